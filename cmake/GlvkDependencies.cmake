@@ -1,0 +1,16 @@
+# Every external dependency is found here, once. scripts/setup installs the Debian packages.
+find_package(Vulkan 1.3 REQUIRED)
+find_package(glslang CONFIG REQUIRED)
+find_package(SPIRV-Tools CONFIG REQUIRED)
+find_package(GTest CONFIG REQUIRED)
+find_package(benchmark CONFIG REQUIRED)
+find_package(Python3 COMPONENTS Interpreter REQUIRED)
+find_package(Threads REQUIRED)
+
+# libvulkan-volk-dev ships volk.h and volk.c without a CMake package.
+find_path(VOLK_INCLUDE_DIR volk.h REQUIRED)
+find_file(VOLK_SOURCE volk.c PATHS ${VOLK_INCLUDE_DIR} NO_DEFAULT_PATH REQUIRED)
+
+# Khronos registries used by generators.
+find_file(GLVK_GL_XML gl.xml PATHS /usr/share/khronos-api /usr/share/opengl/api REQUIRED)
+find_file(GLVK_VK_XML vk.xml PATHS /usr/share/vulkan/registry REQUIRED)

@@ -1,0 +1,16 @@
+# Build options shared by every glvk target.
+option(GLVK_SANITIZE "Build with AddressSanitizer and UndefinedBehaviorSanitizer" OFF)
+option(GLVK_WERROR "Treat warnings in glvk's own code as errors" ON)
+
+if(GLVK_SANITIZE)
+  add_compile_options(-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
+  add_link_options(-fsanitize=address,undefined)
+endif()
+
+# glvk_warnings(target): strict warnings for our own code only (never for volk or generated third-party code).
+function(glvk_warnings target)
+  target_compile_options(${target} PRIVATE -Wall -Wextra -Wshadow -Wnon-virtual-dtor -Wimplicit-fallthrough)
+  if(GLVK_WERROR)
+    target_compile_options(${target} PRIVATE -Werror)
+  endif()
+endfunction()

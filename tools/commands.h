@@ -1,0 +1,15 @@
+// The glvk command's subcommands. Each lives in its own cmd_*.cpp and is listed once in main.cpp.
+#pragma once
+
+#include <span>
+#include <string_view>
+
+namespace glvk::tools {
+
+using Args = std::span<const std::string_view>;
+
+// Each returns the process exit status; errors are printed to stderr as "glvk <cmd>: <message>".
+int run_info(Args args);
+int run_run(Args args);
+
+}  // namespace glvk::tools
