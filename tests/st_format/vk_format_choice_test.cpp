@@ -66,9 +66,14 @@ TEST_F(VulkanFormatChoice, Bc1IsNativeEtc2IsDecodedOnUpload) {
   EXPECT_EQ(etc2.storage, Format::R8G8B8A8_UNORM);
 }
 
-TEST_F(VulkanFormatChoice, DepthIsNotA3DFormat) {
-  EXPECT_FALSE(support_->is_format_supported(Format::Z32_FLOAT, TextureTarget::TEXTURE_3D, 0, BIND_SAMPLER_VIEW));
-  EXPECT_TRUE(support_->is_format_supported(Format::Z32_FLOAT, TextureTarget::TEXTURE_2D, 0, BIND_SAMPLER_VIEW));
+TEST_F(VulkanFormatChoice, ImageTypeLimitsApply) {
+  // The Vulkan spec allows multisampling only for 2D images: sampleCounts is 1 for any other type.
+  EXPECT_FALSE(support_->is_format_supported(Format::R8G8B8A8_UNORM, TextureTarget::TEXTURE_3D, 4, BIND_SAMPLER_VIEW));
+  EXPECT_TRUE(support_->is_format_supported(Format::R8G8B8A8_UNORM, TextureTarget::TEXTURE_3D, 0, BIND_SAMPLER_VIEW));
+  // A buffer texture is sampled, never rendered.
+  EXPECT_TRUE(support_->is_format_supported(Format::R8G8B8A8_UNORM, TextureTarget::BUFFER, 0, BIND_SAMPLER_VIEW));
+  EXPECT_FALSE(support_->is_format_supported(Format::R8G8B8A8_UNORM, TextureTarget::BUFFER, 0,
+                                             BIND_SAMPLER_VIEW | BIND_RENDER_TARGET));
 }
 
 TEST_F(VulkanFormatChoice, MultisampleCountsComeFromTheDevice) {
