@@ -3,9 +3,15 @@
 namespace glvk::st {
 namespace {
 
-bool has_identity_swizzle(const formats::FormatDesc& desc) {
-  return desc.vk_swizzle[0] == formats::Swizzle::X && desc.vk_swizzle[1] == formats::Swizzle::Y &&
-         desc.vk_swizzle[2] == formats::Swizzle::Z && desc.vk_swizzle[3] == formats::Swizzle::W;
+// Rendering through an emulated format is right only when every channel the format really has
+// lands where the shader writes it; a channel the format lacks (X padding, 0, 1) may be remapped
+// freely, since what is written there is never read back.
+bool renders_in_place(const formats::FormatDesc& desc) {
+  for (int i = 0; i < 4; ++i) {
+    const bool real_channel = desc.swizzle[i] <= formats::Swizzle::W;
+    if (real_channel && desc.vk_swizzle[i] != static_cast<formats::Swizzle>(i)) return false;
+  }
+  return true;
 }
 
 VkImageType image_type(TextureTarget target) {
@@ -36,7 +42,7 @@ bool VulkanFormatSupport::query(formats::Format format, TextureTarget target, un
   const formats::FormatDesc& desc = formats::describe(format);
   const auto vk_format = static_cast<VkFormat>(desc.vk_format);
   if (vk_format == VK_FORMAT_UNDEFINED) return false;
-  if ((bindings & (BIND_RENDER_TARGET | BIND_DEPTH_STENCIL)) && !has_identity_swizzle(desc)) return false;
+  if ((bindings & (BIND_RENDER_TARGET | BIND_DEPTH_STENCIL)) && !renders_in_place(desc)) return false;
 
   VkFormatProperties properties;
   vkGetPhysicalDeviceFormatProperties(physical_device_, vk_format, &properties);

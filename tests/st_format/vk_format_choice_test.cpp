@@ -66,6 +66,14 @@ TEST_F(VulkanFormatChoice, Bc1IsNativeEtc2IsDecodedOnUpload) {
   EXPECT_EQ(etc2.storage, Format::R8G8B8A8_UNORM);
 }
 
+TEST_F(VulkanFormatChoice, PaddedFormatsRenderSwizzledOnesDoNot) {
+  // R8G8B8X8 is R8G8B8A8 with alpha read as 1: writes land in place.
+  EXPECT_TRUE(support_->is_format_supported(Format::R8G8B8X8_UNORM, TextureTarget::TEXTURE_2D, 0, BIND_RENDER_TARGET));
+  // A8R8G8B8 is R8G8B8A8 read rotated: a shader's red would land in alpha.
+  EXPECT_FALSE(support_->is_format_supported(Format::A8R8G8B8_UNORM, TextureTarget::TEXTURE_2D, 0, BIND_RENDER_TARGET));
+  EXPECT_TRUE(support_->is_format_supported(Format::A8R8G8B8_UNORM, TextureTarget::TEXTURE_2D, 0, BIND_SAMPLER_VIEW));
+}
+
 TEST_F(VulkanFormatChoice, ImageTypeLimitsApply) {
   // The Vulkan spec allows multisampling only for 2D images: sampleCounts is 1 for any other type.
   EXPECT_FALSE(support_->is_format_supported(Format::R8G8B8A8_UNORM, TextureTarget::TEXTURE_3D, 4, BIND_SAMPLER_VIEW));
