@@ -198,6 +198,7 @@ FormatDesc describe_array_format(const ArrayFormat& array) {
   d.srgb_equivalent = d.linear_equivalent = Format::NONE;
   for (int i = 0; i < 4; ++i) d.vk_swizzle[i] = static_cast<Swizzle>(i);
   d.compressed_family = -1;
+  d.vk_format_name = "VK_FORMAT_UNDEFINED";
   return d;
 }
 
