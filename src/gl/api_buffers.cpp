@@ -1,0 +1,563 @@
+// Buffer objects: names, data stores, sub-data, copies, maps, invalidation and queries.
+// Every entry point validates first and raises the error the GL 4.6 spec names; a call that
+// raises an error changes nothing.
+#include <algorithm>
+#include <cstring>
+
+#include "api_common.h"
+#include "glvk/st/bufferobj.h"
+#include "glvk/st/transfer.h"
+
+namespace glvk::gl {
+namespace {
+
+using BufferRef = std::shared_ptr<BufferObject>;
+
+int target_index(GLenum target) {
+  for (std::size_t i = 0; i < kBufferTargetCount; ++i)
+    if (kBufferTargets[i] == target) return int(i);
+  return -1;
+}
+
+// The buffer bound to `target`, or null after raising INVALID_ENUM (bad target) or
+// INVALID_OPERATION (nothing bound).
+BufferRef bound_buffer(Context& ctx, GLenum target, const char* function) {
+  const int index = target_index(target);
+  if (index < 0) {
+    ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): not a buffer target", function, target);
+    return nullptr;
+  }
+  BufferRef buffer = ctx.bound_buffers[std::size_t(index)];
+  if (!buffer) ctx.error(GL_INVALID_OPERATION, "%s: no buffer is bound to target 0x%04x", function, target);
+  return buffer;
+}
+
+BufferRef lookup(Context& ctx, GLuint name) {
+  if (name == 0) return nullptr;
+  std::lock_guard lock(ctx.share_group().mutex);
+  auto it = ctx.share_group().buffers.find(name);
+  return it == ctx.share_group().buffers.end() ? nullptr : it->second;
+}
+
+// For the DSA entry points: the named buffer, or null after raising `error`.
+BufferRef named_buffer(Context& ctx, GLuint name, const char* function, GLenum error = GL_INVALID_OPERATION) {
+  BufferRef buffer = lookup(ctx, name);
+  if (!buffer) ctx.error(error, "%s(buffer = %u): not an existing buffer object", function, name);
+  return buffer;
+}
+
+// A mapping blocks most commands unless it is persistent.
+bool mapped_non_persistent(const BufferObject& buffer) {
+  return buffer.mapped && !(buffer.access_flags & GL_MAP_PERSISTENT_BIT);
+}
+
+bool is_usage(GLenum usage) {
+  switch (usage) {
+    case GL_STREAM_DRAW: case GL_STREAM_READ: case GL_STREAM_COPY: case GL_STATIC_DRAW: case GL_STATIC_READ:
+    case GL_STATIC_COPY: case GL_DYNAMIC_DRAW: case GL_DYNAMIC_READ: case GL_DYNAMIC_COPY:
+      return true;
+    default: return false;
+  }
+}
+
+// Checks that [offset, offset + size) lies in a store of `store_size` bytes, without overflow.
+bool range_fits(GLintptr offset, GLsizeiptr size, GLsizeiptr store_size) {
+  return offset >= 0 && size >= 0 && offset <= store_size && size <= store_size - offset;
+}
+
+void unmap(Context& ctx, BufferObject& buffer) {
+  if (buffer.transfer) ctx.st().transfer_unmap(buffer.transfer);
+  buffer.transfer = nullptr;
+  buffer.mapped = false;
+  buffer.map_pointer = nullptr;
+  buffer.map_offset = 0;
+  buffer.map_length = 0;
+  buffer.access_flags = 0;
+  buffer.access = GL_READ_WRITE;
+}
+
+// st_bufferobj_data: a new data store (the old one lives on while the GPU still uses it).
+void buffer_data(Context& ctx, BufferObject& buffer, GLsizeiptr size, const void* data, GLenum usage,
+                 bool immutable, GLbitfield storage_flags) {
+  if (buffer.mapped) unmap(ctx, buffer);
+  std::shared_ptr<st::Resource> resource;
+  if (size > 0) {
+    resource = immutable ? ctx.st().buffer_create(std::uint64_t(size), st::resource_usage_from_gl_storage(storage_flags),
+                                                  st::resource_flags_from_gl_storage(storage_flags))
+                         : ctx.st().buffer_create(std::uint64_t(size), st::resource_usage_from_gl(usage), 0);
+    if (data)
+      ctx.st().buffer_subdata(*resource, st::PIPE_TRANSFER_WRITE | st::PIPE_TRANSFER_DISCARD_WHOLE_RESOURCE, 0,
+                              std::uint64_t(size), data);
+  }
+  buffer.resource = std::move(resource);
+  buffer.size = size;
+  buffer.usage = usage;
+  buffer.immutable = immutable;
+  buffer.storage_flags = storage_flags;
+}
+
+void buffer_data_checked(Context& ctx, BufferObject& buffer, GLsizeiptr size, const void* data, GLenum usage,
+                         const char* function) {
+  if (size < 0) return ctx.error(GL_INVALID_VALUE, "%s(size = %lld): negative", function, (long long)size);
+  if (!is_usage(usage)) return ctx.error(GL_INVALID_ENUM, "%s(usage = 0x%04x): invalid", function, usage);
+  if (buffer.immutable)
+    return ctx.error(GL_INVALID_OPERATION, "%s: buffer %u has immutable storage", function, buffer.name);
+  // Mutable stores behave as if created with these storage flags (GL_BUFFER_STORAGE_FLAGS).
+  buffer_data(ctx, buffer, size, data, usage, false, GL_MAP_READ_BIT | GL_MAP_WRITE_BIT | GL_DYNAMIC_STORAGE_BIT);
+}
+
+void buffer_storage_checked(Context& ctx, BufferObject& buffer, GLsizeiptr size, const void* data, GLbitfield flags,
+                            const char* function) {
+  constexpr GLbitfield kAllowed = GL_DYNAMIC_STORAGE_BIT | GL_MAP_READ_BIT | GL_MAP_WRITE_BIT | GL_MAP_PERSISTENT_BIT |
+                                  GL_MAP_COHERENT_BIT | GL_CLIENT_STORAGE_BIT;
+  if (size <= 0) return ctx.error(GL_INVALID_VALUE, "%s(size = %lld): must be positive", function, (long long)size);
+  if (flags & ~kAllowed) return ctx.error(GL_INVALID_VALUE, "%s(flags = 0x%x): unknown bits", function, flags);
+  if ((flags & GL_MAP_PERSISTENT_BIT) && !(flags & (GL_MAP_READ_BIT | GL_MAP_WRITE_BIT)))
+    return ctx.error(GL_INVALID_VALUE, "%s: MAP_PERSISTENT needs MAP_READ or MAP_WRITE", function);
+  if ((flags & GL_MAP_COHERENT_BIT) && !(flags & GL_MAP_PERSISTENT_BIT))
+    return ctx.error(GL_INVALID_VALUE, "%s: MAP_COHERENT needs MAP_PERSISTENT", function);
+  if (buffer.immutable)
+    return ctx.error(GL_INVALID_OPERATION, "%s: buffer %u already has immutable storage", function, buffer.name);
+  buffer_data(ctx, buffer, size, data, GL_DYNAMIC_DRAW, true, flags);
+}
+
+void buffer_sub_data_checked(Context& ctx, BufferObject& buffer, GLintptr offset, GLsizeiptr size, const void* data,
+                             const char* function) {
+  if (offset < 0 || size < 0)
+    return ctx.error(GL_INVALID_VALUE, "%s(offset = %lld, size = %lld): negative", function, (long long)offset,
+                     (long long)size);
+  if (!range_fits(offset, size, buffer.size))
+    return ctx.error(GL_INVALID_VALUE, "%s: range [%lld, +%lld) exceeds the buffer's %lld bytes", function,
+                     (long long)offset, (long long)size, (long long)buffer.size);
+  if (mapped_non_persistent(buffer))
+    return ctx.error(GL_INVALID_OPERATION, "%s: buffer %u is mapped", function, buffer.name);
+  if (buffer.immutable && !(buffer.storage_flags & GL_DYNAMIC_STORAGE_BIT))
+    return ctx.error(GL_INVALID_OPERATION, "%s: immutable storage without DYNAMIC_STORAGE_BIT", function);
+  if (size == 0 || !data) return;
+  // st_bufferobj_subdata: the written range may be discarded (it is entirely overwritten).
+  ctx.st().buffer_subdata(*buffer.resource, st::PIPE_TRANSFER_WRITE | st::PIPE_TRANSFER_DISCARD_RANGE,
+                          std::uint64_t(offset), std::uint64_t(size), data);
+}
+
+void get_buffer_sub_data_checked(Context& ctx, BufferObject& buffer, GLintptr offset, GLsizeiptr size, void* data,
+                                 const char* function) {
+  if (offset < 0 || size < 0)
+    return ctx.error(GL_INVALID_VALUE, "%s(offset = %lld, size = %lld): negative", function, (long long)offset,
+                     (long long)size);
+  if (!range_fits(offset, size, buffer.size))
+    return ctx.error(GL_INVALID_VALUE, "%s: range [%lld, +%lld) exceeds the buffer's %lld bytes", function,
+                     (long long)offset, (long long)size, (long long)buffer.size);
+  if (mapped_non_persistent(buffer))
+    return ctx.error(GL_INVALID_OPERATION, "%s: buffer %u is mapped", function, buffer.name);
+  if (size == 0 || !data) return;
+  ctx.st().buffer_read(*buffer.resource, std::uint64_t(offset), std::uint64_t(size), data);
+}
+
+void copy_checked(Context& ctx, BufferObject& src, BufferObject& dst, GLintptr read_offset, GLintptr write_offset,
+                  GLsizeiptr size, const char* function) {
+  if (read_offset < 0 || write_offset < 0 || size < 0)
+    return ctx.error(GL_INVALID_VALUE, "%s: negative offset or size", function);
+  if (!range_fits(read_offset, size, src.size) || !range_fits(write_offset, size, dst.size))
+    return ctx.error(GL_INVALID_VALUE, "%s: range exceeds a buffer's size", function);
+  if (&src == &dst && read_offset < write_offset + size && write_offset < read_offset + size)
+    return ctx.error(GL_INVALID_VALUE, "%s: source and destination ranges overlap", function);
+  if (mapped_non_persistent(src) || mapped_non_persistent(dst))
+    return ctx.error(GL_INVALID_OPERATION, "%s: a buffer is mapped", function);
+  if (size == 0) return;
+  ctx.st().buffer_copy(*dst.resource, std::uint64_t(write_offset), *src.resource, std::uint64_t(read_offset),
+                       std::uint64_t(size));
+}
+
+void* map_range_checked(Context& ctx, BufferObject& buffer, GLintptr offset, GLsizeiptr length, GLbitfield access,
+                        const char* function) {
+  constexpr GLbitfield kAllowed = GL_MAP_READ_BIT | GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_RANGE_BIT |
+                                  GL_MAP_INVALIDATE_BUFFER_BIT | GL_MAP_FLUSH_EXPLICIT_BIT | GL_MAP_UNSYNCHRONIZED_BIT |
+                                  GL_MAP_PERSISTENT_BIT | GL_MAP_COHERENT_BIT;
+  if (offset < 0 || length < 0) {
+    ctx.error(GL_INVALID_VALUE, "%s(offset = %lld, length = %lld): negative", function, (long long)offset,
+              (long long)length);
+    return nullptr;
+  }
+  if (!range_fits(offset, length, buffer.size)) {
+    ctx.error(GL_INVALID_VALUE, "%s: range [%lld, +%lld) exceeds the buffer's %lld bytes", function,
+              (long long)offset, (long long)length, (long long)buffer.size);
+    return nullptr;
+  }
+  if (length == 0) {
+    ctx.error(GL_INVALID_VALUE, "%s: length is zero", function);
+    return nullptr;
+  }
+  if (access & ~kAllowed) {
+    ctx.error(GL_INVALID_VALUE, "%s(access = 0x%x): unknown bits", function, access);
+    return nullptr;
+  }
+  if (!(access & (GL_MAP_READ_BIT | GL_MAP_WRITE_BIT))) {
+    ctx.error(GL_INVALID_OPERATION, "%s: access has neither MAP_READ nor MAP_WRITE", function);
+    return nullptr;
+  }
+  if ((access & GL_MAP_READ_BIT) &&
+      (access & (GL_MAP_INVALIDATE_RANGE_BIT | GL_MAP_INVALIDATE_BUFFER_BIT | GL_MAP_UNSYNCHRONIZED_BIT))) {
+    ctx.error(GL_INVALID_OPERATION, "%s: MAP_READ with INVALIDATE or UNSYNCHRONIZED", function);
+    return nullptr;
+  }
+  if ((access & GL_MAP_FLUSH_EXPLICIT_BIT) && !(access & GL_MAP_WRITE_BIT)) {
+    ctx.error(GL_INVALID_OPERATION, "%s: MAP_FLUSH_EXPLICIT without MAP_WRITE", function);
+    return nullptr;
+  }
+  constexpr GLbitfield kNeedStorage = GL_MAP_READ_BIT | GL_MAP_WRITE_BIT | GL_MAP_PERSISTENT_BIT | GL_MAP_COHERENT_BIT;
+  if ((access & kNeedStorage) & ~buffer.storage_flags) {
+    ctx.error(GL_INVALID_OPERATION, "%s(access = 0x%x): not allowed by the storage flags 0x%x", function, access,
+              buffer.storage_flags);
+    return nullptr;
+  }
+  if (buffer.mapped) {
+    ctx.error(GL_INVALID_OPERATION, "%s: buffer %u is already mapped", function, buffer.name);
+    return nullptr;
+  }
+  const unsigned usage = st::transfer_usage_from_gl_access(access);
+  st::Transfer* transfer = nullptr;
+  void* pointer = ctx.st().transfer_map(*buffer.resource, 0, usage, st::buffer_box(offset, length), &transfer);
+  if (!pointer) {
+    ctx.error(GL_OUT_OF_MEMORY, "%s: the buffer could not be mapped", function);
+    return nullptr;
+  }
+  buffer.mapped = true;
+  buffer.transfer = transfer;
+  buffer.map_pointer = pointer;
+  buffer.map_offset = offset;
+  buffer.map_length = length;
+  buffer.access_flags = access;
+  buffer.access = (access & GL_MAP_READ_BIT) && (access & GL_MAP_WRITE_BIT) ? GL_READ_WRITE
+                  : (access & GL_MAP_READ_BIT)                              ? GL_READ_ONLY
+                                                                            : GL_WRITE_ONLY;
+  return pointer;
+}
+
+void* map_checked(Context& ctx, BufferObject& buffer, GLenum access, const char* function) {
+  GLbitfield bits = 0;
+  switch (access) {
+    case GL_READ_ONLY: bits = GL_MAP_READ_BIT; break;
+    case GL_WRITE_ONLY: bits = GL_MAP_WRITE_BIT; break;
+    case GL_READ_WRITE: bits = GL_MAP_READ_BIT | GL_MAP_WRITE_BIT; break;
+    default:
+      ctx.error(GL_INVALID_ENUM, "%s(access = 0x%04x): invalid", function, access);
+      return nullptr;
+  }
+  if (buffer.mapped) {
+    ctx.error(GL_INVALID_OPERATION, "%s: buffer %u is already mapped", function, buffer.name);
+    return nullptr;
+  }
+  if (bits & ~buffer.storage_flags) {
+    ctx.error(GL_INVALID_OPERATION, "%s: access not allowed by the storage flags", function);
+    return nullptr;
+  }
+  if (buffer.size == 0) {
+    // Nothing to map; GL still calls the (empty) buffer mapped.
+    static char empty;
+    buffer.mapped = true;
+    buffer.map_pointer = &empty;
+    buffer.access_flags = bits;
+    buffer.access = access;
+    return &empty;
+  }
+  void* pointer = map_range_checked(ctx, buffer, 0, buffer.size, bits, function);
+  if (pointer) buffer.access = access;
+  return pointer;
+}
+
+void flush_range_checked(Context& ctx, BufferObject& buffer, GLintptr offset, GLsizeiptr length, const char* function) {
+  if (offset < 0 || length < 0)
+    return ctx.error(GL_INVALID_VALUE, "%s: negative offset or length", function);
+  if (!buffer.mapped || !(buffer.access_flags & GL_MAP_FLUSH_EXPLICIT_BIT))
+    return ctx.error(GL_INVALID_OPERATION, "%s: buffer %u is not mapped with MAP_FLUSH_EXPLICIT", function,
+                     buffer.name);
+  if (!range_fits(offset, length, buffer.map_length))
+    return ctx.error(GL_INVALID_VALUE, "%s: range exceeds the mapped %lld bytes", function,
+                     (long long)buffer.map_length);
+  if (length == 0) return;
+  ctx.st().transfer_flush_region(buffer.transfer, st::buffer_box(offset, length));
+}
+
+GLboolean unmap_checked(Context& ctx, BufferObject& buffer, const char* function) {
+  if (!buffer.mapped) {
+    ctx.error(GL_INVALID_OPERATION, "%s: buffer %u is not mapped", function, buffer.name);
+    return GL_FALSE;
+  }
+  unmap(ctx, buffer);
+  return GL_TRUE;
+}
+
+void invalidate_checked(Context& ctx, BufferObject& buffer, GLintptr offset, GLsizeiptr length, const char* function) {
+  if (offset < 0 || length < 0 || !range_fits(offset, length, buffer.size))
+    return ctx.error(GL_INVALID_VALUE, "%s: range outside the buffer", function);
+  if (mapped_non_persistent(buffer))
+    return ctx.error(GL_INVALID_OPERATION, "%s: buffer %u is mapped", function, buffer.name);
+  // Only a whole-buffer invalidation can drop the storage; a partial one is a valid no-op hint.
+  if (buffer.resource && offset == 0 && length == buffer.size) ctx.st().invalidate_resource(*buffer.resource);
+}
+
+bool buffer_parameter(Context& ctx, BufferObject& buffer, GLenum pname, GLint64& value, const char* function) {
+  switch (pname) {
+    case GL_BUFFER_SIZE: value = buffer.size; return true;
+    case GL_BUFFER_USAGE: value = buffer.usage; return true;
+    case GL_BUFFER_ACCESS: value = buffer.access; return true;
+    case GL_BUFFER_ACCESS_FLAGS: value = buffer.access_flags; return true;
+    case GL_BUFFER_IMMUTABLE_STORAGE: value = buffer.immutable; return true;
+    case GL_BUFFER_MAPPED: value = buffer.mapped; return true;
+    case GL_BUFFER_MAP_OFFSET: value = buffer.map_offset; return true;
+    case GL_BUFFER_MAP_LENGTH: value = buffer.map_length; return true;
+    case GL_BUFFER_STORAGE_FLAGS: value = buffer.storage_flags; return true;
+    default:
+      ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): invalid", function, pname);
+      return false;
+  }
+}
+
+void create_names(Context& ctx, GLsizei n, GLuint* buffers, bool create_objects, const char* function) {
+  if (n < 0) return ctx.error(GL_INVALID_VALUE, "%s(n = %d): negative", function, n);
+  if (!buffers) return;
+  std::lock_guard lock(ctx.share_group().mutex);
+  for (GLsizei i = 0; i < n; ++i) {
+    const GLuint name = ctx.share_group().allocate_buffer_name();
+    ctx.share_group().buffers[name] = create_objects ? std::make_shared<BufferObject>(name) : nullptr;
+    buffers[i] = name;
+  }
+}
+
+}  // namespace
+
+namespace api {
+
+#define GLVK_CONTEXT_OR_RETURN(value) \
+  Context* ctx = current_context();   \
+  if (!ctx) return value
+
+void GenBuffers(GLsizei n, GLuint* buffers) {
+  GLVK_CONTEXT_OR_RETURN();
+  create_names(*ctx, n, buffers, false, "glGenBuffers");
+}
+
+void CreateBuffers(GLsizei n, GLuint* buffers) {
+  GLVK_CONTEXT_OR_RETURN();
+  create_names(*ctx, n, buffers, true, "glCreateBuffers");
+}
+
+void DeleteBuffers(GLsizei n, const GLuint* buffers) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (n < 0) return ctx->error(GL_INVALID_VALUE, "glDeleteBuffers(n = %d): negative", n);
+  for (GLsizei i = 0; i < n && buffers; ++i) {
+    if (buffers[i] == 0) continue;
+    BufferRef buffer;
+    {
+      std::lock_guard lock(ctx->share_group().mutex);
+      auto it = ctx->share_group().buffers.find(buffers[i]);
+      if (it == ctx->share_group().buffers.end()) continue;  // unused names are silently ignored
+      buffer = it->second;
+      ctx->share_group().buffers.erase(it);
+    }
+    if (!buffer) continue;
+    if (buffer->mapped) unmap(*ctx, *buffer);
+    for (BufferRef& binding : ctx->bound_buffers)
+      if (binding == buffer) binding = nullptr;
+  }
+}
+
+GLboolean IsBuffer(GLuint buffer) {
+  GLVK_CONTEXT_OR_RETURN(GL_FALSE);
+  return lookup(*ctx, buffer) ? GL_TRUE : GL_FALSE;
+}
+
+void BindBuffer(GLenum target, GLuint buffer) {
+  GLVK_CONTEXT_OR_RETURN();
+  const int index = target_index(target);
+  if (index < 0) return ctx->error(GL_INVALID_ENUM, "glBindBuffer(target = 0x%04x): not a buffer target", target);
+  BufferRef object;
+  if (buffer != 0) {
+    std::lock_guard lock(ctx->share_group().mutex);
+    auto& names = ctx->share_group().buffers;
+    auto it = names.find(buffer);
+    if (it == names.end() && ctx->config().core_profile)
+      return ctx->error(GL_INVALID_OPERATION, "glBindBuffer(buffer = %u): not a name from glGenBuffers", buffer);
+    if (it == names.end()) it = names.emplace(buffer, nullptr).first;  // compatibility: binding creates the name
+    if (!it->second) it->second = std::make_shared<BufferObject>(buffer);
+    object = it->second;
+  }
+  ctx->bound_buffers[std::size_t(index)] = std::move(object);
+}
+
+void BufferData(GLenum target, GLsizeiptr size, const void* data, GLenum usage) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (BufferRef b = bound_buffer(*ctx, target, "glBufferData"))
+    buffer_data_checked(*ctx, *b, size, data, usage, "glBufferData");
+}
+
+void NamedBufferData(GLuint buffer, GLsizeiptr size, const void* data, GLenum usage) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (BufferRef b = named_buffer(*ctx, buffer, "glNamedBufferData"))
+    buffer_data_checked(*ctx, *b, size, data, usage, "glNamedBufferData");
+}
+
+void BufferStorage(GLenum target, GLsizeiptr size, const void* data, GLbitfield flags) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (BufferRef b = bound_buffer(*ctx, target, "glBufferStorage"))
+    buffer_storage_checked(*ctx, *b, size, data, flags, "glBufferStorage");
+}
+
+void NamedBufferStorage(GLuint buffer, GLsizeiptr size, const void* data, GLbitfield flags) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (BufferRef b = named_buffer(*ctx, buffer, "glNamedBufferStorage"))
+    buffer_storage_checked(*ctx, *b, size, data, flags, "glNamedBufferStorage");
+}
+
+void BufferSubData(GLenum target, GLintptr offset, GLsizeiptr size, const void* data) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (BufferRef b = bound_buffer(*ctx, target, "glBufferSubData"))
+    buffer_sub_data_checked(*ctx, *b, offset, size, data, "glBufferSubData");
+}
+
+void NamedBufferSubData(GLuint buffer, GLintptr offset, GLsizeiptr size, const void* data) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (BufferRef b = named_buffer(*ctx, buffer, "glNamedBufferSubData"))
+    buffer_sub_data_checked(*ctx, *b, offset, size, data, "glNamedBufferSubData");
+}
+
+void GetBufferSubData(GLenum target, GLintptr offset, GLsizeiptr size, void* data) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (BufferRef b = bound_buffer(*ctx, target, "glGetBufferSubData"))
+    get_buffer_sub_data_checked(*ctx, *b, offset, size, data, "glGetBufferSubData");
+}
+
+void GetNamedBufferSubData(GLuint buffer, GLintptr offset, GLsizeiptr size, void* data) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (BufferRef b = named_buffer(*ctx, buffer, "glGetNamedBufferSubData"))
+    get_buffer_sub_data_checked(*ctx, *b, offset, size, data, "glGetNamedBufferSubData");
+}
+
+void CopyBufferSubData(GLenum readTarget, GLenum writeTarget, GLintptr readOffset, GLintptr writeOffset,
+                       GLsizeiptr size) {
+  GLVK_CONTEXT_OR_RETURN();
+  BufferRef src = bound_buffer(*ctx, readTarget, "glCopyBufferSubData");
+  if (!src) return;
+  BufferRef dst = bound_buffer(*ctx, writeTarget, "glCopyBufferSubData");
+  if (!dst) return;
+  copy_checked(*ctx, *src, *dst, readOffset, writeOffset, size, "glCopyBufferSubData");
+}
+
+void CopyNamedBufferSubData(GLuint readBuffer, GLuint writeBuffer, GLintptr readOffset, GLintptr writeOffset,
+                            GLsizeiptr size) {
+  GLVK_CONTEXT_OR_RETURN();
+  BufferRef src = named_buffer(*ctx, readBuffer, "glCopyNamedBufferSubData");
+  if (!src) return;
+  BufferRef dst = named_buffer(*ctx, writeBuffer, "glCopyNamedBufferSubData");
+  if (!dst) return;
+  copy_checked(*ctx, *src, *dst, readOffset, writeOffset, size, "glCopyNamedBufferSubData");
+}
+
+void* MapBuffer(GLenum target, GLenum access) {
+  GLVK_CONTEXT_OR_RETURN(nullptr);
+  BufferRef b = bound_buffer(*ctx, target, "glMapBuffer");
+  return b ? map_checked(*ctx, *b, access, "glMapBuffer") : nullptr;
+}
+
+void* MapNamedBuffer(GLuint buffer, GLenum access) {
+  GLVK_CONTEXT_OR_RETURN(nullptr);
+  BufferRef b = named_buffer(*ctx, buffer, "glMapNamedBuffer");
+  return b ? map_checked(*ctx, *b, access, "glMapNamedBuffer") : nullptr;
+}
+
+void* MapBufferRange(GLenum target, GLintptr offset, GLsizeiptr length, GLbitfield access) {
+  GLVK_CONTEXT_OR_RETURN(nullptr);
+  BufferRef b = bound_buffer(*ctx, target, "glMapBufferRange");
+  return b ? map_range_checked(*ctx, *b, offset, length, access, "glMapBufferRange") : nullptr;
+}
+
+void* MapNamedBufferRange(GLuint buffer, GLintptr offset, GLsizeiptr length, GLbitfield access) {
+  GLVK_CONTEXT_OR_RETURN(nullptr);
+  BufferRef b = named_buffer(*ctx, buffer, "glMapNamedBufferRange");
+  return b ? map_range_checked(*ctx, *b, offset, length, access, "glMapNamedBufferRange") : nullptr;
+}
+
+void FlushMappedBufferRange(GLenum target, GLintptr offset, GLsizeiptr length) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (BufferRef b = bound_buffer(*ctx, target, "glFlushMappedBufferRange"))
+    flush_range_checked(*ctx, *b, offset, length, "glFlushMappedBufferRange");
+}
+
+void FlushMappedNamedBufferRange(GLuint buffer, GLintptr offset, GLsizeiptr length) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (BufferRef b = named_buffer(*ctx, buffer, "glFlushMappedNamedBufferRange"))
+    flush_range_checked(*ctx, *b, offset, length, "glFlushMappedNamedBufferRange");
+}
+
+GLboolean UnmapBuffer(GLenum target) {
+  GLVK_CONTEXT_OR_RETURN(GL_FALSE);
+  BufferRef b = bound_buffer(*ctx, target, "glUnmapBuffer");
+  return b ? unmap_checked(*ctx, *b, "glUnmapBuffer") : GL_FALSE;
+}
+
+GLboolean UnmapNamedBuffer(GLuint buffer) {
+  GLVK_CONTEXT_OR_RETURN(GL_FALSE);
+  BufferRef b = named_buffer(*ctx, buffer, "glUnmapNamedBuffer");
+  return b ? unmap_checked(*ctx, *b, "glUnmapNamedBuffer") : GL_FALSE;
+}
+
+void InvalidateBufferData(GLuint buffer) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (BufferRef b = named_buffer(*ctx, buffer, "glInvalidateBufferData", GL_INVALID_VALUE))
+    invalidate_checked(*ctx, *b, 0, b->size, "glInvalidateBufferData");
+}
+
+void InvalidateBufferSubData(GLuint buffer, GLintptr offset, GLsizeiptr length) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (BufferRef b = named_buffer(*ctx, buffer, "glInvalidateBufferSubData", GL_INVALID_VALUE))
+    invalidate_checked(*ctx, *b, offset, length, "glInvalidateBufferSubData");
+}
+
+void GetBufferParameteriv(GLenum target, GLenum pname, GLint* params) {
+  GLVK_CONTEXT_OR_RETURN();
+  GLint64 value = 0;
+  if (BufferRef b = bound_buffer(*ctx, target, "glGetBufferParameteriv"))
+    if (buffer_parameter(*ctx, *b, pname, value, "glGetBufferParameteriv") && params) *params = GLint(value);
+}
+
+void GetBufferParameteri64v(GLenum target, GLenum pname, GLint64* params) {
+  GLVK_CONTEXT_OR_RETURN();
+  GLint64 value = 0;
+  if (BufferRef b = bound_buffer(*ctx, target, "glGetBufferParameteri64v"))
+    if (buffer_parameter(*ctx, *b, pname, value, "glGetBufferParameteri64v") && params) *params = value;
+}
+
+void GetNamedBufferParameteriv(GLuint buffer, GLenum pname, GLint* params) {
+  GLVK_CONTEXT_OR_RETURN();
+  GLint64 value = 0;
+  if (BufferRef b = named_buffer(*ctx, buffer, "glGetNamedBufferParameteriv"))
+    if (buffer_parameter(*ctx, *b, pname, value, "glGetNamedBufferParameteriv") && params) *params = GLint(value);
+}
+
+void GetNamedBufferParameteri64v(GLuint buffer, GLenum pname, GLint64* params) {
+  GLVK_CONTEXT_OR_RETURN();
+  GLint64 value = 0;
+  if (BufferRef b = named_buffer(*ctx, buffer, "glGetNamedBufferParameteri64v"))
+    if (buffer_parameter(*ctx, *b, pname, value, "glGetNamedBufferParameteri64v") && params) *params = value;
+}
+
+void GetBufferPointerv(GLenum target, GLenum pname, void** params) {
+  GLVK_CONTEXT_OR_RETURN();
+  BufferRef b = bound_buffer(*ctx, target, "glGetBufferPointerv");
+  if (!b) return;
+  if (pname != GL_BUFFER_MAP_POINTER)
+    return ctx->error(GL_INVALID_ENUM, "glGetBufferPointerv(pname = 0x%04x): invalid", pname);
+  if (params) *params = b->map_pointer;
+}
+
+void GetNamedBufferPointerv(GLuint buffer, GLenum pname, void** params) {
+  GLVK_CONTEXT_OR_RETURN();
+  BufferRef b = named_buffer(*ctx, buffer, "glGetNamedBufferPointerv");
+  if (!b) return;
+  if (pname != GL_BUFFER_MAP_POINTER)
+    return ctx->error(GL_INVALID_ENUM, "glGetNamedBufferPointerv(pname = 0x%04x): invalid", pname);
+  if (params) *params = b->map_pointer;
+}
+
+}  // namespace api
+}  // namespace glvk::gl

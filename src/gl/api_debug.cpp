@@ -1,0 +1,266 @@
+// KHR_debug: message callback, log, controls, groups and object labels.
+#include <algorithm>
+#include <cstring>
+
+#include "api_common.h"
+
+namespace glvk::gl {
+
+bool is_debug_source(GLenum source) {
+  switch (source) {
+    case GL_DEBUG_SOURCE_API: case GL_DEBUG_SOURCE_WINDOW_SYSTEM: case GL_DEBUG_SOURCE_SHADER_COMPILER:
+    case GL_DEBUG_SOURCE_THIRD_PARTY: case GL_DEBUG_SOURCE_APPLICATION: case GL_DEBUG_SOURCE_OTHER:
+      return true;
+    default: return false;
+  }
+}
+
+bool is_debug_type(GLenum type) {
+  switch (type) {
+    case GL_DEBUG_TYPE_ERROR: case GL_DEBUG_TYPE_DEPRECATED_BEHAVIOR: case GL_DEBUG_TYPE_UNDEFINED_BEHAVIOR:
+    case GL_DEBUG_TYPE_PORTABILITY: case GL_DEBUG_TYPE_PERFORMANCE: case GL_DEBUG_TYPE_OTHER:
+    case GL_DEBUG_TYPE_MARKER: case GL_DEBUG_TYPE_PUSH_GROUP: case GL_DEBUG_TYPE_POP_GROUP:
+      return true;
+    default: return false;
+  }
+}
+
+bool is_debug_severity(GLenum severity) {
+  switch (severity) {
+    case GL_DEBUG_SEVERITY_HIGH: case GL_DEBUG_SEVERITY_MEDIUM: case GL_DEBUG_SEVERITY_LOW:
+    case GL_DEBUG_SEVERITY_NOTIFICATION:
+      return true;
+    default: return false;
+  }
+}
+
+namespace {
+
+bool is_application_source(GLenum source) {
+  return source == GL_DEBUG_SOURCE_APPLICATION || source == GL_DEBUG_SOURCE_THIRD_PARTY;
+}
+
+// The message/label length rule shared by Insert, PushDebugGroup and ObjectLabel: a negative
+// length means NUL-terminated; the result must stay below `limit`. Returns -1 after raising the error.
+GLsizei checked_length(Context& ctx, const char* function, const GLchar* text, GLsizei length, GLint limit) {
+  if (length < 0) length = text ? GLsizei(std::strlen(text)) : 0;
+  if (length >= limit) {
+    ctx.error(GL_INVALID_VALUE, "%s(length = %d): must be less than %d", function, length, limit);
+    return -1;
+  }
+  return length;
+}
+
+// Copies a label into (bufSize, length, label) the way glGetObjectLabel specifies.
+void return_label(const std::string& text, GLsizei bufSize, GLsizei* length, GLchar* label) {
+  if (!label) {
+    if (length) *length = GLsizei(text.size());
+    return;
+  }
+  const GLsizei n = bufSize > 0 ? std::min<GLsizei>(bufSize - 1, GLsizei(text.size())) : 0;
+  if (bufSize > 0) {
+    std::memcpy(label, text.data(), std::size_t(n));
+    label[n] = '\0';
+  }
+  if (length) *length = n;
+}
+
+}  // namespace
+
+namespace api {
+
+void DebugMessageCallback(GLDEBUGPROC callback, const void* userParam) {
+  Context* ctx = current_context();
+  if (!ctx) return;
+  ctx->debug_callback = callback;
+  ctx->debug_user_param = userParam;
+}
+
+void DebugMessageControl(GLenum source, GLenum type, GLenum severity, GLsizei count, const GLuint* ids,
+                         GLboolean enabled) {
+  Context* ctx = current_context();
+  if (!ctx) return;
+  if ((source != GL_DONT_CARE && !is_debug_source(source)) || (type != GL_DONT_CARE && !is_debug_type(type)) ||
+      (severity != GL_DONT_CARE && !is_debug_severity(severity))) {
+    ctx->error(GL_INVALID_ENUM, "glDebugMessageControl: invalid source, type or severity");
+    return;
+  }
+  if (count < 0) {
+    ctx->error(GL_INVALID_VALUE, "glDebugMessageControl(count = %d): negative", count);
+    return;
+  }
+  if (count > 0 && (source == GL_DONT_CARE || type == GL_DONT_CARE || severity != GL_DONT_CARE)) {
+    ctx->error(GL_INVALID_OPERATION,
+               "glDebugMessageControl: ids need a specific source and type and severity GL_DONT_CARE");
+    return;
+  }
+  DebugRule rule{source, type, severity, count == 0, {}, enabled == GL_TRUE};
+  for (GLsizei i = 0; i < count && ids; ++i) rule.ids.insert(ids[i]);
+  ctx->debug_groups.back().rules.push_back(std::move(rule));
+}
+
+void DebugMessageInsert(GLenum source, GLenum type, GLuint id, GLenum severity, GLsizei length, const GLchar* buf) {
+  Context* ctx = current_context();
+  if (!ctx) return;
+  if (!is_application_source(source) || !is_debug_type(type) || !is_debug_severity(severity)) {
+    ctx->error(GL_INVALID_ENUM, "glDebugMessageInsert: invalid source, type or severity");
+    return;
+  }
+  const GLsizei n = checked_length(*ctx, "glDebugMessageInsert", buf, length, kMaxDebugMessageLength);
+  if (n < 0) return;
+  ctx->debug_message(source, type, id, severity, std::string(buf ? buf : "", std::size_t(n)));
+}
+
+GLuint GetDebugMessageLog(GLuint count, GLsizei bufSize, GLenum* sources, GLenum* types, GLuint* ids,
+                          GLenum* severities, GLsizei* lengths, GLchar* messageLog) {
+  Context* ctx = current_context();
+  if (!ctx) return 0;
+  if (bufSize < 0 && messageLog) {
+    ctx->error(GL_INVALID_VALUE, "glGetDebugMessageLog(bufSize = %d): negative", bufSize);
+    return 0;
+  }
+  GLuint fetched = 0;
+  GLsizei used = 0;
+  while (fetched < count && !ctx->debug_log.empty()) {
+    const DebugMessage& m = ctx->debug_log.front();
+    const GLsizei size = GLsizei(m.text.size() + 1);
+    if (messageLog) {
+      // A message that does not fit stays in the log, and retrieval stops.
+      if (used + size > bufSize) break;
+      std::memcpy(messageLog + used, m.text.c_str(), std::size_t(size));
+      used += size;
+    }
+    if (sources) sources[fetched] = m.source;
+    if (types) types[fetched] = m.type;
+    if (ids) ids[fetched] = m.id;
+    if (severities) severities[fetched] = m.severity;
+    if (lengths) lengths[fetched] = size;
+    ctx->debug_log.erase(ctx->debug_log.begin());
+    ++fetched;
+  }
+  return fetched;
+}
+
+void PushDebugGroup(GLenum source, GLuint id, GLsizei length, const GLchar* message) {
+  Context* ctx = current_context();
+  if (!ctx) return;
+  if (!is_application_source(source)) {
+    ctx->error(GL_INVALID_ENUM, "glPushDebugGroup(source = 0x%04x): must be APPLICATION or THIRD_PARTY", source);
+    return;
+  }
+  const GLsizei n = checked_length(*ctx, "glPushDebugGroup", message, length, kMaxDebugMessageLength);
+  if (n < 0) return;
+  if (ctx->debug_groups.size() >= std::size_t(kMaxDebugGroupStackDepth)) {
+    ctx->error(GL_STACK_OVERFLOW, "glPushDebugGroup: the stack already holds %d groups", kMaxDebugGroupStackDepth);
+    return;
+  }
+  std::string text(message ? message : "", std::size_t(n));
+  DebugGroup group{source, id, text, ctx->debug_groups.back().rules};
+  ctx->debug_groups.push_back(std::move(group));
+  ctx->debug_message(source, GL_DEBUG_TYPE_PUSH_GROUP, id, GL_DEBUG_SEVERITY_NOTIFICATION, text);
+}
+
+void PopDebugGroup() {
+  Context* ctx = current_context();
+  if (!ctx) return;
+  if (ctx->debug_groups.size() <= 1) {
+    ctx->error(GL_STACK_UNDERFLOW, "glPopDebugGroup: only the default group is on the stack");
+    return;
+  }
+  DebugGroup group = std::move(ctx->debug_groups.back());
+  ctx->debug_groups.pop_back();
+  ctx->debug_message(group.source, GL_DEBUG_TYPE_POP_GROUP, group.id, GL_DEBUG_SEVERITY_NOTIFICATION,
+                     group.message);
+}
+
+void ObjectLabel(GLenum identifier, GLuint name, GLsizei length, const GLchar* label) {
+  Context* ctx = current_context();
+  if (!ctx) return;
+  switch (identifier) {
+    case GL_BUFFER: break;
+    // Valid namespaces glvk has no objects in yet: every name is "not an object".
+    case GL_SHADER: case GL_PROGRAM: case GL_VERTEX_ARRAY: case GL_QUERY: case GL_PROGRAM_PIPELINE:
+    case GL_TRANSFORM_FEEDBACK: case GL_SAMPLER: case GL_TEXTURE: case GL_RENDERBUFFER: case GL_FRAMEBUFFER:
+      ctx->error(GL_INVALID_VALUE, "glObjectLabel(name = %u): not an object of that type", name);
+      return;
+    default:
+      ctx->error(GL_INVALID_ENUM, "glObjectLabel(identifier = 0x%04x): invalid", identifier);
+      return;
+  }
+  std::shared_ptr<BufferObject> buffer;
+  {
+    std::lock_guard lock(ctx->share_group().mutex);
+    auto it = ctx->share_group().buffers.find(name);
+    if (it != ctx->share_group().buffers.end()) buffer = it->second;
+  }
+  if (!buffer) {
+    ctx->error(GL_INVALID_VALUE, "glObjectLabel(name = %u): not a buffer object", name);
+    return;
+  }
+  const GLsizei n = checked_length(*ctx, "glObjectLabel", label, length, kMaxLabelLength);
+  if (n < 0) return;
+  buffer->label = label ? std::string(label, std::size_t(n)) : std::string();
+}
+
+void GetObjectLabel(GLenum identifier, GLuint name, GLsizei bufSize, GLsizei* length, GLchar* label) {
+  Context* ctx = current_context();
+  if (!ctx) return;
+  if (bufSize < 0) {
+    ctx->error(GL_INVALID_VALUE, "glGetObjectLabel(bufSize = %d): negative", bufSize);
+    return;
+  }
+  switch (identifier) {
+    case GL_BUFFER: break;
+    case GL_SHADER: case GL_PROGRAM: case GL_VERTEX_ARRAY: case GL_QUERY: case GL_PROGRAM_PIPELINE:
+    case GL_TRANSFORM_FEEDBACK: case GL_SAMPLER: case GL_TEXTURE: case GL_RENDERBUFFER: case GL_FRAMEBUFFER:
+      ctx->error(GL_INVALID_VALUE, "glGetObjectLabel(name = %u): not an object of that type", name);
+      return;
+    default:
+      ctx->error(GL_INVALID_ENUM, "glGetObjectLabel(identifier = 0x%04x): invalid", identifier);
+      return;
+  }
+  std::shared_ptr<BufferObject> buffer;
+  {
+    std::lock_guard lock(ctx->share_group().mutex);
+    auto it = ctx->share_group().buffers.find(name);
+    if (it != ctx->share_group().buffers.end()) buffer = it->second;
+  }
+  if (!buffer) {
+    ctx->error(GL_INVALID_VALUE, "glGetObjectLabel(name = %u): not a buffer object", name);
+    return;
+  }
+  return_label(buffer->label, bufSize, length, label);
+}
+
+// glvk has no sync objects yet, so no pointer names one.
+void ObjectPtrLabel(const void* ptr, GLsizei, const GLchar*) {
+  if (Context* ctx = current_context())
+    ctx->error(GL_INVALID_VALUE, "glObjectPtrLabel(%p): not a sync object", ptr);
+}
+
+void GetObjectPtrLabel(const void* ptr, GLsizei bufSize, GLsizei*, GLchar*) {
+  Context* ctx = current_context();
+  if (!ctx) return;
+  if (bufSize < 0)
+    ctx->error(GL_INVALID_VALUE, "glGetObjectPtrLabel(bufSize = %d): negative", bufSize);
+  else
+    ctx->error(GL_INVALID_VALUE, "glGetObjectPtrLabel(%p): not a sync object", ptr);
+}
+
+void GetPointerv(GLenum pname, void** params) {
+  Context* ctx = current_context();
+  if (!ctx) return;
+  switch (pname) {
+    case GL_DEBUG_CALLBACK_FUNCTION:
+      if (params) *params = reinterpret_cast<void*>(ctx->debug_callback);
+      return;
+    case GL_DEBUG_CALLBACK_USER_PARAM:
+      if (params) *params = const_cast<void*>(ctx->debug_user_param);
+      return;
+    default:
+      ctx->error(GL_INVALID_ENUM, "glGetPointerv(pname = 0x%04x): not a pointer glvk tracks", pname);
+  }
+}
+
+}  // namespace api
+}  // namespace glvk::gl

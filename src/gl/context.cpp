@@ -1,0 +1,96 @@
+#include "glvk/gl/context.h"
+
+#include <cstdarg>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string_view>
+
+#include "glvk/st/screen.h"
+#include "glvk/st/transfer.h"
+
+namespace glvk::gl {
+namespace {
+
+thread_local Context* current = nullptr;
+
+}  // namespace
+
+GLuint ShareGroup::allocate_buffer_name() {
+  while (buffers.count(next_buffer_name) || next_buffer_name == 0) ++next_buffer_name;
+  return next_buffer_name++;
+}
+
+Context::Context(const ContextConfig& config, std::shared_ptr<ShareGroup> share_group,
+                 std::shared_ptr<st::Screen> screen)
+    : config_(config), share_group_(std::move(share_group)) {
+  renderer_ = "glvk (" + screen->device_name() + ")";
+  version_string_ = std::to_string(kMaxMajorVersion) + "." + std::to_string(kMaxMinorVersion) +
+                    (config_.core_profile ? " (Core Profile)" : " (Compatibility Profile)") + " glvk 0.1.0";
+  st_ = std::make_unique<st::Context>(std::move(screen));
+  // KHR_debug: output starts enabled in debug contexts only.
+  debug_output = config_.debug;
+  debug_groups.push_back(DebugGroup{GL_DEBUG_SOURCE_APPLICATION, 0, {}, {}});
+}
+
+Context::~Context() = default;
+
+void Context::error(GLenum error, const char* format, ...) {
+  if (error_ == GL_NO_ERROR) error_ = error;
+  if (!debug_output) return;
+  char text[kMaxDebugMessageLength];
+  va_list args;
+  va_start(args, format);
+  std::vsnprintf(text, sizeof text, format, args);
+  va_end(args);
+  debug_message(GL_DEBUG_SOURCE_API, GL_DEBUG_TYPE_ERROR, error, GL_DEBUG_SEVERITY_HIGH, text);
+}
+
+GLenum Context::take_error() {
+  const GLenum e = error_;
+  error_ = GL_NO_ERROR;
+  return e;
+}
+
+bool Context::debug_message_enabled(GLenum source, GLenum type, GLuint id, GLenum severity) const {
+  const std::vector<DebugRule>& rules = debug_groups.back().rules;
+  for (auto rule = rules.rbegin(); rule != rules.rend(); ++rule) {
+    if (rule->source != GL_DONT_CARE && rule->source != source) continue;
+    if (rule->type != GL_DONT_CARE && rule->type != type) continue;
+    if (rule->severity != GL_DONT_CARE && rule->severity != severity) continue;
+    if (!rule->all_ids && !rule->ids.count(id)) continue;
+    return rule->enabled;
+  }
+  // The spec's default: everything but low-severity messages.
+  return severity != GL_DEBUG_SEVERITY_LOW;
+}
+
+void Context::debug_message(GLenum source, GLenum type, GLuint id, GLenum severity, const std::string& text) {
+  if (!debug_output || !debug_message_enabled(source, type, id, severity)) return;
+  std::string message = text.substr(0, kMaxDebugMessageLength - 1);
+  if (debug_callback) {
+    debug_callback(source, type, id, severity, GLsizei(message.size()), message.c_str(), debug_user_param);
+    return;
+  }
+  if (debug_log.size() < std::size_t(kMaxDebugLoggedMessages))
+    debug_log.push_back(DebugMessage{source, type, id, severity, std::move(message)});
+}
+
+Context* current_context() { return current; }
+void set_current_context(Context* context) { current = context; }
+
+bool debug_enabled(const char* topic) {
+  const char* value = std::getenv("GLVK_DEBUG");
+  if (!value) return false;
+  const std::string_view list = value, wanted = topic;
+  std::size_t start = 0;
+  while (start <= list.size()) {
+    std::size_t end = list.find(',', start);
+    if (end == std::string_view::npos) end = list.size();
+    if (list.substr(start, end - start) == wanted) return true;
+    start = end + 1;
+  }
+  return false;
+}
+
+}  // namespace glvk::gl

@@ -1,0 +1,639 @@
+// The EGL 1.5 entry points of the glvk vendor (reached through libglvnd's libEGL).
+#include <algorithm>
+#include <cstring>
+#include <exception>
+#include <string_view>
+
+#include "egl_api.h"
+#include "egl_objects.h"
+#include "glvk/st/screen.h"
+#include "glvk/st/transfer.h"
+
+namespace glvk::gl::egl {
+
+const std::vector<Config>& configs() {
+  // id, red, green, blue, alpha, depth, stencil
+  static const std::vector<Config> list = {
+      {1, 8, 8, 8, 8, 24, 8},
+      {2, 8, 8, 8, 8, 0, 0},
+      {3, 8, 8, 8, 0, 24, 8},
+      {4, 8, 8, 8, 0, 0, 0},
+  };
+  return list;
+}
+
+std::mutex& egl_mutex() {
+  static auto* mutex = new std::mutex();  // never destroyed: EGL calls may come during exit
+  return *mutex;
+}
+
+namespace {
+
+thread_local EGLint last_error = EGL_SUCCESS;
+thread_local ContextObject* current_context_object = nullptr;
+
+Display default_display{EGL_NONE};
+Display surfaceless_display{EGL_PLATFORM_SURFACELESS_MESA};
+
+constexpr EGLint kMaxPbufferSize = 16384;
+
+// Sets the thread's error and returns `value`, for one-line error returns.
+template <typename T>
+T fail(EGLint error, T value) {
+  set_error(error);
+  return value;
+}
+
+EGLBoolean succeed() {
+  set_error(EGL_SUCCESS);
+  return EGL_TRUE;
+}
+
+// The display, initialized; null after setting EGL_BAD_DISPLAY or EGL_NOT_INITIALIZED.
+Display* checked_display(EGLDisplay dpy) {
+  if (!is_display(dpy)) return fail<Display*>(EGL_BAD_DISPLAY, nullptr);
+  Display* display = static_cast<Display*>(dpy);
+  if (!display->initialized) return fail<Display*>(EGL_NOT_INITIALIZED, nullptr);
+  return display;
+}
+
+const Config* checked_config(EGLConfig config) {
+  for (const Config& c : configs())
+    if (&c == config) return &c;
+  return fail<const Config*>(EGL_BAD_CONFIG, nullptr);
+}
+
+Surface* find_surface(Display& display, EGLSurface surface) {
+  auto* s = static_cast<Surface*>(surface);
+  return display.surfaces.count(s) && !s->destroy_pending ? s : nullptr;
+}
+
+ContextObject* find_context(Display& display, EGLContext context) {
+  auto* c = static_cast<ContextObject*>(context);
+  return display.contexts.count(c) && !c->destroy_pending ? c : nullptr;
+}
+
+bool config_attribute(const Config& c, EGLint attribute, EGLint& value) {
+  switch (attribute) {
+    case EGL_BUFFER_SIZE: value = c.red + c.green + c.blue + c.alpha; return true;
+    case EGL_RED_SIZE: value = c.red; return true;
+    case EGL_GREEN_SIZE: value = c.green; return true;
+    case EGL_BLUE_SIZE: value = c.blue; return true;
+    case EGL_ALPHA_SIZE: value = c.alpha; return true;
+    case EGL_DEPTH_SIZE: value = c.depth; return true;
+    case EGL_STENCIL_SIZE: value = c.stencil; return true;
+    case EGL_CONFIG_ID: value = c.id; return true;
+    case EGL_SURFACE_TYPE: value = EGL_PBUFFER_BIT; return true;
+    case EGL_RENDERABLE_TYPE: case EGL_CONFORMANT: value = EGL_OPENGL_BIT; return true;
+    case EGL_COLOR_BUFFER_TYPE: value = EGL_RGB_BUFFER; return true;
+    case EGL_CONFIG_CAVEAT: value = EGL_NONE; return true;
+    case EGL_LEVEL: case EGL_SAMPLES: case EGL_SAMPLE_BUFFERS: case EGL_LUMINANCE_SIZE: case EGL_ALPHA_MASK_SIZE:
+    case EGL_NATIVE_VISUAL_ID: case EGL_TRANSPARENT_RED_VALUE: case EGL_TRANSPARENT_GREEN_VALUE:
+    case EGL_TRANSPARENT_BLUE_VALUE: case EGL_MIN_SWAP_INTERVAL: case EGL_MAX_SWAP_INTERVAL:
+      value = 0; return true;
+    case EGL_NATIVE_RENDERABLE: case EGL_BIND_TO_TEXTURE_RGB: case EGL_BIND_TO_TEXTURE_RGBA: value = EGL_FALSE; return true;
+    case EGL_NATIVE_VISUAL_TYPE: case EGL_TRANSPARENT_TYPE: value = EGL_NONE; return true;
+    case EGL_MAX_PBUFFER_WIDTH: case EGL_MAX_PBUFFER_HEIGHT: value = kMaxPbufferSize; return true;
+    case EGL_MAX_PBUFFER_PIXELS: value = kMaxPbufferSize * kMaxPbufferSize; return true;
+    default: return false;
+  }
+}
+
+// How eglChooseConfig compares an attribute: at least, exact, or mask.
+enum class Match { AtLeast, Exact, Mask, Ignored };
+
+Match match_rule(EGLint attribute) {
+  switch (attribute) {
+    case EGL_BUFFER_SIZE: case EGL_RED_SIZE: case EGL_GREEN_SIZE: case EGL_BLUE_SIZE: case EGL_ALPHA_SIZE:
+    case EGL_DEPTH_SIZE: case EGL_STENCIL_SIZE: case EGL_SAMPLES: case EGL_SAMPLE_BUFFERS: case EGL_LUMINANCE_SIZE:
+    case EGL_ALPHA_MASK_SIZE:
+      return Match::AtLeast;
+    case EGL_SURFACE_TYPE: case EGL_RENDERABLE_TYPE: case EGL_CONFORMANT: return Match::Mask;
+    case EGL_MAX_PBUFFER_WIDTH: case EGL_MAX_PBUFFER_HEIGHT: case EGL_MAX_PBUFFER_PIXELS: case EGL_NATIVE_VISUAL_ID:
+      return Match::Ignored;
+    default: return Match::Exact;
+  }
+}
+
+void release_current(ContextObject* c) {
+  if (!c) return;
+  c->gl->st().flush();
+  c->current = false;
+  for (Surface* s : {c->draw, c->read})
+    if (s) --s->current_count;
+  c->draw = c->read = nullptr;
+}
+
+// Frees objects whose destruction waited for them to stop being current.
+void collect(Display& display) {
+  for (auto it = display.contexts.begin(); it != display.contexts.end();) {
+    ContextObject* c = *it;
+    if (c->destroy_pending && !c->current) {
+      it = display.contexts.erase(it);
+      delete c;
+    } else {
+      ++it;
+    }
+  }
+  for (auto it = display.surfaces.begin(); it != display.surfaces.end();) {
+    Surface* s = *it;
+    if (s->destroy_pending && s->current_count == 0) {
+      it = display.surfaces.erase(it);
+      delete s;
+    } else {
+      ++it;
+    }
+  }
+}
+
+bool valid_gl_version(EGLint major, EGLint minor) {
+  switch (major) {
+    case 1: return minor >= 0 && minor <= 5;
+    case 2: return minor >= 0 && minor <= 1;
+    case 3: return minor >= 0 && minor <= 3;
+    case 4: return minor >= 0 && minor <= kMaxMinorVersion;
+    default: return false;
+  }
+}
+
+}  // namespace
+
+Display* display_for(EGLenum platform) {
+  return platform == EGL_PLATFORM_SURFACELESS_MESA ? &surfaceless_display : &default_display;
+}
+
+bool is_display(EGLDisplay dpy) { return dpy == &default_display || dpy == &surfaceless_display; }
+
+void set_error(EGLint error) { last_error = error; }
+
+EGLint take_error() {
+  const EGLint e = last_error;
+  last_error = EGL_SUCCESS;
+  return e;
+}
+
+EGLDisplay get_platform_display(EGLenum platform, void* native_display, const EGLAttrib* attrib_list) {
+  if (platform != EGL_NONE && platform != EGL_PLATFORM_SURFACELESS_MESA) return EGL_NO_DISPLAY;  // not ours
+  if (native_display != EGL_DEFAULT_DISPLAY)
+    return platform == EGL_NONE ? EGL_NO_DISPLAY : fail(EGL_BAD_PARAMETER, EGL_NO_DISPLAY);
+  if (attrib_list && attrib_list[0] != EGL_NONE) return fail(EGL_BAD_ATTRIBUTE, EGL_NO_DISPLAY);
+  set_error(EGL_SUCCESS);
+  return display_for(platform);
+}
+
+namespace api {
+
+EGLint GetError() { return take_error(); }
+
+EGLBoolean Initialize(EGLDisplay dpy, EGLint* major, EGLint* minor) {
+  std::lock_guard lock(egl_mutex());
+  if (!is_display(dpy)) return fail(EGL_BAD_DISPLAY, EGL_FALSE);
+  Display* display = static_cast<Display*>(dpy);
+  if (!display->initialized) {
+    try {
+      display->screen = st::Screen::shared();
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "glvk: eglInitialize: %s\n", e.what());
+      return fail(EGL_NOT_INITIALIZED, EGL_FALSE);
+    }
+    display->initialized = true;
+  }
+  if (major) *major = 1;
+  if (minor) *minor = 5;
+  return succeed();
+}
+
+EGLBoolean Terminate(EGLDisplay dpy) {
+  std::lock_guard lock(egl_mutex());
+  if (!is_display(dpy)) return fail(EGL_BAD_DISPLAY, EGL_FALSE);
+  Display* display = static_cast<Display*>(dpy);
+  if (!display->initialized) return succeed();
+  for (ContextObject* c : display->contexts) c->destroy_pending = true;
+  for (Surface* s : display->surfaces) s->destroy_pending = true;
+  collect(*display);
+  display->initialized = false;
+  display->screen.reset();  // contexts still current keep the device alive
+  return succeed();
+}
+
+const char* QueryString(EGLDisplay dpy, EGLint name) {
+  std::lock_guard lock(egl_mutex());
+  if (!checked_display(dpy)) return nullptr;
+  set_error(EGL_SUCCESS);
+  switch (name) {
+    case EGL_VENDOR: return "glvk";
+    case EGL_VERSION: return "1.5 glvk";
+    case EGL_CLIENT_APIS: return "OpenGL";
+    case EGL_EXTENSIONS:
+      return "EGL_KHR_create_context EGL_KHR_no_config_context EGL_KHR_surfaceless_context";
+    default: return fail<const char*>(EGL_BAD_PARAMETER, nullptr);
+  }
+}
+
+EGLBoolean GetConfigs(EGLDisplay dpy, EGLConfig* out, EGLint size, EGLint* count) {
+  std::lock_guard lock(egl_mutex());
+  if (!checked_display(dpy)) return EGL_FALSE;
+  if (!count) return fail(EGL_BAD_PARAMETER, EGL_FALSE);
+  const auto& list = configs();
+  if (!out) {
+    *count = EGLint(list.size());
+    return succeed();
+  }
+  EGLint n = 0;
+  for (; n < size && std::size_t(n) < list.size(); ++n) out[n] = const_cast<Config*>(&list[std::size_t(n)]);
+  *count = n;
+  return succeed();
+}
+
+EGLBoolean ChooseConfig(EGLDisplay dpy, const EGLint* attrib_list, EGLConfig* out, EGLint size, EGLint* count) {
+  std::lock_guard lock(egl_mutex());
+  if (!checked_display(dpy)) return EGL_FALSE;
+  if (!count) return fail(EGL_BAD_PARAMETER, EGL_FALSE);
+  std::vector<std::pair<EGLint, EGLint>> wanted;
+  bool color_requested[4] = {false, false, false, false};  // r g b a: for the sort rule
+  for (const EGLint* a = attrib_list; a && a[0] != EGL_NONE; a += 2) {
+    EGLint probe;
+    if (!config_attribute(configs()[0], a[0], probe)) return fail(EGL_BAD_ATTRIBUTE, EGL_FALSE);
+    if (a[0] == EGL_RED_SIZE) color_requested[0] = a[1] > 0;
+    if (a[0] == EGL_GREEN_SIZE) color_requested[1] = a[1] > 0;
+    if (a[0] == EGL_BLUE_SIZE) color_requested[2] = a[1] > 0;
+    if (a[0] == EGL_ALPHA_SIZE) color_requested[3] = a[1] > 0;
+    wanted.erase(std::remove_if(wanted.begin(), wanted.end(), [&](auto& w) { return w.first == a[0]; }),
+                 wanted.end());
+    wanted.emplace_back(a[0], a[1]);
+  }
+  // EGL_SURFACE_TYPE defaults to EGL_WINDOW_BIT, which no glvk config has yet.
+  if (std::none_of(wanted.begin(), wanted.end(), [](auto& w) { return w.first == EGL_SURFACE_TYPE; }))
+    wanted.emplace_back(EGL_SURFACE_TYPE, EGL_WINDOW_BIT);
+  std::vector<const Config*> matches;
+  for (const Config& c : configs()) {
+    bool ok = true;
+    for (const auto& [attribute, value] : wanted) {
+      if (value == EGL_DONT_CARE) continue;
+      EGLint have = 0;
+      config_attribute(c, attribute, have);
+      switch (match_rule(attribute)) {
+        case Match::AtLeast: ok &= have >= value; break;
+        case Match::Exact: ok &= have == value; break;
+        case Match::Mask: ok &= (have & value) == value; break;
+        case Match::Ignored: break;
+      }
+    }
+    if (ok) matches.push_back(&c);
+  }
+  // The spec's order: more bits in the requested colour channels first, then smaller buffers,
+  // depth and stencil, then the config id.
+  auto key = [&](const Config* c) {
+    const EGLint color = (color_requested[0] ? c->red : 0) + (color_requested[1] ? c->green : 0) +
+                         (color_requested[2] ? c->blue : 0) + (color_requested[3] ? c->alpha : 0);
+    return std::make_tuple(-color, c->red + c->green + c->blue + c->alpha, c->depth, c->stencil, c->id);
+  };
+  std::stable_sort(matches.begin(), matches.end(), [&](auto* a, auto* b) { return key(a) < key(b); });
+  if (!out) {
+    *count = EGLint(matches.size());
+    return succeed();
+  }
+  EGLint n = 0;
+  for (; n < size && std::size_t(n) < matches.size(); ++n) out[n] = const_cast<Config*>(matches[std::size_t(n)]);
+  *count = n;
+  return succeed();
+}
+
+EGLBoolean GetConfigAttrib(EGLDisplay dpy, EGLConfig config, EGLint attribute, EGLint* value) {
+  std::lock_guard lock(egl_mutex());
+  if (!checked_display(dpy)) return EGL_FALSE;
+  const Config* c = checked_config(config);
+  if (!c) return EGL_FALSE;
+  EGLint v = 0;
+  if (!config_attribute(*c, attribute, v)) return fail(EGL_BAD_ATTRIBUTE, EGL_FALSE);
+  if (value) *value = v;
+  return succeed();
+}
+
+EGLSurface CreatePbufferSurface(EGLDisplay dpy, EGLConfig config, const EGLint* attrib_list) {
+  std::lock_guard lock(egl_mutex());
+  Display* display = checked_display(dpy);
+  if (!display) return EGL_NO_SURFACE;
+  const Config* c = checked_config(config);
+  if (!c) return EGL_NO_SURFACE;
+  EGLint width = 0, height = 0;
+  bool largest = false;
+  for (const EGLint* a = attrib_list; a && a[0] != EGL_NONE; a += 2) {
+    switch (a[0]) {
+      case EGL_WIDTH: width = a[1]; break;
+      case EGL_HEIGHT: height = a[1]; break;
+      case EGL_LARGEST_PBUFFER: largest = a[1] != EGL_FALSE; break;
+      case EGL_TEXTURE_FORMAT: case EGL_TEXTURE_TARGET:
+        // No config binds to textures: only EGL_NO_TEXTURE is acceptable.
+        if (a[1] != EGL_NO_TEXTURE) return fail(EGL_BAD_MATCH, EGL_NO_SURFACE);
+        break;
+      case EGL_MIPMAP_TEXTURE: break;
+      case EGL_GL_COLORSPACE:
+        if (a[1] != EGL_GL_COLORSPACE_LINEAR && a[1] != EGL_GL_COLORSPACE_SRGB)
+          return fail(EGL_BAD_ATTRIBUTE, EGL_NO_SURFACE);
+        break;
+      case EGL_VG_ALPHA_FORMAT: case EGL_VG_COLORSPACE: break;
+      default: return fail(EGL_BAD_ATTRIBUTE, EGL_NO_SURFACE);
+    }
+  }
+  if (width < 0 || height < 0) return fail(EGL_BAD_PARAMETER, EGL_NO_SURFACE);
+  if (width > kMaxPbufferSize || height > kMaxPbufferSize) {
+    if (!largest) return fail(EGL_BAD_ALLOC, EGL_NO_SURFACE);
+    width = std::min(width, kMaxPbufferSize);
+    height = std::min(height, kMaxPbufferSize);
+  }
+  auto* surface = new Surface{c, width, height, largest};
+  display->surfaces.insert(surface);
+  set_error(EGL_SUCCESS);
+  return surface;
+}
+
+// glvk configs have no EGL_WINDOW_BIT or EGL_PIXMAP_BIT yet.
+EGLSurface CreateWindowSurface(EGLDisplay dpy, EGLConfig config, EGLNativeWindowType, const EGLint*) {
+  std::lock_guard lock(egl_mutex());
+  if (!checked_display(dpy) || !checked_config(config)) return EGL_NO_SURFACE;
+  return fail(EGL_BAD_MATCH, EGL_NO_SURFACE);
+}
+
+EGLSurface CreatePixmapSurface(EGLDisplay dpy, EGLConfig config, EGLNativePixmapType, const EGLint*) {
+  std::lock_guard lock(egl_mutex());
+  if (!checked_display(dpy) || !checked_config(config)) return EGL_NO_SURFACE;
+  return fail(EGL_BAD_MATCH, EGL_NO_SURFACE);
+}
+
+EGLSurface CreatePlatformWindowSurface(EGLDisplay dpy, EGLConfig config, void*, const EGLAttrib*) {
+  return CreateWindowSurface(dpy, config, 0, nullptr);
+}
+
+EGLSurface CreatePlatformPixmapSurface(EGLDisplay dpy, EGLConfig config, void*, const EGLAttrib*) {
+  return CreatePixmapSurface(dpy, config, 0, nullptr);
+}
+
+EGLSurface CreatePbufferFromClientBuffer(EGLDisplay dpy, EGLenum, EGLClientBuffer, EGLConfig config, const EGLint*) {
+  std::lock_guard lock(egl_mutex());
+  if (!checked_display(dpy) || !checked_config(config)) return EGL_NO_SURFACE;
+  return fail(EGL_BAD_PARAMETER, EGL_NO_SURFACE);  // no client buffer type is supported
+}
+
+EGLBoolean DestroySurface(EGLDisplay dpy, EGLSurface surface) {
+  std::lock_guard lock(egl_mutex());
+  Display* display = checked_display(dpy);
+  if (!display) return EGL_FALSE;
+  Surface* s = find_surface(*display, surface);
+  if (!s) return fail(EGL_BAD_SURFACE, EGL_FALSE);
+  s->destroy_pending = true;
+  collect(*display);
+  return succeed();
+}
+
+EGLBoolean QuerySurface(EGLDisplay dpy, EGLSurface surface, EGLint attribute, EGLint* value) {
+  std::lock_guard lock(egl_mutex());
+  Display* display = checked_display(dpy);
+  if (!display) return EGL_FALSE;
+  Surface* s = find_surface(*display, surface);
+  if (!s) return fail(EGL_BAD_SURFACE, EGL_FALSE);
+  EGLint v = 0;
+  switch (attribute) {
+    case EGL_WIDTH: v = s->width; break;
+    case EGL_HEIGHT: v = s->height; break;
+    case EGL_CONFIG_ID: v = s->config->id; break;
+    case EGL_LARGEST_PBUFFER: v = s->largest_pbuffer; break;
+    case EGL_TEXTURE_FORMAT: case EGL_TEXTURE_TARGET: v = EGL_NO_TEXTURE; break;
+    case EGL_MIPMAP_TEXTURE: case EGL_MIPMAP_LEVEL: v = 0; break;
+    case EGL_RENDER_BUFFER: v = EGL_BACK_BUFFER; break;
+    case EGL_SWAP_BEHAVIOR: v = EGL_BUFFER_DESTROYED; break;
+    case EGL_MULTISAMPLE_RESOLVE: v = EGL_MULTISAMPLE_RESOLVE_DEFAULT; break;
+    case EGL_GL_COLORSPACE: v = EGL_GL_COLORSPACE_LINEAR; break;
+    case EGL_HORIZONTAL_RESOLUTION: case EGL_VERTICAL_RESOLUTION: case EGL_PIXEL_ASPECT_RATIO: v = EGL_UNKNOWN; break;
+    case EGL_VG_ALPHA_FORMAT: v = EGL_VG_ALPHA_FORMAT_NONPRE; break;
+    case EGL_VG_COLORSPACE: v = EGL_VG_COLORSPACE_sRGB; break;
+    default: return fail(EGL_BAD_ATTRIBUTE, EGL_FALSE);
+  }
+  if (value) *value = v;
+  return succeed();
+}
+
+EGLBoolean SurfaceAttrib(EGLDisplay dpy, EGLSurface surface, EGLint attribute, EGLint value) {
+  std::lock_guard lock(egl_mutex());
+  Display* display = checked_display(dpy);
+  if (!display) return EGL_FALSE;
+  if (!find_surface(*display, surface)) return fail(EGL_BAD_SURFACE, EGL_FALSE);
+  switch (attribute) {
+    case EGL_MIPMAP_LEVEL: return succeed();
+    case EGL_SWAP_BEHAVIOR:
+      // Preserving the colour buffer would need EGL_SWAP_BEHAVIOR_PRESERVED_BIT in the config.
+      return value == EGL_BUFFER_DESTROYED ? succeed() : fail(EGL_BAD_MATCH, EGL_FALSE);
+    case EGL_MULTISAMPLE_RESOLVE:
+      return value == EGL_MULTISAMPLE_RESOLVE_DEFAULT ? succeed() : fail(EGL_BAD_MATCH, EGL_FALSE);
+    default: return fail(EGL_BAD_ATTRIBUTE, EGL_FALSE);
+  }
+}
+
+EGLBoolean BindTexImage(EGLDisplay dpy, EGLSurface surface, EGLint) {
+  std::lock_guard lock(egl_mutex());
+  Display* display = checked_display(dpy);
+  if (!display) return EGL_FALSE;
+  if (!find_surface(*display, surface)) return fail(EGL_BAD_SURFACE, EGL_FALSE);
+  return fail(EGL_BAD_MATCH, EGL_FALSE);  // EGL_TEXTURE_FORMAT is always EGL_NO_TEXTURE
+}
+
+EGLBoolean ReleaseTexImage(EGLDisplay dpy, EGLSurface surface, EGLint buffer) {
+  return BindTexImage(dpy, surface, buffer);
+}
+
+EGLBoolean BindAPI(EGLenum api) {
+  return api == EGL_OPENGL_API ? succeed() : fail(EGL_BAD_PARAMETER, EGL_FALSE);
+}
+
+EGLenum QueryAPI() { return EGL_OPENGL_API; }
+
+EGLContext CreateContext(EGLDisplay dpy, EGLConfig config, EGLContext share_context, const EGLint* attrib_list) {
+  std::lock_guard lock(egl_mutex());
+  Display* display = checked_display(dpy);
+  if (!display) return EGL_NO_CONTEXT;
+  const Config* c = nullptr;
+  if (config != EGL_NO_CONFIG_KHR && !(c = checked_config(config))) return EGL_NO_CONTEXT;
+  if (current_api() != EGL_OPENGL_API)
+    return fail(config == EGL_NO_CONFIG_KHR ? EGL_BAD_MATCH : EGL_BAD_CONFIG, EGL_NO_CONTEXT);
+  ContextObject* share = nullptr;
+  if (share_context != EGL_NO_CONTEXT && !(share = find_context(*display, share_context)))
+    return fail(EGL_BAD_CONTEXT, EGL_NO_CONTEXT);
+
+  EGLint major = 1, minor = 0, profile = EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, flags = 0;
+  for (const EGLint* a = attrib_list; a && a[0] != EGL_NONE; a += 2) {
+    switch (a[0]) {
+      case EGL_CONTEXT_MAJOR_VERSION: major = a[1]; break;
+      case EGL_CONTEXT_MINOR_VERSION: minor = a[1]; break;
+      case EGL_CONTEXT_OPENGL_PROFILE_MASK: profile = a[1]; break;
+      case EGL_CONTEXT_FLAGS_KHR:
+        if (a[1] & ~(EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR | EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR |
+                     EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR))
+          return fail(EGL_BAD_ATTRIBUTE, EGL_NO_CONTEXT);
+        flags = a[1];
+        break;
+      case EGL_CONTEXT_OPENGL_DEBUG:
+        flags = a[1] ? flags | EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR : flags & ~EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR;
+        break;
+      case EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE:
+        flags = a[1] ? flags | EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR
+                     : flags & ~EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR;
+        break;
+      case EGL_CONTEXT_OPENGL_ROBUST_ACCESS:
+        flags = a[1] ? flags | EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR
+                     : flags & ~EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR;
+        break;
+      case EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY:
+        if (a[1] != EGL_NO_RESET_NOTIFICATION && a[1] != EGL_LOSE_CONTEXT_ON_RESET)
+          return fail(EGL_BAD_ATTRIBUTE, EGL_NO_CONTEXT);
+        if (a[1] == EGL_LOSE_CONTEXT_ON_RESET) return fail(EGL_BAD_MATCH, EGL_NO_CONTEXT);
+        break;
+      default: return fail(EGL_BAD_ATTRIBUTE, EGL_NO_CONTEXT);
+    }
+  }
+  if (!valid_gl_version(major, minor)) return fail(EGL_BAD_MATCH, EGL_NO_CONTEXT);
+  // Robust buffer access is not offered (the device is created without it).
+  if (flags & EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR) return fail(EGL_BAD_MATCH, EGL_NO_CONTEXT);
+  const bool at_least_32 = major > 3 || (major == 3 && minor >= 2);
+  // The profile mask only matters from GL 3.2 on; it must name a profile glvk has.
+  if (at_least_32 && !(profile & (EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT | EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT)))
+    return fail(EGL_BAD_MATCH, EGL_NO_CONTEXT);
+  if ((flags & EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR) && major < 3) return fail(EGL_BAD_MATCH, EGL_NO_CONTEXT);
+
+  ContextConfig gl_config;
+  gl_config.major = major;
+  gl_config.minor = minor;
+  gl_config.core_profile = at_least_32 && (profile & EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT);
+  gl_config.debug = flags & EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR;
+  gl_config.forward_compatible = flags & EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR;
+  auto share_group = share ? share->gl->shared_share_group() : std::make_shared<ShareGroup>();
+  auto* context = new ContextObject{c, nullptr};
+  try {
+    context->gl = std::make_unique<gl::Context>(gl_config, std::move(share_group), display->screen);
+  } catch (const std::exception& e) {
+    delete context;
+    std::fprintf(stderr, "glvk: eglCreateContext: %s\n", e.what());
+    return fail(EGL_BAD_ALLOC, EGL_NO_CONTEXT);
+  }
+  display->contexts.insert(context);
+  set_error(EGL_SUCCESS);
+  return context;
+}
+
+EGLBoolean DestroyContext(EGLDisplay dpy, EGLContext ctx) {
+  std::lock_guard lock(egl_mutex());
+  Display* display = checked_display(dpy);
+  if (!display) return EGL_FALSE;
+  ContextObject* c = find_context(*display, ctx);
+  if (!c) return fail(EGL_BAD_CONTEXT, EGL_FALSE);
+  c->destroy_pending = true;
+  collect(*display);
+  return succeed();
+}
+
+EGLBoolean MakeCurrent(EGLDisplay dpy, EGLSurface draw, EGLSurface read, EGLContext ctx) {
+  std::lock_guard lock(egl_mutex());
+  if (!is_display(dpy)) return fail(EGL_BAD_DISPLAY, EGL_FALSE);
+  Display* display = static_cast<Display*>(dpy);
+  if (ctx == EGL_NO_CONTEXT) {
+    if (draw != EGL_NO_SURFACE || read != EGL_NO_SURFACE) return fail(EGL_BAD_MATCH, EGL_FALSE);
+    // Releasing is allowed even on a terminated display.
+    release_current(current_context_object);
+    current_context_object = nullptr;
+    gl::set_current_context(nullptr);
+    collect(*display);
+    return succeed();
+  }
+  if (!display->initialized) return fail(EGL_NOT_INITIALIZED, EGL_FALSE);
+  ContextObject* c = find_context(*display, ctx);
+  if (!c) return fail(EGL_BAD_CONTEXT, EGL_FALSE);
+  if ((draw == EGL_NO_SURFACE) != (read == EGL_NO_SURFACE)) return fail(EGL_BAD_MATCH, EGL_FALSE);
+  Surface* d = nullptr;
+  Surface* r = nullptr;
+  if (draw != EGL_NO_SURFACE) {
+    d = find_surface(*display, draw);
+    r = find_surface(*display, read);
+    if (!d || !r) return fail(EGL_BAD_SURFACE, EGL_FALSE);
+    // A context with a config renders only to surfaces of that config.
+    if (c->config && (d->config != c->config || r->config != c->config)) return fail(EGL_BAD_MATCH, EGL_FALSE);
+  }
+  if (c->current && c != current_context_object) return fail(EGL_BAD_ACCESS, EGL_FALSE);  // another thread's
+  release_current(current_context_object);
+  c->current = true;
+  c->draw = d;
+  c->read = r;
+  for (Surface* s : {d, r})
+    if (s) ++s->current_count;
+  current_context_object = c;
+  gl::set_current_context(c->gl.get());
+  collect(*display);
+  return succeed();
+}
+
+EGLBoolean QueryContext(EGLDisplay dpy, EGLContext ctx, EGLint attribute, EGLint* value) {
+  std::lock_guard lock(egl_mutex());
+  Display* display = checked_display(dpy);
+  if (!display) return EGL_FALSE;
+  ContextObject* c = find_context(*display, ctx);
+  if (!c) return fail(EGL_BAD_CONTEXT, EGL_FALSE);
+  EGLint v = 0;
+  switch (attribute) {
+    case EGL_CONFIG_ID: v = c->config ? c->config->id : 0; break;
+    case EGL_CONTEXT_CLIENT_TYPE: v = EGL_OPENGL_API; break;
+    case EGL_CONTEXT_CLIENT_VERSION: v = c->gl->config().major; break;
+    case EGL_RENDER_BUFFER: v = c->draw ? EGL_BACK_BUFFER : EGL_NONE; break;
+    default: return fail(EGL_BAD_ATTRIBUTE, EGL_FALSE);
+  }
+  if (value) *value = v;
+  return succeed();
+}
+
+EGLBoolean SwapBuffers(EGLDisplay dpy, EGLSurface surface) {
+  std::lock_guard lock(egl_mutex());
+  Display* display = checked_display(dpy);
+  if (!display) return EGL_FALSE;
+  Surface* s = find_surface(*display, surface);
+  if (!s) return fail(EGL_BAD_SURFACE, EGL_FALSE);
+  ContextObject* c = current_context_object;
+  if (!c || c->draw != s) return fail(EGL_BAD_SURFACE, EGL_FALSE);
+  // A pbuffer has no front buffer: swapping has no effect beyond an implicit flush.
+  c->gl->st().flush();
+  return succeed();
+}
+
+EGLBoolean CopyBuffers(EGLDisplay dpy, EGLSurface surface, EGLNativePixmapType) {
+  std::lock_guard lock(egl_mutex());
+  Display* display = checked_display(dpy);
+  if (!display) return EGL_FALSE;
+  if (!find_surface(*display, surface)) return fail(EGL_BAD_SURFACE, EGL_FALSE);
+  return fail(EGL_BAD_NATIVE_PIXMAP, EGL_FALSE);
+}
+
+EGLBoolean SwapInterval(EGLDisplay dpy, EGLint) {
+  std::lock_guard lock(egl_mutex());
+  if (!checked_display(dpy)) return EGL_FALSE;
+  if (!current_context_object) return fail(EGL_BAD_CONTEXT, EGL_FALSE);
+  return succeed();
+}
+
+EGLBoolean WaitClient() {
+  if (ContextObject* c = current_context_object) c->gl->st().finish();
+  return succeed();
+}
+
+EGLBoolean WaitGL() { return WaitClient(); }
+EGLBoolean WaitNative(EGLint) { return succeed(); }
+
+EGLBoolean ReleaseThread() {
+  std::lock_guard lock(egl_mutex());
+  release_current(current_context_object);
+  current_context_object = nullptr;
+  gl::set_current_context(nullptr);
+  collect(default_display);
+  collect(surfaceless_display);
+  return succeed();
+}
+
+EGLContext GetCurrentContext() { return current_context_object ? current_context_object : EGL_NO_CONTEXT; }
+
+}  // namespace api
+}  // namespace glvk::gl::egl

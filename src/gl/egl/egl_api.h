@@ -1,0 +1,54 @@
+// The vendor's EGL functions, looked up by name by libglvnd (egl_vendor.cpp).
+#pragma once
+
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+
+namespace glvk::gl::egl {
+
+// libglvnd's getPlatformDisplay hook: EGL_NONE (eglGetDisplay(EGL_DEFAULT_DISPLAY)) and
+// EGL_PLATFORM_SURFACELESS_MESA are glvk's; other platforms return EGL_NO_DISPLAY.
+EGLDisplay get_platform_display(EGLenum platform, void* native_display, const EGLAttrib* attrib_list);
+// The client API bound with eglBindAPI on this thread (from libglvnd).
+EGLenum current_api();
+
+namespace api {
+EGLint GetError();
+EGLBoolean Initialize(EGLDisplay dpy, EGLint* major, EGLint* minor);
+EGLBoolean Terminate(EGLDisplay dpy);
+const char* QueryString(EGLDisplay dpy, EGLint name);
+EGLBoolean GetConfigs(EGLDisplay dpy, EGLConfig* configs, EGLint config_size, EGLint* num_config);
+EGLBoolean ChooseConfig(EGLDisplay dpy, const EGLint* attrib_list, EGLConfig* configs, EGLint config_size,
+                        EGLint* num_config);
+EGLBoolean GetConfigAttrib(EGLDisplay dpy, EGLConfig config, EGLint attribute, EGLint* value);
+EGLSurface CreatePbufferSurface(EGLDisplay dpy, EGLConfig config, const EGLint* attrib_list);
+EGLSurface CreateWindowSurface(EGLDisplay dpy, EGLConfig config, EGLNativeWindowType win, const EGLint* attrib_list);
+EGLSurface CreatePixmapSurface(EGLDisplay dpy, EGLConfig config, EGLNativePixmapType pixmap, const EGLint* attrib_list);
+EGLSurface CreatePlatformWindowSurface(EGLDisplay dpy, EGLConfig config, void* native_window,
+                                       const EGLAttrib* attrib_list);
+EGLSurface CreatePlatformPixmapSurface(EGLDisplay dpy, EGLConfig config, void* native_pixmap,
+                                       const EGLAttrib* attrib_list);
+EGLSurface CreatePbufferFromClientBuffer(EGLDisplay dpy, EGLenum buftype, EGLClientBuffer buffer, EGLConfig config,
+                                         const EGLint* attrib_list);
+EGLBoolean DestroySurface(EGLDisplay dpy, EGLSurface surface);
+EGLBoolean QuerySurface(EGLDisplay dpy, EGLSurface surface, EGLint attribute, EGLint* value);
+EGLBoolean SurfaceAttrib(EGLDisplay dpy, EGLSurface surface, EGLint attribute, EGLint value);
+EGLBoolean BindTexImage(EGLDisplay dpy, EGLSurface surface, EGLint buffer);
+EGLBoolean ReleaseTexImage(EGLDisplay dpy, EGLSurface surface, EGLint buffer);
+EGLBoolean BindAPI(EGLenum api);
+EGLenum QueryAPI();
+EGLContext CreateContext(EGLDisplay dpy, EGLConfig config, EGLContext share_context, const EGLint* attrib_list);
+EGLBoolean DestroyContext(EGLDisplay dpy, EGLContext ctx);
+EGLBoolean MakeCurrent(EGLDisplay dpy, EGLSurface draw, EGLSurface read, EGLContext ctx);
+EGLBoolean QueryContext(EGLDisplay dpy, EGLContext ctx, EGLint attribute, EGLint* value);
+EGLBoolean SwapBuffers(EGLDisplay dpy, EGLSurface surface);
+EGLBoolean CopyBuffers(EGLDisplay dpy, EGLSurface surface, EGLNativePixmapType target);
+EGLBoolean SwapInterval(EGLDisplay dpy, EGLint interval);
+EGLBoolean WaitClient();
+EGLBoolean WaitGL();
+EGLBoolean WaitNative(EGLint engine);
+EGLBoolean ReleaseThread();
+EGLContext GetCurrentContext();
+}  // namespace api
+
+}  // namespace glvk::gl::egl

@@ -1,0 +1,153 @@
+// A GL context: its version, error and debug state, bindings, and its share group.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "glvk/gl/gl_headers.h"
+
+namespace glvk::st {
+class Context;
+class Resource;
+class Screen;
+struct Transfer;
+}  // namespace glvk::st
+
+namespace glvk::gl {
+
+// The highest version glvk creates (the dispatch covers GL 4.6 compatibility).
+inline constexpr int kMaxMajorVersion = 4;
+inline constexpr int kMaxMinorVersion = 6;
+
+struct ContextConfig {
+  int major = 1;
+  int minor = 0;
+  bool core_profile = false;
+  bool debug = false;
+  bool forward_compatible = false;
+};
+
+// A buffer object (GL state). The data store is an st::Resource, absent while the size is 0.
+struct BufferObject {
+  explicit BufferObject(GLuint object_name) : name(object_name) {}
+  GLuint name;
+  std::shared_ptr<st::Resource> resource;
+  GLsizeiptr size = 0;
+  GLenum usage = GL_STATIC_DRAW;
+  bool immutable = false;
+  GLbitfield storage_flags = 0;
+  // Mapping state (GL_BUFFER_MAPPED and friends).
+  bool mapped = false;
+  GLbitfield access_flags = 0;  // GL_BUFFER_ACCESS_FLAGS
+  GLenum access = GL_READ_WRITE;  // GL_BUFFER_ACCESS
+  GLintptr map_offset = 0;
+  GLsizeiptr map_length = 0;
+  void* map_pointer = nullptr;
+  st::Transfer* transfer = nullptr;
+  std::string label;
+};
+
+// Objects shared between contexts created with a share_context (buffer names, for now).
+class ShareGroup {
+ public:
+  std::mutex mutex;
+  // Names handed out by glGen* but not yet bound have no object (nullptr).
+  std::unordered_map<GLuint, std::shared_ptr<BufferObject>> buffers;
+  GLuint next_buffer_name = 1;
+
+  GLuint allocate_buffer_name();  // caller holds mutex
+};
+
+// One KHR_debug control rule; the latest matching rule decides.
+struct DebugRule {
+  GLenum source, type, severity;
+  bool all_ids;
+  std::unordered_set<GLuint> ids;
+  bool enabled;
+};
+
+struct DebugGroup {
+  GLenum source;
+  GLuint id;
+  std::string message;
+  std::vector<DebugRule> rules;  // copied on push, restored on pop
+};
+
+struct DebugMessage {
+  GLenum source, type;
+  GLuint id;
+  GLenum severity;
+  std::string text;
+};
+
+inline constexpr GLint kMaxDebugMessageLength = 1024;
+inline constexpr GLint kMaxDebugLoggedMessages = 64;
+inline constexpr GLint kMaxDebugGroupStackDepth = 64;
+inline constexpr GLint kMaxLabelLength = 256;
+
+// The indexed buffer binding points glvk knows (glBindBuffer targets).
+inline constexpr GLenum kBufferTargets[] = {
+    GL_ARRAY_BUFFER,         GL_ATOMIC_COUNTER_BUFFER,  GL_COPY_READ_BUFFER,   GL_COPY_WRITE_BUFFER,
+    GL_DISPATCH_INDIRECT_BUFFER, GL_DRAW_INDIRECT_BUFFER, GL_ELEMENT_ARRAY_BUFFER, GL_PIXEL_PACK_BUFFER,
+    GL_PIXEL_UNPACK_BUFFER,  GL_QUERY_BUFFER,           GL_SHADER_STORAGE_BUFFER, GL_TEXTURE_BUFFER,
+    GL_TRANSFORM_FEEDBACK_BUFFER, GL_UNIFORM_BUFFER};
+inline constexpr std::size_t kBufferTargetCount = std::size(kBufferTargets);
+
+class Context {
+ public:
+  Context(const ContextConfig& config, std::shared_ptr<ShareGroup> share_group, std::shared_ptr<st::Screen> screen);
+  ~Context();
+  Context(const Context&) = delete;
+  Context& operator=(const Context&) = delete;
+
+  const ContextConfig& config() const { return config_; }
+  ShareGroup& share_group() { return *share_group_; }
+  const std::shared_ptr<ShareGroup>& shared_share_group() const { return share_group_; }
+  st::Context& st() { return *st_; }
+
+  // Records `error` if no error is pending (the spec's sticky first error) and sends a KHR_debug
+  // message of type ERROR carrying `message` (printf-style).
+  void error(GLenum error, const char* format, ...) __attribute__((format(printf, 3, 4)));
+  GLenum take_error();  // glGetError
+
+  // Delivers a KHR_debug message if debug output is on and the controls enable it.
+  void debug_message(GLenum source, GLenum type, GLuint id, GLenum severity, const std::string& text);
+  bool debug_message_enabled(GLenum source, GLenum type, GLuint id, GLenum severity) const;
+
+  // Debug state (KHR_debug).
+  bool debug_output = false;
+  bool debug_output_synchronous = false;
+  GLDEBUGPROC debug_callback = nullptr;
+  const void* debug_user_param = nullptr;
+  std::vector<DebugMessage> debug_log;
+  std::vector<DebugGroup> debug_groups;  // [0] is the default group
+
+  // Buffer bindings, indexed like kBufferTargets.
+  std::array<std::shared_ptr<BufferObject>, kBufferTargetCount> bound_buffers;
+
+  const std::string& renderer() const { return renderer_; }
+  const std::string& version_string() const { return version_string_; }
+
+ private:
+  ContextConfig config_;
+  std::shared_ptr<ShareGroup> share_group_;
+  std::unique_ptr<st::Context> st_;
+  GLenum error_ = GL_NO_ERROR;
+  std::string renderer_;
+  std::string version_string_;
+};
+
+// The calling thread's current context (EGL makes it current), or null.
+Context* current_context();
+void set_current_context(Context* context);
+
+// True when GLVK_DEBUG (comma-separated) contains `topic` ("api", "transfer").
+bool debug_enabled(const char* topic);
+
+}  // namespace glvk::gl

@@ -1,0 +1,35 @@
+// The generated GL dispatch: every GL 4.6 compatibility and extension command by name.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <span>
+
+namespace glvk::gl {
+
+struct ProcEntry {
+  const char* name;
+  void* address;
+};
+
+// Generated (gl_dispatch.cpp).
+extern const ProcEntry kEntryPoints[];
+extern const std::size_t kEntryPointCount;
+extern const std::size_t kImplementedCount;
+extern const char* const kAdvertisedExtensions[];
+extern const std::size_t kAdvertisedExtensionCount;
+
+// The entry point for a GL command name ("glBufferData"), or null when gl.xml has no such command.
+void* get_proc_address(const char* name);
+
+std::span<const char* const> advertised_extensions();
+
+// Called by generated entry points of commands glvk does not implement yet: the first call made
+// with a context current records GL_INVALID_OPERATION and logs the name under GLVK_DEBUG=api.
+void report_unimplemented(std::atomic<bool>& reported, const char* name);
+
+// Called when a hand-written entry point throws (out of memory, device loss): records
+// GL_OUT_OF_MEMORY, since no exception may cross the C ABI.
+void report_exception(const char* name);
+
+}  // namespace glvk::gl

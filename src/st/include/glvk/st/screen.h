@@ -1,0 +1,37 @@
+// pipe_screen: the device glvk renders with, shared by every context of the process.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <string>
+
+namespace glvk::st {
+
+struct ScreenOptions {
+  bool validation = false;      // enable VK_LAYER_KHRONOS_validation; any error aborts
+  std::string device_override;  // GLVK_DEVICE syntax; empty means the default rule
+};
+
+class Screen {
+ public:
+  // The process-wide screen, created on first use from GLVK_VALIDATION and GLVK_DEVICE.
+  // Throws (vk_backend::Error) when no device can be brought up.
+  static std::shared_ptr<Screen> shared();
+
+  explicit Screen(const ScreenOptions& options);
+  ~Screen();
+  Screen(const Screen&) = delete;
+  Screen& operator=(const Screen&) = delete;
+
+  std::string device_name() const;
+  bool validation_enabled() const;
+  std::size_t validation_error_count() const;
+
+  struct Impl;
+  Impl& impl() const { return *impl_; }
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace glvk::st

@@ -1,0 +1,64 @@
+#include "glvk/st/screen.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+#include "screen_impl.h"
+
+namespace glvk::st {
+
+void Screen::Impl::check_validation() const {
+  if (!instance->validation_enabled() || sink->error_count() == 0) return;
+  for (const vk_backend::DebugMessage& m : sink->errors())
+    std::fprintf(stderr, "glvk: validation error %s: %s\n", m.id_name.c_str(), m.text.c_str());
+  std::fprintf(stderr, "glvk: aborting on validation errors (GLVK_VALIDATION is set)\n");
+  std::abort();
+}
+
+Screen::Screen(const ScreenOptions& options) : impl_(std::make_unique<Impl>()) {
+  // Messages are printed by check_validation, so the sink stays quiet.
+  impl_->sink = std::make_shared<vk_backend::DebugSink>(VK_DEBUG_UTILS_MESSAGE_SEVERITY_FLAG_BITS_MAX_ENUM_EXT);
+  impl_->instance = std::make_unique<vk_backend::Instance>(
+      vk_backend::InstanceOptions{"glvk", options.validation, impl_->sink});
+  const VkPhysicalDevice physical = impl_->instance->choose_physical_device(
+      options.device_override.empty() ? std::nullopt : std::optional<std::string>(options.device_override));
+  impl_->device = std::make_unique<vk_backend::Device>(*impl_->instance, physical);
+  impl_->stream = std::make_unique<vk_backend::CommandStream>(*impl_->device);
+
+  // The staging budget: the heap staging buffers come from (GART on a discrete AMD GPU).
+  const auto request = vk_backend::memory_request(vk_backend::MemoryPlacement::HostUpload);
+  const auto& memory = impl_->device->memory_properties();
+  const std::uint32_t type = impl_->device->memory_type(~0u, request.required, request.preferred);
+  impl_->staging_budget = memory.memoryHeaps[memory.memoryTypes[type].heapIndex].size;
+
+  const char* debug = std::getenv("GLVK_DEBUG");
+  impl_->log_transfers = debug && std::strstr(debug, "transfer");
+}
+
+Screen::~Screen() {
+  impl_->stream.reset();
+  impl_->check_validation();
+  impl_->device.reset();
+  impl_->instance.reset();
+}
+
+std::shared_ptr<Screen> Screen::shared() {
+  static std::mutex mutex;
+  // Deliberately never destroyed at exit: Vulkan teardown during static destruction races the
+  // loader's own. Released (and torn down) when the last holder lets go before exit.
+  static auto* screen = new std::weak_ptr<Screen>();
+  std::lock_guard lock(mutex);
+  if (auto existing = screen->lock()) return existing;
+  ScreenOptions options;
+  options.validation = vk_backend::validation_requested_by_environment();
+  auto created = std::make_shared<Screen>(options);
+  *screen = created;
+  return created;
+}
+
+std::string Screen::device_name() const { return impl_->device->name(); }
+bool Screen::validation_enabled() const { return impl_->instance->validation_enabled(); }
+std::size_t Screen::validation_error_count() const { return impl_->sink->error_count(); }
+
+}  // namespace glvk::st

@@ -1,0 +1,70 @@
+// The state shared by every st::Context of a Screen: device, command stream, transfer counters.
+#pragma once
+
+#include <memory>
+#include <mutex>
+
+#include "glvk/st/screen.h"
+#include "glvk/st/transfer.h"
+#include "glvk/vk_backend/buffer.h"
+#include "glvk/vk_backend/commands.h"
+#include "glvk/vk_backend/device.h"
+
+namespace glvk::st {
+
+struct Screen::Impl {
+  std::shared_ptr<vk_backend::DebugSink> sink;
+  std::unique_ptr<vk_backend::Instance> instance;
+  std::unique_ptr<vk_backend::Device> device;
+  std::unique_ptr<vk_backend::CommandStream> stream;
+
+  // One lock for the command stream, resources' storage and the counters.
+  std::mutex mutex;
+  TransferStats stats;
+  std::uint64_t staging_budget = 0;  // the "GART size" of the seed's GART/4 rule
+  bool log_transfers = false;        // GLVK_DEBUG=transfer
+
+  // With validation on, any validation error so far aborts the process (tests fail loudly).
+  void check_validation() const;
+};
+
+// util_range: the [start, end) span of a buffer that holds defined data.
+struct ValidRange {
+  std::uint64_t start = ~std::uint64_t(0);
+  std::uint64_t end = 0;
+  void add(std::uint64_t s, std::uint64_t e) {
+    if (s < start) start = s;
+    if (e > end) end = e;
+  }
+  void set_empty() { *this = ValidRange{}; }
+  bool intersects(std::uint64_t s, std::uint64_t e) const { return start < e && s < end; }
+};
+
+// r600_resource for buffers.
+class Resource {
+ public:
+  Resource(std::shared_ptr<Screen> screen, std::uint64_t width0, ResourceUsage usage, unsigned flags);
+  ~Resource();
+
+  std::shared_ptr<Screen> screen;
+  std::uint64_t width0;
+  ResourceUsage usage;
+  unsigned flags;
+  vk_backend::MemoryPlacement placement;
+  std::shared_ptr<vk_backend::Buffer> storage;
+  ValidRange valid_buffer_range;
+};
+
+// si_transfer
+struct Transfer {
+  Resource* resource = nullptr;
+  unsigned level = 0;
+  unsigned usage = 0;
+  Box box;
+  unsigned stride = 0;
+  std::uint64_t layer_stride = 0;
+  std::shared_ptr<vk_backend::Buffer> staging;
+  std::uint64_t offset = 0;  // where box.x lands in the staging buffer
+};
+
+}  // namespace glvk::st

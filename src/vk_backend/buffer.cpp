@@ -1,0 +1,75 @@
+#include "glvk/vk_backend/buffer.h"
+
+#include "glvk/vk_backend/device.h"
+#include "glvk/vk_backend/error.h"
+
+namespace glvk::vk_backend {
+
+const char* placement_name(MemoryPlacement placement) {
+  switch (placement) {
+    case MemoryPlacement::DeviceLocal: return "device-local";
+    case MemoryPlacement::HostUpload: return "host-upload";
+    case MemoryPlacement::HostReadback: return "host-readback";
+  }
+  return "?";
+}
+
+MemoryRequest memory_request(MemoryPlacement placement) {
+  switch (placement) {
+    case MemoryPlacement::DeviceLocal: return {0, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT};
+    case MemoryPlacement::HostUpload:
+      return {VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT, 0};
+    case MemoryPlacement::HostReadback:
+      return {VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT,
+              VK_MEMORY_PROPERTY_HOST_CACHED_BIT};
+  }
+  return {0, 0};
+}
+
+Buffer::Buffer(const Device& device, VkDeviceSize size, MemoryPlacement placement)
+    : device_(device), size_(size), placement_(placement) {
+  VkBufferCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
+  info.size = size;
+  info.usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
+               VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT |
+               VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+               VK_BUFFER_USAGE_INDEX_BUFFER_BIT | VK_BUFFER_USAGE_VERTEX_BUFFER_BIT |
+               VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT;
+  info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
+  check(vkCreateBuffer(device.handle(), &info, nullptr, &buffer_), "vkCreateBuffer");
+
+  VkMemoryRequirements requirements;
+  vkGetBufferMemoryRequirements(device.handle(), buffer_, &requirements);
+  const MemoryRequest request = memory_request(placement);
+  try {
+    memory_type_ = device.memory_type(requirements.memoryTypeBits, request.required, request.preferred);
+  } catch (...) {
+    vkDestroyBuffer(device.handle(), buffer_, nullptr);
+    throw;
+  }
+  memory_flags_ = device.memory_properties().memoryTypes[memory_type_].propertyFlags;
+
+  VkMemoryAllocateInfo allocate{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+  allocate.allocationSize = requirements.size;
+  allocate.memoryTypeIndex = memory_type_;
+  VkResult result = vkAllocateMemory(device.handle(), &allocate, nullptr, &memory_);
+  if (result == VK_SUCCESS) result = vkBindBufferMemory(device.handle(), buffer_, memory_, 0);
+  if (result == VK_SUCCESS && (memory_flags_ & VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT)) {
+    void* pointer = nullptr;
+    result = vkMapMemory(device.handle(), memory_, 0, VK_WHOLE_SIZE, 0, &pointer);
+    mapped_ = static_cast<std::byte*>(pointer);
+  }
+  if (result != VK_SUCCESS) {
+    if (memory_) vkFreeMemory(device.handle(), memory_, nullptr);
+    vkDestroyBuffer(device.handle(), buffer_, nullptr);
+    check(result, "allocating buffer memory");
+  }
+}
+
+Buffer::~Buffer() {
+  // Freeing memory unmaps it.
+  vkDestroyBuffer(device_.handle(), buffer_, nullptr);
+  vkFreeMemory(device_.handle(), memory_, nullptr);
+}
+
+}  // namespace glvk::vk_backend

@@ -1,0 +1,140 @@
+#include "glvk/vk_backend/commands.h"
+
+#include <limits>
+
+#include "glvk/vk_backend/buffer.h"
+#include "glvk/vk_backend/device.h"
+#include "glvk/vk_backend/error.h"
+
+namespace glvk::vk_backend {
+
+CommandStream::CommandStream(const Device& device) : device_(device) {
+  VkCommandPoolCreateInfo info{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+  info.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
+  info.queueFamilyIndex = device.queue_family();
+  check(vkCreateCommandPool(device.handle(), &info, nullptr, &pool_), "vkCreateCommandPool");
+}
+
+CommandStream::~CommandStream() {
+  try {
+    wait_idle();
+  } catch (...) {
+    vkDeviceWaitIdle(device_.handle());
+  }
+  auto destroy = [&](Batch& b) {
+    if (b.fence) vkDestroyFence(device_.handle(), b.fence, nullptr);
+  };
+  for (Batch& b : in_flight_) destroy(b);
+  for (Batch& b : free_) destroy(b);
+  // open_batch_ is a copy of a batch in the lists above unless it is still recording.
+  if (recording_) {
+    vkEndCommandBuffer(recording_->commands);
+    destroy(open_batch_);
+  }
+  deferred_.clear();
+  vkDestroyCommandPool(device_.handle(), pool_, nullptr);
+}
+
+CommandStream::Batch* CommandStream::begin_batch() {
+  if (recording_) return recording_;
+  retire_completed();
+  if (!free_.empty()) {
+    open_batch_ = free_.back();
+    free_.pop_back();
+    check(vkResetCommandBuffer(open_batch_.commands, 0), "vkResetCommandBuffer");
+    check(vkResetFences(device_.handle(), 1, &open_batch_.fence), "vkResetFences");
+  } else {
+    open_batch_ = Batch{};
+    VkCommandBufferAllocateInfo allocate{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+    allocate.commandPool = pool_;
+    allocate.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+    allocate.commandBufferCount = 1;
+    check(vkAllocateCommandBuffers(device_.handle(), &allocate, &open_batch_.commands), "vkAllocateCommandBuffers");
+    VkFenceCreateInfo fence{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+    check(vkCreateFence(device_.handle(), &fence, nullptr, &open_batch_.fence), "vkCreateFence");
+  }
+  open_batch_.serial = open_serial_;
+  VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+  begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+  check(vkBeginCommandBuffer(open_batch_.commands, &begin), "vkBeginCommandBuffer");
+  recording_ = &open_batch_;
+  return recording_;
+}
+
+void CommandStream::copy_buffer(Buffer& src, VkDeviceSize src_offset, Buffer& dst, VkDeviceSize dst_offset,
+                                VkDeviceSize size) {
+  Batch* batch = begin_batch();
+  // Every earlier copy's writes (and host writes made before submission) are visible to this copy.
+  VkMemoryBarrier2 barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER_2};
+  barrier.srcStageMask = VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT;
+  barrier.srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT;
+  barrier.dstStageMask = VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT;
+  barrier.dstAccessMask = VK_ACCESS_2_TRANSFER_READ_BIT | VK_ACCESS_2_TRANSFER_WRITE_BIT;
+  VkDependencyInfo dependency{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
+  dependency.memoryBarrierCount = 1;
+  dependency.pMemoryBarriers = &barrier;
+  vkCmdPipelineBarrier2(batch->commands, &dependency);
+  const VkBufferCopy region{src_offset, dst_offset, size};
+  vkCmdCopyBuffer(batch->commands, src.handle(), dst.handle(), 1, &region);
+  src.last_use = dst.last_use = open_serial_;
+}
+
+std::uint64_t CommandStream::flush() {
+  if (!recording_) return open_serial_ - 1;
+  // Make the batch's transfer writes visible to the host once its fence signals.
+  VkMemoryBarrier2 barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER_2};
+  barrier.srcStageMask = VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT;
+  barrier.srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT;
+  barrier.dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT;
+  barrier.dstAccessMask = VK_ACCESS_2_HOST_READ_BIT | VK_ACCESS_2_HOST_WRITE_BIT;
+  VkDependencyInfo dependency{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
+  dependency.memoryBarrierCount = 1;
+  dependency.pMemoryBarriers = &barrier;
+  vkCmdPipelineBarrier2(recording_->commands, &dependency);
+  check(vkEndCommandBuffer(recording_->commands), "vkEndCommandBuffer");
+  VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+  submit.commandBufferCount = 1;
+  submit.pCommandBuffers = &recording_->commands;
+  check(vkQueueSubmit(device_.queue(), 1, &submit, recording_->fence), "vkQueueSubmit");
+  in_flight_.push_back(*recording_);
+  recording_ = nullptr;
+  ++submissions_;
+  return open_serial_++;
+}
+
+void CommandStream::retire_completed() {
+  while (!in_flight_.empty()) {
+    Batch& b = in_flight_.front();
+    const VkResult status = vkGetFenceStatus(device_.handle(), b.fence);
+    if (status == VK_NOT_READY) break;
+    check(status, "vkGetFenceStatus");
+    completed_serial_ = b.serial;
+    free_.push_back(b);
+    in_flight_.pop_front();
+  }
+  while (!deferred_.empty() && deferred_.front().first <= completed_serial_) deferred_.pop_front();
+}
+
+bool CommandStream::is_complete(std::uint64_t serial) {
+  if (serial <= completed_serial_) return true;
+  if (serial >= open_serial_) return false;
+  retire_completed();
+  return serial <= completed_serial_;
+}
+
+void CommandStream::wait(std::uint64_t serial) {
+  if (serial >= open_serial_) flush();
+  while (!in_flight_.empty() && in_flight_.front().serial <= serial) {
+    check(vkWaitForFences(device_.handle(), 1, &in_flight_.front().fence, VK_TRUE,
+                          std::numeric_limits<std::uint64_t>::max()),
+          "vkWaitForFences");
+    retire_completed();
+  }
+}
+
+void CommandStream::release_after(std::shared_ptr<void> object, std::uint64_t serial) {
+  if (is_complete(serial)) return;
+  deferred_.emplace_back(serial, std::move(object));
+}
+
+}  // namespace glvk::vk_backend

@@ -1,0 +1,66 @@
+// Command recording and submission: work is recorded into an open batch, submitted with a fence,
+// and identified by a serial number so objects can tell whether the GPU still uses them.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <vector>
+
+#include <volk.h>
+
+namespace glvk::vk_backend {
+
+class Buffer;
+class Device;
+
+class CommandStream {
+ public:
+  explicit CommandStream(const Device& device);
+  ~CommandStream();  // waits for everything submitted
+  CommandStream(const CommandStream&) = delete;
+  CommandStream& operator=(const CommandStream&) = delete;
+
+  // Records a copy in the open batch, ordered after every earlier transfer and host write, and
+  // marks both buffers as used by the open batch.
+  void copy_buffer(Buffer& src, VkDeviceSize src_offset, Buffer& dst, VkDeviceSize dst_offset, VkDeviceSize size);
+
+  // The serial the open batch will have when submitted; serials of submitted batches are lower.
+  std::uint64_t open_serial() const { return open_serial_; }
+  bool has_recorded_work() const { return recording_ != nullptr; }
+
+  // Submits the open batch if it holds work; returns the serial of the last submitted batch.
+  std::uint64_t flush();
+  // True once the batch with this serial has finished on the GPU (never for the open batch).
+  bool is_complete(std::uint64_t serial);
+  // Submits the open batch if `serial` names it, then blocks until `serial` has finished.
+  void wait(std::uint64_t serial);
+  void wait_idle() { wait(open_serial_); }
+
+  // Keeps `object` alive until the batch `serial` has finished (storage replaced while in use).
+  void release_after(std::shared_ptr<void> object, std::uint64_t serial);
+
+  std::uint64_t submission_count() const { return submissions_; }
+
+ private:
+  struct Batch {
+    VkCommandBuffer commands = VK_NULL_HANDLE;
+    VkFence fence = VK_NULL_HANDLE;
+    std::uint64_t serial = 0;
+  };
+  Batch* begin_batch();
+  void retire_completed();
+
+  const Device& device_;
+  VkCommandPool pool_ = VK_NULL_HANDLE;
+  std::deque<Batch> in_flight_;
+  std::vector<Batch> free_;
+  Batch* recording_ = nullptr;
+  Batch open_batch_;
+  std::uint64_t open_serial_ = 1;
+  std::uint64_t completed_serial_ = 0;
+  std::uint64_t submissions_ = 0;
+  std::deque<std::pair<std::uint64_t, std::shared_ptr<void>>> deferred_;
+};
+
+}  // namespace glvk::vk_backend
