@@ -321,7 +321,8 @@ void upload(Context& ctx, TextureObject& texture, GLenum target, GLint level, co
   const formats::PixelFormat dst(image.storage);
   formats::Swizzle map[4];
   formats::ConvertParams params;
-  params.rebase_swizzle = upload_rebase(image.base_format, map);
+  // Storage with components the image lacks (GL_RGB kept as RGBA) gets them rebased to 0/1.
+  if (st::format_base_format(image.storage) != image.base_format) params.rebase_swizzle = upload_rebase(image.base_format, map);
   params.src_swap_unit = ctx.unpack.swap_bytes ? formats::swap_unit_size(type) : 1;
   const std::size_t tight_row = std::size_t(dst.bytes_per_block()) * std::size_t(w);
   std::vector<std::byte> texels(tight_row * std::size_t(rows) * std::size_t(slices));
@@ -574,7 +575,9 @@ void get_tex_image(Context& ctx, TextureObject& texture, GLenum target, GLint le
 
   formats::Swizzle map[4];
   const formats::Swizzle* rebase = readback_rebase(image.base_format, map);
-  const bool as_is = !rebase && st::format_matches_format_and_type(image.storage, format, type, ctx.pack.swap_bytes) &&
+  // Stored texels that already are the user's layout, holding exactly the image's components,
+  // read back as they are (the rebase would map them onto themselves).
+  const bool as_is = st::format_matches_format_and_type(image.storage, format, type, ctx.pack.swap_bytes) &&
                      st::format_base_format(image.storage) == image.base_format;
   if (as_is) {
     st::texture_read(*texture.resource, unsigned(level), box, destination, row_stride, image_stride);
