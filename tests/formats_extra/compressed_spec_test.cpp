@@ -477,3 +477,38 @@ TEST(DecodeImage, Rgba8RoundsAndClamps) {
 }
 
 }  // namespace
+
+namespace {
+
+// Any 128-bit pattern is a valid input: results must stay in each family's value range.
+TEST(RandomBlocks, ResultsStayInRange) {
+  uint64_t state = 0x1234567;
+  auto next = [&] {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    return state >> 11;
+  };
+  for (unsigned f = 0; f < glvk::formats::kCompressedFamilyCount; ++f) {
+    const auto family = CompressedFamily(f);
+    const auto info = glvk::formats::compressed_block_info(family);
+    for (unsigned size = 0; size < (family == CompressedFamily::ASTC_LDR ? 14u : 1u); ++size) {
+      static constexpr unsigned kAstc[14][2] = {{4, 4}, {5, 4}, {5, 5}, {6, 5}, {6, 6}, {8, 5}, {8, 6},
+                                                {8, 8}, {10, 5}, {10, 6}, {10, 8}, {10, 10}, {12, 10}, {12, 12}};
+      const unsigned bw = family == CompressedFamily::ASTC_LDR ? kAstc[size][0] : 4;
+      const unsigned bh = family == CompressedFamily::ASTC_LDR ? kAstc[size][1] : 4;
+      for (int n = 0; n < 300; ++n) {
+        uint8_t block[16];
+        for (auto& b : block) b = uint8_t(next());
+        std::vector<float> t(size_t(bw) * bh * 4);
+        glvk::formats::decode_block_rgba_float(family, bw, bh, block, t.data());
+        for (float v : t) {
+          ASSERT_TRUE(std::isfinite(v)) << glvk::formats::compressed_family_name(family);
+          if (info.is_float) continue;
+          ASSERT_GE(v, info.is_signed ? -1.0f : 0.0f) << glvk::formats::compressed_family_name(family);
+          ASSERT_LE(v, 1.0f) << glvk::formats::compressed_family_name(family);
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
