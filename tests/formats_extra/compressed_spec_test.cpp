@@ -512,3 +512,14 @@ TEST(RandomBlocks, ResultsStayInRange) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(Eac, SignedBaseMinus128BehavesAsMinus127) {
+  // base 0x80, multiplier 1, table 0, texel (0,0) index 4 (+2): -127*8 + 2*1*8 = -1000.
+  const auto blk = be64(uint64_t(0x80) << 56 | uint64_t(1) << 52 | uint64_t(4) << 45);
+  const auto t = decode(CompressedFamily::EAC_R11_SNORM, blk.data());
+  expect_texel(t, 0, -1000 / 1023.0f, 0, 0, 1);
+}
+
+}  // namespace
