@@ -16,6 +16,7 @@ struct Command {
 constexpr Command kCommands[] = {
     {"run", "run a program (or the bundled demo) on glvk", glvk::tools::run_run},
     {"info", "print the Vulkan device, queues, memory types and format features (--json)", glvk::tools::run_info},
+    {"amd", "GCN shadow: encode cb|db, decode an IB, print a shadow stream", glvk::tools::run_amd},
 };
 
 void print_usage(std::FILE* out) {
