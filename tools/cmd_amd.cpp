@@ -175,7 +175,8 @@ Result<EncodeOutput> encode_db(const EncodeArgs& args) {
     return Error{"size " + std::to_string(*width) + "x" + std::to_string(*height) + " outside 1.." +
                  std::to_string(chip.max_dimension) + " on " + chip.name};
   const bool gfx6 = chip.gfx_level == amd::GfxLevel::GFX6;
-  Result<uint64_t> tile = args.number("tile-index", gfx6 ? 4 : 0), layers = args.number("layers", 1);
+  // 1D-tiled depth: GB_TILE_MODE4 on GFX6, GB_TILE_MODE5 in the GFX7+ kernel tables.
+  Result<uint64_t> tile = args.number("tile-index", gfx6 ? 4 : 5), layers = args.number("layers", 1);
   if (!tile) return Error{tile.error()};
   if (!layers) return Error{layers.error()};
   if (*layers == 0 || *layers > 2048) return Error{"--layers must be 1..2048"};
@@ -208,6 +209,17 @@ Result<EncodeOutput> encode_db(const EncodeArgs& args) {
   s.nblk_x = nblk_x;
   s.nblk_y = nblk_y;
   s.tile_mode_index = s.stencil_tile_mode_index = static_cast<uint32_t>(*tile);
+  if (!gfx6 && *tile < chip.tile_mode_array.size()) {
+    // cik_get_macro_tile_index: the macrotile entry of a tile of min(tile split, 8x8 elements) bytes.
+    const uint32_t split = 64u << amd::regs::GB_TILE_MODEn_GFX7::TILE_SPLIT.decode(chip.tile_mode_array[*tile]);
+    uint32_t tile_bytes = 64 * (bpe > 4 ? 4 : bpe);
+    if (split < tile_bytes) tile_bytes = split;
+    uint32_t macro = 0;
+    while (tile_bytes > 64) tile_bytes >>= 1, ++macro;
+    Result<uint64_t> macro_index = args.number("macro-index", macro);
+    if (!macro_index) return Error{macro_index.error()};
+    s.macro_tile_index = static_cast<uint32_t>(*macro_index);
+  }
   s.last_layer = static_cast<uint32_t>(*layers - 1);
   Result<amd::DepthBufferRegisters> regs = amd::encode_depth_buffer(chip, s);
   if (!regs) return Error{regs.error()};
@@ -224,7 +236,8 @@ struct Encoder {
 
 constexpr Encoder kEncoders[] = {
     {"cb", "colour buffer CB_COLORn_* (--format --width --height [--va --tile-index --pitch --layers --index])", encode_cb},
-    {"db", "depth buffer DB_* (--format --width --height [--va --tile-index --tile-mode --macrotile-mode --layers])",
+    {"db", "depth buffer DB_* (--format --width --height [--va --tile-index --macro-index --layers]; "
+           "--tile-mode/--macrotile-mode dwords for chips without tile tables)",
      encode_db},
 };
 

@@ -337,7 +337,7 @@ TEST(AmdDepthBuffer, HtileEnablesTileSurface) {
 
 TEST(AmdDepthBuffer, Gfx7TakesTilingFromTheChipTables) {
   // Without tile tables a GFX7+ depth buffer cannot be described: an error, not zeros.
-  EXPECT_FALSE(encode_depth_buffer(chip("tonga"), depth_surface()).ok());
+  EXPECT_FALSE(encode_depth_buffer(chip("bonaire"), depth_surface()).ok());
   Chip c = chip("tonga");
   std::vector<uint32_t> tile(32, 0), macro(16, 0);
   namespace TM = GB_TILE_MODEn_GFX7;
@@ -446,6 +446,79 @@ TEST(AmdFramebuffer, ScissorAndFullState) {
   std::vector<uint32_t> expected = kSeedPacket;
   expected.insert(expected.end(), tail.begin(), tail.end());
   EXPECT_EQ(std::vector<uint32_t>(s.dwords().begin(), s.dwords().end()), expected);
+}
+
+}  // namespace
+}  // namespace glvk::amd
+
+namespace glvk::amd {
+namespace {
+
+using namespace regs;
+
+// The built-in GFX8 tables against the amdgpu kernel's tiling tables, re-derived here field by field.
+TEST(AmdChips, Gfx8TileTablesFollowTheKernel) {
+  namespace TM = GB_TILE_MODEn_GFX7;
+  namespace MM = GB_MACROTILE_MODEn;
+  const Chip* tonga = find_chip("tonga");
+  ASSERT_NE(tonga, nullptr);
+  ASSERT_EQ(tonga->tile_mode_array.size(), 32u);
+  ASSERT_EQ(tonga->macrotile_mode_array.size(), 16u);
+  // Mode 0: 2D thin, P8_32x32_16x16, 64B split, depth micro tiling: 4<<2 | 12<<6 | 0<<11 | 2<<22.
+  EXPECT_EQ(tonga->tile_mode_array[0], (4u << 2) | (12u << 6) | (2u << 22));
+  // Mode 13 (1D colour, the seed dump's TILE_MODE_INDEX): 1D thin, P8, thin micro, sample split 2.
+  EXPECT_EQ(tonga->tile_mode_array[13], (2u << 2) | (12u << 6) | (1u << 22) | (1u << 25));
+  EXPECT_EQ(TM::ARRAY_MODE.decode(tonga->tile_mode_array[8]), ArrayMode::ARRAY_LINEAR_ALIGNED);
+  EXPECT_EQ(TM::PIPE_CONFIG.decode(tonga->tile_mode_array[7]), PipeConfig::ADDR_SURF_P4_16x16);
+  EXPECT_EQ(tonga->tile_mode_array[31], 0u);
+  // Macro 0: bank width 1, height 4, aspect 4, 16 banks: 0 | 2<<2 | 2<<4 | 3<<6.
+  EXPECT_EQ(tonga->macrotile_mode_array[0], (2u << 2) | (2u << 4) | (3u << 6));
+  EXPECT_EQ(tonga->macrotile_mode_array[7], 0u);
+  const Chip* p11 = find_chip("polaris11");
+  ASSERT_NE(p11, nullptr);
+  EXPECT_EQ(p11->tile_mode_array[0], (4u << 2) | (5u << 6) | (2u << 22));  // P4_16x16
+  EXPECT_EQ(MM::BANK_WIDTH.decode(p11->macrotile_mode_array[8]), BankWidth::ADDR_SURF_BANK_WIDTH_2);
+  const Chip* fiji = find_chip("fiji");
+  ASSERT_NE(fiji, nullptr);
+  EXPECT_EQ(TM::PIPE_CONFIG.decode(fiji->tile_mode_array[14]), PipeConfig::ADDR_SURF_P16_32x32_16x16);
+  EXPECT_EQ(MM::NUM_BANKS.decode(fiji->macrotile_mode_array[0]), NumBanks::ADDR_SURF_8_BANK);
+  // Mesa's pipe count is the PIPE_CONFIG of mode 14; the chip table agrees.
+  for (const Chip& c : all_chips()) {
+    if (c.tile_mode_array.empty()) continue;
+    const uint32_t pc = TM::PIPE_CONFIG.decode(c.tile_mode_array[14]);
+    const uint32_t pipes = pc == PipeConfig::ADDR_SURF_P2 ? 2 : pc <= PipeConfig::ADDR_SURF_P4_32x32 ? 4
+                           : pc <= PipeConfig::ADDR_SURF_P8_32x64_32x32 ? 8 : 16;
+    EXPECT_EQ(pipes, c.num_tile_pipes) << c.name;
+  }
+}
+
+TEST(AmdChips, UnknownChip) {
+  EXPECT_EQ(find_chip("navi10"), nullptr);
+  EXPECT_EQ(find_chip(""), nullptr);
+  EXPECT_EQ(all_chips().size(), 8u);
+}
+
+TEST(AmdDepthBuffer, TongaDepthFromBuiltInTables) {
+  DepthSurface s;
+  s.z_format = ZFormat::Z_24;
+  s.has_stencil = true;
+  s.va = 0x100000000ull;
+  s.stencil_level_offset = 0x10000;
+  s.nblk_x = s.nblk_y = 64;
+  s.tile_mode_index = s.stencil_tile_mode_index = 5;  // kernel mode 5: 1D thin depth, 2KB split
+  s.macro_tile_index = 2;                             // kernel macro 2: bw 1, bh 4, aspect 4, 16 banks
+  Result<DepthBufferRegisters> r = encode_depth_buffer(*find_chip("tonga"), s);
+  ASSERT_TRUE(r.ok()) << r.error();
+  EXPECT_EQ(DB_DEPTH_INFO::ARRAY_MODE.decode(r->depth_info), ArrayMode::ARRAY_1D_TILED_THIN1);
+  EXPECT_EQ(DB_DEPTH_INFO::PIPE_CONFIG.decode(r->depth_info), PipeConfig::ADDR_SURF_P8_32x32_16x16);
+  EXPECT_EQ(DB_DEPTH_INFO::BANK_WIDTH.decode(r->depth_info), BankWidth::ADDR_SURF_BANK_WIDTH_1);
+  EXPECT_EQ(DB_DEPTH_INFO::BANK_HEIGHT.decode(r->depth_info), BankHeight::ADDR_SURF_BANK_HEIGHT_4);
+  EXPECT_EQ(DB_DEPTH_INFO::MACRO_TILE_ASPECT.decode(r->depth_info), MacroTileAspect::ADDR_SURF_MACRO_ASPECT_4);
+  EXPECT_EQ(DB_DEPTH_INFO::NUM_BANKS.decode(r->depth_info), NumBanks::ADDR_SURF_16_BANK);
+  EXPECT_EQ(DB_Z_INFO::TILE_SPLIT.decode(r->z_info), TileSplit::ADDR_SURF_TILE_SPLIT_2KB);
+  EXPECT_EQ(DB_STENCIL_INFO::TILE_SPLIT.decode(r->stencil_info), TileSplit::ADDR_SURF_TILE_SPLIT_2KB);
+  // Bonaire has no built-in table: an error, not a zero DB_DEPTH_INFO.
+  EXPECT_FALSE(encode_depth_buffer(*find_chip("bonaire"), s).ok());
 }
 
 }  // namespace
