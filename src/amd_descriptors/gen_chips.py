@@ -9,6 +9,7 @@ of registers.txt (parsed with gen_registers.py), so no bit position is repeated 
 import os
 import sys
 
+sys.dont_write_bytecode = True  # keep the source tree free of __pycache__
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import gen_registers  # noqa: E402
 

@@ -337,7 +337,10 @@ TEST(AmdDepthBuffer, HtileEnablesTileSurface) {
 
 TEST(AmdDepthBuffer, Gfx7TakesTilingFromTheChipTables) {
   // Without tile tables a GFX7+ depth buffer cannot be described: an error, not zeros.
-  EXPECT_FALSE(encode_depth_buffer(chip("bonaire"), depth_surface()).ok());
+  Chip bare = chip("bonaire");
+  bare.tile_mode_array = {};
+  bare.macrotile_mode_array = {};
+  EXPECT_FALSE(encode_depth_buffer(bare, depth_surface()).ok());
   Chip c = chip("tonga");
   std::vector<uint32_t> tile(32, 0), macro(16, 0);
   namespace TM = GB_TILE_MODEn_GFX7;
@@ -456,8 +459,8 @@ namespace {
 
 using namespace regs;
 
-// The built-in GFX8 tables against the amdgpu kernel's tiling tables, re-derived here field by field.
-TEST(AmdChips, Gfx8TileTablesFollowTheKernel) {
+// The built-in GFX7/GFX8 tables against the amdgpu kernel's tiling tables, re-derived here field by field.
+TEST(AmdChips, TileTablesFollowTheKernel) {
   namespace TM = GB_TILE_MODEn_GFX7;
   namespace MM = GB_MACROTILE_MODEn;
   const Chip* tonga = find_chip("tonga");
@@ -478,6 +481,13 @@ TEST(AmdChips, Gfx8TileTablesFollowTheKernel) {
   ASSERT_NE(p11, nullptr);
   EXPECT_EQ(p11->tile_mode_array[0], (4u << 2) | (5u << 6) | (2u << 22));  // P4_16x16
   EXPECT_EQ(MM::BANK_WIDTH.decode(p11->macrotile_mode_array[8]), BankWidth::ADDR_SURF_BANK_WIDTH_2);
+  // GFX7: Bonaire mode 5 is 1D depth without a split; mode 7 only carries the 2KB row split.
+  const Chip* bonaire = find_chip("bonaire");
+  ASSERT_NE(bonaire, nullptr);
+  EXPECT_EQ(bonaire->tile_mode_array[5], (2u << 2) | (5u << 6) | (2u << 22));
+  EXPECT_EQ(bonaire->tile_mode_array[7], 5u << 11);
+  EXPECT_EQ(TM::ARRAY_MODE.decode(find_chip("hawaii")->tile_mode_array[12]), ArrayMode::ARRAY_PRT_2D_TILED_THIN1);
+  EXPECT_TRUE(find_chip("tahiti")->tile_mode_array.empty());  // GFX6 DB/CB take indices only
   const Chip* fiji = find_chip("fiji");
   ASSERT_NE(fiji, nullptr);
   EXPECT_EQ(TM::PIPE_CONFIG.decode(fiji->tile_mode_array[14]), PipeConfig::ADDR_SURF_P16_32x32_16x16);
@@ -517,8 +527,9 @@ TEST(AmdDepthBuffer, TongaDepthFromBuiltInTables) {
   EXPECT_EQ(DB_DEPTH_INFO::NUM_BANKS.decode(r->depth_info), NumBanks::ADDR_SURF_16_BANK);
   EXPECT_EQ(DB_Z_INFO::TILE_SPLIT.decode(r->z_info), TileSplit::ADDR_SURF_TILE_SPLIT_2KB);
   EXPECT_EQ(DB_STENCIL_INFO::TILE_SPLIT.decode(r->stencil_info), TileSplit::ADDR_SURF_TILE_SPLIT_2KB);
-  // Bonaire has no built-in table: an error, not a zero DB_DEPTH_INFO.
-  EXPECT_FALSE(encode_depth_buffer(*find_chip("bonaire"), s).ok());
+  // A tiling index outside the table is an error, not a zero DB_DEPTH_INFO.
+  s.tile_mode_index = 32;
+  EXPECT_FALSE(encode_depth_buffer(*find_chip("tonga"), s).ok());
 }
 
 }  // namespace
