@@ -127,7 +127,10 @@ Result<std::string> print_ib(std::span<const uint32_t> ib, GfxLevel level) {
   if (!packets) return Error{packets.error()};
   std::string out;
   std::string scratch;
+  std::string pending_descriptor;  // register prefix announced by the previous comment NOP
   for (const Packet& p : *packets) {
+    std::string descriptor;
+    descriptor.swap(pending_descriptor);
     if (p.type == 2) {
       out += printf_string("%08x NOP (type 2)\n", p.header);
       continue;
@@ -158,6 +161,22 @@ Result<std::string> print_ib(std::span<const uint32_t> ib, GfxLevel level) {
       std::memcpy(text.data(), p.body.data() + 2, p.body[1]);
       out += printf_string("%08x %s: \"", p.header, title.c_str()) + text + "\"\n";
       for (uint32_t d : p.body) out += printf_string("%08x\n", d);
+      constexpr std::string_view kDescriptor = "descriptor ";
+      if (text.rfind(kDescriptor, 0) == 0) pending_descriptor = text.substr(kDescriptor.size());
+      continue;
+    }
+    if (op == regs::Opcode::WRITE_DATA && p.body.size() >= 3) {
+      // Control, address low/high, then the data; words of an announced descriptor are decoded.
+      out += printf_string("%08x %s:\n", p.header, title.c_str());
+      if (const regs::RegisterDesc* control = find_register("WRITE_DATA_CONTROL", level))
+        out += format_dword(*control, p.body[0], level);
+      out += printf_string("%08x         ADDRESS_LO\n%08x         ADDRESS_HI\n", p.body[1], p.body[2]);
+      for (size_t k = 3; k < p.body.size(); ++k) {
+        const regs::RegisterDesc* word =
+            descriptor.empty() ? nullptr
+                               : find_register(descriptor + "_WORD" + std::to_string(k - 3), level);
+        out += word ? format_dword(*word, p.body[k], level) : printf_string("%08x\n", p.body[k]);
+      }
       continue;
     }
     out += printf_string("%08x %s:\n", p.header, title.c_str());

@@ -120,6 +120,33 @@ Status ShadowStream::comment(std::string_view text) {
   return append_packet(regs::Opcode::NOP, body);
 }
 
+const char* descriptor_register_prefix(DescriptorKind kind) {
+  switch (kind) {
+    case DescriptorKind::Buffer: return "SQ_BUF_RSRC";
+    case DescriptorKind::Image: return "SQ_IMG_RSRC";
+    case DescriptorKind::Sampler: return "SQ_IMG_SAMP";
+  }
+  return "?";
+}
+
+uint32_t descriptor_dwords(DescriptorKind kind) { return kind == DescriptorKind::Image ? 8 : 4; }
+
+std::string descriptor_comment(DescriptorKind kind) { return std::string("descriptor ") + descriptor_register_prefix(kind); }
+
+Status ShadowStream::write_descriptor(DescriptorKind kind, uint64_t va, std::span<const uint32_t> words) {
+  namespace W = regs::WRITE_DATA_CONTROL;
+  if (words.size() != descriptor_dwords(kind))
+    return fail(std::string(descriptor_register_prefix(kind)) + " descriptor of " + std::to_string(words.size()) +
+                " dwords (must be " + std::to_string(descriptor_dwords(kind)) + ")");
+  if (va % 4 || va >= GpuVaAllocator::kVaLimit) return fail("descriptor address " + hex(va) + " unaligned or beyond 40 bits");
+  Status st = comment(descriptor_comment(kind));
+  if (!st) return st;
+  std::vector<uint32_t> body = {W::DST_SEL.encode(regs::WriteDataDstSel::MEM_ASYNC) | W::WR_CONFIRM.encode(1),
+                                static_cast<uint32_t>(va), static_cast<uint32_t>(va >> 32)};
+  body.insert(body.end(), words.begin(), words.end());
+  return append_packet(regs::Opcode::WRITE_DATA, body);
+}
+
 namespace {
 
 constexpr char kMagic[8] = {'G', 'L', 'V', 'K', 'P', 'M', '4', '\0'};

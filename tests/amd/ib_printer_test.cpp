@@ -100,3 +100,44 @@ TEST(AmdIbPrinter, UnknownOpcodesAndType2) {
 
 }  // namespace
 }  // namespace glvk::amd
+
+namespace glvk::amd {
+namespace {
+
+// A descriptor recorded in the shadow prints word by word with the SQ_* fields (seed 000 appendix:
+// SQ_IMG_RSRC_WORD1 DATA_FORMAT 25:20, NUM_FORMAT 29:26; SQ_BUF_RSRC_WORD3 DST_SEL_X 2:0 ...).
+TEST(AmdIbPrinter, DescriptorWritesDecodeTheirWords) {
+  pm4::ShadowStream s(*find_chip("tonga"));
+  const uint32_t image[8] = {0x00100000, (10u << 20) | (9u << 26), 0, 0, 0, 0, 0, 0};  // 8_8_8_8, SRGB
+  ASSERT_TRUE(s.write_descriptor(pm4::DescriptorKind::Image, 0x200000100ull, image).ok());
+  const uint32_t buffer[4] = {0, 0, 0, 4u | (5u << 3) | (6u << 6) | (7u << 9)};  // XYZW
+  ASSERT_TRUE(s.write_descriptor(pm4::DescriptorKind::Buffer, 0x200000200ull, buffer).ok());
+  EXPECT_FALSE(s.write_descriptor(pm4::DescriptorKind::Sampler, 0x200000300ull, image).ok());  // 8 != 4
+  EXPECT_FALSE(s.write_descriptor(pm4::DescriptorKind::Sampler, 0x200000302ull, buffer).ok());  // unaligned
+  Result<std::string> text = print_ib(s.dwords(), GfxLevel::GFX8);
+  ASSERT_TRUE(text.ok()) << text.error();
+  // WRITE_DATA: opcode 0x37, 3 + 8 body dwords; control DST_SEL = 5 (8 << ... 11:8), WR_CONFIRM bit 20.
+  EXPECT_NE(text->find("c00a3700 WRITE_DATA:\n00100500         WRITE_DATA_CONTROL <- DST_SEL = MEM_ASYNC\n"),
+            std::string::npos)
+      << *text;
+  EXPECT_NE(text->find("00000100         ADDRESS_LO\n00000002         ADDRESS_HI\n"), std::string::npos);
+  EXPECT_NE(text->find("SQ_IMG_RSRC_WORD0 <- 0x00100000"), std::string::npos);
+  EXPECT_NE(text->find("DATA_FORMAT = IMG_DATA_FORMAT_8_8_8_8"), std::string::npos);
+  EXPECT_NE(text->find("NUM_FORMAT = IMG_NUM_FORMAT_SRGB"), std::string::npos);
+  EXPECT_NE(text->find("SQ_IMG_RSRC_WORD7 <- "), std::string::npos);
+  EXPECT_NE(text->find("SQ_BUF_RSRC_WORD3 <- DST_SEL_X = SQ_SEL_X"), std::string::npos);
+  EXPECT_NE(text->find("DST_SEL_W = SQ_SEL_W"), std::string::npos);
+  // Without the announcing comment the data words print raw.
+  pm4::ShadowStream raw(*find_chip("tonga"));
+  const uint32_t body[] = {0x00100500, 0x100, 0x2, 0xdeadbeef};
+  ASSERT_TRUE(raw.set_context_reg(0x28238, 0).ok());
+  std::vector<uint32_t> ib(raw.dwords().begin(), raw.dwords().end());
+  ib.push_back(0xC0033700);
+  ib.insert(ib.end(), std::begin(body), std::end(body));
+  Result<std::string> plain = print_ib(ib, GfxLevel::GFX8);
+  ASSERT_TRUE(plain.ok());
+  EXPECT_NE(plain->find("\ndeadbeef\n"), std::string::npos) << *plain;
+}
+
+}  // namespace
+}  // namespace glvk::amd

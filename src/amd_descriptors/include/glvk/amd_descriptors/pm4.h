@@ -67,6 +67,14 @@ struct ShadowFile {
   std::vector<uint32_t> dwords;
 };
 
+// Resource descriptors the shadow records in memory (radeonsi writes them into descriptor lists):
+// SQ_BUF_RSRC_WORD0-3, SQ_IMG_RSRC_WORD0-7, SQ_IMG_SAMP_WORD0-3.
+enum class DescriptorKind : uint8_t { Buffer, Image, Sampler };
+const char* descriptor_register_prefix(DescriptorKind kind);  // "SQ_BUF_RSRC" ...
+uint32_t descriptor_dwords(DescriptorKind kind);             // 4, 8, 4
+// The text of the comment NOP that announces a descriptor write, e.g. "descriptor SQ_IMG_RSRC".
+std::string descriptor_comment(DescriptorKind kind);
+
 class ShadowStream {
  public:
   explicit ShadowStream(const Chip& chip, uint64_t va_base = GpuVaAllocator::kDefaultBase)
@@ -91,6 +99,9 @@ class ShadowStream {
   Status event_write(uint32_t event_type, uint32_t event_index = 0);
   Status nop(uint32_t payload_dwords);  // NOP with a zero payload (payload_dwords >= 1)
   Status comment(std::string_view text);  // NOP carrying a text label the printer shows
+  // A descriptor stored at `va`: a comment NOP naming the descriptor kind, then WRITE_DATA
+  // (memory, write-confirmed) of its dwords, so the printer decodes each word's fields.
+  Status write_descriptor(DescriptorKind kind, uint64_t va, std::span<const uint32_t> words);
 
   // The file format: "GLVKPM4\0", u32 version (1), u32 gfx level, char[16] chip name,
   // u64 dword count, then the dwords, all little-endian.
