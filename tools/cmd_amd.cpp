@@ -116,12 +116,49 @@ uint32_t padded_pitch_1d(const amd::Chip& chip, uint32_t width, uint32_t bytes_p
   return (width + align - 1) / align * align;
 }
 
+// The CB format given directly as CB_COLOR_INFO enumerators (--cb-format COLOR_8_8_8_8
+// --number-type NUMBER_UNORM --swap SWAP_STD): element size from the COLOR_* name's bit counts.
+Result<amd::CbFormat> explicit_cb_format(const EncodeArgs& args, const amd::Chip& chip) {
+  const amd::regs::RegisterDesc* info = amd::find_register("CB_COLOR0_INFO", chip.gfx_level);
+  if (!info) return Error{"no CB_COLOR0_INFO on this chip"};
+  amd::CbFormat f{};
+  const std::pair<const char*, uint32_t*> wanted[] = {
+      {"cb-format", &f.format}, {"number-type", &f.number_type}, {"swap", &f.comp_swap}};
+  const char* field_names[] = {"FORMAT", "NUMBER_TYPE", "COMP_SWAP"};
+  for (int i = 0; i < 3; ++i) {
+    Result<std::string> name = args.text(wanted[i].first);
+    if (!name) return Error{name.error() + " (or give --format)"};
+    const amd::regs::FieldDesc* field = amd::find_field(*info, field_names[i]);
+    if (!field || !amd::enum_value_by_name(*field, *name, wanted[i].second))
+      return Error{"--" + std::string(wanted[i].first) + " '" + *name + "' is not a CB_COLOR_INFO." +
+                   field_names[i] + " value"};
+  }
+  const std::string name = amd::enum_value_name(*amd::find_field(*info, "FORMAT"), f.format);
+  uint32_t bits = 0, number = 0;
+  for (char c : name + "_") {
+    if (c >= '0' && c <= '9') {
+      number = number * 10 + uint32_t(c - '0');
+    } else {
+      bits += number;
+      number = 0;
+    }
+  }
+  if (bits == 0 || bits % 8) return Error{"cannot size " + name};
+  f.bytes_per_element = bits / 8;
+  return f;
+}
+
 Result<EncodeOutput> encode_cb(const EncodeArgs& args) {
   Result<const amd::Chip*> chip = args.chip();
   if (!chip) return Error{chip.error()};
-  Result<const formats::FormatDesc*> desc = args.format();
-  if (!desc) return Error{desc.error()};
-  Result<amd::CbFormat> format = amd::cb_format(**desc);
+  Result<amd::CbFormat> format = Error{""};
+  if (args.has("format")) {
+    Result<const formats::FormatDesc*> desc = args.format();
+    if (!desc) return Error{desc.error()};
+    format = amd::cb_format(**desc);
+  } else {
+    format = explicit_cb_format(args, **chip);
+  }
   if (!format) return Error{format.error()};
   Result<uint64_t> width = args.number("width"), height = args.number("height");
   if (!width) return Error{width.error()};
@@ -235,7 +272,9 @@ struct Encoder {
 };
 
 constexpr Encoder kEncoders[] = {
-    {"cb", "colour buffer CB_COLORn_* (--format --width --height [--va --tile-index --pitch --layers --index])", encode_cb},
+    {"cb", "colour buffer CB_COLORn_* (--format F | --cb-format COLOR_* --number-type NUMBER_* --swap SWAP_*; "
+           "--width --height [--va --tile-index --pitch --layers --index])",
+     encode_cb},
     {"db", "depth buffer DB_* (--format --width --height [--va --tile-index --macro-index --layers]; "
            "--tile-mode/--macrotile-mode dwords for chips without tile tables)",
      encode_db},
