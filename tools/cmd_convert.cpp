@@ -98,7 +98,7 @@ int run_convert(Args args) {
   if (status != formats::ConvertStatus::OK)
     return fail(std::string(formats::convert_status_name(status)) + ": cannot convert " + std::string(from) + " to " +
                 std::string(to));
-  const size_t src_row = width * src->bytes_per_block(), dst_row = width * dst->bytes_per_block();
+  const size_t src_row = src->row_bytes(unsigned(width)), dst_row = dst->row_bytes(unsigned(width));
   if (src_stride == 0) src_stride = src_row;
   if (dst_stride == 0) dst_stride = dst_row;
   if (src_stride < src_row) return fail("--src-stride " + std::to_string(src_stride) + " is below the row size " + std::to_string(src_row));

@@ -28,6 +28,10 @@ std::optional<PixelFormat> PixelFormat::from_gl(uint32_t gl_format, uint32_t gl_
   return client->is_array ? from_array(client->array) : PixelFormat(client->format);
 }
 
+size_t PixelFormat::row_bytes(unsigned width) const {
+  return size_t((width + desc_.block_width - 1) / desc_.block_width) * desc_.block_bits / 8;
+}
+
 const char* convert_status_name(ConvertStatus status) {
   switch (status) {
     case ConvertStatus::OK: return "ok";
@@ -41,6 +45,10 @@ namespace {
 
 bool is_zs(const FormatDesc& d) { return d.colorspace == Colorspace::ZS; }
 
+size_t row_bytes(const FormatDesc& d, unsigned width) {
+  return size_t((width + d.block_width - 1) / d.block_width) * d.block_bits / 8;
+}
+
 ConvertStatus check_pair(const FormatDesc& dst, const FormatDesc& src) {
   if (!can_pack_unpack(dst) || !can_pack_unpack(src)) return ConvertStatus::UNSUPPORTED_FORMAT;
   if (is_zs(dst) != is_zs(src)) return ConvertStatus::INCOMPATIBLE;
@@ -49,6 +57,8 @@ ConvertStatus check_pair(const FormatDesc& dst, const FormatDesc& src) {
     return common ? ConvertStatus::OK : ConvertStatus::INCOMPATIBLE;
   }
   if (dst.is_pure_integer != src.is_pure_integer) return ConvertStatus::INCOMPATIBLE;
+  // No colour-space conversion between YUV and RGB (its matrix and range are not known here).
+  if ((dst.colorspace == Colorspace::YUV) != (src.colorspace == Colorspace::YUV)) return ConvertStatus::INCOMPATIBLE;
   return ConvertStatus::OK;
 }
 
@@ -433,7 +443,7 @@ FastPath choose_fast_path(const FormatDesc& dd, const FormatDesc& sd, const Swiz
 void run_fast_row(const FastPath& fp, uint8_t* dst, const uint8_t* src, unsigned width, const FormatDesc& dd) {
   switch (fp.kind) {
     case FastPath::COPY:
-      std::memcpy(dst, src, size_t(width) * dd.block_bits / 8);
+      std::memcpy(dst, src, row_bytes(dd, width));
       break;
     case FastPath::SHUFFLE8_TO4:
 #if defined(__x86_64__) || defined(__i386__)
@@ -510,8 +520,8 @@ ConvertStatus convert_impl(void* dst, const PixelFormat& dst_format, size_t dst_
   if (status != ConvertStatus::OK) return status;
   const Swizzle* rebase = is_zs(dd) ? nullptr : params.rebase_swizzle;
   const FastPath fp = allow_fast ? choose_fast_path(dd, sd, rebase) : FastPath{};
-  const size_t src_row_bytes = size_t(width) * sd.block_bits / 8;
-  const size_t dst_row_bytes = size_t(width) * dd.block_bits / 8;
+  const size_t src_row_bytes = row_bytes(sd, width);
+  const size_t dst_row_bytes = row_bytes(dd, width);
   const bool swap_src = params.src_swap_unit == 2 || params.src_swap_unit == 4;
   const bool swap_dst = params.dst_swap_unit == 2 || params.dst_swap_unit == 4;
   std::vector<uint8_t> swapped;

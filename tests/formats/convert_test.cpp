@@ -182,6 +182,17 @@ TEST(Convert, StatusAndStrides) {
   EXPECT_EQ(convert(buf, Format::R8G8B8A8_UNORM, 4, buf, Format::Z16_UNORM, 2, 1, 1), ConvertStatus::INCOMPATIBLE);
   EXPECT_EQ(convert(buf, Format::S8_UINT, 1, buf, Format::Z16_UNORM, 2, 1, 1), ConvertStatus::INCOMPATIBLE);
   EXPECT_EQ(convert(buf, Format::R8G8B8A8_UNORM, 4, buf, Format::NV12, 1, 1, 1), ConvertStatus::UNSUPPORTED_FORMAT);
+  EXPECT_EQ(convert(buf, Format::R8G8B8A8_UNORM, 4, buf, Format::YUYV, 4, 1, 1), ConvertStatus::INCOMPATIBLE);
+  // Subsampled rows: 3 pixels are 2 blocks; YUYV <-> UYVY reorders samples.
+  const uint8_t yuyv[8] = {10, 20, 30, 40, 50, 60, 70, 80};
+  uint8_t uyvy[8];
+  ASSERT_EQ(convert(uyvy, Format::UYVY, 8, yuyv, Format::YUYV, 8, 3, 1), ConvertStatus::OK);
+  const uint8_t want_uyvy[8] = {20, 10, 40, 30, 60, 50, 80, 50};  // pixel 4 does not exist: repeats pixel 3
+  EXPECT_EQ(std::memcmp(uyvy, want_uyvy, 8), 0);
+  uint8_t rgba[8];
+  ASSERT_EQ(convert(rgba, Format::R8G8B8A8_UNORM, 8, yuyv, Format::R8G8_B8G8_UNORM, 4, 2, 1), ConvertStatus::OK);
+  const uint8_t want_rgba[8] = {10, 20, 30, 255, 10, 40, 30, 255};
+  EXPECT_EQ(std::memcmp(rgba, want_rgba, 8), 0);
   EXPECT_EQ(can_convert(Format::NONE, Format::R8_UNORM), ConvertStatus::UNSUPPORTED_FORMAT);
   // Destination padding between rows is left alone.
   const uint8_t src[4] = {1, 2, 3, 4};

@@ -23,6 +23,7 @@ class PixelFormat {
 
   const FormatDesc& desc() const { return desc_; }
   uint32_t bytes_per_block() const { return desc_.block_bits / 8; }
+  size_t row_bytes(unsigned width) const;  // bytes of one tightly packed row of `width` pixels
 
  private:
   PixelFormat() = default;
