@@ -239,6 +239,92 @@ TEST(FormatTable, VulkanEmulationOfArrayFormats) {
   EXPECT_EQ(describe(Format::R32_UNORM).vk_format, uint32_t(VK_FORMAT_UNDEFINED));
 }
 
+// The Vulkan emulation column, checked for every plain colour format against the VkFormat's own name:
+// Vulkan lists non-packed formats in memory order and *_PACKn formats MSB -> LSB (seed 001). Each RGBA
+// component must land on a Vulkan component with the same bits and number type.
+struct VkComponent { char letter; int shift, size; };
+struct VkLayout { std::vector<VkComponent> comps; std::string type; };
+
+VkLayout parse_vk_name(const std::string& full) {
+  VkLayout layout;
+  std::string name = full.substr(std::string("VK_FORMAT_").size());
+  const size_t underscore = name.find('_');
+  const std::string comps = name.substr(0, underscore);
+  std::string rest = name.substr(underscore + 1);
+  const bool packed = rest.find("_PACK") != std::string::npos;
+  layout.type = rest.substr(0, rest.find('_'));
+  std::vector<std::pair<char, int>> parsed;
+  for (size_t i = 0; i < comps.size();) {
+    const char letter = comps[i++];
+    int bits = 0;
+    while (i < comps.size() && std::isdigit(static_cast<unsigned char>(comps[i]))) bits = bits * 10 + (comps[i++] - '0');
+    parsed.emplace_back(letter, bits);
+  }
+  int total = 0;
+  for (const auto& p : parsed) total += p.second;
+  int offset = 0;
+  for (const auto& [letter, bits] : parsed) {
+    if (packed) {
+      layout.comps.push_back({letter, total - offset - bits, bits});  // MSB first
+    } else {
+      layout.comps.push_back({letter, offset, bits});
+    }
+    offset += bits;
+  }
+  return layout;
+}
+
+TEST(FormatTable, VulkanEmulationMatchesTheVkFormatLayout) {
+  int checked = 0;
+  for (const FormatDesc& d : all_formats()) {
+    if (d.layout != Layout::PLAIN || d.colorspace == Colorspace::ZS || d.vk_format == 0 || d.format == Format::NONE)
+      continue;
+    const VkLayout vk = parse_vk_name(d.vk_format_name);
+    const bool vk_srgb = vk.type == "SRGB";
+    for (int j = 0; j < 4; ++j) {
+      const Swizzle ours = d.swizzle[j];
+      const Swizzle emul = d.vk_swizzle[j];
+      if (ours > Swizzle::W) {
+        // Either the same constant, or a component the VkFormat lacks, which Vulkan reads as 0 (RGB) / 1 (A).
+        Swizzle got = emul;
+        if (emul <= Swizzle::W) {
+          const char letter = "RGBA"[static_cast<int>(emul)];
+          bool present = false;
+          for (const VkComponent& c : vk.comps) present |= c.letter == letter;
+          ASSERT_FALSE(present) << d.name << " component " << j << " reads a real Vulkan component";
+          got = letter == 'A' ? Swizzle::ONE : Swizzle::ZERO;
+        }
+        EXPECT_EQ(got, ours) << d.name << " component " << j;
+        continue;
+      }
+      ASSERT_LE(emul, Swizzle::W) << d.name;
+      const char letter = "RGBA"[static_cast<int>(emul)];
+      const VkComponent* vc = nullptr;
+      for (const VkComponent& c : vk.comps)
+        if (c.letter == letter) vc = &c;
+      ASSERT_NE(vc, nullptr) << d.name << " uses missing Vulkan component " << letter;
+      const Channel& ch = d.channel[static_cast<int>(ours)];
+      EXPECT_EQ(vc->shift, ch.shift) << d.name << " component " << j;
+      EXPECT_EQ(vc->size, ch.size) << d.name << " component " << j;
+      std::string want_type;
+      if (ch.type == ChannelType::FLOAT) want_type = "SFLOAT";
+      else if (ch.pure_integer) want_type = ch.type == ChannelType::SIGNED ? "SINT" : "UINT";
+      else want_type = ch.type == ChannelType::SIGNED ? "SNORM" : "UNORM";
+      // sRGB: Vulkan decodes its R, G, B; that must be exactly our colour channels.
+      const bool ours_srgb = d.colorspace == Colorspace::SRGB && j < 3;
+      if (vk_srgb) {
+        EXPECT_EQ(want_type, "UNORM") << d.name;
+        EXPECT_EQ(letter != 'A', ours_srgb) << d.name << " component " << j;
+      } else {
+        EXPECT_EQ(vk.type, want_type) << d.name << " component " << j;
+        EXPECT_FALSE(ours_srgb) << d.name;
+      }
+    }
+    ++checked;
+  }
+  EXPECT_GT(checked, 150);
+}
+
 TEST(FormatTable, ComposeSwizzles) {
   // swiz[i] = swiz1[swiz2[i]] (seed 001): format BGRA emulated by RGBA (swiz1 = zyxw), user swizzle
   // GGG1 (swiz2 = yyy1) -> yyy1 on the stored channels.
