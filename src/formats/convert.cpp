@@ -32,6 +32,10 @@ size_t PixelFormat::row_bytes(unsigned width) const {
   return size_t((width + desc_.block_width - 1) / desc_.block_width) * desc_.block_bits / 8;
 }
 
+unsigned PixelFormat::block_rows(unsigned height) const {
+  return (height + desc_.block_height - 1) / desc_.block_height;
+}
+
 const char* convert_status_name(ConvertStatus status) {
   switch (status) {
     case ConvertStatus::OK: return "ok";
@@ -49,8 +53,15 @@ size_t row_bytes(const FormatDesc& d, unsigned width) {
   return size_t((width + d.block_width - 1) / d.block_width) * d.block_bits / 8;
 }
 
+bool is_decodable(const FormatDesc& d) { return d.is_compressed && d.compressed_family >= 0; }
+
 ConvertStatus check_pair(const FormatDesc& dst, const FormatDesc& src) {
-  if (!can_pack_unpack(dst) || !can_pack_unpack(src)) return ConvertStatus::UNSUPPORTED_FORMAT;
+  if (!can_pack_unpack(dst)) return ConvertStatus::UNSUPPORTED_FORMAT;
+  if (is_decodable(src)) {  // compressed sources decode to RGBA float
+    if (is_zs(dst) || dst.is_pure_integer || dst.colorspace == Colorspace::YUV) return ConvertStatus::INCOMPATIBLE;
+    return ConvertStatus::OK;
+  }
+  if (!can_pack_unpack(src)) return ConvertStatus::UNSUPPORTED_FORMAT;
   if (is_zs(dst) != is_zs(src)) return ConvertStatus::INCOMPATIBLE;
   if (is_zs(dst)) {
     const bool common = (dst.is_depth && src.is_depth) || (dst.is_stencil && src.is_stencil);
@@ -519,6 +530,20 @@ ConvertStatus convert_impl(void* dst, const PixelFormat& dst_format, size_t dst_
   const ConvertStatus status = check_pair(dd, sd);
   if (status != ConvertStatus::OK) return status;
   const Swizzle* rebase = is_zs(dd) ? nullptr : params.rebase_swizzle;
+  if (is_decodable(sd)) {
+    // Decode the whole image once (block rows are src_stride apart), then pack row by row.
+    std::vector<float> texels(size_t(width) * height * 4);
+    unpack_compressed_rgba_float(sd, src, src_stride, width, height, texels.data(), size_t(width) * 4);
+    for (unsigned y = 0; y < height; ++y) {
+      float* row = texels.data() + size_t(y) * width * 4;
+      uint8_t* d = static_cast<uint8_t*>(dst) + size_t(y) * dst_stride;
+      rebase_rows(row, width, rebase);
+      pack_rgba_float(dd, row, d, width);
+      if (params.dst_swap_unit == 2 || params.dst_swap_unit == 4)
+        swap_bytes(d, row_bytes(dd, width) / params.dst_swap_unit, params.dst_swap_unit);
+    }
+    return ConvertStatus::OK;
+  }
   const FastPath fp = allow_fast ? choose_fast_path(dd, sd, rebase) : FastPath{};
   const size_t src_row_bytes = row_bytes(sd, width);
   const size_t dst_row_bytes = row_bytes(dd, width);
@@ -558,6 +583,7 @@ const char* convert_path_name(const PixelFormat& dst_format, const PixelFormat& 
                               const Swizzle* rebase_swizzle) {
   const ConvertStatus status = check_pair(dst_format.desc(), src_format.desc());
   if (status != ConvertStatus::OK) return convert_status_name(status);
+  if (is_decodable(src_format.desc())) return "decode";
   const bool zs = is_zs(dst_format.desc());
   switch (choose_fast_path(dst_format.desc(), src_format.desc(), zs ? nullptr : rebase_swizzle).kind) {
     case FastPath::COPY: return "copy";

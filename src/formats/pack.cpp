@@ -8,6 +8,8 @@
 #include <cstring>
 #include <limits>
 
+#include <glvk/formats/compressed.h>
+
 #include "format_table.h"
 
 namespace glvk::formats {
@@ -750,6 +752,21 @@ bool pack_stencil_uint(const FormatDesc& d, const uint8_t* src, void* dst, size_
   auto* out = static_cast<uint8_t*>(dst);
   const unsigned bytes = d.block_bits / 8;
   for (size_t i = 0; i < count; ++i, out += bytes) store_bits(out, ch, bytes, src[i]);
+  return true;
+}
+
+bool unpack_compressed_rgba_float(const FormatDesc& d, const void* src, size_t src_row_stride, unsigned width,
+                                  unsigned height, float* dst, size_t dst_row_floats) {
+  if (!d.is_compressed || d.compressed_family < 0 || d.compressed_family >= int(kCompressedFamilyCount)) return false;
+  decode_image_rgba_float(static_cast<CompressedFamily>(d.compressed_family), d.block_width, d.block_height,
+                          static_cast<const uint8_t*>(src), src_row_stride, width, height, dst, dst_row_floats);
+  if (d.colorspace == Colorspace::SRGB)  // the decoders return the stored (encoded) values
+    for (unsigned y = 0; y < height; ++y)
+      for (unsigned x = 0; x < width; ++x)
+        for (int c = 0; c < 3; ++c) {
+          float& v = dst[y * dst_row_floats + size_t(x) * 4 + c];
+          v = srgb_to_linear(v);
+        }
   return true;
 }
 

@@ -203,6 +203,54 @@ TEST(Convert, StatusAndStrides) {
   EXPECT_EQ(std::memcmp(dst, want, 10), 0);
 }
 
+// BC1 by the S3TC spec: color0 = 0xF800 (pure red) > color1 = 0x001F (blue) selects the 4-colour
+// mode; all indices 0 select color0.
+const uint8_t kRedBc1[8] = {0x00, 0xF8, 0x1F, 0x00, 0, 0, 0, 0};
+
+TEST(Convert, CompressedSourcesDecode) {
+  EXPECT_STREQ(convert_path_name(Format::R8G8B8A8_UNORM, Format::DXT1_RGB), "decode");
+  uint8_t rgba[4 * 4 * 4];
+  ASSERT_EQ(convert(rgba, Format::R8G8B8A8_UNORM, 16, kRedBc1, Format::DXT1_RGB, 8, 4, 4), ConvertStatus::OK);
+  for (int i = 0; i < 16; ++i) {
+    EXPECT_EQ(rgba[4 * i + 0], 255);
+    EXPECT_EQ(rgba[4 * i + 1], 0);
+    EXPECT_EQ(rgba[4 * i + 3], 255);
+  }
+  // A 3x2 image from one block, two block rows of two blocks for 5x5.
+  uint8_t small[3 * 2 * 4];
+  ASSERT_EQ(convert(small, gl(GL_BGRA, GL_UNSIGNED_BYTE), 12, kRedBc1, Format::DXT1_RGB, 8, 3, 2), ConvertStatus::OK);
+  EXPECT_EQ(small[2], 255);  // BGRA: red is the third byte
+  EXPECT_EQ(small[0], 0);
+  std::vector<uint8_t> blocks;
+  for (int i = 0; i < 4; ++i) blocks.insert(blocks.end(), kRedBc1, kRedBc1 + 8);
+  std::vector<float> f(5 * 5 * 4);
+  ASSERT_EQ(convert(f.data(), Format::R32G32B32A32_FLOAT, 5 * 16, blocks.data(), Format::DXT1_RGB, 16, 5, 5),
+            ConvertStatus::OK);
+  EXPECT_EQ(f[(4 * 5 + 4) * 4], 1.0f);
+  // sRGB variants decode the same bits and then linearise.
+  const uint8_t grey[8] = {0x10, 0x84, 0x10, 0x84, 0, 0, 0, 0};  // R=16/31 G=32/63 B=16/31 both colours
+  float lin[64], srgb[64];
+  ASSERT_EQ(convert(lin, Format::R32G32B32A32_FLOAT, 64, grey, Format::DXT1_RGB, 8, 4, 4), ConvertStatus::OK);
+  ASSERT_EQ(convert(srgb, Format::R32G32B32A32_FLOAT, 64, grey, Format::DXT1_SRGB, 8, 4, 4), ConvertStatus::OK);
+  for (int c = 0; c < 3; ++c) EXPECT_FLOAT_EQ(srgb[c], srgb_to_linear(lin[c]));
+  EXPECT_EQ(srgb[3], lin[3]);
+  // Statuses: no compressed destination, no integer or depth destination.
+  uint8_t buf[64] = {};
+  EXPECT_EQ(convert(buf, Format::DXT1_RGB, 8, buf, Format::R8G8B8A8_UNORM, 16, 4, 4), ConvertStatus::UNSUPPORTED_FORMAT);
+  EXPECT_EQ(convert(buf, Format::R8G8B8A8_UINT, 16, kRedBc1, Format::DXT1_RGB, 8, 4, 4), ConvertStatus::INCOMPATIBLE);
+  EXPECT_EQ(convert(buf, Format::Z16_UNORM, 8, kRedBc1, Format::DXT1_RGB, 8, 4, 4), ConvertStatus::INCOMPATIBLE);
+  // Every compressed format converts to RGBA float.
+  for (const FormatDesc& d : all_formats()) {
+    if (!d.is_compressed) continue;
+    std::vector<uint8_t> zeros(d.block_bits / 8, 0);
+    std::vector<float> out(size_t(d.block_width) * d.block_height * 4);
+    EXPECT_EQ(convert(out.data(), Format::R32G32B32A32_FLOAT, d.block_width * 16, zeros.data(), d.format,
+                      d.block_bits / 8, d.block_width, d.block_height),
+              ConvertStatus::OK)
+        << d.name;
+  }
+}
+
 // Every fast path against the reference path: many pairs, random data, odd widths, padded strides,
 // unaligned float buffers. Compared as decoded values (-1 has two signed-normalized encodings).
 TEST(Convert, FastPathsMatchTheGenericPath) {

@@ -1,5 +1,6 @@
 // The generated format table against facts derived independently: the naming convention of seed 001,
 // Vulkan's enum values, and hand-checked bit layouts.
+#include <glvk/formats/compressed.h>
 #include <glvk/formats/format.h>
 
 #include <gtest/gtest.h>
@@ -131,6 +132,27 @@ TEST(FormatTable, CompressedFormats) {
   }
   EXPECT_EQ(astc_count, 28);  // 14 LDR 2D block sizes, linear and sRGB
   EXPECT_EQ(compressed_count, 8 + 4 + 4 + 11 + 28);
+}
+
+TEST(FormatTable, CompressedFamiliesMatchTheDecoderEnum) {
+  struct Case { Format format; const char* family; };
+  const Case cases[] = {{Format::DXT1_RGB, "BC1_RGB"}, {Format::DXT1_SRGBA, "BC1_RGBA"}, {Format::DXT3_RGBA, "BC2"},
+                        {Format::DXT5_SRGBA, "BC3"}, {Format::RGTC1_SNORM, "BC4_SNORM"}, {Format::RGTC2_UNORM, "BC5_UNORM"},
+                        {Format::BPTC_RGB_UFLOAT, "BC6H_UFLOAT"}, {Format::BPTC_RGB_FLOAT, "BC6H_SFLOAT"},
+                        {Format::BPTC_SRGBA, "BC7"}, {Format::ETC1_RGB8, "ETC1_RGB8"}, {Format::ETC2_SRGB8A1, "ETC2_RGB8A1"},
+                        {Format::ETC2_RGBA8, "ETC2_RGBA8"}, {Format::ETC2_RG11_SNORM, "EAC_RG11_SNORM"},
+                        {Format::ASTC_10x6_SRGB, "ASTC_LDR"}};
+  for (const Case& c : cases)
+    EXPECT_STREQ(compressed_family_name(static_cast<CompressedFamily>(describe(c.format).compressed_family)), c.family)
+        << describe(c.format).name;
+  for (const FormatDesc& d : all_formats()) {
+    if (!d.is_compressed) continue;
+    const CompressedBlockInfo info =
+        compressed_block_info(static_cast<CompressedFamily>(d.compressed_family), d.block_width, d.block_height);
+    EXPECT_EQ(info.bytes_per_block * 8, d.block_bits) << d.name;
+    EXPECT_EQ(info.block_width, d.block_width) << d.name;
+    EXPECT_EQ(info.block_height, d.block_height) << d.name;
+  }
 }
 
 TEST(FormatTable, YuvFormatsFromSeed001) {

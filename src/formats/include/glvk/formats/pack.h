@@ -55,6 +55,12 @@ bool pack_depth_float(const FormatDesc&, const float* src, void* dst, size_t cou
 bool unpack_stencil_uint(const FormatDesc&, const void* src, uint8_t* dst, size_t count);
 bool pack_stencil_uint(const FormatDesc&, const uint8_t* src, void* dst, size_t count);
 
+// Compressed formats (through the decoders of <glvk/formats/compressed.h>): a whole image whose block
+// rows are `src_row_stride` bytes apart, to RGBA float rows `dst_row_floats` floats apart; sRGB formats
+// are linearised. False for formats that are not compressed.
+bool unpack_compressed_rgba_float(const FormatDesc&, const void* src, size_t src_row_stride, unsigned width,
+                                  unsigned height, float* dst, size_t dst_row_floats);
+
 inline bool unpack_rgba_float(Format f, const void* src, float* dst, size_t n) { return unpack_rgba_float(describe(f), src, dst, n); }
 inline bool pack_rgba_float(Format f, const float* src, void* dst, size_t n) { return pack_rgba_float(describe(f), src, dst, n); }
 inline bool unpack_rgba_uint(Format f, const void* src, uint32_t* dst, size_t n) { return unpack_rgba_uint(describe(f), src, dst, n); }
