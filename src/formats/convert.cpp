@@ -24,7 +24,14 @@ PixelFormat PixelFormat::from_array(const ArrayFormat& array) {
 
 std::optional<PixelFormat> PixelFormat::from_gl(uint32_t gl_format, uint32_t gl_type) {
   const auto client = format_from_format_and_type(gl_format, gl_type);
-  if (!client) return std::nullopt;
+  if (!client) {
+    if (auto zs = describe_client_depth_stencil(gl_format, gl_type)) {
+      PixelFormat p;
+      p.desc_ = *zs;
+      return p;
+    }
+    return std::nullopt;
+  }
   return client->is_array ? from_array(client->array) : PixelFormat(client->format);
 }
 

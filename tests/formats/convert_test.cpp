@@ -135,6 +135,33 @@ TEST(Convert, DepthStencil) {
   EXPECT_EQ(zf, 1.0f);
 }
 
+TEST(Convert, ClientDepthAndStencilOfAnyType) {
+  // GL: unsigned depth c / (2^b - 1), signed depth max(c / (2^(b-1) - 1), -1) clamped to [0, 1] on store.
+  const uint8_t ub[2] = {255, 0};
+  uint16_t z16[2];
+  ASSERT_EQ(convert(z16, Format::Z16_UNORM, 4, ub, gl(GL_DEPTH_COMPONENT, GL_UNSIGNED_BYTE), 2, 2, 1), ConvertStatus::OK);
+  EXPECT_EQ(z16[0], 65535);
+  EXPECT_EQ(z16[1], 0);
+  const int16_t ss[2] = {-1, 32767};
+  ASSERT_EQ(convert(z16, Format::Z16_UNORM, 4, ss, gl(GL_DEPTH_COMPONENT, GL_SHORT), 4, 2, 1), ConvertStatus::OK);
+  EXPECT_EQ(z16[0], 0);
+  EXPECT_EQ(z16[1], 65535);
+  // Stencil indices keep their low bits.
+  const uint32_t st[2] = {0x1234, 7};
+  uint8_t s8[2];
+  ASSERT_EQ(convert(s8, Format::S8_UINT, 2, st, gl(GL_STENCIL_INDEX, GL_UNSIGNED_INT), 8, 2, 1), ConvertStatus::OK);
+  EXPECT_EQ(s8[0], 0x34);
+  EXPECT_EQ(s8[1], 7);
+  // Read back: depth as half floats.
+  uint16_t half[2];
+  const uint16_t zin[2] = {65535, 0};
+  ASSERT_EQ(convert(half, gl(GL_DEPTH_COMPONENT, GL_HALF_FLOAT), 4, zin, Format::Z16_UNORM, 4, 2, 1), ConvertStatus::OK);
+  EXPECT_EQ(half[0], 0x3c00);  // 1.0
+  EXPECT_EQ(half[1], 0);
+  EXPECT_FALSE(PixelFormat::from_gl(GL_STENCIL_INDEX, GL_FLOAT).has_value());
+  EXPECT_FALSE(PixelFormat::from_gl(GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT_5_6_5).has_value());
+}
+
 TEST(Convert, IntegersClampAndKeepSign) {
   const int32_t src[2] = {-1000, 77};
   int8_t dst[2];
