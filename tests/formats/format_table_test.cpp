@@ -105,6 +105,28 @@ TEST(FormatTable, DerivedFlagsOnKnownFormats) {
   EXPECT_EQ(describe(Format::R9G9B9E5_FLOAT).vk_format, 123u);
 }
 
+// Seed 001 states is_unorm as a name rule ("UNORM" or "SRGB" in the name, or compressed non-float) and
+// is_snorm as "SNORM" in the name. The table derives them from the channels; both agree on every
+// format except mixed depth/stencil ones (Z24_UNORM_S8_UINT is not all-unorm) and YUV names.
+TEST(FormatTable, UnormSnormAgreeWithTheSeedNameRule) {
+  int checked = 0;
+  for (const FormatDesc& d : all_formats()) {
+    if (d.format == Format::NONE || d.is_mixed || d.colorspace == Colorspace::YUV || d.layout == Layout::PLANAR2 ||
+        d.layout == Layout::PLANAR3 || d.layout == Layout::SUBSAMPLED)
+      continue;
+    const std::string name = d.name;
+    const bool unorm = name.find("UNORM") != std::string::npos;
+    const bool srgb = name.find("SRGB") != std::string::npos;
+    const bool snorm = name.find("SNORM") != std::string::npos;
+    const bool flt = name.find("FLOAT") != std::string::npos;
+    EXPECT_EQ(d.is_unorm, unorm || srgb || (d.is_compressed && !flt && !snorm)) << name;
+    EXPECT_EQ(d.is_snorm, snorm) << name;
+    ++checked;
+  }
+  EXPECT_GT(checked, 250);
+  EXPECT_FALSE(describe(Format::Z24_UNORM_S8_UINT).is_unorm);  // the one documented difference
+}
+
 TEST(FormatTable, CompressedFormats) {
   const FormatDesc& dxt1 = describe(Format::DXT1_RGB);
   EXPECT_TRUE(dxt1.is_compressed);
