@@ -64,6 +64,11 @@ uint32_t base_tex_format(uint32_t internal_format) {
   return info ? info->base_format : 0;
 }
 
+uint8_t framebuffer_renderable(uint32_t internal_format) {
+  const InternalFormatInfo* info = find_internal_format(internal_format);
+  return info ? info->renderable : 0;
+}
+
 uint32_t ArrayFormat::encode() const {
   uint32_t bits = (uint32_t(type_size >> 1) & 0x3) | (uint32_t(is_signed) << 2) | (uint32_t(is_float) << 3) |
                   (uint32_t(normalized) << 4) | ((uint32_t(num_channels) << 5) & 0xe0);

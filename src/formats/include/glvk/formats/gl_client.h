@@ -12,15 +12,25 @@
 
 namespace glvk::formats {
 
-// Internal format -> base internal format (_mesa_base_tex_format) and sized/unsized.
+// What an internal format may be attached to a framebuffer as (GL 4.6 section 9.4: colour-,
+// depth-, stencil-renderable).
+enum Renderable : uint8_t {
+  RENDERABLE_COLOR = 1u << 0,
+  RENDERABLE_DEPTH = 1u << 1,
+  RENDERABLE_STENCIL = 1u << 2,
+};
+
+// Internal format -> base internal format (_mesa_base_tex_format), sized/unsized, renderability.
 struct InternalFormatInfo {
   uint32_t internal_format;
   uint32_t base_format;  // GL_RGBA, GL_LUMINANCE, GL_DEPTH_STENCIL, ...
   bool sized;
   const char* name;
+  uint8_t renderable;    // Renderable bits, compatibility profile
 };
 const InternalFormatInfo* find_internal_format(uint32_t internal_format);  // nullptr when unknown
 uint32_t base_tex_format(uint32_t internal_format);                         // 0 when unknown
+uint8_t framebuffer_renderable(uint32_t internal_format);                   // 0 when unknown
 
 // mesa_array_format: components stored as consecutive elements of one type.
 struct ArrayFormat {

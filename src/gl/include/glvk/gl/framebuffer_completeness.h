@@ -5,18 +5,17 @@
 #include <array>
 #include <cstdint>
 
+#include "glvk/formats/gl_client.h"
+
 namespace glvk::gl {
 
 using GLenumValue = std::uint32_t;
 
 constexpr unsigned kMaxColorAttachments = 8;
 
-// What an internal format may be attached as (section 9.4: colour-, depth-, stencil-renderable).
-enum Renderable : unsigned {
-  RENDERABLE_COLOR = 1u << 0,
-  RENDERABLE_DEPTH = 1u << 1,
-  RENDERABLE_STENCIL = 1u << 2,
-};
+using formats::RENDERABLE_COLOR;
+using formats::RENDERABLE_DEPTH;
+using formats::RENDERABLE_STENCIL;
 
 enum class AttachmentObject : std::uint8_t { NONE, TEXTURE, RENDERBUFFER };
 
@@ -24,7 +23,7 @@ enum class AttachmentObject : std::uint8_t { NONE, TEXTURE, RENDERBUFFER };
 struct AttachmentDescription {
   AttachmentObject object = AttachmentObject::NONE;
   const void* image = nullptr;     // identity of the attached image (same texture level or renderbuffer)
-  unsigned renderable = 0;         // Renderable bits of the image's internal format
+  unsigned renderable = 0;         // formats::framebuffer_renderable() of the image's internal format
   std::uint32_t width = 0, height = 0;
   std::uint32_t layer_count = 1;   // depth of a 3D level, layers of an array, 6 (x n) for cube (arrays)
   std::uint32_t layer = 0;         // FRAMEBUFFER_ATTACHMENT_TEXTURE_LAYER of a non-layered attachment
