@@ -8,6 +8,10 @@
 #include <cstring>
 #include <limits>
 
+#include <glvk/formats/compressed.h>
+
+#include "format_table.h"
+
 namespace glvk::formats {
 
 // ---------------------------------------------------------------- scalar conversions
@@ -203,6 +207,7 @@ FormatDesc describe_array_format(const ArrayFormat& array) {
 }
 
 bool can_pack_unpack(const FormatDesc& d) {
+  if (d.layout == Layout::SUBSAMPLED) return d.block_width == 2 && d.block_height == 1;
   return (d.layout == Layout::PLAIN || d.layout == Layout::PACKED_OTHER) && d.nr_channels > 0 &&
          d.block_width == 1 && d.block_height == 1 && d.block_bits % 8 == 0;
 }
@@ -520,10 +525,76 @@ void pack_large(const FloatPlan& p, const FormatDesc& d, const float* src, uint8
 
 }  // namespace
 
+namespace {
+
+const detail::SubsampledLayout* find_subsampled(Format format) {
+  for (unsigned i = 0; i < detail::kSubsampledLayoutCount; ++i)
+    if (detail::kSubsampledLayouts[i].format == format) return &detail::kSubsampledLayouts[i];
+  return nullptr;
+}
+
+// 2x1 blocks: the component stored twice is per pixel, the other two are shared. No colour-space
+// conversion: YUV formats give Y, U, V in R, G, B (Mesa's convention, seed 001).
+bool unpack_subsampled(const FormatDesc& d, const uint8_t* in, float* dst, size_t count) {
+  const detail::SubsampledLayout* layout = find_subsampled(d.format);
+  if (!layout) return false;
+  const unsigned shift = layout->sample_bytes * 8 - layout->value_bits;
+  for (size_t i = 0; i < count; i += 2, in += d.block_bits / 8) {
+    float pixel[2][3] = {};
+    int seen[3] = {0, 0, 0};
+    for (int k = 0; k < 4; ++k) {
+      uint32_t raw = 0;
+      std::memcpy(&raw, in + k * layout->sample_bytes, layout->sample_bytes);
+      const float v = unorm_to_float(raw >> shift, layout->value_bits);
+      const int comp = layout->component[k];
+      if (seen[comp]++ == 0) {
+        pixel[0][comp] = pixel[1][comp] = v;
+      } else {
+        pixel[1][comp] = v;  // second sample of the per-pixel component
+      }
+    }
+    for (size_t p = 0; p < 2 && i + p < count; ++p, dst += 4) {
+      dst[0] = pixel[p][0];
+      dst[1] = pixel[p][1];
+      dst[2] = pixel[p][2];
+      dst[3] = 1.0f;
+    }
+  }
+  return true;
+}
+
+bool pack_subsampled(const FormatDesc& d, const float* src, uint8_t* out, size_t count) {
+  const detail::SubsampledLayout* layout = find_subsampled(d.format);
+  if (!layout) return false;
+  const unsigned shift = layout->sample_bytes * 8 - layout->value_bits;
+  for (size_t i = 0; i < count; i += 2, out += d.block_bits / 8, src += 8) {
+    const float* p0 = src;
+    const float* p1 = i + 1 < count ? src + 4 : src;  // an odd last pixel stands for both
+    int seen[3] = {0, 0, 0};
+    int count_of[3] = {0, 0, 0};
+    for (int k = 0; k < 4; ++k) ++count_of[layout->component[k]];
+    for (int k = 0; k < 4; ++k) {
+      const int comp = layout->component[k];
+      float v;
+      if (count_of[comp] == 2) {
+        v = seen[comp]++ == 0 ? p0[comp] : p1[comp];
+      } else {
+        v = (p0[comp] + p1[comp]) * 0.5f;  // shared component: the pair's average
+      }
+      const uint32_t raw = float_to_unorm(v, layout->value_bits) << shift;
+      std::memcpy(out + k * layout->sample_bytes, &raw, layout->sample_bytes);
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
 bool unpack_rgba_float(const FormatDesc& d, const void* src, float* dst, size_t count) {
   if (!is_color(d)) return false;
   const auto* in = static_cast<const uint8_t*>(src);
   const unsigned bytes = d.block_bits / 8;
+  if (d.layout == Layout::SUBSAMPLED) return unpack_subsampled(d, in, dst, count);
   if (d.layout == Layout::PACKED_OTHER) {
     for (size_t i = 0; i < count; ++i, in += bytes, dst += 4) {
       uint32_t v;
@@ -558,6 +629,7 @@ bool pack_rgba_float(const FormatDesc& d, const float* src, void* dst, size_t co
   if (!is_color(d)) return false;
   auto* out = static_cast<uint8_t*>(dst);
   const unsigned bytes = d.block_bits / 8;
+  if (d.layout == Layout::SUBSAMPLED) return pack_subsampled(d, src, out, count);
   if (d.layout == Layout::PACKED_OTHER) {
     for (size_t i = 0; i < count; ++i, out += bytes, src += 4) {
       uint32_t v;
@@ -680,6 +752,21 @@ bool pack_stencil_uint(const FormatDesc& d, const uint8_t* src, void* dst, size_
   auto* out = static_cast<uint8_t*>(dst);
   const unsigned bytes = d.block_bits / 8;
   for (size_t i = 0; i < count; ++i, out += bytes) store_bits(out, ch, bytes, src[i]);
+  return true;
+}
+
+bool unpack_compressed_rgba_float(const FormatDesc& d, const void* src, size_t src_row_stride, unsigned width,
+                                  unsigned height, float* dst, size_t dst_row_floats) {
+  if (!d.is_compressed || d.compressed_family < 0 || d.compressed_family >= int(kCompressedFamilyCount)) return false;
+  decode_image_rgba_float(static_cast<CompressedFamily>(d.compressed_family), d.block_width, d.block_height,
+                          static_cast<const uint8_t*>(src), src_row_stride, width, height, dst, dst_row_floats);
+  if (d.colorspace == Colorspace::SRGB)  // the decoders return the stored (encoded) values
+    for (unsigned y = 0; y < height; ++y)
+      for (unsigned x = 0; x < width; ++x)
+        for (int c = 0; c < 3; ++c) {
+          float& v = dst[y * dst_row_floats + size_t(x) * 4 + c];
+          v = srgb_to_linear(v);
+        }
   return true;
 }
 
