@@ -324,7 +324,7 @@ void upload(Context& ctx, TextureObject& texture, GLenum target, GLint level, co
   // Storage with components the image lacks (GL_RGB kept as RGBA) gets them rebased to 0/1.
   if (st::format_base_format(image.storage) != image.base_format) params.rebase_swizzle = upload_rebase(image.base_format, map);
   params.src_swap_unit = ctx.unpack.swap_bytes ? formats::swap_unit_size(type) : 1;
-  const std::size_t tight_row = std::size_t(dst.bytes_per_block()) * std::size_t(w);
+  const std::size_t tight_row = dst.row_bytes(unsigned(w));
   std::vector<std::byte> texels(tight_row * std::size_t(rows) * std::size_t(slices));
   for (GLsizei s = 0; s < slices; ++s) {
     const formats::ConvertStatus status =
@@ -584,16 +584,17 @@ void get_tex_image(Context& ctx, TextureObject& texture, GLenum target, GLint le
   } else {
     const formats::PixelFormat src(image.storage);
     const formats::PixelFormat dst = *formats::PixelFormat::from_gl(format, type);
-    const std::size_t tight_row = std::size_t(src.bytes_per_block()) * std::size_t(image.width);
-    std::vector<std::byte> texels(tight_row * std::size_t(rows) * std::size_t(slices));
-    st::texture_read(*texture.resource, unsigned(level), box, texels.data(), tight_row, tight_row * std::size_t(rows));
+    const std::size_t tight_row = src.row_bytes(unsigned(image.width));
+    const std::size_t tight_image = tight_row * src.block_rows(unsigned(rows));
+    std::vector<std::byte> texels(tight_image * std::size_t(slices));
+    st::texture_read(*texture.resource, unsigned(level), box, texels.data(), tight_row, tight_image);
     formats::ConvertParams params;
     params.rebase_swizzle = rebase;
     params.dst_swap_unit = ctx.pack.swap_bytes ? formats::swap_unit_size(type) : 1;
     for (GLsizei s = 0; s < slices; ++s) {
       const formats::ConvertStatus status =
           formats::convert(destination + std::size_t(s) * image_stride, dst, row_stride,
-                           texels.data() + std::size_t(s) * tight_row * std::size_t(rows), src, tight_row,
+                           texels.data() + std::size_t(s) * tight_image, src, tight_row,
                            unsigned(image.width), unsigned(rows), params);
       if (status != formats::ConvertStatus::OK)
         return ctx.error(GL_INVALID_OPERATION, "%s: cannot convert %s to %s/%s (%s)", function,
@@ -777,6 +778,192 @@ TextureRef target_texture(Context& ctx, GLenum target, bool (*valid)(unsigned, G
     return nullptr;
   }
   return texture_for_target(ctx, target);
+}
+
+// Bytes of a w x h x d image of a block-compressed format.
+std::size_t compressed_size(Format format, GLsizei w, GLsizei h, GLsizei d) {
+  const formats::PixelFormat pf(format);
+  return pf.row_bytes(unsigned(w)) * pf.block_rows(unsigned(h)) * std::size_t(d);
+}
+
+// The compressed blocks a call supplies, from client memory or the bound unpack PBO (INVALID_OPERATION
+// when the PBO is mapped or too small). Empty when there is no data.
+bool compressed_source(Context& ctx, const void* data, std::size_t size, std::vector<std::byte>& out,
+                       const char* function) {
+  const std::shared_ptr<BufferObject>& pbo = ctx.bound_buffers[std::size_t(
+      std::find(std::begin(kBufferTargets), std::end(kBufferTargets), GLenum(GL_PIXEL_UNPACK_BUFFER)) -
+      std::begin(kBufferTargets))];
+  if (pbo) {
+    const auto offset = reinterpret_cast<std::uintptr_t>(data);
+    if (pbo->mapped && !(pbo->access_flags & GL_MAP_PERSISTENT_BIT)) {
+      ctx.error(GL_INVALID_OPERATION, "%s: the pixel buffer object is mapped", function);
+      return false;
+    }
+    if (size && (!pbo->resource || offset + size > std::uint64_t(pbo->size))) {
+      ctx.error(GL_INVALID_OPERATION, "%s: the data reaches past the end of the pixel buffer object", function);
+      return false;
+    }
+    out.resize(size);
+    if (size) ctx.st().buffer_read(*pbo->resource, offset, size, out.data());
+  } else if (data) {
+    out.assign(static_cast<const std::byte*>(data), static_cast<const std::byte*>(data) + size);
+  }
+  return true;
+}
+
+// Writes blocks of a region: as they are when the device has the format, else decoded into the
+// storage format (and kept, so glGetCompressedTexImage returns what the application gave).
+void upload_compressed(Context& ctx, TextureObject& texture, GLenum target, GLint level, TextureImage& image,
+                       GLint x, GLint y, GLint z, GLsizei w, GLsizei h, GLsizei d, const std::vector<std::byte>& blocks,
+                       const char* function) {
+  if (blocks.empty() || !texture.resource || !w || !h || !d) return;
+  const formats::PixelFormat compressed(image.format);
+  const std::size_t row = compressed.row_bytes(unsigned(w)), slice = row * compressed.block_rows(unsigned(h));
+  const st::Box box = texture_box(target, x, y, z, w, h, d);
+  if (image.storage == image.format) {
+    st::texture_write(*texture.resource, unsigned(level), box, blocks.data(), row, slice);
+    return;
+  }
+  const formats::PixelFormat storage(image.storage);
+  const std::size_t texel_row = storage.row_bytes(unsigned(w)), texel_slice = texel_row * std::size_t(h);
+  std::vector<std::byte> texels(texel_slice * std::size_t(d));
+  for (GLsizei s = 0; s < d; ++s) {
+    const formats::ConvertStatus status =
+        formats::convert(texels.data() + std::size_t(s) * texel_slice, storage, texel_row,
+                         blocks.data() + std::size_t(s) * slice, compressed, row, unsigned(w), unsigned(h));
+    if (status != formats::ConvertStatus::OK)
+      return ctx.error(GL_INVALID_OPERATION, "%s: cannot decode %s (%s)", function, formats::describe(image.format).name,
+                       formats::convert_status_name(status));
+  }
+  st::texture_write(*texture.resource, unsigned(level), box, texels.data(), texel_row, texel_slice);
+  // Keep the application's blocks: patch the region's block rows into the whole image's copy.
+  const formats::FormatDesc& fd = formats::describe(image.format);
+  if (!image.compressed_blocks)
+    image.compressed_blocks = std::make_shared<std::vector<std::byte>>(
+        compressed_size(image.format, image.width, image.height, image.depth));
+  const std::size_t image_row = compressed.row_bytes(unsigned(image.width));
+  const std::size_t image_slice = image_row * compressed.block_rows(unsigned(image.height));
+  const std::size_t x_bytes = std::size_t(x / fd.block_width) * (fd.block_bits / 8);
+  for (GLsizei s = 0; s < d; ++s)
+    for (unsigned r = 0; r < compressed.block_rows(unsigned(h)); ++r)
+      std::memcpy(image.compressed_blocks->data() + std::size_t(z + s) * image_slice +
+                      (std::size_t(y / fd.block_height) + r) * image_row + x_bytes,
+                  blocks.data() + std::size_t(s) * slice + r * row, row);
+}
+
+void compressed_tex_image(Context& ctx, TextureObject& texture, unsigned dims, GLenum target, GLint level,
+                          GLenum internal_format, GLsizei width, GLsizei height, GLsizei depth, GLint border,
+                          GLsizei image_size, const void* data, const char* function) {
+  if (binding_target(target) == GL_TEXTURE_RECTANGLE)
+    return ctx.error(GL_INVALID_ENUM, "%s: rectangle textures cannot be compressed", function);
+  if (level < 0 || level >= max_levels(target))
+    return ctx.error(GL_INVALID_VALUE, "%s(level = %d): out of range", function, level);
+  const formats::InternalFormatInfo* info = formats::find_internal_format(internal_format);
+  const st::ChosenFormat chosen =
+      info ? st::choose_texture_format(st::format_support(ctx.st().screen()), target, internal_format, GL_NONE, GL_NONE)
+           : st::ChosenFormat{};
+  if (!info || !info->sized || !chosen.valid() || !formats::describe(chosen.format).is_compressed)
+    return ctx.error(GL_INVALID_ENUM, "%s(internalformat = 0x%04x): not a specific compressed format", function,
+                     internal_format);
+  if (width < 0 || height < 0 || depth < 0)
+    return ctx.error(GL_INVALID_VALUE, "%s: negative width, height or depth", function);
+  if (border != 0) return ctx.error(GL_INVALID_VALUE, "%s(border = %d): must be 0", function, border);
+  if (binding_target(target) == GL_TEXTURE_1D_ARRAY || binding_target(target) == GL_TEXTURE_3D)
+    return ctx.error(GL_INVALID_OPERATION, "%s: %s cannot be stored in this target", function, info->name);
+  if ((is_cube_face(target) || binding_target(target) == GL_TEXTURE_CUBE_MAP_ARRAY) && width != height)
+    return ctx.error(GL_INVALID_VALUE, "%s: cube map images must be square", function);
+  const SizeLimits limits = size_limits(target);
+  if ((width << level) > limits.width || (height << level) > limits.height ||
+      (depth_is_layers(target) && depth > limits.depth))
+    return ctx.error(GL_INVALID_VALUE, "%s: %dx%dx%d exceeds the maximum size", function, width, height, depth);
+  const std::size_t expected = compressed_size(chosen.format, width, height, dims == 3 ? depth : 1);
+  if (image_size < 0 || std::size_t(image_size) != expected)
+    return ctx.error(GL_INVALID_VALUE, "%s(imageSize = %d): a %dx%dx%d %s image is %zu bytes", function, image_size,
+                     width, height, depth, info->name, expected);
+  if (texture.immutable) return ctx.error(GL_INVALID_OPERATION, "%s: the texture is immutable", function);
+  std::vector<std::byte> blocks;
+  if (!compressed_source(ctx, data, expected, blocks, function)) return;
+
+  TextureImage image;
+  image.internal_format = GLint(internal_format);
+  image.base_format = info->base_format;
+  image.format = chosen.format;
+  image.storage = chosen.storage;
+  image.width = width;
+  image.height = height;
+  image.depth = dims == 3 ? depth : 1;
+  if (is_proxy(target)) {
+    texture.images[0][std::size_t(level)] = image;
+    return;
+  }
+  if (!ensure_resource(ctx, texture, target, level, image, chosen.bindings, function)) return;
+  TextureImage& stored = texture.images[face_of(target)][std::size_t(level)];
+  stored = image;
+  upload_compressed(ctx, texture, target, level, stored, 0, 0, 0, width, height, stored.depth, blocks, function);
+}
+
+void compressed_tex_sub_image(Context& ctx, TextureObject& texture, unsigned dims, GLenum target, GLint level,
+                              GLint x, GLint y, GLint z, GLsizei width, GLsizei height, GLsizei depth, GLenum format,
+                              GLsizei image_size, const void* data, const char* function) {
+  if (level < 0 || level >= max_levels(target))
+    return ctx.error(GL_INVALID_VALUE, "%s(level = %d): out of range", function, level);
+  if (width < 0 || height < 0 || depth < 0)
+    return ctx.error(GL_INVALID_VALUE, "%s: negative width, height or depth", function);
+  TextureImage& image = texture.images[face_of(target)][std::size_t(level)];
+  if (!image.defined()) return ctx.error(GL_INVALID_OPERATION, "%s: level %d has no image", function, level);
+  if (GLenum(image.internal_format) != format)
+    return ctx.error(GL_INVALID_OPERATION, "%s(format = 0x%04x): not the texture's internal format", function, format);
+  if (x < 0 || y < 0 || z < 0 || GLint64(x) + width > image.width || GLint64(y) + height > image.height ||
+      GLint64(z) + depth > image.depth)
+    return ctx.error(GL_INVALID_VALUE, "%s: the region lies outside the %dx%dx%d image", function, image.width,
+                     image.height, image.depth);
+  const formats::FormatDesc& fd = formats::describe(image.format);
+  // Whole blocks only, except where the region reaches the image's edge.
+  if (x % fd.block_width || y % fd.block_height ||
+      (width % fd.block_width && x + width != image.width) || (height % fd.block_height && y + height != image.height))
+    return ctx.error(GL_INVALID_OPERATION, "%s: the region is not aligned to %ux%u blocks", function,
+                     unsigned(fd.block_width), unsigned(fd.block_height));
+  const std::size_t expected = compressed_size(image.format, width, height, dims == 3 ? depth : 1);
+  if (image_size < 0 || std::size_t(image_size) != expected)
+    return ctx.error(GL_INVALID_VALUE, "%s(imageSize = %d): the region is %zu bytes", function, image_size, expected);
+  std::vector<std::byte> blocks;
+  if (!compressed_source(ctx, data, expected, blocks, function)) return;
+  upload_compressed(ctx, texture, target, level, image, x, y, z, width, height, dims == 3 ? depth : 1, blocks,
+                    function);
+}
+
+void get_compressed_tex_image(Context& ctx, TextureObject& texture, GLenum target, GLint level, GLsizei buffer_size,
+                              void* pixels, const char* function) {
+  if (level < 0 || level >= max_levels(target))
+    return ctx.error(GL_INVALID_VALUE, "%s(level = %d): out of range", function, level);
+  const TextureImage& image = texture.images[face_of(target)][std::size_t(level)];
+  if (!image.defined() || !formats::describe(image.format).is_compressed)
+    return ctx.error(GL_INVALID_OPERATION, "%s: level %d is not a compressed image", function, level);
+  const std::size_t size = compressed_size(image.format, image.width, image.height, image.depth);
+  if (buffer_size >= 0 && std::size_t(buffer_size) < size)
+    return ctx.error(GL_INVALID_OPERATION, "%s(bufSize = %d): the image is %zu bytes", function, buffer_size, size);
+  const std::shared_ptr<BufferObject>& pbo = ctx.bound_buffers[std::size_t(
+      std::find(std::begin(kBufferTargets), std::end(kBufferTargets), GLenum(GL_PIXEL_PACK_BUFFER)) -
+      std::begin(kBufferTargets))];
+  const auto offset = reinterpret_cast<std::uintptr_t>(pixels);
+  if (pbo && (!pbo->resource || offset + size > std::uint64_t(pbo->size)))
+    return ctx.error(GL_INVALID_OPERATION, "%s: the image reaches past the end of the pixel buffer object", function);
+  if (pbo && pbo->mapped && !(pbo->access_flags & GL_MAP_PERSISTENT_BIT))
+    return ctx.error(GL_INVALID_OPERATION, "%s: the pixel buffer object is mapped", function);
+  std::vector<std::byte> blocks(size);
+  if (image.compressed_blocks) {
+    blocks = *image.compressed_blocks;
+  } else if (texture.resource) {
+    const formats::PixelFormat pf(image.format);
+    const std::size_t row = pf.row_bytes(unsigned(image.width));
+    st::texture_read(*texture.resource, unsigned(level),
+                     texture_box(target, 0, 0, 0, image.width, image.height, image.depth), blocks.data(), row,
+                     row * pf.block_rows(unsigned(image.height)));
+  }
+  if (pbo)
+    ctx.st().buffer_subdata(*pbo->resource, st::PIPE_TRANSFER_WRITE, offset, size, blocks.data());
+  else if (pixels)
+    std::memcpy(pixels, blocks.data(), size);
 }
 
 }  // namespace
@@ -1150,6 +1337,46 @@ void GetTexParameteriv(GLenum target, GLenum pname, GLint* params) {
   if (!get_parameter(*texture_for_target(*ctx, target), pname, v))
     return ctx->error(GL_INVALID_ENUM, "glGetTexParameter(pname = 0x%04x): not a texture parameter", pname);
   for (int i = 0; i < (pname == GL_TEXTURE_BORDER_COLOR ? 4 : 1); ++i) params[i] = GLint(v[i]);
+}
+
+
+void CompressedTexImage2D(GLenum target, GLint level, GLenum internalformat, GLsizei width, GLsizei height,
+                          GLint border, GLsizei imageSize, const void* data) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (TextureRef t = target_texture(*ctx, target, is_image_target, 2, "glCompressedTexImage2D"))
+    compressed_tex_image(*ctx, *t, 2, target, level, internalformat, width, height, 1, border, imageSize, data,
+                         "glCompressedTexImage2D");
+}
+
+void CompressedTexImage3D(GLenum target, GLint level, GLenum internalformat, GLsizei width, GLsizei height,
+                          GLsizei depth, GLint border, GLsizei imageSize, const void* data) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (TextureRef t = target_texture(*ctx, target, is_image_target, 3, "glCompressedTexImage3D"))
+    compressed_tex_image(*ctx, *t, 3, target, level, internalformat, width, height, depth, border, imageSize, data,
+                         "glCompressedTexImage3D");
+}
+
+void CompressedTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLsizei width,
+                             GLsizei height, GLenum format, GLsizei imageSize, const void* data) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (TextureRef t = target_texture(*ctx, target, is_sub_image_target, 2, "glCompressedTexSubImage2D"))
+    compressed_tex_sub_image(*ctx, *t, 2, target, level, xoffset, yoffset, 0, width, height, 1, format, imageSize,
+                             data, "glCompressedTexSubImage2D");
+}
+
+void CompressedTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint zoffset,
+                             GLsizei width, GLsizei height, GLsizei depth, GLenum format, GLsizei imageSize,
+                             const void* data) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (TextureRef t = target_texture(*ctx, target, is_sub_image_target, 3, "glCompressedTexSubImage3D"))
+    compressed_tex_sub_image(*ctx, *t, 3, target, level, xoffset, yoffset, zoffset, width, height, depth, format,
+                             imageSize, data, "glCompressedTexSubImage3D");
+}
+
+void GetCompressedTexImage(GLenum target, GLint level, void* img) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (TextureRef t = target_texture(*ctx, target, is_get_image_target, 0, "glGetCompressedTexImage"))
+    get_compressed_tex_image(*ctx, *t, target, level, -1, img, "glGetCompressedTexImage");
 }
 
 }  // namespace api

@@ -3,9 +3,11 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "glvk/formats/format.h"
 #include "glvk/gl/gl_headers.h"
@@ -40,6 +42,9 @@ struct TextureImage {
   formats::Format format = formats::Format::NONE;   // what GL sees (TexFormat)
   formats::Format storage = formats::Format::NONE;  // what the resource holds
   GLsizei width = 0, height = 0, depth = 0;         // depth: slices (3D) or layers (arrays)
+  // The application's compressed blocks when the device lacks the format and the resource holds
+  // decoded texels: what glGetCompressedTexImage returns.
+  std::shared_ptr<std::vector<std::byte>> compressed_blocks;
   bool defined() const { return internal_format != 0; }
 };
 
