@@ -966,6 +966,51 @@ void get_compressed_tex_image(Context& ctx, TextureObject& texture, GLenum targe
     std::memcpy(pixels, blocks.data(), size);
 }
 
+// glGenerateMipmap: levels base+1 .. q from the base level (GL 4.6 section 8.14.4).
+void generate_mipmap(Context& ctx, TextureObject& texture, const char* function) {
+  const GLenum target = texture.target;
+  if (target != GL_TEXTURE_1D && target != GL_TEXTURE_2D && target != GL_TEXTURE_3D &&
+      target != GL_TEXTURE_1D_ARRAY && target != GL_TEXTURE_2D_ARRAY && target != GL_TEXTURE_CUBE_MAP &&
+      target != GL_TEXTURE_CUBE_MAP_ARRAY)
+    return ctx.error(GL_INVALID_ENUM, "%s: target 0x%04x has no mipmaps", function, target);
+  const GLint base = texture.base_level;
+  if (base >= GLint(kMaxTextureLevels) || !texture.images[0][std::size_t(base)].defined())
+    return ctx.error(GL_INVALID_OPERATION, "%s: the base level has no image", function);
+  const TextureImage base_image = texture.images[0][std::size_t(base)];
+  const unsigned faces = target == GL_TEXTURE_CUBE_MAP ? 6 : 1;
+  for (unsigned f = 1; f < faces; ++f) {
+    const TextureImage& other = texture.images[f][std::size_t(base)];
+    if (other.internal_format != base_image.internal_format || other.width != base_image.width)
+      return ctx.error(GL_INVALID_OPERATION, "%s: the cube map is not cube complete", function);
+  }
+  // Only colour-renderable, filterable formats: no depth/stencil, integer or compressed images.
+  const formats::FormatDesc& d = formats::describe(base_image.format);
+  if (!(formats::framebuffer_renderable(GLenum(base_image.internal_format)) & formats::RENDERABLE_COLOR) ||
+      d.is_pure_integer || d.is_compressed)
+    return ctx.error(GL_INVALID_OPERATION, "%s: %s is not colour-renderable and filterable", function,
+                     formats::find_internal_format(GLenum(base_image.internal_format))->name);
+  if (!base_image.width || !texture.resource) return;
+
+  // q: the last level a full chain from the base reaches, capped by MAX_LEVEL and storage.
+  GLint largest = std::max(base_image.width, height_is_layers(target) ? 1 : base_image.height);
+  if (target == GL_TEXTURE_3D) largest = std::max(largest, base_image.depth);
+  GLint last = base;
+  while (largest > 1 && last + 1 < GLint(kMaxTextureLevels)) largest >>= 1, ++last;
+  last = std::min(last, texture.max_level);
+  if (texture.immutable) last = std::min(last, texture.immutable_levels - 1);
+  const GLenum image_target = target == GL_TEXTURE_CUBE_MAP ? GL_TEXTURE_CUBE_MAP_POSITIVE_X : target;
+  for (GLint level = base + 1; level <= last; ++level) {
+    TextureImage image = base_image;
+    image.compressed_blocks = nullptr;
+    image.width = std::max(1, base_image.width >> (level - base));
+    image.height = height_is_layers(target) ? base_image.height : std::max(1, base_image.height >> (level - base));
+    image.depth = target == GL_TEXTURE_3D ? std::max(1, base_image.depth >> (level - base)) : base_image.depth;
+    if (!ensure_resource(ctx, texture, image_target, level, image, st::BIND_SAMPLER_VIEW, function)) return;
+    for (unsigned f = 0; f < faces; ++f) texture.images[f][std::size_t(level)] = image;
+  }
+  if (last > base) st::texture_generate_mipmap(*texture.resource, unsigned(base), unsigned(last));
+}
+
 }  // namespace
 
 // Texture state for glGetIntegerv (api_state.cpp asks here for what it does not know).
@@ -1377,6 +1422,22 @@ void GetCompressedTexImage(GLenum target, GLint level, void* img) {
   GLVK_CONTEXT_OR_RETURN();
   if (TextureRef t = target_texture(*ctx, target, is_get_image_target, 0, "glGetCompressedTexImage"))
     get_compressed_tex_image(*ctx, *t, target, level, -1, img, "glGetCompressedTexImage");
+}
+
+
+void GenerateMipmap(GLenum target) {
+  GLVK_CONTEXT_OR_RETURN();
+  const int index = target_index(target);
+  if (index < 0 || target == GL_TEXTURE_BUFFER || target == GL_TEXTURE_RECTANGLE ||
+      target == GL_TEXTURE_2D_MULTISAMPLE || target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY)
+    return ctx->error(GL_INVALID_ENUM, "glGenerateMipmap(target = 0x%04x): not a mipmapped target", target);
+  generate_mipmap(*ctx, *texture_for_target(*ctx, target), "glGenerateMipmap");
+}
+
+void GenerateTextureMipmap(GLuint texture) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (TextureRef t = named_texture(*ctx, texture, "glGenerateTextureMipmap"))
+    generate_mipmap(*ctx, *t, "glGenerateTextureMipmap");
 }
 
 }  // namespace api

@@ -122,6 +122,17 @@ void CommandStream::copy_image(Image& src, Image& dst, std::span<const VkImageCo
   src.last_use = dst.last_use = open_serial_;
 }
 
+void CommandStream::blit_image(Image& src, Image& dst, std::span<const VkImageBlit> regions, VkFilter filter) {
+  VkCommandBuffer commands = begin_transfer();
+  for (const VkImageBlit& r : regions) {
+    src.record_transition(commands, range_of(src, r.srcSubresource), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+    dst.record_transition(commands, range_of(dst, r.dstSubresource), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+  }
+  vkCmdBlitImage(commands, src.handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, dst.handle(),
+                 VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, std::uint32_t(regions.size()), regions.data(), filter);
+  src.last_use = dst.last_use = open_serial_;
+}
+
 std::uint64_t CommandStream::flush() {
   if (!recording_) return open_serial_ - 1;
   // Make the batch's transfer writes visible to the host once its fence signals.

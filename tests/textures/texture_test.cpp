@@ -407,3 +407,83 @@ TEST_F(TextureTest, RespecifyingALevelKeepsTheOthers) {
 
 }  // namespace
 }  // namespace glvk::test
+
+namespace glvk::test {
+namespace {
+
+// Each generated texel is the average of its 2x2 parents: rounding of the unorm result may go
+// either way, so one unit of tolerance.
+void expect_box_filtered(const std::vector<std::uint8_t>& parent, int parent_size, const std::vector<std::uint8_t>& child) {
+  const int size = parent_size / 2;
+  for (int y = 0; y < size; ++y)
+    for (int x = 0; x < size; ++x)
+      for (int c = 0; c < 4; ++c) {
+        int sum = 0;
+        for (int dy = 0; dy < 2; ++dy)
+          for (int dx = 0; dx < 2; ++dx) sum += parent[std::size_t(((2 * y + dy) * parent_size + 2 * x + dx) * 4 + c)];
+        ASSERT_NEAR(child[std::size_t((y * size + x) * 4 + c)], sum / 4.0, 1.0) << x << "," << y << "," << c;
+      }
+}
+
+class MipmapTest : public GlTest {};
+
+TEST_F(MipmapTest, GeneratedLevelsAreBoxFilteredOnTheGpuAndTheCpu) {
+  // RGBA8: GPU blits with a linear filter.
+  GLuint t;
+  glGenTextures(1, &t);
+  glBindTexture(GL_TEXTURE_2D, t);
+  const std::vector<std::uint8_t> base = pattern(8 * 8 * 4, 61);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, base.data());
+  glGenerateMipmap(GL_TEXTURE_2D);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  std::vector<std::uint8_t> previous = base;
+  for (int level = 1, size = 4; size >= 1; ++level, size /= 2) {
+    GLint width = 0;
+    glGetTexLevelParameteriv(GL_TEXTURE_2D, level, GL_TEXTURE_WIDTH, &width);
+    EXPECT_EQ(width, size);
+    std::vector<std::uint8_t> out(std::size_t(size) * size * 4);
+    glGetTexImage(GL_TEXTURE_2D, level, GL_RGBA, GL_UNSIGNED_BYTE, out.data());
+    expect_box_filtered(previous, size * 2, out);
+    previous = out;
+  }
+}
+
+TEST_F(MipmapTest, OnlyColourRenderableFilterableFormats) {
+  GLuint t;
+  glGenTextures(1, &t);
+  glBindTexture(GL_TEXTURE_2D, t);
+  glGenerateMipmap(GL_TEXTURE_2D);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "no base level";
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8UI, 4, 4, 0, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE, nullptr);
+  glGenerateMipmap(GL_TEXTURE_2D);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "integer format";
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT32F, 4, 4, 0, GL_DEPTH_COMPONENT, GL_FLOAT, nullptr);
+  glGenerateMipmap(GL_TEXTURE_2D);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "depth format";
+  glGenerateMipmap(GL_TEXTURE_RECTANGLE);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM)) << "rectangle";
+}
+
+TEST_F(MipmapTest, CpuPathForFormatsWithoutLinearBlit) {
+  GLuint t;
+  glGenTextures(1, &t);
+  glBindTexture(GL_TEXTURE_2D, t);
+  // Constant colour: every level must keep it exactly whatever the filter. lavapipe cannot blit
+  // into B10G11R11 (R11F_G11F_B10F's VkFormat; see `glvk info`), so this runs the CPU reduction.
+  std::vector<float> texels(4 * 4 * 3);
+  for (std::size_t i = 0; i < texels.size(); ++i) texels[i] = i % 3 == 0 ? 0.5f : i % 3 == 1 ? 2.0f : 0.25f;
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGB9_E5, 4, 4, 0, GL_RGB, GL_FLOAT, texels.data());
+  glGenerateMipmap(GL_TEXTURE_2D);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "RGB9_E5 is not colour-renderable (table 8.12)";
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_R11F_G11F_B10F, 4, 4, 0, GL_RGB, GL_FLOAT, texels.data());
+  glGenerateMipmap(GL_TEXTURE_2D);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  std::vector<float> out(3, -1.0f);
+  glGetTexImage(GL_TEXTURE_2D, 2, GL_RGB, GL_FLOAT, out.data());
+  EXPECT_FLOAT_EQ(out[0], 0.5f);
+  EXPECT_FLOAT_EQ(out[1], 2.0f);
+  EXPECT_FLOAT_EQ(out[2], 0.25f);
+}
+
+}  // namespace
+}  // namespace glvk::test

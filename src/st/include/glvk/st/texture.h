@@ -67,6 +67,11 @@ void texture_write_from_buffer(Texture& texture, unsigned level, const Box& box,
 void texture_read_to_buffer(Texture& texture, unsigned level, const Box& box, Resource& buffer,
                             std::uint64_t offset, std::uint32_t row_length, std::uint32_t image_height);
 
+// Fills levels base+1 .. last of every layer from the level above, each a 2x2(x2) box-filtered
+// reduction (glGenerateMipmap): GPU blits with a linear filter where the device can blit the
+// format, else on the CPU through the format library in float.
+void texture_generate_mipmap(Texture& texture, unsigned base_level, unsigned last_level);
+
 // The screen's answer to is_format_supported (its Vulkan device).
 const FormatSupport& format_support(Screen& screen);
 

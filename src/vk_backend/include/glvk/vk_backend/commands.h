@@ -32,6 +32,8 @@ class CommandStream {
   void copy_buffer_to_image(Buffer& src, Image& dst, std::span<const VkBufferImageCopy> regions);
   void copy_image_to_buffer(Image& src, Buffer& dst, std::span<const VkBufferImageCopy> regions);
   void copy_image(Image& src, Image& dst, std::span<const VkImageCopy> regions);
+  // A scaling/converting blit; src and dst may be the same image (different subresources).
+  void blit_image(Image& src, Image& dst, std::span<const VkImageBlit> regions, VkFilter filter);
 
   // The serial the open batch will have when submitted; serials of submitted batches are lower.
   std::uint64_t open_serial() const { return open_serial_; }
