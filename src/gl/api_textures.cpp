@@ -291,6 +291,7 @@ void upload(Context& ctx, TextureObject& texture, GLenum target, GLint level, co
   request.with_pbo = bool(client.pbo);
   request.pbo_offset = client.pbo_offset;
   request.target = *st::gl_target_to_pipe(binding_target(target));
+  request.prefer_blit = st::prefer_blit_based_texture_transfer(ctx.st().screen());
   const st::Box box = texture_box(target, x, y, z, w, h, d);
   const bool combined_zs = formats::describe(image.storage).is_depth && formats::describe(image.storage).is_stencil;
   st::TransferPlan plan = st::choose_upload_path(st::format_support(ctx.st().screen()), request);
@@ -316,7 +317,34 @@ void upload(Context& ctx, TextureObject& texture, GLenum target, GLint level, co
     st::texture_write(*texture.resource, unsigned(level), box, client.data, row_stride, image_stride);
     return;
   }
-  // CPU conversion (the blit path converts the same way for now) into tightly packed texels.
+  if (plan.path == st::TransferPath::BLIT) {
+    // A staging image in the user's own layout, filled by copying the user's bytes, then
+    // converted into the texture by the GPU (st_TexSubImage's blit path).
+    st::TextureLayout staging_layout;
+    staging_layout.target = box.depth > 1 && request.target != st::TextureTarget::TEXTURE_3D
+                                ? st::TextureTarget::TEXTURE_2D_ARRAY
+                                : request.target == st::TextureTarget::TEXTURE_3D ? st::TextureTarget::TEXTURE_3D
+                                : request.target == st::TextureTarget::TEXTURE_1D ||
+                                          request.target == st::TextureTarget::TEXTURE_1D_ARRAY
+                                      ? st::TextureTarget::TEXTURE_1D_ARRAY
+                                      : st::TextureTarget::TEXTURE_2D_ARRAY;
+    staging_layout.format = plan.staging_format;
+    staging_layout.width = std::uint32_t(box.width);
+    staging_layout.height = std::uint32_t(box.height);
+    staging_layout.depth = staging_layout.target == st::TextureTarget::TEXTURE_3D ? std::uint32_t(box.depth) : 1u;
+    staging_layout.layers = staging_layout.target == st::TextureTarget::TEXTURE_3D ? 1u : std::uint32_t(box.depth);
+    try {
+      st::Texture staging(ctx.st().shared_screen(), staging_layout, 0);
+      st::Box staging_box = box;
+      staging_box.x = staging_box.y = staging_box.z = 0;
+      st::texture_write(staging, 0, staging_box, client.data, row_stride, image_stride);
+      st::texture_blit(staging, 0, staging_box, *texture.resource, unsigned(level), box);
+      return;
+    } catch (const vk_backend::Error&) {
+      // No staging image of that format after all: convert on the CPU below.
+    }
+  }
+  // CPU conversion into tightly packed texels.
   const formats::PixelFormat src = *formats::PixelFormat::from_gl(format, type);
   const formats::PixelFormat dst(image.storage);
   formats::Swizzle map[4];

@@ -76,7 +76,10 @@ TEST_F(TextureTest, FloatDataIsRoundedAndClampedIntoUnorm8) {
   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_FLOAT, texels.data());
   std::vector<std::uint8_t> out(texels.size());
   glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, out.data());
-  for (std::size_t i = 0; i < texels.size(); ++i) EXPECT_EQ(out[i], unorm8(texels[i])) << i;
+  // With GLVK_TEXTURE_TRANSFER=blit (a second ctest run) the GPU blit converts here; Vulkan's
+  // float -> unorm rounding may differ by one unit from exact round-to-nearest at .5 boundaries
+  // (the tolerance issue 5 allows).
+  for (std::size_t i = 0; i < texels.size(); ++i) EXPECT_NEAR(out[i], unorm8(texels[i]), 1) << i;
 }
 
 TEST_F(TextureTest, LuminanceReadsBackInRedOnly) {

@@ -67,10 +67,19 @@ void texture_write_from_buffer(Texture& texture, unsigned level, const Box& box,
 void texture_read_to_buffer(Texture& texture, unsigned level, const Box& box, Resource& buffer,
                             std::uint64_t offset, std::uint32_t row_length, std::uint32_t image_height);
 
+// Copies a box from one texture level into another of a different format, converting on the GPU
+// (vkCmdBlitImage, same size: a pure format conversion). The formats must be blit-compatible.
+void texture_blit(Texture& src, unsigned src_level, const Box& src_box, Texture& dst, unsigned dst_level,
+                  const Box& dst_box);
+
 // Fills levels base+1 .. last of every layer from the level above, each a 2x2(x2) box-filtered
 // reduction (glGenerateMipmap): GPU blits with a linear filter where the device can blit the
 // format, else on the CPU through the format library in float.
 void texture_generate_mipmap(Texture& texture, unsigned base_level, unsigned last_level);
+
+// Whether converting GPU blits beat CPU conversion on this screen's device: yes on GPUs, no on a
+// CPU device (lavapipe runs blits as shaders on the CPU). GLVK_TEXTURE_TRANSFER=blit|cpu overrides.
+bool prefer_blit_based_texture_transfer(Screen& screen);
 
 // The screen's answer to is_format_supported (its Vulkan device).
 const FormatSupport& format_support(Screen& screen);
