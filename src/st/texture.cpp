@@ -1,6 +1,7 @@
 #include "glvk/st/texture.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <vector>
@@ -257,6 +258,61 @@ void texture_read_to_buffer(Texture& texture, unsigned level, const Box& box, Re
 }
 
 const FormatSupport& format_support(Screen& screen) { return *screen.impl().format_support; }
+
+void* texture_transfer_map(Texture& texture, unsigned level, unsigned usage, const Box& box, TextureTransfer** out) {
+  *out = nullptr;
+  Screen::Impl& s = texture.screen().impl();
+  {
+    std::lock_guard lock(s.mutex);
+    ++s.stats.maps;
+    const bool busy = !s.stream->is_complete(texture.image().last_use);
+    if (busy && (usage & PIPE_TRANSFER_DONTBLOCK)) {
+      // Submit what uses it, so a later map can succeed, but do not wait.
+      s.stream->flush();
+      if (s.log_transfers)
+        std::fputs(describe_transfer("texture_transfer_map", &texture, level, usage, box, 0, 0, nullptr, nullptr).c_str(),
+                   stderr);
+      return nullptr;
+    }
+  }
+  auto transfer = std::make_unique<TextureTransfer>();
+  transfer->texture = &texture;
+  transfer->level = level;
+  transfer->usage = usage;
+  transfer->box = box;
+  const formats::PixelFormat pf(texture.layout().format);
+  transfer->stride = pf.row_bytes(std::uint32_t(box.width));
+  transfer->layer_stride = transfer->stride * pf.block_rows(std::uint32_t(box.height));
+  transfer->staging.resize(transfer->layer_stride * std::size_t(box.depth));
+  if (usage & PIPE_TRANSFER_READ) {
+    texture_read(texture, level, box, transfer->staging.data(), transfer->stride, transfer->layer_stride);
+    std::lock_guard lock(s.mutex);
+    ++s.stats.staging_readbacks;
+  }
+  void* pointer = transfer->staging.data();
+  if (s.log_transfers)
+    std::fputs(describe_transfer("texture_transfer_map", &texture, level, usage, box, unsigned(transfer->stride),
+                                 transfer->layer_stride, transfer.get(), pointer)
+                   .c_str(),
+               stderr);
+  *out = transfer.release();
+  return pointer;
+}
+
+void texture_transfer_unmap(TextureTransfer* transfer) {
+  std::unique_ptr<TextureTransfer> owned(transfer);
+  Screen::Impl& s = transfer->texture->screen().impl();
+  if (s.log_transfers)
+    std::fputs(describe_transfer("texture_transfer_unmap", transfer->texture, transfer->level, transfer->usage,
+                                 transfer->box, unsigned(transfer->stride), transfer->layer_stride, transfer, nullptr)
+                   .c_str(),
+               stderr);
+  if (!(transfer->usage & PIPE_TRANSFER_WRITE)) return;
+  texture_write(*transfer->texture, transfer->level, transfer->box, transfer->staging.data(), transfer->stride,
+                transfer->layer_stride);
+  std::lock_guard lock(s.mutex);
+  ++s.stats.staging_uploads;
+}
 
 bool prefer_blit_based_texture_transfer(Screen& screen) {
   static const char* override_value = std::getenv("GLVK_TEXTURE_TRANSFER");
