@@ -9,7 +9,9 @@ endif()
 
 # glvk_warnings(target): strict warnings for our own code only (never for volk or generated third-party code).
 function(glvk_warnings target)
-  target_compile_options(${target} PRIVATE -Wall -Wextra -Wshadow -Wnon-virtual-dtor -Wimplicit-fallthrough)
+  target_compile_options(${target} PRIVATE -Wall -Wextra -Wshadow -Wnon-virtual-dtor -Wimplicit-fallthrough
+    # Vulkan structs are routinely initialised as {sType, pNext} with the rest zeroed.
+    -Wno-missing-field-initializers)
   if(GLVK_WERROR)
     target_compile_options(${target} PRIVATE -Werror)
   endif()

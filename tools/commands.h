@@ -12,5 +12,7 @@ using Args = std::span<const std::string_view>;
 int run_info(Args args);
 int run_run(Args args);
 int run_amd(Args args);
+int run_formats(Args args);
+int run_convert(Args args);
 
 }  // namespace glvk::tools

@@ -11,6 +11,7 @@ import xml.etree.ElementTree as ET
 
 SPAN_TYPES = {'kGlTypes': 'GlTypeInfo', 'kGlClientFormats': 'GlClientFormatInfo',
               'kGlPackedFormats': 'GlPackedFormat', 'kGlInternalFormats': 'InternalFormatInfo'}
+RENDERABLE = {'C': 'RENDERABLE_COLOR', 'D': 'RENDERABLE_DEPTH', 'S': 'RENDERABLE_STENCIL'}
 SWIZZLE = {'x': 'X', 'y': 'Y', 'z': 'Z', 'w': 'W', '0': 'ZERO', '1': 'ONE'}
 
 
@@ -55,6 +56,9 @@ def main():
             sys.exit(f"gen_gl_tables.py: packed row {p} uses an unknown type or format")
         if p['glvk_format'] not in format_names:
             sys.exit(f"gen_gl_tables.py: {p['glvk_format']} is not in formats.csv")
+    for i in internal:
+        if any(c not in RENDERABLE for c in i['renderable']):
+            sys.exit(f"gen_gl_tables.py: bad renderable '{i['renderable']}' for {i['internal_format']}")
     for table, key in ((types, 'type'), (client, 'format'), (internal, 'internal_format')):
         names = [r[key] for r in table]
         if len(set(names)) != len(names):
@@ -83,8 +87,10 @@ def main():
         o.write('};\n\n')
         o.write(f'static const InternalFormatInfo kGlInternalFormatsArray[] = {{\n')
         for i in internal:
+            bits = [RENDERABLE[c] for c in i['renderable']] or ['0']
             o.write(f"  {{0x{value(i['internal_format']):04X}, 0x{value(i['base_format']):04X}, "
-                    f"{'true' if i['sized'] == '1' else 'false'}, \"{i['internal_format']}\"}},\n")
+                    f"{'true' if i['sized'] == '1' else 'false'}, \"{i['internal_format']}\", "
+                    f"{' | '.join(bits)}}},\n")
         o.write('};\n\n')
         for name in ('kGlTypes', 'kGlClientFormats', 'kGlPackedFormats', 'kGlInternalFormats'):
             o.write(f'const std::span<const {SPAN_TYPES[name]}> {name}({name}Array);\n')

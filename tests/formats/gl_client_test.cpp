@@ -252,3 +252,37 @@ TEST(GlClient, RebaseMapping) {
 
 }  // namespace
 }  // namespace glvk::formats
+
+namespace glvk::formats {
+namespace {
+
+// GL 4.6 section 9.4 and table 8.12, for a compatibility context.
+TEST(FramebufferRenderable, SpecClassesOfInternalFormats) {
+  const struct {
+    uint32_t internal_format;
+    uint8_t renderable;
+  } rows[] = {
+      {0x1908 /*GL_RGBA*/, RENDERABLE_COLOR},
+      {0x1903 /*GL_RED*/, RENDERABLE_COLOR},
+      {0x8058 /*GL_RGBA8*/, RENDERABLE_COLOR},
+      {0x8F97 /*GL_RGBA8_SNORM*/, RENDERABLE_COLOR},
+      {0x8D7C /*GL_RGBA8UI*/, RENDERABLE_COLOR},
+      {0x8C43 /*GL_SRGB8_ALPHA8*/, RENDERABLE_COLOR},
+      {0x8C3A /*GL_R11F_G11F_B10F*/, RENDERABLE_COLOR},
+      {0x8C3D /*GL_RGB9_E5: no CR check in table 8.12*/, 0},
+      {0x803C /*GL_ALPHA8, ARB_framebuffer_object in compatibility*/, RENDERABLE_COLOR},
+      {0x83F0 /*GL_COMPRESSED_RGB_S3TC_DXT1_EXT*/, 0},
+      {0x84ED /*GL_COMPRESSED_RGB (generic)*/, 0},
+      {0x81A5 /*GL_DEPTH_COMPONENT16*/, RENDERABLE_DEPTH},
+      {0x8CAC /*GL_DEPTH_COMPONENT32F*/, RENDERABLE_DEPTH},
+      {0x8D48 /*GL_STENCIL_INDEX8*/, RENDERABLE_STENCIL},
+      {0x88F0 /*GL_DEPTH24_STENCIL8*/, RENDERABLE_DEPTH | RENDERABLE_STENCIL},
+      {0x84F9 /*GL_DEPTH_STENCIL*/, RENDERABLE_DEPTH | RENDERABLE_STENCIL},
+      {0xdead /*not an internal format*/, 0},
+  };
+  for (const auto& row : rows)
+    EXPECT_EQ(framebuffer_renderable(row.internal_format), row.renderable) << std::hex << row.internal_format;
+}
+
+}  // namespace
+}  // namespace glvk::formats

@@ -12,15 +12,25 @@
 
 namespace glvk::formats {
 
-// Internal format -> base internal format (_mesa_base_tex_format) and sized/unsized.
+// What an internal format may be attached to a framebuffer as (GL 4.6 section 9.4: colour-,
+// depth-, stencil-renderable).
+enum Renderable : uint8_t {
+  RENDERABLE_COLOR = 1u << 0,
+  RENDERABLE_DEPTH = 1u << 1,
+  RENDERABLE_STENCIL = 1u << 2,
+};
+
+// Internal format -> base internal format (_mesa_base_tex_format), sized/unsized, renderability.
 struct InternalFormatInfo {
   uint32_t internal_format;
   uint32_t base_format;  // GL_RGBA, GL_LUMINANCE, GL_DEPTH_STENCIL, ...
   bool sized;
   const char* name;
+  uint8_t renderable;    // Renderable bits, compatibility profile
 };
 const InternalFormatInfo* find_internal_format(uint32_t internal_format);  // nullptr when unknown
 uint32_t base_tex_format(uint32_t internal_format);                         // 0 when unknown
+uint8_t framebuffer_renderable(uint32_t internal_format);                   // 0 when unknown
 
 // mesa_array_format: components stored as consecutive elements of one type.
 struct ArrayFormat {
@@ -45,6 +55,12 @@ struct ClientFormat {
 // _mesa_format_from_format_and_type: nullopt for pairs GL does not define (or GL_BITMAP/COLOR_INDEX).
 // Ignores byte swapping, as Mesa does: callers swap first (swap_bytes).
 std::optional<ClientFormat> format_from_format_and_type(uint32_t gl_format, uint32_t gl_type);
+
+// GL_DEPTH_COMPONENT / GL_STENCIL_INDEX with any array type (which _mesa_format_from_format_and_type
+// does not cover, but glTexImage/glReadPixels accept): a one-channel depth/stencil description.
+// Integer types are normalized for depth (unsigned: c/(2^b-1), signed: snorm) and plain integers
+// for stencil. nullopt for other pairs.
+std::optional<FormatDesc> describe_client_depth_stencil(uint32_t gl_format, uint32_t gl_type);
 
 int components_in_format(uint32_t gl_format);      // _mesa_components_in_format, -1 when unknown
 bool is_integer_format(uint32_t gl_format);         // _mesa_is_enum_format_integer

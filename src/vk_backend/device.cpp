@@ -1,0 +1,211 @@
+#include "glvk/vk_backend/device.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+
+#include "glvk/vk_backend/error.h"
+#include "glvk/vk_backend/memory_types.h"
+#include "vk_names.h"
+
+namespace glvk::vk_backend {
+namespace {
+
+constexpr const char* kValidationLayer = "VK_LAYER_KHRONOS_validation";
+
+// volk's entry points are process-wide. Loading them from an instance yields the loader's
+// trampolines, which dispatch on the handle, so they stay valid for every instance and device.
+std::mutex volk_mutex;
+
+void initialize_volk() {
+  static const VkResult result = volkInitialize();
+  check(result, "volkInitialize (is libvulkan.so.1 installed?)");
+}
+
+bool has_extension(const std::vector<VkExtensionProperties>& list, const char* name) {
+  for (const VkExtensionProperties& e : list)
+    if (std::strcmp(e.extensionName, name) == 0) return true;
+  return false;
+}
+
+bool has_layer(const char* name) {
+  std::uint32_t count = 0;
+  vkEnumerateInstanceLayerProperties(&count, nullptr);
+  std::vector<VkLayerProperties> layers(count);
+  vkEnumerateInstanceLayerProperties(&count, layers.data());
+  for (const VkLayerProperties& l : layers)
+    if (std::strcmp(l.layerName, name) == 0) return true;
+  return false;
+}
+
+std::vector<VkExtensionProperties> instance_extensions(const char* layer) {
+  std::uint32_t count = 0;
+  vkEnumerateInstanceExtensionProperties(layer, &count, nullptr);
+  std::vector<VkExtensionProperties> list(count);
+  vkEnumerateInstanceExtensionProperties(layer, &count, list.data());
+  return list;
+}
+
+}  // namespace
+
+bool validation_requested_by_environment() {
+  const char* value = std::getenv("GLVK_VALIDATION");
+  return value && *value && std::strcmp(value, "0") != 0;
+}
+
+Instance::Instance(const InstanceOptions& options)
+    : validation_(options.validation), sink_(options.sink ? options.sink : std::make_shared<DebugSink>()) {
+  std::lock_guard lock(volk_mutex);
+  initialize_volk();
+
+  std::vector<const char*> layers;
+  if (validation_) {
+    if (!has_layer(kValidationLayer))
+      throw Error("validation was requested but VK_LAYER_KHRONOS_validation is not installed "
+                  "(Debian package vulkan-validationlayers)");
+    layers.push_back(kValidationLayer);
+  }
+
+  std::vector<VkExtensionProperties> available = instance_extensions(nullptr);
+  if (validation_)
+    for (const VkExtensionProperties& e : instance_extensions(kValidationLayer)) available.push_back(e);
+  std::vector<const char*> extensions;
+  const bool debug_utils = has_extension(available, VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
+  if (debug_utils) extensions.push_back(VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
+  VkInstanceCreateFlags flags = 0;
+  if (has_extension(available, VK_KHR_PORTABILITY_ENUMERATION_EXTENSION_NAME)) {
+    extensions.push_back(VK_KHR_PORTABILITY_ENUMERATION_EXTENSION_NAME);
+    flags |= VK_INSTANCE_CREATE_ENUMERATE_PORTABILITY_BIT_KHR;
+  }
+
+  const VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO, nullptr, options.application_name.c_str(), 1,
+                              "glvk", VK_MAKE_API_VERSION(0, 0, 1, 0), VK_API_VERSION_1_3};
+  // Chained so that messages about instance creation itself reach the sink too.
+  VkDebugUtilsMessengerCreateInfoEXT messenger_info{};
+  messenger_info.sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT;
+  messenger_info.messageSeverity =
+      VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
+  messenger_info.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT |
+                               VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
+                               VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT;
+  messenger_info.pfnUserCallback = &DebugSink::callback;
+  messenger_info.pUserData = sink_.get();
+
+  VkInstanceCreateInfo info{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
+  info.pNext = debug_utils ? &messenger_info : nullptr;
+  info.flags = flags;
+  info.pApplicationInfo = &app;
+  info.enabledLayerCount = std::uint32_t(layers.size());
+  info.ppEnabledLayerNames = layers.data();
+  info.enabledExtensionCount = std::uint32_t(extensions.size());
+  info.ppEnabledExtensionNames = extensions.data();
+  check(vkCreateInstance(&info, nullptr, &instance_), "vkCreateInstance");
+  volkLoadInstance(instance_);
+
+  if (debug_utils) {
+    const VkResult result = vkCreateDebugUtilsMessengerEXT(instance_, &messenger_info, nullptr, &messenger_);
+    if (result != VK_SUCCESS) {
+      vkDestroyInstance(instance_, nullptr);
+      check(result, "vkCreateDebugUtilsMessengerEXT");
+    }
+  }
+}
+
+Instance::~Instance() {
+  if (messenger_) vkDestroyDebugUtilsMessengerEXT(instance_, messenger_, nullptr);
+  vkDestroyInstance(instance_, nullptr);
+}
+
+std::vector<VkPhysicalDevice> Instance::physical_devices() const {
+  std::uint32_t count = 0;
+  check(vkEnumeratePhysicalDevices(instance_, &count, nullptr), "vkEnumeratePhysicalDevices");
+  std::vector<VkPhysicalDevice> devices(count);
+  check(vkEnumeratePhysicalDevices(instance_, &count, devices.data()), "vkEnumeratePhysicalDevices");
+  devices.resize(count);
+  return devices;
+}
+
+std::vector<DeviceCandidate> Instance::candidates() const {
+  std::vector<DeviceCandidate> out;
+  for (VkPhysicalDevice device : physical_devices()) {
+    VkPhysicalDeviceProperties properties;
+    vkGetPhysicalDeviceProperties(device, &properties);
+    out.push_back({properties.deviceName, properties.deviceType});
+  }
+  return out;
+}
+
+VkPhysicalDevice Instance::choose_physical_device(std::optional<std::string> override_value) const {
+  if (!override_value) {
+    const char* env = std::getenv("GLVK_DEVICE");
+    override_value = env ? env : "";
+  }
+  const std::vector<DeviceCandidate> list = candidates();
+  const DeviceChoice choice = vk_backend::choose_physical_device(list, *override_value);
+  if (!choice.index) throw Error(choice.error, VK_ERROR_INITIALIZATION_FAILED);
+  return physical_devices()[*choice.index];
+}
+
+Device::Device(const Instance& instance, VkPhysicalDevice physical_device)
+    : instance_(instance), physical_device_(physical_device) {
+  driver_properties_.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES;
+  VkPhysicalDeviceProperties2 properties2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &driver_properties_};
+  vkGetPhysicalDeviceProperties2(physical_device_, &properties2);
+  properties_ = properties2.properties;
+  vkGetPhysicalDeviceMemoryProperties(physical_device_, &memory_properties_);
+  if (properties_.apiVersion < VK_API_VERSION_1_3)
+    throw Error(std::string(properties_.deviceName) + " supports Vulkan " +
+                    std::to_string(VK_API_VERSION_MAJOR(properties_.apiVersion)) + "." +
+                    std::to_string(VK_API_VERSION_MINOR(properties_.apiVersion)) + "; glvk needs Vulkan 1.3",
+                VK_ERROR_INCOMPATIBLE_DRIVER);
+
+  std::uint32_t family_count = 0;
+  vkGetPhysicalDeviceQueueFamilyProperties(physical_device_, &family_count, nullptr);
+  std::vector<VkQueueFamilyProperties> families(family_count);
+  vkGetPhysicalDeviceQueueFamilyProperties(physical_device_, &family_count, families.data());
+  std::optional<std::uint32_t> graphics_family;
+  for (std::uint32_t i = 0; i < family_count && !graphics_family; ++i)
+    if (families[i].queueFlags & VK_QUEUE_GRAPHICS_BIT) graphics_family = i;
+  if (!graphics_family) throw Error(std::string(properties_.deviceName) + " has no graphics queue");
+  queue_family_ = *graphics_family;
+
+  // Everything the device offers, except robust buffer access, which costs speed and GL does
+  // not require.
+  VkPhysicalDeviceVulkan13Features features13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+  VkPhysicalDeviceVulkan12Features features12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES, &features13};
+  VkPhysicalDeviceVulkan11Features features11{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES, &features12};
+  VkPhysicalDeviceFeatures2 features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &features11};
+  vkGetPhysicalDeviceFeatures2(physical_device_, &features);
+  features.features.robustBufferAccess = VK_FALSE;
+  if (!features13.dynamicRendering || !features13.synchronization2)
+    throw Error(std::string(properties_.deviceName) + " lacks dynamicRendering or synchronization2");
+
+  const float priority = 1.0f;
+  const VkDeviceQueueCreateInfo queue_info{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO, nullptr, 0, queue_family_, 1,
+                                           &priority};
+  VkDeviceCreateInfo info{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, &features};
+  info.queueCreateInfoCount = 1;
+  info.pQueueCreateInfos = &queue_info;
+  check(vkCreateDevice(physical_device_, &info, nullptr, &device_), "vkCreateDevice");
+  vkGetDeviceQueue(device_, queue_family_, 0, &queue_);
+}
+
+Device::~Device() {
+  if (device_) {
+    vkDeviceWaitIdle(device_);
+    vkDestroyDevice(device_, nullptr);
+  }
+}
+
+std::uint32_t Device::memory_type(std::uint32_t type_bits, VkMemoryPropertyFlags required,
+                                  VkMemoryPropertyFlags preferred) const {
+  if (const auto index = find_memory_type(memory_properties_, type_bits, required, preferred)) return *index;
+  char bits[16];
+  std::snprintf(bits, sizeof bits, "0x%x", type_bits);
+  throw Error("no memory type on " + name() + " among " + bits + " has " +
+                  flag_names(VkMemoryPropertyFlagBits{}, required),
+              VK_ERROR_OUT_OF_DEVICE_MEMORY);
+}
+
+}  // namespace glvk::vk_backend

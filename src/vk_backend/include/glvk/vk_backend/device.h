@@ -1,0 +1,88 @@
+// Vulkan instance and logical device bring-up (through volk).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <volk.h>
+
+#include "glvk/vk_backend/debug_sink.h"
+#include "glvk/vk_backend/device_selection.h"
+
+namespace glvk::vk_backend {
+
+struct InstanceOptions {
+  std::string application_name = "glvk";
+  // Enable VK_LAYER_KHRONOS_validation. Missing layer is an error, not a silent downgrade.
+  bool validation = false;
+  // Where debug-utils messages go; null means the instance owns a default sink.
+  std::shared_ptr<DebugSink> sink;
+};
+
+// Validation is also switched on by GLVK_VALIDATION=1 in the environment.
+bool validation_requested_by_environment();
+
+class Instance {
+ public:
+  explicit Instance(const InstanceOptions& options);
+  ~Instance();
+  Instance(const Instance&) = delete;
+  Instance& operator=(const Instance&) = delete;
+
+  VkInstance handle() const { return instance_; }
+  bool has_debug_utils() const { return messenger_ != VK_NULL_HANDLE; }
+  bool validation_enabled() const { return validation_; }
+  DebugSink& sink() const { return *sink_; }
+  const std::shared_ptr<DebugSink>& shared_sink() const { return sink_; }
+
+  std::vector<VkPhysicalDevice> physical_devices() const;
+  std::vector<DeviceCandidate> candidates() const;
+
+  // Applies choose_physical_device with GLVK_DEVICE (or `override_value` when given);
+  // throws Error with the device list when nothing fits.
+  VkPhysicalDevice choose_physical_device(std::optional<std::string> override_value = std::nullopt) const;
+
+ private:
+  VkInstance instance_ = VK_NULL_HANDLE;
+  VkDebugUtilsMessengerEXT messenger_ = VK_NULL_HANDLE;
+  bool validation_ = false;
+  std::shared_ptr<DebugSink> sink_;
+};
+
+class Device {
+ public:
+  // Creates a logical device with one queue from a family that has graphics (hence transfer).
+  Device(const Instance& instance, VkPhysicalDevice physical_device);
+  ~Device();
+  Device(const Device&) = delete;
+  Device& operator=(const Device&) = delete;
+
+  const Instance& instance() const { return instance_; }
+  VkPhysicalDevice physical_device() const { return physical_device_; }
+  VkDevice handle() const { return device_; }
+  VkQueue queue() const { return queue_; }
+  std::uint32_t queue_family() const { return queue_family_; }
+  const VkPhysicalDeviceProperties& properties() const { return properties_; }
+  const VkPhysicalDeviceDriverProperties& driver_properties() const { return driver_properties_; }
+  const VkPhysicalDeviceMemoryProperties& memory_properties() const { return memory_properties_; }
+  std::string name() const { return properties_.deviceName; }
+
+  // find_memory_type on this device; throws Error naming the request when nothing fits.
+  std::uint32_t memory_type(std::uint32_t type_bits, VkMemoryPropertyFlags required,
+                            VkMemoryPropertyFlags preferred = 0) const;
+
+ private:
+  const Instance& instance_;
+  VkPhysicalDevice physical_device_;
+  VkDevice device_ = VK_NULL_HANDLE;
+  VkQueue queue_ = VK_NULL_HANDLE;
+  std::uint32_t queue_family_ = 0;
+  VkPhysicalDeviceProperties properties_{};
+  VkPhysicalDeviceDriverProperties driver_properties_{};
+  VkPhysicalDeviceMemoryProperties memory_properties_{};
+};
+
+}  // namespace glvk::vk_backend
