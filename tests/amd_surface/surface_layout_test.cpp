@@ -1,0 +1,102 @@
+// The AMD legacy surface through the format library's MiptreeLayout interface. Micro-tile
+// order (non-displayable / depth thin tiles): element bits interleave x0 y0 x1 y1 x2 y2; an 8x8
+// micro tile holds 64 elements contiguously; micro tiles follow each other along the row.
+#include <glvk/amd_descriptors/surface_layout.h>
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+namespace glvk::amd {
+namespace {
+
+using formats::Format;
+using formats::LayoutKind;
+using formats::LayoutParams;
+using formats::LayoutRegistry;
+using formats::MiptreeDesc;
+
+MiptreeDesc desc(uint32_t w, uint32_t h, uint32_t levels = 1, uint32_t bpb = 4) {
+  MiptreeDesc d;
+  d.width = w;
+  d.height = h;
+  d.levels = levels;
+  d.bytes_per_block = bpb;
+  return d;
+}
+
+std::unique_ptr<formats::MiptreeLayout> create(const MiptreeDesc& d, Format f) {
+  LayoutRegistry reg = LayoutRegistry::with_builtin_layouts();
+  register_amd_legacy_layout(reg);
+  AmdLayoutParams amd{find_chip("tonga"), f};
+  LayoutParams p;
+  p.extra = &amd;
+  return reg.create(LayoutKind::AMD_LEGACY_TILED, d, p);
+}
+
+TEST(AmdSurfaceLayout, OneDThinMicroTileOrder) {
+  auto l = create(desc(16, 16), Format::R8G8B8A8_UNORM);
+  ASSERT_NE(l, nullptr);
+  EXPECT_EQ(l->kind(), LayoutKind::AMD_LEGACY_TILED);
+  EXPECT_EQ(l->texel_offset(0, 0, 0, 0, 0), 0u);
+  EXPECT_EQ(l->texel_offset(0, 0, 1, 0, 0), 4u);    // x0 -> element 1
+  EXPECT_EQ(l->texel_offset(0, 0, 0, 1, 0), 8u);    // y0 -> element 2
+  EXPECT_EQ(l->texel_offset(0, 0, 2, 0, 0), 16u);   // x1 -> element 4
+  EXPECT_EQ(l->texel_offset(0, 0, 0, 2, 0), 32u);   // y1 -> element 8
+  EXPECT_EQ(l->texel_offset(0, 0, 7, 7, 0), 252u);  // element 63
+  EXPECT_EQ(l->texel_offset(0, 0, 8, 0, 0), 256u);  // next micro tile
+  EXPECT_EQ(l->texel_offset(0, 0, 0, 8, 0), 512u);  // next row of micro tiles (2 per row)
+  EXPECT_EQ(l->row_pitch(0), 16u * 4);
+  EXPECT_EQ(l->total_size(), 16u * 16 * 4);
+}
+
+TEST(AmdSurfaceLayout, OneDThinIsABijectionOntoTheLevel) {
+  auto l = create(desc(24, 20, 1, 2), Format::R16_UNORM);  // pitch 32 (align 16), height 24
+  ASSERT_NE(l, nullptr);
+  std::set<uint64_t> seen;
+  for (unsigned y = 0; y < 24; ++y)
+    for (unsigned x = 0; x < 32; ++x) {
+      const uint64_t o = l->texel_offset(0, 0, x, y, 0);
+      ASSERT_LT(o, 32u * 24 * 2);
+      ASSERT_EQ(o % 2, 0u);
+      seen.insert(o);
+    }
+  EXPECT_EQ(seen.size(), 32u * 24);
+}
+
+TEST(AmdSurfaceLayout, LinearAndLevels) {
+  auto lin = create(desc(100, 1), Format::R8G8B8A8_UNORM);  // 1D: linear aligned, pitch 128
+  ASSERT_NE(lin, nullptr);
+  EXPECT_EQ(lin->texel_offset(0, 0, 5, 0, 0), 20u);
+  EXPECT_EQ(lin->row_pitch(0), 512u);
+  auto mip = create(desc(256, 256, 9), Format::R8G8B8A8_UNORM);
+  ASSERT_NE(mip, nullptr);
+  EXPECT_EQ(mip->level_offset(1), 262144u);
+  EXPECT_EQ(mip->level_size(1), 128u * 128 * 4);
+  EXPECT_EQ(mip->texel_offset(0, 0, 1, 0, 0), AmdLegacyLayout::kNotAddressable);  // 2D level: not modelled
+  EXPECT_EQ(mip->texel_offset(1, 0, 1, 0, 0), 262144u + 4);  // level 1 is 1D thin
+}
+
+TEST(AmdSurfaceLayout, ArrayLayersAreInsideEachLevel) {
+  MiptreeDesc d = desc(16, 16, 2);
+  d.layers = 3;
+  auto l = create(d, Format::R8G8B8A8_UNORM);
+  ASSERT_NE(l, nullptr);
+  // Level 0: 3 layers of 16x16x4; level 1 (8x8) starts after all of them.
+  EXPECT_EQ(l->texel_offset(0, 2, 0, 0, 0), 2u * 1024);
+  EXPECT_EQ(l->level_offset(1), 3u * 1024);
+  EXPECT_EQ(l->texel_offset(1, 1, 0, 0, 0), 3u * 1024 + 256);
+}
+
+TEST(AmdSurfaceLayout, MissingParametersGiveNoLayout) {
+  LayoutRegistry reg = LayoutRegistry::with_builtin_layouts();
+  EXPECT_FALSE(reg.has(LayoutKind::AMD_LEGACY_TILED));
+  register_amd_legacy_layout(reg);
+  EXPECT_TRUE(reg.has(LayoutKind::AMD_LEGACY_TILED));
+  EXPECT_EQ(reg.create(LayoutKind::AMD_LEGACY_TILED, desc(16, 16)), nullptr);  // no extra
+  EXPECT_EQ(create(desc(16, 16, 1, 8), Format::R8G8B8A8_UNORM), nullptr);       // block size mismatch
+  EXPECT_FALSE(make_amd_legacy_layout(desc(16, 16), AmdLayoutParams{}).ok());
+}
+
+}  // namespace
+}  // namespace glvk::amd
