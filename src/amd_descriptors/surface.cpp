@@ -6,8 +6,9 @@
 //    as 1 byte per element: the stencil shares the tile mode);
 //  - 2D thin: pitch/height aligned to the macro tile (8 * bank_width * pipes * aspect by
 //    8 * bank_height * banks / aspect elements), base to pipes * bank_width * banks *
-//    bank_height * tile bytes; a level smaller than a macro tile becomes 1D (and so do the
-//    smaller levels), and level 0 becomes 1D when macro-tile padding would cost more than 1.5x;
+//    bank_height * tile bytes (bank height and aspect widened so a pipe interleave fills whole
+//    tiles); a level smaller than a macro tile becomes 1D (and so do the smaller levels), and a
+//    single-sampled level 0 becomes 1D when macro-tile padding would cost more than 1.5x;
 //  - mipmapped textures pad levels > 0 to powers of two (pow2Pad);
 //  - a level holds all its layers (offset + layer * slice_size); levels follow each other.
 #include <glvk/amd_descriptors/surface.h>
@@ -86,6 +87,9 @@ uint32_t tile_index_1d(const Chip& chip, bool depth_or_stencil) {
   return chip.gfx_level == GfxLevel::GFX6 ? kTileIndexDepth1DGfx6 : kTileIndexDepth1DGfx7;
 }
 
+// DRAM row size of every listed chip (the kernel programs the "row" tile splits as 2KB).
+constexpr uint32_t kRowSizeBytes = 2048;
+
 MacroTileInfo macro_info(const Chip& chip, uint32_t tile_index, bool depth_or_stencil, uint32_t bpe,
                          uint32_t samples) {
   const TileModeFields f = tile_mode_fields(chip, tile_index);
@@ -94,7 +98,7 @@ MacroTileInfo macro_info(const Chip& chip, uint32_t tile_index, bool depth_or_st
   const uint32_t tile_bytes_1x = kMicroTileWidth * kMicroTileHeight * bpe;
   uint32_t split = 64u << f.tile_split;
   if (chip.gfx_level != GfxLevel::GFX6 && !depth_or_stencil)
-    split = std::max(256u, sample_split_of(chip, tile_index) * tile_bytes_1x);  // colour: sample split
+    split = std::min(kRowSizeBytes, sample_split_of(chip, tile_index) * tile_bytes_1x);  // colour: sample split
   m.tile_split_bytes = split;
   const uint32_t tile_bytes = std::min(split, tile_bytes_1x * samples);
   if (chip.gfx_level == GfxLevel::GFX6) {
@@ -112,9 +116,24 @@ MacroTileInfo macro_info(const Chip& chip, uint32_t tile_index, bool depth_or_st
     m.macro_aspect = 1u << M::MACRO_TILE_ASPECT.decode(dword);
     m.num_banks = 2u << M::NUM_BANKS.decode(dword);
   }
+  // A bank's share of a pipe interleave must fill whole tiles: bank height at least
+  // interleave / (tile bytes * bank width); single-sampled surfaces likewise widen the aspect
+  // until pipes * bank width * aspect tiles cover an interleave.
+  m.bank_height = std::max(m.bank_height, chip.pipe_interleave_bytes / (tile_bytes * m.bank_width));
+  if (samples == 1)
+    m.macro_aspect = std::max(m.macro_aspect, chip.pipe_interleave_bytes / (tile_bytes * m.num_pipes * m.bank_width));
   m.width = kMicroTileWidth * m.bank_width * m.num_pipes * m.macro_aspect;
   m.height = kMicroTileHeight * m.bank_height * m.num_banks / m.macro_aspect;
   return m;
+}
+
+// Levels > 0 also drop to 1D when a tile row cannot fill a pipe interleave.
+bool mip_level_too_small_for_2d(const Chip& chip, const MacroTileInfo& m, uint32_t bpe, uint32_t samples) {
+  const uint32_t bytes_per_tile =
+      std::min(m.tile_split_bytes, kMicroTileWidth * kMicroTileHeight * std::bit_ceil(bpe) * samples);
+  const uint32_t interleave = chip.pipe_interleave_bytes;
+  return interleave > bytes_per_tile * m.num_pipes * m.bank_width * m.macro_aspect ||
+         interleave > bytes_per_tile * m.bank_width * m.bank_height;
 }
 
 uint32_t base_alignment_2d(const MacroTileInfo& m, uint32_t bpe, uint32_t samples) {
@@ -153,7 +172,8 @@ Status layout_plane(const Chip& chip, const SurfaceTemplate& t, SurfaceMode requ
 
     if (mode == SurfaceMode::TILED_2D) {
       bool degrade = ex < macro->width || ey < macro->height;
-      if (!degrade && l == 0) {
+      if (!degrade && l > 0) degrade = mip_level_too_small_for_2d(chip, *macro, p.bpe, t.samples);
+      if (!degrade && l == 0 && t.samples == 1) {
         const uint64_t padded = uint64_t(align_up(ex, macro->width)) * align_up(ey, macro->height);
         degrade = 2 * padded > 3 * uint64_t(ex) * ey;  // more than 1.5x the unpadded footprint
       }

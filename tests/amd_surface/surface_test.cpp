@@ -108,6 +108,17 @@ TEST(AmdSurface, MipChainDegradesAndPacksLevels) {
   EXPECT_EQ(s.total_size, 350208u);
 }
 
+TEST(AmdSurface, MipLevelsStay2DWhileTheyCoverAMacroTile) {
+  // 512x512 RGBA8: level 1 (256x256) still covers a 256x128 macro tile and a tile row of
+  // 256-byte tiles fills the 256-byte pipe interleave: 2D, on the 2D base alignment.
+  const Surface s = layout("tonga", tex2d(Format::R8G8B8A8_UNORM, 512, 512, 3));
+  EXPECT_EQ(s.level[1].mode, SurfaceMode::TILED_2D);
+  EXPECT_EQ(s.level[1].tile_mode_index, 14u);
+  EXPECT_EQ(s.level[1].offset, 512u * 512 * 4);
+  EXPECT_EQ(s.level[2].mode, SurfaceMode::TILED_1D);  // 128 < 256
+  EXPECT_EQ(s.level[2].offset, 512u * 512 * 4 + 256 * 256 * 4);
+}
+
 TEST(AmdSurface, MipmappedLevelsArePaddedToPowersOfTwo) {
   const Surface s = layout("tonga", tex2d(Format::R8G8B8A8_UNORM, 100, 100, 2));
   EXPECT_EQ(s.level[0].nblk_x, 104u);  // 100 -> 1D (smaller than a macro tile), align 8
