@@ -145,6 +145,7 @@ struct PlaneRequest {
   uint32_t bpe, block_width, block_height;
   bool depth_or_stencil;
   bool depth_with_stencil;  // 1D pitch workaround: the stencil shares the tile mode
+  uint32_t tile_index_2d;   // GB_TILE_MODEn index of 2D levels
 };
 
 // Lays out one plane (the colour/depth surface, or the separate stencil) starting at `start`.
@@ -155,8 +156,7 @@ Status layout_plane(const Chip& chip, const SurfaceTemplate& t, SurfaceMode requ
   const bool pow2_pad = t.levels > 1;
   SurfaceMode mode = requested;
   if (mode == SurfaceMode::TILED_2D) {
-    *macro = macro_info(chip, tile_index_2d(chip, p.depth_or_stencil, p.bpe, t.samples), p.depth_or_stencil, p.bpe,
-                        t.samples);
+    *macro = macro_info(chip, p.tile_index_2d, p.depth_or_stencil, p.bpe, t.samples);
   }
   uint64_t offset = start;
   *alignment = 256;
@@ -202,7 +202,7 @@ Status layout_plane(const Chip& chip, const SurfaceTemplate& t, SurfaceMode requ
         pitch_align = macro->width;
         height_align = macro->height;
         base_align = base_alignment_2d(*macro, p.bpe, t.samples);
-        lv.tile_mode_index = tile_index_2d(chip, p.depth_or_stencil, p.bpe, t.samples);
+        lv.tile_mode_index = p.tile_index_2d;
         break;
     }
     lv.nblk_x = align_up(ex, pitch_align);
@@ -313,12 +313,19 @@ Result<Surface> compute_surface(const Chip& chip, const SurfaceTemplate& t, Surf
 
   uint64_t end = 0;
   uint32_t align = 0;
-  const PlaneRequest main_plane{s.bpe, s.block_width, s.block_height, zs, s.has_stencil};
+  // Depth: by sample count (depth and stencil share the index), or on GFX8 with TC-compatible
+  // HTILE by the unsplit tile size (a texture-readable depth surface must not be split).
+  uint32_t index_2d = tile_index_2d(chip, zs, s.bpe, t.samples);
+  if (zs && t.tc_compatible_htile && chip.gfx_level == GfxLevel::GFX8) {
+    const uint32_t tile_size = kMicroTileWidth * kMicroTileHeight * s.bpe * t.samples;
+    index_2d = tile_size <= 64 ? 0 : tile_size == 128 ? 1 : tile_size == 256 ? 2 : tile_size == 512 ? 3 : 4;
+  }
+  const PlaneRequest main_plane{s.bpe, s.block_width, s.block_height, zs, s.has_stencil, index_2d};
   if (auto st = layout_plane(chip, t, mode, main_plane, 0, &s.level, &s.macro, &end, &align); !st) return Error{st.error()};
   s.alignment = align;
   s.mode = s.level[0].mode;
   if (s.has_stencil) {
-    const PlaneRequest stencil_plane{1, 1, 1, true, true};
+    const PlaneRequest stencil_plane{1, 1, 1, true, true, index_2d};
     uint32_t stencil_align = 0;
     // The stencil starts on its own base alignment after the depth levels.
     if (auto st = layout_plane(chip, t, mode, stencil_plane, end, &s.stencil_level, &s.stencil_macro, &end,

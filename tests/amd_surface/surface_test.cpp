@@ -177,6 +177,21 @@ TEST(AmdSurface, DepthStencilHasASeparateStencilPlane) {
   EXPECT_EQ(s.bpe, 2u);
 }
 
+TEST(AmdSurface, TcCompatibleDepthPicksTheIndexByTileSize) {
+  SurfaceTemplate t = tex2d(Format::Z24_UNORM_S8_UINT, 256, 256);
+  t.tc_compatible_htile = true;
+  Surface s = layout("tonga", t);
+  // 64 texels * 4 bytes = 256-byte tiles -> GB_TILE_MODE2 (256B split); the stencil shares it.
+  EXPECT_EQ(s.level[0].tile_mode_index, 2u);
+  EXPECT_EQ(s.stencil_level[0].tile_mode_index, 2u);
+  EXPECT_EQ(s.macro.macro_tile_index, 2u);
+  t.format = Format::Z16_UNORM;
+  s = layout("tonga", t);
+  EXPECT_EQ(s.level[0].tile_mode_index, 1u);  // 128-byte tiles
+  s = layout("bonaire", t);
+  EXPECT_EQ(s.level[0].tile_mode_index, 0u);  // GFX7 has no TC-compatible HTILE
+}
+
 TEST(AmdSurface, MultisampledColourUsesTheSampleSplit) {
   SurfaceTemplate t = tex2d(Format::R8G8B8A8_UNORM, 256, 256);
   t.samples = 4;

@@ -35,6 +35,9 @@ struct SurfaceTemplate {
   uint32_t samples = 1;
   bool linear = false;   // PIPE_BIND_LINEAR
   bool staging = false;  // PIPE_USAGE_STAGING/STREAM: mapped often
+  // GFX8 depth textures radeonsi makes sampleable in place (TC-compatible HTILE): the depth
+  // tile index follows the unsplit tile size instead of the sample count.
+  bool tc_compatible_htile = false;
 };
 
 // si_choose_tiling: the mode radeonsi asks the allocator for (2D may still degrade per level).
