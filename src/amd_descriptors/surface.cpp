@@ -325,7 +325,9 @@ Result<Surface> compute_surface(const Chip& chip, const SurfaceTemplate& t, Surf
   s.alignment = align;
   s.mode = s.level[0].mode;
   if (s.has_stencil) {
-    const PlaneRequest stencil_plane{1, 1, 1, true, true, index_2d};
+    // GFX6 keeps compressed stencil on GB_TILE_MODE0 whatever the depth's sample count.
+    const uint32_t stencil_index_2d = chip.gfx_level == GfxLevel::GFX6 ? 0u : index_2d;
+    const PlaneRequest stencil_plane{1, 1, 1, true, true, stencil_index_2d};
     uint32_t stencil_align = 0;
     // The stencil starts on its own base alignment after the depth levels.
     if (auto st = layout_plane(chip, t, mode, stencil_plane, end, &s.stencil_level, &s.stencil_macro, &end,

@@ -172,6 +172,11 @@ TEST(AmdSurface, DepthStencilHasASeparateStencilPlane) {
   s = layout("tonga", tex2d(Format::Z32_FLOAT, 16, 16));
   EXPECT_FALSE(s.has_stencil);
   EXPECT_EQ(s.level[0].nblk_x, 16u);
+  SurfaceTemplate ms = tex2d(Format::Z24_UNORM_S8_UINT, 256, 256);
+  ms.samples = 4;
+  s = layout("tahiti", ms);  // GFX6: MSAA depth on mode 1, compressed stencil always on mode 0
+  EXPECT_EQ(s.level[0].tile_mode_index, 1u);
+  EXPECT_EQ(s.stencil_level[0].tile_mode_index, 0u);
   s = layout("tahiti", tex2d(Format::Z16_UNORM, 16, 16));
   EXPECT_EQ(s.level[0].tile_mode_index, 4u);
   EXPECT_EQ(s.bpe, 2u);
