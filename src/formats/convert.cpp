@@ -380,6 +380,7 @@ struct FastPath {
   uint8_t constants_u8[4] = {0, 0, 0, 0};
   const float* tables[4] = {nullptr, nullptr, nullptr, nullptr};
   int src_n = 0, dst_n = 0, elem_bytes = 0;
+  bool identity = false;  // same channel count and dst channel c <- src channel c: one flat loop
   unsigned rotate = 0;  // ZS_ROTATE: rotate each 32-bit word left by this many bits
   uint32_t keep_mask = 0xffffffffu;
 };
@@ -428,6 +429,8 @@ FastPath choose_fast_path(const FormatDesc& dd, const FormatDesc& sd, const Swiz
   channel_map(dd, sd, rebase, fp.map);
   fp.src_n = sd.nr_channels;
   fp.dst_n = dd.nr_channels;
+  fp.identity = fp.src_n == fp.dst_n;
+  for (int c = 0; c < fp.dst_n; ++c) fp.identity = fp.identity && fp.map[c] == c;
   if (shuffle_compatible(dd, sd, fp.map)) {
     const Channel& ref = sd.channel[0].type == ChannelType::VOID ? sd.channel[1] : sd.channel[0];
     fp.elem_bytes = ref.size / 8;
@@ -503,7 +506,14 @@ void run_fast_row(const FastPath& fp, uint8_t* dst, const uint8_t* src, unsigned
     }
     case FastPath::FLOAT_TO_UNORM8: {
       float tmp_row[64 * 4];
-      if (reinterpret_cast<uintptr_t>(src) % alignof(float) == 0) {
+      if (fp.identity) {  // contiguous: the compiler vectorises this loop
+        const size_t n = size_t(width) * fp.src_n;
+        for (size_t x = 0; x < n; x += 256) {
+          const size_t m = n - x < 256 ? n - x : 256;
+          std::memcpy(tmp_row, src + x * 4, m * 4);
+          for (size_t i = 0; i < m; ++i) dst[x + i] = float_to_unorm8(tmp_row[i]);
+        }
+      } else if (reinterpret_cast<uintptr_t>(src) % alignof(float) == 0) {
         dispatch_nm<FloatToUnorm8>(fp.src_n, fp.dst_n, dst, reinterpret_cast<const float*>(src), width, fp.map,
                                    fp.constants_u8);
       } else {

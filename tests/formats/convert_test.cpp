@@ -248,8 +248,8 @@ TEST(Convert, CompressedSourcesDecode) {
   ASSERT_EQ(convert(small, gl(GL_BGRA, GL_UNSIGNED_BYTE), 12, kRedBc1, Format::DXT1_RGB, 8, 3, 2), ConvertStatus::OK);
   EXPECT_EQ(small[2], 255);  // BGRA: red is the third byte
   EXPECT_EQ(small[0], 0);
-  std::vector<uint8_t> blocks;
-  for (int i = 0; i < 4; ++i) blocks.insert(blocks.end(), kRedBc1, kRedBc1 + 8);
+  std::vector<uint8_t> blocks(4 * 8);
+  for (int i = 0; i < 4; ++i) std::memcpy(blocks.data() + 8 * i, kRedBc1, 8);
   std::vector<float> f(5 * 5 * 4);
   ASSERT_EQ(convert(f.data(), Format::R32G32B32A32_FLOAT, 5 * 16, blocks.data(), Format::DXT1_RGB, 16, 5, 5),
             ConvertStatus::OK);
