@@ -66,6 +66,22 @@ void shape_block(const Case& c, unsigned i, SplitMix64& rng, uint8_t* b) {
       break;
     }
     case CompressedFamily::ETC1_RGB8: make_etc1_compatible(b); break;
+    // Edge cases random data rarely hits: equal BC1 endpoints (three-colour mode), and the
+    // signed code -128 as an RGTC endpoint or EAC base.
+    case CompressedFamily::BC1_RGB:
+    case CompressedFamily::BC1_RGBA:
+      if (i % 8 == 7) { b[2] = b[0]; b[3] = b[1]; }
+      break;
+    case CompressedFamily::BC4_SNORM:
+    case CompressedFamily::EAC_R11_SNORM:
+      if (i % 4 == 3) b[0] = 0x80;
+      if (c.family == CompressedFamily::BC4_SNORM && i % 8 == 5) b[1] = 0x80;
+      break;
+    case CompressedFamily::BC5_SNORM:
+    case CompressedFamily::EAC_RG11_SNORM:
+      if (i % 4 == 3) b[0] = b[8] = 0x80;
+      if (c.family == CompressedFamily::BC5_SNORM && i % 8 == 5) b[1] = b[9] = 0x80;
+      break;
     case CompressedFamily::ASTC_LDR: {
       if (i % 10 == 9) {  // void extent, constant colour, LDR
         b[0] = 0xFC;

@@ -179,7 +179,7 @@ void decode_eac_r11_channel(const uint8_t* block, bool is_signed, float* texels,
       const int scaled = multiplier == 0 ? mod[idx] : mod[idx] * multiplier * 8;
       float value;
       if (is_signed) {
-        const int base = int(int8_t(field(word, 56, 8)));
+        const int base = std::max(int(int8_t(field(word, 56, 8))), -127);  // -128 behaves as -127
         value = float(std::clamp(base * 8 + scaled, -1023, 1023)) / 1023.0f;
       } else {
         const int base = int(field(word, 56, 8));

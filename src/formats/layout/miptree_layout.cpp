@@ -55,8 +55,7 @@ uint64_t LinearLayout::total_size() const { return layer_stride_ * desc_.layers;
 // ---- SwizzledLayout --------------------------------------------------------------------------
 
 SwizzledLayout::SwizzledLayout(const MiptreeDesc& desc, const SwizzledParams& params)
-    : MiptreeLayout(desc), params_(params) {
-  if (desc_.is_cube) desc_.height = desc_.width;  // non-square cube faces are laid out square
+    : MiptreeLayout(desc), params_(params), laid_out_height_(desc.is_cube ? desc.width : desc.height) {
   for (unsigned l = 0; l < desc_.levels; ++l) chain_size_ += level_size(l);
   const bool aligned_layers = desc_.is_cube || desc_.layers > 1;
   layer_stride_ = aligned_layers ? align_up(chain_size_, params_.face_alignment) : chain_size_;
@@ -64,7 +63,7 @@ SwizzledLayout::SwizzledLayout(const MiptreeDesc& desc, const SwizzledParams& pa
 
 SwizzledLayout::LevelGeometry SwizzledLayout::level_geometry(unsigned level) const {
   return {ceil_log2(blocks(level_extent(desc_.width, level), desc_.block_width)),
-          ceil_log2(blocks(level_extent(desc_.height, level), desc_.block_height)),
+          ceil_log2(blocks(level_extent(laid_out_height_, level), desc_.block_height)),
           ceil_log2(level_extent(desc_.depth, level))};
 }
 

@@ -31,8 +31,8 @@ bool is_valid_astc_block_size(unsigned block_width, unsigned block_height);
 const char* compressed_family_name(CompressedFamily family);
 
 // Decodes one block into bw*bh RGBA float texels (row-major, 4 floats each).
-// No sRGB decode. ASTC error blocks (and BC6H/BC7 reserved modes) decode as the spec says:
-// ASTC -> magenta (1,0,1,1), BC7/BC6H reserved modes -> 0.
+// No sRGB decode. Error blocks decode as the spec says: ASTC -> magenta (1,0,1,1); BC7 reserved
+// mode -> (0,0,0,0); BC6H reserved modes -> (0,0,0,1) (BC6H has no alpha channel).
 void decode_block_rgba_float(CompressedFamily family, unsigned block_width, unsigned block_height,
                              const uint8_t* block, float* texels);
 

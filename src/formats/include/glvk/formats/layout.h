@@ -106,6 +106,7 @@ class SwizzledLayout final : public MiptreeLayout {
   struct LevelGeometry { unsigned log2_w, log2_h, log2_d; };
   LevelGeometry level_geometry(unsigned level) const;
   SwizzledParams params_;
+  uint32_t laid_out_height_;  // cube maps: the width (non-square faces are laid out square)
   uint64_t chain_size_ = 0, layer_stride_ = 0;
 };
 
