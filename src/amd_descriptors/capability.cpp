@@ -77,23 +77,22 @@ uint32_t translate_texformat(const Chip& chip, const FormatDesc& d) {
     case Layout::PLAIN:
       break;
   }
+  // sRGB exists for one- and four-channel formats only.
+  if (d.colorspace == Colorspace::SRGB && d.nr_channels != 1 && d.nr_channels != 4) return kInvalidFormat;
   const int first = first_non_void_channel(d);
   if (first < 0) return kInvalidFormat;
   // The hardware cannot mix channel types; fixed point does not exist.
   if (d.is_mixed || d.channel[first].type == ChannelType::FIXED) return kInvalidFormat;
-  // sRGB decoding exists for 8-bit channels only.
-  if (d.colorspace == Colorspace::SRGB && d.channel[first].size != 8) return kInvalidFormat;
   if (!uniform_channel_size(d)) {
     if (sizes_are(d, {5, 6, 5})) return IMG_DATA_FORMAT_5_6_5;
     if (sizes_are(d, {5, 5, 5, 1})) return IMG_DATA_FORMAT_1_5_5_5;
     if (sizes_are(d, {1, 5, 5, 5})) return IMG_DATA_FORMAT_5_5_5_1;
     if (sizes_are(d, {10, 10, 10, 2})) return IMG_DATA_FORMAT_2_10_10_10;
-    if (sizes_are(d, {2, 10, 10, 10})) return IMG_DATA_FORMAT_10_10_10_2;
     return kInvalidFormat;
   }
+  // radeonsi leaves out 4_4 and 32_32_32 (not renderable) for textures.
   switch (d.channel[first].size) {
     case 4:
-      if (d.nr_channels == 2) return IMG_DATA_FORMAT_4_4;
       if (d.nr_channels == 4) return IMG_DATA_FORMAT_4_4_4_4;
       break;
     case 8:
@@ -109,7 +108,6 @@ uint32_t translate_texformat(const Chip& chip, const FormatDesc& d) {
     case 32:
       if (d.nr_channels == 1) return IMG_DATA_FORMAT_32;
       if (d.nr_channels == 2) return IMG_DATA_FORMAT_32_32;
-      if (d.nr_channels == 3) return IMG_DATA_FORMAT_32_32_32;
       if (d.nr_channels == 4) return IMG_DATA_FORMAT_32_32_32_32;
       break;
     default:
@@ -153,17 +151,15 @@ uint32_t translate_buffer_dataformat(const FormatDesc& d) {
   if (c.type == ChannelType::FIXED || d.is_mixed) return BUF_DATA_FORMAT_INVALID;
   if (sizes_are(d, {10, 10, 10, 2})) return BUF_DATA_FORMAT_2_10_10_10;
   if (!uniform_channel_size(d)) return BUF_DATA_FORMAT_INVALID;
+  // Three 8- or 16-bit channels are fetched as three single-channel loads.
   switch (c.size) {
     case 8:
-      return d.nr_channels == 1 ? BUF_DATA_FORMAT_8 : d.nr_channels == 2 ? BUF_DATA_FORMAT_8_8 : BUF_DATA_FORMAT_8_8_8_8;
+      return d.nr_channels == 2 ? BUF_DATA_FORMAT_8_8 : d.nr_channels == 4 ? BUF_DATA_FORMAT_8_8_8_8 : BUF_DATA_FORMAT_8;
     case 16:
-      return d.nr_channels == 1   ? BUF_DATA_FORMAT_16
-             : d.nr_channels == 2 ? BUF_DATA_FORMAT_16_16
-                                  : BUF_DATA_FORMAT_16_16_16_16;
+      return d.nr_channels == 2   ? BUF_DATA_FORMAT_16_16
+             : d.nr_channels == 4 ? BUF_DATA_FORMAT_16_16_16_16
+                                  : BUF_DATA_FORMAT_16;
     case 32:
-      // SI ISA (MTBUF): reads of 32- or 64-bit data undergo no format conversion, so 32-bit
-      // normalized and scaled formats cannot be fetched.
-      if (c.type != ChannelType::FLOAT && !c.pure_integer) return BUF_DATA_FORMAT_INVALID;
       return d.nr_channels == 1   ? BUF_DATA_FORMAT_32
              : d.nr_channels == 2 ? BUF_DATA_FORMAT_32_32
              : d.nr_channels == 3 ? BUF_DATA_FORMAT_32_32_32
@@ -179,11 +175,14 @@ uint32_t translate_buffer_numformat(const FormatDesc& d) {
   const int first = first_non_void_channel(d);
   if (first < 0) return BUF_NUM_FORMAT_FLOAT;
   const formats::Channel& c = d.channel[first];
+  // 32-bit data is never converted by the fetch: integer num formats (the shader converts).
   switch (c.type) {
     case ChannelType::SIGNED:
-      return c.normalized ? BUF_NUM_FORMAT_SNORM : c.pure_integer ? BUF_NUM_FORMAT_SINT : BUF_NUM_FORMAT_SSCALED;
+      if (c.size >= 32 || c.pure_integer) return BUF_NUM_FORMAT_SINT;
+      return c.normalized ? BUF_NUM_FORMAT_SNORM : BUF_NUM_FORMAT_SSCALED;
     case ChannelType::UNSIGNED:
-      return c.normalized ? BUF_NUM_FORMAT_UNORM : c.pure_integer ? BUF_NUM_FORMAT_UINT : BUF_NUM_FORMAT_USCALED;
+      if (c.size >= 32 || c.pure_integer) return BUF_NUM_FORMAT_UINT;
+      return c.normalized ? BUF_NUM_FORMAT_UNORM : BUF_NUM_FORMAT_USCALED;
     default:
       return BUF_NUM_FORMAT_FLOAT;
   }
@@ -203,10 +202,8 @@ uint32_t supported_usage(const Chip& chip, Format format, TextureTarget target, 
   if (usage & USAGE_SAMPLER_VIEW) {
     if (target == TextureTarget::BUFFER) {
       const uint32_t df = translate_buffer_dataformat(d);
-      // Texture buffers have no 3-channel formats below 32 bits per channel (the element
-      // would be fetched as 4 channels with the wrong stride).
-      const int first = first_non_void_channel(d);
-      const bool three_small = d.nr_channels == 3 && first >= 0 && d.channel[first].size < 32;
+      // No native 8_8_8 / 16_16_16: such elements are vertex-fetch only (three loads).
+      const bool three_small = d.block_bits == 24 || d.block_bits == 48;
       if (df != regs::BufDataFormat::BUF_DATA_FORMAT_INVALID && !three_small) ret |= USAGE_SAMPLER_VIEW;
     } else if (translate_texformat(chip, d) != kInvalidFormat) {
       ret |= USAGE_SAMPLER_VIEW;

@@ -142,7 +142,12 @@ TEST(AmdCapability, KnownAnswers) {
   EXPECT_TRUE(ok(Format::R8G8B8_UNORM, USAGE_VERTEX_BUFFER, TextureTarget::BUFFER));
   EXPECT_FALSE(ok(Format::R8G8B8_UNORM, USAGE_SAMPLER_VIEW, TextureTarget::BUFFER));
   EXPECT_TRUE(ok(Format::R32G32B32_FLOAT, USAGE_SAMPLER_VIEW, TextureTarget::BUFFER));
-  EXPECT_FALSE(ok(Format::R32_UNORM, USAGE_VERTEX_BUFFER, TextureTarget::BUFFER));  // no 32-bit conversion
+  EXPECT_TRUE(ok(Format::R32_UNORM, USAGE_VERTEX_BUFFER, TextureTarget::BUFFER));  // fetched as UINT
+  EXPECT_EQ(translate_buffer_numformat(formats::describe(Format::R32_UNORM)), regs::BufNumFormat::BUF_NUM_FORMAT_UINT);
+  EXPECT_FALSE(ok(Format::R32G32B32_FLOAT, USAGE_SAMPLER_VIEW));   // no 32_32_32 textures
+  EXPECT_FALSE(ok(Format::L8A8_SRGB, USAGE_SAMPLER_VIEW));         // sRGB: 1 or 4 channels
+  EXPECT_TRUE(ok(Format::L8_SRGB, USAGE_SAMPLER_VIEW));
+  EXPECT_FALSE(ok(Format::L4A4_UNORM, USAGE_SAMPLER_VIEW));        // no 4_4 textures
   EXPECT_TRUE(ok(Format::R9G9B9E5_FLOAT, USAGE_SAMPLER_VIEW));
   EXPECT_FALSE(ok(Format::R9G9B9E5_FLOAT, USAGE_RENDER_TARGET));
   EXPECT_FALSE(ok(Format::UYVY, USAGE_SAMPLER_VIEW));
@@ -153,7 +158,7 @@ TEST(AmdCapability, KnownAnswers) {
 }
 
 TEST(AmdCapability, VertexFormatsNameTheirChannelSizes) {
-  // BUF_DATA_FORMAT names list sizes MSB first; 3-channel 8/16-bit formats fetch 4 channels.
+  // BUF_DATA_FORMAT names list sizes MSB first; 3-channel 8/16-bit formats load one channel at a time.
   const regs::RegisterDesc* w3 = find_register("SQ_BUF_RSRC_WORD3", GfxLevel::GFX8);
   ASSERT_NE(w3, nullptr);
   const regs::FieldDesc* df = find_field(*w3, "DATA_FORMAT");
@@ -168,7 +173,7 @@ TEST(AmdCapability, VertexFormatsNameTheirChannelSizes) {
     if (std::string(d.name) == "R11G11B10_FLOAT") {
       want += "_10_11_11";
     } else {
-      const int n = d.nr_channels == 3 && d.channel[0].size < 32 ? 4 : d.nr_channels;
+      const int n = d.nr_channels == 3 && d.channel[0].size < 32 ? 1 : d.nr_channels;
       for (int i = n - 1; i >= 0; --i) want += "_" + std::to_string(d.channel[i < d.nr_channels ? i : 0].size);
     }
     EXPECT_EQ(name, want);
