@@ -94,6 +94,7 @@ MacroTileInfo macro_info(const Chip& chip, uint32_t tile_index, bool depth_or_st
                          uint32_t samples) {
   const TileModeFields f = tile_mode_fields(chip, tile_index);
   MacroTileInfo m;
+  m.pipe_config = f.pipe_config;
   m.num_pipes = pipes_of(f.pipe_config);
   const uint32_t tile_bytes_1x = kMicroTileWidth * kMicroTileHeight * bpe;
   uint32_t split = 64u << f.tile_split;

@@ -1,5 +1,6 @@
 #include <glvk/amd_descriptors/surface_layout.h>
 
+#include <bit>
 #include <string>
 
 namespace glvk::amd {
@@ -12,10 +13,98 @@ uint32_t thin_micro_tile_index(uint32_t x, uint32_t y) {
   return (x & 1) | (y & 1) << 1 | (x & 2) << 1 | (y & 2) << 2 | (x & 4) << 2 | (y & 4) << 3;
 }
 
+uint32_t bit(uint32_t v, unsigned n) { return (v >> n) & 1; }
+
+// Pipe of an element in a 2D-tiled surface: XORs of micro-tile coordinate bits, per pipe
+// configuration (no pipe swizzle; 2D modes do not rotate pipes per slice).
+uint32_t pipe_from_coord(uint32_t pipe_config, uint32_t x, uint32_t y) {
+  const uint32_t tx = x / 8, ty = y / 8;
+  const uint32_t x3 = bit(tx, 0), x4 = bit(tx, 1), x5 = bit(tx, 2), x6 = bit(tx, 3);
+  const uint32_t y3 = bit(ty, 0), y4 = bit(ty, 1), y5 = bit(ty, 2), y6 = bit(ty, 3);
+  uint32_t b0 = 0, b1 = 0, b2 = 0, b3 = 0;
+  using namespace regs::PipeConfig;
+  switch (pipe_config) {
+    case ADDR_SURF_P2: b0 = x3 ^ y3; break;
+    case ADDR_SURF_P4_8x16: b0 = x4 ^ y3; b1 = x3 ^ y4; break;
+    case ADDR_SURF_P4_16x16: b0 = x3 ^ y3 ^ x4; b1 = x4 ^ y4; break;
+    case ADDR_SURF_P4_16x32: b0 = x3 ^ y3 ^ x4; b1 = x4 ^ y5; break;
+    case ADDR_SURF_P4_32x32: b0 = x3 ^ y3 ^ x5; b1 = x5 ^ y5; break;
+    case ADDR_SURF_P8_16x16_8x16: b0 = x4 ^ y3 ^ x5; b1 = x3 ^ y5; break;
+    case ADDR_SURF_P8_16x32_8x16: b0 = x4 ^ y3 ^ x5; b1 = x3 ^ y4; b2 = x4 ^ y5; break;
+    case ADDR_SURF_P8_16x32_16x16: b0 = x3 ^ y3 ^ x4; b1 = x5 ^ y4; b2 = x4 ^ y5; break;
+    case ADDR_SURF_P8_32x32_8x16: b0 = x4 ^ y3 ^ x5; b1 = x3 ^ y4; b2 = x5 ^ y5; break;
+    case ADDR_SURF_P8_32x32_16x16: b0 = x3 ^ y3 ^ x4; b1 = x4 ^ y4; b2 = x5 ^ y5; break;
+    case ADDR_SURF_P8_32x32_16x32: b0 = x3 ^ y3 ^ x4; b1 = x4 ^ y6; b2 = x5 ^ y5; break;
+    case ADDR_SURF_P8_32x64_32x32: b0 = x3 ^ y3 ^ x5; b1 = x6 ^ y5; b2 = x5 ^ y6; break;
+    case ADDR_SURF_P16_32x32_8x16: b0 = x4 ^ y3; b1 = x3 ^ y4; b2 = x5 ^ y6; b3 = x6 ^ y5; break;
+    case ADDR_SURF_P16_32x32_16x16: b0 = x3 ^ y3 ^ x4; b1 = x4 ^ y4; b2 = x5 ^ y6; b3 = x6 ^ y5; break;
+    default: break;
+  }
+  return b0 | b1 << 1 | b2 << 2 | b3 << 3;
+}
+
+// Bank of an element: XORs of macro-tile-relative tile coordinates, rotated per slice (2D:
+// banks / 2 - 1 per slice) and per tile-split slice (banks / 2 + 1).
+uint32_t bank_from_coord(const MacroTileInfo& m, uint32_t x, uint32_t y, uint32_t slice, uint32_t split_slice) {
+  const uint32_t tx = x / 8 / (m.bank_width * m.num_pipes), ty = y / 8 / m.bank_height;
+  const uint32_t x3 = bit(tx, 0), x4 = bit(tx, 1), x5 = bit(tx, 2), x6 = bit(tx, 3);
+  const uint32_t y3 = bit(ty, 0), y4 = bit(ty, 1), y5 = bit(ty, 2), y6 = bit(ty, 3);
+  uint32_t b0 = 0, b1 = 0, b2 = 0, b3 = 0;
+  switch (m.num_banks) {
+    case 16: b0 = x3 ^ y6; b1 = x4 ^ y5 ^ y6; b2 = x5 ^ y4; b3 = x6 ^ y3; break;
+    case 8: b0 = x3 ^ y5; b1 = x4 ^ y4 ^ y5; b2 = x5 ^ y3; break;
+    case 4: b0 = x3 ^ y4; b1 = x4 ^ y3; break;
+    default: b0 = x3 ^ y3; break;
+  }
+  uint32_t bank = b0 | b1 << 1 | b2 << 2 | b3 << 3;
+  // GFX6-8: the 32x32 / 32x64 pipe configurations with bank width 1 fold x4 ^ x5 into bit 0.
+  if ((m.pipe_config == regs::PipeConfig::ADDR_SURF_P4_32x32 ||
+       m.pipe_config == regs::PipeConfig::ADDR_SURF_P8_32x64_32x32) &&
+      m.bank_width == 1)
+    bank |= bit(bank, 0) ^ bit(x / 8, 1) ^ bit(x / 8, 2);
+  bank ^= (m.num_banks / 2 - 1) * slice;
+  bank ^= (m.num_banks / 2 + 1) * split_slice;
+  return bank & (m.num_banks - 1);
+}
+
+// Byte address of element (x, y) of slice `slice` inside a 2D-thin level (sample 0, no tile
+// swizzle): bytes below the pipe interleave, then pipe bits, then bank bits, then the rest.
+uint64_t macro_tiled_offset(const MacroTileInfo& m, uint32_t pitch, uint32_t height, uint32_t bpe, uint32_t samples,
+                            bool depth_order, uint32_t pipe_interleave, uint32_t x, uint32_t y, uint32_t slice) {
+  uint32_t micro_tile_bytes = 64 * bpe * samples;
+  const uint32_t pixel = thin_micro_tile_index(x % 8, y % 8);
+  uint32_t element = depth_order ? pixel * bpe * samples : pixel * bpe;
+  uint32_t slices_per_tile = 1, split_slice = 0;
+  if (micro_tile_bytes > m.tile_split_bytes) {
+    slices_per_tile = micro_tile_bytes / m.tile_split_bytes;
+    split_slice = element / m.tile_split_bytes;
+    element %= m.tile_split_bytes;
+    micro_tile_bytes = m.tile_split_bytes;
+  }
+  const uint64_t macro_tile_bytes =
+      uint64_t(micro_tile_bytes) * (m.width / 8) * (m.height / 8) / (m.num_pipes * m.num_banks);
+  const uint64_t per_row = pitch / m.width;
+  const uint64_t macro_offset = (uint64_t(y / m.height) * per_row + x / m.width) * macro_tile_bytes;
+  const uint64_t slice_bytes = per_row * (height / m.height) * macro_tile_bytes;
+  const uint64_t slice_offset = slice_bytes * (split_slice + uint64_t(slices_per_tile) * slice);
+  const uint32_t tile_row = (y / 8) % m.bank_height, tile_column = ((x / 8) / m.num_pipes) % m.bank_width;
+  const uint64_t tile_offset = uint64_t(tile_row * m.bank_width + tile_column) * micro_tile_bytes;
+  const uint64_t total = slice_offset + macro_offset + element + tile_offset;
+
+  const unsigned interleave_bits = static_cast<unsigned>(std::countr_zero(pipe_interleave));
+  const unsigned pipe_bits = static_cast<unsigned>(std::countr_zero(m.num_pipes));
+  const unsigned bank_bits = static_cast<unsigned>(std::countr_zero(m.num_banks));
+  const uint64_t pipe = pipe_from_coord(m.pipe_config, x, y);
+  const uint64_t bank = bank_from_coord(m, x, y, slice, split_slice);
+  return (total & (pipe_interleave - 1)) | pipe << interleave_bits | bank << (interleave_bits + pipe_bits) |
+         (total >> interleave_bits) << (interleave_bits + pipe_bits + bank_bits);
+}
+
 }  // namespace
 
-AmdLegacyLayout::AmdLegacyLayout(const formats::MiptreeDesc& desc, Surface surface)
-    : MiptreeLayout(desc), surface_(std::move(surface)) {}
+AmdLegacyLayout::AmdLegacyLayout(const formats::MiptreeDesc& desc, Surface surface, uint32_t pipe_interleave_bytes,
+                                 uint32_t samples)
+    : MiptreeLayout(desc), surface_(std::move(surface)), pipe_interleave_(pipe_interleave_bytes), samples_(samples) {}
 
 uint64_t AmdLegacyLayout::texel_offset(unsigned level, unsigned layer, unsigned x, unsigned y, unsigned z) const {
   if (level >= surface_.level.size()) return kNotAddressable;
@@ -33,7 +122,9 @@ uint64_t AmdLegacyLayout::texel_offset(unsigned level, unsigned layer, unsigned 
       return base + tile * 64 * surface_.bpe + uint64_t(thin_micro_tile_index(ex % 8, ey % 8)) * surface_.bpe;
     }
     case SurfaceMode::TILED_2D:
-      break;
+      return lv.offset + macro_tiled_offset(surface_.macro, lv.nblk_x, lv.nblk_y, surface_.bpe, samples_,
+                                            surface_.is_depth || surface_.is_stencil_only, pipe_interleave_, ex, ey,
+                                            static_cast<uint32_t>(slice));
   }
   return kNotAddressable;
 }
@@ -94,7 +185,7 @@ Result<std::unique_ptr<AmdLegacyLayout>> make_amd_legacy_layout(const formats::M
   const SurfaceTemplate t = surface_template_from_miptree(desc, params.format, params.samples);
   auto s = params.force_mode ? compute_surface(*params.chip, t, params.mode) : compute_surface(*params.chip, t);
   if (!s) return Error{s.error()};
-  return std::make_unique<AmdLegacyLayout>(desc, std::move(*s));
+  return std::make_unique<AmdLegacyLayout>(desc, std::move(*s), params.chip->pipe_interleave_bytes, params.samples);
 }
 
 void register_amd_legacy_layout(formats::LayoutRegistry& registry) {

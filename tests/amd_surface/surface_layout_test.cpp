@@ -73,8 +73,71 @@ TEST(AmdSurfaceLayout, LinearAndLevels) {
   ASSERT_NE(mip, nullptr);
   EXPECT_EQ(mip->level_offset(1), 262144u);
   EXPECT_EQ(mip->level_size(1), 128u * 128 * 4);
-  EXPECT_EQ(mip->texel_offset(0, 0, 1, 0, 0), AmdLegacyLayout::kNotAddressable);  // 2D level: not modelled
   EXPECT_EQ(mip->texel_offset(1, 0, 1, 0, 0), 262144u + 4);  // level 1 is 1D thin
+}
+
+// 2D thin on tonga (P8_32x32_16x16: pipe bit0 = x3^y3^x4, bit1 = x4^y4, bit2 = x5^y5 of the
+// micro-tile coordinates; 16 banks; RGBA8 -> macro mode 2: bank width 1, height 4, aspect 4).
+// Address = [7:0] offset inside the pipe interleave | pipe << 8 | bank << 11 | rest << 15.
+TEST(AmdSurfaceLayout, TwoDThinPipeAndBankBits) {
+  auto l = create(desc(256, 256), Format::R8G8B8A8_UNORM);
+  ASSERT_NE(l, nullptr);
+  EXPECT_EQ(l->texel_offset(0, 0, 0, 0, 0), 0u);
+  EXPECT_EQ(l->texel_offset(0, 0, 1, 0, 0), 4u);
+  EXPECT_EQ(l->texel_offset(0, 0, 8, 0, 0), 1u << 8);   // x3 -> pipe 1
+  EXPECT_EQ(l->texel_offset(0, 0, 16, 0, 0), 3u << 8);  // x4 -> pipe bits 0 and 1
+  // (0, 8): y3 -> pipe 1; second micro-tile row of the bank (bank height 4) -> 256 bytes in,
+  // whose bit 8 moves above the pipe and bank bits.
+  EXPECT_EQ(l->texel_offset(0, 0, 0, 8, 0), (1u << 8) | (1u << 15));
+  // (0, 32): micro-tile row 4 -> y5 -> pipe bit 2 (x5 ^ y5); bank row 32 / 8 / 4 = 1 -> bank
+  // bit 3 (x6 ^ y3); first micro-tile row of its bank (4 % 4 = 0).
+  EXPECT_EQ(l->texel_offset(0, 0, 0, 32, 0), (4u << 8) | (8u << 11));
+}
+
+void expect_bijection(const formats::MiptreeLayout& l, uint32_t w, uint32_t h, uint32_t layers, uint32_t bpe,
+                      uint64_t base, uint64_t size) {
+  std::set<uint64_t> seen;
+  for (uint32_t s = 0; s < layers; ++s)
+    for (uint32_t y = 0; y < h; ++y)
+      for (uint32_t x = 0; x < w; ++x) {
+        const uint64_t o = l.texel_offset(0, s, x, y, 0);
+        ASSERT_GE(o, base);
+        ASSERT_LT(o, base + size);
+        ASSERT_EQ(o % bpe, 0u);
+        seen.insert(o);
+      }
+  EXPECT_EQ(seen.size(), uint64_t(w) * h * layers);
+}
+
+TEST(AmdSurfaceLayout, TwoDThinIsABijectionOntoTheLevel) {
+  struct Case { const char* chip; Format f; uint32_t bpe, w, h, layers; };
+  const Case cases[] = {
+      {"tonga", Format::R8G8B8A8_UNORM, 4, 256, 256, 1},
+      {"tonga", Format::R8G8B8A8_UNORM, 4, 256, 128, 3},   // per-slice bank rotation
+      {"tonga", Format::R32G32B32A32_FLOAT, 16, 256, 256, 1},
+      {"tahiti", Format::R8G8B8A8_UNORM, 4, 128, 256, 2},  // P8_32x32_8x16, GFX6 bank parameters
+      {"tahiti", Format::R8_UNORM, 1, 512, 512, 1},
+      {"bonaire", Format::R16G16_UNORM, 4, 128, 128, 2},   // P4_16x16
+      {"fiji", Format::R8G8B8A8_UNORM, 4, 512, 256, 1},    // P16
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.chip);
+    SCOPED_TRACE(formats::describe(c.f).name);
+    MiptreeDesc d = desc(c.w, c.h, 1, c.bpe);
+    d.layers = c.layers;
+    LayoutRegistry reg = LayoutRegistry::with_builtin_layouts();
+    register_amd_legacy_layout(reg);
+    AmdLayoutParams amd{find_chip(c.chip), c.f};
+    LayoutParams p;
+    p.extra = &amd;
+    auto l = reg.create(LayoutKind::AMD_LEGACY_TILED, d, p);
+    ASSERT_NE(l, nullptr);
+    const auto& s = static_cast<const AmdLegacyLayout&>(*l).surface();
+    ASSERT_EQ(s.level[0].mode, SurfaceMode::TILED_2D);
+    ASSERT_EQ(s.level[0].nblk_x, c.w);  // no padding: every address is a texel's
+    ASSERT_EQ(s.level[0].nblk_y, c.h);
+    expect_bijection(*l, c.w, c.h, c.layers, c.bpe, 0, s.level[0].slice_size * c.layers);
+  }
 }
 
 TEST(AmdSurfaceLayout, ArrayLayersAreInsideEachLevel) {

@@ -56,6 +56,7 @@ struct SurfaceLevel {
 
 // Macro-tile parameters of a 2D-tiled surface (from GB_TILE_MODEn on GFX6, GB_MACROTILE_MODEn on GFX7+).
 struct MacroTileInfo {
+  uint32_t pipe_config = 0;  // regs::PipeConfig of the tile mode
   uint32_t num_pipes = 0, bank_width = 0, bank_height = 0, macro_aspect = 0, num_banks = 0;
   uint32_t tile_split_bytes = 0;
   uint32_t macro_tile_index = 0;  // GB_MACROTILE_MODEn index (GFX7+)

@@ -4,8 +4,9 @@
 // Fit with the abstract interface: GCN stores a level's layers together (offset + layer *
 // slice_size) and levels one after another, so a layer does not hold a whole mip chain.
 // texel_offset() and level_offset()/level_size() are exact; layer_offset(layer) is the layer's
-// offset inside level 0 only. texel_offset() is exact for linear-aligned and 1D-tiled-thin
-// levels; 2D-tiled-thin levels (pipe/bank swizzled) return kNotAddressable.
+// offset inside level 0 only. texel_offset() covers linear-aligned, 1D-tiled-thin and
+// 2D-tiled-thin levels (pipe and bank bits from the coordinate, per-slice bank rotation, tile
+// split; sample 0, no tile swizzle) of the main surface (not the separate stencil plane).
 #pragma once
 
 #include <glvk/amd_descriptors/surface.h>
@@ -28,7 +29,7 @@ struct AmdLayoutParams {
 class AmdLegacyLayout final : public formats::MiptreeLayout {
  public:
   static constexpr uint64_t kNotAddressable = ~0ull;
-  AmdLegacyLayout(const formats::MiptreeDesc& desc, Surface surface);
+  AmdLegacyLayout(const formats::MiptreeDesc& desc, Surface surface, uint32_t pipe_interleave_bytes, uint32_t samples);
   formats::LayoutKind kind() const override { return formats::LayoutKind::AMD_LEGACY_TILED; }
   uint64_t texel_offset(unsigned level, unsigned layer, unsigned x, unsigned y, unsigned z) const override;
   uint64_t level_offset(unsigned level) const override;
@@ -40,6 +41,8 @@ class AmdLegacyLayout final : public formats::MiptreeLayout {
 
  private:
   Surface surface_;
+  uint32_t pipe_interleave_;
+  uint32_t samples_;
 };
 
 // The surface template a MiptreeDesc describes (cube/array/3D from its fields).
