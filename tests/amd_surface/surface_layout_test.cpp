@@ -119,6 +119,7 @@ TEST(AmdSurfaceLayout, TwoDThinIsABijectionOntoTheLevel) {
       {"tahiti", Format::R8_UNORM, 1, 512, 512, 1},
       {"bonaire", Format::R16G16_UNORM, 4, 128, 128, 2},   // P4_16x16
       {"fiji", Format::R8G8B8A8_UNORM, 4, 512, 256, 1},    // P16
+      {"tonga", Format::Z32_FLOAT, 4, 256, 256, 2},        // 256-byte tiles split at 64 bytes
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.chip);
