@@ -6,12 +6,15 @@
 // Each encode kind is one function in kEncoders.
 #include "commands.h"
 
+#include <glvk/amd_descriptors/capability.h>
 #include <glvk/amd_descriptors/chip.h>
+#include <glvk/amd_descriptors/descriptors.h>
 #include <glvk/amd_descriptors/framebuffer.h>
 #include <glvk/amd_descriptors/ib_printer.h>
 #include <glvk/amd_descriptors/pm4.h>
 #include <glvk/formats/format.h>
 
+#include <array>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
@@ -105,7 +108,9 @@ class EncodeArgs {
 
 struct EncodeOutput {
   amd::GfxLevel gfx_level;
-  std::vector<uint32_t> dwords;  // a PM4 stream
+  std::vector<uint32_t> dwords;  // a PM4 stream, or the words of one descriptor
+  // Set for descriptors: "SQ_IMG_RSRC" etc.; the dwords are then WORD0.. of that descriptor.
+  const char* descriptor_prefix = nullptr;
 };
 
 // The 1D-tiled-thin padding the CLI uses when no layout is given: 8x8 micro tiles, and a pitch
@@ -265,6 +270,187 @@ Result<EncodeOutput> encode_db(const EncodeArgs& args) {
   return EncodeOutput{chip.gfx_level, {stream.dwords().begin(), stream.dwords().end()}};
 }
 
+
+// ---------------------------------------------------------------- descriptors (encode texture|buffer|sampler)
+
+Result<double> real_option(const EncodeArgs& args, const std::string& name, double fallback) {
+  if (!args.has(name)) return fallback;
+  Result<std::string> s = args.text(name);
+  char* end = nullptr;
+  const double v = std::strtod(s->c_str(), &end);
+  if (s->empty() || *end != '\0') return Error{"--" + name + " '" + *s + "' is not a number"};
+  return v;
+}
+
+// --swizzle: four of r g b a / x y z w / 0 1, e.g. "rgba", "rrr1", "zyxw".
+Result<std::array<formats::Swizzle, 4>> swizzle_option(const EncodeArgs& args) {
+  std::array<formats::Swizzle, 4> out = {formats::Swizzle::X, formats::Swizzle::Y, formats::Swizzle::Z,
+                                         formats::Swizzle::W};
+  if (!args.has("swizzle")) return out;
+  const std::string s = *args.text("swizzle");
+  if (s.size() != 4) return Error{"--swizzle takes four characters of rgba/xyzw/01, got '" + s + "'"};
+  for (int i = 0; i < 4; ++i) {
+    switch (s[i]) {
+      case 'r': case 'x': out[i] = formats::Swizzle::X; break;
+      case 'g': case 'y': out[i] = formats::Swizzle::Y; break;
+      case 'b': case 'z': out[i] = formats::Swizzle::Z; break;
+      case 'a': case 'w': out[i] = formats::Swizzle::W; break;
+      case '0': out[i] = formats::Swizzle::ZERO; break;
+      case '1': out[i] = formats::Swizzle::ONE; break;
+      default: return Error{"--swizzle character '" + std::string(1, s[i]) + "' is not one of rgba xyzw 01"};
+    }
+  }
+  return out;
+}
+
+Result<uint32_t> u32_option(const EncodeArgs& args, const std::string& name, std::optional<uint64_t> fallback) {
+  Result<uint64_t> v = args.number(name, fallback);
+  if (!v) return Error{v.error()};
+  if (*v > 0xffffffffu) return Error{"--" + name + " is too large"};
+  return static_cast<uint32_t>(*v);
+}
+
+// SQ_IMG_RSRC_WORD0-7 of the radeonsi sampler view of a whole texture laid out for the chip.
+Result<EncodeOutput> encode_texture(const EncodeArgs& args) {
+  Result<const amd::Chip*> chip = args.chip();
+  if (!chip) return Error{chip.error()};
+  Result<const formats::FormatDesc*> desc = args.format();
+  if (!desc) return Error{desc.error()};
+  amd::SurfaceTemplate t;
+  t.format = (*desc)->format;
+  if (args.has("target")) {
+    const std::string name = *args.text("target");
+    if (!amd::parse_texture_target(name, &t.target) || t.target == amd::TextureTarget::BUFFER)
+      return Error{"unknown --target '" + name + "' (1d 2d 3d cube rect 1d_array 2d_array cube_array)"};
+  }
+  const bool cube = t.target == amd::TextureTarget::TEXTURE_CUBE || t.target == amd::TextureTarget::TEXTURE_CUBE_ARRAY;
+  Result<uint32_t> width = u32_option(args, "width", std::nullopt);
+  Result<uint32_t> height = u32_option(args, "height", 1);
+  Result<uint32_t> depth = u32_option(args, "depth", 1);
+  Result<uint32_t> levels = u32_option(args, "levels", 1);
+  Result<uint32_t> layers = u32_option(args, "layers", cube ? 6 : 1);
+  Result<uint32_t> samples = u32_option(args, "samples", 1);
+  Result<uint64_t> va = args.number("va", 0x100000000ull);
+  for (const auto* r : {&width, &height, &depth, &levels, &layers, &samples})
+    if (!*r) return Error{r->error()};
+  if (!va) return Error{va.error()};
+  t.width = *width;
+  t.height = *height;
+  t.depth = *depth;
+  t.levels = *levels;
+  t.array_size = *layers;
+  t.samples = *samples;
+  if (t.target == amd::TextureTarget::TEXTURE_1D || t.target == amd::TextureTarget::TEXTURE_1D_ARRAY) {
+    if (t.height != 1) return Error{"1D targets have --height 1"};
+  }
+  if (t.target != amd::TextureTarget::TEXTURE_3D && t.depth != 1) return Error{"--depth applies to 3d only"};
+  if ((t.target == amd::TextureTarget::TEXTURE_1D || t.target == amd::TextureTarget::TEXTURE_2D ||
+       t.target == amd::TextureTarget::TEXTURE_3D || t.target == amd::TextureTarget::TEXTURE_RECT) &&
+      t.array_size != 1)
+    return Error{"--layers applies to array and cube targets only"};
+  if (!amd::is_format_supported(**chip, t.format, t.target, t.samples, amd::USAGE_SAMPLER_VIEW))
+    return Error{std::string("format ") + (*desc)->name + " cannot be sampled on " + (*chip)->name + " as a " +
+                 amd::texture_target_name(t.target) + " texture"};
+  Result<std::array<formats::Swizzle, 4>> swizzle = swizzle_option(args);
+  if (!swizzle) return Error{swizzle.error()};
+  Result<amd::Texture> tex = amd::create_texture(**chip, t, *va);
+  if (!tex) return Error{tex.error()};
+  amd::SamplerView view = amd::default_sampler_view(*tex);
+  for (int i = 0; i < 4; ++i) view.swizzle[i] = (*swizzle)[i];
+  Result<amd::ImageDescriptor> words = amd::make_texture_descriptor(**chip, *tex, view);
+  if (!words) return Error{words.error()};
+  return EncodeOutput{(*chip)->gfx_level, {words->begin(), words->end()}, "SQ_IMG_RSRC"};
+}
+
+// SQ_BUF_RSRC_WORD0-3: typed with --format (--width elements), raw without (--width bytes).
+Result<EncodeOutput> encode_buffer(const EncodeArgs& args) {
+  Result<const amd::Chip*> chip = args.chip();
+  if (!chip) return Error{chip.error()};
+  Result<uint32_t> width = u32_option(args, "width", std::nullopt);
+  if (!width) return Error{width.error()};
+  Result<uint64_t> va = args.number("va", 0x100000000ull);
+  if (!va) return Error{va.error()};
+  Result<amd::BufferDescriptor> words = Error{""};
+  if (args.has("format")) {
+    Result<const formats::FormatDesc*> desc = args.format();
+    if (!desc) return Error{desc.error()};
+    const uint64_t size = uint64_t(*width) * ((*desc)->block_bits / 8);
+    words = amd::make_buffer_descriptor(**chip, amd::BufferView{*va, size, 0, size, (*desc)->format});
+  } else {
+    words = amd::make_raw_buffer_descriptor(**chip, *va, *width);
+  }
+  if (!words) return Error{words.error()};
+  return EncodeOutput{(*chip)->gfx_level, {words->begin(), words->end()}, "SQ_BUF_RSRC"};
+}
+
+// SQ_IMG_SAMP_WORD0-3 from GL-style sampler state.
+Result<EncodeOutput> encode_sampler(const EncodeArgs& args) {
+  Result<const amd::Chip*> chip = args.chip();
+  if (!chip) return Error{chip.error()};
+  amd::SamplerState s;
+  static const std::pair<const char*, amd::WrapMode> kWraps[] = {
+      {"repeat", amd::WrapMode::REPEAT}, {"clamp", amd::WrapMode::CLAMP},
+      {"clamp_to_edge", amd::WrapMode::CLAMP_TO_EDGE}, {"clamp_to_border", amd::WrapMode::CLAMP_TO_BORDER},
+      {"mirrored_repeat", amd::WrapMode::MIRROR_REPEAT}, {"mirror_clamp", amd::WrapMode::MIRROR_CLAMP},
+      {"mirror_clamp_to_edge", amd::WrapMode::MIRROR_CLAMP_TO_EDGE},
+      {"mirror_clamp_to_border", amd::WrapMode::MIRROR_CLAMP_TO_BORDER}};
+  if (args.has("wrap")) {
+    const std::string w = *args.text("wrap");
+    bool found = false;
+    for (auto [name, mode] : kWraps)
+      if (w == name) {
+        s.wrap_s = s.wrap_t = s.wrap_r = mode;
+        found = true;
+      }
+    if (!found) return Error{"unknown --wrap '" + w + "'"};
+  }
+  if (args.has("filter")) {
+    const std::string f = *args.text("filter");
+    if (f != "nearest" && f != "linear") return Error{"--filter is nearest or linear"};
+    s.min_filter = s.mag_filter = f == "linear" ? amd::Filter::LINEAR : amd::Filter::NEAREST;
+  }
+  if (args.has("mip-filter")) {
+    const std::string f = *args.text("mip-filter");
+    if (f == "none") s.mip_filter = amd::MipFilter::NONE;
+    else if (f == "nearest") s.mip_filter = amd::MipFilter::NEAREST;
+    else if (f == "linear") s.mip_filter = amd::MipFilter::LINEAR;
+    else return Error{"--mip-filter is none, nearest or linear"};
+  }
+  if (args.has("compare")) {
+    static const char* kFuncs[] = {"never", "less", "equal", "lequal", "greater", "notequal", "gequal", "always"};
+    const std::string f = *args.text("compare");
+    bool found = false;
+    for (int i = 0; i < 8; ++i)
+      if (f == kFuncs[i]) {
+        s.compare_enable = true;
+        s.compare_func = static_cast<amd::CompareFunc>(i);
+        found = true;
+      }
+    if (!found) return Error{"unknown --compare '" + f + "'"};
+  }
+  Result<uint32_t> aniso = u32_option(args, "aniso", 0);
+  if (!aniso) return Error{aniso.error()};
+  s.max_anisotropy = *aniso;
+  Result<double> min_lod = real_option(args, "min-lod", 0), max_lod = real_option(args, "max-lod", 1000),
+                 bias = real_option(args, "lod-bias", 0);
+  for (const auto* r : {&min_lod, &max_lod, &bias})
+    if (!*r) return Error{r->error()};
+  s.min_lod = static_cast<float>(*min_lod);
+  s.max_lod = static_cast<float>(*max_lod);
+  s.lod_bias = static_cast<float>(*bias);
+  if (args.has("border")) {
+    const std::string b = *args.text("border");
+    float c[4];
+    char tail = 0;
+    if (std::sscanf(b.c_str(), "%f,%f,%f,%f%c", &c[0], &c[1], &c[2], &c[3], &tail) != 4)
+      return Error{"--border takes R,G,B,A"};
+    for (int i = 0; i < 4; ++i) s.border_color[i] = c[i];
+  }
+  Result<amd::SamplerDescriptor> words = amd::make_sampler_descriptor(**chip, s);
+  if (!words) return Error{words.error()};
+  return EncodeOutput{(*chip)->gfx_level, {words->begin(), words->end()}, "SQ_IMG_SAMP"};
+}
+
 struct Encoder {
   std::string_view kind;
   std::string_view summary;
@@ -278,6 +464,14 @@ constexpr Encoder kEncoders[] = {
     {"db", "depth buffer DB_* (--format --width --height [--va --tile-index --macro-index --layers]; "
            "--tile-mode/--macrotile-mode dwords for chips without tile tables)",
      encode_db},
+    {"texture", "image descriptor SQ_IMG_RSRC_WORD0-7 (--format --width [--height --depth --target --levels "
+                "--layers --samples --swizzle --va])",
+     encode_texture},
+    {"buffer", "buffer descriptor SQ_BUF_RSRC_WORD0-3 (--width elements with --format, bytes without (raw); [--va])",
+     encode_buffer},
+    {"sampler", "sampler descriptor SQ_IMG_SAMP_WORD0-3 ([--wrap --filter --mip-filter --aniso --compare "
+                "--min-lod --max-lod --lod-bias --border R,G,B,A])",
+     encode_sampler},
 };
 
 int error(const std::string& message) {
@@ -314,6 +508,13 @@ int run_encode(Args args) {
     for (uint32_t d : out->dwords) {
       std::snprintf(buf, sizeof buf, "%08x\n", d);
       text += buf;
+    }
+  } else if (out->descriptor_prefix) {
+    for (size_t i = 0; i < out->dwords.size(); ++i) {
+      const std::string name = std::string(out->descriptor_prefix) + "_WORD" + std::to_string(i);
+      const amd::regs::RegisterDesc* reg = amd::find_register(name, out->gfx_level);
+      if (!reg) return error("register database has no " + name);
+      text += amd::format_dword(*reg, out->dwords[i], out->gfx_level);
     }
   } else {
     Result<std::string> printed = amd::print_ib(out->dwords, out->gfx_level);

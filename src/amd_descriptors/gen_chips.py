@@ -39,8 +39,9 @@ def register_fields(registers_path):
                 return {fd["name"]: fd for fd in r["fields"]}
         raise ChipError(f"registers.txt has no {name}")
 
-    gfx7 = gen_registers.GFX_BITS[7]
-    return fields_of("GB_TILE_MODE{n}", gfx7), fields_of("GB_MACROTILE_MODE{n}", gfx7), enum_values
+    gfx6, gfx7 = gen_registers.GFX_BITS[6], gen_registers.GFX_BITS[7]
+    return (fields_of("GB_TILE_MODE{n}", gfx7), fields_of("GB_MACROTILE_MODE{n}", gfx7), enum_values,
+            fields_of("GB_TILE_MODE{n}", gfx6))
 
 
 def encode(fields, enum_values, where, **named):
@@ -57,10 +58,28 @@ def encode(fields, enum_values, where, **named):
 
 
 def parse_tiles(path, registers_path):
-    tile_fields, macro_fields, enum_values = register_fields(registers_path)
-    tiles, macros, pipe_configs = {}, {}, {}
+    tile_fields, macro_fields, enum_values, tile6_fields = register_fields(registers_path)
+    tiles, macros, pipe_configs, gfx6_chips = {}, {}, {}, set()
     for where, line in read_lines(path):
         w = line.split()
+        if w[0] == "tile6" and len(w) == 11:
+            # GFX6: the bank parameters live in GB_TILE_MODEn itself (no macrotile table).
+            chip, index = w[1], int(w[2])
+            if not 0 <= index < 32:
+                raise ChipError(f"{where}: tile index {index} outside 0..31")
+            opt = lambda v, fmt: None if v == "-" else fmt.format(v)  # noqa: E731
+            dword = encode(tile6_fields, enum_values, where,
+                           ARRAY_MODE=opt(w[3], "ARRAY_{}"), PIPE_CONFIG=opt(w[4], "ADDR_SURF_{}"),
+                           TILE_SPLIT=opt(w[5], "ADDR_SURF_TILE_SPLIT_{}"),
+                           MICRO_TILE_MODE=opt(w[6], "ADDR_SURF_{}_MICRO_TILING"),
+                           BANK_WIDTH=opt(w[7], "ADDR_SURF_BANK_WIDTH_{}"),
+                           BANK_HEIGHT=opt(w[8], "ADDR_SURF_BANK_HEIGHT_{}"),
+                           MACRO_TILE_ASPECT=opt(w[9], "ADDR_SURF_MACRO_ASPECT_{}"),
+                           NUM_BANKS=opt(w[10], "ADDR_SURF_{}_BANK"))
+            tiles.setdefault(chip, [0] * 32)[index] = dword
+            pipe_configs.setdefault(chip, {})[index] = w[4]
+            gfx6_chips.add(chip)
+            continue
         if w[0] == "tile" and len(w) == 8:
             chip, index = w[1], int(w[2])
             if not 0 <= index < 32:
@@ -83,9 +102,10 @@ def parse_tiles(path, registers_path):
                            MACRO_TILE_ASPECT=f"ADDR_SURF_MACRO_ASPECT_{w[5]}", NUM_BANKS=f"ADDR_SURF_{w[6]}_BANK")
             macros.setdefault(chip, [0] * 16)[index] = dword
         else:
-            raise ChipError(f"{where}: expected 'tile CHIP INDEX ARRAY PIPE SPLIT MICRO SAMPLE' or "
+            raise ChipError(f"{where}: expected 'tile CHIP INDEX ARRAY PIPE SPLIT MICRO SAMPLE', "
+                            f"'tile6 CHIP INDEX ARRAY PIPE SPLIT MICRO BW BH ASPECT BANKS' or "
                             f"'macro CHIP INDEX BW BH ASPECT BANKS'")
-    return tiles, macros, pipe_configs
+    return tiles, macros, pipe_configs, gfx6_chips
 
 
 def main(argv):
@@ -93,7 +113,7 @@ def main(argv):
         print(__doc__, file=sys.stderr)
         return 2
     try:
-        tiles, macros, pipe_configs = parse_tiles(argv[2], argv[3])
+        tiles, macros, pipe_configs, gfx6_chips = parse_tiles(argv[2], argv[3])
         rows = []
         for where, line in read_lines(argv[1]):
             cells = [c.strip() for c in line.split(",")]
@@ -108,9 +128,9 @@ def main(argv):
             if any(r["name"] == row["name"] for r in rows):
                 raise ChipError(f"{where}: duplicate chip {row['name']}")
             if row["name"] in tiles:
-                if row["gfx"] == "gfx6":
-                    raise ChipError(f"{where}: tile_modes.txt uses the GFX7+ GB_TILE_MODE layout")
-                if row["name"] not in macros:
+                if (row["gfx"] == "gfx6") != (row["name"] in gfx6_chips):
+                    raise ChipError(f"{where}: GFX6 chips take 'tile6' lines, GFX7+ chips 'tile' lines")
+                if row["gfx"] != "gfx6" and row["name"] not in macros:
                     raise ChipError(f"{where}: tile table without a macrotile table")
                 # Mesa derives the pipe count from the 2D colour mode (index 14).
                 mode14 = pipe_configs[row["name"]].get(14, "")
@@ -132,14 +152,18 @@ def main(argv):
         if name in tiles:
             out.append(f"const uint32_t k{name.capitalize()}TileModes[32] = {{" +
                        ", ".join(f"{d:#010x}" for d in tiles[name]) + "};")
-            out.append(f"const uint32_t k{name.capitalize()}MacrotileModes[16] = {{" +
-                       ", ".join(f"{d:#010x}" for d in macros[name]) + "};")
+            if name in macros:
+                out.append(f"const uint32_t k{name.capitalize()}MacrotileModes[16] = {{" +
+                           ", ".join(f"{d:#010x}" for d in macros[name]) + "};")
     out += ["", "}  // namespace", "", "extern const Chip kChips[];", "extern const size_t kNumChips;", "",
             "const Chip kChips[] = {"]
     for r in rows:
         level = "GfxLevel::GFX" + r["gfx"][3]
         name = r["name"]
-        spans = (f"k{name.capitalize()}TileModes, k{name.capitalize()}MacrotileModes" if name in tiles else "{}, {}")
+        spans = "{}, {}"
+        if name in tiles:
+            macro_span = f"k{name.capitalize()}MacrotileModes" if name in macros else "{}"
+            spans = f"k{name.capitalize()}TileModes, {macro_span}"
         out.append(f"    {{\"{name}\", \"{r['family']}\", {level}, {int(r['num_tile_pipes'])}, "
                    f"{int(r['pipe_interleave_bytes'])}, {int(r['num_shader_engines'])}, "
                    f"{'true' if r['dedicated_vram'] == '1' else 'false'}, {int(r['max_dimension'])}, {spans}}},")

@@ -487,7 +487,11 @@ TEST(AmdChips, TileTablesFollowTheKernel) {
   EXPECT_EQ(bonaire->tile_mode_array[5], (2u << 2) | (5u << 6) | (2u << 22));
   EXPECT_EQ(bonaire->tile_mode_array[7], 5u << 11);
   EXPECT_EQ(TM::ARRAY_MODE.decode(find_chip("hawaii")->tile_mode_array[12]), ArrayMode::ARRAY_PRT_2D_TILED_THIN1);
-  EXPECT_TRUE(find_chip("tahiti")->tile_mode_array.empty());  // GFX6 DB/CB take indices only
+  // GFX6 (gfx_v6_0): mode 0 = depth micro tiling (1:0 = 2), 2D thin (5:2 = 4), P8_32x32_8x16
+  // (10:6 = 10), 64B split, bank height 4 (17:16 = 2), aspect 2 (19:18 = 1), 16 banks (21:20 = 3);
+  // no macrotile table.
+  EXPECT_EQ(find_chip("tahiti")->tile_mode_array[0], 2u | (4u << 2) | (10u << 6) | (2u << 16) | (1u << 18) | (3u << 20));
+  EXPECT_TRUE(find_chip("tahiti")->macrotile_mode_array.empty());
   const Chip* fiji = find_chip("fiji");
   ASSERT_NE(fiji, nullptr);
   EXPECT_EQ(TM::PIPE_CONFIG.decode(fiji->tile_mode_array[14]), PipeConfig::ADDR_SURF_P16_32x32_16x16);

@@ -19,8 +19,9 @@ struct Chip {
   uint32_t num_shader_engines;
   bool has_dedicated_vram;         // false on APUs (DCC min compressed block size)
   uint32_t max_dimension;          // largest 2D texture / render target width or height
-  // GB_TILE_MODEn[32] and GB_MACROTILE_MODEn[16] as the kernel programs them (tile_modes.txt,
-  // GFX7+ layout); empty for the GFX6 chips, whose CB/DB registers take tile indices only.
+  // GB_TILE_MODEn[32] and GB_MACROTILE_MODEn[16] as the kernel programs them (tile_modes.txt).
+  // GFX6 tile modes use the GFX6 GB_TILE_MODEn layout (bank parameters inside) and have no
+  // macrotile table (empty span).
   std::span<const uint32_t> tile_mode_array;
   std::span<const uint32_t> macrotile_mode_array;
 };

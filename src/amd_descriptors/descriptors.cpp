@@ -1,0 +1,435 @@
+#include <glvk/amd_descriptors/descriptors.h>
+
+#include <glvk/amd_descriptors/capability.h>
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <string_view>
+
+namespace glvk::amd {
+
+using formats::Format;
+using formats::FormatDesc;
+using formats::Swizzle;
+
+namespace {
+
+std::string hex(uint64_t v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
+  return buf;
+}
+
+bool named(const FormatDesc& d, std::string_view name) { return name == d.name; }
+
+// S_FIXED(value, 8): signed 8-bit-fraction fixed point, as the LOD fields take it.
+uint32_t fixed_8(float value) { return static_cast<uint32_t>(static_cast<int32_t>(std::lround(value * 256.0f))); }
+
+// si_tex_dim: the SQ_RSRC_IMG_* type of a view of a resource.
+uint32_t tex_dim(TextureTarget resource_target, TextureTarget view_target, uint32_t samples) {
+  using namespace regs::ImgRsrcType;
+  TextureTarget t = resource_target;
+  if (view_target == TextureTarget::TEXTURE_CUBE || view_target == TextureTarget::TEXTURE_CUBE_ARRAY)
+    t = view_target;
+  else if (t == TextureTarget::TEXTURE_CUBE || t == TextureTarget::TEXTURE_CUBE_ARRAY)
+    t = TextureTarget::TEXTURE_2D_ARRAY;  // cube maps viewed as something else are 2D arrays
+  // A single-layer view of an array resource keeps the array type, as radeonsi does.
+  switch (t) {
+    case TextureTarget::TEXTURE_1D: return SQ_RSRC_IMG_1D;
+    case TextureTarget::TEXTURE_1D_ARRAY: return SQ_RSRC_IMG_1D_ARRAY;
+    case TextureTarget::TEXTURE_2D:
+    case TextureTarget::TEXTURE_RECT: return samples > 1 ? SQ_RSRC_IMG_2D_MSAA : SQ_RSRC_IMG_2D;
+    case TextureTarget::TEXTURE_2D_ARRAY: return samples > 1 ? SQ_RSRC_IMG_2D_MSAA_ARRAY : SQ_RSRC_IMG_2D_ARRAY;
+    case TextureTarget::TEXTURE_3D: return SQ_RSRC_IMG_3D;
+    case TextureTarget::TEXTURE_CUBE:
+    case TextureTarget::TEXTURE_CUBE_ARRAY: return SQ_RSRC_IMG_CUBE;
+    case TextureTarget::BUFFER: break;
+  }
+  return SQ_RSRC_IMG_1D;
+}
+
+bool is_stencil_only_format(const FormatDesc& d) { return d.is_stencil && !d.is_depth; }
+
+}  // namespace
+
+uint32_t map_swizzle(Swizzle swizzle) {
+  using namespace regs::SqSel;
+  switch (swizzle) {
+    case Swizzle::X: return SQ_SEL_X;
+    case Swizzle::Y: return SQ_SEL_Y;
+    case Swizzle::Z: return SQ_SEL_Z;
+    case Swizzle::W: return SQ_SEL_W;
+    case Swizzle::ZERO: return SQ_SEL_0;
+    case Swizzle::ONE: return SQ_SEL_1;
+    case Swizzle::NONE: break;
+  }
+  return SQ_SEL_X;  // si_map_swizzle's default
+}
+
+// ---------------------------------------------------------------- buffers
+
+namespace {
+
+Result<uint64_t> check_buffer_va(uint64_t va) {
+  if (va >> 48) return fail("buffer address " + hex(va) + " exceeds the 48-bit GPU VA space");
+  return va;
+}
+
+}  // namespace
+
+Result<BufferDescriptor> make_buffer_descriptor(const Chip& chip, const BufferView& view) {
+  const FormatDesc& d = formats::describe(view.format);
+  if (view.format == Format::NONE) return fail("no buffer format given");
+  if (!is_format_supported(chip, view.format, TextureTarget::BUFFER, 1, USAGE_SAMPLER_VIEW))
+    return fail(std::string("format ") + d.name + " cannot be read from a texture buffer on GCN");
+  if (view.offset > view.buffer_size || view.size > view.buffer_size - view.offset)
+    return fail("buffer range " + std::to_string(view.offset) + "+" + std::to_string(view.size) +
+                " exceeds the buffer size " + std::to_string(view.buffer_size));
+  auto va = check_buffer_va(view.va + view.offset);
+  if (!va) return Error{va.error()};
+  const uint32_t stride = d.block_bits / 8;
+  if (!regs::SQ_BUF_RSRC_WORD1::STRIDE.fits(stride)) return fail("element stride too large");
+  // si_make_buffer_descriptor: elements in the range, clamped to the buffer's end; GFX8 counts bytes.
+  uint64_t num_records = std::min(view.size / stride, (view.buffer_size - view.offset) / stride);
+  if (chip.gfx_level == GfxLevel::GFX8) num_records *= stride;
+  if (num_records > 0xffffffffu) return fail("buffer range too large for NUM_RECORDS");
+
+  namespace W1 = regs::SQ_BUF_RSRC_WORD1;
+  namespace W3 = regs::SQ_BUF_RSRC_WORD3;
+  BufferDescriptor w{};
+  w[0] = regs::SQ_BUF_RSRC_WORD0::BASE_ADDRESS.encode(static_cast<uint32_t>(*va));
+  w[1] = W1::BASE_ADDRESS_HI.encode(static_cast<uint32_t>(*va >> 32)) | W1::STRIDE.encode(stride);
+  w[2] = regs::SQ_BUF_RSRC_WORD2::NUM_RECORDS.encode(static_cast<uint32_t>(num_records));
+  w[3] = W3::DST_SEL_X.encode(map_swizzle(d.swizzle[0])) | W3::DST_SEL_Y.encode(map_swizzle(d.swizzle[1])) |
+         W3::DST_SEL_Z.encode(map_swizzle(d.swizzle[2])) | W3::DST_SEL_W.encode(map_swizzle(d.swizzle[3])) |
+         W3::NUM_FORMAT.encode(translate_buffer_numformat(d)) | W3::DATA_FORMAT.encode(translate_buffer_dataformat(d)) |
+         W3::TYPE.encode(regs::BufRsrcType::SQ_RSRC_BUF);
+  return w;
+}
+
+Result<BufferDescriptor> make_raw_buffer_descriptor(const Chip& chip, uint64_t va, uint64_t size) {
+  (void)chip;  // raw buffers count bytes on every GFX6-8 chip (stride 0)
+  auto addr = check_buffer_va(va);
+  if (!addr) return Error{addr.error()};
+  if (size > 0xffffffffu) return fail("raw buffer of " + std::to_string(size) + " bytes exceeds NUM_RECORDS");
+  namespace W3 = regs::SQ_BUF_RSRC_WORD3;
+  using namespace regs::SqSel;
+  BufferDescriptor w{};
+  w[0] = regs::SQ_BUF_RSRC_WORD0::BASE_ADDRESS.encode(static_cast<uint32_t>(va));
+  w[1] = regs::SQ_BUF_RSRC_WORD1::BASE_ADDRESS_HI.encode(static_cast<uint32_t>(va >> 32));
+  w[2] = regs::SQ_BUF_RSRC_WORD2::NUM_RECORDS.encode(static_cast<uint32_t>(size));
+  w[3] = W3::DST_SEL_X.encode(SQ_SEL_X) | W3::DST_SEL_Y.encode(SQ_SEL_Y) | W3::DST_SEL_Z.encode(SQ_SEL_Z) |
+         W3::DST_SEL_W.encode(SQ_SEL_W) | W3::NUM_FORMAT.encode(regs::BufNumFormat::BUF_NUM_FORMAT_FLOAT) |
+         W3::DATA_FORMAT.encode(regs::BufDataFormat::BUF_DATA_FORMAT_32) |
+         W3::TYPE.encode(regs::BufRsrcType::SQ_RSRC_BUF);
+  return w;
+}
+
+Result<BufferDescriptor> make_buffer_descriptor_vk(const Chip& chip, uint64_t va, uint64_t buffer_size, VkFormat format,
+                                                   VkDeviceSize offset, VkDeviceSize range) {
+  const Format f = format_from_vk(format);
+  if (f == Format::NONE) return fail("VkFormat " + std::to_string(format) + " has no exact glvk format");
+  if (offset > buffer_size) return fail("buffer view offset beyond the buffer");
+  const uint64_t size = range == VK_WHOLE_SIZE ? buffer_size - offset : range;
+  return make_buffer_descriptor(chip, BufferView{va, buffer_size, offset, size, f});
+}
+
+// ---------------------------------------------------------------- images
+
+Result<Texture> create_texture(const Chip& chip, const SurfaceTemplate& templ, uint64_t va) {
+  if (va % 256) return fail("texture address " + hex(va) + " is not 256-byte aligned");
+  if (va >> 40) return fail("texture address " + hex(va) + " exceeds the 40-bit image address range");
+  if (!is_format_supported(chip, templ.format, templ.target, templ.samples, USAGE_SAMPLER_VIEW) &&
+      !is_format_supported(chip, templ.format, templ.target, templ.samples, USAGE_RENDER_TARGET) &&
+      !is_format_supported(chip, templ.format, templ.target, templ.samples, USAGE_DEPTH_STENCIL))
+    return fail(std::string("format ") + formats::describe(templ.format).name + " cannot be used by GCN as a " +
+                texture_target_name(templ.target) + " texture");
+  auto surface = compute_surface(chip, templ);
+  if (!surface) return Error{surface.error()};
+  return Texture{templ, std::move(*surface), va};
+}
+
+SamplerView default_sampler_view(const Texture& t) {
+  SamplerView v;
+  v.target = t.templ.target;
+  v.format = t.templ.format;
+  v.first_level = 0;
+  v.last_level = t.templ.levels - 1;
+  v.first_layer = 0;
+  v.last_layer = (t.templ.target == TextureTarget::TEXTURE_3D ? t.templ.depth : t.templ.array_size) - 1;
+  return v;
+}
+
+Result<ImageDescriptor> make_texture_descriptor(const Chip& chip, const Texture& tex, const SamplerView& view) {
+  const SurfaceTemplate& res = tex.templ;
+  Format format = view.format == Format::NONE ? res.format : view.format;
+  const FormatDesc* d = &formats::describe(format);
+  // Stencil views of a DB texture sample the separate 8-bit stencil plane as S8_UINT.
+  const bool stencil_plane = tex.surface.has_stencil && is_stencil_only_format(*d);
+  if (stencil_plane) d = &formats::describe(Format::S8_UINT);
+  if (formats::bytes_per_block(format) != formats::bytes_per_block(res.format) && !stencil_plane &&
+      !(d->colorspace == formats::Colorspace::ZS && tex.surface.is_depth))
+    return fail(std::string("view format ") + d->name + " has a different element size than the texture's " +
+                formats::describe(res.format).name);
+  const uint32_t data_format = translate_texformat(chip, *d);
+  if (data_format == kInvalidFormat)
+    return fail(std::string("format ") + d->name + " cannot be sampled on GCN (" + chip.name + ")");
+  const uint32_t num_format = translate_tex_numformat(*d);
+
+  if (view.first_level > view.last_level || view.last_level >= res.levels)
+    return fail("view levels " + std::to_string(view.first_level) + ".." + std::to_string(view.last_level) +
+                " outside the texture's " + std::to_string(res.levels));
+  const uint32_t layers = res.target == TextureTarget::TEXTURE_3D ? res.depth : res.array_size;
+  if (view.first_layer > view.last_layer || view.last_layer >= layers)
+    return fail("view layers " + std::to_string(view.first_layer) + ".." + std::to_string(view.last_layer) +
+                " outside the texture's " + std::to_string(layers));
+  const bool cube_view = view.target == TextureTarget::TEXTURE_CUBE || view.target == TextureTarget::TEXTURE_CUBE_ARRAY;
+  if (cube_view && (res.array_size % 6 || res.width != res.height))
+    return fail("a cube view needs square layers in multiples of 6");
+  if (view.target == TextureTarget::BUFFER) return fail("buffer views use make_buffer_descriptor");
+
+  // The composed swizzle: depth/stencil formats select their depth or stencil channel first.
+  Swizzle swizzle[4];
+  if (d->colorspace == formats::Colorspace::ZS) {
+    const Swizzle yyyy[4] = {Swizzle::Y, Swizzle::Y, Swizzle::Y, Swizzle::Y};
+    const Swizzle wwww[4] = {Swizzle::W, Swizzle::W, Swizzle::W, Swizzle::W};
+    const Swizzle xxxx[4] = {Swizzle::X, Swizzle::X, Swizzle::X, Swizzle::X};
+    const Swizzle* first = xxxx;
+    if (named(*d, "S8_UINT_Z24_UNORM") || named(*d, "X32_S8X24_UINT") || named(*d, "X8Z24_UNORM")) first = yyyy;
+    if (named(*d, "X24S8_UINT")) first = wwww;  // read as 8_8_8_8 on GFX6-8: stencil is the top byte
+    formats::compose_swizzles(first, view.swizzle, swizzle);
+  } else {
+    formats::compose_swizzles(d->swizzle, view.swizzle, swizzle);
+  }
+
+  const uint32_t type = tex_dim(res.target, view.target, res.samples);
+  uint32_t width = res.width, height = res.height, depth = res.depth;
+  using namespace regs::ImgRsrcType;
+  if (type == SQ_RSRC_IMG_1D_ARRAY) {
+    height = 1;
+    depth = res.array_size;
+  } else if (type == SQ_RSRC_IMG_2D_ARRAY || type == SQ_RSRC_IMG_2D_MSAA_ARRAY) {
+    depth = res.array_size;
+  } else if (type == SQ_RSRC_IMG_CUBE) {
+    depth = res.array_size / 6;
+  }
+
+  const std::vector<SurfaceLevel>& levels = stencil_plane ? tex.surface.stencil_level : tex.surface.level;
+  const SurfaceLevel& base = levels[0];
+  const uint64_t va = tex.va + base.offset;
+  const uint32_t pitch = base.nblk_x * (stencil_plane ? 1 : tex.surface.block_width);
+  const bool msaa = res.samples > 1;
+
+  namespace W1 = regs::SQ_IMG_RSRC_WORD1;
+  namespace W2 = regs::SQ_IMG_RSRC_WORD2;
+  namespace W3 = regs::SQ_IMG_RSRC_WORD3;
+  namespace W4 = regs::SQ_IMG_RSRC_WORD4;
+  namespace W5 = regs::SQ_IMG_RSRC_WORD5;
+  if (!W2::WIDTH.fits(width - 1) || !W2::HEIGHT.fits(height - 1) || !W4::DEPTH.fits(depth - 1) ||
+      !W4::PITCH.fits(pitch - 1))
+    return fail("texture " + std::to_string(width) + "x" + std::to_string(height) + "x" + std::to_string(depth) +
+                " (pitch " + std::to_string(pitch) + ") exceeds the descriptor fields");
+  if (va % 256) return fail("texture level address " + hex(va) + " is not 256-byte aligned");
+
+  ImageDescriptor w{};
+  w[0] = regs::SQ_IMG_RSRC_WORD0::BASE_ADDRESS.encode(static_cast<uint32_t>(va >> 8));
+  w[1] = W1::BASE_ADDRESS_HI.encode(static_cast<uint32_t>(va >> 40)) |
+         W1::MIN_LOD.encode(fixed_8(std::clamp(view.min_lod, 0.0f, 15.0f))) | W1::DATA_FORMAT.encode(data_format) |
+         W1::NUM_FORMAT.encode(num_format);
+  w[2] = W2::WIDTH.encode(width - 1) | W2::HEIGHT.encode(height - 1) | W2::PERF_MOD.encode(4);
+  w[3] = W3::DST_SEL_X.encode(map_swizzle(swizzle[0])) | W3::DST_SEL_Y.encode(map_swizzle(swizzle[1])) |
+         W3::DST_SEL_Z.encode(map_swizzle(swizzle[2])) | W3::DST_SEL_W.encode(map_swizzle(swizzle[3])) |
+         W3::BASE_LEVEL.encode(msaa ? 0 : view.first_level) |
+         W3::LAST_LEVEL.encode(msaa ? static_cast<uint32_t>(std::countr_zero(res.samples)) : view.last_level) |
+         W3::TILING_INDEX.encode(base.tile_mode_index) | W3::POW2_PAD.encode(res.levels > 1 ? 1 : 0) |
+         W3::TYPE.encode(type);
+  w[4] = W4::DEPTH.encode(depth - 1) | W4::PITCH.encode(pitch - 1);
+  w[5] = W5::BASE_ARRAY.encode(view.first_layer) | W5::LAST_ARRAY.encode(view.last_layer);
+  w[6] = 0;
+  // Without DCC the last dword is unused by the hardware; on GFX6/7 the shader ANDs it into
+  // sampler word 0 to clear MAX_ANISO_RATIO for single-level views (no anisotropy without mips).
+  w[7] = 0;
+  if (chip.gfx_level <= GfxLevel::GFX7 && res.samples <= 1)
+    w[7] = view.first_level == view.last_level ? ~regs::SQ_IMG_SAMP_WORD0::MAX_ANISO_RATIO.mask() : 0xffffffffu;
+  return w;
+}
+
+Format format_from_vk(VkFormat format) {
+  if (format == VK_FORMAT_UNDEFINED) return Format::NONE;
+  for (const FormatDesc& d : formats::all_formats()) {
+    if (d.vk_format != static_cast<uint32_t>(format)) continue;
+    if (d.vk_swizzle[0] == Swizzle::X && d.vk_swizzle[1] == Swizzle::Y && d.vk_swizzle[2] == Swizzle::Z &&
+        d.vk_swizzle[3] == Swizzle::W)
+      return d.format;
+  }
+  return Format::NONE;
+}
+
+Result<SamplerView> sampler_view_from_vk(const Texture& tex, const VkImageViewDesc& vk) {
+  SamplerView v;
+  const Format f = format_from_vk(vk.format);
+  if (f == Format::NONE) return fail("VkFormat " + std::to_string(vk.format) + " has no exact glvk format");
+  v.format = f;
+  const FormatDesc& d = formats::describe(f);
+  if (d.colorspace == formats::Colorspace::ZS && d.is_depth && d.is_stencil &&
+      vk.range.aspectMask == VK_IMAGE_ASPECT_STENCIL_BIT) {
+    v.format = d.block_bits == 64 ? Format::X32_S8X24_UINT : Format::X24S8_UINT;
+  } else if (vk.range.aspectMask != VK_IMAGE_ASPECT_COLOR_BIT && vk.range.aspectMask != VK_IMAGE_ASPECT_DEPTH_BIT &&
+             vk.range.aspectMask != VK_IMAGE_ASPECT_STENCIL_BIT) {
+    return fail("image views take exactly one aspect");
+  }
+  switch (vk.view_type) {
+    case VK_IMAGE_VIEW_TYPE_1D: v.target = TextureTarget::TEXTURE_1D; break;
+    case VK_IMAGE_VIEW_TYPE_2D: v.target = TextureTarget::TEXTURE_2D; break;
+    case VK_IMAGE_VIEW_TYPE_3D: v.target = TextureTarget::TEXTURE_3D; break;
+    case VK_IMAGE_VIEW_TYPE_CUBE: v.target = TextureTarget::TEXTURE_CUBE; break;
+    case VK_IMAGE_VIEW_TYPE_1D_ARRAY: v.target = TextureTarget::TEXTURE_1D_ARRAY; break;
+    case VK_IMAGE_VIEW_TYPE_2D_ARRAY: v.target = TextureTarget::TEXTURE_2D_ARRAY; break;
+    case VK_IMAGE_VIEW_TYPE_CUBE_ARRAY: v.target = TextureTarget::TEXTURE_CUBE_ARRAY; break;
+    default: return fail("unknown VkImageViewType " + std::to_string(vk.view_type));
+  }
+  const VkComponentSwizzle comps[4] = {vk.components.r, vk.components.g, vk.components.b, vk.components.a};
+  for (int i = 0; i < 4; ++i) {
+    switch (comps[i]) {
+      case VK_COMPONENT_SWIZZLE_IDENTITY: v.swizzle[i] = static_cast<Swizzle>(i); break;
+      case VK_COMPONENT_SWIZZLE_ZERO: v.swizzle[i] = Swizzle::ZERO; break;
+      case VK_COMPONENT_SWIZZLE_ONE: v.swizzle[i] = Swizzle::ONE; break;
+      case VK_COMPONENT_SWIZZLE_R: v.swizzle[i] = Swizzle::X; break;
+      case VK_COMPONENT_SWIZZLE_G: v.swizzle[i] = Swizzle::Y; break;
+      case VK_COMPONENT_SWIZZLE_B: v.swizzle[i] = Swizzle::Z; break;
+      case VK_COMPONENT_SWIZZLE_A: v.swizzle[i] = Swizzle::W; break;
+      default: return fail("unknown VkComponentSwizzle " + std::to_string(comps[i]));
+    }
+  }
+  const uint32_t levels = tex.templ.levels;
+  const bool is_3d = tex.templ.target == TextureTarget::TEXTURE_3D;
+  const uint32_t layers = is_3d ? tex.templ.depth : tex.templ.array_size;
+  if (vk.range.baseMipLevel >= levels) return fail("baseMipLevel beyond the image's levels");
+  const uint32_t level_count =
+      vk.range.levelCount == VK_REMAINING_MIP_LEVELS ? levels - vk.range.baseMipLevel : vk.range.levelCount;
+  if (level_count == 0) return fail("levelCount is 0");
+  v.first_level = vk.range.baseMipLevel;
+  v.last_level = vk.range.baseMipLevel + level_count - 1;
+  if (is_3d) {
+    // A 3D view covers every depth slice, as the GL view of a 3D texture does.
+    if (vk.range.baseArrayLayer != 0) return fail("3D views start at layer 0");
+    v.first_layer = 0;
+    v.last_layer = layers - 1;
+  } else {
+    if (vk.range.baseArrayLayer >= layers) return fail("baseArrayLayer beyond the image's layers");
+    const uint32_t layer_count = vk.range.layerCount == VK_REMAINING_ARRAY_LAYERS
+                                     ? layers - vk.range.baseArrayLayer
+                                     : vk.range.layerCount;
+    if (layer_count == 0) return fail("layerCount is 0");
+    v.first_layer = vk.range.baseArrayLayer;
+    v.last_layer = vk.range.baseArrayLayer + layer_count - 1;
+  }
+  return v;
+}
+
+Result<ImageDescriptor> make_texture_descriptor_vk(const Chip& chip, const Texture& tex, const VkImageViewDesc& vk) {
+  auto view = sampler_view_from_vk(tex, vk);
+  if (!view) return Error{view.error()};
+  return make_texture_descriptor(chip, tex, *view);
+}
+
+// ---------------------------------------------------------------- samplers
+
+namespace {
+
+uint32_t tex_wrap(WrapMode mode) {
+  using namespace regs::TexClamp;
+  switch (mode) {
+    case WrapMode::REPEAT: return SQ_TEX_WRAP;
+    case WrapMode::CLAMP: return SQ_TEX_CLAMP_HALF_BORDER;
+    case WrapMode::CLAMP_TO_EDGE: return SQ_TEX_CLAMP_LAST_TEXEL;
+    case WrapMode::CLAMP_TO_BORDER: return SQ_TEX_CLAMP_BORDER;
+    case WrapMode::MIRROR_REPEAT: return SQ_TEX_MIRROR;
+    case WrapMode::MIRROR_CLAMP: return SQ_TEX_MIRROR_ONCE_HALF_BORDER;
+    case WrapMode::MIRROR_CLAMP_TO_EDGE: return SQ_TEX_MIRROR_ONCE_LAST_TEXEL;
+    case WrapMode::MIRROR_CLAMP_TO_BORDER: return SQ_TEX_MIRROR_ONCE_BORDER;
+  }
+  return SQ_TEX_WRAP;
+}
+
+bool wrap_uses_border(WrapMode m) {
+  return m == WrapMode::CLAMP || m == WrapMode::CLAMP_TO_BORDER || m == WrapMode::MIRROR_CLAMP ||
+         m == WrapMode::MIRROR_CLAMP_TO_BORDER;
+}
+
+// si_tex_aniso_filter: log2 of the anisotropy, 0..4.
+uint32_t aniso_ratio(uint32_t max_anisotropy) {
+  if (max_anisotropy < 2) return 0;
+  if (max_anisotropy < 4) return 1;
+  if (max_anisotropy < 8) return 2;
+  if (max_anisotropy < 16) return 3;
+  return 4;
+}
+
+uint32_t xy_filter(Filter f, bool aniso) {
+  using namespace regs::TexXYFilter;
+  if (f == Filter::LINEAR) return aniso ? SQ_TEX_XY_FILTER_ANISO_BILINEAR : SQ_TEX_XY_FILTER_BILINEAR;
+  return aniso ? SQ_TEX_XY_FILTER_ANISO_POINT : SQ_TEX_XY_FILTER_POINT;
+}
+
+uint32_t mip_filter(MipFilter f) {
+  using namespace regs::TexMipFilter;
+  return f == MipFilter::LINEAR ? SQ_TEX_MIP_FILTER_LINEAR : f == MipFilter::NEAREST ? SQ_TEX_MIP_FILTER_POINT
+                                                                                     : SQ_TEX_MIP_FILTER_NONE;
+}
+
+}  // namespace
+
+Result<SamplerDescriptor> make_sampler_descriptor(const Chip& chip, const SamplerState& s) {
+  for (float v : {s.min_lod, s.max_lod, s.lod_bias, s.border_color[0], s.border_color[1], s.border_color[2],
+                  s.border_color[3]})
+    if (std::isnan(v)) return fail("sampler state holds NaN");
+  if (s.max_anisotropy > 16) return fail("max anisotropy " + std::to_string(s.max_anisotropy) + " exceeds 16");
+  namespace S0 = regs::SQ_IMG_SAMP_WORD0;
+  namespace S1 = regs::SQ_IMG_SAMP_WORD1;
+  namespace S2 = regs::SQ_IMG_SAMP_WORD2;
+  namespace S3 = regs::SQ_IMG_SAMP_WORD3;
+  const bool gfx8 = chip.gfx_level == GfxLevel::GFX8;
+  const uint32_t ratio = aniso_ratio(s.max_anisotropy);
+  const bool aniso = s.max_anisotropy > 1;
+  // PIPE_FUNC_* and SQ_TEX_DEPTH_COMPARE_* share their order (NEVER..ALWAYS).
+  const uint32_t compare = s.compare_enable ? static_cast<uint32_t>(s.compare_func)
+                                            : regs::TexDepthCompare::SQ_TEX_DEPTH_COMPARE_NEVER;
+  SamplerDescriptor w{};
+  w[0] = S0::CLAMP_X.encode(tex_wrap(s.wrap_s)) | S0::CLAMP_Y.encode(tex_wrap(s.wrap_t)) |
+         S0::CLAMP_Z.encode(tex_wrap(s.wrap_r)) | S0::MAX_ANISO_RATIO.encode(ratio) |
+         S0::DEPTH_COMPARE_FUNC.encode(compare) | S0::FORCE_UNNORMALIZED.encode(s.normalized_coords ? 0 : 1) |
+         S0::ANISO_THRESHOLD.encode(ratio >> 1) | S0::ANISO_BIAS.encode(ratio) |
+         S0::DISABLE_CUBE_WRAP.encode(s.seamless_cube_map ? 0 : 1) | S0::COMPAT_MODE.encode(gfx8 ? 1 : 0);
+  w[1] = S1::MIN_LOD.encode(fixed_8(std::clamp(s.min_lod, 0.0f, 15.0f))) |
+         S1::MAX_LOD.encode(fixed_8(std::clamp(s.max_lod, 0.0f, 15.0f))) | S1::PERF_MIP.encode(ratio ? ratio + 6 : 0);
+  w[2] = S2::LOD_BIAS.encode(fixed_8(std::clamp(s.lod_bias, -16.0f, 16.0f))) |
+         S2::XY_MAG_FILTER.encode(xy_filter(s.mag_filter, aniso)) |
+         S2::XY_MIN_FILTER.encode(xy_filter(s.min_filter, aniso)) | S2::MIP_FILTER.encode(mip_filter(s.mip_filter)) |
+         S2::DISABLE_LSB_CEIL.encode(1) /* GFX6-8 */ | S2::FILTER_PREC_FIX.encode(1) |
+         S2::ANISO_OVERRIDE.encode(gfx8 ? 1 : 0);
+  // si_translate_border_color: the three built-in colours, else a border-colour table slot.
+  using namespace regs::TexBorderColorType;
+  uint32_t border_type = SQ_TEX_BORDER_COLOR_TRANS_BLACK, border_ptr = 0;
+  if (wrap_uses_border(s.wrap_s) || wrap_uses_border(s.wrap_t) || wrap_uses_border(s.wrap_r)) {
+    const float* c = s.border_color;
+    if (c[0] == 0 && c[1] == 0 && c[2] == 0 && c[3] == 0) {
+      border_type = SQ_TEX_BORDER_COLOR_TRANS_BLACK;
+    } else if (c[0] == 0 && c[1] == 0 && c[2] == 0 && c[3] == 1) {
+      border_type = SQ_TEX_BORDER_COLOR_OPAQUE_BLACK;
+    } else if (c[0] == 1 && c[1] == 1 && c[2] == 1 && c[3] == 1) {
+      border_type = SQ_TEX_BORDER_COLOR_OPAQUE_WHITE;
+    } else {
+      if (!S3::BORDER_COLOR_PTR.fits(s.border_color_index)) return fail("border colour table index too large");
+      border_type = SQ_TEX_BORDER_COLOR_REGISTER;
+      border_ptr = s.border_color_index;
+    }
+  }
+  w[3] = S3::BORDER_COLOR_PTR.encode(border_ptr) | S3::BORDER_COLOR_TYPE.encode(border_type);
+  return w;
+}
+
+}  // namespace glvk::amd

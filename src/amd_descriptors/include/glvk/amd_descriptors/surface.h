@@ -1,0 +1,86 @@
+// GFX6-8 legacy surface layout (the ac_surface legacy / addrlib role): how radeonsi lays out a
+// texture's mip levels in linear-aligned, 1D-tiled-thin and 2D-tiled-thin modes, which
+// GB_TILE_MODEn index each level uses, and the macro-tile parameters of 2D levels. Written from
+// facts (pitch/height/base alignments, degrade rules, tile-index choice); a chip is an argument.
+#pragma once
+
+#include <glvk/amd_descriptors/chip.h>
+#include <glvk/amd_descriptors/result.h>
+#include <glvk/formats/format.h>
+
+#include <cstdint>
+#include <vector>
+
+namespace glvk::amd {
+
+// pipe_texture_target: what the state tracker asks for (MSAA comes from the sample count).
+enum class TextureTarget : uint8_t {
+  BUFFER, TEXTURE_1D, TEXTURE_2D, TEXTURE_3D, TEXTURE_CUBE, TEXTURE_RECT,
+  TEXTURE_1D_ARRAY, TEXTURE_2D_ARRAY, TEXTURE_CUBE_ARRAY
+};
+const char* texture_target_name(TextureTarget target);  // "2d", "cube_array", ...
+bool parse_texture_target(std::string_view name, TextureTarget* target);
+
+// radeon_surf_mode of the legacy path.
+enum class SurfaceMode : uint8_t { LINEAR_ALIGNED, TILED_1D, TILED_2D };
+const char* surface_mode_name(SurfaceMode mode);
+
+// The resource template (pipe_resource) the layout is computed from.
+struct SurfaceTemplate {
+  TextureTarget target = TextureTarget::TEXTURE_2D;
+  formats::Format format = formats::Format::NONE;
+  uint32_t width = 1, height = 1, depth = 1;  // texels; depth > 1 only for 3D
+  uint32_t array_size = 1;                    // layers; 6 * cubes for cube (arrays)
+  uint32_t levels = 1;
+  uint32_t samples = 1;
+  bool linear = false;   // PIPE_BIND_LINEAR
+  bool staging = false;  // PIPE_USAGE_STAGING/STREAM: mapped often
+  // GFX8 depth textures radeonsi makes sampleable in place (TC-compatible HTILE): the depth
+  // tile index follows the unsplit tile size instead of the sample count.
+  bool tc_compatible_htile = false;
+};
+
+// si_choose_tiling: the mode radeonsi asks the allocator for (2D may still degrade per level).
+SurfaceMode choose_tiling(const SurfaceTemplate& templ);
+
+// legacy_surf_level: one mip level, covering all of its layers/slices.
+struct SurfaceLevel {
+  uint64_t offset = 0;      // bytes from the texture base
+  uint64_t slice_size = 0;  // bytes of one layer (or 3D slice) of this level
+  uint32_t nblk_x = 0, nblk_y = 0;  // padded size in elements (blocks)
+  uint32_t nslices = 1;             // layers (arrays, cubes) or padded depth slices (3D)
+  uint32_t pitch = 0;               // padded row length in pixels (nblk_x * block width)
+  SurfaceMode mode = SurfaceMode::LINEAR_ALIGNED;
+  uint32_t tile_mode_index = 0;     // GB_TILE_MODEn index (si_tile_mode_index)
+};
+
+// Macro-tile parameters of a 2D-tiled surface (from GB_TILE_MODEn on GFX6, GB_MACROTILE_MODEn on GFX7+).
+struct MacroTileInfo {
+  uint32_t pipe_config = 0;  // regs::PipeConfig of the tile mode
+  uint32_t num_pipes = 0, bank_width = 0, bank_height = 0, macro_aspect = 0, num_banks = 0;
+  uint32_t tile_split_bytes = 0;
+  uint32_t macro_tile_index = 0;  // GB_MACROTILE_MODEn index (GFX7+)
+  uint32_t width = 0, height = 0; // macro-tile size in elements
+};
+
+struct Surface {
+  uint32_t bpe = 0;                   // bytes per element (block) of the main surface
+  uint32_t block_width = 1, block_height = 1;
+  bool is_depth = false, has_stencil = false, is_stencil_only = false;
+  SurfaceMode mode = SurfaceMode::LINEAR_ALIGNED;  // mode of level 0
+  std::vector<SurfaceLevel> level;
+  std::vector<SurfaceLevel> stencil_level;         // separate stencil of depth+stencil formats
+  MacroTileInfo macro;                             // valid when level 0 is 2D tiled
+  MacroTileInfo stencil_macro;
+  uint64_t stencil_offset = 0;                     // start of the stencil surface
+  uint64_t total_size = 0;
+  uint32_t alignment = 0;                          // base alignment in bytes
+};
+
+// Computes the layout; errors for unknown formats, sizes beyond the chip's limits, chips without
+// tile tables, and formats the legacy path cannot lay out (planar/YUV).
+Result<Surface> compute_surface(const Chip& chip, const SurfaceTemplate& templ);
+// Same, forcing a mode (e.g. LINEAR_ALIGNED for transfer resources) instead of choose_tiling().
+Result<Surface> compute_surface(const Chip& chip, const SurfaceTemplate& templ, SurfaceMode mode);
+
+}  // namespace glvk::amd
