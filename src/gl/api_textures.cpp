@@ -9,6 +9,7 @@
 #include "api_common.h"
 #include "glvk/formats/convert.h"
 #include "glvk/st/format_choice.h"
+#include "glvk/st/shadow.h"
 #include "glvk/st/texture.h"
 #include "glvk/st/texture_upload.h"
 #include "glvk/st/transfer.h"
@@ -1188,6 +1189,9 @@ void tex_buffer(Context& ctx, TextureObject& texture, GLenum internal_format, GL
   texture.buffer = object;
   texture.buffer_offset = ranged ? offset : 0;
   texture.buffer_size = ranged ? size : -1;
+  if (object)
+    st::shadow_buffer_texture(format, std::uint64_t(object->size), std::uint64_t(texture.buffer_offset),
+                              std::uint64_t(ranged ? size : object->size));
   TextureImage image;
   image.internal_format = object ? GLint(internal_format) : 0;
   image.base_format = formats::base_tex_format(internal_format);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "glvk/formats/convert.h"
+#include "glvk/st/shadow.h"
 #include "glvk/vk_backend/buffer.h"
 #include "glvk/vk_backend/error.h"
 #include "glvk/vk_backend/image.h"
@@ -178,8 +179,11 @@ Texture::Texture(std::shared_ptr<Screen> screen, const TextureLayout& layout, un
   if (bindings & BIND_DEPTH_STENCIL) image.usage |= VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
   if (layout.target == TextureTarget::TEXTURE_CUBE || layout.target == TextureTarget::TEXTURE_CUBE_ARRAY)
     image.flags |= VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT;
-  Locked l(*screen_);
-  image_ = std::make_shared<vk_backend::Image>(*l.s.device, image);
+  {
+    Locked l(*screen_);
+    image_ = std::make_shared<vk_backend::Image>(*l.s.device, image);
+  }
+  shadow_texture(layout_);
 }
 
 Texture::~Texture() {

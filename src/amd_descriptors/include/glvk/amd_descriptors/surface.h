@@ -7,6 +7,7 @@
 #include <glvk/amd_descriptors/chip.h>
 #include <glvk/amd_descriptors/result.h>
 #include <glvk/formats/format.h>
+#include <glvk/formats/texture_target.h>
 
 #include <cstdint>
 #include <vector>
@@ -14,10 +15,7 @@
 namespace glvk::amd {
 
 // pipe_texture_target: what the state tracker asks for (MSAA comes from the sample count).
-enum class TextureTarget : uint8_t {
-  BUFFER, TEXTURE_1D, TEXTURE_2D, TEXTURE_3D, TEXTURE_CUBE, TEXTURE_RECT,
-  TEXTURE_1D_ARRAY, TEXTURE_2D_ARRAY, TEXTURE_CUBE_ARRAY
-};
+using TextureTarget = formats::TextureTarget;
 const char* texture_target_name(TextureTarget target);  // "2d", "cube_array", ...
 bool parse_texture_target(std::string_view name, TextureTarget* target);
 

@@ -7,23 +7,14 @@
 #include <optional>
 
 #include "glvk/formats/format.h"
+#include "glvk/formats/texture_target.h"
 
 namespace glvk::st {
 
 using GLenumValue = std::uint32_t;  // a GL enum; GL headers stay out of this interface
 
 // The kind of resource a GL target becomes (pipe_texture_target).
-enum class TextureTarget : std::uint8_t {
-  BUFFER,
-  TEXTURE_1D,
-  TEXTURE_2D,
-  TEXTURE_3D,
-  TEXTURE_CUBE,
-  TEXTURE_RECT,
-  TEXTURE_1D_ARRAY,
-  TEXTURE_2D_ARRAY,
-  TEXTURE_CUBE_ARRAY,
-};
+using TextureTarget = formats::TextureTarget;
 
 // What the resource will be bound as (PIPE_BIND_*).
 enum BindFlags : unsigned {

@@ -1,0 +1,106 @@
+#include "glvk/st/shadow.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "glvk/amd_descriptors/chip.h"
+#include "glvk/amd_descriptors/descriptors.h"
+#include "glvk/amd_descriptors/pm4.h"
+
+namespace glvk::st {
+namespace {
+
+struct Shadow {
+  std::mutex mutex;
+  std::string path;
+  std::unique_ptr<amd::pm4::ShadowStream> stream;
+};
+
+// The process-wide shadow, or null when GLVK_SHADOW is unset or names an unknown chip (said once).
+Shadow* shadow() {
+  static Shadow* instance = [] () -> Shadow* {
+    const char* path = std::getenv("GLVK_SHADOW");
+    if (!path || !*path) return nullptr;
+    const char* chip_name = std::getenv("GLVK_SHADOW_CHIP");
+    const amd::Chip* chip = amd::find_chip(chip_name && *chip_name ? chip_name : "tonga");
+    if (!chip) {
+      std::fprintf(stderr, "glvk: GLVK_SHADOW_CHIP=%s is not a known chip (glvk amd chips); no shadow recorded\n",
+                   chip_name);
+      return nullptr;
+    }
+    auto* s = new Shadow;  // never destroyed: the file is complete after every append
+    s->path = path;
+    s->stream = std::make_unique<amd::pm4::ShadowStream>(*chip);
+    return s;
+  }();
+  return instance;
+}
+
+// Appends a note when the chip cannot express a resource: the stream says why, never a silent gap.
+void record_refusal(Shadow& s, const std::string& what, const std::string& why) {
+  (void)s.stream->comment(what + ": no descriptor: " + why);
+}
+
+void save(Shadow& s) {
+  if (const amd::Status status = s.stream->write_file(s.path); !status)
+    std::fprintf(stderr, "glvk: cannot write GLVK_SHADOW=%s: %s\n", s.path.c_str(), status.error().c_str());
+}
+
+}  // namespace
+
+bool shadow_enabled() { return shadow() != nullptr; }
+
+void shadow_texture(const TextureLayout& layout) {
+  Shadow* s = shadow();
+  if (!s) return;
+  std::lock_guard lock(s->mutex);
+  amd::SurfaceTemplate templ;
+  templ.target = layout.target;
+  templ.format = layout.format;
+  templ.width = layout.width;
+  templ.height = layout.height;
+  templ.depth = layout.depth;
+  templ.array_size = layout.layers;
+  templ.levels = layout.levels;
+  templ.samples = layout.samples > 1 ? layout.samples : 1;
+  const std::string what = std::string("texture ") + formats::describe(layout.format).name;
+  const amd::Result<amd::Surface> surface = amd::compute_surface(s->stream->chip(), templ);
+  if (!surface) return record_refusal(*s, what, surface.error()), save(*s);
+  const amd::Result<std::uint64_t> va = s->stream->va().allocate(surface->total_size, surface->alignment);
+  if (!va) return record_refusal(*s, what, va.error()), save(*s);
+  const amd::Result<amd::Texture> texture = amd::create_texture(s->stream->chip(), templ, *va);
+  if (!texture) return record_refusal(*s, what, texture.error()), save(*s);
+  const amd::Result<amd::ImageDescriptor> words =
+      amd::make_texture_descriptor(s->stream->chip(), *texture, amd::default_sampler_view(*texture));
+  if (!words) return record_refusal(*s, what, words.error()), save(*s);
+  // The descriptor itself lives in a descriptor list: 32 bytes of simulated memory.
+  const amd::Result<std::uint64_t> slot = s->stream->va().allocate(32, 32);
+  if (slot) (void)s->stream->write_descriptor(amd::pm4::DescriptorKind::Image, *slot, *words);
+  save(*s);
+}
+
+void shadow_buffer_texture(formats::Format format, std::uint64_t buffer_size, std::uint64_t offset,
+                           std::uint64_t size) {
+  Shadow* s = shadow();
+  if (!s) return;
+  std::lock_guard lock(s->mutex);
+  const std::string what = std::string("buffer texture ") + formats::describe(format).name;
+  const amd::Result<std::uint64_t> va = s->stream->va().allocate(buffer_size ? buffer_size : 1, 256);
+  if (!va) return record_refusal(*s, what, va.error()), save(*s);
+  amd::BufferView view;
+  view.va = *va;
+  view.buffer_size = buffer_size;
+  view.offset = offset;
+  view.size = size;
+  view.format = format;
+  const amd::Result<amd::BufferDescriptor> words = amd::make_buffer_descriptor(s->stream->chip(), view);
+  if (!words) return record_refusal(*s, what, words.error()), save(*s);
+  const amd::Result<std::uint64_t> slot = s->stream->va().allocate(16, 16);
+  if (slot) (void)s->stream->write_descriptor(amd::pm4::DescriptorKind::Buffer, *slot, *words);
+  save(*s);
+}
+
+}  // namespace glvk::st
