@@ -1,0 +1,72 @@
+#include "gl_fixture.h"
+
+#include <cstdlib>
+
+namespace glvk::test {
+namespace {
+
+// Select glvk through libglvnd, on lavapipe, with validation (any validation error aborts).
+const bool environment_ready = [] {
+  setenv("__EGL_VENDOR_LIBRARY_FILENAMES", GLVK_EGL_VENDOR_JSON, 1);
+  setenv("GLVK_VALIDATION", "1", 1);
+  setenv("GLVK_DEVICE", "llvmpipe", 1);
+  return true;
+}();
+
+}  // namespace
+
+EGLDisplay surfaceless_display() {
+  static EGLDisplay display = [] {
+    EGLDisplay d = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
+    if (d == EGL_NO_DISPLAY || !eglInitialize(d, nullptr, nullptr)) return EGL_NO_DISPLAY;
+    return d;
+  }();
+  return display;
+}
+
+EGLContext create_context(std::vector<EGLint> attributes, EGLContext share) {
+  if (attributes.empty() || attributes.back() != EGL_NONE) attributes.push_back(EGL_NONE);
+  eglBindAPI(EGL_OPENGL_API);
+  return eglCreateContext(surfaceless_display(), EGL_NO_CONFIG_KHR, share, attributes.data());
+}
+
+std::vector<EGLint> GlTest::context_attributes() const {
+  return {EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 6, EGL_CONTEXT_OPENGL_PROFILE_MASK,
+          EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT};
+}
+
+void GlTest::SetUp() {
+  ASSERT_TRUE(environment_ready);
+  display_ = surfaceless_display();
+  ASSERT_NE(display_, EGL_NO_DISPLAY) << "no surfaceless display, EGL error 0x" << std::hex << eglGetError();
+  context_ = create_context(context_attributes());
+  ASSERT_NE(context_, EGL_NO_CONTEXT) << "EGL error 0x" << std::hex << eglGetError();
+  ASSERT_TRUE(eglMakeCurrent(display_, EGL_NO_SURFACE, EGL_NO_SURFACE, context_));
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
+void GlTest::TearDown() {
+  if (context_ != EGL_NO_CONTEXT) {
+    EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR)) << "a test left a GL error pending";
+    eglMakeCurrent(display_, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+    eglDestroyContext(display_, context_);
+  }
+}
+
+std::vector<std::uint8_t> pattern(std::size_t size, unsigned seed) {
+  std::vector<std::uint8_t> out(size);
+  std::uint32_t x = seed * 2654435761u + 12345u;
+  for (auto& b : out) {
+    x = x * 1664525u + 1013904223u;
+    b = std::uint8_t(x >> 24);
+  }
+  return out;
+}
+
+std::vector<std::uint8_t> contents(GLuint buffer, std::size_t size) {
+  std::vector<std::uint8_t> out(size, 0xEE);
+  glGetNamedBufferSubData(buffer, 0, GLsizeiptr(size), out.data());
+  return out;
+}
+
+}  // namespace glvk::test
