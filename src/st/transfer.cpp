@@ -175,8 +175,25 @@ void* Context::transfer_map(Resource& resource, unsigned level, unsigned usage, 
 
   std::byte* data = nullptr;
   const bool mappable = resource.storage->mapped() != nullptr;
-  if ((usage & PIPE_TRANSFER_DISCARD_RANGE) && !(usage & (PIPE_TRANSFER_UNSYNCHRONIZED | PIPE_TRANSFER_PERSISTENT))) {
+  // MAP_DIRECTLY: the caller wants the resource's own memory or nothing (it has another path).
+  const bool direct_only = usage & PIPE_TRANSFER_MAP_DIRECTLY;
+  auto refuse_direct = [&] {
+    if (s.log_transfers) log_transfer("transfer_map", *transfer, requested, nullptr);
+    return nullptr;
+  };
+  bool needs_readback_staging = ((usage & PIPE_TRANSFER_READ) && !(usage & PIPE_TRANSFER_PERSISTENT) &&
+                                 resource.placement == vk_backend::MemoryPlacement::DeviceLocal) ||
+                                !mappable;
+  if (needs_readback_staging && direct_only) {
+    if (!mappable) return refuse_direct();
+    needs_readback_staging = false;  // slow reads of device-local memory, as asked
+  }
+  // Memory the CPU cannot reach is always written through staging, like the seed's sparse buffers.
+  const bool discard = usage & (PIPE_TRANSFER_DISCARD_RANGE | PIPE_TRANSFER_DISCARD_WHOLE_RESOURCE);
+  if (((usage & PIPE_TRANSFER_DISCARD_RANGE) && !(usage & (PIPE_TRANSFER_UNSYNCHRONIZED | PIPE_TRANSFER_PERSISTENT))) ||
+      (discard && !mappable)) {
     if (!mappable || storage_busy(s, *resource.storage)) {
+      if (direct_only) return refuse_direct();
       // A staging upload: write now without waiting, copied in order at unmap/flush.
       transfer->offset = start % kMapBufferAlignment;
       transfer->staging = std::make_shared<vk_backend::Buffer>(*s.device, transfer->offset + box.width,
@@ -186,9 +203,7 @@ void* Context::transfer_map(Resource& resource, unsigned level, unsigned usage, 
     } else {
       usage |= PIPE_TRANSFER_UNSYNCHRONIZED;  // idle: checked just above
     }
-  } else if ((usage & PIPE_TRANSFER_READ && !(usage & PIPE_TRANSFER_PERSISTENT) &&
-              resource.placement == vk_backend::MemoryPlacement::DeviceLocal) ||
-             !mappable) {
+  } else if (needs_readback_staging) {
     // Readback staging: reading device-local memory through the CPU is slow (or impossible).
     // Copy the range into cached host memory and map that; writes go back at unmap.
     transfer->offset = start % kMapBufferAlignment;

@@ -219,6 +219,43 @@ TEST_F(Transfers, OutstandingStagingBytesFlushPastAQuarterOfTheBudget) {
   }
 }
 
+TEST_F(Transfers, MapDirectlyRefusesStagingAndSkipsReadbackStaging) {
+  auto a = buffer(ResourceUsage::DEFAULT, old_);
+  auto b = busy_copy_of(*a);
+  Transfer* t = nullptr;
+  // A busy partial discard would need staging: refused.
+  EXPECT_EQ(context_->transfer_map(*a, 0,
+                                   PIPE_TRANSFER_WRITE | PIPE_TRANSFER_DISCARD_RANGE | PIPE_TRANSFER_MAP_DIRECTLY,
+                                   buffer_box(10, 10), &t),
+            nullptr);
+  EXPECT_EQ(t, nullptr);
+  context_->finish();
+  // Reading device-local memory directly (lavapipe's is host-visible) instead of through staging.
+  const TransferStats before = context_->stats();
+  auto* map = static_cast<std::uint8_t*>(
+      context_->transfer_map(*a, 0, PIPE_TRANSFER_READ | PIPE_TRANSFER_MAP_DIRECTLY, buffer_box(0, kSize), &t));
+  ASSERT_NE(map, nullptr);
+  EXPECT_EQ(Bytes(map, map + kSize), old_);
+  EXPECT_EQ(context_->stats().staging_readbacks, before.staging_readbacks);
+  context_->transfer_unmap(t);
+}
+
+TEST_F(Transfers, ValidationIsOn) { EXPECT_TRUE(screen_->validation_enabled()); }
+
+using TransfersDeathTest = Transfers;
+
+TEST_F(TransfersDeathTest, AValidationErrorAbortsLoudly) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_DEATH(
+      {
+        auto a = buffer(ResourceUsage::DYNAMIC, old_);
+        auto b = context_->buffer_create(16, ResourceUsage::DYNAMIC, 0);
+        // A copy past the end of the destination: VUID-vkCmdCopyBuffer-dstOffset-00114 and friends.
+        context_->buffer_copy(*b, 8, *a, 0, 64);
+      },
+      "validation error");
+}
+
 TEST_F(Transfers, PersistentCoherentMapsAreDirectAndSurviveInvalidation) {
   auto a = buffer(ResourceUsage::DYNAMIC, old_, PIPE_RESOURCE_FLAG_MAP_PERSISTENT | PIPE_RESOURCE_FLAG_MAP_COHERENT);
   Transfer* t = nullptr;
