@@ -241,6 +241,36 @@ TEST(Egl, AContextIsCurrentToOneThreadAtATime) {
   eglDestroyContext(display, context);
 }
 
+TEST(Egl, TerminateKeepsTheCurrentContextUntilReleased) {
+  EGLDisplay display = surfaceless_display();
+  EGLContext context = create_context({EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 5});
+  ASSERT_NE(context, EGL_NO_CONTEXT);
+  EGLContext idle = create_context({EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 5});
+  ASSERT_NE(idle, EGL_NO_CONTEXT);
+  ASSERT_TRUE(eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context));
+  ASSERT_TRUE(eglTerminate(display));
+  // Still usable while current, buffers included.
+  GLuint buffer = 0;
+  glCreateBuffers(1, &buffer);
+  const std::uint8_t data[4] = {1, 2, 3, 4};
+  glNamedBufferData(buffer, 4, data, GL_STATIC_DRAW);
+  std::uint8_t back[4] = {};
+  glGetNamedBufferSubData(buffer, 0, 4, back);
+  EXPECT_EQ(std::memcmp(back, data, 4), 0);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glDeleteBuffers(1, &buffer);
+  // A terminated display refuses new work but lets the thread release its context.
+  EXPECT_EQ(create_context({EGL_CONTEXT_MAJOR_VERSION, 3}), EGL_NO_CONTEXT);
+  EXPECT_EQ(eglGetError(), EGL_NOT_INITIALIZED);
+  EXPECT_TRUE(eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT));
+  // Re-initialized, the old handles are gone.
+  ASSERT_TRUE(eglInitialize(display, nullptr, nullptr));
+  EXPECT_FALSE(eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context));
+  EXPECT_EQ(eglGetError(), EGL_BAD_CONTEXT);
+  EXPECT_FALSE(eglDestroyContext(display, idle));
+  EXPECT_EQ(eglGetError(), EGL_BAD_CONTEXT);
+}
+
 TEST(Egl, GetProcAddressFindsGlAndEglFunctions) {
   surfaceless_display();
   EXPECT_NE(eglGetProcAddress("glBufferStorage"), nullptr);

@@ -105,6 +105,13 @@ TEST_F(GlState, TransferLogFollowsTheSeedFormat) {
   EXPECT_NE(child.err.find("transfer_unmap:\n"), std::string::npos);
 }
 
+TEST_F(GlState, TheseTestsRunWithTheValidationLayer) {
+  // The Vulkan loader reports the layers it inserts; glvk asked for validation (GLVK_VALIDATION=1).
+  const ProcessResult child = run_self("GlState.RendererNamesGlvkAndTheVulkanDevice", {{"VK_LOADER_DEBUG", "layer"}});
+  EXPECT_EQ(child.exit_code, 0) << child.err;
+  EXPECT_NE((child.out + child.err).find("Insert instance layer \"VK_LAYER_KHRONOS_validation\""), std::string::npos);
+}
+
 struct DebugRecord {
   GLenum source, type, severity;
   GLuint id;
