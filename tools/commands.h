@@ -11,5 +11,7 @@ using Args = std::span<const std::string_view>;
 // Each returns the process exit status; errors are printed to stderr as "glvk <cmd>: <message>".
 int run_info(Args args);
 int run_run(Args args);
+int run_formats(Args args);
+int run_convert(Args args);
 
 }  // namespace glvk::tools

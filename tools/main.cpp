@@ -16,6 +16,9 @@ struct Command {
 constexpr Command kCommands[] = {
     {"run", "run a program (or the bundled demo) on glvk", glvk::tools::run_run},
     {"info", "print the Vulkan device, queues, memory types and format features (--json)", glvk::tools::run_info},
+    {"formats", "list the format table, or `show NAME` for every field of one format", glvk::tools::run_formats},
+    {"convert", "convert raw pixels stdin -> stdout between formats (--from --to --width --height)",
+     glvk::tools::run_convert},
 };
 
 void print_usage(std::FILE* out) {

@@ -158,7 +158,7 @@ def emit_table(formats, out):
                                            'is_pure_integer')]
             o.write(f"   {', '.join(flags)},\n")
             o.write(f"   Format::{f['srgb'] or 'NONE'}, Format::{f['linear'] or 'NONE'}, "
-                    f"uint32_t({vkf}), {{{vks}}}, {fam}}},\n")
+                    f"uint32_t({vkf}), {{{vks}}}, {fam}, \"{vkf}\"}},\n")
         o.write('};\n\n')
         # Name index sorted for binary search by find_format.
         order = sorted(range(len(formats)), key=lambda i: formats[i]['name'])

@@ -42,7 +42,11 @@ bool VulkanFormatSupport::query(formats::Format format, TextureTarget target, un
   const formats::FormatDesc& desc = formats::describe(format);
   const auto vk_format = static_cast<VkFormat>(desc.vk_format);
   if (vk_format == VK_FORMAT_UNDEFINED) return false;
-  if ((bindings & (BIND_RENDER_TARGET | BIND_DEPTH_STENCIL)) && !renders_in_place(desc)) return false;
+  // Blits and rendering write channels where the VkFormat has them, so an emulation that moves
+  // real channels would scramble them.
+  if ((bindings & (BIND_RENDER_TARGET | BIND_DEPTH_STENCIL | BIND_BLIT_SOURCE | BIND_BLIT_DESTINATION)) &&
+      !renders_in_place(desc))
+    return false;
 
   VkFormatProperties properties;
   vkGetPhysicalDeviceFormatProperties(physical_device_, vk_format, &properties);
@@ -67,6 +71,8 @@ bool VulkanFormatSupport::query(formats::Format format, TextureTarget target, un
     needed |= VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT;
     usage |= VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
   }
+  if (bindings & BIND_BLIT_SOURCE) needed |= VK_FORMAT_FEATURE_BLIT_SRC_BIT;
+  if (bindings & BIND_BLIT_DESTINATION) needed |= VK_FORMAT_FEATURE_BLIT_DST_BIT;
   if ((properties.optimalTilingFeatures & needed) != needed) return false;
 
   const bool cube = target == TextureTarget::TEXTURE_CUBE || target == TextureTarget::TEXTURE_CUBE_ARRAY;

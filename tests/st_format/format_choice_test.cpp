@@ -10,36 +10,12 @@
 
 #include "format_choice_tables.h"
 #include "glvk/st/format_choice.h"
+#include "scripted_support.h"
 
 namespace glvk::st {
 namespace {
 
 using formats::Format;
-
-// A device that supports the formats it is told about, for the bindings it is told about, and
-// records every question it is asked.
-class ScriptedSupport : public FormatSupport {
- public:
-  void allow(Format f, unsigned bindings = BIND_SAMPLER_VIEW | BIND_RENDER_TARGET | BIND_DEPTH_STENCIL) {
-    allowed_.push_back({f, bindings});
-  }
-  bool is_format_supported(Format f, TextureTarget target, unsigned samples, unsigned bindings) const override {
-    asked_.push_back({f, target, samples, bindings});
-    for (const auto& [format, allowed_bindings] : allowed_)
-      if (format == f && (bindings & ~allowed_bindings) == 0) return true;
-    return false;
-  }
-  struct Question {
-    Format format;
-    TextureTarget target;
-    unsigned samples;
-    unsigned bindings;
-  };
-  mutable std::vector<Question> asked_;
-
- private:
-  std::vector<std::pair<Format, unsigned>> allowed_;
-};
 
 TEST(ChooseFormat, ExactTableStoresTheUsersByteLayoutForUnsizedRgba) {
   ScriptedSupport s;

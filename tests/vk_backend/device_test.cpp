@@ -5,6 +5,7 @@
 
 #include "glvk/vk_backend/error.h"
 #include "vulkan_fixture.h"
+#include "vulkan_helpers.h"
 
 namespace glvk::test {
 namespace {
@@ -32,28 +33,14 @@ TEST_F(DeviceTest, QueueDoesGraphicsAndTransfer) {
   EXPECT_EQ(vkQueueWaitIdle(device().queue()), VK_SUCCESS);
 }
 
-TEST_F(DeviceTest, HostVisibleMemoryIsMappableAndKeepsData) {
-  const VkBufferCreateInfo buffer_info{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, nullptr, 0, 4096,
-                                       VK_BUFFER_USAGE_TRANSFER_SRC_BIT, VK_SHARING_MODE_EXCLUSIVE};
-  VkBuffer buffer;
-  ASSERT_EQ(vkCreateBuffer(device().handle(), &buffer_info, nullptr, &buffer), VK_SUCCESS);
-  VkMemoryRequirements requirements;
-  vkGetBufferMemoryRequirements(device().handle(), buffer, &requirements);
-  const std::uint32_t type = device().memory_type(
-      requirements.memoryTypeBits, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
-  const VkMemoryAllocateInfo alloc{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, nullptr, requirements.size, type};
-  VkDeviceMemory memory;
-  ASSERT_EQ(vkAllocateMemory(device().handle(), &alloc, nullptr, &memory), VK_SUCCESS);
-  ASSERT_EQ(vkBindBufferMemory(device().handle(), buffer, memory, 0), VK_SUCCESS);
-  void* pointer = nullptr;
-  ASSERT_EQ(vkMapMemory(device().handle(), memory, 0, VK_WHOLE_SIZE, 0, &pointer), VK_SUCCESS);
-  static_cast<unsigned char*>(pointer)[4095] = 0xa5;
-  vkUnmapMemory(device().handle(), memory);
-  ASSERT_EQ(vkMapMemory(device().handle(), memory, 0, VK_WHOLE_SIZE, 0, &pointer), VK_SUCCESS);
-  EXPECT_EQ(static_cast<unsigned char*>(pointer)[4095], 0xa5);
-  vkUnmapMemory(device().handle(), memory);
-  vkDestroyBuffer(device().handle(), buffer, nullptr);
-  vkFreeMemory(device().handle(), memory, nullptr);
+TEST_F(DeviceTest, HostVisibleMemoryKeepsDataAcrossAGpuCopy) {
+  HostBuffer source(device(), 4096), destination(device(), 4096);
+  for (int i = 0; i < 4096; ++i) source.data()[i] = std::byte(i * 13);
+  submit_and_wait(device(), [&](VkCommandBuffer cmd) {
+    const VkBufferCopy region{0, 0, 4096};
+    vkCmdCopyBuffer(cmd, source.handle(), destination.handle(), 1, &region);
+  });
+  for (int i = 0; i < 4096; ++i) ASSERT_EQ(destination.data()[i], std::byte(i * 13)) << i;
 }
 
 TEST_F(DeviceTest, ImpossibleMemoryRequestIsAClearError) {

@@ -47,6 +47,7 @@ struct FormatDesc {
   uint32_t vk_format;                         // VkFormat value (0 = VK_FORMAT_UNDEFINED when none)
   Swizzle vk_swizzle[4];                      // VkComponentMapping emulating this format with vk_format
   int8_t compressed_family;                   // CompressedFamily value, -1 when not compressed
+  const char* vk_format_name;                 // "VK_FORMAT_R8G8B8A8_UNORM" (for tools and logs)
 };
 
 const FormatDesc& describe(Format);                    // never null; Format::NONE has a valid entry

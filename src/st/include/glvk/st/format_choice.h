@@ -30,6 +30,9 @@ enum BindFlags : unsigned {
   BIND_SAMPLER_VIEW = 1u << 0,
   BIND_RENDER_TARGET = 1u << 1,
   BIND_DEPTH_STENCIL = 1u << 2,
+  // Source / destination of a converting GPU blit (the texture upload and readback blit paths).
+  BIND_BLIT_SOURCE = 1u << 3,
+  BIND_BLIT_DESTINATION = 1u << 4,
 };
 
 // screen->is_format_supported: can `format` back a resource of `target` with `sample_count`

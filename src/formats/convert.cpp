@@ -1,0 +1,576 @@
+// The conversion engine. One generic path (unpack a row to RGBA float / uint / sint, rebase, pack)
+// defines the behaviour; the fast paths below are chosen only when they give the same values.
+#include <glvk/formats/convert.h>
+
+#include <glvk/formats/pack.h>
+
+#include <array>
+#include <cstring>
+#include <vector>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#endif
+
+namespace glvk::formats {
+
+PixelFormat::PixelFormat(Format format) : desc_(describe(format)) {}
+
+PixelFormat PixelFormat::from_array(const ArrayFormat& array) {
+  PixelFormat p;
+  p.desc_ = describe_array_format(array);
+  return p;
+}
+
+std::optional<PixelFormat> PixelFormat::from_gl(uint32_t gl_format, uint32_t gl_type) {
+  const auto client = format_from_format_and_type(gl_format, gl_type);
+  if (!client) return std::nullopt;
+  return client->is_array ? from_array(client->array) : PixelFormat(client->format);
+}
+
+const char* convert_status_name(ConvertStatus status) {
+  switch (status) {
+    case ConvertStatus::OK: return "ok";
+    case ConvertStatus::UNSUPPORTED_FORMAT: return "unsupported format";
+    case ConvertStatus::INCOMPATIBLE: return "incompatible formats";
+  }
+  return "?";
+}
+
+namespace {
+
+bool is_zs(const FormatDesc& d) { return d.colorspace == Colorspace::ZS; }
+
+ConvertStatus check_pair(const FormatDesc& dst, const FormatDesc& src) {
+  if (!can_pack_unpack(dst) || !can_pack_unpack(src)) return ConvertStatus::UNSUPPORTED_FORMAT;
+  if (is_zs(dst) != is_zs(src)) return ConvertStatus::INCOMPATIBLE;
+  if (is_zs(dst)) {
+    const bool common = (dst.is_depth && src.is_depth) || (dst.is_stencil && src.is_stencil);
+    return common ? ConvertStatus::OK : ConvertStatus::INCOMPATIBLE;
+  }
+  if (dst.is_pure_integer != src.is_pure_integer) return ConvertStatus::INCOMPATIBLE;
+  return ConvertStatus::OK;
+}
+
+// RGBA after the optional rebase: component j comes from rebase[j] (a component or a constant).
+template <typename T>
+void rebase_rows(T* rgba, size_t count, const Swizzle* rebase) {
+  if (!rebase) return;
+  for (size_t i = 0; i < count; ++i, rgba += 4) {
+    T in[4] = {rgba[0], rgba[1], rgba[2], rgba[3]};
+    for (int j = 0; j < 4; ++j)
+      rgba[j] = rebase[j] <= Swizzle::W ? in[static_cast<int>(rebase[j])] : T(rebase[j] == Swizzle::ONE ? 1 : 0);
+  }
+}
+
+// The generic path for one row; `src` is already byte-swapped.
+struct RowScratch {
+  std::vector<float> f;
+  std::vector<uint32_t> u;
+  std::vector<int32_t> s;
+  std::vector<uint8_t> stencil;
+};
+
+void convert_row_generic(uint8_t* dst, const FormatDesc& dd, const uint8_t* src, const FormatDesc& sd,
+                         unsigned width, const Swizzle* rebase, RowScratch& scratch) {
+  if (is_zs(dd)) {
+    std::memset(dst, 0, size_t(width) * dd.block_bits / 8);
+    if (dd.is_depth && sd.is_depth) {
+      scratch.f.resize(width);
+      unpack_depth_float(sd, src, scratch.f.data(), width);
+      pack_depth_float(dd, scratch.f.data(), dst, width);
+    }
+    if (dd.is_stencil && sd.is_stencil) {
+      scratch.stencil.resize(width);
+      unpack_stencil_uint(sd, src, scratch.stencil.data(), width);
+      pack_stencil_uint(dd, scratch.stencil.data(), dst, width);
+    }
+    return;
+  }
+  if (sd.is_pure_integer) {
+    // Signed sources go through int32, unsigned through uint32; packing clamps to the destination.
+    bool src_signed = false;
+    for (int c = 0; c < sd.nr_channels; ++c) src_signed |= sd.channel[c].type == ChannelType::SIGNED;
+    if (src_signed) {
+      scratch.s.resize(size_t(width) * 4);
+      unpack_rgba_sint(sd, src, scratch.s.data(), width);
+      rebase_rows(scratch.s.data(), width, rebase);
+      pack_rgba_sint(dd, scratch.s.data(), dst, width);
+    } else {
+      scratch.u.resize(size_t(width) * 4);
+      unpack_rgba_uint(sd, src, scratch.u.data(), width);
+      rebase_rows(scratch.u.data(), width, rebase);
+      pack_rgba_uint(dd, scratch.u.data(), dst, width);
+    }
+    return;
+  }
+  scratch.f.resize(size_t(width) * 4);
+  unpack_rgba_float(sd, src, scratch.f.data(), width);
+  rebase_rows(scratch.f.data(), width, rebase);
+  pack_rgba_float(dd, scratch.f.data(), dst, width);
+}
+
+// ------------------------------------------------------------------ fast paths
+
+// Per destination channel: the source channel it copies (0..3) or a constant.
+constexpr int kConstZero = -1, kConstOne = -2;
+
+bool same_channel_kind(const Channel& a, const Channel& b) {
+  return a.type == b.type && a.normalized == b.normalized && a.pure_integer == b.pure_integer && a.size == b.size;
+}
+
+bool is_srgb_channel(const FormatDesc& d, int c) {
+  if (d.colorspace != Colorspace::SRGB) return false;
+  for (int j = 0; j < 3; ++j)
+    if (d.swizzle[j] == static_cast<Swizzle>(c)) return true;
+  return false;
+}
+
+// dst channel c <- RGBA component (first j with dst.swizzle[j] == c) <- rebase <- src swizzle.
+void channel_map(const FormatDesc& dd, const FormatDesc& sd, const Swizzle* rebase, int map[4]) {
+  for (int c = 0; c < 4; ++c) {
+    map[c] = kConstZero;
+    if (c >= dd.nr_channels || dd.channel[c].type == ChannelType::VOID) continue;
+    int j = -1;
+    for (int k = 0; k < 4 && j < 0; ++k)
+      if (dd.swizzle[k] == static_cast<Swizzle>(c)) j = k;
+    if (j < 0) continue;
+    Swizzle s = static_cast<Swizzle>(j);
+    if (rebase) s = rebase[j];
+    if (s <= Swizzle::W) s = sd.swizzle[static_cast<int>(s)];
+    map[c] = s <= Swizzle::W ? static_cast<int>(s) : s == Swizzle::ONE ? kConstOne : kConstZero;
+  }
+}
+
+// Raw encoding of 1 in a channel of this kind.
+uint32_t raw_one(const Channel& ch) {
+  switch (ch.type) {
+    case ChannelType::UNSIGNED: return ch.normalized ? uint32_t((uint64_t(1) << ch.size) - 1) : 1u;
+    case ChannelType::SIGNED: return ch.normalized ? uint32_t((uint64_t(1) << (ch.size - 1)) - 1) : 1u;
+    case ChannelType::FLOAT: return ch.size == 16 ? 0x3c00u : 0x3f800000u;
+    default: return 0;
+  }
+}
+
+// Array formats with channels of one kind on both sides: every destination channel is a raw copy
+// of a source channel or a constant (swizzled copy; Mesa's swizzle-and-convert with equal types).
+bool shuffle_compatible(const FormatDesc& dd, const FormatDesc& sd, const int map[4]) {
+  if (!dd.is_array || !sd.is_array || is_zs(dd) || is_zs(sd)) return false;
+  const Channel& ref = sd.channel[0].type == ChannelType::VOID ? sd.channel[1] : sd.channel[0];
+  for (int c = 0; c < dd.nr_channels; ++c) {
+    if (dd.channel[c].type != ChannelType::VOID && !same_channel_kind(dd.channel[c], ref)) return false;
+    if (dd.channel[c].size != ref.size) return false;
+    if (map[c] >= 0 && is_srgb_channel(dd, c) != is_srgb_channel(sd, map[c])) return false;
+    if (map[c] == kConstOne && is_srgb_channel(dd, c) && ref.type == ChannelType::FLOAT) return false;
+  }
+  for (int c = 0; c < sd.nr_channels; ++c)
+    if (sd.channel[c].type != ChannelType::VOID && !same_channel_kind(sd.channel[c], ref)) return false;
+  // A signed-normalized -1 has two encodings; the generic path writes the canonical one, a raw copy
+  // keeps the source's. Both decode to the same value, which is what the engine promises.
+  return true;
+}
+
+// 8-bit channels, 3 or 4 source bytes -> 4 destination bytes, through one 32-bit word per pixel:
+// loop-invariant shifts, so the compiler vectorises it.
+void shuffle8_to4(uint8_t* dst, const uint8_t* src, unsigned width, unsigned src_bytes, const int map[4],
+                  uint32_t const_bits) {
+  uint32_t shift[4], mask[4];
+  for (int c = 0; c < 4; ++c) {
+    shift[c] = map[c] >= 0 ? uint32_t(map[c]) * 8 : 0;
+    mask[c] = map[c] >= 0 ? 0xffu : 0u;
+  }
+  // The last pixel of a 3-byte source is read bytewise so the 4-byte load never passes the row.
+  const unsigned safe = src_bytes == 4 ? width : (width > 0 ? width - 1 : 0);
+  if (src_bytes == 4) {
+    for (unsigned i = 0; i < safe; ++i) {
+      uint32_t v;
+      std::memcpy(&v, src + size_t(i) * 4, 4);
+      const uint32_t out = ((v >> shift[0]) & mask[0]) | (((v >> shift[1]) & mask[1]) << 8) |
+                           (((v >> shift[2]) & mask[2]) << 16) | (((v >> shift[3]) & mask[3]) << 24) | const_bits;
+      std::memcpy(dst + size_t(i) * 4, &out, 4);
+    }
+  } else {
+    for (unsigned i = 0; i < safe; ++i) {
+      uint32_t v;
+      std::memcpy(&v, src + size_t(i) * 3, 4);
+      const uint32_t out = ((v >> shift[0]) & mask[0]) | (((v >> shift[1]) & mask[1]) << 8) |
+                           (((v >> shift[2]) & mask[2]) << 16) | (((v >> shift[3]) & mask[3]) << 24) | const_bits;
+      std::memcpy(dst + size_t(i) * 4, &out, 4);
+    }
+  }
+  for (unsigned i = safe; i < width; ++i) {
+    uint32_t v = 0;
+    std::memcpy(&v, src + size_t(i) * src_bytes, src_bytes);
+    const uint32_t out = ((v >> shift[0]) & mask[0]) | (((v >> shift[1]) & mask[1]) << 8) |
+                         (((v >> shift[2]) & mask[2]) << 16) | (((v >> shift[3]) & mask[3]) << 24) | const_bits;
+    std::memcpy(dst + size_t(i) * 4, &out, 4);
+  }
+}
+
+#if defined(__x86_64__) || defined(__i386__)
+// The same shuffle with SSSE3 pshufb, 4 pixels per step (baseline x86-64 lacks pshufb, so this is
+// compiled for SSSE3 and chosen at run time).
+__attribute__((target("ssse3"))) void shuffle8_to4_ssse3(uint8_t* dst, const uint8_t* src, unsigned width,
+                                                          unsigned src_bytes, const int map[4], uint32_t const_bits) {
+  alignas(16) uint8_t control[16];
+  for (int p = 0; p < 4; ++p)
+    for (int c = 0; c < 4; ++c) control[p * 4 + c] = map[c] >= 0 ? uint8_t(p * int(src_bytes) + map[c]) : 0x80;
+  const __m128i shuffle = _mm_load_si128(reinterpret_cast<const __m128i*>(control));
+  const __m128i constants = _mm_set1_epi32(int(const_bits));
+  // A 16-byte load at pixel i reads bytes [i*src_bytes, i*src_bytes + 16): stay inside the row.
+  const size_t row_bytes = size_t(width) * src_bytes;
+  unsigned i = 0;
+  for (; size_t(i) * src_bytes + 16 <= row_bytes; i += 4) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + size_t(i) * src_bytes));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + size_t(i) * 4), _mm_or_si128(_mm_shuffle_epi8(v, shuffle), constants));
+  }
+  if (i < width) shuffle8_to4(dst + size_t(i) * 4, src + size_t(i) * src_bytes, width - i, src_bytes, map, const_bits);
+}
+
+bool have_ssse3() {
+  static const bool supported = __builtin_cpu_supports("ssse3");
+  return supported;
+}
+#endif
+
+// Any element size and channel counts: element-wise swizzled copy.
+template <typename T>
+void shuffle_elements(uint8_t* dst, const uint8_t* src, unsigned width, int src_n, int dst_n, const int map[4],
+                      const T constants[4]) {
+  for (unsigned i = 0; i < width; ++i) {
+    const uint8_t* s = src + size_t(i) * src_n * sizeof(T);
+    uint8_t* d = dst + size_t(i) * dst_n * sizeof(T);
+    for (int c = 0; c < dst_n; ++c) {
+      T v = constants[c];
+      if (map[c] >= 0) std::memcpy(&v, s + map[c] * sizeof(T), sizeof(T));
+      std::memcpy(d + c * sizeof(T), &v, sizeof(T));
+    }
+  }
+}
+
+bool is_unorm8_array(const FormatDesc& d) {
+  if (!d.is_array || is_zs(d)) return false;
+  for (int c = 0; c < d.nr_channels; ++c) {
+    const Channel& ch = d.channel[c];
+    if (ch.type == ChannelType::VOID) continue;
+    if (!(ch.type == ChannelType::UNSIGNED && ch.normalized && ch.size == 8)) return false;
+  }
+  return d.channel[0].size == 8;
+}
+
+bool is_float32_array(const FormatDesc& d) {
+  if (!d.is_array || is_zs(d)) return false;
+  for (int c = 0; c < d.nr_channels; ++c)
+    if (d.channel[c].type != ChannelType::VOID && !(d.channel[c].type == ChannelType::FLOAT && d.channel[c].size == 32))
+      return false;
+  return d.channel[0].size == 32;
+}
+
+// unorm8 -> float32 through a 256-entry table (exact: c / 255 correctly rounded, sRGB decoded for
+// colour channels of sRGB sources).
+template <int N, int M>
+void unorm8_to_float_row(float* dst, const uint8_t* src, unsigned width, const int map[4],
+                         const float* const table[4], const float constants[4]) {
+  for (unsigned i = 0; i < width; ++i) {
+    const uint8_t* s = src + size_t(i) * N;
+    float* d = dst + size_t(i) * M;
+    for (int c = 0; c < M; ++c) d[c] = map[c] >= 0 ? table[c][s[map[c]]] : constants[c];
+  }
+}
+
+// float32 -> unorm8 with GL rounding: clamp to [0,1], round to nearest (same arithmetic as
+// float_to_unorm, so the result is identical); NaN -> 0.
+inline uint8_t float_to_unorm8(float f) {
+  const double v = f > 0.0f ? (f < 1.0f ? double(f) : 1.0) : 0.0;
+  return uint8_t(int(v * 255.0 + 0.5));
+}
+
+template <int N, int M>
+void float_to_unorm8_row(uint8_t* dst, const float* src, unsigned width, const int map[4], const uint8_t constants[4]) {
+  for (unsigned i = 0; i < width; ++i) {
+    const float* s = src + size_t(i) * N;
+    uint8_t* d = dst + size_t(i) * M;
+    for (int c = 0; c < M; ++c) d[c] = map[c] >= 0 ? float_to_unorm8(s[map[c]]) : constants[c];
+  }
+}
+
+template <template <int, int> class Kernel, typename... Args>
+bool dispatch_nm(int n, int m, Args&&... args) {
+  // n, m in 1..4: a compile-time channel count lets the compiler unroll and vectorise.
+#define GLVK_CASE(NN, MM) \
+  if (n == NN && m == MM) return Kernel<NN, MM>::run(args...), true;
+  GLVK_CASE(1, 1) GLVK_CASE(1, 2) GLVK_CASE(1, 3) GLVK_CASE(1, 4)
+  GLVK_CASE(2, 1) GLVK_CASE(2, 2) GLVK_CASE(2, 3) GLVK_CASE(2, 4)
+  GLVK_CASE(3, 1) GLVK_CASE(3, 2) GLVK_CASE(3, 3) GLVK_CASE(3, 4)
+  GLVK_CASE(4, 1) GLVK_CASE(4, 2) GLVK_CASE(4, 3) GLVK_CASE(4, 4)
+#undef GLVK_CASE
+  return false;
+}
+
+template <int N, int M>
+struct Unorm8ToFloat {
+  static void run(float* dst, const uint8_t* src, unsigned width, const int* map, const float* const* table,
+                  const float* constants) {
+    unorm8_to_float_row<N, M>(dst, src, width, map, table, constants);
+  }
+};
+
+template <int N, int M>
+struct FloatToUnorm8 {
+  static void run(uint8_t* dst, const float* src, unsigned width, const int* map, const uint8_t* constants) {
+    float_to_unorm8_row<N, M>(dst, src, width, map, constants);
+  }
+};
+
+const std::array<float, 256>& linear_table() {
+  static const std::array<float, 256> t = [] {
+    std::array<float, 256> v{};
+    for (unsigned i = 0; i < 256; ++i) v[i] = unorm_to_float(i, 8);
+    return v;
+  }();
+  return t;
+}
+
+const std::array<float, 256>& srgb_table() {
+  static const std::array<float, 256> t = [] {
+    std::array<float, 256> v{};
+    for (unsigned i = 0; i < 256; ++i) v[i] = srgb_to_linear(unorm_to_float(i, 8));
+    return v;
+  }();
+  return t;
+}
+
+using RowFn = void (*)(uint8_t* dst, const uint8_t* src, unsigned width, const void* ctx);
+
+// A chosen fast path for a whole image: a row function plus its context.
+struct FastPath {
+  enum Kind { NONE, COPY, SHUFFLE8_TO4, SHUFFLE, UNORM8_TO_FLOAT, FLOAT_TO_UNORM8, ZS_ROTATE } kind = NONE;
+  int map[4] = {kConstZero, kConstZero, kConstZero, kConstZero};
+  uint32_t const_bits = 0;
+  uint32_t constants_raw[4] = {0, 0, 0, 0};
+  float constants_f[4] = {0, 0, 0, 0};
+  uint8_t constants_u8[4] = {0, 0, 0, 0};
+  const float* tables[4] = {nullptr, nullptr, nullptr, nullptr};
+  int src_n = 0, dst_n = 0, elem_bytes = 0;
+  unsigned rotate = 0;  // ZS_ROTATE: rotate each 32-bit word left by this many bits
+  uint32_t keep_mask = 0xffffffffu;
+};
+
+bool descs_equal(const FormatDesc& a, const FormatDesc& b) {
+  if (a.format != Format::NONE || b.format != Format::NONE) return a.format == b.format;
+  if (a.nr_channels != b.nr_channels || a.block_bits != b.block_bits || a.colorspace != b.colorspace) return false;
+  for (int c = 0; c < a.nr_channels; ++c)
+    if (!same_channel_kind(a.channel[c], b.channel[c]) || a.channel[c].shift != b.channel[c].shift) return false;
+  return std::memcmp(a.swizzle, b.swizzle, sizeof(a.swizzle)) == 0;
+}
+
+// A table Format and a client array format describing the same bytes count as equal too.
+bool same_layout(const FormatDesc& dd, const FormatDesc& sd) {
+  if (descs_equal(dd, sd)) return true;
+  if (dd.nr_channels != sd.nr_channels || dd.block_bits != sd.block_bits || dd.colorspace != sd.colorspace ||
+      dd.layout != sd.layout || dd.layout != Layout::PLAIN)
+    return false;
+  for (int c = 0; c < dd.nr_channels; ++c)
+    if (!same_channel_kind(dd.channel[c], sd.channel[c]) || dd.channel[c].shift != sd.channel[c].shift) return false;
+  return std::memcmp(dd.swizzle, sd.swizzle, sizeof(dd.swizzle)) == 0;
+}
+
+FastPath choose_fast_path(const FormatDesc& dd, const FormatDesc& sd, const Swizzle* rebase) {
+  FastPath fp;
+  if (!rebase && same_layout(dd, sd)) {
+    fp.kind = FastPath::COPY;
+    return fp;
+  }
+  if (is_zs(dd) || is_zs(sd)) {
+    // Depth/stencil repacking between the 24/8 layouts: a rotation of each 32-bit word.
+    auto is = [](const FormatDesc& d, Format f) { return d.format == f; };
+    if ((is(sd, Format::Z24_UNORM_S8_UINT) && is(dd, Format::S8_UINT_Z24_UNORM)) ||
+        (is(sd, Format::Z24X8_UNORM) && is(dd, Format::X8Z24_UNORM))) {
+      fp.kind = FastPath::ZS_ROTATE;
+      fp.rotate = 8;
+      fp.keep_mask = is(dd, Format::X8Z24_UNORM) ? 0xffffff00u : 0xffffffffu;
+    } else if ((is(sd, Format::S8_UINT_Z24_UNORM) && is(dd, Format::Z24_UNORM_S8_UINT)) ||
+               (is(sd, Format::X8Z24_UNORM) && is(dd, Format::Z24X8_UNORM))) {
+      fp.kind = FastPath::ZS_ROTATE;
+      fp.rotate = 24;
+      fp.keep_mask = is(dd, Format::Z24X8_UNORM) ? 0x00ffffffu : 0xffffffffu;
+    }
+    return fp;
+  }
+  channel_map(dd, sd, rebase, fp.map);
+  fp.src_n = sd.nr_channels;
+  fp.dst_n = dd.nr_channels;
+  if (shuffle_compatible(dd, sd, fp.map)) {
+    const Channel& ref = sd.channel[0].type == ChannelType::VOID ? sd.channel[1] : sd.channel[0];
+    fp.elem_bytes = ref.size / 8;
+    for (int c = 0; c < dd.nr_channels; ++c)
+      fp.constants_raw[c] = fp.map[c] == kConstOne && dd.channel[c].type != ChannelType::VOID ? raw_one(ref) : 0;
+    if (fp.elem_bytes == 1 && fp.dst_n == 4 && (fp.src_n == 4 || fp.src_n == 3)) {
+      fp.kind = FastPath::SHUFFLE8_TO4;
+      for (int c = 0; c < 4; ++c) fp.const_bits |= fp.constants_raw[c] << (8 * c);
+    } else {
+      fp.kind = FastPath::SHUFFLE;
+    }
+    return fp;
+  }
+  if (is_unorm8_array(sd) && is_float32_array(dd) && dd.colorspace != Colorspace::SRGB) {
+    fp.kind = FastPath::UNORM8_TO_FLOAT;
+    for (int c = 0; c < dd.nr_channels; ++c) {
+      fp.tables[c] = fp.map[c] >= 0 && is_srgb_channel(sd, fp.map[c]) ? srgb_table().data() : linear_table().data();
+      fp.constants_f[c] = fp.map[c] == kConstOne && dd.channel[c].type != ChannelType::VOID ? 1.0f : 0.0f;
+    }
+    return fp;
+  }
+  if (is_float32_array(sd) && is_unorm8_array(dd) && dd.colorspace != Colorspace::SRGB) {
+    fp.kind = FastPath::FLOAT_TO_UNORM8;
+    for (int c = 0; c < dd.nr_channels; ++c)
+      fp.constants_u8[c] = fp.map[c] == kConstOne && dd.channel[c].type != ChannelType::VOID ? 255 : 0;
+    return fp;
+  }
+  return fp;
+}
+
+void run_fast_row(const FastPath& fp, uint8_t* dst, const uint8_t* src, unsigned width, const FormatDesc& dd) {
+  switch (fp.kind) {
+    case FastPath::COPY:
+      std::memcpy(dst, src, size_t(width) * dd.block_bits / 8);
+      break;
+    case FastPath::SHUFFLE8_TO4:
+#if defined(__x86_64__) || defined(__i386__)
+      if (have_ssse3()) {
+        shuffle8_to4_ssse3(dst, src, width, unsigned(fp.src_n), fp.map, fp.const_bits);
+        break;
+      }
+#endif
+      shuffle8_to4(dst, src, width, unsigned(fp.src_n), fp.map, fp.const_bits);
+      break;
+    case FastPath::SHUFFLE:
+      if (fp.elem_bytes == 1) {
+        const uint8_t k[4] = {uint8_t(fp.constants_raw[0]), uint8_t(fp.constants_raw[1]), uint8_t(fp.constants_raw[2]),
+                              uint8_t(fp.constants_raw[3])};
+        shuffle_elements<uint8_t>(dst, src, width, fp.src_n, fp.dst_n, fp.map, k);
+      } else if (fp.elem_bytes == 2) {
+        const uint16_t k[4] = {uint16_t(fp.constants_raw[0]), uint16_t(fp.constants_raw[1]),
+                               uint16_t(fp.constants_raw[2]), uint16_t(fp.constants_raw[3])};
+        shuffle_elements<uint16_t>(dst, src, width, fp.src_n, fp.dst_n, fp.map, k);
+      } else {
+        shuffle_elements<uint32_t>(dst, src, width, fp.src_n, fp.dst_n, fp.map, fp.constants_raw);
+      }
+      break;
+    case FastPath::UNORM8_TO_FLOAT: {
+      float* out = reinterpret_cast<float*>(dst);
+      float tmp_row[64 * 4];
+      const bool aligned = reinterpret_cast<uintptr_t>(dst) % alignof(float) == 0;
+      if (aligned) {
+        dispatch_nm<Unorm8ToFloat>(fp.src_n, fp.dst_n, out, src, width, fp.map, fp.tables, fp.constants_f);
+      } else {  // unaligned client memory: go through a small aligned buffer
+        for (unsigned x = 0; x < width; x += 64) {
+          const unsigned n = width - x < 64 ? width - x : 64;
+          dispatch_nm<Unorm8ToFloat>(fp.src_n, fp.dst_n, tmp_row, src + size_t(x) * fp.src_n, n, fp.map, fp.tables,
+                                     fp.constants_f);
+          std::memcpy(dst + size_t(x) * fp.dst_n * 4, tmp_row, size_t(n) * fp.dst_n * 4);
+        }
+      }
+      break;
+    }
+    case FastPath::FLOAT_TO_UNORM8: {
+      float tmp_row[64 * 4];
+      if (reinterpret_cast<uintptr_t>(src) % alignof(float) == 0) {
+        dispatch_nm<FloatToUnorm8>(fp.src_n, fp.dst_n, dst, reinterpret_cast<const float*>(src), width, fp.map,
+                                   fp.constants_u8);
+      } else {
+        for (unsigned x = 0; x < width; x += 64) {
+          const unsigned n = width - x < 64 ? width - x : 64;
+          std::memcpy(tmp_row, src + size_t(x) * fp.src_n * 4, size_t(n) * fp.src_n * 4);
+          dispatch_nm<FloatToUnorm8>(fp.src_n, fp.dst_n, dst + size_t(x) * fp.dst_n, tmp_row, n, fp.map,
+                                     fp.constants_u8);
+        }
+      }
+      break;
+    }
+    case FastPath::ZS_ROTATE:
+      for (unsigned i = 0; i < width; ++i) {
+        uint32_t v;
+        std::memcpy(&v, src + size_t(i) * 4, 4);
+        v = ((v << fp.rotate) | (v >> (32 - fp.rotate))) & fp.keep_mask;
+        std::memcpy(dst + size_t(i) * 4, &v, 4);
+      }
+      break;
+    case FastPath::NONE:
+      break;
+  }
+}
+
+ConvertStatus convert_impl(void* dst, const PixelFormat& dst_format, size_t dst_stride, const void* src,
+                           const PixelFormat& src_format, size_t src_stride, unsigned width, unsigned height,
+                           const ConvertParams& params, bool allow_fast) {
+  const FormatDesc& dd = dst_format.desc();
+  const FormatDesc& sd = src_format.desc();
+  const ConvertStatus status = check_pair(dd, sd);
+  if (status != ConvertStatus::OK) return status;
+  const Swizzle* rebase = is_zs(dd) ? nullptr : params.rebase_swizzle;
+  const FastPath fp = allow_fast ? choose_fast_path(dd, sd, rebase) : FastPath{};
+  const size_t src_row_bytes = size_t(width) * sd.block_bits / 8;
+  const size_t dst_row_bytes = size_t(width) * dd.block_bits / 8;
+  const bool swap_src = params.src_swap_unit == 2 || params.src_swap_unit == 4;
+  const bool swap_dst = params.dst_swap_unit == 2 || params.dst_swap_unit == 4;
+  std::vector<uint8_t> swapped;
+  if (swap_src) swapped.resize(src_row_bytes + 4);
+  RowScratch scratch;
+  if (fp.kind == FastPath::COPY && !swap_src && !swap_dst && src_stride == src_row_bytes && dst_stride == dst_row_bytes) {
+    std::memcpy(dst, src, src_row_bytes * height);  // one copy: lets memcpy pick its large-copy strategy
+    return ConvertStatus::OK;
+  }
+  for (unsigned y = 0; y < height; ++y) {
+    const uint8_t* s = static_cast<const uint8_t*>(src) + size_t(y) * src_stride;
+    uint8_t* d = static_cast<uint8_t*>(dst) + size_t(y) * dst_stride;
+    if (swap_src) {
+      std::memcpy(swapped.data(), s, src_row_bytes);
+      swap_bytes(swapped.data(), src_row_bytes / params.src_swap_unit, params.src_swap_unit);
+      s = swapped.data();
+    }
+    if (fp.kind != FastPath::NONE)
+      run_fast_row(fp, d, s, width, dd);
+    else
+      convert_row_generic(d, dd, s, sd, width, rebase, scratch);
+    if (swap_dst) swap_bytes(d, dst_row_bytes / params.dst_swap_unit, params.dst_swap_unit);
+  }
+  return ConvertStatus::OK;
+}
+
+}  // namespace
+
+ConvertStatus can_convert(const PixelFormat& dst_format, const PixelFormat& src_format) {
+  return check_pair(dst_format.desc(), src_format.desc());
+}
+
+const char* convert_path_name(const PixelFormat& dst_format, const PixelFormat& src_format,
+                              const Swizzle* rebase_swizzle) {
+  const ConvertStatus status = check_pair(dst_format.desc(), src_format.desc());
+  if (status != ConvertStatus::OK) return convert_status_name(status);
+  const bool zs = is_zs(dst_format.desc());
+  switch (choose_fast_path(dst_format.desc(), src_format.desc(), zs ? nullptr : rebase_swizzle).kind) {
+    case FastPath::COPY: return "copy";
+    case FastPath::SHUFFLE8_TO4: return "shuffle8_to4";
+    case FastPath::SHUFFLE: return "shuffle";
+    case FastPath::UNORM8_TO_FLOAT: return "unorm8_to_float";
+    case FastPath::FLOAT_TO_UNORM8: return "float_to_unorm8";
+    case FastPath::ZS_ROTATE: return "zs_rotate";
+    case FastPath::NONE: return "generic";
+  }
+  return "generic";
+}
+
+ConvertStatus convert(void* dst, const PixelFormat& dst_format, size_t dst_stride, const void* src,
+                      const PixelFormat& src_format, size_t src_stride, unsigned width, unsigned height,
+                      const ConvertParams& params) {
+  return convert_impl(dst, dst_format, dst_stride, src, src_format, src_stride, width, height, params, true);
+}
+
+ConvertStatus convert_generic(void* dst, const PixelFormat& dst_format, size_t dst_stride, const void* src,
+                              const PixelFormat& src_format, size_t src_stride, unsigned width, unsigned height,
+                              const ConvertParams& params) {
+  return convert_impl(dst, dst_format, dst_stride, src, src_format, src_stride, width, height, params, false);
+}
+
+}  // namespace glvk::formats

@@ -1,0 +1,226 @@
+#include <glvk/formats/gl_client.h>
+
+#include <GL/gl.h>
+#include <GL/glext.h>
+
+#include <cstring>
+
+#include "gl_tables.h"
+
+namespace glvk::formats {
+
+namespace {
+
+const detail::GlTypeInfo* find_type(uint32_t type) {
+  for (const auto& t : detail::kGlTypes)
+    if (t.type == type) return &t;
+  return nullptr;
+}
+
+const detail::GlClientFormatInfo* find_client_format(uint32_t format) {
+  for (const auto& f : detail::kGlClientFormats)
+    if (f.format == format) return &f;
+  return nullptr;
+}
+
+const detail::GlPackedFormat* find_packed(uint32_t format, uint32_t type) {
+  for (const auto& p : detail::kGlPackedFormats)
+    if (p.format == format && p.type == type) return &p;
+  return nullptr;
+}
+
+long align_up(long value, long alignment) {
+  const long remainder = value % alignment;
+  return remainder ? value + alignment - remainder : value;
+}
+
+// Row stride in bytes and the bytes per pixel (0 for GL_BITMAP); false for a bad pair.
+bool row_layout(const PixelStore& pack, int width, uint32_t format, uint32_t type, long* row_stride, long* bpp) {
+  const int alignment = pack.alignment > 0 ? pack.alignment : 1;
+  const long pixels_per_row = pack.row_length > 0 ? pack.row_length : width;
+  if (type == GL_BITMAP) {
+    if (format != GL_COLOR_INDEX && format != GL_STENCIL_INDEX) return false;
+    *bpp = 0;
+    *row_stride = align_up((pixels_per_row + 7) / 8, alignment);
+    return true;
+  }
+  const int bytes = bytes_per_pixel(format, type);
+  if (bytes <= 0) return false;
+  *bpp = bytes;
+  *row_stride = align_up(pixels_per_row * bytes, alignment);
+  return true;
+}
+
+}  // namespace
+
+const InternalFormatInfo* find_internal_format(uint32_t internal_format) {
+  for (const auto& i : detail::kGlInternalFormats)
+    if (i.internal_format == internal_format) return &i;
+  return nullptr;
+}
+
+uint32_t base_tex_format(uint32_t internal_format) {
+  const InternalFormatInfo* info = find_internal_format(internal_format);
+  return info ? info->base_format : 0;
+}
+
+uint8_t framebuffer_renderable(uint32_t internal_format) {
+  const InternalFormatInfo* info = find_internal_format(internal_format);
+  return info ? info->renderable : 0;
+}
+
+uint32_t ArrayFormat::encode() const {
+  uint32_t bits = (uint32_t(type_size >> 1) & 0x3) | (uint32_t(is_signed) << 2) | (uint32_t(is_float) << 3) |
+                  (uint32_t(normalized) << 4) | ((uint32_t(num_channels) << 5) & 0xe0);
+  for (int i = 0; i < 4; ++i) bits |= (uint32_t(swizzle[i]) & 0x7) << (8 + 3 * i);
+  return bits | 0x80000000u;
+}
+
+std::optional<ClientFormat> format_from_format_and_type(uint32_t gl_format, uint32_t gl_type) {
+  const detail::GlTypeInfo* type = find_type(gl_type);
+  const detail::GlClientFormatInfo* format = find_client_format(gl_format);
+  if (!type || !format) return std::nullopt;
+  if (type->array && format->array_capable) {
+    ClientFormat result{};
+    result.is_array = true;
+    result.array.type_size = type->bytes;
+    result.array.is_signed = type->kind != 'U';
+    result.array.is_float = type->kind == 'F';
+    result.array.normalized = !format->integer;
+    result.array.num_channels = format->components;
+    std::memcpy(result.array.swizzle, format->swizzle, sizeof(result.array.swizzle));
+    result.format = Format::NONE;
+    // GL forbids float types with integer formats.
+    if (format->integer && type->kind == 'F') return std::nullopt;
+    return result;
+  }
+  if (const detail::GlPackedFormat* packed = find_packed(gl_format, gl_type)) {
+    ClientFormat result{};
+    result.is_array = false;
+    result.format = packed->glvk_format;
+    return result;
+  }
+  return std::nullopt;
+}
+
+int components_in_format(uint32_t gl_format) {
+  const detail::GlClientFormatInfo* format = find_client_format(gl_format);
+  return format ? format->components : -1;
+}
+
+bool is_integer_format(uint32_t gl_format) {
+  const detail::GlClientFormatInfo* format = find_client_format(gl_format);
+  return format && format->integer;
+}
+
+int bytes_per_pixel(uint32_t gl_format, uint32_t gl_type) {
+  const detail::GlTypeInfo* type = find_type(gl_type);
+  const detail::GlClientFormatInfo* format = find_client_format(gl_format);
+  if (!type || !format) return -1;
+  if (gl_type == GL_BITMAP) return (gl_format == GL_COLOR_INDEX || gl_format == GL_STENCIL_INDEX) ? 0 : -1;
+  if (type->array && (format->array_capable || gl_format == GL_COLOR_INDEX || gl_format == GL_STENCIL_INDEX ||
+                      gl_format == GL_DEPTH_COMPONENT))
+    return format->components * type->bytes;
+  if (!type->array && find_packed(gl_format, gl_type)) return type->bytes;
+  return -1;
+}
+
+unsigned swap_unit_size(uint32_t gl_type) {
+  const detail::GlTypeInfo* type = find_type(gl_type);
+  if (!type || type->bytes < 2) return 1;
+  return type->bytes > 4 ? 4 : type->bytes;
+}
+
+void swap_bytes(void* data, size_t count, unsigned unit_size) {
+  auto* bytes = static_cast<uint8_t*>(data);
+  if (unit_size == 2) {
+    for (size_t i = 0; i < count; ++i) {
+      uint16_t v;
+      std::memcpy(&v, bytes + 2 * i, 2);
+      v = __builtin_bswap16(v);
+      std::memcpy(bytes + 2 * i, &v, 2);
+    }
+  } else if (unit_size == 4) {
+    for (size_t i = 0; i < count; ++i) {
+      uint32_t v;
+      std::memcpy(&v, bytes + 4 * i, 4);
+      v = __builtin_bswap32(v);
+      std::memcpy(bytes + 4 * i, &v, 4);
+    }
+  }
+}
+
+std::optional<uint32_t> gl_client_format_by_name(std::string_view name) {
+  for (const auto& f : detail::kGlClientFormats)
+    if (name == f.name) return f.format;
+  return std::nullopt;
+}
+
+std::optional<uint32_t> gl_type_by_name(std::string_view name) {
+  for (const auto& t : detail::kGlTypes)
+    if (name == t.name) return t.type;
+  return std::nullopt;
+}
+
+const char* gl_client_format_name(uint32_t gl_format) {
+  const detail::GlClientFormatInfo* format = find_client_format(gl_format);
+  return format ? format->name : nullptr;
+}
+
+const char* gl_type_name(uint32_t gl_type) {
+  const detail::GlTypeInfo* type = find_type(gl_type);
+  return type ? type->name : nullptr;
+}
+
+long image_row_stride(const PixelStore& pack, int width, uint32_t gl_format, uint32_t gl_type) {
+  long stride = 0, bpp = 0;
+  return row_layout(pack, width, gl_format, gl_type, &stride, &bpp) ? stride : -1;
+}
+
+long image_image_stride(const PixelStore& pack, int width, int height, uint32_t gl_format, uint32_t gl_type) {
+  const long row = image_row_stride(pack, width, gl_format, gl_type);
+  if (row < 0) return -1;
+  return row * (pack.image_height > 0 ? pack.image_height : height);
+}
+
+PixelAddress image_address(int dims, const PixelStore& pack, int width, int height, uint32_t gl_format,
+                           uint32_t gl_type, int image, int row, int column) {
+  long row_stride = 0, bpp = 0;
+  if (!row_layout(pack, width, gl_format, gl_type, &row_stride, &bpp)) return {-1, 0};
+  const long rows_per_image = pack.image_height > 0 ? pack.image_height : height;
+  const long image_stride = row_stride * rows_per_image;
+  const long skip_images = dims == 3 ? pack.skip_images : 0;
+  const long first_image = dims == 3 ? skip_images + image : 0;
+  const long x = long(pack.skip_pixels) + column;
+  long offset = first_image * image_stride + (long(pack.skip_rows) + row) * row_stride;
+  if (gl_type == GL_BITMAP) {
+    const int bit = int(x % 8);
+    return {offset + x / 8, uint8_t(pack.lsb_first ? 1u << bit : 0x80u >> bit)};
+  }
+  return {offset + x * bpp, 0};
+}
+
+bool compute_rgba2base2rgba_component_mapping(uint32_t base_format, Swizzle map[4]) {
+  constexpr Swizzle X = Swizzle::X, Y = Swizzle::Y, Z = Swizzle::Z, W = Swizzle::W;
+  constexpr Swizzle ZERO = Swizzle::ZERO, ONE = Swizzle::ONE;
+  auto set = [map](Swizzle r, Swizzle g, Swizzle b, Swizzle a) {
+    map[0] = r;
+    map[1] = g;
+    map[2] = b;
+    map[3] = a;
+    return true;
+  };
+  switch (base_format) {
+    case GL_ALPHA: return set(ZERO, ZERO, ZERO, W);
+    case GL_LUMINANCE: return set(X, X, X, ONE);
+    case GL_LUMINANCE_ALPHA: return set(X, X, X, W);
+    case GL_INTENSITY: return set(X, X, X, X);
+    case GL_RED: return set(X, ZERO, ZERO, ONE);
+    case GL_RG: return set(X, Y, ZERO, ONE);
+    case GL_RGB: return set(X, Y, Z, ONE);
+    case GL_RGBA: set(X, Y, Z, W); return false;
+    default: return false;
+  }
+}
+
+}  // namespace glvk::formats

@@ -1,0 +1,137 @@
+#include "glvk/vk_backend/image.h"
+
+#include "glvk/vk_backend/barrier.h"
+#include "glvk/vk_backend/device.h"
+#include "glvk/vk_backend/error.h"
+
+namespace glvk::vk_backend {
+
+VkImageAspectFlags format_aspects(VkFormat format) {
+  switch (format) {
+    case VK_FORMAT_D16_UNORM:
+    case VK_FORMAT_X8_D24_UNORM_PACK32:
+    case VK_FORMAT_D32_SFLOAT:
+      return VK_IMAGE_ASPECT_DEPTH_BIT;
+    case VK_FORMAT_S8_UINT:
+      return VK_IMAGE_ASPECT_STENCIL_BIT;
+    case VK_FORMAT_D16_UNORM_S8_UINT:
+    case VK_FORMAT_D24_UNORM_S8_UINT:
+    case VK_FORMAT_D32_SFLOAT_S8_UINT:
+      return VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT;
+    default:
+      return VK_IMAGE_ASPECT_COLOR_BIT;
+  }
+}
+
+Image::Image(const Device& device, const ImageDescription& description)
+    : device_(device),
+      description_(description),
+      aspects_(format_aspects(description.format)),
+      layouts_(std::size_t(description.levels) * description.layers,
+               description.tiling == VK_IMAGE_TILING_LINEAR ? VK_IMAGE_LAYOUT_PREINITIALIZED
+                                                            : VK_IMAGE_LAYOUT_UNDEFINED) {
+  description_.usage |= VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+  const bool linear = description_.tiling == VK_IMAGE_TILING_LINEAR;
+
+  VkImageCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
+  info.flags = description_.flags;
+  info.imageType = description_.type;
+  info.format = description_.format;
+  info.extent = description_.extent;
+  info.mipLevels = description_.levels;
+  info.arrayLayers = description_.layers;
+  info.samples = description_.samples;
+  info.tiling = description_.tiling;
+  info.usage = description_.usage;
+  info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
+  // A linear image keeps what the host wrote before its first use.
+  info.initialLayout = linear ? VK_IMAGE_LAYOUT_PREINITIALIZED : VK_IMAGE_LAYOUT_UNDEFINED;
+  check(vkCreateImage(device_.handle(), &info, nullptr, &image_), "vkCreateImage");
+
+  VkMemoryRequirements requirements;
+  vkGetImageMemoryRequirements(device_.handle(), image_, &requirements);
+  try {
+    const std::uint32_t type =
+        linear ? device_.memory_type(requirements.memoryTypeBits,
+                                     VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT)
+               : device_.memory_type(requirements.memoryTypeBits, 0, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+    const VkMemoryAllocateInfo alloc{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, nullptr, requirements.size, type};
+    check(vkAllocateMemory(device_.handle(), &alloc, nullptr, &memory_), "vkAllocateMemory (image)");
+    check(vkBindImageMemory(device_.handle(), image_, memory_, 0), "vkBindImageMemory");
+    if (linear) {
+      void* pointer = nullptr;
+      check(vkMapMemory(device_.handle(), memory_, 0, VK_WHOLE_SIZE, 0, &pointer), "vkMapMemory (image)");
+      mapped_ = static_cast<std::byte*>(pointer);
+    }
+  } catch (...) {
+    if (memory_) vkFreeMemory(device_.handle(), memory_, nullptr);
+    vkDestroyImage(device_.handle(), image_, nullptr);
+    throw;
+  }
+}
+
+Image::~Image() {
+  vkDestroyImage(device_.handle(), image_, nullptr);
+  if (memory_) vkFreeMemory(device_.handle(), memory_, nullptr);  // unmaps too
+}
+
+VkImageSubresourceRange Image::whole_range() const {
+  return {aspects_, 0, description_.levels, 0, description_.layers};
+}
+
+VkSubresourceLayout Image::subresource_layout(VkImageAspectFlagBits aspect, std::uint32_t level,
+                                              std::uint32_t layer) const {
+  const VkImageSubresource subresource{VkImageAspectFlags(aspect), level, layer};
+  VkSubresourceLayout layout;
+  vkGetImageSubresourceLayout(device_.handle(), image_, &subresource, &layout);
+  return layout;
+}
+
+VkImageLayout Image::layout(std::uint32_t level, std::uint32_t layer) const { return layouts_[index(level, layer)]; }
+
+void Image::record_transition(VkCommandBuffer commands, const VkImageSubresourceRange& range, VkImageLayout layout,
+                              bool discard_contents) {
+  const std::uint32_t level_count =
+      range.levelCount == VK_REMAINING_MIP_LEVELS ? description_.levels - range.baseMipLevel : range.levelCount;
+  const std::uint32_t layer_count =
+      range.layerCount == VK_REMAINING_ARRAY_LAYERS ? description_.layers - range.baseArrayLayer : range.layerCount;
+  std::vector<VkImageMemoryBarrier2> barriers;
+  // One barrier per level and run of consecutive layers sharing their current layout.
+  for (std::uint32_t level = range.baseMipLevel; level < range.baseMipLevel + level_count; ++level) {
+    std::uint32_t layer = range.baseArrayLayer;
+    const std::uint32_t end = range.baseArrayLayer + layer_count;
+    while (layer < end) {
+      const VkImageLayout current = layouts_[index(level, layer)];
+      std::uint32_t run_end = layer + 1;
+      while (run_end < end && layouts_[index(level, run_end)] == current) ++run_end;
+      if (current != layout) {
+        const VkImageSubresourceRange run{aspects_, level, 1, layer, run_end - layer};
+        barriers.push_back(
+            layout_transition(image_, run, discard_contents ? VK_IMAGE_LAYOUT_UNDEFINED : current, layout));
+        for (std::uint32_t l = layer; l < run_end; ++l) layouts_[index(level, l)] = layout;
+      }
+      layer = run_end;
+    }
+  }
+  if (barriers.empty()) return;
+  VkDependencyInfo dependency{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
+  dependency.imageMemoryBarrierCount = std::uint32_t(barriers.size());
+  dependency.pImageMemoryBarriers = barriers.data();
+  vkCmdPipelineBarrier2(commands, &dependency);
+}
+
+ImageView::ImageView(const Device& device, const Image& image, VkImageViewType type, VkFormat format,
+                     const VkComponentMapping& components, const VkImageSubresourceRange& range)
+    : device_(device) {
+  VkImageViewCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+  info.image = image.handle();
+  info.viewType = type;
+  info.format = format;
+  info.components = components;
+  info.subresourceRange = range;
+  check(vkCreateImageView(device_.handle(), &info, nullptr, &view_), "vkCreateImageView");
+}
+
+ImageView::~ImageView() { vkDestroyImageView(device_.handle(), view_, nullptr); }
+
+}  // namespace glvk::vk_backend

@@ -1,0 +1,88 @@
+// Images and their memory: one VkImage with its own allocation, with the layout of every
+// subresource tracked so transitions are recorded from the layout it really has.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include <volk.h>
+
+namespace glvk::vk_backend {
+
+class Device;
+
+struct ImageDescription {
+  VkImageType type = VK_IMAGE_TYPE_2D;
+  VkFormat format = VK_FORMAT_UNDEFINED;
+  VkExtent3D extent{1, 1, 1};
+  std::uint32_t levels = 1;
+  std::uint32_t layers = 1;
+  VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_1_BIT;
+  VkImageUsageFlags usage = 0;  // transfer source and destination are always added
+  // OPTIMAL images live in device-local memory; LINEAR ones in host-visible coherent memory,
+  // mapped for their whole life (the "map the texture directly" case of seed 003).
+  VkImageTiling tiling = VK_IMAGE_TILING_OPTIMAL;
+  VkImageCreateFlags flags = 0;  // e.g. CUBE_COMPATIBLE, MUTABLE_FORMAT
+};
+
+// Which aspects a format has (colour, depth, stencil).
+VkImageAspectFlags format_aspects(VkFormat format);
+
+class Image {
+ public:
+  Image(const Device& device, const ImageDescription& description);
+  ~Image();
+  Image(const Image&) = delete;
+  Image& operator=(const Image&) = delete;
+
+  VkImage handle() const { return image_; }
+  const ImageDescription& description() const { return description_; }
+  VkImageAspectFlags aspects() const { return aspects_; }
+  VkImageSubresourceRange whole_range() const;
+
+  // LINEAR images: the mapped memory and where a subresource lies in it.
+  std::byte* mapped() const { return mapped_; }
+  VkSubresourceLayout subresource_layout(VkImageAspectFlagBits aspect, std::uint32_t level,
+                                         std::uint32_t layer) const;
+
+  // The tracked layout of one subresource (all aspects of a subresource move together).
+  VkImageLayout layout(std::uint32_t level, std::uint32_t layer) const;
+
+  // Records into `commands` the barriers that bring every subresource of `range` into `layout`,
+  // one barrier per run of subresources that share their current layout, and updates tracking.
+  // discard_contents: the old contents are not needed (transition from UNDEFINED).
+  void record_transition(VkCommandBuffer commands, const VkImageSubresourceRange& range, VkImageLayout layout,
+                         bool discard_contents = false);
+
+  // The serial of the last command batch that uses this image (0: never used by the GPU).
+  std::uint64_t last_use = 0;
+
+ private:
+  std::size_t index(std::uint32_t level, std::uint32_t layer) const { return layer * description_.levels + level; }
+
+  const Device& device_;
+  ImageDescription description_;
+  VkImageAspectFlags aspects_;
+  VkImage image_ = VK_NULL_HANDLE;
+  VkDeviceMemory memory_ = VK_NULL_HANDLE;
+  std::byte* mapped_ = nullptr;
+  std::vector<VkImageLayout> layouts_;  // per (level, layer)
+};
+
+// A view of an image (sampler view or render target surface).
+class ImageView {
+ public:
+  ImageView(const Device& device, const Image& image, VkImageViewType type, VkFormat format,
+            const VkComponentMapping& components, const VkImageSubresourceRange& range);
+  ~ImageView();
+  ImageView(const ImageView&) = delete;
+  ImageView& operator=(const ImageView&) = delete;
+  VkImageView handle() const { return view_; }
+
+ private:
+  const Device& device_;
+  VkImageView view_ = VK_NULL_HANDLE;
+};
+
+}  // namespace glvk::vk_backend

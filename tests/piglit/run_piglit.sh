@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Runs the piglit framebuffer tests (framebuffer_tests.txt) on one driver and prints
+# "<test name>\t<result>" per test: pass, fail, skip, warn, crash or timeout.
+#   tests/piglit/run_piglit.sh llvmpipe|zink|glvk [BUILD_DIR] > results/<driver>.txt
+# Needs Debian's piglit package (apt-get install piglit); runs headless on surfaceless EGL.
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+driver=${1:?usage: run_piglit.sh llvmpipe|zink|glvk [BUILD_DIR]}
+build=${2:-$here/../../build}
+bin=/usr/lib/x86_64-linux-gnu/piglit/bin
+[ -d "$bin" ] || { echo "run_piglit.sh: piglit is not installed (apt-get install piglit)" >&2; exit 2; }
+
+export PIGLIT_PLATFORM=surfaceless_egl
+export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-$(mktemp -d)}
+chmod 700 "$XDG_RUNTIME_DIR"
+case "$driver" in
+  llvmpipe) launcher=(env LIBGL_ALWAYS_SOFTWARE=1 GALLIUM_DRIVER=llvmpipe) ;;
+  zink) launcher=(env LIBGL_ALWAYS_SOFTWARE=1 GALLIUM_DRIVER=zink) ;;
+  glvk) launcher=("$build/tools/glvk" run --) ;;
+  *) echo "run_piglit.sh: unknown driver '$driver'" >&2; exit 2 ;;
+esac
+
+while IFS='|' read -r name command; do
+  name=${name% }
+  read -r -a argv <<<"$command"
+  output=$(cd "$bin" && timeout 60 "${launcher[@]}" "$bin/${argv[0]}" "${argv[@]:1}" -auto -fbo 2>&1)
+  status=$?
+  result=$(printf '%s\n' "$output" | sed -n 's/^PIGLIT: {"result": "\([a-z]*\)".*/\1/p' | tail -n 1)
+  if [ -z "$result" ]; then
+    if [ $status -eq 124 ]; then result=timeout; elif [ $status -ge 128 ]; then result=crash; else result=fail; fi
+  fi
+  printf '%s\t%s\n' "$name" "$result"
+done <"$here/framebuffer_tests.txt"
