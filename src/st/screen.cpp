@@ -7,6 +7,12 @@
 #include "screen_impl.h"
 
 namespace glvk::st {
+namespace {
+
+// Idle buffers kept for reuse (renamed storage, finished staging).
+constexpr VkDeviceSize kMaxCachedBufferBytes = 64ull << 20;
+
+}  // namespace
 
 void Screen::Impl::check_validation() const {
   if (!instance->validation_enabled() || sink->error_count() == 0) return;
@@ -25,6 +31,7 @@ Screen::Screen(const ScreenOptions& options) : impl_(std::make_unique<Impl>()) {
       options.device_override.empty() ? std::nullopt : std::optional<std::string>(options.device_override));
   impl_->device = std::make_unique<vk_backend::Device>(*impl_->instance, physical);
   impl_->stream = std::make_unique<vk_backend::CommandStream>(*impl_->device);
+  impl_->pool = std::make_unique<vk_backend::BufferPool>(*impl_->device, *impl_->stream, kMaxCachedBufferBytes);
 
   // The staging budget: the heap staging buffers come from (GART on a discrete AMD GPU).
   const auto request = vk_backend::memory_request(vk_backend::MemoryPlacement::HostUpload);
@@ -37,6 +44,8 @@ Screen::Screen(const ScreenOptions& options) : impl_(std::make_unique<Impl>()) {
 }
 
 Screen::~Screen() {
+  impl_->stream->wait_idle();
+  impl_->pool.reset();
   impl_->stream.reset();
   impl_->check_validation();
   impl_->device.reset();

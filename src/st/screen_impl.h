@@ -7,6 +7,7 @@
 #include "glvk/st/screen.h"
 #include "glvk/st/transfer.h"
 #include "glvk/vk_backend/buffer.h"
+#include "glvk/vk_backend/buffer_pool.h"
 #include "glvk/vk_backend/commands.h"
 #include "glvk/vk_backend/device.h"
 
@@ -17,6 +18,7 @@ struct Screen::Impl {
   std::unique_ptr<vk_backend::Instance> instance;
   std::unique_ptr<vk_backend::Device> device;
   std::unique_ptr<vk_backend::CommandStream> stream;
+  std::unique_ptr<vk_backend::BufferPool> pool;  // storage and staging buffers, recycled
 
   // One lock for the command stream, resources' storage and the counters.
   std::mutex mutex;
@@ -43,6 +45,7 @@ struct ValidRange {
 // r600_resource for buffers.
 class Resource {
  public:
+  // Takes the screen's lock itself: create and destroy without holding it.
   Resource(std::shared_ptr<Screen> screen, std::uint64_t width0, ResourceUsage usage, unsigned flags);
   ~Resource();
 
@@ -64,7 +67,8 @@ struct Transfer {
   unsigned stride = 0;
   std::uint64_t layer_stride = 0;
   std::shared_ptr<vk_backend::Buffer> staging;
-  std::uint64_t offset = 0;  // where box.x lands in the staging buffer
+  std::uint64_t offset = 0;         // where box.x lands in the staging buffer
+  std::uint64_t staging_bytes = 0;  // the part of the staging buffer this transfer uses
 };
 
 }  // namespace glvk::st

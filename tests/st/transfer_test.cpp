@@ -240,6 +240,35 @@ TEST_F(Transfers, MapDirectlyRefusesStagingAndSkipsReadbackStaging) {
   context_->transfer_unmap(t);
 }
 
+TEST_F(Transfers, StagingAndRenamedStorageAreRecycledOnlyOnceIdle) {
+  auto a = buffer(ResourceUsage::DYNAMIC, old_);
+  auto upload = [&](std::int64_t offset) {
+    Transfer* t = nullptr;
+    void* map =
+        context_->transfer_map(*a, 0, PIPE_TRANSFER_WRITE | PIPE_TRANSFER_DISCARD_RANGE, buffer_box(offset, 100), &t);
+    ASSERT_NE(map, nullptr);
+    std::memcpy(map, new_.data() + offset, 100);
+    context_->transfer_unmap(t);
+  };
+  auto b = busy_copy_of(*a);
+  const TransferStats start = context_->stats();
+  upload(0);    // staging #1, its copy is still pending
+  upload(200);  // must not reuse #1: its copy has not run yet
+  EXPECT_EQ(context_->stats().staging_uploads, start.staging_uploads + 2);
+  EXPECT_EQ(context_->stats().buffer_reuses, start.buffer_reuses);
+  context_->finish();
+  auto c = busy_copy_of(*a);
+  upload(400);  // both earlier staging buffers are idle now: one is reused
+  EXPECT_EQ(context_->stats().buffer_reuses, start.buffer_reuses + 1);
+  Bytes expected = old_;
+  for (int offset : {0, 200, 400}) std::copy(new_.begin() + offset, new_.begin() + offset + 100, expected.begin() + offset);
+  EXPECT_EQ(read(*a), expected);
+  EXPECT_EQ(read(*b), old_);  // each pending copy saw the data of its time
+  Bytes at_c = old_;
+  for (int offset : {0, 200}) std::copy(new_.begin() + offset, new_.begin() + offset + 100, at_c.begin() + offset);
+  EXPECT_EQ(read(*c), at_c);
+}
+
 TEST_F(Transfers, ValidationIsOn) { EXPECT_TRUE(screen_->validation_enabled()); }
 
 using TransfersDeathTest = Transfers;
@@ -250,10 +279,23 @@ TEST_F(TransfersDeathTest, AValidationErrorAbortsLoudly) {
       {
         auto a = buffer(ResourceUsage::DYNAMIC, old_);
         auto b = context_->buffer_create(16, ResourceUsage::DYNAMIC, 0);
-        // A copy past the end of the destination: VUID-vkCmdCopyBuffer-dstOffset-00114 and friends.
-        context_->buffer_copy(*b, 8, *a, 0, 64);
+        // A copy past the end of both buffers' storage (whole pages): VUID-vkCmdCopyBuffer-size-00115.
+        context_->buffer_copy(*b, 0, *a, 0, 1 << 20);
       },
       "validation error");
+}
+
+TEST_F(Transfers, RenamedStorageCountsTowardsTheFlushRule) {
+  context_->set_staging_budget(16000);  // a quarter is 4000 bytes; a 1 KiB buffer's storage is a 4 KiB page
+  auto a = buffer(ResourceUsage::DYNAMIC, old_);
+  auto b = busy_copy_of(*a);
+  const TransferStats before = context_->stats();
+  context_->invalidate_resource(*a);
+  const TransferStats after = context_->stats();
+  EXPECT_EQ(after.renames, before.renames + 1);
+  EXPECT_EQ(after.staging_flushes, before.staging_flushes + 1);
+  EXPECT_EQ(after.outstanding_staging_bytes, 0u);
+  EXPECT_EQ(read(*b), old_);
 }
 
 TEST_F(Transfers, PersistentCoherentMapsAreDirectAndSurviveInvalidation) {
