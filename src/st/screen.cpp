@@ -15,10 +15,14 @@ constexpr VkDeviceSize kMaxCachedBufferBytes = 64ull << 20;
 }  // namespace
 
 void Screen::Impl::check_validation() const {
-  if (!instance->validation_enabled() || sink->error_count() == 0) return;
-  for (const vk_backend::DebugMessage& m : sink->errors())
+  if (!instance->validation_enabled()) return;
+  const auto errors = sink->errors(), warnings = sink->warnings();
+  if (errors.empty() && warnings.empty()) return;
+  for (const vk_backend::DebugMessage& m : errors)
     std::fprintf(stderr, "glvk: validation error %s: %s\n", m.id_name.c_str(), m.text.c_str());
-  std::fprintf(stderr, "glvk: aborting on validation errors (GLVK_VALIDATION is set)\n");
+  for (const vk_backend::DebugMessage& m : warnings)
+    std::fprintf(stderr, "glvk: validation warning %s: %s\n", m.id_name.c_str(), m.text.c_str());
+  std::fprintf(stderr, "glvk: aborting on validation messages (GLVK_VALIDATION is set)\n");
   std::abort();
 }
 
@@ -68,6 +72,8 @@ std::shared_ptr<Screen> Screen::shared() {
 
 std::string Screen::device_name() const { return impl_->device->name(); }
 bool Screen::validation_enabled() const { return impl_->instance->validation_enabled(); }
-std::size_t Screen::validation_error_count() const { return impl_->sink->error_count(); }
+std::size_t Screen::validation_error_count() const {
+  return impl_->sink->errors().size() + impl_->sink->warnings().size();
+}
 
 }  // namespace glvk::st

@@ -8,7 +8,7 @@
 namespace glvk::st {
 
 struct ScreenOptions {
-  bool validation = false;      // enable VK_LAYER_KHRONOS_validation; any error aborts
+  bool validation = false;      // enable VK_LAYER_KHRONOS_validation; any error or warning aborts
   std::string device_override;  // GLVK_DEVICE syntax; empty means the default rule
 };
 
@@ -25,6 +25,7 @@ class Screen {
 
   std::string device_name() const;
   bool validation_enabled() const;
+  // Validation errors and warnings so far.
   std::size_t validation_error_count() const;
 
   struct Impl;
