@@ -61,15 +61,16 @@ TEST_F(GlState, ErrorsAreStickyUntilRead) {
 }
 
 TEST_F(GlState, UnimplementedCommandRaisesInvalidOperationOnceAndNeverCrashes) {
-  // glClearColor is GL 1.0 and not implemented yet (no rendering).
-  glClearColor(0.f, 0.f, 0.f, 0.f);
+  // glAccum (GL 1.0, accumulation buffers) is not implemented, and not planned.
+  glAccum(GL_LOAD, 1.f);
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
-  glClearColor(1.f, 1.f, 1.f, 1.f);
+  glAccum(GL_RETURN, 1.f);
   EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
-  // Through eglGetProcAddress too, for an extension command.
-  auto* fence = reinterpret_cast<PFNGLFENCESYNCPROC>(eglGetProcAddress("glFenceSync"));
-  ASSERT_NE(fence, nullptr);
-  EXPECT_EQ(fence(GL_SYNC_GPU_COMMANDS_COMPLETE, 0), nullptr);
+  // Through eglGetProcAddress too, for an extension command returning a value.
+  auto* register_surface =
+      reinterpret_cast<PFNGLVDPAUREGISTEROUTPUTSURFACENVPROC>(eglGetProcAddress("glVDPAURegisterOutputSurfaceNV"));
+  ASSERT_NE(register_surface, nullptr);
+  EXPECT_EQ(register_surface(nullptr, GL_TEXTURE_2D, 0, nullptr), GLvdpauSurfaceNV(0));
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
 }
 
@@ -85,11 +86,12 @@ TEST_F(GlState, UnimplementedCommandIsLoggedUnderGlvkDebugApi) {
   const ProcessResult child = run_self("GlState.UnimplementedCommandRaisesInvalidOperationOnceAndNeverCrashes",
                                        {{"GLVK_DEBUG", "api"}});
   EXPECT_EQ(child.exit_code, 0) << child.err;
-  const std::string line = "glvk api: glClearColor is not implemented";
+  const std::string line = "glvk api: glAccum is not implemented";
   const std::size_t first = child.err.find(line);
   EXPECT_NE(first, std::string::npos) << child.err;
   EXPECT_EQ(child.err.find(line, first + 1), std::string::npos) << "logged more than once:\n" << child.err;
-  EXPECT_NE(child.err.find("glvk api: glFenceSync is not implemented"), std::string::npos) << child.err;
+  EXPECT_NE(child.err.find("glvk api: glVDPAURegisterOutputSurfaceNV is not implemented"), std::string::npos)
+      << child.err;
 }
 
 TEST_F(GlState, TransferLogFollowsTheSeedFormat) {
