@@ -1,7 +1,8 @@
 // `glvk convert --from SRC --to DST --width W --height H [--depth D] [--src-stride B] [--dst-stride B]`:
 // raw pixels from stdin to stdout through the format library's conversion engine. SRC and DST are
 // format names (R8G8B8A8_UNORM) or GL client pairs (GL_RGBA/GL_UNSIGNED_BYTE). The input must be
-// exactly src-stride * height * depth bytes; output is dst-stride * height * depth bytes, padding zero.
+// exactly src-stride * rows * depth bytes (rows: height, or rows of blocks for a compressed source);
+// output is dst-stride * height * depth bytes, padding zero.
 #include <glvk/formats/convert.h>
 
 #include <charconv>
@@ -98,13 +99,17 @@ int run_convert(Args args) {
   if (status != formats::ConvertStatus::OK)
     return fail(std::string(formats::convert_status_name(status)) + ": cannot convert " + std::string(from) + " to " +
                 std::string(to));
-  const size_t src_row = width * src->bytes_per_block(), dst_row = width * dst->bytes_per_block();
+  const size_t src_row = src->row_bytes(unsigned(width)), dst_row = dst->row_bytes(unsigned(width));
   if (src_stride == 0) src_stride = src_row;
   if (dst_stride == 0) dst_stride = dst_row;
   if (src_stride < src_row) return fail("--src-stride " + std::to_string(src_stride) + " is below the row size " + std::to_string(src_row));
   if (dst_stride < dst_row) return fail("--dst-stride " + std::to_string(dst_stride) + " is below the row size " + std::to_string(dst_row));
-  const size_t rows = height * depth;
-  const size_t expected = src_stride * rows;
+  // Compressed sources: strides and rows count rows of blocks; each of the `depth` slices holds
+  // block_rows(height) of them.
+  const size_t src_rows = src->block_rows(unsigned(height)), dst_rows = dst->block_rows(unsigned(height));
+  const size_t src_slice = src_stride * src_rows, dst_slice = dst_stride * dst_rows;
+  const size_t expected = src_slice * depth;
+  const size_t rows = src_rows * depth;
 
   std::vector<uint8_t> input;
   uint8_t chunk[1 << 16];
@@ -119,10 +124,13 @@ int run_convert(Args args) {
                 " bytes, expected " + std::to_string(expected) + " (" + std::to_string(src_stride) + " x " +
                 std::to_string(rows) + ")");
 
-  std::vector<uint8_t> output(dst_stride * rows, 0);
-  const formats::ConvertStatus done = formats::convert(output.data(), *dst, dst_stride, input.data(), *src, src_stride,
-                                                       unsigned(width), unsigned(rows));
-  if (done != formats::ConvertStatus::OK) return fail(formats::convert_status_name(done));
+  std::vector<uint8_t> output(dst_slice * depth, 0);
+  for (size_t z = 0; z < depth; ++z) {
+    const formats::ConvertStatus done =
+        formats::convert(output.data() + z * dst_slice, *dst, dst_stride, input.data() + z * src_slice, *src,
+                         src_stride, unsigned(width), unsigned(height));
+    if (done != formats::ConvertStatus::OK) return fail(formats::convert_status_name(done));
+  }
   if (std::fwrite(output.data(), 1, output.size(), stdout) != output.size() || std::fflush(stdout) != 0)
     return fail("cannot write stdout");
   return 0;

@@ -13,5 +13,6 @@ int run_info(Args args);
 int run_run(Args args);
 int run_formats(Args args);
 int run_convert(Args args);
+int run_amd(Args args);
 
 }  // namespace glvk::tools

@@ -19,6 +19,7 @@ constexpr Command kCommands[] = {
     {"formats", "list the format table, or `show NAME` for every field of one format", glvk::tools::run_formats},
     {"convert", "convert raw pixels stdin -> stdout between formats (--from --to --width --height)",
      glvk::tools::run_convert},
+    {"amd", "GCN shadow: encode cb|db, decode an IB, print a shadow stream", glvk::tools::run_amd},
 };
 
 void print_usage(std::FILE* out) {

@@ -88,18 +88,16 @@ class RatioReporter : public benchmark::ConsoleReporter {
   std::map<std::string, double> times_;
 };
 
-std::string memcpy_name(size_t bytes) { return "memcpy/" + std::to_string(bytes); }
+std::string memcpy_name(const char* case_name) { return "memcpy/same-bytes-as/" + std::string(case_name); }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::map<size_t, bool> sizes;
+  // Each conversion right after its own memcpy of the same bytes, so both see the same machine load.
   for (const Case& c : cases()) {
+    benchmark::RegisterBenchmark(memcpy_name(c.name).c_str(), bm_memcpy, compared_bytes(c))->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark(("convert/" + std::string(c.name)).c_str(), bm_convert, &c)->Unit(benchmark::kMillisecond);
-    sizes[compared_bytes(c)] = true;
   }
-  for (const auto& [bytes, unused] : sizes)
-    benchmark::RegisterBenchmark(memcpy_name(bytes).c_str(), bm_memcpy, bytes)->Unit(benchmark::kMillisecond);
   benchmark::Initialize(&argc, argv);
   RatioReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);
@@ -109,7 +107,7 @@ int main(int argc, char** argv) {
   int missed = 0;
   for (const Case& c : cases()) {
     const auto conv = reporter.times().find("convert/" + std::string(c.name));
-    const auto copy = reporter.times().find(memcpy_name(compared_bytes(c)));
+    const auto copy = reporter.times().find(memcpy_name(c.name));
     if (conv == reporter.times().end() || copy == reporter.times().end()) continue;  // filtered out
     const double ratio = copy->second / conv->second;
     const bool ok = c.target == 0.0 || ratio >= c.target;
@@ -117,5 +115,7 @@ int main(int argc, char** argv) {
     std::printf("%-32s %12.3f %12.3f %9.0f%% %7.0f%%%s\n", c.name, conv->second, copy->second, ratio * 100.0,
                 c.target * 100.0, ok ? "" : "  MISSED");
   }
+  std::printf("targets missed: %d (memcpy here is glibc's; for copies this large it may use non-temporal\n"
+              "stores, so cache-resident conversions can beat it)\n", missed);
   return 0;
 }

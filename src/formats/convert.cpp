@@ -24,8 +24,23 @@ PixelFormat PixelFormat::from_array(const ArrayFormat& array) {
 
 std::optional<PixelFormat> PixelFormat::from_gl(uint32_t gl_format, uint32_t gl_type) {
   const auto client = format_from_format_and_type(gl_format, gl_type);
-  if (!client) return std::nullopt;
+  if (!client) {
+    if (auto zs = describe_client_depth_stencil(gl_format, gl_type)) {
+      PixelFormat p;
+      p.desc_ = *zs;
+      return p;
+    }
+    return std::nullopt;
+  }
   return client->is_array ? from_array(client->array) : PixelFormat(client->format);
+}
+
+size_t PixelFormat::row_bytes(unsigned width) const {
+  return size_t((width + desc_.block_width - 1) / desc_.block_width) * desc_.block_bits / 8;
+}
+
+unsigned PixelFormat::block_rows(unsigned height) const {
+  return (height + desc_.block_height - 1) / desc_.block_height;
 }
 
 const char* convert_status_name(ConvertStatus status) {
@@ -41,14 +56,27 @@ namespace {
 
 bool is_zs(const FormatDesc& d) { return d.colorspace == Colorspace::ZS; }
 
+size_t row_bytes(const FormatDesc& d, unsigned width) {
+  return size_t((width + d.block_width - 1) / d.block_width) * d.block_bits / 8;
+}
+
+bool is_decodable(const FormatDesc& d) { return d.is_compressed && d.compressed_family >= 0; }
+
 ConvertStatus check_pair(const FormatDesc& dst, const FormatDesc& src) {
-  if (!can_pack_unpack(dst) || !can_pack_unpack(src)) return ConvertStatus::UNSUPPORTED_FORMAT;
+  if (!can_pack_unpack(dst)) return ConvertStatus::UNSUPPORTED_FORMAT;
+  if (is_decodable(src)) {  // compressed sources decode to RGBA float
+    if (is_zs(dst) || dst.is_pure_integer || dst.colorspace == Colorspace::YUV) return ConvertStatus::INCOMPATIBLE;
+    return ConvertStatus::OK;
+  }
+  if (!can_pack_unpack(src)) return ConvertStatus::UNSUPPORTED_FORMAT;
   if (is_zs(dst) != is_zs(src)) return ConvertStatus::INCOMPATIBLE;
   if (is_zs(dst)) {
     const bool common = (dst.is_depth && src.is_depth) || (dst.is_stencil && src.is_stencil);
     return common ? ConvertStatus::OK : ConvertStatus::INCOMPATIBLE;
   }
   if (dst.is_pure_integer != src.is_pure_integer) return ConvertStatus::INCOMPATIBLE;
+  // No colour-space conversion between YUV and RGB (its matrix and range are not known here).
+  if ((dst.colorspace == Colorspace::YUV) != (src.colorspace == Colorspace::YUV)) return ConvertStatus::INCOMPATIBLE;
   return ConvertStatus::OK;
 }
 
@@ -352,6 +380,7 @@ struct FastPath {
   uint8_t constants_u8[4] = {0, 0, 0, 0};
   const float* tables[4] = {nullptr, nullptr, nullptr, nullptr};
   int src_n = 0, dst_n = 0, elem_bytes = 0;
+  bool identity = false;  // same channel count and dst channel c <- src channel c: one flat loop
   unsigned rotate = 0;  // ZS_ROTATE: rotate each 32-bit word left by this many bits
   uint32_t keep_mask = 0xffffffffu;
 };
@@ -400,6 +429,8 @@ FastPath choose_fast_path(const FormatDesc& dd, const FormatDesc& sd, const Swiz
   channel_map(dd, sd, rebase, fp.map);
   fp.src_n = sd.nr_channels;
   fp.dst_n = dd.nr_channels;
+  fp.identity = fp.src_n == fp.dst_n;
+  for (int c = 0; c < fp.dst_n; ++c) fp.identity = fp.identity && fp.map[c] == c;
   if (shuffle_compatible(dd, sd, fp.map)) {
     const Channel& ref = sd.channel[0].type == ChannelType::VOID ? sd.channel[1] : sd.channel[0];
     fp.elem_bytes = ref.size / 8;
@@ -433,7 +464,7 @@ FastPath choose_fast_path(const FormatDesc& dd, const FormatDesc& sd, const Swiz
 void run_fast_row(const FastPath& fp, uint8_t* dst, const uint8_t* src, unsigned width, const FormatDesc& dd) {
   switch (fp.kind) {
     case FastPath::COPY:
-      std::memcpy(dst, src, size_t(width) * dd.block_bits / 8);
+      std::memcpy(dst, src, row_bytes(dd, width));
       break;
     case FastPath::SHUFFLE8_TO4:
 #if defined(__x86_64__) || defined(__i386__)
@@ -475,7 +506,14 @@ void run_fast_row(const FastPath& fp, uint8_t* dst, const uint8_t* src, unsigned
     }
     case FastPath::FLOAT_TO_UNORM8: {
       float tmp_row[64 * 4];
-      if (reinterpret_cast<uintptr_t>(src) % alignof(float) == 0) {
+      if (fp.identity) {  // contiguous: the compiler vectorises this loop
+        const size_t n = size_t(width) * fp.src_n;
+        for (size_t x = 0; x < n; x += 256) {
+          const size_t m = n - x < 256 ? n - x : 256;
+          std::memcpy(tmp_row, src + x * 4, m * 4);
+          for (size_t i = 0; i < m; ++i) dst[x + i] = float_to_unorm8(tmp_row[i]);
+        }
+      } else if (reinterpret_cast<uintptr_t>(src) % alignof(float) == 0) {
         dispatch_nm<FloatToUnorm8>(fp.src_n, fp.dst_n, dst, reinterpret_cast<const float*>(src), width, fp.map,
                                    fp.constants_u8);
       } else {
@@ -509,9 +547,23 @@ ConvertStatus convert_impl(void* dst, const PixelFormat& dst_format, size_t dst_
   const ConvertStatus status = check_pair(dd, sd);
   if (status != ConvertStatus::OK) return status;
   const Swizzle* rebase = is_zs(dd) ? nullptr : params.rebase_swizzle;
+  if (is_decodable(sd)) {
+    // Decode the whole image once (block rows are src_stride apart), then pack row by row.
+    std::vector<float> texels(size_t(width) * height * 4);
+    unpack_compressed_rgba_float(sd, src, src_stride, width, height, texels.data(), size_t(width) * 4);
+    for (unsigned y = 0; y < height; ++y) {
+      float* row = texels.data() + size_t(y) * width * 4;
+      uint8_t* d = static_cast<uint8_t*>(dst) + size_t(y) * dst_stride;
+      rebase_rows(row, width, rebase);
+      pack_rgba_float(dd, row, d, width);
+      if (params.dst_swap_unit == 2 || params.dst_swap_unit == 4)
+        swap_bytes(d, row_bytes(dd, width) / params.dst_swap_unit, params.dst_swap_unit);
+    }
+    return ConvertStatus::OK;
+  }
   const FastPath fp = allow_fast ? choose_fast_path(dd, sd, rebase) : FastPath{};
-  const size_t src_row_bytes = size_t(width) * sd.block_bits / 8;
-  const size_t dst_row_bytes = size_t(width) * dd.block_bits / 8;
+  const size_t src_row_bytes = row_bytes(sd, width);
+  const size_t dst_row_bytes = row_bytes(dd, width);
   const bool swap_src = params.src_swap_unit == 2 || params.src_swap_unit == 4;
   const bool swap_dst = params.dst_swap_unit == 2 || params.dst_swap_unit == 4;
   std::vector<uint8_t> swapped;
@@ -548,6 +600,7 @@ const char* convert_path_name(const PixelFormat& dst_format, const PixelFormat& 
                               const Swizzle* rebase_swizzle) {
   const ConvertStatus status = check_pair(dst_format.desc(), src_format.desc());
   if (status != ConvertStatus::OK) return convert_status_name(status);
+  if (is_decodable(src_format.desc())) return "decode";
   const bool zs = is_zs(dst_format.desc());
   switch (choose_fast_path(dst_format.desc(), src_format.desc(), zs ? nullptr : rebase_swizzle).kind) {
     case FastPath::COPY: return "copy";

@@ -103,6 +103,41 @@ std::optional<ClientFormat> format_from_format_and_type(uint32_t gl_format, uint
   return std::nullopt;
 }
 
+std::optional<FormatDesc> describe_client_depth_stencil(uint32_t gl_format, uint32_t gl_type) {
+  const detail::GlTypeInfo* type = find_type(gl_type);
+  const bool depth = gl_format == GL_DEPTH_COMPONENT, stencil = gl_format == GL_STENCIL_INDEX;
+  if (!type || !type->array || !(depth || stencil)) return std::nullopt;
+  if (stencil && type->kind == 'F') return std::nullopt;  // stencil indices are integers
+  FormatDesc d{};
+  d.format = Format::NONE;
+  d.name = depth ? "client depth" : "client stencil";
+  d.layout = Layout::PLAIN;
+  d.block_width = d.block_height = d.block_depth = 1;
+  d.block_bits = uint16_t(type->bytes * 8);
+  d.nr_channels = 1;
+  Channel& ch = d.channel[0];
+  ch.type = type->kind == 'F' ? ChannelType::FLOAT : type->kind == 'S' ? ChannelType::SIGNED : ChannelType::UNSIGNED;
+  ch.normalized = depth && type->kind != 'F';
+  ch.pure_integer = stencil;
+  ch.size = uint8_t(type->bytes * 8);
+  ch.shift = 0;
+  for (Swizzle& sw : d.swizzle) sw = Swizzle::NONE;
+  d.swizzle[depth ? 0 : 1] = Swizzle::X;
+  d.colorspace = Colorspace::ZS;
+  d.is_array = true;
+  d.is_bitmask = type->kind != 'F';
+  d.is_unorm = ch.normalized && type->kind == 'U';
+  d.is_snorm = ch.normalized && type->kind == 'S';
+  d.is_depth = depth;
+  d.is_stencil = stencil;
+  d.is_float_any = type->kind == 'F';
+  d.srgb_equivalent = d.linear_equivalent = Format::NONE;
+  for (int i = 0; i < 4; ++i) d.vk_swizzle[i] = static_cast<Swizzle>(i);
+  d.compressed_family = -1;
+  d.vk_format_name = "VK_FORMAT_UNDEFINED";
+  return d;
+}
+
 int components_in_format(uint32_t gl_format) {
   const detail::GlClientFormatInfo* format = find_client_format(gl_format);
   return format ? format->components : -1;

@@ -8,6 +8,10 @@
 #include <cstring>
 #include <limits>
 
+#include <glvk/formats/compressed.h>
+
+#include "format_table.h"
+
 namespace glvk::formats {
 
 // ---------------------------------------------------------------- scalar conversions
@@ -203,6 +207,7 @@ FormatDesc describe_array_format(const ArrayFormat& array) {
 }
 
 bool can_pack_unpack(const FormatDesc& d) {
+  if (d.layout == Layout::SUBSAMPLED) return d.block_width == 2 && d.block_height == 1;
   return (d.layout == Layout::PLAIN || d.layout == Layout::PACKED_OTHER) && d.nr_channels > 0 &&
          d.block_width == 1 && d.block_height == 1 && d.block_bits % 8 == 0;
 }
@@ -349,10 +354,247 @@ T swizzle_constant(Swizzle s) {
 
 }  // namespace
 
+namespace {
+
+// A per-call plan for the float paths: each channel's codec decided once, blocks of up to 8 bytes
+// read/written as one little-endian word.
+struct ChannelCodec {
+  enum Kind : uint8_t { SKIP, UNORM_LUT, UNORM_SMALL, UNORM_WIDE, SNORM_SMALL, SNORM_WIDE, UINT, SINT, HALF, FLOAT32 };
+  Kind kind = SKIP;
+  bool srgb = false;
+  uint8_t shift = 0, size = 0;
+  uint64_t mask = 0;
+  float max = 0.0f;  // 2^b - 1 (unorm) or 2^(b-1) - 1 (snorm), exact in float for b <= 16
+  const float* lut = nullptr;
+};
+
+struct FloatPlan {
+  int nr_channels = 0;
+  unsigned bytes = 0;
+  ChannelCodec channel[4];
+  Swizzle swizzle[4];
+  int source[4];  // pack: RGBA component feeding each channel (-1: none)
+};
+
+// unorm_to_float for every value of 1..8-bit channels.
+const float* unorm_lut(unsigned bits) {
+  static const std::array<std::array<float, 256>, 9> tables = [] {
+    std::array<std::array<float, 256>, 9> t{};
+    for (unsigned b = 1; b <= 8; ++b)
+      for (unsigned v = 0; v < (1u << b); ++v) t[b][v] = unorm_to_float(v, b);
+    return t;
+  }();
+  return tables[bits].data();
+}
+
+FloatPlan make_float_plan(const FormatDesc& d) {
+  FloatPlan p;
+  p.nr_channels = d.nr_channels;
+  p.bytes = d.block_bits / 8;
+  std::memcpy(p.swizzle, d.swizzle, sizeof(p.swizzle));
+  channel_sources(d, p.source);
+  bool srgb[4];
+  srgb_channels(d, srgb);
+  for (int c = 0; c < d.nr_channels; ++c) {
+    const Channel& ch = d.channel[c];
+    ChannelCodec& k = p.channel[c];
+    k.shift = ch.shift;
+    k.size = ch.size;
+    k.mask = ch.size >= 64 ? ~uint64_t(0) : (uint64_t(1) << ch.size) - 1;
+    k.srgb = srgb[c];
+    switch (ch.type) {
+      case ChannelType::UNSIGNED:
+        if (!ch.normalized) {
+          k.kind = ChannelCodec::UINT;
+        } else if (ch.size <= 8 && (!k.srgb || ch.size == 8)) {
+          k.kind = ChannelCodec::UNORM_LUT;
+          k.lut = k.srgb ? srgb8_table().data() : unorm_lut(ch.size);
+        } else {
+          k.kind = ch.size <= 16 ? ChannelCodec::UNORM_SMALL : ChannelCodec::UNORM_WIDE;
+          k.max = float((1u << (ch.size <= 16 ? ch.size : 16)) - 1);
+        }
+        break;
+      case ChannelType::SIGNED:
+        if (!ch.normalized) {
+          k.kind = ChannelCodec::SINT;
+        } else {
+          k.kind = ch.size <= 16 ? ChannelCodec::SNORM_SMALL : ChannelCodec::SNORM_WIDE;
+          k.max = float((1u << ((ch.size <= 16 ? ch.size : 16) - 1)) - 1);
+        }
+        break;
+      case ChannelType::FLOAT: k.kind = ch.size == 16 ? ChannelCodec::HALF : ChannelCodec::FLOAT32; break;
+      case ChannelType::FIXED:
+      case ChannelType::VOID: k.kind = ChannelCodec::SKIP; break;
+    }
+  }
+  return p;
+}
+
+inline float decode(const ChannelCodec& k, uint64_t raw) {
+  switch (k.kind) {
+    case ChannelCodec::UNORM_LUT: return k.lut[raw];
+    // Correctly rounded float division equals the exact quotient rounded once (tests check every value).
+    case ChannelCodec::UNORM_SMALL: {
+      const float v = float(uint32_t(raw)) / k.max;
+      return k.srgb ? srgb_to_linear(v) : v;
+    }
+    case ChannelCodec::UNORM_WIDE: {
+      const float v = unorm_to_float(uint32_t(raw), k.size);
+      return k.srgb ? srgb_to_linear(v) : v;
+    }
+    case ChannelCodec::SNORM_SMALL: {
+      const float v = float(int32_t(sign_extend(raw, k.size))) / k.max;
+      return v < -1.0f ? -1.0f : v;
+    }
+    case ChannelCodec::SNORM_WIDE: return snorm_to_float(int32_t(sign_extend(raw, k.size)), k.size);
+    case ChannelCodec::UINT: return float(raw);
+    case ChannelCodec::SINT: return float(sign_extend(raw, k.size));
+    case ChannelCodec::HALF: return half_to_float(uint16_t(raw));
+    case ChannelCodec::FLOAT32: {
+      const uint32_t bits = uint32_t(raw);
+      float f;
+      std::memcpy(&f, &bits, 4);
+      return f;
+    }
+    case ChannelCodec::SKIP: return 0.0f;
+  }
+  return 0.0f;
+}
+
+inline uint64_t encode(const ChannelCodec& k, const Channel& ch, float v) {
+  if (k.kind == ChannelCodec::UNORM_LUT || k.kind == ChannelCodec::UNORM_SMALL) {
+    if (k.srgb) v = linear_to_srgb(v);
+    if (!(v > 0.0f)) return 0;
+    if (v >= 1.0f) return k.mask;
+    return uint64_t(double(v) * double(k.mask) + 0.5);  // round to nearest (positive: truncation = floor)
+  }
+  return float_to_channel(ch, v, k.srgb);
+}
+
+inline void swizzle_out(const FloatPlan& p, const float ch[4], float* dst) {
+  for (int j = 0; j < 4; ++j)
+    dst[j] = p.swizzle[j] <= Swizzle::W ? ch[static_cast<int>(p.swizzle[j])] : swizzle_constant<float>(p.swizzle[j]);
+}
+
+template <unsigned Bytes>
+void unpack_small(const FloatPlan& p, const uint8_t* in, float* dst, size_t count) {
+  for (size_t i = 0; i < count; ++i, in += Bytes, dst += 4) {
+    uint64_t v = 0;
+    std::memcpy(&v, in, Bytes);
+    float ch[4] = {0, 0, 0, 0};
+    for (int c = 0; c < p.nr_channels; ++c) ch[c] = decode(p.channel[c], (v >> p.channel[c].shift) & p.channel[c].mask);
+    swizzle_out(p, ch, dst);
+  }
+}
+
+// Blocks over 8 bytes only hold byte-aligned 32-bit channels (R32G32B32[A32], Z32_S8X24 is ZS).
+void unpack_large(const FloatPlan& p, const uint8_t* in, float* dst, size_t count) {
+  for (size_t i = 0; i < count; ++i, in += p.bytes, dst += 4) {
+    float ch[4] = {0, 0, 0, 0};
+    for (int c = 0; c < p.nr_channels; ++c) {
+      uint64_t raw = 0;
+      std::memcpy(&raw, in + p.channel[c].shift / 8, (p.channel[c].size + 7) / 8);
+      ch[c] = decode(p.channel[c], raw);
+    }
+    swizzle_out(p, ch, dst);
+  }
+}
+
+template <unsigned Bytes>
+void pack_small(const FloatPlan& p, const FormatDesc& d, const float* src, uint8_t* out, size_t count) {
+  for (size_t i = 0; i < count; ++i, out += Bytes, src += 4) {
+    uint64_t v = 0;
+    for (int c = 0; c < p.nr_channels; ++c) {
+      if (p.channel[c].kind == ChannelCodec::SKIP || p.source[c] < 0) continue;
+      v |= (encode(p.channel[c], d.channel[c], src[p.source[c]]) & p.channel[c].mask) << p.channel[c].shift;
+    }
+    std::memcpy(out, &v, Bytes);
+  }
+}
+
+void pack_large(const FloatPlan& p, const FormatDesc& d, const float* src, uint8_t* out, size_t count) {
+  for (size_t i = 0; i < count; ++i, out += p.bytes, src += 4) {
+    std::memset(out, 0, p.bytes);
+    for (int c = 0; c < p.nr_channels; ++c) {
+      if (p.channel[c].kind == ChannelCodec::SKIP || p.source[c] < 0) continue;
+      const uint64_t raw = encode(p.channel[c], d.channel[c], src[p.source[c]]);
+      std::memcpy(out + p.channel[c].shift / 8, &raw, (p.channel[c].size + 7) / 8);
+    }
+  }
+}
+
+}  // namespace
+
+namespace {
+
+const detail::SubsampledLayout* find_subsampled(Format format) {
+  for (unsigned i = 0; i < detail::kSubsampledLayoutCount; ++i)
+    if (detail::kSubsampledLayouts[i].format == format) return &detail::kSubsampledLayouts[i];
+  return nullptr;
+}
+
+// 2x1 blocks: the component stored twice is per pixel, the other two are shared. No colour-space
+// conversion: YUV formats give Y, U, V in R, G, B (Mesa's convention, seed 001).
+bool unpack_subsampled(const FormatDesc& d, const uint8_t* in, float* dst, size_t count) {
+  const detail::SubsampledLayout* layout = find_subsampled(d.format);
+  if (!layout) return false;
+  const unsigned shift = layout->sample_bytes * 8 - layout->value_bits;
+  for (size_t i = 0; i < count; i += 2, in += d.block_bits / 8) {
+    float pixel[2][3] = {};
+    int seen[3] = {0, 0, 0};
+    for (int k = 0; k < 4; ++k) {
+      uint32_t raw = 0;
+      std::memcpy(&raw, in + k * layout->sample_bytes, layout->sample_bytes);
+      const float v = unorm_to_float(raw >> shift, layout->value_bits);
+      const int comp = layout->component[k];
+      if (seen[comp]++ == 0) {
+        pixel[0][comp] = pixel[1][comp] = v;
+      } else {
+        pixel[1][comp] = v;  // second sample of the per-pixel component
+      }
+    }
+    for (size_t p = 0; p < 2 && i + p < count; ++p, dst += 4) {
+      dst[0] = pixel[p][0];
+      dst[1] = pixel[p][1];
+      dst[2] = pixel[p][2];
+      dst[3] = 1.0f;
+    }
+  }
+  return true;
+}
+
+bool pack_subsampled(const FormatDesc& d, const float* src, uint8_t* out, size_t count) {
+  const detail::SubsampledLayout* layout = find_subsampled(d.format);
+  if (!layout) return false;
+  const unsigned shift = layout->sample_bytes * 8 - layout->value_bits;
+  for (size_t i = 0; i < count; i += 2, out += d.block_bits / 8, src += 8) {
+    const float* p0 = src;
+    const float* p1 = i + 1 < count ? src + 4 : src;  // an odd last pixel stands for both
+    int seen[3] = {0, 0, 0};
+    int count_of[3] = {0, 0, 0};
+    for (int k = 0; k < 4; ++k) ++count_of[layout->component[k]];
+    for (int k = 0; k < 4; ++k) {
+      const int comp = layout->component[k];
+      float v;
+      if (count_of[comp] == 2) {
+        v = seen[comp]++ == 0 ? p0[comp] : p1[comp];
+      } else {
+        v = (p0[comp] + p1[comp]) * 0.5f;  // shared component: the pair's average
+      }
+      const uint32_t raw = float_to_unorm(v, layout->value_bits) << shift;
+      std::memcpy(out + k * layout->sample_bytes, &raw, layout->sample_bytes);
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
 bool unpack_rgba_float(const FormatDesc& d, const void* src, float* dst, size_t count) {
   if (!is_color(d)) return false;
   const auto* in = static_cast<const uint8_t*>(src);
   const unsigned bytes = d.block_bits / 8;
+  if (d.layout == Layout::SUBSAMPLED) return unpack_subsampled(d, in, dst, count);
   if (d.layout == Layout::PACKED_OTHER) {
     for (size_t i = 0; i < count; ++i, in += bytes, dst += 4) {
       uint32_t v;
@@ -368,15 +610,17 @@ bool unpack_rgba_float(const FormatDesc& d, const void* src, float* dst, size_t 
     }
     return true;
   }
-  bool srgb[4];
-  srgb_channels(d, srgb);
-  for (size_t i = 0; i < count; ++i, in += bytes, dst += 4) {
-    float ch[4] = {0, 0, 0, 0};
-    for (int c = 0; c < d.nr_channels; ++c)
-      if (d.channel[c].type != ChannelType::VOID)
-        ch[c] = channel_to_float(d.channel[c], load_bits(in, d.channel[c], bytes), srgb[c]);
-    for (int j = 0; j < 4; ++j)
-      dst[j] = d.swizzle[j] <= Swizzle::W ? ch[static_cast<int>(d.swizzle[j])] : swizzle_constant<float>(d.swizzle[j]);
+  const FloatPlan plan = make_float_plan(d);
+  switch (bytes) {
+    case 1: unpack_small<1>(plan, in, dst, count); break;
+    case 2: unpack_small<2>(plan, in, dst, count); break;
+    case 3: unpack_small<3>(plan, in, dst, count); break;
+    case 4: unpack_small<4>(plan, in, dst, count); break;
+    case 5: unpack_small<5>(plan, in, dst, count); break;
+    case 6: unpack_small<6>(plan, in, dst, count); break;
+    case 7: unpack_small<7>(plan, in, dst, count); break;
+    case 8: unpack_small<8>(plan, in, dst, count); break;
+    default: unpack_large(plan, in, dst, count); break;
   }
   return true;
 }
@@ -385,6 +629,7 @@ bool pack_rgba_float(const FormatDesc& d, const float* src, void* dst, size_t co
   if (!is_color(d)) return false;
   auto* out = static_cast<uint8_t*>(dst);
   const unsigned bytes = d.block_bits / 8;
+  if (d.layout == Layout::SUBSAMPLED) return pack_subsampled(d, src, out, count);
   if (d.layout == Layout::PACKED_OTHER) {
     for (size_t i = 0; i < count; ++i, out += bytes, src += 4) {
       uint32_t v;
@@ -396,16 +641,17 @@ bool pack_rgba_float(const FormatDesc& d, const float* src, void* dst, size_t co
     }
     return true;
   }
-  int source[4];
-  channel_sources(d, source);
-  bool srgb[4];
-  srgb_channels(d, srgb);
-  for (size_t i = 0; i < count; ++i, out += bytes, src += 4) {
-    std::memset(out, 0, bytes);
-    for (int c = 0; c < d.nr_channels; ++c) {
-      if (d.channel[c].type == ChannelType::VOID || source[c] < 0) continue;
-      store_bits(out, d.channel[c], bytes, float_to_channel(d.channel[c], src[source[c]], srgb[c]));
-    }
+  const FloatPlan plan = make_float_plan(d);
+  switch (bytes) {
+    case 1: pack_small<1>(plan, d, src, out, count); break;
+    case 2: pack_small<2>(plan, d, src, out, count); break;
+    case 3: pack_small<3>(plan, d, src, out, count); break;
+    case 4: pack_small<4>(plan, d, src, out, count); break;
+    case 5: pack_small<5>(plan, d, src, out, count); break;
+    case 6: pack_small<6>(plan, d, src, out, count); break;
+    case 7: pack_small<7>(plan, d, src, out, count); break;
+    case 8: pack_small<8>(plan, d, src, out, count); break;
+    default: pack_large(plan, d, src, out, count); break;
   }
   return true;
 }
@@ -506,6 +752,21 @@ bool pack_stencil_uint(const FormatDesc& d, const uint8_t* src, void* dst, size_
   auto* out = static_cast<uint8_t*>(dst);
   const unsigned bytes = d.block_bits / 8;
   for (size_t i = 0; i < count; ++i, out += bytes) store_bits(out, ch, bytes, src[i]);
+  return true;
+}
+
+bool unpack_compressed_rgba_float(const FormatDesc& d, const void* src, size_t src_row_stride, unsigned width,
+                                  unsigned height, float* dst, size_t dst_row_floats) {
+  if (!d.is_compressed || d.compressed_family < 0 || d.compressed_family >= int(kCompressedFamilyCount)) return false;
+  decode_image_rgba_float(static_cast<CompressedFamily>(d.compressed_family), d.block_width, d.block_height,
+                          static_cast<const uint8_t*>(src), src_row_stride, width, height, dst, dst_row_floats);
+  if (d.colorspace == Colorspace::SRGB)  // the decoders return the stored (encoded) values
+    for (unsigned y = 0; y < height; ++y)
+      for (unsigned x = 0; x < width; ++x)
+        for (int c = 0; c < 3; ++c) {
+          float& v = dst[y * dst_row_floats + size_t(x) * 4 + c];
+          v = srgb_to_linear(v);
+        }
   return true;
 }
 

@@ -17,8 +17,15 @@ constexpr GLenum kBufferBindingQueries[] = {
     GL_TRANSFORM_FEEDBACK_BUFFER_BINDING, GL_UNIFORM_BUFFER_BINDING};
 static_assert(std::size(kBufferBindingQueries) == kBufferTargetCount);
 
+}  // namespace
+
+bool query_texture_integer(Context& ctx, GLenum pname, GLint64& value);  // api_textures.cpp
+
+namespace {
+
 // The integer-valued state glvk implements; false for a pname it does not know.
 bool query_integer(Context& ctx, GLenum pname, GLint64& value) {
+  if (query_texture_integer(ctx, pname, value)) return true;
   for (std::size_t i = 0; i < kBufferTargetCount; ++i)
     if (pname == kBufferBindingQueries[i]) {
       value = ctx.bound_buffers[i] ? ctx.bound_buffers[i]->name : 0;

@@ -21,6 +21,11 @@ GLuint ShareGroup::allocate_buffer_name() {
   return next_buffer_name++;
 }
 
+GLuint ShareGroup::allocate_texture_name() {
+  while (textures.count(next_texture_name) || next_texture_name == 0) ++next_texture_name;
+  return next_texture_name++;
+}
+
 Context::Context(const ContextConfig& config, std::shared_ptr<ShareGroup> share_group,
                  std::shared_ptr<st::Screen> screen)
     : config_(config), share_group_(std::move(share_group)) {

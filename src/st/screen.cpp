@@ -36,6 +36,7 @@ Screen::Screen(const ScreenOptions& options) : impl_(std::make_unique<Impl>()) {
   impl_->device = std::make_unique<vk_backend::Device>(*impl_->instance, physical);
   impl_->stream = std::make_unique<vk_backend::CommandStream>(*impl_->device);
   impl_->pool = std::make_unique<vk_backend::BufferPool>(*impl_->device, *impl_->stream, kMaxCachedBufferBytes);
+  impl_->format_support = std::make_unique<VulkanFormatSupport>(impl_->device->physical_device());
 
   // The staging budget: the heap staging buffers come from (GART on a discrete AMD GPU).
   const auto request = vk_backend::memory_request(vk_backend::MemoryPlacement::HostUpload);
@@ -56,17 +57,38 @@ Screen::~Screen() {
   impl_->instance.reset();
 }
 
+namespace {
+
+// Deliberately never destroyed at exit: Vulkan teardown during static destruction races the
+// loader's own. Released (and torn down) when the last holder lets go before exit.
+std::weak_ptr<Screen>& shared_screen() {
+  static auto* screen = new std::weak_ptr<Screen>();
+  return *screen;
+}
+
+// Registered after the first device exists, so it runs before the exit handler Mesa's drivers
+// register while creating a device (lavapipe stops its queue thread there): every batch is
+// submitted and finished while the queue still runs, and later static destructors (EGL displays
+// holding the screen) find nothing left to wait for.
+void finish_work_at_exit() {
+  if (auto screen = shared_screen().lock()) {
+    std::lock_guard lock(screen->impl().mutex);
+    screen->impl().stream->wait_idle();
+  }
+}
+
+}  // namespace
+
 std::shared_ptr<Screen> Screen::shared() {
   static std::mutex mutex;
-  // Deliberately never destroyed at exit: Vulkan teardown during static destruction races the
-  // loader's own. Released (and torn down) when the last holder lets go before exit.
-  static auto* screen = new std::weak_ptr<Screen>();
   std::lock_guard lock(mutex);
-  if (auto existing = screen->lock()) return existing;
+  if (auto existing = shared_screen().lock()) return existing;
   ScreenOptions options;
   options.validation = vk_backend::validation_requested_by_environment();
   auto created = std::make_shared<Screen>(options);
-  *screen = created;
+  shared_screen() = created;
+  static const bool registered = std::atexit(finish_work_at_exit) == 0;
+  (void)registered;
   return created;
 }
 

@@ -6,6 +6,7 @@
 
 #include "glvk/st/screen.h"
 #include "glvk/st/transfer.h"
+#include "glvk/st/vk_format_support.h"
 #include "glvk/vk_backend/buffer.h"
 #include "glvk/vk_backend/buffer_pool.h"
 #include "glvk/vk_backend/commands.h"
@@ -19,6 +20,7 @@ struct Screen::Impl {
   std::unique_ptr<vk_backend::Device> device;
   std::unique_ptr<vk_backend::CommandStream> stream;
   std::unique_ptr<vk_backend::BufferPool> pool;  // storage and staging buffers, recycled
+  std::unique_ptr<VulkanFormatSupport> format_support;  // is_format_supported for this device
 
   // One lock for the command stream, resources' storage and the counters.
   std::mutex mutex;

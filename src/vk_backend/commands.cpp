@@ -5,6 +5,7 @@
 #include "glvk/vk_backend/buffer.h"
 #include "glvk/vk_backend/device.h"
 #include "glvk/vk_backend/error.h"
+#include "glvk/vk_backend/image.h"
 
 namespace glvk::vk_backend {
 
@@ -61,8 +62,7 @@ CommandStream::Batch* CommandStream::begin_batch() {
   return recording_;
 }
 
-void CommandStream::copy_buffer(Buffer& src, VkDeviceSize src_offset, Buffer& dst, VkDeviceSize dst_offset,
-                                VkDeviceSize size) {
+VkCommandBuffer CommandStream::begin_transfer() {
   Batch* batch = begin_batch();
   // Every earlier copy's writes (and host writes made before submission) are visible to this copy.
   VkMemoryBarrier2 barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER_2};
@@ -74,8 +74,62 @@ void CommandStream::copy_buffer(Buffer& src, VkDeviceSize src_offset, Buffer& ds
   dependency.memoryBarrierCount = 1;
   dependency.pMemoryBarriers = &barrier;
   vkCmdPipelineBarrier2(batch->commands, &dependency);
+  return batch->commands;
+}
+
+void CommandStream::copy_buffer(Buffer& src, VkDeviceSize src_offset, Buffer& dst, VkDeviceSize dst_offset,
+                                VkDeviceSize size) {
+  VkCommandBuffer commands = begin_transfer();
   const VkBufferCopy region{src_offset, dst_offset, size};
-  vkCmdCopyBuffer(batch->commands, src.handle(), dst.handle(), 1, &region);
+  vkCmdCopyBuffer(commands, src.handle(), dst.handle(), 1, &region);
+  src.last_use = dst.last_use = open_serial_;
+}
+
+namespace {
+
+VkImageSubresourceRange range_of(const Image& image, const VkImageSubresourceLayers& layers) {
+  return {image.aspects(), layers.mipLevel, 1, layers.baseArrayLayer, layers.layerCount};
+}
+
+}  // namespace
+
+void CommandStream::copy_buffer_to_image(Buffer& src, Image& dst, std::span<const VkBufferImageCopy> regions) {
+  VkCommandBuffer commands = begin_transfer();
+  for (const VkBufferImageCopy& r : regions)
+    dst.record_transition(commands, range_of(dst, r.imageSubresource), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+  vkCmdCopyBufferToImage(commands, src.handle(), dst.handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                         std::uint32_t(regions.size()), regions.data());
+  src.last_use = dst.last_use = open_serial_;
+}
+
+void CommandStream::copy_image_to_buffer(Image& src, Buffer& dst, std::span<const VkBufferImageCopy> regions) {
+  VkCommandBuffer commands = begin_transfer();
+  for (const VkBufferImageCopy& r : regions)
+    src.record_transition(commands, range_of(src, r.imageSubresource), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+  vkCmdCopyImageToBuffer(commands, src.handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, dst.handle(),
+                         std::uint32_t(regions.size()), regions.data());
+  src.last_use = dst.last_use = open_serial_;
+}
+
+void CommandStream::copy_image(Image& src, Image& dst, std::span<const VkImageCopy> regions) {
+  VkCommandBuffer commands = begin_transfer();
+  for (const VkImageCopy& r : regions) {
+    src.record_transition(commands, range_of(src, r.srcSubresource), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+    dst.record_transition(commands, range_of(dst, r.dstSubresource), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+  }
+  vkCmdCopyImage(commands, src.handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, dst.handle(),
+                 VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, std::uint32_t(regions.size()), regions.data());
+  src.last_use = dst.last_use = open_serial_;
+}
+
+void CommandStream::blit_image(Image& src, Image& dst, std::span<const VkImageBlit> regions, VkFilter filter) {
+  VkCommandBuffer commands = begin_transfer();
+  for (const VkImageBlit& r : regions) {
+    src.record_transition(commands, range_of(src, r.srcSubresource), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+    dst.record_transition(commands, range_of(dst, r.dstSubresource), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+  }
+  vkCmdBlitImage(commands, src.handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, dst.handle(),
+                 VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, std::uint32_t(regions.size()), regions.data(), filter);
   src.last_use = dst.last_use = open_serial_;
 }
 

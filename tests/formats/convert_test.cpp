@@ -135,6 +135,33 @@ TEST(Convert, DepthStencil) {
   EXPECT_EQ(zf, 1.0f);
 }
 
+TEST(Convert, ClientDepthAndStencilOfAnyType) {
+  // GL: unsigned depth c / (2^b - 1), signed depth max(c / (2^(b-1) - 1), -1) clamped to [0, 1] on store.
+  const uint8_t ub[2] = {255, 0};
+  uint16_t z16[2];
+  ASSERT_EQ(convert(z16, Format::Z16_UNORM, 4, ub, gl(GL_DEPTH_COMPONENT, GL_UNSIGNED_BYTE), 2, 2, 1), ConvertStatus::OK);
+  EXPECT_EQ(z16[0], 65535);
+  EXPECT_EQ(z16[1], 0);
+  const int16_t ss[2] = {-1, 32767};
+  ASSERT_EQ(convert(z16, Format::Z16_UNORM, 4, ss, gl(GL_DEPTH_COMPONENT, GL_SHORT), 4, 2, 1), ConvertStatus::OK);
+  EXPECT_EQ(z16[0], 0);
+  EXPECT_EQ(z16[1], 65535);
+  // Stencil indices keep their low bits.
+  const uint32_t st[2] = {0x1234, 7};
+  uint8_t s8[2];
+  ASSERT_EQ(convert(s8, Format::S8_UINT, 2, st, gl(GL_STENCIL_INDEX, GL_UNSIGNED_INT), 8, 2, 1), ConvertStatus::OK);
+  EXPECT_EQ(s8[0], 0x34);
+  EXPECT_EQ(s8[1], 7);
+  // Read back: depth as half floats.
+  uint16_t half[2];
+  const uint16_t zin[2] = {65535, 0};
+  ASSERT_EQ(convert(half, gl(GL_DEPTH_COMPONENT, GL_HALF_FLOAT), 4, zin, Format::Z16_UNORM, 4, 2, 1), ConvertStatus::OK);
+  EXPECT_EQ(half[0], 0x3c00);  // 1.0
+  EXPECT_EQ(half[1], 0);
+  EXPECT_FALSE(PixelFormat::from_gl(GL_STENCIL_INDEX, GL_FLOAT).has_value());
+  EXPECT_FALSE(PixelFormat::from_gl(GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT_5_6_5).has_value());
+}
+
 TEST(Convert, IntegersClampAndKeepSign) {
   const int32_t src[2] = {-1000, 77};
   int8_t dst[2];
@@ -182,6 +209,17 @@ TEST(Convert, StatusAndStrides) {
   EXPECT_EQ(convert(buf, Format::R8G8B8A8_UNORM, 4, buf, Format::Z16_UNORM, 2, 1, 1), ConvertStatus::INCOMPATIBLE);
   EXPECT_EQ(convert(buf, Format::S8_UINT, 1, buf, Format::Z16_UNORM, 2, 1, 1), ConvertStatus::INCOMPATIBLE);
   EXPECT_EQ(convert(buf, Format::R8G8B8A8_UNORM, 4, buf, Format::NV12, 1, 1, 1), ConvertStatus::UNSUPPORTED_FORMAT);
+  EXPECT_EQ(convert(buf, Format::R8G8B8A8_UNORM, 4, buf, Format::YUYV, 4, 1, 1), ConvertStatus::INCOMPATIBLE);
+  // Subsampled rows: 3 pixels are 2 blocks; YUYV <-> UYVY reorders samples.
+  const uint8_t yuyv[8] = {10, 20, 30, 40, 50, 60, 70, 80};
+  uint8_t uyvy[8];
+  ASSERT_EQ(convert(uyvy, Format::UYVY, 8, yuyv, Format::YUYV, 8, 3, 1), ConvertStatus::OK);
+  const uint8_t want_uyvy[8] = {20, 10, 40, 30, 60, 50, 80, 50};  // pixel 4 does not exist: repeats pixel 3
+  EXPECT_EQ(std::memcmp(uyvy, want_uyvy, 8), 0);
+  uint8_t rgba[8];
+  ASSERT_EQ(convert(rgba, Format::R8G8B8A8_UNORM, 8, yuyv, Format::R8G8_B8G8_UNORM, 4, 2, 1), ConvertStatus::OK);
+  const uint8_t want_rgba[8] = {10, 20, 30, 255, 10, 40, 30, 255};
+  EXPECT_EQ(std::memcmp(rgba, want_rgba, 8), 0);
   EXPECT_EQ(can_convert(Format::NONE, Format::R8_UNORM), ConvertStatus::UNSUPPORTED_FORMAT);
   // Destination padding between rows is left alone.
   const uint8_t src[4] = {1, 2, 3, 4};
@@ -190,6 +228,54 @@ TEST(Convert, StatusAndStrides) {
   ASSERT_EQ(convert(dst, Format::R8_UNORM, 5, src, Format::R8_UNORM, 2, 2, 2), ConvertStatus::OK);
   const uint8_t want[10] = {1, 2, 0xEE, 0xEE, 0xEE, 3, 4, 0xEE, 0xEE, 0xEE};
   EXPECT_EQ(std::memcmp(dst, want, 10), 0);
+}
+
+// BC1 by the S3TC spec: color0 = 0xF800 (pure red) > color1 = 0x001F (blue) selects the 4-colour
+// mode; all indices 0 select color0.
+const uint8_t kRedBc1[8] = {0x00, 0xF8, 0x1F, 0x00, 0, 0, 0, 0};
+
+TEST(Convert, CompressedSourcesDecode) {
+  EXPECT_STREQ(convert_path_name(Format::R8G8B8A8_UNORM, Format::DXT1_RGB), "decode");
+  uint8_t rgba[4 * 4 * 4];
+  ASSERT_EQ(convert(rgba, Format::R8G8B8A8_UNORM, 16, kRedBc1, Format::DXT1_RGB, 8, 4, 4), ConvertStatus::OK);
+  for (int i = 0; i < 16; ++i) {
+    EXPECT_EQ(rgba[4 * i + 0], 255);
+    EXPECT_EQ(rgba[4 * i + 1], 0);
+    EXPECT_EQ(rgba[4 * i + 3], 255);
+  }
+  // A 3x2 image from one block, two block rows of two blocks for 5x5.
+  uint8_t small[3 * 2 * 4];
+  ASSERT_EQ(convert(small, gl(GL_BGRA, GL_UNSIGNED_BYTE), 12, kRedBc1, Format::DXT1_RGB, 8, 3, 2), ConvertStatus::OK);
+  EXPECT_EQ(small[2], 255);  // BGRA: red is the third byte
+  EXPECT_EQ(small[0], 0);
+  std::vector<uint8_t> blocks(4 * 8);
+  for (int i = 0; i < 4; ++i) std::memcpy(blocks.data() + 8 * i, kRedBc1, 8);
+  std::vector<float> f(5 * 5 * 4);
+  ASSERT_EQ(convert(f.data(), Format::R32G32B32A32_FLOAT, 5 * 16, blocks.data(), Format::DXT1_RGB, 16, 5, 5),
+            ConvertStatus::OK);
+  EXPECT_EQ(f[(4 * 5 + 4) * 4], 1.0f);
+  // sRGB variants decode the same bits and then linearise.
+  const uint8_t grey[8] = {0x10, 0x84, 0x10, 0x84, 0, 0, 0, 0};  // R=16/31 G=32/63 B=16/31 both colours
+  float lin[64], srgb[64];
+  ASSERT_EQ(convert(lin, Format::R32G32B32A32_FLOAT, 64, grey, Format::DXT1_RGB, 8, 4, 4), ConvertStatus::OK);
+  ASSERT_EQ(convert(srgb, Format::R32G32B32A32_FLOAT, 64, grey, Format::DXT1_SRGB, 8, 4, 4), ConvertStatus::OK);
+  for (int c = 0; c < 3; ++c) EXPECT_FLOAT_EQ(srgb[c], srgb_to_linear(lin[c]));
+  EXPECT_EQ(srgb[3], lin[3]);
+  // Statuses: no compressed destination, no integer or depth destination.
+  uint8_t buf[64] = {};
+  EXPECT_EQ(convert(buf, Format::DXT1_RGB, 8, buf, Format::R8G8B8A8_UNORM, 16, 4, 4), ConvertStatus::UNSUPPORTED_FORMAT);
+  EXPECT_EQ(convert(buf, Format::R8G8B8A8_UINT, 16, kRedBc1, Format::DXT1_RGB, 8, 4, 4), ConvertStatus::INCOMPATIBLE);
+  EXPECT_EQ(convert(buf, Format::Z16_UNORM, 8, kRedBc1, Format::DXT1_RGB, 8, 4, 4), ConvertStatus::INCOMPATIBLE);
+  // Every compressed format converts to RGBA float.
+  for (const FormatDesc& d : all_formats()) {
+    if (!d.is_compressed) continue;
+    std::vector<uint8_t> zeros(d.block_bits / 8, 0);
+    std::vector<float> out(size_t(d.block_width) * d.block_height * 4);
+    EXPECT_EQ(convert(out.data(), Format::R32G32B32A32_FLOAT, d.block_width * 16, zeros.data(), d.format,
+                      d.block_bits / 8, d.block_width, d.block_height),
+              ConvertStatus::OK)
+        << d.name;
+  }
 }
 
 // Every fast path against the reference path: many pairs, random data, odd widths, padded strides,

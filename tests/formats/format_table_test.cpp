@@ -1,5 +1,6 @@
 // The generated format table against facts derived independently: the naming convention of seed 001,
 // Vulkan's enum values, and hand-checked bit layouts.
+#include <glvk/formats/compressed.h>
 #include <glvk/formats/format.h>
 
 #include <gtest/gtest.h>
@@ -104,6 +105,28 @@ TEST(FormatTable, DerivedFlagsOnKnownFormats) {
   EXPECT_EQ(describe(Format::R9G9B9E5_FLOAT).vk_format, 123u);
 }
 
+// Seed 001 states is_unorm as a name rule ("UNORM" or "SRGB" in the name, or compressed non-float) and
+// is_snorm as "SNORM" in the name. The table derives them from the channels; both agree on every
+// format except mixed depth/stencil ones (Z24_UNORM_S8_UINT is not all-unorm) and YUV names.
+TEST(FormatTable, UnormSnormAgreeWithTheSeedNameRule) {
+  int checked = 0;
+  for (const FormatDesc& d : all_formats()) {
+    if (d.format == Format::NONE || d.is_mixed || d.colorspace == Colorspace::YUV || d.layout == Layout::PLANAR2 ||
+        d.layout == Layout::PLANAR3 || d.layout == Layout::SUBSAMPLED)
+      continue;
+    const std::string name = d.name;
+    const bool unorm = name.find("UNORM") != std::string::npos;
+    const bool srgb = name.find("SRGB") != std::string::npos;
+    const bool snorm = name.find("SNORM") != std::string::npos;
+    const bool flt = name.find("FLOAT") != std::string::npos;
+    EXPECT_EQ(d.is_unorm, unorm || srgb || (d.is_compressed && !flt && !snorm)) << name;
+    EXPECT_EQ(d.is_snorm, snorm) << name;
+    ++checked;
+  }
+  EXPECT_GT(checked, 250);
+  EXPECT_FALSE(describe(Format::Z24_UNORM_S8_UINT).is_unorm);  // the one documented difference
+}
+
 TEST(FormatTable, CompressedFormats) {
   const FormatDesc& dxt1 = describe(Format::DXT1_RGB);
   EXPECT_TRUE(dxt1.is_compressed);
@@ -131,6 +154,27 @@ TEST(FormatTable, CompressedFormats) {
   }
   EXPECT_EQ(astc_count, 28);  // 14 LDR 2D block sizes, linear and sRGB
   EXPECT_EQ(compressed_count, 8 + 4 + 4 + 11 + 28);
+}
+
+TEST(FormatTable, CompressedFamiliesMatchTheDecoderEnum) {
+  struct Case { Format format; const char* family; };
+  const Case cases[] = {{Format::DXT1_RGB, "BC1_RGB"}, {Format::DXT1_SRGBA, "BC1_RGBA"}, {Format::DXT3_RGBA, "BC2"},
+                        {Format::DXT5_SRGBA, "BC3"}, {Format::RGTC1_SNORM, "BC4_SNORM"}, {Format::RGTC2_UNORM, "BC5_UNORM"},
+                        {Format::BPTC_RGB_UFLOAT, "BC6H_UFLOAT"}, {Format::BPTC_RGB_FLOAT, "BC6H_SFLOAT"},
+                        {Format::BPTC_SRGBA, "BC7"}, {Format::ETC1_RGB8, "ETC1_RGB8"}, {Format::ETC2_SRGB8A1, "ETC2_RGB8A1"},
+                        {Format::ETC2_RGBA8, "ETC2_RGBA8"}, {Format::ETC2_RG11_SNORM, "EAC_RG11_SNORM"},
+                        {Format::ASTC_10x6_SRGB, "ASTC_LDR"}};
+  for (const Case& c : cases)
+    EXPECT_STREQ(compressed_family_name(static_cast<CompressedFamily>(describe(c.format).compressed_family)), c.family)
+        << describe(c.format).name;
+  for (const FormatDesc& d : all_formats()) {
+    if (!d.is_compressed) continue;
+    const CompressedBlockInfo info =
+        compressed_block_info(static_cast<CompressedFamily>(d.compressed_family), d.block_width, d.block_height);
+    EXPECT_EQ(info.bytes_per_block * 8, d.block_bits) << d.name;
+    EXPECT_EQ(info.block_width, d.block_width) << d.name;
+    EXPECT_EQ(info.block_height, d.block_height) << d.name;
+  }
 }
 
 TEST(FormatTable, YuvFormatsFromSeed001) {
@@ -237,6 +281,92 @@ TEST(FormatTable, VulkanEmulationOfArrayFormats) {
   EXPECT_EQ(describe(Format::L8A8_SRGB).vk_format, uint32_t(VK_FORMAT_UNDEFINED));
   EXPECT_EQ(describe(Format::A8R8G8B8_SRGB).vk_format, uint32_t(VK_FORMAT_UNDEFINED));
   EXPECT_EQ(describe(Format::R32_UNORM).vk_format, uint32_t(VK_FORMAT_UNDEFINED));
+}
+
+// The Vulkan emulation column, checked for every plain colour format against the VkFormat's own name:
+// Vulkan lists non-packed formats in memory order and *_PACKn formats MSB -> LSB (seed 001). Each RGBA
+// component must land on a Vulkan component with the same bits and number type.
+struct VkComponent { char letter; int shift, size; };
+struct VkLayout { std::vector<VkComponent> comps; std::string type; };
+
+VkLayout parse_vk_name(const std::string& full) {
+  VkLayout layout;
+  std::string name = full.substr(std::string("VK_FORMAT_").size());
+  const size_t underscore = name.find('_');
+  const std::string comps = name.substr(0, underscore);
+  std::string rest = name.substr(underscore + 1);
+  const bool packed = rest.find("_PACK") != std::string::npos;
+  layout.type = rest.substr(0, rest.find('_'));
+  std::vector<std::pair<char, int>> parsed;
+  for (size_t i = 0; i < comps.size();) {
+    const char letter = comps[i++];
+    int bits = 0;
+    while (i < comps.size() && std::isdigit(static_cast<unsigned char>(comps[i]))) bits = bits * 10 + (comps[i++] - '0');
+    parsed.emplace_back(letter, bits);
+  }
+  int total = 0;
+  for (const auto& p : parsed) total += p.second;
+  int offset = 0;
+  for (const auto& [letter, bits] : parsed) {
+    if (packed) {
+      layout.comps.push_back({letter, total - offset - bits, bits});  // MSB first
+    } else {
+      layout.comps.push_back({letter, offset, bits});
+    }
+    offset += bits;
+  }
+  return layout;
+}
+
+TEST(FormatTable, VulkanEmulationMatchesTheVkFormatLayout) {
+  int checked = 0;
+  for (const FormatDesc& d : all_formats()) {
+    if (d.layout != Layout::PLAIN || d.colorspace == Colorspace::ZS || d.vk_format == 0 || d.format == Format::NONE)
+      continue;
+    const VkLayout vk = parse_vk_name(d.vk_format_name);
+    const bool vk_srgb = vk.type == "SRGB";
+    for (int j = 0; j < 4; ++j) {
+      const Swizzle ours = d.swizzle[j];
+      const Swizzle emul = d.vk_swizzle[j];
+      if (ours > Swizzle::W) {
+        // Either the same constant, or a component the VkFormat lacks, which Vulkan reads as 0 (RGB) / 1 (A).
+        Swizzle got = emul;
+        if (emul <= Swizzle::W) {
+          const char letter = "RGBA"[static_cast<int>(emul)];
+          bool present = false;
+          for (const VkComponent& c : vk.comps) present |= c.letter == letter;
+          ASSERT_FALSE(present) << d.name << " component " << j << " reads a real Vulkan component";
+          got = letter == 'A' ? Swizzle::ONE : Swizzle::ZERO;
+        }
+        EXPECT_EQ(got, ours) << d.name << " component " << j;
+        continue;
+      }
+      ASSERT_LE(emul, Swizzle::W) << d.name;
+      const char letter = "RGBA"[static_cast<int>(emul)];
+      const VkComponent* vc = nullptr;
+      for (const VkComponent& c : vk.comps)
+        if (c.letter == letter) vc = &c;
+      ASSERT_NE(vc, nullptr) << d.name << " uses missing Vulkan component " << letter;
+      const Channel& ch = d.channel[static_cast<int>(ours)];
+      EXPECT_EQ(vc->shift, ch.shift) << d.name << " component " << j;
+      EXPECT_EQ(vc->size, ch.size) << d.name << " component " << j;
+      std::string want_type;
+      if (ch.type == ChannelType::FLOAT) want_type = "SFLOAT";
+      else if (ch.pure_integer) want_type = ch.type == ChannelType::SIGNED ? "SINT" : "UINT";
+      else want_type = ch.type == ChannelType::SIGNED ? "SNORM" : "UNORM";
+      // sRGB: Vulkan decodes its R, G, B; that must be exactly our colour channels.
+      const bool ours_srgb = d.colorspace == Colorspace::SRGB && j < 3;
+      if (vk_srgb) {
+        EXPECT_EQ(want_type, "UNORM") << d.name;
+        EXPECT_EQ(letter != 'A', ours_srgb) << d.name << " component " << j;
+      } else {
+        EXPECT_EQ(vk.type, want_type) << d.name << " component " << j;
+        EXPECT_FALSE(ours_srgb) << d.name;
+      }
+    }
+    ++checked;
+  }
+  EXPECT_GT(checked, 150);
 }
 
 TEST(FormatTable, ComposeSwizzles) {

@@ -458,11 +458,65 @@ TEST(Formats, RoundTripEveryFormat) {
     }
     ++formats;
   }
-  int expected = 0;  // every non-compressed, non-YUV format
+  int expected = 0;  // every non-compressed, non-planar format
   for (const FormatDesc& d : all_formats())
-    expected += d.format != Format::NONE && (d.layout == Layout::PLAIN || d.layout == Layout::PACKED_OTHER);
+    expected += d.format != Format::NONE && (d.layout == Layout::PLAIN || d.layout == Layout::PACKED_OTHER ||
+                                             d.layout == Layout::SUBSAMPLED);
   EXPECT_EQ(formats, expected);
   EXPECT_GT(formats, 230);
+}
+
+// 2x1 subsampled blocks, sample order written out by hand from the seed 001 / pipe naming:
+// which RGB component (YUV: R=Y, G=U, B=V) each memory sample holds.
+TEST(Formats, SubsampledEverySampleValue) {
+  struct Case { Format format; unsigned sample_bytes, bits; int comp[4]; };
+  const Case cases[] = {
+      {Format::YUYV, 1, 8, {0, 1, 0, 2}},  {Format::UYVY, 1, 8, {1, 0, 2, 0}},
+      {Format::YVYU, 1, 8, {0, 2, 0, 1}},  {Format::VYUY, 1, 8, {2, 0, 1, 0}},
+      {Format::R8G8_B8G8_UNORM, 1, 8, {0, 1, 2, 1}}, {Format::G8R8_G8B8_UNORM, 1, 8, {1, 0, 1, 2}},
+      {Format::G8B8_G8R8_UNORM, 1, 8, {1, 2, 1, 0}}, {Format::B8G8_R8G8_UNORM, 1, 8, {2, 1, 0, 1}},
+      {Format::R8G8_R8B8_UNORM, 1, 8, {0, 1, 0, 2}}, {Format::R8B8_R8G8_UNORM, 1, 8, {0, 2, 0, 1}},
+      {Format::G8R8_B8R8_UNORM, 1, 8, {1, 0, 2, 0}}, {Format::B8R8_G8R8_UNORM, 1, 8, {2, 0, 1, 0}},
+      {Format::Y210, 2, 10, {0, 1, 0, 2}}, {Format::Y212, 2, 12, {0, 1, 0, 2}}, {Format::Y216, 2, 16, {0, 1, 0, 2}},
+  };
+  for (const Case& c : cases) {
+    const FormatDesc& d = describe(c.format);
+    ASSERT_EQ(d.layout, Layout::SUBSAMPLED) << d.name;
+    ASSERT_EQ(d.block_bits, c.sample_bytes * 32) << d.name;
+    for (int k = 0; k < 4; ++k) {
+      // Is this the first or second occurrence of its component (per-pixel components occur twice)?
+      int before = 0, total = 0;
+      for (int j = 0; j < 4; ++j) {
+        total += c.comp[j] == c.comp[k];
+        before += j < k && c.comp[j] == c.comp[k];
+      }
+      for (uint32_t v = 0; v < (1u << c.bits); ++v) {
+        uint8_t block[8] = {};
+        const uint32_t raw = v << (c.sample_bytes * 8 - c.bits);  // Y21x: value in the top bits
+        std::memcpy(block + k * c.sample_bytes, &raw, c.sample_bytes);
+        float px[8];
+        ASSERT_TRUE(unpack_rgba_float(d, block, px, 2));
+        const float want = float(spec_unorm(v, c.bits));
+        if (total == 2) {
+          ASSERT_EQ(px[before * 4 + c.comp[k]], want) << d.name;
+          ASSERT_EQ(px[(1 - before) * 4 + c.comp[k]], 0.0f) << d.name;
+        } else {
+          ASSERT_EQ(px[c.comp[k]], want) << d.name;
+          ASSERT_EQ(px[4 + c.comp[k]], want) << d.name;
+        }
+        ASSERT_EQ(px[3], 1.0f);
+        uint8_t back[8] = {};
+        ASSERT_TRUE(pack_rgba_float(d, px, back, 2));
+        ASSERT_EQ(std::memcmp(back, block, c.sample_bytes * 4), 0) << d.name << " sample " << k << " value " << v;
+      }
+    }
+  }
+  // Packing averages the shared components of a pair.
+  const float pair[8] = {0.0f, 0.2f, 1.0f, 1.0f, 1.0f, 0.6f, 0.0f, 1.0f};
+  uint8_t yuyv[4];
+  ASSERT_TRUE(pack_rgba_float(Format::YUYV, pair, yuyv, 2));
+  const uint8_t want[4] = {0, 102, 255, 128};  // Y0, (0.2+0.6)/2 -> 102, Y1, (1+0)/2 -> 128
+  EXPECT_EQ(std::memcmp(yuyv, want, 4), 0);
 }
 
 TEST(Formats, ClientArrayFormats) {

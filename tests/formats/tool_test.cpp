@@ -83,6 +83,18 @@ TEST(GlvkTool, ConvertPixels) {
   EXPECT_EQ(f[5], 1.0f);
 }
 
+TEST(GlvkTool, ConvertCompressedSource) {
+  // One BC1 block (S3TC spec: color0 = 0xF800 red > color1, indices 0) for a 3x3 image, two slices.
+  const std::string block("\x00\xF8\x1F\x00\x00\x00\x00\x00", 8);
+  const Result r = run("convert --from DXT1_RGB --to GL_RGB/GL_UNSIGNED_BYTE --width 3 --height 3 --depth 2", block + block);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::string want;
+  for (int i = 0; i < 18; ++i) want += std::string("\xff\x00\x00", 3);
+  EXPECT_EQ(r.out, want);
+  EXPECT_NE(run("convert --from DXT1_RGB --to R8_UNORM --width 3 --height 3", block + block).exit_code, 0);
+  EXPECT_NE(run("convert --from R8G8B8A8_UNORM --to DXT1_RGB --width 1 --height 1", "abcd").exit_code, 0);
+}
+
 TEST(GlvkTool, ConvertErrorsExitNonZeroWithoutOutput) {
   const std::string px(4, '\x7f');
   const char* bad[] = {

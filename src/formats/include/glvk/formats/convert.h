@@ -23,6 +23,8 @@ class PixelFormat {
 
   const FormatDesc& desc() const { return desc_; }
   uint32_t bytes_per_block() const { return desc_.block_bits / 8; }
+  size_t row_bytes(unsigned width) const;     // bytes of one tightly packed row (of blocks) of `width` pixels
+  unsigned block_rows(unsigned height) const;  // rows of blocks holding `height` pixel rows
 
  private:
   PixelFormat() = default;
@@ -31,7 +33,7 @@ class PixelFormat {
 
 enum class ConvertStatus {
   OK,
-  UNSUPPORTED_FORMAT,  // compressed (without a decoder), YUV, NONE, or a block size != 1x1
+  UNSUPPORTED_FORMAT,  // compressed or planar destination, planar source, NONE
   INCOMPATIBLE,        // pure integer <-> normalized/float, colour <-> depth/stencil, no common ZS channel
 };
 const char* convert_status_name(ConvertStatus);
@@ -47,13 +49,15 @@ struct ConvertParams {
 // Checks a pair without converting anything.
 ConvertStatus can_convert(const PixelFormat& dst_format, const PixelFormat& src_format);
 
-// Strides are bytes between rows. Nothing is written unless the result is OK.
+// Strides are bytes between rows (rows of blocks for compressed sources, which decode through
+// <glvk/formats/compressed.h>; compressed destinations are not supported). Nothing is written unless
+// the result is OK.
 ConvertStatus convert(void* dst, const PixelFormat& dst_format, size_t dst_stride, const void* src,
                       const PixelFormat& src_format, size_t src_stride, unsigned width, unsigned height,
                       const ConvertParams& params = {});
 
 // Which path convert() takes for a pair: "copy", "shuffle8_to4", "shuffle", "unorm8_to_float",
-// "float_to_unorm8", "zs_rotate" or "generic" (or the status name when the pair is not convertible).
+// "float_to_unorm8", "zs_rotate", "decode" (compressed source) or "generic" (or the status name when the pair is not convertible).
 const char* convert_path_name(const PixelFormat& dst_format, const PixelFormat& src_format,
                               const Swizzle* rebase_swizzle = nullptr);
 

@@ -56,6 +56,12 @@ struct ClientFormat {
 // Ignores byte swapping, as Mesa does: callers swap first (swap_bytes).
 std::optional<ClientFormat> format_from_format_and_type(uint32_t gl_format, uint32_t gl_type);
 
+// GL_DEPTH_COMPONENT / GL_STENCIL_INDEX with any array type (which _mesa_format_from_format_and_type
+// does not cover, but glTexImage/glReadPixels accept): a one-channel depth/stencil description.
+// Integer types are normalized for depth (unsigned: c/(2^b-1), signed: snorm) and plain integers
+// for stencil. nullopt for other pairs.
+std::optional<FormatDesc> describe_client_depth_stencil(uint32_t gl_format, uint32_t gl_type);
+
 int components_in_format(uint32_t gl_format);      // _mesa_components_in_format, -1 when unknown
 bool is_integer_format(uint32_t gl_format);         // _mesa_is_enum_format_integer
 int bytes_per_pixel(uint32_t gl_format, uint32_t gl_type);  // -1 for an invalid pair, 0 for GL_BITMAP

@@ -3,7 +3,9 @@
 // unorm/snorm round to nearest with clamping, sRGB both ways, half float, unsigned 11/10-bit floats
 // and the shared-exponent RGB9E5 format.
 //
-// Supported: every PLAIN and PACKED_OTHER format (all non-compressed, non-YUV formats). Functions
+// Supported: every PLAIN and PACKED_OTHER format, and the 2x1 SUBSAMPLED formats (RGBA float only;
+// YUV ones give Y, U, V in R, G, B without colour-space conversion; packing averages the shared
+// component of each pixel pair). Planar YUV and compressed formats are not handled here. Functions
 // return false (and write nothing) for formats or directions they do not support.
 #pragma once
 
@@ -38,7 +40,7 @@ FormatDesc describe_array_format(const ArrayFormat&);
 // Whether the row functions below handle this description.
 bool can_pack_unpack(const FormatDesc&);
 
-// ---- Rows: `count` pixels, tightly packed in `src`/`dst` (count must be a multiple of block_width). ----
+// ---- Rows: `count` pixels, tightly packed in `src`/`dst` (ceil(count / block_width) blocks). ----
 bool unpack_rgba_float(const FormatDesc&, const void* src, float* dst_rgba, size_t count);
 bool pack_rgba_float(const FormatDesc&, const float* src_rgba, void* dst, size_t count);
 // Pure-integer formats only: unsigned channels zero-extend, signed channels sign-extend. Packing
@@ -52,6 +54,12 @@ bool unpack_depth_float(const FormatDesc&, const void* src, float* dst, size_t c
 bool pack_depth_float(const FormatDesc&, const float* src, void* dst, size_t count);
 bool unpack_stencil_uint(const FormatDesc&, const void* src, uint8_t* dst, size_t count);
 bool pack_stencil_uint(const FormatDesc&, const uint8_t* src, void* dst, size_t count);
+
+// Compressed formats (through the decoders of <glvk/formats/compressed.h>): a whole image whose block
+// rows are `src_row_stride` bytes apart, to RGBA float rows `dst_row_floats` floats apart; sRGB formats
+// are linearised. False for formats that are not compressed.
+bool unpack_compressed_rgba_float(const FormatDesc&, const void* src, size_t src_row_stride, unsigned width,
+                                  unsigned height, float* dst, size_t dst_row_floats);
 
 inline bool unpack_rgba_float(Format f, const void* src, float* dst, size_t n) { return unpack_rgba_float(describe(f), src, dst, n); }
 inline bool pack_rgba_float(Format f, const float* src, void* dst, size_t n) { return pack_rgba_float(describe(f), src, dst, n); }

@@ -10,7 +10,9 @@
 #include <unordered_set>
 #include <vector>
 
+#include "glvk/formats/gl_client.h"
 #include "glvk/gl/gl_headers.h"
+#include "glvk/gl/texture_object.h"
 
 namespace glvk::st {
 class Context;
@@ -62,6 +64,11 @@ class ShareGroup {
   GLuint next_buffer_name = 1;
 
   GLuint allocate_buffer_name();  // caller holds mutex
+
+  // Texture names: glGenTextures reserves a name (nullptr) until the first bind creates the object.
+  std::unordered_map<GLuint, std::shared_ptr<TextureObject>> textures;
+  GLuint next_texture_name = 1;
+  GLuint allocate_texture_name();  // caller holds mutex
 };
 
 // One KHR_debug control rule; the latest matching rule decides.
@@ -130,6 +137,17 @@ class Context {
 
   // Buffer bindings, indexed like kBufferTargets.
   std::array<std::shared_ptr<BufferObject>, kBufferTargetCount> bound_buffers;
+
+  // Texture units: the active one, and per unit the texture bound to each target (null: the
+  // default texture of that target, `default_textures`).
+  GLuint active_texture_unit = 0;
+  std::array<std::array<std::shared_ptr<TextureObject>, kTextureTargetCount>, kMaxTextureUnits> bound_textures;
+  std::array<std::shared_ptr<TextureObject>, kTextureTargetCount> default_textures;
+  // Proxy targets' images (glTexImage on GL_PROXY_TEXTURE_*), one object per non-proxy target.
+  std::array<std::shared_ptr<TextureObject>, kTextureTargetCount> proxy_textures;
+
+  // glPixelStore state.
+  formats::PixelStore unpack, pack;
 
   const std::string& renderer() const { return renderer_; }
   const std::string& version_string() const { return version_string_; }

@@ -78,6 +78,7 @@ class Context {
   Context& operator=(const Context&) = delete;
 
   Screen& screen() const { return *screen_; }
+  const std::shared_ptr<Screen>& shared_screen() const { return screen_; }
 
   // pipe_screen::resource_create for PIPE_BUFFER. Contents are undefined until written.
   std::shared_ptr<Resource> buffer_create(std::uint64_t size, ResourceUsage usage, unsigned flags);

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <deque>
 #include <memory>
+#include <span>
 #include <vector>
 
 #include <volk.h>
@@ -13,6 +14,7 @@ namespace glvk::vk_backend {
 
 class Buffer;
 class Device;
+class Image;
 
 class CommandStream {
  public:
@@ -24,6 +26,14 @@ class CommandStream {
   // Records a copy in the open batch, ordered after every earlier transfer and host write, and
   // marks both buffers as used by the open batch.
   void copy_buffer(Buffer& src, VkDeviceSize src_offset, Buffer& dst, VkDeviceSize dst_offset, VkDeviceSize size);
+
+  // Image copies, ordered the same way; the image subresources each region names are moved to
+  // TRANSFER_DST (written) or TRANSFER_SRC (read) first, and both objects marked as used.
+  void copy_buffer_to_image(Buffer& src, Image& dst, std::span<const VkBufferImageCopy> regions);
+  void copy_image_to_buffer(Image& src, Buffer& dst, std::span<const VkBufferImageCopy> regions);
+  void copy_image(Image& src, Image& dst, std::span<const VkImageCopy> regions);
+  // A scaling/converting blit; src and dst may be the same image (different subresources).
+  void blit_image(Image& src, Image& dst, std::span<const VkImageBlit> regions, VkFilter filter);
 
   // The serial the open batch will have when submitted; serials of submitted batches are lower.
   std::uint64_t open_serial() const { return open_serial_; }
@@ -49,6 +59,8 @@ class CommandStream {
     std::uint64_t serial = 0;
   };
   Batch* begin_batch();
+  // Opens a batch and orders what follows after every earlier transfer write.
+  VkCommandBuffer begin_transfer();
   void retire_completed();
 
   const Device& device_;

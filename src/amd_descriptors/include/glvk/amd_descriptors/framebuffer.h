@@ -1,0 +1,142 @@
+// Colour-buffer and depth/stencil register state for GFX6-8 (radeonsi's si_initialize_color_surface
+// + si_init_depth_surface + si_emit_framebuffer_state roles, seed 002) and DB_RENDER_CONTROL
+// (si_emit_db_render_state, seed 003). Pure functions of explicit state: a chip description and a
+// surface description in, register values out; emit_* append them to a ShadowStream.
+#pragma once
+
+#include <glvk/amd_descriptors/chip.h>
+#include <glvk/amd_descriptors/pm4.h>
+#include <glvk/amd_descriptors/result.h>
+#include <glvk/formats/format.h>
+
+#include <array>
+#include <cstdint>
+#include <optional>
+
+namespace glvk::amd {
+
+// ---------------------------------------------------------------- formats
+
+// si_translate_colorformat: CB_COLORn_INFO.FORMAT of a format, COLOR_INVALID when the CB cannot
+// render it (not plain, mixed channel types, or a channel layout the CB lacks).
+uint32_t translate_colorformat(const formats::FormatDesc& desc);
+// si_translate_colorswap (little-endian, no endian swap): CB_COLORn_INFO.COMP_SWAP, nullopt when none fits.
+std::optional<uint32_t> translate_colorswap(const formats::FormatDesc& desc);
+// CB_COLORn_INFO.NUMBER_TYPE from the first non-void channel (sRGB, snorm/sint, unorm/uint, float).
+uint32_t color_number_type(const formats::FormatDesc& desc);
+
+// What CB_COLORn_INFO/ATTRIB need to know about a colour format.
+struct CbFormat {
+  uint32_t format;       // regs::ColorFormat
+  uint32_t number_type;  // regs::ColorNumberType
+  uint32_t comp_swap;    // regs::ColorCompSwap
+  bool force_dst_alpha_1;  // format has no alpha (swizzle A = 1) or is an intensity format
+  uint32_t bytes_per_element;
+};
+// The CB view of a format; an error names the format when the CB cannot render it.
+Result<CbFormat> cb_format(const formats::FormatDesc& desc);
+
+// ---------------------------------------------------------------- colour buffers
+
+// One bound colour target: the texture level as the legacy surface layout laid it out.
+struct ColorSurface {
+  CbFormat format;
+  uint64_t va = 0;            // texture base address (256-byte aligned)
+  uint64_t level_offset = 0;  // byte offset of the bound level (legacy_surf_level::offset)
+  uint32_t level = 0;
+  uint32_t nblk_x = 0, nblk_y = 0;  // padded level size in elements, multiples of 8
+  uint32_t tile_mode_index = 0;     // GB_TILE_MODEn index of the level
+  bool macro_tiled = false;         // level is 2D tiled: the tile swizzle applies
+  uint32_t tile_swizzle = 0;
+  uint32_t first_layer = 0, last_layer = 0;
+  uint32_t num_samples = 1;
+  // CMASK (fast clear); cmask_va == 0: none, the CMASK register then holds the texture base.
+  uint64_t cmask_va = 0;
+  uint32_t cmask_slice_tile_max = 0;
+  // FMASK (MSAA); fmask_va == 0: none, FMASK takes the colour base and colour tiling.
+  uint64_t fmask_va = 0;
+  uint32_t fmask_tile_mode_index = 0;
+  uint32_t fmask_pitch_tile_max = 0;
+  uint32_t fmask_slice_tile_max = 0;
+  uint32_t fmask_bank_height = 0;  // log2
+  uint64_t dcc_va = 0;             // GFX8 only; 0 = no DCC
+  std::array<uint32_t, 2> clear_words = {0, 0};
+};
+
+struct ColorBufferRegisters {
+  uint32_t base, pitch, slice, view, info, attrib, dcc_control, cmask, cmask_slice, fmask, fmask_slice,
+      clear_word0, clear_word1, dcc_base;
+};
+
+Result<ColorBufferRegisters> encode_color_buffer(const Chip& chip, const ColorSurface& surface);
+// The CMASK slice size radeonsi computes for a colour surface (CB_COLORn_CMASK_SLICE.TILE_MAX):
+// 128x128-pixel blocks of the surface padded to the chip's CMASK cache-line footprint, minus one.
+uint32_t cmask_slice_tile_max(const Chip& chip, uint32_t nblk_x, uint32_t nblk_y);
+
+// si_emit_framebuffer_state for one colour buffer: one SET_CONTEXT_REG from CB_COLORn_BASE
+// (14 registers on GFX8, 13 before).
+Status emit_color_buffer(pm4::ShadowStream& stream, unsigned index, const ColorBufferRegisters& regs);
+// An unbound slot: CB_COLORn_INFO = COLOR_INVALID.
+Status emit_color_buffer_unbound(pm4::ShadowStream& stream, unsigned index);
+
+// CB_TARGET_MASK: 4 write-enable bits per target (R = bit 0).
+Result<uint32_t> encode_cb_target_mask(const std::array<uint8_t, 8>& write_masks);
+// CB_COLOR_CONTROL: MODE (CB_NORMAL, or CB_DISABLE with no colour buffer) and ROP3 (copy, or the
+// logic op when enabled: ROP3 = func | func << 4 with the 4-bit PIPE_LOGICOP function).
+Result<uint32_t> encode_cb_color_control(bool color_enabled, std::optional<uint32_t> logicop_func);
+
+// ---------------------------------------------------------------- depth/stencil
+
+// si_translate_dbformat: DB_Z_INFO.FORMAT of a depth format; Z_INVALID when the DB cannot use it.
+uint32_t translate_dbformat(const formats::FormatDesc& desc);
+
+struct DepthSurface {
+  uint32_t z_format = 0;  // regs::ZFormat
+  bool has_stencil = false;
+  uint64_t va = 0;
+  uint64_t z_level_offset = 0, stencil_level_offset = 0;
+  uint32_t nblk_x = 0, nblk_y = 0;  // multiples of 8
+  uint32_t first_layer = 0, last_layer = 0;
+  uint32_t num_samples = 1;
+  uint32_t tile_mode_index = 0, stencil_tile_mode_index = 0;
+  uint32_t macro_tile_index = 0;  // GFX7+: GB_MACROTILE_MODEn index
+  uint64_t htile_va = 0;          // 0 = no HTILE
+  float depth_clear_value = 0.0f;
+  uint32_t stencil_clear_value = 0;
+};
+
+struct DepthBufferRegisters {
+  uint32_t htile_data_base, depth_info, z_info, stencil_info, z_read_base, stencil_read_base, z_write_base,
+      stencil_write_base, depth_size, depth_slice, stencil_clear, depth_clear, depth_view, htile_surface;
+};
+
+Result<DepthBufferRegisters> encode_depth_buffer(const Chip& chip, const DepthSurface& surface);
+Status emit_depth_buffer(pm4::ShadowStream& stream, const DepthBufferRegisters& regs);
+// No depth buffer bound: DB_Z_INFO = Z_INVALID, DB_STENCIL_INFO = STENCIL_INVALID.
+Status emit_depth_buffer_unbound(pm4::ShadowStream& stream);
+
+// si_emit_db_render_state's DB_RENDER_CONTROL: the DB->CB copy of seed 003 (depth/stencil read
+// back through a colour target) wins over in-place decompression, which wins over fast clears.
+struct DbRenderState {
+  bool depth_copy = false, stencil_copy = false;
+  uint32_t copy_sample = 0;
+  bool flush_depth_inplace = false, flush_stencil_inplace = false;
+  bool depth_clear = false, stencil_clear = false;
+};
+Result<uint32_t> encode_db_render_control(const DbRenderState& state);
+
+// ---------------------------------------------------------------- framebuffer
+
+Result<uint32_t> encode_window_scissor_br(const Chip& chip, uint32_t width, uint32_t height);
+
+struct FramebufferState {
+  uint32_t width = 0, height = 0;
+  unsigned nr_cbufs = 0;
+  std::array<std::optional<ColorBufferRegisters>, 8> cbufs;  // nullopt inside nr_cbufs: unbound slot
+  std::optional<DepthBufferRegisters> zsbuf;
+  unsigned previous_nr_cbufs = 0;  // slots beyond nr_cbufs up to this are disabled (INFO = 0)
+};
+// si_emit_framebuffer_state for GFX6-8: colour buffers, depth buffer, PA_SC_WINDOW_SCISSOR_BR.
+Status emit_framebuffer_state(pm4::ShadowStream& stream, const FramebufferState& state);
+
+}  // namespace glvk::amd

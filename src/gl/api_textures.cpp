@@ -1,0 +1,1444 @@
+// Texture objects and texel transfers: names and bindings, glTexImage/glTexSubImage/glTexStorage
+// (and their DSA forms), glGetTexImage, level and texture parameters, and glPixelStore.
+// Every entry point validates first and raises the error the GL 4.6 spec names; a call that
+// raises an error changes nothing. Texels move through st (format choice, path choice, resources).
+#include <algorithm>
+#include <cstring>
+#include <vector>
+
+#include "api_common.h"
+#include "glvk/formats/convert.h"
+#include "glvk/st/format_choice.h"
+#include "glvk/st/texture.h"
+#include "glvk/st/texture_upload.h"
+#include "glvk/st/transfer.h"
+#include "glvk/vk_backend/error.h"
+
+namespace glvk::gl {
+namespace {
+
+using formats::Format;
+using TextureRef = std::shared_ptr<TextureObject>;
+
+int target_index(GLenum target) {
+  for (std::size_t i = 0; i < kTextureTargetCount; ++i)
+    if (kTextureTargets[i] == target) return int(i);
+  return -1;
+}
+
+bool is_cube_face(GLenum target) {
+  return target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z;
+}
+
+// The non-proxy target a proxy target stands for (or the target itself).
+GLenum unproxied(GLenum target) {
+  switch (target) {
+    case GL_PROXY_TEXTURE_1D: return GL_TEXTURE_1D;
+    case GL_PROXY_TEXTURE_2D: return GL_TEXTURE_2D;
+    case GL_PROXY_TEXTURE_3D: return GL_TEXTURE_3D;
+    case GL_PROXY_TEXTURE_1D_ARRAY: return GL_TEXTURE_1D_ARRAY;
+    case GL_PROXY_TEXTURE_2D_ARRAY: return GL_TEXTURE_2D_ARRAY;
+    case GL_PROXY_TEXTURE_RECTANGLE: return GL_TEXTURE_RECTANGLE;
+    case GL_PROXY_TEXTURE_CUBE_MAP: return GL_TEXTURE_CUBE_MAP;
+    case GL_PROXY_TEXTURE_CUBE_MAP_ARRAY: return GL_TEXTURE_CUBE_MAP_ARRAY;
+    default: return target;
+  }
+}
+
+bool is_proxy(GLenum target) { return unproxied(target) != target; }
+
+// The binding target of an image target (cube faces belong to GL_TEXTURE_CUBE_MAP).
+GLenum binding_target(GLenum target) { return is_cube_face(target) ? GL_TEXTURE_CUBE_MAP : unproxied(target); }
+
+unsigned face_of(GLenum target) { return is_cube_face(target) ? target - GL_TEXTURE_CUBE_MAP_POSITIVE_X : 0; }
+
+// Image targets glTexImage{dims}D accepts (proxies included).
+bool is_image_target(unsigned dims, GLenum target) {
+  switch (dims) {
+    case 1: return target == GL_TEXTURE_1D || target == GL_PROXY_TEXTURE_1D;
+    case 2:
+      return target == GL_TEXTURE_2D || target == GL_PROXY_TEXTURE_2D || target == GL_TEXTURE_1D_ARRAY ||
+             target == GL_PROXY_TEXTURE_1D_ARRAY || target == GL_TEXTURE_RECTANGLE ||
+             target == GL_PROXY_TEXTURE_RECTANGLE || is_cube_face(target) || target == GL_PROXY_TEXTURE_CUBE_MAP;
+    case 3:
+      return target == GL_TEXTURE_3D || target == GL_PROXY_TEXTURE_3D || target == GL_TEXTURE_2D_ARRAY ||
+             target == GL_PROXY_TEXTURE_2D_ARRAY || target == GL_TEXTURE_CUBE_MAP_ARRAY ||
+             target == GL_PROXY_TEXTURE_CUBE_MAP_ARRAY;
+    default: return false;
+  }
+}
+
+// Targets glTexStorage{dims}D / glTextureStorage{dims}D accept.
+bool is_storage_target(unsigned dims, GLenum target) {
+  switch (dims) {
+    case 1: return target == GL_TEXTURE_1D || target == GL_PROXY_TEXTURE_1D;
+    case 2:
+      return target == GL_TEXTURE_2D || target == GL_PROXY_TEXTURE_2D || target == GL_TEXTURE_1D_ARRAY ||
+             target == GL_PROXY_TEXTURE_1D_ARRAY || target == GL_TEXTURE_RECTANGLE ||
+             target == GL_PROXY_TEXTURE_RECTANGLE || target == GL_TEXTURE_CUBE_MAP ||
+             target == GL_PROXY_TEXTURE_CUBE_MAP;
+    case 3:
+      return target == GL_TEXTURE_3D || target == GL_PROXY_TEXTURE_3D || target == GL_TEXTURE_2D_ARRAY ||
+             target == GL_PROXY_TEXTURE_2D_ARRAY || target == GL_TEXTURE_CUBE_MAP_ARRAY ||
+             target == GL_PROXY_TEXTURE_CUBE_MAP_ARRAY;
+    default: return false;
+  }
+}
+
+// The largest width/height/depth a level-0 image of `target` may have (depth: layers for arrays).
+struct SizeLimits {
+  GLint width, height, depth;
+};
+SizeLimits size_limits(GLenum target) {
+  switch (binding_target(target)) {
+    case GL_TEXTURE_1D: return {kMaxTextureSize, 1, 1};
+    case GL_TEXTURE_1D_ARRAY: return {kMaxTextureSize, kMaxArrayTextureLayers, 1};
+    case GL_TEXTURE_3D: return {kMax3DTextureSize, kMax3DTextureSize, kMax3DTextureSize};
+    case GL_TEXTURE_2D_ARRAY: return {kMaxTextureSize, kMaxTextureSize, kMaxArrayTextureLayers};
+    case GL_TEXTURE_CUBE_MAP: return {kMaxCubeMapTextureSize, kMaxCubeMapTextureSize, 1};
+    case GL_TEXTURE_CUBE_MAP_ARRAY: return {kMaxCubeMapTextureSize, kMaxCubeMapTextureSize, kMaxArrayTextureLayers};
+    case GL_TEXTURE_RECTANGLE: return {kMaxRectangleTextureSize, kMaxRectangleTextureSize, 1};
+    default: return {kMaxTextureSize, kMaxTextureSize, 1};
+  }
+}
+
+// Levels a target may have: one for rectangles, log2(max size) + 1 otherwise.
+GLint max_levels(GLenum target) {
+  const GLenum t = binding_target(target);
+  if (t == GL_TEXTURE_RECTANGLE) return 1;
+  GLint size = t == GL_TEXTURE_3D ? kMax3DTextureSize : kMaxTextureSize, levels = 1;
+  while (size >>= 1) ++levels;
+  return levels;
+}
+
+// Whether the level's height / depth are mipmapped (1D arrays keep their layer count, etc.).
+bool height_is_layers(GLenum target) { return binding_target(target) == GL_TEXTURE_1D_ARRAY; }
+bool depth_is_layers(GLenum target) {
+  const GLenum t = binding_target(target);
+  return t == GL_TEXTURE_2D_ARRAY || t == GL_TEXTURE_CUBE_MAP_ARRAY;
+}
+
+bool is_depth_or_stencil_base(GLenum base) {
+  return base == GL_DEPTH_COMPONENT || base == GL_DEPTH_STENCIL || base == GL_STENCIL_INDEX;
+}
+
+bool is_depth_or_stencil_format(GLenum format) {
+  return format == GL_DEPTH_COMPONENT || format == GL_DEPTH_STENCIL || format == GL_STENCIL_INDEX;
+}
+
+// The texture object a target names in the current unit (default texture when 0 is bound),
+// proxies included.
+TextureRef texture_for_target(Context& ctx, GLenum target) {
+  const int index = target_index(binding_target(target));
+  if (index < 0) return nullptr;
+  if (is_proxy(target)) {
+    auto& proxy = ctx.proxy_textures[std::size_t(index)];
+    if (!proxy) proxy = std::make_shared<TextureObject>(0, binding_target(target));
+    return proxy;
+  }
+  if (auto& bound = ctx.bound_textures[ctx.active_texture_unit][std::size_t(index)]) return bound;
+  auto& default_texture = ctx.default_textures[std::size_t(index)];
+  if (!default_texture) default_texture = std::make_shared<TextureObject>(0, binding_target(target));
+  return default_texture;
+}
+
+TextureRef lookup(Context& ctx, GLuint name) {
+  if (name == 0) return nullptr;
+  std::lock_guard lock(ctx.share_group().mutex);
+  auto it = ctx.share_group().textures.find(name);
+  return it == ctx.share_group().textures.end() ? nullptr : it->second;
+}
+
+// Validates a client (format, type) pair: INVALID_ENUM for unknown enums, INVALID_OPERATION for
+// a pair GL does not define. Returns false after raising the error.
+bool check_format_and_type(Context& ctx, GLenum format, GLenum type, const char* function) {
+  if (!formats::gl_client_format_name(format)) {
+    ctx.error(GL_INVALID_ENUM, "%s(format = 0x%04x): not a pixel format", function, format);
+    return false;
+  }
+  if (!formats::gl_type_name(type)) {
+    ctx.error(GL_INVALID_ENUM, "%s(type = 0x%04x): not a pixel type", function, type);
+    return false;
+  }
+  if (formats::bytes_per_pixel(format, type) <= 0 || !formats::PixelFormat::from_gl(format, type)) {
+    ctx.error(GL_INVALID_OPERATION, "%s: format %s does not go with type %s", function,
+              formats::gl_client_format_name(format), formats::gl_type_name(type));
+    return false;
+  }
+  return true;
+}
+
+// Checks the format/type against the texture image's kind: depth/stencil data only for
+// depth/stencil textures, integer data only for integer textures.
+bool check_compatible(Context& ctx, GLenum base_format, Format texture_format, GLenum format, const char* function) {
+  if (is_depth_or_stencil_base(base_format) != is_depth_or_stencil_format(format)) {
+    ctx.error(GL_INVALID_OPERATION, "%s: format %s does not match the texture's base format", function,
+              formats::gl_client_format_name(format));
+    return false;
+  }
+  if (!is_depth_or_stencil_base(base_format) &&
+      formats::is_integer_format(format) != formats::describe(texture_format).is_pure_integer) {
+    ctx.error(GL_INVALID_OPERATION, "%s: integer and non-integer data and textures do not mix", function);
+    return false;
+  }
+  return true;
+}
+
+// Where the user's pixels of a w x h x d image are: pointer to the first texel and strides. For
+// 1D arrays GL's rows are the texture's layers. Null `pixels` with no PBO means "no data".
+struct ClientImage {
+  const std::byte* data = nullptr;       // first texel (skips applied), in client or copied PBO memory
+  std::vector<std::byte> pbo_copy;        // the PBO's bytes when the CPU needs them
+  std::shared_ptr<BufferObject> pbo;
+  std::uint64_t pbo_offset = 0;          // of the first texel
+  std::size_t row_stride = 0, image_stride = 0;
+  std::size_t extent_bytes = 0;          // from the first texel to one past the last
+};
+
+// Computes the client image and checks a bound PBO: INVALID_OPERATION when the transfer would
+// read or write past its end or the buffer is mapped.
+bool client_image(Context& ctx, const formats::PixelStore& store, GLenum pbo_target, unsigned dims, GLsizei width,
+                  GLsizei height, GLsizei depth, GLenum format, GLenum type, const void* pixels, ClientImage& out,
+                  const char* function) {
+  const long row = formats::image_row_stride(store, width, format, type);
+  const long image = formats::image_image_stride(store, width, height, format, type);
+  const formats::PixelAddress first = formats::image_address(dims, store, width, height, format, type, 0, 0, 0);
+  const formats::PixelAddress last =
+      formats::image_address(dims, store, width, height, format, type, std::max(depth, 1) - 1,
+                             std::max(height, 1) - 1, 0);
+  if (row < 0 || first.offset < 0 || last.offset < 0) {
+    ctx.error(GL_INVALID_OPERATION, "%s: bad pixel layout", function);
+    return false;
+  }
+  out.row_stride = std::size_t(row);
+  out.image_stride = std::size_t(dims == 3 ? image : row * std::max(height, 1));
+  const std::size_t end = std::size_t(last.offset) + std::size_t(formats::bytes_per_pixel(format, type)) * width;
+  out.extent_bytes = end - std::size_t(first.offset);
+
+  for (std::size_t i = 0; i < kBufferTargetCount; ++i)
+    if (kBufferTargets[i] == pbo_target) out.pbo = ctx.bound_buffers[i];
+  if (out.pbo) {
+    const auto offset = reinterpret_cast<std::uintptr_t>(pixels);
+    if (out.pbo->mapped && !(out.pbo->access_flags & GL_MAP_PERSISTENT_BIT)) {
+      ctx.error(GL_INVALID_OPERATION, "%s: the pixel buffer object is mapped", function);
+      return false;
+    }
+    if (width && height && depth && (!out.pbo->resource || offset + end > std::uint64_t(out.pbo->size))) {
+      ctx.error(GL_INVALID_OPERATION, "%s: the transfer reaches past the end of the pixel buffer object", function);
+      return false;
+    }
+    out.pbo_offset = offset + std::uint64_t(first.offset);
+  } else if (pixels) {
+    out.data = static_cast<const std::byte*>(pixels) + first.offset;
+  }
+  return true;
+}
+
+// The texture resource box of an image region.
+st::Box texture_box(GLenum target, GLint x, GLint y, GLint z, GLsizei w, GLsizei h, GLsizei d) {
+  st::Box box;
+  box.x = x;
+  box.width = w;
+  if (height_is_layers(target)) {
+    box.y = 0;
+    box.height = 1;
+    box.z = y;
+    box.depth = h;
+  } else {
+    box.y = y;
+    box.height = h;
+    box.z = is_cube_face(target) ? GLint(face_of(target)) : z;
+    box.depth = is_cube_face(target) ? 1 : d;
+  }
+  return box;
+}
+
+// Rebase applied to uploaded RGBA: drops what the base format does not store (GL_RGB: alpha 1).
+const formats::Swizzle* upload_rebase(GLenum base_format, formats::Swizzle (&map)[4]) {
+  return formats::compute_rgba2base2rgba_component_mapping(base_format, map) ? map : nullptr;
+}
+
+// Rebase applied on readback (glGetTexImage): luminance and intensity come back in red only.
+const formats::Swizzle* readback_rebase(GLenum base_format, formats::Swizzle (&map)[4]) {
+  using S = formats::Swizzle;
+  switch (base_format) {
+    case GL_LUMINANCE:
+    case GL_INTENSITY:
+      map[0] = S::X, map[1] = S::ZERO, map[2] = S::ZERO, map[3] = S::ONE;
+      return map;
+    case GL_LUMINANCE_ALPHA:
+      map[0] = S::X, map[1] = S::ZERO, map[2] = S::ZERO, map[3] = S::W;
+      return map;
+    default:
+      return upload_rebase(base_format, map);
+  }
+}
+
+// Writes a region of texels from the client (or a PBO) into the texture, along the path
+// choose_upload_path picks. Raises INVALID_OPERATION if the data cannot be converted.
+void upload(Context& ctx, TextureObject& texture, GLenum target, GLint level, const TextureImage& image, GLint x,
+            GLint y, GLint z, GLsizei w, GLsizei h, GLsizei d, GLenum format, GLenum type, ClientImage& client,
+            const char* function) {
+  if (!w || !h || !d || (!client.data && !client.pbo) || !texture.resource) return;
+  st::TransferRequest request;
+  request.texture_format = image.storage;
+  request.texture_base_format = image.base_format;
+  request.format = format;
+  request.type = type;
+  request.pixel_store = ctx.unpack;
+  request.width = w;
+  request.height = h;
+  request.with_pbo = bool(client.pbo);
+  request.pbo_offset = client.pbo_offset;
+  request.target = *st::gl_target_to_pipe(binding_target(target));
+  const st::Box box = texture_box(target, x, y, z, w, h, d);
+  const bool combined_zs = formats::describe(image.storage).is_depth && formats::describe(image.storage).is_stencil;
+  st::TransferPlan plan = st::choose_upload_path(st::format_support(ctx.st().screen()), request);
+  if (plan.path == st::TransferPath::PBO_GPU_COPY && combined_zs) plan.path = st::TransferPath::MEMCPY;
+
+  const int bpp = formats::bytes_per_pixel(format, type);
+  const GLsizei slices = height_is_layers(target) ? h : d, rows = height_is_layers(target) ? 1 : h;
+  if (plan.path == st::TransferPath::PBO_GPU_COPY) {
+    st::texture_write_from_buffer(*texture.resource, unsigned(level), box, *client.pbo->resource, client.pbo_offset,
+                                  std::uint32_t(client.row_stride / std::size_t(bpp)),
+                                  std::uint32_t(client.image_stride / client.row_stride));
+    return;
+  }
+  if (client.pbo) {
+    // The CPU reads the PBO: copy the bytes the transfer covers out of it first.
+    client.pbo_copy.resize(client.extent_bytes);
+    ctx.st().buffer_read(*client.pbo->resource, client.pbo_offset, client.extent_bytes, client.pbo_copy.data());
+    client.data = client.pbo_copy.data();
+  }
+  const std::size_t row_stride = client.row_stride;
+  const std::size_t image_stride = height_is_layers(target) ? client.row_stride : client.image_stride;
+  if (plan.path == st::TransferPath::MEMCPY) {
+    st::texture_write(*texture.resource, unsigned(level), box, client.data, row_stride, image_stride);
+    return;
+  }
+  // CPU conversion (the blit path converts the same way for now) into tightly packed texels.
+  const formats::PixelFormat src = *formats::PixelFormat::from_gl(format, type);
+  const formats::PixelFormat dst(image.storage);
+  formats::Swizzle map[4];
+  formats::ConvertParams params;
+  // Storage with components the image lacks (GL_RGB kept as RGBA) gets them rebased to 0/1.
+  if (st::format_base_format(image.storage) != image.base_format) params.rebase_swizzle = upload_rebase(image.base_format, map);
+  params.src_swap_unit = ctx.unpack.swap_bytes ? formats::swap_unit_size(type) : 1;
+  const std::size_t tight_row = dst.row_bytes(unsigned(w));
+  std::vector<std::byte> texels(tight_row * std::size_t(rows) * std::size_t(slices));
+  for (GLsizei s = 0; s < slices; ++s) {
+    const formats::ConvertStatus status =
+        formats::convert(texels.data() + std::size_t(s) * tight_row * std::size_t(rows), dst, tight_row,
+                         client.data + std::size_t(s) * image_stride, src, row_stride, unsigned(w), unsigned(rows),
+                         params);
+    if (status != formats::ConvertStatus::OK)
+      return ctx.error(GL_INVALID_OPERATION, "%s: cannot convert %s/%s data to %s (%s)", function,
+                       formats::gl_client_format_name(format), formats::gl_type_name(type),
+                       formats::describe(image.storage).name, formats::convert_status_name(status));
+  }
+  st::texture_write(*texture.resource, unsigned(level), box, texels.data(), tight_row, tight_row * std::size_t(rows));
+}
+
+// The level-0 size implied by specifying `level` at w x h x d.
+st::TextureLayout implied_layout(GLenum target, GLint level, GLsizei w, GLsizei h, GLsizei d, Format storage) {
+  st::TextureLayout layout;
+  layout.target = *st::gl_target_to_pipe(binding_target(target));
+  layout.format = storage;
+  layout.width = std::uint32_t(w) << level;
+  layout.height = height_is_layers(target) ? 1 : std::uint32_t(h) << level;
+  layout.depth = binding_target(target) == GL_TEXTURE_3D ? std::uint32_t(d) << level : 1;
+  if (binding_target(target) == GL_TEXTURE_1D || binding_target(target) == GL_TEXTURE_1D_ARRAY) layout.height = 1;
+  layout.layers = height_is_layers(target) ? std::uint32_t(h)
+                  : depth_is_layers(target) ? std::uint32_t(d)
+                  : binding_target(target) == GL_TEXTURE_CUBE_MAP ? 6u
+                                                                   : 1u;
+  layout.levels = binding_target(target) == GL_TEXTURE_RECTANGLE ? 1 : st::full_mip_count(layout);
+  return layout;
+}
+
+bool resource_holds(const st::Texture& resource, GLenum target, GLint level, GLsizei w, GLsizei h, GLsizei d,
+                    Format storage) {
+  const st::TextureLayout& l = resource.layout();
+  if (l.format != storage || std::uint32_t(level) >= l.levels) return false;
+  const st::TextureLayout wanted = implied_layout(target, level, w, h, d, storage);
+  return l.level_width(unsigned(level)) == std::uint32_t(w) &&
+         l.level_height(unsigned(level)) == wanted.level_height(unsigned(level)) &&
+         l.level_depth(unsigned(level)) == wanted.level_depth(unsigned(level)) && l.layers == wanted.layers;
+}
+
+// Makes sure the texture's resource can hold (face, level) as now specified: a new resource is
+// allocated from the implied level-0 size when it cannot, and the levels of the old one that
+// still fit are copied across (st_finalize_texture's role).
+bool ensure_resource(Context& ctx, TextureObject& texture, GLenum target, GLint level, const TextureImage& image,
+                     unsigned bindings, const char* function) {
+  if (!image.width || !image.height || !image.depth) return true;
+  if (texture.resource &&
+      resource_holds(*texture.resource, target, level, image.width, image.height, image.depth, image.storage))
+    return true;
+  const st::TextureLayout layout = implied_layout(target, level, image.width, image.height, image.depth, image.storage);
+  std::shared_ptr<st::Texture> fresh;
+  try {
+    fresh = std::make_shared<st::Texture>(ctx.st().shared_screen(), layout, bindings);
+  } catch (const vk_backend::Error& e) {
+    ctx.error(GL_OUT_OF_MEMORY, "%s: cannot allocate the texture (%s)", function, e.what());
+    return false;
+  }
+  if (texture.resource && texture.resource->layout().format == layout.format) {
+    for (unsigned l = 0; l < layout.levels && l < texture.resource->layout().levels; ++l) {
+      if (GLint(l) == level) continue;
+      const st::TextureLayout& old = texture.resource->layout();
+      if (old.level_width(l) == layout.level_width(l) && old.level_height(l) == layout.level_height(l) &&
+          old.level_depth(l) == layout.level_depth(l) && old.layers == layout.layers)
+        st::texture_copy_level(*texture.resource, l, *fresh, l);
+    }
+  }
+  texture.resource = std::move(fresh);
+  return true;
+}
+
+void tex_image(Context& ctx, TextureObject& texture, unsigned dims, GLenum target, GLint level, GLint internal_format,
+               GLsizei width, GLsizei height, GLsizei depth, GLint border, GLenum format, GLenum type,
+               const void* pixels, const char* function) {
+  if (level < 0 || level >= max_levels(target))
+    return ctx.error(GL_INVALID_VALUE, "%s(level = %d): out of range", function, level);
+  const formats::InternalFormatInfo* info = formats::find_internal_format(GLenum(internal_format));
+  if (!info) return ctx.error(GL_INVALID_VALUE, "%s(internalformat = 0x%04x): not an internal format", function,
+                              internal_format);
+  if (width < 0 || height < 0 || depth < 0)
+    return ctx.error(GL_INVALID_VALUE, "%s: negative width, height or depth", function);
+  if (border != 0) return ctx.error(GL_INVALID_VALUE, "%s(border = %d): must be 0", function, border);
+  if (!check_format_and_type(ctx, format, type, function)) return;
+  if (is_cube_face(target) || unproxied(target) == GL_TEXTURE_CUBE_MAP || unproxied(target) == GL_TEXTURE_CUBE_MAP_ARRAY)
+    if (width != height) return ctx.error(GL_INVALID_VALUE, "%s: cube map images must be square", function);
+  if (unproxied(target) == GL_TEXTURE_CUBE_MAP_ARRAY && depth % 6 != 0)
+    return ctx.error(GL_INVALID_VALUE, "%s: a cube map array's depth must be a multiple of 6", function);
+  if (is_depth_or_stencil_base(info->base_format) && binding_target(target) == GL_TEXTURE_3D)
+    return ctx.error(GL_INVALID_OPERATION, "%s: depth/stencil formats cannot be 3D textures", function);
+  const st::ChosenFormat chosen =
+      st::choose_texture_format(st::format_support(ctx.st().screen()), target, GLenum(internal_format), format, type);
+  if (!chosen.valid())
+    return ctx.error(GL_INVALID_VALUE, "%s(internalformat = %s): no format of this device can store it", function,
+                     info->name);
+  if (!check_compatible(ctx, info->base_format, chosen.format, format, function)) return;
+  if (texture.immutable) return ctx.error(GL_INVALID_OPERATION, "%s: the texture is immutable", function);
+  if (formats::describe(chosen.storage).is_compressed && (pixels || ctx.bound_buffers[8]))
+    return ctx.error(GL_INVALID_OPERATION,
+                     "%s(internalformat = %s): glvk does not compress texels on upload; use glCompressedTexImage",
+                     function, info->name);
+
+  const SizeLimits limits = size_limits(target);
+  const bool too_large = (width << level) > limits.width || (height_is_layers(target) ? height > limits.height
+                                                                                     : (height << level) > limits.height) ||
+                         (depth_is_layers(target) ? depth > limits.depth
+                                                  : binding_target(target) == GL_TEXTURE_3D && (depth << level) > limits.depth);
+  TextureImage image;
+  image.internal_format = internal_format;
+  image.base_format = info->base_format;
+  image.format = chosen.format;
+  image.storage = chosen.storage;
+  image.width = width;
+  image.height = dims >= 2 ? height : 1;
+  image.depth = dims == 3 ? depth : 1;
+  if (is_proxy(target)) {
+    // A proxy answers whether the image would fit: all zeros when it would not.
+    texture.images[0][std::size_t(level)] = too_large ? TextureImage{} : image;
+    return;
+  }
+  if (too_large) return ctx.error(GL_INVALID_VALUE, "%s: %dx%dx%d at level %d exceeds the maximum size", function,
+                                  width, height, depth, level);
+  ClientImage client;
+  if (!client_image(ctx, ctx.unpack, GL_PIXEL_UNPACK_BUFFER, dims, width, image.height, image.depth, format, type,
+                    pixels, client, function))
+    return;
+  if (!ensure_resource(ctx, texture, target, level, image, chosen.bindings, function)) return;
+  texture.images[face_of(target)][std::size_t(level)] = image;
+  upload(ctx, texture, target, level, image, 0, 0, 0, width, image.height, image.depth, format, type, client, function);
+}
+
+void tex_sub_image(Context& ctx, TextureObject& texture, unsigned dims, GLenum target, GLint level, GLint x, GLint y,
+                   GLint z, GLsizei width, GLsizei height, GLsizei depth, GLenum format, GLenum type,
+                   const void* pixels, const char* function) {
+  if (level < 0 || level >= max_levels(target))
+    return ctx.error(GL_INVALID_VALUE, "%s(level = %d): out of range", function, level);
+  if (width < 0 || height < 0 || depth < 0)
+    return ctx.error(GL_INVALID_VALUE, "%s: negative width, height or depth", function);
+  if (!check_format_and_type(ctx, format, type, function)) return;
+  const TextureImage& image = texture.images[face_of(target)][std::size_t(level)];
+  if (!image.defined())
+    return ctx.error(GL_INVALID_OPERATION, "%s: level %d has no image", function, level);
+  if (x < 0 || y < 0 || z < 0 || GLint64(x) + width > image.width || GLint64(y) + height > image.height ||
+      GLint64(z) + depth > image.depth)
+    return ctx.error(GL_INVALID_VALUE, "%s: the region lies outside the %dx%dx%d image", function, image.width,
+                     image.height, image.depth);
+  if (!check_compatible(ctx, image.base_format, image.format, format, function)) return;
+  if (formats::describe(image.storage).is_compressed)
+    return ctx.error(GL_INVALID_OPERATION, "%s: the texture is compressed; use glCompressedTexSubImage", function);
+  ClientImage client;
+  if (!client_image(ctx, ctx.unpack, GL_PIXEL_UNPACK_BUFFER, dims, width, height, depth, format, type, pixels, client,
+                    function))
+    return;
+  upload(ctx, texture, target, level, image, x, y, z, width, height, depth, format, type, client, function);
+}
+
+void tex_storage(Context& ctx, TextureObject& texture, unsigned dims, GLenum target, GLsizei levels,
+                 GLenum internal_format, GLsizei width, GLsizei height, GLsizei depth, const char* function) {
+  if (width < 1 || height < 1 || depth < 1 || levels < 1)
+    return ctx.error(GL_INVALID_VALUE, "%s: levels, width, height and depth must be at least 1", function);
+  const formats::InternalFormatInfo* info = formats::find_internal_format(internal_format);
+  if (!info || !info->sized)
+    return ctx.error(GL_INVALID_ENUM, "%s(internalformat = 0x%04x): not a sized internal format", function,
+                     internal_format);
+  if (texture.name == 0 && !is_proxy(target))
+    return ctx.error(GL_INVALID_OPERATION, "%s: the default texture cannot have immutable storage", function);
+  if (texture.immutable) return ctx.error(GL_INVALID_OPERATION, "%s: the texture is already immutable", function);
+  if ((binding_target(target) == GL_TEXTURE_CUBE_MAP || binding_target(target) == GL_TEXTURE_CUBE_MAP_ARRAY) &&
+      width != height)
+    return ctx.error(GL_INVALID_VALUE, "%s: cube map images must be square", function);
+  if (binding_target(target) == GL_TEXTURE_CUBE_MAP_ARRAY && depth % 6 != 0)
+    return ctx.error(GL_INVALID_VALUE, "%s: a cube map array's depth must be a multiple of 6", function);
+  const SizeLimits limits = size_limits(target);
+  if (width > limits.width || height > limits.height || depth > limits.depth)
+    return ctx.error(GL_INVALID_VALUE, "%s: %dx%dx%d exceeds the maximum size", function, width, height, depth);
+  // levels may not exceed log2(largest mipmapped dimension) + 1.
+  GLint largest = width;
+  if (!height_is_layers(target) && dims >= 2) largest = std::max<GLint>(largest, height);
+  if (binding_target(target) == GL_TEXTURE_3D) largest = std::max<GLint>(largest, depth);
+  GLint possible = 1;
+  while (largest >>= 1) ++possible;
+  if (levels > possible || (binding_target(target) == GL_TEXTURE_RECTANGLE && levels != 1))
+    return ctx.error(GL_INVALID_OPERATION, "%s(levels = %d): more levels than the size allows", function, levels);
+  if (is_depth_or_stencil_base(info->base_format) && binding_target(target) == GL_TEXTURE_3D)
+    return ctx.error(GL_INVALID_OPERATION, "%s: depth/stencil formats cannot be 3D textures", function);
+  const st::ChosenFormat chosen = st::choose_texture_format(st::format_support(ctx.st().screen()), target,
+                                                            internal_format, GL_NONE, GL_NONE);
+  if (!chosen.valid())
+    return ctx.error(GL_INVALID_ENUM, "%s(internalformat = %s): no format of this device can store it", function,
+                     info->name);
+
+  TextureObject staged = texture;  // fill a copy so a failure leaves the texture unchanged
+  for (auto& face : staged.images) face.fill(TextureImage{});
+  const unsigned faces = binding_target(target) == GL_TEXTURE_CUBE_MAP ? 6 : 1;
+  for (GLsizei l = 0; l < levels; ++l) {
+    TextureImage image;
+    image.internal_format = GLint(internal_format);
+    image.base_format = info->base_format;
+    image.format = chosen.format;
+    image.storage = chosen.storage;
+    image.width = std::max(1, width >> l);
+    image.height = dims < 2 ? 1 : height_is_layers(target) ? height : std::max(1, height >> l);
+    image.depth = dims < 3 ? 1 : binding_target(target) == GL_TEXTURE_3D ? std::max(1, depth >> l) : depth;
+    for (unsigned f = 0; f < faces; ++f) staged.images[f][std::size_t(l)] = image;
+  }
+  if (!is_proxy(target)) {
+    st::TextureLayout layout = implied_layout(faces == 6 ? GL_TEXTURE_CUBE_MAP_POSITIVE_X : target, 0, width,
+                                              dims < 2 ? 1 : height, dims < 3 ? 1 : depth, chosen.storage);
+    layout.levels = std::uint32_t(levels);
+    try {
+      staged.resource = std::make_shared<st::Texture>(ctx.st().shared_screen(), layout, chosen.bindings);
+    } catch (const vk_backend::Error& e) {
+      return ctx.error(GL_OUT_OF_MEMORY, "%s: cannot allocate the texture (%s)", function, e.what());
+    }
+  }
+  staged.immutable = !is_proxy(target);
+  staged.immutable_levels = is_proxy(target) ? 0 : levels;
+  texture = std::move(staged);
+}
+
+void get_tex_image(Context& ctx, TextureObject& texture, GLenum target, GLint level, GLenum format, GLenum type,
+                   GLsizei buffer_size, void* pixels, const char* function) {
+  if (level < 0 || level >= max_levels(target))
+    return ctx.error(GL_INVALID_VALUE, "%s(level = %d): out of range", function, level);
+  if (!check_format_and_type(ctx, format, type, function)) return;
+  const TextureImage& image = texture.images[face_of(target)][std::size_t(level)];
+  if (!image.defined() || !image.width || !image.height || !image.depth) return;
+  if (!check_compatible(ctx, image.base_format, image.format, format, function)) return;
+  const unsigned dims = binding_target(target) == GL_TEXTURE_3D || depth_is_layers(target) ? 3
+                        : binding_target(target) == GL_TEXTURE_1D                           ? 1
+                                                                                            : 2;
+  ClientImage client;
+  if (!client_image(ctx, ctx.pack, GL_PIXEL_PACK_BUFFER, dims, image.width, image.height, image.depth, format, type,
+                    pixels, client, function))
+    return;
+  if (!client.pbo && buffer_size >= 0 && client.extent_bytes + (client.data - static_cast<const std::byte*>(pixels)) >
+                                             std::size_t(buffer_size))
+    return ctx.error(GL_INVALID_OPERATION, "%s(bufSize = %d): the image needs more bytes", function, buffer_size);
+  if (!client.pbo && !pixels) return;
+  if (!texture.resource) return;
+
+  const st::Box box = texture_box(target, 0, 0, 0, image.width, image.height, image.depth);
+  const GLsizei slices = height_is_layers(target) ? image.height : image.depth;
+  const GLsizei rows = height_is_layers(target) ? 1 : image.height;
+  const std::size_t row_stride = client.row_stride;
+  const std::size_t image_stride = height_is_layers(target) ? client.row_stride : client.image_stride;
+  std::vector<std::byte> out(client.pbo ? client.extent_bytes : 0);
+  std::byte* destination = client.pbo ? out.data() : static_cast<std::byte*>(pixels) + (client.data - static_cast<const std::byte*>(pixels));
+
+  formats::Swizzle map[4];
+  const formats::Swizzle* rebase = readback_rebase(image.base_format, map);
+  // Stored texels that already are the user's layout, holding exactly the image's components,
+  // read back as they are (the rebase would map them onto themselves).
+  const bool as_is = st::format_matches_format_and_type(image.storage, format, type, ctx.pack.swap_bytes) &&
+                     st::format_base_format(image.storage) == image.base_format;
+  if (as_is) {
+    st::texture_read(*texture.resource, unsigned(level), box, destination, row_stride, image_stride);
+  } else {
+    const formats::PixelFormat src(image.storage);
+    const formats::PixelFormat dst = *formats::PixelFormat::from_gl(format, type);
+    const std::size_t tight_row = src.row_bytes(unsigned(image.width));
+    const std::size_t tight_image = tight_row * src.block_rows(unsigned(rows));
+    std::vector<std::byte> texels(tight_image * std::size_t(slices));
+    st::texture_read(*texture.resource, unsigned(level), box, texels.data(), tight_row, tight_image);
+    formats::ConvertParams params;
+    params.rebase_swizzle = rebase;
+    params.dst_swap_unit = ctx.pack.swap_bytes ? formats::swap_unit_size(type) : 1;
+    for (GLsizei s = 0; s < slices; ++s) {
+      const formats::ConvertStatus status =
+          formats::convert(destination + std::size_t(s) * image_stride, dst, row_stride,
+                           texels.data() + std::size_t(s) * tight_image, src, tight_row,
+                           unsigned(image.width), unsigned(rows), params);
+      if (status != formats::ConvertStatus::OK)
+        return ctx.error(GL_INVALID_OPERATION, "%s: cannot convert %s to %s/%s (%s)", function,
+                         formats::describe(image.storage).name, formats::gl_client_format_name(format),
+                         formats::gl_type_name(type), formats::convert_status_name(status));
+    }
+  }
+  if (client.pbo) ctx.st().buffer_subdata(*client.pbo->resource, st::PIPE_TRANSFER_WRITE, client.pbo_offset,
+                                          client.extent_bytes, out.data());
+}
+
+// Component sizes/types of a level as glGetTexLevelParameter reports them: only the components
+// the base format has, from the format actually chosen.
+GLint component_size(const TextureImage& image, GLenum pname) {
+  const formats::FormatDesc& d = formats::describe(image.format);
+  const auto channel_bits = [&](int rgba) -> GLint {
+    const formats::Swizzle s = d.swizzle[rgba];
+    return s <= formats::Swizzle::W ? d.channel[int(s)].size : 0;
+  };
+  const GLenum base = image.base_format;
+  const bool luminance = base == GL_LUMINANCE || base == GL_LUMINANCE_ALPHA;
+  const bool has_alpha = base == GL_RGBA || base == GL_ALPHA || base == GL_LUMINANCE_ALPHA || base == GL_INTENSITY;
+  switch (pname) {
+    case GL_TEXTURE_RED_SIZE:
+      return (base == GL_RED || base == GL_RG || base == GL_RGB || base == GL_RGBA) ? channel_bits(0) : 0;
+    case GL_TEXTURE_GREEN_SIZE: return (base == GL_RG || base == GL_RGB || base == GL_RGBA) ? channel_bits(1) : 0;
+    case GL_TEXTURE_BLUE_SIZE: return (base == GL_RGB || base == GL_RGBA) ? channel_bits(2) : 0;
+    case GL_TEXTURE_ALPHA_SIZE: return has_alpha && base != GL_INTENSITY ? channel_bits(3) : 0;
+    case GL_TEXTURE_LUMINANCE_SIZE: return luminance ? channel_bits(0) : 0;
+    case GL_TEXTURE_INTENSITY_SIZE: return base == GL_INTENSITY ? channel_bits(0) : 0;
+    case GL_TEXTURE_DEPTH_SIZE: return d.is_depth ? d.channel[int(d.swizzle[0])].size : 0;
+    case GL_TEXTURE_STENCIL_SIZE: return d.is_stencil ? d.channel[int(d.swizzle[1])].size : 0;
+    case GL_TEXTURE_SHARED_SIZE: return image.format == Format::R9G9B9E5_FLOAT ? 5 : 0;
+    default: return 0;
+  }
+}
+
+GLenum component_type(const TextureImage& image, GLenum pname) {
+  const GLint size = component_size(image, pname == GL_TEXTURE_RED_TYPE         ? GL_TEXTURE_RED_SIZE
+                                           : pname == GL_TEXTURE_GREEN_TYPE     ? GL_TEXTURE_GREEN_SIZE
+                                           : pname == GL_TEXTURE_BLUE_TYPE      ? GL_TEXTURE_BLUE_SIZE
+                                           : pname == GL_TEXTURE_ALPHA_TYPE     ? GL_TEXTURE_ALPHA_SIZE
+                                           : pname == GL_TEXTURE_LUMINANCE_TYPE ? GL_TEXTURE_LUMINANCE_SIZE
+                                           : pname == GL_TEXTURE_INTENSITY_TYPE ? GL_TEXTURE_INTENSITY_SIZE
+                                                                                : GL_TEXTURE_DEPTH_SIZE);
+  if (!size) return GL_NONE;
+  const formats::FormatDesc& d = formats::describe(image.format);
+  const int rgba = pname == GL_TEXTURE_GREEN_TYPE ? 1 : pname == GL_TEXTURE_BLUE_TYPE ? 2
+                   : pname == GL_TEXTURE_ALPHA_TYPE ? 3 : 0;
+  const formats::Channel& c = d.channel[int(d.swizzle[rgba])];
+  if (c.type == formats::ChannelType::FLOAT) return GL_FLOAT;
+  if (c.pure_integer) return c.type == formats::ChannelType::SIGNED ? GL_INT : GL_UNSIGNED_INT;
+  return c.type == formats::ChannelType::SIGNED ? GL_SIGNED_NORMALIZED : GL_UNSIGNED_NORMALIZED;
+}
+
+bool level_parameter(const TextureImage& image, GLenum pname, GLint& value) {
+  switch (pname) {
+    case GL_TEXTURE_WIDTH: value = image.width; return true;
+    case GL_TEXTURE_HEIGHT: value = image.height; return true;
+    case GL_TEXTURE_DEPTH: value = image.depth; return true;
+    case GL_TEXTURE_INTERNAL_FORMAT: value = image.defined() ? image.internal_format : GL_RGBA; return true;
+    case GL_TEXTURE_BORDER: value = 0; return true;
+    case GL_TEXTURE_COMPRESSED: value = image.defined() && formats::describe(image.format).is_compressed; return true;
+    case GL_TEXTURE_SAMPLES: value = 0; return true;
+    case GL_TEXTURE_FIXED_SAMPLE_LOCATIONS: value = GL_TRUE; return true;
+    case GL_TEXTURE_RED_SIZE: case GL_TEXTURE_GREEN_SIZE: case GL_TEXTURE_BLUE_SIZE: case GL_TEXTURE_ALPHA_SIZE:
+    case GL_TEXTURE_LUMINANCE_SIZE: case GL_TEXTURE_INTENSITY_SIZE: case GL_TEXTURE_DEPTH_SIZE:
+    case GL_TEXTURE_STENCIL_SIZE: case GL_TEXTURE_SHARED_SIZE:
+      value = image.defined() ? component_size(image, pname) : 0;
+      return true;
+    case GL_TEXTURE_RED_TYPE: case GL_TEXTURE_GREEN_TYPE: case GL_TEXTURE_BLUE_TYPE: case GL_TEXTURE_ALPHA_TYPE:
+    case GL_TEXTURE_LUMINANCE_TYPE: case GL_TEXTURE_INTENSITY_TYPE: case GL_TEXTURE_DEPTH_TYPE:
+      value = image.defined() ? GLint(component_type(image, pname)) : GL_NONE;
+      return true;
+    case GL_TEXTURE_COMPRESSED_IMAGE_SIZE: {
+      const formats::FormatDesc& d = formats::describe(image.format);
+      value = image.defined() && d.is_compressed
+                  ? GLint(((image.width + d.block_width - 1) / d.block_width) *
+                          ((image.height + d.block_height - 1) / d.block_height) * image.depth * (d.block_bits / 8))
+                  : 0;
+      return true;
+    }
+    default: return false;
+  }
+}
+
+bool valid_wrap(GLenum mode) {
+  return mode == GL_REPEAT || mode == GL_CLAMP_TO_EDGE || mode == GL_CLAMP_TO_BORDER || mode == GL_MIRRORED_REPEAT ||
+         mode == GL_MIRROR_CLAMP_TO_EDGE || mode == GL_CLAMP;
+}
+bool valid_min_filter(GLenum f) {
+  return f == GL_NEAREST || f == GL_LINEAR || f == GL_NEAREST_MIPMAP_NEAREST || f == GL_LINEAR_MIPMAP_NEAREST ||
+         f == GL_NEAREST_MIPMAP_LINEAR || f == GL_LINEAR_MIPMAP_LINEAR;
+}
+bool valid_swizzle(GLint s) {
+  return s == GL_RED || s == GL_GREEN || s == GL_BLUE || s == GL_ALPHA || s == GL_ZERO || s == GL_ONE;
+}
+bool valid_compare_func(GLenum f) { return f >= GL_NEVER && f <= GL_ALWAYS; }
+
+// glTexParameter* with the value as float (and as int for enums).
+void set_parameter(Context& ctx, TextureObject& t, GLenum pname, const GLfloat* fv, const char* function) {
+  const GLint v = GLint(fv[0]);
+  const auto bad_enum = [&] {
+    ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): bad value %d", function, pname, v);
+  };
+  switch (pname) {
+    case GL_TEXTURE_MIN_FILTER: valid_min_filter(GLenum(v)) ? void(t.min_filter = GLenum(v)) : bad_enum(); return;
+    case GL_TEXTURE_MAG_FILTER:
+      (v == GL_NEAREST || v == GL_LINEAR) ? void(t.mag_filter = GLenum(v)) : bad_enum();
+      return;
+    case GL_TEXTURE_WRAP_S: valid_wrap(GLenum(v)) ? void(t.wrap_s = GLenum(v)) : bad_enum(); return;
+    case GL_TEXTURE_WRAP_T: valid_wrap(GLenum(v)) ? void(t.wrap_t = GLenum(v)) : bad_enum(); return;
+    case GL_TEXTURE_WRAP_R: valid_wrap(GLenum(v)) ? void(t.wrap_r = GLenum(v)) : bad_enum(); return;
+    case GL_TEXTURE_BASE_LEVEL:
+    case GL_TEXTURE_MAX_LEVEL:
+      if (v < 0) return ctx.error(GL_INVALID_VALUE, "%s: a level cannot be negative", function);
+      (pname == GL_TEXTURE_BASE_LEVEL ? t.base_level : t.max_level) = v;
+      return;
+    case GL_TEXTURE_MIN_LOD: t.min_lod = fv[0]; return;
+    case GL_TEXTURE_MAX_LOD: t.max_lod = fv[0]; return;
+    case GL_TEXTURE_SWIZZLE_R: case GL_TEXTURE_SWIZZLE_G: case GL_TEXTURE_SWIZZLE_B: case GL_TEXTURE_SWIZZLE_A:
+      valid_swizzle(v) ? void(t.swizzle[pname - GL_TEXTURE_SWIZZLE_R] = v) : bad_enum();
+      return;
+    case GL_TEXTURE_COMPARE_MODE:
+      (v == GL_NONE || v == GL_COMPARE_REF_TO_TEXTURE) ? void(t.compare_mode = GLenum(v)) : bad_enum();
+      return;
+    case GL_TEXTURE_COMPARE_FUNC: valid_compare_func(GLenum(v)) ? void(t.compare_func = GLenum(v)) : bad_enum(); return;
+    case GL_TEXTURE_BORDER_COLOR: std::copy(fv, fv + 4, t.border_color.begin()); return;
+    default: return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not a texture parameter", function, pname);
+  }
+}
+
+// glGetTexParameter*: false for an unknown pname. Values as floats (exact for the enums).
+bool get_parameter(const TextureObject& t, GLenum pname, GLfloat* out) {
+  switch (pname) {
+    case GL_TEXTURE_MIN_FILTER: out[0] = GLfloat(t.min_filter); return true;
+    case GL_TEXTURE_MAG_FILTER: out[0] = GLfloat(t.mag_filter); return true;
+    case GL_TEXTURE_WRAP_S: out[0] = GLfloat(t.wrap_s); return true;
+    case GL_TEXTURE_WRAP_T: out[0] = GLfloat(t.wrap_t); return true;
+    case GL_TEXTURE_WRAP_R: out[0] = GLfloat(t.wrap_r); return true;
+    case GL_TEXTURE_BASE_LEVEL: out[0] = GLfloat(t.base_level); return true;
+    case GL_TEXTURE_MAX_LEVEL: out[0] = GLfloat(t.max_level); return true;
+    case GL_TEXTURE_MIN_LOD: out[0] = t.min_lod; return true;
+    case GL_TEXTURE_MAX_LOD: out[0] = t.max_lod; return true;
+    case GL_TEXTURE_SWIZZLE_R: case GL_TEXTURE_SWIZZLE_G: case GL_TEXTURE_SWIZZLE_B: case GL_TEXTURE_SWIZZLE_A:
+      out[0] = GLfloat(t.swizzle[pname - GL_TEXTURE_SWIZZLE_R]);
+      return true;
+    case GL_TEXTURE_COMPARE_MODE: out[0] = GLfloat(t.compare_mode); return true;
+    case GL_TEXTURE_COMPARE_FUNC: out[0] = GLfloat(t.compare_func); return true;
+    case GL_TEXTURE_BORDER_COLOR: std::copy(t.border_color.begin(), t.border_color.end(), out); return true;
+    case GL_TEXTURE_IMMUTABLE_FORMAT: out[0] = t.immutable ? 1.0f : 0.0f; return true;
+    case GL_TEXTURE_IMMUTABLE_LEVELS: out[0] = GLfloat(t.immutable_levels); return true;
+    case GL_TEXTURE_TARGET: out[0] = GLfloat(t.target); return true;
+    default: return false;
+  }
+}
+
+void create_names(Context& ctx, GLsizei n, GLuint* names, GLenum target, const char* function) {
+  if (n < 0) return ctx.error(GL_INVALID_VALUE, "%s(n = %d): negative", function, n);
+  std::lock_guard lock(ctx.share_group().mutex);
+  for (GLsizei i = 0; i < n; ++i) {
+    const GLuint name = ctx.share_group().allocate_texture_name();
+    ctx.share_group().textures[name] = target ? std::make_shared<TextureObject>(name, target) : nullptr;
+    names[i] = name;
+  }
+}
+
+// For the DSA entry points: the named texture (bound at least once), or null after raising
+// INVALID_OPERATION.
+TextureRef named_texture(Context& ctx, GLuint name, const char* function) {
+  TextureRef t = lookup(ctx, name);
+  if (!t || !t->target) ctx.error(GL_INVALID_OPERATION, "%s(texture = %u): not an existing texture object", function, name);
+  return t;
+}
+
+// The texture a target-based call works on, after checking the target for `dims`.
+TextureRef target_texture(Context& ctx, GLenum target, bool (*valid)(unsigned, GLenum), unsigned dims,
+                          const char* function) {
+  if (!valid(dims, target)) {
+    ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): not a valid target", function, target);
+    return nullptr;
+  }
+  return texture_for_target(ctx, target);
+}
+
+// Bytes of a w x h x d image of a block-compressed format.
+std::size_t compressed_size(Format format, GLsizei w, GLsizei h, GLsizei d) {
+  const formats::PixelFormat pf(format);
+  return pf.row_bytes(unsigned(w)) * pf.block_rows(unsigned(h)) * std::size_t(d);
+}
+
+// The compressed blocks a call supplies, from client memory or the bound unpack PBO (INVALID_OPERATION
+// when the PBO is mapped or too small). Empty when there is no data.
+bool compressed_source(Context& ctx, const void* data, std::size_t size, std::vector<std::byte>& out,
+                       const char* function) {
+  const std::shared_ptr<BufferObject>& pbo = ctx.bound_buffers[std::size_t(
+      std::find(std::begin(kBufferTargets), std::end(kBufferTargets), GLenum(GL_PIXEL_UNPACK_BUFFER)) -
+      std::begin(kBufferTargets))];
+  if (pbo) {
+    const auto offset = reinterpret_cast<std::uintptr_t>(data);
+    if (pbo->mapped && !(pbo->access_flags & GL_MAP_PERSISTENT_BIT)) {
+      ctx.error(GL_INVALID_OPERATION, "%s: the pixel buffer object is mapped", function);
+      return false;
+    }
+    if (size && (!pbo->resource || offset + size > std::uint64_t(pbo->size))) {
+      ctx.error(GL_INVALID_OPERATION, "%s: the data reaches past the end of the pixel buffer object", function);
+      return false;
+    }
+    out.resize(size);
+    if (size) ctx.st().buffer_read(*pbo->resource, offset, size, out.data());
+  } else if (data) {
+    out.assign(static_cast<const std::byte*>(data), static_cast<const std::byte*>(data) + size);
+  }
+  return true;
+}
+
+// Writes blocks of a region: as they are when the device has the format, else decoded into the
+// storage format (and kept, so glGetCompressedTexImage returns what the application gave).
+void upload_compressed(Context& ctx, TextureObject& texture, GLenum target, GLint level, TextureImage& image,
+                       GLint x, GLint y, GLint z, GLsizei w, GLsizei h, GLsizei d, const std::vector<std::byte>& blocks,
+                       const char* function) {
+  if (blocks.empty() || !texture.resource || !w || !h || !d) return;
+  const formats::PixelFormat compressed(image.format);
+  const std::size_t row = compressed.row_bytes(unsigned(w)), slice = row * compressed.block_rows(unsigned(h));
+  const st::Box box = texture_box(target, x, y, z, w, h, d);
+  if (image.storage == image.format) {
+    st::texture_write(*texture.resource, unsigned(level), box, blocks.data(), row, slice);
+    return;
+  }
+  const formats::PixelFormat storage(image.storage);
+  const std::size_t texel_row = storage.row_bytes(unsigned(w)), texel_slice = texel_row * std::size_t(h);
+  std::vector<std::byte> texels(texel_slice * std::size_t(d));
+  for (GLsizei s = 0; s < d; ++s) {
+    const formats::ConvertStatus status =
+        formats::convert(texels.data() + std::size_t(s) * texel_slice, storage, texel_row,
+                         blocks.data() + std::size_t(s) * slice, compressed, row, unsigned(w), unsigned(h));
+    if (status != formats::ConvertStatus::OK)
+      return ctx.error(GL_INVALID_OPERATION, "%s: cannot decode %s (%s)", function, formats::describe(image.format).name,
+                       formats::convert_status_name(status));
+  }
+  st::texture_write(*texture.resource, unsigned(level), box, texels.data(), texel_row, texel_slice);
+  // Keep the application's blocks: patch the region's block rows into the whole image's copy.
+  const formats::FormatDesc& fd = formats::describe(image.format);
+  if (!image.compressed_blocks)
+    image.compressed_blocks = std::make_shared<std::vector<std::byte>>(
+        compressed_size(image.format, image.width, image.height, image.depth));
+  const std::size_t image_row = compressed.row_bytes(unsigned(image.width));
+  const std::size_t image_slice = image_row * compressed.block_rows(unsigned(image.height));
+  const std::size_t x_bytes = std::size_t(x / fd.block_width) * (fd.block_bits / 8);
+  for (GLsizei s = 0; s < d; ++s)
+    for (unsigned r = 0; r < compressed.block_rows(unsigned(h)); ++r)
+      std::memcpy(image.compressed_blocks->data() + std::size_t(z + s) * image_slice +
+                      (std::size_t(y / fd.block_height) + r) * image_row + x_bytes,
+                  blocks.data() + std::size_t(s) * slice + r * row, row);
+}
+
+void compressed_tex_image(Context& ctx, TextureObject& texture, unsigned dims, GLenum target, GLint level,
+                          GLenum internal_format, GLsizei width, GLsizei height, GLsizei depth, GLint border,
+                          GLsizei image_size, const void* data, const char* function) {
+  if (binding_target(target) == GL_TEXTURE_RECTANGLE)
+    return ctx.error(GL_INVALID_ENUM, "%s: rectangle textures cannot be compressed", function);
+  if (level < 0 || level >= max_levels(target))
+    return ctx.error(GL_INVALID_VALUE, "%s(level = %d): out of range", function, level);
+  const formats::InternalFormatInfo* info = formats::find_internal_format(internal_format);
+  const st::ChosenFormat chosen =
+      info ? st::choose_texture_format(st::format_support(ctx.st().screen()), target, internal_format, GL_NONE, GL_NONE)
+           : st::ChosenFormat{};
+  if (!info || !info->sized || !chosen.valid() || !formats::describe(chosen.format).is_compressed)
+    return ctx.error(GL_INVALID_ENUM, "%s(internalformat = 0x%04x): not a specific compressed format", function,
+                     internal_format);
+  if (width < 0 || height < 0 || depth < 0)
+    return ctx.error(GL_INVALID_VALUE, "%s: negative width, height or depth", function);
+  if (border != 0) return ctx.error(GL_INVALID_VALUE, "%s(border = %d): must be 0", function, border);
+  if (binding_target(target) == GL_TEXTURE_1D_ARRAY || binding_target(target) == GL_TEXTURE_3D)
+    return ctx.error(GL_INVALID_OPERATION, "%s: %s cannot be stored in this target", function, info->name);
+  if ((is_cube_face(target) || binding_target(target) == GL_TEXTURE_CUBE_MAP_ARRAY) && width != height)
+    return ctx.error(GL_INVALID_VALUE, "%s: cube map images must be square", function);
+  const SizeLimits limits = size_limits(target);
+  if ((width << level) > limits.width || (height << level) > limits.height ||
+      (depth_is_layers(target) && depth > limits.depth))
+    return ctx.error(GL_INVALID_VALUE, "%s: %dx%dx%d exceeds the maximum size", function, width, height, depth);
+  const std::size_t expected = compressed_size(chosen.format, width, height, dims == 3 ? depth : 1);
+  if (image_size < 0 || std::size_t(image_size) != expected)
+    return ctx.error(GL_INVALID_VALUE, "%s(imageSize = %d): a %dx%dx%d %s image is %zu bytes", function, image_size,
+                     width, height, depth, info->name, expected);
+  if (texture.immutable) return ctx.error(GL_INVALID_OPERATION, "%s: the texture is immutable", function);
+  std::vector<std::byte> blocks;
+  if (!compressed_source(ctx, data, expected, blocks, function)) return;
+
+  TextureImage image;
+  image.internal_format = GLint(internal_format);
+  image.base_format = info->base_format;
+  image.format = chosen.format;
+  image.storage = chosen.storage;
+  image.width = width;
+  image.height = height;
+  image.depth = dims == 3 ? depth : 1;
+  if (is_proxy(target)) {
+    texture.images[0][std::size_t(level)] = image;
+    return;
+  }
+  if (!ensure_resource(ctx, texture, target, level, image, chosen.bindings, function)) return;
+  TextureImage& stored = texture.images[face_of(target)][std::size_t(level)];
+  stored = image;
+  upload_compressed(ctx, texture, target, level, stored, 0, 0, 0, width, height, stored.depth, blocks, function);
+}
+
+void compressed_tex_sub_image(Context& ctx, TextureObject& texture, unsigned dims, GLenum target, GLint level,
+                              GLint x, GLint y, GLint z, GLsizei width, GLsizei height, GLsizei depth, GLenum format,
+                              GLsizei image_size, const void* data, const char* function) {
+  if (level < 0 || level >= max_levels(target))
+    return ctx.error(GL_INVALID_VALUE, "%s(level = %d): out of range", function, level);
+  if (width < 0 || height < 0 || depth < 0)
+    return ctx.error(GL_INVALID_VALUE, "%s: negative width, height or depth", function);
+  TextureImage& image = texture.images[face_of(target)][std::size_t(level)];
+  if (!image.defined()) return ctx.error(GL_INVALID_OPERATION, "%s: level %d has no image", function, level);
+  if (GLenum(image.internal_format) != format)
+    return ctx.error(GL_INVALID_OPERATION, "%s(format = 0x%04x): not the texture's internal format", function, format);
+  if (x < 0 || y < 0 || z < 0 || GLint64(x) + width > image.width || GLint64(y) + height > image.height ||
+      GLint64(z) + depth > image.depth)
+    return ctx.error(GL_INVALID_VALUE, "%s: the region lies outside the %dx%dx%d image", function, image.width,
+                     image.height, image.depth);
+  const formats::FormatDesc& fd = formats::describe(image.format);
+  // Whole blocks only, except where the region reaches the image's edge.
+  if (x % fd.block_width || y % fd.block_height ||
+      (width % fd.block_width && x + width != image.width) || (height % fd.block_height && y + height != image.height))
+    return ctx.error(GL_INVALID_OPERATION, "%s: the region is not aligned to %ux%u blocks", function,
+                     unsigned(fd.block_width), unsigned(fd.block_height));
+  const std::size_t expected = compressed_size(image.format, width, height, dims == 3 ? depth : 1);
+  if (image_size < 0 || std::size_t(image_size) != expected)
+    return ctx.error(GL_INVALID_VALUE, "%s(imageSize = %d): the region is %zu bytes", function, image_size, expected);
+  std::vector<std::byte> blocks;
+  if (!compressed_source(ctx, data, expected, blocks, function)) return;
+  upload_compressed(ctx, texture, target, level, image, x, y, z, width, height, dims == 3 ? depth : 1, blocks,
+                    function);
+}
+
+void get_compressed_tex_image(Context& ctx, TextureObject& texture, GLenum target, GLint level, GLsizei buffer_size,
+                              void* pixels, const char* function) {
+  if (level < 0 || level >= max_levels(target))
+    return ctx.error(GL_INVALID_VALUE, "%s(level = %d): out of range", function, level);
+  const TextureImage& image = texture.images[face_of(target)][std::size_t(level)];
+  if (!image.defined() || !formats::describe(image.format).is_compressed)
+    return ctx.error(GL_INVALID_OPERATION, "%s: level %d is not a compressed image", function, level);
+  const std::size_t size = compressed_size(image.format, image.width, image.height, image.depth);
+  if (buffer_size >= 0 && std::size_t(buffer_size) < size)
+    return ctx.error(GL_INVALID_OPERATION, "%s(bufSize = %d): the image is %zu bytes", function, buffer_size, size);
+  const std::shared_ptr<BufferObject>& pbo = ctx.bound_buffers[std::size_t(
+      std::find(std::begin(kBufferTargets), std::end(kBufferTargets), GLenum(GL_PIXEL_PACK_BUFFER)) -
+      std::begin(kBufferTargets))];
+  const auto offset = reinterpret_cast<std::uintptr_t>(pixels);
+  if (pbo && (!pbo->resource || offset + size > std::uint64_t(pbo->size)))
+    return ctx.error(GL_INVALID_OPERATION, "%s: the image reaches past the end of the pixel buffer object", function);
+  if (pbo && pbo->mapped && !(pbo->access_flags & GL_MAP_PERSISTENT_BIT))
+    return ctx.error(GL_INVALID_OPERATION, "%s: the pixel buffer object is mapped", function);
+  std::vector<std::byte> blocks(size);
+  if (image.compressed_blocks) {
+    blocks = *image.compressed_blocks;
+  } else if (texture.resource) {
+    const formats::PixelFormat pf(image.format);
+    const std::size_t row = pf.row_bytes(unsigned(image.width));
+    st::texture_read(*texture.resource, unsigned(level),
+                     texture_box(target, 0, 0, 0, image.width, image.height, image.depth), blocks.data(), row,
+                     row * pf.block_rows(unsigned(image.height)));
+  }
+  if (pbo)
+    ctx.st().buffer_subdata(*pbo->resource, st::PIPE_TRANSFER_WRITE, offset, size, blocks.data());
+  else if (pixels)
+    std::memcpy(pixels, blocks.data(), size);
+}
+
+// glGenerateMipmap: levels base+1 .. q from the base level (GL 4.6 section 8.14.4).
+void generate_mipmap(Context& ctx, TextureObject& texture, const char* function) {
+  const GLenum target = texture.target;
+  if (target != GL_TEXTURE_1D && target != GL_TEXTURE_2D && target != GL_TEXTURE_3D &&
+      target != GL_TEXTURE_1D_ARRAY && target != GL_TEXTURE_2D_ARRAY && target != GL_TEXTURE_CUBE_MAP &&
+      target != GL_TEXTURE_CUBE_MAP_ARRAY)
+    return ctx.error(GL_INVALID_ENUM, "%s: target 0x%04x has no mipmaps", function, target);
+  const GLint base = texture.base_level;
+  if (base >= GLint(kMaxTextureLevels) || !texture.images[0][std::size_t(base)].defined())
+    return ctx.error(GL_INVALID_OPERATION, "%s: the base level has no image", function);
+  const TextureImage base_image = texture.images[0][std::size_t(base)];
+  const unsigned faces = target == GL_TEXTURE_CUBE_MAP ? 6 : 1;
+  for (unsigned f = 1; f < faces; ++f) {
+    const TextureImage& other = texture.images[f][std::size_t(base)];
+    if (other.internal_format != base_image.internal_format || other.width != base_image.width)
+      return ctx.error(GL_INVALID_OPERATION, "%s: the cube map is not cube complete", function);
+  }
+  // Only colour-renderable, filterable formats: no depth/stencil, integer or compressed images.
+  const formats::FormatDesc& d = formats::describe(base_image.format);
+  if (!(formats::framebuffer_renderable(GLenum(base_image.internal_format)) & formats::RENDERABLE_COLOR) ||
+      d.is_pure_integer || d.is_compressed)
+    return ctx.error(GL_INVALID_OPERATION, "%s: %s is not colour-renderable and filterable", function,
+                     formats::find_internal_format(GLenum(base_image.internal_format))->name);
+  if (!base_image.width || !texture.resource) return;
+
+  // q: the last level a full chain from the base reaches, capped by MAX_LEVEL and storage.
+  GLint largest = std::max(base_image.width, height_is_layers(target) ? 1 : base_image.height);
+  if (target == GL_TEXTURE_3D) largest = std::max(largest, base_image.depth);
+  GLint last = base;
+  while (largest > 1 && last + 1 < GLint(kMaxTextureLevels)) largest >>= 1, ++last;
+  last = std::min(last, texture.max_level);
+  if (texture.immutable) last = std::min(last, texture.immutable_levels - 1);
+  const GLenum image_target = target == GL_TEXTURE_CUBE_MAP ? GL_TEXTURE_CUBE_MAP_POSITIVE_X : target;
+  for (GLint level = base + 1; level <= last; ++level) {
+    TextureImage image = base_image;
+    image.compressed_blocks = nullptr;
+    image.width = std::max(1, base_image.width >> (level - base));
+    image.height = height_is_layers(target) ? base_image.height : std::max(1, base_image.height >> (level - base));
+    image.depth = target == GL_TEXTURE_3D ? std::max(1, base_image.depth >> (level - base)) : base_image.depth;
+    if (!ensure_resource(ctx, texture, image_target, level, image, st::BIND_SAMPLER_VIEW, function)) return;
+    for (unsigned f = 0; f < faces; ++f) texture.images[f][std::size_t(level)] = image;
+  }
+  if (last > base) st::texture_generate_mipmap(*texture.resource, unsigned(base), unsigned(last));
+}
+
+}  // namespace
+
+// Texture state for glGetIntegerv (api_state.cpp asks here for what it does not know).
+bool query_texture_integer(Context& ctx, GLenum pname, GLint64& value) {
+  static constexpr std::pair<GLenum, GLenum> kBindings[] = {
+      {GL_TEXTURE_BINDING_1D, GL_TEXTURE_1D},
+      {GL_TEXTURE_BINDING_2D, GL_TEXTURE_2D},
+      {GL_TEXTURE_BINDING_3D, GL_TEXTURE_3D},
+      {GL_TEXTURE_BINDING_1D_ARRAY, GL_TEXTURE_1D_ARRAY},
+      {GL_TEXTURE_BINDING_2D_ARRAY, GL_TEXTURE_2D_ARRAY},
+      {GL_TEXTURE_BINDING_RECTANGLE, GL_TEXTURE_RECTANGLE},
+      {GL_TEXTURE_BINDING_CUBE_MAP, GL_TEXTURE_CUBE_MAP},
+      {GL_TEXTURE_BINDING_CUBE_MAP_ARRAY, GL_TEXTURE_CUBE_MAP_ARRAY},
+      {GL_TEXTURE_BINDING_BUFFER, GL_TEXTURE_BUFFER},
+      {GL_TEXTURE_BINDING_2D_MULTISAMPLE, GL_TEXTURE_2D_MULTISAMPLE},
+      {GL_TEXTURE_BINDING_2D_MULTISAMPLE_ARRAY, GL_TEXTURE_2D_MULTISAMPLE_ARRAY}};
+  for (const auto& [query, target] : kBindings)
+    if (pname == query) {
+      const auto& bound = ctx.bound_textures[ctx.active_texture_unit][std::size_t(target_index(target))];
+      value = bound ? bound->name : 0;
+      return true;
+    }
+  const formats::PixelStore* store = nullptr;
+  GLenum local = pname;
+  if (pname >= GL_PACK_SWAP_BYTES && pname <= GL_PACK_ALIGNMENT) {
+    store = &ctx.pack;
+    local = pname - GL_PACK_SWAP_BYTES + GL_UNPACK_SWAP_BYTES;
+  } else if (pname == GL_PACK_SKIP_IMAGES || pname == GL_PACK_IMAGE_HEIGHT) {
+    store = &ctx.pack;
+    local = pname == GL_PACK_SKIP_IMAGES ? GL_UNPACK_SKIP_IMAGES : GL_UNPACK_IMAGE_HEIGHT;
+  } else {
+    store = &ctx.unpack;
+  }
+  switch (local) {
+    case GL_UNPACK_SWAP_BYTES: value = store->swap_bytes; return true;
+    case GL_UNPACK_LSB_FIRST: value = store->lsb_first; return true;
+    case GL_UNPACK_ROW_LENGTH: value = store->row_length; return true;
+    case GL_UNPACK_SKIP_ROWS: value = store->skip_rows; return true;
+    case GL_UNPACK_SKIP_PIXELS: value = store->skip_pixels; return true;
+    case GL_UNPACK_ALIGNMENT: value = store->alignment; return true;
+    case GL_UNPACK_SKIP_IMAGES: value = store->skip_images; return true;
+    case GL_UNPACK_IMAGE_HEIGHT: value = store->image_height; return true;
+    default: break;
+  }
+  switch (pname) {
+    case GL_ACTIVE_TEXTURE: value = GL_TEXTURE0 + ctx.active_texture_unit; return true;
+    case GL_MAX_TEXTURE_SIZE: value = kMaxTextureSize; return true;
+    case GL_MAX_3D_TEXTURE_SIZE: value = kMax3DTextureSize; return true;
+    case GL_MAX_CUBE_MAP_TEXTURE_SIZE: value = kMaxCubeMapTextureSize; return true;
+    case GL_MAX_RECTANGLE_TEXTURE_SIZE: value = kMaxRectangleTextureSize; return true;
+    case GL_MAX_ARRAY_TEXTURE_LAYERS: value = kMaxArrayTextureLayers; return true;
+    case GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS: value = kMaxTextureUnits; return true;
+    default: return false;
+  }
+}
+
+namespace api {
+
+#define GLVK_CONTEXT_OR_RETURN(value) \
+  Context* ctx = current_context();   \
+  if (!ctx) return value
+
+void PixelStorei(GLenum pname, GLint param) {
+  GLVK_CONTEXT_OR_RETURN();
+  const bool pack = (pname >= GL_PACK_SWAP_BYTES && pname <= GL_PACK_ALIGNMENT) || pname == GL_PACK_SKIP_IMAGES ||
+                    pname == GL_PACK_IMAGE_HEIGHT;
+  formats::PixelStore& store = pack ? ctx->pack : ctx->unpack;
+  const GLenum local = !pack ? pname
+                       : pname == GL_PACK_SKIP_IMAGES  ? GL_UNPACK_SKIP_IMAGES
+                       : pname == GL_PACK_IMAGE_HEIGHT ? GL_UNPACK_IMAGE_HEIGHT
+                                                       : pname - GL_PACK_SWAP_BYTES + GL_UNPACK_SWAP_BYTES;
+  switch (local) {
+    case GL_UNPACK_SWAP_BYTES: store.swap_bytes = param != 0; return;
+    case GL_UNPACK_LSB_FIRST: store.lsb_first = param != 0; return;
+    case GL_UNPACK_ALIGNMENT:
+      if (param != 1 && param != 2 && param != 4 && param != 8)
+        return ctx->error(GL_INVALID_VALUE, "glPixelStore(alignment = %d): must be 1, 2, 4 or 8", param);
+      store.alignment = param;
+      return;
+    case GL_UNPACK_ROW_LENGTH: case GL_UNPACK_SKIP_ROWS: case GL_UNPACK_SKIP_PIXELS: case GL_UNPACK_SKIP_IMAGES:
+    case GL_UNPACK_IMAGE_HEIGHT:
+      if (param < 0) return ctx->error(GL_INVALID_VALUE, "glPixelStore(pname = 0x%04x, %d): negative", pname, param);
+      (local == GL_UNPACK_ROW_LENGTH    ? store.row_length
+       : local == GL_UNPACK_SKIP_ROWS   ? store.skip_rows
+       : local == GL_UNPACK_SKIP_PIXELS ? store.skip_pixels
+       : local == GL_UNPACK_SKIP_IMAGES ? store.skip_images
+                                        : store.image_height) = param;
+      return;
+    default:
+      return ctx->error(GL_INVALID_ENUM, "glPixelStore(pname = 0x%04x): not a pixel-store parameter", pname);
+  }
+}
+
+void PixelStoref(GLenum pname, GLfloat param) {
+  // Booleans are non-zero tests; integers round (GL 4.6 section 8.4.1).
+  PixelStorei(pname, (pname == GL_UNPACK_SWAP_BYTES || pname == GL_PACK_SWAP_BYTES || pname == GL_UNPACK_LSB_FIRST ||
+                      pname == GL_PACK_LSB_FIRST)
+                         ? GLint(param != 0.0f)
+                         : GLint(param + (param < 0 ? -0.5f : 0.5f)));
+}
+
+void ActiveTexture(GLenum texture) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (texture < GL_TEXTURE0 || texture >= GL_TEXTURE0 + kMaxTextureUnits)
+    return ctx->error(GL_INVALID_ENUM, "glActiveTexture(0x%04x): not a texture unit", texture);
+  ctx->active_texture_unit = texture - GL_TEXTURE0;
+}
+
+void GenTextures(GLsizei n, GLuint* textures) {
+  GLVK_CONTEXT_OR_RETURN();
+  create_names(*ctx, n, textures, 0, "glGenTextures");
+}
+
+void CreateTextures(GLenum target, GLsizei n, GLuint* textures) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (target_index(target) < 0)
+    return ctx->error(GL_INVALID_ENUM, "glCreateTextures(target = 0x%04x): not a texture target", target);
+  create_names(*ctx, n, textures, target, "glCreateTextures");
+}
+
+void DeleteTextures(GLsizei n, const GLuint* textures) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (n < 0) return ctx->error(GL_INVALID_VALUE, "glDeleteTextures(n = %d): negative", n);
+  for (GLsizei i = 0; i < n; ++i) {
+    if (textures[i] == 0) continue;
+    TextureRef t = lookup(*ctx, textures[i]);
+    // Deleting a bound texture rebinds 0 in every unit of the current context.
+    if (t)
+      for (auto& unit : ctx->bound_textures)
+        for (auto& bound : unit)
+          if (bound == t) bound = nullptr;
+    std::lock_guard lock(ctx->share_group().mutex);
+    ctx->share_group().textures.erase(textures[i]);
+  }
+}
+
+GLboolean IsTexture(GLuint texture) {
+  GLVK_CONTEXT_OR_RETURN(GL_FALSE);
+  const TextureRef t = lookup(*ctx, texture);
+  return t && t->target ? GL_TRUE : GL_FALSE;
+}
+
+void BindTexture(GLenum target, GLuint texture) {
+  GLVK_CONTEXT_OR_RETURN();
+  const int index = target_index(target);
+  if (index < 0) return ctx->error(GL_INVALID_ENUM, "glBindTexture(target = 0x%04x): not a texture target", target);
+  TextureRef t;
+  if (texture != 0) {
+    std::lock_guard lock(ctx->share_group().mutex);
+    auto& textures = ctx->share_group().textures;
+    auto it = textures.find(texture);
+    if (it == textures.end()) {
+      if (ctx->config().core_profile)
+        return ctx->error(GL_INVALID_OPERATION, "glBindTexture(texture = %u): not a name from glGenTextures", texture);
+      it = textures.emplace(texture, nullptr).first;  // the compatibility profile creates it
+    }
+    if (!it->second) it->second = std::make_shared<TextureObject>(texture, target);
+    if (it->second->target != target)
+      return ctx->error(GL_INVALID_OPERATION, "glBindTexture(texture = %u): it was created with another target",
+                        texture);
+    t = it->second;
+  }
+  ctx->bound_textures[ctx->active_texture_unit][std::size_t(index)] = std::move(t);
+}
+
+void TexImage1D(GLenum target, GLint level, GLint internalformat, GLsizei width, GLint border, GLenum format,
+                GLenum type, const void* pixels) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (TextureRef t = target_texture(*ctx, target, is_image_target, 1, "glTexImage1D"))
+    tex_image(*ctx, *t, 1, target, level, internalformat, width, 1, 1, border, format, type, pixels, "glTexImage1D");
+}
+
+void TexImage2D(GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height, GLint border,
+                GLenum format, GLenum type, const void* pixels) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (TextureRef t = target_texture(*ctx, target, is_image_target, 2, "glTexImage2D"))
+    tex_image(*ctx, *t, 2, target, level, internalformat, width, height, 1, border, format, type, pixels,
+              "glTexImage2D");
+}
+
+void TexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height, GLsizei depth,
+                GLint border, GLenum format, GLenum type, const void* pixels) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (TextureRef t = target_texture(*ctx, target, is_image_target, 3, "glTexImage3D"))
+    tex_image(*ctx, *t, 3, target, level, internalformat, width, height, depth, border, format, type, pixels,
+              "glTexImage3D");
+}
+
+// Sub-image targets: the image targets without proxies.
+bool is_sub_image_target(unsigned dims, GLenum target) { return is_image_target(dims, target) && !is_proxy(target); }
+
+void TexSubImage1D(GLenum target, GLint level, GLint xoffset, GLsizei width, GLenum format, GLenum type,
+                   const void* pixels) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (TextureRef t = target_texture(*ctx, target, is_sub_image_target, 1, "glTexSubImage1D"))
+    tex_sub_image(*ctx, *t, 1, target, level, xoffset, 0, 0, width, 1, 1, format, type, pixels, "glTexSubImage1D");
+}
+
+void TexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLsizei width, GLsizei height,
+                   GLenum format, GLenum type, const void* pixels) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (TextureRef t = target_texture(*ctx, target, is_sub_image_target, 2, "glTexSubImage2D"))
+    tex_sub_image(*ctx, *t, 2, target, level, xoffset, yoffset, 0, width, height, 1, format, type, pixels,
+                  "glTexSubImage2D");
+}
+
+void TexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint zoffset, GLsizei width,
+                   GLsizei height, GLsizei depth, GLenum format, GLenum type, const void* pixels) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (TextureRef t = target_texture(*ctx, target, is_sub_image_target, 3, "glTexSubImage3D"))
+    tex_sub_image(*ctx, *t, 3, target, level, xoffset, yoffset, zoffset, width, height, depth, format, type, pixels,
+                  "glTexSubImage3D");
+}
+
+void TexStorage1D(GLenum target, GLsizei levels, GLenum internalformat, GLsizei width) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (TextureRef t = target_texture(*ctx, target, is_storage_target, 1, "glTexStorage1D"))
+    tex_storage(*ctx, *t, 1, target, levels, internalformat, width, 1, 1, "glTexStorage1D");
+}
+
+void TexStorage2D(GLenum target, GLsizei levels, GLenum internalformat, GLsizei width, GLsizei height) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (TextureRef t = target_texture(*ctx, target, is_storage_target, 2, "glTexStorage2D"))
+    tex_storage(*ctx, *t, 2, target, levels, internalformat, width, height, 1, "glTexStorage2D");
+}
+
+void TexStorage3D(GLenum target, GLsizei levels, GLenum internalformat, GLsizei width, GLsizei height,
+                  GLsizei depth) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (TextureRef t = target_texture(*ctx, target, is_storage_target, 3, "glTexStorage3D"))
+    tex_storage(*ctx, *t, 3, target, levels, internalformat, width, height, depth, "glTexStorage3D");
+}
+
+void TextureStorage2D(GLuint texture, GLsizei levels, GLenum internalformat, GLsizei width, GLsizei height) {
+  GLVK_CONTEXT_OR_RETURN();
+  TextureRef t = named_texture(*ctx, texture, "glTextureStorage2D");
+  if (!t) return;
+  if (!is_storage_target(2, t->target))
+    return ctx->error(GL_INVALID_OPERATION, "glTextureStorage2D: texture %u is not two-dimensional", texture);
+  tex_storage(*ctx, *t, 2, t->target, levels, internalformat, width, height, 1, "glTextureStorage2D");
+}
+
+void TextureStorage3D(GLuint texture, GLsizei levels, GLenum internalformat, GLsizei width, GLsizei height,
+                      GLsizei depth) {
+  GLVK_CONTEXT_OR_RETURN();
+  TextureRef t = named_texture(*ctx, texture, "glTextureStorage3D");
+  if (!t) return;
+  if (!is_storage_target(3, t->target))
+    return ctx->error(GL_INVALID_OPERATION, "glTextureStorage3D: texture %u is not three-dimensional", texture);
+  tex_storage(*ctx, *t, 3, t->target, levels, internalformat, width, height, depth, "glTextureStorage3D");
+}
+
+void TextureSubImage2D(GLuint texture, GLint level, GLint xoffset, GLint yoffset, GLsizei width, GLsizei height,
+                       GLenum format, GLenum type, const void* pixels) {
+  GLVK_CONTEXT_OR_RETURN();
+  TextureRef t = named_texture(*ctx, texture, "glTextureSubImage2D");
+  if (!t) return;
+  if (!is_sub_image_target(2, t->target))
+    return ctx->error(GL_INVALID_OPERATION, "glTextureSubImage2D: texture %u is not two-dimensional", texture);
+  tex_sub_image(*ctx, *t, 2, t->target, level, xoffset, yoffset, 0, width, height, 1, format, type, pixels,
+                "glTextureSubImage2D");
+}
+
+void TextureSubImage3D(GLuint texture, GLint level, GLint xoffset, GLint yoffset, GLint zoffset, GLsizei width,
+                       GLsizei height, GLsizei depth, GLenum format, GLenum type, const void* pixels) {
+  GLVK_CONTEXT_OR_RETURN();
+  TextureRef t = named_texture(*ctx, texture, "glTextureSubImage3D");
+  if (!t) return;
+  // A cube map's faces are layers for the DSA form.
+  const GLenum target = t->target == GL_TEXTURE_CUBE_MAP ? GL_TEXTURE_2D_ARRAY : t->target;
+  if (!is_sub_image_target(3, target))
+    return ctx->error(GL_INVALID_OPERATION, "glTextureSubImage3D: texture %u is not three-dimensional", texture);
+  tex_sub_image(*ctx, *t, 3, t->target, level, xoffset, yoffset, zoffset, width, height, depth, format, type, pixels,
+                "glTextureSubImage3D");
+}
+
+// Targets glGetTexImage accepts: no proxies, no GL_TEXTURE_CUBE_MAP (its faces instead).
+bool is_get_image_target(unsigned, GLenum target) {
+  return target == GL_TEXTURE_1D || target == GL_TEXTURE_2D || target == GL_TEXTURE_3D ||
+         target == GL_TEXTURE_1D_ARRAY || target == GL_TEXTURE_2D_ARRAY || target == GL_TEXTURE_RECTANGLE ||
+         target == GL_TEXTURE_CUBE_MAP_ARRAY || is_cube_face(target);
+}
+
+void GetTexImage(GLenum target, GLint level, GLenum format, GLenum type, void* pixels) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (TextureRef t = target_texture(*ctx, target, is_get_image_target, 0, "glGetTexImage"))
+    get_tex_image(*ctx, *t, target, level, format, type, -1, pixels, "glGetTexImage");
+}
+
+void GetTextureImage(GLuint texture, GLint level, GLenum format, GLenum type, GLsizei bufSize, void* pixels) {
+  GLVK_CONTEXT_OR_RETURN();
+  TextureRef t = named_texture(*ctx, texture, "glGetTextureImage");
+  if (!t) return;
+  if (t->target == GL_TEXTURE_CUBE_MAP || !is_get_image_target(0, t->target))
+    return ctx->error(GL_INVALID_OPERATION, "glGetTextureImage: texture %u's target has no single image", texture);
+  get_tex_image(*ctx, *t, t->target, level, format, type, bufSize, pixels, "glGetTextureImage");
+}
+
+// Targets glGetTexLevelParameter accepts: image targets (proxies included) and buffer/multisample.
+bool is_level_parameter_target(unsigned, GLenum target) {
+  return is_image_target(1, target) || is_image_target(2, target) || is_image_target(3, target) ||
+         target == GL_TEXTURE_2D_MULTISAMPLE || target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY;
+}
+
+void GetTexLevelParameteriv(GLenum target, GLint level, GLenum pname, GLint* params) {
+  GLVK_CONTEXT_OR_RETURN();
+  TextureRef t = target_texture(*ctx, target, is_level_parameter_target, 0, "glGetTexLevelParameteriv");
+  if (!t) return;
+  if (level < 0 || level >= max_levels(target))
+    return ctx->error(GL_INVALID_VALUE, "glGetTexLevelParameteriv(level = %d): out of range", level);
+  const TextureImage& image = t->images[is_proxy(target) ? 0 : face_of(target)][std::size_t(level)];
+  GLint value = 0;
+  if (!level_parameter(image, pname, value))
+    return ctx->error(GL_INVALID_ENUM, "glGetTexLevelParameteriv(pname = 0x%04x): not a level parameter", pname);
+  *params = value;
+}
+
+void GetTexLevelParameterfv(GLenum target, GLint level, GLenum pname, GLfloat* params) {
+  GLint value = 0;
+  GLVK_CONTEXT_OR_RETURN();
+  const GLenum before = ctx->take_error();
+  GetTexLevelParameteriv(target, level, pname, &value);
+  const GLenum raised = ctx->take_error();
+  if (before != GL_NO_ERROR) ctx->error(before, "%s", "");  // keep the earlier sticky error first
+  if (raised != GL_NO_ERROR) return ctx->error(raised, "glGetTexLevelParameterfv: see the previous message");
+  *params = GLfloat(value);
+}
+
+void TexParameterfv(GLenum target, GLenum pname, const GLfloat* params) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (target_index(target) < 0)
+    return ctx->error(GL_INVALID_ENUM, "glTexParameter(target = 0x%04x): not a texture target", target);
+  set_parameter(*ctx, *texture_for_target(*ctx, target), pname, params, "glTexParameter");
+}
+
+void TexParameterf(GLenum target, GLenum pname, GLfloat param) {
+  const GLfloat v[4] = {param, 0, 0, 0};
+  if (pname == GL_TEXTURE_BORDER_COLOR) {
+    GLVK_CONTEXT_OR_RETURN();
+    return ctx->error(GL_INVALID_ENUM, "glTexParameterf: GL_TEXTURE_BORDER_COLOR takes a vector");
+  }
+  TexParameterfv(target, pname, v);
+}
+
+void TexParameteri(GLenum target, GLenum pname, GLint param) { TexParameterf(target, pname, GLfloat(param)); }
+
+void TexParameteriv(GLenum target, GLenum pname, const GLint* params) {
+  const GLfloat v[4] = {GLfloat(params[0]), pname == GL_TEXTURE_BORDER_COLOR ? GLfloat(params[1]) : 0,
+                        pname == GL_TEXTURE_BORDER_COLOR ? GLfloat(params[2]) : 0,
+                        pname == GL_TEXTURE_BORDER_COLOR ? GLfloat(params[3]) : 0};
+  TexParameterfv(target, pname, v);
+}
+
+void GetTexParameterfv(GLenum target, GLenum pname, GLfloat* params) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (target_index(target) < 0)
+    return ctx->error(GL_INVALID_ENUM, "glGetTexParameter(target = 0x%04x): not a texture target", target);
+  GLfloat v[4];
+  if (!get_parameter(*texture_for_target(*ctx, target), pname, v))
+    return ctx->error(GL_INVALID_ENUM, "glGetTexParameter(pname = 0x%04x): not a texture parameter", pname);
+  std::copy(v, v + (pname == GL_TEXTURE_BORDER_COLOR ? 4 : 1), params);
+}
+
+void GetTexParameteriv(GLenum target, GLenum pname, GLint* params) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (target_index(target) < 0)
+    return ctx->error(GL_INVALID_ENUM, "glGetTexParameter(target = 0x%04x): not a texture target", target);
+  GLfloat v[4];
+  if (!get_parameter(*texture_for_target(*ctx, target), pname, v))
+    return ctx->error(GL_INVALID_ENUM, "glGetTexParameter(pname = 0x%04x): not a texture parameter", pname);
+  for (int i = 0; i < (pname == GL_TEXTURE_BORDER_COLOR ? 4 : 1); ++i) params[i] = GLint(v[i]);
+}
+
+
+void CompressedTexImage2D(GLenum target, GLint level, GLenum internalformat, GLsizei width, GLsizei height,
+                          GLint border, GLsizei imageSize, const void* data) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (TextureRef t = target_texture(*ctx, target, is_image_target, 2, "glCompressedTexImage2D"))
+    compressed_tex_image(*ctx, *t, 2, target, level, internalformat, width, height, 1, border, imageSize, data,
+                         "glCompressedTexImage2D");
+}
+
+void CompressedTexImage3D(GLenum target, GLint level, GLenum internalformat, GLsizei width, GLsizei height,
+                          GLsizei depth, GLint border, GLsizei imageSize, const void* data) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (TextureRef t = target_texture(*ctx, target, is_image_target, 3, "glCompressedTexImage3D"))
+    compressed_tex_image(*ctx, *t, 3, target, level, internalformat, width, height, depth, border, imageSize, data,
+                         "glCompressedTexImage3D");
+}
+
+void CompressedTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLsizei width,
+                             GLsizei height, GLenum format, GLsizei imageSize, const void* data) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (TextureRef t = target_texture(*ctx, target, is_sub_image_target, 2, "glCompressedTexSubImage2D"))
+    compressed_tex_sub_image(*ctx, *t, 2, target, level, xoffset, yoffset, 0, width, height, 1, format, imageSize,
+                             data, "glCompressedTexSubImage2D");
+}
+
+void CompressedTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint zoffset,
+                             GLsizei width, GLsizei height, GLsizei depth, GLenum format, GLsizei imageSize,
+                             const void* data) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (TextureRef t = target_texture(*ctx, target, is_sub_image_target, 3, "glCompressedTexSubImage3D"))
+    compressed_tex_sub_image(*ctx, *t, 3, target, level, xoffset, yoffset, zoffset, width, height, depth, format,
+                             imageSize, data, "glCompressedTexSubImage3D");
+}
+
+void GetCompressedTexImage(GLenum target, GLint level, void* img) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (TextureRef t = target_texture(*ctx, target, is_get_image_target, 0, "glGetCompressedTexImage"))
+    get_compressed_tex_image(*ctx, *t, target, level, -1, img, "glGetCompressedTexImage");
+}
+
+
+void GenerateMipmap(GLenum target) {
+  GLVK_CONTEXT_OR_RETURN();
+  const int index = target_index(target);
+  if (index < 0 || target == GL_TEXTURE_BUFFER || target == GL_TEXTURE_RECTANGLE ||
+      target == GL_TEXTURE_2D_MULTISAMPLE || target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY)
+    return ctx->error(GL_INVALID_ENUM, "glGenerateMipmap(target = 0x%04x): not a mipmapped target", target);
+  generate_mipmap(*ctx, *texture_for_target(*ctx, target), "glGenerateMipmap");
+}
+
+void GenerateTextureMipmap(GLuint texture) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (TextureRef t = named_texture(*ctx, texture, "glGenerateTextureMipmap"))
+    generate_mipmap(*ctx, *t, "glGenerateTextureMipmap");
+}
+
+}  // namespace api
+}  // namespace glvk::gl

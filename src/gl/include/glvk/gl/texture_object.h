@@ -1,0 +1,70 @@
+// Texture objects (GL state): per-level images as the application specified them, the resource
+// that holds their texels, and sampler-like parameters.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "glvk/formats/format.h"
+#include "glvk/gl/gl_headers.h"
+
+namespace glvk::st {
+class Texture;
+}
+
+namespace glvk::gl {
+
+// Implementation limits (GL_MAX_*): glvk's own, within what every Vulkan 1.3 device supports
+// for sampled 2D images (maxImageDimension2D >= 4096 is required; lavapipe offers 16384).
+inline constexpr GLint kMaxTextureSize = 16384;
+inline constexpr GLint kMax3DTextureSize = 2048;
+inline constexpr GLint kMaxCubeMapTextureSize = 16384;
+inline constexpr GLint kMaxRectangleTextureSize = 16384;
+inline constexpr GLint kMaxArrayTextureLayers = 2048;
+inline constexpr unsigned kMaxTextureLevels = 15;  // log2(16384) + 1
+inline constexpr unsigned kMaxTextureUnits = 32;
+
+// The binding targets, in the order of Context::bound_textures' inner array.
+inline constexpr GLenum kTextureTargets[] = {
+    GL_TEXTURE_1D,       GL_TEXTURE_2D,       GL_TEXTURE_3D,       GL_TEXTURE_1D_ARRAY,
+    GL_TEXTURE_2D_ARRAY, GL_TEXTURE_RECTANGLE, GL_TEXTURE_CUBE_MAP, GL_TEXTURE_CUBE_MAP_ARRAY,
+    GL_TEXTURE_BUFFER,   GL_TEXTURE_2D_MULTISAMPLE, GL_TEXTURE_2D_MULTISAMPLE_ARRAY};
+inline constexpr std::size_t kTextureTargetCount = std::size(kTextureTargets);
+
+// gl_texture_image: one (face, level) as specified. Undefined while internal_format is 0.
+struct TextureImage {
+  GLint internal_format = 0;
+  GLenum base_format = 0;
+  formats::Format format = formats::Format::NONE;   // what GL sees (TexFormat)
+  formats::Format storage = formats::Format::NONE;  // what the resource holds
+  GLsizei width = 0, height = 0, depth = 0;         // depth: slices (3D) or layers (arrays)
+  // The application's compressed blocks when the device lacks the format and the resource holds
+  // decoded texels: what glGetCompressedTexImage returns.
+  std::shared_ptr<std::vector<std::byte>> compressed_blocks;
+  bool defined() const { return internal_format != 0; }
+};
+
+struct TextureObject {
+  explicit TextureObject(GLuint object_name, GLenum object_target = 0) : name(object_name), target(object_target) {}
+  GLuint name;
+  GLenum target;  // 0 until first bound
+  std::array<std::array<TextureImage, kMaxTextureLevels>, 6> images{};  // [face][level]
+  bool immutable = false;
+  GLint immutable_levels = 0;
+  std::shared_ptr<st::Texture> resource;  // null until texels exist
+
+  GLenum min_filter = GL_NEAREST_MIPMAP_LINEAR, mag_filter = GL_LINEAR;
+  GLenum wrap_s = GL_REPEAT, wrap_t = GL_REPEAT, wrap_r = GL_REPEAT;
+  GLint base_level = 0, max_level = 1000;
+  GLfloat min_lod = -1000.0f, max_lod = 1000.0f;
+  std::array<GLint, 4> swizzle{GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA};
+  GLenum compare_mode = GL_NONE, compare_func = GL_LEQUAL;
+  std::array<GLfloat, 4> border_color{0, 0, 0, 0};
+  std::string label;
+};
+
+}  // namespace glvk::gl

@@ -1,0 +1,91 @@
+// Texture resources (the pipe_resource of a texture): one VkImage holding every level and layer
+// of a GL texture, and the writes and reads of texel boxes the upload and readback paths use.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "glvk/formats/format.h"
+#include "glvk/st/format_choice.h"
+#include "glvk/st/transfer.h"
+
+namespace glvk::vk_backend {
+class Image;
+}
+
+namespace glvk::st {
+
+class Screen;
+
+struct TextureLayout {
+  TextureTarget target = TextureTarget::TEXTURE_2D;
+  formats::Format format = formats::Format::NONE;  // the storage format (ChosenFormat::storage)
+  std::uint32_t width = 1, height = 1, depth = 1;  // of level 0; depth > 1 only for 3D
+  std::uint32_t layers = 1;                        // array layers; 6 per cube, 6n for cube arrays
+  std::uint32_t levels = 1;
+  std::uint32_t samples = 0;                       // 0 or 1: single-sampled
+
+  std::uint32_t level_width(unsigned level) const { return width >> level ? width >> level : 1; }
+  std::uint32_t level_height(unsigned level) const;
+  std::uint32_t level_depth(unsigned level) const;
+};
+
+// The number of levels of a full mipmap chain for a level-0 size (floor(log2(max)) + 1).
+std::uint32_t full_mip_count(const TextureLayout& layout);
+
+class Texture {
+ public:
+  // Throws vk_backend::Error when the device cannot create the image.
+  Texture(std::shared_ptr<Screen> screen, const TextureLayout& layout, unsigned bindings);
+  ~Texture();
+  Texture(const Texture&) = delete;
+  Texture& operator=(const Texture&) = delete;
+
+  const TextureLayout& layout() const { return layout_; }
+  Screen& screen() const { return *screen_; }
+  vk_backend::Image& image() const { return *image_; }
+
+ private:
+  std::shared_ptr<Screen> screen_;
+  TextureLayout layout_;
+  std::shared_ptr<vk_backend::Image> image_;
+};
+
+// A box of one level: x, y, z and width, height, depth in texels, where z/depth count depth
+// slices of a 3D texture and layers of every other target. Texels are in the texture's format,
+// `row_stride` bytes between rows of blocks and `image_stride` bytes between slices.
+void texture_write(Texture& texture, unsigned level, const Box& box, const void* texels, std::size_t row_stride,
+                   std::size_t image_stride);
+void texture_read(Texture& texture, unsigned level, const Box& box, void* texels, std::size_t row_stride,
+                  std::size_t image_stride);
+
+// The same from a buffer resource (a pixel buffer object), on the GPU: `row_length` texels per
+// row and `image_height` rows per slice, from `offset` bytes into the buffer.
+void texture_write_from_buffer(Texture& texture, unsigned level, const Box& box, Resource& buffer,
+                               std::uint64_t offset, std::uint32_t row_length, std::uint32_t image_height);
+void texture_read_to_buffer(Texture& texture, unsigned level, const Box& box, Resource& buffer,
+                            std::uint64_t offset, std::uint32_t row_length, std::uint32_t image_height);
+
+// Fills levels base+1 .. last of every layer from the level above, each a 2x2(x2) box-filtered
+// reduction (glGenerateMipmap): GPU blits with a linear filter where the device can blit the
+// format, else on the CPU through the format library in float.
+void texture_generate_mipmap(Texture& texture, unsigned base_level, unsigned last_level);
+
+// The screen's answer to is_format_supported (its Vulkan device).
+const FormatSupport& format_support(Screen& screen);
+
+// Copies whole levels between two textures of the same format (reallocation keeps what was
+// uploaded): src_level of `src` into dst_level of `dst`, every layer both have.
+void texture_copy_level(Texture& src, unsigned src_level, Texture& dst, unsigned dst_level);
+
+// Combined depth/stencil texels split into Vulkan's per-aspect buffer layouts and back: depth as
+// 16- or 32-bit words (D24 in the low 24 bits), stencil as bytes. `count` texels of `format`.
+void split_depth_stencil(formats::Format format, const std::byte* texels, std::size_t count, std::byte* depth,
+                         std::byte* stencil);
+void merge_depth_stencil(formats::Format format, const std::byte* depth, const std::byte* stencil,
+                         std::size_t count, std::byte* texels);
+// Bytes per texel of the depth aspect in a buffer copy (2 or 4).
+unsigned depth_aspect_bytes(formats::Format format);
+
+}  // namespace glvk::st

@@ -1,0 +1,352 @@
+#include "glvk/st/texture.h"
+
+#include <algorithm>
+#include <cstring>
+#include <vector>
+
+#include "glvk/formats/convert.h"
+#include "glvk/vk_backend/buffer.h"
+#include "glvk/vk_backend/error.h"
+#include "glvk/vk_backend/image.h"
+#include "screen_impl.h"
+
+namespace glvk::st {
+namespace {
+
+using formats::Format;
+using formats::FormatDesc;
+using vk_backend::MemoryPlacement;
+
+bool is_3d(const TextureLayout& layout) { return layout.target == TextureTarget::TEXTURE_3D; }
+
+VkImageType image_type(TextureTarget target) {
+  switch (target) {
+    case TextureTarget::TEXTURE_1D:
+    case TextureTarget::TEXTURE_1D_ARRAY: return VK_IMAGE_TYPE_1D;
+    case TextureTarget::TEXTURE_3D: return VK_IMAGE_TYPE_3D;
+    default: return VK_IMAGE_TYPE_2D;
+  }
+}
+
+std::uint32_t blocks(std::uint32_t texels, std::uint32_t block) { return (texels + block - 1) / block; }
+
+bool has_depth_and_stencil(const FormatDesc& d) { return d.is_depth && d.is_stencil; }
+
+// The channel of a depth/stencil format that holds depth (swizzle[0]) or stencil (swizzle[1]).
+const formats::Channel& zs_channel(const FormatDesc& d, int which) {
+  return d.channel[static_cast<int>(d.swizzle[which])];
+}
+
+std::uint64_t load_texel(const std::byte* p, unsigned bytes) {
+  std::uint64_t v = 0;
+  std::memcpy(&v, p, bytes);  // little-endian host: bit n of the block is bit n of v
+  return v;
+}
+
+void store_texel(std::byte* p, std::uint64_t v, unsigned bytes) { std::memcpy(p, &v, bytes); }
+
+// One copy region and where its texels sit in a buffer: the common shape of every transfer.
+struct Plan {
+  std::vector<VkBufferImageCopy> regions;
+  std::size_t row_bytes = 0;      // tight bytes of one row of blocks (colour or combined ZS texels)
+  std::uint32_t rows = 0;         // rows of blocks per slice
+  std::uint32_t slices = 0;
+  std::size_t depth_offset = 0, stencil_offset = 0;  // split depth/stencil areas
+  std::size_t size = 0;           // bytes of staging the plan needs
+  bool split = false;
+};
+
+VkBufferImageCopy region_for(const TextureLayout& layout, unsigned level, const Box& box, VkImageAspectFlags aspect,
+                             VkDeviceSize offset, std::uint32_t row_length, std::uint32_t image_height) {
+  VkBufferImageCopy r{};
+  r.bufferOffset = offset;
+  r.bufferRowLength = row_length;
+  r.bufferImageHeight = image_height;
+  r.imageSubresource.aspectMask = aspect;
+  r.imageSubresource.mipLevel = level;
+  r.imageSubresource.baseArrayLayer = is_3d(layout) ? 0 : std::uint32_t(box.z);
+  r.imageSubresource.layerCount = is_3d(layout) ? 1 : std::uint32_t(box.depth);
+  r.imageOffset = {std::int32_t(box.x), box.y, is_3d(layout) ? box.z : 0};
+  r.imageExtent = {std::uint32_t(box.width), std::uint32_t(box.height), is_3d(layout) ? std::uint32_t(box.depth) : 1u};
+  return r;
+}
+
+Plan plan_transfer(const Texture& texture, unsigned level, const Box& box, VkImageAspectFlags aspects) {
+  const TextureLayout& layout = texture.layout();
+  const FormatDesc& d = formats::describe(layout.format);
+  Plan p;
+  const std::uint32_t width_blocks = blocks(std::uint32_t(box.width), d.block_width);
+  p.row_bytes = std::size_t(width_blocks) * (d.block_bits / 8);
+  p.rows = blocks(std::uint32_t(box.height), d.block_height);
+  p.slices = std::uint32_t(box.depth);
+  const std::uint32_t row_length = width_blocks * d.block_width, image_height = p.rows * d.block_height;
+  const std::size_t texels = std::size_t(width_blocks) * p.rows * p.slices;
+  if (has_depth_and_stencil(d)) {
+    p.split = true;
+    p.depth_offset = 0;
+    p.stencil_offset = (texels * depth_aspect_bytes(layout.format) + 3) & ~std::size_t(3);
+    p.size = p.stencil_offset + texels;
+    p.regions.push_back(region_for(layout, level, box, VK_IMAGE_ASPECT_DEPTH_BIT, p.depth_offset, row_length,
+                                   image_height));
+    p.regions.push_back(region_for(layout, level, box, VK_IMAGE_ASPECT_STENCIL_BIT, p.stencil_offset, row_length,
+                                   image_height));
+  } else {
+    p.size = p.row_bytes * p.rows * p.slices;
+    p.regions.push_back(region_for(layout, level, box, aspects, 0, row_length, image_height));
+  }
+  return p;
+}
+
+struct Locked {
+  Screen::Impl& s;
+  std::lock_guard<std::mutex> lock;
+  explicit Locked(Screen& screen) : s(screen.impl()), lock(screen.impl().mutex) {}
+};
+
+}  // namespace
+
+std::uint32_t TextureLayout::level_height(unsigned level) const {
+  if (target == TextureTarget::TEXTURE_1D || target == TextureTarget::TEXTURE_1D_ARRAY) return 1;
+  return height >> level ? height >> level : 1;
+}
+
+std::uint32_t TextureLayout::level_depth(unsigned level) const {
+  if (target != TextureTarget::TEXTURE_3D) return 1;
+  return depth >> level ? depth >> level : 1;
+}
+
+std::uint32_t full_mip_count(const TextureLayout& layout) {
+  std::uint32_t size = std::max(layout.width, layout.target == TextureTarget::TEXTURE_1D ||
+                                                      layout.target == TextureTarget::TEXTURE_1D_ARRAY
+                                                  ? 1u
+                                                  : layout.height);
+  if (layout.target == TextureTarget::TEXTURE_3D) size = std::max(size, layout.depth);
+  std::uint32_t levels = 1;
+  while (size >>= 1) ++levels;
+  return levels;
+}
+
+unsigned depth_aspect_bytes(Format format) {
+  const FormatDesc& d = formats::describe(format);
+  return zs_channel(d, 0).size <= 16 ? 2 : 4;
+}
+
+void split_depth_stencil(Format format, const std::byte* texels, std::size_t count, std::byte* depth,
+                         std::byte* stencil) {
+  const FormatDesc& d = formats::describe(format);
+  const formats::Channel& z = zs_channel(d, 0);
+  const formats::Channel& s = zs_channel(d, 1);
+  const unsigned bytes = d.block_bits / 8, depth_bytes = depth_aspect_bytes(format);
+  const std::uint64_t z_mask = z.size == 64 ? ~0ull : (1ull << z.size) - 1;
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::uint64_t v = load_texel(texels + i * bytes, bytes);
+    store_texel(depth + i * depth_bytes, (v >> z.shift) & z_mask, depth_bytes);
+    stencil[i] = std::byte((v >> s.shift) & 0xff);
+  }
+}
+
+void merge_depth_stencil(Format format, const std::byte* depth, const std::byte* stencil, std::size_t count,
+                         std::byte* texels) {
+  const FormatDesc& d = formats::describe(format);
+  const formats::Channel& z = zs_channel(d, 0);
+  const formats::Channel& s = zs_channel(d, 1);
+  const unsigned bytes = d.block_bits / 8, depth_bytes = depth_aspect_bytes(format);
+  const std::uint64_t z_mask = z.size == 64 ? ~0ull : (1ull << z.size) - 1;
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::uint64_t zv = load_texel(depth + i * depth_bytes, depth_bytes) & z_mask;
+    const std::uint64_t v = (zv << z.shift) | (std::uint64_t(std::uint8_t(stencil[i])) << s.shift);
+    store_texel(texels + i * bytes, v, bytes);
+  }
+}
+
+Texture::Texture(std::shared_ptr<Screen> screen, const TextureLayout& layout, unsigned bindings)
+    : screen_(std::move(screen)), layout_(layout) {
+  const FormatDesc& d = formats::describe(layout.format);
+  if (d.vk_format == 0 || layout.target == TextureTarget::BUFFER)
+    throw vk_backend::Error(std::string("no Vulkan image for format ") + d.name);
+  vk_backend::ImageDescription image;
+  image.type = image_type(layout.target);
+  image.format = static_cast<VkFormat>(d.vk_format);
+  image.extent = {layout.width, layout.level_height(0), layout.level_depth(0)};
+  image.levels = layout.levels;
+  image.layers = layout.layers;
+  image.samples = layout.samples > 1 ? static_cast<VkSampleCountFlagBits>(layout.samples) : VK_SAMPLE_COUNT_1_BIT;
+  image.usage = VK_IMAGE_USAGE_SAMPLED_BIT;
+  if (bindings & BIND_RENDER_TARGET) image.usage |= VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
+  if (bindings & BIND_DEPTH_STENCIL) image.usage |= VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
+  if (layout.target == TextureTarget::TEXTURE_CUBE || layout.target == TextureTarget::TEXTURE_CUBE_ARRAY)
+    image.flags |= VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT;
+  Locked l(*screen_);
+  image_ = std::make_shared<vk_backend::Image>(*l.s.device, image);
+}
+
+Texture::~Texture() {
+  // The GPU may still copy from or into the image: it lives until that work is done.
+  Locked l(*screen_);
+  l.s.stream->release_after(image_, image_->last_use);
+}
+
+void texture_write(Texture& texture, unsigned level, const Box& box, const void* texels, std::size_t row_stride,
+                   std::size_t image_stride) {
+  const Plan p = plan_transfer(texture, level, box, texture.image().aspects());
+  Locked l(texture.screen());
+  auto staging = std::make_shared<vk_backend::Buffer>(*l.s.device, p.size, MemoryPlacement::HostUpload);
+  const auto* src = static_cast<const std::byte*>(texels);
+  std::byte* dst = staging->mapped();
+  const std::size_t texels_per_row = p.split ? p.row_bytes / (formats::describe(texture.layout().format).block_bits / 8) : 0;
+  std::size_t row_index = 0;
+  for (std::uint32_t z = 0; z < p.slices; ++z)
+    for (std::uint32_t y = 0; y < p.rows; ++y, ++row_index) {
+      const std::byte* row = src + z * image_stride + y * row_stride;
+      if (p.split) {
+        split_depth_stencil(texture.layout().format, row, texels_per_row,
+                            dst + p.depth_offset + row_index * texels_per_row * depth_aspect_bytes(texture.layout().format),
+                            dst + p.stencil_offset + row_index * texels_per_row);
+      } else {
+        std::memcpy(dst + row_index * p.row_bytes, row, p.row_bytes);
+      }
+    }
+  l.s.stream->copy_buffer_to_image(*staging, texture.image(), p.regions);
+  l.s.stream->release_after(staging, staging->last_use);
+  l.s.check_validation();
+}
+
+void texture_read(Texture& texture, unsigned level, const Box& box, void* texels, std::size_t row_stride,
+                  std::size_t image_stride) {
+  const Plan p = plan_transfer(texture, level, box, texture.image().aspects());
+  Locked l(texture.screen());
+  auto staging = std::make_shared<vk_backend::Buffer>(*l.s.device, p.size, MemoryPlacement::HostReadback);
+  l.s.stream->copy_image_to_buffer(texture.image(), *staging, p.regions);
+  l.s.stream->wait(staging->last_use);
+  l.s.check_validation();
+  const std::byte* src = staging->mapped();
+  auto* dst = static_cast<std::byte*>(texels);
+  const std::size_t texels_per_row = p.split ? p.row_bytes / (formats::describe(texture.layout().format).block_bits / 8) : 0;
+  std::size_t row_index = 0;
+  for (std::uint32_t z = 0; z < p.slices; ++z)
+    for (std::uint32_t y = 0; y < p.rows; ++y, ++row_index) {
+      std::byte* row = dst + z * image_stride + y * row_stride;
+      if (p.split) {
+        merge_depth_stencil(texture.layout().format,
+                            src + p.depth_offset + row_index * texels_per_row * depth_aspect_bytes(texture.layout().format),
+                            src + p.stencil_offset + row_index * texels_per_row, texels_per_row, row);
+      } else {
+        std::memcpy(row, src + row_index * p.row_bytes, p.row_bytes);
+      }
+    }
+}
+
+void texture_write_from_buffer(Texture& texture, unsigned level, const Box& box, Resource& buffer,
+                               std::uint64_t offset, std::uint32_t row_length, std::uint32_t image_height) {
+  const VkBufferImageCopy region =
+      region_for(texture.layout(), level, box, texture.image().aspects(), offset, row_length, image_height);
+  Locked l(texture.screen());
+  l.s.stream->copy_buffer_to_image(*buffer.storage, texture.image(), {&region, 1});
+  l.s.check_validation();
+}
+
+void texture_read_to_buffer(Texture& texture, unsigned level, const Box& box, Resource& buffer,
+                            std::uint64_t offset, std::uint32_t row_length, std::uint32_t image_height) {
+  const VkBufferImageCopy region =
+      region_for(texture.layout(), level, box, texture.image().aspects(), offset, row_length, image_height);
+  Locked l(texture.screen());
+  l.s.stream->copy_image_to_buffer(texture.image(), *buffer.storage, {&region, 1});
+  buffer.valid_buffer_range.add(offset, buffer.width0);
+  l.s.check_validation();
+}
+
+const FormatSupport& format_support(Screen& screen) { return *screen.impl().format_support; }
+
+namespace {
+
+bool can_blit_linear(Screen& screen, Format format) {
+  VkFormatProperties properties;
+  Screen::Impl& s = screen.impl();
+  vkGetPhysicalDeviceFormatProperties(s.device->physical_device(),
+                                      static_cast<VkFormat>(formats::describe(format).vk_format), &properties);
+  const VkFormatFeatureFlags needed = VK_FORMAT_FEATURE_BLIT_SRC_BIT | VK_FORMAT_FEATURE_BLIT_DST_BIT |
+                                      VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT;
+  return (properties.optimalTilingFeatures & needed) == needed;
+}
+
+// One level from the level above on the CPU: unpack to RGBA float, average each 2x2(x2) box
+// (edges repeat when a dimension is already 1), pack back.
+void reduce_level_on_cpu(Texture& texture, unsigned level) {
+  const TextureLayout& l = texture.layout();
+  const bool three_d = l.target == TextureTarget::TEXTURE_3D;
+  const std::uint32_t sw = l.level_width(level - 1), sh = l.level_height(level - 1), sd = l.level_depth(level - 1);
+  const std::uint32_t dw = l.level_width(level), dh = l.level_height(level), dd = l.level_depth(level);
+  const std::uint32_t slices_src = three_d ? sd : l.layers, slices_dst = three_d ? dd : l.layers;
+  const formats::PixelFormat native(l.format), rgba(Format::R32G32B32A32_FLOAT);
+  const std::size_t src_row = native.row_bytes(sw), dst_row = native.row_bytes(dw);
+  std::vector<std::byte> src(src_row * sh * slices_src), dst(dst_row * dh * slices_dst);
+  Box src_box;
+  src_box.width = sw;
+  src_box.height = int(sh);
+  src_box.depth = int(slices_src);
+  texture_read(texture, level - 1, src_box, src.data(), src_row, src_row * sh);
+  std::vector<float> in(std::size_t(sw) * sh * slices_src * 4), out(std::size_t(dw) * dh * slices_dst * 4);
+  for (std::uint32_t z = 0; z < slices_src; ++z)
+    formats::convert(in.data() + std::size_t(z) * sw * sh * 4, rgba, sw * 16, src.data() + z * src_row * sh, native,
+                     src_row, sw, sh);
+  for (std::uint32_t z = 0; z < slices_dst; ++z)
+    for (std::uint32_t y = 0; y < dh; ++y)
+      for (std::uint32_t x = 0; x < dw; ++x)
+        for (int c = 0; c < 4; ++c) {
+          float sum = 0;
+          int count = 0;
+          for (std::uint32_t dz = 0; dz < (three_d && sd > 1 ? 2u : 1u); ++dz)
+            for (std::uint32_t dy = 0; dy < (sh > 1 ? 2u : 1u); ++dy)
+              for (std::uint32_t dx = 0; dx < (sw > 1 ? 2u : 1u); ++dx) {
+                const std::uint32_t sz = three_d ? std::min(z * 2 + dz, sd - 1) : z;
+                const std::uint32_t sy = std::min(y * 2 + dy, sh - 1), sx = std::min(x * 2 + dx, sw - 1);
+                sum += in[((std::size_t(sz) * sh + sy) * sw + sx) * 4 + std::size_t(c)];
+                ++count;
+              }
+          out[((std::size_t(z) * dh + y) * dw + x) * 4 + std::size_t(c)] = sum / float(count);
+        }
+  for (std::uint32_t z = 0; z < slices_dst; ++z)
+    formats::convert(dst.data() + z * dst_row * dh, native, dst_row, out.data() + std::size_t(z) * dw * dh * 4, rgba,
+                     dw * 16, dw, dh);
+  Box dst_box;
+  dst_box.width = dw;
+  dst_box.height = int(dh);
+  dst_box.depth = int(slices_dst);
+  texture_write(texture, level, dst_box, dst.data(), dst_row, dst_row * dh);
+}
+
+}  // namespace
+
+void texture_generate_mipmap(Texture& texture, unsigned base_level, unsigned last_level) {
+  const TextureLayout& l = texture.layout();
+  last_level = std::min(last_level, l.levels - 1);
+  if (!can_blit_linear(texture.screen(), l.format)) {
+    for (unsigned level = base_level + 1; level <= last_level; ++level) reduce_level_on_cpu(texture, level);
+    return;
+  }
+  Locked lock(texture.screen());
+  for (unsigned level = base_level + 1; level <= last_level; ++level) {
+    VkImageBlit region{};
+    region.srcSubresource = {texture.image().aspects(), level - 1, 0, l.layers};
+    region.dstSubresource = {texture.image().aspects(), level, 0, l.layers};
+    region.srcOffsets[1] = {std::int32_t(l.level_width(level - 1)), std::int32_t(l.level_height(level - 1)),
+                            std::int32_t(l.level_depth(level - 1))};
+    region.dstOffsets[1] = {std::int32_t(l.level_width(level)), std::int32_t(l.level_height(level)),
+                            std::int32_t(l.level_depth(level))};
+    lock.s.stream->blit_image(texture.image(), texture.image(), {&region, 1}, VK_FILTER_LINEAR);
+  }
+  lock.s.check_validation();
+}
+
+void texture_copy_level(Texture& src, unsigned src_level, Texture& dst, unsigned dst_level) {
+  const TextureLayout& s = src.layout();
+  VkImageCopy region{};
+  region.srcSubresource = {src.image().aspects(), src_level, 0, std::min(s.layers, dst.layout().layers)};
+  region.dstSubresource = {dst.image().aspects(), dst_level, 0, region.srcSubresource.layerCount};
+  region.extent = {s.level_width(src_level), s.level_height(src_level), s.level_depth(src_level)};
+  Locked l(src.screen());
+  l.s.stream->copy_image(src.image(), dst.image(), {&region, 1});
+  l.s.check_validation();
+}
+
+}  // namespace glvk::st

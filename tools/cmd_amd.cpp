@@ -1,0 +1,401 @@
+// glvk amd: the GCN shadow from the command line.
+//   glvk amd encode KIND [--chip C] [--format F] [--width W] [--height H] [--va ADDR] [--raw] ...
+//   glvk amd decode --chip CHIP [FILE]      (a binary IB, little-endian dwords; stdin without FILE)
+//   glvk amd shadow FILE                    (a stream written with GLVK_SHADOW=FILE)
+//   glvk amd chips
+// Each encode kind is one function in kEncoders.
+#include "commands.h"
+
+#include <glvk/amd_descriptors/chip.h>
+#include <glvk/amd_descriptors/framebuffer.h>
+#include <glvk/amd_descriptors/ib_printer.h>
+#include <glvk/amd_descriptors/pm4.h>
+#include <glvk/formats/format.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace glvk::tools {
+
+namespace {
+
+using amd::Error;
+using amd::Result;
+
+// Options of `glvk amd encode`: --name value pairs and bare flags, checked against what the
+// chosen encoder reads so a misspelt option is an error, not silently ignored.
+class EncodeArgs {
+ public:
+  static Result<EncodeArgs> parse(Args args) {
+    EncodeArgs out;
+    for (size_t i = 0; i < args.size(); ++i) {
+      const std::string_view a = args[i];
+      if (a.substr(0, 2) != "--") return Error{"unexpected argument '" + std::string(a) + "'"};
+      const std::string name(a.substr(2));
+      if (name == "raw") {
+        out.raw_ = true;
+        continue;
+      }
+      if (i + 1 >= args.size()) return Error{"option --" + name + " needs a value"};
+      out.values_[name] = std::string(args[++i]);
+    }
+    return out;
+  }
+
+  bool raw() const { return raw_; }
+  bool has(const std::string& name) const {
+    used_.insert(name);
+    return values_.count(name) != 0;
+  }
+  Result<std::string> text(const std::string& name) const {
+    used_.insert(name);
+    auto it = values_.find(name);
+    if (it == values_.end()) return Error{"missing --" + name};
+    return it->second;
+  }
+  Result<uint64_t> number(const std::string& name, std::optional<uint64_t> fallback = std::nullopt) const {
+    used_.insert(name);
+    auto it = values_.find(name);
+    if (it == values_.end()) {
+      if (fallback) return *fallback;
+      return Error{"missing --" + name};
+    }
+    const std::string& s = it->second;
+    char* end = nullptr;
+    errno = 0;
+    const unsigned long long v = std::strtoull(s.c_str(), &end, 0);
+    if (s.empty() || s[0] == '-' || *end != '\0' || errno == ERANGE)
+      return Error{"--" + name + " '" + s + "' is not a number"};
+    return static_cast<uint64_t>(v);
+  }
+  // The chip: --chip, else GLVK_SHADOW_CHIP, else tonga (the shadow's default).
+  Result<const amd::Chip*> chip() const {
+    used_.insert("chip");
+    std::string name = "tonga";
+    if (const char* env = std::getenv("GLVK_SHADOW_CHIP")) name = env;
+    if (auto it = values_.find("chip"); it != values_.end()) name = it->second;
+    const amd::Chip* c = amd::find_chip(name);
+    if (!c) return Error{"unknown chip '" + name + "' (see glvk amd chips)"};
+    return c;
+  }
+  Result<const formats::FormatDesc*> format() const {
+    Result<std::string> name = text("format");
+    if (!name) return Error{name.error()};
+    const formats::FormatDesc* d = formats::find_format(*name);
+    if (!d) return Error{"unknown format '" + *name + "'"};
+    return d;
+  }
+  // Options given but never read by the encoder.
+  std::vector<std::string> unused() const {
+    std::vector<std::string> out;
+    for (const auto& [name, value] : values_)
+      if (!used_.count(name)) out.push_back(name);
+    return out;
+  }
+
+ private:
+  std::map<std::string, std::string> values_;
+  mutable std::set<std::string> used_;
+  bool raw_ = false;
+};
+
+struct EncodeOutput {
+  amd::GfxLevel gfx_level;
+  std::vector<uint32_t> dwords;  // a PM4 stream
+};
+
+// The 1D-tiled-thin padding the CLI uses when no layout is given: 8x8 micro tiles, and a pitch
+// wide enough that one row of micro tiles covers a pipe interleave.
+uint32_t padded_pitch_1d(const amd::Chip& chip, uint32_t width, uint32_t bytes_per_element) {
+  const uint32_t min_pitch = chip.pipe_interleave_bytes / (bytes_per_element * 8);
+  const uint32_t align = min_pitch > 8 ? min_pitch : 8;
+  return (width + align - 1) / align * align;
+}
+
+// The CB format given directly as CB_COLOR_INFO enumerators (--cb-format COLOR_8_8_8_8
+// --number-type NUMBER_UNORM --swap SWAP_STD): element size from the COLOR_* name's bit counts.
+Result<amd::CbFormat> explicit_cb_format(const EncodeArgs& args, const amd::Chip& chip) {
+  const amd::regs::RegisterDesc* info = amd::find_register("CB_COLOR0_INFO", chip.gfx_level);
+  if (!info) return Error{"no CB_COLOR0_INFO on this chip"};
+  amd::CbFormat f{};
+  const std::pair<const char*, uint32_t*> wanted[] = {
+      {"cb-format", &f.format}, {"number-type", &f.number_type}, {"swap", &f.comp_swap}};
+  const char* field_names[] = {"FORMAT", "NUMBER_TYPE", "COMP_SWAP"};
+  for (int i = 0; i < 3; ++i) {
+    Result<std::string> name = args.text(wanted[i].first);
+    if (!name) return Error{name.error() + " (or give --format)"};
+    const amd::regs::FieldDesc* field = amd::find_field(*info, field_names[i]);
+    if (!field || !amd::enum_value_by_name(*field, *name, wanted[i].second))
+      return Error{"--" + std::string(wanted[i].first) + " '" + *name + "' is not a CB_COLOR_INFO." +
+                   field_names[i] + " value"};
+  }
+  const std::string name = amd::enum_value_name(*amd::find_field(*info, "FORMAT"), f.format);
+  uint32_t bits = 0, number = 0;
+  for (char c : name + "_") {
+    if (c >= '0' && c <= '9') {
+      number = number * 10 + uint32_t(c - '0');
+    } else {
+      bits += number;
+      number = 0;
+    }
+  }
+  if (bits == 0 || bits % 8) return Error{"cannot size " + name};
+  f.bytes_per_element = bits / 8;
+  return f;
+}
+
+Result<EncodeOutput> encode_cb(const EncodeArgs& args) {
+  Result<const amd::Chip*> chip = args.chip();
+  if (!chip) return Error{chip.error()};
+  Result<amd::CbFormat> format = Error{""};
+  if (args.has("format")) {
+    Result<const formats::FormatDesc*> desc = args.format();
+    if (!desc) return Error{desc.error()};
+    format = amd::cb_format(**desc);
+  } else {
+    format = explicit_cb_format(args, **chip);
+  }
+  if (!format) return Error{format.error()};
+  Result<uint64_t> width = args.number("width"), height = args.number("height");
+  if (!width) return Error{width.error()};
+  if (!height) return Error{height.error()};
+  if (*width == 0 || *height == 0 || *width > (*chip)->max_dimension || *height > (*chip)->max_dimension)
+    return Error{"size " + std::to_string(*width) + "x" + std::to_string(*height) + " outside 1.." +
+                 std::to_string((*chip)->max_dimension) + " on " + (*chip)->name};
+  Result<uint64_t> layers = args.number("layers", 1), index = args.number("index", 0),
+                   tile = args.number("tile-index", 13);
+  if (!layers) return Error{layers.error()};
+  if (!index) return Error{index.error()};
+  if (!tile) return Error{tile.error()};
+  if (*layers == 0 || *layers > 2048) return Error{"--layers must be 1..2048"};
+  amd::pm4::ShadowStream stream(**chip);
+  const uint32_t pitch = padded_pitch_1d(**chip, uint32_t(*width), format->bytes_per_element);
+  Result<uint64_t> nblk_x = args.number("pitch", pitch);
+  if (!nblk_x) return Error{nblk_x.error()};
+  const uint32_t nblk_y = (uint32_t(*height) + 7) / 8 * 8;
+  const uint64_t size = *nblk_x * nblk_y * format->bytes_per_element * *layers;
+  Result<uint64_t> va = args.has("va") ? args.number("va") : stream.va().allocate(size, 256);
+  if (!va) return Error{va.error()};
+
+  amd::ColorSurface s;
+  s.format = *format;
+  s.va = *va;
+  s.nblk_x = static_cast<uint32_t>(*nblk_x);
+  s.nblk_y = nblk_y;
+  s.tile_mode_index = static_cast<uint32_t>(*tile);
+  s.last_layer = static_cast<uint32_t>(*layers - 1);
+  s.cmask_slice_tile_max = amd::cmask_slice_tile_max(**chip, s.nblk_x, s.nblk_y);
+  Result<amd::ColorBufferRegisters> regs = amd::encode_color_buffer(**chip, s);
+  if (!regs) return Error{regs.error()};
+  amd::Status st = amd::emit_color_buffer(stream, static_cast<unsigned>(*index), *regs);
+  if (!st) return Error{st.error()};
+  return EncodeOutput{(*chip)->gfx_level, {stream.dwords().begin(), stream.dwords().end()}};
+}
+
+Result<EncodeOutput> encode_db(const EncodeArgs& args) {
+  Result<const amd::Chip*> chip_result = args.chip();
+  if (!chip_result) return Error{chip_result.error()};
+  amd::Chip chip = **chip_result;
+  Result<const formats::FormatDesc*> desc = args.format();
+  if (!desc) return Error{desc.error()};
+  const uint32_t z_format = amd::translate_dbformat(**desc);
+  if (z_format == amd::regs::ZFormat::Z_INVALID)
+    return Error{std::string("format ") + (*desc)->name + " cannot be a GCN depth buffer"};
+  Result<uint64_t> width = args.number("width"), height = args.number("height");
+  if (!width) return Error{width.error()};
+  if (!height) return Error{height.error()};
+  if (*width == 0 || *height == 0 || *width > chip.max_dimension || *height > chip.max_dimension)
+    return Error{"size " + std::to_string(*width) + "x" + std::to_string(*height) + " outside 1.." +
+                 std::to_string(chip.max_dimension) + " on " + chip.name};
+  const bool gfx6 = chip.gfx_level == amd::GfxLevel::GFX6;
+  // 1D-tiled depth: GB_TILE_MODE4 on GFX6, GB_TILE_MODE5 in the GFX7+ kernel tables.
+  Result<uint64_t> tile = args.number("tile-index", gfx6 ? 4 : 5), layers = args.number("layers", 1);
+  if (!tile) return Error{tile.error()};
+  if (!layers) return Error{layers.error()};
+  if (*layers == 0 || *layers > 2048) return Error{"--layers must be 1..2048"};
+  // GFX7+ programs the tiling itself: take the GB_TILE_MODE / GB_MACROTILE_MODE dwords explicitly
+  // when the chip table has none.
+  std::vector<uint32_t> tile_modes(32, 0), macro_modes(16, 0);
+  if (!gfx6 && (args.has("tile-mode") || args.has("macrotile-mode"))) {
+    Result<uint64_t> tm = args.number("tile-mode"), mm = args.number("macrotile-mode");
+    if (!tm) return Error{tm.error()};
+    if (!mm) return Error{mm.error()};
+    if (*tile >= 32) return Error{"--tile-index must be 0..31"};
+    tile_modes[*tile] = static_cast<uint32_t>(*tm);
+    macro_modes[0] = static_cast<uint32_t>(*mm);
+    chip.tile_mode_array = tile_modes;
+    chip.macrotile_mode_array = macro_modes;
+  }
+  amd::pm4::ShadowStream stream(chip);
+  const uint32_t bpe = (*desc)->block_bits / 8;
+  const uint32_t nblk_x = padded_pitch_1d(chip, uint32_t(*width), bpe > 4 ? 4 : bpe);
+  const uint32_t nblk_y = (uint32_t(*height) + 7) / 8 * 8;
+  Result<uint64_t> va = args.has("va") ? args.number("va")
+                                       : stream.va().allocate(uint64_t(nblk_x) * nblk_y * bpe * *layers, 256);
+  if (!va) return Error{va.error()};
+  amd::DepthSurface s;
+  s.z_format = z_format;
+  s.has_stencil = (*desc)->is_stencil;
+  s.va = *va;
+  // Separate stencil plane after the depth plane (legacy layout keeps them apart).
+  s.stencil_level_offset = s.has_stencil ? (uint64_t(nblk_x) * nblk_y * (bpe > 4 ? 4 : bpe) * *layers + 255) / 256 * 256 : 0;
+  s.nblk_x = nblk_x;
+  s.nblk_y = nblk_y;
+  s.tile_mode_index = s.stencil_tile_mode_index = static_cast<uint32_t>(*tile);
+  if (!gfx6 && *tile < chip.tile_mode_array.size()) {
+    // cik_get_macro_tile_index: the macrotile entry of a tile of min(tile split, 8x8 elements) bytes.
+    const uint32_t split = 64u << amd::regs::GB_TILE_MODEn_GFX7::TILE_SPLIT.decode(chip.tile_mode_array[*tile]);
+    uint32_t tile_bytes = 64 * (bpe > 4 ? 4 : bpe);
+    if (split < tile_bytes) tile_bytes = split;
+    uint32_t macro = 0;
+    while (tile_bytes > 64) tile_bytes >>= 1, ++macro;
+    Result<uint64_t> macro_index = args.number("macro-index", macro);
+    if (!macro_index) return Error{macro_index.error()};
+    s.macro_tile_index = static_cast<uint32_t>(*macro_index);
+  }
+  s.last_layer = static_cast<uint32_t>(*layers - 1);
+  Result<amd::DepthBufferRegisters> regs = amd::encode_depth_buffer(chip, s);
+  if (!regs) return Error{regs.error()};
+  amd::Status st = amd::emit_depth_buffer(stream, *regs);
+  if (!st) return Error{st.error()};
+  return EncodeOutput{chip.gfx_level, {stream.dwords().begin(), stream.dwords().end()}};
+}
+
+struct Encoder {
+  std::string_view kind;
+  std::string_view summary;
+  Result<EncodeOutput> (*run)(const EncodeArgs&);
+};
+
+constexpr Encoder kEncoders[] = {
+    {"cb", "colour buffer CB_COLORn_* (--format F | --cb-format COLOR_* --number-type NUMBER_* --swap SWAP_*; "
+           "--width --height [--va --tile-index --pitch --layers --index])",
+     encode_cb},
+    {"db", "depth buffer DB_* (--format --width --height [--va --tile-index --macro-index --layers]; "
+           "--tile-mode/--macrotile-mode dwords for chips without tile tables)",
+     encode_db},
+};
+
+int error(const std::string& message) {
+  std::fprintf(stderr, "glvk amd: %s\n", message.c_str());
+  return 1;
+}
+
+int usage() {
+  std::fprintf(stderr,
+               "usage: glvk amd encode KIND [options] [--raw]\n"
+               "       glvk amd decode --chip CHIP [FILE]\n"
+               "       glvk amd shadow FILE\n"
+               "       glvk amd chips\n"
+               "encode kinds:\n");
+  for (const Encoder& e : kEncoders)
+    std::fprintf(stderr, "  %-8.*s %.*s\n", int(e.kind.size()), e.kind.data(), int(e.summary.size()), e.summary.data());
+  return 2;
+}
+
+int run_encode(Args args) {
+  if (args.empty()) return usage();
+  const Encoder* encoder = nullptr;
+  for (const Encoder& e : kEncoders)
+    if (e.kind == args[0]) encoder = &e;
+  if (!encoder) return error("unknown encode kind '" + std::string(args[0]) + "'");
+  Result<EncodeArgs> parsed = EncodeArgs::parse(args.subspan(1));
+  if (!parsed) return error(parsed.error());
+  Result<EncodeOutput> out = encoder->run(*parsed);
+  if (!out) return error(out.error());
+  for (const std::string& name : parsed->unused()) return error("option --" + name + " does not apply to " + std::string(encoder->kind));
+  std::string text;
+  if (parsed->raw()) {
+    char buf[16];
+    for (uint32_t d : out->dwords) {
+      std::snprintf(buf, sizeof buf, "%08x\n", d);
+      text += buf;
+    }
+  } else {
+    Result<std::string> printed = amd::print_ib(out->dwords, out->gfx_level);
+    if (!printed) return error(printed.error());
+    text = *printed;
+  }
+  std::fputs(text.c_str(), stdout);
+  return 0;
+}
+
+Result<std::vector<uint32_t>> read_dwords(std::FILE* f, const std::string& what) {
+  std::vector<unsigned char> bytes;
+  unsigned char buf[65536];
+  size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) bytes.insert(bytes.end(), buf, buf + n);
+  if (std::ferror(f)) return Error{"cannot read " + what};
+  if (bytes.size() % 4) return Error{what + " is " + std::to_string(bytes.size()) + " bytes, not whole dwords"};
+  std::vector<uint32_t> dwords(bytes.size() / 4);
+  for (size_t i = 0; i < dwords.size(); ++i)
+    dwords[i] = uint32_t(bytes[4 * i]) | uint32_t(bytes[4 * i + 1]) << 8 | uint32_t(bytes[4 * i + 2]) << 16 |
+                uint32_t(bytes[4 * i + 3]) << 24;
+  return dwords;
+}
+
+int run_decode(Args args) {
+  std::string chip_name, path;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--chip" && i + 1 < args.size()) {
+      chip_name = std::string(args[++i]);
+    } else if (args[i].substr(0, 2) != "--" && path.empty()) {
+      path = std::string(args[i]);
+    } else {
+      return error("decode: unexpected argument '" + std::string(args[i]) + "'");
+    }
+  }
+  if (chip_name.empty()) return error("decode needs --chip CHIP");
+  const amd::Chip* chip = amd::find_chip(chip_name);
+  if (!chip) return error("unknown chip '" + chip_name + "' (see glvk amd chips)");
+  Result<std::vector<uint32_t>> dwords = Error{""};
+  if (path.empty()) {
+    dwords = read_dwords(stdin, "standard input");
+  } else {
+    std::FILE* f = std::fopen(path.c_str(), "rb");
+    if (!f) return error("cannot open " + path);
+    dwords = read_dwords(f, path);
+    std::fclose(f);
+  }
+  if (!dwords) return error(dwords.error());
+  Result<std::string> printed = amd::print_ib(*dwords, chip->gfx_level);
+  if (!printed) return error(printed.error());
+  std::fputs(printed->c_str(), stdout);
+  return 0;
+}
+
+int run_shadow(Args args) {
+  if (args.size() != 1) return error("usage: glvk amd shadow FILE");
+  Result<amd::pm4::ShadowFile> file = amd::pm4::ShadowStream::read_file(std::string(args[0]));
+  if (!file) return error(file.error());
+  Result<std::string> printed = amd::print_ib(file->dwords, file->gfx_level);
+  if (!printed) return error(printed.error());
+  std::printf("# shadow stream: chip %s (%s), %zu dwords\n", file->chip_name.c_str(),
+              amd::gfx_level_name(file->gfx_level), file->dwords.size());
+  std::fputs(printed->c_str(), stdout);
+  return 0;
+}
+
+int run_chips() {
+  for (const amd::Chip& c : amd::all_chips())
+    std::printf("%-10s %-10s %s  %2u pipes\n", c.name, c.family, amd::gfx_level_name(c.gfx_level), c.num_tile_pipes);
+  return 0;
+}
+
+}  // namespace
+
+int run_amd(Args args) {
+  if (args.empty()) return usage();
+  const std::string_view sub = args[0];
+  if (sub == "encode") return run_encode(args.subspan(1));
+  if (sub == "decode") return run_decode(args.subspan(1));
+  if (sub == "shadow") return run_shadow(args.subspan(1));
+  if (sub == "chips" && args.size() == 1) return run_chips();
+  return usage();
+}
+
+}  // namespace glvk::tools
