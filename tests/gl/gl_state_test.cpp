@@ -271,5 +271,45 @@ TEST(GlShareGroups, ConcurrentNameAllocationInOneShareGroupGivesUniqueNames) {
   eglDestroyContext(display, root);
 }
 
+TEST(GlShareGroups, ThreadsMoveDataConcurrentlyThroughSharedContexts) {
+  EGLDisplay display = surfaceless_display();
+  const std::vector<EGLint> attributes = {EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 5};
+  EGLContext root = create_context(attributes);
+  ASSERT_NE(root, EGL_NO_CONTEXT);
+  constexpr int kThreads = 3, kRounds = 40;
+  constexpr GLsizeiptr kSize = 4096;
+  std::vector<EGLContext> contexts;
+  for (int i = 0; i < kThreads; ++i) contexts.push_back(create_context(attributes, root));
+  std::atomic<int> mismatches{0}, errors{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t)
+    threads.emplace_back([&, t] {
+      eglBindAPI(EGL_OPENGL_API);
+      if (!eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, contexts[std::size_t(t)])) {
+        ++errors;
+        return;
+      }
+      GLuint buffers[2];
+      glCreateBuffers(2, buffers);
+      glNamedBufferData(buffers[1], kSize, nullptr, GL_DYNAMIC_COPY);
+      for (int round = 0; round < kRounds; ++round) {
+        const auto data = pattern(std::size_t(kSize), unsigned(t * 1000 + round));
+        glNamedBufferData(buffers[0], kSize, data.data(), round % 2 ? GL_STATIC_DRAW : GL_STREAM_DRAW);
+        glCopyNamedBufferSubData(buffers[0], buffers[1], 0, 0, kSize);
+        auto* map = static_cast<std::uint8_t*>(glMapNamedBufferRange(buffers[1], 0, kSize, GL_MAP_READ_BIT));
+        if (!map || std::memcmp(map, data.data(), std::size_t(kSize)) != 0) ++mismatches;
+        glUnmapNamedBuffer(buffers[1]);
+      }
+      if (glGetError() != GL_NO_ERROR) ++errors;
+      glDeleteBuffers(2, buffers);
+      eglReleaseThread();
+    });
+  for (std::thread& t : threads) t.join();
+  EXPECT_EQ(mismatches.load(), 0);
+  EXPECT_EQ(errors.load(), 0);
+  for (EGLContext c : contexts) eglDestroyContext(display, c);
+  eglDestroyContext(display, root);
+}
+
 }  // namespace
 }  // namespace glvk::test
