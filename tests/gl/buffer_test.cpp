@@ -447,6 +447,26 @@ TEST_F(GlBuffer, InvalidCallsWhileMappedChangeNothing) {
   glDeleteBuffers(1, &buffer);
 }
 
+TEST_F(GlBuffer, AStoreTooLargeForTheDeviceIsOutOfMemoryAndChangesNothing) {
+  const Bytes data = pattern(64, 130);
+  GLuint buffer = make_buffer(data);
+  glNamedBufferData(buffer, GLsizeiptr(1) << 50, nullptr, GL_STATIC_DRAW);
+  EXPECT_EQ(glGetError(), GLenum(GL_OUT_OF_MEMORY));
+  GLint64 size = 0;
+  glGetNamedBufferParameteri64v(buffer, GL_BUFFER_SIZE, &size);
+  EXPECT_EQ(size, 64);
+  EXPECT_EQ(contents(buffer, 64), data);
+  GLuint immutable = 0;
+  glCreateBuffers(1, &immutable);
+  glNamedBufferStorage(immutable, GLsizeiptr(1) << 50, nullptr, 0);
+  EXPECT_EQ(glGetError(), GLenum(GL_OUT_OF_MEMORY));
+  GLint is_immutable = -1;
+  glGetNamedBufferParameteriv(immutable, GL_BUFFER_IMMUTABLE_STORAGE, &is_immutable);
+  EXPECT_EQ(is_immutable, GL_FALSE);
+  glDeleteBuffers(1, &buffer);
+  glDeleteBuffers(1, &immutable);
+}
+
 TEST_F(GlBuffer, ImmutableStorageRules) {
   const Bytes data = pattern(64, 120);
   GLuint buffer = 0;
