@@ -41,6 +41,8 @@ GLenum unproxied(GLenum target) {
     case GL_PROXY_TEXTURE_RECTANGLE: return GL_TEXTURE_RECTANGLE;
     case GL_PROXY_TEXTURE_CUBE_MAP: return GL_TEXTURE_CUBE_MAP;
     case GL_PROXY_TEXTURE_CUBE_MAP_ARRAY: return GL_TEXTURE_CUBE_MAP_ARRAY;
+    case GL_PROXY_TEXTURE_2D_MULTISAMPLE: return GL_TEXTURE_2D_MULTISAMPLE;
+    case GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY: return GL_TEXTURE_2D_MULTISAMPLE_ARRAY;
     default: return target;
   }
 }
@@ -291,6 +293,7 @@ void upload(Context& ctx, TextureObject& texture, GLenum target, GLint level, co
   request.with_pbo = bool(client.pbo);
   request.pbo_offset = client.pbo_offset;
   request.target = *st::gl_target_to_pipe(binding_target(target));
+  request.prefer_blit = st::prefer_blit_based_texture_transfer(ctx.st().screen());
   const st::Box box = texture_box(target, x, y, z, w, h, d);
   const bool combined_zs = formats::describe(image.storage).is_depth && formats::describe(image.storage).is_stencil;
   st::TransferPlan plan = st::choose_upload_path(st::format_support(ctx.st().screen()), request);
@@ -316,7 +319,34 @@ void upload(Context& ctx, TextureObject& texture, GLenum target, GLint level, co
     st::texture_write(*texture.resource, unsigned(level), box, client.data, row_stride, image_stride);
     return;
   }
-  // CPU conversion (the blit path converts the same way for now) into tightly packed texels.
+  if (plan.path == st::TransferPath::BLIT) {
+    // A staging image in the user's own layout, filled by copying the user's bytes, then
+    // converted into the texture by the GPU (st_TexSubImage's blit path).
+    st::TextureLayout staging_layout;
+    staging_layout.target = box.depth > 1 && request.target != st::TextureTarget::TEXTURE_3D
+                                ? st::TextureTarget::TEXTURE_2D_ARRAY
+                                : request.target == st::TextureTarget::TEXTURE_3D ? st::TextureTarget::TEXTURE_3D
+                                : request.target == st::TextureTarget::TEXTURE_1D ||
+                                          request.target == st::TextureTarget::TEXTURE_1D_ARRAY
+                                      ? st::TextureTarget::TEXTURE_1D_ARRAY
+                                      : st::TextureTarget::TEXTURE_2D_ARRAY;
+    staging_layout.format = plan.staging_format;
+    staging_layout.width = std::uint32_t(box.width);
+    staging_layout.height = std::uint32_t(box.height);
+    staging_layout.depth = staging_layout.target == st::TextureTarget::TEXTURE_3D ? std::uint32_t(box.depth) : 1u;
+    staging_layout.layers = staging_layout.target == st::TextureTarget::TEXTURE_3D ? 1u : std::uint32_t(box.depth);
+    try {
+      st::Texture staging(ctx.st().shared_screen(), staging_layout, 0);
+      st::Box staging_box = box;
+      staging_box.x = staging_box.y = staging_box.z = 0;
+      st::texture_write(staging, 0, staging_box, client.data, row_stride, image_stride);
+      st::texture_blit(staging, 0, staging_box, *texture.resource, unsigned(level), box);
+      return;
+    } catch (const vk_backend::Error&) {
+      // No staging image of that format after all: convert on the CPU below.
+    }
+  }
+  // CPU conversion into tightly packed texels.
   const formats::PixelFormat src = *formats::PixelFormat::from_gl(format, type);
   const formats::PixelFormat dst(image.storage);
   formats::Swizzle map[4];
@@ -544,20 +574,35 @@ void tex_storage(Context& ctx, TextureObject& texture, unsigned dims, GLenum tar
   texture = std::move(staged);
 }
 
-void get_tex_image(Context& ctx, TextureObject& texture, GLenum target, GLint level, GLenum format, GLenum type,
-                   GLsizei buffer_size, void* pixels, const char* function) {
+// A region of a level; `whole` stands for the entire image (glGetTexImage).
+struct Region {
+  GLint x = 0, y = 0, z = 0;
+  GLsizei width = 0, height = 0, depth = 0;
+  bool whole = true;
+};
+
+void get_tex_image(Context& ctx, TextureObject& texture, GLenum target, GLint level, Region region, GLenum format,
+                   GLenum type, GLsizei buffer_size, void* pixels, const char* function) {
   if (level < 0 || level >= max_levels(target))
     return ctx.error(GL_INVALID_VALUE, "%s(level = %d): out of range", function, level);
   if (!check_format_and_type(ctx, format, type, function)) return;
   const TextureImage& image = texture.images[face_of(target)][std::size_t(level)];
-  if (!image.defined() || !image.width || !image.height || !image.depth) return;
+  if (region.whole) {
+    region.width = image.width, region.height = image.height, region.depth = image.depth;
+  } else if (region.x < 0 || region.y < 0 || region.z < 0 || region.width < 0 || region.height < 0 ||
+             region.depth < 0 || GLint64(region.x) + region.width > image.width ||
+             GLint64(region.y) + region.height > image.height || GLint64(region.z) + region.depth > image.depth) {
+    return ctx.error(GL_INVALID_VALUE, "%s: the region lies outside the %dx%dx%d image", function, image.width,
+                     image.height, image.depth);
+  }
+  if (!image.defined() || !region.width || !region.height || !region.depth) return;
   if (!check_compatible(ctx, image.base_format, image.format, format, function)) return;
   const unsigned dims = binding_target(target) == GL_TEXTURE_3D || depth_is_layers(target) ? 3
                         : binding_target(target) == GL_TEXTURE_1D                           ? 1
                                                                                             : 2;
   ClientImage client;
-  if (!client_image(ctx, ctx.pack, GL_PIXEL_PACK_BUFFER, dims, image.width, image.height, image.depth, format, type,
-                    pixels, client, function))
+  if (!client_image(ctx, ctx.pack, GL_PIXEL_PACK_BUFFER, dims, region.width, region.height, region.depth, format,
+                    type, pixels, client, function))
     return;
   if (!client.pbo && buffer_size >= 0 && client.extent_bytes + (client.data - static_cast<const std::byte*>(pixels)) >
                                              std::size_t(buffer_size))
@@ -565,9 +610,10 @@ void get_tex_image(Context& ctx, TextureObject& texture, GLenum target, GLint le
   if (!client.pbo && !pixels) return;
   if (!texture.resource) return;
 
-  const st::Box box = texture_box(target, 0, 0, 0, image.width, image.height, image.depth);
-  const GLsizei slices = height_is_layers(target) ? image.height : image.depth;
-  const GLsizei rows = height_is_layers(target) ? 1 : image.height;
+  const st::Box box =
+      texture_box(target, region.x, region.y, region.z, region.width, region.height, region.depth);
+  const GLsizei slices = height_is_layers(target) ? region.height : region.depth;
+  const GLsizei rows = height_is_layers(target) ? 1 : region.height;
   const std::size_t row_stride = client.row_stride;
   const std::size_t image_stride = height_is_layers(target) ? client.row_stride : client.image_stride;
   std::vector<std::byte> out(client.pbo ? client.extent_bytes : 0);
@@ -584,7 +630,7 @@ void get_tex_image(Context& ctx, TextureObject& texture, GLenum target, GLint le
   } else {
     const formats::PixelFormat src(image.storage);
     const formats::PixelFormat dst = *formats::PixelFormat::from_gl(format, type);
-    const std::size_t tight_row = src.row_bytes(unsigned(image.width));
+    const std::size_t tight_row = src.row_bytes(unsigned(region.width));
     const std::size_t tight_image = tight_row * src.block_rows(unsigned(rows));
     std::vector<std::byte> texels(tight_image * std::size_t(slices));
     st::texture_read(*texture.resource, unsigned(level), box, texels.data(), tight_row, tight_image);
@@ -595,7 +641,7 @@ void get_tex_image(Context& ctx, TextureObject& texture, GLenum target, GLint le
       const formats::ConvertStatus status =
           formats::convert(destination + std::size_t(s) * image_stride, dst, row_stride,
                            texels.data() + std::size_t(s) * tight_image, src, tight_row,
-                           unsigned(image.width), unsigned(rows), params);
+                           unsigned(region.width), unsigned(rows), params);
       if (status != formats::ConvertStatus::OK)
         return ctx.error(GL_INVALID_OPERATION, "%s: cannot convert %s to %s/%s (%s)", function,
                          formats::describe(image.storage).name, formats::gl_client_format_name(format),
@@ -658,8 +704,8 @@ bool level_parameter(const TextureImage& image, GLenum pname, GLint& value) {
     case GL_TEXTURE_INTERNAL_FORMAT: value = image.defined() ? image.internal_format : GL_RGBA; return true;
     case GL_TEXTURE_BORDER: value = 0; return true;
     case GL_TEXTURE_COMPRESSED: value = image.defined() && formats::describe(image.format).is_compressed; return true;
-    case GL_TEXTURE_SAMPLES: value = 0; return true;
-    case GL_TEXTURE_FIXED_SAMPLE_LOCATIONS: value = GL_TRUE; return true;
+    case GL_TEXTURE_SAMPLES: value = image.samples; return true;
+    case GL_TEXTURE_FIXED_SAMPLE_LOCATIONS: value = image.fixed_sample_locations; return true;
     case GL_TEXTURE_RED_SIZE: case GL_TEXTURE_GREEN_SIZE: case GL_TEXTURE_BLUE_SIZE: case GL_TEXTURE_ALPHA_SIZE:
     case GL_TEXTURE_LUMINANCE_SIZE: case GL_TEXTURE_INTENSITY_SIZE: case GL_TEXTURE_DEPTH_SIZE:
     case GL_TEXTURE_STENCIL_SIZE: case GL_TEXTURE_SHARED_SIZE:
@@ -1011,6 +1057,144 @@ void generate_mipmap(Context& ctx, TextureObject& texture, const char* function)
   if (last > base) st::texture_generate_mipmap(*texture.resource, unsigned(base), unsigned(last));
 }
 
+// The sample count the device renders `format` with for a request of `samples` (rounded up to a
+// supported count), or 0 when none is that large.
+GLsizei device_sample_count(Context& ctx, Format format, GLsizei samples, unsigned bindings) {
+  for (GLsizei count = 1; count <= 64; count *= 2)
+    if (count >= samples &&
+        st::format_support(ctx.st().screen()).is_format_supported(format, st::TextureTarget::TEXTURE_2D,
+                                                                   unsigned(count), bindings))
+      return count;
+  return 0;
+}
+
+// The largest sample count of every colour and depth format GL requires: MAX_SAMPLES.
+GLint max_samples(Context& ctx) {
+  GLint most = 1;
+  for (GLsizei count = 2; count <= 64; count *= 2)
+    if (device_sample_count(ctx, Format::R8G8B8A8_UNORM, count, st::BIND_RENDER_TARGET) == count &&
+        device_sample_count(ctx, Format::Z32_FLOAT, count, st::BIND_DEPTH_STENCIL) == count)
+      most = count;
+  return most;
+}
+
+// glTexImage{2,3}DMultisample and glTexStorage{2,3}DMultisample.
+void tex_image_multisample(Context& ctx, TextureObject& texture, GLenum target, GLsizei samples,
+                           GLenum internal_format, GLsizei width, GLsizei height, GLsizei depth,
+                           GLboolean fixed_locations, bool storage, const char* function) {
+  if (samples < 1) return ctx.error(GL_INVALID_VALUE, "%s(samples = %d): must be at least 1", function, samples);
+  const formats::InternalFormatInfo* info = formats::find_internal_format(internal_format);
+  const unsigned renderable = info ? formats::framebuffer_renderable(internal_format) : 0;
+  if (!renderable || (storage && !info->sized))
+    return ctx.error(GL_INVALID_ENUM, "%s(internalformat = 0x%04x): not a renderable %sformat", function,
+                     internal_format, storage ? "sized " : "");
+  if (width < 1 || height < 1 || depth < 1 || width > kMaxTextureSize || height > kMaxTextureSize ||
+      depth > kMaxArrayTextureLayers)
+    return ctx.error(GL_INVALID_VALUE, "%s: %dx%dx%d is not a valid size", function, width, height, depth);
+  if (samples > max_samples(ctx))
+    return ctx.error(GL_INVALID_OPERATION, "%s(samples = %d): more than GL_MAX_SAMPLES (%d)", function, samples,
+                     max_samples(ctx));
+  if (texture.immutable) return ctx.error(GL_INVALID_OPERATION, "%s: the texture is immutable", function);
+  const unsigned bindings = renderable & formats::RENDERABLE_COLOR ? st::BIND_RENDER_TARGET : st::BIND_DEPTH_STENCIL;
+  // As st_renderbuffer_alloc_storage does: the first count from the request up that some
+  // candidate format supports.
+  Format format = Format::NONE;
+  GLsizei count = samples;
+  for (; count <= max_samples(ctx) && format == Format::NONE; ++count)
+    format = st::choose_renderbuffer_format(st::format_support(ctx.st().screen()), internal_format, unsigned(count));
+  --count;
+  if (format == Format::NONE)
+    return ctx.error(GL_INVALID_OPERATION, "%s: %s cannot be multisampled %d times on this device", function,
+                     info->name, samples);
+  TextureImage image;
+  image.internal_format = GLint(internal_format);
+  image.base_format = info->base_format;
+  image.format = image.storage = format;
+  image.width = width;
+  image.height = height;
+  image.depth = depth;
+  image.samples = count;
+  image.fixed_sample_locations = fixed_locations;
+  if (is_proxy(target)) {
+    texture.images[0][0] = image;
+    return;
+  }
+  st::TextureLayout layout;
+  layout.target = binding_target(target) == GL_TEXTURE_2D_MULTISAMPLE_ARRAY ? st::TextureTarget::TEXTURE_2D_ARRAY
+                                                                            : st::TextureTarget::TEXTURE_2D;
+  layout.format = format;
+  layout.width = std::uint32_t(width);
+  layout.height = std::uint32_t(height);
+  layout.layers = std::uint32_t(depth);
+  layout.samples = std::uint32_t(count);
+  try {
+    texture.resource = std::make_shared<st::Texture>(ctx.st().shared_screen(), layout, bindings);
+  } catch (const vk_backend::Error& e) {
+    return ctx.error(GL_OUT_OF_MEMORY, "%s: cannot allocate the texture (%s)", function, e.what());
+  }
+  texture.images[0][0] = image;
+  texture.immutable = storage;
+  texture.immutable_levels = storage ? 1 : 0;
+}
+
+// GL 4.6 table 8.18: the internal formats a buffer texture may have.
+bool is_buffer_texture_format(GLenum f) {
+  switch (f) {
+    case GL_R8: case GL_R16: case GL_R16F: case GL_R32F: case GL_R8I: case GL_R16I: case GL_R32I: case GL_R8UI:
+    case GL_R16UI: case GL_R32UI: case GL_RG8: case GL_RG16: case GL_RG16F: case GL_RG32F: case GL_RG8I:
+    case GL_RG16I: case GL_RG32I: case GL_RG8UI: case GL_RG16UI: case GL_RG32UI: case GL_RGB32F: case GL_RGB32I:
+    case GL_RGB32UI: case GL_RGBA8: case GL_RGBA16: case GL_RGBA16F: case GL_RGBA32F: case GL_RGBA8I:
+    case GL_RGBA16I: case GL_RGBA32I: case GL_RGBA8UI: case GL_RGBA16UI: case GL_RGBA32UI:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// What TEXTURE_BUFFER_OFFSET_ALIGNMENT reports: Vulkan's minTexelBufferOffsetAlignment bound.
+constexpr GLint kTextureBufferOffsetAlignment = 256;
+constexpr GLint kMaxTextureBufferSize = 1 << 27;
+
+std::shared_ptr<BufferObject> lookup_buffer(Context& ctx, GLuint name) {
+  std::lock_guard lock(ctx.share_group().mutex);
+  auto it = ctx.share_group().buffers.find(name);
+  return it == ctx.share_group().buffers.end() ? nullptr : it->second;
+}
+
+// glTexBuffer / glTexBufferRange: attach (or detach, buffer 0) a buffer's range.
+void tex_buffer(Context& ctx, TextureObject& texture, GLenum internal_format, GLuint buffer, GLintptr offset,
+                GLsizeiptr size, bool ranged, const char* function) {
+  if (!is_buffer_texture_format(internal_format))
+    return ctx.error(GL_INVALID_ENUM, "%s(internalformat = 0x%04x): not a buffer texture format", function,
+                     internal_format);
+  std::shared_ptr<BufferObject> object;
+  if (buffer != 0) {
+    object = lookup_buffer(ctx, buffer);
+    if (!object) return ctx.error(GL_INVALID_OPERATION, "%s(buffer = %u): not a buffer object", function, buffer);
+  }
+  if (ranged && object) {
+    if (offset < 0 || size <= 0 || offset + size > object->size)
+      return ctx.error(GL_INVALID_VALUE, "%s: [%ld, %ld) is not inside the %ld-byte buffer", function, long(offset),
+                       long(offset + size), long(object->size));
+    if (offset % kTextureBufferOffsetAlignment)
+      return ctx.error(GL_INVALID_VALUE, "%s(offset = %ld): not a multiple of %d", function, long(offset),
+                       kTextureBufferOffsetAlignment);
+  }
+  const Format format = st::choose_format(st::format_support(ctx.st().screen()), internal_format, GL_NONE, GL_NONE,
+                                          st::TextureTarget::BUFFER, 0, st::BIND_SAMPLER_VIEW);
+  if (format == Format::NONE)
+    return ctx.error(GL_INVALID_ENUM, "%s(internalformat = 0x%04x): this device has no buffer texture of it", function,
+                     internal_format);
+  texture.buffer = object;
+  texture.buffer_offset = ranged ? offset : 0;
+  texture.buffer_size = ranged ? size : -1;
+  TextureImage image;
+  image.internal_format = object ? GLint(internal_format) : 0;
+  image.base_format = formats::base_tex_format(internal_format);
+  image.format = image.storage = format;
+  texture.images[0][0] = image;
+}
+
 }  // namespace
 
 // Texture state for glGetIntegerv (api_state.cpp asks here for what it does not know).
@@ -1063,6 +1247,12 @@ bool query_texture_integer(Context& ctx, GLenum pname, GLint64& value) {
     case GL_MAX_RECTANGLE_TEXTURE_SIZE: value = kMaxRectangleTextureSize; return true;
     case GL_MAX_ARRAY_TEXTURE_LAYERS: value = kMaxArrayTextureLayers; return true;
     case GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS: value = kMaxTextureUnits; return true;
+    case GL_MAX_SAMPLES: case GL_MAX_COLOR_TEXTURE_SAMPLES: case GL_MAX_DEPTH_TEXTURE_SAMPLES:
+    case GL_MAX_INTEGER_SAMPLES:
+      value = max_samples(ctx);
+      return true;
+    case GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT: value = kTextureBufferOffsetAlignment; return true;
+    case GL_MAX_TEXTURE_BUFFER_SIZE: value = kMaxTextureBufferSize; return true;
     default: return false;
   }
 }
@@ -1297,7 +1487,7 @@ bool is_get_image_target(unsigned, GLenum target) {
 void GetTexImage(GLenum target, GLint level, GLenum format, GLenum type, void* pixels) {
   GLVK_CONTEXT_OR_RETURN();
   if (TextureRef t = target_texture(*ctx, target, is_get_image_target, 0, "glGetTexImage"))
-    get_tex_image(*ctx, *t, target, level, format, type, -1, pixels, "glGetTexImage");
+    get_tex_image(*ctx, *t, target, level, Region{}, format, type, -1, pixels, "glGetTexImage");
 }
 
 void GetTextureImage(GLuint texture, GLint level, GLenum format, GLenum type, GLsizei bufSize, void* pixels) {
@@ -1306,13 +1496,39 @@ void GetTextureImage(GLuint texture, GLint level, GLenum format, GLenum type, GL
   if (!t) return;
   if (t->target == GL_TEXTURE_CUBE_MAP || !is_get_image_target(0, t->target))
     return ctx->error(GL_INVALID_OPERATION, "glGetTextureImage: texture %u's target has no single image", texture);
-  get_tex_image(*ctx, *t, t->target, level, format, type, bufSize, pixels, "glGetTextureImage");
+  get_tex_image(*ctx, *t, t->target, level, Region{}, format, type, bufSize, pixels, "glGetTextureImage");
+}
+
+void GetTextureSubImage(GLuint texture, GLint level, GLint xoffset, GLint yoffset, GLint zoffset, GLsizei width,
+                        GLsizei height, GLsizei depth, GLenum format, GLenum type, GLsizei bufSize, void* pixels) {
+  GLVK_CONTEXT_OR_RETURN();
+  TextureRef t = named_texture(*ctx, texture, "glGetTextureSubImage");
+  if (!t) return;
+  if (!is_get_image_target(0, t->target) && t->target != GL_TEXTURE_CUBE_MAP)
+    return ctx->error(GL_INVALID_OPERATION, "glGetTextureSubImage: texture %u's target has no images", texture);
+  if (t->target == GL_TEXTURE_CUBE_MAP) {
+    // The faces are layers here: one face at a time through the face targets.
+    if (zoffset < 0 || depth < 0 || GLint64(zoffset) + depth > 6)
+      return ctx->error(GL_INVALID_VALUE, "glGetTextureSubImage: faces %d..%d of a cube map", zoffset,
+                        zoffset + depth - 1);
+    const long face_bytes = formats::image_image_stride(ctx->pack, width, height, format, type);
+    for (GLsizei f = 0; f < depth; ++f)
+      get_tex_image(*ctx, *t, GLenum(GL_TEXTURE_CUBE_MAP_POSITIVE_X + zoffset + f), level,
+                    Region{xoffset, yoffset, 0, width, height, 1, false}, format, type,
+                    bufSize < 0 ? -1 : GLsizei(bufSize - f * face_bytes), static_cast<std::byte*>(pixels) + f * face_bytes,
+                    "glGetTextureSubImage");
+    return;
+  }
+  get_tex_image(*ctx, *t, t->target, level, Region{xoffset, yoffset, zoffset, width, height, depth, false}, format,
+                type, bufSize, pixels, "glGetTextureSubImage");
 }
 
 // Targets glGetTexLevelParameter accepts: image targets (proxies included) and buffer/multisample.
 bool is_level_parameter_target(unsigned, GLenum target) {
   return is_image_target(1, target) || is_image_target(2, target) || is_image_target(3, target) ||
-         target == GL_TEXTURE_2D_MULTISAMPLE || target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY;
+         target == GL_TEXTURE_2D_MULTISAMPLE || target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY ||
+         target == GL_PROXY_TEXTURE_2D_MULTISAMPLE || target == GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY ||
+         target == GL_TEXTURE_BUFFER;
 }
 
 void GetTexLevelParameteriv(GLenum target, GLint level, GLenum pname, GLint* params) {
@@ -1323,6 +1539,19 @@ void GetTexLevelParameteriv(GLenum target, GLint level, GLenum pname, GLint* par
     return ctx->error(GL_INVALID_VALUE, "glGetTexLevelParameteriv(level = %d): out of range", level);
   const TextureImage& image = t->images[is_proxy(target) ? 0 : face_of(target)][std::size_t(level)];
   GLint value = 0;
+  if (target == GL_TEXTURE_BUFFER && level == 0) {
+    // A buffer texture's single level is its buffer range, in texels.
+    const GLsizeiptr bytes = !t->buffer ? 0 : t->buffer_size >= 0 ? t->buffer_size : t->buffer->size - t->buffer_offset;
+    const GLint texel = GLint(formats::describe(image.format).block_bits / 8);
+    switch (pname) {
+      case GL_TEXTURE_BUFFER_DATA_STORE_BINDING: *params = t->buffer ? GLint(t->buffer->name) : 0; return;
+      case GL_TEXTURE_BUFFER_OFFSET: *params = GLint(t->buffer_offset); return;
+      case GL_TEXTURE_BUFFER_SIZE: *params = GLint(bytes); return;
+      case GL_TEXTURE_WIDTH: *params = texel ? GLint(bytes / texel) : 0; return;
+      case GL_TEXTURE_HEIGHT: case GL_TEXTURE_DEPTH: *params = t->buffer ? 1 : 0; return;
+      default: break;
+    }
+  }
   if (!level_parameter(image, pname, value))
     return ctx->error(GL_INVALID_ENUM, "glGetTexLevelParameteriv(pname = 0x%04x): not a level parameter", pname);
   *params = value;
@@ -1438,6 +1667,65 @@ void GenerateTextureMipmap(GLuint texture) {
   GLVK_CONTEXT_OR_RETURN();
   if (TextureRef t = named_texture(*ctx, texture, "glGenerateTextureMipmap"))
     generate_mipmap(*ctx, *t, "glGenerateTextureMipmap");
+}
+
+
+void TexImage2DMultisample(GLenum target, GLsizei samples, GLenum internalformat, GLsizei width, GLsizei height,
+                           GLboolean fixedsamplelocations) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (target != GL_TEXTURE_2D_MULTISAMPLE && target != GL_PROXY_TEXTURE_2D_MULTISAMPLE)
+    return ctx->error(GL_INVALID_ENUM, "glTexImage2DMultisample(target = 0x%04x): not a multisample target", target);
+  tex_image_multisample(*ctx, *texture_for_target(*ctx, target), target, samples, internalformat, width, height, 1,
+                        fixedsamplelocations, false, "glTexImage2DMultisample");
+}
+
+void TexImage3DMultisample(GLenum target, GLsizei samples, GLenum internalformat, GLsizei width, GLsizei height,
+                           GLsizei depth, GLboolean fixedsamplelocations) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (target != GL_TEXTURE_2D_MULTISAMPLE_ARRAY && target != GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY)
+    return ctx->error(GL_INVALID_ENUM, "glTexImage3DMultisample(target = 0x%04x): not a multisample array target",
+                      target);
+  tex_image_multisample(*ctx, *texture_for_target(*ctx, target), target, samples, internalformat, width, height,
+                        depth, fixedsamplelocations, false, "glTexImage3DMultisample");
+}
+
+void TexStorage2DMultisample(GLenum target, GLsizei samples, GLenum internalformat, GLsizei width, GLsizei height,
+                             GLboolean fixedsamplelocations) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (target != GL_TEXTURE_2D_MULTISAMPLE && target != GL_PROXY_TEXTURE_2D_MULTISAMPLE)
+    return ctx->error(GL_INVALID_ENUM, "glTexStorage2DMultisample(target = 0x%04x): not a multisample target", target);
+  TextureRef t = texture_for_target(*ctx, target);
+  if (t->name == 0 && !is_proxy(target))
+    return ctx->error(GL_INVALID_OPERATION, "glTexStorage2DMultisample: the default texture cannot be immutable");
+  tex_image_multisample(*ctx, *t, target, samples, internalformat, width, height, 1, fixedsamplelocations, true,
+                        "glTexStorage2DMultisample");
+}
+
+void TexStorage3DMultisample(GLenum target, GLsizei samples, GLenum internalformat, GLsizei width, GLsizei height,
+                             GLsizei depth, GLboolean fixedsamplelocations) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (target != GL_TEXTURE_2D_MULTISAMPLE_ARRAY && target != GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY)
+    return ctx->error(GL_INVALID_ENUM, "glTexStorage3DMultisample(target = 0x%04x): not a multisample array target",
+                      target);
+  TextureRef t = texture_for_target(*ctx, target);
+  if (t->name == 0 && !is_proxy(target))
+    return ctx->error(GL_INVALID_OPERATION, "glTexStorage3DMultisample: the default texture cannot be immutable");
+  tex_image_multisample(*ctx, *t, target, samples, internalformat, width, height, depth, fixedsamplelocations, true,
+                        "glTexStorage3DMultisample");
+}
+
+void TexBuffer(GLenum target, GLenum internalformat, GLuint buffer) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (target != GL_TEXTURE_BUFFER)
+    return ctx->error(GL_INVALID_ENUM, "glTexBuffer(target = 0x%04x): must be GL_TEXTURE_BUFFER", target);
+  tex_buffer(*ctx, *texture_for_target(*ctx, target), internalformat, buffer, 0, 0, false, "glTexBuffer");
+}
+
+void TexBufferRange(GLenum target, GLenum internalformat, GLuint buffer, GLintptr offset, GLsizeiptr size) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (target != GL_TEXTURE_BUFFER)
+    return ctx->error(GL_INVALID_ENUM, "glTexBufferRange(target = 0x%04x): must be GL_TEXTURE_BUFFER", target);
+  tex_buffer(*ctx, *texture_for_target(*ctx, target), internalformat, buffer, offset, size, true, "glTexBufferRange");
 }
 
 }  // namespace api

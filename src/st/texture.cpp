@@ -1,6 +1,8 @@
 #include "glvk/st/texture.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <vector>
 
@@ -257,6 +259,68 @@ void texture_read_to_buffer(Texture& texture, unsigned level, const Box& box, Re
 
 const FormatSupport& format_support(Screen& screen) { return *screen.impl().format_support; }
 
+void* texture_transfer_map(Texture& texture, unsigned level, unsigned usage, const Box& box, TextureTransfer** out) {
+  *out = nullptr;
+  Screen::Impl& s = texture.screen().impl();
+  {
+    std::lock_guard lock(s.mutex);
+    ++s.stats.maps;
+    const bool busy = !s.stream->is_complete(texture.image().last_use);
+    if (busy && (usage & PIPE_TRANSFER_DONTBLOCK)) {
+      // Submit what uses it, so a later map can succeed, but do not wait.
+      s.stream->flush();
+      if (s.log_transfers)
+        std::fputs(describe_transfer("texture_transfer_map", &texture, level, usage, box, 0, 0, nullptr, nullptr).c_str(),
+                   stderr);
+      return nullptr;
+    }
+  }
+  auto transfer = std::make_unique<TextureTransfer>();
+  transfer->texture = &texture;
+  transfer->level = level;
+  transfer->usage = usage;
+  transfer->box = box;
+  const formats::PixelFormat pf(texture.layout().format);
+  transfer->stride = pf.row_bytes(std::uint32_t(box.width));
+  transfer->layer_stride = transfer->stride * pf.block_rows(std::uint32_t(box.height));
+  transfer->staging.resize(transfer->layer_stride * std::size_t(box.depth));
+  if (usage & PIPE_TRANSFER_READ) {
+    texture_read(texture, level, box, transfer->staging.data(), transfer->stride, transfer->layer_stride);
+    std::lock_guard lock(s.mutex);
+    ++s.stats.staging_readbacks;
+  }
+  void* pointer = transfer->staging.data();
+  if (s.log_transfers)
+    std::fputs(describe_transfer("texture_transfer_map", &texture, level, usage, box, unsigned(transfer->stride),
+                                 transfer->layer_stride, transfer.get(), pointer)
+                   .c_str(),
+               stderr);
+  *out = transfer.release();
+  return pointer;
+}
+
+void texture_transfer_unmap(TextureTransfer* transfer) {
+  std::unique_ptr<TextureTransfer> owned(transfer);
+  Screen::Impl& s = transfer->texture->screen().impl();
+  if (s.log_transfers)
+    std::fputs(describe_transfer("texture_transfer_unmap", transfer->texture, transfer->level, transfer->usage,
+                                 transfer->box, unsigned(transfer->stride), transfer->layer_stride, transfer, nullptr)
+                   .c_str(),
+               stderr);
+  if (!(transfer->usage & PIPE_TRANSFER_WRITE)) return;
+  texture_write(*transfer->texture, transfer->level, transfer->box, transfer->staging.data(), transfer->stride,
+                transfer->layer_stride);
+  std::lock_guard lock(s.mutex);
+  ++s.stats.staging_uploads;
+}
+
+bool prefer_blit_based_texture_transfer(Screen& screen) {
+  static const char* override_value = std::getenv("GLVK_TEXTURE_TRANSFER");
+  if (override_value && std::strcmp(override_value, "blit") == 0) return true;
+  if (override_value && std::strcmp(override_value, "cpu") == 0) return false;
+  return screen.impl().device->properties().deviceType != VK_PHYSICAL_DEVICE_TYPE_CPU;
+}
+
 namespace {
 
 bool can_blit_linear(Screen& screen, Format format) {
@@ -316,6 +380,30 @@ void reduce_level_on_cpu(Texture& texture, unsigned level) {
 }
 
 }  // namespace
+
+namespace {
+
+VkImageBlit blit_region(const Texture& texture, unsigned level, const Box& box, VkImageSubresourceLayers& layers,
+                        VkOffset3D (&offsets)[2]) {
+  const bool three_d = texture.layout().target == TextureTarget::TEXTURE_3D;
+  layers = {texture.image().aspects(), level, three_d ? 0u : std::uint32_t(box.z),
+            three_d ? 1u : std::uint32_t(box.depth)};
+  offsets[0] = {std::int32_t(box.x), box.y, three_d ? box.z : 0};
+  offsets[1] = {std::int32_t(box.x + box.width), box.y + box.height, three_d ? box.z + box.depth : 1};
+  return {};
+}
+
+}  // namespace
+
+void texture_blit(Texture& src, unsigned src_level, const Box& src_box, Texture& dst, unsigned dst_level,
+                  const Box& dst_box) {
+  VkImageBlit region{};
+  blit_region(src, src_level, src_box, region.srcSubresource, region.srcOffsets);
+  blit_region(dst, dst_level, dst_box, region.dstSubresource, region.dstOffsets);
+  Locked lock(src.screen());
+  lock.s.stream->blit_image(src.image(), dst.image(), {&region, 1}, VK_FILTER_NEAREST);
+  lock.s.check_validation();
+}
 
 void texture_generate_mipmap(Texture& texture, unsigned base_level, unsigned last_level) {
   const TextureLayout& l = texture.layout();

@@ -132,6 +132,7 @@ TransferPlan choose_upload_path(const FormatSupport& support, const TransferRequ
   if (texels_match && gpu_can_address(r)) return {TransferPath::PBO_GPU_COPY, r.texture_format};
   if (texels_match) return cpu;  // the PBO is mapped and its rows copied by the CPU
 
+  if (!r.prefer_blit) return cpu;
   // Blits of combined depth/stencil data are unsupported in places; Vulkan never converts depth.
   if (r.format == GL_DEPTH_STENCIL || r.format == GL_DEPTH_COMPONENT || r.format == GL_STENCIL_INDEX) return cpu;
   if (r.pixel_transfer_ops || r.pixel_store.swap_bytes) return cpu;

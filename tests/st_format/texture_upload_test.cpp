@@ -84,6 +84,19 @@ TEST(UploadPath, BlitWhenTheDeviceConvertsTheUsersLayout) {
   EXPECT_EQ(plan.staging_format, Format::R32G32B32A32_FLOAT);
 }
 
+TEST(UploadPath, DevicesThatDoNotPreferBlitsConvertOnTheCpu) {
+  ScriptedSupport s;
+  s.allow(Format::R8G8B8A8_UNORM);
+  s.allow(Format::B8G8R8A8_UNORM);
+  TransferRequest r = request(Format::R8G8B8A8_UNORM, GL_RGBA, GL_BGRA, GL_UNSIGNED_BYTE);
+  r.prefer_blit = false;
+  EXPECT_EQ(choose_upload_path(s, r).path, TransferPath::CPU_CONVERT);
+  // The copy paths do not depend on it.
+  r = request(Format::R8G8B8A8_UNORM, GL_RGBA, GL_RGBA, GL_UNSIGNED_BYTE);
+  r.prefer_blit = false;
+  EXPECT_EQ(choose_upload_path(s, r).path, TransferPath::MEMCPY);
+}
+
 TEST(UploadPath, NoBlitSupportMeansCpu) {
   ScriptedSupport s;
   s.allow(Format::R8G8B8A8_UNORM, BIND_SAMPLER_VIEW | BIND_RENDER_TARGET);  // no blit destination

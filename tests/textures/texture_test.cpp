@@ -76,7 +76,10 @@ TEST_F(TextureTest, FloatDataIsRoundedAndClampedIntoUnorm8) {
   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_FLOAT, texels.data());
   std::vector<std::uint8_t> out(texels.size());
   glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, out.data());
-  for (std::size_t i = 0; i < texels.size(); ++i) EXPECT_EQ(out[i], unorm8(texels[i])) << i;
+  // With GLVK_TEXTURE_TRANSFER=blit (a second ctest run) the GPU blit converts here; Vulkan's
+  // float -> unorm rounding may differ by one unit from exact round-to-nearest at .5 boundaries
+  // (the tolerance issue 5 allows).
+  for (std::size_t i = 0; i < texels.size(); ++i) EXPECT_NEAR(out[i], unorm8(texels[i]), 1) << i;
 }
 
 TEST_F(TextureTest, LuminanceReadsBackInRedOnly) {
@@ -483,6 +486,107 @@ TEST_F(MipmapTest, CpuPathForFormatsWithoutLinearBlit) {
   EXPECT_FLOAT_EQ(out[0], 0.5f);
   EXPECT_FLOAT_EQ(out[1], 2.0f);
   EXPECT_FLOAT_EQ(out[2], 0.25f);
+}
+
+}  // namespace
+}  // namespace glvk::test
+
+namespace glvk::test {
+namespace {
+
+class TextureTargetsTest : public GlTest {};
+
+GLint level_parameter(GLenum target, GLenum pname) {
+  GLint v = -1;
+  glGetTexLevelParameteriv(target, 0, pname, &v);
+  return v;
+}
+
+TEST_F(TextureTargetsTest, MultisampleTexturesRoundUpToDeviceCounts) {
+  GLint max_samples = 0;
+  glGetIntegerv(GL_MAX_SAMPLES, &max_samples);
+  ASSERT_GE(max_samples, 4);  // Vulkan requires 4 samples for colour and depth attachments
+  GLuint t[3];
+  glGenTextures(3, t);
+  glBindTexture(GL_TEXTURE_2D_MULTISAMPLE, t[0]);
+  glTexImage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 3, GL_RGBA8, 16, 8, GL_TRUE);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_EQ(level_parameter(GL_TEXTURE_2D_MULTISAMPLE, GL_TEXTURE_SAMPLES), 4);  // 3 is no Vulkan count
+  EXPECT_EQ(level_parameter(GL_TEXTURE_2D_MULTISAMPLE, GL_TEXTURE_WIDTH), 16);
+  EXPECT_EQ(level_parameter(GL_TEXTURE_2D_MULTISAMPLE, GL_TEXTURE_FIXED_SAMPLE_LOCATIONS), GL_TRUE);
+  glTexImage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, max_samples + 1, GL_RGBA8, 16, 8, GL_TRUE);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "more than GL_MAX_SAMPLES";
+  glTexImage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_COMPRESSED_RGB_S3TC_DXT1_EXT, 16, 8, GL_TRUE);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM)) << "not renderable";
+  std::vector<std::uint8_t> out(16 * 8 * 4);
+  glGetTexImage(GL_TEXTURE_2D_MULTISAMPLE, 0, GL_RGBA, GL_UNSIGNED_BYTE, out.data());
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM)) << "multisample images have no glGetTexImage";
+
+  glBindTexture(GL_TEXTURE_2D_MULTISAMPLE_ARRAY, t[1]);
+  glTexStorage3DMultisample(GL_TEXTURE_2D_MULTISAMPLE_ARRAY, 4, GL_DEPTH24_STENCIL8, 8, 8, 3, GL_FALSE);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_EQ(level_parameter(GL_TEXTURE_2D_MULTISAMPLE_ARRAY, GL_TEXTURE_DEPTH), 3);
+  EXPECT_EQ(level_parameter(GL_TEXTURE_2D_MULTISAMPLE_ARRAY, GL_TEXTURE_SAMPLES), 4);
+  GLint immutable = 0;
+  glGetTexParameteriv(GL_TEXTURE_2D_MULTISAMPLE_ARRAY, GL_TEXTURE_IMMUTABLE_FORMAT, &immutable);
+  EXPECT_EQ(immutable, GL_TRUE);
+  glTexImage3DMultisample(GL_TEXTURE_2D_MULTISAMPLE_ARRAY, 4, GL_RGBA8, 8, 8, 3, GL_FALSE);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "immutable";
+}
+
+TEST_F(TextureTargetsTest, BufferTexturesViewABufferRange) {
+  GLuint buffer, texture;
+  glGenBuffers(1, &buffer);
+  glBindBuffer(GL_TEXTURE_BUFFER, buffer);
+  glBufferData(GL_TEXTURE_BUFFER, 1024, nullptr, GL_STATIC_DRAW);
+  glGenTextures(1, &texture);
+  glBindTexture(GL_TEXTURE_BUFFER, texture);
+  glTexBuffer(GL_TEXTURE_BUFFER, GL_RGBA8, buffer);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_EQ(level_parameter(GL_TEXTURE_BUFFER, GL_TEXTURE_BUFFER_DATA_STORE_BINDING), GLint(buffer));
+  EXPECT_EQ(level_parameter(GL_TEXTURE_BUFFER, GL_TEXTURE_BUFFER_SIZE), 1024);
+  EXPECT_EQ(level_parameter(GL_TEXTURE_BUFFER, GL_TEXTURE_WIDTH), 256);  // 4-byte texels
+  EXPECT_EQ(level_parameter(GL_TEXTURE_BUFFER, GL_TEXTURE_INTERNAL_FORMAT), GL_RGBA8);
+  GLint alignment = 0;
+  glGetIntegerv(GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT, &alignment);
+  ASSERT_GT(alignment, 0);
+  glTexBufferRange(GL_TEXTURE_BUFFER, GL_R32F, buffer, alignment, 512);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_EQ(level_parameter(GL_TEXTURE_BUFFER, GL_TEXTURE_BUFFER_OFFSET), alignment);
+  EXPECT_EQ(level_parameter(GL_TEXTURE_BUFFER, GL_TEXTURE_WIDTH), 128);
+  glTexBufferRange(GL_TEXTURE_BUFFER, GL_R32F, buffer, 3, 512);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE)) << "unaligned offset";
+  glTexBufferRange(GL_TEXTURE_BUFFER, GL_R32F, buffer, 0, 2048);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE)) << "range beyond the buffer";
+  glTexBuffer(GL_TEXTURE_BUFFER, GL_RGB8, buffer);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM)) << "RGB8 is not a buffer texture format";
+  glTexBuffer(GL_TEXTURE_BUFFER, GL_RGBA8, 999);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "not a buffer";
+  glTexBuffer(GL_TEXTURE_2D, GL_RGBA8, buffer);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM)) << "target";
+  // The failed calls left the last good range in place.
+  EXPECT_EQ(level_parameter(GL_TEXTURE_BUFFER, GL_TEXTURE_BUFFER_SIZE), 512);
+}
+
+TEST_F(TextureTargetsTest, GetTextureSubImageReadsARegion) {
+  GLuint t;
+  glCreateTextures(GL_TEXTURE_2D_ARRAY, 1, &t);
+  glTextureStorage3D(t, 1, GL_RGBA8, 6, 5, 3);
+  const std::vector<std::uint8_t> data = pattern(6 * 5 * 3 * 4, 71);
+  glTextureSubImage3D(t, 0, 0, 0, 0, 6, 5, 3, GL_RGBA, GL_UNSIGNED_BYTE, data.data());
+  std::vector<std::uint8_t> out(2 * 3 * 2 * 4, 0);
+  glGetTextureSubImage(t, 0, 1, 2, 1, 2, 3, 2, GL_RGBA, GL_UNSIGNED_BYTE, GLsizei(out.size()), out.data());
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  for (int z = 0; z < 2; ++z)
+    for (int y = 0; y < 3; ++y)
+      for (int x = 0; x < 2; ++x)
+        for (int c = 0; c < 4; ++c)
+          ASSERT_EQ(out[std::size_t(((z * 3 + y) * 2 + x) * 4 + c)],
+                    data[std::size_t((((z + 1) * 5 + (y + 2)) * 6 + (x + 1)) * 4 + c)]);
+  glGetTextureSubImage(t, 0, 5, 0, 0, 2, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, GLsizei(out.size()), out.data());
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE)) << "region outside the image";
+  glGetTextureSubImage(t, 0, 0, 0, 0, 2, 3, 2, GL_RGBA, GL_UNSIGNED_BYTE, 8, out.data());
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "bufSize too small";
 }
 
 }  // namespace

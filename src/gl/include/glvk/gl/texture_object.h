@@ -18,6 +18,8 @@ class Texture;
 
 namespace glvk::gl {
 
+struct BufferObject;
+
 // Implementation limits (GL_MAX_*): glvk's own, within what every Vulkan 1.3 device supports
 // for sampled 2D images (maxImageDimension2D >= 4096 is required; lavapipe offers 16384).
 inline constexpr GLint kMaxTextureSize = 16384;
@@ -42,6 +44,8 @@ struct TextureImage {
   formats::Format format = formats::Format::NONE;   // what GL sees (TexFormat)
   formats::Format storage = formats::Format::NONE;  // what the resource holds
   GLsizei width = 0, height = 0, depth = 0;         // depth: slices (3D) or layers (arrays)
+  GLsizei samples = 0;                              // multisample textures: the count allocated
+  bool fixed_sample_locations = true;
   // The application's compressed blocks when the device lacks the format and the resource holds
   // decoded texels: what glGetCompressedTexImage returns.
   std::shared_ptr<std::vector<std::byte>> compressed_blocks;
@@ -56,6 +60,11 @@ struct TextureObject {
   bool immutable = false;
   GLint immutable_levels = 0;
   std::shared_ptr<st::Texture> resource;  // null until texels exist
+
+  // Buffer textures (glTexBuffer): the buffer's range, viewed as texels of the internal format.
+  std::shared_ptr<BufferObject> buffer;
+  GLintptr buffer_offset = 0;
+  GLsizeiptr buffer_size = -1;  // -1: the whole buffer, whatever its size becomes
 
   GLenum min_filter = GL_NEAREST_MIPMAP_LINEAR, mag_filter = GL_LINEAR;
   GLenum wrap_s = GL_REPEAT, wrap_t = GL_REPEAT, wrap_r = GL_REPEAT;

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 #include "glvk/formats/format.h"
 #include "glvk/st/format_choice.h"
@@ -67,10 +68,37 @@ void texture_write_from_buffer(Texture& texture, unsigned level, const Box& box,
 void texture_read_to_buffer(Texture& texture, unsigned level, const Box& box, Resource& buffer,
                             std::uint64_t offset, std::uint32_t row_length, std::uint32_t image_height);
 
+// A texture map (si_texture_transfer_map adapted to Vulkan: optimal-tiling images go through a
+// staging copy, depth/stencil through a copy of each aspect).
+struct TextureTransfer {
+  Texture* texture = nullptr;
+  unsigned level = 0;
+  unsigned usage = 0;  // PIPE_TRANSFER_* bits
+  Box box;
+  std::size_t stride = 0, layer_stride = 0;  // of the mapped texels (rows of blocks, slices)
+  std::vector<std::byte> staging;
+};
+
+// Maps a box of a level. READ copies the texels first; a WRITE-only map skips that copy.
+// DONTBLOCK returns null (and *out null) while the GPU still uses the texture. Logged with
+// GLVK_DEBUG=transfer in the seed's format.
+void* texture_transfer_map(Texture& texture, unsigned level, unsigned usage, const Box& box, TextureTransfer** out);
+// Writes the staging texels back when the map was a WRITE map, then frees the transfer.
+void texture_transfer_unmap(TextureTransfer* transfer);
+
+// Copies a box from one texture level into another of a different format, converting on the GPU
+// (vkCmdBlitImage, same size: a pure format conversion). The formats must be blit-compatible.
+void texture_blit(Texture& src, unsigned src_level, const Box& src_box, Texture& dst, unsigned dst_level,
+                  const Box& dst_box);
+
 // Fills levels base+1 .. last of every layer from the level above, each a 2x2(x2) box-filtered
 // reduction (glGenerateMipmap): GPU blits with a linear filter where the device can blit the
 // format, else on the CPU through the format library in float.
 void texture_generate_mipmap(Texture& texture, unsigned base_level, unsigned last_level);
+
+// Whether converting GPU blits beat CPU conversion on this screen's device: yes on GPUs, no on a
+// CPU device (lavapipe runs blits as shaders on the CPU). GLVK_TEXTURE_TRANSFER=blit|cpu overrides.
+bool prefer_blit_based_texture_transfer(Screen& screen);
 
 // The screen's answer to is_format_supported (its Vulkan device).
 const FormatSupport& format_support(Screen& screen);

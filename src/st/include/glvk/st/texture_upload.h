@@ -29,6 +29,8 @@ struct TransferRequest {
   bool with_pbo = false;              // a pixel buffer object is bound
   std::uint64_t pbo_offset = 0;       // the `pixels` argument, an offset into the PBO
   bool pixel_transfer_ops = false;    // scale/bias/maps are active: only the CPU path applies them
+  // PIPE_CAP_PREFER_BLIT_BASED_TEXTURE_TRANSFER: converting blits are worth it on this device.
+  bool prefer_blit = true;
   TextureTarget target = TextureTarget::TEXTURE_2D;
 };
 

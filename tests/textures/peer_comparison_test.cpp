@@ -1,0 +1,57 @@
+// glvk against Mesa llvmpipe: the same program (texture_probe, system libEGL/libGL only) run on
+// both; every value glvk reads back must be within the probe's tolerance of llvmpipe's.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <map>
+#include <sstream>
+
+#include "process.h"
+
+namespace glvk::test {
+namespace {
+
+std::map<std::string, std::vector<double>> parse(const std::string& out, std::map<std::string, double>& tolerance) {
+  std::map<std::string, std::vector<double>> cases;
+  std::istringstream lines(out);
+  std::string line;
+  while (std::getline(lines, line)) {
+    std::istringstream fields(line);
+    std::string name;
+    double t = 0;
+    fields >> name >> t;
+    tolerance[name] = t;
+    double v;
+    while (fields >> v) cases[name].push_back(v);
+  }
+  return cases;
+}
+
+TEST(PeerComparison, TextureReadbackMatchesLlvmpipe) {
+  const std::string probe = GLVK_TEXTURE_PROBE;
+  const ProcessResult mesa = run_process({probe}, "", {{"__EGL_VENDOR_LIBRARY_FILENAMES", ""},
+                                                       {"LIBGL_ALWAYS_SOFTWARE", "1"},
+                                                       {"GALLIUM_DRIVER", "llvmpipe"}});
+  ASSERT_EQ(mesa.exit_code, 0) << mesa.err;
+  ASSERT_NE(mesa.err.find("llvmpipe"), std::string::npos) << mesa.err;
+  const ProcessResult glvk = run_process({probe}, "", {{"__EGL_VENDOR_LIBRARY_FILENAMES", GLVK_EGL_VENDOR_JSON},
+                                                       {"GLVK_VALIDATION", "1"},
+                                                       {"GLVK_DEVICE", "llvmpipe"}});
+  ASSERT_EQ(glvk.exit_code, 0) << glvk.err;
+  ASSERT_NE(glvk.err.find("glvk"), std::string::npos) << glvk.err;
+
+  std::map<std::string, double> tolerance;
+  const auto expected = parse(mesa.out, tolerance);
+  const auto actual = parse(glvk.out, tolerance);
+  ASSERT_GE(expected.size(), 20u);
+  for (const auto& [name, values] : expected) {
+    const auto it = actual.find(name);
+    ASSERT_NE(it, actual.end()) << name;
+    ASSERT_EQ(it->second.size(), values.size()) << name;
+    for (std::size_t i = 0; i < values.size(); ++i)
+      EXPECT_NEAR(it->second[i], values[i], tolerance[name] + 1e-9) << name << " value " << i;
+  }
+}
+
+}  // namespace
+}  // namespace glvk::test
