@@ -46,6 +46,7 @@ Screen::Screen(const ScreenOptions& options) : impl_(std::make_unique<Impl>()) {
 
   const char* debug = std::getenv("GLVK_DEBUG");
   impl_->log_transfers = debug && std::strstr(debug, "transfer");
+  impl_->buffer_readback = options.buffer_readback;
 }
 
 Screen::~Screen() {
@@ -85,6 +86,14 @@ std::shared_ptr<Screen> Screen::shared() {
   if (auto existing = shared_screen().lock()) return existing;
   ScreenOptions options;
   options.validation = vk_backend::validation_requested_by_environment();
+  if (const char* readback = std::getenv("GLVK_BUFFER_READBACK")) {
+    if (std::strcmp(readback, "staging") == 0)
+      options.buffer_readback = BufferReadback::Staging;
+    else if (std::strcmp(readback, "direct") == 0)
+      options.buffer_readback = BufferReadback::Direct;
+    else if (std::strcmp(readback, "auto") != 0)
+      std::fprintf(stderr, "glvk: GLVK_BUFFER_READBACK=%s is not auto, staging or direct; using auto\n", readback);
+  }
   auto created = std::make_shared<Screen>(options);
   shared_screen() = created;
   static const bool registered = std::atexit(finish_work_at_exit) == 0;

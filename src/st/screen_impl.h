@@ -27,6 +27,7 @@ struct Screen::Impl {
   TransferStats stats;
   std::uint64_t staging_budget = 0;  // the "GART size" of the seed's GART/4 rule
   bool log_transfers = false;        // GLVK_DEBUG=transfer
+  BufferReadback buffer_readback = BufferReadback::Auto;
 
   // With validation on, any validation error so far aborts the process (tests fail loudly).
   void check_validation() const;

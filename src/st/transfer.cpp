@@ -37,6 +37,17 @@ bool storage_busy(Screen::Impl& s, const vk_backend::Buffer& storage) {
   return !s.stream->is_complete(storage.last_use);
 }
 
+// The read half of si_buffer_transfer_map's staging choice: the seed stages reads of VRAM and of
+// write-combined GTT because the CPU reads them slowly; in Vulkan terms, memory without HOST_CACHED.
+bool slow_to_read(const Screen::Impl& s, const Resource& resource) {
+  switch (s.buffer_readback) {
+    case BufferReadback::Staging: return resource.placement == MemoryPlacement::DeviceLocal;
+    case BufferReadback::Direct: return false;
+    case BufferReadback::Auto: break;
+  }
+  return !(resource.storage->memory_flags() & VK_MEMORY_PROPERTY_HOST_CACHED_BIT);
+}
+
 // si_buffer_map_sync_with_rings: wait for the GPU unless told not to.
 std::byte* map_sync_with_rings(Screen::Impl& s, vk_backend::Buffer& buffer, unsigned usage) {
   if (usage & PIPE_TRANSFER_UNSYNCHRONIZED) return buffer.mapped();
@@ -196,9 +207,8 @@ void* Context::transfer_map(Resource& resource, unsigned level, unsigned usage, 
     if (s.log_transfers) log_transfer("transfer_map", *transfer, requested, nullptr);
     return nullptr;
   };
-  bool needs_readback_staging = ((usage & PIPE_TRANSFER_READ) && !(usage & PIPE_TRANSFER_PERSISTENT) &&
-                                 resource.placement == vk_backend::MemoryPlacement::DeviceLocal) ||
-                                !mappable;
+  bool needs_readback_staging =
+      ((usage & PIPE_TRANSFER_READ) && !(usage & PIPE_TRANSFER_PERSISTENT) && slow_to_read(s, resource)) || !mappable;
   if (needs_readback_staging && direct_only) {
     if (!mappable) return refuse_direct();
     needs_readback_staging = false;  // slow reads of device-local memory, as asked

@@ -22,8 +22,10 @@ Bytes pattern(std::size_t size, unsigned seed) {
 
 class Transfers : public ::testing::Test {
  protected:
-  void SetUp() override {
-    screen_ = std::make_shared<Screen>(ScreenOptions{true, "llvmpipe"});
+  void SetUp() override { use_screen(BufferReadback::Auto); }
+  void use_screen(BufferReadback readback) {
+    context_.reset();
+    screen_ = std::make_shared<Screen>(ScreenOptions{true, "llvmpipe", readback});
     context_ = std::make_unique<Context>(screen_);
   }
   void TearDown() override {
@@ -186,6 +188,7 @@ TEST_F(Transfers, ExplicitFlushCopiesOnlyTheFlushedRangesFromStaging) {
 }
 
 TEST_F(Transfers, ReadsOfDeviceLocalBuffersGoThroughReadbackStaging) {
+  use_screen(BufferReadback::Staging);  // the seed's domain rule, whatever the memory's caching
   auto device_local = buffer(ResourceUsage::DEFAULT, old_);
   auto host = buffer(ResourceUsage::STAGING, new_);
   const TransferStats before = context_->stats();
@@ -193,6 +196,30 @@ TEST_F(Transfers, ReadsOfDeviceLocalBuffersGoThroughReadbackStaging) {
   EXPECT_EQ(context_->stats().staging_readbacks, before.staging_readbacks + 1);
   EXPECT_EQ(read(*host), new_);
   EXPECT_EQ(context_->stats().staging_readbacks, before.staging_readbacks + 1);  // host memory maps directly
+}
+
+TEST_F(Transfers, ReadsOfCachedMemoryAreDirectByDefault) {
+  // lavapipe's only memory type is HOST_CACHED: reading it directly is as fast as it gets.
+  auto device_local = buffer(ResourceUsage::DEFAULT, old_);
+  const TransferStats before = context_->stats();
+  EXPECT_EQ(read(*device_local, 100, 300), Bytes(old_.begin() + 100, old_.begin() + 400));
+  EXPECT_EQ(context_->stats().staging_readbacks, before.staging_readbacks);
+}
+
+TEST_F(Transfers, ReadbackStagingWithDontblockReturnsNullRatherThanWaiting) {
+  use_screen(BufferReadback::Staging);
+  auto a = buffer(ResourceUsage::DEFAULT, old_);
+  Transfer* t = nullptr;
+  EXPECT_EQ(context_->transfer_map(*a, 0, PIPE_TRANSFER_READ | PIPE_TRANSFER_DONTBLOCK, buffer_box(0, kSize), &t),
+            nullptr);
+  EXPECT_EQ(t, nullptr);
+  context_->finish();
+  const TransferStats before = context_->stats();
+  auto* map = static_cast<std::uint8_t*>(context_->transfer_map(*a, 0, PIPE_TRANSFER_READ, buffer_box(0, kSize), &t));
+  ASSERT_NE(map, nullptr);
+  EXPECT_EQ(Bytes(map, map + kSize), old_);
+  EXPECT_EQ(context_->stats().staging_readbacks, before.staging_readbacks + 1);
+  context_->transfer_unmap(t);
 }
 
 TEST_F(Transfers, OutstandingStagingBytesFlushPastAQuarterOfTheBudget) {
@@ -220,6 +247,7 @@ TEST_F(Transfers, OutstandingStagingBytesFlushPastAQuarterOfTheBudget) {
 }
 
 TEST_F(Transfers, MapDirectlyRefusesStagingAndSkipsReadbackStaging) {
+  use_screen(BufferReadback::Staging);
   auto a = buffer(ResourceUsage::DEFAULT, old_);
   auto b = busy_copy_of(*a);
   Transfer* t = nullptr;
