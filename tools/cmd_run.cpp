@@ -1,8 +1,77 @@
+// glvk run [--device D] [-- APP ARGS...]: runs a program with the environment that selects glvk
+// through libglvnd (vendor JSON, library path, runtime dir, Vulkan device); with no program it runs
+// the bundled demo (glvk_demo.c).
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
 #include "commands.h"
 
 namespace glvk::tools {
+namespace {
 
-// Until the GL path exists, `glvk run` shows what device it would run on.
-int run_run(Args args) { return run_info(args); }
+int fail(const std::string& message) {
+  std::fprintf(stderr, "glvk run: %s\n", message.c_str());
+  return 2;
+}
+
+// Loaders and EGL complain without XDG_RUNTIME_DIR; give the program a private one.
+bool ensure_runtime_dir() {
+  const char* existing = std::getenv("XDG_RUNTIME_DIR");
+  if (existing && *existing) return true;
+  const std::string dir = "/tmp/glvk-runtime-" + std::to_string(getuid());
+  if (mkdir(dir.c_str(), 0700) != 0 && errno != EEXIST) return false;
+  return setenv("XDG_RUNTIME_DIR", dir.c_str(), 1) == 0;
+}
+
+}  // namespace
+
+int run_run(Args args) {
+  std::string device;
+  std::size_t i = 0;
+  for (; i < args.size(); ++i) {
+    if (args[i] == "--") {
+      ++i;
+      break;
+    }
+    if (args[i] == "--device" && i + 1 < args.size()) {
+      device = std::string(args[++i]);
+    } else if (args[i] == "-h" || args[i] == "--help") {
+      std::printf("usage: glvk run [--device INDEX|NAME] [-- PROGRAM ARGS...]\n"
+                  "Runs PROGRAM (default: the bundled demo) with glvk selected as the EGL vendor.\n");
+      return 0;
+    } else if (args[i].starts_with("-")) {
+      return fail("unknown option '" + std::string(args[i]) + "' (usage: glvk run [--device D] [-- PROGRAM ARGS...])");
+    } else {
+      break;  // the program, without "--"
+    }
+  }
+  std::vector<std::string> command(args.begin() + std::ptrdiff_t(i), args.end());
+  if (command.empty()) command.push_back(GLVK_DEMO_PATH);
+
+  if (access(GLVK_EGL_VENDOR_JSON, R_OK) != 0)
+    return fail(std::string("the vendor file ") + GLVK_EGL_VENDOR_JSON + " is missing (build glvk_egl)");
+  setenv("__EGL_VENDOR_LIBRARY_FILENAMES", GLVK_EGL_VENDOR_JSON, 1);
+  const char* old_path = std::getenv("LD_LIBRARY_PATH");
+  const std::string library_path =
+      std::string(GLVK_LIBRARY_DIR) + (old_path && *old_path ? std::string(":") + old_path : std::string());
+  setenv("LD_LIBRARY_PATH", library_path.c_str(), 1);
+  if (!device.empty()) setenv("GLVK_DEVICE", device.c_str(), 1);
+  if (!ensure_runtime_dir()) return fail("cannot create a runtime directory for XDG_RUNTIME_DIR");
+
+  std::vector<char*> argv;
+  for (std::string& a : command) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  std::fflush(stdout);
+  execvp(argv[0], argv.data());
+  std::fprintf(stderr, "glvk run: cannot run '%s': %s\n", argv[0], std::strerror(errno));
+  return 127;
+}
 
 }  // namespace glvk::tools

@@ -7,12 +7,22 @@
 #include "screen_impl.h"
 
 namespace glvk::st {
+namespace {
+
+// Idle buffers kept for reuse (renamed storage, finished staging).
+constexpr VkDeviceSize kMaxCachedBufferBytes = 64ull << 20;
+
+}  // namespace
 
 void Screen::Impl::check_validation() const {
-  if (!instance->validation_enabled() || sink->error_count() == 0) return;
-  for (const vk_backend::DebugMessage& m : sink->errors())
+  if (!instance->validation_enabled()) return;
+  const auto errors = sink->errors(), warnings = sink->warnings();
+  if (errors.empty() && warnings.empty()) return;
+  for (const vk_backend::DebugMessage& m : errors)
     std::fprintf(stderr, "glvk: validation error %s: %s\n", m.id_name.c_str(), m.text.c_str());
-  std::fprintf(stderr, "glvk: aborting on validation errors (GLVK_VALIDATION is set)\n");
+  for (const vk_backend::DebugMessage& m : warnings)
+    std::fprintf(stderr, "glvk: validation warning %s: %s\n", m.id_name.c_str(), m.text.c_str());
+  std::fprintf(stderr, "glvk: aborting on validation messages (GLVK_VALIDATION is set)\n");
   std::abort();
 }
 
@@ -25,6 +35,7 @@ Screen::Screen(const ScreenOptions& options) : impl_(std::make_unique<Impl>()) {
       options.device_override.empty() ? std::nullopt : std::optional<std::string>(options.device_override));
   impl_->device = std::make_unique<vk_backend::Device>(*impl_->instance, physical);
   impl_->stream = std::make_unique<vk_backend::CommandStream>(*impl_->device);
+  impl_->pool = std::make_unique<vk_backend::BufferPool>(*impl_->device, *impl_->stream, kMaxCachedBufferBytes);
   impl_->format_support = std::make_unique<VulkanFormatSupport>(impl_->device->physical_device());
 
   // The staging budget: the heap staging buffers come from (GART on a discrete AMD GPU).
@@ -35,9 +46,12 @@ Screen::Screen(const ScreenOptions& options) : impl_(std::make_unique<Impl>()) {
 
   const char* debug = std::getenv("GLVK_DEBUG");
   impl_->log_transfers = debug && std::strstr(debug, "transfer");
+  impl_->buffer_readback = options.buffer_readback;
 }
 
 Screen::~Screen() {
+  impl_->stream->wait_idle();
+  impl_->pool.reset();
   impl_->stream.reset();
   impl_->check_validation();
   impl_->device.reset();
@@ -72,6 +86,14 @@ std::shared_ptr<Screen> Screen::shared() {
   if (auto existing = shared_screen().lock()) return existing;
   ScreenOptions options;
   options.validation = vk_backend::validation_requested_by_environment();
+  if (const char* readback = std::getenv("GLVK_BUFFER_READBACK")) {
+    if (std::strcmp(readback, "staging") == 0)
+      options.buffer_readback = BufferReadback::Staging;
+    else if (std::strcmp(readback, "direct") == 0)
+      options.buffer_readback = BufferReadback::Direct;
+    else if (std::strcmp(readback, "auto") != 0)
+      std::fprintf(stderr, "glvk: GLVK_BUFFER_READBACK=%s is not auto, staging or direct; using auto\n", readback);
+  }
   auto created = std::make_shared<Screen>(options);
   shared_screen() = created;
   static const bool registered = std::atexit(finish_work_at_exit) == 0;
@@ -81,6 +103,8 @@ std::shared_ptr<Screen> Screen::shared() {
 
 std::string Screen::device_name() const { return impl_->device->name(); }
 bool Screen::validation_enabled() const { return impl_->instance->validation_enabled(); }
-std::size_t Screen::validation_error_count() const { return impl_->sink->error_count(); }
+std::size_t Screen::validation_error_count() const {
+  return impl_->sink->errors().size() + impl_->sink->warnings().size();
+}
 
 }  // namespace glvk::st

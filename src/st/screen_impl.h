@@ -8,6 +8,7 @@
 #include "glvk/st/transfer.h"
 #include "glvk/st/vk_format_support.h"
 #include "glvk/vk_backend/buffer.h"
+#include "glvk/vk_backend/buffer_pool.h"
 #include "glvk/vk_backend/commands.h"
 #include "glvk/vk_backend/device.h"
 
@@ -18,6 +19,7 @@ struct Screen::Impl {
   std::unique_ptr<vk_backend::Instance> instance;
   std::unique_ptr<vk_backend::Device> device;
   std::unique_ptr<vk_backend::CommandStream> stream;
+  std::unique_ptr<vk_backend::BufferPool> pool;  // storage and staging buffers, recycled
   std::unique_ptr<VulkanFormatSupport> format_support;  // is_format_supported for this device
 
   // One lock for the command stream, resources' storage and the counters.
@@ -25,6 +27,7 @@ struct Screen::Impl {
   TransferStats stats;
   std::uint64_t staging_budget = 0;  // the "GART size" of the seed's GART/4 rule
   bool log_transfers = false;        // GLVK_DEBUG=transfer
+  BufferReadback buffer_readback = BufferReadback::Auto;
 
   // With validation on, any validation error so far aborts the process (tests fail loudly).
   void check_validation() const;
@@ -45,6 +48,7 @@ struct ValidRange {
 // r600_resource for buffers.
 class Resource {
  public:
+  // Takes the screen's lock itself: create and destroy without holding it.
   Resource(std::shared_ptr<Screen> screen, std::uint64_t width0, ResourceUsage usage, unsigned flags);
   ~Resource();
 
@@ -66,7 +70,8 @@ struct Transfer {
   unsigned stride = 0;
   std::uint64_t layer_stride = 0;
   std::shared_ptr<vk_backend::Buffer> staging;
-  std::uint64_t offset = 0;  // where box.x lands in the staging buffer
+  std::uint64_t offset = 0;         // where box.x lands in the staging buffer
+  std::uint64_t staging_bytes = 0;  // the part of the staging buffer this transfer uses
 };
 
 }  // namespace glvk::st

@@ -37,6 +37,17 @@ bool storage_busy(Screen::Impl& s, const vk_backend::Buffer& storage) {
   return !s.stream->is_complete(storage.last_use);
 }
 
+// The read half of si_buffer_transfer_map's staging choice: the seed stages reads of VRAM and of
+// write-combined GTT because the CPU reads them slowly; in Vulkan terms, memory without HOST_CACHED.
+bool slow_to_read(const Screen::Impl& s, const Resource& resource) {
+  switch (s.buffer_readback) {
+    case BufferReadback::Staging: return resource.placement == MemoryPlacement::DeviceLocal;
+    case BufferReadback::Direct: return false;
+    case BufferReadback::Auto: break;
+  }
+  return !(resource.storage->memory_flags() & VK_MEMORY_PROPERTY_HOST_CACHED_BIT);
+}
+
 // si_buffer_map_sync_with_rings: wait for the GPU unless told not to.
 std::byte* map_sync_with_rings(Screen::Impl& s, vk_backend::Buffer& buffer, unsigned usage) {
   if (usage & PIPE_TRANSFER_UNSYNCHRONIZED) return buffer.mapped();
@@ -56,15 +67,29 @@ std::byte* map_sync_with_rings(Screen::Impl& s, vk_backend::Buffer& buffer, unsi
   return buffer.mapped();
 }
 
+// The seed's {upload, draw, upload, draw} heuristic: staging and invalidated storage should become
+// idle (reusable) early, so past a quarter of the staging budget the recorded work is submitted.
+void account_transient_bytes(Screen::Impl& s, std::uint64_t bytes) {
+  s.stats.outstanding_staging_bytes += bytes;
+  if (s.stats.outstanding_staging_bytes > s.staging_budget / 4) {
+    s.stream->flush();
+    ++s.stats.submissions;
+    ++s.stats.staging_flushes;
+    s.stats.outstanding_staging_bytes = 0;
+  }
+}
+
 // si_invalidate_buffer: a busy buffer gets new storage (the GPU keeps the old one for the work
 // already recorded); an idle one just forgets its contents. False when the storage must stay.
 bool invalidate_buffer(Screen::Impl& s, Resource& resource) {
   if (resource.flags & PIPE_RESOURCE_FLAG_MAP_PERSISTENT) return false;  // a persistent pointer must stay valid
   if (storage_busy(s, *resource.storage)) {
-    auto old = resource.storage;
-    resource.storage = std::make_shared<vk_backend::Buffer>(*s.device, resource.width0, resource.placement);
-    s.stream->release_after(old, old->last_use);
+    auto old = std::move(resource.storage);
+    resource.storage = s.pool->acquire(old->size(), resource.placement);
+    const std::uint64_t bytes = old->size();
+    s.pool->release(std::move(old));  // reused once the GPU is done with it
     ++s.stats.renames;
+    account_transient_bytes(s, bytes);
   }
   resource.valid_buffer_range.set_empty();
   return true;
@@ -127,13 +152,14 @@ Resource::Resource(std::shared_ptr<Screen> owner, std::uint64_t size, ResourceUs
                    unsigned resource_flags)
     : screen(std::move(owner)), width0(size), usage(resource_usage), flags(resource_flags),
       placement(choose_placement(resource_usage, resource_flags)) {
-  storage = std::make_shared<vk_backend::Buffer>(*screen->impl().device, size, placement);
+  Locked l(*screen);
+  // Whole pages, so buffers of similar sizes can take over each other's storage.
+  storage = l.s.pool->acquire((size + 4095) & ~std::uint64_t(4095), placement);
 }
 
 Resource::~Resource() {
   Locked l(*screen);
-  const std::uint64_t last_use = storage->last_use;
-  l.s.stream->release_after(std::move(storage), last_use);
+  l.s.pool->release(std::move(storage));
 }
 
 Context::Context(std::shared_ptr<Screen> screen) : screen_(std::move(screen)) {}
@@ -175,32 +201,48 @@ void* Context::transfer_map(Resource& resource, unsigned level, unsigned usage, 
 
   std::byte* data = nullptr;
   const bool mappable = resource.storage->mapped() != nullptr;
-  if ((usage & PIPE_TRANSFER_DISCARD_RANGE) && !(usage & (PIPE_TRANSFER_UNSYNCHRONIZED | PIPE_TRANSFER_PERSISTENT))) {
+  // MAP_DIRECTLY: the caller wants the resource's own memory or nothing (it has another path).
+  const bool direct_only = usage & PIPE_TRANSFER_MAP_DIRECTLY;
+  auto refuse_direct = [&] {
+    if (s.log_transfers) log_transfer("transfer_map", *transfer, requested, nullptr);
+    return nullptr;
+  };
+  bool needs_readback_staging =
+      ((usage & PIPE_TRANSFER_READ) && !(usage & PIPE_TRANSFER_PERSISTENT) && slow_to_read(s, resource)) || !mappable;
+  if (needs_readback_staging && direct_only) {
+    if (!mappable) return refuse_direct();
+    needs_readback_staging = false;  // slow reads of device-local memory, as asked
+  }
+  // Memory the CPU cannot reach is always written through staging, like the seed's sparse buffers.
+  const bool discard = usage & (PIPE_TRANSFER_DISCARD_RANGE | PIPE_TRANSFER_DISCARD_WHOLE_RESOURCE);
+  if (((usage & PIPE_TRANSFER_DISCARD_RANGE) && !(usage & (PIPE_TRANSFER_UNSYNCHRONIZED | PIPE_TRANSFER_PERSISTENT))) ||
+      (discard && !mappable)) {
     if (!mappable || storage_busy(s, *resource.storage)) {
+      if (direct_only) return refuse_direct();
       // A staging upload: write now without waiting, copied in order at unmap/flush.
       transfer->offset = start % kMapBufferAlignment;
-      transfer->staging = std::make_shared<vk_backend::Buffer>(*s.device, transfer->offset + box.width,
-                                                               vk_backend::MemoryPlacement::HostUpload);
+      transfer->staging_bytes = transfer->offset + std::uint64_t(box.width);
+      transfer->staging = s.pool->acquire(vk_backend::staging_size(transfer->staging_bytes),
+                                          vk_backend::MemoryPlacement::HostUpload);
       ++s.stats.staging_uploads;
       data = transfer->staging->mapped() + transfer->offset;
     } else {
       usage |= PIPE_TRANSFER_UNSYNCHRONIZED;  // idle: checked just above
     }
-  } else if ((usage & PIPE_TRANSFER_READ && !(usage & PIPE_TRANSFER_PERSISTENT) &&
-              resource.placement == vk_backend::MemoryPlacement::DeviceLocal) ||
-             !mappable) {
+  } else if (needs_readback_staging) {
     // Readback staging: reading device-local memory through the CPU is slow (or impossible).
     // Copy the range into cached host memory and map that; writes go back at unmap.
     transfer->offset = start % kMapBufferAlignment;
-    transfer->staging = std::make_shared<vk_backend::Buffer>(*s.device, transfer->offset + box.width,
-                                                             vk_backend::MemoryPlacement::HostReadback);
+    transfer->staging_bytes = transfer->offset + std::uint64_t(box.width);
+    transfer->staging = s.pool->acquire(vk_backend::staging_size(transfer->staging_bytes),
+                                        vk_backend::MemoryPlacement::HostReadback);
     s.stream->copy_buffer(*resource.storage, start, *transfer->staging, transfer->offset, std::uint64_t(box.width));
     ++s.stats.staging_readbacks;
     std::byte* base = map_sync_with_rings(s, *transfer->staging, usage & ~PIPE_TRANSFER_UNSYNCHRONIZED);
     if (!base) {
       // DONTBLOCK: the copy is submitted; the caller retries later.
       if (s.log_transfers) log_transfer("transfer_map", *transfer, requested, nullptr);
-      s.stream->release_after(transfer->staging, transfer->staging->last_use);
+      s.pool->release(std::move(transfer->staging));
       return nullptr;
     }
     data = base + transfer->offset;
@@ -239,17 +281,8 @@ void Context::transfer_unmap(Transfer* transfer) {
     do_flush_region(s, *transfer, transfer->box);
   if (s.log_transfers) log_transfer("transfer_unmap", *transfer, transfer->usage, nullptr);
   if (transfer->staging) {
-    s.stats.outstanding_staging_bytes += transfer->staging->size();
-    s.stream->release_after(transfer->staging, transfer->staging->last_use);
-    transfer->staging.reset();
-  }
-  // The seed's {upload, draw, upload, draw} heuristic: past a quarter of the staging budget,
-  // submit, so staging memory recycles instead of piling up in one batch.
-  if (s.stats.outstanding_staging_bytes > s.staging_budget / 4) {
-    s.stream->flush();
-    ++s.stats.submissions;
-    ++s.stats.staging_flushes;
-    s.stats.outstanding_staging_bytes = 0;
+    s.pool->release(std::move(transfer->staging));
+    account_transient_bytes(s, transfer->staging_bytes);
   }
   s.check_validation();
 }
@@ -308,7 +341,9 @@ void Context::finish() {
 
 TransferStats Context::stats() const {
   Locked l(*screen_);
-  return l.s.stats;
+  TransferStats out = l.s.stats;
+  out.buffer_reuses = l.s.pool->reuses();
+  return out;
 }
 
 void Context::set_staging_budget(std::uint64_t bytes) {

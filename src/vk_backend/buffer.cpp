@@ -1,5 +1,8 @@
 #include "glvk/vk_backend/buffer.h"
 
+#include <algorithm>
+#include <string>
+
 #include "glvk/vk_backend/device.h"
 #include "glvk/vk_backend/error.h"
 
@@ -28,6 +31,15 @@ MemoryRequest memory_request(MemoryPlacement placement) {
 
 Buffer::Buffer(const Device& device, VkDeviceSize size, MemoryPlacement placement)
     : device_(device), size_(size), placement_(placement) {
+  // Larger than any heap: refuse before Vulkan sees it (vkCreateBuffer/vkAllocateMemory would be
+  // invalid usage, not a clean out-of-memory).
+  const VkPhysicalDeviceMemoryProperties& memory = device.memory_properties();
+  VkDeviceSize largest_heap = 0;
+  for (std::uint32_t i = 0; i < memory.memoryHeapCount; ++i)
+    largest_heap = std::max(largest_heap, memory.memoryHeaps[i].size);
+  if (size == 0 || size > largest_heap)
+    throw Error("a buffer of " + std::to_string(size) + " bytes cannot be allocated on " + device.name(),
+                VK_ERROR_OUT_OF_DEVICE_MEMORY);
   VkBufferCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
   info.size = size;
   info.usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
@@ -47,7 +59,12 @@ Buffer::Buffer(const Device& device, VkDeviceSize size, MemoryPlacement placemen
     vkDestroyBuffer(device.handle(), buffer_, nullptr);
     throw;
   }
-  memory_flags_ = device.memory_properties().memoryTypes[memory_type_].propertyFlags;
+  memory_flags_ = memory.memoryTypes[memory_type_].propertyFlags;
+  if (requirements.size > memory.memoryHeaps[memory.memoryTypes[memory_type_].heapIndex].size) {
+    vkDestroyBuffer(device.handle(), buffer_, nullptr);
+    throw Error("a buffer of " + std::to_string(size) + " bytes does not fit its memory heap",
+                VK_ERROR_OUT_OF_DEVICE_MEMORY);
+  }
 
   VkMemoryAllocateInfo allocate{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
   allocate.allocationSize = requirements.size;

@@ -32,8 +32,10 @@ namespace {
 thread_local EGLint last_error = EGL_SUCCESS;
 thread_local ContextObject* current_context_object = nullptr;
 
-Display default_display{EGL_NONE};
-Display surfaceless_display{EGL_PLATFORM_SURFACELESS_MESA};
+// Never destroyed: tearing the device down during static destruction races libglvnd's and the
+// Vulkan loader's own exit handlers. eglTerminate releases the device.
+Display& default_display = *new Display{EGL_NONE};
+Display& surfaceless_display = *new Display{EGL_PLATFORM_SURFACELESS_MESA};
 
 constexpr EGLint kMaxPbufferSize = 16384;
 

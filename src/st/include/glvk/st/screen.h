@@ -7,9 +7,17 @@
 
 namespace glvk::st {
 
+// When buffer reads go through a readback staging buffer (si_buffer_transfer_map's read path).
+enum class BufferReadback {
+  Auto,     // when the memory is slow for the CPU to read: not HOST_CACHED (the seed's VRAM / GTT WC)
+  Staging,  // the seed's domain rule: every read of a device-local buffer
+  Direct,   // never, unless the memory is not host-visible at all
+};
+
 struct ScreenOptions {
-  bool validation = false;      // enable VK_LAYER_KHRONOS_validation; any error aborts
+  bool validation = false;      // enable VK_LAYER_KHRONOS_validation; any error or warning aborts
   std::string device_override;  // GLVK_DEVICE syntax; empty means the default rule
+  BufferReadback buffer_readback = BufferReadback::Auto;  // GLVK_BUFFER_READBACK=auto|staging|direct
 };
 
 class Screen {
@@ -25,6 +33,7 @@ class Screen {
 
   std::string device_name() const;
   bool validation_enabled() const;
+  // Validation errors and warnings so far.
   std::size_t validation_error_count() const;
 
   struct Impl;

@@ -64,7 +64,8 @@ struct TransferStats {
   std::uint64_t unsynchronized_promotions = 0;  // writes outside the valid range
   std::uint64_t staging_flushes = 0;   // flushes forced by the GART/4 rule
   std::uint64_t submissions = 0;
-  std::uint64_t outstanding_staging_bytes = 0;
+  std::uint64_t outstanding_staging_bytes = 0;  // staging + renamed-away storage since the last flush
+  std::uint64_t buffer_reuses = 0;     // storage or staging taken from the buffer pool
 };
 
 // pipe_context for buffers. All objects created from one Screen share its command stream, so

@@ -1,0 +1,282 @@
+// The glvnd EGL vendor through the system libEGL: displays, configs, pbuffers, contexts, errors.
+#include <cstring>
+#include <string>
+#include <thread>
+
+#include "gl_fixture.h"
+
+namespace glvk::test {
+namespace {
+
+TEST(Egl, SurfacelessDisplayInitializesAsEgl15FromGlvk) {
+  EGLDisplay display = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
+  ASSERT_NE(display, EGL_NO_DISPLAY);
+  EGLint major = 0, minor = 0;
+  ASSERT_TRUE(eglInitialize(display, &major, &minor));
+  EXPECT_EQ(major, 1);
+  EXPECT_EQ(minor, 5);
+  EXPECT_STREQ(eglQueryString(display, EGL_VENDOR), "glvk");
+  EXPECT_STREQ(eglQueryString(display, EGL_CLIENT_APIS), "OpenGL");
+  const std::string extensions = eglQueryString(display, EGL_EXTENSIONS);
+  EXPECT_NE(extensions.find("EGL_KHR_surfaceless_context"), std::string::npos);
+  EXPECT_NE(extensions.find("EGL_KHR_create_context"), std::string::npos);
+  // The client extension string (libglvnd merges the vendor's platform list into it).
+  const char* client = eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS);
+  ASSERT_NE(client, nullptr);
+  EXPECT_NE(std::string(client).find("EGL_MESA_platform_surfaceless"), std::string::npos);
+}
+
+TEST(Egl, DefaultDisplayInitializes) {
+  EGLDisplay display = eglGetDisplay(EGL_DEFAULT_DISPLAY);
+  ASSERT_NE(display, EGL_NO_DISPLAY);
+  EXPECT_TRUE(eglInitialize(display, nullptr, nullptr));
+  EXPECT_STREQ(eglQueryString(display, EGL_VENDOR), "glvk");
+}
+
+TEST(Egl, BadDisplayHandles) {
+  int not_a_display = 0;
+  EXPECT_FALSE(eglInitialize(reinterpret_cast<EGLDisplay>(&not_a_display), nullptr, nullptr));
+  EXPECT_EQ(eglGetError(), EGL_BAD_DISPLAY);
+  // A surfaceless display has no native display of its own.
+  EXPECT_EQ(eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, &not_a_display, nullptr), EGL_NO_DISPLAY);
+}
+
+TEST(Egl, ConfigsSupportPbuffersAndDesktopGl) {
+  EGLDisplay display = surfaceless_display();
+  const EGLint wanted[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_RED_SIZE, 8,
+                           EGL_DEPTH_SIZE, 24, EGL_NONE};
+  EGLConfig configs[16];
+  EGLint count = 0;
+  ASSERT_TRUE(eglChooseConfig(display, wanted, configs, 16, &count));
+  ASSERT_GT(count, 0);
+  for (EGLint i = 0; i < count; ++i) {
+    EGLint value = 0;
+    ASSERT_TRUE(eglGetConfigAttrib(display, configs[i], EGL_DEPTH_SIZE, &value));
+    EXPECT_GE(value, 24);
+    ASSERT_TRUE(eglGetConfigAttrib(display, configs[i], EGL_SURFACE_TYPE, &value));
+    EXPECT_TRUE(value & EGL_PBUFFER_BIT);
+    ASSERT_TRUE(eglGetConfigAttrib(display, configs[i], EGL_RED_SIZE, &value));
+    EXPECT_GE(value, 8);
+  }
+  EGLint total = 0;
+  ASSERT_TRUE(eglGetConfigs(display, nullptr, 0, &total));
+  EXPECT_GE(total, count);
+  // Bad attribute names and a missing count pointer.
+  const EGLint bogus[] = {0x7777, 1, EGL_NONE};
+  EXPECT_FALSE(eglChooseConfig(display, bogus, configs, 16, &count));
+  EXPECT_EQ(eglGetError(), EGL_BAD_ATTRIBUTE);
+  EXPECT_FALSE(eglGetConfigs(display, configs, 16, nullptr));
+  EXPECT_EQ(eglGetError(), EGL_BAD_PARAMETER);
+  EGLint value = 0;
+  EXPECT_FALSE(eglGetConfigAttrib(display, configs[0], 0x7777, &value));
+  EXPECT_EQ(eglGetError(), EGL_BAD_ATTRIBUTE);
+  int not_a_config = 0;
+  EXPECT_FALSE(eglGetConfigAttrib(display, &not_a_config, EGL_RED_SIZE, &value));
+  EXPECT_EQ(eglGetError(), EGL_BAD_CONFIG);
+}
+
+EGLConfig pbuffer_config() {
+  const EGLint wanted[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_NONE};
+  EGLConfig config = nullptr;
+  EGLint count = 0;
+  eglChooseConfig(surfaceless_display(), wanted, &config, 1, &count);
+  return count == 1 ? config : nullptr;
+}
+
+TEST(Egl, PbufferSurfaceCreateQuerySwapDestroy) {
+  EGLDisplay display = surfaceless_display();
+  EGLConfig config = pbuffer_config();
+  ASSERT_NE(config, nullptr);
+  const EGLint size[] = {EGL_WIDTH, 64, EGL_HEIGHT, 32, EGL_NONE};
+  EGLSurface surface = eglCreatePbufferSurface(display, config, size);
+  ASSERT_NE(surface, EGL_NO_SURFACE);
+  EGLint width = 0, height = 0;
+  EXPECT_TRUE(eglQuerySurface(display, surface, EGL_WIDTH, &width));
+  EXPECT_TRUE(eglQuerySurface(display, surface, EGL_HEIGHT, &height));
+  EXPECT_EQ(width, 64);
+  EXPECT_EQ(height, 32);
+
+  // Swapping a surface that is not current to this thread's context is an error.
+  EXPECT_FALSE(eglSwapBuffers(display, surface));
+  EXPECT_EQ(eglGetError(), EGL_BAD_SURFACE);
+
+  // glvk's configs render desktop GL only: with OpenGL ES bound, context creation is refused.
+  ASSERT_TRUE(eglBindAPI(EGL_OPENGL_ES_API));
+  EXPECT_EQ(eglCreateContext(display, config, EGL_NO_CONTEXT, nullptr), EGL_NO_CONTEXT);
+  EXPECT_EQ(eglGetError(), EGL_BAD_CONFIG);
+  ASSERT_TRUE(eglBindAPI(EGL_OPENGL_API));
+  EGLContext context = eglCreateContext(display, config, EGL_NO_CONTEXT, nullptr);
+  ASSERT_NE(context, EGL_NO_CONTEXT);
+  ASSERT_TRUE(eglMakeCurrent(display, surface, surface, context));
+  EXPECT_TRUE(eglSwapBuffers(display, surface));
+  EGLint render_buffer = 0;
+  EXPECT_TRUE(eglQueryContext(display, context, EGL_RENDER_BUFFER, &render_buffer));
+  EXPECT_EQ(render_buffer, EGL_BACK_BUFFER);
+  EXPECT_TRUE(eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT));
+  EXPECT_TRUE(eglDestroyContext(display, context));
+  EXPECT_TRUE(eglDestroySurface(display, surface));
+  // Destroyed handles are bad handles.
+  EXPECT_FALSE(eglQuerySurface(display, surface, EGL_WIDTH, &width));
+  EXPECT_EQ(eglGetError(), EGL_BAD_SURFACE);
+}
+
+TEST(Egl, PbufferAttributeErrors) {
+  EGLDisplay display = surfaceless_display();
+  EGLConfig config = pbuffer_config();
+  ASSERT_NE(config, nullptr);
+  const EGLint negative[] = {EGL_WIDTH, -1, EGL_HEIGHT, 8, EGL_NONE};
+  EXPECT_EQ(eglCreatePbufferSurface(display, config, negative), EGL_NO_SURFACE);
+  EXPECT_EQ(eglGetError(), EGL_BAD_PARAMETER);
+  const EGLint unknown[] = {0x7777, 1, EGL_NONE};
+  EXPECT_EQ(eglCreatePbufferSurface(display, config, unknown), EGL_NO_SURFACE);
+  EXPECT_EQ(eglGetError(), EGL_BAD_ATTRIBUTE);
+  const EGLint texture[] = {EGL_TEXTURE_FORMAT, EGL_TEXTURE_RGBA, EGL_NONE};
+  EXPECT_EQ(eglCreatePbufferSurface(display, config, texture), EGL_NO_SURFACE);
+  EXPECT_EQ(eglGetError(), EGL_BAD_MATCH);
+}
+
+TEST(Egl, ContextVersionAndProfileAttributesAreHonoured) {
+  EGLDisplay display = surfaceless_display();
+  struct Case {
+    EGLint major, minor, profile;
+    GLint want_profile;
+  } cases[] = {
+      {3, 3, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, GL_CONTEXT_CORE_PROFILE_BIT},
+      {4, 6, EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT, GL_CONTEXT_COMPATIBILITY_PROFILE_BIT},
+      // Below 3.2 the profile mask does not apply: the context is a compatibility one.
+      {2, 1, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, GL_CONTEXT_COMPATIBILITY_PROFILE_BIT},
+  };
+  for (const Case& c : cases) {
+    EGLContext context = create_context({EGL_CONTEXT_MAJOR_VERSION, c.major, EGL_CONTEXT_MINOR_VERSION, c.minor,
+                                         EGL_CONTEXT_OPENGL_PROFILE_MASK, c.profile});
+    ASSERT_NE(context, EGL_NO_CONTEXT) << c.major << "." << c.minor;
+    ASSERT_TRUE(eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context));
+    GLint profile = 0, major = 0, minor = 0;
+    glGetIntegerv(GL_CONTEXT_PROFILE_MASK, &profile);
+    glGetIntegerv(GL_MAJOR_VERSION, &major);
+    glGetIntegerv(GL_MINOR_VERSION, &minor);
+    EXPECT_EQ(profile, c.want_profile) << c.major << "." << c.minor;
+    // The context's version is at least the one asked for.
+    EXPECT_GE(major * 10 + minor, c.major * 10 + c.minor);
+    EGLint client_version = 0;
+    EXPECT_TRUE(eglQueryContext(display, context, EGL_CONTEXT_CLIENT_VERSION, &client_version));
+    EXPECT_EQ(client_version, c.major);
+    eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+    eglDestroyContext(display, context);
+  }
+}
+
+TEST(Egl, DebugContextFlagTurnsDebugOutputOn) {
+  EGLDisplay display = surfaceless_display();
+  EGLContext context = create_context({EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 3,
+                                       EGL_CONTEXT_OPENGL_DEBUG, EGL_TRUE});
+  ASSERT_NE(context, EGL_NO_CONTEXT);
+  ASSERT_TRUE(eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context));
+  GLint flags = 0;
+  glGetIntegerv(GL_CONTEXT_FLAGS, &flags);
+  EXPECT_TRUE(flags & GL_CONTEXT_FLAG_DEBUG_BIT);
+  EXPECT_TRUE(glIsEnabled(GL_DEBUG_OUTPUT));
+  eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+  eglDestroyContext(display, context);
+}
+
+TEST(Egl, ContextCreationErrors) {
+  EGLDisplay display = surfaceless_display();
+  auto expect_failure = [&](std::vector<EGLint> attributes, EGLint error, const char* what) {
+    EXPECT_EQ(create_context(std::move(attributes)), EGL_NO_CONTEXT) << what;
+    EXPECT_EQ(eglGetError(), error) << what;
+  };
+  expect_failure({EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 7}, EGL_BAD_MATCH, "GL 4.7");
+  expect_failure({EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 4}, EGL_BAD_MATCH, "GL 3.4");
+  expect_failure({EGL_CONTEXT_MAJOR_VERSION, 5}, EGL_BAD_MATCH, "GL 5.0");
+  expect_failure({0x7777, 1}, EGL_BAD_ATTRIBUTE, "unknown attribute");
+  expect_failure({EGL_CONTEXT_MAJOR_VERSION, 2, EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE, EGL_TRUE}, EGL_BAD_MATCH,
+                 "forward-compatible 2.0");
+  expect_failure({EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_OPENGL_PROFILE_MASK, 0x8}, EGL_BAD_MATCH,
+                 "unknown profile bit");
+  int not_a_context = 0;
+  eglBindAPI(EGL_OPENGL_API);
+  EXPECT_EQ(eglCreateContext(display, EGL_NO_CONFIG_KHR, &not_a_context, nullptr), EGL_NO_CONTEXT);
+  EXPECT_EQ(eglGetError(), EGL_BAD_CONTEXT);
+}
+
+TEST(Egl, MakeCurrentErrors) {
+  EGLDisplay display = surfaceless_display();
+  int not_a_context = 0;
+  EXPECT_FALSE(eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, &not_a_context));
+  EXPECT_EQ(eglGetError(), EGL_BAD_CONTEXT);
+  EGLContext context = create_context({EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3});
+  ASSERT_NE(context, EGL_NO_CONTEXT);
+  int not_a_surface = 0;
+  EXPECT_FALSE(eglMakeCurrent(display, &not_a_surface, &not_a_surface, context));
+  EXPECT_EQ(eglGetError(), EGL_BAD_SURFACE);
+  // Draw without read (or the reverse) is a mismatch.
+  EGLConfig config = pbuffer_config();
+  const EGLint size[] = {EGL_WIDTH, 4, EGL_HEIGHT, 4, EGL_NONE};
+  EGLSurface surface = eglCreatePbufferSurface(display, config, size);
+  ASSERT_NE(surface, EGL_NO_SURFACE);
+  EXPECT_FALSE(eglMakeCurrent(display, surface, EGL_NO_SURFACE, context));
+  EXPECT_EQ(eglGetError(), EGL_BAD_MATCH);
+  eglDestroySurface(display, surface);
+  eglDestroyContext(display, context);
+}
+
+TEST(Egl, AContextIsCurrentToOneThreadAtATime) {
+  EGLDisplay display = surfaceless_display();
+  EGLContext context = create_context({EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3});
+  ASSERT_NE(context, EGL_NO_CONTEXT);
+  ASSERT_TRUE(eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context));
+  EGLBoolean other_thread_result = EGL_TRUE;
+  EGLint other_thread_error = EGL_SUCCESS;
+  std::thread other([&] {
+    eglBindAPI(EGL_OPENGL_API);
+    other_thread_result = eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context);
+    other_thread_error = eglGetError();
+    eglReleaseThread();
+  });
+  other.join();
+  EXPECT_FALSE(other_thread_result);
+  EXPECT_EQ(other_thread_error, EGL_BAD_ACCESS);
+  eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+  eglDestroyContext(display, context);
+}
+
+TEST(Egl, TerminateKeepsTheCurrentContextUntilReleased) {
+  EGLDisplay display = surfaceless_display();
+  EGLContext context = create_context({EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 5});
+  ASSERT_NE(context, EGL_NO_CONTEXT);
+  EGLContext idle = create_context({EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 5});
+  ASSERT_NE(idle, EGL_NO_CONTEXT);
+  ASSERT_TRUE(eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context));
+  ASSERT_TRUE(eglTerminate(display));
+  // Still usable while current, buffers included.
+  GLuint buffer = 0;
+  glCreateBuffers(1, &buffer);
+  const std::uint8_t data[4] = {1, 2, 3, 4};
+  glNamedBufferData(buffer, 4, data, GL_STATIC_DRAW);
+  std::uint8_t back[4] = {};
+  glGetNamedBufferSubData(buffer, 0, 4, back);
+  EXPECT_EQ(std::memcmp(back, data, 4), 0);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glDeleteBuffers(1, &buffer);
+  // A terminated display refuses new work but lets the thread release its context.
+  EXPECT_EQ(create_context({EGL_CONTEXT_MAJOR_VERSION, 3}), EGL_NO_CONTEXT);
+  EXPECT_EQ(eglGetError(), EGL_NOT_INITIALIZED);
+  EXPECT_TRUE(eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT));
+  // Re-initialized, the old handles are gone.
+  ASSERT_TRUE(eglInitialize(display, nullptr, nullptr));
+  EXPECT_FALSE(eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context));
+  EXPECT_EQ(eglGetError(), EGL_BAD_CONTEXT);
+  EXPECT_FALSE(eglDestroyContext(display, idle));
+  EXPECT_EQ(eglGetError(), EGL_BAD_CONTEXT);
+}
+
+TEST(Egl, GetProcAddressFindsGlAndEglFunctions) {
+  surfaceless_display();
+  EXPECT_NE(eglGetProcAddress("glBufferStorage"), nullptr);
+  EXPECT_NE(eglGetProcAddress("glMapNamedBufferRange"), nullptr);
+  EXPECT_NE(eglGetProcAddress("eglCreateContext"), nullptr);
+}
+
+}  // namespace
+}  // namespace glvk::test
