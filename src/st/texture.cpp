@@ -196,7 +196,7 @@ void texture_write(Texture& texture, unsigned level, const Box& box, const void*
                    std::size_t image_stride) {
   const Plan p = plan_transfer(texture, level, box, texture.image().aspects());
   Locked l(texture.screen());
-  auto staging = std::make_shared<vk_backend::Buffer>(*l.s.device, p.size, MemoryPlacement::HostUpload);
+  auto staging = l.s.pool->acquire(vk_backend::staging_size(p.size), MemoryPlacement::HostUpload);
   const auto* src = static_cast<const std::byte*>(texels);
   std::byte* dst = staging->mapped();
   const std::size_t texels_per_row = p.split ? p.row_bytes / (formats::describe(texture.layout().format).block_bits / 8) : 0;
@@ -213,7 +213,7 @@ void texture_write(Texture& texture, unsigned level, const Box& box, const void*
       }
     }
   l.s.stream->copy_buffer_to_image(*staging, texture.image(), p.regions);
-  l.s.stream->release_after(staging, staging->last_use);
+  l.s.pool->release(std::move(staging));  // handed out again once the copy has run
   l.s.check_validation();
 }
 
@@ -221,7 +221,7 @@ void texture_read(Texture& texture, unsigned level, const Box& box, void* texels
                   std::size_t image_stride) {
   const Plan p = plan_transfer(texture, level, box, texture.image().aspects());
   Locked l(texture.screen());
-  auto staging = std::make_shared<vk_backend::Buffer>(*l.s.device, p.size, MemoryPlacement::HostReadback);
+  auto staging = l.s.pool->acquire(vk_backend::staging_size(p.size), MemoryPlacement::HostReadback);
   l.s.stream->copy_image_to_buffer(texture.image(), *staging, p.regions);
   l.s.stream->wait(staging->last_use);
   l.s.check_validation();
@@ -240,6 +240,7 @@ void texture_read(Texture& texture, unsigned level, const Box& box, void* texels
         std::memcpy(row, src + row_index * p.row_bytes, p.row_bytes);
       }
     }
+  l.s.pool->release(std::move(staging));
 }
 
 void texture_write_from_buffer(Texture& texture, unsigned level, const Box& box, Resource& buffer,
