@@ -294,6 +294,13 @@ bool is_float32_array(const FormatDesc& d) {
   return d.channel[0].size == 32;
 }
 
+bool is_half_array(const FormatDesc& d) {
+  if (!d.is_array || is_zs(d)) return false;
+  for (int c = 0; c < d.nr_channels; ++c)
+    if (!(d.channel[c].type == ChannelType::FLOAT && d.channel[c].size == 16)) return false;
+  return true;
+}
+
 // unorm8 -> float32 through a 256-entry table (exact: c / 255 correctly rounded, sRGB decoded for
 // colour channels of sRGB sources).
 template <int N, int M>
@@ -372,7 +379,8 @@ using RowFn = void (*)(uint8_t* dst, const uint8_t* src, unsigned width, const v
 
 // A chosen fast path for a whole image: a row function plus its context.
 struct FastPath {
-  enum Kind { NONE, COPY, SHUFFLE8_TO4, SHUFFLE, UNORM8_TO_FLOAT, FLOAT_TO_UNORM8, ZS_ROTATE } kind = NONE;
+  enum Kind { NONE, COPY, SHUFFLE8_TO4, SHUFFLE, UNORM8_TO_FLOAT, FLOAT_TO_UNORM8, FLOAT_TO_HALF, HALF_TO_FLOAT,
+              ZS_ROTATE } kind = NONE;
   int map[4] = {kConstZero, kConstZero, kConstZero, kConstZero};
   uint32_t const_bits = 0;
   uint32_t constants_raw[4] = {0, 0, 0, 0};
@@ -452,6 +460,15 @@ FastPath choose_fast_path(const FormatDesc& dd, const FormatDesc& sd, const Swiz
     }
     return fp;
   }
+  // float32 <-> half with the channels in place: one conversion per element, no RGBA detour.
+  if (fp.identity && is_float32_array(sd) && is_half_array(dd)) {
+    fp.kind = FastPath::FLOAT_TO_HALF;
+    return fp;
+  }
+  if (fp.identity && is_half_array(sd) && is_float32_array(dd)) {
+    fp.kind = FastPath::HALF_TO_FLOAT;
+    return fp;
+  }
   if (is_float32_array(sd) && is_unorm8_array(dd) && dd.colorspace != Colorspace::SRGB) {
     fp.kind = FastPath::FLOAT_TO_UNORM8;
     for (int c = 0; c < dd.nr_channels; ++c)
@@ -526,6 +543,22 @@ void run_fast_row(const FastPath& fp, uint8_t* dst, const uint8_t* src, unsigned
       }
       break;
     }
+    case FastPath::FLOAT_TO_HALF:
+      for (size_t i = 0, n = size_t(width) * fp.src_n; i < n; ++i) {
+        float v;
+        std::memcpy(&v, src + i * 4, 4);
+        const uint16_t h = float_to_half(v);
+        std::memcpy(dst + i * 2, &h, 2);
+      }
+      break;
+    case FastPath::HALF_TO_FLOAT:
+      for (size_t i = 0, n = size_t(width) * fp.src_n; i < n; ++i) {
+        uint16_t h;
+        std::memcpy(&h, src + i * 2, 2);
+        const float v = half_to_float(h);
+        std::memcpy(dst + i * 4, &v, 4);
+      }
+      break;
     case FastPath::ZS_ROTATE:
       for (unsigned i = 0; i < width; ++i) {
         uint32_t v;
@@ -608,6 +641,8 @@ const char* convert_path_name(const PixelFormat& dst_format, const PixelFormat& 
     case FastPath::SHUFFLE: return "shuffle";
     case FastPath::UNORM8_TO_FLOAT: return "unorm8_to_float";
     case FastPath::FLOAT_TO_UNORM8: return "float_to_unorm8";
+    case FastPath::FLOAT_TO_HALF: return "float_to_half";
+    case FastPath::HALF_TO_FLOAT: return "half_to_float";
     case FastPath::ZS_ROTATE: return "zs_rotate";
     case FastPath::NONE: return "generic";
   }

@@ -370,3 +370,26 @@ TEST(Convert, FastPathsMatchTheGenericPath) {
 
 }  // namespace
 }  // namespace glvk::formats
+
+namespace glvk::formats {
+namespace {
+
+TEST(ConvertFastPath, HalfFloatsConvertElementByElement) {
+  const PixelFormat half(Format::R16G16B16A16_FLOAT), single(Format::R32G32B32A32_FLOAT);
+  EXPECT_STREQ(convert_path_name(half, single), "float_to_half");
+  EXPECT_STREQ(convert_path_name(single, half), "half_to_float");
+  // IEEE binary16 encodings worked by hand: 1.0 = 0x3C00, -2.0 = 0xC000, 0.5 = 0x3800, 65504 = 0x7BFF.
+  const float in[4] = {1.0f, -2.0f, 0.5f, 65504.0f};
+  uint16_t out[4] = {};
+  ASSERT_EQ(convert(out, half, 8, in, single, 16, 1, 1), ConvertStatus::OK);
+  EXPECT_EQ(out[0], 0x3C00);
+  EXPECT_EQ(out[1], 0xC000);
+  EXPECT_EQ(out[2], 0x3800);
+  EXPECT_EQ(out[3], 0x7BFF);
+  float back[4] = {};
+  ASSERT_EQ(convert(back, single, 16, out, half, 8, 1, 1), ConvertStatus::OK);
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(back[i], in[i]);
+}
+
+}  // namespace
+}  // namespace glvk::formats

@@ -57,7 +57,7 @@ ConvertStatus convert(void* dst, const PixelFormat& dst_format, size_t dst_strid
                       const ConvertParams& params = {});
 
 // Which path convert() takes for a pair: "copy", "shuffle8_to4", "shuffle", "unorm8_to_float",
-// "float_to_unorm8", "zs_rotate", "decode" (compressed source) or "generic" (or the status name when the pair is not convertible).
+// "float_to_unorm8", "float_to_half", "half_to_float", "zs_rotate", "decode" (compressed source) or "generic" (or the status name when the pair is not convertible).
 const char* convert_path_name(const PixelFormat& dst_format, const PixelFormat& src_format,
                               const Swizzle* rebase_swizzle = nullptr);
 
