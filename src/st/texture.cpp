@@ -141,6 +141,16 @@ void split_depth_stencil(Format format, const std::byte* texels, std::size_t cou
   const formats::Channel& s = zs_channel(d, 1);
   const unsigned bytes = d.block_bits / 8, depth_bytes = depth_aspect_bytes(format);
   const std::uint64_t z_mask = z.size == 64 ? ~0ull : (1ull << z.size) - 1;
+  if (bytes == 4 && depth_bytes == 4) {  // the 24/8 layouts: one 32-bit word per texel
+    for (std::size_t i = 0; i < count; ++i) {
+      std::uint32_t v;
+      std::memcpy(&v, texels + i * 4, 4);
+      const std::uint32_t zv = std::uint32_t((v >> z.shift) & z_mask);
+      std::memcpy(depth + i * 4, &zv, 4);
+      stencil[i] = std::byte((v >> s.shift) & 0xff);
+    }
+    return;
+  }
   for (std::size_t i = 0; i < count; ++i) {
     const std::uint64_t v = load_texel(texels + i * bytes, bytes);
     store_texel(depth + i * depth_bytes, (v >> z.shift) & z_mask, depth_bytes);
@@ -155,6 +165,15 @@ void merge_depth_stencil(Format format, const std::byte* depth, const std::byte*
   const formats::Channel& s = zs_channel(d, 1);
   const unsigned bytes = d.block_bits / 8, depth_bytes = depth_aspect_bytes(format);
   const std::uint64_t z_mask = z.size == 64 ? ~0ull : (1ull << z.size) - 1;
+  if (bytes == 4 && depth_bytes == 4) {  // the 24/8 layouts: one 32-bit word per texel
+    for (std::size_t i = 0; i < count; ++i) {
+      std::uint32_t zv;
+      std::memcpy(&zv, depth + i * 4, 4);
+      const std::uint32_t v = std::uint32_t((zv & z_mask) << z.shift) | std::uint32_t(std::uint8_t(stencil[i])) << s.shift;
+      std::memcpy(texels + i * 4, &v, 4);
+    }
+    return;
+  }
   for (std::size_t i = 0; i < count; ++i) {
     const std::uint64_t zv = load_texel(depth + i * depth_bytes, depth_bytes) & z_mask;
     const std::uint64_t v = (zv << z.shift) | (std::uint64_t(std::uint8_t(stencil[i])) << s.shift);
