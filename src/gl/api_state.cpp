@@ -19,13 +19,14 @@ static_assert(std::size(kBufferBindingQueries) == kBufferTargetCount);
 
 }  // namespace
 
-bool query_texture_integer(Context& ctx, GLenum pname, GLint64& value);  // api_textures.cpp
+bool query_texture_integer(Context& ctx, GLenum pname, GLint64& value);      // api_textures.cpp
+bool query_framebuffer_integer(Context& ctx, GLenum pname, GLint64& value);  // api_framebuffers.cpp
 
 namespace {
 
 // The integer-valued state glvk implements; false for a pname it does not know.
 bool query_integer(Context& ctx, GLenum pname, GLint64& value) {
-  if (query_texture_integer(ctx, pname, value)) return true;
+  if (query_texture_integer(ctx, pname, value) || query_framebuffer_integer(ctx, pname, value)) return true;
   for (std::size_t i = 0; i < kBufferTargetCount; ++i)
     if (pname == kBufferBindingQueries[i]) {
       value = ctx.bound_buffers[i] ? ctx.bound_buffers[i]->name : 0;

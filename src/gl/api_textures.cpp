@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "api_common.h"
+#include "texture_internal.h"
 #include "glvk/formats/convert.h"
 #include "glvk/st/format_choice.h"
 #include "glvk/st/shadow.h"
@@ -152,6 +153,8 @@ TextureRef lookup(Context& ctx, GLuint name) {
   return it == ctx.share_group().textures.end() ? nullptr : it->second;
 }
 
+}  // namespace
+
 // Validates a client (format, type) pair: INVALID_ENUM for unknown enums, INVALID_OPERATION for
 // a pair GL does not define. Returns false after raising the error.
 bool check_format_and_type(Context& ctx, GLenum format, GLenum type, const char* function) {
@@ -171,6 +174,7 @@ bool check_format_and_type(Context& ctx, GLenum format, GLenum type, const char*
   return true;
 }
 
+
 // Checks the format/type against the texture image's kind: depth/stencil data only for
 // depth/stencil textures, integer data only for integer textures.
 bool check_compatible(Context& ctx, GLenum base_format, Format texture_format, GLenum format, const char* function) {
@@ -187,16 +191,8 @@ bool check_compatible(Context& ctx, GLenum base_format, Format texture_format, G
   return true;
 }
 
-// Where the user's pixels of a w x h x d image are: pointer to the first texel and strides. For
-// 1D arrays GL's rows are the texture's layers. Null `pixels` with no PBO means "no data".
-struct ClientImage {
-  const std::byte* data = nullptr;       // first texel (skips applied), in client or copied PBO memory
-  std::vector<std::byte> pbo_copy;        // the PBO's bytes when the CPU needs them
-  std::shared_ptr<BufferObject> pbo;
-  std::uint64_t pbo_offset = 0;          // of the first texel
-  std::size_t row_stride = 0, image_stride = 0;
-  std::size_t extent_bytes = 0;          // from the first texel to one past the last
-};
+
+
 
 // Computes the client image and checks a bound PBO: INVALID_OPERATION when the transfer would
 // read or write past its end or the buffer is mapped.
@@ -236,6 +232,8 @@ bool client_image(Context& ctx, const formats::PixelStore& store, GLenum pbo_tar
   }
   return true;
 }
+
+namespace {
 
 // The texture resource box of an image region.
 st::Box texture_box(GLenum target, GLint x, GLint y, GLint z, GLsizei w, GLsizei h, GLsizei d) {
@@ -575,6 +573,53 @@ void tex_storage(Context& ctx, TextureObject& texture, unsigned dims, GLenum tar
   texture = std::move(staged);
 }
 
+}  // namespace
+
+// The shared tail of every readback (glGetTexImage, glGetTextureSubImage, glReadPixels): `box` of
+// `level` read into the client memory or pack PBO that `client` describes, converted to
+// (format, type) with the pack state and the GetTexImage rebase of the image's base format.
+void read_texels(Context& ctx, st::Texture& resource, const TextureImage& image, unsigned level, const st::Box& box,
+                 GLsizei width, GLsizei rows, GLsizei slices, std::size_t image_stride, ClientImage& client,
+                 void* pixels, GLenum format, GLenum type, const char* function) {
+  const std::size_t row_stride = client.row_stride;
+  std::vector<std::byte> out(client.pbo ? client.extent_bytes : 0);
+  std::byte* destination =
+      client.pbo ? out.data() : static_cast<std::byte*>(pixels) + (client.data - static_cast<const std::byte*>(pixels));
+  formats::Swizzle map[4];
+  const formats::Swizzle* rebase = readback_rebase(image.base_format, map);
+  // Stored texels that already are the user's layout, holding exactly the image's components,
+  // read back as they are (the rebase would map them onto themselves).
+  const bool as_is = st::format_matches_format_and_type(image.storage, format, type, ctx.pack.swap_bytes) &&
+                     st::format_base_format(image.storage) == image.base_format;
+  if (as_is) {
+    st::texture_read(resource, level, box, destination, row_stride, image_stride);
+  } else {
+    const formats::PixelFormat src(image.storage);
+    const formats::PixelFormat dst = *formats::PixelFormat::from_gl(format, type);
+    const std::size_t tight_row = src.row_bytes(unsigned(width));
+    const std::size_t tight_image = tight_row * src.block_rows(unsigned(rows));
+    std::vector<std::byte> texels(tight_image * std::size_t(slices));
+    st::texture_read(resource, level, box, texels.data(), tight_row, tight_image);
+    formats::ConvertParams params;
+    params.rebase_swizzle = rebase;
+    params.dst_swap_unit = ctx.pack.swap_bytes ? formats::swap_unit_size(type) : 1;
+    for (GLsizei s = 0; s < slices; ++s) {
+      const formats::ConvertStatus status =
+          formats::convert(destination + std::size_t(s) * image_stride, dst, row_stride,
+                           texels.data() + std::size_t(s) * tight_image, src, tight_row, unsigned(width),
+                           unsigned(rows), params);
+      if (status != formats::ConvertStatus::OK)
+        return ctx.error(GL_INVALID_OPERATION, "%s: cannot convert %s to %s/%s (%s)", function,
+                         formats::describe(image.storage).name, formats::gl_client_format_name(format),
+                         formats::gl_type_name(type), formats::convert_status_name(status));
+    }
+  }
+  if (client.pbo) ctx.st().buffer_subdata(*client.pbo->resource, st::PIPE_TRANSFER_WRITE, client.pbo_offset,
+                                          client.extent_bytes, out.data());
+}
+
+namespace {
+
 // A region of a level; `whole` stands for the entire image (glGetTexImage).
 struct Region {
   GLint x = 0, y = 0, z = 0;
@@ -615,43 +660,12 @@ void get_tex_image(Context& ctx, TextureObject& texture, GLenum target, GLint le
       texture_box(target, region.x, region.y, region.z, region.width, region.height, region.depth);
   const GLsizei slices = height_is_layers(target) ? region.height : region.depth;
   const GLsizei rows = height_is_layers(target) ? 1 : region.height;
-  const std::size_t row_stride = client.row_stride;
   const std::size_t image_stride = height_is_layers(target) ? client.row_stride : client.image_stride;
-  std::vector<std::byte> out(client.pbo ? client.extent_bytes : 0);
-  std::byte* destination = client.pbo ? out.data() : static_cast<std::byte*>(pixels) + (client.data - static_cast<const std::byte*>(pixels));
-
-  formats::Swizzle map[4];
-  const formats::Swizzle* rebase = readback_rebase(image.base_format, map);
-  // Stored texels that already are the user's layout, holding exactly the image's components,
-  // read back as they are (the rebase would map them onto themselves).
-  const bool as_is = st::format_matches_format_and_type(image.storage, format, type, ctx.pack.swap_bytes) &&
-                     st::format_base_format(image.storage) == image.base_format;
-  if (as_is) {
-    st::texture_read(*texture.resource, unsigned(level), box, destination, row_stride, image_stride);
-  } else {
-    const formats::PixelFormat src(image.storage);
-    const formats::PixelFormat dst = *formats::PixelFormat::from_gl(format, type);
-    const std::size_t tight_row = src.row_bytes(unsigned(region.width));
-    const std::size_t tight_image = tight_row * src.block_rows(unsigned(rows));
-    std::vector<std::byte> texels(tight_image * std::size_t(slices));
-    st::texture_read(*texture.resource, unsigned(level), box, texels.data(), tight_row, tight_image);
-    formats::ConvertParams params;
-    params.rebase_swizzle = rebase;
-    params.dst_swap_unit = ctx.pack.swap_bytes ? formats::swap_unit_size(type) : 1;
-    for (GLsizei s = 0; s < slices; ++s) {
-      const formats::ConvertStatus status =
-          formats::convert(destination + std::size_t(s) * image_stride, dst, row_stride,
-                           texels.data() + std::size_t(s) * tight_image, src, tight_row,
-                           unsigned(region.width), unsigned(rows), params);
-      if (status != formats::ConvertStatus::OK)
-        return ctx.error(GL_INVALID_OPERATION, "%s: cannot convert %s to %s/%s (%s)", function,
-                         formats::describe(image.storage).name, formats::gl_client_format_name(format),
-                         formats::gl_type_name(type), formats::convert_status_name(status));
-    }
-  }
-  if (client.pbo) ctx.st().buffer_subdata(*client.pbo->resource, st::PIPE_TRANSFER_WRITE, client.pbo_offset,
-                                          client.extent_bytes, out.data());
+  read_texels(ctx, *texture.resource, image, unsigned(level), box, region.width, rows, slices, image_stride, client,
+              pixels, format, type, function);
 }
+
+}  // namespace
 
 // Component sizes/types of a level as glGetTexLevelParameter reports them: only the components
 // the base format has, from the format actually chosen.
@@ -679,6 +693,7 @@ GLint component_size(const TextureImage& image, GLenum pname) {
   }
 }
 
+
 GLenum component_type(const TextureImage& image, GLenum pname) {
   const GLint size = component_size(image, pname == GL_TEXTURE_RED_TYPE         ? GL_TEXTURE_RED_SIZE
                                            : pname == GL_TEXTURE_GREEN_TYPE     ? GL_TEXTURE_GREEN_SIZE
@@ -696,6 +711,8 @@ GLenum component_type(const TextureImage& image, GLenum pname) {
   if (c.pure_integer) return c.type == formats::ChannelType::SIGNED ? GL_INT : GL_UNSIGNED_INT;
   return c.type == formats::ChannelType::SIGNED ? GL_SIGNED_NORMALIZED : GL_UNSIGNED_NORMALIZED;
 }
+
+namespace {
 
 bool level_parameter(const TextureImage& image, GLenum pname, GLint& value) {
   switch (pname) {

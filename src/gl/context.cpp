@@ -26,6 +26,11 @@ GLuint ShareGroup::allocate_texture_name() {
   return next_texture_name++;
 }
 
+GLuint ShareGroup::allocate_renderbuffer_name() {
+  while (renderbuffers.count(next_renderbuffer_name) || next_renderbuffer_name == 0) ++next_renderbuffer_name;
+  return next_renderbuffer_name++;
+}
+
 Context::Context(const ContextConfig& config, std::shared_ptr<ShareGroup> share_group,
                  std::shared_ptr<st::Screen> screen)
     : config_(config), share_group_(std::move(share_group)) {

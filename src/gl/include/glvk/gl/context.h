@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "glvk/formats/gl_client.h"
+#include "glvk/gl/framebuffer_object.h"
 #include "glvk/gl/gl_headers.h"
 #include "glvk/gl/texture_object.h"
 
@@ -69,6 +70,11 @@ class ShareGroup {
   std::unordered_map<GLuint, std::shared_ptr<TextureObject>> textures;
   GLuint next_texture_name = 1;
   GLuint allocate_texture_name();  // caller holds mutex
+
+  // Renderbuffer names (shared); framebuffers are per context (container objects).
+  std::unordered_map<GLuint, std::shared_ptr<RenderbufferObject>> renderbuffers;
+  GLuint next_renderbuffer_name = 1;
+  GLuint allocate_renderbuffer_name();  // caller holds mutex
 };
 
 // One KHR_debug control rule; the latest matching rule decides.
@@ -148,6 +154,16 @@ class Context {
 
   // glPixelStore state.
   formats::PixelStore unpack, pack;
+
+  // Framebuffer state: per-context framebuffer names, the draw/read bindings (null: the default
+  // framebuffer, which a surfaceless context does not have) and the bound renderbuffer.
+  std::unordered_map<GLuint, std::shared_ptr<FramebufferObject>> framebuffers;
+  GLuint next_framebuffer_name = 1;
+  std::shared_ptr<FramebufferObject> draw_framebuffer, read_framebuffer;
+  std::shared_ptr<RenderbufferObject> bound_renderbuffer;
+  std::array<GLfloat, 4> clear_color{0, 0, 0, 0};
+  GLdouble clear_depth = 1.0;
+  GLint clear_stencil = 0;
 
   const std::string& renderer() const { return renderer_; }
   const std::string& version_string() const { return version_string_; }

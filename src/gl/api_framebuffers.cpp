@@ -1,0 +1,885 @@
+// Framebuffer and renderbuffer objects (GL 4.6 chapter 9, seed 002): names and bindings,
+// attachments, completeness, attachment and object queries, draw/read buffers, glReadPixels.
+// Every entry point validates first and raises the error the spec names; a call that raises an
+// error changes nothing.
+#include <algorithm>
+
+#include "api_common.h"
+#include "glvk/gl/framebuffer_completeness.h"
+#include "glvk/st/format_choice.h"
+#include "glvk/st/texture.h"
+#include "glvk/vk_backend/error.h"
+#include "texture_internal.h"
+
+namespace glvk::gl {
+namespace {
+
+using FramebufferRef = std::shared_ptr<FramebufferObject>;
+using RenderbufferRef = std::shared_ptr<RenderbufferObject>;
+
+bool is_framebuffer_target(GLenum target) {
+  return target == GL_FRAMEBUFFER || target == GL_DRAW_FRAMEBUFFER || target == GL_READ_FRAMEBUFFER;
+}
+
+// The framebuffer bound to `target` (GL_FRAMEBUFFER means draw); null for the default framebuffer.
+FramebufferRef& bound_framebuffer(Context& ctx, GLenum target) {
+  return target == GL_READ_FRAMEBUFFER ? ctx.read_framebuffer : ctx.draw_framebuffer;
+}
+
+// The attachment point an enum names, or null.
+FramebufferAttachment* attachment_point(FramebufferObject& fb, GLenum attachment) {
+  if (attachment >= GL_COLOR_ATTACHMENT0 && attachment < GL_COLOR_ATTACHMENT0 + kMaxColorAttachments)
+    return &fb.color[attachment - GL_COLOR_ATTACHMENT0];
+  if (attachment == GL_DEPTH_ATTACHMENT) return &fb.depth;
+  if (attachment == GL_STENCIL_ATTACHMENT) return &fb.stencil;
+  return nullptr;
+}
+
+// Raises the error for a bad attachment enum: INVALID_ENUM for what is no attachment at all,
+// INVALID_OPERATION for COLOR_ATTACHMENTi beyond MAX_COLOR_ATTACHMENTS.
+bool check_attachment_enum(Context& ctx, GLenum attachment, const char* function) {
+  if (attachment >= GL_COLOR_ATTACHMENT0 + kMaxColorAttachments && attachment < GL_COLOR_ATTACHMENT0 + 32) {
+    ctx.error(GL_INVALID_OPERATION, "%s(attachment = 0x%04x): beyond GL_MAX_COLOR_ATTACHMENTS", function, attachment);
+    return false;
+  }
+  if (!(attachment >= GL_COLOR_ATTACHMENT0 && attachment < GL_COLOR_ATTACHMENT0 + kMaxColorAttachments) &&
+      attachment != GL_DEPTH_ATTACHMENT && attachment != GL_STENCIL_ATTACHMENT &&
+      attachment != GL_DEPTH_STENCIL_ATTACHMENT) {
+    ctx.error(GL_INVALID_ENUM, "%s(attachment = 0x%04x): not an attachment point", function, attachment);
+    return false;
+  }
+  return true;
+}
+
+// The image an attachment refers to: a texture's (face, level), or the renderbuffer's as a
+// TextureImage in `scratch`. Null when nothing is attached.
+const TextureImage* attached_image(const FramebufferAttachment& a, TextureImage& scratch) {
+  if (a.type == AttachmentObject::TEXTURE) {
+    const unsigned face = a.cube_face ? a.cube_face - GL_TEXTURE_CUBE_MAP_POSITIVE_X : 0;
+    return &a.texture->images[face][std::size_t(a.level)];
+  }
+  if (a.type == AttachmentObject::RENDERBUFFER) {
+    const RenderbufferObject& rb = *a.renderbuffer;
+    scratch = TextureImage{};
+    scratch.internal_format = rb.width ? GLint(rb.internal_format) : 0;
+    scratch.base_format = rb.base_format;
+    scratch.format = scratch.storage = rb.format;
+    scratch.width = rb.width;
+    scratch.height = rb.height;
+    scratch.depth = 1;
+    scratch.samples = rb.samples;
+    return &scratch;
+  }
+  return nullptr;
+}
+
+// The resource holding an attachment's texels, and the layer its 2D slice is in.
+st::Texture* attached_resource(const FramebufferAttachment& a, GLint& layer) {
+  if (a.type == AttachmentObject::RENDERBUFFER) {
+    layer = 0;
+    return a.renderbuffer->resource.get();
+  }
+  if (a.type != AttachmentObject::TEXTURE) return nullptr;
+  layer = a.cube_face ? GLint(a.cube_face - GL_TEXTURE_CUBE_MAP_POSITIVE_X) : a.layer;
+  return a.texture->resource.get();
+}
+
+AttachmentDescription describe_attachment(Context& ctx, const FramebufferAttachment& a) {
+  AttachmentDescription d;
+  d.object = a.type;
+  TextureImage scratch;
+  const TextureImage* image = attached_image(a, scratch);
+  if (!image) return d;
+  d.image = a.type == AttachmentObject::TEXTURE ? static_cast<const void*>(image)
+                                                 : static_cast<const void*>(a.renderbuffer.get());
+  const unsigned renderable = image->defined() ? formats::framebuffer_renderable(GLenum(image->internal_format)) : 0;
+  d.renderable = renderable;
+  d.width = std::uint32_t(image->width);
+  d.height = std::uint32_t(image->height);
+  const GLenum target = a.type == AttachmentObject::TEXTURE ? a.texture->target : GL_RENDERBUFFER;
+  d.layer_count = target == GL_TEXTURE_CUBE_MAP ? 6 : std::uint32_t(std::max(image->depth, 1));
+  d.layer = std::uint32_t(a.layer);
+  d.layered = a.layered;
+  d.texture_target = target;
+  d.samples = std::uint32_t(image->samples);
+  d.fixed_sample_locations = image->fixed_sample_locations;
+  if (a.type == AttachmentObject::TEXTURE) {
+    const TextureObject& t = *a.texture;
+    const GLint last = t.immutable ? t.immutable_levels - 1 : GLint(kMaxTextureLevels) - 1;
+    d.level_complete = image->defined() && a.level >= t.base_level && a.level <= std::min(last, t.max_level);
+  }
+  // The implementation-dependent rule: the device renders to the format chosen for the image.
+  const unsigned bindings = renderable & formats::RENDERABLE_COLOR ? st::BIND_RENDER_TARGET : st::BIND_DEPTH_STENCIL;
+  d.device_renderable = image->defined() && st::format_support(ctx.st().screen())
+                                                .is_format_supported(image->storage, st::TextureTarget::TEXTURE_2D,
+                                                                     unsigned(image->samples), bindings);
+  return d;
+}
+
+int draw_buffer_index(GLenum buffer) {
+  return buffer >= GL_COLOR_ATTACHMENT0 && buffer < GL_COLOR_ATTACHMENT0 + kMaxColorAttachments
+             ? int(buffer - GL_COLOR_ATTACHMENT0)
+             : -1;
+}
+
+// glCheckFramebufferStatus on an object (the default framebuffer has none in a surfaceless context).
+GLenum framebuffer_status(Context& ctx, const FramebufferObject* fb) {
+  if (!fb) return GL_FRAMEBUFFER_UNDEFINED;
+  FramebufferDescription d;
+  for (unsigned i = 0; i < kMaxColorAttachments; ++i) {
+    d.color[i] = describe_attachment(ctx, fb->color[i]);
+    d.draw_buffers[i] = draw_buffer_index(fb->draw_buffers[i]);
+  }
+  d.depth = describe_attachment(ctx, fb->depth);
+  d.stencil = describe_attachment(ctx, fb->stencil);
+  d.read_buffer = draw_buffer_index(fb->read_buffer);
+  d.default_width = std::uint32_t(fb->default_width);
+  d.default_height = std::uint32_t(fb->default_height);
+  d.default_layers = std::uint32_t(fb->default_layers);
+  d.default_samples = std::uint32_t(fb->default_samples);
+  d.default_fixed_sample_locations = fb->default_fixed_sample_locations;
+  // GL 4.1 took ARB_ES2_compatibility in: the draw/read buffer rules apply to older contexts only.
+  CompletenessRules rules;
+  rules.draw_and_read_buffer_rules = ctx.config().major * 10 + ctx.config().minor < 41;
+  return check_framebuffer_completeness(d, rules);
+}
+
+RenderbufferRef lookup_renderbuffer(Context& ctx, GLuint name) {
+  if (!name) return nullptr;
+  std::lock_guard lock(ctx.share_group().mutex);
+  auto it = ctx.share_group().renderbuffers.find(name);
+  return it == ctx.share_group().renderbuffers.end() ? nullptr : it->second;
+}
+
+FramebufferRef lookup_framebuffer(Context& ctx, GLuint name) {
+  if (!name) return nullptr;
+  auto it = ctx.framebuffers.find(name);
+  return it == ctx.framebuffers.end() ? nullptr : it->second;
+}
+
+// For the DSA entry points: a framebuffer object (0 names the default framebuffer where allowed).
+bool named_framebuffer(Context& ctx, GLuint name, FramebufferRef& out, bool allow_default, const char* function) {
+  if (name == 0 && allow_default) {
+    out = nullptr;
+    return true;
+  }
+  out = lookup_framebuffer(ctx, name);
+  if (!out) ctx.error(GL_INVALID_OPERATION, "%s(framebuffer = %u): not a framebuffer object", function, name);
+  return bool(out);
+}
+
+void renderbuffer_storage(Context& ctx, RenderbufferObject& rb, GLsizei samples, GLenum internal_format, GLsizei width,
+                          GLsizei height, const char* function) {
+  const formats::InternalFormatInfo* info = formats::find_internal_format(internal_format);
+  const unsigned renderable = info ? formats::framebuffer_renderable(internal_format) : 0;
+  if (!renderable)
+    return ctx.error(GL_INVALID_ENUM, "%s(internalformat = 0x%04x): not a renderable format", function,
+                     internal_format);
+  if (width < 0 || height < 0 || width > kMaxTextureSize || height > kMaxTextureSize)
+    return ctx.error(GL_INVALID_VALUE, "%s: %dx%d is not a valid renderbuffer size", function, width, height);
+  if (samples < 0) return ctx.error(GL_INVALID_VALUE, "%s(samples = %d): negative", function, samples);
+  // Sample counts are rounded up to one the device supports (st_renderbuffer_alloc_storage).
+  formats::Format format = formats::Format::NONE;
+  GLsizei count = samples;
+  for (; count <= 64 && format == formats::Format::NONE; count = count ? count + 1 : 1)
+    format = st::choose_renderbuffer_format(st::format_support(ctx.st().screen()), internal_format, unsigned(count));
+  if (format == formats::Format::NONE)
+    return ctx.error(samples ? GL_INVALID_OPERATION : GL_INVALID_ENUM, "%s: %s with %d samples is not renderable here",
+                     function, info->name, samples);
+  const GLsizei chosen_samples = samples == 0 ? 0 : count - 1;
+  std::shared_ptr<st::Texture> resource;
+  if (width && height) {
+    st::TextureLayout layout;
+    layout.format = format;
+    layout.width = std::uint32_t(width);
+    layout.height = std::uint32_t(height);
+    layout.samples = std::uint32_t(chosen_samples);
+    try {
+      resource = std::make_shared<st::Texture>(ctx.st().shared_screen(), layout,
+                                               renderable & formats::RENDERABLE_COLOR ? st::BIND_RENDER_TARGET
+                                                                                      : st::BIND_DEPTH_STENCIL);
+    } catch (const vk_backend::Error& e) {
+      return ctx.error(GL_OUT_OF_MEMORY, "%s: cannot allocate the renderbuffer (%s)", function, e.what());
+    }
+  }
+  rb.internal_format = internal_format;
+  rb.base_format = info->base_format;
+  rb.format = format;
+  rb.width = width;
+  rb.height = height;
+  rb.samples = chosen_samples;
+  rb.resource = std::move(resource);
+}
+
+// Attaches `texture` (null: detach) at `level`; face for cube maps by glFramebufferTexture2D,
+// layer for glFramebufferTextureLayer, layered for glFramebufferTexture on layered targets.
+void attach_texture(Context& ctx, FramebufferObject& fb, GLenum attachment, GLuint texture, GLint level, GLenum face,
+                    GLint layer, bool use_layer, const char* function) {
+  if (!check_attachment_enum(ctx, attachment, function)) return;
+  FramebufferAttachment a;
+  if (texture) {
+    std::shared_ptr<TextureObject> t;
+    {
+      std::lock_guard lock(ctx.share_group().mutex);
+      auto it = ctx.share_group().textures.find(texture);
+      if (it != ctx.share_group().textures.end()) t = it->second;
+    }
+    if (!t || !t->target)
+      return ctx.error(GL_INVALID_OPERATION, "%s(texture = %u): not an existing texture", function, texture);
+    if (t->target == GL_TEXTURE_BUFFER)
+      return ctx.error(GL_INVALID_OPERATION, "%s: buffer textures cannot be attached", function);
+    const GLint max_level = t->target == GL_TEXTURE_RECTANGLE || t->target == GL_TEXTURE_2D_MULTISAMPLE ||
+                                    t->target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY
+                                ? 0
+                                : GLint(kMaxTextureLevels) - 1;
+    if (level < 0 || level > max_level)
+      return ctx.error(GL_INVALID_VALUE, "%s(level = %d): out of range for the texture", function, level);
+    const bool layered_target = t->target == GL_TEXTURE_3D || t->target == GL_TEXTURE_1D_ARRAY ||
+                                t->target == GL_TEXTURE_2D_ARRAY || t->target == GL_TEXTURE_CUBE_MAP ||
+                                t->target == GL_TEXTURE_CUBE_MAP_ARRAY || t->target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY;
+    if (use_layer) {
+      if (!layered_target || t->target == GL_TEXTURE_CUBE_MAP)
+        return ctx.error(GL_INVALID_OPERATION, "%s: texture %u has no layers to choose from", function, texture);
+      const GLint max_layers = t->target == GL_TEXTURE_3D ? kMax3DTextureSize : kMaxArrayTextureLayers;
+      if (layer < 0 || layer >= max_layers)
+        return ctx.error(GL_INVALID_VALUE, "%s(layer = %d): out of range", function, layer);
+    }
+    if (face) {
+      if (t->target != GL_TEXTURE_CUBE_MAP)
+        return ctx.error(GL_INVALID_OPERATION, "%s: texture %u is not a cube map", function, texture);
+    }
+    a.type = AttachmentObject::TEXTURE;
+    a.texture = std::move(t);
+    a.level = level;
+    a.cube_face = face;
+    a.layer = use_layer ? layer : 0;
+    a.layered = !use_layer && !face && layered_target;
+  }
+  // DEPTH_STENCIL_ATTACHMENT sets both points.
+  if (attachment == GL_DEPTH_STENCIL_ATTACHMENT) {
+    fb.depth = a;
+    fb.stencil = a;
+  } else {
+    *attachment_point(fb, attachment) = a;
+  }
+}
+
+void attach_renderbuffer(Context& ctx, FramebufferObject& fb, GLenum attachment, GLenum renderbuffer_target,
+                         GLuint renderbuffer, const char* function) {
+  if (!check_attachment_enum(ctx, attachment, function)) return;
+  if (renderbuffer_target != GL_RENDERBUFFER)
+    return ctx.error(GL_INVALID_ENUM, "%s(renderbuffertarget = 0x%04x): must be GL_RENDERBUFFER", function,
+                     renderbuffer_target);
+  FramebufferAttachment a;
+  if (renderbuffer) {
+    RenderbufferRef rb = lookup_renderbuffer(ctx, renderbuffer);
+    if (!rb) return ctx.error(GL_INVALID_OPERATION, "%s(renderbuffer = %u): not a renderbuffer", function, renderbuffer);
+    a.type = AttachmentObject::RENDERBUFFER;
+    a.renderbuffer = std::move(rb);
+  }
+  if (attachment == GL_DEPTH_STENCIL_ATTACHMENT) {
+    fb.depth = a;
+    fb.stencil = a;
+  } else {
+    *attachment_point(fb, attachment) = a;
+  }
+}
+
+// glGetFramebufferAttachmentParameteriv on an attachment of an object.
+void attachment_parameter(Context& ctx, FramebufferObject& fb, GLenum attachment, GLenum pname, GLint* params,
+                          const char* function) {
+  if (!check_attachment_enum(ctx, attachment, function)) return;
+  FramebufferAttachment* a = attachment == GL_DEPTH_STENCIL_ATTACHMENT ? &fb.depth : attachment_point(fb, attachment);
+  if (attachment == GL_DEPTH_STENCIL_ATTACHMENT && (fb.depth.texture != fb.stencil.texture ||
+                                                    fb.depth.renderbuffer != fb.stencil.renderbuffer))
+    return ctx.error(GL_INVALID_OPERATION, "%s: depth and stencil hold different images", function);
+  if (pname == GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE) {
+    *params = a->type == AttachmentObject::TEXTURE        ? GL_TEXTURE
+              : a->type == AttachmentObject::RENDERBUFFER ? GL_RENDERBUFFER
+                                                          : GL_NONE;
+    return;
+  }
+  if (a->type == AttachmentObject::NONE) {
+    if (pname == GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME) {
+      *params = 0;
+      return;
+    }
+    return ctx.error(GL_INVALID_OPERATION, "%s(pname = 0x%04x): nothing is attached", function, pname);
+  }
+  TextureImage scratch;
+  const TextureImage& image = *attached_image(*a, scratch);
+  const bool texture = a->type == AttachmentObject::TEXTURE;
+  switch (pname) {
+    case GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME:
+      *params = GLint(texture ? a->texture->name : a->renderbuffer->name);
+      return;
+    case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL:
+    case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_CUBE_MAP_FACE:
+    case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LAYER:
+    case GL_FRAMEBUFFER_ATTACHMENT_LAYERED:
+      if (!texture) break;
+      *params = pname == GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL       ? a->level
+                : pname == GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_CUBE_MAP_FACE ? GLint(a->cube_face)
+                : pname == GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LAYER         ? a->layer
+                                                                           : GLint(a->layered);
+      return;
+    case GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE: *params = component_size(image, GL_TEXTURE_RED_SIZE); return;
+    case GL_FRAMEBUFFER_ATTACHMENT_GREEN_SIZE: *params = component_size(image, GL_TEXTURE_GREEN_SIZE); return;
+    case GL_FRAMEBUFFER_ATTACHMENT_BLUE_SIZE: *params = component_size(image, GL_TEXTURE_BLUE_SIZE); return;
+    case GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE: *params = component_size(image, GL_TEXTURE_ALPHA_SIZE); return;
+    case GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE: *params = component_size(image, GL_TEXTURE_DEPTH_SIZE); return;
+    case GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE: *params = component_size(image, GL_TEXTURE_STENCIL_SIZE); return;
+    case GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE: {
+      if (attachment == GL_DEPTH_STENCIL_ATTACHMENT)
+        return ctx.error(GL_INVALID_OPERATION, "%s: no single component type for depth+stencil", function);
+      const formats::FormatDesc& d = formats::describe(image.format);
+      const int rgba = d.is_depth && attachment != GL_STENCIL_ATTACHMENT ? int(d.swizzle[0])
+                       : d.is_stencil                                    ? int(d.swizzle[1])
+                                                                         : int(d.swizzle[0]);
+      const formats::Channel& c = d.channel[rgba <= 3 ? rgba : 0];
+      *params = c.type == formats::ChannelType::FLOAT ? GL_FLOAT
+                : c.pure_integer ? (c.type == formats::ChannelType::SIGNED ? GL_INT : GL_UNSIGNED_INT)
+                : c.type == formats::ChannelType::SIGNED ? GL_SIGNED_NORMALIZED
+                                                         : GL_UNSIGNED_NORMALIZED;
+      return;
+    }
+    case GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING:
+      *params = formats::describe(image.format).colorspace == formats::Colorspace::SRGB ? GL_SRGB : GL_LINEAR;
+      return;
+    default:
+      break;
+  }
+  ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not an attachment parameter here", function, pname);
+}
+
+void draw_buffers(Context& ctx, FramebufferObject* fb, GLsizei n, const GLenum* buffers, const char* function) {
+  if (n < 0 || n > GLsizei(kMaxColorAttachments))
+    return ctx.error(GL_INVALID_VALUE, "%s(n = %d): out of range", function, n);
+  for (GLsizei i = 0; i < n; ++i) {
+    const GLenum b = buffers[i];
+    if (b == GL_NONE) continue;
+    if (!fb) {
+      // The default framebuffer of a surfaceless context has no colour buffers at all.
+      if (b == GL_BACK || b == GL_FRONT || b == GL_FRONT_LEFT || b == GL_BACK_LEFT || b == GL_LEFT ||
+          b == GL_FRONT_AND_BACK)
+        return ctx.error(GL_INVALID_OPERATION, "%s: the default framebuffer has no buffer 0x%04x", function, b);
+      return ctx.error(GL_INVALID_ENUM, "%s(0x%04x): not a buffer of the default framebuffer", function, b);
+    }
+    if (draw_buffer_index(b) < 0) {
+      if (b >= GL_COLOR_ATTACHMENT0 && b < GL_COLOR_ATTACHMENT0 + 32)
+        return ctx.error(GL_INVALID_OPERATION, "%s(0x%04x): beyond GL_MAX_DRAW_BUFFERS", function, b);
+      return ctx.error(fb && (b == GL_BACK || b == GL_FRONT) ? GL_INVALID_OPERATION : GL_INVALID_ENUM,
+                       "%s(0x%04x): not a colour attachment of a framebuffer object", function, b);
+    }
+    if (draw_buffer_index(b) != i && n > 1)
+      for (GLsizei j = 0; j < i; ++j)
+        if (buffers[j] == b) return ctx.error(GL_INVALID_OPERATION, "%s: 0x%04x listed twice", function, b);
+  }
+  if (!fb) return;
+  for (unsigned i = 0; i < kMaxColorAttachments; ++i) fb->draw_buffers[i] = GLsizei(i) < n ? buffers[i] : GL_NONE;
+}
+
+void read_buffer(Context& ctx, FramebufferObject* fb, GLenum mode, const char* function) {
+  if (mode == GL_NONE) {
+    if (fb) fb->read_buffer = GL_NONE;
+    return;
+  }
+  if (!fb)
+    return ctx.error(GL_INVALID_OPERATION, "%s(0x%04x): the default framebuffer has no colour buffers", function, mode);
+  if (draw_buffer_index(mode) < 0) {
+    if (mode >= GL_COLOR_ATTACHMENT0 && mode < GL_COLOR_ATTACHMENT0 + 32)
+      return ctx.error(GL_INVALID_OPERATION, "%s(0x%04x): beyond GL_MAX_COLOR_ATTACHMENTS", function, mode);
+    return ctx.error(GL_INVALID_ENUM, "%s(0x%04x): not a colour attachment", function, mode);
+  }
+  fb->read_buffer = mode;
+}
+
+void framebuffer_parameter(Context& ctx, FramebufferObject* fb, GLenum pname, GLint param, const char* function) {
+  if (!fb) return ctx.error(GL_INVALID_OPERATION, "%s: the default framebuffer has no parameters", function);
+  switch (pname) {
+    case GL_FRAMEBUFFER_DEFAULT_WIDTH:
+    case GL_FRAMEBUFFER_DEFAULT_HEIGHT:
+      if (param < 0 || param > kMaxTextureSize)
+        return ctx.error(GL_INVALID_VALUE, "%s(0x%04x, %d): out of range", function, pname, param);
+      (pname == GL_FRAMEBUFFER_DEFAULT_WIDTH ? fb->default_width : fb->default_height) = param;
+      return;
+    case GL_FRAMEBUFFER_DEFAULT_LAYERS:
+      if (param < 0 || param > kMaxArrayTextureLayers)
+        return ctx.error(GL_INVALID_VALUE, "%s(0x%04x, %d): out of range", function, pname, param);
+      fb->default_layers = param;
+      return;
+    case GL_FRAMEBUFFER_DEFAULT_SAMPLES:
+      if (param < 0 || param > 64) return ctx.error(GL_INVALID_VALUE, "%s(samples = %d): out of range", function, param);
+      fb->default_samples = param;
+      return;
+    case GL_FRAMEBUFFER_DEFAULT_FIXED_SAMPLE_LOCATIONS: fb->default_fixed_sample_locations = param != 0; return;
+    default: return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not a framebuffer parameter", function, pname);
+  }
+}
+
+void get_framebuffer_parameter(Context& ctx, FramebufferObject* fb, GLenum pname, GLint* params, const char* function) {
+  switch (pname) {
+    case GL_FRAMEBUFFER_DEFAULT_WIDTH: case GL_FRAMEBUFFER_DEFAULT_HEIGHT: case GL_FRAMEBUFFER_DEFAULT_LAYERS:
+    case GL_FRAMEBUFFER_DEFAULT_SAMPLES: case GL_FRAMEBUFFER_DEFAULT_FIXED_SAMPLE_LOCATIONS:
+      if (!fb) return ctx.error(GL_INVALID_OPERATION, "%s: the default framebuffer has no defaults", function);
+      *params = pname == GL_FRAMEBUFFER_DEFAULT_WIDTH    ? fb->default_width
+                : pname == GL_FRAMEBUFFER_DEFAULT_HEIGHT ? fb->default_height
+                : pname == GL_FRAMEBUFFER_DEFAULT_LAYERS ? fb->default_layers
+                : pname == GL_FRAMEBUFFER_DEFAULT_SAMPLES ? fb->default_samples
+                                                          : GLint(fb->default_fixed_sample_locations);
+      return;
+    case GL_SAMPLES: *params = 0; return;
+    case GL_SAMPLE_BUFFERS: *params = 0; return;
+    case GL_DOUBLEBUFFER: case GL_STEREO: *params = GL_FALSE; return;
+    default: return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not a framebuffer parameter", function, pname);
+  }
+}
+
+}  // namespace
+
+// Framebuffer state for glGetIntegerv (api_state.cpp asks here for what it does not know).
+bool query_framebuffer_integer(Context& ctx, GLenum pname, GLint64& value) {
+  switch (pname) {
+    case GL_DRAW_FRAMEBUFFER_BINDING: value = ctx.draw_framebuffer ? ctx.draw_framebuffer->name : 0; return true;
+    case GL_READ_FRAMEBUFFER_BINDING: value = ctx.read_framebuffer ? ctx.read_framebuffer->name : 0; return true;
+    case GL_RENDERBUFFER_BINDING: value = ctx.bound_renderbuffer ? ctx.bound_renderbuffer->name : 0; return true;
+    case GL_MAX_COLOR_ATTACHMENTS: case GL_MAX_DRAW_BUFFERS: value = kMaxColorAttachments; return true;
+    case GL_MAX_RENDERBUFFER_SIZE: case GL_MAX_FRAMEBUFFER_WIDTH: case GL_MAX_FRAMEBUFFER_HEIGHT:
+      value = kMaxTextureSize;
+      return true;
+    case GL_MAX_FRAMEBUFFER_LAYERS: value = kMaxArrayTextureLayers; return true;
+    case GL_MAX_FRAMEBUFFER_SAMPLES: value = 64; return true;
+    case GL_READ_BUFFER: value = ctx.read_framebuffer ? ctx.read_framebuffer->read_buffer : GL_NONE; return true;
+    default:
+      if (pname >= GL_DRAW_BUFFER0 && pname < GL_DRAW_BUFFER0 + kMaxColorAttachments) {
+        value = ctx.draw_framebuffer ? ctx.draw_framebuffer->draw_buffers[pname - GL_DRAW_BUFFER0] : GL_NONE;
+        return true;
+      }
+      return false;
+  }
+}
+
+namespace api {
+
+#define GLVK_CONTEXT_OR_RETURN(value) \
+  Context* ctx = current_context();   \
+  if (!ctx) return value
+
+void GenFramebuffers(GLsizei n, GLuint* framebuffers) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (n < 0) return ctx->error(GL_INVALID_VALUE, "glGenFramebuffers(n = %d): negative", n);
+  for (GLsizei i = 0; i < n; ++i) {
+    while (ctx->framebuffers.count(ctx->next_framebuffer_name) || ctx->next_framebuffer_name == 0)
+      ++ctx->next_framebuffer_name;
+    framebuffers[i] = ctx->next_framebuffer_name;
+    ctx->framebuffers[framebuffers[i]] = nullptr;  // reserved until first bound
+  }
+}
+
+void CreateFramebuffers(GLsizei n, GLuint* framebuffers) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (n < 0) return ctx->error(GL_INVALID_VALUE, "glCreateFramebuffers(n = %d): negative", n);
+  GenFramebuffers(n, framebuffers);
+  for (GLsizei i = 0; i < n; ++i) ctx->framebuffers[framebuffers[i]] = std::make_shared<FramebufferObject>(framebuffers[i]);
+}
+
+void DeleteFramebuffers(GLsizei n, const GLuint* framebuffers) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (n < 0) return ctx->error(GL_INVALID_VALUE, "glDeleteFramebuffers(n = %d): negative", n);
+  for (GLsizei i = 0; i < n; ++i) {
+    auto it = ctx->framebuffers.find(framebuffers[i]);
+    if (framebuffers[i] == 0 || it == ctx->framebuffers.end()) continue;
+    // Deleting a bound framebuffer binds zero in its place.
+    if (it->second && ctx->draw_framebuffer == it->second) ctx->draw_framebuffer = nullptr;
+    if (it->second && ctx->read_framebuffer == it->second) ctx->read_framebuffer = nullptr;
+    ctx->framebuffers.erase(it);
+  }
+}
+
+GLboolean IsFramebuffer(GLuint framebuffer) {
+  GLVK_CONTEXT_OR_RETURN(GL_FALSE);
+  return lookup_framebuffer(*ctx, framebuffer) ? GL_TRUE : GL_FALSE;
+}
+
+void BindFramebuffer(GLenum target, GLuint framebuffer) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (!is_framebuffer_target(target))
+    return ctx->error(GL_INVALID_ENUM, "glBindFramebuffer(target = 0x%04x): not a framebuffer target", target);
+  FramebufferRef fb;
+  if (framebuffer) {
+    auto it = ctx->framebuffers.find(framebuffer);
+    if (it == ctx->framebuffers.end()) {
+      if (ctx->config().core_profile)
+        return ctx->error(GL_INVALID_OPERATION, "glBindFramebuffer(%u): not a name from glGenFramebuffers",
+                          framebuffer);
+      it = ctx->framebuffers.emplace(framebuffer, nullptr).first;
+    }
+    if (!it->second) it->second = std::make_shared<FramebufferObject>(framebuffer);
+    fb = it->second;
+  }
+  if (target == GL_FRAMEBUFFER || target == GL_DRAW_FRAMEBUFFER) ctx->draw_framebuffer = fb;
+  if (target == GL_FRAMEBUFFER || target == GL_READ_FRAMEBUFFER) ctx->read_framebuffer = fb;
+}
+
+void GenRenderbuffers(GLsizei n, GLuint* renderbuffers) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (n < 0) return ctx->error(GL_INVALID_VALUE, "glGenRenderbuffers(n = %d): negative", n);
+  std::lock_guard lock(ctx->share_group().mutex);
+  for (GLsizei i = 0; i < n; ++i) {
+    renderbuffers[i] = ctx->share_group().allocate_renderbuffer_name();
+    ctx->share_group().renderbuffers[renderbuffers[i]] = nullptr;
+  }
+}
+
+void CreateRenderbuffers(GLsizei n, GLuint* renderbuffers) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (n < 0) return ctx->error(GL_INVALID_VALUE, "glCreateRenderbuffers(n = %d): negative", n);
+  GenRenderbuffers(n, renderbuffers);
+  std::lock_guard lock(ctx->share_group().mutex);
+  for (GLsizei i = 0; i < n; ++i)
+    ctx->share_group().renderbuffers[renderbuffers[i]] = std::make_shared<RenderbufferObject>(renderbuffers[i]);
+}
+
+void DeleteRenderbuffers(GLsizei n, const GLuint* renderbuffers) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (n < 0) return ctx->error(GL_INVALID_VALUE, "glDeleteRenderbuffers(n = %d): negative", n);
+  for (GLsizei i = 0; i < n; ++i) {
+    RenderbufferRef rb = lookup_renderbuffer(*ctx, renderbuffers[i]);
+    if (rb) {
+      if (ctx->bound_renderbuffer == rb) ctx->bound_renderbuffer = nullptr;
+      // Detached from the bound framebuffers (GL 4.6 section 9.2.7).
+      for (FramebufferObject* fb : {ctx->draw_framebuffer.get(), ctx->read_framebuffer.get()}) {
+        if (!fb) continue;
+        for (FramebufferAttachment* a : {&fb->depth, &fb->stencil})
+          if (a->renderbuffer == rb) *a = FramebufferAttachment{};
+        for (FramebufferAttachment& a : fb->color)
+          if (a.renderbuffer == rb) a = FramebufferAttachment{};
+      }
+    }
+    std::lock_guard lock(ctx->share_group().mutex);
+    if (renderbuffers[i]) ctx->share_group().renderbuffers.erase(renderbuffers[i]);
+  }
+}
+
+GLboolean IsRenderbuffer(GLuint renderbuffer) {
+  GLVK_CONTEXT_OR_RETURN(GL_FALSE);
+  return lookup_renderbuffer(*ctx, renderbuffer) ? GL_TRUE : GL_FALSE;
+}
+
+void BindRenderbuffer(GLenum target, GLuint renderbuffer) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (target != GL_RENDERBUFFER)
+    return ctx->error(GL_INVALID_ENUM, "glBindRenderbuffer(target = 0x%04x): must be GL_RENDERBUFFER", target);
+  RenderbufferRef rb;
+  if (renderbuffer) {
+    std::lock_guard lock(ctx->share_group().mutex);
+    auto& names = ctx->share_group().renderbuffers;
+    auto it = names.find(renderbuffer);
+    if (it == names.end()) {
+      if (ctx->config().core_profile)
+        return ctx->error(GL_INVALID_OPERATION, "glBindRenderbuffer(%u): not a name from glGenRenderbuffers",
+                          renderbuffer);
+      it = names.emplace(renderbuffer, nullptr).first;
+    }
+    if (!it->second) it->second = std::make_shared<RenderbufferObject>(renderbuffer);
+    rb = it->second;
+  }
+  ctx->bound_renderbuffer = std::move(rb);
+}
+
+void RenderbufferStorageMultisample(GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
+                                    GLsizei height) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (target != GL_RENDERBUFFER)
+    return ctx->error(GL_INVALID_ENUM, "glRenderbufferStorage(target = 0x%04x): must be GL_RENDERBUFFER", target);
+  if (!ctx->bound_renderbuffer)
+    return ctx->error(GL_INVALID_OPERATION, "glRenderbufferStorage: no renderbuffer is bound");
+  renderbuffer_storage(*ctx, *ctx->bound_renderbuffer, samples, internalformat, width, height,
+                       "glRenderbufferStorageMultisample");
+}
+
+void RenderbufferStorage(GLenum target, GLenum internalformat, GLsizei width, GLsizei height) {
+  RenderbufferStorageMultisample(target, 0, internalformat, width, height);
+}
+
+void NamedRenderbufferStorageMultisample(GLuint renderbuffer, GLsizei samples, GLenum internalformat, GLsizei width,
+                                         GLsizei height) {
+  GLVK_CONTEXT_OR_RETURN();
+  RenderbufferRef rb = lookup_renderbuffer(*ctx, renderbuffer);
+  if (!rb)
+    return ctx->error(GL_INVALID_OPERATION, "glNamedRenderbufferStorage(%u): not a renderbuffer object", renderbuffer);
+  renderbuffer_storage(*ctx, *rb, samples, internalformat, width, height, "glNamedRenderbufferStorageMultisample");
+}
+
+void NamedRenderbufferStorage(GLuint renderbuffer, GLenum internalformat, GLsizei width, GLsizei height) {
+  NamedRenderbufferStorageMultisample(renderbuffer, 0, internalformat, width, height);
+}
+
+void GetRenderbufferParameteriv(GLenum target, GLenum pname, GLint* params) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (target != GL_RENDERBUFFER)
+    return ctx->error(GL_INVALID_ENUM, "glGetRenderbufferParameteriv(target = 0x%04x)", target);
+  if (!ctx->bound_renderbuffer)
+    return ctx->error(GL_INVALID_OPERATION, "glGetRenderbufferParameteriv: no renderbuffer is bound");
+  const RenderbufferObject& rb = *ctx->bound_renderbuffer;
+  FramebufferAttachment a;
+  a.type = AttachmentObject::RENDERBUFFER;
+  a.renderbuffer = ctx->bound_renderbuffer;
+  TextureImage scratch;
+  const TextureImage& image = *attached_image(a, scratch);
+  switch (pname) {
+    case GL_RENDERBUFFER_WIDTH: *params = rb.width; return;
+    case GL_RENDERBUFFER_HEIGHT: *params = rb.height; return;
+    case GL_RENDERBUFFER_INTERNAL_FORMAT: *params = GLint(rb.internal_format); return;
+    case GL_RENDERBUFFER_SAMPLES: *params = rb.samples; return;
+    case GL_RENDERBUFFER_RED_SIZE: *params = component_size(image, GL_TEXTURE_RED_SIZE); return;
+    case GL_RENDERBUFFER_GREEN_SIZE: *params = component_size(image, GL_TEXTURE_GREEN_SIZE); return;
+    case GL_RENDERBUFFER_BLUE_SIZE: *params = component_size(image, GL_TEXTURE_BLUE_SIZE); return;
+    case GL_RENDERBUFFER_ALPHA_SIZE: *params = component_size(image, GL_TEXTURE_ALPHA_SIZE); return;
+    case GL_RENDERBUFFER_DEPTH_SIZE: *params = component_size(image, GL_TEXTURE_DEPTH_SIZE); return;
+    case GL_RENDERBUFFER_STENCIL_SIZE: *params = component_size(image, GL_TEXTURE_STENCIL_SIZE); return;
+    default: return ctx->error(GL_INVALID_ENUM, "glGetRenderbufferParameteriv(pname = 0x%04x)", pname);
+  }
+}
+
+// The framebuffer object a target-based attachment call works on (INVALID_OPERATION for 0).
+static FramebufferObject* target_framebuffer(Context& ctx, GLenum target, const char* function) {
+  if (!is_framebuffer_target(target)) {
+    ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): not a framebuffer target", function, target);
+    return nullptr;
+  }
+  FramebufferObject* fb = bound_framebuffer(ctx, target).get();
+  if (!fb) ctx.error(GL_INVALID_OPERATION, "%s: the default framebuffer has no attachments to change", function);
+  return fb;
+}
+
+void FramebufferTexture(GLenum target, GLenum attachment, GLuint texture, GLint level) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (FramebufferObject* fb = target_framebuffer(*ctx, target, "glFramebufferTexture"))
+    attach_texture(*ctx, *fb, attachment, texture, level, 0, 0, false, "glFramebufferTexture");
+}
+
+void FramebufferTextureLayer(GLenum target, GLenum attachment, GLuint texture, GLint level, GLint layer) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (FramebufferObject* fb = target_framebuffer(*ctx, target, "glFramebufferTextureLayer"))
+    attach_texture(*ctx, *fb, attachment, texture, level, 0, layer, true, "glFramebufferTextureLayer");
+}
+
+// glFramebufferTexture1D/2D/3D: the texture's target must be the one named.
+static void framebuffer_texture_nd(Context& ctx, GLenum target, GLenum attachment, GLenum textarget, GLuint texture,
+                            GLint level, GLint layer, unsigned dims, const char* function) {
+  FramebufferObject* fb = target_framebuffer(ctx, target, function);
+  if (!fb) return;
+  const bool cube_face = textarget >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && textarget <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z;
+  const bool valid = dims == 1   ? textarget == GL_TEXTURE_1D
+                     : dims == 3 ? textarget == GL_TEXTURE_3D
+                                 : textarget == GL_TEXTURE_2D || textarget == GL_TEXTURE_RECTANGLE || cube_face ||
+                                       textarget == GL_TEXTURE_2D_MULTISAMPLE;
+  if (texture && !valid) return ctx.error(GL_INVALID_ENUM, "%s(textarget = 0x%04x): not allowed", function, textarget);
+  if (texture) {
+    std::shared_ptr<TextureObject> t;
+    {
+      std::lock_guard lock(ctx.share_group().mutex);
+      auto it = ctx.share_group().textures.find(texture);
+      if (it != ctx.share_group().textures.end()) t = it->second;
+    }
+    if (t && t->target && t->target != (cube_face ? GLenum(GL_TEXTURE_CUBE_MAP) : textarget))
+      return ctx.error(GL_INVALID_OPERATION, "%s: texture %u is not a 0x%04x texture", function, texture, textarget);
+  }
+  attach_texture(ctx, *fb, attachment, texture, level, cube_face ? textarget : 0, layer, dims == 3, function);
+}
+
+void FramebufferTexture1D(GLenum target, GLenum attachment, GLenum textarget, GLuint texture, GLint level) {
+  GLVK_CONTEXT_OR_RETURN();
+  framebuffer_texture_nd(*ctx, target, attachment, textarget, texture, level, 0, 1, "glFramebufferTexture1D");
+}
+
+void FramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget, GLuint texture, GLint level) {
+  GLVK_CONTEXT_OR_RETURN();
+  framebuffer_texture_nd(*ctx, target, attachment, textarget, texture, level, 0, 2, "glFramebufferTexture2D");
+}
+
+void FramebufferTexture3D(GLenum target, GLenum attachment, GLenum textarget, GLuint texture, GLint level,
+                          GLint zoffset) {
+  GLVK_CONTEXT_OR_RETURN();
+  framebuffer_texture_nd(*ctx, target, attachment, textarget, texture, level, zoffset, 3, "glFramebufferTexture3D");
+}
+
+void FramebufferRenderbuffer(GLenum target, GLenum attachment, GLenum renderbuffertarget, GLuint renderbuffer) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (FramebufferObject* fb = target_framebuffer(*ctx, target, "glFramebufferRenderbuffer"))
+    attach_renderbuffer(*ctx, *fb, attachment, renderbuffertarget, renderbuffer, "glFramebufferRenderbuffer");
+}
+
+void NamedFramebufferTexture(GLuint framebuffer, GLenum attachment, GLuint texture, GLint level) {
+  GLVK_CONTEXT_OR_RETURN();
+  FramebufferRef fb;
+  if (named_framebuffer(*ctx, framebuffer, fb, false, "glNamedFramebufferTexture"))
+    attach_texture(*ctx, *fb, attachment, texture, level, 0, 0, false, "glNamedFramebufferTexture");
+}
+
+void NamedFramebufferTextureLayer(GLuint framebuffer, GLenum attachment, GLuint texture, GLint level, GLint layer) {
+  GLVK_CONTEXT_OR_RETURN();
+  FramebufferRef fb;
+  if (named_framebuffer(*ctx, framebuffer, fb, false, "glNamedFramebufferTextureLayer"))
+    attach_texture(*ctx, *fb, attachment, texture, level, 0, layer, true, "glNamedFramebufferTextureLayer");
+}
+
+void NamedFramebufferRenderbuffer(GLuint framebuffer, GLenum attachment, GLenum renderbuffertarget,
+                                  GLuint renderbuffer) {
+  GLVK_CONTEXT_OR_RETURN();
+  FramebufferRef fb;
+  if (named_framebuffer(*ctx, framebuffer, fb, false, "glNamedFramebufferRenderbuffer"))
+    attach_renderbuffer(*ctx, *fb, attachment, renderbuffertarget, renderbuffer, "glNamedFramebufferRenderbuffer");
+}
+
+GLenum CheckFramebufferStatus(GLenum target) {
+  GLVK_CONTEXT_OR_RETURN(0);
+  if (!is_framebuffer_target(target)) {
+    ctx->error(GL_INVALID_ENUM, "glCheckFramebufferStatus(target = 0x%04x): not a framebuffer target", target);
+    return 0;
+  }
+  return framebuffer_status(*ctx, bound_framebuffer(*ctx, target).get());
+}
+
+GLenum CheckNamedFramebufferStatus(GLuint framebuffer, GLenum target) {
+  GLVK_CONTEXT_OR_RETURN(0);
+  if (!is_framebuffer_target(target)) {
+    ctx->error(GL_INVALID_ENUM, "glCheckNamedFramebufferStatus(target = 0x%04x)", target);
+    return 0;
+  }
+  FramebufferRef fb;
+  if (!named_framebuffer(*ctx, framebuffer, fb, true, "glCheckNamedFramebufferStatus")) return 0;
+  return framebuffer_status(*ctx, framebuffer ? fb.get() : bound_framebuffer(*ctx, target).get());
+}
+
+void GetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment, GLenum pname, GLint* params) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (!is_framebuffer_target(target))
+    return ctx->error(GL_INVALID_ENUM, "glGetFramebufferAttachmentParameteriv(target = 0x%04x)", target);
+  FramebufferObject* fb = bound_framebuffer(*ctx, target).get();
+  if (!fb)
+    return ctx->error(GL_INVALID_OPERATION,
+                      "glGetFramebufferAttachmentParameteriv: the default framebuffer of a surfaceless context has "
+                      "no buffers");
+  attachment_parameter(*ctx, *fb, attachment, pname, params, "glGetFramebufferAttachmentParameteriv");
+}
+
+void GetNamedFramebufferAttachmentParameteriv(GLuint framebuffer, GLenum attachment, GLenum pname, GLint* params) {
+  GLVK_CONTEXT_OR_RETURN();
+  FramebufferRef fb;
+  if (named_framebuffer(*ctx, framebuffer, fb, false, "glGetNamedFramebufferAttachmentParameteriv"))
+    attachment_parameter(*ctx, *fb, attachment, pname, params, "glGetNamedFramebufferAttachmentParameteriv");
+}
+
+void DrawBuffers(GLsizei n, const GLenum* bufs) {
+  GLVK_CONTEXT_OR_RETURN();
+  draw_buffers(*ctx, ctx->draw_framebuffer.get(), n, bufs, "glDrawBuffers");
+}
+
+void DrawBuffer(GLenum buf) {
+  GLVK_CONTEXT_OR_RETURN();
+  draw_buffers(*ctx, ctx->draw_framebuffer.get(), 1, &buf, "glDrawBuffer");
+}
+
+void NamedFramebufferDrawBuffers(GLuint framebuffer, GLsizei n, const GLenum* bufs) {
+  GLVK_CONTEXT_OR_RETURN();
+  FramebufferRef fb;
+  if (named_framebuffer(*ctx, framebuffer, fb, true, "glNamedFramebufferDrawBuffers"))
+    draw_buffers(*ctx, fb.get(), n, bufs, "glNamedFramebufferDrawBuffers");
+}
+
+void ReadBuffer(GLenum src) {
+  GLVK_CONTEXT_OR_RETURN();
+  read_buffer(*ctx, ctx->read_framebuffer.get(), src, "glReadBuffer");
+}
+
+void NamedFramebufferReadBuffer(GLuint framebuffer, GLenum src) {
+  GLVK_CONTEXT_OR_RETURN();
+  FramebufferRef fb;
+  if (named_framebuffer(*ctx, framebuffer, fb, true, "glNamedFramebufferReadBuffer"))
+    read_buffer(*ctx, fb.get(), src, "glNamedFramebufferReadBuffer");
+}
+
+void FramebufferParameteri(GLenum target, GLenum pname, GLint param) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (!is_framebuffer_target(target))
+    return ctx->error(GL_INVALID_ENUM, "glFramebufferParameteri(target = 0x%04x)", target);
+  framebuffer_parameter(*ctx, bound_framebuffer(*ctx, target).get(), pname, param, "glFramebufferParameteri");
+}
+
+void NamedFramebufferParameteri(GLuint framebuffer, GLenum pname, GLint param) {
+  GLVK_CONTEXT_OR_RETURN();
+  FramebufferRef fb;
+  if (named_framebuffer(*ctx, framebuffer, fb, false, "glNamedFramebufferParameteri"))
+    framebuffer_parameter(*ctx, fb.get(), pname, param, "glNamedFramebufferParameteri");
+}
+
+void GetFramebufferParameteriv(GLenum target, GLenum pname, GLint* params) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (!is_framebuffer_target(target))
+    return ctx->error(GL_INVALID_ENUM, "glGetFramebufferParameteriv(target = 0x%04x)", target);
+  get_framebuffer_parameter(*ctx, bound_framebuffer(*ctx, target).get(), pname, params, "glGetFramebufferParameteriv");
+}
+
+void ReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type, void* pixels) {
+  GLVK_CONTEXT_OR_RETURN();
+  const char* function = "glReadPixels";
+  if (width < 0 || height < 0) return ctx->error(GL_INVALID_VALUE, "%s: negative width or height", function);
+  if (!check_format_and_type(*ctx, format, type, function)) return;
+  FramebufferObject* fb = ctx->read_framebuffer.get();
+  if (framebuffer_status(*ctx, fb) != GL_FRAMEBUFFER_COMPLETE)
+    return ctx->error(GL_INVALID_FRAMEBUFFER_OPERATION, "%s: the read framebuffer is not complete", function);
+  // Which attachment: the read buffer for colour, the depth/stencil attachment for those formats.
+  const FramebufferAttachment* a = nullptr;
+  if (format == GL_DEPTH_COMPONENT || format == GL_DEPTH_STENCIL) {
+    a = &fb->depth;
+    if (format == GL_DEPTH_STENCIL && (fb->stencil.type == AttachmentObject::NONE ||
+                                       fb->stencil.texture != fb->depth.texture ||
+                                       fb->stencil.renderbuffer != fb->depth.renderbuffer))
+      return ctx->error(GL_INVALID_OPERATION, "%s: depth and stencil are not one image", function);
+  } else if (format == GL_STENCIL_INDEX) {
+    a = &fb->stencil;
+  } else {
+    const int index = draw_buffer_index(fb->read_buffer);
+    if (index < 0) return ctx->error(GL_INVALID_OPERATION, "%s: the read buffer is GL_NONE", function);
+    a = &fb->color[std::size_t(index)];
+  }
+  TextureImage scratch;
+  const TextureImage* image = attached_image(*a, scratch);
+  if (!image || !image->defined())
+    return ctx->error(GL_INVALID_OPERATION, "%s: the framebuffer has no buffer for format 0x%04x", function, format);
+  if (image->samples > 1)
+    return ctx->error(GL_INVALID_OPERATION, "%s: the read buffer is multisampled", function);
+  if (!check_compatible(*ctx, image->base_format, image->format, format, function)) return;
+  ClientImage client;
+  if (!client_image(*ctx, ctx->pack, GL_PIXEL_PACK_BUFFER, 2, width, height, 1, format, type, pixels, client, function))
+    return;
+  if (!client.pbo && !pixels) return;
+  // Pixels outside the attachment are undefined: read the part inside, leave the rest alone.
+  const GLint x0 = std::max(x, 0), y0 = std::max(y, 0);
+  const GLint x1 = std::min<GLint64>(GLint64(x) + width, image->width), y1 = std::min<GLint64>(GLint64(y) + height, image->height);
+  if (x1 <= x0 || y1 <= y0) return;
+  GLint layer = 0;
+  st::Texture* resource = attached_resource(*a, layer);
+  if (!resource) return;
+  const int bpp = formats::bytes_per_pixel(format, type);
+  const std::size_t skip = std::size_t(y0 - y) * client.row_stride + std::size_t(x0 - x) * std::size_t(bpp);
+  ClientImage inside = client;
+  inside.data = client.data ? client.data + skip : nullptr;
+  inside.pbo_offset = client.pbo_offset + skip;
+  inside.extent_bytes = std::size_t(y1 - y0 - 1) * client.row_stride + std::size_t(x1 - x0) * std::size_t(bpp);
+  st::Box box;
+  box.x = x0;
+  box.y = y0;
+  box.z = layer;
+  box.width = x1 - x0;
+  box.height = y1 - y0;
+  box.depth = 1;
+  void* target = client.pbo ? pixels : const_cast<std::byte*>(inside.data);
+  read_texels(*ctx, *resource, *image, unsigned(a->level), box, x1 - x0, y1 - y0, 1, client.row_stride * std::size_t(y1 - y0),
+              inside, target, format, type, function);
+}
+
+}  // namespace api
+}  // namespace glvk::gl

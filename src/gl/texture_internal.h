@@ -1,0 +1,52 @@
+// Texture pieces the framebuffer entry points share with api_textures.cpp (private to src/gl).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "glvk/formats/gl_client.h"
+#include "glvk/gl/context.h"
+#include "glvk/st/transfer.h"
+
+namespace glvk::st {
+class Texture;
+}
+
+namespace glvk::gl {
+
+// Where the user's pixels of a w x h x d image are: pointer to the first texel and strides. For
+// 1D arrays GL's rows are the texture's layers. Null `pixels` with no PBO means "no data".
+struct ClientImage {
+  const std::byte* data = nullptr;       // first texel (skips applied), in client or copied PBO memory
+  std::vector<std::byte> pbo_copy;        // the PBO's bytes when the CPU needs them
+  std::shared_ptr<BufferObject> pbo;
+  std::uint64_t pbo_offset = 0;          // of the first texel
+  std::size_t row_stride = 0, image_stride = 0;
+  std::size_t extent_bytes = 0;          // from the first texel to one past the last
+};
+
+// INVALID_ENUM for unknown enums, INVALID_OPERATION for a pair GL does not define; false after
+// raising the error.
+bool check_format_and_type(Context& ctx, GLenum format, GLenum type, const char* function);
+
+// Depth/stencil data only for depth/stencil images, integer data only for integer images.
+bool check_compatible(Context& ctx, GLenum base_format, formats::Format texture_format, GLenum format,
+                      const char* function);
+
+// The client image of a w x h x d transfer with `store`, and the PBO bound to `pbo_target` checked.
+bool client_image(Context& ctx, const formats::PixelStore& store, GLenum pbo_target, unsigned dims, GLsizei width,
+                  GLsizei height, GLsizei depth, GLenum format, GLenum type, const void* pixels, ClientImage& out,
+                  const char* function);
+
+// Reads `box` of `level` into what `client` describes (glGetTexImage, glReadPixels).
+void read_texels(Context& ctx, st::Texture& resource, const TextureImage& image, unsigned level, const st::Box& box,
+                 GLsizei width, GLsizei rows, GLsizei slices, std::size_t image_stride, ClientImage& client,
+                 void* pixels, GLenum format, GLenum type, const char* function);
+
+// glGetTexLevelParameter / glGetRenderbufferParameter / attachment component sizes and types.
+GLint component_size(const TextureImage& image, GLenum pname);
+GLenum component_type(const TextureImage& image, GLenum pname);
+
+}  // namespace glvk::gl
