@@ -3,10 +3,15 @@
 // Every entry point validates first and raises the error the spec names; a call that raises an
 // error changes nothing.
 #include <algorithm>
+#include <bit>
+#include <cstring>
 
 #include "api_common.h"
 #include "glvk/gl/framebuffer_completeness.h"
+#include "glvk/formats/convert.h"
+#include "glvk/formats/pack.h"
 #include "glvk/st/format_choice.h"
+#include "glvk/st/texture_upload.h"
 #include "glvk/st/texture.h"
 #include "glvk/vk_backend/error.h"
 #include "texture_internal.h"
@@ -433,6 +438,197 @@ void get_framebuffer_parameter(Context& ctx, FramebufferObject* fb, GLenum pname
     case GL_DOUBLEBUFFER: case GL_STEREO: *params = GL_FALSE; return;
     default: return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not a framebuffer parameter", function, pname);
   }
+}
+
+
+// ------------------------------------------------------------------------------------------ clears
+
+// The clear value of a colour buffer, as the glClearBuffer variant gave it.
+struct ColorClear {
+  st::ClearKind kind = st::ClearKind::FLOAT;
+  GLfloat f[4] = {0, 0, 0, 0};
+  GLint i[4] = {0, 0, 0, 0};
+  GLuint u[4] = {0, 0, 0, 0};
+};
+
+// The rectangle a clear touches: the attachment, cut by the scissor box when the test is on.
+struct ClearRect {
+  GLint x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+  bool empty() const { return x1 <= x0 || y1 <= y0; }
+};
+
+ClearRect clear_rect(const Context& ctx, const TextureImage& image) {
+  ClearRect r{0, 0, image.width, image.height};
+  if (ctx.scissor_test) {
+    r.x0 = std::max(r.x0, ctx.scissor_box[0]);
+    r.y0 = std::max(r.y0, ctx.scissor_box[1]);
+    r.x1 = std::min<GLint>(r.x1, ctx.scissor_box[0] + ctx.scissor_box[2]);
+    r.y1 = std::min<GLint>(r.y1, ctx.scissor_box[1] + ctx.scissor_box[3]);
+  }
+  return r;
+}
+
+// The layers a clear covers: every layer of a layered attachment (GL 4.6 section 9.8), else one.
+void clear_layers(const FramebufferAttachment& a, const TextureImage& image, GLint& first, GLint& count) {
+  GLint layer = 0;
+  attached_resource(a, layer);
+  first = layer;
+  count = 1;
+  if (a.layered) {
+    first = 0;
+    count = a.texture->target == GL_TEXTURE_CUBE_MAP ? 6 : std::max(image.depth, 1);
+  }
+}
+
+st::Box layer_box(const TextureImage& image, const ClearRect& r, GLint layer, bool three_d) {
+  st::Box box;
+  box.x = r.x0;
+  box.y = r.y0;
+  box.z = layer;
+  box.width = r.x1 - r.x0;
+  box.height = r.y1 - r.y0;
+  box.depth = 1;
+  (void)image;
+  (void)three_d;
+  return box;
+}
+
+void clear_color_attachment(Context& ctx, const FramebufferAttachment& a, const ColorClear& value,
+                            const std::array<bool, 4>& mask, const char* function) {
+  TextureImage scratch;
+  const TextureImage* image = attached_image(a, scratch);
+  GLint ignored = 0;
+  st::Texture* resource = attached_resource(a, ignored);
+  if (!image || !image->defined() || !resource || !(mask[0] || mask[1] || mask[2] || mask[3])) return;
+  const ClearRect rect = clear_rect(ctx, *image);
+  if (rect.empty()) return;
+  GLint first = 0, layers = 1;
+  clear_layers(a, *image, first, layers);
+  const formats::FormatDesc& d = formats::describe(image->storage);
+  const bool srgb = d.colorspace == formats::Colorspace::SRGB;
+  // GL writes sRGB-encoded values only with GL_FRAMEBUFFER_SRGB; otherwise the bits go as they are.
+  const formats::Format target = srgb && !ctx.framebuffer_srgb ? d.linear_equivalent : image->storage;
+  const bool whole = rect.x0 == 0 && rect.y0 == 0 && rect.x1 == image->width && rect.y1 == image->height;
+  const bool full_mask = mask[0] && mask[1] && mask[2] && mask[3];
+  const bool exact_storage = st::format_base_format(image->storage) == image->base_format &&
+                             formats::describe(image->storage).vk_swizzle[0] == formats::Swizzle::X &&
+                             formats::describe(image->storage).vk_swizzle[3] == formats::Swizzle::W;
+  if (whole && full_mask && exact_storage && !(srgb && !ctx.framebuffer_srgb) && a.type != AttachmentObject::NONE) {
+    std::uint32_t words[4];
+    for (int c = 0; c < 4; ++c)
+      words[c] = value.kind == st::ClearKind::FLOAT ? std::bit_cast<std::uint32_t>(value.f[c])
+                 : value.kind == st::ClearKind::SINT ? std::uint32_t(value.i[c])
+                                                     : value.u[c];
+    st::texture_clear_color(*resource, unsigned(a.level), unsigned(first), unsigned(layers), words, value.kind);
+    return;
+  }
+  if (image->samples > 1) {
+    ctx.debug_message(GL_DEBUG_SOURCE_API, GL_DEBUG_TYPE_OTHER, 1, GL_DEBUG_SEVERITY_MEDIUM,
+                      std::string(function) + ": scissored or masked clears of multisample buffers are not implemented");
+    return;
+  }
+  // Read, change the unmasked channels, write: through RGBA of the clear value's kind.
+  const formats::Format rgba = value.kind == st::ClearKind::FLOAT ? formats::Format::R32G32B32A32_FLOAT
+                               : value.kind == st::ClearKind::SINT ? formats::Format::R32G32B32A32_SINT
+                                                                   : formats::Format::R32G32B32A32_UINT;
+  const formats::PixelFormat stored(target), wide(rgba);
+  const GLsizei w = rect.x1 - rect.x0, h = rect.y1 - rect.y0;
+  const std::size_t row = stored.row_bytes(unsigned(w)), wide_row = std::size_t(w) * 16;
+  std::vector<std::byte> texels(row * std::size_t(h)), values(wide_row * std::size_t(h));
+  formats::Swizzle map[4];
+  formats::ConvertParams to_storage;
+  if (formats::compute_rgba2base2rgba_component_mapping(image->base_format, map)) to_storage.rebase_swizzle = map;
+  for (GLint layer = first; layer < first + layers; ++layer) {
+    const st::Box box = layer_box(*image, rect, layer, false);
+    if (!full_mask) {
+      st::texture_read(*resource, unsigned(a.level), box, texels.data(), row, row * std::size_t(h));
+      if (formats::convert(values.data(), wide, wide_row, texels.data(), stored, row, unsigned(w), unsigned(h)) !=
+          formats::ConvertStatus::OK)
+        return;  // mismatched clear type and buffer: undefined results, nothing written
+    }
+    for (std::size_t t = 0; t < std::size_t(w) * std::size_t(h); ++t)
+      for (int c = 0; c < 4; ++c)
+        if (mask[std::size_t(c)])
+          std::memcpy(values.data() + t * 16 + std::size_t(c) * 4,
+                      value.kind == st::ClearKind::FLOAT ? static_cast<const void*>(&value.f[c])
+                      : value.kind == st::ClearKind::SINT ? static_cast<const void*>(&value.i[c])
+                                                          : static_cast<const void*>(&value.u[c]),
+                      4);
+    if (formats::convert(texels.data(), stored, row, values.data(), wide, wide_row, unsigned(w), unsigned(h),
+                         to_storage) != formats::ConvertStatus::OK)
+      return;
+    st::texture_write(*resource, unsigned(a.level), box, texels.data(), row, row * std::size_t(h));
+  }
+}
+
+void clear_depth_stencil_attachment(Context& ctx, const FramebufferAttachment& a, bool depth, GLfloat depth_value,
+                                    bool stencil, GLint stencil_value, const char* function) {
+  TextureImage scratch;
+  const TextureImage* image = attached_image(a, scratch);
+  GLint ignored = 0;
+  st::Texture* resource = attached_resource(a, ignored);
+  if (!image || !image->defined() || !resource) return;
+  const formats::FormatDesc& d = formats::describe(image->storage);
+  depth = depth && d.is_depth && ctx.depth_mask;
+  const GLuint stencil_mask = ctx.stencil_writemask & 0xff;
+  stencil = stencil && d.is_stencil && stencil_mask != 0;
+  if (!depth && !stencil) return;
+  // Fixed-point depth buffers take values clamped to [0, 1].
+  if (!d.is_float_any) depth_value = std::clamp(depth_value, 0.0f, 1.0f);
+  const ClearRect rect = clear_rect(ctx, *image);
+  if (rect.empty()) return;
+  GLint first = 0, layers = 1;
+  clear_layers(a, *image, first, layers);
+  const bool whole = rect.x0 == 0 && rect.y0 == 0 && rect.x1 == image->width && rect.y1 == image->height;
+  if (whole && (!stencil || stencil_mask == 0xff)) {
+    st::texture_clear_depth_stencil(*resource, unsigned(a.level), unsigned(first), unsigned(layers), depth, depth_value,
+                                    stencil, std::uint32_t(stencil_value) & 0xff);
+    return;
+  }
+  if (image->samples > 1) {
+    ctx.debug_message(GL_DEBUG_SOURCE_API, GL_DEBUG_TYPE_OTHER, 1, GL_DEBUG_SEVERITY_MEDIUM,
+                      std::string(function) + ": scissored or masked clears of multisample buffers are not implemented");
+    return;
+  }
+  const GLsizei w = rect.x1 - rect.x0, h = rect.y1 - rect.y0;
+  const std::size_t count = std::size_t(w) * std::size_t(h), row = std::size_t(w) * (d.block_bits / 8);
+  std::vector<std::byte> texels(row * std::size_t(h));
+  std::vector<float> depths(count, depth_value);
+  std::vector<std::uint8_t> stencils(count);
+  for (GLint layer = first; layer < first + layers; ++layer) {
+    const st::Box box = layer_box(*image, rect, layer, false);
+    st::texture_read(*resource, unsigned(a.level), box, texels.data(), row, texels.size());
+    if (depth) formats::pack_depth_float(d, depths.data(), texels.data(), count);
+    if (stencil) {
+      formats::unpack_stencil_uint(d, texels.data(), stencils.data(), count);
+      for (std::uint8_t& s : stencils)
+        s = std::uint8_t((s & ~stencil_mask) | (GLuint(stencil_value) & stencil_mask));
+      formats::pack_stencil_uint(d, stencils.data(), texels.data(), count);
+    }
+    st::texture_write(*resource, unsigned(a.level), box, texels.data(), row, texels.size());
+  }
+}
+
+// The draw framebuffer of a clear, or null after INVALID_FRAMEBUFFER_OPERATION.
+FramebufferObject* clear_target(Context& ctx, const char* function) {
+  FramebufferObject* fb = ctx.draw_framebuffer.get();
+  if (framebuffer_status(ctx, fb) != GL_FRAMEBUFFER_COMPLETE) {
+    ctx.error(GL_INVALID_FRAMEBUFFER_OPERATION, "%s: the draw framebuffer is not complete", function);
+    return nullptr;
+  }
+  return fb;
+}
+
+// The colour kind of a draw buffer's attachment, for glClear's choice of clear value.
+st::ClearKind attachment_kind(const FramebufferAttachment& a) {
+  TextureImage scratch;
+  const TextureImage* image = attached_image(a, scratch);
+  if (!image || !image->defined()) return st::ClearKind::FLOAT;
+  const formats::FormatDesc& d = formats::describe(image->format);
+  if (!d.is_pure_integer) return st::ClearKind::FLOAT;
+  for (int c = 0; c < d.nr_channels; ++c)
+    if (d.channel[c].type == formats::ChannelType::SIGNED) return st::ClearKind::SINT;
+  return st::ClearKind::UINT;
 }
 
 }  // namespace
@@ -879,6 +1075,141 @@ void ReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, 
   void* target = client.pbo ? pixels : const_cast<std::byte*>(inside.data);
   read_texels(*ctx, *resource, *image, unsigned(a->level), box, x1 - x0, y1 - y0, 1, client.row_stride * std::size_t(y1 - y0),
               inside, target, format, type, function);
+}
+
+
+void ClearColor(GLfloat red, GLfloat green, GLfloat blue, GLfloat alpha) {
+  GLVK_CONTEXT_OR_RETURN();
+  ctx->clear_color = {red, green, blue, alpha};
+}
+
+void ClearDepth(GLdouble depth) {
+  GLVK_CONTEXT_OR_RETURN();
+  ctx->clear_depth = std::clamp(depth, 0.0, 1.0);
+}
+
+void ClearDepthf(GLfloat depth) { ClearDepth(depth); }
+
+void ClearStencil(GLint s) {
+  GLVK_CONTEXT_OR_RETURN();
+  ctx->clear_stencil = s;
+}
+
+void Scissor(GLint x, GLint y, GLsizei width, GLsizei height) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (width < 0 || height < 0) return ctx->error(GL_INVALID_VALUE, "glScissor: negative width or height");
+  ctx->scissor_box = {x, y, width, height};
+}
+
+void ColorMask(GLboolean red, GLboolean green, GLboolean blue, GLboolean alpha) {
+  GLVK_CONTEXT_OR_RETURN();
+  for (auto& mask : ctx->color_mask) mask = {red != 0, green != 0, blue != 0, alpha != 0};
+}
+
+void ColorMaski(GLuint index, GLboolean r, GLboolean g, GLboolean b, GLboolean a) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (index >= kMaxColorAttachments) return ctx->error(GL_INVALID_VALUE, "glColorMaski(index = %u)", index);
+  ctx->color_mask[index] = {r != 0, g != 0, b != 0, a != 0};
+}
+
+void DepthMask(GLboolean flag) {
+  GLVK_CONTEXT_OR_RETURN();
+  ctx->depth_mask = flag != 0;
+}
+
+void StencilMask(GLuint mask) {
+  GLVK_CONTEXT_OR_RETURN();
+  ctx->stencil_writemask = mask;
+}
+
+void Clear(GLbitfield mask) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (mask & ~GLbitfield(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT | GL_ACCUM_BUFFER_BIT))
+    return ctx->error(GL_INVALID_VALUE, "glClear(mask = 0x%x): unknown bits", mask);
+  FramebufferObject* fb = clear_target(*ctx, "glClear");
+  if (!fb) return;
+  if (mask & GL_COLOR_BUFFER_BIT)
+    for (unsigned i = 0; i < kMaxColorAttachments; ++i) {
+      const int index = draw_buffer_index(fb->draw_buffers[i]);
+      if (index < 0) continue;
+      const FramebufferAttachment& a = fb->color[std::size_t(index)];
+      ColorClear value;
+      value.kind = attachment_kind(a);
+      for (int c = 0; c < 4; ++c) {
+        value.f[c] = ctx->clear_color[std::size_t(c)];
+        value.i[c] = GLint(ctx->clear_color[std::size_t(c)]);
+        value.u[c] = GLuint(std::max(0.0f, ctx->clear_color[std::size_t(c)]));
+      }
+      clear_color_attachment(*ctx, a, value, ctx->color_mask[i], "glClear");
+    }
+  const bool depth = mask & GL_DEPTH_BUFFER_BIT, stencil = mask & GL_STENCIL_BUFFER_BIT;
+  if (depth && stencil && fb->depth.type != AttachmentObject::NONE && fb->depth.texture == fb->stencil.texture &&
+      fb->depth.renderbuffer == fb->stencil.renderbuffer) {
+    clear_depth_stencil_attachment(*ctx, fb->depth, true, GLfloat(ctx->clear_depth), true, ctx->clear_stencil,
+                                   "glClear");
+  } else {
+    if (depth)
+      clear_depth_stencil_attachment(*ctx, fb->depth, true, GLfloat(ctx->clear_depth), false, 0, "glClear");
+    if (stencil) clear_depth_stencil_attachment(*ctx, fb->stencil, false, 0, true, ctx->clear_stencil, "glClear");
+  }
+}
+
+// glClearBuffer*: one colour draw buffer, or the depth/stencil buffers.
+static void clear_buffer(Context& ctx, GLenum buffer, GLint drawbuffer, const ColorClear* color, const GLfloat* depth,
+                         const GLint* stencil, const char* function) {
+  if (buffer == GL_COLOR) {
+    if (drawbuffer < 0 || drawbuffer >= GLint(kMaxColorAttachments))
+      return ctx.error(GL_INVALID_VALUE, "%s(drawbuffer = %d): out of range", function, drawbuffer);
+  } else if (drawbuffer != 0) {
+    return ctx.error(GL_INVALID_VALUE, "%s(drawbuffer = %d): must be 0 for depth and stencil", function, drawbuffer);
+  }
+  FramebufferObject* fb = clear_target(ctx, function);
+  if (!fb) return;
+  if (buffer == GL_COLOR) {
+    const int index = draw_buffer_index(fb->draw_buffers[std::size_t(drawbuffer)]);
+    if (index >= 0)
+      clear_color_attachment(ctx, fb->color[std::size_t(index)], *color, ctx.color_mask[std::size_t(drawbuffer)],
+                             function);
+    return;
+  }
+  if (depth && stencil && fb->depth.texture == fb->stencil.texture && fb->depth.renderbuffer == fb->stencil.renderbuffer)
+    return clear_depth_stencil_attachment(ctx, fb->depth, true, *depth, true, *stencil, function);
+  if (depth) clear_depth_stencil_attachment(ctx, fb->depth, true, *depth, false, 0, function);
+  if (stencil) clear_depth_stencil_attachment(ctx, fb->stencil, false, 0, true, *stencil, function);
+}
+
+void ClearBufferfv(GLenum buffer, GLint drawbuffer, const GLfloat* value) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (buffer != GL_COLOR && buffer != GL_DEPTH)
+    return ctx->error(GL_INVALID_ENUM, "glClearBufferfv(buffer = 0x%04x)", buffer);
+  ColorClear color;
+  std::copy(value, value + (buffer == GL_COLOR ? 4 : 1), color.f);
+  clear_buffer(*ctx, buffer, drawbuffer, &color, buffer == GL_DEPTH ? value : nullptr, nullptr, "glClearBufferfv");
+}
+
+void ClearBufferiv(GLenum buffer, GLint drawbuffer, const GLint* value) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (buffer != GL_COLOR && buffer != GL_STENCIL)
+    return ctx->error(GL_INVALID_ENUM, "glClearBufferiv(buffer = 0x%04x)", buffer);
+  ColorClear color;
+  color.kind = st::ClearKind::SINT;
+  std::copy(value, value + (buffer == GL_COLOR ? 4 : 1), color.i);
+  clear_buffer(*ctx, buffer, drawbuffer, &color, nullptr, buffer == GL_STENCIL ? value : nullptr, "glClearBufferiv");
+}
+
+void ClearBufferuiv(GLenum buffer, GLint drawbuffer, const GLuint* value) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (buffer != GL_COLOR) return ctx->error(GL_INVALID_ENUM, "glClearBufferuiv(buffer = 0x%04x)", buffer);
+  ColorClear color;
+  color.kind = st::ClearKind::UINT;
+  std::copy(value, value + 4, color.u);
+  clear_buffer(*ctx, buffer, drawbuffer, &color, nullptr, nullptr, "glClearBufferuiv");
+}
+
+void ClearBufferfi(GLenum buffer, GLint drawbuffer, GLfloat depth, GLint stencil) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (buffer != GL_DEPTH_STENCIL) return ctx->error(GL_INVALID_ENUM, "glClearBufferfi(buffer = 0x%04x)", buffer);
+  clear_buffer(*ctx, buffer, drawbuffer, nullptr, &depth, &stencil, "glClearBufferfi");
 }
 
 }  // namespace api

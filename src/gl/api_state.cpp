@@ -77,6 +77,8 @@ bool* capability(Context& ctx, GLenum cap) {
   switch (cap) {
     case GL_DEBUG_OUTPUT: return &ctx.debug_output;
     case GL_DEBUG_OUTPUT_SYNCHRONOUS: return &ctx.debug_output_synchronous;
+    case GL_SCISSOR_TEST: return &ctx.scissor_test;
+    case GL_FRAMEBUFFER_SRGB: return &ctx.framebuffer_srgb;
     default: return nullptr;
   }
 }

@@ -41,6 +41,7 @@ Context::Context(const ContextConfig& config, std::shared_ptr<ShareGroup> share_
   // KHR_debug: output starts enabled in debug contexts only.
   debug_output = config_.debug;
   debug_groups.push_back(DebugGroup{GL_DEBUG_SOURCE_APPLICATION, 0, {}, {}});
+  for (auto& mask : color_mask) mask.fill(true);
 }
 
 Context::~Context() = default;

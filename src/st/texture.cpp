@@ -450,6 +450,28 @@ void texture_generate_mipmap(Texture& texture, unsigned base_level, unsigned las
   lock.s.check_validation();
 }
 
+void texture_clear_color(Texture& texture, unsigned level, unsigned first_layer, unsigned layers,
+                         const std::uint32_t value[4], ClearKind kind) {
+  VkClearColorValue clear;
+  for (int i = 0; i < 4; ++i) {
+    if (kind == ClearKind::FLOAT) std::memcpy(&clear.float32[i], &value[i], 4);
+    else clear.uint32[i] = value[i];
+  }
+  const VkImageSubresourceRange range{VK_IMAGE_ASPECT_COLOR_BIT, level, 1, first_layer, layers};
+  Locked l(texture.screen());
+  l.s.stream->clear_color_image(texture.image(), clear, range);
+  l.s.check_validation();
+}
+
+void texture_clear_depth_stencil(Texture& texture, unsigned level, unsigned first_layer, unsigned layers, bool depth,
+                                 float depth_value, bool stencil, std::uint32_t stencil_value) {
+  const VkImageAspectFlags aspects = (depth ? VK_IMAGE_ASPECT_DEPTH_BIT : 0) | (stencil ? VK_IMAGE_ASPECT_STENCIL_BIT : 0);
+  const VkImageSubresourceRange range{aspects & texture.image().aspects(), level, 1, first_layer, layers};
+  Locked l(texture.screen());
+  l.s.stream->clear_depth_stencil_image(texture.image(), {depth_value, stencil_value}, range);
+  l.s.check_validation();
+}
+
 void texture_copy_level(Texture& src, unsigned src_level, Texture& dst, unsigned dst_level) {
   const TextureLayout& s = src.layout();
   VkImageCopy region{};

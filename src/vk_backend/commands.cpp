@@ -122,6 +122,22 @@ void CommandStream::copy_image(Image& src, Image& dst, std::span<const VkImageCo
   src.last_use = dst.last_use = open_serial_;
 }
 
+void CommandStream::clear_color_image(Image& image, const VkClearColorValue& value,
+                                      const VkImageSubresourceRange& range) {
+  VkCommandBuffer commands = begin_transfer();
+  image.record_transition(commands, range, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+  vkCmdClearColorImage(commands, image.handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &value, 1, &range);
+  image.last_use = open_serial_;
+}
+
+void CommandStream::clear_depth_stencil_image(Image& image, const VkClearDepthStencilValue& value,
+                                              const VkImageSubresourceRange& range) {
+  VkCommandBuffer commands = begin_transfer();
+  image.record_transition(commands, range, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+  vkCmdClearDepthStencilImage(commands, image.handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &value, 1, &range);
+  image.last_use = open_serial_;
+}
+
 void CommandStream::blit_image(Image& src, Image& dst, std::span<const VkImageBlit> regions, VkFilter filter) {
   VkCommandBuffer commands = begin_transfer();
   for (const VkImageBlit& r : regions) {

@@ -206,3 +206,163 @@ TEST_F(FramebufferTest, ReadPixelsOfDepthAndBadInput) {
 
 }  // namespace
 }  // namespace glvk::test
+
+namespace glvk::test {
+namespace {
+
+class ClearTest : public GlTest {
+ protected:
+  GLuint colour_framebuffer(GLenum internal_format, GLenum format, GLenum type, GLsizei w = 6, GLsizei h = 4) {
+    GLuint t, fb;
+    glGenTextures(1, &t);
+    glBindTexture(GL_TEXTURE_2D, t);
+    glTexImage2D(GL_TEXTURE_2D, 0, GLint(internal_format), w, h, 0, format, type, nullptr);
+    glGenFramebuffers(1, &fb);
+    glBindFramebuffer(GL_FRAMEBUFFER, fb);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, 0);
+    return t;
+  }
+  static std::vector<std::uint8_t> read_rgba8(GLsizei w, GLsizei h) {
+    std::vector<std::uint8_t> out(std::size_t(w) * h * 4, 0);
+    glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, out.data());
+    return out;
+  }
+};
+
+TEST_F(ClearTest, ColourClearsConvertByTheSpecRules) {
+  colour_framebuffer(GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE);
+  glClearColor(0.25f, 0.5f, 0.75f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  // round(c * 255): 63.75 -> 64, 127.5 -> 128, 191.25 -> 191 (the GPU clear may round .5 either way).
+  const auto out = read_rgba8(6, 4);
+  for (std::size_t i = 0; i < 24; ++i) {
+    EXPECT_EQ(out[i * 4 + 0], 64);
+    EXPECT_NEAR(out[i * 4 + 1], 128, 1);
+    EXPECT_EQ(out[i * 4 + 2], 191);
+    EXPECT_EQ(out[i * 4 + 3], 255);
+  }
+}
+
+TEST_F(ClearTest, ScissorAndColourMaskLimitTheClear) {
+  colour_framebuffer(GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE);
+  glClearColor(0, 0, 0, 0);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(2, 1, 3, 2);
+  glColorMask(GL_TRUE, GL_FALSE, GL_TRUE, GL_FALSE);
+  glClearColor(1, 1, 1, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glDisable(GL_SCISSOR_TEST);
+  glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  const auto out = read_rgba8(6, 4);
+  for (int y = 0; y < 4; ++y)
+    for (int x = 0; x < 6; ++x) {
+      const bool inside = x >= 2 && x < 5 && y >= 1 && y < 3;
+      const std::uint8_t* p = &out[std::size_t((y * 6 + x) * 4)];
+      EXPECT_EQ(p[0], inside ? 255 : 0) << x << "," << y;
+      EXPECT_EQ(p[1], 0) << x << "," << y;
+      EXPECT_EQ(p[2], inside ? 255 : 0) << x << "," << y;
+      EXPECT_EQ(p[3], 0) << x << "," << y;
+    }
+}
+
+TEST_F(ClearTest, IntegerAndSrgbBuffers) {
+  colour_framebuffer(GL_RGBA8UI, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE);
+  const GLuint value[4] = {1, 2, 3, 250};
+  glClearBufferuiv(GL_COLOR, 0, value);
+  std::vector<GLuint> out(6 * 4 * 4, 0);
+  glReadPixels(0, 0, 6, 4, GL_RGBA_INTEGER, GL_UNSIGNED_INT, out.data());
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  for (std::size_t i = 0; i < 24; ++i)
+    for (int c = 0; c < 4; ++c) EXPECT_EQ(out[i * 4 + std::size_t(c)], value[c]);
+
+  colour_framebuffer(GL_SRGB8_ALPHA8, GL_RGBA, GL_UNSIGNED_BYTE);
+  const GLfloat half[4] = {0.5f, 0.5f, 0.5f, 0.5f};
+  glClearBufferfv(GL_COLOR, 0, half);  // GL_FRAMEBUFFER_SRGB off: the value is stored as it is
+  EXPECT_NEAR(read_rgba8(6, 4)[0], 128, 1);
+  glEnable(GL_FRAMEBUFFER_SRGB);
+  glClearBufferfv(GL_COLOR, 0, half);  // on: encoded, 0.5 linear is 0.7354 in sRGB (188)
+  glDisable(GL_FRAMEBUFFER_SRGB);
+  const auto encoded = read_rgba8(6, 4);
+  EXPECT_NEAR(encoded[0], 188, 1);
+  EXPECT_NEAR(encoded[3], 128, 1) << "alpha is never encoded";
+}
+
+TEST_F(ClearTest, DepthStencilClearsHonourMasks) {
+  GLuint rb, fb;
+  glGenRenderbuffers(1, &rb);
+  glBindRenderbuffer(GL_RENDERBUFFER, rb);
+  glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH24_STENCIL8, 4, 4);
+  glGenFramebuffers(1, &fb);
+  glBindFramebuffer(GL_FRAMEBUFFER, fb);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, rb);
+  glDrawBuffer(GL_NONE);
+  glReadBuffer(GL_NONE);
+  ASSERT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER), GLenum(GL_FRAMEBUFFER_COMPLETE));
+  glClearBufferfi(GL_DEPTH_STENCIL, 0, 0.5f, 0x5a);
+  std::vector<GLuint> zs(16, 0);
+  glReadPixels(0, 0, 4, 4, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, zs.data());
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  // Depth 0.5 in 24 bits: round(0.5 * (2^24 - 1)) = 8388608 (within one unit); stencil in bits 0-7.
+  for (GLuint v : zs) {
+    EXPECT_NEAR(double(v >> 8), 8388608.0, 1.0);
+    EXPECT_EQ(v & 0xff, 0x5au);
+  }
+  // Only the low stencil bits, only in the scissor box; depth untouched.
+  glStencilMask(0x0f);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(1, 1, 2, 2);
+  const GLint ones = 0xff;
+  glClearBufferiv(GL_STENCIL, 0, &ones);
+  glDisable(GL_SCISSOR_TEST);
+  glStencilMask(0xff);
+  glReadPixels(0, 0, 4, 4, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, zs.data());
+  for (int y = 0; y < 4; ++y)
+    for (int x = 0; x < 4; ++x) {
+      const bool inside = x >= 1 && x < 3 && y >= 1 && y < 3;
+      const GLuint v = zs[std::size_t(y * 4 + x)];
+      EXPECT_EQ(v & 0xff, inside ? 0x5fu : 0x5au) << x << "," << y;
+      EXPECT_NEAR(double(v >> 8), 8388608.0, 1.0);
+    }
+}
+
+TEST_F(ClearTest, LayeredClearsEveryLayer) {
+  GLuint t, fb;
+  glGenTextures(1, &t);
+  glBindTexture(GL_TEXTURE_2D_ARRAY, t);
+  glTexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA8, 2, 2, 3, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  glGenFramebuffers(1, &fb);
+  glBindFramebuffer(GL_FRAMEBUFFER, fb);
+  glFramebufferTexture(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, t, 0);
+  glClearColor(1, 0, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  std::vector<std::uint8_t> out(2 * 2 * 3 * 4, 0);
+  glGetTexImage(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA, GL_UNSIGNED_BYTE, out.data());
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  for (std::size_t i = 0; i < 12; ++i) {
+    EXPECT_EQ(out[i * 4 + 0], 255) << "texel " << i;
+    EXPECT_EQ(out[i * 4 + 1], 0);
+  }
+}
+
+TEST_F(ClearTest, BadInputRaisesTheSpecError) {
+  glClear(GL_COLOR_BUFFER_BIT);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_FRAMEBUFFER_OPERATION)) << "no complete draw framebuffer";
+  colour_framebuffer(GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE);
+  glClear(0x00100000);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  const GLfloat v[4] = {0, 0, 0, 0};
+  glClearBufferfv(GL_STENCIL, 0, v);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+  glClearBufferfv(GL_COLOR, 9, v);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  glClearBufferfv(GL_DEPTH, 1, v);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  glScissor(0, 0, -1, 1);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+}
+
+}  // namespace
+}  // namespace glvk::test

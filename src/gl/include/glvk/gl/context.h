@@ -164,6 +164,13 @@ class Context {
   std::array<GLfloat, 4> clear_color{0, 0, 0, 0};
   GLdouble clear_depth = 1.0;
   GLint clear_stencil = 0;
+  // Per-fragment state clears honour.
+  bool scissor_test = false;
+  std::array<GLint, 4> scissor_box{0, 0, 0, 0};  // x, y, width, height
+  std::array<std::array<bool, 4>, kMaxColorAttachments> color_mask{};  // set to all true in the constructor
+  bool depth_mask = true;
+  GLuint stencil_writemask = ~0u;
+  bool framebuffer_srgb = false;
 
   const std::string& renderer() const { return renderer_; }
   const std::string& version_string() const { return version_string_; }

@@ -86,6 +86,14 @@ void* texture_transfer_map(Texture& texture, unsigned level, unsigned usage, con
 // Writes the staging texels back when the map was a WRITE map, then frees the transfer.
 void texture_transfer_unmap(TextureTransfer* transfer);
 
+// GPU clears of whole layers [first_layer, first_layer + layers) of a level: colour as float,
+// signed or unsigned integers (the storage format's kind), depth/stencil by aspect.
+enum class ClearKind : std::uint8_t { FLOAT, SINT, UINT };
+void texture_clear_color(Texture& texture, unsigned level, unsigned first_layer, unsigned layers,
+                         const std::uint32_t value[4], ClearKind kind);
+void texture_clear_depth_stencil(Texture& texture, unsigned level, unsigned first_layer, unsigned layers,
+                                 bool depth, float depth_value, bool stencil, std::uint32_t stencil_value);
+
 // Copies a box from one texture level into another of a different format, converting on the GPU
 // (vkCmdBlitImage, same size: a pure format conversion). The formats must be blit-compatible.
 void texture_blit(Texture& src, unsigned src_level, const Box& src_box, Texture& dst, unsigned dst_level,

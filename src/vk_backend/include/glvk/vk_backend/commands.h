@@ -32,6 +32,10 @@ class CommandStream {
   void copy_buffer_to_image(Buffer& src, Image& dst, std::span<const VkBufferImageCopy> regions);
   void copy_image_to_buffer(Image& src, Buffer& dst, std::span<const VkBufferImageCopy> regions);
   void copy_image(Image& src, Image& dst, std::span<const VkImageCopy> regions);
+  // Clears whole subresources (the GPU clear of glClear when nothing masks or scissors it).
+  void clear_color_image(Image& image, const VkClearColorValue& value, const VkImageSubresourceRange& range);
+  void clear_depth_stencil_image(Image& image, const VkClearDepthStencilValue& value,
+                                 const VkImageSubresourceRange& range);
   // A scaling/converting blit; src and dst may be the same image (different subresources).
   void blit_image(Image& src, Image& dst, std::span<const VkImageBlit> regions, VkFilter filter);
 
