@@ -4,7 +4,9 @@
 // error changes nothing.
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <cstring>
+#include <tuple>
 
 #include "api_common.h"
 #include "glvk/gl/framebuffer_completeness.h"
@@ -631,6 +633,129 @@ st::ClearKind attachment_kind(const FramebufferAttachment& a) {
   return st::ClearKind::UINT;
 }
 
+
+// ------------------------------------------------------------------------------------------ blits
+
+// One axis of a blit clipped to both images (the _mesa_clip_blit role): src [s0, s1) maps onto
+// dst [d0, d1) (either may run backwards for a flip); the parts outside either image are dropped
+// and the other side shrinks in proportion. False when nothing is left.
+bool clip_blit_axis(double& s0, double& s1, double& d0, double& d1, double src_size, double dst_size) {
+  const auto clip = [](double& a0, double& a1, double& b0, double& b1, double size) {
+    const double scale = (b1 - b0) / (a1 - a0);
+    const double lo = std::min(a0, a1), hi = std::max(a0, a1);
+    const double new_lo = std::max(lo, 0.0), new_hi = std::min(hi, size);
+    if (new_hi <= new_lo) return false;
+    const auto remap = [&](double a) { return b0 + (a - a0) * scale; };
+    if (a0 <= a1) {
+      b0 = remap(new_lo), b1 = remap(new_hi), a0 = new_lo, a1 = new_hi;
+    } else {
+      b0 = remap(new_hi), b1 = remap(new_lo), a0 = new_hi, a1 = new_lo;
+    }
+    return true;
+  };
+  if (s1 == s0 || d1 == d0) return false;
+  return clip(d0, d1, s0, s1, dst_size) && clip(s0, s1, d0, d1, src_size);
+}
+
+// Blits one attachment into another; the formats were checked by the caller.
+void blit_attachment(Context& ctx, const FramebufferAttachment& src, const FramebufferAttachment& dst,
+                     const GLint (&rect)[8], bool linear) {
+  TextureImage src_scratch, dst_scratch;
+  const TextureImage* si = attached_image(src, src_scratch);
+  const TextureImage* di = attached_image(dst, dst_scratch);
+  GLint src_layer = 0, dst_layer = 0;
+  st::Texture* sr = attached_resource(src, src_layer);
+  st::Texture* dr = attached_resource(dst, dst_layer);
+  if (!si || !di || !sr || !dr || !si->defined() || !di->defined()) return;
+  double sx0 = rect[0], sy0 = rect[1], sx1 = rect[2], sy1 = rect[3];
+  double dx0 = rect[4], dy0 = rect[5], dx1 = rect[6], dy1 = rect[7];
+  if (!clip_blit_axis(sx0, sx1, dx0, dx1, si->width, di->width) ||
+      !clip_blit_axis(sy0, sy1, dy0, dy1, si->height, di->height))
+    return;
+  const int s[4] = {int(std::lround(sx0)), int(std::lround(sy0)), int(std::lround(sx1)), int(std::lround(sy1))};
+  const int d[4] = {int(std::lround(dx0)), int(std::lround(dy0)), int(std::lround(dx1)), int(std::lround(dy1))};
+  if (sr == dr && src.level == dst.level && src_layer == dst_layer) {
+    // Source and destination in one image: Vulkan forbids the overlap, so go through a copy.
+    st::TextureLayout layout;
+    layout.format = si->storage;
+    layout.width = std::uint32_t(si->width);
+    layout.height = std::uint32_t(si->height);
+    st::Texture copy(ctx.st().shared_screen(), layout, 0);
+    const int whole[4] = {0, 0, si->width, si->height};
+    st::texture_blit_scaled(*sr, unsigned(src.level), src_layer, whole, copy, 0, 0, whole, false);
+    st::texture_blit_scaled(copy, 0, 0, s, *dr, unsigned(dst.level), dst_layer, d, linear);
+    return;
+  }
+  st::texture_blit_scaled(*sr, unsigned(src.level), src_layer, s, *dr, unsigned(dst.level), dst_layer, d, linear);
+}
+
+// A colour attachment's class for the blit rules: 0 normalized/float, 1 signed int, 2 unsigned int.
+int integer_class(const FramebufferAttachment& a) {
+  TextureImage scratch;
+  const TextureImage* image = attached_image(a, scratch);
+  if (!image || !image->defined()) return 0;
+  const st::ClearKind kind = attachment_kind(a);
+  return kind == st::ClearKind::FLOAT ? 0 : kind == st::ClearKind::SINT ? 1 : 2;
+}
+
+// Copies a rectangle of the read buffer into a texture image on the CPU, converting formats with
+// the destination's rebase (glCopyTexImage/glCopyTexSubImage). Parts outside the read buffer are
+// undefined and left alone.
+void copy_from_read_buffer(Context& ctx, const FramebufferAttachment& src, GLint x, GLint y, GLsizei w, GLsizei h,
+                           st::Texture& dst, const TextureImage& dst_image, GLint level, GLint dst_x, GLint dst_y,
+                           GLint dst_layer, const char* function) {
+  TextureImage scratch;
+  const TextureImage* si = attached_image(src, scratch);
+  GLint src_layer = 0;
+  st::Texture* sr = attached_resource(src, src_layer);
+  if (!si || !sr || !si->defined()) return;
+  const GLint x0 = std::max(x, 0), y0 = std::max(y, 0);
+  const GLint x1 = GLint(std::min<GLint64>(GLint64(x) + w, si->width)), y1 = GLint(std::min<GLint64>(GLint64(y) + h, si->height));
+  if (x1 <= x0 || y1 <= y0) return;
+  const formats::PixelFormat from(si->storage), to(dst_image.storage);
+  const GLsizei cw = x1 - x0, ch = y1 - y0;
+  const std::size_t from_row = from.row_bytes(unsigned(cw)), to_row = to.row_bytes(unsigned(cw));
+  std::vector<std::byte> in(from_row * std::size_t(ch)), out(to_row * std::size_t(ch));
+  st::Box box;
+  box.x = x0, box.y = y0, box.z = src_layer, box.width = cw, box.height = ch, box.depth = 1;
+  st::texture_read(*sr, unsigned(src.level), box, in.data(), from_row, in.size());
+  formats::Swizzle map[4];
+  formats::ConvertParams params;
+  if (formats::compute_rgba2base2rgba_component_mapping(dst_image.base_format, map)) params.rebase_swizzle = map;
+  const formats::ConvertStatus status =
+      formats::convert(out.data(), to, to_row, in.data(), from, from_row, unsigned(cw), unsigned(ch), params);
+  if (status != formats::ConvertStatus::OK)
+    return ctx.error(GL_INVALID_OPERATION, "%s: cannot copy %s into %s (%s)", function,
+                     formats::describe(si->storage).name, formats::describe(dst_image.storage).name,
+                     formats::convert_status_name(status));
+  st::Box dst_box;
+  dst_box.x = dst_x + (x0 - x), dst_box.y = dst_y + (y0 - y), dst_box.z = dst_layer, dst_box.width = cw;
+  dst_box.height = ch, dst_box.depth = 1;
+  st::texture_write(dst, unsigned(level), dst_box, out.data(), to_row, out.size());
+}
+
+// The read buffer's colour attachment, or null after the spec's error.
+const FramebufferAttachment* read_colour_attachment(Context& ctx, const char* function) {
+  FramebufferObject* fb = ctx.read_framebuffer.get();
+  if (framebuffer_status(ctx, fb) != GL_FRAMEBUFFER_COMPLETE) {
+    ctx.error(GL_INVALID_FRAMEBUFFER_OPERATION, "%s: the read framebuffer is not complete", function);
+    return nullptr;
+  }
+  const int index = draw_buffer_index(fb->read_buffer);
+  if (index < 0) {
+    ctx.error(GL_INVALID_OPERATION, "%s: the read buffer is GL_NONE", function);
+    return nullptr;
+  }
+  const FramebufferAttachment& a = fb->color[std::size_t(index)];
+  TextureImage scratch;
+  const TextureImage* image = attached_image(a, scratch);
+  if (image && image->samples > 1) {
+    ctx.error(GL_INVALID_OPERATION, "%s: the read buffer is multisampled", function);
+    return nullptr;
+  }
+  return &a;
+}
+
 }  // namespace
 
 // Framebuffer state for glGetIntegerv (api_state.cpp asks here for what it does not know).
@@ -1210,6 +1335,136 @@ void ClearBufferfi(GLenum buffer, GLint drawbuffer, GLfloat depth, GLint stencil
   GLVK_CONTEXT_OR_RETURN();
   if (buffer != GL_DEPTH_STENCIL) return ctx->error(GL_INVALID_ENUM, "glClearBufferfi(buffer = 0x%04x)", buffer);
   clear_buffer(*ctx, buffer, drawbuffer, nullptr, &depth, &stencil, "glClearBufferfi");
+}
+
+
+void BlitFramebuffer(GLint srcX0, GLint srcY0, GLint srcX1, GLint srcY1, GLint dstX0, GLint dstY0, GLint dstX1,
+                     GLint dstY1, GLbitfield mask, GLenum filter) {
+  GLVK_CONTEXT_OR_RETURN();
+  const char* function = "glBlitFramebuffer";
+  if (mask & ~GLbitfield(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT))
+    return ctx->error(GL_INVALID_VALUE, "%s(mask = 0x%x): unknown bits", function, mask);
+  if (filter != GL_NEAREST && filter != GL_LINEAR)
+    return ctx->error(GL_INVALID_ENUM, "%s(filter = 0x%04x)", function, filter);
+  if (filter == GL_LINEAR && (mask & (GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT)))
+    return ctx->error(GL_INVALID_OPERATION, "%s: depth and stencil blits must use GL_NEAREST", function);
+  FramebufferObject* read = ctx->read_framebuffer.get();
+  FramebufferObject* draw = ctx->draw_framebuffer.get();
+  if (framebuffer_status(*ctx, read) != GL_FRAMEBUFFER_COMPLETE ||
+      framebuffer_status(*ctx, draw) != GL_FRAMEBUFFER_COMPLETE)
+    return ctx->error(GL_INVALID_FRAMEBUFFER_OPERATION, "%s: the read or draw framebuffer is not complete", function);
+  TextureImage scratch_a, scratch_b;
+  const GLint rect[8] = {srcX0, srcY0, srcX1, srcY1, dstX0, dstY0, dstX1, dstY1};
+  const bool same_size = std::abs(srcX1 - srcX0) == std::abs(dstX1 - dstX0) &&
+                         std::abs(srcY1 - srcY0) == std::abs(dstY1 - dstY0);
+  // Multisample rules: no multisampled destination; a resolve keeps the size.
+  const auto samples = [&](const FramebufferAttachment& a, TextureImage& scratch) {
+    const TextureImage* image = attached_image(a, scratch);
+    return image ? image->samples : 0;
+  };
+  const FramebufferAttachment* read_colour = nullptr;
+  if (mask & GL_COLOR_BUFFER_BIT) {
+    const int index = draw_buffer_index(read->read_buffer);
+    if (index >= 0) read_colour = &read->color[std::size_t(index)];
+    if (read_colour && read_colour->type != AttachmentObject::NONE) {
+      for (unsigned i = 0; i < kMaxColorAttachments; ++i) {
+        const int d = draw_buffer_index(draw->draw_buffers[i]);
+        if (d < 0 || draw->color[std::size_t(d)].type == AttachmentObject::NONE) continue;
+        const FramebufferAttachment& dst = draw->color[std::size_t(d)];
+        if (integer_class(*read_colour) != integer_class(dst))
+          return ctx->error(GL_INVALID_OPERATION, "%s: integer and non-integer colour buffers do not mix", function);
+        if (filter == GL_LINEAR && integer_class(*read_colour) != 0)
+          return ctx->error(GL_INVALID_OPERATION, "%s: integer buffers blit with GL_NEAREST only", function);
+        if (samples(dst, scratch_b) > 1)
+          return ctx->error(GL_INVALID_OPERATION, "%s: the destination is multisampled", function);
+        if (samples(*read_colour, scratch_a) > 1 && !same_size)
+          return ctx->error(GL_INVALID_OPERATION, "%s: a multisample resolve cannot scale", function);
+      }
+    }
+  }
+  for (const auto& [bit, src, dst] : {std::tuple{GLbitfield(GL_DEPTH_BUFFER_BIT), &read->depth, &draw->depth},
+                                      std::tuple{GLbitfield(GL_STENCIL_BUFFER_BIT), &read->stencil, &draw->stencil}}) {
+    if (!(mask & bit) || src->type == AttachmentObject::NONE || dst->type == AttachmentObject::NONE) continue;
+    const TextureImage* si = attached_image(*src, scratch_a);
+    const TextureImage* di = attached_image(*dst, scratch_b);
+    if (si->format != di->format)
+      return ctx->error(GL_INVALID_OPERATION, "%s: depth/stencil formats of the two framebuffers differ", function);
+    if (si->samples > 1 || di->samples > 1)
+      return ctx->error(GL_INVALID_OPERATION, "%s: multisample depth/stencil blits are not supported", function);
+  }
+
+  if (read_colour && read_colour->type != AttachmentObject::NONE)
+    for (unsigned i = 0; i < kMaxColorAttachments; ++i) {
+      const int d = draw_buffer_index(draw->draw_buffers[i]);
+      if (d >= 0) blit_attachment(*ctx, *read_colour, draw->color[std::size_t(d)], rect, filter == GL_LINEAR);
+    }
+  if ((mask & GL_DEPTH_BUFFER_BIT) && read->depth.type != AttachmentObject::NONE)
+    blit_attachment(*ctx, read->depth, draw->depth, rect, false);
+  else if ((mask & GL_STENCIL_BUFFER_BIT) && read->stencil.type != AttachmentObject::NONE)
+    blit_attachment(*ctx, read->stencil, draw->stencil, rect, false);
+}
+
+void CopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x, GLint y, GLsizei width,
+                    GLsizei height, GLint border) {
+  GLVK_CONTEXT_OR_RETURN();
+  const char* function = "glCopyTexImage2D";
+  if (!(target == GL_TEXTURE_2D || target == GL_TEXTURE_RECTANGLE || target == GL_TEXTURE_1D_ARRAY ||
+        (target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z)))
+    return ctx->error(GL_INVALID_ENUM, "%s(target = 0x%04x)", function, target);
+  const FramebufferAttachment* src = read_colour_attachment(*ctx, function);
+  if (!src) return;
+  // The image is defined as glTexImage2D would define it, then filled from the read buffer.
+  const GLenum base = formats::base_tex_format(internalformat);
+  const bool integer = base && formats::find_internal_format(internalformat) &&
+                       formats::describe(st::choose_texture_format(st::format_support(ctx->st().screen()), target,
+                                                                   internalformat, GL_NONE, GL_NONE)
+                                             .format)
+                           .is_pure_integer;
+  const GLenum format = base == GL_DEPTH_COMPONENT ? GL_DEPTH_COMPONENT
+                        : base == GL_DEPTH_STENCIL ? GL_DEPTH_STENCIL
+                        : integer                  ? GL_RGBA_INTEGER
+                                                   : GL_RGBA;
+  const GLenum type = base == GL_DEPTH_STENCIL ? GL_UNSIGNED_INT_24_8 : integer ? GL_INT : GL_FLOAT;
+  std::shared_ptr<TextureObject> texture = texture_for_target(*ctx, target);
+  // Whether tex_image raised an error, without losing an error already pending (the sticky first).
+  const GLenum pending = ctx->take_error();
+  tex_image(*ctx, *texture, 2, target, level, GLint(internalformat), width, height, 1, border, format, type, nullptr,
+            function);
+  const GLenum raised = ctx->take_error();
+  if (pending != GL_NO_ERROR || raised != GL_NO_ERROR)
+    ctx->error(pending != GL_NO_ERROR ? pending : raised, "%s: see the previous message", function);
+  if (raised != GL_NO_ERROR) return;
+  const unsigned face = target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z
+                            ? target - GL_TEXTURE_CUBE_MAP_POSITIVE_X
+                            : 0;
+  const TextureImage& image = texture->images[face][std::size_t(level)];
+  if (!texture->resource || !width || !height) return;
+  copy_from_read_buffer(*ctx, *src, x, y, width, height, *texture->resource, image, level, 0, 0, GLint(face), function);
+}
+
+void CopyTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint x, GLint y, GLsizei width,
+                       GLsizei height) {
+  GLVK_CONTEXT_OR_RETURN();
+  const char* function = "glCopyTexSubImage2D";
+  if (!(target == GL_TEXTURE_2D || target == GL_TEXTURE_RECTANGLE ||
+        (target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z)))
+    return ctx->error(GL_INVALID_ENUM, "%s(target = 0x%04x)", function, target);
+  if (level < 0 || level >= GLint(kMaxTextureLevels))
+    return ctx->error(GL_INVALID_VALUE, "%s(level = %d): out of range", function, level);
+  if (width < 0 || height < 0) return ctx->error(GL_INVALID_VALUE, "%s: negative width or height", function);
+  std::shared_ptr<TextureObject> texture = texture_for_target(*ctx, target);
+  const unsigned face = target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z
+                            ? target - GL_TEXTURE_CUBE_MAP_POSITIVE_X
+                            : 0;
+  const TextureImage& image = texture->images[face][std::size_t(level)];
+  if (!image.defined()) return ctx->error(GL_INVALID_OPERATION, "%s: level %d has no image", function, level);
+  if (xoffset < 0 || yoffset < 0 || GLint64(xoffset) + width > image.width || GLint64(yoffset) + height > image.height)
+    return ctx->error(GL_INVALID_VALUE, "%s: the region lies outside the %dx%d image", function, image.width,
+                      image.height);
+  const FramebufferAttachment* src = read_colour_attachment(*ctx, function);
+  if (!src || !texture->resource || !width || !height) return;
+  copy_from_read_buffer(*ctx, *src, x, y, width, height, *texture->resource, image, level, xoffset, yoffset,
+                        GLint(face), function);
 }
 
 }  // namespace api

@@ -130,6 +130,8 @@ bool is_depth_or_stencil_format(GLenum format) {
   return format == GL_DEPTH_COMPONENT || format == GL_DEPTH_STENCIL || format == GL_STENCIL_INDEX;
 }
 
+}  // namespace
+
 // The texture object a target names in the current unit (default texture when 0 is bound),
 // proxies included.
 TextureRef texture_for_target(Context& ctx, GLenum target) {
@@ -145,6 +147,8 @@ TextureRef texture_for_target(Context& ctx, GLenum target) {
   if (!default_texture) default_texture = std::make_shared<TextureObject>(0, binding_target(target));
   return default_texture;
 }
+
+namespace {
 
 TextureRef lookup(Context& ctx, GLuint name) {
   if (name == 0) return nullptr;
@@ -425,6 +429,8 @@ bool ensure_resource(Context& ctx, TextureObject& texture, GLenum target, GLint 
   return true;
 }
 
+}  // namespace
+
 void tex_image(Context& ctx, TextureObject& texture, unsigned dims, GLenum target, GLint level, GLint internal_format,
                GLsizei width, GLsizei height, GLsizei depth, GLint border, GLenum format, GLenum type,
                const void* pixels, const char* function) {
@@ -483,6 +489,8 @@ void tex_image(Context& ctx, TextureObject& texture, unsigned dims, GLenum targe
   texture.images[face_of(target)][std::size_t(level)] = image;
   upload(ctx, texture, target, level, image, 0, 0, 0, width, image.height, image.depth, format, type, client, function);
 }
+
+namespace {
 
 void tex_sub_image(Context& ctx, TextureObject& texture, unsigned dims, GLenum target, GLint level, GLint x, GLint y,
                    GLint z, GLsizei width, GLsizei height, GLsizei depth, GLenum format, GLenum type,
@@ -1581,12 +1589,13 @@ void GetTexLevelParameteriv(GLenum target, GLint level, GLenum pname, GLint* par
 void GetTexLevelParameterfv(GLenum target, GLint level, GLenum pname, GLfloat* params) {
   GLint value = 0;
   GLVK_CONTEXT_OR_RETURN();
-  const GLenum before = ctx->take_error();
+  // Whether the integer query raised an error, without losing an error already pending.
+  const GLenum pending = ctx->take_error();
   GetTexLevelParameteriv(target, level, pname, &value);
   const GLenum raised = ctx->take_error();
-  if (before != GL_NO_ERROR) ctx->error(before, "%s", "");  // keep the earlier sticky error first
-  if (raised != GL_NO_ERROR) return ctx->error(raised, "glGetTexLevelParameterfv: see the previous message");
-  *params = GLfloat(value);
+  if (pending != GL_NO_ERROR || raised != GL_NO_ERROR)
+    ctx->error(pending != GL_NO_ERROR ? pending : raised, "glGetTexLevelParameterfv: see the previous message");
+  if (raised == GL_NO_ERROR) *params = GLfloat(value);
 }
 
 void TexParameterfv(GLenum target, GLenum pname, const GLfloat* params) {

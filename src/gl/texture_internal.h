@@ -45,6 +45,14 @@ void read_texels(Context& ctx, st::Texture& resource, const TextureImage& image,
                  GLsizei width, GLsizei rows, GLsizei slices, std::size_t image_stride, ClientImage& client,
                  void* pixels, GLenum format, GLenum type, const char* function);
 
+// glTexImage{1,2,3}D after the target check (also glCopyTexImage's image definition).
+void tex_image(Context& ctx, TextureObject& texture, unsigned dims, GLenum target, GLint level, GLint internal_format,
+               GLsizei width, GLsizei height, GLsizei depth, GLint border, GLenum format, GLenum type,
+               const void* pixels, const char* function);
+
+// The texture object an image target names in the current unit (proxies and cube faces included).
+std::shared_ptr<TextureObject> texture_for_target(Context& ctx, GLenum target);
+
 // glGetTexLevelParameter / glGetRenderbufferParameter / attachment component sizes and types.
 GLint component_size(const TextureImage& image, GLenum pname);
 GLenum component_type(const TextureImage& image, GLenum pname);

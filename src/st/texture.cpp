@@ -429,6 +429,32 @@ void texture_blit(Texture& src, unsigned src_level, const Box& src_box, Texture&
   lock.s.check_validation();
 }
 
+void texture_blit_scaled(Texture& src, unsigned src_level, int src_layer, const int src_rect[4], Texture& dst,
+                         unsigned dst_level, int dst_layer, const int dst_rect[4], bool linear) {
+  const bool src_3d = src.layout().target == TextureTarget::TEXTURE_3D;
+  const bool dst_3d = dst.layout().target == TextureTarget::TEXTURE_3D;
+  Locked lock(src.screen());
+  if (src.layout().samples > 1) {
+    VkImageResolve region{};
+    region.srcSubresource = {src.image().aspects(), src_level, src_3d ? 0u : unsigned(src_layer), 1};
+    region.dstSubresource = {dst.image().aspects(), dst_level, dst_3d ? 0u : unsigned(dst_layer), 1};
+    region.srcOffset = {std::min(src_rect[0], src_rect[2]), std::min(src_rect[1], src_rect[3]), src_3d ? src_layer : 0};
+    region.dstOffset = {std::min(dst_rect[0], dst_rect[2]), std::min(dst_rect[1], dst_rect[3]), dst_3d ? dst_layer : 0};
+    region.extent = {std::uint32_t(std::abs(src_rect[2] - src_rect[0])), std::uint32_t(std::abs(src_rect[3] - src_rect[1])), 1};
+    lock.s.stream->resolve_image(src.image(), dst.image(), {&region, 1});
+  } else {
+    VkImageBlit region{};
+    region.srcSubresource = {src.image().aspects(), src_level, src_3d ? 0u : unsigned(src_layer), 1};
+    region.dstSubresource = {dst.image().aspects(), dst_level, dst_3d ? 0u : unsigned(dst_layer), 1};
+    region.srcOffsets[0] = {src_rect[0], src_rect[1], src_3d ? src_layer : 0};
+    region.srcOffsets[1] = {src_rect[2], src_rect[3], src_3d ? src_layer + 1 : 1};
+    region.dstOffsets[0] = {dst_rect[0], dst_rect[1], dst_3d ? dst_layer : 0};
+    region.dstOffsets[1] = {dst_rect[2], dst_rect[3], dst_3d ? dst_layer + 1 : 1};
+    lock.s.stream->blit_image(src.image(), dst.image(), {&region, 1}, linear ? VK_FILTER_LINEAR : VK_FILTER_NEAREST);
+  }
+  lock.s.check_validation();
+}
+
 void texture_generate_mipmap(Texture& texture, unsigned base_level, unsigned last_level) {
   const TextureLayout& l = texture.layout();
   last_level = std::min(last_level, l.levels - 1);

@@ -138,6 +138,17 @@ void CommandStream::clear_depth_stencil_image(Image& image, const VkClearDepthSt
   image.last_use = open_serial_;
 }
 
+void CommandStream::resolve_image(Image& src, Image& dst, std::span<const VkImageResolve> regions) {
+  VkCommandBuffer commands = begin_transfer();
+  for (const VkImageResolve& r : regions) {
+    src.record_transition(commands, range_of(src, r.srcSubresource), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+    dst.record_transition(commands, range_of(dst, r.dstSubresource), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+  }
+  vkCmdResolveImage(commands, src.handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, dst.handle(),
+                    VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, std::uint32_t(regions.size()), regions.data());
+  src.last_use = dst.last_use = open_serial_;
+}
+
 void CommandStream::blit_image(Image& src, Image& dst, std::span<const VkImageBlit> regions, VkFilter filter) {
   VkCommandBuffer commands = begin_transfer();
   for (const VkImageBlit& r : regions) {

@@ -366,3 +366,145 @@ TEST_F(ClearTest, BadInputRaisesTheSpecError) {
 
 }  // namespace
 }  // namespace glvk::test
+
+namespace glvk::test {
+namespace {
+
+class BlitTest : public GlTest {
+ protected:
+  // A framebuffer whose COLOR_ATTACHMENT0 is a new w x h texture of `internal_format` with `data`.
+  GLuint texture_framebuffer(GLenum internal_format, GLsizei w, GLsizei h, GLenum format, GLenum type,
+                             const void* data, GLuint* texture = nullptr) {
+    GLuint t, fb;
+    glGenTextures(1, &t);
+    glBindTexture(GL_TEXTURE_2D, t);
+    glTexImage2D(GL_TEXTURE_2D, 0, GLint(internal_format), w, h, 0, format, type, data);
+    glGenFramebuffers(1, &fb);
+    glBindFramebuffer(GL_FRAMEBUFFER, fb);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, 0);
+    if (texture) *texture = t;
+    return fb;
+  }
+};
+
+TEST_F(BlitTest, ScalesFlipsAndConverts) {
+  // 2x2 source of distinct colours.
+  const std::uint8_t src[16] = {10, 20, 30, 255, 40, 50, 60, 255, 70, 80, 90, 255, 100, 110, 120, 255};
+  const GLuint read = texture_framebuffer(GL_RGBA8, 2, 2, GL_RGBA, GL_UNSIGNED_BYTE, src);
+  GLuint dst_texture;
+  const GLuint draw = texture_framebuffer(GL_RGBA8, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, nullptr, &dst_texture);
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, read);
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, draw);
+  glBlitFramebuffer(0, 0, 2, 2, 0, 0, 4, 4, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  std::vector<std::uint8_t> out(4 * 4 * 4);
+  glBindTexture(GL_TEXTURE_2D, dst_texture);
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, out.data());
+  for (int y = 0; y < 4; ++y)
+    for (int x = 0; x < 4; ++x)
+      EXPECT_EQ(out[std::size_t((y * 4 + x) * 4)], src[((y / 2) * 2 + x / 2) * 4]) << x << "," << y;
+  // Horizontal flip: destination x runs backwards.
+  glBlitFramebuffer(0, 0, 2, 2, 4, 0, 0, 4, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, out.data());
+  for (int y = 0; y < 4; ++y)
+    for (int x = 0; x < 4; ++x)
+      EXPECT_EQ(out[std::size_t((y * 4 + x) * 4)], src[((y / 2) * 2 + (3 - x) / 2) * 4]) << x << "," << y;
+  // Into a float buffer: unorm c/255.
+  GLuint float_texture;
+  const GLuint float_draw = texture_framebuffer(GL_RGBA32F, 2, 2, GL_RGBA, GL_FLOAT, nullptr, &float_texture);
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, read);
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, float_draw);
+  glBlitFramebuffer(0, 0, 2, 2, 0, 0, 2, 2, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  std::vector<float> f(2 * 2 * 4);
+  glBindTexture(GL_TEXTURE_2D, float_texture);
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_FLOAT, f.data());
+  for (int i = 0; i < 16; ++i) EXPECT_NEAR(f[std::size_t(i)], src[i] / 255.0f, 1e-6f);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
+TEST_F(BlitTest, WithinOneImageAndResolve) {
+  const std::vector<std::uint8_t> data = pattern(4 * 2 * 4, 91);
+  GLuint t;
+  const GLuint fb = texture_framebuffer(GL_RGBA8, 4, 2, GL_RGBA, GL_UNSIGNED_BYTE, data.data(), &t);
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, fb);
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fb);
+  glBlitFramebuffer(0, 0, 2, 2, 2, 0, 4, 2, GL_COLOR_BUFFER_BIT, GL_NEAREST);  // left half onto the right half
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  std::vector<std::uint8_t> out(data.size());
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, out.data());
+  for (int y = 0; y < 2; ++y)
+    for (int x = 2; x < 4; ++x)
+      for (int c = 0; c < 4; ++c)
+        EXPECT_EQ(out[std::size_t((y * 4 + x) * 4 + c)], data[std::size_t((y * 4 + x - 2) * 4 + c)]);
+
+  // A 4-sample renderbuffer cleared to one colour resolves to that colour.
+  GLuint rb, ms;
+  glGenRenderbuffers(1, &rb);
+  glBindRenderbuffer(GL_RENDERBUFFER, rb);
+  glRenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_RGBA8, 4, 2);
+  glGenFramebuffers(1, &ms);
+  glBindFramebuffer(GL_FRAMEBUFFER, ms);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+  glClearColor(0, 1, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, ms);
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fb);
+  glBlitFramebuffer(0, 0, 4, 2, 0, 0, 4, 2, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, out.data());
+  for (std::size_t i = 0; i < 8; ++i) {
+    EXPECT_EQ(out[i * 4 + 0], 0);
+    EXPECT_EQ(out[i * 4 + 1], 255);
+  }
+  glBlitFramebuffer(0, 0, 4, 2, 0, 0, 2, 1, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "a resolve cannot scale";
+}
+
+TEST_F(BlitTest, BadInputRaisesTheSpecError) {
+  const GLuint a = texture_framebuffer(GL_RGBA8, 2, 2, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  const GLuint b = texture_framebuffer(GL_RGBA8UI, 2, 2, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE, nullptr);
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, a);
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, b);
+  glBlitFramebuffer(0, 0, 2, 2, 0, 0, 2, 2, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "normalized into integer";
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, a);
+  glBlitFramebuffer(0, 0, 2, 2, 0, 0, 2, 2, GL_DEPTH_BUFFER_BIT, GL_LINEAR);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "linear depth";
+  glBlitFramebuffer(0, 0, 2, 2, 0, 0, 2, 2, GL_COLOR_BUFFER_BIT, GL_RGBA);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM)) << "filter";
+  glBlitFramebuffer(0, 0, 2, 2, 0, 0, 2, 2, 0x8000, GL_NEAREST);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE)) << "mask";
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+  glBlitFramebuffer(0, 0, 2, 2, 0, 0, 2, 2, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_FRAMEBUFFER_OPERATION)) << "no read framebuffer";
+}
+
+TEST_F(BlitTest, CopyTexImageTakesTheReadBuffer) {
+  const std::vector<std::uint8_t> data = pattern(6 * 4 * 4, 93);
+  texture_framebuffer(GL_RGBA8, 6, 4, GL_RGBA, GL_UNSIGNED_BYTE, data.data());
+  GLuint copy;
+  glGenTextures(1, &copy);
+  glBindTexture(GL_TEXTURE_2D, copy);
+  glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGB8, 1, 1, 3, 2, 0);  // RGB: alpha reads back as 1
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  std::vector<std::uint8_t> out(3 * 2 * 4);
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, out.data());
+  for (int y = 0; y < 2; ++y)
+    for (int x = 0; x < 3; ++x) {
+      for (int c = 0; c < 3; ++c)
+        EXPECT_EQ(out[std::size_t((y * 3 + x) * 4 + c)], data[std::size_t(((y + 1) * 6 + x + 1) * 4 + c)]);
+      EXPECT_EQ(out[std::size_t((y * 3 + x) * 4 + 3)], 255);
+    }
+  // Into part of an existing image.
+  glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 2, 1, 0, 0, 1, 1);
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, out.data());
+  EXPECT_EQ(out[std::size_t((1 * 3 + 2) * 4)], data[0]);
+  glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 2, 1, 0, 0, 2, 2);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE)) << "region outside the image";
+  glReadBuffer(GL_NONE);
+  glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 0, 0, 2, 2, 0);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "read buffer GL_NONE";
+}
+
+}  // namespace
+}  // namespace glvk::test

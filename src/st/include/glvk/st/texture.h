@@ -99,6 +99,11 @@ void texture_clear_depth_stencil(Texture& texture, unsigned level, unsigned firs
 void texture_blit(Texture& src, unsigned src_level, const Box& src_box, Texture& dst, unsigned dst_level,
                   const Box& dst_box);
 
+// Blits with scaling and flips: the boxes' x/width and y/height may be negative-extent (flip), and
+// `linear` picks the filter. Resolves a multisample source of the same size instead of blitting.
+void texture_blit_scaled(Texture& src, unsigned src_level, int src_layer, const int src_rect[4], Texture& dst,
+                         unsigned dst_level, int dst_layer, const int dst_rect[4], bool linear);
+
 // Fills levels base+1 .. last of every layer from the level above, each a 2x2(x2) box-filtered
 // reduction (glGenerateMipmap): GPU blits with a linear filter where the device can blit the
 // format, else on the CPU through the format library in float.

@@ -36,6 +36,8 @@ class CommandStream {
   void clear_color_image(Image& image, const VkClearColorValue& value, const VkImageSubresourceRange& range);
   void clear_depth_stencil_image(Image& image, const VkClearDepthStencilValue& value,
                                  const VkImageSubresourceRange& range);
+  // A multisample resolve (same size and format).
+  void resolve_image(Image& src, Image& dst, std::span<const VkImageResolve> regions);
   // A scaling/converting blit; src and dst may be the same image (different subresources).
   void blit_image(Image& src, Image& dst, std::span<const VkImageBlit> regions, VkFilter filter);
 
