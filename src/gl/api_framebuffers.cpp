@@ -63,7 +63,13 @@ bool check_attachment_enum(Context& ctx, GLenum attachment, const char* function
 const TextureImage* attached_image(const FramebufferAttachment& a, TextureImage& scratch) {
   if (a.type == AttachmentObject::TEXTURE) {
     const unsigned face = a.cube_face ? a.cube_face - GL_TEXTURE_CUBE_MAP_POSITIVE_X : 0;
-    return &a.texture->images[face][std::size_t(a.level)];
+    const TextureImage& image = a.texture->images[face][std::size_t(a.level)];
+    if (a.texture->target != GL_TEXTURE_1D_ARRAY) return &image;
+    // A 1D array keeps its layers in `height`; as an attachment each layer is one row high.
+    scratch = image;
+    scratch.height = image.defined() ? 1 : 0;
+    scratch.depth = image.height;
+    return &scratch;
   }
   if (a.type == AttachmentObject::RENDERBUFFER) {
     const RenderbufferObject& rb = *a.renderbuffer;

@@ -1356,11 +1356,20 @@ void DeleteTextures(GLsizei n, const GLuint* textures) {
   for (GLsizei i = 0; i < n; ++i) {
     if (textures[i] == 0) continue;
     TextureRef t = lookup(*ctx, textures[i]);
-    // Deleting a bound texture rebinds 0 in every unit of the current context.
-    if (t)
+    // Deleting a bound texture rebinds 0 in every unit of the current context, and detaches it
+    // from the bound framebuffers (GL 4.6 section 9.2.8).
+    if (t) {
       for (auto& unit : ctx->bound_textures)
         for (auto& bound : unit)
           if (bound == t) bound = nullptr;
+      for (FramebufferObject* fb : {ctx->draw_framebuffer.get(), ctx->read_framebuffer.get()}) {
+        if (!fb) continue;
+        for (FramebufferAttachment* a : {&fb->depth, &fb->stencil})
+          if (a->texture == t) *a = FramebufferAttachment{};
+        for (FramebufferAttachment& a : fb->color)
+          if (a.texture == t) a = FramebufferAttachment{};
+      }
+    }
     std::lock_guard lock(ctx->share_group().mutex);
     ctx->share_group().textures.erase(textures[i]);
   }

@@ -508,3 +508,31 @@ TEST_F(BlitTest, CopyTexImageTakesTheReadBuffer) {
 
 }  // namespace
 }  // namespace glvk::test
+
+namespace glvk::test {
+namespace {
+
+class AttachmentLifetimeTest : public GlTest {};
+
+TEST_F(AttachmentLifetimeTest, OneDArrayLayersAndDeletedTextures) {
+  GLuint array, fb;
+  glGenTextures(1, &array);
+  glBindTexture(GL_TEXTURE_1D_ARRAY, array);
+  glTexImage2D(GL_TEXTURE_1D_ARRAY, 0, GL_RGBA8, 8, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);  // 4 layers
+  glGenFramebuffers(1, &fb);
+  glBindFramebuffer(GL_FRAMEBUFFER, fb);
+  glFramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, array, 0, 3);
+  EXPECT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER), GLenum(GL_FRAMEBUFFER_COMPLETE)) << "layer 3 of 4";
+  glFramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, array, 0, 4);
+  EXPECT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER), GLenum(GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT)) << "layer 4 of 4";
+  // Deleting an attached texture detaches it from the bound framebuffer.
+  glDeleteTextures(1, &array);
+  GLint type = -1;
+  glGetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE,
+                                        &type);
+  EXPECT_EQ(type, GL_NONE);
+  EXPECT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER), GLenum(GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT));
+}
+
+}  // namespace
+}  // namespace glvk::test
