@@ -134,49 +134,63 @@ unsigned depth_aspect_bytes(Format format) {
   return zs_channel(d, 0).size <= 16 ? 2 : 4;
 }
 
+namespace {
+
+// Where depth and stencil sit in a combined texel, and the sizes of the texel and its depth aspect.
+struct ZsPacking {
+  explicit ZsPacking(Format format) {
+    const FormatDesc& d = formats::describe(format);
+    const formats::Channel& z = zs_channel(d, 0);
+    z_shift = z.shift;
+    s_shift = zs_channel(d, 1).shift;
+    z_mask = z.size == 64 ? ~0ull : (1ull << z.size) - 1;
+    bytes = d.block_bits / 8;
+    depth_bytes = depth_aspect_bytes(format);
+  }
+  unsigned z_shift, s_shift, bytes, depth_bytes;
+  std::uint64_t z_mask;
+  bool word_sized() const { return bytes == 4 && depth_bytes == 4; }  // the 24/8 layouts
+};
+
+}  // namespace
+
 void split_depth_stencil(Format format, const std::byte* texels, std::size_t count, std::byte* depth,
                          std::byte* stencil) {
-  const FormatDesc& d = formats::describe(format);
-  const formats::Channel& z = zs_channel(d, 0);
-  const formats::Channel& s = zs_channel(d, 1);
-  const unsigned bytes = d.block_bits / 8, depth_bytes = depth_aspect_bytes(format);
-  const std::uint64_t z_mask = z.size == 64 ? ~0ull : (1ull << z.size) - 1;
-  if (bytes == 4 && depth_bytes == 4) {  // the 24/8 layouts: one 32-bit word per texel
+  const ZsPacking p(format);
+  const unsigned bytes = p.bytes, depth_bytes = p.depth_bytes;
+  if (p.word_sized()) {  // the 24/8 layouts: one 32-bit word per texel
     for (std::size_t i = 0; i < count; ++i) {
       std::uint32_t v;
       std::memcpy(&v, texels + i * 4, 4);
-      const std::uint32_t zv = std::uint32_t((v >> z.shift) & z_mask);
+      const std::uint32_t zv = std::uint32_t((v >> p.z_shift) & p.z_mask);
       std::memcpy(depth + i * 4, &zv, 4);
-      stencil[i] = std::byte((v >> s.shift) & 0xff);
+      stencil[i] = std::byte((v >> p.s_shift) & 0xff);
     }
     return;
   }
   for (std::size_t i = 0; i < count; ++i) {
     const std::uint64_t v = load_texel(texels + i * bytes, bytes);
-    store_texel(depth + i * depth_bytes, (v >> z.shift) & z_mask, depth_bytes);
-    stencil[i] = std::byte((v >> s.shift) & 0xff);
+    store_texel(depth + i * depth_bytes, (v >> p.z_shift) & p.z_mask, depth_bytes);
+    stencil[i] = std::byte((v >> p.s_shift) & 0xff);
   }
 }
 
 void merge_depth_stencil(Format format, const std::byte* depth, const std::byte* stencil, std::size_t count,
                          std::byte* texels) {
-  const FormatDesc& d = formats::describe(format);
-  const formats::Channel& z = zs_channel(d, 0);
-  const formats::Channel& s = zs_channel(d, 1);
-  const unsigned bytes = d.block_bits / 8, depth_bytes = depth_aspect_bytes(format);
-  const std::uint64_t z_mask = z.size == 64 ? ~0ull : (1ull << z.size) - 1;
-  if (bytes == 4 && depth_bytes == 4) {  // the 24/8 layouts: one 32-bit word per texel
+  const ZsPacking p(format);
+  const unsigned bytes = p.bytes, depth_bytes = p.depth_bytes;
+  if (p.word_sized()) {  // the 24/8 layouts: one 32-bit word per texel
     for (std::size_t i = 0; i < count; ++i) {
       std::uint32_t zv;
       std::memcpy(&zv, depth + i * 4, 4);
-      const std::uint32_t v = std::uint32_t((zv & z_mask) << z.shift) | std::uint32_t(std::uint8_t(stencil[i])) << s.shift;
+      const std::uint32_t v = std::uint32_t((zv & p.z_mask) << p.z_shift) | std::uint32_t(std::uint8_t(stencil[i])) << p.s_shift;
       std::memcpy(texels + i * 4, &v, 4);
     }
     return;
   }
   for (std::size_t i = 0; i < count; ++i) {
-    const std::uint64_t zv = load_texel(depth + i * depth_bytes, depth_bytes) & z_mask;
-    const std::uint64_t v = (zv << z.shift) | (std::uint64_t(std::uint8_t(stencil[i])) << s.shift);
+    const std::uint64_t zv = load_texel(depth + i * depth_bytes, depth_bytes) & p.z_mask;
+    const std::uint64_t v = (zv << p.z_shift) | (std::uint64_t(std::uint8_t(stencil[i])) << p.s_shift);
     store_texel(texels + i * bytes, v, bytes);
   }
 }

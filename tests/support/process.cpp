@@ -15,16 +15,12 @@
 extern char** environ;
 
 namespace glvk::test {
-namespace {
-
 std::string read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   std::ostringstream s;
   s << in.rdbuf();
   return s.str();
 }
-
-}  // namespace
 
 ProcessResult run_process(const std::vector<std::string>& argv, const std::string& input,
                           const std::vector<std::pair<std::string, std::string>>& env) {

@@ -13,6 +13,9 @@ struct ProcessResult {
   std::string err;
 };
 
+// The whole content of a file (empty when it cannot be read).
+std::string read_file(const std::string& path);
+
 // Runs argv[0] (a path) with argv, `input` on stdin, and the current environment plus `env`
 // (NAME, value pairs; an empty value unsets NAME). Waits for it to finish.
 ProcessResult run_process(const std::vector<std::string>& argv, const std::string& input = {},
