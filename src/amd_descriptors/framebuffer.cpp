@@ -480,4 +480,60 @@ Status emit_framebuffer_state(pm4::ShadowStream& stream, const FramebufferState&
   return stream.set_context_reg(regs::PA_SC_WINDOW_SCISSOR_BR::kOffset, *br);
 }
 
+Result<ColorSurface> color_surface_from_texture(const Chip& chip, const Texture& texture, uint32_t level,
+                                                uint32_t first_layer, uint32_t last_layer) {
+  const formats::FormatDesc& desc = formats::describe(texture.templ.format);
+  Result<CbFormat> format = cb_format(desc);
+  if (!format) return Error{format.error()};
+  if (level >= texture.surface.level.size())
+    return Error{"level " + std::to_string(level) + " beyond the texture's " +
+                 std::to_string(texture.surface.level.size())};
+  const SurfaceLevel& l = texture.surface.level[level];
+  ColorSurface s;
+  s.format = *format;
+  s.va = texture.va;
+  s.level_offset = l.offset;
+  s.level = level;
+  s.nblk_x = l.nblk_x;
+  s.nblk_y = l.nblk_y;
+  s.tile_mode_index = l.tile_mode_index;
+  s.macro_tiled = l.mode == SurfaceMode::TILED_2D;
+  s.first_layer = first_layer;
+  s.last_layer = last_layer;
+  s.num_samples = texture.templ.samples;
+  s.cmask_slice_tile_max = cmask_slice_tile_max(chip, l.nblk_x, l.nblk_y);
+  return s;
+}
+
+Result<DepthSurface> depth_surface_from_texture(const Chip& chip, const Texture& texture, uint32_t level,
+                                                uint32_t first_layer, uint32_t last_layer) {
+  (void)chip;
+  const formats::FormatDesc& desc = formats::describe(texture.templ.format);
+  const uint32_t z_format = translate_dbformat(desc);
+  if (z_format == regs::ZFormat::Z_INVALID) return Error{std::string(desc.name) + " cannot be a GCN depth buffer"};
+  if (level >= texture.surface.level.size())
+    return Error{"level " + std::to_string(level) + " beyond the texture's " +
+                 std::to_string(texture.surface.level.size())};
+  const SurfaceLevel& l = texture.surface.level[level];
+  DepthSurface s;
+  s.z_format = z_format;
+  s.has_stencil = desc.is_stencil;
+  s.va = texture.va;
+  s.z_level_offset = l.offset;
+  if (s.has_stencil && level < texture.surface.stencil_level.size()) {
+    s.stencil_level_offset = texture.surface.stencil_offset + texture.surface.stencil_level[level].offset;
+    s.stencil_tile_mode_index = texture.surface.stencil_level[level].tile_mode_index;
+  } else {
+    s.stencil_tile_mode_index = l.tile_mode_index;
+  }
+  s.nblk_x = l.nblk_x;
+  s.nblk_y = l.nblk_y;
+  s.first_layer = first_layer;
+  s.last_layer = last_layer;
+  s.num_samples = texture.templ.samples;
+  s.tile_mode_index = l.tile_mode_index;
+  s.macro_tile_index = texture.surface.macro.macro_tile_index;
+  return s;
+}
+
 }  // namespace glvk::amd

@@ -13,6 +13,8 @@
 #include "glvk/formats/convert.h"
 #include "glvk/formats/pack.h"
 #include "glvk/st/format_choice.h"
+#include "glvk/st/framebuffer_state.h"
+#include "glvk/st/shadow.h"
 #include "glvk/st/texture_upload.h"
 #include "glvk/st/texture.h"
 #include "glvk/vk_backend/error.h"
@@ -449,6 +451,47 @@ void get_framebuffer_parameter(Context& ctx, FramebufferObject* fb, GLenum pname
 }
 
 
+
+// The GCN shadow of the draw framebuffer (si_emit_framebuffer_state): the derived state of
+// st_update_framebuffer_state decides the colour slots, the size and the depth/stencil buffer.
+void shadow_draw_framebuffer(const FramebufferObject& fb) {
+  if (!st::shadow_enabled()) return;
+  std::array<st::Surface, kMaxColorAttachments> surfaces{};
+  std::array<st::ShadowAttachment, kMaxColorAttachments> bound{};
+  st::FramebufferInput input;
+  input.num_draw_buffers = kMaxColorAttachments;
+  const auto describe_surface = [](const FramebufferAttachment& a, st::Surface& surface,
+                                   st::ShadowAttachment& shadow) {
+    TextureImage scratch;
+    const TextureImage* image = attached_image(a, scratch);
+    GLint layer = 0;
+    st::Texture* resource = attached_resource(a, layer);
+    if (!image || !image->defined() || !resource) return false;
+    const std::uint32_t layers = a.layered ? std::uint32_t(a.texture && a.texture->target == GL_TEXTURE_CUBE_MAP
+                                                               ? 6
+                                                               : std::max(image->depth, 1))
+                                           : 1;
+    surface = {std::uint32_t(image->width), std::uint32_t(image->height), layers, std::uint32_t(image->samples),
+               a.layered};
+    shadow = {resource, unsigned(a.level), a.layered ? 0u : unsigned(layer),
+              a.layered ? unsigned(layers - 1) : unsigned(layer)};
+    return true;
+  };
+  for (unsigned i = 0; i < kMaxColorAttachments; ++i) {
+    const int index = draw_buffer_index(fb.draw_buffers[i]);
+    if (index >= 0 && describe_surface(fb.color[std::size_t(index)], surfaces[i], bound[i]))
+      input.draw_surfaces[i] = &surfaces[i];
+  }
+  st::Surface zs_surface;
+  st::ShadowAttachment zs_bound;
+  const FramebufferAttachment& zs = fb.depth.type != AttachmentObject::NONE ? fb.depth : fb.stencil;
+  if (describe_surface(zs, zs_surface, zs_bound)) input.depth = &zs_surface;
+  const st::FramebufferState state = st::update_framebuffer_state(input);
+  std::array<const st::ShadowAttachment*, 8> slots{};
+  for (unsigned i = 0; i < state.nr_cbufs; ++i) slots[i] = state.cbufs[i] ? &bound[i] : nullptr;
+  st::shadow_framebuffer(slots, state.nr_cbufs, state.zsbuf ? &zs_bound : nullptr, state.width, state.height);
+}
+
 // ------------------------------------------------------------------------------------------ clears
 
 // The clear value of a colour buffer, as the glClearBuffer variant gave it.
@@ -617,13 +660,15 @@ void clear_depth_stencil_attachment(Context& ctx, const FramebufferAttachment& a
   }
 }
 
-// The draw framebuffer of a clear, or null after INVALID_FRAMEBUFFER_OPERATION.
+// The draw framebuffer of a clear, or null after INVALID_FRAMEBUFFER_OPERATION; the shadow sees
+// the framebuffer state the clear uses.
 FramebufferObject* clear_target(Context& ctx, const char* function) {
   FramebufferObject* fb = ctx.draw_framebuffer.get();
   if (framebuffer_status(ctx, fb) != GL_FRAMEBUFFER_COMPLETE) {
     ctx.error(GL_INVALID_FRAMEBUFFER_OPERATION, "%s: the draw framebuffer is not complete", function);
     return nullptr;
   }
+  shadow_draw_framebuffer(*fb);
   return fb;
 }
 
@@ -1399,6 +1444,7 @@ void BlitFramebuffer(GLint srcX0, GLint srcY0, GLint srcX1, GLint srcY1, GLint d
       return ctx->error(GL_INVALID_OPERATION, "%s: multisample depth/stencil blits are not supported", function);
   }
 
+  shadow_draw_framebuffer(*draw);
   if (read_colour && read_colour->type != AttachmentObject::NONE)
     for (unsigned i = 0; i < kMaxColorAttachments; ++i) {
       const int d = draw_buffer_index(draw->draw_buffers[i]);

@@ -1,6 +1,8 @@
 #include "glvk/st/shadow.h"
 
 #include <cstdio>
+#include <map>
+#include <vector>
 #include <cstdlib>
 #include <memory>
 #include <mutex>
@@ -8,6 +10,7 @@
 
 #include "glvk/amd_descriptors/chip.h"
 #include "glvk/amd_descriptors/descriptors.h"
+#include "glvk/amd_descriptors/framebuffer.h"
 #include "glvk/amd_descriptors/pm4.h"
 
 namespace glvk::st {
@@ -17,6 +20,9 @@ struct Shadow {
   std::mutex mutex;
   std::string path;
   std::unique_ptr<amd::pm4::ShadowStream> stream;
+  std::map<const void*, amd::Texture> textures;  // the GCN layout of every live texture resource
+  std::vector<std::uint64_t> last_framebuffer;   // what the last emitted framebuffer state was made of
+  unsigned last_nr_cbufs = 0;
 };
 
 // The process-wide shadow, or null when GLVK_SHADOW is unset or names an unknown chip (said once).
@@ -53,7 +59,7 @@ void save(Shadow& s) {
 
 bool shadow_enabled() { return shadow() != nullptr; }
 
-void shadow_texture(const TextureLayout& layout) {
+void shadow_texture(const void* resource, const TextureLayout& layout) {
   Shadow* s = shadow();
   if (!s) return;
   std::lock_guard lock(s->mutex);
@@ -73,12 +79,68 @@ void shadow_texture(const TextureLayout& layout) {
   if (!va) return record_refusal(*s, what, va.error()), save(*s);
   const amd::Result<amd::Texture> texture = amd::create_texture(s->stream->chip(), templ, *va);
   if (!texture) return record_refusal(*s, what, texture.error()), save(*s);
+  s->textures[resource] = *texture;
   const amd::Result<amd::ImageDescriptor> words =
       amd::make_texture_descriptor(s->stream->chip(), *texture, amd::default_sampler_view(*texture));
   if (!words) return record_refusal(*s, what, words.error()), save(*s);
   // The descriptor itself lives in a descriptor list: 32 bytes of simulated memory.
   const amd::Result<std::uint64_t> slot = s->stream->va().allocate(32, 32);
   if (slot) (void)s->stream->write_descriptor(amd::pm4::DescriptorKind::Image, *slot, *words);
+  save(*s);
+}
+
+void shadow_forget_texture(const void* resource) {
+  Shadow* s = shadow();
+  if (!s) return;
+  std::lock_guard lock(s->mutex);
+  s->textures.erase(resource);
+}
+
+void shadow_framebuffer(const std::array<const ShadowAttachment*, 8>& colour, unsigned nr_cbufs,
+                        const ShadowAttachment* zs, std::uint32_t width, std::uint32_t height) {
+  Shadow* s = shadow();
+  if (!s) return;
+  std::lock_guard lock(s->mutex);
+  std::vector<std::uint64_t> key{width, height, nr_cbufs};
+  const auto add = [&](const ShadowAttachment* a) {
+    key.insert(key.end(), {std::uint64_t(reinterpret_cast<std::uintptr_t>(a ? a->resource : nullptr)),
+                           a ? a->level : 0u, a ? a->first_layer : 0u, a ? a->last_layer : 0u});
+  };
+  for (unsigned i = 0; i < nr_cbufs; ++i) add(colour[i]);
+  add(zs);
+  if (key == s->last_framebuffer) return;  // radeonsi emits only a dirty framebuffer state
+
+  const amd::Chip& chip = s->stream->chip();
+  amd::FramebufferState state;
+  state.width = width;
+  state.height = height;
+  state.nr_cbufs = nr_cbufs;
+  state.previous_nr_cbufs = s->last_nr_cbufs;
+  for (unsigned i = 0; i < nr_cbufs; ++i) {
+    if (!colour[i]) continue;
+    const auto it = s->textures.find(colour[i]->resource);
+    if (it == s->textures.end()) return record_refusal(*s, "framebuffer", "a colour buffer has no GCN layout"), save(*s);
+    const amd::Result<amd::ColorSurface> surface = amd::color_surface_from_texture(
+        chip, it->second, colour[i]->level, colour[i]->first_layer, colour[i]->last_layer);
+    if (!surface) return record_refusal(*s, "framebuffer", surface.error()), save(*s);
+    const amd::Result<amd::ColorBufferRegisters> regs = amd::encode_color_buffer(chip, *surface);
+    if (!regs) return record_refusal(*s, "framebuffer", regs.error()), save(*s);
+    state.cbufs[i] = *regs;
+  }
+  if (zs) {
+    const auto it = s->textures.find(zs->resource);
+    if (it == s->textures.end()) return record_refusal(*s, "framebuffer", "the depth buffer has no GCN layout"), save(*s);
+    const amd::Result<amd::DepthSurface> surface =
+        amd::depth_surface_from_texture(chip, it->second, zs->level, zs->first_layer, zs->last_layer);
+    if (!surface) return record_refusal(*s, "framebuffer", surface.error()), save(*s);
+    const amd::Result<amd::DepthBufferRegisters> regs = amd::encode_depth_buffer(chip, *surface);
+    if (!regs) return record_refusal(*s, "framebuffer", regs.error()), save(*s);
+    state.zsbuf = *regs;
+  }
+  if (const amd::Status emitted = amd::emit_framebuffer_state(*s->stream, state); !emitted)
+    return record_refusal(*s, "framebuffer", emitted.error()), save(*s);
+  s->last_framebuffer = std::move(key);
+  s->last_nr_cbufs = nr_cbufs;
   save(*s);
 }
 

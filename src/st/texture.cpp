@@ -216,10 +216,11 @@ Texture::Texture(std::shared_ptr<Screen> screen, const TextureLayout& layout, un
     Locked l(*screen_);
     image_ = std::make_shared<vk_backend::Image>(*l.s.device, image);
   }
-  shadow_texture(layout_);
+  shadow_texture(this, layout_);
 }
 
 Texture::~Texture() {
+  shadow_forget_texture(this);
   // The GPU may still copy from or into the image: it lives until that work is done.
   Locked l(*screen_);
   l.s.stream->release_after(image_, image_->last_use);

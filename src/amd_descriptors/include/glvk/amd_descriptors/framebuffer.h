@@ -5,6 +5,7 @@
 #pragma once
 
 #include <glvk/amd_descriptors/chip.h>
+#include <glvk/amd_descriptors/descriptors.h>
 #include <glvk/amd_descriptors/pm4.h>
 #include <glvk/amd_descriptors/result.h>
 #include <glvk/formats/format.h>
@@ -138,5 +139,12 @@ struct FramebufferState {
 };
 // si_emit_framebuffer_state for GFX6-8: colour buffers, depth buffer, PA_SC_WINDOW_SCISSOR_BR.
 Status emit_framebuffer_state(pm4::ShadowStream& stream, const FramebufferState& state);
+
+// The colour / depth buffer a level and layer range of a laid-out texture is bound as
+// (si_initialize_color_surface / si_init_depth_surface inputs, from the legacy surface layout).
+Result<ColorSurface> color_surface_from_texture(const Chip& chip, const Texture& texture, uint32_t level,
+                                                uint32_t first_layer, uint32_t last_layer);
+Result<DepthSurface> depth_surface_from_texture(const Chip& chip, const Texture& texture, uint32_t level,
+                                                uint32_t first_layer, uint32_t last_layer);
 
 }  // namespace glvk::amd

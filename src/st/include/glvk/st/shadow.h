@@ -5,6 +5,7 @@
 // `glvk amd shadow <file>`.
 #pragma once
 
+#include <array>
 #include <cstdint>
 
 #include "glvk/formats/format.h"
@@ -15,8 +16,22 @@ namespace glvk::st {
 // Whether GLVK_SHADOW is set (and its chip known).
 bool shadow_enabled();
 
-// si_make_texture_descriptor for the whole-texture sampler view of a new texture resource.
-void shadow_texture(const TextureLayout& layout);
+// si_make_texture_descriptor for the whole-texture sampler view of a new texture resource; the
+// resource's GCN layout is kept (by identity) for framebuffer states until it is forgotten.
+void shadow_texture(const void* resource, const TextureLayout& layout);
+void shadow_forget_texture(const void* resource);
+
+// One bound surface of a framebuffer: a level and layer range of a texture resource.
+struct ShadowAttachment {
+  const void* resource = nullptr;
+  unsigned level = 0, first_layer = 0, last_layer = 0;
+};
+
+// si_emit_framebuffer_state for the derived framebuffer state (update_framebuffer_state): the
+// colour buffers by output slot (null: unbound slot) and the depth/stencil buffer. Emitted only
+// when it differs from the last one emitted, as radeonsi emits on a dirty framebuffer.
+void shadow_framebuffer(const std::array<const ShadowAttachment*, 8>& colour, unsigned nr_cbufs,
+                        const ShadowAttachment* zs, std::uint32_t width, std::uint32_t height);
 
 // si_make_buffer_descriptor for a buffer texture: `size` bytes from `offset` of a buffer of
 // `buffer_size` bytes, seen as texels of `format`.

@@ -1,0 +1,36 @@
+/* framebuffer_probe: the surface of seed 002's gl-3.0-render-integer dump as a GL program, with
+ * only the system libEGL and libGL: a 200x200 GL_RGBA32I texture attached to a framebuffer and
+ * cleared. Under glvk with GLVK_SHADOW set, the clear emits the framebuffer state into the
+ * shadow stream. Exit status non-zero on any EGL or GL failure. */
+#define GL_GLEXT_PROTOTYPES 1
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+#include <GL/gl.h>
+#include <GL/glext.h>
+#include <stdio.h>
+
+int main(void) {
+  EGLDisplay display = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
+  if (display == EGL_NO_DISPLAY || !eglInitialize(display, NULL, NULL) || !eglBindAPI(EGL_OPENGL_API)) return 1;
+  const EGLint attributes[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3, EGL_NONE};
+  EGLContext context = eglCreateContext(display, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attributes);
+  if (context == EGL_NO_CONTEXT || !eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context)) return 1;
+  GLuint texture, framebuffer;
+  glGenTextures(1, &texture);
+  glBindTexture(GL_TEXTURE_2D, texture);
+  glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA32I, 200, 200);
+  glGenFramebuffers(1, &framebuffer);
+  glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture, 0);
+  if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) return 1;
+  const GLint zero[4] = {0, 0, 0, 0};
+  glClearBufferiv(GL_COLOR, 0, zero);
+  const GLenum error = glGetError();
+  if (error != GL_NO_ERROR) {
+    fprintf(stderr, "framebuffer_probe: GL error 0x%04x\n", error);
+    return 1;
+  }
+  eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+  eglDestroyContext(display, context);
+  return 0;
+}
