@@ -750,11 +750,12 @@ int integer_class(const FramebufferAttachment& a) {
 }
 
 // Copies a rectangle of the read buffer into a texture image on the CPU, converting formats with
-// the destination's rebase (glCopyTexImage/glCopyTexSubImage). Parts outside the read buffer are
-// undefined and left alone.
+// the destination's rebase (glCopyTexImage/glCopyTexSubImage). The destination region starts at
+// (dst_x, dst_y, dst_z) of `target`'s image, so 1D arrays take the rows as layers and cube faces
+// their face layer. Parts outside the read buffer are undefined and left alone.
 void copy_from_read_buffer(Context& ctx, const FramebufferAttachment& src, GLint x, GLint y, GLsizei w, GLsizei h,
-                           st::Texture& dst, const TextureImage& dst_image, GLint level, GLint dst_x, GLint dst_y,
-                           GLint dst_layer, const char* function) {
+                           st::Texture& dst, const TextureImage& dst_image, GLenum target, GLint level, GLint dst_x,
+                           GLint dst_y, GLint dst_z, const char* function) {
   TextureImage scratch;
   const TextureImage* si = attached_image(src, scratch);
   GLint src_layer = 0;
@@ -779,10 +780,9 @@ void copy_from_read_buffer(Context& ctx, const FramebufferAttachment& src, GLint
     return ctx.error(GL_INVALID_OPERATION, "%s: cannot copy %s into %s (%s)", function,
                      formats::describe(si->storage).name, formats::describe(dst_image.storage).name,
                      formats::convert_status_name(status));
-  st::Box dst_box;
-  dst_box.x = dst_x + (x0 - x), dst_box.y = dst_y + (y0 - y), dst_box.z = dst_layer, dst_box.width = cw;
-  dst_box.height = ch, dst_box.depth = 1;
-  st::texture_write(dst, unsigned(level), dst_box, out.data(), to_row, out.size());
+  const st::Box dst_box = texture_box(target, dst_x + (x0 - x), dst_y + (y0 - y), dst_z, cw, ch, 1);
+  // Consecutive rows are consecutive layers of a 1D array, consecutive rows of one layer otherwise.
+  st::texture_write(dst, unsigned(level), dst_box, out.data(), to_row, dst_box.depth > 1 ? to_row : out.size());
 }
 
 // The read buffer's colour attachment, or null after the spec's error.
@@ -1456,19 +1456,37 @@ void BlitFramebuffer(GLint srcX0, GLint srcY0, GLint srcX1, GLint srcY1, GLint d
     blit_attachment(*ctx, read->stencil, draw->stencil, rect, false);
 }
 
-void CopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x, GLint y, GLsizei width,
-                    GLsizei height, GLint border) {
-  GLVK_CONTEXT_OR_RETURN();
-  const char* function = "glCopyTexImage2D";
-  if (!(target == GL_TEXTURE_2D || target == GL_TEXTURE_RECTANGLE || target == GL_TEXTURE_1D_ARRAY ||
-        (target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z)))
-    return ctx->error(GL_INVALID_ENUM, "%s(target = 0x%04x)", function, target);
-  const FramebufferAttachment* src = read_colour_attachment(*ctx, function);
+namespace {
+
+bool is_copy_tex_image_target(unsigned dims, GLenum target) {
+  if (dims == 1) return target == GL_TEXTURE_1D;
+  return target == GL_TEXTURE_2D || target == GL_TEXTURE_RECTANGLE || target == GL_TEXTURE_1D_ARRAY ||
+         (target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z);
+}
+
+// glCopyTexSubImage{1,2,3}D accept the glTexSubImage targets of their dimension.
+bool is_copy_tex_sub_image_target(unsigned dims, GLenum target) {
+  if (dims < 3) return is_copy_tex_image_target(dims, target);
+  return target == GL_TEXTURE_3D || target == GL_TEXTURE_2D_ARRAY || target == GL_TEXTURE_CUBE_MAP_ARRAY;
+}
+
+unsigned face_index(GLenum target) {
+  return target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z
+             ? target - GL_TEXTURE_CUBE_MAP_POSITIVE_X
+             : 0;
+}
+
+// glCopyTexImage{1,2}D: the image is defined as glTexImage would define it, then filled from the
+// read buffer.
+void copy_tex_image(Context& ctx, unsigned dims, GLenum target, GLint level, GLenum internalformat, GLint x, GLint y,
+                    GLsizei width, GLsizei height, GLint border, const char* function) {
+  if (!is_copy_tex_image_target(dims, target))
+    return ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x)", function, target);
+  const FramebufferAttachment* src = read_colour_attachment(ctx, function);
   if (!src) return;
-  // The image is defined as glTexImage2D would define it, then filled from the read buffer.
   const GLenum base = formats::base_tex_format(internalformat);
   const bool integer = base && formats::find_internal_format(internalformat) &&
-                       formats::describe(st::choose_texture_format(st::format_support(ctx->st().screen()), target,
+                       formats::describe(st::choose_texture_format(st::format_support(ctx.st().screen()), target,
                                                                    internalformat, GL_NONE, GL_NONE)
                                              .format)
                            .is_pure_integer;
@@ -1477,46 +1495,72 @@ void CopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x, 
                         : integer                  ? GL_RGBA_INTEGER
                                                    : GL_RGBA;
   const GLenum type = base == GL_DEPTH_STENCIL ? GL_UNSIGNED_INT_24_8 : integer ? GL_INT : GL_FLOAT;
-  std::shared_ptr<TextureObject> texture = texture_for_target(*ctx, target);
+  std::shared_ptr<TextureObject> texture = texture_for_target(ctx, target);
   // Whether tex_image raised an error, without losing an error already pending (the sticky first).
-  const GLenum pending = ctx->take_error();
-  tex_image(*ctx, *texture, 2, target, level, GLint(internalformat), width, height, 1, border, format, type, nullptr,
+  const GLenum pending = ctx.take_error();
+  tex_image(ctx, *texture, dims, target, level, GLint(internalformat), width, height, 1, border, format, type, nullptr,
             function);
-  const GLenum raised = ctx->take_error();
+  const GLenum raised = ctx.take_error();
   if (pending != GL_NO_ERROR || raised != GL_NO_ERROR)
-    ctx->error(pending != GL_NO_ERROR ? pending : raised, "%s: see the previous message", function);
+    ctx.error(pending != GL_NO_ERROR ? pending : raised, "%s: see the previous message", function);
   if (raised != GL_NO_ERROR) return;
-  const unsigned face = target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z
-                            ? target - GL_TEXTURE_CUBE_MAP_POSITIVE_X
-                            : 0;
-  const TextureImage& image = texture->images[face][std::size_t(level)];
+  const TextureImage& image = texture->images[face_index(target)][std::size_t(level)];
   if (!texture->resource || !width || !height) return;
-  copy_from_read_buffer(*ctx, *src, x, y, width, height, *texture->resource, image, level, 0, 0, GLint(face), function);
+  copy_from_read_buffer(ctx, *src, x, y, width, height, *texture->resource, image, target, level, 0, 0, 0, function);
+}
+
+// glCopyTexSubImage{1,2,3}D: a height-row rectangle into an existing image at (xoffset, yoffset)
+// of slice zoffset (for 1D arrays the rows are layers from yoffset on).
+void copy_tex_sub_image(Context& ctx, unsigned dims, GLenum target, GLint level, GLint xoffset, GLint yoffset,
+                        GLint zoffset, GLint x, GLint y, GLsizei width, GLsizei height, const char* function) {
+  if (!is_copy_tex_sub_image_target(dims, target))
+    return ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x)", function, target);
+  if (level < 0 || level >= GLint(kMaxTextureLevels))
+    return ctx.error(GL_INVALID_VALUE, "%s(level = %d): out of range", function, level);
+  if (width < 0 || height < 0) return ctx.error(GL_INVALID_VALUE, "%s: negative width or height", function);
+  std::shared_ptr<TextureObject> texture = texture_for_target(ctx, target);
+  const TextureImage& image = texture->images[face_index(target)][std::size_t(level)];
+  if (!image.defined()) return ctx.error(GL_INVALID_OPERATION, "%s: level %d has no image", function, level);
+  if (xoffset < 0 || yoffset < 0 || zoffset < 0 || GLint64(xoffset) + width > image.width ||
+      GLint64(yoffset) + height > image.height || zoffset >= image.depth)
+    return ctx.error(GL_INVALID_VALUE, "%s: the region lies outside the %dx%dx%d image", function, image.width,
+                     image.height, image.depth);
+  if (formats::describe(image.storage).is_compressed)
+    return ctx.error(GL_INVALID_OPERATION, "%s: the texture is compressed", function);
+  const FramebufferAttachment* src = read_colour_attachment(ctx, function);
+  if (!src || !texture->resource || !width || !height) return;
+  copy_from_read_buffer(ctx, *src, x, y, width, height, *texture->resource, image, target, level, xoffset, yoffset,
+                        zoffset, function);
+}
+
+}  // namespace
+
+void CopyTexImage1D(GLenum target, GLint level, GLenum internalformat, GLint x, GLint y, GLsizei width, GLint border) {
+  GLVK_CONTEXT_OR_RETURN();
+  copy_tex_image(*ctx, 1, target, level, internalformat, x, y, width, 1, border, "glCopyTexImage1D");
+}
+
+void CopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x, GLint y, GLsizei width,
+                    GLsizei height, GLint border) {
+  GLVK_CONTEXT_OR_RETURN();
+  copy_tex_image(*ctx, 2, target, level, internalformat, x, y, width, height, border, "glCopyTexImage2D");
+}
+
+void CopyTexSubImage1D(GLenum target, GLint level, GLint xoffset, GLint x, GLint y, GLsizei width) {
+  GLVK_CONTEXT_OR_RETURN();
+  copy_tex_sub_image(*ctx, 1, target, level, xoffset, 0, 0, x, y, width, 1, "glCopyTexSubImage1D");
 }
 
 void CopyTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint x, GLint y, GLsizei width,
                        GLsizei height) {
   GLVK_CONTEXT_OR_RETURN();
-  const char* function = "glCopyTexSubImage2D";
-  if (!(target == GL_TEXTURE_2D || target == GL_TEXTURE_RECTANGLE ||
-        (target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z)))
-    return ctx->error(GL_INVALID_ENUM, "%s(target = 0x%04x)", function, target);
-  if (level < 0 || level >= GLint(kMaxTextureLevels))
-    return ctx->error(GL_INVALID_VALUE, "%s(level = %d): out of range", function, level);
-  if (width < 0 || height < 0) return ctx->error(GL_INVALID_VALUE, "%s: negative width or height", function);
-  std::shared_ptr<TextureObject> texture = texture_for_target(*ctx, target);
-  const unsigned face = target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z
-                            ? target - GL_TEXTURE_CUBE_MAP_POSITIVE_X
-                            : 0;
-  const TextureImage& image = texture->images[face][std::size_t(level)];
-  if (!image.defined()) return ctx->error(GL_INVALID_OPERATION, "%s: level %d has no image", function, level);
-  if (xoffset < 0 || yoffset < 0 || GLint64(xoffset) + width > image.width || GLint64(yoffset) + height > image.height)
-    return ctx->error(GL_INVALID_VALUE, "%s: the region lies outside the %dx%d image", function, image.width,
-                      image.height);
-  const FramebufferAttachment* src = read_colour_attachment(*ctx, function);
-  if (!src || !texture->resource || !width || !height) return;
-  copy_from_read_buffer(*ctx, *src, x, y, width, height, *texture->resource, image, level, xoffset, yoffset,
-                        GLint(face), function);
+  copy_tex_sub_image(*ctx, 2, target, level, xoffset, yoffset, 0, x, y, width, height, "glCopyTexSubImage2D");
+}
+
+void CopyTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint zoffset, GLint x, GLint y,
+                       GLsizei width, GLsizei height) {
+  GLVK_CONTEXT_OR_RETURN();
+  copy_tex_sub_image(*ctx, 3, target, level, xoffset, yoffset, zoffset, x, y, width, height, "glCopyTexSubImage3D");
 }
 
 }  // namespace api

@@ -237,8 +237,6 @@ bool client_image(Context& ctx, const formats::PixelStore& store, GLenum pbo_tar
   return true;
 }
 
-namespace {
-
 // The texture resource box of an image region.
 st::Box texture_box(GLenum target, GLint x, GLint y, GLint z, GLsizei w, GLsizei h, GLsizei d) {
   st::Box box;
@@ -257,6 +255,8 @@ st::Box texture_box(GLenum target, GLint x, GLint y, GLint z, GLsizei w, GLsizei
   }
   return box;
 }
+
+namespace {
 
 // Rebase applied to uploaded RGBA: drops what the base format does not store (GL_RGB: alpha 1).
 const formats::Swizzle* upload_rebase(GLenum base_format, formats::Swizzle (&map)[4]) {

@@ -50,6 +50,9 @@ void tex_image(Context& ctx, TextureObject& texture, unsigned dims, GLenum targe
                GLsizei width, GLsizei height, GLsizei depth, GLint border, GLenum format, GLenum type,
                const void* pixels, const char* function);
 
+// The texture resource box of an image region (1D arrays: rows are layers; cube faces: the face's layer).
+st::Box texture_box(GLenum target, GLint x, GLint y, GLint z, GLsizei w, GLsizei h, GLsizei d);
+
 // The texture object an image target names in the current unit (proxies and cube faces included).
 std::shared_ptr<TextureObject> texture_for_target(Context& ctx, GLenum target);
 

@@ -506,6 +506,71 @@ TEST_F(BlitTest, CopyTexImageTakesTheReadBuffer) {
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "read buffer GL_NONE";
 }
 
+// The 1D, 3D and layered forms take the read buffer's rows into the image the target names:
+// a 1D array's rows land in consecutive layers, a 3D/array copy in one slice.
+TEST_F(BlitTest, CopyTexImageIntoOneDThreeDAndArrays) {
+  const std::vector<std::uint8_t> data = pattern(4 * 3 * 4, 17);
+  texture_framebuffer(GL_RGBA8, 4, 3, GL_RGBA, GL_UNSIGNED_BYTE, data.data());
+  auto read_texel = [&](int x, int y) { return &data[std::size_t((y * 4 + x) * 4)]; };
+  GLuint textures[4];
+  glGenTextures(4, textures);
+
+  glBindTexture(GL_TEXTURE_1D, textures[0]);
+  glCopyTexImage1D(GL_TEXTURE_1D, 0, GL_RGBA8, 1, 2, 3, 0);  // row 2, x = 1..3
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glCopyTexSubImage1D(GL_TEXTURE_1D, 0, 2, 0, 0, 1);  // texel 2 from (0, 0)
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  std::vector<std::uint8_t> row(3 * 4);
+  glGetTexImage(GL_TEXTURE_1D, 0, GL_RGBA, GL_UNSIGNED_BYTE, row.data());
+  for (int c = 0; c < 4; ++c) {
+    EXPECT_EQ(row[std::size_t(c)], read_texel(1, 2)[c]);
+    EXPECT_EQ(row[std::size_t(4 + c)], read_texel(2, 2)[c]);
+    EXPECT_EQ(row[std::size_t(8 + c)], read_texel(0, 0)[c]);
+  }
+
+  glBindTexture(GL_TEXTURE_1D_ARRAY, textures[1]);
+  glCopyTexImage2D(GL_TEXTURE_1D_ARRAY, 0, GL_RGBA8, 0, 0, 4, 3, 0);  // three layers of 4
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glCopyTexSubImage2D(GL_TEXTURE_1D_ARRAY, 0, 0, 1, 2, 0, 2, 2);  // layers 1-2, texels 0-1
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  std::vector<std::uint8_t> layers(4 * 3 * 4);
+  glGetTexImage(GL_TEXTURE_1D_ARRAY, 0, GL_RGBA, GL_UNSIGNED_BYTE, layers.data());
+  for (int layer = 0; layer < 3; ++layer)
+    for (int x = 0; x < 4; ++x) {
+      const bool replaced = layer >= 1 && x < 2;
+      const std::uint8_t* expected = replaced ? read_texel(x + 2, layer - 1) : read_texel(x, layer);
+      for (int c = 0; c < 4; ++c)
+        EXPECT_EQ(layers[std::size_t((layer * 4 + x) * 4 + c)], expected[c]) << "layer " << layer << " x " << x;
+    }
+
+  const std::vector<std::uint8_t> zeros(2 * 2 * 3 * 4, 0);
+  for (GLenum target : {GL_TEXTURE_3D, GL_TEXTURE_2D_ARRAY}) {
+    glBindTexture(target, target == GL_TEXTURE_3D ? textures[2] : textures[3]);
+    glTexImage3D(target, 0, GL_RGBA8, 2, 2, 3, 0, GL_RGBA, GL_UNSIGNED_BYTE, zeros.data());
+    glCopyTexSubImage3D(target, 0, 0, 0, 2, 1, 1, 2, 2);  // slice 2 from (1, 1)
+    ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+    std::vector<std::uint8_t> out(zeros.size());
+    glGetTexImage(target, 0, GL_RGBA, GL_UNSIGNED_BYTE, out.data());
+    for (int z = 0; z < 3; ++z)
+      for (int y = 0; y < 2; ++y)
+        for (int x = 0; x < 2; ++x)
+          for (int c = 0; c < 4; ++c)
+            EXPECT_EQ(out[std::size_t(((z * 2 + y) * 2 + x) * 4 + c)], z == 2 ? read_texel(x + 1, y + 1)[c] : 0)
+                << "target 0x" << std::hex << target << " texel " << x << "," << y << "," << z;
+    glCopyTexSubImage3D(target, 0, 0, 0, 3, 0, 0, 1, 1);
+    EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE)) << "zoffset past the last slice";
+  }
+  glCopyTexSubImage3D(GL_TEXTURE_2D, 0, 0, 0, 0, 0, 0, 1, 1);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM)) << "2D is not a 3D target";
+  glCopyTexSubImage1D(GL_TEXTURE_1D, 0, 2, 0, 0, 2);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE)) << "past the 1D image's end";
+  glCopyTexImage1D(GL_TEXTURE_2D, 0, GL_RGBA8, 0, 0, 1, 0);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM)) << "2D is not a 1D target";
+  glCopyTexSubImage1D(GL_TEXTURE_1D, -1, 0, 0, 0, 1);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE)) << "negative level";
+  glDeleteTextures(4, textures);
+}
+
 }  // namespace
 }  // namespace glvk::test
 
