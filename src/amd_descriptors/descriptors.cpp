@@ -17,12 +17,6 @@ using formats::Swizzle;
 
 namespace {
 
-std::string hex(uint64_t v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
-  return buf;
-}
-
 bool named(const FormatDesc& d, std::string_view name) { return name == d.name; }
 
 // S_FIXED(value, 8): signed 8-bit-fraction fixed point, as the LOD fields take it.

@@ -13,12 +13,6 @@ using formats::Swizzle;
 
 namespace {
 
-std::string hex(uint64_t v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
-  return buf;
-}
-
 int first_non_void_channel(const FormatDesc& d) {
   for (int i = 0; i < d.nr_channels; ++i)
     if (d.channel[i].type != ChannelType::VOID) return i;

@@ -44,12 +44,6 @@ const char* space_name(regs::Space space) {
   return "?";
 }
 
-std::string hex(uint64_t v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
-  return buf;
-}
-
 }  // namespace
 
 const SpaceWindow* space_window(regs::Space space, GfxLevel level) {

@@ -2,6 +2,8 @@
 // input (unknown chip, a format the hardware cannot use, sizes beyond the limits) is an Error.
 #pragma once
 
+#include <cstdint>
+#include <cstdio>
 #include <string>
 #include <utility>
 #include <variant>
@@ -33,5 +35,12 @@ class [[nodiscard]] Result {
 using Status = Result<std::monostate>;
 inline Status ok_status() { return std::monostate{}; }
 inline Error fail(std::string message) { return Error{std::move(message)}; }
+
+// Addresses and register offsets in error messages.
+inline std::string hex(std::uint64_t v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
+  return buf;
+}
 
 }  // namespace glvk::amd
