@@ -32,16 +32,9 @@ BufferRef bound_buffer(Context& ctx, GLenum target, const char* function) {
   return buffer;
 }
 
-BufferRef lookup(Context& ctx, GLuint name) {
-  if (name == 0) return nullptr;
-  std::lock_guard lock(ctx.share_group().mutex);
-  auto it = ctx.share_group().buffers.find(name);
-  return it == ctx.share_group().buffers.end() ? nullptr : it->second;
-}
-
 // For the DSA entry points: the named buffer, or null after raising `error`.
 BufferRef named_buffer(Context& ctx, GLuint name, const char* function, GLenum error = GL_INVALID_OPERATION) {
-  BufferRef buffer = lookup(ctx, name);
+  BufferRef buffer = ctx.share_group().find_buffer(name);
   if (!buffer) ctx.error(error, "%s(buffer = %u): not an existing buffer object", function, name);
   return buffer;
 }
@@ -364,7 +357,7 @@ void DeleteBuffers(GLsizei n, const GLuint* buffers) {
 
 GLboolean IsBuffer(GLuint buffer) {
   GLVK_CONTEXT_OR_RETURN(GL_FALSE);
-  return lookup(*ctx, buffer) ? GL_TRUE : GL_FALSE;
+  return ctx->share_group().find_buffer(buffer) ? GL_TRUE : GL_FALSE;
 }
 
 void BindBuffer(GLenum target, GLuint buffer) {

@@ -65,6 +65,25 @@ void return_label(const std::string& text, GLsizei bufSize, GLsizei* length, GLc
   if (length) *length = n;
 }
 
+// The object glObjectLabel/glGetObjectLabel name, or null after the spec's error. Buffers are the
+// only labelled objects glvk has so far.
+std::shared_ptr<BufferObject> labelled_object(Context& ctx, GLenum identifier, GLuint name, const char* function) {
+  switch (identifier) {
+    case GL_BUFFER: break;
+    // Valid namespaces glvk has no objects in yet: every name is "not an object".
+    case GL_SHADER: case GL_PROGRAM: case GL_VERTEX_ARRAY: case GL_QUERY: case GL_PROGRAM_PIPELINE:
+    case GL_TRANSFORM_FEEDBACK: case GL_SAMPLER: case GL_TEXTURE: case GL_RENDERBUFFER: case GL_FRAMEBUFFER:
+      ctx.error(GL_INVALID_VALUE, "%s(name = %u): not an object of that type", function, name);
+      return nullptr;
+    default:
+      ctx.error(GL_INVALID_ENUM, "%s(identifier = 0x%04x): invalid", function, identifier);
+      return nullptr;
+  }
+  std::shared_ptr<BufferObject> buffer = ctx.share_group().find_buffer(name);
+  if (!buffer) ctx.error(GL_INVALID_VALUE, "%s(name = %u): not a buffer object", function, name);
+  return buffer;
+}
+
 }  // namespace
 
 namespace api {
@@ -176,27 +195,8 @@ void PopDebugGroup() {
 void ObjectLabel(GLenum identifier, GLuint name, GLsizei length, const GLchar* label) {
   Context* ctx = current_context();
   if (!ctx) return;
-  switch (identifier) {
-    case GL_BUFFER: break;
-    // Valid namespaces glvk has no objects in yet: every name is "not an object".
-    case GL_SHADER: case GL_PROGRAM: case GL_VERTEX_ARRAY: case GL_QUERY: case GL_PROGRAM_PIPELINE:
-    case GL_TRANSFORM_FEEDBACK: case GL_SAMPLER: case GL_TEXTURE: case GL_RENDERBUFFER: case GL_FRAMEBUFFER:
-      ctx->error(GL_INVALID_VALUE, "glObjectLabel(name = %u): not an object of that type", name);
-      return;
-    default:
-      ctx->error(GL_INVALID_ENUM, "glObjectLabel(identifier = 0x%04x): invalid", identifier);
-      return;
-  }
-  std::shared_ptr<BufferObject> buffer;
-  {
-    std::lock_guard lock(ctx->share_group().mutex);
-    auto it = ctx->share_group().buffers.find(name);
-    if (it != ctx->share_group().buffers.end()) buffer = it->second;
-  }
-  if (!buffer) {
-    ctx->error(GL_INVALID_VALUE, "glObjectLabel(name = %u): not a buffer object", name);
-    return;
-  }
+  std::shared_ptr<BufferObject> buffer = labelled_object(*ctx, identifier, name, "glObjectLabel");
+  if (!buffer) return;
   const GLsizei n = checked_length(*ctx, "glObjectLabel", label, length, kMaxLabelLength);
   if (n < 0) return;
   buffer->label = label ? std::string(label, std::size_t(n)) : std::string();
@@ -209,27 +209,8 @@ void GetObjectLabel(GLenum identifier, GLuint name, GLsizei bufSize, GLsizei* le
     ctx->error(GL_INVALID_VALUE, "glGetObjectLabel(bufSize = %d): negative", bufSize);
     return;
   }
-  switch (identifier) {
-    case GL_BUFFER: break;
-    case GL_SHADER: case GL_PROGRAM: case GL_VERTEX_ARRAY: case GL_QUERY: case GL_PROGRAM_PIPELINE:
-    case GL_TRANSFORM_FEEDBACK: case GL_SAMPLER: case GL_TEXTURE: case GL_RENDERBUFFER: case GL_FRAMEBUFFER:
-      ctx->error(GL_INVALID_VALUE, "glGetObjectLabel(name = %u): not an object of that type", name);
-      return;
-    default:
-      ctx->error(GL_INVALID_ENUM, "glGetObjectLabel(identifier = 0x%04x): invalid", identifier);
-      return;
-  }
-  std::shared_ptr<BufferObject> buffer;
-  {
-    std::lock_guard lock(ctx->share_group().mutex);
-    auto it = ctx->share_group().buffers.find(name);
-    if (it != ctx->share_group().buffers.end()) buffer = it->second;
-  }
-  if (!buffer) {
-    ctx->error(GL_INVALID_VALUE, "glGetObjectLabel(name = %u): not a buffer object", name);
-    return;
-  }
-  return_label(buffer->label, bufSize, length, label);
+  if (std::shared_ptr<BufferObject> buffer = labelled_object(*ctx, identifier, name, "glGetObjectLabel"))
+    return_label(buffer->label, bufSize, length, label);
 }
 
 // glvk has no sync objects yet, so no pointer names one.

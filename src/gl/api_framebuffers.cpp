@@ -159,13 +159,6 @@ GLenum framebuffer_status(Context& ctx, const FramebufferObject* fb) {
   return check_framebuffer_completeness(d, rules);
 }
 
-RenderbufferRef lookup_renderbuffer(Context& ctx, GLuint name) {
-  if (!name) return nullptr;
-  std::lock_guard lock(ctx.share_group().mutex);
-  auto it = ctx.share_group().renderbuffers.find(name);
-  return it == ctx.share_group().renderbuffers.end() ? nullptr : it->second;
-}
-
 FramebufferRef lookup_framebuffer(Context& ctx, GLuint name) {
   if (!name) return nullptr;
   auto it = ctx.framebuffers.find(name);
@@ -233,12 +226,7 @@ void attach_texture(Context& ctx, FramebufferObject& fb, GLenum attachment, GLui
   if (!check_attachment_enum(ctx, attachment, function)) return;
   FramebufferAttachment a;
   if (texture) {
-    std::shared_ptr<TextureObject> t;
-    {
-      std::lock_guard lock(ctx.share_group().mutex);
-      auto it = ctx.share_group().textures.find(texture);
-      if (it != ctx.share_group().textures.end()) t = it->second;
-    }
+    std::shared_ptr<TextureObject> t = ctx.share_group().find_texture(texture);
     if (!t || !t->target)
       return ctx.error(GL_INVALID_OPERATION, "%s(texture = %u): not an existing texture", function, texture);
     if (t->target == GL_TEXTURE_BUFFER)
@@ -287,7 +275,7 @@ void attach_renderbuffer(Context& ctx, FramebufferObject& fb, GLenum attachment,
                      renderbuffer_target);
   FramebufferAttachment a;
   if (renderbuffer) {
-    RenderbufferRef rb = lookup_renderbuffer(ctx, renderbuffer);
+    RenderbufferRef rb = ctx.share_group().find_renderbuffer(renderbuffer);
     if (!rb) return ctx.error(GL_INVALID_OPERATION, "%s(renderbuffer = %u): not a renderbuffer", function, renderbuffer);
     a.type = AttachmentObject::RENDERBUFFER;
     a.renderbuffer = std::move(rb);
@@ -916,7 +904,7 @@ void DeleteRenderbuffers(GLsizei n, const GLuint* renderbuffers) {
   GLVK_CONTEXT_OR_RETURN();
   if (n < 0) return ctx->error(GL_INVALID_VALUE, "glDeleteRenderbuffers(n = %d): negative", n);
   for (GLsizei i = 0; i < n; ++i) {
-    RenderbufferRef rb = lookup_renderbuffer(*ctx, renderbuffers[i]);
+    RenderbufferRef rb = ctx->share_group().find_renderbuffer(renderbuffers[i]);
     if (rb) {
       if (ctx->bound_renderbuffer == rb) ctx->bound_renderbuffer = nullptr;
       // Detached from the bound framebuffers (GL 4.6 section 9.2.7).
@@ -935,7 +923,7 @@ void DeleteRenderbuffers(GLsizei n, const GLuint* renderbuffers) {
 
 GLboolean IsRenderbuffer(GLuint renderbuffer) {
   GLVK_CONTEXT_OR_RETURN(GL_FALSE);
-  return lookup_renderbuffer(*ctx, renderbuffer) ? GL_TRUE : GL_FALSE;
+  return ctx->share_group().find_renderbuffer(renderbuffer) ? GL_TRUE : GL_FALSE;
 }
 
 void BindRenderbuffer(GLenum target, GLuint renderbuffer) {
@@ -977,7 +965,7 @@ void RenderbufferStorage(GLenum target, GLenum internalformat, GLsizei width, GL
 void NamedRenderbufferStorageMultisample(GLuint renderbuffer, GLsizei samples, GLenum internalformat, GLsizei width,
                                          GLsizei height) {
   GLVK_CONTEXT_OR_RETURN();
-  RenderbufferRef rb = lookup_renderbuffer(*ctx, renderbuffer);
+  RenderbufferRef rb = ctx->share_group().find_renderbuffer(renderbuffer);
   if (!rb)
     return ctx->error(GL_INVALID_OPERATION, "glNamedRenderbufferStorage(%u): not a renderbuffer object", renderbuffer);
   renderbuffer_storage(*ctx, *rb, samples, internalformat, width, height, "glNamedRenderbufferStorageMultisample");
@@ -1049,12 +1037,7 @@ static void framebuffer_texture_nd(Context& ctx, GLenum target, GLenum attachmen
                                        textarget == GL_TEXTURE_2D_MULTISAMPLE;
   if (texture && !valid) return ctx.error(GL_INVALID_ENUM, "%s(textarget = 0x%04x): not allowed", function, textarget);
   if (texture) {
-    std::shared_ptr<TextureObject> t;
-    {
-      std::lock_guard lock(ctx.share_group().mutex);
-      auto it = ctx.share_group().textures.find(texture);
-      if (it != ctx.share_group().textures.end()) t = it->second;
-    }
+    std::shared_ptr<TextureObject> t = ctx.share_group().find_texture(texture);
     if (t && t->target && t->target != (cube_face ? GLenum(GL_TEXTURE_CUBE_MAP) : textarget))
       return ctx.error(GL_INVALID_OPERATION, "%s: texture %u is not a 0x%04x texture", function, texture, textarget);
   }

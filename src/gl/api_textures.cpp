@@ -148,17 +148,6 @@ TextureRef texture_for_target(Context& ctx, GLenum target) {
   return default_texture;
 }
 
-namespace {
-
-TextureRef lookup(Context& ctx, GLuint name) {
-  if (name == 0) return nullptr;
-  std::lock_guard lock(ctx.share_group().mutex);
-  auto it = ctx.share_group().textures.find(name);
-  return it == ctx.share_group().textures.end() ? nullptr : it->second;
-}
-
-}  // namespace
-
 // Validates a client (format, type) pair: INVALID_ENUM for unknown enums, INVALID_OPERATION for
 // a pair GL does not define. Returns false after raising the error.
 bool check_format_and_type(Context& ctx, GLenum format, GLenum type, const char* function) {
@@ -837,7 +826,7 @@ void create_names(Context& ctx, GLsizei n, GLuint* names, GLenum target, const c
 // For the DSA entry points: the named texture (bound at least once), or null after raising
 // INVALID_OPERATION.
 TextureRef named_texture(Context& ctx, GLuint name, const char* function) {
-  TextureRef t = lookup(ctx, name);
+  TextureRef t = ctx.share_group().find_texture(name);
   if (!t || !t->target) ctx.error(GL_INVALID_OPERATION, "%s(texture = %u): not an existing texture object", function, name);
   return t;
 }
@@ -1181,12 +1170,6 @@ bool is_buffer_texture_format(GLenum f) {
 constexpr GLint kTextureBufferOffsetAlignment = 256;
 constexpr GLint kMaxTextureBufferSize = 1 << 27;
 
-std::shared_ptr<BufferObject> lookup_buffer(Context& ctx, GLuint name) {
-  std::lock_guard lock(ctx.share_group().mutex);
-  auto it = ctx.share_group().buffers.find(name);
-  return it == ctx.share_group().buffers.end() ? nullptr : it->second;
-}
-
 // glTexBuffer / glTexBufferRange: attach (or detach, buffer 0) a buffer's range.
 void tex_buffer(Context& ctx, TextureObject& texture, GLenum internal_format, GLuint buffer, GLintptr offset,
                 GLsizeiptr size, bool ranged, const char* function) {
@@ -1195,7 +1178,7 @@ void tex_buffer(Context& ctx, TextureObject& texture, GLenum internal_format, GL
                      internal_format);
   std::shared_ptr<BufferObject> object;
   if (buffer != 0) {
-    object = lookup_buffer(ctx, buffer);
+    object = ctx.share_group().find_buffer(buffer);
     if (!object) return ctx.error(GL_INVALID_OPERATION, "%s(buffer = %u): not a buffer object", function, buffer);
   }
   if (ranged && object) {
@@ -1355,7 +1338,7 @@ void DeleteTextures(GLsizei n, const GLuint* textures) {
   if (n < 0) return ctx->error(GL_INVALID_VALUE, "glDeleteTextures(n = %d): negative", n);
   for (GLsizei i = 0; i < n; ++i) {
     if (textures[i] == 0) continue;
-    TextureRef t = lookup(*ctx, textures[i]);
+    TextureRef t = ctx->share_group().find_texture(textures[i]);
     // Deleting a bound texture rebinds 0 in every unit of the current context, and detaches it
     // from the bound framebuffers (GL 4.6 section 9.2.8).
     if (t) {
@@ -1377,7 +1360,7 @@ void DeleteTextures(GLsizei n, const GLuint* textures) {
 
 GLboolean IsTexture(GLuint texture) {
   GLVK_CONTEXT_OR_RETURN(GL_FALSE);
-  const TextureRef t = lookup(*ctx, texture);
+  const TextureRef t = ctx->share_group().find_texture(texture);
   return t && t->target ? GL_TRUE : GL_FALSE;
 }
 

@@ -16,6 +16,25 @@ thread_local Context* current = nullptr;
 
 }  // namespace
 
+namespace {
+
+template <class Object>
+std::shared_ptr<Object> find_object(std::mutex& mutex, const std::unordered_map<GLuint, std::shared_ptr<Object>>& names,
+                                    GLuint name) {
+  if (name == 0) return nullptr;
+  std::lock_guard lock(mutex);
+  auto it = names.find(name);
+  return it == names.end() ? nullptr : it->second;
+}
+
+}  // namespace
+
+std::shared_ptr<BufferObject> ShareGroup::find_buffer(GLuint name) { return find_object(mutex, buffers, name); }
+std::shared_ptr<TextureObject> ShareGroup::find_texture(GLuint name) { return find_object(mutex, textures, name); }
+std::shared_ptr<RenderbufferObject> ShareGroup::find_renderbuffer(GLuint name) {
+  return find_object(mutex, renderbuffers, name);
+}
+
 GLuint ShareGroup::allocate_buffer_name() {
   while (buffers.count(next_buffer_name) || next_buffer_name == 0) ++next_buffer_name;
   return next_buffer_name++;

@@ -75,6 +75,11 @@ class ShareGroup {
   std::unordered_map<GLuint, std::shared_ptr<RenderbufferObject>> renderbuffers;
   GLuint next_renderbuffer_name = 1;
   GLuint allocate_renderbuffer_name();  // caller holds mutex
+
+  // The object a name holds (null for 0, unknown and reserved-only names); take the mutex themselves.
+  std::shared_ptr<BufferObject> find_buffer(GLuint name);
+  std::shared_ptr<TextureObject> find_texture(GLuint name);
+  std::shared_ptr<RenderbufferObject> find_renderbuffer(GLuint name);
 };
 
 // One KHR_debug control rule; the latest matching rule decides.
