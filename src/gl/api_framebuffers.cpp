@@ -64,7 +64,7 @@ bool check_attachment_enum(Context& ctx, GLenum attachment, const char* function
 // TextureImage in `scratch`. Null when nothing is attached.
 const TextureImage* attached_image(const FramebufferAttachment& a, TextureImage& scratch) {
   if (a.type == AttachmentObject::TEXTURE) {
-    const unsigned face = a.cube_face ? a.cube_face - GL_TEXTURE_CUBE_MAP_POSITIVE_X : 0;
+    const unsigned face = face_of(a.cube_face);
     const TextureImage& image = a.texture->images[face][std::size_t(a.level)];
     if (a.texture->target != GL_TEXTURE_1D_ARRAY) return &image;
     // A 1D array keeps its layers in `height`; as an attachment each layer is one row high.
@@ -95,7 +95,7 @@ st::Texture* attached_resource(const FramebufferAttachment& a, GLint& layer) {
     return a.renderbuffer->resource.get();
   }
   if (a.type != AttachmentObject::TEXTURE) return nullptr;
-  layer = a.cube_face ? GLint(a.cube_face - GL_TEXTURE_CUBE_MAP_POSITIVE_X) : a.layer;
+  layer = a.cube_face ? GLint(face_of(a.cube_face)) : a.layer;
   return a.texture->resource.get();
 }
 
@@ -1030,7 +1030,7 @@ static void framebuffer_texture_nd(Context& ctx, GLenum target, GLenum attachmen
                             GLint level, GLint layer, unsigned dims, const char* function) {
   FramebufferObject* fb = target_framebuffer(ctx, target, function);
   if (!fb) return;
-  const bool cube_face = textarget >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && textarget <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z;
+  const bool cube_face = is_cube_face(textarget);
   const bool valid = dims == 1   ? textarget == GL_TEXTURE_1D
                      : dims == 3 ? textarget == GL_TEXTURE_3D
                                  : textarget == GL_TEXTURE_2D || textarget == GL_TEXTURE_RECTANGLE || cube_face ||
@@ -1444,19 +1444,13 @@ namespace {
 bool is_copy_tex_image_target(unsigned dims, GLenum target) {
   if (dims == 1) return target == GL_TEXTURE_1D;
   return target == GL_TEXTURE_2D || target == GL_TEXTURE_RECTANGLE || target == GL_TEXTURE_1D_ARRAY ||
-         (target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z);
+         is_cube_face(target);
 }
 
 // glCopyTexSubImage{1,2,3}D accept the glTexSubImage targets of their dimension.
 bool is_copy_tex_sub_image_target(unsigned dims, GLenum target) {
   if (dims < 3) return is_copy_tex_image_target(dims, target);
   return target == GL_TEXTURE_3D || target == GL_TEXTURE_2D_ARRAY || target == GL_TEXTURE_CUBE_MAP_ARRAY;
-}
-
-unsigned face_index(GLenum target) {
-  return target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z
-             ? target - GL_TEXTURE_CUBE_MAP_POSITIVE_X
-             : 0;
 }
 
 // glCopyTexImage{1,2}D: the image is defined as glTexImage would define it, then filled from the
@@ -1487,7 +1481,7 @@ void copy_tex_image(Context& ctx, unsigned dims, GLenum target, GLint level, GLe
   if (pending != GL_NO_ERROR || raised != GL_NO_ERROR)
     ctx.error(pending != GL_NO_ERROR ? pending : raised, "%s: see the previous message", function);
   if (raised != GL_NO_ERROR) return;
-  const TextureImage& image = texture->images[face_index(target)][std::size_t(level)];
+  const TextureImage& image = texture->images[face_of(target)][std::size_t(level)];
   if (!texture->resource || !width || !height) return;
   copy_from_read_buffer(ctx, *src, x, y, width, height, *texture->resource, image, target, level, 0, 0, 0, function);
 }
@@ -1502,12 +1496,9 @@ void copy_tex_sub_image(Context& ctx, unsigned dims, GLenum target, GLint level,
     return ctx.error(GL_INVALID_VALUE, "%s(level = %d): out of range", function, level);
   if (width < 0 || height < 0) return ctx.error(GL_INVALID_VALUE, "%s: negative width or height", function);
   std::shared_ptr<TextureObject> texture = texture_for_target(ctx, target);
-  const TextureImage& image = texture->images[face_index(target)][std::size_t(level)];
+  const TextureImage& image = texture->images[face_of(target)][std::size_t(level)];
   if (!image.defined()) return ctx.error(GL_INVALID_OPERATION, "%s: level %d has no image", function, level);
-  if (xoffset < 0 || yoffset < 0 || zoffset < 0 || GLint64(xoffset) + width > image.width ||
-      GLint64(yoffset) + height > image.height || zoffset >= image.depth)
-    return ctx.error(GL_INVALID_VALUE, "%s: the region lies outside the %dx%dx%d image", function, image.width,
-                     image.height, image.depth);
+  if (!check_region_inside(ctx, image, xoffset, yoffset, zoffset, width, height, 1, function)) return;
   if (formats::describe(image.storage).is_compressed)
     return ctx.error(GL_INVALID_OPERATION, "%s: the texture is compressed", function);
   const FramebufferAttachment* src = read_colour_attachment(ctx, function);

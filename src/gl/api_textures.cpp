@@ -28,10 +28,6 @@ int target_index(GLenum target) {
   return -1;
 }
 
-bool is_cube_face(GLenum target) {
-  return target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z;
-}
-
 // The non-proxy target a proxy target stands for (or the target itself).
 GLenum unproxied(GLenum target) {
   switch (target) {
@@ -53,8 +49,6 @@ bool is_proxy(GLenum target) { return unproxied(target) != target; }
 
 // The binding target of an image target (cube faces belong to GL_TEXTURE_CUBE_MAP).
 GLenum binding_target(GLenum target) { return is_cube_face(target) ? GL_TEXTURE_CUBE_MAP : unproxied(target); }
-
-unsigned face_of(GLenum target) { return is_cube_face(target) ? target - GL_TEXTURE_CUBE_MAP_POSITIVE_X : 0; }
 
 // Image targets glTexImage{dims}D accepts (proxies included).
 bool is_image_target(unsigned dims, GLenum target) {
@@ -224,6 +218,16 @@ bool client_image(Context& ctx, const formats::PixelStore& store, GLenum pbo_tar
     out.data = static_cast<const std::byte*>(pixels) + first.offset;
   }
   return true;
+}
+
+bool check_region_inside(Context& ctx, const TextureImage& image, GLint x, GLint y, GLint z, GLsizei width,
+                         GLsizei height, GLsizei depth, const char* function) {
+  if (x >= 0 && y >= 0 && z >= 0 && GLint64(x) + width <= image.width && GLint64(y) + height <= image.height &&
+      GLint64(z) + depth <= image.depth)
+    return true;
+  ctx.error(GL_INVALID_VALUE, "%s: the region lies outside the %dx%dx%d image", function, image.width, image.height,
+            image.depth);
+  return false;
 }
 
 // The texture resource box of an image region.
@@ -492,10 +496,7 @@ void tex_sub_image(Context& ctx, TextureObject& texture, unsigned dims, GLenum t
   const TextureImage& image = texture.images[face_of(target)][std::size_t(level)];
   if (!image.defined())
     return ctx.error(GL_INVALID_OPERATION, "%s: level %d has no image", function, level);
-  if (x < 0 || y < 0 || z < 0 || GLint64(x) + width > image.width || GLint64(y) + height > image.height ||
-      GLint64(z) + depth > image.depth)
-    return ctx.error(GL_INVALID_VALUE, "%s: the region lies outside the %dx%dx%d image", function, image.width,
-                     image.height, image.depth);
+  if (!check_region_inside(ctx, image, x, y, z, width, height, depth, function)) return;
   if (!check_compatible(ctx, image.base_format, image.format, format, function)) return;
   if (formats::describe(image.storage).is_compressed)
     return ctx.error(GL_INVALID_OPERATION, "%s: the texture is compressed; use glCompressedTexSubImage", function);
@@ -974,10 +975,7 @@ void compressed_tex_sub_image(Context& ctx, TextureObject& texture, unsigned dim
   if (!image.defined()) return ctx.error(GL_INVALID_OPERATION, "%s: level %d has no image", function, level);
   if (GLenum(image.internal_format) != format)
     return ctx.error(GL_INVALID_OPERATION, "%s(format = 0x%04x): not the texture's internal format", function, format);
-  if (x < 0 || y < 0 || z < 0 || GLint64(x) + width > image.width || GLint64(y) + height > image.height ||
-      GLint64(z) + depth > image.depth)
-    return ctx.error(GL_INVALID_VALUE, "%s: the region lies outside the %dx%dx%d image", function, image.width,
-                     image.height, image.depth);
+  if (!check_region_inside(ctx, image, x, y, z, width, height, depth, function)) return;
   const formats::FormatDesc& fd = formats::describe(image.format);
   // Whole blocks only, except where the region reaches the image's edge.
   if (x % fd.block_width || y % fd.block_height ||

@@ -50,6 +50,18 @@ void tex_image(Context& ctx, TextureObject& texture, unsigned dims, GLenum targe
                GLsizei width, GLsizei height, GLsizei depth, GLint border, GLenum format, GLenum type,
                const void* pixels, const char* function);
 
+inline bool is_cube_face(GLenum target) {
+  return target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z;
+}
+
+// The index of a cube face target among the six faces (0 for every other target, and for none).
+inline unsigned face_of(GLenum target) { return is_cube_face(target) ? target - GL_TEXTURE_CUBE_MAP_POSITIVE_X : 0; }
+
+// INVALID_VALUE unless the w x h x d region at (x, y, z) lies inside `image` (the sub-image
+// commands); false after raising it.
+bool check_region_inside(Context& ctx, const TextureImage& image, GLint x, GLint y, GLint z, GLsizei width,
+                         GLsizei height, GLsizei depth, const char* function);
+
 // The texture resource box of an image region (1D arrays: rows are layers; cube faces: the face's layer).
 st::Box texture_box(GLenum target, GLint x, GLint y, GLint z, GLsizei w, GLsizei h, GLsizei d);
 
