@@ -1613,24 +1613,35 @@ void TexParameteriv(GLenum target, GLenum pname, const GLint* params) {
   TexParameterfv(target, pname, v);
 }
 
+namespace {
+
+// glGetTexParameter's values as floats and how many there are; 0 after the spec's error.
+int get_tex_parameter(Context& ctx, GLenum target, GLenum pname, GLfloat (&v)[4]) {
+  if (target_index(target) < 0) {
+    ctx.error(GL_INVALID_ENUM, "glGetTexParameter(target = 0x%04x): not a texture target", target);
+    return 0;
+  }
+  if (!get_parameter(*texture_for_target(ctx, target), pname, v)) {
+    ctx.error(GL_INVALID_ENUM, "glGetTexParameter(pname = 0x%04x): not a texture parameter", pname);
+    return 0;
+  }
+  return pname == GL_TEXTURE_BORDER_COLOR ? 4 : 1;
+}
+
+}  // namespace
+
 void GetTexParameterfv(GLenum target, GLenum pname, GLfloat* params) {
   GLVK_CONTEXT_OR_RETURN();
-  if (target_index(target) < 0)
-    return ctx->error(GL_INVALID_ENUM, "glGetTexParameter(target = 0x%04x): not a texture target", target);
   GLfloat v[4];
-  if (!get_parameter(*texture_for_target(*ctx, target), pname, v))
-    return ctx->error(GL_INVALID_ENUM, "glGetTexParameter(pname = 0x%04x): not a texture parameter", pname);
-  std::copy(v, v + (pname == GL_TEXTURE_BORDER_COLOR ? 4 : 1), params);
+  const int count = get_tex_parameter(*ctx, target, pname, v);
+  std::copy(v, v + count, params);
 }
 
 void GetTexParameteriv(GLenum target, GLenum pname, GLint* params) {
   GLVK_CONTEXT_OR_RETURN();
-  if (target_index(target) < 0)
-    return ctx->error(GL_INVALID_ENUM, "glGetTexParameter(target = 0x%04x): not a texture target", target);
   GLfloat v[4];
-  if (!get_parameter(*texture_for_target(*ctx, target), pname, v))
-    return ctx->error(GL_INVALID_ENUM, "glGetTexParameter(pname = 0x%04x): not a texture parameter", pname);
-  for (int i = 0; i < (pname == GL_TEXTURE_BORDER_COLOR ? 4 : 1); ++i) params[i] = GLint(v[i]);
+  const int count = get_tex_parameter(*ctx, target, pname, v);
+  for (int i = 0; i < count; ++i) params[i] = GLint(v[i]);
 }
 
 
