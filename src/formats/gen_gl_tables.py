@@ -59,6 +59,8 @@ def main():
     for i in internal:
         if any(c not in RENDERABLE for c in i['renderable']):
             sys.exit(f"gen_gl_tables.py: bad renderable '{i['renderable']}' for {i['internal_format']}")
+        if i['view_class'] and not i['view_class'].startswith('GL_VIEW_CLASS_'):
+            sys.exit(f"gen_gl_tables.py: bad view_class '{i['view_class']}' for {i['internal_format']}")
     for table, key in ((types, 'type'), (client, 'format'), (internal, 'internal_format')):
         names = [r[key] for r in table]
         if len(set(names)) != len(names):
@@ -90,7 +92,7 @@ def main():
             bits = [RENDERABLE[c] for c in i['renderable']] or ['0']
             o.write(f"  {{0x{value(i['internal_format']):04X}, 0x{value(i['base_format']):04X}, "
                     f"{'true' if i['sized'] == '1' else 'false'}, \"{i['internal_format']}\", "
-                    f"{' | '.join(bits)}}},\n")
+                    f"{' | '.join(bits)}, 0x{value(i['view_class']) if i['view_class'] else 0:04X}}},\n")
         o.write('};\n\n')
         for name in ('kGlTypes', 'kGlClientFormats', 'kGlPackedFormats', 'kGlInternalFormats'):
             o.write(f'const std::span<const {SPAN_TYPES[name]}> {name}({name}Array);\n')

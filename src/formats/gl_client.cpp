@@ -69,6 +69,13 @@ uint8_t framebuffer_renderable(uint32_t internal_format) {
   return info ? info->renderable : 0;
 }
 
+bool view_compatible(uint32_t a, uint32_t b) {
+  if (a == b) return true;
+  const InternalFormatInfo* ia = find_internal_format(a);
+  const InternalFormatInfo* ib = find_internal_format(b);
+  return ia && ib && ia->view_class != 0 && ia->view_class == ib->view_class;
+}
+
 uint32_t ArrayFormat::encode() const {
   uint32_t bits = (uint32_t(type_size >> 1) & 0x3) | (uint32_t(is_signed) << 2) | (uint32_t(is_float) << 3) |
                   (uint32_t(normalized) << 4) | ((uint32_t(num_channels) << 5) & 0xe0);

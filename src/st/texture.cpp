@@ -59,15 +59,16 @@ struct Plan {
   bool split = false;
 };
 
-VkBufferImageCopy region_for(const TextureLayout& layout, unsigned level, const Box& box, VkImageAspectFlags aspect,
+VkBufferImageCopy region_for(const Texture& texture, unsigned level, const Box& box, VkImageAspectFlags aspect,
                              VkDeviceSize offset, std::uint32_t row_length, std::uint32_t image_height) {
+  const TextureLayout& layout = texture.layout();
   VkBufferImageCopy r{};
   r.bufferOffset = offset;
   r.bufferRowLength = row_length;
   r.bufferImageHeight = image_height;
   r.imageSubresource.aspectMask = aspect;
-  r.imageSubresource.mipLevel = level;
-  r.imageSubresource.baseArrayLayer = is_3d(layout) ? 0 : std::uint32_t(box.z);
+  r.imageSubresource.mipLevel = texture.image_level(level);
+  r.imageSubresource.baseArrayLayer = is_3d(layout) ? 0 : texture.image_layer(unsigned(box.z));
   r.imageSubresource.layerCount = is_3d(layout) ? 1 : std::uint32_t(box.depth);
   r.imageOffset = {std::int32_t(box.x), box.y, is_3d(layout) ? box.z : 0};
   r.imageExtent = {std::uint32_t(box.width), std::uint32_t(box.height), is_3d(layout) ? std::uint32_t(box.depth) : 1u};
@@ -89,13 +90,13 @@ Plan plan_transfer(const Texture& texture, unsigned level, const Box& box, VkIma
     p.depth_offset = 0;
     p.stencil_offset = (texels * depth_aspect_bytes(layout.format) + 3) & ~std::size_t(3);
     p.size = p.stencil_offset + texels;
-    p.regions.push_back(region_for(layout, level, box, VK_IMAGE_ASPECT_DEPTH_BIT, p.depth_offset, row_length,
+    p.regions.push_back(region_for(texture, level, box, VK_IMAGE_ASPECT_DEPTH_BIT, p.depth_offset, row_length,
                                    image_height));
-    p.regions.push_back(region_for(layout, level, box, VK_IMAGE_ASPECT_STENCIL_BIT, p.stencil_offset, row_length,
+    p.regions.push_back(region_for(texture, level, box, VK_IMAGE_ASPECT_STENCIL_BIT, p.stencil_offset, row_length,
                                    image_height));
   } else {
     p.size = p.row_bytes * p.rows * p.slices;
-    p.regions.push_back(region_for(layout, level, box, aspects, 0, row_length, image_height));
+    p.regions.push_back(region_for(texture, level, box, aspects, 0, row_length, image_height));
   }
   return p;
 }
@@ -210,13 +211,44 @@ Texture::Texture(std::shared_ptr<Screen> screen, const TextureLayout& layout, un
   image.usage = VK_IMAGE_USAGE_SAMPLED_BIT;
   if (bindings & BIND_RENDER_TARGET) image.usage |= VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
   if (bindings & BIND_DEPTH_STENCIL) image.usage |= VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
-  if (layout.target == TextureTarget::TEXTURE_CUBE || layout.target == TextureTarget::TEXTURE_CUBE_ARRAY)
+  // Cube views of 2D arrays need the flag too, so every image with 6n square layers has it.
+  if (layout.target == TextureTarget::TEXTURE_CUBE || layout.target == TextureTarget::TEXTURE_CUBE_ARRAY ||
+      (layout.viewable && layout.layers >= 6 && layout.width == layout.height && !is_3d(layout) &&
+       layout.samples <= 1))
     image.flags |= VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT;
+  if (layout.viewable && layout.mutable_format) image.flags |= VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT;
   {
     Locked l(*screen_);
     image_ = std::make_shared<vk_backend::Image>(*l.s.device, image);
   }
   shadow_texture(this, layout_);
+}
+
+Texture::Texture(const Texture& original, const TextureLayout& view, unsigned first_level, unsigned first_layer)
+    : screen_(original.screen_),
+      layout_(view),
+      image_(original.image_),
+      first_level_(original.first_level_ + first_level),
+      first_layer_(original.first_layer_ + first_layer) {
+  if (!can_share_image(original.layout_.format, view.format))
+    throw vk_backend::Error(std::string("a view of ") + formats::describe(original.layout_.format).name + " as " +
+                            formats::describe(view.format).name + " cannot share its image");
+  shadow_texture(this, layout_);
+}
+
+bool Texture::reinterprets_image() const {
+  return static_cast<VkFormat>(formats::describe(layout_.format).vk_format) != image_->description().format;
+}
+
+bool can_share_image(Format original, Format view) {
+  const FormatDesc& a = formats::describe(original);
+  const FormatDesc& b = formats::describe(view);
+  if (a.vk_format == 0 || b.vk_format == 0) return false;
+  if (a.vk_format == b.vk_format) return true;
+  // Vulkan views in another format: same texel block, colour only (depth/stencil formats are
+  // compatible with themselves alone), both compressed or both not.
+  return !a.is_depth && !a.is_stencil && !b.is_depth && !b.is_stencil && a.is_compressed == b.is_compressed &&
+         a.block_bits == b.block_bits && a.block_width == b.block_width && a.block_height == b.block_height;
 }
 
 Texture::~Texture() {
@@ -280,7 +312,7 @@ void texture_read(Texture& texture, unsigned level, const Box& box, void* texels
 void texture_write_from_buffer(Texture& texture, unsigned level, const Box& box, Resource& buffer,
                                std::uint64_t offset, std::uint32_t row_length, std::uint32_t image_height) {
   const VkBufferImageCopy region =
-      region_for(texture.layout(), level, box, texture.image().aspects(), offset, row_length, image_height);
+      region_for(texture, level, box, texture.image().aspects(), offset, row_length, image_height);
   Locked l(texture.screen());
   l.s.stream->copy_buffer_to_image(*buffer.storage, texture.image(), {&region, 1});
   l.s.check_validation();
@@ -289,7 +321,7 @@ void texture_write_from_buffer(Texture& texture, unsigned level, const Box& box,
 void texture_read_to_buffer(Texture& texture, unsigned level, const Box& box, Resource& buffer,
                             std::uint64_t offset, std::uint32_t row_length, std::uint32_t image_height) {
   const VkBufferImageCopy region =
-      region_for(texture.layout(), level, box, texture.image().aspects(), offset, row_length, image_height);
+      region_for(texture, level, box, texture.image().aspects(), offset, row_length, image_height);
   Locked l(texture.screen());
   l.s.stream->copy_image_to_buffer(texture.image(), *buffer.storage, {&region, 1});
   buffer.valid_buffer_range.add(offset, buffer.width0);
@@ -424,18 +456,70 @@ namespace {
 
 VkImageBlit blit_region(const Texture& texture, unsigned level, const Box& box, VkImageSubresourceLayers& layers,
                         VkOffset3D (&offsets)[2]) {
-  const bool three_d = texture.layout().target == TextureTarget::TEXTURE_3D;
-  layers = {texture.image().aspects(), level, three_d ? 0u : std::uint32_t(box.z),
+  const bool three_d = is_3d(texture.layout());
+  layers = {texture.image().aspects(), texture.image_level(level), three_d ? 0u : texture.image_layer(unsigned(box.z)),
             three_d ? 1u : std::uint32_t(box.depth)};
   offsets[0] = {std::int32_t(box.x), box.y, three_d ? box.z : 0};
   offsets[1] = {std::int32_t(box.x + box.width), box.y + box.height, three_d ? box.z + box.depth : 1};
   return {};
 }
 
+// The subresource layers of one layer of a level (every 3D texture has one layer).
+VkImageSubresourceLayers layer_of(const Texture& texture, unsigned level, int layer) {
+  const bool three_d = is_3d(texture.layout());
+  return {texture.image().aspects(), texture.image_level(level), three_d ? 0u : texture.image_layer(unsigned(layer)), 1};
+}
+
+// The whole of layers [first, first + count) of a level (3D: every slice).
+Box level_box(const Texture& texture, unsigned level, unsigned first, unsigned count) {
+  const TextureLayout& l = texture.layout();
+  Box box;
+  box.width = l.level_width(level);
+  box.height = int(l.level_height(level));
+  box.z = is_3d(l) ? 0 : int(first);
+  box.depth = is_3d(l) ? int(l.level_depth(level)) : int(count);
+  return box;
+}
+
+// A texture of one level in `view`'s own format standing in for layers [first, first + count)
+// of `level` (3D: every slice), filled from the view when `with_contents`. Vulkan blits, resolves
+// and clears work in the image's format: a view that reinterprets its image uses this instead.
+std::unique_ptr<Texture> stand_in_for(Texture& view, unsigned level, unsigned first, unsigned count,
+                                      bool with_contents) {
+  const TextureLayout& v = view.layout();
+  TextureLayout l;
+  l.target = is_3d(v) ? TextureTarget::TEXTURE_3D
+             : v.target == TextureTarget::TEXTURE_1D || v.target == TextureTarget::TEXTURE_1D_ARRAY
+                 ? TextureTarget::TEXTURE_1D_ARRAY
+                 : TextureTarget::TEXTURE_2D_ARRAY;
+  l.format = v.format;
+  l.width = v.level_width(level);
+  l.height = v.level_height(level);
+  l.depth = v.level_depth(level);
+  l.layers = is_3d(v) ? 1 : count;
+  l.samples = v.samples;
+  auto stand_in = std::make_unique<Texture>(Screen::shared(), l, v.samples > 1 ? BIND_RENDER_TARGET : 0u);
+  if (with_contents) texture_copy(view, level, level_box(view, level, first, count), *stand_in, 0, 0, 0, 0);
+  return stand_in;
+}
+
+// Writes a stand-in back into the layers of the view it stood in for.
+void write_back(Texture& stand_in, Texture& view, unsigned level, unsigned first) {
+  texture_copy(stand_in, 0, level_box(stand_in, 0, 0, stand_in.layout().layers), view, level, 0, 0,
+               is_3d(view.layout()) ? 0 : int(first));
+}
+
 }  // namespace
 
 void texture_blit(Texture& src, unsigned src_level, const Box& src_box, Texture& dst, unsigned dst_level,
                   const Box& dst_box) {
+  if (dst.reinterprets_image()) {
+    const auto stand_in = stand_in_for(dst, dst_level, unsigned(dst_box.z), unsigned(dst_box.depth), true);
+    Box inside = dst_box;
+    if (!is_3d(dst.layout())) inside.z = 0;
+    texture_blit(src, src_level, src_box, *stand_in, 0, inside);
+    return write_back(*stand_in, dst, dst_level, unsigned(dst_box.z));
+  }
   VkImageBlit region{};
   blit_region(src, src_level, src_box, region.srcSubresource, region.srcOffsets);
   blit_region(dst, dst_level, dst_box, region.dstSubresource, region.dstOffsets);
@@ -446,21 +530,30 @@ void texture_blit(Texture& src, unsigned src_level, const Box& src_box, Texture&
 
 void texture_blit_scaled(Texture& src, unsigned src_level, int src_layer, const int src_rect[4], Texture& dst,
                          unsigned dst_level, int dst_layer, const int dst_rect[4], bool linear) {
-  const bool src_3d = src.layout().target == TextureTarget::TEXTURE_3D;
-  const bool dst_3d = dst.layout().target == TextureTarget::TEXTURE_3D;
+  const bool src_3d = is_3d(src.layout()), dst_3d = is_3d(dst.layout());
+  if (src.reinterprets_image()) {
+    const auto stand_in = stand_in_for(src, src_level, unsigned(src_layer), 1, true);
+    return texture_blit_scaled(*stand_in, 0, src_3d ? src_layer : 0, src_rect, dst, dst_level, dst_layer, dst_rect,
+                               linear);
+  }
+  if (dst.reinterprets_image()) {
+    const auto stand_in = stand_in_for(dst, dst_level, unsigned(dst_layer), 1, true);
+    texture_blit_scaled(src, src_level, src_layer, src_rect, *stand_in, 0, dst_3d ? dst_layer : 0, dst_rect, linear);
+    return write_back(*stand_in, dst, dst_level, unsigned(dst_layer));
+  }
   Locked lock(src.screen());
   if (src.layout().samples > 1) {
     VkImageResolve region{};
-    region.srcSubresource = {src.image().aspects(), src_level, src_3d ? 0u : unsigned(src_layer), 1};
-    region.dstSubresource = {dst.image().aspects(), dst_level, dst_3d ? 0u : unsigned(dst_layer), 1};
+    region.srcSubresource = layer_of(src, src_level, src_layer);
+    region.dstSubresource = layer_of(dst, dst_level, dst_layer);
     region.srcOffset = {std::min(src_rect[0], src_rect[2]), std::min(src_rect[1], src_rect[3]), src_3d ? src_layer : 0};
     region.dstOffset = {std::min(dst_rect[0], dst_rect[2]), std::min(dst_rect[1], dst_rect[3]), dst_3d ? dst_layer : 0};
     region.extent = {std::uint32_t(std::abs(src_rect[2] - src_rect[0])), std::uint32_t(std::abs(src_rect[3] - src_rect[1])), 1};
     lock.s.stream->resolve_image(src.image(), dst.image(), {&region, 1});
   } else {
     VkImageBlit region{};
-    region.srcSubresource = {src.image().aspects(), src_level, src_3d ? 0u : unsigned(src_layer), 1};
-    region.dstSubresource = {dst.image().aspects(), dst_level, dst_3d ? 0u : unsigned(dst_layer), 1};
+    region.srcSubresource = layer_of(src, src_level, src_layer);
+    region.dstSubresource = layer_of(dst, dst_level, dst_layer);
     region.srcOffsets[0] = {src_rect[0], src_rect[1], src_3d ? src_layer : 0};
     region.srcOffsets[1] = {src_rect[2], src_rect[3], src_3d ? src_layer + 1 : 1};
     region.dstOffsets[0] = {dst_rect[0], dst_rect[1], dst_3d ? dst_layer : 0};
@@ -473,15 +566,16 @@ void texture_blit_scaled(Texture& src, unsigned src_level, int src_layer, const 
 void texture_generate_mipmap(Texture& texture, unsigned base_level, unsigned last_level) {
   const TextureLayout& l = texture.layout();
   last_level = std::min(last_level, l.levels - 1);
-  if (!can_blit_linear(texture.screen(), l.format)) {
+  // A view in another format than its image's would be filtered in the image's format by a blit.
+  if (texture.reinterprets_image() || !can_blit_linear(texture.screen(), l.format)) {
     for (unsigned level = base_level + 1; level <= last_level; ++level) reduce_level_on_cpu(texture, level);
     return;
   }
   Locked lock(texture.screen());
   for (unsigned level = base_level + 1; level <= last_level; ++level) {
     VkImageBlit region{};
-    region.srcSubresource = {texture.image().aspects(), level - 1, 0, l.layers};
-    region.dstSubresource = {texture.image().aspects(), level, 0, l.layers};
+    region.srcSubresource = {texture.image().aspects(), texture.image_level(level - 1), texture.image_layer(0), l.layers};
+    region.dstSubresource = {texture.image().aspects(), texture.image_level(level), texture.image_layer(0), l.layers};
     region.srcOffsets[1] = {std::int32_t(l.level_width(level - 1)), std::int32_t(l.level_height(level - 1)),
                             std::int32_t(l.level_depth(level - 1))};
     region.dstOffsets[1] = {std::int32_t(l.level_width(level)), std::int32_t(l.level_height(level)),
@@ -493,12 +587,19 @@ void texture_generate_mipmap(Texture& texture, unsigned base_level, unsigned las
 
 void texture_clear_color(Texture& texture, unsigned level, unsigned first_layer, unsigned layers,
                          const std::uint32_t value[4], ClearKind kind) {
+  if (texture.reinterprets_image()) {
+    // The clear value means texels of the view's format: clear a stand-in of that format.
+    const auto stand_in = stand_in_for(texture, level, first_layer, layers, false);
+    texture_clear_color(*stand_in, 0, 0, stand_in->layout().layers, value, kind);
+    return write_back(*stand_in, texture, level, first_layer);
+  }
   VkClearColorValue clear;
   for (int i = 0; i < 4; ++i) {
     if (kind == ClearKind::FLOAT) std::memcpy(&clear.float32[i], &value[i], 4);
     else clear.uint32[i] = value[i];
   }
-  const VkImageSubresourceRange range{VK_IMAGE_ASPECT_COLOR_BIT, level, 1, first_layer, layers};
+  const VkImageSubresourceRange range{VK_IMAGE_ASPECT_COLOR_BIT, texture.image_level(level), 1,
+                                      texture.image_layer(first_layer), layers};
   Locked l(texture.screen());
   l.s.stream->clear_color_image(texture.image(), clear, range);
   l.s.check_validation();
@@ -507,17 +608,79 @@ void texture_clear_color(Texture& texture, unsigned level, unsigned first_layer,
 void texture_clear_depth_stencil(Texture& texture, unsigned level, unsigned first_layer, unsigned layers, bool depth,
                                  float depth_value, bool stencil, std::uint32_t stencil_value) {
   const VkImageAspectFlags aspects = (depth ? VK_IMAGE_ASPECT_DEPTH_BIT : 0) | (stencil ? VK_IMAGE_ASPECT_STENCIL_BIT : 0);
-  const VkImageSubresourceRange range{aspects & texture.image().aspects(), level, 1, first_layer, layers};
+  const VkImageSubresourceRange range{aspects & texture.image().aspects(), texture.image_level(level), 1,
+                                      texture.image_layer(first_layer), layers};
   Locked l(texture.screen());
   l.s.stream->clear_depth_stencil_image(texture.image(), {depth_value, stencil_value}, range);
+  l.s.check_validation();
+}
+
+namespace {
+
+// Whether vkCmdCopyImage can copy between the two: the image types must match, or be 2D and 3D.
+bool copyable_types(const TextureLayout& a, const TextureLayout& b) {
+  const VkImageType ta = image_type(a.target), tb = image_type(b.target);
+  return ta == tb || (ta != VK_IMAGE_TYPE_1D && tb != VK_IMAGE_TYPE_1D);
+}
+
+// Whether two boxes of one image touch a common subresource (one layout cannot be both
+// TRANSFER_SRC and TRANSFER_DST).
+bool shares_subresources(const Texture& src, unsigned src_level, const Box& src_box, const Texture& dst,
+                         unsigned dst_level, int dst_z) {
+  if (&src.image() != &dst.image() || src.image_level(src_level) != dst.image_level(dst_level)) return false;
+  if (is_3d(src.layout())) return true;
+  const unsigned s0 = src.image_layer(unsigned(src_box.z)), d0 = dst.image_layer(unsigned(dst_z));
+  return s0 < d0 + unsigned(src_box.depth) && d0 < s0 + unsigned(src_box.depth);
+}
+
+}  // namespace
+
+void texture_copy(Texture& src, unsigned src_level, const Box& src_box, Texture& dst, unsigned dst_level, int dst_x,
+                  int dst_y, int dst_z) {
+  const FormatDesc& sd = formats::describe(src.layout().format);
+  const FormatDesc& dd = formats::describe(dst.layout().format);
+  if (!copyable_types(src.layout(), dst.layout()) ||
+      shares_subresources(src, src_level, src_box, dst, dst_level, dst_z)) {
+    // Through the CPU: the raw blocks of the source box are the texels (or blocks) of the
+    // destination box, which has as many of them.
+    const formats::PixelFormat from(src.layout().format);
+    const std::size_t row = from.row_bytes(std::uint32_t(src_box.width));
+    const std::uint32_t rows = from.block_rows(std::uint32_t(src_box.height));
+    std::vector<std::byte> bytes(row * rows * std::size_t(src_box.depth));
+    texture_read(src, src_level, src_box, bytes.data(), row, row * rows);
+    Box to = src_box;
+    to.x = dst_x, to.y = dst_y, to.z = dst_z;
+    to.width = std::int64_t(blocks(std::uint32_t(src_box.width), sd.block_width) * dd.block_width);
+    to.height = int(blocks(std::uint32_t(src_box.height), sd.block_height) * dd.block_height);
+    // A compressed destination's box ends at its edge when the source rows do not fill a block.
+    const TextureLayout& dl = dst.layout();
+    to.width = std::min<std::int64_t>(to.width, std::int64_t(dl.level_width(dst_level)) - dst_x);
+    to.height = std::min(to.height, int(dl.level_height(dst_level)) - dst_y);
+    texture_write(dst, dst_level, to, bytes.data(), row, row * rows);
+    return;
+  }
+  const bool src_3d = is_3d(src.layout()), dst_3d = is_3d(dst.layout());
+  VkImageCopy region{};
+  region.srcSubresource = {src.image().aspects(), src.image_level(src_level),
+                           src_3d ? 0u : src.image_layer(unsigned(src_box.z)), src_3d ? 1u : std::uint32_t(src_box.depth)};
+  region.srcOffset = {std::int32_t(src_box.x), src_box.y, src_3d ? src_box.z : 0};
+  region.dstSubresource = {dst.image().aspects(), dst.image_level(dst_level), dst_3d ? 0u : dst.image_layer(unsigned(dst_z)),
+                           dst_3d ? 1u : std::uint32_t(src_box.depth)};
+  region.dstOffset = {dst_x, dst_y, dst_3d ? dst_z : 0};
+  region.extent = {std::uint32_t(src_box.width), std::uint32_t(src_box.height),
+                   src_3d || dst_3d ? std::uint32_t(src_box.depth) : 1u};
+  Locked l(src.screen());
+  l.s.stream->copy_image(src.image(), dst.image(), {&region, 1});
   l.s.check_validation();
 }
 
 void texture_copy_level(Texture& src, unsigned src_level, Texture& dst, unsigned dst_level) {
   const TextureLayout& s = src.layout();
   VkImageCopy region{};
-  region.srcSubresource = {src.image().aspects(), src_level, 0, std::min(s.layers, dst.layout().layers)};
-  region.dstSubresource = {dst.image().aspects(), dst_level, 0, region.srcSubresource.layerCount};
+  region.srcSubresource = {src.image().aspects(), src.image_level(src_level), src.image_layer(0),
+                           std::min(s.layers, dst.layout().layers)};
+  region.dstSubresource = {dst.image().aspects(), dst.image_level(dst_level), dst.image_layer(0),
+                           region.srcSubresource.layerCount};
   region.extent = {s.level_width(src_level), s.level_height(src_level), s.level_depth(src_level)};
   Locked l(src.screen());
   l.s.stream->copy_image(src.image(), dst.image(), {&region, 1});

@@ -257,6 +257,53 @@ namespace glvk::formats {
 namespace {
 
 // GL 4.6 section 9.4 and table 8.12, for a compatibility context.
+// GL 4.6 table 8.22, typed in here from the spec: each class and its members.
+TEST(ViewClasses, SpecTableOfCompatibleInternalFormats) {
+  struct Class { uint32_t view_class; std::vector<uint32_t> members; };
+  const Class table[] = {
+      {GL_VIEW_CLASS_128_BITS, {GL_RGBA32F, GL_RGBA32UI, GL_RGBA32I}},
+      {GL_VIEW_CLASS_96_BITS, {GL_RGB32F, GL_RGB32UI, GL_RGB32I}},
+      {GL_VIEW_CLASS_64_BITS,
+       {GL_RGBA16F, GL_RG32F, GL_RGBA16UI, GL_RG32UI, GL_RGBA16I, GL_RG32I, GL_RGBA16, GL_RGBA16_SNORM}},
+      {GL_VIEW_CLASS_48_BITS, {GL_RGB16, GL_RGB16_SNORM, GL_RGB16F, GL_RGB16UI, GL_RGB16I}},
+      {GL_VIEW_CLASS_32_BITS,
+       {GL_RG16F, GL_R11F_G11F_B10F, GL_R32F, GL_RGB10_A2UI, GL_RGBA8UI, GL_RG16UI, GL_R32UI, GL_RGBA8I, GL_RG16I,
+        GL_R32I, GL_RGB10_A2, GL_RGBA8, GL_RG16, GL_RGBA8_SNORM, GL_RG16_SNORM, GL_SRGB8_ALPHA8, GL_RGB9_E5}},
+      {GL_VIEW_CLASS_24_BITS, {GL_RGB8, GL_RGB8_SNORM, GL_SRGB8, GL_RGB8UI, GL_RGB8I}},
+      {GL_VIEW_CLASS_16_BITS,
+       {GL_R16F, GL_RG8UI, GL_R16UI, GL_RG8I, GL_R16I, GL_RG8, GL_R16, GL_RG8_SNORM, GL_R16_SNORM}},
+      {GL_VIEW_CLASS_8_BITS, {GL_R8UI, GL_R8I, GL_R8, GL_R8_SNORM}},
+      {GL_VIEW_CLASS_RGTC1_RED, {GL_COMPRESSED_RED_RGTC1, GL_COMPRESSED_SIGNED_RED_RGTC1}},
+      {GL_VIEW_CLASS_RGTC2_RG, {GL_COMPRESSED_RG_RGTC2, GL_COMPRESSED_SIGNED_RG_RGTC2}},
+      {GL_VIEW_CLASS_BPTC_UNORM, {GL_COMPRESSED_RGBA_BPTC_UNORM, GL_COMPRESSED_SRGB_ALPHA_BPTC_UNORM}},
+      {GL_VIEW_CLASS_BPTC_FLOAT, {GL_COMPRESSED_RGB_BPTC_SIGNED_FLOAT, GL_COMPRESSED_RGB_BPTC_UNSIGNED_FLOAT}},
+      {GL_VIEW_CLASS_S3TC_DXT1_RGB, {GL_COMPRESSED_RGB_S3TC_DXT1_EXT, GL_COMPRESSED_SRGB_S3TC_DXT1_EXT}},
+      {GL_VIEW_CLASS_S3TC_DXT1_RGBA, {GL_COMPRESSED_RGBA_S3TC_DXT1_EXT, GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT1_EXT}},
+      {GL_VIEW_CLASS_S3TC_DXT3_RGBA, {GL_COMPRESSED_RGBA_S3TC_DXT3_EXT, GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT3_EXT}},
+      {GL_VIEW_CLASS_S3TC_DXT5_RGBA, {GL_COMPRESSED_RGBA_S3TC_DXT5_EXT, GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT5_EXT}},
+  };
+  std::vector<uint32_t> all;
+  for (const Class& c : table)
+    for (uint32_t f : c.members) {
+      ASSERT_NE(find_internal_format(f), nullptr) << std::hex << f;
+      EXPECT_EQ(find_internal_format(f)->view_class, c.view_class) << find_internal_format(f)->name;
+      all.push_back(f);
+    }
+  // Members of one class view each other; members of different classes never do.
+  for (const Class& a : table)
+    for (const Class& b : table)
+      for (uint32_t fa : a.members)
+        for (uint32_t fb : b.members)
+          EXPECT_EQ(view_compatible(fa, fb), a.view_class == b.view_class) << std::hex << fa << " " << fb;
+  // Formats outside the table view only themselves.
+  for (uint32_t f : {GL_DEPTH_COMPONENT32F, GL_DEPTH24_STENCIL8, GL_RGBA4, GL_RGB5_A1, GL_RGB565, GL_R3_G3_B2}) {
+    EXPECT_TRUE(view_compatible(f, f));
+    for (uint32_t g : all) EXPECT_FALSE(view_compatible(f, g)) << std::hex << f << " " << g;
+  }
+  EXPECT_FALSE(view_compatible(GL_DEPTH_COMPONENT32F, GL_R32F));
+  EXPECT_FALSE(view_compatible(GL_RGBA8, 0x1234));
+}
+
 TEST(FramebufferRenderable, SpecClassesOfInternalFormats) {
   const struct {
     uint32_t internal_format;

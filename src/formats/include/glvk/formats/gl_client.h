@@ -27,10 +27,14 @@ struct InternalFormatInfo {
   bool sized;
   const char* name;
   uint8_t renderable;    // Renderable bits, compatibility profile
+  uint32_t view_class;   // GL_VIEW_CLASS_* (GL 4.6 table 8.22), 0: viewable only as itself
 };
 const InternalFormatInfo* find_internal_format(uint32_t internal_format);  // nullptr when unknown
 uint32_t base_tex_format(uint32_t internal_format);                         // 0 when unknown
 uint8_t framebuffer_renderable(uint32_t internal_format);                   // 0 when unknown
+// Whether a texture of internal format `a` may be viewed as `b` (glTextureView): the same format,
+// or both in one view class (GL 4.6 section 8.18).
+bool view_compatible(uint32_t a, uint32_t b);
 
 // mesa_array_format: components stored as consecutive elements of one type.
 struct ArrayFormat {

@@ -26,6 +26,11 @@ struct TextureLayout {
   std::uint32_t layers = 1;                        // array layers; 6 per cube, 6n for cube arrays
   std::uint32_t levels = 1;
   std::uint32_t samples = 0;                       // 0 or 1: single-sampled
+  // Texture views may share the image (immutable textures): cube views of square arrays need
+  // VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT, views in other formats of the format's view class
+  // VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT (mutable_format).
+  bool viewable = false;
+  bool mutable_format = false;
 
   std::uint32_t level_width(unsigned level) const { return width >> level ? width >> level : 1; }
   std::uint32_t level_height(unsigned level) const;
@@ -39,6 +44,10 @@ class Texture {
  public:
   // Throws vk_backend::Error when the device cannot create the image.
   Texture(std::shared_ptr<Screen> screen, const TextureLayout& layout, unsigned bindings);
+  // A texture view (glTextureView): shares `original`'s image; its level 0 and layer 0 are the
+  // original's `first_level` and `first_layer`, and `view` describes it (its own format, which
+  // must have the size of the image's: texel copies move the same bytes in either format).
+  Texture(const Texture& original, const TextureLayout& view, unsigned first_level, unsigned first_layer);
   ~Texture();
   Texture(const Texture&) = delete;
   Texture& operator=(const Texture&) = delete;
@@ -46,12 +55,23 @@ class Texture {
   const TextureLayout& layout() const { return layout_; }
   Screen& screen() const { return *screen_; }
   vk_backend::Image& image() const { return *image_; }
+  // Where this texture's levels and layers sit in the (possibly shared) image.
+  unsigned image_level(unsigned level) const { return first_level_ + level; }
+  unsigned image_layer(unsigned layer) const { return first_layer_ + layer; }
+  // Whether the image was created in another format than this texture's: Vulkan blits, resolves
+  // and clears would read or write it in the image's format, so they go through a copy.
+  bool reinterprets_image() const;
 
  private:
   std::shared_ptr<Screen> screen_;
   TextureLayout layout_;
   std::shared_ptr<vk_backend::Image> image_;
+  unsigned first_level_ = 0, first_layer_ = 0;
 };
+
+// Whether a view of `original`'s format as `view` can share its image: both formats have one
+// Vulkan format each and the same block size and dimensions (size-compatible), or are the same.
+bool can_share_image(formats::Format original, formats::Format view);
 
 // A box of one level: x, y, z and width, height, depth in texels, where z/depth count depth
 // slices of a 3D texture and layers of every other target. Texels are in the texture's format,
@@ -115,6 +135,12 @@ bool prefer_blit_based_texture_transfer(Screen& screen);
 
 // The screen's answer to is_format_supported (its Vulkan device).
 const FormatSupport& format_support(Screen& screen);
+
+// Copies the texels of `src_box` of a level into another texture at (dst_x, dst_y, dst_z) as raw
+// bits (vkCmdCopyImage; glCopyImageSubData). The formats must be size-compatible; between a
+// compressed and an uncompressed format one block is one texel, and the box is in source texels.
+void texture_copy(Texture& src, unsigned src_level, const Box& src_box, Texture& dst, unsigned dst_level, int dst_x,
+                  int dst_y, int dst_z);
 
 // Copies whole levels between two textures of the same format (reallocation keeps what was
 // uploaded): src_level of `src` into dst_level of `dst`, every layer both have.
