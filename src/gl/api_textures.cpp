@@ -560,6 +560,8 @@ void tex_storage(Context& ctx, TextureObject& texture, unsigned dims, GLenum tar
     st::TextureLayout layout = implied_layout(faces == 6 ? GL_TEXTURE_CUBE_MAP_POSITIVE_X : target, 0, width,
                                               dims < 2 ? 1 : height, dims < 3 ? 1 : depth, chosen.storage);
     layout.levels = std::uint32_t(levels);
+    layout.viewable = true;
+    layout.mutable_format = info->view_class != 0;
     try {
       staged.resource = std::make_shared<st::Texture>(ctx.st().shared_screen(), layout, chosen.bindings);
     } catch (const vk_backend::Error& e) {
@@ -568,6 +570,8 @@ void tex_storage(Context& ctx, TextureObject& texture, unsigned dims, GLenum tar
   }
   staged.immutable = !is_proxy(target);
   staged.immutable_levels = is_proxy(target) ? 0 : levels;
+  staged.view_num_levels = staged.immutable_levels;
+  staged.view_num_layers = is_proxy(target) ? 0 : GLint(staged.resource->layout().layers);
   texture = std::move(staged);
 }
 
@@ -809,6 +813,10 @@ bool get_parameter(const TextureObject& t, GLenum pname, GLfloat* out) {
     case GL_TEXTURE_BORDER_COLOR: std::copy(t.border_color.begin(), t.border_color.end(), out); return true;
     case GL_TEXTURE_IMMUTABLE_FORMAT: out[0] = t.immutable ? 1.0f : 0.0f; return true;
     case GL_TEXTURE_IMMUTABLE_LEVELS: out[0] = GLfloat(t.immutable_levels); return true;
+    case GL_TEXTURE_VIEW_MIN_LEVEL: out[0] = GLfloat(t.view_min_level); return true;
+    case GL_TEXTURE_VIEW_NUM_LEVELS: out[0] = GLfloat(t.view_num_levels); return true;
+    case GL_TEXTURE_VIEW_MIN_LAYER: out[0] = GLfloat(t.view_min_layer); return true;
+    case GL_TEXTURE_VIEW_NUM_LAYERS: out[0] = GLfloat(t.view_num_layers); return true;
     case GL_TEXTURE_TARGET: out[0] = GLfloat(t.target); return true;
     default: return false;
   }
@@ -1140,6 +1148,8 @@ void tex_image_multisample(Context& ctx, TextureObject& texture, GLenum target, 
   layout.height = std::uint32_t(height);
   layout.layers = std::uint32_t(depth);
   layout.samples = std::uint32_t(count);
+  layout.viewable = storage;
+  layout.mutable_format = storage && info->view_class != 0;
   try {
     texture.resource = std::make_shared<st::Texture>(ctx.st().shared_screen(), layout, bindings);
   } catch (const vk_backend::Error& e) {
@@ -1148,6 +1158,8 @@ void tex_image_multisample(Context& ctx, TextureObject& texture, GLenum target, 
   texture.images[0][0] = image;
   texture.immutable = storage;
   texture.immutable_levels = storage ? 1 : 0;
+  texture.view_num_levels = texture.immutable_levels;
+  texture.view_num_layers = storage ? depth : 0;
 }
 
 // GL 4.6 table 8.18: the internal formats a buffer texture may have.

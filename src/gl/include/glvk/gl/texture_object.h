@@ -59,6 +59,9 @@ struct TextureObject {
   std::array<std::array<TextureImage, kMaxTextureLevels>, 6> images{};  // [face][level]
   bool immutable = false;
   GLint immutable_levels = 0;
+  // Texture views (GL 4.6 section 8.18): the levels and layers of the immutable storage this
+  // texture covers (glTexStorage: 0, levels, 0, layers; glTextureView: relative to the storage).
+  GLint view_min_level = 0, view_num_levels = 0, view_min_layer = 0, view_num_layers = 0;
   std::shared_ptr<st::Texture> resource;  // null until texels exist
 
   // Buffer textures (glTexBuffer): the buffer's range, viewed as texels of the internal format.
