@@ -26,6 +26,24 @@ std::span<const FormatDesc> all_formats() { return {detail::kFormatTable, kForma
 
 uint32_t bytes_per_block(Format format) { return describe(format).block_bits / 8; }
 
+Format rgba_ordered_format(Format format, unsigned components) {
+  const FormatDesc& f = describe(format);
+  if (f.layout != Layout::PLAIN || components == 0 || components > 4) return Format::NONE;
+  for (unsigned i = 0; i < components; ++i)
+    if (f.swizzle[i] > Swizzle::W) return Format::NONE;
+  const auto same_channel = [](const Channel& a, const Channel& b) {
+    return a.type == b.type && a.normalized == b.normalized && a.pure_integer == b.pure_integer && a.size == b.size;
+  };
+  for (const FormatDesc& c : all_formats()) {
+    if (c.layout != Layout::PLAIN || c.nr_channels != components || c.colorspace != f.colorspace) continue;
+    bool match = true;
+    for (unsigned i = 0; i < components && match; ++i)
+      match = c.swizzle[i] == Swizzle(i) && same_channel(c.channel[i], f.channel[int(f.swizzle[i])]);
+    if (match) return c.format;
+  }
+  return Format::NONE;
+}
+
 const char* layout_name(Layout layout) {
   switch (layout) {
     case Layout::PLAIN: return "PLAIN";

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "api_common.h"
+#include "texture_internal.h"
 #include "glvk/formats/gl_client.h"
 #include "glvk/st/format_choice.h"
 #include "glvk/st/texture.h"
@@ -135,9 +136,11 @@ void TextureView(GLuint texture, GLenum target, GLuint origtexture, GLenum inter
 
   // The device side: the view's storage must be the original's bits in a size-compatible format.
   const st::ChosenFormat chosen = view_storage(*ctx, *original, target, internalformat);
+  const TextureImage first_view = view_image(first, target, GLint(internalformat), info->base_format, chosen, 1);
   const bool decoded = chosen.storage != chosen.format || base.storage != base.format;
   if (!chosen.valid() || (decoded && formats::describe(chosen.format).is_compressed) ||
-      !st::can_share_image(base.storage, chosen.storage) || !original->resource) {
+      !st::can_share_image(base.storage, chosen.storage) || !holds_same_bits(first, first_view) ||
+      !original->resource) {
     const std::string why = std::string(function) + ": this device stores " +
                             formats::find_internal_format(GLenum(base.internal_format))->name + " as " +
                             formats::describe(base.storage).name + " and " + info->name + " as " +

@@ -881,6 +881,8 @@ bool compressed_source(Context& ctx, const void* data, std::size_t size, std::ve
   return true;
 }
 
+}  // namespace
+
 // Writes blocks of a region: as they are when the device has the format, else decoded into the
 // storage format (and kept, so glGetCompressedTexImage returns what the application gave).
 void upload_compressed(Context& ctx, TextureObject& texture, GLenum target, GLint level, TextureImage& image,
@@ -920,6 +922,8 @@ void upload_compressed(Context& ctx, TextureObject& texture, GLenum target, GLin
                       (std::size_t(y / fd.block_height) + r) * image_row + x_bytes,
                   blocks.data() + std::size_t(s) * slice + r * row, row);
 }
+
+namespace {
 
 void compressed_tex_image(Context& ctx, TextureObject& texture, unsigned dims, GLenum target, GLint level,
                           GLenum internal_format, GLsizei width, GLsizei height, GLsizei depth, GLint border,

@@ -45,6 +45,21 @@ void read_texels(Context& ctx, st::Texture& resource, const TextureImage& image,
                  GLsizei width, GLsizei rows, GLsizei slices, std::size_t image_stride, ClientImage& client,
                  void* pixels, GLenum format, GLenum type, const char* function);
 
+// Writes compressed blocks into a region of an image (glCompressedTexSubImage's tail): as they are
+// when the device has the format, else decoded into the storage format and kept beside it.
+void upload_compressed(Context& ctx, TextureObject& texture, GLenum target, GLint level, TextureImage& image,
+                       GLint x, GLint y, GLint z, GLsizei w, GLsizei h, GLsizei d, const std::vector<std::byte>& blocks,
+                       const char* function);
+
+// The format whose bits are an image's internal format's, the bits views and copies share: the
+// compressed format, or the stored format with its RGBA channels in order and unpadded (a device
+// may store GL_RGB8 as R8G8B8X8_UNORM and GL_RGB8UI as R8G8B8_UINT: both are 24-bit R, G, B to GL).
+formats::Format gl_bits_format(const TextureImage& image);
+
+// Whether two images' storages hold their GL bits alike, so raw texels of one are the other's:
+// each stores exactly gl_bits_format, or both pad and order their channels the same way.
+bool holds_same_bits(const TextureImage& a, const TextureImage& b);
+
 // glTexImage{1,2,3}D after the target check (also glCopyTexImage's image definition).
 void tex_image(Context& ctx, TextureObject& texture, unsigned dims, GLenum target, GLint level, GLint internal_format,
                GLsizei width, GLsizei height, GLsizei depth, GLint border, GLenum format, GLenum type,

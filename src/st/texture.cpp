@@ -499,14 +499,14 @@ std::unique_ptr<Texture> stand_in_for(Texture& view, unsigned level, unsigned fi
   l.layers = is_3d(v) ? 1 : count;
   l.samples = v.samples;
   auto stand_in = std::make_unique<Texture>(Screen::shared(), l, v.samples > 1 ? BIND_RENDER_TARGET : 0u);
-  if (with_contents) texture_copy(view, level, level_box(view, level, first, count), *stand_in, 0, 0, 0, 0);
+  if (with_contents) texture_copy(view, level, level_box(view, level, first, count), *stand_in, 0, level_box(*stand_in, 0, 0, count));
   return stand_in;
 }
 
 // Writes a stand-in back into the layers of the view it stood in for.
 void write_back(Texture& stand_in, Texture& view, unsigned level, unsigned first) {
-  texture_copy(stand_in, 0, level_box(stand_in, 0, 0, stand_in.layout().layers), view, level, 0, 0,
-               is_3d(view.layout()) ? 0 : int(first));
+  texture_copy(stand_in, 0, level_box(stand_in, 0, 0, stand_in.layout().layers), view, level,
+               level_box(view, level, first, stand_in.layout().layers));
 }
 
 }  // namespace
@@ -626,37 +626,42 @@ bool copyable_types(const TextureLayout& a, const TextureLayout& b) {
 // Whether two boxes of one image touch a common subresource (one layout cannot be both
 // TRANSFER_SRC and TRANSFER_DST).
 bool shares_subresources(const Texture& src, unsigned src_level, const Box& src_box, const Texture& dst,
-                         unsigned dst_level, int dst_z) {
+                         unsigned dst_level, const Box& dst_box) {
   if (&src.image() != &dst.image() || src.image_level(src_level) != dst.image_level(dst_level)) return false;
   if (is_3d(src.layout())) return true;
-  const unsigned s0 = src.image_layer(unsigned(src_box.z)), d0 = dst.image_layer(unsigned(dst_z));
-  return s0 < d0 + unsigned(src_box.depth) && d0 < s0 + unsigned(src_box.depth);
+  const unsigned s0 = src.image_layer(unsigned(src_box.z)), d0 = dst.image_layer(unsigned(dst_box.z));
+  return s0 < d0 + unsigned(dst_box.depth) && d0 < s0 + unsigned(src_box.depth);
 }
 
 }  // namespace
 
-void texture_copy(Texture& src, unsigned src_level, const Box& src_box, Texture& dst, unsigned dst_level, int dst_x,
-                  int dst_y, int dst_z) {
+bool can_copy_raw(Format src, Format dst) {
+  const FormatDesc& a = formats::describe(src);
+  const FormatDesc& b = formats::describe(dst);
+  if (a.vk_format == 0 || b.vk_format == 0) return false;
+  if (a.is_depth || a.is_stencil || b.is_depth || b.is_stencil) return a.vk_format == b.vk_format;
+  return a.block_bits == b.block_bits;
+}
+
+void texture_copy(Texture& src, unsigned src_level, const Box& src_box, Texture& dst, unsigned dst_level,
+                  const Box& dst_box) {
   const FormatDesc& sd = formats::describe(src.layout().format);
   const FormatDesc& dd = formats::describe(dst.layout().format);
-  if (!copyable_types(src.layout(), dst.layout()) ||
-      shares_subresources(src, src_level, src_box, dst, dst_level, dst_z)) {
-    // Through the CPU: the raw blocks of the source box are the texels (or blocks) of the
-    // destination box, which has as many of them.
-    const formats::PixelFormat from(src.layout().format);
-    const std::size_t row = from.row_bytes(std::uint32_t(src_box.width));
-    const std::uint32_t rows = from.block_rows(std::uint32_t(src_box.height));
-    std::vector<std::byte> bytes(row * rows * std::size_t(src_box.depth));
-    texture_read(src, src_level, src_box, bytes.data(), row, row * rows);
-    Box to = src_box;
-    to.x = dst_x, to.y = dst_y, to.z = dst_z;
-    to.width = std::int64_t(blocks(std::uint32_t(src_box.width), sd.block_width) * dd.block_width);
-    to.height = int(blocks(std::uint32_t(src_box.height), sd.block_height) * dd.block_height);
-    // A compressed destination's box ends at its edge when the source rows do not fill a block.
-    const TextureLayout& dl = dst.layout();
-    to.width = std::min<std::int64_t>(to.width, std::int64_t(dl.level_width(dst_level)) - dst_x);
-    to.height = std::min(to.height, int(dl.level_height(dst_level)) - dst_y);
-    texture_write(dst, dst_level, to, bytes.data(), row, row * rows);
+  // vkCmdCopyImage takes one extent in source texels and equal layer counts (or 3D slices).
+  const bool same_shape = src_box.depth == dst_box.depth &&
+                          blocks(std::uint32_t(src_box.height), sd.block_height) ==
+                              blocks(std::uint32_t(dst_box.height), dd.block_height);
+  if (!same_shape || !copyable_types(src.layout(), dst.layout()) ||
+      shares_subresources(src, src_level, src_box, dst, dst_level, dst_box)) {
+    // Through the CPU: the source's blocks, slice by slice and row by row, are the destination's.
+    const formats::PixelFormat from(src.layout().format), to(dst.layout().format);
+    const std::size_t src_row = from.row_bytes(std::uint32_t(src_box.width));
+    const std::size_t src_image = src_row * from.block_rows(std::uint32_t(src_box.height));
+    std::vector<std::byte> bytes(src_image * std::size_t(src_box.depth));
+    texture_read(src, src_level, src_box, bytes.data(), src_row, src_image);
+    const std::size_t dst_row = to.row_bytes(std::uint32_t(dst_box.width));
+    texture_write(dst, dst_level, dst_box, bytes.data(), dst_row,
+                  dst_row * to.block_rows(std::uint32_t(dst_box.height)));
     return;
   }
   const bool src_3d = is_3d(src.layout()), dst_3d = is_3d(dst.layout());
@@ -664,9 +669,9 @@ void texture_copy(Texture& src, unsigned src_level, const Box& src_box, Texture&
   region.srcSubresource = {src.image().aspects(), src.image_level(src_level),
                            src_3d ? 0u : src.image_layer(unsigned(src_box.z)), src_3d ? 1u : std::uint32_t(src_box.depth)};
   region.srcOffset = {std::int32_t(src_box.x), src_box.y, src_3d ? src_box.z : 0};
-  region.dstSubresource = {dst.image().aspects(), dst.image_level(dst_level), dst_3d ? 0u : dst.image_layer(unsigned(dst_z)),
-                           dst_3d ? 1u : std::uint32_t(src_box.depth)};
-  region.dstOffset = {dst_x, dst_y, dst_3d ? dst_z : 0};
+  region.dstSubresource = {dst.image().aspects(), dst.image_level(dst_level),
+                           dst_3d ? 0u : dst.image_layer(unsigned(dst_box.z)), dst_3d ? 1u : std::uint32_t(dst_box.depth)};
+  region.dstOffset = {std::int32_t(dst_box.x), dst_box.y, dst_3d ? dst_box.z : 0};
   region.extent = {std::uint32_t(src_box.width), std::uint32_t(src_box.height),
                    src_3d || dst_3d ? std::uint32_t(src_box.depth) : 1u};
   Locked l(src.screen());

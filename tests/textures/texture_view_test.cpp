@@ -3,6 +3,7 @@
 // format of the view class, report the TEXTURE_VIEW_* state, and raise every error GL 4.6
 // section 8.18 names. Expected bit patterns are assembled here from the bytes the test uploaded.
 #include <cstring>
+#include <string>
 
 #include "gl_fixture.h"
 
@@ -239,6 +240,38 @@ TEST_F(TextureViewTest, CompressedViewsShareTheBlocks) {
   glGetCompressedTexImage(GL_TEXTURE_2D, 0, out.data());
   EXPECT_EQ(out, blocks);
   EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
+// Where the device stores two formats of a class in Vulkan formats of different sizes (here
+// GL_RGB16 padded to 64 bits, GL_RGB16F perhaps in 48), the view is refused with a KHR_debug
+// message rather than showing wrong bits; where it is made, the bits are the original's.
+TEST_F(TextureViewTest, ViewsAcrossStorageOfDifferentSizesAreRefusedOrExact) {
+  glEnable(GL_DEBUG_OUTPUT);
+  const GLuint original = storage_2d(GL_RGB16, 1, 2);
+  const std::uint16_t words[2 * 2 * 3] = {0x0001, 0x3c00, 0x1234, 0x7bff, 0x0400, 0x2222,
+                                         0x3333, 0x0000, 0x5555, 0x0102, 0x6000, 0x0abc};
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 2, 2, GL_RGB, GL_UNSIGNED_SHORT, words);
+  const GLuint v = view(GL_TEXTURE_2D, original, GL_RGB16F, 0, 1, 0, 1);
+  const GLenum error = glGetError();
+  if (error == GL_NO_ERROR) {
+    glBindTexture(GL_TEXTURE_2D, v);
+    std::uint16_t out[2 * 2 * 3] = {};
+    glGetTexImage(GL_TEXTURE_2D, 0, GL_RGB, GL_HALF_FLOAT, out);
+    EXPECT_TRUE(std::equal(std::begin(words), std::end(words), out));
+    return;
+  }
+  EXPECT_EQ(error, GLenum(GL_INVALID_OPERATION));
+  GLint logged = 0;
+  glGetIntegerv(GL_DEBUG_LOGGED_MESSAGES, &logged);
+  std::vector<GLchar> text(4096);
+  GLenum source, type, severity;
+  GLuint id;
+  GLsizei length;
+  bool explained = false;
+  while (glGetDebugMessageLog(1, GLsizei(text.size()), &source, &type, &id, &severity, &length, text.data()))
+    explained |= std::string(text.data()).find("cannot share storage bit for bit") != std::string::npos;
+  EXPECT_TRUE(explained);
+  EXPECT_EQ(parameter(GL_TEXTURE_2D, original, GL_TEXTURE_IMMUTABLE_FORMAT), GL_TRUE);
 }
 
 // A clear of a reinterpreting view writes the clear value's bits in the view's format.

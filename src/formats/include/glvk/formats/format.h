@@ -55,6 +55,12 @@ const FormatDesc* find_format(std::string_view name);  // exact name, nullptr wh
 std::span<const FormatDesc> all_formats();
 uint32_t bytes_per_block(Format);
 
+// The plain format that holds the first `components` RGBA channels of `format` in R, G, B, A
+// memory order, each of the same type and size, without padding (R8G8B8X8_UNORM, 3 ->
+// R8G8B8_UNORM; B8G8R8A8_SRGB, 4 -> R8G8B8A8_SRGB): how GL lays out the bits of an internal
+// format that a device stores padded or reordered. NONE when the table has no such format.
+Format rgba_ordered_format(Format format, unsigned components);
+
 const char* layout_name(Layout);
 const char* colorspace_name(Colorspace);
 char swizzle_char(Swizzle);  // 'x' 'y' 'z' 'w' '0' '1' '_'

@@ -136,11 +136,17 @@ bool prefer_blit_based_texture_transfer(Screen& screen);
 // The screen's answer to is_format_supported (its Vulkan device).
 const FormatSupport& format_support(Screen& screen);
 
-// Copies the texels of `src_box` of a level into another texture at (dst_x, dst_y, dst_z) as raw
-// bits (vkCmdCopyImage; glCopyImageSubData). The formats must be size-compatible; between a
-// compressed and an uncompressed format one block is one texel, and the box is in source texels.
-void texture_copy(Texture& src, unsigned src_level, const Box& src_box, Texture& dst, unsigned dst_level, int dst_x,
-                  int dst_y, int dst_z);
+// Copies the texels of `src_box` of a level into `dst_box` of another texture's level as raw bits
+// (vkCmdCopyImage where Vulkan can, else through the CPU; glCopyImageSubData). The formats must
+// have the same block size (one compressed block is one texel of an uncompressed format) and the
+// boxes as many blocks, taken in the same order (slices, then rows: a 1D array's layers may land
+// in a 2D image's rows).
+void texture_copy(Texture& src, unsigned src_level, const Box& src_box, Texture& dst, unsigned dst_level,
+                  const Box& dst_box);
+
+// Whether texture_copy can copy raw bits between textures of these formats: blocks of one size,
+// and depth/stencil formats only to themselves.
+bool can_copy_raw(formats::Format src, formats::Format dst);
 
 // Copies whole levels between two textures of the same format (reallocation keeps what was
 // uploaded): src_level of `src` into dst_level of `dst`, every layer both have.
