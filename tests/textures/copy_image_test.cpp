@@ -17,6 +17,29 @@ class CopyImageTest : public GlTest {
     glBindTexture(target, t);
     return t;
   }
+  // A one-level immutable 2D texture, filled with `texels` of (format, type) when given.
+  GLuint storage_2d(GLenum internal_format, GLsizei w, GLsizei h, GLenum format = GL_NONE, GLenum type = GL_NONE,
+                    const void* texels = nullptr) {
+    const GLuint t = texture(GL_TEXTURE_2D);
+    glTexStorage2D(GL_TEXTURE_2D, 1, internal_format, w, h);
+    if (texels) glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, w, h, format, type, texels);
+    return t;
+  }
+  // An 8x8 immutable texture of a compressed format holding `blocks`.
+  GLuint compressed_8x8(GLenum internal_format, const std::vector<std::uint8_t>& blocks) {
+    const GLuint t = storage_2d(internal_format, 8, 8);
+    glCompressedTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 8, 8, internal_format, GLsizei(blocks.size()), blocks.data());
+    return t;
+  }
+  // Copies an 8x8 texture of 64-bit blocks into a 2x2 RG32UI texture (one block per texel) and
+  // expects the blocks there; returns the RG32UI texture.
+  GLuint expect_blocks_as_rg32ui(GLuint compressed, const std::vector<std::uint8_t>& blocks) {
+    const GLuint plain = storage_2d(GL_RG32UI, 2, 2);
+    glCopyImageSubData(compressed, GL_TEXTURE_2D, 0, 0, 0, 0, plain, GL_TEXTURE_2D, 0, 0, 0, 0, 8, 8, 1);
+    EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+    EXPECT_EQ(read(GL_TEXTURE_2D, plain, 0, GL_RG_INTEGER, GL_UNSIGNED_INT, blocks.size()), blocks);
+    return plain;
+  }
   // Reads a whole level of `t` as `format`/`type` (bytes per texel `bpp`).
   std::vector<std::uint8_t> read(GLenum target, GLuint t, GLint level, GLenum format, GLenum type, std::size_t bytes) {
     glBindTexture(target, t);
@@ -49,11 +72,8 @@ TEST_F(CopyImageTest, SubRectangleBetween2dTextures) {
 
 TEST_F(CopyImageTest, Rgba8BitsLandInAnR32uiTexture) {
   const std::vector<std::uint8_t> a = pattern(4 * 4 * 4, 3);
-  const GLuint src = texture(GL_TEXTURE_2D);
-  glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, 4, 4);
-  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, a.data());
-  const GLuint dst = texture(GL_TEXTURE_2D);
-  glTexStorage2D(GL_TEXTURE_2D, 1, GL_R32UI, 4, 4);
+  const GLuint src = storage_2d(GL_RGBA8, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, a.data());
+  const GLuint dst = storage_2d(GL_R32UI, 4, 4);
   glCopyImageSubData(src, GL_TEXTURE_2D, 0, 0, 0, 0, dst, GL_TEXTURE_2D, 0, 0, 0, 0, 4, 4, 1);
   ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
   const std::vector<std::uint8_t> words = read(GL_TEXTURE_2D, dst, 0, GL_RED_INTEGER, GL_UNSIGNED_INT, a.size());
@@ -69,8 +89,7 @@ TEST_F(CopyImageTest, TextureToRenderbufferAndBack) {
   glBindRenderbuffer(GL_RENDERBUFFER, rb);
   glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 8, 8);
   glCopyImageSubData(src, GL_TEXTURE_2D, 0, 0, 0, 0, rb, GL_RENDERBUFFER, 0, 0, 0, 0, 8, 8, 1);
-  const GLuint back = texture(GL_TEXTURE_2D);
-  glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8UI, 8, 8);
+  const GLuint back = storage_2d(GL_RGBA8UI, 8, 8);
   glCopyImageSubData(rb, GL_RENDERBUFFER, 0, 0, 0, 0, back, GL_TEXTURE_2D, 0, 0, 0, 0, 8, 8, 1);
   ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
   EXPECT_EQ(read(GL_TEXTURE_2D, back, 0, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE, a.size()), a);
@@ -87,26 +106,13 @@ TEST_F(CopyImageTest, TextureToRenderbufferAndBack) {
 // One RGTC1 block (64 bits) is one RG32UI texel; one BPTC block (128 bits) one RGBA32UI texel.
 TEST_F(CopyImageTest, CompressedBlocksAndUncompressedTexels) {
   const std::vector<std::uint8_t> blocks = pattern(2 * 2 * 8, 5);  // 8x8 texels, 2x2 blocks
-  const GLuint compressed = texture(GL_TEXTURE_2D);
-  glTexStorage2D(GL_TEXTURE_2D, 1, GL_COMPRESSED_RED_RGTC1, 8, 8);
-  glCompressedTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 8, 8, GL_COMPRESSED_RED_RGTC1, GLsizei(blocks.size()),
-                            blocks.data());
-  const GLuint plain = texture(GL_TEXTURE_2D);
-  glTexStorage2D(GL_TEXTURE_2D, 1, GL_RG32UI, 2, 2);
-  glCopyImageSubData(compressed, GL_TEXTURE_2D, 0, 0, 0, 0, plain, GL_TEXTURE_2D, 0, 0, 0, 0, 8, 8, 1);
-  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
-  EXPECT_EQ(read(GL_TEXTURE_2D, plain, 0, GL_RG_INTEGER, GL_UNSIGNED_INT, blocks.size()), blocks);
+  expect_blocks_as_rg32ui(compressed_8x8(GL_COMPRESSED_RED_RGTC1, blocks), blocks);
 
   // Back the other way, one texel into the second block of the bottom row.
   const std::vector<std::uint8_t> texels = pattern(4 * 16, 6);
-  const GLuint wide = texture(GL_TEXTURE_2D);
-  glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA32UI, 2, 2);
-  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 2, 2, GL_RGBA_INTEGER, GL_UNSIGNED_INT, texels.data());
-  const GLuint bptc = texture(GL_TEXTURE_2D);
-  glTexStorage2D(GL_TEXTURE_2D, 1, GL_COMPRESSED_RGBA_BPTC_UNORM, 8, 8);
-  std::vector<std::uint8_t> initial = pattern(4 * 16, 7);
-  glCompressedTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 8, 8, GL_COMPRESSED_RGBA_BPTC_UNORM, GLsizei(initial.size()),
-                            initial.data());
+  const GLuint wide = storage_2d(GL_RGBA32UI, 2, 2, GL_RGBA_INTEGER, GL_UNSIGNED_INT, texels.data());
+  const std::vector<std::uint8_t> initial = pattern(4 * 16, 7);
+  const GLuint bptc = compressed_8x8(GL_COMPRESSED_RGBA_BPTC_UNORM, initial);
   glCopyImageSubData(wide, GL_TEXTURE_2D, 0, 1, 0, 0, bptc, GL_TEXTURE_2D, 0, 4, 4, 0, 1, 1, 1);
   ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
   std::vector<std::uint8_t> out(initial.size());
@@ -154,8 +160,7 @@ TEST_F(CopyImageTest, OneDimensionalArrayLayersBecomeRows) {
   const GLuint array = texture(GL_TEXTURE_1D_ARRAY);
   glTexImage2D(GL_TEXTURE_1D_ARRAY, 0, GL_RGBA8, 8, 3, 0, GL_RGBA, GL_UNSIGNED_BYTE, rows.data());
   glTexParameteri(GL_TEXTURE_1D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-  const GLuint flat = texture(GL_TEXTURE_2D);
-  glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, 8, 3);
+  const GLuint flat = storage_2d(GL_RGBA8, 8, 3);
   glCopyImageSubData(array, GL_TEXTURE_1D_ARRAY, 0, 0, 0, 0, flat, GL_TEXTURE_2D, 0, 0, 0, 0, 8, 3, 1);
   ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
   EXPECT_EQ(read(GL_TEXTURE_2D, flat, 0, GL_RGBA, GL_UNSIGNED_BYTE, rows.size()), rows);
@@ -181,13 +186,11 @@ TEST_F(CopyImageTest, WithinOneTexture) {
 // GL_RGB8 and GL_RGB8UI share the 24-bit class whatever the device pads them to.
 TEST_F(CopyImageTest, TwentyFourBitClassKeepsItsThreeBytes) {
   const std::vector<std::uint8_t> rgb = pattern(4 * 4 * 3, 12);
-  const GLuint src = texture(GL_TEXTURE_2D);
-  glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGB8, 4, 4);
+  const GLuint src = storage_2d(GL_RGB8, 4, 4);
   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
   glPixelStorei(GL_PACK_ALIGNMENT, 1);
   glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, 4, GL_RGB, GL_UNSIGNED_BYTE, rgb.data());
-  const GLuint dst = texture(GL_TEXTURE_2D);
-  glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGB8UI, 4, 4);
+  const GLuint dst = storage_2d(GL_RGB8UI, 4, 4);
   glCopyImageSubData(src, GL_TEXTURE_2D, 0, 0, 0, 0, dst, GL_TEXTURE_2D, 0, 0, 0, 0, 4, 4, 1);
   ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
   EXPECT_EQ(read(GL_TEXTURE_2D, dst, 0, GL_RGB_INTEGER, GL_UNSIGNED_BYTE, rgb.size()), rgb);
@@ -197,19 +200,11 @@ TEST_F(CopyImageTest, TwentyFourBitClassKeepsItsThreeBytes) {
 // blocks (kept beside the texels) and decode what lands in an ETC2 destination.
 TEST_F(CopyImageTest, DecodedCompressedImagesCopyTheirBlocks) {
   const std::vector<std::uint8_t> blocks = pattern(2 * 2 * 8, 14);  // 8x8 texels of 64-bit blocks
-  const GLuint etc = texture(GL_TEXTURE_2D);
-  glTexStorage2D(GL_TEXTURE_2D, 1, GL_COMPRESSED_RGB8_ETC2, 8, 8);
-  glCompressedTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 8, 8, GL_COMPRESSED_RGB8_ETC2, GLsizei(blocks.size()),
-                            blocks.data());
-  const GLuint plain = texture(GL_TEXTURE_2D);
-  glTexStorage2D(GL_TEXTURE_2D, 1, GL_RG32UI, 2, 2);
-  glCopyImageSubData(etc, GL_TEXTURE_2D, 0, 0, 0, 0, plain, GL_TEXTURE_2D, 0, 0, 0, 0, 8, 8, 1);
-  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
-  EXPECT_EQ(read(GL_TEXTURE_2D, plain, 0, GL_RG_INTEGER, GL_UNSIGNED_INT, blocks.size()), blocks);
+  const GLuint etc = compressed_8x8(GL_COMPRESSED_RGB8_ETC2, blocks);
+  const GLuint plain = expect_blocks_as_rg32ui(etc, blocks);
 
   // Into a second ETC2 texture: its blocks and its decoded texels become the first one's.
-  const GLuint copy = texture(GL_TEXTURE_2D);
-  glTexStorage2D(GL_TEXTURE_2D, 1, GL_COMPRESSED_RGB8_ETC2, 8, 8);
+  const GLuint copy = storage_2d(GL_COMPRESSED_RGB8_ETC2, 8, 8);
   glCopyImageSubData(plain, GL_TEXTURE_2D, 0, 0, 0, 0, copy, GL_TEXTURE_2D, 0, 0, 0, 0, 2, 2, 1);
   ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
   std::vector<std::uint8_t> back(blocks.size());
@@ -231,11 +226,8 @@ std::vector<std::uint16_t> finite_halves(std::size_t count, unsigned seed) {
 // other in 48 (then the bits go through the CPU).
 TEST_F(CopyImageTest, FortyEightBitClassAcrossPaddedAndUnpaddedStorage) {
   const std::vector<std::uint16_t> words = finite_halves(4 * 4 * 3, 13);
-  const GLuint src = texture(GL_TEXTURE_2D);
-  glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGB16, 4, 4);
-  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, 4, GL_RGB, GL_UNSIGNED_SHORT, words.data());
-  const GLuint dst = texture(GL_TEXTURE_2D);
-  glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGB16F, 4, 4);
+  const GLuint src = storage_2d(GL_RGB16, 4, 4, GL_RGB, GL_UNSIGNED_SHORT, words.data());
+  const GLuint dst = storage_2d(GL_RGB16F, 4, 4);
   glCopyImageSubData(src, GL_TEXTURE_2D, 0, 0, 0, 0, dst, GL_TEXTURE_2D, 0, 0, 0, 0, 4, 4, 1);
   ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
   std::vector<std::uint16_t> out(words.size(), 0xffff);
@@ -257,12 +249,9 @@ TEST_F(CopyImageTest, FortyEightBitClassAcrossPaddedAndUnpaddedStorage) {
 TEST_F(CopyImageTest, ErrorsOfSection18_3_3) {
   const GLuint a = texture(GL_TEXTURE_2D);
   glTexStorage2D(GL_TEXTURE_2D, 2, GL_RGBA8, 8, 8);
-  const GLuint b = texture(GL_TEXTURE_2D);
-  glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, 8, 8);
-  const GLuint half = texture(GL_TEXTURE_2D);
-  glTexStorage2D(GL_TEXTURE_2D, 1, GL_RG8, 8, 8);
-  const GLuint bc = texture(GL_TEXTURE_2D);
-  glTexStorage2D(GL_TEXTURE_2D, 1, GL_COMPRESSED_RED_RGTC1, 8, 8);
+  const GLuint b = storage_2d(GL_RGBA8, 8, 8);
+  const GLuint half = storage_2d(GL_RG8, 8, 8);
+  const GLuint bc = storage_2d(GL_COMPRESSED_RED_RGTC1, 8, 8);
   const GLuint incomplete = texture(GL_TEXTURE_2D);
   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
   glTexImage2D(GL_TEXTURE_2D, 2, GL_RGBA8, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);  // level 1 missing
