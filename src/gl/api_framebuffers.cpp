@@ -519,17 +519,43 @@ void clear_layers(const FramebufferAttachment& a, const TextureImage& image, GLi
   }
 }
 
-st::Box layer_box(const TextureImage& image, const ClearRect& r, GLint layer, bool three_d) {
+// The clear's rectangle in `count` layers from `first` (3D: depth slices).
+st::Box clear_box(const ClearRect& r, GLint first, GLint count) {
   st::Box box;
   box.x = r.x0;
   box.y = r.y0;
-  box.z = layer;
+  box.z = first;
   box.width = r.x1 - r.x0;
   box.height = r.y1 - r.y0;
-  box.depth = 1;
-  (void)image;
-  (void)three_d;
+  box.depth = count;
   return box;
+}
+
+// The clear value and write mask moved to the channels of the storage format (the rebase of the
+// CPU path: GL_RGB stored as RGBA writes alpha 1). False when the storage reorders channels through
+// a component swizzle, which a render target cannot express.
+bool storage_clear_value(const TextureImage& image, const ColorClear& value, const std::array<bool, 4>& mask,
+                         std::uint32_t (&words)[4], std::array<bool, 4>& storage_mask) {
+  const formats::FormatDesc& d = formats::describe(image.storage);
+  formats::Swizzle map[4] = {formats::Swizzle::X, formats::Swizzle::Y, formats::Swizzle::Z, formats::Swizzle::W};
+  formats::compute_rgba2base2rgba_component_mapping(image.base_format, map);
+  const std::uint32_t one = value.kind == st::ClearKind::FLOAT ? std::bit_cast<std::uint32_t>(1.0f) : 1u;
+  for (unsigned c = 0; c < 4; ++c) {
+    const formats::Swizzle own = formats::Swizzle(c);
+    if (d.vk_swizzle[c] != own && d.vk_swizzle[c] != formats::Swizzle::ZERO && d.vk_swizzle[c] != formats::Swizzle::ONE)
+      return false;
+    if (map[c] <= formats::Swizzle::W) {
+      const unsigned from = unsigned(map[c]);
+      words[c] = value.kind == st::ClearKind::FLOAT  ? std::bit_cast<std::uint32_t>(value.f[from])
+                 : value.kind == st::ClearKind::SINT ? std::uint32_t(value.i[from])
+                                                     : value.u[from];
+      storage_mask[c] = mask[from];
+    } else {
+      words[c] = map[c] == formats::Swizzle::ONE ? one : 0u;
+      storage_mask[c] = true;  // a channel the base format lacks always holds its constant
+    }
+  }
+  return true;
 }
 
 void clear_color_attachment(Context& ctx, const FramebufferAttachment& a, const ColorClear& value,
@@ -549,21 +575,22 @@ void clear_color_attachment(Context& ctx, const FramebufferAttachment& a, const 
   const formats::Format target = srgb && !ctx.framebuffer_srgb ? d.linear_equivalent : image->storage;
   const bool whole = rect.x0 == 0 && rect.y0 == 0 && rect.x1 == image->width && rect.y1 == image->height;
   const bool full_mask = mask[0] && mask[1] && mask[2] && mask[3];
-  const bool exact_storage = st::format_base_format(image->storage) == image->base_format &&
-                             formats::describe(image->storage).vk_swizzle[0] == formats::Swizzle::X &&
-                             formats::describe(image->storage).vk_swizzle[3] == formats::Swizzle::W;
-  if (whole && full_mask && exact_storage && !(srgb && !ctx.framebuffer_srgb) && a.type != AttachmentObject::NONE) {
-    std::uint32_t words[4];
-    for (int c = 0; c < 4; ++c)
-      words[c] = value.kind == st::ClearKind::FLOAT ? std::bit_cast<std::uint32_t>(value.f[c])
-                 : value.kind == st::ClearKind::SINT ? std::uint32_t(value.i[c])
-                                                     : value.u[c];
+  const bool unencoded_srgb = srgb && !ctx.framebuffer_srgb;
+  std::uint32_t words[4];
+  std::array<bool, 4> storage_mask;
+  const bool storage_channels = storage_clear_value(*image, value, mask, words, storage_mask);
+  const bool exact_storage = storage_channels && st::format_base_format(image->storage) == image->base_format;
+  if (whole && full_mask && exact_storage && !unencoded_srgb) {
     st::texture_clear_color(*resource, unsigned(a.level), unsigned(first), unsigned(layers), words, value.kind);
     return;
   }
+  // Scissored or masked: the rectangle is drawn into the attachment.
+  if (storage_channels && st::texture_clear_color_region(*resource, unsigned(a.level), clear_box(rect, first, layers),
+                                                         words, value.kind, storage_mask, unencoded_srgb))
+    return;
   if (image->samples > 1) {
     ctx.debug_message(GL_DEBUG_SOURCE_API, GL_DEBUG_TYPE_OTHER, 1, GL_DEBUG_SEVERITY_MEDIUM,
-                      std::string(function) + ": scissored or masked clears of multisample buffers are not implemented");
+                      std::string(function) + ": the multisample buffer's storage cannot be a render target");
     return;
   }
   // Read, change the unmasked channels, write: through RGBA of the clear value's kind.
@@ -578,7 +605,7 @@ void clear_color_attachment(Context& ctx, const FramebufferAttachment& a, const 
   formats::ConvertParams to_storage;
   if (formats::compute_rgba2base2rgba_component_mapping(image->base_format, map)) to_storage.rebase_swizzle = map;
   for (GLint layer = first; layer < first + layers; ++layer) {
-    const st::Box box = layer_box(*image, rect, layer, false);
+    const st::Box box = clear_box(rect, layer, 1);
     if (!full_mask) {
       st::texture_read(*resource, unsigned(a.level), box, texels.data(), row, row * std::size_t(h));
       if (formats::convert(values.data(), wide, wide_row, texels.data(), stored, row, unsigned(w), unsigned(h)) !=
@@ -612,8 +639,9 @@ void clear_depth_stencil_attachment(Context& ctx, const FramebufferAttachment& a
   const GLuint stencil_mask = ctx.stencil_writemask & 0xff;
   stencil = stencil && d.is_stencil && stencil_mask != 0;
   if (!depth && !stencil) return;
-  // Fixed-point depth buffers take values clamped to [0, 1].
-  if (!d.is_float_any) depth_value = std::clamp(depth_value, 0.0f, 1.0f);
+  // Fixed-point depth buffers take values clamped to [0, 1]. Float buffers may hold more through
+  // glClearBufferfv, but Vulkan's clears take [0, 1] only (without VK_EXT_depth_range_unrestricted).
+  depth_value = std::clamp(depth_value, 0.0f, 1.0f);
   const ClearRect rect = clear_rect(ctx, *image);
   if (rect.empty()) return;
   GLint first = 0, layers = 1;
@@ -624,9 +652,13 @@ void clear_depth_stencil_attachment(Context& ctx, const FramebufferAttachment& a
                                     stencil, std::uint32_t(stencil_value) & 0xff);
     return;
   }
+  // Scissored, or a partial stencil write mask: the rectangle is drawn into the attachment.
+  if (st::texture_clear_depth_stencil_region(*resource, unsigned(a.level), clear_box(rect, first, layers), depth,
+                                             depth_value, stencil, std::uint32_t(stencil_value) & 0xff, stencil_mask))
+    return;
   if (image->samples > 1) {
     ctx.debug_message(GL_DEBUG_SOURCE_API, GL_DEBUG_TYPE_OTHER, 1, GL_DEBUG_SEVERITY_MEDIUM,
-                      std::string(function) + ": scissored or masked clears of multisample buffers are not implemented");
+                      std::string(function) + ": the multisample buffer's storage cannot be a render target");
     return;
   }
   const GLsizei w = rect.x1 - rect.x0, h = rect.y1 - rect.y0;
@@ -635,7 +667,7 @@ void clear_depth_stencil_attachment(Context& ctx, const FramebufferAttachment& a
   std::vector<float> depths(count, depth_value);
   std::vector<std::uint8_t> stencils(count);
   for (GLint layer = first; layer < first + layers; ++layer) {
-    const st::Box box = layer_box(*image, rect, layer, false);
+    const st::Box box = clear_box(rect, layer, 1);
     st::texture_read(*resource, unsigned(a.level), box, texels.data(), row, texels.size());
     if (depth) formats::pack_depth_float(d, depths.data(), texels.data(), count);
     if (stencil) {

@@ -212,6 +212,12 @@ Texture::Texture(std::shared_ptr<Screen> screen, const TextureLayout& layout, un
   if (bindings & BIND_DEPTH_STENCIL) image.usage |= VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
   if (layout.target == TextureTarget::TEXTURE_CUBE || layout.target == TextureTarget::TEXTURE_CUBE_ARRAY)
     image.flags |= VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT;
+  // Render targets are drawn through single-layer 2D views: of a 3D image's depth slices too, and
+  // of an sRGB storage as its linear twin (GL_FRAMEBUFFER_SRGB off writes the bits unencoded).
+  if (bindings & (BIND_RENDER_TARGET | BIND_DEPTH_STENCIL)) {
+    if (layout.target == TextureTarget::TEXTURE_3D) image.flags |= VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT;
+    if (d.linear_equivalent != Format::NONE) image.flags |= VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT;
+  }
   {
     Locked l(*screen_);
     image_ = std::make_shared<vk_backend::Image>(*l.s.device, image);
@@ -362,6 +368,15 @@ bool prefer_blit_based_texture_transfer(Screen& screen) {
 
 namespace {
 
+vk_backend::RenderRegion render_region(unsigned level, const Box& box) {
+  vk_backend::RenderRegion region;
+  region.level = level;
+  region.first_layer = std::uint32_t(box.z);
+  region.layer_count = std::uint32_t(box.depth);
+  region.rect = {{std::int32_t(box.x), box.y}, {std::uint32_t(box.width), std::uint32_t(box.height)}};
+  return region;
+}
+
 bool can_blit_linear(Screen& screen, Format format) {
   VkFormatProperties properties;
   Screen::Impl& s = screen.impl();
@@ -511,6 +526,40 @@ void texture_clear_depth_stencil(Texture& texture, unsigned level, unsigned firs
   Locked l(texture.screen());
   l.s.stream->clear_depth_stencil_image(texture.image(), {depth_value, stencil_value}, range);
   l.s.check_validation();
+}
+
+bool texture_clear_color_region(Texture& texture, unsigned level, const Box& box, const std::uint32_t value[4],
+                                ClearKind kind, const std::array<bool, 4>& write_mask, bool srgb_as_linear) {
+  vk_backend::Image& image = texture.image();
+  if (!(image.description().usage & VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT)) return false;
+  const FormatDesc& d = formats::describe(texture.layout().format);
+  if (srgb_as_linear && !(image.description().flags & VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT)) return false;
+  const VkFormat view_format =
+      static_cast<VkFormat>(srgb_as_linear ? formats::describe(d.linear_equivalent).vk_format : d.vk_format);
+  VkClearColorValue clear;
+  std::memcpy(clear.uint32, value, sizeof clear.uint32);
+  VkColorComponentFlags mask = 0;
+  for (unsigned c = 0; c < 4; ++c)
+    if (write_mask[c]) mask |= VK_COLOR_COMPONENT_R_BIT << c;
+  const vk_backend::ColorOutput output = kind == ClearKind::FLOAT  ? vk_backend::ColorOutput::FLOAT
+                                         : kind == ClearKind::SINT ? vk_backend::ColorOutput::SINT
+                                                                   : vk_backend::ColorOutput::UINT;
+  Locked l(texture.screen());
+  l.s.stream->clear_color_region(image, view_format, render_region(level, box), clear, output, mask);
+  l.s.check_validation();
+  return true;
+}
+
+bool texture_clear_depth_stencil_region(Texture& texture, unsigned level, const Box& box, bool depth,
+                                        float depth_value, bool stencil, std::uint32_t stencil_value,
+                                        std::uint32_t stencil_write_mask) {
+  vk_backend::Image& image = texture.image();
+  if (!(image.description().usage & VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT)) return false;
+  Locked l(texture.screen());
+  l.s.stream->clear_depth_stencil_region(image, render_region(level, box), depth, depth_value, stencil, stencil_value,
+                                         stencil_write_mask);
+  l.s.check_validation();
+  return true;
 }
 
 void texture_copy_level(Texture& src, unsigned src_level, Texture& dst, unsigned dst_level) {

@@ -32,6 +32,18 @@ LayoutUse layout_use(VkImageLayout layout) {
   }
 }
 
+void memory_barrier(VkCommandBuffer commands, LayoutUse before, LayoutUse after) {
+  VkMemoryBarrier2 barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER_2};
+  barrier.srcStageMask = before.stages;
+  barrier.srcAccessMask = before.access;
+  barrier.dstStageMask = after.stages;
+  barrier.dstAccessMask = after.access;
+  VkDependencyInfo dependency{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
+  dependency.memoryBarrierCount = 1;
+  dependency.pMemoryBarriers = &barrier;
+  vkCmdPipelineBarrier2(commands, &dependency);
+}
+
 VkImageMemoryBarrier2 layout_transition(VkImage image, const VkImageSubresourceRange& range, VkImageLayout from,
                                         VkImageLayout to) {
   const LayoutUse before = layout_use(from), after = layout_use(to);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -93,6 +94,16 @@ void texture_clear_color(Texture& texture, unsigned level, unsigned first_layer,
                          const std::uint32_t value[4], ClearKind kind);
 void texture_clear_depth_stencil(Texture& texture, unsigned level, unsigned first_layer, unsigned layers,
                                  bool depth, float depth_value, bool stencil, std::uint32_t stencil_value);
+// The render-target path of clears (scissored, masked or multisample): the rectangle x, y, width,
+// height of `box` in layers z .. z + depth - 1 (3D: depth slices) of `level`, drawn through dynamic
+// rendering. `value` and `write_mask` are in the storage format's RGBA order; `srgb_as_linear`
+// writes an sRGB storage's bits without encoding (GL_FRAMEBUFFER_SRGB off). False, with nothing
+// done, when the storage cannot be a render target; the caller then takes another path.
+bool texture_clear_color_region(Texture& texture, unsigned level, const Box& box, const std::uint32_t value[4],
+                                ClearKind kind, const std::array<bool, 4>& write_mask, bool srgb_as_linear);
+bool texture_clear_depth_stencil_region(Texture& texture, unsigned level, const Box& box, bool depth,
+                                        float depth_value, bool stencil, std::uint32_t stencil_value,
+                                        std::uint32_t stencil_write_mask);
 
 // Copies a box from one texture level into another of a different format, converting on the GPU
 // (vkCmdBlitImage, same size: a pure format conversion). The formats must be blit-compatible.
