@@ -3,6 +3,7 @@
 // Every entry point validates first and raises the error the spec names; a call that raises an
 // error changes nothing.
 #include <algorithm>
+#include <optional>
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -157,6 +158,28 @@ GLenum framebuffer_status(Context& ctx, const FramebufferObject* fb) {
   CompletenessRules rules;
   rules.draw_and_read_buffer_rules = ctx.config().major * 10 + ctx.config().minor < 41;
   return check_framebuffer_completeness(d, rules);
+}
+
+// SAMPLES of a complete framebuffer (GL 4.6 section 9.2.3.1): the sample count its attachments
+// share (0 for single-sample ones), or the default of an attachment-less one.
+GLint framebuffer_samples(const FramebufferObject* fb) {
+  if (!fb) return 0;
+  TextureImage scratch;
+  const auto samples_of = [&](const FramebufferAttachment& a) {
+    const TextureImage* image = a.type == AttachmentObject::NONE ? nullptr : attached_image(a, scratch);
+    return image && image->defined() ? std::optional<GLint>(image->samples > 1 ? image->samples : 0) : std::nullopt;
+  };
+  for (const FramebufferAttachment& a : fb->color)
+    if (const auto samples = samples_of(a)) return *samples;
+  for (const FramebufferAttachment* a : {&fb->depth, &fb->stencil})
+    if (const auto samples = samples_of(*a)) return *samples;
+  return fb->default_samples;
+}
+
+// Whether two attachment points name the same image (DEPTH_STENCIL_ATTACHMENT sets both).
+bool same_attachment(const FramebufferAttachment& a, const FramebufferAttachment& b) {
+  return a.type == b.type && a.texture == b.texture && a.renderbuffer == b.renderbuffer && a.level == b.level &&
+         a.cube_face == b.cube_face && a.layer == b.layer && a.layered == b.layered;
 }
 
 FramebufferRef lookup_framebuffer(Context& ctx, GLuint name) {
@@ -431,8 +454,8 @@ void get_framebuffer_parameter(Context& ctx, FramebufferObject* fb, GLenum pname
                 : pname == GL_FRAMEBUFFER_DEFAULT_SAMPLES ? fb->default_samples
                                                           : GLint(fb->default_fixed_sample_locations);
       return;
-    case GL_SAMPLES: *params = 0; return;
-    case GL_SAMPLE_BUFFERS: *params = 0; return;
+    case GL_SAMPLES: *params = framebuffer_samples(fb); return;
+    case GL_SAMPLE_BUFFERS: *params = framebuffer_samples(fb) > 0 ? 1 : 0; return;
     case GL_DOUBLEBUFFER: case GL_STEREO: *params = GL_FALSE; return;
     default: return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not a framebuffer parameter", function, pname);
   }
@@ -728,9 +751,10 @@ bool clip_blit_axis(double& s0, double& s1, double& d0, double& d1, double src_s
   return clip(d0, d1, s0, s1, dst_size) && clip(s0, s1, d0, d1, src_size);
 }
 
-// Blits one attachment into another; the formats were checked by the caller.
+// Blits one attachment into another (for depth/stencil attachments, the aspects `depth` and
+// `stencil`); the formats were checked by the caller.
 void blit_attachment(Context& ctx, const FramebufferAttachment& src, const FramebufferAttachment& dst,
-                     const GLint (&rect)[8], bool linear) {
+                     const GLint (&rect)[8], bool linear, bool depth, bool stencil, const char* function) {
   TextureImage src_scratch, dst_scratch;
   const TextureImage* si = attached_image(src, src_scratch);
   const TextureImage* di = attached_image(dst, dst_scratch);
@@ -745,19 +769,29 @@ void blit_attachment(Context& ctx, const FramebufferAttachment& src, const Frame
     return;
   const int s[4] = {int(std::lround(sx0)), int(std::lround(sy0)), int(std::lround(sx1)), int(std::lround(sy1))};
   const int d[4] = {int(std::lround(dx0)), int(std::lround(dy0)), int(std::lround(dx1)), int(std::lround(dy1))};
+  bool done = false;
   if (sr == dr && src.level == dst.level && src_layer == dst_layer) {
     // Source and destination in one image: Vulkan forbids the overlap, so go through a copy.
     st::TextureLayout layout;
     layout.format = si->storage;
     layout.width = std::uint32_t(si->width);
     layout.height = std::uint32_t(si->height);
-    st::Texture copy(ctx.st().shared_screen(), layout, 0);
+    const bool depth_stencil = formats::describe(si->storage).is_depth || formats::describe(si->storage).is_stencil;
+    st::Texture copy(ctx.st().shared_screen(), layout, depth_stencil ? st::BIND_DEPTH_STENCIL : st::BIND_RENDER_TARGET);
     const int whole[4] = {0, 0, si->width, si->height};
-    st::texture_blit_scaled(*sr, unsigned(src.level), src_layer, whole, copy, 0, 0, whole, false);
-    st::texture_blit_scaled(copy, 0, 0, s, *dr, unsigned(dst.level), dst_layer, d, linear);
-    return;
+    done = st::texture_blit_scaled(*sr, unsigned(src.level), src_layer, whole, copy, 0, 0, whole, false, depth,
+                                   stencil) &&
+           st::texture_blit_scaled(copy, 0, 0, s, *dr, unsigned(dst.level), dst_layer, d, linear, depth, stencil);
+  } else {
+    done = st::texture_blit_scaled(*sr, unsigned(src.level), src_layer, s, *dr, unsigned(dst.level), dst_layer, d,
+                                   linear, depth, stencil);
   }
-  st::texture_blit_scaled(*sr, unsigned(src.level), src_layer, s, *dr, unsigned(dst.level), dst_layer, d, linear);
+  if (!done)
+    ctx.debug_message(GL_DEBUG_SOURCE_API, GL_DEBUG_TYPE_OTHER, 2, GL_DEBUG_SEVERITY_HIGH,
+                      std::string(function) + ": no Vulkan path blits " + formats::describe(si->storage).name +
+                          " (" + std::to_string(si->samples) + " samples) into " +
+                          formats::describe(di->storage).name + " (" + std::to_string(di->samples) +
+                          " samples); the destination is unchanged");
 }
 
 // A colour attachment's class for the blit rules: 0 normalized/float, 1 signed int, 2 unsigned int.
@@ -842,6 +876,8 @@ bool query_framebuffer_integer(Context& ctx, GLenum pname, GLint64& value) {
     case GL_MAX_FRAMEBUFFER_LAYERS: value = kMaxArrayTextureLayers; return true;
     case GL_MAX_FRAMEBUFFER_SAMPLES: value = 64; return true;
     case GL_READ_BUFFER: value = ctx.read_framebuffer ? ctx.read_framebuffer->read_buffer : GL_NONE; return true;
+    case GL_SAMPLES: value = framebuffer_samples(ctx.draw_framebuffer.get()); return true;
+    case GL_SAMPLE_BUFFERS: value = framebuffer_samples(ctx.draw_framebuffer.get()) > 0 ? 1 : 0; return true;
     default:
       if (pname >= GL_DRAW_BUFFER0 && pname < GL_DRAW_BUFFER0 + kMaxColorAttachments) {
         value = ctx.draw_framebuffer ? ctx.draw_framebuffer->draw_buffers[pname - GL_DRAW_BUFFER0] : GL_NONE;
@@ -1421,13 +1457,15 @@ void BlitFramebuffer(GLint srcX0, GLint srcY0, GLint srcX1, GLint srcY1, GLint d
     return ctx->error(GL_INVALID_FRAMEBUFFER_OPERATION, "%s: the read or draw framebuffer is not complete", function);
   TextureImage scratch_a, scratch_b;
   const GLint rect[8] = {srcX0, srcY0, srcX1, srcY1, dstX0, dstY0, dstX1, dstY1};
-  const bool same_size = std::abs(srcX1 - srcX0) == std::abs(dstX1 - dstX0) &&
-                         std::abs(srcY1 - srcY0) == std::abs(dstY1 - dstY0);
-  // Multisample rules: no multisampled destination; a resolve keeps the size.
-  const auto samples = [&](const FramebufferAttachment& a, TextureImage& scratch) {
-    const TextureImage* image = attached_image(a, scratch);
-    return image ? image->samples : 0;
-  };
+  // GL 4.6 section 18.3.1: when either framebuffer is multisampled the rectangles must match,
+  // flips included, and two multisampled framebuffers must have the same sample count.
+  const bool same_rectangle = srcX1 - srcX0 == dstX1 - dstX0 && srcY1 - srcY0 == dstY1 - dstY0;
+  const GLint read_samples = framebuffer_samples(read), draw_samples = framebuffer_samples(draw);
+  if ((read_samples > 0 || draw_samples > 0) && !same_rectangle)
+    return ctx->error(GL_INVALID_OPERATION, "%s: a multisample blit cannot scale or flip", function);
+  if (read_samples > 0 && draw_samples > 0 && read_samples != draw_samples)
+    return ctx->error(GL_INVALID_OPERATION, "%s: the framebuffers have %d and %d samples", function, read_samples,
+                      draw_samples);
   const FramebufferAttachment* read_colour = nullptr;
   if (mask & GL_COLOR_BUFFER_BIT) {
     const int index = draw_buffer_index(read->read_buffer);
@@ -1441,10 +1479,6 @@ void BlitFramebuffer(GLint srcX0, GLint srcY0, GLint srcX1, GLint srcY1, GLint d
           return ctx->error(GL_INVALID_OPERATION, "%s: integer and non-integer colour buffers do not mix", function);
         if (filter == GL_LINEAR && integer_class(*read_colour) != 0)
           return ctx->error(GL_INVALID_OPERATION, "%s: integer buffers blit with GL_NEAREST only", function);
-        if (samples(dst, scratch_b) > 1)
-          return ctx->error(GL_INVALID_OPERATION, "%s: the destination is multisampled", function);
-        if (samples(*read_colour, scratch_a) > 1 && !same_size)
-          return ctx->error(GL_INVALID_OPERATION, "%s: a multisample resolve cannot scale", function);
       }
     }
   }
@@ -1455,20 +1489,26 @@ void BlitFramebuffer(GLint srcX0, GLint srcY0, GLint srcX1, GLint srcY1, GLint d
     const TextureImage* di = attached_image(*dst, scratch_b);
     if (si->format != di->format)
       return ctx->error(GL_INVALID_OPERATION, "%s: depth/stencil formats of the two framebuffers differ", function);
-    if (si->samples > 1 || di->samples > 1)
-      return ctx->error(GL_INVALID_OPERATION, "%s: multisample depth/stencil blits are not supported", function);
   }
 
   shadow_draw_framebuffer(*draw);
   if (read_colour && read_colour->type != AttachmentObject::NONE)
     for (unsigned i = 0; i < kMaxColorAttachments; ++i) {
       const int d = draw_buffer_index(draw->draw_buffers[i]);
-      if (d >= 0) blit_attachment(*ctx, *read_colour, draw->color[std::size_t(d)], rect, filter == GL_LINEAR);
+      if (d >= 0)
+        blit_attachment(*ctx, *read_colour, draw->color[std::size_t(d)], rect, filter == GL_LINEAR, false, false,
+                        function);
     }
-  if ((mask & GL_DEPTH_BUFFER_BIT) && read->depth.type != AttachmentObject::NONE)
-    blit_attachment(*ctx, read->depth, draw->depth, rect, false);
-  else if ((mask & GL_STENCIL_BUFFER_BIT) && read->stencil.type != AttachmentObject::NONE)
-    blit_attachment(*ctx, read->stencil, draw->stencil, rect, false);
+  // Depth and stencil may share one image (DEPTH_STENCIL_ATTACHMENT): each blit copies only the
+  // aspects the mask names, once per image.
+  const bool depth = (mask & GL_DEPTH_BUFFER_BIT) && read->depth.type != AttachmentObject::NONE &&
+                     draw->depth.type != AttachmentObject::NONE;
+  const bool stencil = (mask & GL_STENCIL_BUFFER_BIT) && read->stencil.type != AttachmentObject::NONE &&
+                       draw->stencil.type != AttachmentObject::NONE;
+  const bool shared = depth && stencil && same_attachment(read->depth, read->stencil) &&
+                      same_attachment(draw->depth, draw->stencil);
+  if (depth) blit_attachment(*ctx, read->depth, draw->depth, rect, false, true, shared, function);
+  if (stencil && !shared) blit_attachment(*ctx, read->stencil, draw->stencil, rect, false, false, true, function);
 }
 
 namespace {

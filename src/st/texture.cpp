@@ -459,30 +459,192 @@ void texture_blit(Texture& src, unsigned src_level, const Box& src_box, Texture&
   lock.s.check_validation();
 }
 
-void texture_blit_scaled(Texture& src, unsigned src_level, int src_layer, const int src_rect[4], Texture& dst,
-                         unsigned dst_level, int dst_layer, const int dst_rect[4], bool linear) {
+namespace {
+
+bool blit_supported(Screen& screen, const FormatDesc& src, const FormatDesc& dst, bool linear) {
+  VkFormatProperties from, to;
+  const VkPhysicalDevice physical = screen.impl().device->physical_device();
+  vkGetPhysicalDeviceFormatProperties(physical, static_cast<VkFormat>(src.vk_format), &from);
+  vkGetPhysicalDeviceFormatProperties(physical, static_cast<VkFormat>(dst.vk_format), &to);
+  const VkFormatFeatureFlags source = VK_FORMAT_FEATURE_BLIT_SRC_BIT |
+                                      (linear ? VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT : 0);
+  return (from.optimalTilingFeatures & source) == source &&
+         (to.optimalTilingFeatures & VK_FORMAT_FEATURE_BLIT_DST_BIT) != 0;
+}
+
+// GLVK_BLIT=shader sends every colour blit down the shader path (to test it on devices that blit
+// everything with vkCmdBlitImage).
+bool shader_blits_forced() {
+  static const bool forced = [] {
+    const char* value = std::getenv("GLVK_BLIT");
+    return value && std::strcmp(value, "shader") == 0;
+  }();
+  return forced;
+}
+
+vk_backend::ColorOutput color_output(const FormatDesc& d) {
+  if (!d.is_pure_integer) return vk_backend::ColorOutput::FLOAT;
+  return is_signed_integer(d) ? vk_backend::ColorOutput::SINT : vk_backend::ColorOutput::UINT;
+}
+
+// A single-sample twin of a multisample texture's storage: where resolves land before they are
+// copied or converted into the destination.
+std::unique_ptr<Texture> resolve_target(const Texture& multisample) {
+  TextureLayout layout;
+  layout.format = multisample.layout().format;
+  layout.width = multisample.layout().width;
+  layout.height = multisample.layout().height;
+  const bool depth_stencil = multisample.image().aspects() != VK_IMAGE_ASPECT_COLOR_BIT;
+  return std::make_unique<Texture>(multisample.shared_screen(), layout,
+                                   depth_stencil ? BIND_DEPTH_STENCIL : BIND_RENDER_TARGET);
+}
+
+// Copies a rectangle between two images of one format. One aspect of a combined depth/stencil
+// image goes through a buffer: lavapipe (Mesa 22.3) copies and blits whole texels of packed
+// depth/stencil images even when the region names only one aspect.
+void copy_rectangle(Screen::Impl& s, Texture& src, const VkImageSubresourceLayers& src_layers, VkOffset3D src_corner,
+                    Texture& dst, const VkImageSubresourceLayers& dst_layers, VkOffset3D dst_corner,
+                    VkExtent3D extent) {
+  if (src_layers.aspectMask == src.image().aspects()) {
+    const VkImageCopy region{src_layers, src_corner, dst_layers, dst_corner, extent};
+    s.stream->copy_image(src.image(), dst.image(), {&region, 1});
+    return;
+  }
+  for (const VkImageAspectFlagBits aspect : {VK_IMAGE_ASPECT_DEPTH_BIT, VK_IMAGE_ASPECT_STENCIL_BIT}) {
+    if (!(src_layers.aspectMask & aspect)) continue;
+    const std::size_t texel_bytes = aspect == VK_IMAGE_ASPECT_DEPTH_BIT ? depth_aspect_bytes(src.layout().format) : 1;
+    const std::size_t bytes = std::size_t(extent.width) * extent.height * texel_bytes;
+    auto buffer = s.pool->acquire(vk_backend::staging_size(bytes), MemoryPlacement::DeviceLocal);
+    VkBufferImageCopy region{};
+    region.imageSubresource = {VkImageAspectFlags(aspect), src_layers.mipLevel, src_layers.baseArrayLayer, 1};
+    region.imageOffset = src_corner;
+    region.imageExtent = extent;
+    s.stream->copy_image_to_buffer(src.image(), *buffer, {&region, 1});
+    region.imageSubresource = {VkImageAspectFlags(aspect), dst_layers.mipLevel, dst_layers.baseArrayLayer, 1};
+    region.imageOffset = dst_corner;
+    s.stream->copy_buffer_to_image(*buffer, dst.image(), {&region, 1});
+    s.pool->release(std::move(buffer));
+  }
+}
+
+int rect_min(const int rect[4], int axis) { return std::min(rect[axis], rect[axis + 2]); }
+std::uint32_t rect_extent(const int rect[4], int axis) { return std::uint32_t(std::abs(rect[axis + 2] - rect[axis])); }
+
+}  // namespace
+
+bool texture_blit_scaled(Texture& src, unsigned src_level, int src_layer, const int src_rect[4], Texture& dst,
+                         unsigned dst_level, int dst_layer, const int dst_rect[4], bool linear, bool depth,
+                         bool stencil) {
   const bool src_3d = src.layout().target == TextureTarget::TEXTURE_3D;
   const bool dst_3d = dst.layout().target == TextureTarget::TEXTURE_3D;
-  Locked lock(src.screen());
-  if (src.layout().samples > 1) {
-    VkImageResolve region{};
-    region.srcSubresource = {src.image().aspects(), src_level, src_3d ? 0u : unsigned(src_layer), 1};
-    region.dstSubresource = {dst.image().aspects(), dst_level, dst_3d ? 0u : unsigned(dst_layer), 1};
-    region.srcOffset = {std::min(src_rect[0], src_rect[2]), std::min(src_rect[1], src_rect[3]), src_3d ? src_layer : 0};
-    region.dstOffset = {std::min(dst_rect[0], dst_rect[2]), std::min(dst_rect[1], dst_rect[3]), dst_3d ? dst_layer : 0};
-    region.extent = {std::uint32_t(std::abs(src_rect[2] - src_rect[0])), std::uint32_t(std::abs(src_rect[3] - src_rect[1])), 1};
-    lock.s.stream->resolve_image(src.image(), dst.image(), {&region, 1});
-  } else {
-    VkImageBlit region{};
-    region.srcSubresource = {src.image().aspects(), src_level, src_3d ? 0u : unsigned(src_layer), 1};
-    region.dstSubresource = {dst.image().aspects(), dst_level, dst_3d ? 0u : unsigned(dst_layer), 1};
-    region.srcOffsets[0] = {src_rect[0], src_rect[1], src_3d ? src_layer : 0};
-    region.srcOffsets[1] = {src_rect[2], src_rect[3], src_3d ? src_layer + 1 : 1};
-    region.dstOffsets[0] = {dst_rect[0], dst_rect[1], dst_3d ? dst_layer : 0};
-    region.dstOffsets[1] = {dst_rect[2], dst_rect[3], dst_3d ? dst_layer + 1 : 1};
-    lock.s.stream->blit_image(src.image(), dst.image(), {&region, 1}, linear ? VK_FILTER_LINEAR : VK_FILTER_NEAREST);
+  const FormatDesc& sd = formats::describe(src.layout().format);
+  const FormatDesc& dd = formats::describe(dst.layout().format);
+  const bool src_multisample = src.layout().samples > 1, dst_multisample = dst.layout().samples > 1;
+  const VkImageAspectFlags aspects =
+      src.image().aspects() == VK_IMAGE_ASPECT_COLOR_BIT
+          ? VkImageAspectFlags(VK_IMAGE_ASPECT_COLOR_BIT)
+          : src.image().aspects() & ((depth ? VK_IMAGE_ASPECT_DEPTH_BIT : 0) | (stencil ? VK_IMAGE_ASPECT_STENCIL_BIT : 0));
+  const bool color = aspects == VK_IMAGE_ASPECT_COLOR_BIT;
+  const VkImageSubresourceLayers src_layers{aspects, src_level, src_3d ? 0u : unsigned(src_layer), 1};
+  const VkImageSubresourceLayers dst_layers{aspects, dst_level, dst_3d ? 0u : unsigned(dst_layer), 1};
+  const VkOffset3D src_corner{rect_min(src_rect, 0), rect_min(src_rect, 1), src_3d ? src_layer : 0};
+  const VkOffset3D dst_corner{rect_min(dst_rect, 0), rect_min(dst_rect, 1), dst_3d ? dst_layer : 0};
+  const VkExtent3D extent{rect_extent(src_rect, 0), rect_extent(src_rect, 1), 1};
+
+  if (src_multisample) {
+    // GL guarantees the size is kept (and, between two multisample buffers, the sample count).
+    if (dst_multisample) {
+      if (sd.vk_format != dd.vk_format) return false;  // no per-sample conversion path
+      Locked lock(src.screen());
+      copy_rectangle(lock.s, src, src_layers, src_corner, dst, dst_layers, dst_corner, extent);
+      lock.s.check_validation();
+      return true;
+    }
+    if (color && sd.vk_format == dd.vk_format) {
+      const VkImageResolve region{src_layers, src_corner, dst_layers, dst_corner, extent};
+      Locked lock(src.screen());
+      lock.s.stream->resolve_image(src.image(), dst.image(), {&region, 1});
+      lock.s.check_validation();
+      return true;
+    }
+    // Resolve into a single-sample twin, then convert (colour) or copy the chosen aspects.
+    std::unique_ptr<Texture> resolved = resolve_target(src);
+    {
+      Locked lock(src.screen());
+      if (color) {
+        const VkImageResolve region{src_layers, src_corner, {aspects, 0, 0, 1}, src_corner, extent};
+        lock.s.stream->resolve_image(src.image(), resolved->image(), {&region, 1});
+      } else {
+        const VkRect2D rect{{src_corner.x, src_corner.y}, {extent.width, extent.height}};
+        lock.s.stream->resolve_depth_stencil(src.image(), unsigned(src_layer), resolved->image(), 0, 0, rect);
+        if (sd.vk_format == dd.vk_format)
+          copy_rectangle(lock.s, *resolved, {aspects, 0, 0, 1}, src_corner, dst, dst_layers, dst_corner, extent);
+      }
+      lock.s.check_validation();
+    }
+    if (!color) return sd.vk_format == dd.vk_format;
+    return texture_blit_scaled(*resolved, 0, 0, src_rect, dst, dst_level, dst_layer, dst_rect, linear, depth, stencil);
   }
+
+  const bool use_shader = color && (dst_multisample || shader_blits_forced() || !blit_supported(src.screen(), sd, dd, linear));
+  if (use_shader) {
+    if (!src.screen().impl().device->has_push_descriptor() ||
+        !(dst.image().description().usage & VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT))
+      return false;
+    // Source position of destination pixel centre c, per axis: s0 + (c - d0) * (s1 - s0) / (d1 - d0).
+    vk_backend::BlitConstants mapping;
+    for (int axis = 0; axis < 2; ++axis) {
+      const float scale = float(src_rect[axis + 2] - src_rect[axis]) / float(dst_rect[axis + 2] - dst_rect[axis]);
+      mapping.scale[axis] = scale;
+      mapping.offset[axis] = float(src_rect[axis]) - float(dst_rect[axis]) * scale;
+    }
+    vk_backend::RenderRegion region;
+    region.level = dst_level;
+    region.first_layer = unsigned(dst_layer);
+    region.rect = {{dst_corner.x, dst_corner.y}, {rect_extent(dst_rect, 0), rect_extent(dst_rect, 1)}};
+    Locked lock(src.screen());
+    lock.s.stream->blit_with_shader(src.image(), static_cast<VkFormat>(sd.vk_format), src_level, unsigned(src_layer),
+                                    dst.image(), static_cast<VkFormat>(dd.vk_format), region, mapping,
+                                    color_output(dd), linear);
+    lock.s.check_validation();
+    return true;
+  }
+  if (dst_multisample || !blit_supported(src.screen(), sd, dd, false)) return false;
+  if (!color && aspects != src.image().aspects()) {
+    // One aspect of a combined depth/stencil image: copied, or blitted whole into a scratch image
+    // and copied from there (copy_rectangle says why).
+    const bool same_rectangle = src_rect[2] - src_rect[0] == dst_rect[2] - dst_rect[0] &&
+                                src_rect[3] - src_rect[1] == dst_rect[3] - dst_rect[1];
+    const VkExtent3D dst_extent{rect_extent(dst_rect, 0), rect_extent(dst_rect, 1), 1};
+    if (same_rectangle) {
+      Locked lock(src.screen());
+      copy_rectangle(lock.s, src, src_layers, src_corner, dst, dst_layers, dst_corner, dst_extent);
+      lock.s.check_validation();
+      return true;
+    }
+    TextureLayout layout;
+    layout.format = dst.layout().format;
+    layout.width = dst.layout().level_width(dst_level);
+    layout.height = dst.layout().level_height(dst_level);
+    Texture scratch(dst.shared_screen(), layout, BIND_DEPTH_STENCIL);
+    if (!texture_blit_scaled(src, src_level, src_layer, src_rect, scratch, 0, 0, dst_rect, false)) return false;
+    Locked lock(src.screen());
+    copy_rectangle(lock.s, scratch, {aspects, 0, 0, 1}, {dst_corner.x, dst_corner.y, 0}, dst, dst_layers, dst_corner,
+                   dst_extent);
+    lock.s.check_validation();
+    return true;
+  }
+  VkImageBlit region{};
+  region.srcSubresource = src_layers;
+  region.dstSubresource = dst_layers;
+  region.srcOffsets[0] = {src_rect[0], src_rect[1], src_3d ? src_layer : 0};
+  region.srcOffsets[1] = {src_rect[2], src_rect[3], src_3d ? src_layer + 1 : 1};
+  region.dstOffsets[0] = {dst_rect[0], dst_rect[1], dst_3d ? dst_layer : 0};
+  region.dstOffsets[1] = {dst_rect[2], dst_rect[3], dst_3d ? dst_layer + 1 : 1};
+  Locked lock(src.screen());
+  lock.s.stream->blit_image(src.image(), dst.image(), {&region, 1}, linear ? VK_FILTER_LINEAR : VK_FILTER_NEAREST);
   lock.s.check_validation();
+  return true;
 }
 
 void texture_generate_mipmap(Texture& texture, unsigned base_level, unsigned last_level) {

@@ -39,6 +39,37 @@ void set_rectangle_state(VkCommandBuffer commands, const RenderRegion& region) {
   vkCmdSetScissor(commands, 0, 1, &region.rect);
 }
 
+// Begins dynamic rendering into one colour view, keeping what is outside `area`.
+void begin_color_rendering(VkCommandBuffer commands, const ImageView& view, const VkRect2D& area) {
+  VkRenderingAttachmentInfo attachment{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
+  attachment.imageView = view.handle();
+  attachment.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
+  attachment.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
+  attachment.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+  VkRenderingInfo rendering{VK_STRUCTURE_TYPE_RENDERING_INFO};
+  rendering.renderArea = area;
+  rendering.layerCount = 1;
+  rendering.colorAttachmentCount = 1;
+  rendering.pColorAttachments = &attachment;
+  vkCmdBeginRendering(commands, &rendering);
+}
+
+// The attachment description of a depth/stencil view, optionally resolved into `resolve`.
+VkRenderingAttachmentInfo depth_stencil_attachment(const ImageView& view, const ImageView* resolve) {
+  VkRenderingAttachmentInfo attachment{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
+  attachment.imageView = view.handle();
+  attachment.imageLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
+  attachment.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
+  attachment.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+  if (resolve) {
+    // Sample 0: the one resolve mode every device offers for depth and for stencil.
+    attachment.resolveMode = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT;
+    attachment.resolveImageView = resolve->handle();
+    attachment.resolveImageLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
+  }
+  return attachment;
+}
+
 }  // namespace
 
 InternalPipelines& CommandStream::pipelines() {
@@ -72,17 +103,7 @@ void CommandStream::clear_color_region(Image& image, VkFormat view_format, const
   }
   for (std::uint32_t layer = region.first_layer; layer < region.first_layer + region.layer_count; ++layer) {
     auto view = layer_view(device_, image, view_format, region.level, layer);
-    VkRenderingAttachmentInfo attachment{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
-    attachment.imageView = view->handle();
-    attachment.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
-    attachment.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
-    attachment.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
-    VkRenderingInfo rendering{VK_STRUCTURE_TYPE_RENDERING_INFO};
-    rendering.renderArea = region.rect;
-    rendering.layerCount = 1;
-    rendering.colorAttachmentCount = 1;
-    rendering.pColorAttachments = &attachment;
-    vkCmdBeginRendering(commands, &rendering);
+    begin_color_rendering(commands, *view, region.rect);
     if (every_channel) {
       VkClearAttachment clear{VK_IMAGE_ASPECT_COLOR_BIT, 0, {}};
       clear.clearValue.color = value;
@@ -95,7 +116,7 @@ void CommandStream::clear_color_region(Image& image, VkFormat view_format, const
       set_rectangle_state(commands, region);
       vkCmdSetStencilWriteMask(commands, VK_STENCIL_FACE_FRONT_AND_BACK, 0);
       vkCmdSetStencilReference(commands, VK_STENCIL_FACE_FRONT_AND_BACK, 0);
-      vkCmdPushConstants(commands, pipelines().layout(), VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
+      vkCmdPushConstants(commands, pipelines().clear_layout(), VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
                          sizeof constants, &constants);
       vkCmdDraw(commands, 3, 1, 0, 0);
     }
@@ -125,11 +146,7 @@ void CommandStream::clear_depth_stencil_region(Image& image, const RenderRegion&
   }
   for (std::uint32_t layer = region.first_layer; layer < region.first_layer + region.layer_count; ++layer) {
     auto view = layer_view(device_, image, format, region.level, layer);
-    VkRenderingAttachmentInfo attachment{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
-    attachment.imageView = view->handle();
-    attachment.imageLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
-    attachment.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
-    attachment.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+    const VkRenderingAttachmentInfo attachment = depth_stencil_attachment(*view, nullptr);
     VkRenderingInfo rendering{VK_STRUCTURE_TYPE_RENDERING_INFO};
     rendering.renderArea = region.rect;
     rendering.layerCount = 1;
@@ -151,13 +168,74 @@ void CommandStream::clear_depth_stencil_region(Image& image, const RenderRegion&
       set_rectangle_state(commands, region);
       vkCmdSetStencilWriteMask(commands, VK_STENCIL_FACE_FRONT_AND_BACK, stencil_write_mask);
       vkCmdSetStencilReference(commands, VK_STENCIL_FACE_FRONT_AND_BACK, stencil_value);
-      vkCmdPushConstants(commands, pipelines().layout(), VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
+      vkCmdPushConstants(commands, pipelines().clear_layout(), VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
                          sizeof constants, &constants);
       vkCmdDraw(commands, 3, 1, 0, 0);
     }
     vkCmdEndRendering(commands);
     release_after(std::move(view), open_serial_);
   }
+}
+
+void CommandStream::blit_with_shader(Image& src, VkFormat src_format, std::uint32_t src_level,
+                                     std::uint32_t src_layer, Image& dst, VkFormat dst_format,
+                                     const RenderRegion& dst_region, const BlitConstants& mapping, ColorOutput output,
+                                     bool linear) {
+  BlitPipelineKey key;
+  key.color_format = dst_format;
+  key.output = output;
+  key.samples = dst.description().samples;
+  const VkPipeline pipeline = pipelines().blit_pipeline(key);
+  RenderRegion one_layer = dst_region;
+  one_layer.layer_count = 1;
+  VkCommandBuffer commands = begin_rendering_into(dst, one_layer, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
+  const RenderRegion source_region{src_level, src_layer, 1, {}};
+  src.record_transition(commands, region_range(src, source_region), VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
+  src.last_use = open_serial_;
+  auto source = layer_view(device_, src, src_format, src_level, src_layer);
+  auto target = layer_view(device_, dst, dst_format, dst_region.level, dst_region.first_layer);
+  begin_color_rendering(commands, *target, dst_region.rect);
+  vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
+  const VkDescriptorImageInfo image_info{pipelines().blit_sampler(linear), source->handle(),
+                                         VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
+  VkWriteDescriptorSet write{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+  write.dstBinding = 0;
+  write.descriptorCount = 1;
+  write.descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+  write.pImageInfo = &image_info;
+  vkCmdPushDescriptorSetKHR(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelines().blit_layout(), 0, 1, &write);
+  set_rectangle_state(commands, one_layer);
+  vkCmdSetStencilWriteMask(commands, VK_STENCIL_FACE_FRONT_AND_BACK, 0);
+  vkCmdSetStencilReference(commands, VK_STENCIL_FACE_FRONT_AND_BACK, 0);
+  vkCmdPushConstants(commands, pipelines().blit_layout(), VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
+                     sizeof mapping, &mapping);
+  vkCmdDraw(commands, 3, 1, 0, 0);
+  vkCmdEndRendering(commands);
+  release_after(std::move(source), open_serial_);
+  release_after(std::move(target), open_serial_);
+}
+
+void CommandStream::resolve_depth_stencil(Image& src, std::uint32_t src_layer, Image& dst, std::uint32_t dst_level,
+                                          std::uint32_t dst_layer, const VkRect2D& rect) {
+  const RenderRegion source_region{0, src_layer, 1, rect};
+  VkCommandBuffer commands =
+      begin_rendering_into(src, source_region, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL);
+  const RenderRegion target_region{dst_level, dst_layer, 1, rect};
+  dst.record_transition(commands, region_range(dst, target_region), VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL);
+  dst.last_use = open_serial_;
+  const VkFormat format = src.description().format;
+  auto source = layer_view(device_, src, format, 0, src_layer);
+  auto target = layer_view(device_, dst, format, dst_level, dst_layer);
+  const VkRenderingAttachmentInfo attachment = depth_stencil_attachment(*source, target.get());
+  VkRenderingInfo rendering{VK_STRUCTURE_TYPE_RENDERING_INFO};
+  rendering.renderArea = rect;
+  rendering.layerCount = 1;
+  if (src.aspects() & VK_IMAGE_ASPECT_DEPTH_BIT) rendering.pDepthAttachment = &attachment;
+  if (src.aspects() & VK_IMAGE_ASPECT_STENCIL_BIT) rendering.pStencilAttachment = &attachment;
+  vkCmdBeginRendering(commands, &rendering);  // no draws: the resolve happens at the end
+  vkCmdEndRendering(commands);
+  release_after(std::move(source), open_serial_);
+  release_after(std::move(target), open_serial_);
 }
 
 }  // namespace glvk::vk_backend

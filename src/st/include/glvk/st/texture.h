@@ -46,6 +46,7 @@ class Texture {
 
   const TextureLayout& layout() const { return layout_; }
   Screen& screen() const { return *screen_; }
+  const std::shared_ptr<Screen>& shared_screen() const { return screen_; }
   vk_backend::Image& image() const { return *image_; }
 
  private:
@@ -110,10 +111,15 @@ bool texture_clear_depth_stencil_region(Texture& texture, unsigned level, const 
 void texture_blit(Texture& src, unsigned src_level, const Box& src_box, Texture& dst, unsigned dst_level,
                   const Box& dst_box);
 
-// Blits with scaling and flips: the boxes' x/width and y/height may be negative-extent (flip), and
-// `linear` picks the filter. Resolves a multisample source of the same size instead of blitting.
-void texture_blit_scaled(Texture& src, unsigned src_level, int src_layer, const int src_rect[4], Texture& dst,
-                         unsigned dst_level, int dst_layer, const int dst_rect[4], bool linear);
+// glBlitFramebuffer's copy of one buffer: rect = x0, y0, x1, y1, flipped where x1 < x0 or y1 < y0,
+// scaled by the rectangles' ratio with the `linear` or nearest filter. vkCmdBlitImage where it can;
+// an internal shader for colour into multisample buffers or formats without blit support. A
+// multisample source is resolved (kept size; colour averaged, depth/stencil sample 0), or copied
+// into a multisample destination of its format. `depth`/`stencil` pick the aspects of depth/stencil
+// buffers. False, with nothing done, when no path exists (e.g. depth into a multisample buffer).
+bool texture_blit_scaled(Texture& src, unsigned src_level, int src_layer, const int src_rect[4], Texture& dst,
+                         unsigned dst_level, int dst_layer, const int dst_rect[4], bool linear, bool depth = true,
+                         bool stencil = true);
 
 // Fills levels base+1 .. last of every layer from the level above, each a 2x2(x2) box-filtered
 // reduction (glGenerateMipmap): GPU blits with a linear filter where the device can blit the

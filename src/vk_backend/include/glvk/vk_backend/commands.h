@@ -56,6 +56,17 @@ class CommandStream {
                           const VkClearColorValue& value, ColorOutput output, VkColorComponentFlags write_mask);
   void clear_depth_stencil_region(Image& image, const RenderRegion& region, bool depth, float depth_value,
                                   bool stencil, std::uint32_t stencil_value, std::uint32_t stencil_write_mask);
+  // A scaled blit drawn by an internal pipeline, for what vkCmdBlitImage cannot do (multisample
+  // destinations, formats without blit support): layer `src_layer` of `src_level`, seen in
+  // `src_format`, is read with the blit's filter at offset + centre * scale for the centre of each
+  // pixel of `dst_region`'s rectangle (its first layer). Needs Device::has_push_descriptor().
+  void blit_with_shader(Image& src, VkFormat src_format, std::uint32_t src_level, std::uint32_t src_layer, Image& dst,
+                        VkFormat dst_format, const RenderRegion& dst_region, const BlitConstants& mapping,
+                        ColorOutput output, bool linear);
+  // Resolves `rect` of a multisample depth/stencil layer into the same rectangle of a single-sample
+  // image of the same format (sample 0 of each pixel), through a dynamic-rendering resolve.
+  void resolve_depth_stencil(Image& src, std::uint32_t src_layer, Image& dst, std::uint32_t dst_level,
+                             std::uint32_t dst_layer, const VkRect2D& rect);
   // A multisample resolve (same size and format).
   void resolve_image(Image& src, Image& dst, std::span<const VkImageResolve> regions);
   // A scaling/converting blit; src and dst may be the same image (different subresources).
