@@ -29,14 +29,23 @@ std::shared_ptr<ImageView> layer_view(const Device& device, const Image& image, 
                                      VkImageSubresourceRange{image.aspects(), level, 1, layer, 1});
 }
 
-// Viewport and scissor of an internal pipeline: both the region's rectangle. The scissor alone is
-// not enough: lavapipe (Mesa 22.3) lets multisample coverage leak half a pixel past the scissor
-// box, while the primitive clipped to the viewport covers exactly the rectangle's samples.
-void set_rectangle_state(VkCommandBuffer commands, const RenderRegion& region) {
+// Draws the region's rectangle with an internal pipeline. The viewport is the rectangle too, not
+// only the scissor: lavapipe (Mesa 22.3) lets multisample coverage leak half a pixel past the
+// scissor box, while the primitive clipped to the viewport covers exactly the rectangle's samples.
+template <typename Constants>
+void draw_rectangle(VkCommandBuffer commands, VkPipeline pipeline, VkPipelineLayout layout, const RenderRegion& region,
+                    const Constants& constants, std::uint32_t stencil_write_mask = 0,
+                    std::uint32_t stencil_reference = 0) {
+  vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
   const VkViewport viewport{float(region.rect.offset.x), float(region.rect.offset.y), float(region.rect.extent.width),
                             float(region.rect.extent.height), 0.0f, 1.0f};
   vkCmdSetViewport(commands, 0, 1, &viewport);
   vkCmdSetScissor(commands, 0, 1, &region.rect);
+  vkCmdSetStencilWriteMask(commands, VK_STENCIL_FACE_FRONT_AND_BACK, stencil_write_mask);
+  vkCmdSetStencilReference(commands, VK_STENCIL_FACE_FRONT_AND_BACK, stencil_reference);
+  vkCmdPushConstants(commands, layout, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof constants,
+                     &constants);
+  vkCmdDraw(commands, 3, 1, 0, 0);
 }
 
 // Begins dynamic rendering into one colour view, keeping what is outside `area`.
@@ -54,8 +63,10 @@ void begin_color_rendering(VkCommandBuffer commands, const ImageView& view, cons
   vkCmdBeginRendering(commands, &rendering);
 }
 
-// The attachment description of a depth/stencil view, optionally resolved into `resolve`.
-VkRenderingAttachmentInfo depth_stencil_attachment(const ImageView& view, const ImageView* resolve) {
+// Begins dynamic rendering into one depth/stencil view (both of its aspects), keeping what is
+// outside `area`; with `resolve`, the end of rendering resolves sample 0 into that view.
+void begin_depth_stencil_rendering(VkCommandBuffer commands, const Image& image, const ImageView& view,
+                                   const ImageView* resolve, const VkRect2D& area) {
   VkRenderingAttachmentInfo attachment{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
   attachment.imageView = view.handle();
   attachment.imageLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
@@ -67,7 +78,12 @@ VkRenderingAttachmentInfo depth_stencil_attachment(const ImageView& view, const 
     attachment.resolveImageView = resolve->handle();
     attachment.resolveImageLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
   }
-  return attachment;
+  VkRenderingInfo rendering{VK_STRUCTURE_TYPE_RENDERING_INFO};
+  rendering.renderArea = area;
+  rendering.layerCount = 1;
+  if (image.aspects() & VK_IMAGE_ASPECT_DEPTH_BIT) rendering.pDepthAttachment = &attachment;
+  if (image.aspects() & VK_IMAGE_ASPECT_STENCIL_BIT) rendering.pStencilAttachment = &attachment;
+  vkCmdBeginRendering(commands, &rendering);
 }
 
 }  // namespace
@@ -112,13 +128,7 @@ void CommandStream::clear_color_region(Image& image, VkFormat view_format, const
     } else {
       ClearConstants constants;
       std::memcpy(constants.color_bits, value.uint32, sizeof constants.color_bits);
-      vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
-      set_rectangle_state(commands, region);
-      vkCmdSetStencilWriteMask(commands, VK_STENCIL_FACE_FRONT_AND_BACK, 0);
-      vkCmdSetStencilReference(commands, VK_STENCIL_FACE_FRONT_AND_BACK, 0);
-      vkCmdPushConstants(commands, pipelines().clear_layout(), VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
-                         sizeof constants, &constants);
-      vkCmdDraw(commands, 3, 1, 0, 0);
+      draw_rectangle(commands, pipeline, pipelines().clear_layout(), region, constants);
     }
     vkCmdEndRendering(commands);
     release_after(std::move(view), open_serial_);
@@ -146,13 +156,7 @@ void CommandStream::clear_depth_stencil_region(Image& image, const RenderRegion&
   }
   for (std::uint32_t layer = region.first_layer; layer < region.first_layer + region.layer_count; ++layer) {
     auto view = layer_view(device_, image, format, region.level, layer);
-    const VkRenderingAttachmentInfo attachment = depth_stencil_attachment(*view, nullptr);
-    VkRenderingInfo rendering{VK_STRUCTURE_TYPE_RENDERING_INFO};
-    rendering.renderArea = region.rect;
-    rendering.layerCount = 1;
-    if (aspects & VK_IMAGE_ASPECT_DEPTH_BIT) rendering.pDepthAttachment = &attachment;
-    if (aspects & VK_IMAGE_ASPECT_STENCIL_BIT) rendering.pStencilAttachment = &attachment;
-    vkCmdBeginRendering(commands, &rendering);
+    begin_depth_stencil_rendering(commands, image, *view, nullptr, region.rect);
     if (!masked_stencil) {
       VkClearAttachment clear{(depth ? VkImageAspectFlags(VK_IMAGE_ASPECT_DEPTH_BIT) : 0) |
                                   (stencil ? VkImageAspectFlags(VK_IMAGE_ASPECT_STENCIL_BIT) : 0),
@@ -164,13 +168,8 @@ void CommandStream::clear_depth_stencil_region(Image& image, const RenderRegion&
     } else {
       ClearConstants constants;
       constants.depth = depth_value;
-      vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
-      set_rectangle_state(commands, region);
-      vkCmdSetStencilWriteMask(commands, VK_STENCIL_FACE_FRONT_AND_BACK, stencil_write_mask);
-      vkCmdSetStencilReference(commands, VK_STENCIL_FACE_FRONT_AND_BACK, stencil_value);
-      vkCmdPushConstants(commands, pipelines().clear_layout(), VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
-                         sizeof constants, &constants);
-      vkCmdDraw(commands, 3, 1, 0, 0);
+      draw_rectangle(commands, pipeline, pipelines().clear_layout(), region, constants, stencil_write_mask,
+                     stencil_value);
     }
     vkCmdEndRendering(commands);
     release_after(std::move(view), open_serial_);
@@ -195,7 +194,6 @@ void CommandStream::blit_with_shader(Image& src, VkFormat src_format, std::uint3
   auto source = layer_view(device_, src, src_format, src_level, src_layer);
   auto target = layer_view(device_, dst, dst_format, dst_region.level, dst_region.first_layer);
   begin_color_rendering(commands, *target, dst_region.rect);
-  vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
   const VkDescriptorImageInfo image_info{pipelines().blit_sampler(linear), source->handle(),
                                          VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
   VkWriteDescriptorSet write{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
@@ -204,12 +202,7 @@ void CommandStream::blit_with_shader(Image& src, VkFormat src_format, std::uint3
   write.descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
   write.pImageInfo = &image_info;
   vkCmdPushDescriptorSetKHR(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelines().blit_layout(), 0, 1, &write);
-  set_rectangle_state(commands, one_layer);
-  vkCmdSetStencilWriteMask(commands, VK_STENCIL_FACE_FRONT_AND_BACK, 0);
-  vkCmdSetStencilReference(commands, VK_STENCIL_FACE_FRONT_AND_BACK, 0);
-  vkCmdPushConstants(commands, pipelines().blit_layout(), VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
-                     sizeof mapping, &mapping);
-  vkCmdDraw(commands, 3, 1, 0, 0);
+  draw_rectangle(commands, pipeline, pipelines().blit_layout(), one_layer, mapping);
   vkCmdEndRendering(commands);
   release_after(std::move(source), open_serial_);
   release_after(std::move(target), open_serial_);
@@ -226,13 +219,7 @@ void CommandStream::resolve_depth_stencil(Image& src, std::uint32_t src_layer, I
   const VkFormat format = src.description().format;
   auto source = layer_view(device_, src, format, 0, src_layer);
   auto target = layer_view(device_, dst, format, dst_level, dst_layer);
-  const VkRenderingAttachmentInfo attachment = depth_stencil_attachment(*source, target.get());
-  VkRenderingInfo rendering{VK_STRUCTURE_TYPE_RENDERING_INFO};
-  rendering.renderArea = rect;
-  rendering.layerCount = 1;
-  if (src.aspects() & VK_IMAGE_ASPECT_DEPTH_BIT) rendering.pDepthAttachment = &attachment;
-  if (src.aspects() & VK_IMAGE_ASPECT_STENCIL_BIT) rendering.pStencilAttachment = &attachment;
-  vkCmdBeginRendering(commands, &rendering);  // no draws: the resolve happens at the end
+  begin_depth_stencil_rendering(commands, src, *source, target.get(), rect);  // no draws: the end resolves
   vkCmdEndRendering(commands);
   release_after(std::move(source), open_serial_);
   release_after(std::move(target), open_serial_);

@@ -4,43 +4,13 @@
 // of sample 0), and blits of only the depth or only the stencil of a combined buffer. A second
 // ctest run (GLVK_BLIT=shader) sends every colour blit through the shader. Expected values are
 // worked by hand from the GL rules.
-#include "gl_fixture.h"
+#include "framebuffer_helpers.h"
 
 namespace glvk::test {
 namespace {
 
 class RenderTargetBlitTest : public GlTest {
  protected:
-  static GLuint texture_framebuffer(GLenum internal_format, GLsizei w, GLsizei h, GLenum format, GLenum type,
-                                    const void* data, GLenum attachment = GL_COLOR_ATTACHMENT0) {
-    GLuint t, fb;
-    glGenTextures(1, &t);
-    glBindTexture(GL_TEXTURE_2D, t);
-    glTexImage2D(GL_TEXTURE_2D, 0, GLint(internal_format), w, h, 0, format, type, data);
-    glGenFramebuffers(1, &fb);
-    glBindFramebuffer(GL_FRAMEBUFFER, fb);
-    glFramebufferTexture2D(GL_FRAMEBUFFER, attachment, GL_TEXTURE_2D, t, 0);
-    if (attachment != GL_COLOR_ATTACHMENT0) {
-      glDrawBuffer(GL_NONE);
-      glReadBuffer(GL_NONE);
-    }
-    return fb;
-  }
-  static GLuint multisample_framebuffer(GLenum internal_format, GLsizei w, GLsizei h,
-                                        GLenum attachment = GL_COLOR_ATTACHMENT0) {
-    GLuint rb, fb;
-    glGenRenderbuffers(1, &rb);
-    glBindRenderbuffer(GL_RENDERBUFFER, rb);
-    glRenderbufferStorageMultisample(GL_RENDERBUFFER, 4, internal_format, w, h);
-    glGenFramebuffers(1, &fb);
-    glBindFramebuffer(GL_FRAMEBUFFER, fb);
-    glFramebufferRenderbuffer(GL_FRAMEBUFFER, attachment, GL_RENDERBUFFER, rb);
-    if (attachment != GL_COLOR_ATTACHMENT0) {
-      glDrawBuffer(GL_NONE);
-      glReadBuffer(GL_NONE);
-    }
-    return fb;
-  }
   static void blit(GLuint read, GLuint draw, GLsizei w, GLsizei h, GLbitfield mask) {
     glBindFramebuffer(GL_READ_FRAMEBUFFER, read);
     glBindFramebuffer(GL_DRAW_FRAMEBUFFER, draw);

@@ -4,33 +4,13 @@
 // spec's conversions worked by hand.
 #include <cmath>
 
-#include "gl_fixture.h"
+#include "framebuffer_helpers.h"
 
 namespace glvk::test {
 namespace {
 
 class RenderTargetClearTest : public GlTest {
  protected:
-  static GLuint attach_texture_2d(GLenum internal_format, GLenum format, GLenum type, GLsizei w, GLsizei h) {
-    GLuint t, fb;
-    glGenTextures(1, &t);
-    glBindTexture(GL_TEXTURE_2D, t);
-    glTexImage2D(GL_TEXTURE_2D, 0, GLint(internal_format), w, h, 0, format, type, nullptr);
-    glGenFramebuffers(1, &fb);
-    glBindFramebuffer(GL_FRAMEBUFFER, fb);
-    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, 0);
-    return fb;
-  }
-  static GLuint multisample_framebuffer(GLenum internal_format, GLsizei w, GLsizei h, GLenum attachment) {
-    GLuint rb, fb;
-    glGenRenderbuffers(1, &rb);
-    glBindRenderbuffer(GL_RENDERBUFFER, rb);
-    glRenderbufferStorageMultisample(GL_RENDERBUFFER, 4, internal_format, w, h);
-    glGenFramebuffers(1, &fb);
-    glBindFramebuffer(GL_FRAMEBUFFER, fb);
-    glFramebufferRenderbuffer(GL_FRAMEBUFFER, attachment, GL_RENDERBUFFER, rb);
-    return fb;
-  }
   static bool inside(int x, int y, int x0, int y0, int w, int h) { return x >= x0 && x < x0 + w && y >= y0 && y < y0 + h; }
 };
 
@@ -38,7 +18,7 @@ class RenderTargetClearTest : public GlTest {
 // gives that value exactly, inside the scissor box and outside it.
 TEST_F(RenderTargetClearTest, MultisampleScissoredAndMaskedClears) {
   constexpr GLsizei w = 7, h = 5;
-  const GLuint ms = multisample_framebuffer(GL_RGBA8, w, h, GL_COLOR_ATTACHMENT0);
+  const GLuint ms = multisample_framebuffer(GL_RGBA8, w, h);
   ASSERT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER), GLenum(GL_FRAMEBUFFER_COMPLETE));
   glClearColor(0.0f, 0.0f, 1.0f, 0.0f);
   glClear(GL_COLOR_BUFFER_BIT);
@@ -51,7 +31,7 @@ TEST_F(RenderTargetClearTest, MultisampleScissoredAndMaskedClears) {
   glDisable(GL_SCISSOR_TEST);
   ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
 
-  const GLuint resolved = attach_texture_2d(GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE, w, h);
+  const GLuint resolved = texture_framebuffer(GL_RGBA8, w, h, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
   glBindFramebuffer(GL_READ_FRAMEBUFFER, ms);
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, resolved);
   glBlitFramebuffer(0, 0, w, h, 0, 0, w, h, GL_COLOR_BUFFER_BIT, GL_NEAREST);
@@ -79,7 +59,7 @@ TEST_F(RenderTargetClearTest, MultisampleScissoredAndMaskedClears) {
 // GL_FRAMEBUFFER_SRGB off: a masked sRGB clear stores round(v * 255) unencoded; on: the sRGB
 // encoding of v (0.5 linear -> 0.7354 -> 188). Alpha is never encoded.
 TEST_F(RenderTargetClearTest, MaskedSrgbClearsEncodeOnlyWithFramebufferSrgb) {
-  attach_texture_2d(GL_SRGB8_ALPHA8, GL_RGBA, GL_UNSIGNED_BYTE, 4, 4);
+  texture_framebuffer(GL_SRGB8_ALPHA8, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
   const GLfloat zero[4] = {0, 0, 0, 0}, half[4] = {0.5f, 0.5f, 0.5f, 0.5f};
   glClearBufferfv(GL_COLOR, 0, zero);
   glColorMaski(0, GL_TRUE, GL_FALSE, GL_FALSE, GL_TRUE);
@@ -104,7 +84,7 @@ TEST_F(RenderTargetClearTest, MaskedSrgbClearsEncodeOnlyWithFramebufferSrgb) {
 
 // Integer buffers keep all 32 bits of each channel, signs included, under a mask and a scissor.
 TEST_F(RenderTargetClearTest, MaskedIntegerClearsKeepEveryBit) {
-  attach_texture_2d(GL_RGBA32I, GL_RGBA_INTEGER, GL_INT, 5, 3);
+  texture_framebuffer(GL_RGBA32I, 5, 3, GL_RGBA_INTEGER, GL_INT, nullptr);
   const GLint first[4] = {7, 7, 7, 7}, second[4] = {-2147483647 - 1, 2147483647, -5, 123456789};
   glClearBufferiv(GL_COLOR, 0, first);
   glEnable(GL_SCISSOR_TEST);
@@ -129,7 +109,7 @@ TEST_F(RenderTargetClearTest, MaskedIntegerClearsKeepEveryBit) {
 
 // GL_RGB8 may be stored with an alpha channel; a masked clear leaves the texture reading alpha 1.
 TEST_F(RenderTargetClearTest, MaskedClearOfRgbKeepsAlphaOne) {
-  attach_texture_2d(GL_RGB8, GL_RGB, GL_UNSIGNED_BYTE, 3, 3);
+  texture_framebuffer(GL_RGB8, 3, 3, GL_RGB, GL_UNSIGNED_BYTE, nullptr);
   glClearColor(0, 0, 0, 0);
   glClear(GL_COLOR_BUFFER_BIT);
   glColorMask(GL_FALSE, GL_TRUE, GL_FALSE, GL_TRUE);
@@ -184,8 +164,6 @@ TEST_F(RenderTargetClearTest, ScissoredClearsOfThreeDSlices) {
 // read back through a resolve (sample 0, and every sample holds the clear value).
 TEST_F(RenderTargetClearTest, MultisampleDepthStencilClears) {
   const GLuint multisample = multisample_framebuffer(GL_DEPTH24_STENCIL8, 4, 4, GL_DEPTH_STENCIL_ATTACHMENT);
-  glDrawBuffer(GL_NONE);
-  glReadBuffer(GL_NONE);
   ASSERT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER), GLenum(GL_FRAMEBUFFER_COMPLETE));
   glClearBufferfi(GL_DEPTH_STENCIL, 0, 1.0f, 0xff);
   glEnable(GL_SCISSOR_TEST);
@@ -195,15 +173,8 @@ TEST_F(RenderTargetClearTest, MultisampleDepthStencilClears) {
   glStencilMask(0xff);
   glDisable(GL_SCISSOR_TEST);
 
-  GLuint t, single;
-  glGenTextures(1, &t);
-  glBindTexture(GL_TEXTURE_2D, t);
-  glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH24_STENCIL8, 4, 4, 0, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, nullptr);
-  glGenFramebuffers(1, &single);
-  glBindFramebuffer(GL_FRAMEBUFFER, single);
-  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_TEXTURE_2D, t, 0);
-  glDrawBuffer(GL_NONE);
-  glReadBuffer(GL_NONE);
+  const GLuint single = texture_framebuffer(GL_DEPTH24_STENCIL8, 4, 4, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8,
+                                            nullptr, GL_DEPTH_STENCIL_ATTACHMENT);
   glBindFramebuffer(GL_READ_FRAMEBUFFER, multisample);
   glBlitFramebuffer(0, 0, 4, 4, 0, 0, 4, 4, GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT, GL_NEAREST);
   glBindFramebuffer(GL_READ_FRAMEBUFFER, single);
