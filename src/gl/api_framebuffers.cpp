@@ -769,6 +769,11 @@ void blit_attachment(Context& ctx, const FramebufferAttachment& src, const Frame
     return;
   const int s[4] = {int(std::lround(sx0)), int(std::lround(sy0)), int(std::lround(sx1)), int(std::lround(sy1))};
   const int d[4] = {int(std::lround(dx0)), int(std::lround(dy0)), int(std::lround(dx1)), int(std::lround(dy1))};
+  st::BlitOptions options;
+  options.linear = linear;
+  options.depth = depth;
+  options.stencil = stencil;
+  options.srgb = ctx.framebuffer_srgb;
   bool done = false;
   if (sr == dr && src.level == dst.level && src_layer == dst_layer) {
     // Source and destination in one image: Vulkan forbids the overlap, so go through a copy.
@@ -779,12 +784,14 @@ void blit_attachment(Context& ctx, const FramebufferAttachment& src, const Frame
     const bool depth_stencil = formats::describe(si->storage).is_depth || formats::describe(si->storage).is_stencil;
     st::Texture copy(ctx.st().shared_screen(), layout, depth_stencil ? st::BIND_DEPTH_STENCIL : st::BIND_RENDER_TARGET);
     const int whole[4] = {0, 0, si->width, si->height};
-    done = st::texture_blit_scaled(*sr, unsigned(src.level), src_layer, whole, copy, 0, 0, whole, false, depth,
-                                   stencil) &&
-           st::texture_blit_scaled(copy, 0, 0, s, *dr, unsigned(dst.level), dst_layer, d, linear, depth, stencil);
+    st::BlitOptions exact = options;
+    exact.linear = false;
+    exact.srgb = false;  // the copy keeps the bits
+    done = st::texture_blit_scaled(*sr, unsigned(src.level), src_layer, whole, copy, 0, 0, whole, exact) &&
+           st::texture_blit_scaled(copy, 0, 0, s, *dr, unsigned(dst.level), dst_layer, d, options);
   } else {
     done = st::texture_blit_scaled(*sr, unsigned(src.level), src_layer, s, *dr, unsigned(dst.level), dst_layer, d,
-                                   linear, depth, stencil);
+                                   options);
   }
   if (!done)
     ctx.debug_message(GL_DEBUG_SOURCE_API, GL_DEBUG_TYPE_OTHER, 2, GL_DEBUG_SEVERITY_HIGH,

@@ -592,7 +592,11 @@ void read_texels(Context& ctx, st::Texture& resource, const TextureImage& image,
   if (as_is) {
     st::texture_read(resource, level, box, destination, row_stride, image_stride);
   } else {
-    const formats::PixelFormat src(image.storage);
+    // sRGB images come back with their encoded values: Mesa's llvmpipe and zink return 0.2 as a
+    // float for a texel stored as round(0.2 * 255), whatever GL_FRAMEBUFFER_SRGB says.
+    const formats::FormatDesc& stored = formats::describe(image.storage);
+    const formats::PixelFormat src(stored.colorspace == formats::Colorspace::SRGB ? stored.linear_equivalent
+                                                                                 : image.storage);
     const formats::PixelFormat dst = *formats::PixelFormat::from_gl(format, type);
     const std::size_t tight_row = src.row_bytes(unsigned(width));
     const std::size_t tight_image = tight_row * src.block_rows(unsigned(rows));

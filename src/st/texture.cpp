@@ -208,18 +208,40 @@ Texture::Texture(std::shared_ptr<Screen> screen, const TextureLayout& layout, un
   image.layers = layout.layers;
   image.samples = layout.samples > 1 ? static_cast<VkSampleCountFlagBits>(layout.samples) : VK_SAMPLE_COUNT_1_BIT;
   image.usage = VK_IMAGE_USAGE_SAMPLED_BIT;
-  if (bindings & BIND_RENDER_TARGET) image.usage |= VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
-  if (bindings & BIND_DEPTH_STENCIL) image.usage |= VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
   if (layout.target == TextureTarget::TEXTURE_CUBE || layout.target == TextureTarget::TEXTURE_CUBE_ARRAY)
     image.flags |= VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT;
-  // Render targets are drawn through single-layer 2D views: of a 3D image's depth slices too, and
-  // of an sRGB storage as its linear twin (GL_FRAMEBUFFER_SRGB off writes the bits unencoded).
-  if (bindings & (BIND_RENDER_TARGET | BIND_DEPTH_STENCIL)) {
-    if (layout.target == TextureTarget::TEXTURE_3D) image.flags |= VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT;
-    if (d.linear_equivalent != Format::NONE) image.flags |= VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT;
-  }
   {
     Locked l(*screen_);
+    // `bindings` steered the format choice; the image may become an attachment whenever its format
+    // can be one (any texture can be attached to a framebuffer later, as zink does it).
+    VkFormatProperties properties;
+    vkGetPhysicalDeviceFormatProperties(l.s.device->physical_device(), image.format, &properties);
+    const VkFormatFeatureFlags features = properties.optimalTilingFeatures;
+    if ((bindings & BIND_RENDER_TARGET) || (features & VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT))
+      image.usage |= VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
+    if ((bindings & BIND_DEPTH_STENCIL) || (features & VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT))
+      image.usage |= VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
+    // Attachments are drawn through single-layer 2D views: of a 3D image's depth slices too, and of
+    // an sRGB storage as its linear twin (GL_FRAMEBUFFER_SRGB off writes the bits unencoded).
+    constexpr VkImageUsageFlags attachment =
+        VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
+    const VkImageCreateFlags plain_flags = image.flags;
+    if (image.usage & attachment) {
+      if (layout.target == TextureTarget::TEXTURE_3D) image.flags |= VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT;
+      if (d.linear_equivalent != Format::NONE) image.flags |= VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT;
+    }
+    // A format may be an attachment and still not for this image type or sample count: then the
+    // texture is only sampled (unless the format choice asked for an attachment).
+    VkImageFormatProperties limits;
+    const bool requested = bindings & (BIND_RENDER_TARGET | BIND_DEPTH_STENCIL);
+    if (!requested && (image.usage & attachment) &&
+        vkGetPhysicalDeviceImageFormatProperties(
+            l.s.device->physical_device(), image.format, image.type, VK_IMAGE_TILING_OPTIMAL,
+            image.usage | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT, image.flags,
+            &limits) != VK_SUCCESS) {
+      image.usage &= ~attachment;
+      image.flags = plain_flags;
+    }
     image_ = std::make_shared<vk_backend::Image>(*l.s.device, image);
   }
   shadow_texture(this, layout_);
@@ -533,8 +555,8 @@ std::uint32_t rect_extent(const int rect[4], int axis) { return std::uint32_t(st
 }  // namespace
 
 bool texture_blit_scaled(Texture& src, unsigned src_level, int src_layer, const int src_rect[4], Texture& dst,
-                         unsigned dst_level, int dst_layer, const int dst_rect[4], bool linear, bool depth,
-                         bool stencil) {
+                         unsigned dst_level, int dst_layer, const int dst_rect[4], const BlitOptions& options) {
+  const bool linear = options.linear;
   const bool src_3d = src.layout().target == TextureTarget::TEXTURE_3D;
   const bool dst_3d = dst.layout().target == TextureTarget::TEXTURE_3D;
   const FormatDesc& sd = formats::describe(src.layout().format);
@@ -543,7 +565,8 @@ bool texture_blit_scaled(Texture& src, unsigned src_level, int src_layer, const 
   const VkImageAspectFlags aspects =
       src.image().aspects() == VK_IMAGE_ASPECT_COLOR_BIT
           ? VkImageAspectFlags(VK_IMAGE_ASPECT_COLOR_BIT)
-          : src.image().aspects() & ((depth ? VK_IMAGE_ASPECT_DEPTH_BIT : 0) | (stencil ? VK_IMAGE_ASPECT_STENCIL_BIT : 0));
+          : src.image().aspects() & ((options.depth ? VK_IMAGE_ASPECT_DEPTH_BIT : 0) |
+                                     (options.stencil ? VK_IMAGE_ASPECT_STENCIL_BIT : 0));
   const bool color = aspects == VK_IMAGE_ASPECT_COLOR_BIT;
   const VkImageSubresourceLayers src_layers{aspects, src_level, src_3d ? 0u : unsigned(src_layer), 1};
   const VkImageSubresourceLayers dst_layers{aspects, dst_level, dst_3d ? 0u : unsigned(dst_layer), 1};
@@ -583,12 +606,23 @@ bool texture_blit_scaled(Texture& src, unsigned src_level, int src_layer, const 
       lock.s.check_validation();
     }
     if (!color) return sd.vk_format == dd.vk_format;
-    return texture_blit_scaled(*resolved, 0, 0, src_rect, dst, dst_level, dst_layer, dst_rect, linear, depth, stencil);
+    return texture_blit_scaled(*resolved, 0, 0, src_rect, dst, dst_level, dst_layer, dst_rect, options);
   }
 
-  const bool use_shader = color && (dst_multisample || shader_blits_forced() || !blit_supported(src.screen(), sd, dd, linear));
+  // sRGB buffers taken as they are: read and written through views of their linear twins.
+  const auto view_format = [&](const Texture& texture, const FormatDesc& d, bool& viewable) {
+    if (options.srgb || d.colorspace != formats::Colorspace::SRGB) return static_cast<VkFormat>(d.vk_format);
+    viewable = viewable && (texture.image().description().flags & VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT);
+    return static_cast<VkFormat>(formats::describe(d.linear_equivalent).vk_format);
+  };
+  bool viewable = true;
+  const VkFormat src_view = view_format(src, sd, viewable), dst_view = view_format(dst, dd, viewable);
+  const bool unencoded_srgb = src_view != static_cast<VkFormat>(sd.vk_format) ||
+                              dst_view != static_cast<VkFormat>(dd.vk_format);
+  const bool use_shader = color && (dst_multisample || unencoded_srgb || shader_blits_forced() ||
+                                    !blit_supported(src.screen(), sd, dd, linear));
   if (use_shader) {
-    if (!src.screen().impl().device->has_push_descriptor() ||
+    if (!viewable || !src.screen().impl().device->has_push_descriptor() ||
         !(dst.image().description().usage & VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT))
       return false;
     // Source position of destination pixel centre c, per axis: s0 + (c - d0) * (s1 - s0) / (d1 - d0).
@@ -603,9 +637,8 @@ bool texture_blit_scaled(Texture& src, unsigned src_level, int src_layer, const 
     region.first_layer = unsigned(dst_layer);
     region.rect = {{dst_corner.x, dst_corner.y}, {rect_extent(dst_rect, 0), rect_extent(dst_rect, 1)}};
     Locked lock(src.screen());
-    lock.s.stream->blit_with_shader(src.image(), static_cast<VkFormat>(sd.vk_format), src_level, unsigned(src_layer),
-                                    dst.image(), static_cast<VkFormat>(dd.vk_format), region, mapping,
-                                    color_output(dd), linear);
+    lock.s.stream->blit_with_shader(src.image(), src_view, src_level, unsigned(src_layer), dst.image(), dst_view,
+                                    region, mapping, color_output(dd), linear);
     lock.s.check_validation();
     return true;
   }
@@ -627,7 +660,7 @@ bool texture_blit_scaled(Texture& src, unsigned src_level, int src_layer, const 
     layout.width = dst.layout().level_width(dst_level);
     layout.height = dst.layout().level_height(dst_level);
     Texture scratch(dst.shared_screen(), layout, BIND_DEPTH_STENCIL);
-    if (!texture_blit_scaled(src, src_level, src_layer, src_rect, scratch, 0, 0, dst_rect, false)) return false;
+    if (!texture_blit_scaled(src, src_level, src_layer, src_rect, scratch, 0, 0, dst_rect, BlitOptions{})) return false;
     Locked lock(src.screen());
     copy_rectangle(lock.s, scratch, {aspects, 0, 0, 1}, {dst_corner.x, dst_corner.y, 0}, dst, dst_layers, dst_corner,
                    dst_extent);

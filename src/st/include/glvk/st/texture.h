@@ -111,15 +111,24 @@ bool texture_clear_depth_stencil_region(Texture& texture, unsigned level, const 
 void texture_blit(Texture& src, unsigned src_level, const Box& src_box, Texture& dst, unsigned dst_level,
                   const Box& dst_box);
 
+// How glBlitFramebuffer copies one buffer: the filter, which aspects of a depth/stencil buffer,
+// and whether sRGB buffers are decoded and encoded (GL_FRAMEBUFFER_SRGB; off, their bits are
+// taken and written as they are).
+struct BlitOptions {
+  bool linear = false;
+  bool depth = true;
+  bool stencil = true;
+  bool srgb = true;
+};
+
 // glBlitFramebuffer's copy of one buffer: rect = x0, y0, x1, y1, flipped where x1 < x0 or y1 < y0,
-// scaled by the rectangles' ratio with the `linear` or nearest filter. vkCmdBlitImage where it can;
-// an internal shader for colour into multisample buffers or formats without blit support. A
-// multisample source is resolved (kept size; colour averaged, depth/stencil sample 0), or copied
-// into a multisample destination of its format. `depth`/`stencil` pick the aspects of depth/stencil
-// buffers. False, with nothing done, when no path exists (e.g. depth into a multisample buffer).
+// scaled by the rectangles' ratio. vkCmdBlitImage where it can; an internal shader for colour into
+// multisample buffers, formats without blit support and sRGB buffers seen as linear. A multisample
+// source is resolved (kept size; colour averaged, depth/stencil sample 0), or copied into a
+// multisample destination of its format. False, with nothing done, when no path exists (e.g.
+// depth into a multisample buffer).
 bool texture_blit_scaled(Texture& src, unsigned src_level, int src_layer, const int src_rect[4], Texture& dst,
-                         unsigned dst_level, int dst_layer, const int dst_rect[4], bool linear, bool depth = true,
-                         bool stencil = true);
+                         unsigned dst_level, int dst_layer, const int dst_rect[4], const BlitOptions& options);
 
 // Fills levels base+1 .. last of every layer from the level above, each a 2x2(x2) box-filtered
 // reduction (glGenerateMipmap): GPU blits with a linear filter where the device can blit the
