@@ -191,5 +191,30 @@ TEST_F(RenderTargetClearTest, MultisampleDepthStencilClears) {
     }
 }
 
+// An attached texture image stays attached when the texture is respecified: clears reach the new
+// storage, and completeness follows the new format (the render-to-texture rule of seed 002).
+TEST_F(RenderTargetClearTest, RespecifiedAttachmentsStayCoherent) {
+  GLuint texture = 0;
+  texture_framebuffer(GL_RGBA8, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, nullptr, GL_COLOR_ATTACHMENT0, &texture);
+  glClearColor(1, 0, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 8, 6, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  ASSERT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER), GLenum(GL_FRAMEBUFFER_COMPLETE));
+  glClearColor(0, 1, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  std::vector<std::uint8_t> out(8 * 6 * 4, 0);
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, out.data());
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  for (std::size_t i = 0; i < 8 * 6; ++i) {
+    EXPECT_EQ(out[i * 4 + 0], 0) << "texel " << i;
+    EXPECT_EQ(out[i * 4 + 1], 255) << "texel " << i;
+  }
+  // RGB9_E5 is not colour-renderable (GL 4.6 table 8.12).
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGB9_E5, 8, 6, 0, GL_RGB, GL_FLOAT, nullptr);
+  EXPECT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER), GLenum(GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT));
+  glClear(GL_COLOR_BUFFER_BIT);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_FRAMEBUFFER_OPERATION));
+}
+
 }  // namespace
 }  // namespace glvk::test
