@@ -1565,25 +1565,40 @@ void copy_tex_image(Context& ctx, unsigned dims, GLenum target, GLint level, GLe
   copy_from_read_buffer(ctx, *src, x, y, width, height, *texture->resource, image, target, level, 0, 0, 0, function);
 }
 
-// glCopyTexSubImage{1,2,3}D: a height-row rectangle into an existing image at (xoffset, yoffset)
-// of slice zoffset (for 1D arrays the rows are layers from yoffset on).
-void copy_tex_sub_image(Context& ctx, unsigned dims, GLenum target, GLint level, GLint xoffset, GLint yoffset,
-                        GLint zoffset, GLint x, GLint y, GLsizei width, GLsizei height, const char* function) {
-  if (!is_copy_tex_sub_image_target(dims, target))
-    return ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x)", function, target);
+}  // namespace
+}  // namespace api
+
+// glCopyTex(ture)SubImage{1,2,3}D after the target check: a height-row rectangle into an existing
+// image of `texture` at (xoffset, yoffset) of slice zoffset (for 1D arrays the rows are layers
+// from yoffset on).
+void copy_tex_sub_image(Context& ctx, TextureObject& texture, GLenum target, GLint level, GLint xoffset,
+                        GLint yoffset, GLint zoffset, GLint x, GLint y, GLsizei width, GLsizei height,
+                        const char* function) {
   if (level < 0 || level >= GLint(kMaxTextureLevels))
     return ctx.error(GL_INVALID_VALUE, "%s(level = %d): out of range", function, level);
   if (width < 0 || height < 0) return ctx.error(GL_INVALID_VALUE, "%s: negative width or height", function);
-  std::shared_ptr<TextureObject> texture = texture_for_target(ctx, target);
-  const TextureImage& image = texture->images[face_of(target)][std::size_t(level)];
+  const TextureImage& image = texture.images[face_of(target)][std::size_t(level)];
   if (!image.defined()) return ctx.error(GL_INVALID_OPERATION, "%s: level %d has no image", function, level);
   if (!check_region_inside(ctx, image, xoffset, yoffset, zoffset, width, height, 1, function)) return;
   if (formats::describe(image.storage).is_compressed)
     return ctx.error(GL_INVALID_OPERATION, "%s: the texture is compressed", function);
   const FramebufferAttachment* src = read_colour_attachment(ctx, function);
-  if (!src || !texture->resource || !width || !height) return;
-  copy_from_read_buffer(ctx, *src, x, y, width, height, *texture->resource, image, target, level, xoffset, yoffset,
+  if (!src || !texture.resource || !width || !height) return;
+  copy_from_read_buffer(ctx, *src, x, y, width, height, *texture.resource, image, target, level, xoffset, yoffset,
                         zoffset, function);
+}
+
+namespace api {
+namespace {
+
+// glCopyTexSubImage{1,2,3}D: the texture `target` names in the current unit.
+void copy_tex_sub_image_of_target(Context& ctx, unsigned dims, GLenum target, GLint level, GLint xoffset,
+                                  GLint yoffset, GLint zoffset, GLint x, GLint y, GLsizei width, GLsizei height,
+                                  const char* function) {
+  if (!is_copy_tex_sub_image_target(dims, target))
+    return ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x)", function, target);
+  copy_tex_sub_image(ctx, *texture_for_target(ctx, target), target, level, xoffset, yoffset, zoffset, x, y, width,
+                     height, function);
 }
 
 }  // namespace
@@ -1601,19 +1616,19 @@ void CopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x, 
 
 void CopyTexSubImage1D(GLenum target, GLint level, GLint xoffset, GLint x, GLint y, GLsizei width) {
   GLVK_CONTEXT_OR_RETURN();
-  copy_tex_sub_image(*ctx, 1, target, level, xoffset, 0, 0, x, y, width, 1, "glCopyTexSubImage1D");
+  copy_tex_sub_image_of_target(*ctx, 1, target, level, xoffset, 0, 0, x, y, width, 1, "glCopyTexSubImage1D");
 }
 
 void CopyTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint x, GLint y, GLsizei width,
                        GLsizei height) {
   GLVK_CONTEXT_OR_RETURN();
-  copy_tex_sub_image(*ctx, 2, target, level, xoffset, yoffset, 0, x, y, width, height, "glCopyTexSubImage2D");
+  copy_tex_sub_image_of_target(*ctx, 2, target, level, xoffset, yoffset, 0, x, y, width, height, "glCopyTexSubImage2D");
 }
 
 void CopyTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint zoffset, GLint x, GLint y,
                        GLsizei width, GLsizei height) {
   GLVK_CONTEXT_OR_RETURN();
-  copy_tex_sub_image(*ctx, 3, target, level, xoffset, yoffset, zoffset, x, y, width, height, "glCopyTexSubImage3D");
+  copy_tex_sub_image_of_target(*ctx, 3, target, level, xoffset, yoffset, zoffset, x, y, width, height, "glCopyTexSubImage3D");
 }
 
 }  // namespace api

@@ -50,6 +50,12 @@ void tex_image(Context& ctx, TextureObject& texture, unsigned dims, GLenum targe
                GLsizei width, GLsizei height, GLsizei depth, GLint border, GLenum format, GLenum type,
                const void* pixels, const char* function);
 
+// glCopyTex(ture)SubImage{1,2,3}D after the target check (api_framebuffers.cpp): `target` is the
+// image target (a cube face for cube maps), so the rectangle lands in that face's image.
+void copy_tex_sub_image(Context& ctx, TextureObject& texture, GLenum target, GLint level, GLint xoffset,
+                        GLint yoffset, GLint zoffset, GLint x, GLint y, GLsizei width, GLsizei height,
+                        const char* function);
+
 inline bool is_cube_face(GLenum target) {
   return target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z;
 }
