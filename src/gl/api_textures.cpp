@@ -1205,6 +1205,8 @@ void compressed_tex_sub_image(Context& ctx, TextureObject& texture, unsigned dim
   if (!image.defined()) return ctx.error(GL_INVALID_OPERATION, "%s: level %d has no image", function, level);
   if (GLenum(image.internal_format) != format)
     return ctx.error(GL_INVALID_OPERATION, "%s(format = 0x%04x): not the texture's internal format", function, format);
+  if (!formats::describe(image.format).is_compressed)
+    return ctx.error(GL_INVALID_OPERATION, "%s: level %d is not a compressed image", function, level);
   if (!check_region_inside(ctx, image, x, y, z, width, height, depth, function)) return;
   const formats::FormatDesc& fd = formats::describe(image.format);
   // Whole blocks only, except where the region reaches the image's edge.
