@@ -1825,125 +1825,109 @@ void GetTextureLevelParameterfv(GLuint texture, GLint level, GLenum pname, GLflo
 // Targets glTexParameter and glGetTexParameter accept: every binding target but TEXTURE_BUFFER.
 bool is_parameter_target(unsigned, GLenum target) { return target_index(target) >= 0 && target != GL_TEXTURE_BUFFER; }
 
-void TexParameterf(GLenum target, GLenum pname, GLfloat param) {
+// The 24 glTex(ture)Parameter* / glGetTex(ture)Parameter* entry points differ only in how they
+// find the texture (by target or, DSA, by name) and in the type of their values.
+enum class Lookup { BY_TARGET, BY_NAME };
+
+TextureRef parameter_texture(Context& ctx, Lookup lookup, GLuint target_or_name, const char* function) {
+  return lookup == Lookup::BY_TARGET ? target_texture(ctx, target_or_name, is_parameter_target, 0, function)
+                                     : named_texture_of(ctx, target_or_name, is_parameter_target, 0, function);
+}
+
+void set_parameter(Lookup lookup, GLuint target_or_name, GLenum pname, const void* params, ParameterType type,
+                   bool vector, const char* function) {
   GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = target_texture(*ctx, target, is_parameter_target, 0, "glTexParameterf"))
-    tex_parameter(*ctx, *t, pname, &param, ParameterType::FLOAT, false, "glTexParameterf");
+  if (TextureRef t = parameter_texture(*ctx, lookup, target_or_name, function))
+    tex_parameter(*ctx, *t, pname, params, type, vector, function);
+}
+
+void get_parameter(Lookup lookup, GLuint target_or_name, GLenum pname, void* params, ParameterType type,
+                   const char* function) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (TextureRef t = parameter_texture(*ctx, lookup, target_or_name, function))
+    get_tex_parameter(*ctx, *t, pname, params, type, function);
+}
+
+void TexParameterf(GLenum target, GLenum pname, GLfloat param) {
+  set_parameter(Lookup::BY_TARGET, target, pname, &param, ParameterType::FLOAT, false, "glTexParameterf");
 }
 
 void TexParameterfv(GLenum target, GLenum pname, const GLfloat* params) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = target_texture(*ctx, target, is_parameter_target, 0, "glTexParameterfv"))
-    tex_parameter(*ctx, *t, pname, params, ParameterType::FLOAT, true, "glTexParameterfv");
+  set_parameter(Lookup::BY_TARGET, target, pname, params, ParameterType::FLOAT, true, "glTexParameterfv");
 }
 
 void TexParameteri(GLenum target, GLenum pname, GLint param) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = target_texture(*ctx, target, is_parameter_target, 0, "glTexParameteri"))
-    tex_parameter(*ctx, *t, pname, &param, ParameterType::INT, false, "glTexParameteri");
+  set_parameter(Lookup::BY_TARGET, target, pname, &param, ParameterType::INT, false, "glTexParameteri");
 }
 
 void TexParameteriv(GLenum target, GLenum pname, const GLint* params) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = target_texture(*ctx, target, is_parameter_target, 0, "glTexParameteriv"))
-    tex_parameter(*ctx, *t, pname, params, ParameterType::INT, true, "glTexParameteriv");
+  set_parameter(Lookup::BY_TARGET, target, pname, params, ParameterType::INT, true, "glTexParameteriv");
 }
 
 void TexParameterIiv(GLenum target, GLenum pname, const GLint* params) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = target_texture(*ctx, target, is_parameter_target, 0, "glTexParameterIiv"))
-    tex_parameter(*ctx, *t, pname, params, ParameterType::PURE_INT, true, "glTexParameterIiv");
+  set_parameter(Lookup::BY_TARGET, target, pname, params, ParameterType::PURE_INT, true, "glTexParameterIiv");
 }
 
 void TexParameterIuiv(GLenum target, GLenum pname, const GLuint* params) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = target_texture(*ctx, target, is_parameter_target, 0, "glTexParameterIuiv"))
-    tex_parameter(*ctx, *t, pname, params, ParameterType::PURE_UINT, true, "glTexParameterIuiv");
+  set_parameter(Lookup::BY_TARGET, target, pname, params, ParameterType::PURE_UINT, true, "glTexParameterIuiv");
 }
 
 void TextureParameterf(GLuint texture, GLenum pname, GLfloat param) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = named_texture_of(*ctx, texture, is_parameter_target, 0, "glTextureParameterf"))
-    tex_parameter(*ctx, *t, pname, &param, ParameterType::FLOAT, false, "glTextureParameterf");
+  set_parameter(Lookup::BY_NAME, texture, pname, &param, ParameterType::FLOAT, false, "glTextureParameterf");
 }
 
 void TextureParameterfv(GLuint texture, GLenum pname, const GLfloat* params) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = named_texture_of(*ctx, texture, is_parameter_target, 0, "glTextureParameterfv"))
-    tex_parameter(*ctx, *t, pname, params, ParameterType::FLOAT, true, "glTextureParameterfv");
+  set_parameter(Lookup::BY_NAME, texture, pname, params, ParameterType::FLOAT, true, "glTextureParameterfv");
 }
 
 void TextureParameteri(GLuint texture, GLenum pname, GLint param) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = named_texture_of(*ctx, texture, is_parameter_target, 0, "glTextureParameteri"))
-    tex_parameter(*ctx, *t, pname, &param, ParameterType::INT, false, "glTextureParameteri");
+  set_parameter(Lookup::BY_NAME, texture, pname, &param, ParameterType::INT, false, "glTextureParameteri");
 }
 
 void TextureParameteriv(GLuint texture, GLenum pname, const GLint* params) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = named_texture_of(*ctx, texture, is_parameter_target, 0, "glTextureParameteriv"))
-    tex_parameter(*ctx, *t, pname, params, ParameterType::INT, true, "glTextureParameteriv");
+  set_parameter(Lookup::BY_NAME, texture, pname, params, ParameterType::INT, true, "glTextureParameteriv");
 }
 
 void TextureParameterIiv(GLuint texture, GLenum pname, const GLint* params) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = named_texture_of(*ctx, texture, is_parameter_target, 0, "glTextureParameterIiv"))
-    tex_parameter(*ctx, *t, pname, params, ParameterType::PURE_INT, true, "glTextureParameterIiv");
+  set_parameter(Lookup::BY_NAME, texture, pname, params, ParameterType::PURE_INT, true, "glTextureParameterIiv");
 }
 
 void TextureParameterIuiv(GLuint texture, GLenum pname, const GLuint* params) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = named_texture_of(*ctx, texture, is_parameter_target, 0, "glTextureParameterIuiv"))
-    tex_parameter(*ctx, *t, pname, params, ParameterType::PURE_UINT, true, "glTextureParameterIuiv");
+  set_parameter(Lookup::BY_NAME, texture, pname, params, ParameterType::PURE_UINT, true, "glTextureParameterIuiv");
 }
 
 void GetTexParameterfv(GLenum target, GLenum pname, GLfloat* params) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = target_texture(*ctx, target, is_parameter_target, 0, "glGetTexParameterfv"))
-    get_tex_parameter(*ctx, *t, pname, params, ParameterType::FLOAT, "glGetTexParameterfv");
+  get_parameter(Lookup::BY_TARGET, target, pname, params, ParameterType::FLOAT, "glGetTexParameterfv");
 }
 
 void GetTexParameteriv(GLenum target, GLenum pname, GLint* params) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = target_texture(*ctx, target, is_parameter_target, 0, "glGetTexParameteriv"))
-    get_tex_parameter(*ctx, *t, pname, params, ParameterType::INT, "glGetTexParameteriv");
+  get_parameter(Lookup::BY_TARGET, target, pname, params, ParameterType::INT, "glGetTexParameteriv");
 }
 
 void GetTexParameterIiv(GLenum target, GLenum pname, GLint* params) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = target_texture(*ctx, target, is_parameter_target, 0, "glGetTexParameterIiv"))
-    get_tex_parameter(*ctx, *t, pname, params, ParameterType::PURE_INT, "glGetTexParameterIiv");
+  get_parameter(Lookup::BY_TARGET, target, pname, params, ParameterType::PURE_INT, "glGetTexParameterIiv");
 }
 
 void GetTexParameterIuiv(GLenum target, GLenum pname, GLuint* params) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = target_texture(*ctx, target, is_parameter_target, 0, "glGetTexParameterIuiv"))
-    get_tex_parameter(*ctx, *t, pname, params, ParameterType::PURE_UINT, "glGetTexParameterIuiv");
+  get_parameter(Lookup::BY_TARGET, target, pname, params, ParameterType::PURE_UINT, "glGetTexParameterIuiv");
 }
 
 void GetTextureParameterfv(GLuint texture, GLenum pname, GLfloat* params) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = named_texture_of(*ctx, texture, is_parameter_target, 0, "glGetTextureParameterfv"))
-    get_tex_parameter(*ctx, *t, pname, params, ParameterType::FLOAT, "glGetTextureParameterfv");
+  get_parameter(Lookup::BY_NAME, texture, pname, params, ParameterType::FLOAT, "glGetTextureParameterfv");
 }
 
 void GetTextureParameteriv(GLuint texture, GLenum pname, GLint* params) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = named_texture_of(*ctx, texture, is_parameter_target, 0, "glGetTextureParameteriv"))
-    get_tex_parameter(*ctx, *t, pname, params, ParameterType::INT, "glGetTextureParameteriv");
+  get_parameter(Lookup::BY_NAME, texture, pname, params, ParameterType::INT, "glGetTextureParameteriv");
 }
 
 void GetTextureParameterIiv(GLuint texture, GLenum pname, GLint* params) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = named_texture_of(*ctx, texture, is_parameter_target, 0, "glGetTextureParameterIiv"))
-    get_tex_parameter(*ctx, *t, pname, params, ParameterType::PURE_INT, "glGetTextureParameterIiv");
+  get_parameter(Lookup::BY_NAME, texture, pname, params, ParameterType::PURE_INT, "glGetTextureParameterIiv");
 }
 
 void GetTextureParameterIuiv(GLuint texture, GLenum pname, GLuint* params) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = named_texture_of(*ctx, texture, is_parameter_target, 0, "glGetTextureParameterIuiv"))
-    get_tex_parameter(*ctx, *t, pname, params, ParameterType::PURE_UINT, "glGetTextureParameterIuiv");
+  get_parameter(Lookup::BY_NAME, texture, pname, params, ParameterType::PURE_UINT, "glGetTextureParameterIuiv");
 }
+
 
 
 void CompressedTexImage2D(GLenum target, GLint level, GLenum internalformat, GLsizei width, GLsizei height,
