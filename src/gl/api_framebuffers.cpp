@@ -1552,14 +1552,11 @@ void copy_tex_image(Context& ctx, unsigned dims, GLenum target, GLint level, GLe
                                                    : GL_RGBA;
   const GLenum type = base == GL_DEPTH_STENCIL ? GL_UNSIGNED_INT_24_8 : integer ? GL_INT : GL_FLOAT;
   std::shared_ptr<TextureObject> texture = texture_for_target(ctx, target);
-  // Whether tex_image raised an error, without losing an error already pending (the sticky first).
-  const GLenum pending = ctx.take_error();
-  tex_image(ctx, *texture, dims, target, level, GLint(internalformat), width, height, 1, border, format, type, nullptr,
-            function);
-  const GLenum raised = ctx.take_error();
-  if (pending != GL_NO_ERROR || raised != GL_NO_ERROR)
-    ctx.error(pending != GL_NO_ERROR ? pending : raised, "%s: see the previous message", function);
-  if (raised != GL_NO_ERROR) return;
+  if (raises_error(ctx, function, [&] {
+        tex_image(ctx, *texture, dims, target, level, GLint(internalformat), width, height, 1, border, format, type,
+                  nullptr, function);
+      }))
+    return;
   const TextureImage& image = texture->images[face_of(target)][std::size_t(level)];
   if (!texture->resource || !width || !height) return;
   copy_from_read_buffer(ctx, *src, x, y, width, height, *texture->resource, image, target, level, 0, 0, 0, function);

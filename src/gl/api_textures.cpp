@@ -1024,7 +1024,11 @@ void for_each_cube_face(Context& ctx, const TextureObject& t, GLint level, GLint
     if (face.internal_format != first.internal_format || face.width != first.width)
       return ctx.error(GL_INVALID_OPERATION, "%s: the cube map's faces differ at level %d", function, level);
   }
-  for (GLsizei f = 0; f < depth; ++f) per_face(GLenum(GL_TEXTURE_CUBE_MAP_POSITIVE_X + zoffset + f), f);
+  // Last face first: it reaches furthest into the client memory or PBO, so a size error stops the
+  // command before any face is transferred.
+  for (GLsizei f = depth - 1; f >= 0; --f)
+    if (raises_error(ctx, function, [&] { per_face(GLenum(GL_TEXTURE_CUBE_MAP_POSITIVE_X + zoffset + f), f); }))
+      return;
 }
 
 // The data of the `index`th `bytes`-sized piece of an upload: an address in client memory, or an
@@ -1750,36 +1754,50 @@ void GetTexImage(GLenum target, GLint level, GLenum format, GLenum type, void* p
     get_tex_image(*ctx, *t, target, level, Region{}, format, type, -1, pixels, "glGetTexImage");
 }
 
+// Textures glGetTexture(Sub)Image and glGetCompressedTextureImage read: the glGetTexImage targets
+// and cube maps, whose faces they return as layers.
+bool is_texture_image_target(unsigned, GLenum target) {
+  return is_get_image_target(0, target) || target == GL_TEXTURE_CUBE_MAP;
+}
+
+// glGetTexture(Sub)Image of a cube map: `face_region` of the faces zoffset .. zoffset + depth - 1,
+// one after the other as an array's layers would be.
+void get_cube_faces(Context& ctx, TextureObject& t, GLint level, Region face_region, GLint zoffset, GLsizei depth,
+                    GLenum format, GLenum type, GLsizei buffer_size, void* pixels, const char* function) {
+  for_each_cube_face(ctx, t, level, zoffset, depth, function, [&](GLenum face, GLsizei index) {
+    const TextureImage& image = t.images[std::size_t(zoffset)][std::size_t(level)];
+    const long face_bytes =
+        formats::image_image_stride(ctx.pack, face_region.whole ? image.width : face_region.width,
+                                    face_region.whole ? image.height : face_region.height, format, type);
+    get_tex_image(ctx, t, face, level, face_region, format, type,
+                  GLsizei(std::max<long>(0, buffer_size - index * face_bytes)),
+                  static_cast<std::byte*>(pixels) + index * face_bytes, function);
+  });
+}
+
 void GetTextureImage(GLuint texture, GLint level, GLenum format, GLenum type, GLsizei bufSize, void* pixels) {
   GLVK_CONTEXT_OR_RETURN();
-  if (!check_buffer_size(*ctx, bufSize, "glGetTextureImage")) return;
-  TextureRef t = named_texture(*ctx, texture, "glGetTextureImage");
+  const char* function = "glGetTextureImage";
+  if (!check_buffer_size(*ctx, bufSize, function)) return;
+  TextureRef t = named_texture_of(*ctx, texture, is_texture_image_target, 0, function);
   if (!t) return;
-  if (t->target == GL_TEXTURE_CUBE_MAP || !is_get_image_target(0, t->target))
-    return ctx->error(GL_INVALID_OPERATION, "glGetTextureImage: texture %u's target has no single image", texture);
-  get_tex_image(*ctx, *t, t->target, level, Region{}, format, type, bufSize, pixels, "glGetTextureImage");
+  if (t->target == GL_TEXTURE_CUBE_MAP)
+    return get_cube_faces(*ctx, *t, level, Region{}, 0, 6, format, type, bufSize, pixels, function);
+  get_tex_image(*ctx, *t, t->target, level, Region{}, format, type, bufSize, pixels, function);
 }
 
 void GetTextureSubImage(GLuint texture, GLint level, GLint xoffset, GLint yoffset, GLint zoffset, GLsizei width,
                         GLsizei height, GLsizei depth, GLenum format, GLenum type, GLsizei bufSize, void* pixels) {
   GLVK_CONTEXT_OR_RETURN();
-  if (!check_buffer_size(*ctx, bufSize, "glGetTextureSubImage")) return;
-  TextureRef t = named_texture(*ctx, texture, "glGetTextureSubImage");
+  const char* function = "glGetTextureSubImage";
+  if (!check_buffer_size(*ctx, bufSize, function)) return;
+  TextureRef t = named_texture_of(*ctx, texture, is_texture_image_target, 0, function);
   if (!t) return;
-  if (!is_get_image_target(0, t->target) && t->target != GL_TEXTURE_CUBE_MAP)
-    return ctx->error(GL_INVALID_OPERATION, "glGetTextureSubImage: texture %u's target has no images", texture);
-  if (t->target == GL_TEXTURE_CUBE_MAP) {
-    // The faces are layers here: one face at a time through the face targets.
-    const long face_bytes = formats::image_image_stride(ctx->pack, width, height, format, type);
-    for_each_cube_face(*ctx, *t, level, zoffset, depth, "glGetTextureSubImage", [&](GLenum face, GLsizei index) {
-      get_tex_image(*ctx, *t, face, level, Region{xoffset, yoffset, 0, width, height, 1, false}, format, type,
-                    GLsizei(std::max<long>(0, bufSize - index * face_bytes)),
-                    static_cast<std::byte*>(pixels) + index * face_bytes, "glGetTextureSubImage");
-    });
-    return;
-  }
+  if (t->target == GL_TEXTURE_CUBE_MAP)
+    return get_cube_faces(*ctx, *t, level, Region{xoffset, yoffset, 0, width, height, 1, false}, zoffset, depth,
+                          format, type, bufSize, pixels, function);
   get_tex_image(*ctx, *t, t->target, level, Region{xoffset, yoffset, zoffset, width, height, depth, false}, format,
-                type, bufSize, pixels, "glGetTextureSubImage");
+                type, bufSize, pixels, function);
 }
 
 // Targets glGetTexLevelParameter accepts: image targets (proxies included) and buffer/multisample.
@@ -1967,6 +1985,25 @@ void GetCompressedTexImage(GLenum target, GLint level, void* img) {
   GLVK_CONTEXT_OR_RETURN();
   if (TextureRef t = target_texture(*ctx, target, is_get_image_target, 0, "glGetCompressedTexImage"))
     get_compressed_tex_image(*ctx, *t, target, level, -1, img, "glGetCompressedTexImage");
+}
+
+void GetCompressedTextureImage(GLuint texture, GLint level, GLsizei bufSize, void* pixels) {
+  GLVK_CONTEXT_OR_RETURN();
+  const char* function = "glGetCompressedTextureImage";
+  if (!check_buffer_size(*ctx, bufSize, function)) return;
+  TextureRef t = named_texture_of(*ctx, texture, is_texture_image_target, 0, function);
+  if (!t) return;
+  if (t->target != GL_TEXTURE_CUBE_MAP)
+    return get_compressed_tex_image(*ctx, *t, t->target, level, bufSize, pixels, function);
+  // The six faces' blocks one after the other.
+  for_each_cube_face(*ctx, *t, level, 0, 6, function, [&](GLenum face, GLsizei index) {
+    const TextureImage& image = t->images[0][std::size_t(level)];
+    const std::size_t face_size = image.defined() && formats::describe(image.format).is_compressed
+                                      ? compressed_size(image.format, image.width, image.height, 1)
+                                      : 0;
+    get_compressed_tex_image(*ctx, *t, face, level, GLsizei(std::max<long>(0, bufSize - index * long(face_size))),
+                             static_cast<std::byte*>(pixels) + index * long(face_size), function);
+  });
 }
 
 

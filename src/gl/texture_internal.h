@@ -56,6 +56,18 @@ void copy_tex_sub_image(Context& ctx, TextureObject& texture, GLenum target, GLi
                         GLint yoffset, GLint zoffset, GLint x, GLint y, GLsizei width, GLsizei height,
                         const char* function);
 
+// Runs `command` and tells whether it raised a GL error, keeping the first error sticky: an error
+// pending before stays the one glGetError returns.
+template <typename Command>
+bool raises_error(Context& ctx, const char* function, Command command) {
+  const GLenum pending = ctx.take_error();
+  command();
+  const GLenum raised = ctx.take_error();
+  if (pending != GL_NO_ERROR || raised != GL_NO_ERROR)
+    ctx.error(pending != GL_NO_ERROR ? pending : raised, "%s: see the previous message", function);
+  return raised != GL_NO_ERROR;
+}
+
 inline bool is_cube_face(GLenum target) {
   return target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z;
 }

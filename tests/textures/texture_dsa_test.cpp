@@ -83,6 +83,15 @@ TEST_F(TextureDsaTest, TextureSubImage3DTakesCubeFacesAsLayers) {
   }
   glTextureSubImage3D(t, 0, 0, 0, 4, 4, 4, 3, GL_RGBA, GL_UNSIGNED_BYTE, faces.data());
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE)) << "faces 4..6";
+  // glGetTextureImage of a cube map returns the six faces one after the other.
+  std::vector<std::uint8_t> all(faces.size(), 0);
+  glGetTextureImage(t, 0, GL_RGBA, GL_UNSIGNED_BYTE, GLsizei(all.size()), all.data());
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_EQ(all, faces);
+  std::vector<std::uint8_t> untouched(faces.size(), 0xEE);
+  glGetTextureImage(t, 0, GL_RGBA, GL_UNSIGNED_BYTE, GLsizei(faces.size() - 1), untouched.data());
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "one byte short of six faces";
+  EXPECT_EQ(untouched, std::vector<std::uint8_t>(faces.size(), 0xEE)) << "an error writes no face";
 }
 
 TEST_F(TextureDsaTest, ParametersSetThroughEitherFormReadBackThroughBoth) {
@@ -353,6 +362,14 @@ TEST_F(TextureDsaTest, CompressedTextureSubImage3DFillsArrayLayersAndCubeFaces) 
     glGetCompressedTexImage(GL_TEXTURE_CUBE_MAP_POSITIVE_X + GLenum(f), 0, face.data());
     EXPECT_TRUE(std::equal(face.begin(), face.end(), faces.begin() + f * 8)) << "face " << f;
   }
+  std::vector<std::uint8_t> all(48, 0);
+  glGetCompressedTextureImage(cube, 0, 48, all.data());
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_EQ(all, faces);
+  glGetCompressedTextureImage(array, 0, 23, all.data());
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "bufSize one byte short";
+  glGetCompressedTextureImage(create(GL_TEXTURE_2D), 0, 48, all.data());
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "no compressed image";
 }
 
 class TextureDsaCopyTest : public TextureDsaTest {
