@@ -125,6 +125,12 @@ bool is_depth_or_stencil_format(GLenum format) {
   return format == GL_DEPTH_COMPONENT || format == GL_DEPTH_STENCIL || format == GL_STENCIL_INDEX;
 }
 
+// The buffer bound to `target` (one of kBufferTargets), or null.
+const std::shared_ptr<BufferObject>& bound_buffer(Context& ctx, GLenum target) {
+  return ctx.bound_buffers[std::size_t(std::find(std::begin(kBufferTargets), std::end(kBufferTargets), target) -
+                                       std::begin(kBufferTargets))];
+}
+
 }  // namespace
 
 // The texture object a target names in the current unit (default texture when 0 is bound),
@@ -450,7 +456,7 @@ void tex_image(Context& ctx, TextureObject& texture, unsigned dims, GLenum targe
                      info->name);
   if (!check_compatible(ctx, info->base_format, chosen.format, format, function)) return;
   if (texture.immutable) return ctx.error(GL_INVALID_OPERATION, "%s: the texture is immutable", function);
-  if (formats::describe(chosen.storage).is_compressed && (pixels || ctx.bound_buffers[8]))
+  if (formats::describe(chosen.storage).is_compressed && (pixels || bound_buffer(ctx, GL_PIXEL_UNPACK_BUFFER)))
     return ctx.error(GL_INVALID_OPERATION,
                      "%s(internalformat = %s): glvk does not compress texels on upload; use glCompressedTexImage",
                      function, info->name);
@@ -854,9 +860,11 @@ void tex_parameter(Context& ctx, TextureObject& t, GLenum pname, const void* par
       t.mag_filter = GLenum(v);
       return;
     case GL_TEXTURE_WRAP_S: case GL_TEXTURE_WRAP_T: case GL_TEXTURE_WRAP_R:
-      // Rectangles address texels, so only the clamping modes apply to s and t.
-      if (!valid_wrap(GLenum(v)) || (rectangle && pname != GL_TEXTURE_WRAP_R &&
-                                     (v == GL_REPEAT || v == GL_MIRRORED_REPEAT || v == GL_MIRROR_CLAMP_TO_EDGE)))
+      // Rectangles address texels, so only the clamping modes apply to s and t; GL_CLAMP left the
+      // core profile.
+      if (!valid_wrap(GLenum(v)) || (v == GL_CLAMP && ctx.config().core_profile) ||
+          (rectangle && pname != GL_TEXTURE_WRAP_R &&
+           (v == GL_REPEAT || v == GL_MIRRORED_REPEAT || v == GL_MIRROR_CLAMP_TO_EDGE)))
         return bad_value();
       (pname == GL_TEXTURE_WRAP_S ? t.wrap_s : pname == GL_TEXTURE_WRAP_T ? t.wrap_t : t.wrap_r) = GLenum(v);
       return;
@@ -1031,14 +1039,12 @@ void for_each_cube_face(Context& ctx, const TextureObject& t, GLint level, GLint
       return;
 }
 
-// The data of the `index`th `bytes`-sized piece of an upload: an address in client memory, or an
-// offset into the bound unpack PBO; null stays null ("no data") without a PBO.
-const void* piece_of_upload(Context& ctx, const void* data, GLsizei index, std::size_t bytes) {
-  const bool pbo = ctx.bound_buffers[std::size_t(
-      std::find(std::begin(kBufferTargets), std::end(kBufferTargets), GLenum(GL_PIXEL_UNPACK_BUFFER)) -
-      std::begin(kBufferTargets))] != nullptr;
-  if (!data && !pbo) return nullptr;
-  return reinterpret_cast<const void*>(reinterpret_cast<std::uintptr_t>(data) + std::size_t(index) * bytes);
+// The client memory of the `index`th `bytes`-sized piece of a transfer: an address, or an offset
+// into the PBO bound to `pbo_target`; null stays null ("no data") when no PBO is bound.
+template <typename Pointer>
+Pointer piece_of_transfer(Context& ctx, GLenum pbo_target, Pointer data, GLsizei index, std::size_t bytes) {
+  if (!data && !bound_buffer(ctx, pbo_target)) return nullptr;
+  return reinterpret_cast<Pointer>(reinterpret_cast<std::uintptr_t>(data) + std::size_t(index) * bytes);
 }
 
 // GL 4.6 section 2.3.1: a negative bufSize is INVALID_VALUE; false after raising it.
@@ -1086,9 +1092,7 @@ std::size_t compressed_size(Format format, GLsizei w, GLsizei h, GLsizei d) {
 // when the PBO is mapped or too small). Empty when there is no data.
 bool compressed_source(Context& ctx, const void* data, std::size_t size, std::vector<std::byte>& out,
                        const char* function) {
-  const std::shared_ptr<BufferObject>& pbo = ctx.bound_buffers[std::size_t(
-      std::find(std::begin(kBufferTargets), std::end(kBufferTargets), GLenum(GL_PIXEL_UNPACK_BUFFER)) -
-      std::begin(kBufferTargets))];
+  const std::shared_ptr<BufferObject>& pbo = bound_buffer(ctx, GL_PIXEL_UNPACK_BUFFER);
   if (pbo) {
     const auto offset = reinterpret_cast<std::uintptr_t>(data);
     if (pbo->mapped && !(pbo->access_flags & GL_MAP_PERSISTENT_BIT)) {
@@ -1237,9 +1241,7 @@ void get_compressed_tex_image(Context& ctx, TextureObject& texture, GLenum targe
   const std::size_t size = compressed_size(image.format, image.width, image.height, image.depth);
   if (buffer_size >= 0 && std::size_t(buffer_size) < size)
     return ctx.error(GL_INVALID_OPERATION, "%s(bufSize = %d): the image is %zu bytes", function, buffer_size, size);
-  const std::shared_ptr<BufferObject>& pbo = ctx.bound_buffers[std::size_t(
-      std::find(std::begin(kBufferTargets), std::end(kBufferTargets), GLenum(GL_PIXEL_PACK_BUFFER)) -
-      std::begin(kBufferTargets))];
+  const std::shared_ptr<BufferObject>& pbo = bound_buffer(ctx, GL_PIXEL_PACK_BUFFER);
   const auto offset = reinterpret_cast<std::uintptr_t>(pixels);
   if (pbo && (!pbo->resource || offset + size > std::uint64_t(pbo->size)))
     return ctx.error(GL_INVALID_OPERATION, "%s: the image reaches past the end of the pixel buffer object", function);
@@ -1737,7 +1739,7 @@ void TextureSubImage3D(GLuint texture, GLint level, GLint xoffset, GLint yoffset
   const long face_bytes = formats::image_image_stride(ctx->unpack, width, height, format, type);
   for_each_cube_face(*ctx, *t, level, zoffset, depth, function, [&](GLenum face, GLsizei index) {
     tex_sub_image(*ctx, *t, 2, face, level, xoffset, yoffset, 0, width, height, 1, format, type,
-                  piece_of_upload(*ctx, pixels, index, std::size_t(face_bytes)), function);
+                  piece_of_transfer(*ctx, GL_PIXEL_UNPACK_BUFFER, pixels, index, std::size_t(face_bytes)), function);
   });
 }
 
@@ -1771,7 +1773,7 @@ void get_cube_faces(Context& ctx, TextureObject& t, GLint level, Region face_reg
                                     face_region.whole ? image.height : face_region.height, format, type);
     get_tex_image(ctx, t, face, level, face_region, format, type,
                   GLsizei(std::max<long>(0, buffer_size - index * face_bytes)),
-                  static_cast<std::byte*>(pixels) + index * face_bytes, function);
+                  piece_of_transfer(ctx, GL_PIXEL_PACK_BUFFER, pixels, index, std::size_t(face_bytes)), function);
   });
 }
 
@@ -2002,7 +2004,7 @@ void GetCompressedTextureImage(GLuint texture, GLint level, GLsizei bufSize, voi
                                       ? compressed_size(image.format, image.width, image.height, 1)
                                       : 0;
     get_compressed_tex_image(*ctx, *t, face, level, GLsizei(std::max<long>(0, bufSize - index * long(face_size))),
-                             static_cast<std::byte*>(pixels) + index * long(face_size), function);
+                             piece_of_transfer(*ctx, GL_PIXEL_PACK_BUFFER, pixels, index, face_size), function);
   });
 }
 
@@ -2166,7 +2168,7 @@ void CompressedTextureSubImage3D(GLuint texture, GLint level, GLint xoffset, GLi
     return ctx->error(GL_INVALID_VALUE, "%s(imageSize = %d): not %d equal faces", function, imageSize, depth);
   for_each_cube_face(*ctx, *t, level, zoffset, depth, function, [&](GLenum face, GLsizei index) {
     compressed_tex_sub_image(*ctx, *t, 2, face, level, xoffset, yoffset, 0, width, height, 1, format, face_size,
-                             piece_of_upload(*ctx, data, index, std::size_t(face_size)), function);
+                             piece_of_transfer(*ctx, GL_PIXEL_UNPACK_BUFFER, data, index, std::size_t(face_size)), function);
   });
 }
 

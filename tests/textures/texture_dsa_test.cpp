@@ -92,6 +92,26 @@ TEST_F(TextureDsaTest, TextureSubImage3DTakesCubeFacesAsLayers) {
   glGetTextureImage(t, 0, GL_RGBA, GL_UNSIGNED_BYTE, GLsizei(faces.size() - 1), untouched.data());
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "one byte short of six faces";
   EXPECT_EQ(untouched, std::vector<std::uint8_t>(faces.size(), 0xEE)) << "an error writes no face";
+  glGetTextureImage(t, 0, GL_RGBA, GL_UNSIGNED_BYTE, 1 << 20, nullptr);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR)) << "no memory and no PBO: nothing to write";
+
+  // Through pixel buffer objects: the faces start 16 bytes into the unpack buffer and are packed
+  // 8 bytes into the pack buffer.
+  const std::vector<std::uint8_t> other = pattern(faces.size(), 9);
+  GLuint buffers[2] = {};
+  glCreateBuffers(2, buffers);
+  glNamedBufferData(buffers[0], GLsizeiptr(16 + other.size()), nullptr, GL_STATIC_DRAW);
+  glNamedBufferSubData(buffers[0], 16, GLsizeiptr(other.size()), other.data());
+  glNamedBufferData(buffers[1], GLsizeiptr(8 + other.size()), nullptr, GL_STATIC_READ);
+  glBindBuffer(GL_PIXEL_UNPACK_BUFFER, buffers[0]);
+  glTextureSubImage3D(t, 0, 0, 0, 0, 4, 4, 6, GL_RGBA, GL_UNSIGNED_BYTE, reinterpret_cast<const void*>(16));
+  glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+  glBindBuffer(GL_PIXEL_PACK_BUFFER, buffers[1]);
+  glGetTextureImage(t, 0, GL_RGBA, GL_UNSIGNED_BYTE, GLsizei(other.size()), reinterpret_cast<void*>(8));
+  glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  const std::vector<std::uint8_t> packed = contents(buffers[1], 8 + other.size());
+  EXPECT_TRUE(std::equal(other.begin(), other.end(), packed.begin() + 8));
 }
 
 TEST_F(TextureDsaTest, ParametersSetThroughEitherFormReadBackThroughBoth) {
@@ -182,6 +202,8 @@ TEST_F(TextureDsaTest, ParameterErrors) {
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM)) << "not a texture parameter";
   glTextureParameteri(t, GL_TEXTURE_MIN_FILTER, GL_RGBA);
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM)) << "not a filter";
+  glTextureParameteri(t, GL_TEXTURE_WRAP_R, GL_CLAMP);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM)) << "GL_CLAMP is not in the core profile";
   glTextureParameteri(t, GL_TEXTURE_MAX_LEVEL, -1);
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE)) << "negative level";
   glTextureParameterf(t, GL_TEXTURE_BORDER_COLOR, 1.0f);
@@ -220,6 +242,23 @@ TEST_F(TextureDsaTest, ParameterErrors) {
   GLint filter = 0;
   glGetTextureParameteriv(t, GL_TEXTURE_MIN_FILTER, &filter);
   EXPECT_EQ(filter, GL_NEAREST_MIPMAP_LINEAR);
+}
+
+class TextureDsaCompatibilityTest : public TextureDsaTest {
+ protected:
+  std::vector<EGLint> context_attributes() const override {
+    return {EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 6, EGL_CONTEXT_OPENGL_PROFILE_MASK,
+            EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT};
+  }
+};
+
+TEST_F(TextureDsaCompatibilityTest, ClampIsAWrapModeOfTheCompatibilityProfile) {
+  const GLuint t = create(GL_TEXTURE_2D);
+  glTextureParameteri(t, GL_TEXTURE_WRAP_S, GL_CLAMP);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  GLint wrap = 0;
+  glGetTextureParameteriv(t, GL_TEXTURE_WRAP_S, &wrap);
+  EXPECT_EQ(wrap, GL_CLAMP);
 }
 
 TEST_F(TextureDsaTest, TextureLevelParametersEqualTheTargetQueries) {
