@@ -138,6 +138,13 @@ TEST_F(TextureDsaTest, ParametersSetThroughEitherFormReadBackThroughBoth) {
   EXPECT_TRUE(std::equal(swizzle, swizzle + 4, swizzle_back));
   glGetTextureParameteriv(t, GL_TEXTURE_SWIZZLE_G, &value);
   EXPECT_EQ(value, GL_ONE);
+  glTextureParameteri(t, GL_DEPTH_STENCIL_TEXTURE_MODE, GL_STENCIL_INDEX);
+  glGetTextureParameteriv(t, GL_DEPTH_STENCIL_TEXTURE_MODE, &value);
+  EXPECT_EQ(value, GL_STENCIL_INDEX);
+  glTextureParameterf(t, GL_TEXTURE_LOD_BIAS, -1.5f);
+  GLfloat bias = 0;
+  glGetTextureParameterfv(t, GL_TEXTURE_LOD_BIAS, &bias);
+  EXPECT_EQ(bias, -1.5f);
 
   // The same object through its binding: one state, two ways in.
   glBindTexture(GL_TEXTURE_2D, t);
@@ -221,6 +228,10 @@ TEST_F(TextureDsaTest, ParameterErrors) {
   const GLuint multisample = create(GL_TEXTURE_2D_MULTISAMPLE);
   glTextureParameteri(multisample, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM)) << "multisample textures have no sampler state";
+  glTextureParameterf(multisample, GL_TEXTURE_LOD_BIAS, 1.0f);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM)) << "nor a LOD bias";
+  glTextureParameteri(t, GL_DEPTH_STENCIL_TEXTURE_MODE, GL_DEPTH_STENCIL);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM)) << "depth or stencil, not both";
   glTextureParameteri(multisample, GL_TEXTURE_SWIZZLE_R, GL_GREEN);
   EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR)) << "but they have a swizzle";
   const GLuint buffer_texture = create(GL_TEXTURE_BUFFER);
