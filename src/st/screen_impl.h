@@ -33,6 +33,9 @@ struct Screen::Impl {
   void check_validation() const;
 };
 
+// Whether a format has a signed channel (for pure integer formats: SINT rather than UINT).
+bool is_signed_integer(const formats::FormatDesc& d);
+
 // util_range: the [start, end) span of a buffer that holds defined data.
 struct ValidRange {
   std::uint64_t start = ~std::uint64_t(0);
