@@ -121,7 +121,8 @@ AttachmentDescription describe_attachment(Context& ctx, const FramebufferAttachm
   d.fixed_sample_locations = image->fixed_sample_locations;
   if (a.type == AttachmentObject::TEXTURE) {
     const TextureObject& t = *a.texture;
-    const GLint last = t.immutable ? t.immutable_levels - 1 : GLint(kMaxTextureLevels) - 1;
+    // A view's immutable levels are its original's; its own levels are TEXTURE_VIEW_NUM_LEVELS.
+    const GLint last = t.immutable ? t.view_num_levels - 1 : GLint(kMaxTextureLevels) - 1;
     d.level_complete = image->defined() && a.level >= t.base_level && a.level <= std::min(last, t.max_level);
   }
   // The implementation-dependent rule: the device renders to the format chosen for the image.

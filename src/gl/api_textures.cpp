@@ -1306,7 +1306,7 @@ void generate_mipmap(Context& ctx, TextureObject& texture, const char* function)
   GLint last = base;
   while (largest > 1 && last + 1 < GLint(kMaxTextureLevels)) largest >>= 1, ++last;
   last = std::min(last, texture.max_level);
-  if (texture.immutable) last = std::min(last, texture.immutable_levels - 1);
+  if (texture.immutable) last = std::min(last, texture.view_num_levels - 1);  // a view's own levels
   const GLenum image_target = target == GL_TEXTURE_CUBE_MAP ? GL_TEXTURE_CUBE_MAP_POSITIVE_X : target;
   for (GLint level = base + 1; level <= last; ++level) {
     TextureImage image = base_image;

@@ -33,6 +33,12 @@ class TextureViewTest : public GlTest {
     glTextureView(v, target, original, internal_format, min_level, levels, min_layer, layers);
     return v;
   }
+  std::vector<std::uint8_t> read_level(GLuint texture, GLint level, std::size_t bytes) {
+    glBindTexture(GL_TEXTURE_2D, texture);
+    std::vector<std::uint8_t> out(bytes);
+    glGetTexImage(GL_TEXTURE_2D, level, GL_RGBA, GL_UNSIGNED_BYTE, out.data());
+    return out;
+  }
   GLint parameter(GLenum target, GLuint texture, GLenum pname) {
     glBindTexture(target, texture);
     GLint value = -1;
@@ -290,6 +296,94 @@ TEST_F(TextureViewTest, ClearingAnR32uiViewWritesItsBitsIntoTheRgba8Original) {
   std::vector<std::uint8_t> rgba(4 * 4 * 4);
   glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data());
   for (std::size_t i = 0; i < 16; ++i) EXPECT_EQ(word_of(&rgba[i * 4]), 0x11223344u) << "texel " << i;
+}
+
+GLuint framebuffer_with(GLuint texture, GLint level) {
+  GLuint fb = 0;
+  glGenFramebuffers(1, &fb);
+  glBindFramebuffer(GL_FRAMEBUFFER, fb);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture, level);
+  return fb;
+}
+
+// Blits into and out of an R32UI view of an RGBA8 level (Vulkan blits read the image's format:
+// the view's bits must still arrive unchanged).
+TEST_F(TextureViewTest, BlitsIntoAndOutOfAReinterpretingView) {
+  const GLuint original = storage_2d(GL_RGBA8, 2, 8);
+  const GLuint v = view(GL_TEXTURE_2D, original, GL_R32UI, 1, 1, 0, 1);  // the 4x4 level
+  std::vector<std::uint32_t> words(16);
+  for (std::size_t i = 0; i < words.size(); ++i) words[i] = 0x80402010u + std::uint32_t(i) * 0x01030507u;
+  const GLuint source = storage_2d(GL_R32UI, 1, 4);
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, 4, GL_RED_INTEGER, GL_UNSIGNED_INT, words.data());
+  const GLuint read_fb = framebuffer_with(source, 0);
+  const GLuint draw_fb = framebuffer_with(v, 0);
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, read_fb);
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, draw_fb);
+  glBlitFramebuffer(0, 0, 4, 4, 0, 0, 4, 4, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glBindTexture(GL_TEXTURE_2D, original);
+  std::vector<std::uint8_t> rgba(4 * 4 * 4);
+  glGetTexImage(GL_TEXTURE_2D, 1, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data());
+  for (std::size_t i = 0; i < 16; ++i) EXPECT_EQ(word_of(&rgba[i * 4]), words[i]) << "texel " << i;
+  // And out of the view into a fresh R32UI texture.
+  const GLuint target = storage_2d(GL_R32UI, 1, 4);
+  const GLuint target_fb = framebuffer_with(target, 0);
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, draw_fb);
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, target_fb);
+  glBlitFramebuffer(0, 0, 4, 4, 0, 0, 4, 4, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glBindTexture(GL_TEXTURE_2D, target);
+  std::vector<std::uint32_t> out(16);
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_RED_INTEGER, GL_UNSIGNED_INT, out.data());
+  EXPECT_EQ(out, words);
+}
+
+// A scissored clear of a view of one array layer touches only that layer's rectangle.
+TEST_F(TextureViewTest, ScissoredClearsOfViewsStayInTheirLayerAndRectangle) {
+  const GLuint original = storage_2d_array(GL_RGBA8, 1, 8, 8, 3);
+  const std::vector<std::uint8_t> before = pattern(8 * 8 * 4 * 3, 31);
+  glTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, 0, 8, 8, 3, GL_RGBA, GL_UNSIGNED_BYTE, before.data());
+  const GLuint as_words = view(GL_TEXTURE_2D, original, GL_R32UI, 0, 1, 2, 1);
+  const GLuint as_bytes = view(GL_TEXTURE_2D, original, GL_RGBA8, 0, 1, 1, 1);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(2, 3, 3, 4);
+  framebuffer_with(as_words, 0);
+  const GLuint word[4] = {0xaabbccddu, 0, 0, 0};
+  glClearBufferuiv(GL_COLOR, 0, word);
+  framebuffer_with(as_bytes, 0);
+  const GLfloat red[4] = {1, 0, 0, 1};
+  glClearBufferfv(GL_COLOR, 0, red);
+  glDisable(GL_SCISSOR_TEST);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glBindTexture(GL_TEXTURE_2D_ARRAY, original);
+  std::vector<std::uint8_t> after(before.size());
+  glGetTexImage(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA, GL_UNSIGNED_BYTE, after.data());
+  const std::uint8_t cleared[3][4] = {{0, 0, 0, 0}, {0xff, 0, 0, 0xff}, {0xdd, 0xcc, 0xbb, 0xaa}};
+  for (int layer = 0; layer < 3; ++layer)
+    for (int y = 0; y < 8; ++y)
+      for (int x = 0; x < 8; ++x) {
+        const bool inside = layer > 0 && x >= 2 && x < 5 && y >= 3 && y < 7;
+        const std::size_t at = std::size_t(((layer * 8 + y) * 8 + x) * 4);
+        for (int c = 0; c < 4; ++c)
+          ASSERT_EQ(after[at + std::size_t(c)], inside ? cleared[layer][c] : before[at + std::size_t(c)])
+              << "layer " << layer << " texel " << x << "," << y << " channel " << c;
+      }
+}
+
+// glGenerateMipmap on a view fills the original's levels below the view's base, and no others.
+TEST_F(TextureViewTest, MipmapsGeneratedThroughAViewLandInTheOriginal) {
+  const GLuint original = storage_2d(GL_RGBA8, 3, 8);
+  const std::vector<std::uint8_t> level0 = pattern(8 * 8 * 4, 41);
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 8, 8, GL_RGBA, GL_UNSIGNED_BYTE, level0.data());
+  const GLuint v = view(GL_TEXTURE_2D, original, GL_SRGB8_ALPHA8, 1, 2, 0, 1);
+  glBindTexture(GL_TEXTURE_2D, v);
+  // A uniform level averages to itself whatever the filter and colour space.
+  const std::vector<std::uint8_t> uniform(4 * 4 * 4, 0x5a);
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, uniform.data());
+  glGenerateMipmap(GL_TEXTURE_2D);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_EQ(read_level(original, 2, 2 * 2 * 4), std::vector<std::uint8_t>(2 * 2 * 4, 0x5a));
+  EXPECT_EQ(read_level(original, 0, level0.size()), level0);
 }
 
 }  // namespace
