@@ -384,5 +384,24 @@ TEST(FormatTable, ComposeSwizzles) {
   for (int i = 0; i < 4; ++i) EXPECT_EQ(out[i], static_cast<Swizzle>(i));
 }
 
+// The GL bit layout of padded or reordered storage: R, G, B, A in memory order, same channel types.
+TEST(FormatTable, RgbaOrderedFormatDropsPaddingAndReorders) {
+  struct Case { Format storage; unsigned components; Format expected; };
+  const Case cases[] = {
+      {Format::R8G8B8X8_UNORM, 3, Format::R8G8B8_UNORM},
+      {Format::B8G8R8X8_UNORM, 3, Format::R8G8B8_UNORM},
+      {Format::B8G8R8A8_UNORM, 4, Format::R8G8B8A8_UNORM},
+      {Format::R8G8B8X8_SRGB, 3, Format::R8G8B8_SRGB},
+      {Format::R16G16B16X16_FLOAT, 3, Format::R16G16B16_FLOAT},
+      {Format::R32G32B32X32_UINT, 3, Format::R32G32B32_UINT},
+      {Format::R8G8B8A8_UINT, 3, Format::R8G8B8_UINT},  // RGB kept in RGBA storage
+      {Format::R32_UINT, 1, Format::R32_UINT},
+      {Format::R10G10B10A2_UNORM, 4, Format::R10G10B10A2_UNORM},  // already in order
+      {Format::RGTC1_UNORM, 1, Format::NONE},
+  };
+  for (const Case& c : cases)
+    EXPECT_EQ(rgba_ordered_format(c.storage, c.components), c.expected) << describe(c.storage).name;
+}
+
 }  // namespace
 }  // namespace glvk::formats

@@ -298,6 +298,38 @@ TEST_F(TextureViewTest, ClearingAnR32uiViewWritesItsBitsIntoTheRgba8Original) {
   for (std::size_t i = 0; i < 16; ++i) EXPECT_EQ(word_of(&rgba[i * 4]), 0x11223344u) << "texel " << i;
 }
 
+// Every pair of formats in each class of GL 4.6 table 8.22 makes a view on lavapipe (the device
+// the tests run on): its chosen storage formats of one class share their size and layout, which
+// is what advertising GL_ARB_texture_view rests on.
+TEST_F(TextureViewTest, EveryPairOfEachUncompressedViewClassIsViewable) {
+  const std::vector<std::vector<GLenum>> classes = {
+      {GL_RGBA32F, GL_RGBA32UI, GL_RGBA32I},
+      {GL_RGB32F, GL_RGB32UI, GL_RGB32I},
+      {GL_RGBA16F, GL_RG32F, GL_RGBA16UI, GL_RG32UI, GL_RGBA16I, GL_RG32I,
+       GL_RGBA16, GL_RGBA16_SNORM},
+      {GL_RGB16, GL_RGB16_SNORM, GL_RGB16F, GL_RGB16UI, GL_RGB16I},
+      {GL_RG16F, GL_R11F_G11F_B10F, GL_R32F, GL_RGB10_A2UI, GL_RGBA8UI, GL_RG16UI,
+       GL_R32UI, GL_RGBA8I, GL_RG16I, GL_R32I, GL_RGB10_A2, GL_RGBA8, GL_RG16,
+       GL_RGBA8_SNORM, GL_RG16_SNORM, GL_SRGB8_ALPHA8, GL_RGB9_E5},
+      {GL_RGB8, GL_RGB8_SNORM, GL_SRGB8, GL_RGB8UI, GL_RGB8I},
+      {GL_R16F, GL_RG8UI, GL_R16UI, GL_RG8I, GL_R16I, GL_RG8, GL_R16,
+       GL_RG8_SNORM, GL_R16_SNORM},
+      {GL_R8UI, GL_R8I, GL_R8, GL_R8_SNORM},
+  };
+  for (const auto& view_class : classes)
+    for (const GLenum from : view_class) {
+      const GLuint original = storage_2d(from, 1, 1);
+      for (const GLenum to : view_class) {
+        GLuint v = 0;
+        glGenTextures(1, &v);
+        glTextureView(v, GL_TEXTURE_2D, original, to, 0, 1, 0, 1);
+        EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR)) << std::hex << from << " as " << to;
+        glDeleteTextures(1, &v);
+      }
+      glDeleteTextures(1, &original);
+    }
+}
+
 GLuint framebuffer_with(GLuint texture, GLint level) {
   GLuint fb = 0;
   glGenFramebuffers(1, &fb);
