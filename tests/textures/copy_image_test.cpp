@@ -246,6 +246,36 @@ TEST_F(CopyImageTest, FortyEightBitClassAcrossPaddedAndUnpaddedStorage) {
   EXPECT_EQ(out, expected);
 }
 
+// Multisample images copy every sample: a cleared 4-sample texture copied into a 4-sample
+// renderbuffer resolves to the clear colour.
+TEST_F(CopyImageTest, MultisampleTextureToMultisampleRenderbuffer) {
+  const GLuint ms = texture(GL_TEXTURE_2D_MULTISAMPLE);
+  glTexStorage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGBA8, 4, 4, GL_TRUE);
+  GLuint fb = 0, rb = 0;
+  glGenFramebuffers(1, &fb);
+  glBindFramebuffer(GL_FRAMEBUFFER, fb);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D_MULTISAMPLE, ms, 0);
+  const GLfloat colour[4] = {1.0f, 0.0f, 1.0f, 0.0f};  // exact in unorm8: ff 00 ff 00
+  glClearBufferfv(GL_COLOR, 0, colour);
+  glGenRenderbuffers(1, &rb);
+  glBindRenderbuffer(GL_RENDERBUFFER, rb);
+  glRenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_RGBA8, 4, 4);
+  glCopyImageSubData(ms, GL_TEXTURE_2D_MULTISAMPLE, 0, 0, 0, 0, rb, GL_RENDERBUFFER, 0, 0, 0, 0, 4, 4, 1);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+  const GLuint single = storage_2d(GL_RGBA8, 4, 4);
+  GLuint resolved = 0;
+  glGenFramebuffers(1, &resolved);
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, resolved);
+  glFramebufferTexture2D(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, single, 0);
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, fb);
+  glBlitFramebuffer(0, 0, 4, 4, 0, 0, 4, 4, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  std::vector<std::uint8_t> expected;
+  for (int i = 0; i < 16; ++i) expected.insert(expected.end(), {0xff, 0x00, 0xff, 0x00});
+  EXPECT_EQ(read(GL_TEXTURE_2D, single, 0, GL_RGBA, GL_UNSIGNED_BYTE, expected.size()), expected);
+}
+
 TEST_F(CopyImageTest, ErrorsOfSection18_3_3) {
   const GLuint a = texture(GL_TEXTURE_2D);
   glTexStorage2D(GL_TEXTURE_2D, 2, GL_RGBA8, 8, 8);

@@ -59,6 +59,7 @@ TEST_F(TextureViewTest, Rgba8TexelsReadAsR32uiBitPatterns) {
   glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, texels.data());
   const GLuint v = view(GL_TEXTURE_2D, original, GL_R32UI, 0, 1, 0, 1);
   ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glDeleteTextures(1, &original);  // the view keeps the storage alive
   glBindTexture(GL_TEXTURE_2D, v);
   std::vector<std::uint32_t> words(16, 0);
   glGetTexImage(GL_TEXTURE_2D, 0, GL_RED_INTEGER, GL_UNSIGNED_INT, words.data());
@@ -338,6 +339,16 @@ GLuint framebuffer_with(GLuint texture, GLint level) {
   return fb;
 }
 
+// glBlitFramebuffer of the whole size x size level 0 of `from` onto `to`, through framebuffers.
+void blit_whole(GLuint from, GLuint to, GLint size) {
+  const GLuint read_fb = framebuffer_with(from, 0);
+  const GLuint draw_fb = framebuffer_with(to, 0);
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, read_fb);
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, draw_fb);
+  glBlitFramebuffer(0, 0, size, size, 0, 0, size, size, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
 // Blits into and out of an R32UI view of an RGBA8 level (Vulkan blits read the image's format:
 // the view's bits must still arrive unchanged).
 TEST_F(TextureViewTest, BlitsIntoAndOutOfAReinterpretingView) {
@@ -347,23 +358,14 @@ TEST_F(TextureViewTest, BlitsIntoAndOutOfAReinterpretingView) {
   for (std::size_t i = 0; i < words.size(); ++i) words[i] = 0x80402010u + std::uint32_t(i) * 0x01030507u;
   const GLuint source = storage_2d(GL_R32UI, 1, 4);
   glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, 4, GL_RED_INTEGER, GL_UNSIGNED_INT, words.data());
-  const GLuint read_fb = framebuffer_with(source, 0);
-  const GLuint draw_fb = framebuffer_with(v, 0);
-  glBindFramebuffer(GL_READ_FRAMEBUFFER, read_fb);
-  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, draw_fb);
-  glBlitFramebuffer(0, 0, 4, 4, 0, 0, 4, 4, GL_COLOR_BUFFER_BIT, GL_NEAREST);
-  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  blit_whole(source, v, 4);
   glBindTexture(GL_TEXTURE_2D, original);
   std::vector<std::uint8_t> rgba(4 * 4 * 4);
   glGetTexImage(GL_TEXTURE_2D, 1, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data());
   for (std::size_t i = 0; i < 16; ++i) EXPECT_EQ(word_of(&rgba[i * 4]), words[i]) << "texel " << i;
   // And out of the view into a fresh R32UI texture.
   const GLuint target = storage_2d(GL_R32UI, 1, 4);
-  const GLuint target_fb = framebuffer_with(target, 0);
-  glBindFramebuffer(GL_READ_FRAMEBUFFER, draw_fb);
-  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, target_fb);
-  glBlitFramebuffer(0, 0, 4, 4, 0, 0, 4, 4, GL_COLOR_BUFFER_BIT, GL_NEAREST);
-  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  blit_whole(v, target, 4);
   glBindTexture(GL_TEXTURE_2D, target);
   std::vector<std::uint32_t> out(16);
   glGetTexImage(GL_TEXTURE_2D, 0, GL_RED_INTEGER, GL_UNSIGNED_INT, out.data());
@@ -416,6 +418,68 @@ TEST_F(TextureViewTest, MipmapsGeneratedThroughAViewLandInTheOriginal) {
   ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
   EXPECT_EQ(read_level(original, 2, 2 * 2 * 4), std::vector<std::uint8_t>(2 * 2 * 4, 0x5a));
   EXPECT_EQ(read_level(original, 0, level0.size()), level0);
+}
+
+TEST_F(TextureViewTest, ThreeDimensionalAndOneDimensionalArrayViews) {
+  GLuint volume = 0;
+  glGenTextures(1, &volume);
+  glBindTexture(GL_TEXTURE_3D, volume);
+  glTexStorage3D(GL_TEXTURE_3D, 2, GL_RGBA8, 4, 4, 4);
+  const std::vector<std::uint8_t> level1 = pattern(2 * 2 * 2 * 4, 51);
+  glTexSubImage3D(GL_TEXTURE_3D, 1, 0, 0, 0, 2, 2, 2, GL_RGBA, GL_UNSIGNED_BYTE, level1.data());
+  const GLuint small = view(GL_TEXTURE_3D, volume, GL_RGBA8UI, 1, 1, 0, 1);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glBindTexture(GL_TEXTURE_3D, small);
+  std::vector<std::uint8_t> out(level1.size());
+  glGetTexImage(GL_TEXTURE_3D, 0, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE, out.data());
+  EXPECT_EQ(out, level1);
+
+  GLuint rows = 0;
+  glGenTextures(1, &rows);
+  glBindTexture(GL_TEXTURE_1D_ARRAY, rows);
+  glTexStorage2D(GL_TEXTURE_1D_ARRAY, 1, GL_RGBA8, 8, 4);
+  const std::vector<std::uint8_t> layers = pattern(8 * 4 * 4, 52);
+  glTexSubImage2D(GL_TEXTURE_1D_ARRAY, 0, 0, 0, 8, 4, GL_RGBA, GL_UNSIGNED_BYTE, layers.data());
+  const GLuint one = view(GL_TEXTURE_1D, rows, GL_R32UI, 0, 1, 2, 1);
+  const GLuint two = view(GL_TEXTURE_1D_ARRAY, rows, GL_RGBA8, 0, 1, 1, 2);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glBindTexture(GL_TEXTURE_1D, one);
+  std::vector<std::uint32_t> words(8);
+  glGetTexImage(GL_TEXTURE_1D, 0, GL_RED_INTEGER, GL_UNSIGNED_INT, words.data());
+  for (std::size_t i = 0; i < 8; ++i) EXPECT_EQ(words[i], word_of(&layers[(2 * 8 + i) * 4])) << "texel " << i;
+  glBindTexture(GL_TEXTURE_1D_ARRAY, two);
+  out.assign(8 * 2 * 4, 0);
+  glGetTexImage(GL_TEXTURE_1D_ARRAY, 0, GL_RGBA, GL_UNSIGNED_BYTE, out.data());
+  EXPECT_TRUE(std::equal(out.begin(), out.end(), layers.begin() + 8 * 4));
+  EXPECT_EQ(parameter(GL_TEXTURE_1D_ARRAY, two, GL_TEXTURE_VIEW_NUM_LAYERS), 2);
+}
+
+// A multisample view in another format: its clear reaches every sample of the original, which a
+// resolve then shows.
+TEST_F(TextureViewTest, ClearOfAMultisampleViewReachesEverySample) {
+  GLuint original = 0;
+  glGenTextures(1, &original);
+  glBindTexture(GL_TEXTURE_2D_MULTISAMPLE, original);
+  glTexStorage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGBA8, 4, 4, GL_TRUE);
+  const GLuint v = view(GL_TEXTURE_2D_MULTISAMPLE, original, GL_R32UI, 0, 1, 0, 1);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  GLuint fb = 0;
+  glGenFramebuffers(1, &fb);
+  glBindFramebuffer(GL_FRAMEBUFFER, fb);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D_MULTISAMPLE, v, 0);
+  ASSERT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER), GLenum(GL_FRAMEBUFFER_COMPLETE));
+  const GLuint value[4] = {0x40c08020u, 0, 0, 0};
+  glClearBufferuiv(GL_COLOR, 0, value);
+  // Resolve the RGBA8 original: every sample holds bytes 20 80 c0 40.
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D_MULTISAMPLE, original, 0);
+  const GLuint single = storage_2d(GL_RGBA8, 1, 4);
+  const GLuint resolved_fb = framebuffer_with(single, 0);
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, fb);
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, resolved_fb);
+  glBlitFramebuffer(0, 0, 4, 4, 0, 0, 4, 4, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  const std::vector<std::uint8_t> rgba = read_level(single, 0, 4 * 4 * 4);
+  for (std::size_t i = 0; i < 16; ++i) EXPECT_EQ(word_of(&rgba[i * 4]), value[0]) << "texel " << i;
 }
 
 }  // namespace
