@@ -251,6 +251,15 @@ st::Box texture_box(GLenum target, GLint x, GLint y, GLint z, GLsizei w, GLsizei
 
 namespace {
 
+// The format texel conversions of uploads and glGetTexImage treat the storage as: sRGB images
+// take and return their encoded values unchanged (GL 4.6 sections 8.5 and 8.11; only sampling
+// decodes them), so they convert as their linear equivalent.
+Format transfer_format(Format storage) {
+  const formats::FormatDesc& d = formats::describe(storage);
+  return d.colorspace == formats::Colorspace::SRGB && d.linear_equivalent != Format::NONE ? d.linear_equivalent
+                                                                                          : storage;
+}
+
 // Rebase applied to uploaded RGBA: drops what the base format does not store (GL_RGB: alpha 1).
 const formats::Swizzle* upload_rebase(GLenum base_format, formats::Swizzle (&map)[4]) {
   return formats::compute_rgba2base2rgba_component_mapping(base_format, map) ? map : nullptr;
@@ -344,7 +353,7 @@ void upload(Context& ctx, TextureObject& texture, GLenum target, GLint level, co
   }
   // CPU conversion into tightly packed texels.
   const formats::PixelFormat src = *formats::PixelFormat::from_gl(format, type);
-  const formats::PixelFormat dst(image.storage);
+  const formats::PixelFormat dst(transfer_format(image.storage));
   formats::Swizzle map[4];
   formats::ConvertParams params;
   // Storage with components the image lacks (GL_RGB kept as RGBA) gets them rebased to 0/1.
@@ -659,7 +668,9 @@ void get_tex_image(Context& ctx, TextureObject& texture, GLenum target, GLint le
   const GLsizei slices = height_is_layers(target) ? region.height : region.depth;
   const GLsizei rows = height_is_layers(target) ? 1 : region.height;
   const std::size_t image_stride = height_is_layers(target) ? client.row_stride : client.image_stride;
-  read_texels(ctx, *texture.resource, image, unsigned(level), box, region.width, rows, slices, image_stride, client,
+  TextureImage encoded = image;
+  encoded.storage = transfer_format(image.storage);
+  read_texels(ctx, *texture.resource, encoded, unsigned(level), box, region.width, rows, slices, image_stride, client,
               pixels, format, type, function);
 }
 
