@@ -142,8 +142,45 @@ TextureRef texture_for_target(Context& ctx, GLenum target) {
   return default_texture;
 }
 
-// Validates a client (format, type) pair: INVALID_ENUM for unknown enums, INVALID_OPERATION for
-// a pair GL does not define. Returns false after raising the error.
+namespace {
+
+// GL 4.6 table 8.5: the formats each packed type takes. The format library's packed table also
+// holds pairs only OpenGL ES or unadvertised extensions accept (RGB/UNSIGNED_INT_2_10_10_10_REV,
+// BGR/UNSIGNED_SHORT_5_6_5, ABGR_EXT), which GL 4.6 refuses.
+bool packed_type_takes(GLenum type, GLenum format) {
+  switch (type) {
+    case GL_UNSIGNED_BYTE_3_3_2:
+    case GL_UNSIGNED_BYTE_2_3_3_REV:
+    case GL_UNSIGNED_SHORT_5_6_5:
+    case GL_UNSIGNED_SHORT_5_6_5_REV: return format == GL_RGB || format == GL_RGB_INTEGER;
+    case GL_UNSIGNED_SHORT_4_4_4_4:
+    case GL_UNSIGNED_SHORT_4_4_4_4_REV:
+    case GL_UNSIGNED_SHORT_5_5_5_1:
+    case GL_UNSIGNED_SHORT_1_5_5_5_REV:
+    case GL_UNSIGNED_INT_8_8_8_8:
+    case GL_UNSIGNED_INT_8_8_8_8_REV:
+    case GL_UNSIGNED_INT_10_10_10_2:
+    case GL_UNSIGNED_INT_2_10_10_10_REV:
+      return format == GL_RGBA || format == GL_BGRA || format == GL_RGBA_INTEGER || format == GL_BGRA_INTEGER;
+    case GL_UNSIGNED_INT_10F_11F_11F_REV:
+    case GL_UNSIGNED_INT_5_9_9_9_REV: return format == GL_RGB;
+    case GL_UNSIGNED_INT_24_8:
+    case GL_FLOAT_32_UNSIGNED_INT_24_8_REV: return format == GL_DEPTH_STENCIL;
+    default: return true;  // not a packed type of table 8.5
+  }
+}
+
+// The floating-point types of table 8.2.
+bool is_float_type(GLenum type) {
+  return type == GL_HALF_FLOAT || type == GL_FLOAT || type == GL_UNSIGNED_INT_10F_11F_11F_REV ||
+         type == GL_UNSIGNED_INT_5_9_9_9_REV || type == GL_FLOAT_32_UNSIGNED_INT_24_8_REV;
+}
+
+}  // namespace
+
+// Validates a client (format, type) pair: INVALID_ENUM for unknown enums, for DEPTH_STENCIL with
+// any type but its two and for integer formats with floating-point types (section 8.4.4.1);
+// INVALID_OPERATION for a pair GL does not define (table 8.5). Returns false after raising the error.
 bool check_format_and_type(Context& ctx, GLenum format, GLenum type, const char* function) {
   if (!formats::gl_client_format_name(format)) {
     ctx.error(GL_INVALID_ENUM, "%s(format = 0x%04x): not a pixel format", function, format);
@@ -153,7 +190,14 @@ bool check_format_and_type(Context& ctx, GLenum format, GLenum type, const char*
     ctx.error(GL_INVALID_ENUM, "%s(type = 0x%04x): not a pixel type", function, type);
     return false;
   }
-  if (formats::bytes_per_pixel(format, type) <= 0 || !formats::PixelFormat::from_gl(format, type)) {
+  if ((format == GL_DEPTH_STENCIL && type != GL_UNSIGNED_INT_24_8 && type != GL_FLOAT_32_UNSIGNED_INT_24_8_REV) ||
+      (formats::is_integer_format(format) && is_float_type(type))) {
+    ctx.error(GL_INVALID_ENUM, "%s: format %s does not take type %s", function, formats::gl_client_format_name(format),
+              formats::gl_type_name(type));
+    return false;
+  }
+  if (!packed_type_takes(type, format) || formats::bytes_per_pixel(format, type) <= 0 ||
+      !formats::PixelFormat::from_gl(format, type)) {
     ctx.error(GL_INVALID_OPERATION, "%s: format %s does not go with type %s", function,
               formats::gl_client_format_name(format), formats::gl_type_name(type));
     return false;
