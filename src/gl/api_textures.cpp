@@ -206,6 +206,25 @@ bool check_format_and_type(Context& ctx, GLenum format, GLenum type, const char*
 }
 
 
+namespace {
+
+// Section 8.5's rules for specifying texels (glTexImage*, glTexSubImage*), stricter than the
+// readback's: depth data (DEPTH_COMPONENT or DEPTH_STENCIL) exactly for depth textures (either
+// base), STENCIL_INDEX data exactly for stencil textures; then the rules check_compatible shares.
+bool check_upload_compatible(Context& ctx, GLenum base_format, Format texture_format, GLenum format,
+                             const char* function) {
+  const bool depth_base = base_format == GL_DEPTH_COMPONENT || base_format == GL_DEPTH_STENCIL;
+  const bool depth_data = format == GL_DEPTH_COMPONENT || format == GL_DEPTH_STENCIL;
+  if (depth_base != depth_data || (base_format == GL_STENCIL_INDEX) != (format == GL_STENCIL_INDEX)) {
+    ctx.error(GL_INVALID_OPERATION, "%s: format %s does not match the texture's base format", function,
+              formats::gl_client_format_name(format));
+    return false;
+  }
+  return check_compatible(ctx, base_format, texture_format, format, function);
+}
+
+}  // namespace
+
 // Checks the format/type against the texture image's kind: depth/stencil data only for
 // depth/stencil textures, integer data only for integer textures.
 bool check_compatible(Context& ctx, GLenum base_format, Format texture_format, GLenum format, const char* function) {
@@ -500,7 +519,7 @@ void tex_image(Context& ctx, TextureObject& texture, unsigned dims, GLenum targe
   if (!chosen.valid())
     return ctx.error(GL_INVALID_VALUE, "%s(internalformat = %s): no format of this device can store it", function,
                      info->name);
-  if (!check_compatible(ctx, info->base_format, chosen.format, format, function)) return;
+  if (!check_upload_compatible(ctx, info->base_format, chosen.format, format, function)) return;
   if (texture.immutable) return ctx.error(GL_INVALID_OPERATION, "%s: the texture is immutable", function);
   if (formats::describe(chosen.storage).is_compressed && (pixels || ctx.bound_buffers[8]))
     return ctx.error(GL_INVALID_OPERATION,
@@ -550,7 +569,7 @@ void tex_sub_image(Context& ctx, TextureObject& texture, unsigned dims, GLenum t
   if (!image.defined())
     return ctx.error(GL_INVALID_OPERATION, "%s: level %d has no image", function, level);
   if (!check_region_inside(ctx, image, x, y, z, width, height, depth, function)) return;
-  if (!check_compatible(ctx, image.base_format, image.format, format, function)) return;
+  if (!check_upload_compatible(ctx, image.base_format, image.format, format, function)) return;
   if (formats::describe(image.storage).is_compressed)
     return ctx.error(GL_INVALID_OPERATION, "%s: the texture is compressed; use glCompressedTexSubImage", function);
   ClientImage client;
