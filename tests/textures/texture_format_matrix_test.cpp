@@ -330,11 +330,18 @@ struct Case {
   const ClientFormat* format;
   const ClientType* type;
   int alignment;  // GL_UNPACK_ALIGNMENT and GL_PACK_ALIGNMENT
+  // Other unpack parameters (section 8.4.4.1): swapped bytes, or a wider row with skipped pixels
+  // and rows.
+  bool swap_bytes = false;
+  int row_length = 0, skip_pixels = 0, skip_rows = 0;
 };
 
 std::string describe(const Case& c) {
   std::ostringstream s;
-  s << c.internal->name << " <- " << c.format->name << "/" << c.type->name << " (alignment " << c.alignment << ")";
+  s << c.internal->name << " <- " << c.format->name << "/" << c.type->name << " (alignment " << c.alignment;
+  if (c.swap_bytes) s << ", swapped bytes";
+  if (c.row_length) s << ", row length " << c.row_length << ", skip " << c.skip_pixels << " pixels " << c.skip_rows << " rows";
+  s << ")";
   return s.str();
 }
 
@@ -436,8 +443,11 @@ struct ClientData {
   std::array<bool, 4> present{};
 };
 
-void put(std::vector<std::uint8_t>& bytes, std::size_t offset, std::uint64_t value, int size) {
-  for (int i = 0; i < size; ++i) bytes[offset + std::size_t(i)] = std::uint8_t(value >> (8 * i));  // little-endian host
+// Writes a `size`-byte unit in the host's (little-endian) order, or reversed for
+// GL_UNPACK_SWAP_BYTES.
+void put(std::vector<std::uint8_t>& bytes, std::size_t offset, std::uint64_t value, int size, bool swap) {
+  for (int i = 0; i < size; ++i)
+    bytes[offset + std::size_t(swap ? size - 1 - i : i)] = std::uint8_t(value >> (8 * i));
 }
 
 // Field (shift, width) of the i-th component of a packed type (tables 8.6-8.8).
@@ -475,10 +485,12 @@ ClientData make_client_data(const Case& c, unsigned seed) {
   const bool float_depth = (internal.encoding == Encoding::FLOAT || internal.encoding == Encoding::NONE) &&
                            (internal.base == GL_DEPTH_COMPONENT || internal.base == GL_DEPTH_STENCIL);
   const int per_pixel = is_packed(t) ? 1 : int(f.elements.size());
-  const std::size_t stride = row_stride(kWidth, t.bytes, per_pixel, c.alignment);
+  const std::size_t stride = row_stride(c.row_length ? c.row_length : kWidth, t.bytes, per_pixel, c.alignment);
   const std::size_t pixel_bytes = std::size_t(t.bytes) * std::size_t(per_pixel);
+  const std::size_t first = std::size_t(c.skip_rows) * stride + std::size_t(c.skip_pixels) * pixel_bytes;
+  const bool swap = c.swap_bytes;
   ClientData data;
-  data.bytes.assign(stride * kHeight, 0xA5);  // padding bytes hold a pattern the GL must skip
+  data.bytes.assign(first + stride * kHeight, 0xA5);  // padding and skipped bytes hold a pattern the GL must skip
   for (auto& g : data.group) g = {0.0, 0.0, 0.0, 1.0};  // final expansion to RGBA
   Generator gen{seed * 2654435761u + 7u};
 
@@ -496,7 +508,8 @@ ClientData make_client_data(const Case& c, unsigned seed) {
   const double float_lo = float_depth ? 0.0 : -1e9, float_hi = float_depth ? 1.0 : 1e9;
 
   for (int texel = 0; texel < kTexels; ++texel) {
-    const std::size_t offset = std::size_t(texel / kWidth) * stride + std::size_t(texel % kWidth) * pixel_bytes;
+    const std::size_t offset =
+        first + std::size_t(texel / kWidth) * stride + std::size_t(texel % kWidth) * pixel_bytes;
     switch (t.kind) {
       case TypeKind::UNSIGNED:
       case TypeKind::SIGNED: {
@@ -505,7 +518,7 @@ ClientData make_client_data(const Case& c, unsigned seed) {
           const Element e = f.elements[i];
           const Range r = element_range(e, 8 * t.bytes, is_signed);
           const std::int64_t v = gen.integer(r.lo, r.hi, texel, int(i));
-          put(data.bytes, offset + i * std::size_t(t.bytes), std::uint64_t(v), t.bytes);
+          put(data.bytes, offset + i * std::size_t(t.bytes), std::uint64_t(v), t.bytes, swap);
           const bool normalized = !integer_data && e != Element::STENCIL;
           assign(data, texel, e,
                  !normalized ? double(v) : is_signed ? snorm_to_float(v, 8 * t.bytes)
@@ -525,7 +538,7 @@ ClientData make_client_data(const Case& c, unsigned seed) {
           if (((h >> 10) & 31) == 31) h = std::uint16_t(h & ~0x4000);  // no infinities or NaNs
           if (f.elements[i] == Element::DEPTH && float_depth)
             h = std::uint16_t(std::min<std::uint16_t>(h & 0x7FFF, 0x3C00));
-          put(data.bytes, offset + i * 2, h, 2);
+          put(data.bytes, offset + i * 2, h, 2, swap);
           assign(data, texel, f.elements[i], decode_half(h));
         }
         break;
@@ -534,7 +547,7 @@ ClientData make_client_data(const Case& c, unsigned seed) {
           const float v = float(gen.real(float_lo, float_hi, texel, int(i)));
           std::uint32_t bits;
           std::memcpy(&bits, &v, 4);
-          put(data.bytes, offset + i * 4, bits, 4);
+          put(data.bytes, offset + i * 4, bits, 4, swap);
           assign(data, texel, f.elements[i], double(v));
         }
         break;
@@ -547,7 +560,7 @@ ClientData make_client_data(const Case& c, unsigned seed) {
           word |= std::uint64_t(v) << shift;
           assign(data, texel, f.elements[i], integer_data ? double(v) : unorm_to_float(std::uint64_t(v), width));
         }
-        put(data.bytes, offset, word, t.bytes);
+        put(data.bytes, offset, word, t.bytes, swap);
         break;
       }
       case TypeKind::PACKED_UFLOAT: {
@@ -562,7 +575,7 @@ ClientData make_client_data(const Case& c, unsigned seed) {
                  decode_small_float(std::uint32_t(v) >> mantissa_bits,
                                     std::uint32_t(v) & ((1u << mantissa_bits) - 1), mantissa_bits));
         }
-        put(data.bytes, offset, word, 4);
+        put(data.bytes, offset, word, 4, swap);
         break;
       }
       case TypeKind::PACKED_SHARED_EXPONENT: {
@@ -571,14 +584,14 @@ ClientData make_client_data(const Case& c, unsigned seed) {
         const int exponent = int(word >> 27);
         for (int i = 0; i < 3; ++i)
           assign(data, texel, f.elements[std::size_t(i)], std::ldexp(double((word >> (9 * i)) & 511u), exponent - 24));
-        put(data.bytes, offset, word, 4);
+        put(data.bytes, offset, word, 4, swap);
         break;
       }
       case TypeKind::PACKED_DEPTH_STENCIL: {
         const Range depth = element_range(Element::DEPTH, 24, false);
         const std::int64_t d = gen.integer(depth.lo, depth.hi, texel, 0);
         const std::int64_t s = gen.integer(0, 255, texel, 1);
-        put(data.bytes, offset, std::uint64_t(d) << 8 | std::uint64_t(s), 4);
+        put(data.bytes, offset, std::uint64_t(d) << 8 | std::uint64_t(s), 4, swap);
         assign(data, texel, Element::DEPTH, unorm_to_float(std::uint64_t(d), 24));
         assign(data, texel, Element::STENCIL, double(s));
         break;
@@ -588,8 +601,8 @@ ClientData make_client_data(const Case& c, unsigned seed) {
         const std::int64_t s = gen.integer(0, 255, texel, 1);
         std::uint32_t bits;
         std::memcpy(&bits, &d, 4);
-        put(data.bytes, offset, bits, 4);
-        put(data.bytes, offset + 4, 0xABCDE00u | std::uint64_t(s), 4);  // the 24 high bits are unused
+        put(data.bytes, offset, bits, 4, swap);
+        put(data.bytes, offset + 4, 0xABCDE00u | std::uint64_t(s), 4, swap);  // the 24 high bits are unused
         assign(data, texel, Element::DEPTH, double(d));
         assign(data, texel, Element::STENCIL, double(s));
         break;
@@ -771,6 +784,10 @@ class TextureFormatMatrixTest : public GlTest {
   void TearDown() override {
     glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
     glPixelStorei(GL_PACK_ALIGNMENT, 4);
+    glPixelStorei(GL_UNPACK_SWAP_BYTES, GL_FALSE);
+    glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+    glPixelStorei(GL_UNPACK_SKIP_PIXELS, 0);
+    glPixelStorei(GL_UNPACK_SKIP_ROWS, 0);
     if (texture_) glDeleteTextures(1, &texture_);
     GlTest::TearDown();
   }
@@ -785,7 +802,12 @@ class TextureFormatMatrixTest : public GlTest {
         for (const ClientType& type : kClientTypes) {
           if (!format_fits(format, internal) || !pair_is_legal(format, type)) continue;
           static const int alignments[] = {4, 1, 2, 8};
-          run_case({&internal, &format, &type, alignments[cases % 4]}, unsigned(cases));
+          Case c{&internal, &format, &type, alignments[cases % 4]};
+          // Every third case swaps bytes (not FLOAT_32_UNSIGNED_INT_24_8_REV, whose swap unit
+          // the spec leaves unclear), every third reads a 7-pixel-wide client image from (1, 1).
+          if (cases % 3 == 1 && type.kind != TypeKind::FLOAT_DEPTH_STENCIL) c.swap_bytes = true;
+          if (cases % 3 == 2) c.row_length = 7, c.skip_pixels = 1, c.skip_rows = 1;
+          run_case(c, unsigned(cases));
           ++cases;
           if (reported_ >= kMaxReports) return cases;
         }
@@ -804,6 +826,10 @@ class TextureFormatMatrixTest : public GlTest {
     const ClientData data = make_client_data(c, seed);
     glPixelStorei(GL_UNPACK_ALIGNMENT, c.alignment);
     glPixelStorei(GL_PACK_ALIGNMENT, c.alignment);
+    glPixelStorei(GL_UNPACK_SWAP_BYTES, c.swap_bytes);
+    glPixelStorei(GL_UNPACK_ROW_LENGTH, c.row_length);
+    glPixelStorei(GL_UNPACK_SKIP_PIXELS, c.skip_pixels);
+    glPixelStorei(GL_UNPACK_SKIP_ROWS, c.skip_rows);
     glTexImage2D(GL_TEXTURE_2D, 0, c.internal->value, kWidth, kHeight, 0, c.format->format, c.type->type,
                  data.bytes.data());
     if (const GLenum error = glGetError(); error != GL_NO_ERROR) {
