@@ -438,9 +438,8 @@ bool base_has(GLenum base, int component) {
 struct ClientData {
   std::vector<std::uint8_t> bytes;
   // Per texel, the unpacked group: R, G, B, A (section 8.4.4's conversion to RGB and final
-  // expansion), or depth in 0 and stencil in 1; `present` marks what the client supplied.
+  // expansion), or depth in 0 and stencil in 1.
   std::array<std::array<double, 4>, kTexels> group{};
-  std::array<bool, 4> present{};
 };
 
 // Writes a `size`-byte unit in the host's (little-endian) order, or reversed for
@@ -466,14 +465,10 @@ std::pair<int, int> packed_field(const ClientType& t, int i) {
 
 void assign(ClientData& data, int texel, Element e, double v) {
   auto& g = data.group[std::size_t(texel)];
-  switch (e) {
-    case Element::L: g[0] = g[1] = g[2] = v; data.present[0] = data.present[1] = data.present[2] = true; return;
-    default: {
-      const int c = target_component(e);
-      g[std::size_t(c)] = v;
-      data.present[std::size_t(c)] = true;
-    }
-  }
+  if (e == Element::L)
+    g[0] = g[1] = g[2] = v;  // section 8.4.4.1's conversion to RGB
+  else
+    g[std::size_t(target_component(e))] = v;
 }
 
 ClientData make_client_data(const Case& c, unsigned seed) {
