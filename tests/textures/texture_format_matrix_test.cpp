@@ -334,13 +334,18 @@ struct Case {
   // and rows.
   bool swap_bytes = false;
   int row_length = 0, skip_pixels = 0, skip_rows = 0;
+  bool from_pixel_buffer = false;  // the data comes from a GL_PIXEL_UNPACK_BUFFER, at kBufferOffset
 };
+
+// A multiple of every type's size, as section 8.4.4.1 requires of a pixel buffer offset.
+constexpr std::size_t kBufferOffset = 8;
 
 std::string describe(const Case& c) {
   std::ostringstream s;
   s << c.internal->name << " <- " << c.format->name << "/" << c.type->name << " (alignment " << c.alignment;
   if (c.swap_bytes) s << ", swapped bytes";
   if (c.row_length) s << ", row length " << c.row_length << ", skip " << c.skip_pixels << " pixels " << c.skip_rows << " rows";
+  if (c.from_pixel_buffer) s << ", from a pixel buffer";
   s << ")";
   return s.str();
 }
@@ -784,6 +789,7 @@ class TextureFormatMatrixTest : public GlTest {
     glPixelStorei(GL_UNPACK_SKIP_PIXELS, 0);
     glPixelStorei(GL_UNPACK_SKIP_ROWS, 0);
     if (texture_) glDeleteTextures(1, &texture_);
+    if (pixel_buffer_) glDeleteBuffers(1, &pixel_buffer_);
     GlTest::TearDown();
   }
 
@@ -802,6 +808,7 @@ class TextureFormatMatrixTest : public GlTest {
           // the spec leaves unclear), every third reads a 7-pixel-wide client image from (1, 1).
           if (cases % 3 == 1 && type.kind != TypeKind::FLOAT_DEPTH_STENCIL) c.swap_bytes = true;
           if (cases % 3 == 2) c.row_length = 7, c.skip_pixels = 1, c.skip_rows = 1;
+          c.from_pixel_buffer = cases % 5 == 3;
           run_case(c, unsigned(cases));
           ++cases;
           if (reported_ >= kMaxReports) return cases;
@@ -825,8 +832,19 @@ class TextureFormatMatrixTest : public GlTest {
     glPixelStorei(GL_UNPACK_ROW_LENGTH, c.row_length);
     glPixelStorei(GL_UNPACK_SKIP_PIXELS, c.skip_pixels);
     glPixelStorei(GL_UNPACK_SKIP_ROWS, c.skip_rows);
-    glTexImage2D(GL_TEXTURE_2D, 0, c.internal->value, kWidth, kHeight, 0, c.format->format, c.type->type,
-                 data.bytes.data());
+    if (c.from_pixel_buffer) {
+      if (!pixel_buffer_) glGenBuffers(1, &pixel_buffer_);
+      glBindBuffer(GL_PIXEL_UNPACK_BUFFER, pixel_buffer_);
+      std::vector<std::uint8_t> contents(kBufferOffset + data.bytes.size(), 0x5A);
+      std::copy(data.bytes.begin(), data.bytes.end(), contents.begin() + std::ptrdiff_t(kBufferOffset));
+      glBufferData(GL_PIXEL_UNPACK_BUFFER, GLsizeiptr(contents.size()), contents.data(), GL_STREAM_DRAW);
+      glTexImage2D(GL_TEXTURE_2D, 0, c.internal->value, kWidth, kHeight, 0, c.format->format, c.type->type,
+                   reinterpret_cast<const void*>(kBufferOffset));
+      glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+    } else {
+      glTexImage2D(GL_TEXTURE_2D, 0, c.internal->value, kWidth, kHeight, 0, c.format->format, c.type->type,
+                   data.bytes.data());
+    }
     if (const GLenum error = glGetError(); error != GL_NO_ERROR) {
       std::ostringstream m;
       m << "glTexImage2D raised 0x" << std::hex << error << " for a legal pair";
@@ -934,7 +952,7 @@ class TextureFormatMatrixTest : public GlTest {
         return;
   }
 
-  GLuint texture_ = 0;
+  GLuint texture_ = 0, pixel_buffer_ = 0;
   int reported_ = 0;
 };
 
