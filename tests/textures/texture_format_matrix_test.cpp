@@ -816,8 +816,124 @@ class TextureFormatMatrixTest : public GlTest {
     return cases;
   }
 
+  // Uploads RGBA/FLOAT data into each of `internal_formats` and reads it back in every colour
+  // (format, type) glGetTexImage takes; returns the number of readbacks checked.
+  int run_readback_matrix(const std::vector<InternalFormat>& internal_formats) {
+    glGenTextures(1, &texture_);
+    glBindTexture(GL_TEXTURE_2D, texture_);
+    const ClientFormat& rgba = *std::find_if(kClientFormats.begin(), kClientFormats.end(),
+                                             [](const ClientFormat& f) { return f.format == GL_RGBA; });
+    const ClientType& float_type = *std::find_if(kClientTypes.begin(), kClientTypes.end(),
+                                                 [](const ClientType& t) { return t.type == GL_FLOAT; });
+    int readbacks = 0;
+    for (const InternalFormat& internal : internal_formats) {
+      const Case upload{&internal, &rgba, &float_type, 4};
+      const ClientData data = make_client_data(upload, unsigned(readbacks) + 1000u);
+      glTexImage2D(GL_TEXTURE_2D, 0, internal.value, kWidth, kHeight, 0, GL_RGBA, GL_FLOAT, data.bytes.data());
+      const StoredComponents stored = stored_components(internal, GL_TEXTURE_2D);
+      const auto expected = expected_readback(internal, stored, data);
+      // Luminance readback formats are left out: whether GetTexImage sums R, G and B into L as
+      // ReadPixels does (section 18.2.8) is not clear for a texture's rebased components.
+      for (const ClientFormat& format : kClientFormats) {
+        if (format.kind != ClientKind::COLOR || format.format == GL_LUMINANCE || format.format == GL_LUMINANCE_ALPHA)
+          continue;
+        for (const ClientType& type : kClientTypes)
+          if (pair_is_legal(format, type)) {
+            check_readback(upload, format, type, expected);
+            ++readbacks;
+            if (reported_ >= kMaxReports) return readbacks;
+          }
+      }
+    }
+    return readbacks;
+  }
+
  private:
   static constexpr int kMaxReports = 60;
+
+  // One readback in (format, type), decoded element by element with the unpack rules and compared
+  // with the packing of section 18.2.8 (clamping to the type's range, equations 2.3 and 2.4,
+  // float and packed encodings), within the stored tolerance plus one unit of the type.
+  void check_readback(const Case& c, const ClientFormat& format, const ClientType& type,
+                      const std::array<std::array<Expected, 4>, kTexels>& expected) {
+    const int per_pixel = is_packed(type) ? 1 : int(format.elements.size());
+    const std::size_t stride = row_stride(kWidth, type.bytes, per_pixel, c.alignment);
+    const std::size_t pixel_bytes = std::size_t(type.bytes) * std::size_t(per_pixel);
+    std::vector<std::uint8_t> out(stride * kHeight);
+    glPixelStorei(GL_PACK_ALIGNMENT, c.alignment);
+    const std::string as = std::string("read as ") + format.name + "/" + type.name + ", element ";
+    if (!read_back(c, format.format, type.type, out)) return;
+    auto word = [&](std::size_t offset, int bytes) {
+      std::uint64_t v = 0;
+      for (int i = 0; i < bytes; ++i) v |= std::uint64_t(out[offset + std::size_t(i)]) << (8 * i);
+      return v;
+    };
+    for (int t = 0; t < kTexels; ++t) {
+      const std::size_t offset = std::size_t(t / kWidth) * stride + std::size_t(t % kWidth) * pixel_bytes;
+      const auto& e = expected[std::size_t(t)];
+      std::array<Expected, 3> shared{};
+      if (type.kind == TypeKind::PACKED_SHARED_EXPONENT) {
+        shared = store_shared_exponent({e[0].value, e[1].value, e[2].value});
+        for (int i = 0; i < 3; ++i) shared[std::size_t(i)].tolerance += e[std::size_t(i)].tolerance;
+      }
+      for (std::size_t i = 0; i < format.elements.size(); ++i) {
+        const Expected want = e[std::size_t(target_component(format.elements[i]))];
+        double got = 0;
+        Expected packed = want;
+        switch (type.kind) {
+          case TypeKind::UNSIGNED: {
+            const int bits = 8 * type.bytes;
+            got = unorm_to_float(word(offset + i * std::size_t(type.bytes), type.bytes), bits);
+            packed = {std::clamp(want.value, 0.0, 1.0), want.tolerance + unorm_to_float(1, bits) + readback_rounding(1)};
+            break;
+          }
+          case TypeKind::SIGNED: {
+            const int bits = 8 * type.bytes;
+            const std::uint64_t raw = word(offset + i * std::size_t(type.bytes), type.bytes);
+            const std::int64_t v = std::int64_t(raw << (64 - bits)) >> (64 - bits);  // sign-extended
+            got = snorm_to_float(v, bits);
+            packed = {std::clamp(want.value, -1.0, 1.0), want.tolerance + snorm_to_float(1, bits) + readback_rounding(1)};
+            break;
+          }
+          case TypeKind::HALF:
+            got = decode_half(std::uint16_t(word(offset + i * 2, 2)));
+            packed.tolerance += float_ulp(want.value, 10, -14);
+            break;
+          case TypeKind::FLOAT: {
+            const std::uint32_t bits = std::uint32_t(word(offset + i * 4, 4));
+            float f;
+            std::memcpy(&f, &bits, 4);
+            got = f;
+            packed.tolerance += binary32_ulp(want.value);
+            break;
+          }
+          case TypeKind::PACKED: {
+            const auto [shift, width] = packed_field(type, int(i));
+            got = unorm_to_float((word(offset, type.bytes) >> shift) & ((1u << width) - 1), width);
+            packed = {std::clamp(want.value, 0.0, 1.0), want.tolerance + unorm_to_float(1, width)};
+            break;
+          }
+          case TypeKind::PACKED_UFLOAT: {
+            const auto [shift, width] = packed_field(type, int(i));
+            const std::uint32_t field = std::uint32_t(word(offset, 4) >> shift) & ((1u << width) - 1);
+            const int mantissa_bits = width - 5;
+            got = decode_small_float(field >> mantissa_bits, field & ((1u << mantissa_bits) - 1), mantissa_bits);
+            const Expected stored = store(want.value, {Encoding::UFLOAT, width});
+            packed = {stored.value, want.tolerance + stored.tolerance};
+            break;
+          }
+          case TypeKind::PACKED_SHARED_EXPONENT: {
+            const std::uint64_t w = word(offset, 4);
+            got = std::ldexp(double((w >> (9 * i)) & 511u), int(w >> 27) - 24);
+            packed = shared[i];
+            break;
+          }
+          default: break;  // depth/stencil types never pair with colour formats
+        }
+        if (!compare(c, t, as + std::to_string(i), got, packed)) return;
+      }
+    }
+  }
 
   void report(const Case& c, const std::string& what) {
     ++reported_;
@@ -875,7 +991,7 @@ class TextureFormatMatrixTest : public GlTest {
   }
 
   // Compares one value; reports and returns false on a mismatch.
-  bool compare(const Case& c, int texel, const char* channel, double got, Expected e) {
+  bool compare(const Case& c, int texel, const std::string& channel, double got, Expected e) {
     if (std::fabs(got - e.value) <= e.tolerance) return true;
     std::ostringstream m;
     m.precision(9);
@@ -968,6 +1084,11 @@ TEST_F(TextureFormatMatrixTest, IntegerFormatsStoreEveryLegalPairBySpecRules) {
 
 TEST_F(TextureFormatMatrixTest, DepthAndStencilFormatsStoreEveryLegalPairBySpecRules) {
   EXPECT_EQ(run_matrix(kDepthStencilFormats), 6 * 10 + 6);
+}
+
+// 9 colour formats: 8 array types each, 6 packed types with RGB and 8 with each of RGBA, BGRA.
+TEST_F(TextureFormatMatrixTest, SizedColorFormatsReadBackInEveryColorFormatAndType) {
+  EXPECT_EQ(run_readback_matrix(kColorFormats), int(kColorFormats.size()) * (9 * 8 + 6 + 16));
 }
 
 TEST_F(TextureFormatMatrixTest, UnsizedFormatsStoreEveryLegalPairBySpecRules) {
