@@ -335,6 +335,7 @@ struct Case {
   bool swap_bytes = false;
   int row_length = 0, skip_pixels = 0, skip_rows = 0;
   bool from_pixel_buffer = false;  // the data comes from a GL_PIXEL_UNPACK_BUFFER, at kBufferOffset
+  GLuint storage = 0;  // non-zero: glTexSubImage2D into this glTexStorage2D texture, not glTexImage2D
 };
 
 // A multiple of every type's size, as section 8.4.4.1 requires of a pixel buffer offset.
@@ -346,6 +347,7 @@ std::string describe(const Case& c) {
   if (c.swap_bytes) s << ", swapped bytes";
   if (c.row_length) s << ", row length " << c.row_length << ", skip " << c.skip_pixels << " pixels " << c.skip_rows << " rows";
   if (c.from_pixel_buffer) s << ", from a pixel buffer";
+  if (c.storage) s << ", glTexSubImage2D into glTexStorage2D storage";
   s << ")";
   return s.str();
 }
@@ -798,7 +800,17 @@ class TextureFormatMatrixTest : public GlTest {
     glGenTextures(1, &texture_);
     glBindTexture(GL_TEXTURE_2D, texture_);
     int cases = 0;
-    for (const InternalFormat& internal : internal_formats)
+    for (const InternalFormat& internal : internal_formats) {
+      // Sized formats also go into immutable storage (chosen without the data's format and type)
+      // for every other case.
+      GLuint storage = 0;
+      if (internal.encoding != Encoding::NONE) {
+        glGenTextures(1, &storage);
+        glBindTexture(GL_TEXTURE_2D, storage);
+        glTexStorage2D(GL_TEXTURE_2D, 1, GLenum(internal.value), kWidth, kHeight);
+        if (const GLenum error = glGetError(); error != GL_NO_ERROR)
+          ADD_FAILURE() << internal.name << ": glTexStorage2D raised 0x" << std::hex << error;
+      }
       for (const ClientFormat& format : kClientFormats)
         for (const ClientType& type : kClientTypes) {
           if (!format_fits(format, internal) || !pair_is_legal(format, type)) continue;
@@ -809,10 +821,13 @@ class TextureFormatMatrixTest : public GlTest {
           if (cases % 3 == 1 && type.kind != TypeKind::FLOAT_DEPTH_STENCIL) c.swap_bytes = true;
           if (cases % 3 == 2) c.row_length = 7, c.skip_pixels = 1, c.skip_rows = 1;
           c.from_pixel_buffer = cases % 5 == 3;
+          if (cases % 2 == 1) c.storage = storage;
           run_case(c, unsigned(cases));
           ++cases;
           if (reported_ >= kMaxReports) return cases;
         }
+      if (storage) glDeleteTextures(1, &storage);
+    }
     return cases;
   }
 
@@ -948,22 +963,27 @@ class TextureFormatMatrixTest : public GlTest {
     glPixelStorei(GL_UNPACK_ROW_LENGTH, c.row_length);
     glPixelStorei(GL_UNPACK_SKIP_PIXELS, c.skip_pixels);
     glPixelStorei(GL_UNPACK_SKIP_ROWS, c.skip_rows);
+    glBindTexture(GL_TEXTURE_2D, c.storage ? c.storage : texture_);
+    const auto specify = [&](const void* pixels) {
+      if (c.storage)
+        glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, kWidth, kHeight, c.format->format, c.type->type, pixels);
+      else
+        glTexImage2D(GL_TEXTURE_2D, 0, c.internal->value, kWidth, kHeight, 0, c.format->format, c.type->type, pixels);
+    };
     if (c.from_pixel_buffer) {
       if (!pixel_buffer_) glGenBuffers(1, &pixel_buffer_);
       glBindBuffer(GL_PIXEL_UNPACK_BUFFER, pixel_buffer_);
       std::vector<std::uint8_t> contents(kBufferOffset + data.bytes.size(), 0x5A);
       std::copy(data.bytes.begin(), data.bytes.end(), contents.begin() + std::ptrdiff_t(kBufferOffset));
       glBufferData(GL_PIXEL_UNPACK_BUFFER, GLsizeiptr(contents.size()), contents.data(), GL_STREAM_DRAW);
-      glTexImage2D(GL_TEXTURE_2D, 0, c.internal->value, kWidth, kHeight, 0, c.format->format, c.type->type,
-                   reinterpret_cast<const void*>(kBufferOffset));
+      specify(reinterpret_cast<const void*>(kBufferOffset));
       glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
     } else {
-      glTexImage2D(GL_TEXTURE_2D, 0, c.internal->value, kWidth, kHeight, 0, c.format->format, c.type->type,
-                   data.bytes.data());
+      specify(data.bytes.data());
     }
     if (const GLenum error = glGetError(); error != GL_NO_ERROR) {
       std::ostringstream m;
-      m << "glTexImage2D raised 0x" << std::hex << error << " for a legal pair";
+      m << (c.storage ? "glTexSubImage2D" : "glTexImage2D") << " raised 0x" << std::hex << error << " for a legal pair";
       return report(c, m.str());
     }
     const StoredComponents stored = stored_components(*c.internal, GL_TEXTURE_2D);
