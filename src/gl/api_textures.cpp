@@ -223,6 +223,23 @@ bool check_upload_compatible(Context& ctx, GLenum base_format, Format texture_fo
   return check_compatible(ctx, base_format, texture_format, format, function);
 }
 
+// Section 8.11.4's rules for glGetTexImage: DEPTH_COMPONENT data from depth or depth/stencil
+// images, DEPTH_STENCIL only from depth/stencil ones, STENCIL_INDEX from stencil or depth/stencil
+// ones; then the rules check_compatible shares.
+bool check_readback_compatible(Context& ctx, GLenum base_format, Format texture_format, GLenum format,
+                               const char* function) {
+  const bool fits = format == GL_DEPTH_COMPONENT ? base_format == GL_DEPTH_COMPONENT || base_format == GL_DEPTH_STENCIL
+                    : format == GL_DEPTH_STENCIL ? base_format == GL_DEPTH_STENCIL
+                    : format == GL_STENCIL_INDEX ? base_format == GL_STENCIL_INDEX || base_format == GL_DEPTH_STENCIL
+                                                 : true;
+  if (!fits) {
+    ctx.error(GL_INVALID_OPERATION, "%s: format %s cannot be read from the texture's base format", function,
+              formats::gl_client_format_name(format));
+    return false;
+  }
+  return check_compatible(ctx, base_format, texture_format, format, function);
+}
+
 }  // namespace
 
 // Checks the format/type against the texture image's kind: depth/stencil data only for
@@ -712,7 +729,7 @@ void get_tex_image(Context& ctx, TextureObject& texture, GLenum target, GLint le
                      image.height, image.depth);
   }
   if (!image.defined() || !region.width || !region.height || !region.depth) return;
-  if (!check_compatible(ctx, image.base_format, image.format, format, function)) return;
+  if (!check_readback_compatible(ctx, image.base_format, image.format, format, function)) return;
   const unsigned dims = binding_target(target) == GL_TEXTURE_3D || depth_is_layers(target) ? 3
                         : binding_target(target) == GL_TEXTURE_1D                           ? 1
                                                                                             : 2;
