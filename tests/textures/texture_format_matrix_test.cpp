@@ -30,6 +30,9 @@
 //   - sRGB formats: neither TexImage (section 8.5) nor GetTexImage (section 8.11) converts: the
 //     encoded values are stored and returned as given (the conversion to linear happens when the
 //     texture is sampled, section 8.24), as EXT_texture_sRGB's issue on GetTexImage resolved;
+//   - colour data for a STENCIL_INDEX texture: section 8.5 names the error for STENCIL_INDEX data
+//     and a non-stencil texture; the converse (colour values have no conversion to stencil
+//     indices) is taken to be INVALID_OPERATION as well (Mesa accepts it);
 //   - unsized internal formats: section 8.5 lets the GL choose the representation, so their
 //     component sizes and types are the ones glGetTexLevelParameter reports (checked to be a
 //     sensible kind); everything else about their expected values is still computed here.
@@ -1164,6 +1167,57 @@ TEST_F(TextureFormatMatrixTest, IllegalPairsRaiseTheSpecError) {
         }
   glDeleteTextures(1, &texture);
   EXPECT_EQ(reported, 0) << "of " << cases << " illegal combinations";
+}
+
+// Section 8.11.4's rules for glGetTexImage beyond the format/type pair: depth data only from
+// depth or depth/stencil images, DEPTH_STENCIL only from depth/stencil ones, stencil from stencil
+// or depth/stencil ones, colour only from colour images, integer only from integer ones.
+bool readback_fits(const ClientFormat& f, const InternalFormat& internal) {
+  switch (f.kind) {
+    case ClientKind::DEPTH: return internal.base == GL_DEPTH_COMPONENT || internal.base == GL_DEPTH_STENCIL;
+    case ClientKind::DEPTH_STENCIL: return internal.base == GL_DEPTH_STENCIL;
+    case ClientKind::STENCIL: return internal.base == GL_STENCIL_INDEX || internal.base == GL_DEPTH_STENCIL;
+    case ClientKind::COLOR:
+    case ClientKind::INTEGER:
+      return !is_depth_or_stencil(internal.base) && (f.kind == ClientKind::INTEGER) == is_integer(internal);
+  }
+  return false;
+}
+
+TEST_F(TextureFormatMatrixTest, ReadbackAcceptsExactlyTheSpecsFormatsAndTypes) {
+  GLuint texture = 0;
+  glGenTextures(1, &texture);
+  glBindTexture(GL_TEXTURE_2D, texture);
+  std::vector<std::uint8_t> out(kTexels * 16 + 64);
+  int reported = 0, cases = 0;
+  for (const auto* group : {&kColorFormats, &kIntegerFormats, &kDepthStencilFormats, &kUnsizedFormats})
+    for (const InternalFormat& internal : *group) {
+      // Any legal pair gives the image; its contents do not matter here.
+      const ClientFormat* source = nullptr;
+      for (const ClientFormat& f : kClientFormats)
+        if (!source && format_fits(f, internal)) source = &f;
+      const bool depth_stencil_source = source->kind == ClientKind::DEPTH_STENCIL;
+      glTexImage2D(GL_TEXTURE_2D, 0, internal.value, kWidth, kHeight, 0, source->format,
+                   depth_stencil_source ? GL_UNSIGNED_INT_24_8 : GL_UNSIGNED_BYTE, nullptr);
+      ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR)) << internal.name;
+      for (const ClientFormat& format : kClientFormats)
+        for (const ClientType& type : kClientTypes) {
+          // Floating-point stencil indices are left out (see the header).
+          if (format.kind == ClientKind::STENCIL && (type.kind == TypeKind::HALF || type.kind == TypeKind::FLOAT))
+            continue;
+          ++cases;
+          glGetTexImage(GL_TEXTURE_2D, 0, format.format, type.type, out.data());
+          const GLenum error = glGetError();
+          ExpectedError expected{GL_NO_ERROR, GL_NO_ERROR};
+          if (!pair_is_legal(format, type)) expected = expected_error(format, type);
+          else if (!readback_fits(format, internal)) expected = {GL_INVALID_OPERATION, GL_INVALID_OPERATION};
+          if (error != expected.error && error != expected.alternative && reported++ < 40)
+            ADD_FAILURE() << "glGetTexImage of " << internal.name << " as " << format.name << "/" << type.name
+                          << ": error 0x" << std::hex << error << ", expected 0x" << expected.error;
+        }
+    }
+  glDeleteTextures(1, &texture);
+  EXPECT_EQ(reported, 0) << "of " << cases << " readback combinations";
 }
 
 }  // namespace
