@@ -857,7 +857,13 @@ class TextureFormatMatrixTest : public GlTest {
           continue;
         for (const ClientType& type : kClientTypes)
           if (pair_is_legal(format, type)) {
-            check_readback(upload, format, type, expected);
+            // The pack parameters vary as the unpack ones do in run_matrix.
+            static const int alignments[] = {4, 1, 2, 8};
+            Case pack = upload;
+            pack.alignment = alignments[readbacks % 4];
+            pack.swap_bytes = readbacks % 3 == 1;
+            if (readbacks % 3 == 2) pack.row_length = 7, pack.skip_pixels = 1, pack.skip_rows = 1;
+            check_readback(upload, pack, format, type, expected);
             ++readbacks;
             if (reported_ >= kMaxReports) return readbacks;
           }
@@ -872,22 +878,40 @@ class TextureFormatMatrixTest : public GlTest {
   // One readback in (format, type), decoded element by element with the unpack rules and compared
   // with the packing of section 18.2.8 (clamping to the type's range, equations 2.3 and 2.4,
   // float and packed encodings), within the stored tolerance plus one unit of the type.
-  void check_readback(const Case& c, const ClientFormat& format, const ClientType& type,
+  // `pack` holds the GL_PACK_* parameters in its alignment, swap and row fields.
+  void check_readback(const Case& c, const Case& pack, const ClientFormat& format, const ClientType& type,
                       const std::array<std::array<Expected, 4>, kTexels>& expected) {
     const int per_pixel = is_packed(type) ? 1 : int(format.elements.size());
-    const std::size_t stride = row_stride(kWidth, type.bytes, per_pixel, c.alignment);
+    const std::size_t stride =
+        row_stride(pack.row_length ? pack.row_length : kWidth, type.bytes, per_pixel, pack.alignment);
     const std::size_t pixel_bytes = std::size_t(type.bytes) * std::size_t(per_pixel);
-    std::vector<std::uint8_t> out(stride * kHeight);
-    glPixelStorei(GL_PACK_ALIGNMENT, c.alignment);
-    const std::string as = std::string("read as ") + format.name + "/" + type.name + ", element ";
-    if (!read_back(c, format.format, type.type, out)) return;
+    const std::size_t first = std::size_t(pack.skip_rows) * stride + std::size_t(pack.skip_pixels) * pixel_bytes;
+    std::vector<std::uint8_t> out(first + stride * kHeight);
+    glPixelStorei(GL_PACK_ALIGNMENT, pack.alignment);
+    glPixelStorei(GL_PACK_SWAP_BYTES, pack.swap_bytes);
+    glPixelStorei(GL_PACK_ROW_LENGTH, pack.row_length);
+    glPixelStorei(GL_PACK_SKIP_PIXELS, pack.skip_pixels);
+    glPixelStorei(GL_PACK_SKIP_ROWS, pack.skip_rows);
+    std::ostringstream as;
+    as << "read as " << format.name << "/" << type.name << " (pack alignment " << pack.alignment
+       << (pack.swap_bytes ? ", swapped bytes" : "") << (pack.row_length ? ", row length 7 from (1, 1)" : "")
+       << "), element ";
+    const bool read = read_back(c, format.format, type.type, out);
+    glPixelStorei(GL_PACK_SWAP_BYTES, GL_FALSE);
+    glPixelStorei(GL_PACK_ROW_LENGTH, 0);
+    glPixelStorei(GL_PACK_SKIP_PIXELS, 0);
+    glPixelStorei(GL_PACK_SKIP_ROWS, 0);
+    if (!read) return;
+    // A `bytes`-byte unit in the host's order, or reversed under GL_PACK_SWAP_BYTES.
     auto word = [&](std::size_t offset, int bytes) {
       std::uint64_t v = 0;
-      for (int i = 0; i < bytes; ++i) v |= std::uint64_t(out[offset + std::size_t(i)]) << (8 * i);
+      for (int i = 0; i < bytes; ++i)
+        v |= std::uint64_t(out[offset + std::size_t(pack.swap_bytes ? bytes - 1 - i : i)]) << (8 * i);
       return v;
     };
     for (int t = 0; t < kTexels; ++t) {
-      const std::size_t offset = std::size_t(t / kWidth) * stride + std::size_t(t % kWidth) * pixel_bytes;
+      const std::size_t offset =
+          first + std::size_t(t / kWidth) * stride + std::size_t(t % kWidth) * pixel_bytes;
       const auto& e = expected[std::size_t(t)];
       std::array<Expected, 3> shared{};
       if (type.kind == TypeKind::PACKED_SHARED_EXPONENT) {
@@ -948,7 +972,7 @@ class TextureFormatMatrixTest : public GlTest {
           }
           default: break;  // depth/stencil types never pair with colour formats
         }
-        if (!compare(c, t, as + std::to_string(i), got, packed)) return;
+        if (!compare(c, t, as.str() + std::to_string(i), got, packed)) return;
       }
     }
   }
