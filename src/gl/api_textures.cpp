@@ -331,9 +331,9 @@ st::Box texture_box(GLenum target, GLint x, GLint y, GLint z, GLsizei w, GLsizei
 
 namespace {
 
-// The format texel conversions of uploads and glGetTexImage treat the storage as: sRGB images
-// take and return their encoded values unchanged (GL 4.6 sections 8.5 and 8.11; only sampling
-// decodes them), so they convert as their linear equivalent.
+// The format uploads and glGetTexImage convert texels to and from. sRGB images take and return
+// their encoded values unchanged (GL 4.6 sections 8.5 and 8.11; only sampling decodes them), so
+// they convert as their linear equivalent.
 Format transfer_format(Format storage) {
   const formats::FormatDesc& d = formats::describe(storage);
   return d.colorspace == formats::Colorspace::SRGB && d.linear_equivalent != Format::NONE ? d.linear_equivalent
