@@ -149,8 +149,45 @@ TextureRef texture_for_target(Context& ctx, GLenum target) {
   return default_texture;
 }
 
-// Validates a client (format, type) pair: INVALID_ENUM for unknown enums, INVALID_OPERATION for
-// a pair GL does not define. Returns false after raising the error.
+namespace {
+
+// GL 4.6 table 8.5: the formats each packed type takes. The format library's packed table also
+// holds pairs only OpenGL ES or unadvertised extensions accept (RGB/UNSIGNED_INT_2_10_10_10_REV,
+// BGR/UNSIGNED_SHORT_5_6_5, ABGR_EXT), which GL 4.6 refuses.
+bool packed_type_takes(GLenum type, GLenum format) {
+  switch (type) {
+    case GL_UNSIGNED_BYTE_3_3_2:
+    case GL_UNSIGNED_BYTE_2_3_3_REV:
+    case GL_UNSIGNED_SHORT_5_6_5:
+    case GL_UNSIGNED_SHORT_5_6_5_REV: return format == GL_RGB || format == GL_RGB_INTEGER;
+    case GL_UNSIGNED_SHORT_4_4_4_4:
+    case GL_UNSIGNED_SHORT_4_4_4_4_REV:
+    case GL_UNSIGNED_SHORT_5_5_5_1:
+    case GL_UNSIGNED_SHORT_1_5_5_5_REV:
+    case GL_UNSIGNED_INT_8_8_8_8:
+    case GL_UNSIGNED_INT_8_8_8_8_REV:
+    case GL_UNSIGNED_INT_10_10_10_2:
+    case GL_UNSIGNED_INT_2_10_10_10_REV:
+      return format == GL_RGBA || format == GL_BGRA || format == GL_RGBA_INTEGER || format == GL_BGRA_INTEGER;
+    case GL_UNSIGNED_INT_10F_11F_11F_REV:
+    case GL_UNSIGNED_INT_5_9_9_9_REV: return format == GL_RGB;
+    case GL_UNSIGNED_INT_24_8:
+    case GL_FLOAT_32_UNSIGNED_INT_24_8_REV: return format == GL_DEPTH_STENCIL;
+    default: return true;  // not a packed type of table 8.5
+  }
+}
+
+// The floating-point types of table 8.2.
+bool is_float_type(GLenum type) {
+  return type == GL_HALF_FLOAT || type == GL_FLOAT || type == GL_UNSIGNED_INT_10F_11F_11F_REV ||
+         type == GL_UNSIGNED_INT_5_9_9_9_REV || type == GL_FLOAT_32_UNSIGNED_INT_24_8_REV;
+}
+
+}  // namespace
+
+// Validates a client (format, type) pair: INVALID_ENUM for unknown enums, for DEPTH_STENCIL with
+// any type but its two and for integer formats with floating-point types (section 8.4.4.1);
+// INVALID_OPERATION for a pair GL does not define (table 8.5). Returns false after raising the error.
 bool check_format_and_type(Context& ctx, GLenum format, GLenum type, const char* function) {
   if (!formats::gl_client_format_name(format)) {
     ctx.error(GL_INVALID_ENUM, "%s(format = 0x%04x): not a pixel format", function, format);
@@ -160,7 +197,14 @@ bool check_format_and_type(Context& ctx, GLenum format, GLenum type, const char*
     ctx.error(GL_INVALID_ENUM, "%s(type = 0x%04x): not a pixel type", function, type);
     return false;
   }
-  if (formats::bytes_per_pixel(format, type) <= 0 || !formats::PixelFormat::from_gl(format, type)) {
+  if ((format == GL_DEPTH_STENCIL && type != GL_UNSIGNED_INT_24_8 && type != GL_FLOAT_32_UNSIGNED_INT_24_8_REV) ||
+      (formats::is_integer_format(format) && is_float_type(type))) {
+    ctx.error(GL_INVALID_ENUM, "%s: format %s does not take type %s", function, formats::gl_client_format_name(format),
+              formats::gl_type_name(type));
+    return false;
+  }
+  if (!packed_type_takes(type, format) || formats::bytes_per_pixel(format, type) <= 0 ||
+      !formats::PixelFormat::from_gl(format, type)) {
     ctx.error(GL_INVALID_OPERATION, "%s: format %s does not go with type %s", function,
               formats::gl_client_format_name(format), formats::gl_type_name(type));
     return false;
@@ -168,6 +212,42 @@ bool check_format_and_type(Context& ctx, GLenum format, GLenum type, const char*
   return true;
 }
 
+
+namespace {
+
+// Section 8.5's rules for specifying texels (glTexImage*, glTexSubImage*), stricter than the
+// readback's: depth data (DEPTH_COMPONENT or DEPTH_STENCIL) exactly for depth textures (either
+// base), STENCIL_INDEX data exactly for stencil textures; then the rules check_compatible shares.
+bool check_upload_compatible(Context& ctx, GLenum base_format, Format texture_format, GLenum format,
+                             const char* function) {
+  const bool depth_base = base_format == GL_DEPTH_COMPONENT || base_format == GL_DEPTH_STENCIL;
+  const bool depth_data = format == GL_DEPTH_COMPONENT || format == GL_DEPTH_STENCIL;
+  if (depth_base != depth_data || (base_format == GL_STENCIL_INDEX) != (format == GL_STENCIL_INDEX)) {
+    ctx.error(GL_INVALID_OPERATION, "%s: format %s does not match the texture's base format", function,
+              formats::gl_client_format_name(format));
+    return false;
+  }
+  return check_compatible(ctx, base_format, texture_format, format, function);
+}
+
+// Section 8.11.4's rules for glGetTexImage: DEPTH_COMPONENT data from depth or depth/stencil
+// images, DEPTH_STENCIL only from depth/stencil ones, STENCIL_INDEX from stencil or depth/stencil
+// ones; then the rules check_compatible shares.
+bool check_readback_compatible(Context& ctx, GLenum base_format, Format texture_format, GLenum format,
+                               const char* function) {
+  const bool fits = format == GL_DEPTH_COMPONENT ? base_format == GL_DEPTH_COMPONENT || base_format == GL_DEPTH_STENCIL
+                    : format == GL_DEPTH_STENCIL ? base_format == GL_DEPTH_STENCIL
+                    : format == GL_STENCIL_INDEX ? base_format == GL_STENCIL_INDEX || base_format == GL_DEPTH_STENCIL
+                                                 : true;
+  if (!fits) {
+    ctx.error(GL_INVALID_OPERATION, "%s: format %s cannot be read from the texture's base format", function,
+              formats::gl_client_format_name(format));
+    return false;
+  }
+  return check_compatible(ctx, base_format, texture_format, format, function);
+}
+
+}  // namespace
 
 // Checks the format/type against the texture image's kind: depth/stencil data only for
 // depth/stencil textures, integer data only for integer textures.
@@ -257,6 +337,15 @@ st::Box texture_box(GLenum target, GLint x, GLint y, GLint z, GLsizei w, GLsizei
 }
 
 namespace {
+
+// The format uploads and glGetTexImage convert texels to and from. sRGB images take and return
+// their encoded values unchanged (GL 4.6 sections 8.5 and 8.11; only sampling decodes them), so
+// they convert as their linear equivalent.
+Format transfer_format(Format storage) {
+  const formats::FormatDesc& d = formats::describe(storage);
+  return d.colorspace == formats::Colorspace::SRGB && d.linear_equivalent != Format::NONE ? d.linear_equivalent
+                                                                                          : storage;
+}
 
 // Rebase applied to uploaded RGBA: drops what the base format does not store (GL_RGB: alpha 1).
 const formats::Swizzle* upload_rebase(GLenum base_format, formats::Swizzle (&map)[4]) {
@@ -351,7 +440,7 @@ void upload(Context& ctx, TextureObject& texture, GLenum target, GLint level, co
   }
   // CPU conversion into tightly packed texels.
   const formats::PixelFormat src = *formats::PixelFormat::from_gl(format, type);
-  const formats::PixelFormat dst(image.storage);
+  const formats::PixelFormat dst(transfer_format(image.storage));
   formats::Swizzle map[4];
   formats::ConvertParams params;
   // Storage with components the image lacks (GL_RGB kept as RGBA) gets them rebased to 0/1.
@@ -454,7 +543,7 @@ void tex_image(Context& ctx, TextureObject& texture, unsigned dims, GLenum targe
   if (!chosen.valid())
     return ctx.error(GL_INVALID_VALUE, "%s(internalformat = %s): no format of this device can store it", function,
                      info->name);
-  if (!check_compatible(ctx, info->base_format, chosen.format, format, function)) return;
+  if (!check_upload_compatible(ctx, info->base_format, chosen.format, format, function)) return;
   if (texture.immutable) return ctx.error(GL_INVALID_OPERATION, "%s: the texture is immutable", function);
   if (formats::describe(chosen.storage).is_compressed && (pixels || bound_buffer(ctx, GL_PIXEL_UNPACK_BUFFER)))
     return ctx.error(GL_INVALID_OPERATION,
@@ -504,7 +593,7 @@ void tex_sub_image(Context& ctx, TextureObject& texture, unsigned dims, GLenum t
   if (!image.defined())
     return ctx.error(GL_INVALID_OPERATION, "%s: level %d has no image", function, level);
   if (!check_region_inside(ctx, image, x, y, z, width, height, depth, function)) return;
-  if (!check_compatible(ctx, image.base_format, image.format, format, function)) return;
+  if (!check_upload_compatible(ctx, image.base_format, image.format, format, function)) return;
   if (formats::describe(image.storage).is_compressed)
     return ctx.error(GL_INVALID_OPERATION, "%s: the texture is compressed; use glCompressedTexSubImage", function);
   ClientImage client;
@@ -603,11 +692,9 @@ void read_texels(Context& ctx, st::Texture& resource, const TextureImage& image,
   if (as_is) {
     st::texture_read(resource, level, box, destination, row_stride, image_stride);
   } else {
-    // sRGB images come back with their encoded values: Mesa's llvmpipe and zink return 0.2 as a
-    // float for a texel stored as round(0.2 * 255), whatever GL_FRAMEBUFFER_SRGB says.
-    const formats::FormatDesc& stored = formats::describe(image.storage);
-    const formats::PixelFormat src(stored.colorspace == formats::Colorspace::SRGB ? stored.linear_equivalent
-                                                                                 : image.storage);
+    // sRGB images come back with their encoded values (glReadPixels too: Mesa's llvmpipe and zink
+    // return 0.2 as a float for a texel stored as round(0.2 * 255), whatever GL_FRAMEBUFFER_SRGB says).
+    const formats::PixelFormat src(transfer_format(image.storage));
     const formats::PixelFormat dst = *formats::PixelFormat::from_gl(format, type);
     const std::size_t tight_row = src.row_bytes(unsigned(width));
     const std::size_t tight_image = tight_row * src.block_rows(unsigned(rows));
@@ -655,7 +742,7 @@ void get_tex_image(Context& ctx, TextureObject& texture, GLenum target, GLint le
                      image.height, image.depth);
   }
   if (!image.defined() || !region.width || !region.height || !region.depth) return;
-  if (!check_compatible(ctx, image.base_format, image.format, format, function)) return;
+  if (!check_readback_compatible(ctx, image.base_format, image.format, format, function)) return;
   const unsigned dims = binding_target(target) == GL_TEXTURE_3D || depth_is_layers(target) ? 3
                         : binding_target(target) == GL_TEXTURE_1D                           ? 1
                                                                                             : 2;
