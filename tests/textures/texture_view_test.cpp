@@ -53,6 +53,15 @@ std::uint32_t word_of(const std::uint8_t* rgba) {
          std::uint32_t(rgba[3]) << 24;
 }
 
+// A framebuffer (bound to GL_FRAMEBUFFER) with `texture`'s level as colour attachment 0.
+GLuint framebuffer_with(GLuint texture, GLint level, GLenum target = GL_TEXTURE_2D) {
+  GLuint fb = 0;
+  glGenFramebuffers(1, &fb);
+  glBindFramebuffer(GL_FRAMEBUFFER, fb);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, target, texture, level);
+  return fb;
+}
+
 TEST_F(TextureViewTest, Rgba8TexelsReadAsR32uiBitPatterns) {
   const GLuint original = storage_2d(GL_RGBA8, 1, 4);
   const std::vector<std::uint8_t> texels = pattern(4 * 4 * 4, 11);
@@ -285,10 +294,7 @@ TEST_F(TextureViewTest, ViewsAcrossStorageOfDifferentSizesAreRefusedOrExact) {
 TEST_F(TextureViewTest, ClearingAnR32uiViewWritesItsBitsIntoTheRgba8Original) {
   const GLuint original = storage_2d(GL_RGBA8, 1, 4);
   const GLuint v = view(GL_TEXTURE_2D, original, GL_R32UI, 0, 1, 0, 1);
-  GLuint fb = 0;
-  glGenFramebuffers(1, &fb);
-  glBindFramebuffer(GL_FRAMEBUFFER, fb);
-  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, v, 0);
+  framebuffer_with(v, 0);
   ASSERT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER), GLenum(GL_FRAMEBUFFER_COMPLETE));
   const GLuint value[4] = {0x11223344u, 0, 0, 0};
   glClearBufferuiv(GL_COLOR, 0, value);
@@ -329,14 +335,6 @@ TEST_F(TextureViewTest, EveryPairOfEachUncompressedViewClassIsViewable) {
       }
       glDeleteTextures(1, &original);
     }
-}
-
-GLuint framebuffer_with(GLuint texture, GLint level) {
-  GLuint fb = 0;
-  glGenFramebuffers(1, &fb);
-  glBindFramebuffer(GL_FRAMEBUFFER, fb);
-  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture, level);
-  return fb;
 }
 
 // glBlitFramebuffer of the whole size x size level 0 of `from` onto `to`, through framebuffers.
@@ -463,10 +461,7 @@ TEST_F(TextureViewTest, ClearOfAMultisampleViewReachesEverySample) {
   glTexStorage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGBA8, 4, 4, GL_TRUE);
   const GLuint v = view(GL_TEXTURE_2D_MULTISAMPLE, original, GL_R32UI, 0, 1, 0, 1);
   ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
-  GLuint fb = 0;
-  glGenFramebuffers(1, &fb);
-  glBindFramebuffer(GL_FRAMEBUFFER, fb);
-  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D_MULTISAMPLE, v, 0);
+  const GLuint fb = framebuffer_with(v, 0, GL_TEXTURE_2D_MULTISAMPLE);
   ASSERT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER), GLenum(GL_FRAMEBUFFER_COMPLETE));
   const GLuint value[4] = {0x40c08020u, 0, 0, 0};
   glClearBufferuiv(GL_COLOR, 0, value);
