@@ -276,6 +276,23 @@ TEST_F(CopyImageTest, MultisampleTextureToMultisampleRenderbuffer) {
   EXPECT_EQ(read(GL_TEXTURE_2D, single, 0, GL_RGBA, GL_UNSIGNED_BYTE, expected.size()), expected);
 }
 
+// Depth/stencil images copy to their own format only, both aspects at once.
+TEST_F(CopyImageTest, DepthStencilTexels) {
+  std::vector<std::uint32_t> texels(4 * 4);
+  for (std::size_t i = 0; i < texels.size(); ++i) texels[i] = (std::uint32_t(i) * 0x0105a3u) << 8 | std::uint32_t(i * 17);
+  const GLuint src = storage_2d(GL_DEPTH24_STENCIL8, 4, 4, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, texels.data());
+  const GLuint dst = storage_2d(GL_DEPTH24_STENCIL8, 4, 4);
+  glCopyImageSubData(src, GL_TEXTURE_2D, 0, 0, 0, 0, dst, GL_TEXTURE_2D, 0, 0, 0, 0, 4, 4, 1);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glBindTexture(GL_TEXTURE_2D, dst);
+  std::vector<std::uint32_t> out(texels.size());
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, out.data());
+  EXPECT_EQ(out, texels);
+  const GLuint other = storage_2d(GL_DEPTH32F_STENCIL8, 4, 4);
+  glCopyImageSubData(src, GL_TEXTURE_2D, 0, 0, 0, 0, other, GL_TEXTURE_2D, 0, 0, 0, 0, 4, 4, 1);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "another depth format";
+}
+
 TEST_F(CopyImageTest, ErrorsOfSection18_3_3) {
   const GLuint a = texture(GL_TEXTURE_2D);
   glTexStorage2D(GL_TEXTURE_2D, 2, GL_RGBA8, 8, 8);
