@@ -4,6 +4,7 @@
 // same way (st::texture_copy); otherwise the bits go through the CPU, out of and back into each
 // side's storage format (decoded compressed images keep their blocks beside the texels).
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <vector>
 
@@ -289,17 +290,18 @@ void CopyImageSubData(GLuint srcName, GLenum srcTarget, GLint srcLevel, GLint sr
   // The destination region in its own texels: one compressed block per uncompressed texel.
   const FormatDesc& sd = formats::describe(src.image.format);
   const FormatDesc& dd = formats::describe(dst.image.format);
-  const GLsizei dst_width = (srcWidth + sd.block_width - 1) / sd.block_width * dd.block_width;
-  const GLsizei dst_height = (srcHeight + sd.block_height - 1) / sd.block_height * dd.block_height;
+  // (64-bit: the application's sizes may be anything up to INT_MAX.)
+  const GLint64 dst_width = (GLint64(srcWidth) + sd.block_width - 1) / sd.block_width * dd.block_width;
+  const GLint64 dst_height = (GLint64(srcHeight) + sd.block_height - 1) / sd.block_height * dd.block_height;
   // A compressed destination's last blocks may hang over its edge.
-  const GLsizei clipped_width = dd.is_compressed && dstX + dst_width > dst.image.width &&
-                                        dstX + dst_width - dst.image.width < dd.block_width
-                                    ? dst.image.width - dstX
-                                    : dst_width;
-  const GLsizei clipped_height = dd.is_compressed && dstY + dst_height > dst.image.height &&
-                                         dstY + dst_height - dst.image.height < dd.block_height
-                                     ? dst.image.height - dstY
-                                     : dst_height;
+  const auto clip = [&](GLint64 offset, GLint64 extent, GLint64 size, GLint64 block) {
+    return dd.is_compressed && offset + extent > size && offset + extent - size < block ? size - offset : extent;
+  };
+  const GLint64 wide_width = clip(dstX, dst_width, dst.image.width, dd.block_width);
+  const GLint64 wide_height = clip(dstY, dst_height, dst.image.height, dd.block_height);
+  if (wide_width > INT32_MAX || wide_height > INT32_MAX)
+    return ctx->error(GL_INVALID_VALUE, "%s: the destination region lies outside the image", function);
+  const GLsizei clipped_width = GLsizei(wide_width), clipped_height = GLsizei(wide_height);
   if (!check_region_inside(*ctx, src.image, srcX, srcY, srcZ, srcWidth, srcHeight, srcDepth, function) ||
       !check_region_inside(*ctx, dst.image, dstX, dstY, dstZ, clipped_width, clipped_height, srcDepth, function) ||
       !check_block_aligned(*ctx, src.image, srcX, srcY, srcWidth, srcHeight, "source") ||

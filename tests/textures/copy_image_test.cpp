@@ -2,6 +2,7 @@
 // between textures of every kind and renderbuffers, reinterpreting formats of one view class,
 // compressed blocks to and from uncompressed texels, copies the GPU cannot do directly, and the
 // errors of GL 4.6 section 18.3.3. Expected images are assembled here from the uploaded bytes.
+#include <cstdint>
 #include <cstring>
 
 #include "gl_fixture.h"
@@ -339,6 +340,8 @@ TEST_F(CopyImageTest, ErrorsOfSection18_3_3) {
       {a, GL_TEXTURE_2D, 1, 0, 0, b, GL_TEXTURE_2D, 0, 7, 0, 2, 1, GL_INVALID_VALUE, "destination region outside"},
       {a, GL_TEXTURE_2D, 0, 0, 0, b, GL_TEXTURE_2D, 0, 0, 0, -1, 1, GL_INVALID_VALUE, "negative width"},
       {bc, GL_TEXTURE_2D, 0, 2, 0, bc, GL_TEXTURE_2D, 0, 4, 4, 4, 4, GL_INVALID_VALUE, "unaligned block"},
+      {bc, GL_TEXTURE_2D, 0, 0, 0, bc, GL_TEXTURE_2D, 0, 0, 0, INT32_MAX, 4, GL_INVALID_VALUE, "huge width"},
+      {a, GL_TEXTURE_2D, 0, 0, 0, b, GL_TEXTURE_2D, 0, INT32_MAX, 0, 1, 1, GL_INVALID_VALUE, "huge offset"},
       {bc, GL_TEXTURE_2D, 0, 0, 0, bc, GL_TEXTURE_2D, 0, 4, 4, 3, 4, GL_INVALID_VALUE, "partial block inside"},
   };
   for (const Case& c : cases) {
