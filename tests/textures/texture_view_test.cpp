@@ -370,6 +370,24 @@ TEST_F(TextureViewTest, BlitsIntoAndOutOfAReinterpretingView) {
   EXPECT_EQ(out, words);
 }
 
+// A blit into a same-format view of one level and layer lands at that level and layer.
+TEST_F(TextureViewTest, BlitIntoAViewOfOneLevelAndLayer) {
+  const GLuint original = storage_2d_array(GL_RGBA8, 2, 8, 8, 3);
+  const std::vector<std::uint8_t> zeros(4 * 4 * 4 * 3, 0);
+  glTexSubImage3D(GL_TEXTURE_2D_ARRAY, 1, 0, 0, 0, 4, 4, 3, GL_RGBA, GL_UNSIGNED_BYTE, zeros.data());
+  const GLuint v = view(GL_TEXTURE_2D, original, GL_RGBA8, 1, 1, 2, 1);
+  const std::vector<std::uint8_t> texels = pattern(4 * 4 * 4, 61);
+  const GLuint source = storage_2d(GL_RGBA8, 1, 4);
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, texels.data());
+  blit_whole(source, v, 4);
+  glBindTexture(GL_TEXTURE_2D_ARRAY, original);
+  std::vector<std::uint8_t> out(zeros.size());
+  glGetTexImage(GL_TEXTURE_2D_ARRAY, 1, GL_RGBA, GL_UNSIGNED_BYTE, out.data());
+  std::vector<std::uint8_t> expected(4 * 4 * 4 * 2, 0);
+  expected.insert(expected.end(), texels.begin(), texels.end());
+  EXPECT_EQ(out, expected);
+}
+
 // A scissored clear of a view of one array layer touches only that layer's rectangle.
 TEST_F(TextureViewTest, ScissoredClearsOfViewsStayInTheirLayerAndRectangle) {
   const GLuint original = storage_2d_array(GL_RGBA8, 1, 8, 8, 3);
