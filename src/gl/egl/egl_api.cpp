@@ -89,7 +89,9 @@ bool config_attribute(const Config& c, EGLint attribute, EGLint& value) {
     case EGL_RENDERABLE_TYPE: case EGL_CONFORMANT: value = EGL_OPENGL_BIT; return true;
     case EGL_COLOR_BUFFER_TYPE: value = EGL_RGB_BUFFER; return true;
     case EGL_CONFIG_CAVEAT: value = EGL_NONE; return true;
-    case EGL_LEVEL: case EGL_SAMPLES: case EGL_SAMPLE_BUFFERS: case EGL_LUMINANCE_SIZE: case EGL_ALPHA_MASK_SIZE:
+    case EGL_SAMPLES: value = c.samples; return true;
+    case EGL_SAMPLE_BUFFERS: value = c.samples > 0; return true;
+    case EGL_LEVEL: case EGL_LUMINANCE_SIZE: case EGL_ALPHA_MASK_SIZE:
     case EGL_NATIVE_VISUAL_ID: case EGL_TRANSPARENT_RED_VALUE: case EGL_TRANSPARENT_GREEN_VALUE:
     case EGL_TRANSPARENT_BLUE_VALUE: case EGL_MIN_SWAP_INTERVAL: case EGL_MAX_SWAP_INTERVAL:
       value = 0; return true;
@@ -120,6 +122,8 @@ Match match_rule(EGLint attribute) {
 void release_current(ContextObject* c) {
   if (!c) return;
   c->gl->st().flush();
+  c->gl->window_draw_framebuffer = nullptr;
+  c->gl->window_read_framebuffer = nullptr;
   c->current = false;
   for (Surface* s : {c->draw, c->read})
     if (s) --s->current_count;
@@ -344,7 +348,23 @@ EGLSurface CreatePbufferSurface(EGLDisplay dpy, EGLConfig config, const EGLint* 
     width = std::min(width, kMaxPbufferSize);
     height = std::min(height, kMaxPbufferSize);
   }
-  auto* surface = new Surface{c, width, height, largest};
+  // A pbuffer renders to its back buffer (EGL_RENDER_BUFFER is always EGL_BACK_BUFFER).
+  gl::WindowFramebufferConfig buffers;
+  buffers.width = width;
+  buffers.height = height;
+  buffers.color_format = c->alpha ? GL_RGBA8 : GL_RGB8;
+  buffers.depth_bits = c->depth;
+  buffers.stencil_bits = c->stencil;
+  buffers.samples = c->samples;
+  buffers.double_buffered = true;
+  std::shared_ptr<gl::FramebufferObject> framebuffer;
+  try {
+    framebuffer = gl::create_window_framebuffer(display->screen, buffers);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "glvk: eglCreatePbufferSurface: %s\n", e.what());
+  }
+  if (!framebuffer) return fail(EGL_BAD_ALLOC, EGL_NO_SURFACE);
+  auto* surface = new Surface{c, width, height, largest, std::move(framebuffer)};
   display->surfaces.insert(surface);
   set_error(EGL_SUCCESS);
   return surface;
@@ -563,6 +583,8 @@ EGLBoolean MakeCurrent(EGLDisplay dpy, EGLSurface draw, EGLSurface read, EGLCont
   c->current = true;
   c->draw = d;
   c->read = r;
+  c->gl->window_draw_framebuffer = d ? d->framebuffer : nullptr;
+  c->gl->window_read_framebuffer = r ? r->framebuffer : nullptr;
   for (Surface* s : {d, r})
     if (s) ++s->current_count;
   current_context_object = c;
@@ -597,7 +619,7 @@ EGLBoolean SwapBuffers(EGLDisplay dpy, EGLSurface surface) {
   if (!s) return fail(EGL_BAD_SURFACE, EGL_FALSE);
   ContextObject* c = current_context_object;
   if (!c || c->draw != s) return fail(EGL_BAD_SURFACE, EGL_FALSE);
-  // A pbuffer has no front buffer: swapping has no effect beyond an implicit flush.
+  // Swapping a pbuffer has no effect (EGL 1.5 section 3.10.1) beyond the implicit flush.
   c->gl->st().flush();
   return succeed();
 }
