@@ -1457,6 +1457,62 @@ void GetNamedFramebufferParameteriv(GLuint framebuffer, GLenum pname, GLint* par
     get_framebuffer_parameter(*ctx, fb, pname, param, "glGetNamedFramebufferParameteriv");
 }
 
+// glInvalidate(Sub)Framebuffer and the named forms (GL 4.6 section 17.4.4): the arguments are
+// checked; the contents may become undefined, and glvk keeps them, which is allowed.
+static void invalidate_framebuffer(Context& ctx, const FramebufferObject* fb, GLsizei count, const GLenum* attachments,
+                                   GLsizei width, GLsizei height, const char* function) {
+  if (count < 0) return ctx.error(GL_INVALID_VALUE, "%s(numAttachments = %d): negative", function, count);
+  if (width < 0 || height < 0) return ctx.error(GL_INVALID_VALUE, "%s: negative width or height", function);
+  for (GLsizei i = 0; i < count; ++i) {
+    const GLenum a = attachments[i];
+    if (is_default_framebuffer(fb)) {
+      const bool legacy_buffer = !ctx.config().core_profile && (a == GL_ACCUM || (a >= GL_AUX0 && a <= GL_AUX3));
+      if (a != GL_COLOR && a != GL_DEPTH && a != GL_STENCIL && a != GL_FRONT_LEFT && a != GL_FRONT_RIGHT &&
+          a != GL_BACK_LEFT && a != GL_BACK_RIGHT && !legacy_buffer)
+        return ctx.error(GL_INVALID_ENUM, "%s(0x%04x): not a buffer of the default framebuffer", function, a);
+      continue;
+    }
+    if (is_color_attachment_enum(a) && draw_buffer_index(a) < 0)
+      return ctx.error(GL_INVALID_OPERATION, "%s(0x%04x): beyond GL_MAX_COLOR_ATTACHMENTS", function, a);
+    if (draw_buffer_index(a) < 0 && a != GL_DEPTH_ATTACHMENT && a != GL_STENCIL_ATTACHMENT &&
+        a != GL_DEPTH_STENCIL_ATTACHMENT)
+      return ctx.error(GL_INVALID_ENUM, "%s(0x%04x): not an attachment of a framebuffer object", function, a);
+  }
+}
+
+void InvalidateFramebuffer(GLenum target, GLsizei numAttachments, const GLenum* attachments) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (!is_framebuffer_target(target))
+    return ctx->error(GL_INVALID_ENUM, "glInvalidateFramebuffer(target = 0x%04x)", target);
+  invalidate_framebuffer(*ctx, bound_framebuffer(*ctx, target), numAttachments, attachments, 0, 0,
+                         "glInvalidateFramebuffer");
+}
+
+void InvalidateSubFramebuffer(GLenum target, GLsizei numAttachments, const GLenum* attachments, GLint, GLint,
+                              GLsizei width, GLsizei height) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (!is_framebuffer_target(target))
+    return ctx->error(GL_INVALID_ENUM, "glInvalidateSubFramebuffer(target = 0x%04x)", target);
+  invalidate_framebuffer(*ctx, bound_framebuffer(*ctx, target), numAttachments, attachments, width, height,
+                         "glInvalidateSubFramebuffer");
+}
+
+void InvalidateNamedFramebufferData(GLuint framebuffer, GLsizei numAttachments, const GLenum* attachments) {
+  GLVK_CONTEXT_OR_RETURN();
+  FramebufferObject* fb = nullptr;
+  if (named_framebuffer(*ctx, framebuffer, fb, GL_DRAW_FRAMEBUFFER, "glInvalidateNamedFramebufferData"))
+    invalidate_framebuffer(*ctx, fb, numAttachments, attachments, 0, 0, "glInvalidateNamedFramebufferData");
+}
+
+void InvalidateNamedFramebufferSubData(GLuint framebuffer, GLsizei numAttachments, const GLenum* attachments, GLint,
+                                       GLint, GLsizei width, GLsizei height) {
+  GLVK_CONTEXT_OR_RETURN();
+  FramebufferObject* fb = nullptr;
+  if (named_framebuffer(*ctx, framebuffer, fb, GL_DRAW_FRAMEBUFFER, "glInvalidateNamedFramebufferSubData"))
+    invalidate_framebuffer(*ctx, fb, numAttachments, attachments, width, height,
+                           "glInvalidateNamedFramebufferSubData");
+}
+
 void ReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type, void* pixels) {
   GLVK_CONTEXT_OR_RETURN();
   const char* function = "glReadPixels";

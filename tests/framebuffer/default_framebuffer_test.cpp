@@ -400,14 +400,93 @@ TEST_F(RgbPbufferTest, BuffersFollowTheConfig) {
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "no depth buffer";
 }
 
-// The surfaceless context has no default framebuffer: framebuffer zero keeps the default rules
-// with no buffers at all.
+// ---------------------------------------------------------------------------------- invalidation
+
+using InvalidateTest = PbufferGlTest;
+
+TEST_F(InvalidateTest, DefaultFramebufferTakesItsBufferNames) {
+  const GLenum buffers[] = {GL_COLOR, GL_DEPTH, GL_STENCIL, GL_BACK_LEFT, GL_FRONT_LEFT};
+  glInvalidateFramebuffer(GL_FRAMEBUFFER, 5, buffers);
+  glInvalidateSubFramebuffer(GL_DRAW_FRAMEBUFFER, 3, buffers, 1, 1, 2, 2);
+  glInvalidateNamedFramebufferData(0, 5, buffers);
+  glInvalidateNamedFramebufferSubData(0, 3, buffers, 0, 0, 4, 4);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  for (GLenum attachment : {GL_COLOR_ATTACHMENT0, GL_DEPTH_ATTACHMENT, GL_DEPTH_STENCIL_ATTACHMENT, GL_BACK}) {
+    glInvalidateFramebuffer(GL_FRAMEBUFFER, 1, &attachment);
+    EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM)) << std::hex << attachment;
+  }
+  glInvalidateFramebuffer(GL_TEXTURE_2D, 1, buffers);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM)) << "not a framebuffer target";
+  glInvalidateSubFramebuffer(GL_RENDERBUFFER, 1, buffers, 0, 0, 1, 1);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+  glInvalidateFramebuffer(GL_FRAMEBUFFER, -1, buffers);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  glInvalidateSubFramebuffer(GL_FRAMEBUFFER, 1, buffers, 0, 0, -1, 1);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  glInvalidateNamedFramebufferSubData(0, 1, buffers, 0, 0, 1, -1);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  glInvalidateNamedFramebufferData(0, -2, buffers);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+}
+
+TEST_F(InvalidateTest, FramebufferObjectsTakeAttachmentNames) {
+  GLuint fbo;
+  glCreateFramebuffers(1, &fbo);
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+  const GLenum attachments[] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT7, GL_DEPTH_ATTACHMENT,
+                                GL_STENCIL_ATTACHMENT, GL_DEPTH_STENCIL_ATTACHMENT};
+  glInvalidateFramebuffer(GL_FRAMEBUFFER, 5, attachments);
+  glInvalidateSubFramebuffer(GL_READ_FRAMEBUFFER, 5, attachments, 0, 0, 8, 8);
+  glInvalidateNamedFramebufferData(fbo, 5, attachments);
+  glInvalidateNamedFramebufferSubData(fbo, 5, attachments, 2, 2, 0, 0);
+  glInvalidateFramebuffer(GL_FRAMEBUFFER, 0, nullptr);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  // COLOR_ATTACHMENTm beyond MAX_COLOR_ATTACHMENTS (8 here): INVALID_OPERATION.
+  const GLenum beyond = GL_COLOR_ATTACHMENT8;
+  glInvalidateFramebuffer(GL_FRAMEBUFFER, 1, &beyond);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  glInvalidateNamedFramebufferSubData(fbo, 1, &beyond, 0, 0, 1, 1);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  // The default framebuffer's names, and what is no attachment at all: INVALID_ENUM.
+  for (GLenum attachment : {GL_COLOR, GL_DEPTH, GL_STENCIL, GL_BACK_LEFT, GL_TEXTURE_2D}) {
+    glInvalidateFramebuffer(GL_FRAMEBUFFER, 1, &attachment);
+    EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM)) << std::hex << attachment;
+    glInvalidateNamedFramebufferData(fbo, 1, &attachment);
+    EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM)) << std::hex << attachment;
+  }
+  // A name that is no framebuffer object.
+  glInvalidateNamedFramebufferData(fbo + 100, 1, attachments);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  glInvalidateNamedFramebufferSubData(fbo + 100, 1, attachments, 0, 0, 1, 1);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDeleteFramebuffers(1, &fbo);
+}
+
+TEST_F(InvalidateTest, KeepingTheContentsIsAllowed) {
+  glClearColor(0, 0, 1, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  const GLenum colour = GL_COLOR;
+  glInvalidateFramebuffer(GL_FRAMEBUFFER, 1, &colour);
+  // The contents are undefined now; glvk keeps them (reading them must work, whatever they are).
+  std::uint8_t pixel[4] = {};
+  glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, pixel);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
+// The surfaceless context has no default framebuffer, but its buffer names are still the ones
+// glInvalidateFramebuffer accepts for framebuffer zero.
 using SurfacelessDefaultFramebufferTest = GlTest;
 
 TEST_F(SurfacelessDefaultFramebufferTest, IsUndefinedAndKeepsTheDefaultRules) {
   EXPECT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER), GLenum(GL_FRAMEBUFFER_UNDEFINED));
   EXPECT_EQ(glCheckNamedFramebufferStatus(0, GL_READ_FRAMEBUFFER), GLenum(GL_FRAMEBUFFER_UNDEFINED));
   EXPECT_EQ(get_integer(GL_DOUBLEBUFFER), GL_FALSE);
+  const GLenum colour = GL_COLOR, attachment0 = GL_COLOR_ATTACHMENT0;
+  glInvalidateFramebuffer(GL_FRAMEBUFFER, 1, &colour);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glInvalidateFramebuffer(GL_FRAMEBUFFER, 1, &attachment0);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
   glDrawBuffer(GL_BACK);
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "no back buffer without a surface";
   glDrawBuffer(GL_NONE);
