@@ -548,14 +548,68 @@ void read_buffer(Context& ctx, FramebufferObject* fb, GLenum mode, const char* f
   fb->read_buffer = mode;
 }
 
+// GL_IMPLEMENTATION_COLOR_READ_FORMAT/TYPE: the (format, type) whose bytes are the read buffer's
+// texels as stored — the pair glReadPixels copies without conversion, found by the same match the
+// memcpy path uses, the image's own base format first — else the widest pair of the buffer's kind.
+// False after INVALID_OPERATION (incomplete framebuffer, no read buffer).
+bool implementation_read_format(Context& ctx, const FramebufferObject* fb, GLenum& format, GLenum& type,
+                                const char* function) {
+  if (framebuffer_status(ctx, fb) != GL_FRAMEBUFFER_COMPLETE) {
+    ctx.error(GL_INVALID_OPERATION, "%s: the read framebuffer is not complete", function);
+    return false;
+  }
+  const FramebufferAttachment* a = read_buffer_attachment(*fb);
+  TextureImage scratch;
+  const TextureImage* image = a ? attached_image(*a, scratch) : nullptr;
+  if (!image || !image->defined()) {
+    ctx.error(GL_INVALID_OPERATION, "%s: the read framebuffer has no read buffer", function);
+    return false;
+  }
+  const formats::FormatDesc& d = formats::describe(image->format);
+  const bool integer = d.is_pure_integer;
+  const GLenum base = image->base_format;
+  const GLenum own = base == GL_RED ? (integer ? GL_RED_INTEGER : GL_RED)
+                     : base == GL_RG ? (integer ? GL_RG_INTEGER : GL_RG)
+                     : base == GL_RGB ? (integer ? GL_RGB_INTEGER : GL_RGB)
+                                      : (integer ? GL_RGBA_INTEGER : GL_RGBA);
+  static constexpr GLenum kTypes[] = {
+      GL_UNSIGNED_BYTE, GL_BYTE, GL_UNSIGNED_SHORT, GL_SHORT, GL_UNSIGNED_INT, GL_INT, GL_HALF_FLOAT, GL_FLOAT,
+      GL_UNSIGNED_SHORT_5_6_5, GL_UNSIGNED_SHORT_5_6_5_REV, GL_UNSIGNED_SHORT_4_4_4_4, GL_UNSIGNED_SHORT_4_4_4_4_REV,
+      GL_UNSIGNED_SHORT_5_5_5_1, GL_UNSIGNED_SHORT_1_5_5_5_REV, GL_UNSIGNED_INT_8_8_8_8, GL_UNSIGNED_INT_8_8_8_8_REV,
+      GL_UNSIGNED_INT_10_10_10_2, GL_UNSIGNED_INT_2_10_10_10_REV, GL_UNSIGNED_INT_10F_11F_11F_REV,
+      GL_UNSIGNED_INT_5_9_9_9_REV};
+  for (const GLenum candidate : {own, integer ? GLenum(GL_BGRA_INTEGER) : GLenum(GL_BGRA)})
+    for (const GLenum candidate_type : kTypes)
+      if (st::format_matches_format_and_type(image->format, candidate, candidate_type, false)) {
+        format = candidate;
+        type = candidate_type;
+        return true;
+      }
+  const formats::Channel& c = d.channel[0];
+  format = integer ? GL_RGBA_INTEGER : GL_RGBA;
+  type = c.type == formats::ChannelType::FLOAT    ? GL_FLOAT
+         : integer                                 ? (c.type == formats::ChannelType::SIGNED ? GL_INT : GL_UNSIGNED_INT)
+         : c.type == formats::ChannelType::SIGNED ? GL_BYTE
+                                                   : GL_UNSIGNED_BYTE;
+  return true;
+}
+
 // The framebuffer-dependent values of GL 4.6 table 23.73, for glGetFramebufferParameteriv and
-// glGetIntegerv; false for other pnames.
-bool framebuffer_dependent_state(const FramebufferObject* fb, GLenum pname, GLint64& value) {
+// glGetIntegerv; false for other pnames, `raised` after an error.
+bool framebuffer_dependent_state(Context& ctx, const FramebufferObject* fb, GLenum pname, GLint64& value, bool& raised,
+                                 const char* function) {
   switch (pname) {
     case GL_SAMPLES: value = framebuffer_samples(fb); return true;
     case GL_SAMPLE_BUFFERS: value = framebuffer_samples(fb) > 0 ? 1 : 0; return true;
     case GL_DOUBLEBUFFER: value = fb && fb->window && fb->window->double_buffered; return true;
     case GL_STEREO: value = GL_FALSE; return true;
+    case GL_IMPLEMENTATION_COLOR_READ_FORMAT:
+    case GL_IMPLEMENTATION_COLOR_READ_TYPE: {
+      GLenum format = GL_NONE, type = GL_NONE;
+      raised = !implementation_read_format(ctx, fb, format, type, function);
+      value = pname == GL_IMPLEMENTATION_COLOR_READ_FORMAT ? format : type;
+      return true;
+    }
     default: return false;
   }
 }
@@ -596,9 +650,10 @@ void get_framebuffer_parameter(Context& ctx, FramebufferObject* fb, GLenum pname
       return;
     default: {
       GLint64 value = 0;
-      if (!framebuffer_dependent_state(fb, pname, value))
+      bool raised = false;
+      if (!framebuffer_dependent_state(ctx, fb, pname, value, raised, function))
         return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not a framebuffer parameter", function, pname);
-      *params = GLint(value);
+      if (!raised) *params = GLint(value);
     }
   }
 }
@@ -1059,7 +1114,7 @@ RenderbufferAllocation allocate_renderbuffer(const std::shared_ptr<st::Screen>& 
 }
 
 // Framebuffer state for glGetIntegerv (api_state.cpp asks here for what it does not know).
-bool query_framebuffer_integer(Context& ctx, GLenum pname, GLint64& value) {
+bool query_framebuffer_integer(Context& ctx, GLenum pname, GLint64& value, bool& raised) {
   const FramebufferObject* draw = ctx.current_draw_framebuffer();
   const FramebufferObject* read = ctx.current_read_framebuffer();
   switch (pname) {
@@ -1074,12 +1129,15 @@ bool query_framebuffer_integer(Context& ctx, GLenum pname, GLint64& value) {
     case GL_MAX_FRAMEBUFFER_SAMPLES: value = 64; return true;
     case GL_READ_BUFFER: value = read ? read->read_buffer : GL_NONE; return true;
     case GL_DRAW_BUFFER: value = draw ? draw->draw_buffers[0] : GL_NONE; return true;
+    // The read format describes the read framebuffer; the other framebuffer-dependent values the draw one.
+    case GL_IMPLEMENTATION_COLOR_READ_FORMAT: case GL_IMPLEMENTATION_COLOR_READ_TYPE:
+      return framebuffer_dependent_state(ctx, read, pname, value, raised, "glGetIntegerv");
     default:
       if (pname >= GL_DRAW_BUFFER0 && pname < GL_DRAW_BUFFER0 + kMaxColorAttachments) {
         value = draw ? draw->draw_buffers[pname - GL_DRAW_BUFFER0] : GL_NONE;
         return true;
       }
-      return framebuffer_dependent_state(draw, pname, value);
+      return framebuffer_dependent_state(ctx, draw, pname, value, raised, "glGetIntegerv");
   }
 }
 
