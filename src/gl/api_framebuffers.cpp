@@ -561,7 +561,8 @@ bool implementation_read_format(Context& ctx, const FramebufferObject* fb, GLenu
   const FramebufferAttachment* a = read_buffer_attachment(*fb);
   TextureImage scratch;
   const TextureImage* image = a ? attached_image(*a, scratch) : nullptr;
-  if (!image || !image->defined()) {
+  // (A zero-pixel surface's buffer has a format but no texels.)
+  if (!image || image->format == formats::Format::NONE) {
     ctx.error(GL_INVALID_OPERATION, "%s: the read framebuffer has no read buffer", function);
     return false;
   }
@@ -1595,6 +1596,8 @@ void ReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, 
   }
   TextureImage scratch;
   const TextureImage* image = attached_image(*a, scratch);
+  // A surface of zero pixels (EGL's default pbuffer size) has its buffers, with nothing to read.
+  if (fb->window && image && image->format != formats::Format::NONE && !image->defined()) return;
   if (!image || !image->defined())
     return ctx->error(GL_INVALID_OPERATION, "%s: the framebuffer has no buffer for format 0x%04x", function, format);
   if (image->samples > 1)

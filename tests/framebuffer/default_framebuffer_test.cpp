@@ -376,13 +376,7 @@ TEST_F(DefaultFramebufferTest, DrawAndReadSurfacesAreSeparate) {
 // A config without alpha, depth or stencil: what the buffers lack reads as absent.
 class RgbPbufferTest : public PbufferGlTest {
  protected:
-  Shape shape() const override {
-    Shape s;
-    s.alpha = 0;
-    s.depth = 0;
-    s.stencil = 0;
-    return s;
-  }
+  Shape shape() const override { return {.alpha = 0, .depth = 0, .stencil = 0}; }
 };
 
 TEST_F(RgbPbufferTest, BuffersFollowTheConfig) {
@@ -398,6 +392,23 @@ TEST_F(RgbPbufferTest, BuffersFollowTheConfig) {
   float depth = 0;
   glReadPixels(0, 0, 1, 1, GL_DEPTH_COMPONENT, GL_FLOAT, &depth);
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "no depth buffer";
+}
+
+// EGL's default pbuffer size is 0x0: a complete framebuffer with nothing in it.
+class EmptyPbufferTest : public PbufferGlTest {
+ protected:
+  Shape shape() const override { return {.width = 0, .height = 0}; }
+};
+
+TEST_F(EmptyPbufferTest, IsCompleteAndReadsNothing) {
+  EXPECT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER), GLenum(GL_FRAMEBUFFER_COMPLETE));
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+  std::uint8_t pixel[4] = {1, 2, 3, 4};
+  glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, pixel);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_EQ(pixel[0], 1) << "outside the surface: left alone";
+  EXPECT_EQ(get_integer(GL_IMPLEMENTATION_COLOR_READ_FORMAT), GL_RGBA);
+  EXPECT_EQ(default_attachment(GL_BACK_LEFT, GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE), 8);
 }
 
 // ---------------------------------------------------------------------------------- invalidation
