@@ -63,6 +63,16 @@ TEST_F(DefaultFramebufferTest, StartsCompleteAndDoubleBufferedOnTheBackBuffer) {
   glFramebufferParameteri(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_WIDTH, 4);
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
   glDeleteRenderbuffers(1, &rb);
+  // With an object bound, zero still names the surface's framebuffer in the named query.
+  GLuint fbo;
+  glGenFramebuffers(1, &fbo);
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+  EXPECT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER), GLenum(GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT));
+  EXPECT_EQ(glCheckNamedFramebufferStatus(0, GL_FRAMEBUFFER), GLenum(GL_FRAMEBUFFER_COMPLETE));
+  EXPECT_EQ(glCheckNamedFramebufferStatus(0, GL_READ_FRAMEBUFFER), GLenum(GL_FRAMEBUFFER_COMPLETE));
+  // Deleting the bound object binds zero: the surface again.
+  glDeleteFramebuffers(1, &fbo);
+  EXPECT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER), GLenum(GL_FRAMEBUFFER_COMPLETE));
 }
 
 TEST_F(DefaultFramebufferTest, ClearsTheBackBufferAndReadsItBack) {
@@ -187,6 +197,9 @@ TEST_F(DefaultFramebufferTest, DrawAndReadBufferRulesAndErrors) {
   EXPECT_EQ(get_integer(GL_DRAW_BUFFER1), GL_NONE);
   glReadBuffer(GL_FRONT);
   EXPECT_EQ(get_integer(GL_READ_BUFFER), GL_FRONT);
+  // The front buffer, never written, reads (undefined values) without an error.
+  read_rgba8(shape().width, shape().height);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
   glDrawBuffer(GL_NONE);
   glReadBuffer(GL_NONE);
   EXPECT_EQ(get_integer(GL_DRAW_BUFFER), GL_NONE);
