@@ -4,7 +4,7 @@
 #include <array>
 #include <cmath>
 
-#include "gl_fixture.h"
+#include "framebuffer_helpers.h"
 
 namespace glvk::test {
 namespace {
@@ -267,15 +267,9 @@ TEST_F(DefaultFramebufferTest, BlitsBetweenAnFboAndTheDefaultFramebuffer) {
   const Shape s = shape();
   const std::vector<std::uint8_t> data = pattern(std::size_t(s.width * s.height * 4), 7);
   GLuint textures[2], fbos[2];
-  glGenTextures(2, textures);
-  glGenFramebuffers(2, fbos);
-  for (int i = 0; i < 2; ++i) {
-    glBindTexture(GL_TEXTURE_2D, textures[i]);
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, s.width, s.height, 0, GL_RGBA, GL_UNSIGNED_BYTE,
-                 i == 0 ? data.data() : nullptr);
-    glBindFramebuffer(GL_FRAMEBUFFER, fbos[i]);
-    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, textures[i], 0);
-  }
+  for (int i = 0; i < 2; ++i)
+    fbos[i] = texture_framebuffer(GL_RGBA8, s.width, s.height, GL_RGBA, GL_UNSIGNED_BYTE,
+                                  i == 0 ? data.data() : nullptr, GL_COLOR_ATTACHMENT0, &textures[i]);
   // FBO 0 -> the back buffer, as it is.
   glBindFramebuffer(GL_READ_FRAMEBUFFER, fbos[0]);
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
