@@ -7,6 +7,7 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <memory>
 #include <optional>
 #include <tuple>
 
@@ -1015,6 +1016,48 @@ int integer_class(const FramebufferAttachment& a) {
   return kind == st::ClearKind::FLOAT ? 0 : kind == st::ClearKind::SINT ? 1 : 2;
 }
 
+// Where reads of an attachment take texels from: its own image, or for a multisampled buffer of a
+// default framebuffer — which glReadPixels and glCopyTexImage may read (GL 4.6 section 18.2.1 refuses
+// only framebuffer objects with SAMPLE_BUFFERS one) — a single-sample resolve of it (colour
+// averaged, depth/stencil sample 0).
+struct ReadSource {
+  const TextureImage* image = nullptr;
+  st::Texture* resource = nullptr;
+  unsigned level = 0;
+  GLint layer = 0;
+  TextureImage scratch, resolved_image;
+  std::unique_ptr<st::Texture> resolved;
+};
+
+// False when the attachment has no texels to read.
+bool read_source(Context& ctx, const FramebufferAttachment& a, ReadSource& out) {
+  out.image = attached_image(a, out.scratch);
+  out.resource = attached_resource(a, out.layer);
+  out.level = unsigned(a.level);
+  if (!out.image || !out.resource || !out.image->defined()) return false;
+  if (out.image->samples <= 1) return true;
+  st::TextureLayout layout;
+  layout.format = out.image->storage;
+  layout.width = std::uint32_t(out.image->width);
+  layout.height = std::uint32_t(out.image->height);
+  const formats::FormatDesc& d = formats::describe(out.image->storage);
+  out.resolved = std::make_unique<st::Texture>(ctx.st().shared_screen(), layout,
+                                               d.is_depth || d.is_stencil ? st::BIND_DEPTH_STENCIL
+                                                                          : st::BIND_RENDER_TARGET);
+  const int whole[4] = {0, 0, out.image->width, out.image->height};
+  st::BlitOptions exact;
+  exact.srgb = false;  // the resolve keeps the encoding
+  if (!st::texture_blit_scaled(*out.resource, out.level, out.layer, whole, *out.resolved, 0, 0, whole, exact))
+    return false;
+  out.resolved_image = *out.image;
+  out.resolved_image.samples = 0;
+  out.image = &out.resolved_image;
+  out.resource = out.resolved.get();
+  out.level = 0;
+  out.layer = 0;
+  return true;
+}
+
 // Copies a rectangle of the read buffer into a texture image on the CPU, converting formats with
 // the destination's rebase (glCopyTexImage/glCopyTexSubImage). The destination region starts at
 // (dst_x, dst_y, dst_z) of `target`'s image, so 1D arrays take the rows as layers and cube faces
@@ -1022,11 +1065,11 @@ int integer_class(const FramebufferAttachment& a) {
 void copy_from_read_buffer(Context& ctx, const FramebufferAttachment& src, GLint x, GLint y, GLsizei w, GLsizei h,
                            st::Texture& dst, const TextureImage& dst_image, GLenum target, GLint level, GLint dst_x,
                            GLint dst_y, GLint dst_z, const char* function) {
-  TextureImage scratch;
-  const TextureImage* si = attached_image(src, scratch);
-  GLint src_layer = 0;
-  st::Texture* sr = attached_resource(src, src_layer);
-  if (!si || !sr || !si->defined()) return;
+  ReadSource source;
+  if (!read_source(ctx, src, source)) return;
+  const TextureImage* si = source.image;
+  st::Texture* sr = source.resource;
+  const GLint src_layer = source.layer;
   const GLint x0 = std::max(x, 0), y0 = std::max(y, 0);
   const GLint x1 = GLint(std::min<GLint64>(GLint64(x) + w, si->width)), y1 = GLint(std::min<GLint64>(GLint64(y) + h, si->height));
   if (x1 <= x0 || y1 <= y0) return;
@@ -1036,7 +1079,7 @@ void copy_from_read_buffer(Context& ctx, const FramebufferAttachment& src, GLint
   std::vector<std::byte> in(from_row * std::size_t(ch)), out(to_row * std::size_t(ch));
   st::Box box;
   box.x = x0, box.y = y0, box.z = src_layer, box.width = cw, box.height = ch, box.depth = 1;
-  st::texture_read(*sr, unsigned(src.level), box, in.data(), from_row, in.size());
+  st::texture_read(*sr, source.level, box, in.data(), from_row, in.size());
   formats::Swizzle map[4];
   formats::ConvertParams params;
   if (formats::compute_rgba2base2rgba_component_mapping(dst_image.base_format, map)) params.rebase_swizzle = map;
@@ -1066,7 +1109,7 @@ const FramebufferAttachment* read_colour_attachment(Context& ctx, const char* fu
   const FramebufferAttachment& a = *read;
   TextureImage scratch;
   const TextureImage* image = attached_image(a, scratch);
-  if (image && image->samples > 1) {
+  if (image && image->samples > 1 && !fb->window) {
     ctx.error(GL_INVALID_OPERATION, "%s: the read buffer is multisampled", function);
     return nullptr;
   }
@@ -1600,7 +1643,7 @@ void ReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, 
   if (fb->window && image && image->format != formats::Format::NONE && !image->defined()) return;
   if (!image || !image->defined())
     return ctx->error(GL_INVALID_OPERATION, "%s: the framebuffer has no buffer for format 0x%04x", function, format);
-  if (image->samples > 1)
+  if (image->samples > 1 && !fb->window)
     return ctx->error(GL_INVALID_OPERATION, "%s: the read buffer is multisampled", function);
   if (!check_compatible(*ctx, image->base_format, image->format, format, function)) return;
   ClientImage client;
@@ -1611,9 +1654,8 @@ void ReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, 
   const GLint x0 = std::max(x, 0), y0 = std::max(y, 0);
   const GLint x1 = std::min<GLint64>(GLint64(x) + width, image->width), y1 = std::min<GLint64>(GLint64(y) + height, image->height);
   if (x1 <= x0 || y1 <= y0) return;
-  GLint layer = 0;
-  st::Texture* resource = attached_resource(*a, layer);
-  if (!resource) return;
+  ReadSource source;
+  if (!read_source(*ctx, *a, source)) return;
   const int bpp = formats::bytes_per_pixel(format, type);
   const std::size_t skip = std::size_t(y0 - y) * client.row_stride + std::size_t(x0 - x) * std::size_t(bpp);
   ClientImage inside = client;
@@ -1623,12 +1665,12 @@ void ReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, 
   st::Box box;
   box.x = x0;
   box.y = y0;
-  box.z = layer;
+  box.z = source.layer;
   box.width = x1 - x0;
   box.height = y1 - y0;
   box.depth = 1;
   void* target = client.pbo ? pixels : const_cast<std::byte*>(inside.data);
-  read_texels(*ctx, *resource, *image, unsigned(a->level), box, x1 - x0, y1 - y0, 1, client.row_stride * std::size_t(y1 - y0),
+  read_texels(*ctx, *source.resource, *source.image, source.level, box, x1 - x0, y1 - y0, 1, client.row_stride * std::size_t(y1 - y0),
               inside, target, format, type, function);
 }
 

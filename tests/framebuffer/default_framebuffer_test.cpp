@@ -418,6 +418,66 @@ TEST_F(EmptyPbufferTest, IsCompleteAndReadsNothing) {
   EXPECT_EQ(default_attachment(GL_BACK_LEFT, GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE), 8);
 }
 
+// The 4-sample config: the surface's buffers are multisampled, and reads see them resolved.
+class MultisamplePbufferTest : public PbufferGlTest {
+ protected:
+  Shape shape() const override { return {.samples = 4}; }
+};
+
+TEST_F(MultisamplePbufferTest, BuffersHaveTheConfigSamplesAndReadResolved) {
+  const Shape s = shape();
+  EGLint sample_buffers = 0;
+  eglGetConfigAttrib(display_, config_, EGL_SAMPLE_BUFFERS, &sample_buffers);
+  EXPECT_EQ(sample_buffers, 1);
+  EXPECT_EQ(get_integer(GL_SAMPLES), 4);
+  EXPECT_EQ(get_integer(GL_SAMPLE_BUFFERS), 1);
+  glClearColor(0.2f, 0.4f, 0.6f, 0.8f);
+  glClearDepth(0.25);
+  glClearStencil(0x5A);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+  // Every sample holds the clear value, so the resolve (an average) is that value.
+  EXPECT_TRUE(all_pixels(read_rgba8(s.width, s.height), {51, 102, 153, 204}));
+  float depth = -1;
+  glReadPixels(5, 6, 1, 1, GL_DEPTH_COMPONENT, GL_FLOAT, &depth);
+  EXPECT_NEAR(depth, 0.25f, 1.0f / 16777215.0f);
+  std::uint8_t stencil = 0;
+  glReadPixels(5, 6, 1, 1, GL_STENCIL_INDEX, GL_UNSIGNED_BYTE, &stencil);
+  EXPECT_EQ(stencil, 0x5A);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+
+  // A scissored clear touches every sample of its pixels only.
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(0, 0, 4, 4);
+  glClearColor(1, 0, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glDisable(GL_SCISSOR_TEST);
+  const std::vector<std::uint8_t> pixels = read_rgba8(s.width, s.height);
+  EXPECT_EQ(pixels[std::size_t((1 * s.width + 1) * 4)], 255);
+  EXPECT_EQ(pixels[std::size_t((1 * s.width + 1) * 4) + 3], 255);
+  EXPECT_EQ(pixels[std::size_t((8 * s.width + 8) * 4)], 51);
+
+  // glCopyTexImage and a blit into a single-sample FBO read the resolve too.
+  GLuint copied;
+  glGenTextures(1, &copied);
+  glBindTexture(GL_TEXTURE_2D, copied);
+  glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 6, 6, 2, 2, 0);
+  std::vector<std::uint8_t> texels(2 * 2 * 4, 0);
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels.data());
+  EXPECT_TRUE(all_pixels(texels, {51, 102, 153, 204}));
+  GLuint target;
+  const GLuint fbo = texture_framebuffer(GL_RGBA8, s.width, s.height, GL_RGBA, GL_UNSIGNED_BYTE, nullptr,
+                                         GL_COLOR_ATTACHMENT0, &target);
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+  glBlitFramebuffer(0, 0, s.width, s.height, 0, 0, s.width, s.height, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+  EXPECT_EQ(read_rgba8(s.width, s.height), pixels);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDeleteFramebuffers(1, &fbo);
+  const GLuint textures[] = {copied, target};
+  glDeleteTextures(2, textures);
+}
+
 // ---------------------------------------------------------------------------------- invalidation
 
 using InvalidateTest = PbufferGlTest;

@@ -12,12 +12,13 @@
 namespace glvk::gl::egl {
 
 const std::vector<Config>& configs() {
-  // id, red, green, blue, alpha, depth, stencil
+  // id, red, green, blue, alpha, depth, stencil, samples (0: single-sampled)
   static const std::vector<Config> list = {
       {1, 8, 8, 8, 8, 24, 8},
       {2, 8, 8, 8, 8, 0, 0},
       {3, 8, 8, 8, 0, 24, 8},
       {4, 8, 8, 8, 0, 0, 0},
+      {5, 8, 8, 8, 8, 24, 8, 4},
   };
   return list;
 }
@@ -288,11 +289,11 @@ EGLBoolean ChooseConfig(EGLDisplay dpy, const EGLint* attrib_list, EGLConfig* ou
     if (ok) matches.push_back(&c);
   }
   // The spec's order: more bits in the requested colour channels first, then smaller buffers,
-  // depth and stencil, then the config id.
+  // fewer samples, smaller depth and stencil, then the config id.
   auto key = [&](const Config* c) {
     const EGLint color = (color_requested[0] ? c->red : 0) + (color_requested[1] ? c->green : 0) +
                          (color_requested[2] ? c->blue : 0) + (color_requested[3] ? c->alpha : 0);
-    return std::make_tuple(-color, c->red + c->green + c->blue + c->alpha, c->depth, c->stencil, c->id);
+    return std::make_tuple(-color, c->red + c->green + c->blue + c->alpha, c->samples, c->depth, c->stencil, c->id);
   };
   std::stable_sort(matches.begin(), matches.end(), [&](auto* a, auto* b) { return key(a) < key(b); });
   if (!out) {
