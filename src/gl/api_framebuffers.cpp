@@ -7,6 +7,8 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <memory>
+#include <optional>
 #include <tuple>
 
 #include "api_common.h"
@@ -19,6 +21,7 @@
 #include "glvk/st/texture_upload.h"
 #include "glvk/st/texture.h"
 #include "glvk/vk_backend/error.h"
+#include "framebuffer_internal.h"
 #include "texture_internal.h"
 
 namespace glvk::gl {
@@ -31,10 +34,14 @@ bool is_framebuffer_target(GLenum target) {
   return target == GL_FRAMEBUFFER || target == GL_DRAW_FRAMEBUFFER || target == GL_READ_FRAMEBUFFER;
 }
 
-// The framebuffer bound to `target` (GL_FRAMEBUFFER means draw); null for the default framebuffer.
-FramebufferRef& bound_framebuffer(Context& ctx, GLenum target) {
-  return target == GL_READ_FRAMEBUFFER ? ctx.read_framebuffer : ctx.draw_framebuffer;
+// The framebuffer `target` selects (GL_FRAMEBUFFER means draw): the bound object, else the default
+// framebuffer; null for the default framebuffer of a surfaceless context.
+FramebufferObject* bound_framebuffer(Context& ctx, GLenum target) {
+  return target == GL_READ_FRAMEBUFFER ? ctx.current_read_framebuffer() : ctx.current_draw_framebuffer();
 }
+
+// A default framebuffer (a surface's, or the missing one of a surfaceless context: null).
+bool is_default_framebuffer(const FramebufferObject* fb) { return !fb || fb->window; }
 
 // The attachment point an enum names, or null.
 FramebufferAttachment* attachment_point(FramebufferObject& fb, GLenum attachment) {
@@ -139,9 +146,87 @@ int draw_buffer_index(GLenum buffer) {
              : -1;
 }
 
+// Any COLOR_ATTACHMENTm enum, m up to 31 (beyond MAX_COLOR_ATTACHMENTS is an INVALID_OPERATION).
+bool is_color_attachment_enum(GLenum buffer) {
+  return buffer >= GL_COLOR_ATTACHMENT0 && buffer <= GL_COLOR_ATTACHMENT31;
+}
+
+// The colour buffers of a default framebuffer as bits (GL 4.6 table 17.4).
+enum : unsigned { FRONT_LEFT_BIT = 1, FRONT_RIGHT_BIT = 2, BACK_LEFT_BIT = 4, BACK_RIGHT_BIT = 8 };
+
+// The buffers a default-framebuffer enum names; nullopt for enums that are not in table 17.4.
+std::optional<unsigned> default_buffer_bits(GLenum buffer) {
+  switch (buffer) {
+    case GL_FRONT_LEFT: return FRONT_LEFT_BIT;
+    case GL_FRONT_RIGHT: return FRONT_RIGHT_BIT;
+    case GL_BACK_LEFT: return BACK_LEFT_BIT;
+    case GL_BACK_RIGHT: return BACK_RIGHT_BIT;
+    case GL_FRONT: return FRONT_LEFT_BIT | FRONT_RIGHT_BIT;
+    case GL_BACK: return BACK_LEFT_BIT | BACK_RIGHT_BIT;
+    case GL_LEFT: return FRONT_LEFT_BIT | BACK_LEFT_BIT;
+    case GL_RIGHT: return FRONT_RIGHT_BIT | BACK_RIGHT_BIT;
+    case GL_FRONT_AND_BACK: return FRONT_LEFT_BIT | FRONT_RIGHT_BIT | BACK_LEFT_BIT | BACK_RIGHT_BIT;
+    case GL_AUX0: case GL_AUX1: case GL_AUX2: case GL_AUX3: return 0u;  // glvk allocates no aux buffers
+    default: return std::nullopt;
+  }
+}
+
+// The colour buffers a default framebuffer has (none without a surface; no stereo).
+unsigned present_buffer_bits(const FramebufferObject* fb) {
+  if (!fb || !fb->window) return 0;
+  return fb->window->double_buffered ? FRONT_LEFT_BIT | BACK_LEFT_BIT : FRONT_LEFT_BIT;
+}
+
+// The present buffers a draw-buffer enum writes; GL_BACK of a single-buffered framebuffer is its
+// (front) left buffer (GL 4.6 section 17.4.1).
+unsigned written_buffer_bits(const FramebufferObject* fb, GLenum buffer) {
+  const unsigned present = present_buffer_bits(fb);
+  if (buffer == GL_BACK && !(present & BACK_LEFT_BIT)) return present & FRONT_LEFT_BIT;
+  return default_buffer_bits(buffer).value_or(0) & present;
+}
+
+// The one buffer glReadBuffer's enum selects: the left one of a pair, the front one of front and back.
+unsigned read_buffer_bit(GLenum buffer) {
+  switch (buffer) {
+    case GL_FRONT_LEFT: case GL_FRONT: case GL_LEFT: case GL_FRONT_AND_BACK: return FRONT_LEFT_BIT;
+    case GL_FRONT_RIGHT: case GL_RIGHT: return FRONT_RIGHT_BIT;
+    case GL_BACK_LEFT: case GL_BACK: return BACK_LEFT_BIT;
+    case GL_BACK_RIGHT: return BACK_RIGHT_BIT;
+    default: return 0;
+  }
+}
+
+// The colour buffers draw buffer `i` writes: the attachment a framebuffer object names, or every
+// present buffer of a default framebuffer the enum names (GL_FRONT_AND_BACK: two). Returns the count.
+unsigned draw_buffer_targets(const FramebufferObject& fb, unsigned i,
+                             std::array<const FramebufferAttachment*, 2>& targets) {
+  if (!fb.window) {
+    const int index = draw_buffer_index(fb.draw_buffers[i]);
+    if (index < 0) return 0;
+    targets[0] = &fb.color[std::size_t(index)];
+    return 1;
+  }
+  const unsigned bits = written_buffer_bits(&fb, fb.draw_buffers[i]);
+  unsigned count = 0;
+  if (bits & FRONT_LEFT_BIT) targets[count++] = &fb.color[kFrontLeftSlot];
+  if (bits & BACK_LEFT_BIT) targets[count++] = &fb.color[kBackLeftSlot];
+  return count;
+}
+
+// The colour buffer reads take (glReadBuffer's choice), or null for GL_NONE.
+const FramebufferAttachment* read_buffer_attachment(const FramebufferObject& fb) {
+  if (!fb.window) {
+    const int index = draw_buffer_index(fb.read_buffer);
+    return index < 0 ? nullptr : &fb.color[std::size_t(index)];
+  }
+  const unsigned bit = read_buffer_bit(fb.read_buffer) & present_buffer_bits(&fb);
+  return bit == FRONT_LEFT_BIT ? &fb.color[kFrontLeftSlot] : bit == BACK_LEFT_BIT ? &fb.color[kBackLeftSlot] : nullptr;
+}
+
 // glCheckFramebufferStatus on an object (the default framebuffer has none in a surfaceless context).
 GLenum framebuffer_status(Context& ctx, const FramebufferObject* fb) {
   if (!fb) return GL_FRAMEBUFFER_UNDEFINED;
+  if (fb->window) return GL_FRAMEBUFFER_COMPLETE;  // a surface's framebuffer is always complete
   FramebufferDescription d;
   for (unsigned i = 0; i < kMaxColorAttachments; ++i) {
     d.color[i] = describe_attachment(ctx, fb->color[i]);
@@ -189,15 +274,17 @@ FramebufferRef lookup_framebuffer(Context& ctx, GLuint name) {
   return it == ctx.framebuffers.end() ? nullptr : it->second;
 }
 
-// For the DSA entry points: a framebuffer object (0 names the default framebuffer where allowed).
-bool named_framebuffer(Context& ctx, GLuint name, FramebufferRef& out, bool allow_default, const char* function) {
-  if (name == 0 && allow_default) {
-    out = nullptr;
+// For the DSA entry points: a framebuffer object, or for 0 where `default_target` allows it
+// (GL_DRAW_FRAMEBUFFER or GL_READ_FRAMEBUFFER; GL_NONE: not allowed) that default framebuffer.
+bool named_framebuffer(Context& ctx, GLuint name, FramebufferObject*& out, GLenum default_target,
+                       const char* function) {
+  if (name == 0 && default_target != GL_NONE) {
+    out = default_target == GL_READ_FRAMEBUFFER ? ctx.window_read_framebuffer.get() : ctx.window_draw_framebuffer.get();
     return true;
   }
-  out = lookup_framebuffer(ctx, name);
+  out = lookup_framebuffer(ctx, name).get();
   if (!out) ctx.error(GL_INVALID_OPERATION, "%s(framebuffer = %u): not a framebuffer object", function, name);
-  return bool(out);
+  return out != nullptr;
 }
 
 void renderbuffer_storage(Context& ctx, RenderbufferObject& rb, GLsizei samples, GLenum internal_format, GLsizei width,
@@ -210,37 +297,14 @@ void renderbuffer_storage(Context& ctx, RenderbufferObject& rb, GLsizei samples,
   if (width < 0 || height < 0 || width > kMaxTextureSize || height > kMaxTextureSize)
     return ctx.error(GL_INVALID_VALUE, "%s: %dx%d is not a valid renderbuffer size", function, width, height);
   if (samples < 0) return ctx.error(GL_INVALID_VALUE, "%s(samples = %d): negative", function, samples);
-  // Sample counts are rounded up to one the device supports (st_renderbuffer_alloc_storage).
-  formats::Format format = formats::Format::NONE;
-  GLsizei count = samples;
-  for (; count <= 64 && format == formats::Format::NONE; count = count ? count + 1 : 1)
-    format = st::choose_renderbuffer_format(st::format_support(ctx.st().screen()), internal_format, unsigned(count));
-  if (format == formats::Format::NONE)
+  std::string why;
+  const RenderbufferAllocation result =
+      allocate_renderbuffer(ctx.st().shared_screen(), rb, samples, internal_format, width, height, why);
+  if (result == RenderbufferAllocation::NO_FORMAT)
     return ctx.error(samples ? GL_INVALID_OPERATION : GL_INVALID_ENUM, "%s: %s with %d samples is not renderable here",
                      function, info->name, samples);
-  const GLsizei chosen_samples = samples == 0 ? 0 : count - 1;
-  std::shared_ptr<st::Texture> resource;
-  if (width && height) {
-    st::TextureLayout layout;
-    layout.format = format;
-    layout.width = std::uint32_t(width);
-    layout.height = std::uint32_t(height);
-    layout.samples = std::uint32_t(chosen_samples);
-    try {
-      resource = std::make_shared<st::Texture>(ctx.st().shared_screen(), layout,
-                                               renderable & formats::RENDERABLE_COLOR ? st::BIND_RENDER_TARGET
-                                                                                      : st::BIND_DEPTH_STENCIL);
-    } catch (const vk_backend::Error& e) {
-      return ctx.error(GL_OUT_OF_MEMORY, "%s: cannot allocate the renderbuffer (%s)", function, e.what());
-    }
-  }
-  rb.internal_format = internal_format;
-  rb.base_format = info->base_format;
-  rb.format = format;
-  rb.width = width;
-  rb.height = height;
-  rb.samples = chosen_samples;
-  rb.resource = std::move(resource);
+  if (result == RenderbufferAllocation::OUT_OF_MEMORY)
+    return ctx.error(GL_OUT_OF_MEMORY, "%s: cannot allocate the renderbuffer (%s)", function, why.c_str());
 }
 
 // Attaches `texture` (null: detach) at `level`; face for cube maps by glFramebufferTexture2D,
@@ -312,18 +376,51 @@ void attach_renderbuffer(Context& ctx, FramebufferObject& fb, GLenum attachment,
   }
 }
 
-// glGetFramebufferAttachmentParameteriv on an attachment of an object.
-void attachment_parameter(Context& ctx, FramebufferObject& fb, GLenum attachment, GLenum pname, GLint* params,
+// The buffer of a default framebuffer a table 9.1 enum names (an empty attachment for buffers it
+// lacks), or null after INVALID_OPERATION for other enums.
+const FramebufferAttachment* default_buffer_point(Context& ctx, const FramebufferObject& fb, GLenum attachment,
+                                                  const char* function) {
+  static const FramebufferAttachment absent;
+  const unsigned present = present_buffer_bits(&fb);
+  switch (attachment) {
+    case GL_FRONT_LEFT:
+      if (!(present & FRONT_LEFT_BIT)) return &absent;
+      // Until first selected the front buffer is not allocated; it is shaped like the back one.
+      return fb.color[kFrontLeftSlot].type != AttachmentObject::NONE ? &fb.color[kFrontLeftSlot]
+                                                                      : &fb.color[kBackLeftSlot];
+    case GL_BACK_LEFT: return present & BACK_LEFT_BIT ? &fb.color[kBackLeftSlot] : &absent;
+    case GL_FRONT_RIGHT: case GL_BACK_RIGHT: return &absent;
+    case GL_DEPTH: return &fb.depth;
+    case GL_STENCIL: return &fb.stencil;
+    default:
+      ctx.error(GL_INVALID_OPERATION, "%s(attachment = 0x%04x): not a buffer of the default framebuffer", function,
+                attachment);
+      return nullptr;
+  }
+}
+
+// glGetFramebufferAttachmentParameteriv on an attachment of an object or a buffer of a default
+// framebuffer (null: the surfaceless one, which has no buffers).
+void attachment_parameter(Context& ctx, FramebufferObject* fb, GLenum attachment, GLenum pname, GLint* params,
                           const char* function) {
-  if (!check_attachment_enum(ctx, attachment, function)) return;
-  FramebufferAttachment* a = attachment == GL_DEPTH_STENCIL_ATTACHMENT ? &fb.depth : attachment_point(fb, attachment);
-  if (attachment == GL_DEPTH_STENCIL_ATTACHMENT && (fb.depth.texture != fb.stencil.texture ||
-                                                    fb.depth.renderbuffer != fb.stencil.renderbuffer))
-    return ctx.error(GL_INVALID_OPERATION, "%s: depth and stencil hold different images", function);
+  const FramebufferAttachment* a = nullptr;
+  if (!fb) {
+    return ctx.error(GL_INVALID_OPERATION, "%s: the default framebuffer of a surfaceless context has no buffers",
+                     function);
+  } else if (fb->window) {
+    if (!(a = default_buffer_point(ctx, *fb, attachment, function))) return;
+  } else {
+    if (!check_attachment_enum(ctx, attachment, function)) return;
+    a = attachment == GL_DEPTH_STENCIL_ATTACHMENT ? &fb->depth : attachment_point(*fb, attachment);
+    if (attachment == GL_DEPTH_STENCIL_ATTACHMENT && (fb->depth.texture != fb->stencil.texture ||
+                                                      fb->depth.renderbuffer != fb->stencil.renderbuffer))
+      return ctx.error(GL_INVALID_OPERATION, "%s: depth and stencil hold different images", function);
+  }
   if (pname == GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE) {
-    *params = a->type == AttachmentObject::TEXTURE        ? GL_TEXTURE
-              : a->type == AttachmentObject::RENDERBUFFER ? GL_RENDERBUFFER
-                                                          : GL_NONE;
+    *params = a->type == AttachmentObject::NONE           ? GL_NONE
+              : fb->window                                ? GL_FRAMEBUFFER_DEFAULT
+              : a->type == AttachmentObject::TEXTURE      ? GL_TEXTURE
+                                                          : GL_RENDERBUFFER;
     return;
   }
   if (a->type == AttachmentObject::NONE) {
@@ -360,7 +457,8 @@ void attachment_parameter(Context& ctx, FramebufferObject& fb, GLenum attachment
       if (attachment == GL_DEPTH_STENCIL_ATTACHMENT)
         return ctx.error(GL_INVALID_OPERATION, "%s: no single component type for depth+stencil", function);
       const formats::FormatDesc& d = formats::describe(image.format);
-      const int rgba = d.is_depth && attachment != GL_STENCIL_ATTACHMENT ? int(d.swizzle[0])
+      const bool stencil_point = attachment == GL_STENCIL_ATTACHMENT || attachment == GL_STENCIL;
+      const int rgba = d.is_depth && !stencil_point ? int(d.swizzle[0])
                        : d.is_stencil                                    ? int(d.swizzle[1])
                                                                          : int(d.swizzle[0]);
       const formats::Channel& c = d.channel[rgba <= 3 ? rgba : 0];
@@ -379,50 +477,148 @@ void attachment_parameter(Context& ctx, FramebufferObject& fb, GLenum attachment
   ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not an attachment parameter here", function, pname);
 }
 
-void draw_buffers(Context& ctx, FramebufferObject* fb, GLsizei n, const GLenum* buffers, const char* function) {
+// glDrawBuffer (`single`) and glDrawBuffers on a framebuffer object or a default framebuffer
+// (null: the surfaceless one), with the errors of GL 4.6 section 17.4.1.
+void draw_buffers(Context& ctx, FramebufferObject* fb, GLsizei n, const GLenum* buffers, bool single,
+                  const char* function) {
   if (n < 0 || n > GLsizei(kMaxColorAttachments))
     return ctx.error(GL_INVALID_VALUE, "%s(n = %d): out of range", function, n);
+  const bool default_framebuffer = is_default_framebuffer(fb);
+  bool selects_front = false;
   for (GLsizei i = 0; i < n; ++i) {
     const GLenum b = buffers[i];
     if (b == GL_NONE) continue;
-    if (!fb) {
-      // The default framebuffer of a surfaceless context has no colour buffers at all.
-      if (b == GL_BACK || b == GL_FRONT || b == GL_FRONT_LEFT || b == GL_BACK_LEFT || b == GL_LEFT ||
-          b == GL_FRONT_AND_BACK)
-        return ctx.error(GL_INVALID_OPERATION, "%s: the default framebuffer has no buffer 0x%04x", function, b);
-      return ctx.error(GL_INVALID_ENUM, "%s(0x%04x): not a buffer of the default framebuffer", function, b);
-    }
-    if (draw_buffer_index(b) < 0) {
-      if (b >= GL_COLOR_ATTACHMENT0 && b < GL_COLOR_ATTACHMENT0 + 32)
+    const std::optional<unsigned> named = default_buffer_bits(b);
+    if (!named && !is_color_attachment_enum(b))
+      return ctx.error(GL_INVALID_ENUM, "%s(0x%04x): not a colour buffer", function, b);
+    // Enums naming several buffers are glDrawBuffer's only (GL_BACK alone is allowed from GL 4.5 on).
+    if (!single && (b == GL_FRONT || b == GL_LEFT || b == GL_RIGHT || b == GL_FRONT_AND_BACK))
+      return ctx.error(GL_INVALID_ENUM, "%s(0x%04x): names several buffers", function, b);
+    if (!default_framebuffer) {
+      if (named)
+        return ctx.error(GL_INVALID_OPERATION, "%s(0x%04x): not a colour attachment of a framebuffer object",
+                         function, b);
+      if (draw_buffer_index(b) < 0)
         return ctx.error(GL_INVALID_OPERATION, "%s(0x%04x): beyond GL_MAX_DRAW_BUFFERS", function, b);
-      return ctx.error(fb && (b == GL_BACK || b == GL_FRONT) ? GL_INVALID_OPERATION : GL_INVALID_ENUM,
-                       "%s(0x%04x): not a colour attachment of a framebuffer object", function, b);
+    } else {
+      if (!named)
+        return ctx.error(GL_INVALID_OPERATION, "%s(0x%04x): the default framebuffer has no colour attachments",
+                         function, b);
+      if (!single && b == GL_BACK && n != 1)
+        return ctx.error(GL_INVALID_OPERATION, "%s: GL_BACK must be the only buffer", function);
+      const unsigned written = written_buffer_bits(fb, b);
+      if (!written)
+        return ctx.error(GL_INVALID_OPERATION, "%s(0x%04x): the default framebuffer has no such buffer", function, b);
+      selects_front = selects_front || (written & FRONT_LEFT_BIT);
     }
-    if (draw_buffer_index(b) != i && n > 1)
-      for (GLsizei j = 0; j < i; ++j)
-        if (buffers[j] == b) return ctx.error(GL_INVALID_OPERATION, "%s: 0x%04x listed twice", function, b);
+    for (GLsizei j = 0; j < i; ++j)
+      if (buffers[j] == b) return ctx.error(GL_INVALID_OPERATION, "%s: 0x%04x listed twice", function, b);
   }
   if (!fb) return;
+  if (selects_front && !allocate_front_buffer(ctx.st().shared_screen(), *fb))
+    return ctx.error(GL_OUT_OF_MEMORY, "%s: cannot allocate the front buffer", function);
   for (unsigned i = 0; i < kMaxColorAttachments; ++i) fb->draw_buffers[i] = GLsizei(i) < n ? buffers[i] : GL_NONE;
 }
 
+// glReadBuffer on a framebuffer object or a default framebuffer (null: the surfaceless one), with
+// the errors of GL 4.6 section 18.2.1.
 void read_buffer(Context& ctx, FramebufferObject* fb, GLenum mode, const char* function) {
   if (mode == GL_NONE) {
     if (fb) fb->read_buffer = GL_NONE;
     return;
   }
-  if (!fb)
-    return ctx.error(GL_INVALID_OPERATION, "%s(0x%04x): the default framebuffer has no colour buffers", function, mode);
-  if (draw_buffer_index(mode) < 0) {
-    if (mode >= GL_COLOR_ATTACHMENT0 && mode < GL_COLOR_ATTACHMENT0 + 32)
+  const std::optional<unsigned> named = default_buffer_bits(mode);
+  if (!named && !is_color_attachment_enum(mode))
+    return ctx.error(GL_INVALID_ENUM, "%s(0x%04x): not a colour buffer", function, mode);
+  if (!is_default_framebuffer(fb)) {
+    if (named)
+      return ctx.error(GL_INVALID_OPERATION, "%s(0x%04x): not a colour attachment of a framebuffer object", function,
+                       mode);
+    if (draw_buffer_index(mode) < 0)
       return ctx.error(GL_INVALID_OPERATION, "%s(0x%04x): beyond GL_MAX_COLOR_ATTACHMENTS", function, mode);
-    return ctx.error(GL_INVALID_ENUM, "%s(0x%04x): not a colour attachment", function, mode);
+    fb->read_buffer = mode;
+    return;
   }
+  if (!named)
+    return ctx.error(GL_INVALID_OPERATION, "%s(0x%04x): the default framebuffer has no colour attachments", function,
+                     mode);
+  const unsigned selected = read_buffer_bit(mode) & present_buffer_bits(fb);
+  if (!selected)
+    return ctx.error(GL_INVALID_OPERATION, "%s(0x%04x): the default framebuffer has no such buffer", function, mode);
+  if (selected == FRONT_LEFT_BIT && !allocate_front_buffer(ctx.st().shared_screen(), *fb))
+    return ctx.error(GL_OUT_OF_MEMORY, "%s: cannot allocate the front buffer", function);
   fb->read_buffer = mode;
 }
 
+// GL_IMPLEMENTATION_COLOR_READ_FORMAT/TYPE: the (format, type) whose bytes are the read buffer's
+// texels as stored — the pair glReadPixels copies without conversion, found by the same match the
+// memcpy path uses, the image's own base format first — else the widest pair of the buffer's kind.
+// False after INVALID_OPERATION (incomplete framebuffer, no read buffer).
+bool implementation_read_format(Context& ctx, const FramebufferObject* fb, GLenum& format, GLenum& type,
+                                const char* function) {
+  if (framebuffer_status(ctx, fb) != GL_FRAMEBUFFER_COMPLETE) {
+    ctx.error(GL_INVALID_OPERATION, "%s: the read framebuffer is not complete", function);
+    return false;
+  }
+  const FramebufferAttachment* a = read_buffer_attachment(*fb);
+  TextureImage scratch;
+  const TextureImage* image = a ? attached_image(*a, scratch) : nullptr;
+  // (A zero-pixel surface's buffer has a format but no texels.)
+  if (!image || image->format == formats::Format::NONE) {
+    ctx.error(GL_INVALID_OPERATION, "%s: the read framebuffer has no read buffer", function);
+    return false;
+  }
+  const formats::FormatDesc& d = formats::describe(image->format);
+  const bool integer = d.is_pure_integer;
+  const GLenum base = image->base_format;
+  const GLenum own = base == GL_RED ? (integer ? GL_RED_INTEGER : GL_RED)
+                     : base == GL_RG ? (integer ? GL_RG_INTEGER : GL_RG)
+                     : base == GL_RGB ? (integer ? GL_RGB_INTEGER : GL_RGB)
+                                      : (integer ? GL_RGBA_INTEGER : GL_RGBA);
+  static constexpr GLenum kTypes[] = {
+      GL_UNSIGNED_BYTE, GL_BYTE, GL_UNSIGNED_SHORT, GL_SHORT, GL_UNSIGNED_INT, GL_INT, GL_HALF_FLOAT, GL_FLOAT,
+      GL_UNSIGNED_SHORT_5_6_5, GL_UNSIGNED_SHORT_5_6_5_REV, GL_UNSIGNED_SHORT_4_4_4_4, GL_UNSIGNED_SHORT_4_4_4_4_REV,
+      GL_UNSIGNED_SHORT_5_5_5_1, GL_UNSIGNED_SHORT_1_5_5_5_REV, GL_UNSIGNED_INT_8_8_8_8, GL_UNSIGNED_INT_8_8_8_8_REV,
+      GL_UNSIGNED_INT_10_10_10_2, GL_UNSIGNED_INT_2_10_10_10_REV, GL_UNSIGNED_INT_10F_11F_11F_REV,
+      GL_UNSIGNED_INT_5_9_9_9_REV};
+  for (const GLenum candidate : {own, integer ? GLenum(GL_BGRA_INTEGER) : GLenum(GL_BGRA)})
+    for (const GLenum candidate_type : kTypes)
+      if (st::format_matches_format_and_type(image->format, candidate, candidate_type, false)) {
+        format = candidate;
+        type = candidate_type;
+        return true;
+      }
+  const formats::Channel& c = d.channel[0];
+  format = integer ? GL_RGBA_INTEGER : GL_RGBA;
+  type = c.type == formats::ChannelType::FLOAT    ? GL_FLOAT
+         : integer                                 ? (c.type == formats::ChannelType::SIGNED ? GL_INT : GL_UNSIGNED_INT)
+         : c.type == formats::ChannelType::SIGNED ? GL_BYTE
+                                                   : GL_UNSIGNED_BYTE;
+  return true;
+}
+
+// The framebuffer-dependent values of GL 4.6 table 23.73, for glGetFramebufferParameteriv and
+// glGetIntegerv; false for other pnames, `raised` after an error.
+bool framebuffer_dependent_state(Context& ctx, const FramebufferObject* fb, GLenum pname, GLint64& value, bool& raised,
+                                 const char* function) {
+  switch (pname) {
+    case GL_SAMPLES: value = framebuffer_samples(fb); return true;
+    case GL_SAMPLE_BUFFERS: value = framebuffer_samples(fb) > 0 ? 1 : 0; return true;
+    case GL_DOUBLEBUFFER: value = fb && fb->window && fb->window->double_buffered; return true;
+    case GL_STEREO: value = GL_FALSE; return true;
+    case GL_IMPLEMENTATION_COLOR_READ_FORMAT:
+    case GL_IMPLEMENTATION_COLOR_READ_TYPE: {
+      GLenum format = GL_NONE, type = GL_NONE;
+      raised = !implementation_read_format(ctx, fb, format, type, function);
+      value = pname == GL_IMPLEMENTATION_COLOR_READ_FORMAT ? format : type;
+      return true;
+    }
+    default: return false;
+  }
+}
+
 void framebuffer_parameter(Context& ctx, FramebufferObject* fb, GLenum pname, GLint param, const char* function) {
-  if (!fb) return ctx.error(GL_INVALID_OPERATION, "%s: the default framebuffer has no parameters", function);
+  if (is_default_framebuffer(fb)) return ctx.error(GL_INVALID_OPERATION, "%s: the default framebuffer has no parameters", function);
   switch (pname) {
     case GL_FRAMEBUFFER_DEFAULT_WIDTH:
     case GL_FRAMEBUFFER_DEFAULT_HEIGHT:
@@ -448,17 +644,20 @@ void get_framebuffer_parameter(Context& ctx, FramebufferObject* fb, GLenum pname
   switch (pname) {
     case GL_FRAMEBUFFER_DEFAULT_WIDTH: case GL_FRAMEBUFFER_DEFAULT_HEIGHT: case GL_FRAMEBUFFER_DEFAULT_LAYERS:
     case GL_FRAMEBUFFER_DEFAULT_SAMPLES: case GL_FRAMEBUFFER_DEFAULT_FIXED_SAMPLE_LOCATIONS:
-      if (!fb) return ctx.error(GL_INVALID_OPERATION, "%s: the default framebuffer has no defaults", function);
+      if (is_default_framebuffer(fb)) return ctx.error(GL_INVALID_OPERATION, "%s: the default framebuffer has no defaults", function);
       *params = pname == GL_FRAMEBUFFER_DEFAULT_WIDTH    ? fb->default_width
                 : pname == GL_FRAMEBUFFER_DEFAULT_HEIGHT ? fb->default_height
                 : pname == GL_FRAMEBUFFER_DEFAULT_LAYERS ? fb->default_layers
                 : pname == GL_FRAMEBUFFER_DEFAULT_SAMPLES ? fb->default_samples
                                                           : GLint(fb->default_fixed_sample_locations);
       return;
-    case GL_SAMPLES: *params = framebuffer_samples(fb); return;
-    case GL_SAMPLE_BUFFERS: *params = framebuffer_samples(fb) > 0 ? 1 : 0; return;
-    case GL_DOUBLEBUFFER: case GL_STEREO: *params = GL_FALSE; return;
-    default: return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not a framebuffer parameter", function, pname);
+    default: {
+      GLint64 value = 0;
+      bool raised = false;
+      if (!framebuffer_dependent_state(ctx, fb, pname, value, raised, function))
+        return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not a framebuffer parameter", function, pname);
+      if (!raised) *params = GLint(value);
+    }
   }
 }
 
@@ -489,10 +688,17 @@ void shadow_draw_framebuffer(const FramebufferObject& fb) {
               a.layered ? unsigned(layers - 1) : unsigned(layer)};
     return true;
   };
+  // Every buffer a draw buffer writes takes a colour slot of its own (GL_FRONT_AND_BACK: two).
+  unsigned slot = 0;
   for (unsigned i = 0; i < kMaxColorAttachments; ++i) {
-    const int index = draw_buffer_index(fb.draw_buffers[i]);
-    if (index >= 0 && describe_surface(fb.color[std::size_t(index)], surfaces[i], bound[i]))
-      input.draw_surfaces[i] = &surfaces[i];
+    std::array<const FramebufferAttachment*, 2> targets{};
+    const unsigned count = draw_buffer_targets(fb, i, targets);
+    if (count == 0) {
+      ++slot;
+      continue;
+    }
+    for (unsigned t = 0; t < count && slot < kMaxColorAttachments; ++t, ++slot)
+      if (describe_surface(*targets[t], surfaces[slot], bound[slot])) input.draw_surfaces[slot] = &surfaces[slot];
   }
   st::Surface zs_surface;
   st::ShadowAttachment zs_bound;
@@ -707,7 +913,7 @@ void clear_depth_stencil_attachment(Context& ctx, const FramebufferAttachment& a
 // The draw framebuffer of a clear, or null after INVALID_FRAMEBUFFER_OPERATION; the shadow sees
 // the framebuffer state the clear uses.
 FramebufferObject* clear_target(Context& ctx, const char* function) {
-  FramebufferObject* fb = ctx.draw_framebuffer.get();
+  FramebufferObject* fb = ctx.current_draw_framebuffer();
   if (framebuffer_status(ctx, fb) != GL_FRAMEBUFFER_COMPLETE) {
     ctx.error(GL_INVALID_FRAMEBUFFER_OPERATION, "%s: the draw framebuffer is not complete", function);
     return nullptr;
@@ -811,6 +1017,48 @@ int integer_class(const FramebufferAttachment& a) {
   return kind == st::ClearKind::FLOAT ? 0 : kind == st::ClearKind::SINT ? 1 : 2;
 }
 
+// Where reads of an attachment take texels from: its own image, or for a multisampled buffer of a
+// default framebuffer — which glReadPixels and glCopyTexImage may read (GL 4.6 section 18.2.1 refuses
+// only framebuffer objects with SAMPLE_BUFFERS one) — a single-sample resolve of it (colour
+// averaged, depth/stencil sample 0).
+struct ReadSource {
+  const TextureImage* image = nullptr;
+  st::Texture* resource = nullptr;
+  unsigned level = 0;
+  GLint layer = 0;
+  TextureImage scratch, resolved_image;
+  std::unique_ptr<st::Texture> resolved;
+};
+
+// False when the attachment has no texels to read.
+bool read_source(Context& ctx, const FramebufferAttachment& a, ReadSource& out) {
+  out.image = attached_image(a, out.scratch);
+  out.resource = attached_resource(a, out.layer);
+  out.level = unsigned(a.level);
+  if (!out.image || !out.resource || !out.image->defined()) return false;
+  if (out.image->samples <= 1) return true;
+  st::TextureLayout layout;
+  layout.format = out.image->storage;
+  layout.width = std::uint32_t(out.image->width);
+  layout.height = std::uint32_t(out.image->height);
+  const formats::FormatDesc& d = formats::describe(out.image->storage);
+  out.resolved = std::make_unique<st::Texture>(ctx.st().shared_screen(), layout,
+                                               d.is_depth || d.is_stencil ? st::BIND_DEPTH_STENCIL
+                                                                          : st::BIND_RENDER_TARGET);
+  const int whole[4] = {0, 0, out.image->width, out.image->height};
+  st::BlitOptions exact;
+  exact.srgb = false;  // the resolve keeps the encoding
+  if (!st::texture_blit_scaled(*out.resource, out.level, out.layer, whole, *out.resolved, 0, 0, whole, exact))
+    return false;
+  out.resolved_image = *out.image;
+  out.resolved_image.samples = 0;
+  out.image = &out.resolved_image;
+  out.resource = out.resolved.get();
+  out.level = 0;
+  out.layer = 0;
+  return true;
+}
+
 // Copies a rectangle of the read buffer into a texture image on the CPU, converting formats with
 // the destination's rebase (glCopyTexImage/glCopyTexSubImage). The destination region starts at
 // (dst_x, dst_y, dst_z) of `target`'s image, so 1D arrays take the rows as layers and cube faces
@@ -818,11 +1066,11 @@ int integer_class(const FramebufferAttachment& a) {
 void copy_from_read_buffer(Context& ctx, const FramebufferAttachment& src, GLint x, GLint y, GLsizei w, GLsizei h,
                            st::Texture& dst, const TextureImage& dst_image, GLenum target, GLint level, GLint dst_x,
                            GLint dst_y, GLint dst_z, const char* function) {
-  TextureImage scratch;
-  const TextureImage* si = attached_image(src, scratch);
-  GLint src_layer = 0;
-  st::Texture* sr = attached_resource(src, src_layer);
-  if (!si || !sr || !si->defined()) return;
+  ReadSource source;
+  if (!read_source(ctx, src, source)) return;
+  const TextureImage* si = source.image;
+  st::Texture* sr = source.resource;
+  const GLint src_layer = source.layer;
   const GLint x0 = std::max(x, 0), y0 = std::max(y, 0);
   const GLint x1 = GLint(std::min<GLint64>(GLint64(x) + w, si->width)), y1 = GLint(std::min<GLint64>(GLint64(y) + h, si->height));
   if (x1 <= x0 || y1 <= y0) return;
@@ -832,7 +1080,7 @@ void copy_from_read_buffer(Context& ctx, const FramebufferAttachment& src, GLint
   std::vector<std::byte> in(from_row * std::size_t(ch)), out(to_row * std::size_t(ch));
   st::Box box;
   box.x = x0, box.y = y0, box.z = src_layer, box.width = cw, box.height = ch, box.depth = 1;
-  st::texture_read(*sr, unsigned(src.level), box, in.data(), from_row, in.size());
+  st::texture_read(*sr, source.level, box, in.data(), from_row, in.size());
   formats::Swizzle map[4];
   formats::ConvertParams params;
   if (formats::compute_rgba2base2rgba_component_mapping(dst_image.base_format, map)) params.rebase_swizzle = map;
@@ -849,20 +1097,20 @@ void copy_from_read_buffer(Context& ctx, const FramebufferAttachment& src, GLint
 
 // The read buffer's colour attachment, or null after the spec's error.
 const FramebufferAttachment* read_colour_attachment(Context& ctx, const char* function) {
-  FramebufferObject* fb = ctx.read_framebuffer.get();
+  FramebufferObject* fb = ctx.current_read_framebuffer();
   if (framebuffer_status(ctx, fb) != GL_FRAMEBUFFER_COMPLETE) {
     ctx.error(GL_INVALID_FRAMEBUFFER_OPERATION, "%s: the read framebuffer is not complete", function);
     return nullptr;
   }
-  const int index = draw_buffer_index(fb->read_buffer);
-  if (index < 0) {
+  const FramebufferAttachment* read = read_buffer_attachment(*fb);
+  if (!read) {
     ctx.error(GL_INVALID_OPERATION, "%s: the read buffer is GL_NONE", function);
     return nullptr;
   }
-  const FramebufferAttachment& a = fb->color[std::size_t(index)];
+  const FramebufferAttachment& a = *read;
   TextureImage scratch;
   const TextureImage* image = attached_image(a, scratch);
-  if (image && image->samples > 1) {
+  if (image && image->samples > 1 && !fb->window) {
     ctx.error(GL_INVALID_OPERATION, "%s: the read buffer is multisampled", function);
     return nullptr;
   }
@@ -871,8 +1119,49 @@ const FramebufferAttachment* read_colour_attachment(Context& ctx, const char* fu
 
 }  // namespace
 
+RenderbufferAllocation allocate_renderbuffer(const std::shared_ptr<st::Screen>& screen, RenderbufferObject& rb,
+                                             GLsizei samples, GLenum internal_format, GLsizei width, GLsizei height,
+                                             std::string& why) {
+  const formats::InternalFormatInfo* info = formats::find_internal_format(internal_format);
+  const unsigned renderable = info ? formats::framebuffer_renderable(internal_format) : 0;
+  if (!renderable) return RenderbufferAllocation::NO_FORMAT;
+  // Sample counts are rounded up to one the device supports (st_renderbuffer_alloc_storage).
+  formats::Format format = formats::Format::NONE;
+  GLsizei count = samples;
+  for (; count <= 64 && format == formats::Format::NONE; count = count ? count + 1 : 1)
+    format = st::choose_renderbuffer_format(st::format_support(*screen), internal_format, unsigned(count));
+  if (format == formats::Format::NONE) return RenderbufferAllocation::NO_FORMAT;
+  const GLsizei chosen_samples = samples == 0 ? 0 : count - 1;
+  std::shared_ptr<st::Texture> resource;
+  if (width && height) {
+    st::TextureLayout layout;
+    layout.format = format;
+    layout.width = std::uint32_t(width);
+    layout.height = std::uint32_t(height);
+    layout.samples = std::uint32_t(chosen_samples);
+    try {
+      resource = std::make_shared<st::Texture>(screen, layout,
+                                               renderable & formats::RENDERABLE_COLOR ? st::BIND_RENDER_TARGET
+                                                                                      : st::BIND_DEPTH_STENCIL);
+    } catch (const vk_backend::Error& e) {
+      why = e.what();
+      return RenderbufferAllocation::OUT_OF_MEMORY;
+    }
+  }
+  rb.internal_format = internal_format;
+  rb.base_format = info->base_format;
+  rb.format = format;
+  rb.width = width;
+  rb.height = height;
+  rb.samples = chosen_samples;
+  rb.resource = std::move(resource);
+  return RenderbufferAllocation::OK;
+}
+
 // Framebuffer state for glGetIntegerv (api_state.cpp asks here for what it does not know).
-bool query_framebuffer_integer(Context& ctx, GLenum pname, GLint64& value) {
+bool query_framebuffer_integer(Context& ctx, GLenum pname, GLint64& value, bool& raised) {
+  const FramebufferObject* draw = ctx.current_draw_framebuffer();
+  const FramebufferObject* read = ctx.current_read_framebuffer();
   switch (pname) {
     case GL_DRAW_FRAMEBUFFER_BINDING: value = ctx.draw_framebuffer ? ctx.draw_framebuffer->name : 0; return true;
     case GL_READ_FRAMEBUFFER_BINDING: value = ctx.read_framebuffer ? ctx.read_framebuffer->name : 0; return true;
@@ -883,15 +1172,17 @@ bool query_framebuffer_integer(Context& ctx, GLenum pname, GLint64& value) {
       return true;
     case GL_MAX_FRAMEBUFFER_LAYERS: value = kMaxArrayTextureLayers; return true;
     case GL_MAX_FRAMEBUFFER_SAMPLES: value = 64; return true;
-    case GL_READ_BUFFER: value = ctx.read_framebuffer ? ctx.read_framebuffer->read_buffer : GL_NONE; return true;
-    case GL_SAMPLES: value = framebuffer_samples(ctx.draw_framebuffer.get()); return true;
-    case GL_SAMPLE_BUFFERS: value = framebuffer_samples(ctx.draw_framebuffer.get()) > 0 ? 1 : 0; return true;
+    case GL_READ_BUFFER: value = read ? read->read_buffer : GL_NONE; return true;
+    case GL_DRAW_BUFFER: value = draw ? draw->draw_buffers[0] : GL_NONE; return true;
+    // The read format describes the read framebuffer; the other framebuffer-dependent values the draw one.
+    case GL_IMPLEMENTATION_COLOR_READ_FORMAT: case GL_IMPLEMENTATION_COLOR_READ_TYPE:
+      return framebuffer_dependent_state(ctx, read, pname, value, raised, "glGetIntegerv");
     default:
       if (pname >= GL_DRAW_BUFFER0 && pname < GL_DRAW_BUFFER0 + kMaxColorAttachments) {
-        value = ctx.draw_framebuffer ? ctx.draw_framebuffer->draw_buffers[pname - GL_DRAW_BUFFER0] : GL_NONE;
+        value = draw ? draw->draw_buffers[pname - GL_DRAW_BUFFER0] : GL_NONE;
         return true;
       }
-      return false;
+      return framebuffer_dependent_state(ctx, draw, pname, value, raised, "glGetIntegerv");
   }
 }
 
@@ -1084,8 +1375,11 @@ static FramebufferObject* target_framebuffer(Context& ctx, GLenum target, const 
     ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): not a framebuffer target", function, target);
     return nullptr;
   }
-  FramebufferObject* fb = bound_framebuffer(ctx, target).get();
-  if (!fb) ctx.error(GL_INVALID_OPERATION, "%s: the default framebuffer has no attachments to change", function);
+  FramebufferObject* fb = bound_framebuffer(ctx, target);
+  if (is_default_framebuffer(fb)) {
+    ctx.error(GL_INVALID_OPERATION, "%s: the default framebuffer has no attachments to change", function);
+    return nullptr;
+  }
   return fb;
 }
 
@@ -1144,23 +1438,23 @@ void FramebufferRenderbuffer(GLenum target, GLenum attachment, GLenum renderbuff
 
 void NamedFramebufferTexture(GLuint framebuffer, GLenum attachment, GLuint texture, GLint level) {
   GLVK_CONTEXT_OR_RETURN();
-  FramebufferRef fb;
-  if (named_framebuffer(*ctx, framebuffer, fb, false, "glNamedFramebufferTexture"))
+  FramebufferObject* fb = nullptr;
+  if (named_framebuffer(*ctx, framebuffer, fb, GL_NONE, "glNamedFramebufferTexture"))
     attach_texture(*ctx, *fb, attachment, texture, level, 0, 0, false, "glNamedFramebufferTexture");
 }
 
 void NamedFramebufferTextureLayer(GLuint framebuffer, GLenum attachment, GLuint texture, GLint level, GLint layer) {
   GLVK_CONTEXT_OR_RETURN();
-  FramebufferRef fb;
-  if (named_framebuffer(*ctx, framebuffer, fb, false, "glNamedFramebufferTextureLayer"))
+  FramebufferObject* fb = nullptr;
+  if (named_framebuffer(*ctx, framebuffer, fb, GL_NONE, "glNamedFramebufferTextureLayer"))
     attach_texture(*ctx, *fb, attachment, texture, level, 0, layer, true, "glNamedFramebufferTextureLayer");
 }
 
 void NamedFramebufferRenderbuffer(GLuint framebuffer, GLenum attachment, GLenum renderbuffertarget,
                                   GLuint renderbuffer) {
   GLVK_CONTEXT_OR_RETURN();
-  FramebufferRef fb;
-  if (named_framebuffer(*ctx, framebuffer, fb, false, "glNamedFramebufferRenderbuffer"))
+  FramebufferObject* fb = nullptr;
+  if (named_framebuffer(*ctx, framebuffer, fb, GL_NONE, "glNamedFramebufferRenderbuffer"))
     attach_renderbuffer(*ctx, *fb, attachment, renderbuffertarget, renderbuffer, "glNamedFramebufferRenderbuffer");
 }
 
@@ -1170,7 +1464,7 @@ GLenum CheckFramebufferStatus(GLenum target) {
     ctx->error(GL_INVALID_ENUM, "glCheckFramebufferStatus(target = 0x%04x): not a framebuffer target", target);
     return 0;
   }
-  return framebuffer_status(*ctx, bound_framebuffer(*ctx, target).get());
+  return framebuffer_status(*ctx, bound_framebuffer(*ctx, target));
 }
 
 GLenum CheckNamedFramebufferStatus(GLuint framebuffer, GLenum target) {
@@ -1179,78 +1473,147 @@ GLenum CheckNamedFramebufferStatus(GLuint framebuffer, GLenum target) {
     ctx->error(GL_INVALID_ENUM, "glCheckNamedFramebufferStatus(target = 0x%04x)", target);
     return 0;
   }
-  FramebufferRef fb;
-  if (!named_framebuffer(*ctx, framebuffer, fb, true, "glCheckNamedFramebufferStatus")) return 0;
-  return framebuffer_status(*ctx, framebuffer ? fb.get() : bound_framebuffer(*ctx, target).get());
+  // Zero names the default framebuffer of `target` (the read or the draw surface's).
+  FramebufferObject* fb = nullptr;
+  if (!named_framebuffer(*ctx, framebuffer, fb, target == GL_READ_FRAMEBUFFER ? GL_READ_FRAMEBUFFER : GL_DRAW_FRAMEBUFFER,
+                         "glCheckNamedFramebufferStatus"))
+    return 0;
+  return framebuffer_status(*ctx, fb);
 }
 
 void GetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment, GLenum pname, GLint* params) {
   GLVK_CONTEXT_OR_RETURN();
   if (!is_framebuffer_target(target))
     return ctx->error(GL_INVALID_ENUM, "glGetFramebufferAttachmentParameteriv(target = 0x%04x)", target);
-  FramebufferObject* fb = bound_framebuffer(*ctx, target).get();
-  if (!fb)
-    return ctx->error(GL_INVALID_OPERATION,
-                      "glGetFramebufferAttachmentParameteriv: the default framebuffer of a surfaceless context has "
-                      "no buffers");
-  attachment_parameter(*ctx, *fb, attachment, pname, params, "glGetFramebufferAttachmentParameteriv");
+  attachment_parameter(*ctx, bound_framebuffer(*ctx, target), attachment, pname, params,
+                       "glGetFramebufferAttachmentParameteriv");
 }
 
 void GetNamedFramebufferAttachmentParameteriv(GLuint framebuffer, GLenum attachment, GLenum pname, GLint* params) {
   GLVK_CONTEXT_OR_RETURN();
-  FramebufferRef fb;
-  if (named_framebuffer(*ctx, framebuffer, fb, false, "glGetNamedFramebufferAttachmentParameteriv"))
-    attachment_parameter(*ctx, *fb, attachment, pname, params, "glGetNamedFramebufferAttachmentParameteriv");
+  FramebufferObject* fb = nullptr;
+  if (named_framebuffer(*ctx, framebuffer, fb, GL_DRAW_FRAMEBUFFER, "glGetNamedFramebufferAttachmentParameteriv"))
+    attachment_parameter(*ctx, fb, attachment, pname, params, "glGetNamedFramebufferAttachmentParameteriv");
 }
 
 void DrawBuffers(GLsizei n, const GLenum* bufs) {
   GLVK_CONTEXT_OR_RETURN();
-  draw_buffers(*ctx, ctx->draw_framebuffer.get(), n, bufs, "glDrawBuffers");
+  draw_buffers(*ctx, ctx->current_draw_framebuffer(), n, bufs, false, "glDrawBuffers");
 }
 
 void DrawBuffer(GLenum buf) {
   GLVK_CONTEXT_OR_RETURN();
-  draw_buffers(*ctx, ctx->draw_framebuffer.get(), 1, &buf, "glDrawBuffer");
+  draw_buffers(*ctx, ctx->current_draw_framebuffer(), 1, &buf, true, "glDrawBuffer");
 }
 
 void NamedFramebufferDrawBuffers(GLuint framebuffer, GLsizei n, const GLenum* bufs) {
   GLVK_CONTEXT_OR_RETURN();
-  FramebufferRef fb;
-  if (named_framebuffer(*ctx, framebuffer, fb, true, "glNamedFramebufferDrawBuffers"))
-    draw_buffers(*ctx, fb.get(), n, bufs, "glNamedFramebufferDrawBuffers");
+  FramebufferObject* fb = nullptr;
+  if (named_framebuffer(*ctx, framebuffer, fb, GL_DRAW_FRAMEBUFFER, "glNamedFramebufferDrawBuffers"))
+    draw_buffers(*ctx, fb, n, bufs, false, "glNamedFramebufferDrawBuffers");
+}
+
+void NamedFramebufferDrawBuffer(GLuint framebuffer, GLenum buf) {
+  GLVK_CONTEXT_OR_RETURN();
+  FramebufferObject* fb = nullptr;
+  if (named_framebuffer(*ctx, framebuffer, fb, GL_DRAW_FRAMEBUFFER, "glNamedFramebufferDrawBuffer"))
+    draw_buffers(*ctx, fb, 1, &buf, true, "glNamedFramebufferDrawBuffer");
 }
 
 void ReadBuffer(GLenum src) {
   GLVK_CONTEXT_OR_RETURN();
-  read_buffer(*ctx, ctx->read_framebuffer.get(), src, "glReadBuffer");
+  read_buffer(*ctx, ctx->current_read_framebuffer(), src, "glReadBuffer");
 }
 
 void NamedFramebufferReadBuffer(GLuint framebuffer, GLenum src) {
   GLVK_CONTEXT_OR_RETURN();
-  FramebufferRef fb;
-  if (named_framebuffer(*ctx, framebuffer, fb, true, "glNamedFramebufferReadBuffer"))
-    read_buffer(*ctx, fb.get(), src, "glNamedFramebufferReadBuffer");
+  FramebufferObject* fb = nullptr;
+  if (named_framebuffer(*ctx, framebuffer, fb, GL_READ_FRAMEBUFFER, "glNamedFramebufferReadBuffer"))
+    read_buffer(*ctx, fb, src, "glNamedFramebufferReadBuffer");
 }
 
 void FramebufferParameteri(GLenum target, GLenum pname, GLint param) {
   GLVK_CONTEXT_OR_RETURN();
   if (!is_framebuffer_target(target))
     return ctx->error(GL_INVALID_ENUM, "glFramebufferParameteri(target = 0x%04x)", target);
-  framebuffer_parameter(*ctx, bound_framebuffer(*ctx, target).get(), pname, param, "glFramebufferParameteri");
+  framebuffer_parameter(*ctx, bound_framebuffer(*ctx, target), pname, param, "glFramebufferParameteri");
 }
 
 void NamedFramebufferParameteri(GLuint framebuffer, GLenum pname, GLint param) {
   GLVK_CONTEXT_OR_RETURN();
-  FramebufferRef fb;
-  if (named_framebuffer(*ctx, framebuffer, fb, false, "glNamedFramebufferParameteri"))
-    framebuffer_parameter(*ctx, fb.get(), pname, param, "glNamedFramebufferParameteri");
+  FramebufferObject* fb = nullptr;
+  if (named_framebuffer(*ctx, framebuffer, fb, GL_NONE, "glNamedFramebufferParameteri"))
+    framebuffer_parameter(*ctx, fb, pname, param, "glNamedFramebufferParameteri");
 }
 
 void GetFramebufferParameteriv(GLenum target, GLenum pname, GLint* params) {
   GLVK_CONTEXT_OR_RETURN();
   if (!is_framebuffer_target(target))
     return ctx->error(GL_INVALID_ENUM, "glGetFramebufferParameteriv(target = 0x%04x)", target);
-  get_framebuffer_parameter(*ctx, bound_framebuffer(*ctx, target).get(), pname, params, "glGetFramebufferParameteriv");
+  get_framebuffer_parameter(*ctx, bound_framebuffer(*ctx, target), pname, params, "glGetFramebufferParameteriv");
+}
+
+void GetNamedFramebufferParameteriv(GLuint framebuffer, GLenum pname, GLint* param) {
+  GLVK_CONTEXT_OR_RETURN();
+  FramebufferObject* fb = nullptr;
+  if (named_framebuffer(*ctx, framebuffer, fb, GL_DRAW_FRAMEBUFFER, "glGetNamedFramebufferParameteriv"))
+    get_framebuffer_parameter(*ctx, fb, pname, param, "glGetNamedFramebufferParameteriv");
+}
+
+// glInvalidate(Sub)Framebuffer and the named forms (GL 4.6 section 17.4.4): the arguments are
+// checked; the contents may become undefined, and glvk keeps them, which is allowed.
+static void invalidate_framebuffer(Context& ctx, const FramebufferObject* fb, GLsizei count, const GLenum* attachments,
+                                   GLsizei width, GLsizei height, const char* function) {
+  if (count < 0) return ctx.error(GL_INVALID_VALUE, "%s(numAttachments = %d): negative", function, count);
+  if (width < 0 || height < 0) return ctx.error(GL_INVALID_VALUE, "%s: negative width or height", function);
+  for (GLsizei i = 0; i < count; ++i) {
+    const GLenum a = attachments[i];
+    if (is_default_framebuffer(fb)) {
+      const bool legacy_buffer = !ctx.config().core_profile && (a == GL_ACCUM || (a >= GL_AUX0 && a <= GL_AUX3));
+      if (a != GL_COLOR && a != GL_DEPTH && a != GL_STENCIL && a != GL_FRONT_LEFT && a != GL_FRONT_RIGHT &&
+          a != GL_BACK_LEFT && a != GL_BACK_RIGHT && !legacy_buffer)
+        return ctx.error(GL_INVALID_ENUM, "%s(0x%04x): not a buffer of the default framebuffer", function, a);
+      continue;
+    }
+    if (is_color_attachment_enum(a) && draw_buffer_index(a) < 0)
+      return ctx.error(GL_INVALID_OPERATION, "%s(0x%04x): beyond GL_MAX_COLOR_ATTACHMENTS", function, a);
+    if (draw_buffer_index(a) < 0 && a != GL_DEPTH_ATTACHMENT && a != GL_STENCIL_ATTACHMENT &&
+        a != GL_DEPTH_STENCIL_ATTACHMENT)
+      return ctx.error(GL_INVALID_ENUM, "%s(0x%04x): not an attachment of a framebuffer object", function, a);
+  }
+}
+
+void InvalidateFramebuffer(GLenum target, GLsizei numAttachments, const GLenum* attachments) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (!is_framebuffer_target(target))
+    return ctx->error(GL_INVALID_ENUM, "glInvalidateFramebuffer(target = 0x%04x)", target);
+  invalidate_framebuffer(*ctx, bound_framebuffer(*ctx, target), numAttachments, attachments, 0, 0,
+                         "glInvalidateFramebuffer");
+}
+
+void InvalidateSubFramebuffer(GLenum target, GLsizei numAttachments, const GLenum* attachments, GLint, GLint,
+                              GLsizei width, GLsizei height) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (!is_framebuffer_target(target))
+    return ctx->error(GL_INVALID_ENUM, "glInvalidateSubFramebuffer(target = 0x%04x)", target);
+  invalidate_framebuffer(*ctx, bound_framebuffer(*ctx, target), numAttachments, attachments, width, height,
+                         "glInvalidateSubFramebuffer");
+}
+
+void InvalidateNamedFramebufferData(GLuint framebuffer, GLsizei numAttachments, const GLenum* attachments) {
+  GLVK_CONTEXT_OR_RETURN();
+  FramebufferObject* fb = nullptr;
+  if (named_framebuffer(*ctx, framebuffer, fb, GL_DRAW_FRAMEBUFFER, "glInvalidateNamedFramebufferData"))
+    invalidate_framebuffer(*ctx, fb, numAttachments, attachments, 0, 0, "glInvalidateNamedFramebufferData");
+}
+
+void InvalidateNamedFramebufferSubData(GLuint framebuffer, GLsizei numAttachments, const GLenum* attachments, GLint,
+                                       GLint, GLsizei width, GLsizei height) {
+  GLVK_CONTEXT_OR_RETURN();
+  FramebufferObject* fb = nullptr;
+  if (named_framebuffer(*ctx, framebuffer, fb, GL_DRAW_FRAMEBUFFER, "glInvalidateNamedFramebufferSubData"))
+    invalidate_framebuffer(*ctx, fb, numAttachments, attachments, width, height,
+                           "glInvalidateNamedFramebufferSubData");
 }
 
 void ReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type, void* pixels) {
@@ -1258,7 +1621,7 @@ void ReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, 
   const char* function = "glReadPixels";
   if (width < 0 || height < 0) return ctx->error(GL_INVALID_VALUE, "%s: negative width or height", function);
   if (!check_format_and_type(*ctx, format, type, function)) return;
-  FramebufferObject* fb = ctx->read_framebuffer.get();
+  FramebufferObject* fb = ctx->current_read_framebuffer();
   if (framebuffer_status(*ctx, fb) != GL_FRAMEBUFFER_COMPLETE)
     return ctx->error(GL_INVALID_FRAMEBUFFER_OPERATION, "%s: the read framebuffer is not complete", function);
   // Which attachment: the read buffer for colour, the depth/stencil attachment for those formats.
@@ -1272,15 +1635,16 @@ void ReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, 
   } else if (format == GL_STENCIL_INDEX) {
     a = &fb->stencil;
   } else {
-    const int index = draw_buffer_index(fb->read_buffer);
-    if (index < 0) return ctx->error(GL_INVALID_OPERATION, "%s: the read buffer is GL_NONE", function);
-    a = &fb->color[std::size_t(index)];
+    a = read_buffer_attachment(*fb);
+    if (!a) return ctx->error(GL_INVALID_OPERATION, "%s: the read buffer is GL_NONE", function);
   }
   TextureImage scratch;
   const TextureImage* image = attached_image(*a, scratch);
+  // A surface of zero pixels (EGL's default pbuffer size) has its buffers, with nothing to read.
+  if (fb->window && image && image->format != formats::Format::NONE && !image->defined()) return;
   if (!image || !image->defined())
     return ctx->error(GL_INVALID_OPERATION, "%s: the framebuffer has no buffer for format 0x%04x", function, format);
-  if (image->samples > 1)
+  if (image->samples > 1 && !fb->window)
     return ctx->error(GL_INVALID_OPERATION, "%s: the read buffer is multisampled", function);
   if (!check_compatible(*ctx, image->base_format, image->format, format, function)) return;
   ClientImage client;
@@ -1291,9 +1655,8 @@ void ReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, 
   const GLint x0 = std::max(x, 0), y0 = std::max(y, 0);
   const GLint x1 = std::min<GLint64>(GLint64(x) + width, image->width), y1 = std::min<GLint64>(GLint64(y) + height, image->height);
   if (x1 <= x0 || y1 <= y0) return;
-  GLint layer = 0;
-  st::Texture* resource = attached_resource(*a, layer);
-  if (!resource) return;
+  ReadSource source;
+  if (!read_source(*ctx, *a, source)) return;
   const int bpp = formats::bytes_per_pixel(format, type);
   const std::size_t skip = std::size_t(y0 - y) * client.row_stride + std::size_t(x0 - x) * std::size_t(bpp);
   ClientImage inside = client;
@@ -1303,12 +1666,12 @@ void ReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, 
   st::Box box;
   box.x = x0;
   box.y = y0;
-  box.z = layer;
+  box.z = source.layer;
   box.width = x1 - x0;
   box.height = y1 - y0;
   box.depth = 1;
   void* target = client.pbo ? pixels : const_cast<std::byte*>(inside.data);
-  read_texels(*ctx, *resource, *image, unsigned(a->level), box, x1 - x0, y1 - y0, 1, client.row_stride * std::size_t(y1 - y0),
+  read_texels(*ctx, *source.resource, *source.image, source.level, box, x1 - x0, y1 - y0, 1, client.row_stride * std::size_t(y1 - y0),
               inside, target, format, type, function);
 }
 
@@ -1365,17 +1728,19 @@ void Clear(GLbitfield mask) {
   if (!fb) return;
   if (mask & GL_COLOR_BUFFER_BIT)
     for (unsigned i = 0; i < kMaxColorAttachments; ++i) {
-      const int index = draw_buffer_index(fb->draw_buffers[i]);
-      if (index < 0) continue;
-      const FramebufferAttachment& a = fb->color[std::size_t(index)];
-      ColorClear value;
-      value.kind = attachment_kind(a);
-      for (int c = 0; c < 4; ++c) {
-        value.f[c] = ctx->clear_color[std::size_t(c)];
-        value.i[c] = GLint(ctx->clear_color[std::size_t(c)]);
-        value.u[c] = GLuint(std::max(0.0f, ctx->clear_color[std::size_t(c)]));
+      std::array<const FramebufferAttachment*, 2> targets{};
+      const unsigned count = draw_buffer_targets(*fb, i, targets);
+      for (unsigned t = 0; t < count; ++t) {
+        const FramebufferAttachment& a = *targets[t];
+        ColorClear value;
+        value.kind = attachment_kind(a);
+        for (int c = 0; c < 4; ++c) {
+          value.f[c] = ctx->clear_color[std::size_t(c)];
+          value.i[c] = GLint(ctx->clear_color[std::size_t(c)]);
+          value.u[c] = GLuint(std::max(0.0f, ctx->clear_color[std::size_t(c)]));
+        }
+        clear_color_attachment(*ctx, a, value, ctx->color_mask[i], "glClear");
       }
-      clear_color_attachment(*ctx, a, value, ctx->color_mask[i], "glClear");
     }
   const bool depth = mask & GL_DEPTH_BUFFER_BIT, stencil = mask & GL_STENCIL_BUFFER_BIT;
   if (depth && stencil && fb->depth.type != AttachmentObject::NONE && fb->depth.texture == fb->stencil.texture &&
@@ -1401,10 +1766,10 @@ static void clear_buffer(Context& ctx, GLenum buffer, GLint drawbuffer, const Co
   FramebufferObject* fb = clear_target(ctx, function);
   if (!fb) return;
   if (buffer == GL_COLOR) {
-    const int index = draw_buffer_index(fb->draw_buffers[std::size_t(drawbuffer)]);
-    if (index >= 0)
-      clear_color_attachment(ctx, fb->color[std::size_t(index)], *color, ctx.color_mask[std::size_t(drawbuffer)],
-                             function);
+    std::array<const FramebufferAttachment*, 2> targets{};
+    const unsigned count = draw_buffer_targets(*fb, unsigned(drawbuffer), targets);
+    for (unsigned t = 0; t < count; ++t)
+      clear_color_attachment(ctx, *targets[t], *color, ctx.color_mask[std::size_t(drawbuffer)], function);
     return;
   }
   if (depth && stencil && fb->depth.texture == fb->stencil.texture && fb->depth.renderbuffer == fb->stencil.renderbuffer)
@@ -1458,8 +1823,8 @@ void BlitFramebuffer(GLint srcX0, GLint srcY0, GLint srcX1, GLint srcY1, GLint d
     return ctx->error(GL_INVALID_ENUM, "%s(filter = 0x%04x)", function, filter);
   if (filter == GL_LINEAR && (mask & (GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT)))
     return ctx->error(GL_INVALID_OPERATION, "%s: depth and stencil blits must use GL_NEAREST", function);
-  FramebufferObject* read = ctx->read_framebuffer.get();
-  FramebufferObject* draw = ctx->draw_framebuffer.get();
+  FramebufferObject* read = ctx->current_read_framebuffer();
+  FramebufferObject* draw = ctx->current_draw_framebuffer();
   if (framebuffer_status(*ctx, read) != GL_FRAMEBUFFER_COMPLETE ||
       framebuffer_status(*ctx, draw) != GL_FRAMEBUFFER_COMPLETE)
     return ctx->error(GL_INVALID_FRAMEBUFFER_OPERATION, "%s: the read or draw framebuffer is not complete", function);
@@ -1476,17 +1841,19 @@ void BlitFramebuffer(GLint srcX0, GLint srcY0, GLint srcX1, GLint srcY1, GLint d
                       draw_samples);
   const FramebufferAttachment* read_colour = nullptr;
   if (mask & GL_COLOR_BUFFER_BIT) {
-    const int index = draw_buffer_index(read->read_buffer);
-    if (index >= 0) read_colour = &read->color[std::size_t(index)];
+    read_colour = read_buffer_attachment(*read);
     if (read_colour && read_colour->type != AttachmentObject::NONE) {
       for (unsigned i = 0; i < kMaxColorAttachments; ++i) {
-        const int d = draw_buffer_index(draw->draw_buffers[i]);
-        if (d < 0 || draw->color[std::size_t(d)].type == AttachmentObject::NONE) continue;
-        const FramebufferAttachment& dst = draw->color[std::size_t(d)];
-        if (integer_class(*read_colour) != integer_class(dst))
-          return ctx->error(GL_INVALID_OPERATION, "%s: integer and non-integer colour buffers do not mix", function);
-        if (filter == GL_LINEAR && integer_class(*read_colour) != 0)
-          return ctx->error(GL_INVALID_OPERATION, "%s: integer buffers blit with GL_NEAREST only", function);
+        std::array<const FramebufferAttachment*, 2> targets{};
+        const unsigned count = draw_buffer_targets(*draw, i, targets);
+        for (unsigned t = 0; t < count; ++t) {
+          if (targets[t]->type == AttachmentObject::NONE) continue;
+          const FramebufferAttachment& dst = *targets[t];
+          if (integer_class(*read_colour) != integer_class(dst))
+            return ctx->error(GL_INVALID_OPERATION, "%s: integer and non-integer colour buffers do not mix", function);
+          if (filter == GL_LINEAR && integer_class(*read_colour) != 0)
+            return ctx->error(GL_INVALID_OPERATION, "%s: integer buffers blit with GL_NEAREST only", function);
+        }
       }
     }
   }
@@ -1502,10 +1869,10 @@ void BlitFramebuffer(GLint srcX0, GLint srcY0, GLint srcX1, GLint srcY1, GLint d
   shadow_draw_framebuffer(*draw);
   if (read_colour && read_colour->type != AttachmentObject::NONE)
     for (unsigned i = 0; i < kMaxColorAttachments; ++i) {
-      const int d = draw_buffer_index(draw->draw_buffers[i]);
-      if (d >= 0)
-        blit_attachment(*ctx, *read_colour, draw->color[std::size_t(d)], rect, filter == GL_LINEAR, false, false,
-                        function);
+      std::array<const FramebufferAttachment*, 2> targets{};
+      const unsigned count = draw_buffer_targets(*draw, i, targets);
+      for (unsigned t = 0; t < count; ++t)
+        blit_attachment(*ctx, *read_colour, *targets[t], rect, filter == GL_LINEAR, false, false, function);
     }
   // Depth and stencil may share one image (DEPTH_STENCIL_ATTACHMENT): each blit copies only the
   // aspects the mask names, once per image.

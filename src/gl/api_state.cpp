@@ -20,13 +20,15 @@ static_assert(std::size(kBufferBindingQueries) == kBufferTargetCount);
 }  // namespace
 
 bool query_texture_integer(Context& ctx, GLenum pname, GLint64& value);      // api_textures.cpp
-bool query_framebuffer_integer(Context& ctx, GLenum pname, GLint64& value);  // api_framebuffers.cpp
+// `raised`: the query is known but raised an error (nothing is written then).
+bool query_framebuffer_integer(Context& ctx, GLenum pname, GLint64& value, bool& raised);  // api_framebuffers.cpp
 
 namespace {
 
-// The integer-valued state glvk implements; false for a pname it does not know.
-bool query_integer(Context& ctx, GLenum pname, GLint64& value) {
-  if (query_texture_integer(ctx, pname, value) || query_framebuffer_integer(ctx, pname, value)) return true;
+// The integer-valued state glvk implements; false for a pname it does not know. `raised`: the
+// query raised an error.
+bool query_integer(Context& ctx, GLenum pname, GLint64& value, bool& raised) {
+  if (query_texture_integer(ctx, pname, value) || query_framebuffer_integer(ctx, pname, value, raised)) return true;
   for (std::size_t i = 0; i < kBufferTargetCount; ++i)
     if (pname == kBufferBindingQueries[i]) {
       value = ctx.bound_buffers[i] ? ctx.bound_buffers[i]->name : 0;
@@ -65,11 +67,12 @@ void get_integer(const char* function, GLenum pname, T* data) {
   Context* ctx = current_context();
   if (!ctx) return;
   GLint64 value = 0;
-  if (!query_integer(*ctx, pname, value)) {
+  bool raised = false;
+  if (!query_integer(*ctx, pname, value, raised)) {
     ctx->error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not a state glvk knows", function, pname);
     return;
   }
-  if (!data) return;
+  if (!data || raised) return;
   *data = T(value);
 }
 

@@ -56,6 +56,47 @@ void GlTest::TearDown() {
   }
 }
 
+EGLConfig PbufferGlTest::find_config(EGLint alpha, EGLint depth, EGLint stencil, EGLint samples) {
+  const EGLint wanted[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_NONE};
+  EGLConfig configs[32];
+  EGLint count = 0;
+  if (!eglChooseConfig(surfaceless_display(), wanted, configs, 32, &count)) return nullptr;
+  for (EGLint i = 0; i < count; ++i) {
+    EGLint r = 0, g = 0, b = 0, a = 0, d = 0, s = 0, n = 0;
+    eglGetConfigAttrib(surfaceless_display(), configs[i], EGL_RED_SIZE, &r);
+    eglGetConfigAttrib(surfaceless_display(), configs[i], EGL_GREEN_SIZE, &g);
+    eglGetConfigAttrib(surfaceless_display(), configs[i], EGL_BLUE_SIZE, &b);
+    eglGetConfigAttrib(surfaceless_display(), configs[i], EGL_ALPHA_SIZE, &a);
+    eglGetConfigAttrib(surfaceless_display(), configs[i], EGL_DEPTH_SIZE, &d);
+    eglGetConfigAttrib(surfaceless_display(), configs[i], EGL_STENCIL_SIZE, &s);
+    eglGetConfigAttrib(surfaceless_display(), configs[i], EGL_SAMPLES, &n);
+    if (r == 8 && g == 8 && b == 8 && a == alpha && d == depth && s == stencil && n == samples) return configs[i];
+  }
+  return nullptr;
+}
+
+EGLSurface PbufferGlTest::create_pbuffer() const {
+  const EGLint size[] = {EGL_WIDTH, shape().width, EGL_HEIGHT, shape().height, EGL_NONE};
+  return eglCreatePbufferSurface(display_, config_, size);
+}
+
+void PbufferGlTest::SetUp() {
+  GlTest::SetUp();
+  if (HasFatalFailure()) return;
+  config_ = find_config(shape().alpha, shape().depth, shape().stencil, shape().samples);
+  ASSERT_NE(config_, nullptr) << "no config with alpha " << shape().alpha << ", depth " << shape().depth
+                              << ", stencil " << shape().stencil << ", samples " << shape().samples;
+  surface_ = create_pbuffer();
+  ASSERT_NE(surface_, EGL_NO_SURFACE) << "EGL error 0x" << std::hex << eglGetError();
+  ASSERT_TRUE(eglMakeCurrent(display_, surface_, surface_, context_));
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
+void PbufferGlTest::TearDown() {
+  GlTest::TearDown();  // releases the context first
+  if (surface_ != EGL_NO_SURFACE) eglDestroySurface(display_, surface_);
+}
+
 std::vector<std::uint8_t> pattern(std::size_t size, unsigned seed) {
   std::vector<std::uint8_t> out(size);
   std::uint32_t x = seed * 2654435761u + 12345u;

@@ -32,6 +32,28 @@ class GlTest : public ::testing::Test {
   EGLContext context_ = EGL_NO_CONTEXT;
 };
 
+// A context current on a pbuffer surface: the default framebuffer is the surface's. The config
+// is the one with exactly `shape()`'s colour, depth and stencil sizes and sample count.
+class PbufferGlTest : public GlTest {
+ protected:
+  struct Shape {
+    EGLint width = 16, height = 12;
+    EGLint alpha = 8, depth = 24, stencil = 8;
+    EGLint samples = 0;
+  };
+  void SetUp() override;
+  void TearDown() override;
+  virtual Shape shape() const { return {}; }
+
+  // The config with exactly these sizes and samples (red, green and blue are 8), or null.
+  static EGLConfig find_config(EGLint alpha, EGLint depth, EGLint stencil, EGLint samples);
+  // A new pbuffer of `shape()`'s size and config.
+  EGLSurface create_pbuffer() const;
+
+  EGLConfig config_ = nullptr;
+  EGLSurface surface_ = EGL_NO_SURFACE;
+};
+
 // Deterministic test bytes.
 std::vector<std::uint8_t> pattern(std::size_t size, unsigned seed);
 

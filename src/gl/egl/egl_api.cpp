@@ -12,12 +12,13 @@
 namespace glvk::gl::egl {
 
 const std::vector<Config>& configs() {
-  // id, red, green, blue, alpha, depth, stencil
+  // id, red, green, blue, alpha, depth, stencil, samples (0: single-sampled)
   static const std::vector<Config> list = {
       {1, 8, 8, 8, 8, 24, 8},
       {2, 8, 8, 8, 8, 0, 0},
       {3, 8, 8, 8, 0, 24, 8},
       {4, 8, 8, 8, 0, 0, 0},
+      {5, 8, 8, 8, 8, 24, 8, 4},
   };
   return list;
 }
@@ -89,7 +90,9 @@ bool config_attribute(const Config& c, EGLint attribute, EGLint& value) {
     case EGL_RENDERABLE_TYPE: case EGL_CONFORMANT: value = EGL_OPENGL_BIT; return true;
     case EGL_COLOR_BUFFER_TYPE: value = EGL_RGB_BUFFER; return true;
     case EGL_CONFIG_CAVEAT: value = EGL_NONE; return true;
-    case EGL_LEVEL: case EGL_SAMPLES: case EGL_SAMPLE_BUFFERS: case EGL_LUMINANCE_SIZE: case EGL_ALPHA_MASK_SIZE:
+    case EGL_SAMPLES: value = c.samples; return true;
+    case EGL_SAMPLE_BUFFERS: value = c.samples > 0; return true;
+    case EGL_LEVEL: case EGL_LUMINANCE_SIZE: case EGL_ALPHA_MASK_SIZE:
     case EGL_NATIVE_VISUAL_ID: case EGL_TRANSPARENT_RED_VALUE: case EGL_TRANSPARENT_GREEN_VALUE:
     case EGL_TRANSPARENT_BLUE_VALUE: case EGL_MIN_SWAP_INTERVAL: case EGL_MAX_SWAP_INTERVAL:
       value = 0; return true;
@@ -120,6 +123,8 @@ Match match_rule(EGLint attribute) {
 void release_current(ContextObject* c) {
   if (!c) return;
   c->gl->st().flush();
+  c->gl->window_draw_framebuffer = nullptr;
+  c->gl->window_read_framebuffer = nullptr;
   c->current = false;
   for (Surface* s : {c->draw, c->read})
     if (s) --s->current_count;
@@ -284,11 +289,11 @@ EGLBoolean ChooseConfig(EGLDisplay dpy, const EGLint* attrib_list, EGLConfig* ou
     if (ok) matches.push_back(&c);
   }
   // The spec's order: more bits in the requested colour channels first, then smaller buffers,
-  // depth and stencil, then the config id.
+  // fewer samples, smaller depth and stencil, then the config id.
   auto key = [&](const Config* c) {
     const EGLint color = (color_requested[0] ? c->red : 0) + (color_requested[1] ? c->green : 0) +
                          (color_requested[2] ? c->blue : 0) + (color_requested[3] ? c->alpha : 0);
-    return std::make_tuple(-color, c->red + c->green + c->blue + c->alpha, c->depth, c->stencil, c->id);
+    return std::make_tuple(-color, c->red + c->green + c->blue + c->alpha, c->samples, c->depth, c->stencil, c->id);
   };
   std::stable_sort(matches.begin(), matches.end(), [&](auto* a, auto* b) { return key(a) < key(b); });
   if (!out) {
@@ -344,7 +349,23 @@ EGLSurface CreatePbufferSurface(EGLDisplay dpy, EGLConfig config, const EGLint* 
     width = std::min(width, kMaxPbufferSize);
     height = std::min(height, kMaxPbufferSize);
   }
-  auto* surface = new Surface{c, width, height, largest};
+  // A pbuffer renders to its back buffer (EGL_RENDER_BUFFER is always EGL_BACK_BUFFER).
+  gl::WindowFramebufferConfig buffers;
+  buffers.width = width;
+  buffers.height = height;
+  buffers.color_format = c->alpha ? GL_RGBA8 : GL_RGB8;
+  buffers.depth_bits = c->depth;
+  buffers.stencil_bits = c->stencil;
+  buffers.samples = c->samples;
+  buffers.double_buffered = true;
+  std::shared_ptr<gl::FramebufferObject> framebuffer;
+  try {
+    framebuffer = gl::create_window_framebuffer(display->screen, buffers);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "glvk: eglCreatePbufferSurface: %s\n", e.what());
+  }
+  if (!framebuffer) return fail(EGL_BAD_ALLOC, EGL_NO_SURFACE);
+  auto* surface = new Surface{c, width, height, largest, std::move(framebuffer)};
   display->surfaces.insert(surface);
   set_error(EGL_SUCCESS);
   return surface;
@@ -563,6 +584,8 @@ EGLBoolean MakeCurrent(EGLDisplay dpy, EGLSurface draw, EGLSurface read, EGLCont
   c->current = true;
   c->draw = d;
   c->read = r;
+  c->gl->window_draw_framebuffer = d ? d->framebuffer : nullptr;
+  c->gl->window_read_framebuffer = r ? r->framebuffer : nullptr;
   for (Surface* s : {d, r})
     if (s) ++s->current_count;
   current_context_object = c;
@@ -597,7 +620,7 @@ EGLBoolean SwapBuffers(EGLDisplay dpy, EGLSurface surface) {
   if (!s) return fail(EGL_BAD_SURFACE, EGL_FALSE);
   ContextObject* c = current_context_object;
   if (!c || c->draw != s) return fail(EGL_BAD_SURFACE, EGL_FALSE);
-  // A pbuffer has no front buffer: swapping has no effect beyond an implicit flush.
+  // Swapping a pbuffer has no effect (EGL 1.5 section 3.10.1) beyond the implicit flush.
   c->gl->st().flush();
   return succeed();
 }

@@ -21,6 +21,7 @@ namespace glvk::gl::egl {
 struct Config {
   EGLint id;
   EGLint red, green, blue, alpha, depth, stencil;
+  EGLint samples = 0;  // EGL_SAMPLES (0: single-sampled)
 };
 
 // The configs glvk offers (pbuffer rendering through desktop GL).
@@ -30,6 +31,9 @@ struct Surface {
   const Config* config;
   EGLint width, height;
   bool largest_pbuffer;
+  // The GL default framebuffer: its buffers, and its draw/read buffer state, live as long as the
+  // surface, so contents persist across eglMakeCurrent.
+  std::shared_ptr<gl::FramebufferObject> framebuffer;
   bool destroy_pending = false;  // eglDestroySurface while current: freed on release
   int current_count = 0;
 };

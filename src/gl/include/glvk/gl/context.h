@@ -165,6 +165,15 @@ class Context {
   std::unordered_map<GLuint, std::shared_ptr<FramebufferObject>> framebuffers;
   GLuint next_framebuffer_name = 1;
   std::shared_ptr<FramebufferObject> draw_framebuffer, read_framebuffer;
+  // The default framebuffers of the draw and read surfaces EGL made current (null when surfaceless).
+  std::shared_ptr<FramebufferObject> window_draw_framebuffer, window_read_framebuffer;
+  // What drawing and reading use: the bound object, else the default framebuffer (null: none).
+  FramebufferObject* current_draw_framebuffer() const {
+    return draw_framebuffer ? draw_framebuffer.get() : window_draw_framebuffer.get();
+  }
+  FramebufferObject* current_read_framebuffer() const {
+    return read_framebuffer ? read_framebuffer.get() : window_read_framebuffer.get();
+  }
   std::shared_ptr<RenderbufferObject> bound_renderbuffer;
   std::array<GLfloat, 4> clear_color{0, 0, 0, 0};
   GLdouble clear_depth = 1.0;

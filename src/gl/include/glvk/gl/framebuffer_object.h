@@ -3,6 +3,7 @@
 
 #include <array>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "glvk/formats/format.h"
@@ -11,6 +12,7 @@
 #include "glvk/gl/texture_object.h"
 
 namespace glvk::st {
+class Screen;
 class Texture;
 }
 
@@ -39,9 +41,27 @@ struct FramebufferAttachment {
   bool layered = false;
 };
 
+// What the default framebuffer of a window-system surface holds, from its EGLConfig.
+struct WindowFramebufferConfig {
+  GLsizei width = 0, height = 0;
+  GLenum color_format = GL_RGBA8;  // the internal format of each colour buffer
+  GLint depth_bits = 0, stencil_bits = 0;
+  GLsizei samples = 0;
+  bool double_buffered = true;  // a back buffer (GL_DRAW_BUFFER starts as GL_BACK); else only a front one
+};
+
+// The colour buffers of a window-system framebuffer, as slots of FramebufferObject::color.
+inline constexpr unsigned kFrontLeftSlot = 0, kBackLeftSlot = 1;
+
 struct FramebufferObject {
   explicit FramebufferObject(GLuint object_name) : name(object_name) {}
   GLuint name;
+  // Set on the default framebuffer of a surface (name 0). Its buffers are renderbuffers in the same
+  // attachment points FBOs use — the colour buffers in color[kFrontLeftSlot] and color[kBackLeftSlot]
+  // (a double-buffered surface allocates its front buffer when first selected, as
+  // st_DrawBufferAllocate does) — so clears, reads and blits take one path; draw_buffers and
+  // read_buffer hold GL_BACK-style enums, and the framebuffer is always complete.
+  std::optional<WindowFramebufferConfig> window;
   std::array<FramebufferAttachment, kMaxColorAttachments> color{};
   FramebufferAttachment depth, stencil;
   std::array<GLenum, kMaxColorAttachments> draw_buffers{GL_COLOR_ATTACHMENT0, GL_NONE, GL_NONE, GL_NONE,
@@ -51,5 +71,10 @@ struct FramebufferObject {
   GLboolean default_fixed_sample_locations = GL_FALSE;
   std::string label;
 };
+
+// Creates the default framebuffer of a surface (window_framebuffer.cpp); null when the device
+// cannot allocate its buffers.
+std::shared_ptr<FramebufferObject> create_window_framebuffer(const std::shared_ptr<st::Screen>& screen,
+                                                             const WindowFramebufferConfig& config);
 
 }  // namespace glvk::gl
