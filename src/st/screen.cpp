@@ -47,6 +47,10 @@ Screen::Screen(const ScreenOptions& options) : impl_(std::make_unique<Impl>()) {
   const char* debug = std::getenv("GLVK_DEBUG");
   impl_->log_transfers = debug && std::strstr(debug, "transfer");
   impl_->buffer_readback = options.buffer_readback;
+  impl_->linear_textures =
+      options.texture_tiling == TextureTiling::Linear ||
+      (options.texture_tiling == TextureTiling::Auto &&
+       impl_->device->properties().deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU);
 }
 
 Screen::~Screen() {
@@ -93,6 +97,14 @@ std::shared_ptr<Screen> Screen::shared() {
       options.buffer_readback = BufferReadback::Direct;
     else if (std::strcmp(readback, "auto") != 0)
       std::fprintf(stderr, "glvk: GLVK_BUFFER_READBACK=%s is not auto, staging or direct; using auto\n", readback);
+  }
+  if (const char* tiling = std::getenv("GLVK_TEXTURE_TILING")) {
+    if (std::strcmp(tiling, "linear") == 0)
+      options.texture_tiling = TextureTiling::Linear;
+    else if (std::strcmp(tiling, "optimal") == 0)
+      options.texture_tiling = TextureTiling::Optimal;
+    else if (std::strcmp(tiling, "auto") != 0)
+      std::fprintf(stderr, "glvk: GLVK_TEXTURE_TILING=%s is not auto, linear or optimal; using auto\n", tiling);
   }
   auto created = std::make_shared<Screen>(options);
   shared_screen() = created;
