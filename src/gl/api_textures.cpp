@@ -443,6 +443,7 @@ void tex_image(Context& ctx, TextureObject& texture, unsigned dims, GLenum targe
     return ctx.error(GL_INVALID_OPERATION, "%s: depth/stencil formats cannot be 3D textures", function);
   const st::ChosenFormat chosen =
       st::choose_texture_format(st::format_support(ctx.st().screen()), target, GLenum(internal_format), format, type);
+  if (!is_proxy(target)) st::shadow_format_choice(target, GLenum(internal_format), format, type, chosen);
   if (!chosen.valid())
     return ctx.error(GL_INVALID_VALUE, "%s(internalformat = %s): no format of this device can store it", function,
                      info->name);
@@ -537,6 +538,7 @@ void tex_storage(Context& ctx, TextureObject& texture, unsigned dims, GLenum tar
     return ctx.error(GL_INVALID_OPERATION, "%s: depth/stencil formats cannot be 3D textures", function);
   const st::ChosenFormat chosen = st::choose_texture_format(st::format_support(ctx.st().screen()), target,
                                                             internal_format, GL_NONE, GL_NONE);
+  if (!is_proxy(target)) st::shadow_format_choice(target, internal_format, GL_NONE, GL_NONE, chosen);
   if (!chosen.valid())
     return ctx.error(GL_INVALID_ENUM, "%s(internalformat = %s): no format of this device can store it", function,
                      info->name);
