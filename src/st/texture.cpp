@@ -401,16 +401,22 @@ void* texture_transfer_map(Texture& texture, unsigned level, unsigned usage, con
     }
   }
   if (!transfer->direct) {
+    // Staging from the pool, laid out as the unmap's buffer-to-image copy reads it (tight rows).
     const formats::PixelFormat pf(texture.layout().format);
     transfer->stride = pf.row_bytes(std::uint32_t(box.width));
     transfer->layer_stride = transfer->stride * pf.block_rows(std::uint32_t(box.height));
-    transfer->staging.resize(transfer->layer_stride * std::size_t(box.depth));
+    {
+      std::lock_guard lock(s.mutex);
+      transfer->staging =
+          s.pool->acquire(vk_backend::staging_size(transfer->layer_stride * std::size_t(box.depth)),
+                          usage & PIPE_TRANSFER_READ ? MemoryPlacement::HostReadback : MemoryPlacement::HostUpload);
+    }
     if (usage & PIPE_TRANSFER_READ) {
-      texture_read(texture, level, box, transfer->staging.data(), transfer->stride, transfer->layer_stride);
+      texture_read(texture, level, box, transfer->staging->mapped(), transfer->stride, transfer->layer_stride);
       std::lock_guard lock(s.mutex);
       ++s.stats.staging_readbacks;
     }
-    pointer = transfer->staging.data();
+    pointer = transfer->staging->mapped();
   }
   if (s.log_transfers)
     std::fputs(describe_transfer("texture_transfer_map", &texture, level, usage, box, unsigned(transfer->stride),
@@ -429,11 +435,23 @@ void texture_transfer_unmap(TextureTransfer* transfer) {
                                  transfer->box, unsigned(transfer->stride), transfer->layer_stride, transfer, nullptr)
                    .c_str(),
                stderr);
-  if (!(transfer->usage & PIPE_TRANSFER_WRITE) || transfer->direct) return;
-  texture_write(*transfer->texture, transfer->level, transfer->box, transfer->staging.data(), transfer->stride,
-                transfer->layer_stride);
-  std::lock_guard lock(s.mutex);
-  ++s.stats.staging_uploads;
+  if (transfer->direct) return;
+  Texture& texture = *transfer->texture;
+  if (transfer->usage & PIPE_TRANSFER_WRITE) {
+    const Plan p = plan_transfer(texture, transfer->level, transfer->box, texture.image().aspects());
+    if (p.split) {  // the aspects need staging of their own layout
+      texture_write(texture, transfer->level, transfer->box, transfer->staging->mapped(), transfer->stride,
+                    transfer->layer_stride);
+    } else {  // the mapped staging is already what the copy reads
+      Locked l(texture.screen());
+      l.s.stream->copy_buffer_to_image(*transfer->staging, texture.image(), p.regions);
+      account_transient_bytes(l.s, transfer->staging->size(), TransientBytes::TextureStaging);
+      l.s.check_validation();
+    }
+  }
+  Locked l(texture.screen());
+  if (transfer->usage & PIPE_TRANSFER_WRITE) ++l.s.stats.staging_uploads;
+  l.s.pool->release(std::move(transfer->staging));  // handed out again once its copy has run
 }
 
 bool prefer_blit_based_texture_transfer(Screen& screen) {

@@ -12,6 +12,7 @@
 #include "glvk/st/transfer.h"
 
 namespace glvk::vk_backend {
+class Buffer;
 class Image;
 }
 
@@ -81,7 +82,7 @@ struct TextureTransfer {
   Box box;
   std::size_t stride = 0, layer_stride = 0;  // of the mapped texels (rows of blocks, slices)
   bool direct = false;                       // the pointer is the image's own memory
-  std::vector<std::byte> staging;
+  std::shared_ptr<vk_backend::Buffer> staging;  // otherwise: mapped staging from the screen's pool
 };
 
 // Maps a box of a level. A linear texture (see ScreenOptions::texture_tiling) is mapped directly
