@@ -342,6 +342,14 @@ void upload(Context& ctx, TextureObject& texture, GLenum target, GLint level, co
       // No staging image of that format after all: convert on the CPU below.
     }
   }
+  // Combined depth/stencil data in another combined layout: split straight into staging.
+  if (const auto client_zs = formats::format_from_format_and_type(format, type);
+      combined_zs && client_zs && !client_zs->is_array && !ctx.unpack.swap_bytes && !request.pixel_transfer_ops &&
+      st::same_depth_stencil_channels(client_zs->format, image.storage)) {
+    st::texture_write_depth_stencil(*texture.resource, unsigned(level), box, client.data, client_zs->format, row_stride,
+                                    image_stride);
+    return;
+  }
   // CPU conversion into a write map of the box: the texture's own memory when it is linear (one
   // pass over the texels), else staging.
   const formats::PixelFormat src = *formats::PixelFormat::from_gl(format, type);
@@ -592,6 +600,11 @@ void read_texels(Context& ctx, st::Texture& resource, const TextureImage& image,
                      st::format_base_format(image.storage) == image.base_format;
   if (as_is) {
     st::texture_read(resource, level, box, destination, row_stride, image_stride);
+  } else if (const auto client_zs = formats::format_from_format_and_type(format, type);
+             client_zs && !client_zs->is_array && !ctx.pack.swap_bytes &&
+             st::same_depth_stencil_channels(client_zs->format, image.storage)) {
+    // Combined depth/stencil in another combined layout: merged straight out of staging.
+    st::texture_read_depth_stencil(resource, level, box, destination, client_zs->format, row_stride, image_stride);
   } else {
     // Converted out of a read map of the box: the texture's own memory when it is linear.
     const formats::PixelFormat src(image.storage);

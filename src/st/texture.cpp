@@ -142,6 +142,29 @@ DirectBox direct_box(const Texture& texture, unsigned level, const Box& box) {
   return out;
 }
 
+// One row of a split (depth/stencil) plan: `count` texels at byte `texels` of the user's combined
+// texels, at `depth` and `stencil` in the staging buffer's per-aspect areas.
+struct SplitRow {
+  std::size_t texels, depth, stencil, count;
+};
+
+template <typename RowFn>
+void for_each_split_row(const Texture& texture, const Plan& p, std::size_t row_stride, std::size_t image_stride,
+                        RowFn&& row) {
+  const std::size_t count = p.row_bytes / (formats::describe(texture.layout().format).block_bits / 8);
+  const unsigned depth_bytes = depth_aspect_bytes(texture.layout().format);
+  std::size_t index = 0;
+  for (std::uint32_t z = 0; z < p.slices; ++z)
+    for (std::uint32_t y = 0; y < p.rows; ++y, ++index)
+      row(SplitRow{z * image_stride + y * row_stride, p.depth_offset + index * count * depth_bytes,
+                   p.stencil_offset + index * count, count});
+}
+
+void write_texels(Texture& texture, unsigned level, const Box& box, const void* texels, std::size_t row_stride,
+                  std::size_t image_stride, Format texel_format);
+void read_texels(Texture& texture, unsigned level, const Box& box, void* texels, std::size_t row_stride,
+                 std::size_t image_stride, Format texel_format);
+
 // Whether the CPU may write the texture's memory now without waiting: a host-accessible image the
 // GPU no longer uses (a busy one is written through staging instead, in order with the GPU's work,
 // as si_texture_transfer_map stages writes to a busy texture).
@@ -281,10 +304,31 @@ Texture::~Texture() {
 
 void texture_write(Texture& texture, unsigned level, const Box& box, const void* texels, std::size_t row_stride,
                    std::size_t image_stride) {
+  write_texels(texture, level, box, texels, row_stride, image_stride, texture.layout().format);
+}
+
+bool same_depth_stencil_channels(Format texels, Format storage) {
+  const FormatDesc &t = formats::describe(texels), &d = formats::describe(storage);
+  if (!has_depth_and_stencil(t) || !has_depth_and_stencil(d)) return false;
+  const formats::Channel &tz = zs_channel(t, 0), &dz = zs_channel(d, 0);
+  return tz.size == dz.size && tz.type == dz.type && zs_channel(t, 1).size == 8 && zs_channel(d, 1).size == 8;
+}
+
+void texture_write_depth_stencil(Texture& texture, unsigned level, const Box& box, const void* texels,
+                                 Format texel_format, std::size_t row_stride, std::size_t image_stride) {
+  write_texels(texture, level, box, texels, row_stride, image_stride, texel_format);
+}
+
+namespace {
+
+// texture_write with combined depth/stencil texels in `texel_format`, split per aspect as they are
+// staged; any other texture takes texels in its own format.
+void write_texels(Texture& texture, unsigned level, const Box& box, const void* texels, std::size_t row_stride,
+                  std::size_t image_stride, Format texel_format) {
   const Plan p = plan_transfer(texture, level, box, texture.image().aspects());
   const auto* src = static_cast<const std::byte*>(texels);
   Locked l(texture.screen());
-  if (writable_in_place(l.s, texture)) {
+  if (writable_in_place(l.s, texture) && texel_format == texture.layout().format) {
     const DirectBox to = direct_box(texture, level, box);
     copy_rows(to.first, to.row_stride, to.image_stride, src, row_stride, image_stride, p.row_bytes, p.rows, p.slices);
     ++l.s.stats.direct_texture_transfers;
@@ -294,14 +338,9 @@ void texture_write(Texture& texture, unsigned level, const Box& box, const void*
   auto staging = l.s.pool->acquire(staging_bytes, MemoryPlacement::HostUpload);
   std::byte* dst = staging->mapped();
   if (p.split) {
-    const std::size_t texels_per_row = p.row_bytes / (formats::describe(texture.layout().format).block_bits / 8);
-    const unsigned depth_bytes = depth_aspect_bytes(texture.layout().format);
-    std::size_t row_index = 0;
-    for (std::uint32_t z = 0; z < p.slices; ++z)
-      for (std::uint32_t y = 0; y < p.rows; ++y, ++row_index)
-        split_depth_stencil(texture.layout().format, src + z * image_stride + y * row_stride, texels_per_row,
-                            dst + p.depth_offset + row_index * texels_per_row * depth_bytes,
-                            dst + p.stencil_offset + row_index * texels_per_row);
+    for_each_split_row(texture, p, row_stride, image_stride, [&](const SplitRow& r) {
+      split_depth_stencil(texel_format, src + r.texels, r.count, dst + r.depth, dst + r.stencil);
+    });
   } else {
     copy_rows(dst, p.row_bytes, p.row_bytes * p.rows, src, row_stride, image_stride, p.row_bytes, p.rows, p.slices);
   }
@@ -311,12 +350,27 @@ void texture_write(Texture& texture, unsigned level, const Box& box, const void*
   l.s.check_validation();
 }
 
+}  // namespace
+
 void texture_read(Texture& texture, unsigned level, const Box& box, void* texels, std::size_t row_stride,
                   std::size_t image_stride) {
+  read_texels(texture, level, box, texels, row_stride, image_stride, texture.layout().format);
+}
+
+void texture_read_depth_stencil(Texture& texture, unsigned level, const Box& box, void* texels, Format texel_format,
+                                std::size_t row_stride, std::size_t image_stride) {
+  read_texels(texture, level, box, texels, row_stride, image_stride, texel_format);
+}
+
+namespace {
+
+// texture_read mirrored: combined depth/stencil texels merged into `texel_format`.
+void read_texels(Texture& texture, unsigned level, const Box& box, void* texels, std::size_t row_stride,
+                 std::size_t image_stride, Format texel_format) {
   const Plan p = plan_transfer(texture, level, box, texture.image().aspects());
   auto* dst = static_cast<std::byte*>(texels);
   Locked l(texture.screen());
-  if (texture.image().host_accessible()) {
+  if (texture.image().host_accessible() && texel_format == texture.layout().format) {
     wait_for_gpu_users(l.s, texture);
     const DirectBox from = direct_box(texture, level, box);
     copy_rows(dst, row_stride, image_stride, from.first, from.row_stride, from.image_stride, p.row_bytes, p.rows,
@@ -331,19 +385,16 @@ void texture_read(Texture& texture, unsigned level, const Box& box, void* texels
   l.s.check_validation();
   const std::byte* src = staging->mapped();
   if (p.split) {
-    const std::size_t texels_per_row = p.row_bytes / (formats::describe(texture.layout().format).block_bits / 8);
-    const unsigned depth_bytes = depth_aspect_bytes(texture.layout().format);
-    std::size_t row_index = 0;
-    for (std::uint32_t z = 0; z < p.slices; ++z)
-      for (std::uint32_t y = 0; y < p.rows; ++y, ++row_index)
-        merge_depth_stencil(texture.layout().format, src + p.depth_offset + row_index * texels_per_row * depth_bytes,
-                            src + p.stencil_offset + row_index * texels_per_row, texels_per_row,
-                            dst + z * image_stride + y * row_stride);
+    for_each_split_row(texture, p, row_stride, image_stride, [&](const SplitRow& r) {
+      merge_depth_stencil(texel_format, src + r.depth, src + r.stencil, r.count, dst + r.texels);
+    });
   } else {
     copy_rows(dst, row_stride, image_stride, src, p.row_bytes, p.row_bytes * p.rows, p.row_bytes, p.rows, p.slices);
   }
   l.s.pool->release(std::move(staging));
 }
+
+}  // namespace
 
 void texture_write_from_buffer(Texture& texture, unsigned level, const Box& box, Resource& buffer,
                                std::uint64_t offset, std::uint32_t row_length, std::uint32_t image_height) {

@@ -214,24 +214,26 @@ TEST_F(LinearTextureTransferTest, EveryLevelAndLayerHasItsOwnPlace) {
   layout.levels = 4;
   auto texture = std::make_shared<Texture>(screen_, layout, 0);
   ASSERT_TRUE(texture->image().host_accessible());
-  const auto value = [](unsigned level, int layer, std::size_t i) { return std::uint8_t(level * 61 + unsigned(layer) * 17 + i); };
-  for (unsigned level = 0; level < 4; ++level) {
-    const int w = int(layout.level_width(level)), h = int(layout.level_height(level));
-    Box b = box(0, 0, w, h);
+  // Every byte of (level, layer) names its place; each level written whole, then read by the GPU.
+  const auto value = [](unsigned level, std::size_t layer_byte) { return std::uint8_t(level * 61 + layer_byte); };
+  const auto whole_level = [&](unsigned level) {
+    Box b = box(0, 0, int(layout.level_width(level)), int(layout.level_height(level)));
     b.depth = 3;
-    std::vector<std::uint8_t> texels(std::size_t(w * h * 4 * 3));
-    for (int layer = 0; layer < 3; ++layer)
-      for (std::size_t i = 0; i < std::size_t(w * h * 4); ++i) texels[std::size_t(layer * w * h * 4) + i] = value(level, layer, i);
-    texture_write(*texture, level, b, texels.data(), std::size_t(w) * 4, std::size_t(w * h) * 4);
+    return b;
+  };
+  for (unsigned level = 0; level < 4; ++level) {
+    const Box b = whole_level(level);
+    const std::size_t row = std::size_t(b.width) * 4, layer = row * std::size_t(b.height);
+    std::vector<std::uint8_t> texels(layer * 3);
+    for (std::size_t i = 0; i < texels.size(); ++i) texels[i] = value(level, i / layer * 17 + i % layer);
+    texture_write(*texture, level, b, texels.data(), row, layer);
   }
   for (unsigned level = 0; level < 4; ++level) {
-    const int w = int(layout.level_width(level)), h = int(layout.level_height(level));
-    Box b = box(0, 0, w, h);
-    b.depth = 3;
+    const Box b = whole_level(level);
+    const std::size_t layer = std::size_t(b.width) * 4 * std::size_t(b.height);
     const std::vector<std::uint8_t> seen = gpu_read(*texture, level, b, 4);
-    for (int layer = 0; layer < 3; ++layer)
-      for (std::size_t i = 0; i < std::size_t(w * h * 4); ++i)
-        ASSERT_EQ(seen[std::size_t(layer * w * h * 4) + i], value(level, layer, i)) << level << "/" << layer << "/" << i;
+    for (std::size_t i = 0; i < seen.size(); ++i)
+      ASSERT_EQ(seen[i], value(level, i / layer * 17 + i % layer)) << "level " << level << " byte " << i;
   }
 }
 
@@ -288,6 +290,27 @@ TEST_F(LinearTextureTransferTest, DepthStencilStaysOptimalAndStaged) {
   texture_read(*texture, 0, box(0, 0, 4, 2), out, 16, 32);
   for (int i = 0; i < 8; ++i) EXPECT_EQ(out[i], texels[i]) << i;
   EXPECT_EQ(context_->stats().direct_texture_transfers, 0u);
+}
+
+TEST_F(TextureTransferTest, GlDepthStencilTexelsAreSplitAndMergedWithoutAConversionPass) {
+  auto texture = make(Format::Z24_UNORM_S8_UINT, 3, 2, BIND_DEPTH_STENCIL);
+  // GL's UNSIGNED_INT_24_8: depth in the high 24 bits, stencil in the low 8.
+  std::uint32_t gl_texels[6];
+  for (std::uint32_t i = 0; i < 6; ++i) gl_texels[i] = (0x123456u * (i + 1) & 0xffffffu) << 8 | (40u * i + 3);
+  ASSERT_TRUE(same_depth_stencil_channels(Format::S8_UINT_Z24_UNORM, Format::Z24_UNORM_S8_UINT));
+  texture_write_depth_stencil(*texture, 0, box(0, 0, 3, 2), gl_texels, Format::S8_UINT_Z24_UNORM, 12, 24);
+  std::uint32_t stored[6];
+  texture_read(*texture, 0, box(0, 0, 3, 2), stored, 12, 24);
+  for (std::uint32_t i = 0; i < 6; ++i)  // Z24_UNORM_S8_UINT: depth low, stencil high
+    EXPECT_EQ(stored[i], (40u * i + 3) << 24 | (0x123456u * (i + 1) & 0xffffffu)) << i;
+  // And merged back into GL's layout.
+  std::uint32_t back[6] = {};
+  texture_read_depth_stencil(*texture, 0, box(0, 0, 3, 2), back, Format::S8_UINT_Z24_UNORM, 12, 24);
+  for (std::uint32_t i = 0; i < 6; ++i) EXPECT_EQ(back[i], gl_texels[i]) << i;
+  // Only layouts with the same depth channel: 32-bit float depth would need converting.
+  EXPECT_FALSE(same_depth_stencil_channels(Format::Z32_FLOAT_S8X24_UINT, Format::Z24_UNORM_S8_UINT));
+  EXPECT_FALSE(same_depth_stencil_channels(Format::R8G8B8A8_UNORM, Format::Z24_UNORM_S8_UINT));
+  EXPECT_FALSE(same_depth_stencil_channels(Format::S8_UINT_Z24_UNORM, Format::Z24X8_UNORM));
 }
 
 TEST(DepthStencilSplit, MatchesVulkansAspectLayouts) {

@@ -66,6 +66,16 @@ void texture_write(Texture& texture, unsigned level, const Box& box, const void*
 void texture_read(Texture& texture, unsigned level, const Box& box, void* texels, std::size_t row_stride,
                   std::size_t image_stride);
 
+// Combined depth/stencil texels in another combined layout than the storage's, split per aspect as
+// they are staged and merged as they are read back (one pass: GL's UNSIGNED_INT_24_8 and
+// Z24_UNORM_S8_UINT storage need no conversion pass). Only where same_depth_stencil_channels says
+// so: both combined depth/stencil, the same depth bits and kind, 8-bit stencil.
+bool same_depth_stencil_channels(formats::Format texels, formats::Format storage);
+void texture_write_depth_stencil(Texture& texture, unsigned level, const Box& box, const void* texels,
+                                 formats::Format texel_format, std::size_t row_stride, std::size_t image_stride);
+void texture_read_depth_stencil(Texture& texture, unsigned level, const Box& box, void* texels,
+                                formats::Format texel_format, std::size_t row_stride, std::size_t image_stride);
+
 // The same from a buffer resource (a pixel buffer object), on the GPU: `row_length` texels per
 // row and `image_height` rows per slice, from `offset` bytes into the buffer.
 void texture_write_from_buffer(Texture& texture, unsigned level, const Box& box, Resource& buffer,
