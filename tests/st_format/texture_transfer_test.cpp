@@ -60,6 +60,21 @@ class TextureTransferTest : public ::testing::Test {
 class LinearTextureTransferTest : public TextureTransferTest {
  protected:
   LinearTextureTransferTest() { tiling_ = TextureTiling::Linear; }
+
+  // A texture of `target` with `slices` depth slices (3D) or layers (arrays), which must be linear.
+  std::shared_ptr<Texture> make_linear(TextureTarget target, Format format, std::uint32_t w, std::uint32_t h,
+                                       std::uint32_t slices, std::uint32_t levels = 1) {
+    TextureLayout layout;
+    layout.target = target;
+    layout.format = format;
+    layout.width = w;
+    layout.height = h;
+    (target == TextureTarget::TEXTURE_3D ? layout.depth : layout.layers) = slices;
+    layout.levels = levels;
+    auto texture = std::make_shared<Texture>(screen_, layout, 0);
+    EXPECT_TRUE(texture->image().host_accessible());
+    return texture;
+  }
 };
 
 TEST_F(TextureTransferTest, WriteMapThenReadMapRoundTrips) {
@@ -205,15 +220,8 @@ TEST_F(LinearTextureTransferTest, AWriteToABusyTextureStagesInOrder) {
 }
 
 TEST_F(LinearTextureTransferTest, EveryLevelAndLayerHasItsOwnPlace) {
-  TextureLayout layout;
-  layout.target = TextureTarget::TEXTURE_2D_ARRAY;
-  layout.format = Format::R8G8B8A8_UNORM;
-  layout.width = 9;
-  layout.height = 7;
-  layout.layers = 3;
-  layout.levels = 4;
-  auto texture = std::make_shared<Texture>(screen_, layout, 0);
-  ASSERT_TRUE(texture->image().host_accessible());
+  auto texture = make_linear(TextureTarget::TEXTURE_2D_ARRAY, Format::R8G8B8A8_UNORM, 9, 7, 3, 4);
+  const TextureLayout& layout = texture->layout();
   // Every byte of (level, layer) names its place; each level written whole, then read by the GPU.
   const auto value = [](unsigned level, std::size_t layer_byte) { return std::uint8_t(level * 61 + layer_byte); };
   const auto whole_level = [&](unsigned level) {
@@ -238,14 +246,7 @@ TEST_F(LinearTextureTransferTest, EveryLevelAndLayerHasItsOwnPlace) {
 }
 
 TEST_F(LinearTextureTransferTest, ThreeDimensionalBoxesStartAtTheirSlice) {
-  TextureLayout layout;
-  layout.target = TextureTarget::TEXTURE_3D;
-  layout.format = Format::R8_UNORM;
-  layout.width = 5;
-  layout.height = 3;
-  layout.depth = 4;
-  auto texture = std::make_shared<Texture>(screen_, layout, 0);
-  ASSERT_TRUE(texture->image().host_accessible());
+  auto texture = make_linear(TextureTarget::TEXTURE_3D, Format::R8_UNORM, 5, 3, 4);
   std::vector<std::uint8_t> zero(5 * 3 * 4, 0), slices(2 * 2 * 2);
   texture_write(*texture, 0, [] { Box b; b.width = 5; b.height = 3; b.depth = 4; return b; }(), zero.data(), 5, 15);
   for (std::size_t i = 0; i < slices.size(); ++i) slices[i] = std::uint8_t(100 + i);
