@@ -1,6 +1,8 @@
 # Every external dependency is found here, once. scripts/setup installs the Debian packages.
 find_package(Vulkan 1.3 REQUIRED)
 find_package(glslang CONFIG REQUIRED)
+# Internal shaders are compiled to SPIR-V at build time (glslang-tools).
+find_program(GLSLANG_VALIDATOR glslangValidator REQUIRED)
 find_package(SPIRV-Tools CONFIG REQUIRED)
 find_package(GTest CONFIG REQUIRED)
 find_package(benchmark CONFIG REQUIRED)

@@ -3,6 +3,7 @@
 // Every entry point validates first and raises the error the spec names; a call that raises an
 // error changes nothing.
 #include <algorithm>
+#include <optional>
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -157,6 +158,28 @@ GLenum framebuffer_status(Context& ctx, const FramebufferObject* fb) {
   CompletenessRules rules;
   rules.draw_and_read_buffer_rules = ctx.config().major * 10 + ctx.config().minor < 41;
   return check_framebuffer_completeness(d, rules);
+}
+
+// SAMPLES of a complete framebuffer (GL 4.6 section 9.2.3.1): the sample count its attachments
+// share (0 for single-sample ones), or the default of an attachment-less one.
+GLint framebuffer_samples(const FramebufferObject* fb) {
+  if (!fb) return 0;
+  TextureImage scratch;
+  const auto samples_of = [&](const FramebufferAttachment& a) {
+    const TextureImage* image = a.type == AttachmentObject::NONE ? nullptr : attached_image(a, scratch);
+    return image && image->defined() ? std::optional<GLint>(image->samples > 1 ? image->samples : 0) : std::nullopt;
+  };
+  for (const FramebufferAttachment& a : fb->color)
+    if (const auto samples = samples_of(a)) return *samples;
+  for (const FramebufferAttachment* a : {&fb->depth, &fb->stencil})
+    if (const auto samples = samples_of(*a)) return *samples;
+  return fb->default_samples;
+}
+
+// Whether two attachment points name the same image (DEPTH_STENCIL_ATTACHMENT sets both).
+bool same_attachment(const FramebufferAttachment& a, const FramebufferAttachment& b) {
+  return a.type == b.type && a.texture == b.texture && a.renderbuffer == b.renderbuffer && a.level == b.level &&
+         a.cube_face == b.cube_face && a.layer == b.layer && a.layered == b.layered;
 }
 
 FramebufferRef lookup_framebuffer(Context& ctx, GLuint name) {
@@ -431,8 +454,8 @@ void get_framebuffer_parameter(Context& ctx, FramebufferObject* fb, GLenum pname
                 : pname == GL_FRAMEBUFFER_DEFAULT_SAMPLES ? fb->default_samples
                                                           : GLint(fb->default_fixed_sample_locations);
       return;
-    case GL_SAMPLES: *params = 0; return;
-    case GL_SAMPLE_BUFFERS: *params = 0; return;
+    case GL_SAMPLES: *params = framebuffer_samples(fb); return;
+    case GL_SAMPLE_BUFFERS: *params = framebuffer_samples(fb) > 0 ? 1 : 0; return;
     case GL_DOUBLEBUFFER: case GL_STEREO: *params = GL_FALSE; return;
     default: return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not a framebuffer parameter", function, pname);
   }
@@ -519,17 +542,43 @@ void clear_layers(const FramebufferAttachment& a, const TextureImage& image, GLi
   }
 }
 
-st::Box layer_box(const TextureImage& image, const ClearRect& r, GLint layer, bool three_d) {
+// The clear's rectangle in `count` layers from `first` (3D: depth slices).
+st::Box clear_box(const ClearRect& r, GLint first, GLint count) {
   st::Box box;
   box.x = r.x0;
   box.y = r.y0;
-  box.z = layer;
+  box.z = first;
   box.width = r.x1 - r.x0;
   box.height = r.y1 - r.y0;
-  box.depth = 1;
-  (void)image;
-  (void)three_d;
+  box.depth = count;
   return box;
+}
+
+// The clear value and write mask moved to the channels of the storage format (the rebase of the
+// CPU path: GL_RGB stored as RGBA writes alpha 1). False when the storage reorders channels through
+// a component swizzle, which a render target cannot express.
+bool storage_clear_value(const TextureImage& image, const ColorClear& value, const std::array<bool, 4>& mask,
+                         std::uint32_t (&words)[4], std::array<bool, 4>& storage_mask) {
+  const formats::FormatDesc& d = formats::describe(image.storage);
+  formats::Swizzle map[4] = {formats::Swizzle::X, formats::Swizzle::Y, formats::Swizzle::Z, formats::Swizzle::W};
+  formats::compute_rgba2base2rgba_component_mapping(image.base_format, map);
+  const std::uint32_t one = value.kind == st::ClearKind::FLOAT ? std::bit_cast<std::uint32_t>(1.0f) : 1u;
+  for (unsigned c = 0; c < 4; ++c) {
+    const formats::Swizzle own = formats::Swizzle(c);
+    if (d.vk_swizzle[c] != own && d.vk_swizzle[c] != formats::Swizzle::ZERO && d.vk_swizzle[c] != formats::Swizzle::ONE)
+      return false;
+    if (map[c] <= formats::Swizzle::W) {
+      const unsigned from = unsigned(map[c]);
+      words[c] = value.kind == st::ClearKind::FLOAT  ? std::bit_cast<std::uint32_t>(value.f[from])
+                 : value.kind == st::ClearKind::SINT ? std::uint32_t(value.i[from])
+                                                     : value.u[from];
+      storage_mask[c] = mask[from];
+    } else {
+      words[c] = map[c] == formats::Swizzle::ONE ? one : 0u;
+      storage_mask[c] = true;  // a channel the base format lacks always holds its constant
+    }
+  }
+  return true;
 }
 
 void clear_color_attachment(Context& ctx, const FramebufferAttachment& a, const ColorClear& value,
@@ -549,21 +598,22 @@ void clear_color_attachment(Context& ctx, const FramebufferAttachment& a, const 
   const formats::Format target = srgb && !ctx.framebuffer_srgb ? d.linear_equivalent : image->storage;
   const bool whole = rect.x0 == 0 && rect.y0 == 0 && rect.x1 == image->width && rect.y1 == image->height;
   const bool full_mask = mask[0] && mask[1] && mask[2] && mask[3];
-  const bool exact_storage = st::format_base_format(image->storage) == image->base_format &&
-                             formats::describe(image->storage).vk_swizzle[0] == formats::Swizzle::X &&
-                             formats::describe(image->storage).vk_swizzle[3] == formats::Swizzle::W;
-  if (whole && full_mask && exact_storage && !(srgb && !ctx.framebuffer_srgb) && a.type != AttachmentObject::NONE) {
-    std::uint32_t words[4];
-    for (int c = 0; c < 4; ++c)
-      words[c] = value.kind == st::ClearKind::FLOAT ? std::bit_cast<std::uint32_t>(value.f[c])
-                 : value.kind == st::ClearKind::SINT ? std::uint32_t(value.i[c])
-                                                     : value.u[c];
+  const bool unencoded_srgb = srgb && !ctx.framebuffer_srgb;
+  std::uint32_t words[4];
+  std::array<bool, 4> storage_mask;
+  const bool storage_channels = storage_clear_value(*image, value, mask, words, storage_mask);
+  const bool exact_storage = storage_channels && st::format_base_format(image->storage) == image->base_format;
+  if (whole && full_mask && exact_storage && !unencoded_srgb) {
     st::texture_clear_color(*resource, unsigned(a.level), unsigned(first), unsigned(layers), words, value.kind);
     return;
   }
+  // Scissored or masked: the rectangle is drawn into the attachment.
+  if (storage_channels && st::texture_clear_color_region(*resource, unsigned(a.level), clear_box(rect, first, layers),
+                                                         words, value.kind, storage_mask, unencoded_srgb))
+    return;
   if (image->samples > 1) {
     ctx.debug_message(GL_DEBUG_SOURCE_API, GL_DEBUG_TYPE_OTHER, 1, GL_DEBUG_SEVERITY_MEDIUM,
-                      std::string(function) + ": scissored or masked clears of multisample buffers are not implemented");
+                      std::string(function) + ": the multisample buffer's storage cannot be a render target");
     return;
   }
   // Read, change the unmasked channels, write: through RGBA of the clear value's kind.
@@ -578,7 +628,7 @@ void clear_color_attachment(Context& ctx, const FramebufferAttachment& a, const 
   formats::ConvertParams to_storage;
   if (formats::compute_rgba2base2rgba_component_mapping(image->base_format, map)) to_storage.rebase_swizzle = map;
   for (GLint layer = first; layer < first + layers; ++layer) {
-    const st::Box box = layer_box(*image, rect, layer, false);
+    const st::Box box = clear_box(rect, layer, 1);
     if (!full_mask) {
       st::texture_read(*resource, unsigned(a.level), box, texels.data(), row, row * std::size_t(h));
       if (formats::convert(values.data(), wide, wide_row, texels.data(), stored, row, unsigned(w), unsigned(h)) !=
@@ -612,8 +662,9 @@ void clear_depth_stencil_attachment(Context& ctx, const FramebufferAttachment& a
   const GLuint stencil_mask = ctx.stencil_writemask & 0xff;
   stencil = stencil && d.is_stencil && stencil_mask != 0;
   if (!depth && !stencil) return;
-  // Fixed-point depth buffers take values clamped to [0, 1].
-  if (!d.is_float_any) depth_value = std::clamp(depth_value, 0.0f, 1.0f);
+  // Fixed-point depth buffers take values clamped to [0, 1]. Float buffers may hold more through
+  // glClearBufferfv, but Vulkan's clears take [0, 1] only (without VK_EXT_depth_range_unrestricted).
+  depth_value = std::clamp(depth_value, 0.0f, 1.0f);
   const ClearRect rect = clear_rect(ctx, *image);
   if (rect.empty()) return;
   GLint first = 0, layers = 1;
@@ -624,9 +675,13 @@ void clear_depth_stencil_attachment(Context& ctx, const FramebufferAttachment& a
                                     stencil, std::uint32_t(stencil_value) & 0xff);
     return;
   }
+  // Scissored, or a partial stencil write mask: the rectangle is drawn into the attachment.
+  if (st::texture_clear_depth_stencil_region(*resource, unsigned(a.level), clear_box(rect, first, layers), depth,
+                                             depth_value, stencil, std::uint32_t(stencil_value) & 0xff, stencil_mask))
+    return;
   if (image->samples > 1) {
     ctx.debug_message(GL_DEBUG_SOURCE_API, GL_DEBUG_TYPE_OTHER, 1, GL_DEBUG_SEVERITY_MEDIUM,
-                      std::string(function) + ": scissored or masked clears of multisample buffers are not implemented");
+                      std::string(function) + ": the multisample buffer's storage cannot be a render target");
     return;
   }
   const GLsizei w = rect.x1 - rect.x0, h = rect.y1 - rect.y0;
@@ -635,7 +690,7 @@ void clear_depth_stencil_attachment(Context& ctx, const FramebufferAttachment& a
   std::vector<float> depths(count, depth_value);
   std::vector<std::uint8_t> stencils(count);
   for (GLint layer = first; layer < first + layers; ++layer) {
-    const st::Box box = layer_box(*image, rect, layer, false);
+    const st::Box box = clear_box(rect, layer, 1);
     st::texture_read(*resource, unsigned(a.level), box, texels.data(), row, texels.size());
     if (depth) formats::pack_depth_float(d, depths.data(), texels.data(), count);
     if (stencil) {
@@ -696,9 +751,10 @@ bool clip_blit_axis(double& s0, double& s1, double& d0, double& d1, double src_s
   return clip(d0, d1, s0, s1, dst_size) && clip(s0, s1, d0, d1, src_size);
 }
 
-// Blits one attachment into another; the formats were checked by the caller.
+// Blits one attachment into another (for depth/stencil attachments, the aspects `depth` and
+// `stencil`); the formats were checked by the caller.
 void blit_attachment(Context& ctx, const FramebufferAttachment& src, const FramebufferAttachment& dst,
-                     const GLint (&rect)[8], bool linear) {
+                     const GLint (&rect)[8], bool linear, bool depth, bool stencil, const char* function) {
   TextureImage src_scratch, dst_scratch;
   const TextureImage* si = attached_image(src, src_scratch);
   const TextureImage* di = attached_image(dst, dst_scratch);
@@ -713,19 +769,36 @@ void blit_attachment(Context& ctx, const FramebufferAttachment& src, const Frame
     return;
   const int s[4] = {int(std::lround(sx0)), int(std::lround(sy0)), int(std::lround(sx1)), int(std::lround(sy1))};
   const int d[4] = {int(std::lround(dx0)), int(std::lround(dy0)), int(std::lround(dx1)), int(std::lround(dy1))};
+  st::BlitOptions options;
+  options.linear = linear;
+  options.depth = depth;
+  options.stencil = stencil;
+  options.srgb = ctx.framebuffer_srgb;
+  bool done = false;
   if (sr == dr && src.level == dst.level && src_layer == dst_layer) {
     // Source and destination in one image: Vulkan forbids the overlap, so go through a copy.
     st::TextureLayout layout;
     layout.format = si->storage;
     layout.width = std::uint32_t(si->width);
     layout.height = std::uint32_t(si->height);
-    st::Texture copy(ctx.st().shared_screen(), layout, 0);
+    const bool depth_stencil = formats::describe(si->storage).is_depth || formats::describe(si->storage).is_stencil;
+    st::Texture copy(ctx.st().shared_screen(), layout, depth_stencil ? st::BIND_DEPTH_STENCIL : st::BIND_RENDER_TARGET);
     const int whole[4] = {0, 0, si->width, si->height};
-    st::texture_blit_scaled(*sr, unsigned(src.level), src_layer, whole, copy, 0, 0, whole, false);
-    st::texture_blit_scaled(copy, 0, 0, s, *dr, unsigned(dst.level), dst_layer, d, linear);
-    return;
+    st::BlitOptions exact = options;
+    exact.linear = false;
+    exact.srgb = false;  // the copy keeps the bits
+    done = st::texture_blit_scaled(*sr, unsigned(src.level), src_layer, whole, copy, 0, 0, whole, exact) &&
+           st::texture_blit_scaled(copy, 0, 0, s, *dr, unsigned(dst.level), dst_layer, d, options);
+  } else {
+    done = st::texture_blit_scaled(*sr, unsigned(src.level), src_layer, s, *dr, unsigned(dst.level), dst_layer, d,
+                                   options);
   }
-  st::texture_blit_scaled(*sr, unsigned(src.level), src_layer, s, *dr, unsigned(dst.level), dst_layer, d, linear);
+  if (!done)
+    ctx.debug_message(GL_DEBUG_SOURCE_API, GL_DEBUG_TYPE_OTHER, 2, GL_DEBUG_SEVERITY_HIGH,
+                      std::string(function) + ": no Vulkan path blits " + formats::describe(si->storage).name +
+                          " (" + std::to_string(si->samples) + " samples) into " +
+                          formats::describe(di->storage).name + " (" + std::to_string(di->samples) +
+                          " samples); the destination is unchanged");
 }
 
 // A colour attachment's class for the blit rules: 0 normalized/float, 1 signed int, 2 unsigned int.
@@ -810,6 +883,8 @@ bool query_framebuffer_integer(Context& ctx, GLenum pname, GLint64& value) {
     case GL_MAX_FRAMEBUFFER_LAYERS: value = kMaxArrayTextureLayers; return true;
     case GL_MAX_FRAMEBUFFER_SAMPLES: value = 64; return true;
     case GL_READ_BUFFER: value = ctx.read_framebuffer ? ctx.read_framebuffer->read_buffer : GL_NONE; return true;
+    case GL_SAMPLES: value = framebuffer_samples(ctx.draw_framebuffer.get()); return true;
+    case GL_SAMPLE_BUFFERS: value = framebuffer_samples(ctx.draw_framebuffer.get()) > 0 ? 1 : 0; return true;
     default:
       if (pname >= GL_DRAW_BUFFER0 && pname < GL_DRAW_BUFFER0 + kMaxColorAttachments) {
         value = ctx.draw_framebuffer ? ctx.draw_framebuffer->draw_buffers[pname - GL_DRAW_BUFFER0] : GL_NONE;
@@ -1389,13 +1464,15 @@ void BlitFramebuffer(GLint srcX0, GLint srcY0, GLint srcX1, GLint srcY1, GLint d
     return ctx->error(GL_INVALID_FRAMEBUFFER_OPERATION, "%s: the read or draw framebuffer is not complete", function);
   TextureImage scratch_a, scratch_b;
   const GLint rect[8] = {srcX0, srcY0, srcX1, srcY1, dstX0, dstY0, dstX1, dstY1};
-  const bool same_size = std::abs(srcX1 - srcX0) == std::abs(dstX1 - dstX0) &&
-                         std::abs(srcY1 - srcY0) == std::abs(dstY1 - dstY0);
-  // Multisample rules: no multisampled destination; a resolve keeps the size.
-  const auto samples = [&](const FramebufferAttachment& a, TextureImage& scratch) {
-    const TextureImage* image = attached_image(a, scratch);
-    return image ? image->samples : 0;
-  };
+  // GL 4.6 section 18.3.1: when either framebuffer is multisampled the rectangles must match,
+  // flips included, and two multisampled framebuffers must have the same sample count.
+  const bool same_rectangle = srcX1 - srcX0 == dstX1 - dstX0 && srcY1 - srcY0 == dstY1 - dstY0;
+  const GLint read_samples = framebuffer_samples(read), draw_samples = framebuffer_samples(draw);
+  if ((read_samples > 0 || draw_samples > 0) && !same_rectangle)
+    return ctx->error(GL_INVALID_OPERATION, "%s: a multisample blit cannot scale or flip", function);
+  if (read_samples > 0 && draw_samples > 0 && read_samples != draw_samples)
+    return ctx->error(GL_INVALID_OPERATION, "%s: the framebuffers have %d and %d samples", function, read_samples,
+                      draw_samples);
   const FramebufferAttachment* read_colour = nullptr;
   if (mask & GL_COLOR_BUFFER_BIT) {
     const int index = draw_buffer_index(read->read_buffer);
@@ -1409,10 +1486,6 @@ void BlitFramebuffer(GLint srcX0, GLint srcY0, GLint srcX1, GLint srcY1, GLint d
           return ctx->error(GL_INVALID_OPERATION, "%s: integer and non-integer colour buffers do not mix", function);
         if (filter == GL_LINEAR && integer_class(*read_colour) != 0)
           return ctx->error(GL_INVALID_OPERATION, "%s: integer buffers blit with GL_NEAREST only", function);
-        if (samples(dst, scratch_b) > 1)
-          return ctx->error(GL_INVALID_OPERATION, "%s: the destination is multisampled", function);
-        if (samples(*read_colour, scratch_a) > 1 && !same_size)
-          return ctx->error(GL_INVALID_OPERATION, "%s: a multisample resolve cannot scale", function);
       }
     }
   }
@@ -1423,20 +1496,26 @@ void BlitFramebuffer(GLint srcX0, GLint srcY0, GLint srcX1, GLint srcY1, GLint d
     const TextureImage* di = attached_image(*dst, scratch_b);
     if (si->format != di->format)
       return ctx->error(GL_INVALID_OPERATION, "%s: depth/stencil formats of the two framebuffers differ", function);
-    if (si->samples > 1 || di->samples > 1)
-      return ctx->error(GL_INVALID_OPERATION, "%s: multisample depth/stencil blits are not supported", function);
   }
 
   shadow_draw_framebuffer(*draw);
   if (read_colour && read_colour->type != AttachmentObject::NONE)
     for (unsigned i = 0; i < kMaxColorAttachments; ++i) {
       const int d = draw_buffer_index(draw->draw_buffers[i]);
-      if (d >= 0) blit_attachment(*ctx, *read_colour, draw->color[std::size_t(d)], rect, filter == GL_LINEAR);
+      if (d >= 0)
+        blit_attachment(*ctx, *read_colour, draw->color[std::size_t(d)], rect, filter == GL_LINEAR, false, false,
+                        function);
     }
-  if ((mask & GL_DEPTH_BUFFER_BIT) && read->depth.type != AttachmentObject::NONE)
-    blit_attachment(*ctx, read->depth, draw->depth, rect, false);
-  else if ((mask & GL_STENCIL_BUFFER_BIT) && read->stencil.type != AttachmentObject::NONE)
-    blit_attachment(*ctx, read->stencil, draw->stencil, rect, false);
+  // Depth and stencil may share one image (DEPTH_STENCIL_ATTACHMENT): each blit copies only the
+  // aspects the mask names, once per image.
+  const bool depth = (mask & GL_DEPTH_BUFFER_BIT) && read->depth.type != AttachmentObject::NONE &&
+                     draw->depth.type != AttachmentObject::NONE;
+  const bool stencil = (mask & GL_STENCIL_BUFFER_BIT) && read->stencil.type != AttachmentObject::NONE &&
+                       draw->stencil.type != AttachmentObject::NONE;
+  const bool shared = depth && stencil && same_attachment(read->depth, read->stencil) &&
+                      same_attachment(draw->depth, draw->stencil);
+  if (depth) blit_attachment(*ctx, read->depth, draw->depth, rect, false, true, shared, function);
+  if (stencil && !shared) blit_attachment(*ctx, read->stencil, draw->stencil, rect, false, false, true, function);
 }
 
 namespace {
@@ -1473,38 +1552,50 @@ void copy_tex_image(Context& ctx, unsigned dims, GLenum target, GLint level, GLe
                                                    : GL_RGBA;
   const GLenum type = base == GL_DEPTH_STENCIL ? GL_UNSIGNED_INT_24_8 : integer ? GL_INT : GL_FLOAT;
   std::shared_ptr<TextureObject> texture = texture_for_target(ctx, target);
-  // Whether tex_image raised an error, without losing an error already pending (the sticky first).
-  const GLenum pending = ctx.take_error();
-  tex_image(ctx, *texture, dims, target, level, GLint(internalformat), width, height, 1, border, format, type, nullptr,
-            function);
-  const GLenum raised = ctx.take_error();
-  if (pending != GL_NO_ERROR || raised != GL_NO_ERROR)
-    ctx.error(pending != GL_NO_ERROR ? pending : raised, "%s: see the previous message", function);
-  if (raised != GL_NO_ERROR) return;
+  if (raises_error(ctx, function, [&] {
+        tex_image(ctx, *texture, dims, target, level, GLint(internalformat), width, height, 1, border, format, type,
+                  nullptr, function);
+      }))
+    return;
   const TextureImage& image = texture->images[face_of(target)][std::size_t(level)];
   if (!texture->resource || !width || !height) return;
   copy_from_read_buffer(ctx, *src, x, y, width, height, *texture->resource, image, target, level, 0, 0, 0, function);
 }
 
-// glCopyTexSubImage{1,2,3}D: a height-row rectangle into an existing image at (xoffset, yoffset)
-// of slice zoffset (for 1D arrays the rows are layers from yoffset on).
-void copy_tex_sub_image(Context& ctx, unsigned dims, GLenum target, GLint level, GLint xoffset, GLint yoffset,
-                        GLint zoffset, GLint x, GLint y, GLsizei width, GLsizei height, const char* function) {
-  if (!is_copy_tex_sub_image_target(dims, target))
-    return ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x)", function, target);
+}  // namespace
+}  // namespace api
+
+// glCopyTex(ture)SubImage{1,2,3}D after the target check: a height-row rectangle into an existing
+// image of `texture` at (xoffset, yoffset) of slice zoffset (for 1D arrays the rows are layers
+// from yoffset on).
+void copy_tex_sub_image(Context& ctx, TextureObject& texture, GLenum target, GLint level, GLint xoffset,
+                        GLint yoffset, GLint zoffset, GLint x, GLint y, GLsizei width, GLsizei height,
+                        const char* function) {
   if (level < 0 || level >= GLint(kMaxTextureLevels))
     return ctx.error(GL_INVALID_VALUE, "%s(level = %d): out of range", function, level);
   if (width < 0 || height < 0) return ctx.error(GL_INVALID_VALUE, "%s: negative width or height", function);
-  std::shared_ptr<TextureObject> texture = texture_for_target(ctx, target);
-  const TextureImage& image = texture->images[face_of(target)][std::size_t(level)];
+  const TextureImage& image = texture.images[face_of(target)][std::size_t(level)];
   if (!image.defined()) return ctx.error(GL_INVALID_OPERATION, "%s: level %d has no image", function, level);
   if (!check_region_inside(ctx, image, xoffset, yoffset, zoffset, width, height, 1, function)) return;
   if (formats::describe(image.storage).is_compressed)
     return ctx.error(GL_INVALID_OPERATION, "%s: the texture is compressed", function);
   const FramebufferAttachment* src = read_colour_attachment(ctx, function);
-  if (!src || !texture->resource || !width || !height) return;
-  copy_from_read_buffer(ctx, *src, x, y, width, height, *texture->resource, image, target, level, xoffset, yoffset,
+  if (!src || !texture.resource || !width || !height) return;
+  copy_from_read_buffer(ctx, *src, x, y, width, height, *texture.resource, image, target, level, xoffset, yoffset,
                         zoffset, function);
+}
+
+namespace api {
+namespace {
+
+// glCopyTexSubImage{1,2,3}D: the texture `target` names in the current unit.
+void copy_tex_sub_image_of_target(Context& ctx, unsigned dims, GLenum target, GLint level, GLint xoffset,
+                                  GLint yoffset, GLint zoffset, GLint x, GLint y, GLsizei width, GLsizei height,
+                                  const char* function) {
+  if (!is_copy_tex_sub_image_target(dims, target))
+    return ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x)", function, target);
+  copy_tex_sub_image(ctx, *texture_for_target(ctx, target), target, level, xoffset, yoffset, zoffset, x, y, width,
+                     height, function);
 }
 
 }  // namespace
@@ -1522,19 +1613,19 @@ void CopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x, 
 
 void CopyTexSubImage1D(GLenum target, GLint level, GLint xoffset, GLint x, GLint y, GLsizei width) {
   GLVK_CONTEXT_OR_RETURN();
-  copy_tex_sub_image(*ctx, 1, target, level, xoffset, 0, 0, x, y, width, 1, "glCopyTexSubImage1D");
+  copy_tex_sub_image_of_target(*ctx, 1, target, level, xoffset, 0, 0, x, y, width, 1, "glCopyTexSubImage1D");
 }
 
 void CopyTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint x, GLint y, GLsizei width,
                        GLsizei height) {
   GLVK_CONTEXT_OR_RETURN();
-  copy_tex_sub_image(*ctx, 2, target, level, xoffset, yoffset, 0, x, y, width, height, "glCopyTexSubImage2D");
+  copy_tex_sub_image_of_target(*ctx, 2, target, level, xoffset, yoffset, 0, x, y, width, height, "glCopyTexSubImage2D");
 }
 
 void CopyTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint zoffset, GLint x, GLint y,
                        GLsizei width, GLsizei height) {
   GLVK_CONTEXT_OR_RETURN();
-  copy_tex_sub_image(*ctx, 3, target, level, xoffset, yoffset, zoffset, x, y, width, height, "glCopyTexSubImage3D");
+  copy_tex_sub_image_of_target(*ctx, 3, target, level, xoffset, yoffset, zoffset, x, y, width, height, "glCopyTexSubImage3D");
 }
 
 }  // namespace api

@@ -3,6 +3,7 @@
 // Every entry point validates first and raises the error the GL 4.6 spec names; a call that
 // raises an error changes nothing. Texels move through st (format choice, path choice, resources).
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <vector>
 
@@ -124,6 +125,12 @@ bool is_depth_or_stencil_format(GLenum format) {
   return format == GL_DEPTH_COMPONENT || format == GL_DEPTH_STENCIL || format == GL_STENCIL_INDEX;
 }
 
+// The buffer bound to `target` (one of kBufferTargets), or null.
+const std::shared_ptr<BufferObject>& bound_buffer(Context& ctx, GLenum target) {
+  return ctx.bound_buffers[std::size_t(std::find(std::begin(kBufferTargets), std::end(kBufferTargets), target) -
+                                       std::begin(kBufferTargets))];
+}
+
 }  // namespace
 
 // The texture object a target names in the current unit (default texture when 0 is bound),
@@ -142,8 +149,45 @@ TextureRef texture_for_target(Context& ctx, GLenum target) {
   return default_texture;
 }
 
-// Validates a client (format, type) pair: INVALID_ENUM for unknown enums, INVALID_OPERATION for
-// a pair GL does not define. Returns false after raising the error.
+namespace {
+
+// GL 4.6 table 8.5: the formats each packed type takes. The format library's packed table also
+// holds pairs only OpenGL ES or unadvertised extensions accept (RGB/UNSIGNED_INT_2_10_10_10_REV,
+// BGR/UNSIGNED_SHORT_5_6_5, ABGR_EXT), which GL 4.6 refuses.
+bool packed_type_takes(GLenum type, GLenum format) {
+  switch (type) {
+    case GL_UNSIGNED_BYTE_3_3_2:
+    case GL_UNSIGNED_BYTE_2_3_3_REV:
+    case GL_UNSIGNED_SHORT_5_6_5:
+    case GL_UNSIGNED_SHORT_5_6_5_REV: return format == GL_RGB || format == GL_RGB_INTEGER;
+    case GL_UNSIGNED_SHORT_4_4_4_4:
+    case GL_UNSIGNED_SHORT_4_4_4_4_REV:
+    case GL_UNSIGNED_SHORT_5_5_5_1:
+    case GL_UNSIGNED_SHORT_1_5_5_5_REV:
+    case GL_UNSIGNED_INT_8_8_8_8:
+    case GL_UNSIGNED_INT_8_8_8_8_REV:
+    case GL_UNSIGNED_INT_10_10_10_2:
+    case GL_UNSIGNED_INT_2_10_10_10_REV:
+      return format == GL_RGBA || format == GL_BGRA || format == GL_RGBA_INTEGER || format == GL_BGRA_INTEGER;
+    case GL_UNSIGNED_INT_10F_11F_11F_REV:
+    case GL_UNSIGNED_INT_5_9_9_9_REV: return format == GL_RGB;
+    case GL_UNSIGNED_INT_24_8:
+    case GL_FLOAT_32_UNSIGNED_INT_24_8_REV: return format == GL_DEPTH_STENCIL;
+    default: return true;  // not a packed type of table 8.5
+  }
+}
+
+// The floating-point types of table 8.2.
+bool is_float_type(GLenum type) {
+  return type == GL_HALF_FLOAT || type == GL_FLOAT || type == GL_UNSIGNED_INT_10F_11F_11F_REV ||
+         type == GL_UNSIGNED_INT_5_9_9_9_REV || type == GL_FLOAT_32_UNSIGNED_INT_24_8_REV;
+}
+
+}  // namespace
+
+// Validates a client (format, type) pair: INVALID_ENUM for unknown enums, for DEPTH_STENCIL with
+// any type but its two and for integer formats with floating-point types (section 8.4.4.1);
+// INVALID_OPERATION for a pair GL does not define (table 8.5). Returns false after raising the error.
 bool check_format_and_type(Context& ctx, GLenum format, GLenum type, const char* function) {
   if (!formats::gl_client_format_name(format)) {
     ctx.error(GL_INVALID_ENUM, "%s(format = 0x%04x): not a pixel format", function, format);
@@ -153,7 +197,14 @@ bool check_format_and_type(Context& ctx, GLenum format, GLenum type, const char*
     ctx.error(GL_INVALID_ENUM, "%s(type = 0x%04x): not a pixel type", function, type);
     return false;
   }
-  if (formats::bytes_per_pixel(format, type) <= 0 || !formats::PixelFormat::from_gl(format, type)) {
+  if ((format == GL_DEPTH_STENCIL && type != GL_UNSIGNED_INT_24_8 && type != GL_FLOAT_32_UNSIGNED_INT_24_8_REV) ||
+      (formats::is_integer_format(format) && is_float_type(type))) {
+    ctx.error(GL_INVALID_ENUM, "%s: format %s does not take type %s", function, formats::gl_client_format_name(format),
+              formats::gl_type_name(type));
+    return false;
+  }
+  if (!packed_type_takes(type, format) || formats::bytes_per_pixel(format, type) <= 0 ||
+      !formats::PixelFormat::from_gl(format, type)) {
     ctx.error(GL_INVALID_OPERATION, "%s: format %s does not go with type %s", function,
               formats::gl_client_format_name(format), formats::gl_type_name(type));
     return false;
@@ -161,6 +212,42 @@ bool check_format_and_type(Context& ctx, GLenum format, GLenum type, const char*
   return true;
 }
 
+
+namespace {
+
+// Section 8.5's rules for specifying texels (glTexImage*, glTexSubImage*), stricter than the
+// readback's: depth data (DEPTH_COMPONENT or DEPTH_STENCIL) exactly for depth textures (either
+// base), STENCIL_INDEX data exactly for stencil textures; then the rules check_compatible shares.
+bool check_upload_compatible(Context& ctx, GLenum base_format, Format texture_format, GLenum format,
+                             const char* function) {
+  const bool depth_base = base_format == GL_DEPTH_COMPONENT || base_format == GL_DEPTH_STENCIL;
+  const bool depth_data = format == GL_DEPTH_COMPONENT || format == GL_DEPTH_STENCIL;
+  if (depth_base != depth_data || (base_format == GL_STENCIL_INDEX) != (format == GL_STENCIL_INDEX)) {
+    ctx.error(GL_INVALID_OPERATION, "%s: format %s does not match the texture's base format", function,
+              formats::gl_client_format_name(format));
+    return false;
+  }
+  return check_compatible(ctx, base_format, texture_format, format, function);
+}
+
+// Section 8.11.4's rules for glGetTexImage: DEPTH_COMPONENT data from depth or depth/stencil
+// images, DEPTH_STENCIL only from depth/stencil ones, STENCIL_INDEX from stencil or depth/stencil
+// ones; then the rules check_compatible shares.
+bool check_readback_compatible(Context& ctx, GLenum base_format, Format texture_format, GLenum format,
+                               const char* function) {
+  const bool fits = format == GL_DEPTH_COMPONENT ? base_format == GL_DEPTH_COMPONENT || base_format == GL_DEPTH_STENCIL
+                    : format == GL_DEPTH_STENCIL ? base_format == GL_DEPTH_STENCIL
+                    : format == GL_STENCIL_INDEX ? base_format == GL_STENCIL_INDEX || base_format == GL_DEPTH_STENCIL
+                                                 : true;
+  if (!fits) {
+    ctx.error(GL_INVALID_OPERATION, "%s: format %s cannot be read from the texture's base format", function,
+              formats::gl_client_format_name(format));
+    return false;
+  }
+  return check_compatible(ctx, base_format, texture_format, format, function);
+}
+
+}  // namespace
 
 // Checks the format/type against the texture image's kind: depth/stencil data only for
 // depth/stencil textures, integer data only for integer textures.
@@ -250,6 +337,15 @@ st::Box texture_box(GLenum target, GLint x, GLint y, GLint z, GLsizei w, GLsizei
 }
 
 namespace {
+
+// The format uploads and glGetTexImage convert texels to and from. sRGB images take and return
+// their encoded values unchanged (GL 4.6 sections 8.5 and 8.11; only sampling decodes them), so
+// they convert as their linear equivalent.
+Format transfer_format(Format storage) {
+  const formats::FormatDesc& d = formats::describe(storage);
+  return d.colorspace == formats::Colorspace::SRGB && d.linear_equivalent != Format::NONE ? d.linear_equivalent
+                                                                                          : storage;
+}
 
 // Rebase applied to uploaded RGBA: drops what the base format does not store (GL_RGB: alpha 1).
 const formats::Swizzle* upload_rebase(GLenum base_format, formats::Swizzle (&map)[4]) {
@@ -353,7 +449,7 @@ void upload(Context& ctx, TextureObject& texture, GLenum target, GLint level, co
   // CPU conversion into a write map of the box: the texture's own memory when it is linear (one
   // pass over the texels), else staging.
   const formats::PixelFormat src = *formats::PixelFormat::from_gl(format, type);
-  const formats::PixelFormat dst(image.storage);
+  const formats::PixelFormat dst(transfer_format(image.storage));
   if (const formats::ConvertStatus status = formats::can_convert(dst, src); status != formats::ConvertStatus::OK)
     return ctx.error(GL_INVALID_OPERATION, "%s: cannot convert %s/%s data to %s (%s)", function,
                      formats::gl_client_format_name(format), formats::gl_type_name(type),
@@ -455,9 +551,9 @@ void tex_image(Context& ctx, TextureObject& texture, unsigned dims, GLenum targe
   if (!chosen.valid())
     return ctx.error(GL_INVALID_VALUE, "%s(internalformat = %s): no format of this device can store it", function,
                      info->name);
-  if (!check_compatible(ctx, info->base_format, chosen.format, format, function)) return;
+  if (!check_upload_compatible(ctx, info->base_format, chosen.format, format, function)) return;
   if (texture.immutable) return ctx.error(GL_INVALID_OPERATION, "%s: the texture is immutable", function);
-  if (formats::describe(chosen.storage).is_compressed && (pixels || ctx.bound_buffers[8]))
+  if (formats::describe(chosen.storage).is_compressed && (pixels || bound_buffer(ctx, GL_PIXEL_UNPACK_BUFFER)))
     return ctx.error(GL_INVALID_OPERATION,
                      "%s(internalformat = %s): glvk does not compress texels on upload; use glCompressedTexImage",
                      function, info->name);
@@ -505,7 +601,7 @@ void tex_sub_image(Context& ctx, TextureObject& texture, unsigned dims, GLenum t
   if (!image.defined())
     return ctx.error(GL_INVALID_OPERATION, "%s: level %d has no image", function, level);
   if (!check_region_inside(ctx, image, x, y, z, width, height, depth, function)) return;
-  if (!check_compatible(ctx, image.base_format, image.format, format, function)) return;
+  if (!check_upload_compatible(ctx, image.base_format, image.format, format, function)) return;
   if (formats::describe(image.storage).is_compressed)
     return ctx.error(GL_INVALID_OPERATION, "%s: the texture is compressed; use glCompressedTexSubImage", function);
   ClientImage client;
@@ -606,8 +702,10 @@ void read_texels(Context& ctx, st::Texture& resource, const TextureImage& image,
     // Combined depth/stencil in another combined layout: merged straight out of staging.
     st::texture_read_depth_stencil(resource, level, box, destination, client_zs->format, row_stride, image_stride);
   } else {
-    // Converted out of a read map of the box: the texture's own memory when it is linear.
-    const formats::PixelFormat src(image.storage);
+    // Converted out of a read map of the box: the texture's own memory when it is linear. sRGB
+    // images come back with their encoded values (glReadPixels too: Mesa's llvmpipe and zink
+    // return 0.2 as a float for a texel stored as round(0.2 * 255), whatever GL_FRAMEBUFFER_SRGB says).
+    const formats::PixelFormat src(transfer_format(image.storage));
     const formats::PixelFormat dst = *formats::PixelFormat::from_gl(format, type);
     if (const formats::ConvertStatus status = formats::can_convert(dst, src); status != formats::ConvertStatus::OK)
       return ctx.error(GL_INVALID_OPERATION, "%s: cannot convert %s to %s/%s (%s)", function,
@@ -653,7 +751,7 @@ void get_tex_image(Context& ctx, TextureObject& texture, GLenum target, GLint le
                      image.height, image.depth);
   }
   if (!image.defined() || !region.width || !region.height || !region.depth) return;
-  if (!check_compatible(ctx, image.base_format, image.format, format, function)) return;
+  if (!check_readback_compatible(ctx, image.base_format, image.format, format, function)) return;
   const unsigned dims = binding_target(target) == GL_TEXTURE_3D || depth_is_layers(target) ? 3
                         : binding_target(target) == GL_TEXTURE_1D                           ? 1
                                                                                             : 2;
@@ -756,6 +854,41 @@ bool level_parameter(const TextureImage& image, GLenum pname, GLint& value) {
   }
 }
 
+// The bytes of its buffer a buffer texture views (0 without a buffer).
+GLsizeiptr buffer_range_bytes(const TextureObject& t) {
+  return !t.buffer ? 0 : t.buffer_size >= 0 ? t.buffer_size : t.buffer->size - t.buffer_offset;
+}
+
+// The texels of its buffer a buffer texture views: its single level's width.
+GLint buffer_texels(const TextureObject& t) {
+  const GLint texel = GLint(formats::describe(t.images[0][0].format).block_bits / 8);
+  return texel ? GLint(buffer_range_bytes(t) / texel) : 0;
+}
+
+// glGetTexLevelParameter* / glGetTextureLevelParameter* of (`target`'s face, `level`) of `t`,
+// after the target or name check; false after the spec's error.
+bool get_tex_level_parameter(Context& ctx, const TextureObject& t, GLenum target, GLint level, GLenum pname,
+                             GLint& value, const char* function) {
+  if (level < 0 || level >= max_levels(target)) {
+    ctx.error(GL_INVALID_VALUE, "%s(level = %d): out of range", function, level);
+    return false;
+  }
+  if (target == GL_TEXTURE_BUFFER && level == 0) {
+    // A buffer texture's single level is its buffer range, in texels.
+    switch (pname) {
+      case GL_TEXTURE_BUFFER_DATA_STORE_BINDING: value = t.buffer ? GLint(t.buffer->name) : 0; return true;
+      case GL_TEXTURE_BUFFER_OFFSET: value = GLint(t.buffer_offset); return true;
+      case GL_TEXTURE_BUFFER_SIZE: value = GLint(buffer_range_bytes(t)); return true;
+      case GL_TEXTURE_WIDTH: value = buffer_texels(t); return true;
+      case GL_TEXTURE_HEIGHT: case GL_TEXTURE_DEPTH: value = t.buffer ? 1 : 0; return true;
+      default: break;
+    }
+  }
+  if (level_parameter(t.images[is_proxy(target) ? 0 : face_of(target)][std::size_t(level)], pname, value)) return true;
+  ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not a level parameter", function, pname);
+  return false;
+}
+
 bool valid_wrap(GLenum mode) {
   return mode == GL_REPEAT || mode == GL_CLAMP_TO_EDGE || mode == GL_CLAMP_TO_BORDER || mode == GL_MIRRORED_REPEAT ||
          mode == GL_MIRROR_CLAMP_TO_EDGE || mode == GL_CLAMP;
@@ -769,61 +902,175 @@ bool valid_swizzle(GLint s) {
 }
 bool valid_compare_func(GLenum f) { return f >= GL_NEVER && f <= GL_ALWAYS; }
 
-// glTexParameter* with the value as float (and as int for enums).
-void set_parameter(Context& ctx, TextureObject& t, GLenum pname, const GLfloat* fv, const char* function) {
-  const GLint v = GLint(fv[0]);
-  const auto bad_enum = [&] {
-    ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): bad value %d", function, pname, v);
-  };
+// How a glTexParameter / glGetTexParameter form passes its values: f/fv, i/iv, Iiv, Iuiv.
+enum class ParameterType { FLOAT, INT, PURE_INT, PURE_UINT };
+
+bool is_vector_parameter(GLenum pname) { return pname == GL_TEXTURE_BORDER_COLOR || pname == GL_TEXTURE_SWIZZLE_RGBA; }
+
+// The sampler state of GL 4.6 table 23.18, which multisample textures do not have.
+bool is_sampler_parameter(GLenum pname) {
   switch (pname) {
-    case GL_TEXTURE_MIN_FILTER: valid_min_filter(GLenum(v)) ? void(t.min_filter = GLenum(v)) : bad_enum(); return;
-    case GL_TEXTURE_MAG_FILTER:
-      (v == GL_NEAREST || v == GL_LINEAR) ? void(t.mag_filter = GLenum(v)) : bad_enum();
+    case GL_TEXTURE_WRAP_S: case GL_TEXTURE_WRAP_T: case GL_TEXTURE_WRAP_R: case GL_TEXTURE_MIN_FILTER:
+    case GL_TEXTURE_MAG_FILTER: case GL_TEXTURE_MIN_LOD: case GL_TEXTURE_MAX_LOD: case GL_TEXTURE_LOD_BIAS:
+    case GL_TEXTURE_BORDER_COLOR: case GL_TEXTURE_COMPARE_MODE: case GL_TEXTURE_COMPARE_FUNC:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// Equation 2.2 with b = 32: a signed normalized integer as a float in [-1, 1].
+GLfloat snorm32_to_float(GLint value) { return std::max(GLfloat(double(value) / 2147483647.0), -1.0f); }
+
+// Section 2.3.5.1 with b = 32, as GL 4.6 section 2.2.2 asks of colours queried as integers.
+GLint float_to_snorm32(GLfloat value) { return GLint(std::lround(std::clamp(double(value), -1.0, 1.0) * 2147483647.0)); }
+
+// A float parameter queried or set as an integer: rounded to the nearest, within GLint's range.
+GLint rounded(double value) { return GLint(std::lround(std::clamp(value, -2147483648.0, 2147483647.0))); }
+
+// glTexParameter* / glTextureParameter* on `t` after the target or name check. `params` holds one
+// value, or four for the vector forms (`vector`), of `type`.
+void tex_parameter(Context& ctx, TextureObject& t, GLenum pname, const void* params, ParameterType type, bool vector,
+                   const char* function) {
+  const auto value_at = [&](int i) -> double {
+    switch (type) {
+      case ParameterType::FLOAT: return static_cast<const GLfloat*>(params)[i];
+      case ParameterType::PURE_UINT: return static_cast<const GLuint*>(params)[i];
+      default: return static_cast<const GLint*>(params)[i];
+    }
+  };
+  const double f = value_at(0);
+  const GLint v = rounded(f);
+  const bool multisample = t.target == GL_TEXTURE_2D_MULTISAMPLE || t.target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY;
+  const bool rectangle = t.target == GL_TEXTURE_RECTANGLE;
+  const auto bad_value = [&] { ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): bad value %d", function, pname, v); };
+  if (!vector && is_vector_parameter(pname))
+    return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): the parameter takes a vector", function, pname);
+  if (multisample && is_sampler_parameter(pname))
+    return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): multisample textures have no sampler state", function,
+                     pname);
+  switch (pname) {
+    case GL_TEXTURE_MIN_FILTER:
+      // Rectangles have one level: no mipmap filters.
+      if (!valid_min_filter(GLenum(v)) || (rectangle && v != GL_NEAREST && v != GL_LINEAR)) return bad_value();
+      t.min_filter = GLenum(v);
       return;
-    case GL_TEXTURE_WRAP_S: valid_wrap(GLenum(v)) ? void(t.wrap_s = GLenum(v)) : bad_enum(); return;
-    case GL_TEXTURE_WRAP_T: valid_wrap(GLenum(v)) ? void(t.wrap_t = GLenum(v)) : bad_enum(); return;
-    case GL_TEXTURE_WRAP_R: valid_wrap(GLenum(v)) ? void(t.wrap_r = GLenum(v)) : bad_enum(); return;
+    case GL_TEXTURE_MAG_FILTER:
+      if (v != GL_NEAREST && v != GL_LINEAR) return bad_value();
+      t.mag_filter = GLenum(v);
+      return;
+    case GL_TEXTURE_WRAP_S: case GL_TEXTURE_WRAP_T: case GL_TEXTURE_WRAP_R:
+      // Rectangles address texels, so only the clamping modes apply to s and t; GL_CLAMP left the
+      // core profile.
+      if (!valid_wrap(GLenum(v)) || (v == GL_CLAMP && ctx.config().core_profile) ||
+          (rectangle && pname != GL_TEXTURE_WRAP_R &&
+           (v == GL_REPEAT || v == GL_MIRRORED_REPEAT || v == GL_MIRROR_CLAMP_TO_EDGE)))
+        return bad_value();
+      (pname == GL_TEXTURE_WRAP_S ? t.wrap_s : pname == GL_TEXTURE_WRAP_T ? t.wrap_t : t.wrap_r) = GLenum(v);
+      return;
     case GL_TEXTURE_BASE_LEVEL:
     case GL_TEXTURE_MAX_LEVEL:
       if (v < 0) return ctx.error(GL_INVALID_VALUE, "%s: a level cannot be negative", function);
+      if (pname == GL_TEXTURE_BASE_LEVEL && v != 0 && (multisample || rectangle))
+        return ctx.error(GL_INVALID_OPERATION, "%s: this texture's base level must be 0", function);
       (pname == GL_TEXTURE_BASE_LEVEL ? t.base_level : t.max_level) = v;
       return;
-    case GL_TEXTURE_MIN_LOD: t.min_lod = fv[0]; return;
-    case GL_TEXTURE_MAX_LOD: t.max_lod = fv[0]; return;
+    case GL_TEXTURE_MIN_LOD: t.min_lod = GLfloat(f); return;
+    case GL_TEXTURE_MAX_LOD: t.max_lod = GLfloat(f); return;
+    case GL_TEXTURE_LOD_BIAS: t.lod_bias = GLfloat(f); return;
     case GL_TEXTURE_SWIZZLE_R: case GL_TEXTURE_SWIZZLE_G: case GL_TEXTURE_SWIZZLE_B: case GL_TEXTURE_SWIZZLE_A:
-      valid_swizzle(v) ? void(t.swizzle[pname - GL_TEXTURE_SWIZZLE_R] = v) : bad_enum();
+      if (!valid_swizzle(v)) return bad_value();
+      t.swizzle[pname - GL_TEXTURE_SWIZZLE_R] = v;
+      return;
+    case GL_TEXTURE_SWIZZLE_RGBA:
+      for (int i = 0; i < 4; ++i)
+        if (!valid_swizzle(rounded(value_at(i)))) return bad_value();
+      for (int i = 0; i < 4; ++i) t.swizzle[std::size_t(i)] = rounded(value_at(i));
       return;
     case GL_TEXTURE_COMPARE_MODE:
-      (v == GL_NONE || v == GL_COMPARE_REF_TO_TEXTURE) ? void(t.compare_mode = GLenum(v)) : bad_enum();
+      if (v != GL_NONE && v != GL_COMPARE_REF_TO_TEXTURE) return bad_value();
+      t.compare_mode = GLenum(v);
       return;
-    case GL_TEXTURE_COMPARE_FUNC: valid_compare_func(GLenum(v)) ? void(t.compare_func = GLenum(v)) : bad_enum(); return;
-    case GL_TEXTURE_BORDER_COLOR: std::copy(fv, fv + 4, t.border_color.begin()); return;
+    case GL_TEXTURE_COMPARE_FUNC:
+      if (!valid_compare_func(GLenum(v))) return bad_value();
+      t.compare_func = GLenum(v);
+      return;
+    case GL_DEPTH_STENCIL_TEXTURE_MODE:
+      if (v != GL_DEPTH_COMPONENT && v != GL_STENCIL_INDEX) return bad_value();
+      t.depth_stencil_mode = GLenum(v);
+      return;
+    case GL_TEXTURE_BORDER_COLOR:
+      // Iiv/Iuiv keep the integers as they are; iv values are signed normalized (section 8.10).
+      for (int i = 0; i < 4; ++i) {
+        if (type == ParameterType::PURE_INT || type == ParameterType::PURE_UINT)
+          t.border_color_integer[std::size_t(i)] = type == ParameterType::PURE_INT
+                                                       ? static_cast<const GLint*>(params)[i]
+                                                       : GLint(static_cast<const GLuint*>(params)[i]);
+        else
+          t.border_color[std::size_t(i)] = type == ParameterType::INT
+                                               ? snorm32_to_float(static_cast<const GLint*>(params)[i])
+                                               : static_cast<const GLfloat*>(params)[i];
+      }
+      t.border_color_type = type == ParameterType::PURE_INT    ? TextureObject::BorderColorType::INT
+                            : type == ParameterType::PURE_UINT ? TextureObject::BorderColorType::UINT
+                                                               : TextureObject::BorderColorType::FLOAT;
+      return;
     default: return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not a texture parameter", function, pname);
   }
 }
 
-// glGetTexParameter*: false for an unknown pname. Values as floats (exact for the enums).
-bool get_parameter(const TextureObject& t, GLenum pname, GLfloat* out) {
+// glGetTexParameter* / glGetTextureParameter* of `t` into `params` as `type`; raises
+// INVALID_ENUM for an unknown pname and writes nothing then.
+void get_tex_parameter(Context& ctx, const TextureObject& t, GLenum pname, void* params, ParameterType type,
+                       const char* function) {
+  double values[4] = {0, 0, 0, 0};
+  int count = 1;
   switch (pname) {
-    case GL_TEXTURE_MIN_FILTER: out[0] = GLfloat(t.min_filter); return true;
-    case GL_TEXTURE_MAG_FILTER: out[0] = GLfloat(t.mag_filter); return true;
-    case GL_TEXTURE_WRAP_S: out[0] = GLfloat(t.wrap_s); return true;
-    case GL_TEXTURE_WRAP_T: out[0] = GLfloat(t.wrap_t); return true;
-    case GL_TEXTURE_WRAP_R: out[0] = GLfloat(t.wrap_r); return true;
-    case GL_TEXTURE_BASE_LEVEL: out[0] = GLfloat(t.base_level); return true;
-    case GL_TEXTURE_MAX_LEVEL: out[0] = GLfloat(t.max_level); return true;
-    case GL_TEXTURE_MIN_LOD: out[0] = t.min_lod; return true;
-    case GL_TEXTURE_MAX_LOD: out[0] = t.max_lod; return true;
+    case GL_TEXTURE_MIN_FILTER: values[0] = t.min_filter; break;
+    case GL_TEXTURE_MAG_FILTER: values[0] = t.mag_filter; break;
+    case GL_TEXTURE_WRAP_S: values[0] = t.wrap_s; break;
+    case GL_TEXTURE_WRAP_T: values[0] = t.wrap_t; break;
+    case GL_TEXTURE_WRAP_R: values[0] = t.wrap_r; break;
+    case GL_TEXTURE_BASE_LEVEL: values[0] = t.base_level; break;
+    case GL_TEXTURE_MAX_LEVEL: values[0] = t.max_level; break;
+    case GL_TEXTURE_MIN_LOD: values[0] = t.min_lod; break;
+    case GL_TEXTURE_MAX_LOD: values[0] = t.max_lod; break;
+    case GL_TEXTURE_LOD_BIAS: values[0] = t.lod_bias; break;
     case GL_TEXTURE_SWIZZLE_R: case GL_TEXTURE_SWIZZLE_G: case GL_TEXTURE_SWIZZLE_B: case GL_TEXTURE_SWIZZLE_A:
-      out[0] = GLfloat(t.swizzle[pname - GL_TEXTURE_SWIZZLE_R]);
-      return true;
-    case GL_TEXTURE_COMPARE_MODE: out[0] = GLfloat(t.compare_mode); return true;
-    case GL_TEXTURE_COMPARE_FUNC: out[0] = GLfloat(t.compare_func); return true;
-    case GL_TEXTURE_BORDER_COLOR: std::copy(t.border_color.begin(), t.border_color.end(), out); return true;
-    case GL_TEXTURE_IMMUTABLE_FORMAT: out[0] = t.immutable ? 1.0f : 0.0f; return true;
-    case GL_TEXTURE_IMMUTABLE_LEVELS: out[0] = GLfloat(t.immutable_levels); return true;
-    case GL_TEXTURE_TARGET: out[0] = GLfloat(t.target); return true;
-    default: return false;
+      values[0] = t.swizzle[pname - GL_TEXTURE_SWIZZLE_R];
+      break;
+    case GL_TEXTURE_SWIZZLE_RGBA:
+      std::copy(t.swizzle.begin(), t.swizzle.end(), values);
+      count = 4;
+      break;
+    case GL_TEXTURE_COMPARE_MODE: values[0] = t.compare_mode; break;
+    case GL_TEXTURE_COMPARE_FUNC: values[0] = t.compare_func; break;
+    case GL_DEPTH_STENCIL_TEXTURE_MODE: values[0] = t.depth_stencil_mode; break;
+    case GL_TEXTURE_IMMUTABLE_FORMAT: values[0] = t.immutable ? 1 : 0; break;
+    case GL_TEXTURE_IMMUTABLE_LEVELS: values[0] = t.immutable_levels; break;
+    case GL_TEXTURE_TARGET: values[0] = t.target; break;
+    case GL_TEXTURE_BORDER_COLOR: {
+      // Integer-specified colours come back as stored; float ones to iv as signed normalized.
+      const bool integer = t.border_color_type != TextureObject::BorderColorType::FLOAT;
+      for (std::size_t i = 0; i < 4; ++i) {
+        const double value = integer && t.border_color_type == TextureObject::BorderColorType::UINT
+                                 ? double(GLuint(t.border_color_integer[i]))
+                             : integer ? double(t.border_color_integer[i])
+                                       : double(t.border_color[i]);
+        if (type == ParameterType::FLOAT) static_cast<GLfloat*>(params)[i] = GLfloat(value);
+        else if (integer) static_cast<GLint*>(params)[i] = t.border_color_integer[i];
+        else if (type == ParameterType::INT) static_cast<GLint*>(params)[i] = float_to_snorm32(t.border_color[i]);
+        else if (type == ParameterType::PURE_UINT) static_cast<GLuint*>(params)[i] = GLuint(std::max(0, rounded(value)));
+        else static_cast<GLint*>(params)[i] = rounded(value);
+      }
+      return;
+    }
+    default:
+      return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not a texture parameter", function, pname);
+  }
+  for (int i = 0; i < count; ++i) {
+    if (type == ParameterType::FLOAT) static_cast<GLfloat*>(params)[i] = GLfloat(values[i]);
+    else static_cast<GLint*>(params)[i] = rounded(values[i]);  // GLuint shares the representation
   }
 }
 
@@ -841,7 +1088,21 @@ void create_names(Context& ctx, GLsizei n, GLuint* names, GLenum target, const c
 // INVALID_OPERATION.
 TextureRef named_texture(Context& ctx, GLuint name, const char* function) {
   TextureRef t = ctx.share_group().find_texture(name);
-  if (!t || !t->target) ctx.error(GL_INVALID_OPERATION, "%s(texture = %u): not an existing texture object", function, name);
+  if (t && t->target) return t;
+  ctx.error(GL_INVALID_OPERATION, "%s(texture = %u): not an existing texture object", function, name);
+  return nullptr;
+}
+
+// For the DSA entry points: the named texture when its target passes `valid` for `dims`, or null
+// after raising INVALID_OPERATION (an unknown name or a target the command does not take).
+TextureRef named_texture_of(Context& ctx, GLuint name, bool (*valid)(unsigned, GLenum), unsigned dims,
+                            const char* function) {
+  TextureRef t = named_texture(ctx, name, function);
+  if (t && !valid(dims, t->target)) {
+    ctx.error(GL_INVALID_OPERATION, "%s(texture = %u): its target 0x%04x does not take this command", function, name,
+              t->target);
+    return nullptr;
+  }
   return t;
 }
 
@@ -855,6 +1116,72 @@ TextureRef target_texture(Context& ctx, GLenum target, bool (*valid)(unsigned, G
   return texture_for_target(ctx, target);
 }
 
+// The DSA 3D commands address a cube map's faces as layers: runs `per_face(face target, index)`
+// for the faces zoffset .. zoffset + depth - 1, after INVALID_VALUE unless those are faces and
+// INVALID_OPERATION unless their images at `level` agree (the data is laid out for one size).
+template <typename PerFace>
+void for_each_cube_face(Context& ctx, const TextureObject& t, GLint level, GLint zoffset, GLsizei depth,
+                        const char* function, PerFace per_face) {
+  if (level < 0 || level >= GLint(kMaxTextureLevels))
+    return ctx.error(GL_INVALID_VALUE, "%s(level = %d): out of range", function, level);
+  if (zoffset < 0 || depth < 0 || GLint64(zoffset) + depth > 6)
+    return ctx.error(GL_INVALID_VALUE, "%s: faces %d..%d of a cube map", function, zoffset, zoffset + depth - 1);
+  for (GLsizei f = 1; f < depth; ++f) {
+    const TextureImage& first = t.images[std::size_t(zoffset)][std::size_t(level)];
+    const TextureImage& face = t.images[std::size_t(zoffset + f)][std::size_t(level)];
+    if (face.internal_format != first.internal_format || face.width != first.width)
+      return ctx.error(GL_INVALID_OPERATION, "%s: the cube map's faces differ at level %d", function, level);
+  }
+  // Last face first: it reaches furthest into the client memory or PBO, so a size error stops the
+  // command before any face is transferred.
+  for (GLsizei f = depth - 1; f >= 0; --f)
+    if (raises_error(ctx, function, [&] { per_face(GLenum(GL_TEXTURE_CUBE_MAP_POSITIVE_X + zoffset + f), f); }))
+      return;
+}
+
+// The client memory of the `index`th `bytes`-sized piece of a transfer: an address, or an offset
+// into the PBO bound to `pbo_target`; null stays null ("no data") when no PBO is bound.
+template <typename Pointer>
+Pointer piece_of_transfer(Context& ctx, GLenum pbo_target, Pointer data, GLsizei index, std::size_t bytes) {
+  if (!data && !bound_buffer(ctx, pbo_target)) return nullptr;
+  return reinterpret_cast<Pointer>(reinterpret_cast<std::uintptr_t>(data) + std::size_t(index) * bytes);
+}
+
+// GL 4.6 section 2.3.1: a negative bufSize is INVALID_VALUE; false after raising it.
+bool check_buffer_size(Context& ctx, GLsizei buffer_size, const char* function) {
+  if (buffer_size >= 0) return true;
+  ctx.error(GL_INVALID_VALUE, "%s(bufSize = %d): negative", function, buffer_size);
+  return false;
+}
+
+// glBindTextureUnit / glBindTextures: `name` on its own target of `unit`, or 0 to put every
+// target of the unit back to its default texture; INVALID_OPERATION for a name with no object.
+void bind_texture_unit(Context& ctx, GLuint unit, GLuint name, const char* function) {
+  auto& targets = ctx.bound_textures[unit];
+  if (name == 0) {
+    for (auto& bound : targets) bound = nullptr;
+    return;
+  }
+  if (TextureRef t = named_texture(ctx, name, function)) targets[std::size_t(target_index(t->target))] = std::move(t);
+}
+
+// glInvalidateTex(Sub)Image: the texture after the checks both make (GL 4.6 section 8.20), or
+// null after INVALID_VALUE.
+TextureRef invalidated_texture(Context& ctx, GLuint name, GLint level, const char* function) {
+  TextureRef t = ctx.share_group().find_texture(name);
+  if (!t || !t->target) {
+    ctx.error(GL_INVALID_VALUE, "%s(texture = %u): not an existing texture object", function, name);
+    return nullptr;
+  }
+  const bool single_level = t->target == GL_TEXTURE_RECTANGLE || t->target == GL_TEXTURE_BUFFER ||
+                            t->target == GL_TEXTURE_2D_MULTISAMPLE || t->target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY;
+  if (level < 0 || level >= max_levels(t->target) || (single_level && level != 0)) {
+    ctx.error(GL_INVALID_VALUE, "%s(level = %d): not a level of this texture", function, level);
+    return nullptr;
+  }
+  return t;
+}
+
 // Bytes of a w x h x d image of a block-compressed format.
 std::size_t compressed_size(Format format, GLsizei w, GLsizei h, GLsizei d) {
   const formats::PixelFormat pf(format);
@@ -865,9 +1192,7 @@ std::size_t compressed_size(Format format, GLsizei w, GLsizei h, GLsizei d) {
 // when the PBO is mapped or too small). Empty when there is no data.
 bool compressed_source(Context& ctx, const void* data, std::size_t size, std::vector<std::byte>& out,
                        const char* function) {
-  const std::shared_ptr<BufferObject>& pbo = ctx.bound_buffers[std::size_t(
-      std::find(std::begin(kBufferTargets), std::end(kBufferTargets), GLenum(GL_PIXEL_UNPACK_BUFFER)) -
-      std::begin(kBufferTargets))];
+  const std::shared_ptr<BufferObject>& pbo = bound_buffer(ctx, GL_PIXEL_UNPACK_BUFFER);
   if (pbo) {
     const auto offset = reinterpret_cast<std::uintptr_t>(data);
     if (pbo->mapped && !(pbo->access_flags & GL_MAP_PERSISTENT_BIT)) {
@@ -988,6 +1313,8 @@ void compressed_tex_sub_image(Context& ctx, TextureObject& texture, unsigned dim
   if (!image.defined()) return ctx.error(GL_INVALID_OPERATION, "%s: level %d has no image", function, level);
   if (GLenum(image.internal_format) != format)
     return ctx.error(GL_INVALID_OPERATION, "%s(format = 0x%04x): not the texture's internal format", function, format);
+  if (!formats::describe(image.format).is_compressed)
+    return ctx.error(GL_INVALID_OPERATION, "%s: level %d is not a compressed image", function, level);
   if (!check_region_inside(ctx, image, x, y, z, width, height, depth, function)) return;
   const formats::FormatDesc& fd = formats::describe(image.format);
   // Whole blocks only, except where the region reaches the image's edge.
@@ -1014,9 +1341,7 @@ void get_compressed_tex_image(Context& ctx, TextureObject& texture, GLenum targe
   const std::size_t size = compressed_size(image.format, image.width, image.height, image.depth);
   if (buffer_size >= 0 && std::size_t(buffer_size) < size)
     return ctx.error(GL_INVALID_OPERATION, "%s(bufSize = %d): the image is %zu bytes", function, buffer_size, size);
-  const std::shared_ptr<BufferObject>& pbo = ctx.bound_buffers[std::size_t(
-      std::find(std::begin(kBufferTargets), std::end(kBufferTargets), GLenum(GL_PIXEL_PACK_BUFFER)) -
-      std::begin(kBufferTargets))];
+  const std::shared_ptr<BufferObject>& pbo = bound_buffer(ctx, GL_PIXEL_PACK_BUFFER);
   const auto offset = reinterpret_cast<std::uintptr_t>(pixels);
   if (pbo && (!pbo->resource || offset + size > std::uint64_t(pbo->size)))
     return ctx.error(GL_INVALID_OPERATION, "%s: the image reaches past the end of the pixel buffer object", function);
@@ -1424,6 +1749,11 @@ void TexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width,
 // Sub-image targets: the image targets without proxies.
 bool is_sub_image_target(unsigned dims, GLenum target) { return is_image_target(dims, target) && !is_proxy(target); }
 
+// The DSA 3D sub-image commands also take cube maps (their faces are layers).
+bool is_sub_image_or_cube_target(unsigned dims, GLenum target) {
+  return is_sub_image_target(dims, target) || (dims == 3 && target == GL_TEXTURE_CUBE_MAP);
+}
+
 void TexSubImage1D(GLenum target, GLint level, GLint xoffset, GLsizei width, GLenum format, GLenum type,
                    const void* pixels) {
   GLVK_CONTEXT_OR_RETURN();
@@ -1499,14 +1829,18 @@ void TextureSubImage2D(GLuint texture, GLint level, GLint xoffset, GLint yoffset
 void TextureSubImage3D(GLuint texture, GLint level, GLint xoffset, GLint yoffset, GLint zoffset, GLsizei width,
                        GLsizei height, GLsizei depth, GLenum format, GLenum type, const void* pixels) {
   GLVK_CONTEXT_OR_RETURN();
-  TextureRef t = named_texture(*ctx, texture, "glTextureSubImage3D");
+  const char* function = "glTextureSubImage3D";
+  TextureRef t = named_texture_of(*ctx, texture, is_sub_image_or_cube_target, 3, function);
   if (!t) return;
-  // A cube map's faces are layers for the DSA form.
-  const GLenum target = t->target == GL_TEXTURE_CUBE_MAP ? GL_TEXTURE_2D_ARRAY : t->target;
-  if (!is_sub_image_target(3, target))
-    return ctx->error(GL_INVALID_OPERATION, "glTextureSubImage3D: texture %u is not three-dimensional", texture);
-  tex_sub_image(*ctx, *t, 3, t->target, level, xoffset, yoffset, zoffset, width, height, depth, format, type, pixels,
-                "glTextureSubImage3D");
+  if (t->target != GL_TEXTURE_CUBE_MAP)
+    return tex_sub_image(*ctx, *t, 3, t->target, level, xoffset, yoffset, zoffset, width, height, depth, format, type,
+                         pixels, function);
+  // One face after the other in the client image, as consecutive images of a 3D transfer.
+  const long face_bytes = formats::image_image_stride(ctx->unpack, width, height, format, type);
+  for_each_cube_face(*ctx, *t, level, zoffset, depth, function, [&](GLenum face, GLsizei index) {
+    tex_sub_image(*ctx, *t, 2, face, level, xoffset, yoffset, 0, width, height, 1, format, type,
+                  piece_of_transfer(*ctx, GL_PIXEL_UNPACK_BUFFER, pixels, index, std::size_t(face_bytes)), function);
+  });
 }
 
 // Targets glGetTexImage accepts: no proxies, no GL_TEXTURE_CUBE_MAP (its faces instead).
@@ -1522,37 +1856,50 @@ void GetTexImage(GLenum target, GLint level, GLenum format, GLenum type, void* p
     get_tex_image(*ctx, *t, target, level, Region{}, format, type, -1, pixels, "glGetTexImage");
 }
 
+// Textures glGetTexture(Sub)Image and glGetCompressedTextureImage read: the glGetTexImage targets
+// and cube maps, whose faces they return as layers.
+bool is_texture_image_target(unsigned, GLenum target) {
+  return is_get_image_target(0, target) || target == GL_TEXTURE_CUBE_MAP;
+}
+
+// glGetTexture(Sub)Image of a cube map: `face_region` of the faces zoffset .. zoffset + depth - 1,
+// one after the other as an array's layers would be.
+void get_cube_faces(Context& ctx, TextureObject& t, GLint level, Region face_region, GLint zoffset, GLsizei depth,
+                    GLenum format, GLenum type, GLsizei buffer_size, void* pixels, const char* function) {
+  for_each_cube_face(ctx, t, level, zoffset, depth, function, [&](GLenum face, GLsizei index) {
+    const TextureImage& image = t.images[std::size_t(zoffset)][std::size_t(level)];
+    const long face_bytes =
+        formats::image_image_stride(ctx.pack, face_region.whole ? image.width : face_region.width,
+                                    face_region.whole ? image.height : face_region.height, format, type);
+    get_tex_image(ctx, t, face, level, face_region, format, type,
+                  GLsizei(std::max<long>(0, buffer_size - index * face_bytes)),
+                  piece_of_transfer(ctx, GL_PIXEL_PACK_BUFFER, pixels, index, std::size_t(face_bytes)), function);
+  });
+}
+
 void GetTextureImage(GLuint texture, GLint level, GLenum format, GLenum type, GLsizei bufSize, void* pixels) {
   GLVK_CONTEXT_OR_RETURN();
-  TextureRef t = named_texture(*ctx, texture, "glGetTextureImage");
+  const char* function = "glGetTextureImage";
+  if (!check_buffer_size(*ctx, bufSize, function)) return;
+  TextureRef t = named_texture_of(*ctx, texture, is_texture_image_target, 0, function);
   if (!t) return;
-  if (t->target == GL_TEXTURE_CUBE_MAP || !is_get_image_target(0, t->target))
-    return ctx->error(GL_INVALID_OPERATION, "glGetTextureImage: texture %u's target has no single image", texture);
-  get_tex_image(*ctx, *t, t->target, level, Region{}, format, type, bufSize, pixels, "glGetTextureImage");
+  if (t->target == GL_TEXTURE_CUBE_MAP)
+    return get_cube_faces(*ctx, *t, level, Region{}, 0, 6, format, type, bufSize, pixels, function);
+  get_tex_image(*ctx, *t, t->target, level, Region{}, format, type, bufSize, pixels, function);
 }
 
 void GetTextureSubImage(GLuint texture, GLint level, GLint xoffset, GLint yoffset, GLint zoffset, GLsizei width,
                         GLsizei height, GLsizei depth, GLenum format, GLenum type, GLsizei bufSize, void* pixels) {
   GLVK_CONTEXT_OR_RETURN();
-  TextureRef t = named_texture(*ctx, texture, "glGetTextureSubImage");
+  const char* function = "glGetTextureSubImage";
+  if (!check_buffer_size(*ctx, bufSize, function)) return;
+  TextureRef t = named_texture_of(*ctx, texture, is_texture_image_target, 0, function);
   if (!t) return;
-  if (!is_get_image_target(0, t->target) && t->target != GL_TEXTURE_CUBE_MAP)
-    return ctx->error(GL_INVALID_OPERATION, "glGetTextureSubImage: texture %u's target has no images", texture);
-  if (t->target == GL_TEXTURE_CUBE_MAP) {
-    // The faces are layers here: one face at a time through the face targets.
-    if (zoffset < 0 || depth < 0 || GLint64(zoffset) + depth > 6)
-      return ctx->error(GL_INVALID_VALUE, "glGetTextureSubImage: faces %d..%d of a cube map", zoffset,
-                        zoffset + depth - 1);
-    const long face_bytes = formats::image_image_stride(ctx->pack, width, height, format, type);
-    for (GLsizei f = 0; f < depth; ++f)
-      get_tex_image(*ctx, *t, GLenum(GL_TEXTURE_CUBE_MAP_POSITIVE_X + zoffset + f), level,
-                    Region{xoffset, yoffset, 0, width, height, 1, false}, format, type,
-                    bufSize < 0 ? -1 : GLsizei(bufSize - f * face_bytes), static_cast<std::byte*>(pixels) + f * face_bytes,
-                    "glGetTextureSubImage");
-    return;
-  }
+  if (t->target == GL_TEXTURE_CUBE_MAP)
+    return get_cube_faces(*ctx, *t, level, Region{xoffset, yoffset, 0, width, height, 1, false}, zoffset, depth,
+                          format, type, bufSize, pixels, function);
   get_tex_image(*ctx, *t, t->target, level, Region{xoffset, yoffset, zoffset, width, height, depth, false}, format,
-                type, bufSize, pixels, "glGetTextureSubImage");
+                type, bufSize, pixels, function);
 }
 
 // Targets glGetTexLevelParameter accepts: image targets (proxies included) and buffer/multisample.
@@ -1565,97 +1912,142 @@ bool is_level_parameter_target(unsigned, GLenum target) {
 
 void GetTexLevelParameteriv(GLenum target, GLint level, GLenum pname, GLint* params) {
   GLVK_CONTEXT_OR_RETURN();
-  TextureRef t = target_texture(*ctx, target, is_level_parameter_target, 0, "glGetTexLevelParameteriv");
-  if (!t) return;
-  if (level < 0 || level >= max_levels(target))
-    return ctx->error(GL_INVALID_VALUE, "glGetTexLevelParameteriv(level = %d): out of range", level);
-  const TextureImage& image = t->images[is_proxy(target) ? 0 : face_of(target)][std::size_t(level)];
   GLint value = 0;
-  if (target == GL_TEXTURE_BUFFER && level == 0) {
-    // A buffer texture's single level is its buffer range, in texels.
-    const GLsizeiptr bytes = !t->buffer ? 0 : t->buffer_size >= 0 ? t->buffer_size : t->buffer->size - t->buffer_offset;
-    const GLint texel = GLint(formats::describe(image.format).block_bits / 8);
-    switch (pname) {
-      case GL_TEXTURE_BUFFER_DATA_STORE_BINDING: *params = t->buffer ? GLint(t->buffer->name) : 0; return;
-      case GL_TEXTURE_BUFFER_OFFSET: *params = GLint(t->buffer_offset); return;
-      case GL_TEXTURE_BUFFER_SIZE: *params = GLint(bytes); return;
-      case GL_TEXTURE_WIDTH: *params = texel ? GLint(bytes / texel) : 0; return;
-      case GL_TEXTURE_HEIGHT: case GL_TEXTURE_DEPTH: *params = t->buffer ? 1 : 0; return;
-      default: break;
-    }
-  }
-  if (!level_parameter(image, pname, value))
-    return ctx->error(GL_INVALID_ENUM, "glGetTexLevelParameteriv(pname = 0x%04x): not a level parameter", pname);
-  *params = value;
+  if (TextureRef t = target_texture(*ctx, target, is_level_parameter_target, 0, "glGetTexLevelParameteriv"))
+    if (get_tex_level_parameter(*ctx, *t, target, level, pname, value, "glGetTexLevelParameteriv")) *params = value;
 }
 
 void GetTexLevelParameterfv(GLenum target, GLint level, GLenum pname, GLfloat* params) {
-  GLint value = 0;
   GLVK_CONTEXT_OR_RETURN();
-  // Whether the integer query raised an error, without losing an error already pending.
-  const GLenum pending = ctx->take_error();
-  GetTexLevelParameteriv(target, level, pname, &value);
-  const GLenum raised = ctx->take_error();
-  if (pending != GL_NO_ERROR || raised != GL_NO_ERROR)
-    ctx->error(pending != GL_NO_ERROR ? pending : raised, "glGetTexLevelParameterfv: see the previous message");
-  if (raised == GL_NO_ERROR) *params = GLfloat(value);
+  GLint value = 0;
+  if (TextureRef t = target_texture(*ctx, target, is_level_parameter_target, 0, "glGetTexLevelParameterfv"))
+    if (get_tex_level_parameter(*ctx, *t, target, level, pname, value, "glGetTexLevelParameterfv"))
+      *params = GLfloat(value);
 }
 
-void TexParameterfv(GLenum target, GLenum pname, const GLfloat* params) {
+// A cube map's level parameters are those of its first face for the DSA query.
+void GetTextureLevelParameteriv(GLuint texture, GLint level, GLenum pname, GLint* params) {
   GLVK_CONTEXT_OR_RETURN();
-  if (target_index(target) < 0)
-    return ctx->error(GL_INVALID_ENUM, "glTexParameter(target = 0x%04x): not a texture target", target);
-  set_parameter(*ctx, *texture_for_target(*ctx, target), pname, params, "glTexParameter");
+  GLint value = 0;
+  if (TextureRef t = named_texture(*ctx, texture, "glGetTextureLevelParameteriv"))
+    if (get_tex_level_parameter(*ctx, *t, t->target, level, pname, value, "glGetTextureLevelParameteriv"))
+      *params = value;
+}
+
+void GetTextureLevelParameterfv(GLuint texture, GLint level, GLenum pname, GLfloat* params) {
+  GLVK_CONTEXT_OR_RETURN();
+  GLint value = 0;
+  if (TextureRef t = named_texture(*ctx, texture, "glGetTextureLevelParameterfv"))
+    if (get_tex_level_parameter(*ctx, *t, t->target, level, pname, value, "glGetTextureLevelParameterfv"))
+      *params = GLfloat(value);
+}
+
+// Targets glTexParameter and glGetTexParameter accept: every binding target but TEXTURE_BUFFER.
+bool is_parameter_target(unsigned, GLenum target) { return target_index(target) >= 0 && target != GL_TEXTURE_BUFFER; }
+
+// The 24 glTex(ture)Parameter* / glGetTex(ture)Parameter* entry points differ only in how they
+// find the texture (by target or, DSA, by name) and in the type of their values.
+enum class Lookup { BY_TARGET, BY_NAME };
+
+TextureRef parameter_texture(Context& ctx, Lookup lookup, GLuint target_or_name, const char* function) {
+  return lookup == Lookup::BY_TARGET ? target_texture(ctx, target_or_name, is_parameter_target, 0, function)
+                                     : named_texture_of(ctx, target_or_name, is_parameter_target, 0, function);
+}
+
+void set_parameter(Lookup lookup, GLuint target_or_name, GLenum pname, const void* params, ParameterType type,
+                   bool vector, const char* function) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (TextureRef t = parameter_texture(*ctx, lookup, target_or_name, function))
+    tex_parameter(*ctx, *t, pname, params, type, vector, function);
+}
+
+void get_parameter(Lookup lookup, GLuint target_or_name, GLenum pname, void* params, ParameterType type,
+                   const char* function) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (TextureRef t = parameter_texture(*ctx, lookup, target_or_name, function))
+    get_tex_parameter(*ctx, *t, pname, params, type, function);
 }
 
 void TexParameterf(GLenum target, GLenum pname, GLfloat param) {
-  const GLfloat v[4] = {param, 0, 0, 0};
-  if (pname == GL_TEXTURE_BORDER_COLOR) {
-    GLVK_CONTEXT_OR_RETURN();
-    return ctx->error(GL_INVALID_ENUM, "glTexParameterf: GL_TEXTURE_BORDER_COLOR takes a vector");
-  }
-  TexParameterfv(target, pname, v);
+  set_parameter(Lookup::BY_TARGET, target, pname, &param, ParameterType::FLOAT, false, "glTexParameterf");
 }
 
-void TexParameteri(GLenum target, GLenum pname, GLint param) { TexParameterf(target, pname, GLfloat(param)); }
+void TexParameterfv(GLenum target, GLenum pname, const GLfloat* params) {
+  set_parameter(Lookup::BY_TARGET, target, pname, params, ParameterType::FLOAT, true, "glTexParameterfv");
+}
+
+void TexParameteri(GLenum target, GLenum pname, GLint param) {
+  set_parameter(Lookup::BY_TARGET, target, pname, &param, ParameterType::INT, false, "glTexParameteri");
+}
 
 void TexParameteriv(GLenum target, GLenum pname, const GLint* params) {
-  const GLfloat v[4] = {GLfloat(params[0]), pname == GL_TEXTURE_BORDER_COLOR ? GLfloat(params[1]) : 0,
-                        pname == GL_TEXTURE_BORDER_COLOR ? GLfloat(params[2]) : 0,
-                        pname == GL_TEXTURE_BORDER_COLOR ? GLfloat(params[3]) : 0};
-  TexParameterfv(target, pname, v);
+  set_parameter(Lookup::BY_TARGET, target, pname, params, ParameterType::INT, true, "glTexParameteriv");
 }
 
-namespace {
-
-// glGetTexParameter's values as floats and how many there are; 0 after the spec's error.
-int get_tex_parameter(Context& ctx, GLenum target, GLenum pname, GLfloat (&v)[4]) {
-  if (target_index(target) < 0) {
-    ctx.error(GL_INVALID_ENUM, "glGetTexParameter(target = 0x%04x): not a texture target", target);
-    return 0;
-  }
-  if (!get_parameter(*texture_for_target(ctx, target), pname, v)) {
-    ctx.error(GL_INVALID_ENUM, "glGetTexParameter(pname = 0x%04x): not a texture parameter", pname);
-    return 0;
-  }
-  return pname == GL_TEXTURE_BORDER_COLOR ? 4 : 1;
+void TexParameterIiv(GLenum target, GLenum pname, const GLint* params) {
+  set_parameter(Lookup::BY_TARGET, target, pname, params, ParameterType::PURE_INT, true, "glTexParameterIiv");
 }
 
-}  // namespace
+void TexParameterIuiv(GLenum target, GLenum pname, const GLuint* params) {
+  set_parameter(Lookup::BY_TARGET, target, pname, params, ParameterType::PURE_UINT, true, "glTexParameterIuiv");
+}
+
+void TextureParameterf(GLuint texture, GLenum pname, GLfloat param) {
+  set_parameter(Lookup::BY_NAME, texture, pname, &param, ParameterType::FLOAT, false, "glTextureParameterf");
+}
+
+void TextureParameterfv(GLuint texture, GLenum pname, const GLfloat* params) {
+  set_parameter(Lookup::BY_NAME, texture, pname, params, ParameterType::FLOAT, true, "glTextureParameterfv");
+}
+
+void TextureParameteri(GLuint texture, GLenum pname, GLint param) {
+  set_parameter(Lookup::BY_NAME, texture, pname, &param, ParameterType::INT, false, "glTextureParameteri");
+}
+
+void TextureParameteriv(GLuint texture, GLenum pname, const GLint* params) {
+  set_parameter(Lookup::BY_NAME, texture, pname, params, ParameterType::INT, true, "glTextureParameteriv");
+}
+
+void TextureParameterIiv(GLuint texture, GLenum pname, const GLint* params) {
+  set_parameter(Lookup::BY_NAME, texture, pname, params, ParameterType::PURE_INT, true, "glTextureParameterIiv");
+}
+
+void TextureParameterIuiv(GLuint texture, GLenum pname, const GLuint* params) {
+  set_parameter(Lookup::BY_NAME, texture, pname, params, ParameterType::PURE_UINT, true, "glTextureParameterIuiv");
+}
 
 void GetTexParameterfv(GLenum target, GLenum pname, GLfloat* params) {
-  GLVK_CONTEXT_OR_RETURN();
-  GLfloat v[4];
-  const int count = get_tex_parameter(*ctx, target, pname, v);
-  std::copy(v, v + count, params);
+  get_parameter(Lookup::BY_TARGET, target, pname, params, ParameterType::FLOAT, "glGetTexParameterfv");
 }
 
 void GetTexParameteriv(GLenum target, GLenum pname, GLint* params) {
-  GLVK_CONTEXT_OR_RETURN();
-  GLfloat v[4];
-  const int count = get_tex_parameter(*ctx, target, pname, v);
-  for (int i = 0; i < count; ++i) params[i] = GLint(v[i]);
+  get_parameter(Lookup::BY_TARGET, target, pname, params, ParameterType::INT, "glGetTexParameteriv");
 }
+
+void GetTexParameterIiv(GLenum target, GLenum pname, GLint* params) {
+  get_parameter(Lookup::BY_TARGET, target, pname, params, ParameterType::PURE_INT, "glGetTexParameterIiv");
+}
+
+void GetTexParameterIuiv(GLenum target, GLenum pname, GLuint* params) {
+  get_parameter(Lookup::BY_TARGET, target, pname, params, ParameterType::PURE_UINT, "glGetTexParameterIuiv");
+}
+
+void GetTextureParameterfv(GLuint texture, GLenum pname, GLfloat* params) {
+  get_parameter(Lookup::BY_NAME, texture, pname, params, ParameterType::FLOAT, "glGetTextureParameterfv");
+}
+
+void GetTextureParameteriv(GLuint texture, GLenum pname, GLint* params) {
+  get_parameter(Lookup::BY_NAME, texture, pname, params, ParameterType::INT, "glGetTextureParameteriv");
+}
+
+void GetTextureParameterIiv(GLuint texture, GLenum pname, GLint* params) {
+  get_parameter(Lookup::BY_NAME, texture, pname, params, ParameterType::PURE_INT, "glGetTextureParameterIiv");
+}
+
+void GetTextureParameterIuiv(GLuint texture, GLenum pname, GLuint* params) {
+  get_parameter(Lookup::BY_NAME, texture, pname, params, ParameterType::PURE_UINT, "glGetTextureParameterIuiv");
+}
+
 
 
 void CompressedTexImage2D(GLenum target, GLint level, GLenum internalformat, GLsizei width, GLsizei height,
@@ -1695,6 +2087,25 @@ void GetCompressedTexImage(GLenum target, GLint level, void* img) {
   GLVK_CONTEXT_OR_RETURN();
   if (TextureRef t = target_texture(*ctx, target, is_get_image_target, 0, "glGetCompressedTexImage"))
     get_compressed_tex_image(*ctx, *t, target, level, -1, img, "glGetCompressedTexImage");
+}
+
+void GetCompressedTextureImage(GLuint texture, GLint level, GLsizei bufSize, void* pixels) {
+  GLVK_CONTEXT_OR_RETURN();
+  const char* function = "glGetCompressedTextureImage";
+  if (!check_buffer_size(*ctx, bufSize, function)) return;
+  TextureRef t = named_texture_of(*ctx, texture, is_texture_image_target, 0, function);
+  if (!t) return;
+  if (t->target != GL_TEXTURE_CUBE_MAP)
+    return get_compressed_tex_image(*ctx, *t, t->target, level, bufSize, pixels, function);
+  // The six faces' blocks one after the other.
+  for_each_cube_face(*ctx, *t, level, 0, 6, function, [&](GLenum face, GLsizei index) {
+    const TextureImage& image = t->images[0][std::size_t(level)];
+    const std::size_t face_size = image.defined() && formats::describe(image.format).is_compressed
+                                      ? compressed_size(image.format, image.width, image.height, 1)
+                                      : 0;
+    get_compressed_tex_image(*ctx, *t, face, level, GLsizei(std::max<long>(0, bufSize - index * long(face_size))),
+                             piece_of_transfer(*ctx, GL_PIXEL_PACK_BUFFER, pixels, index, face_size), function);
+  });
 }
 
 
@@ -1770,6 +2181,190 @@ void TexBufferRange(GLenum target, GLenum internalformat, GLuint buffer, GLintpt
   if (target != GL_TEXTURE_BUFFER)
     return ctx->error(GL_INVALID_ENUM, "glTexBufferRange(target = 0x%04x): must be GL_TEXTURE_BUFFER", target);
   tex_buffer(*ctx, *texture_for_target(*ctx, target), internalformat, buffer, offset, size, true, "glTexBufferRange");
+}
+
+// ---- Direct state access forms and the remaining texture commands (issue 5) ----
+
+void TextureStorage1D(GLuint texture, GLsizei levels, GLenum internalformat, GLsizei width) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (TextureRef t = named_texture_of(*ctx, texture, is_storage_target, 1, "glTextureStorage1D"))
+    tex_storage(*ctx, *t, 1, t->target, levels, internalformat, width, 1, 1, "glTextureStorage1D");
+}
+
+bool is_2d_multisample_target(unsigned, GLenum target) { return target == GL_TEXTURE_2D_MULTISAMPLE; }
+bool is_2d_multisample_array_target(unsigned, GLenum target) { return target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY; }
+
+void TextureStorage2DMultisample(GLuint texture, GLsizei samples, GLenum internalformat, GLsizei width,
+                                 GLsizei height, GLboolean fixedsamplelocations) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (TextureRef t = named_texture_of(*ctx, texture, is_2d_multisample_target, 0, "glTextureStorage2DMultisample"))
+    tex_image_multisample(*ctx, *t, t->target, samples, internalformat, width, height, 1, fixedsamplelocations, true,
+                          "glTextureStorage2DMultisample");
+}
+
+void TextureStorage3DMultisample(GLuint texture, GLsizei samples, GLenum internalformat, GLsizei width,
+                                 GLsizei height, GLsizei depth, GLboolean fixedsamplelocations) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (TextureRef t =
+          named_texture_of(*ctx, texture, is_2d_multisample_array_target, 0, "glTextureStorage3DMultisample"))
+    tex_image_multisample(*ctx, *t, t->target, samples, internalformat, width, height, depth, fixedsamplelocations,
+                          true, "glTextureStorage3DMultisample");
+}
+
+void TextureSubImage1D(GLuint texture, GLint level, GLint xoffset, GLsizei width, GLenum format, GLenum type,
+                       const void* pixels) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (TextureRef t = named_texture_of(*ctx, texture, is_sub_image_target, 1, "glTextureSubImage1D"))
+    tex_sub_image(*ctx, *t, 1, t->target, level, xoffset, 0, 0, width, 1, 1, format, type, pixels,
+                  "glTextureSubImage1D");
+}
+
+void CompressedTexImage1D(GLenum target, GLint level, GLenum internalformat, GLsizei width, GLint border,
+                          GLsizei imageSize, const void* data) {
+  GLVK_CONTEXT_OR_RETURN();
+  // No compressed format has one-dimensional images: this always ends in the spec's error.
+  if (TextureRef t = target_texture(*ctx, target, is_image_target, 1, "glCompressedTexImage1D"))
+    compressed_tex_image(*ctx, *t, 1, target, level, internalformat, width, 1, 1, border, imageSize, data,
+                         "glCompressedTexImage1D");
+}
+
+void CompressedTexSubImage1D(GLenum target, GLint level, GLint xoffset, GLsizei width, GLenum format,
+                             GLsizei imageSize, const void* data) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (TextureRef t = target_texture(*ctx, target, is_sub_image_target, 1, "glCompressedTexSubImage1D"))
+    compressed_tex_sub_image(*ctx, *t, 1, target, level, xoffset, 0, 0, width, 1, 1, format, imageSize, data,
+                             "glCompressedTexSubImage1D");
+}
+
+void CompressedTextureSubImage1D(GLuint texture, GLint level, GLint xoffset, GLsizei width, GLenum format,
+                                 GLsizei imageSize, const void* data) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (TextureRef t = named_texture_of(*ctx, texture, is_sub_image_target, 1, "glCompressedTextureSubImage1D"))
+    compressed_tex_sub_image(*ctx, *t, 1, t->target, level, xoffset, 0, 0, width, 1, 1, format, imageSize, data,
+                             "glCompressedTextureSubImage1D");
+}
+
+void CompressedTextureSubImage2D(GLuint texture, GLint level, GLint xoffset, GLint yoffset, GLsizei width,
+                                 GLsizei height, GLenum format, GLsizei imageSize, const void* data) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (TextureRef t = named_texture_of(*ctx, texture, is_sub_image_target, 2, "glCompressedTextureSubImage2D"))
+    compressed_tex_sub_image(*ctx, *t, 2, t->target, level, xoffset, yoffset, 0, width, height, 1, format,
+                             imageSize, data, "glCompressedTextureSubImage2D");
+}
+
+void CompressedTextureSubImage3D(GLuint texture, GLint level, GLint xoffset, GLint yoffset, GLint zoffset,
+                                 GLsizei width, GLsizei height, GLsizei depth, GLenum format, GLsizei imageSize,
+                                 const void* data) {
+  GLVK_CONTEXT_OR_RETURN();
+  const char* function = "glCompressedTextureSubImage3D";
+  TextureRef t = named_texture_of(*ctx, texture, is_sub_image_or_cube_target, 3, function);
+  if (!t) return;
+  if (t->target != GL_TEXTURE_CUBE_MAP)
+    return compressed_tex_sub_image(*ctx, *t, 3, t->target, level, xoffset, yoffset, zoffset, width, height, depth,
+                                    format, imageSize, data, function);
+  // The faces' blocks follow one another: each face takes an equal share of imageSize.
+  const GLsizei face_size = depth > 0 ? imageSize / depth : imageSize;
+  if (depth > 0 && face_size * depth != imageSize)
+    return ctx->error(GL_INVALID_VALUE, "%s(imageSize = %d): not %d equal faces", function, imageSize, depth);
+  for_each_cube_face(*ctx, *t, level, zoffset, depth, function, [&](GLenum face, GLsizei index) {
+    compressed_tex_sub_image(*ctx, *t, 2, face, level, xoffset, yoffset, 0, width, height, 1, format, face_size,
+                             piece_of_transfer(*ctx, GL_PIXEL_UNPACK_BUFFER, data, index, std::size_t(face_size)), function);
+  });
+}
+
+void CopyTextureSubImage1D(GLuint texture, GLint level, GLint xoffset, GLint x, GLint y, GLsizei width) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (TextureRef t = named_texture_of(*ctx, texture, is_sub_image_target, 1, "glCopyTextureSubImage1D"))
+    copy_tex_sub_image(*ctx, *t, t->target, level, xoffset, 0, 0, x, y, width, 1, "glCopyTextureSubImage1D");
+}
+
+void CopyTextureSubImage2D(GLuint texture, GLint level, GLint xoffset, GLint yoffset, GLint x, GLint y,
+                           GLsizei width, GLsizei height) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (TextureRef t = named_texture_of(*ctx, texture, is_sub_image_target, 2, "glCopyTextureSubImage2D"))
+    copy_tex_sub_image(*ctx, *t, t->target, level, xoffset, yoffset, 0, x, y, width, height,
+                       "glCopyTextureSubImage2D");
+}
+
+void CopyTextureSubImage3D(GLuint texture, GLint level, GLint xoffset, GLint yoffset, GLint zoffset, GLint x,
+                           GLint y, GLsizei width, GLsizei height) {
+  GLVK_CONTEXT_OR_RETURN();
+  const char* function = "glCopyTextureSubImage3D";
+  TextureRef t = named_texture_of(*ctx, texture, is_sub_image_or_cube_target, 3, function);
+  if (!t) return;
+  if (t->target != GL_TEXTURE_CUBE_MAP)
+    return copy_tex_sub_image(*ctx, *t, t->target, level, xoffset, yoffset, zoffset, x, y, width, height, function);
+  for_each_cube_face(*ctx, *t, level, zoffset, 1, function, [&](GLenum face, GLsizei) {
+    copy_tex_sub_image(*ctx, *t, face, level, xoffset, yoffset, 0, x, y, width, height, function);
+  });
+}
+
+bool is_buffer_target(unsigned, GLenum target) { return target == GL_TEXTURE_BUFFER; }
+
+void TextureBuffer(GLuint texture, GLenum internalformat, GLuint buffer) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (TextureRef t = named_texture_of(*ctx, texture, is_buffer_target, 0, "glTextureBuffer"))
+    tex_buffer(*ctx, *t, internalformat, buffer, 0, 0, false, "glTextureBuffer");
+}
+
+void TextureBufferRange(GLuint texture, GLenum internalformat, GLuint buffer, GLintptr offset, GLsizeiptr size) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (TextureRef t = named_texture_of(*ctx, texture, is_buffer_target, 0, "glTextureBufferRange"))
+    tex_buffer(*ctx, *t, internalformat, buffer, offset, size, true, "glTextureBufferRange");
+}
+
+void BindTextureUnit(GLuint unit, GLuint texture) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (unit >= kMaxTextureUnits)
+    return ctx->error(GL_INVALID_VALUE, "glBindTextureUnit(unit = %u): beyond MAX_COMBINED_TEXTURE_IMAGE_UNITS", unit);
+  bind_texture_unit(*ctx, unit, texture, "glBindTextureUnit");
+}
+
+void BindTextures(GLuint first, GLsizei count, const GLuint* textures) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (count < 0) return ctx->error(GL_INVALID_VALUE, "glBindTextures(count = %d): negative", count);
+  if (std::uint64_t(first) + std::uint64_t(count) > kMaxTextureUnits)
+    return ctx->error(GL_INVALID_OPERATION, "glBindTextures(first = %u, count = %d): beyond the last unit", first,
+                      count);
+  // An entry naming no texture raises the error but the others are still bound (section 2.3.1's
+  // multi-bind rule); a null array unbinds every unit of the range.
+  for (GLsizei i = 0; i < count; ++i)
+    bind_texture_unit(*ctx, first + GLuint(i), textures ? textures[i] : 0, "glBindTextures");
+}
+
+void GetnTexImage(GLenum target, GLint level, GLenum format, GLenum type, GLsizei bufSize, void* pixels) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (!check_buffer_size(*ctx, bufSize, "glGetnTexImage")) return;
+  if (TextureRef t = target_texture(*ctx, target, is_get_image_target, 0, "glGetnTexImage"))
+    get_tex_image(*ctx, *t, target, level, Region{}, format, type, bufSize, pixels, "glGetnTexImage");
+}
+
+void GetnCompressedTexImage(GLenum target, GLint lod, GLsizei bufSize, void* pixels) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (!check_buffer_size(*ctx, bufSize, "glGetnCompressedTexImage")) return;
+  if (TextureRef t = target_texture(*ctx, target, is_get_image_target, 0, "glGetnCompressedTexImage"))
+    get_compressed_tex_image(*ctx, *t, target, lod, bufSize, pixels, "glGetnCompressedTexImage");
+}
+
+void InvalidateTexImage(GLuint texture, GLint level) {
+  GLVK_CONTEXT_OR_RETURN();
+  // Validation only: invalidated texels become undefined, and keeping them is one way to be so.
+  invalidated_texture(*ctx, texture, level, "glInvalidateTexImage");
+}
+
+void InvalidateTexSubImage(GLuint texture, GLint level, GLint xoffset, GLint yoffset, GLint zoffset, GLsizei width,
+                           GLsizei height, GLsizei depth) {
+  GLVK_CONTEXT_OR_RETURN();
+  const char* function = "glInvalidateTexSubImage";
+  TextureRef t = invalidated_texture(*ctx, texture, level, function);
+  if (!t) return;
+  if (width < 0 || height < 0 || depth < 0)
+    return ctx->error(GL_INVALID_VALUE, "%s: negative width, height or depth", function);
+  // The level's extent; missing dimensions count as 1, a cube map's faces as 6 layers.
+  TextureImage extent = t->images[0][std::size_t(level)];
+  if (t->target == GL_TEXTURE_BUFFER) extent.width = buffer_texels(*t), extent.height = extent.depth = 1;
+  if (t->target == GL_TEXTURE_CUBE_MAP && extent.defined()) extent.depth = 6;
+  check_region_inside(*ctx, extent, xoffset, yoffset, zoffset, width, height, depth, function);
 }
 
 }  // namespace api

@@ -50,6 +50,24 @@ void tex_image(Context& ctx, TextureObject& texture, unsigned dims, GLenum targe
                GLsizei width, GLsizei height, GLsizei depth, GLint border, GLenum format, GLenum type,
                const void* pixels, const char* function);
 
+// glCopyTex(ture)SubImage{1,2,3}D after the target check (api_framebuffers.cpp): `target` is the
+// image target (a cube face for cube maps), so the rectangle lands in that face's image.
+void copy_tex_sub_image(Context& ctx, TextureObject& texture, GLenum target, GLint level, GLint xoffset,
+                        GLint yoffset, GLint zoffset, GLint x, GLint y, GLsizei width, GLsizei height,
+                        const char* function);
+
+// Runs `command` and tells whether it raised a GL error, keeping the first error sticky: an error
+// pending before stays the one glGetError returns.
+template <typename Command>
+bool raises_error(Context& ctx, const char* function, Command command) {
+  const GLenum pending = ctx.take_error();
+  command();
+  const GLenum raised = ctx.take_error();
+  if (pending != GL_NO_ERROR || raised != GL_NO_ERROR)
+    ctx.error(pending != GL_NO_ERROR ? pending : raised, "%s: see the previous message", function);
+  return raised != GL_NO_ERROR;
+}
+
 inline bool is_cube_face(GLenum target) {
   return target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z;
 }

@@ -43,6 +43,8 @@ enum class TransientBytes { BufferStaging, TextureStaging };
 // past a quarter of the staging budget since the last such flush, flush (and wait, per `kind`).
 // Call with the screen's lock held.
 void account_transient_bytes(Screen::Impl& s, std::uint64_t bytes, TransientBytes kind);
+// Whether a format has a signed channel (for pure integer formats: SINT rather than UINT).
+bool is_signed_integer(const formats::FormatDesc& d);
 
 // util_range: the [start, end) span of a buffer that holds defined data.
 struct ValidRange {

@@ -281,12 +281,40 @@ Texture::Texture(std::shared_ptr<Screen> screen, const TextureLayout& layout, un
   image.layers = layout.layers;
   image.samples = layout.samples > 1 ? static_cast<VkSampleCountFlagBits>(layout.samples) : VK_SAMPLE_COUNT_1_BIT;
   image.usage = VK_IMAGE_USAGE_SAMPLED_BIT;
-  if (bindings & BIND_RENDER_TARGET) image.usage |= VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
-  if (bindings & BIND_DEPTH_STENCIL) image.usage |= VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
   if (layout.target == TextureTarget::TEXTURE_CUBE || layout.target == TextureTarget::TEXTURE_CUBE_ARRAY)
     image.flags |= VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT;
   {
     Locked l(*screen_);
+    // `bindings` steered the format choice; the image may become an attachment whenever its format
+    // can be one (any texture can be attached to a framebuffer later, as zink does it).
+    VkFormatProperties properties;
+    vkGetPhysicalDeviceFormatProperties(l.s.device->physical_device(), image.format, &properties);
+    const VkFormatFeatureFlags features = properties.optimalTilingFeatures;
+    if ((bindings & BIND_RENDER_TARGET) || (features & VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT))
+      image.usage |= VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
+    if ((bindings & BIND_DEPTH_STENCIL) || (features & VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT))
+      image.usage |= VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
+    // Attachments are drawn through single-layer 2D views: of a 3D image's depth slices too, and of
+    // an sRGB storage as its linear twin (GL_FRAMEBUFFER_SRGB off writes the bits unencoded).
+    constexpr VkImageUsageFlags attachment =
+        VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
+    const VkImageCreateFlags plain_flags = image.flags;
+    if (image.usage & attachment) {
+      if (layout.target == TextureTarget::TEXTURE_3D) image.flags |= VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT;
+      if (d.linear_equivalent != Format::NONE) image.flags |= VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT;
+    }
+    // A format may be an attachment and still not for this image type or sample count: then the
+    // texture is only sampled (unless the format choice asked for an attachment).
+    VkImageFormatProperties limits;
+    const bool requested = bindings & (BIND_RENDER_TARGET | BIND_DEPTH_STENCIL);
+    if (!requested && (image.usage & attachment) &&
+        vkGetPhysicalDeviceImageFormatProperties(
+            l.s.device->physical_device(), image.format, image.type, VK_IMAGE_TILING_OPTIMAL,
+            image.usage | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT, image.flags,
+            &limits) != VK_SUCCESS) {
+      image.usage &= ~attachment;
+      image.flags = plain_flags;
+    }
     // Seed 003's direct-map case: a texture the CPU can write in place needs no staging copy.
     if (l.s.linear_textures && vk_backend::linear_tiling_supported(*l.s.device, image))
       image.tiling = VK_IMAGE_TILING_LINEAR;
@@ -514,6 +542,15 @@ bool prefer_blit_based_texture_transfer(Screen& screen) {
 
 namespace {
 
+vk_backend::RenderRegion render_region(unsigned level, const Box& box) {
+  vk_backend::RenderRegion region;
+  region.level = level;
+  region.first_layer = std::uint32_t(box.z);
+  region.layer_count = std::uint32_t(box.depth);
+  region.rect = {{std::int32_t(box.x), box.y}, {std::uint32_t(box.width), std::uint32_t(box.height)}};
+  return region;
+}
+
 bool can_blit_linear(Screen& screen, Format format) {
   VkFormatProperties properties;
   Screen::Impl& s = screen.impl();
@@ -596,30 +633,203 @@ void texture_blit(Texture& src, unsigned src_level, const Box& src_box, Texture&
   lock.s.check_validation();
 }
 
-void texture_blit_scaled(Texture& src, unsigned src_level, int src_layer, const int src_rect[4], Texture& dst,
-                         unsigned dst_level, int dst_layer, const int dst_rect[4], bool linear) {
+namespace {
+
+bool blit_supported(Screen& screen, const FormatDesc& src, const FormatDesc& dst, bool linear) {
+  VkFormatProperties from, to;
+  const VkPhysicalDevice physical = screen.impl().device->physical_device();
+  vkGetPhysicalDeviceFormatProperties(physical, static_cast<VkFormat>(src.vk_format), &from);
+  vkGetPhysicalDeviceFormatProperties(physical, static_cast<VkFormat>(dst.vk_format), &to);
+  const VkFormatFeatureFlags source = VK_FORMAT_FEATURE_BLIT_SRC_BIT |
+                                      (linear ? VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT : 0);
+  return (from.optimalTilingFeatures & source) == source &&
+         (to.optimalTilingFeatures & VK_FORMAT_FEATURE_BLIT_DST_BIT) != 0;
+}
+
+// GLVK_BLIT=shader sends every colour blit down the shader path (to test it on devices that blit
+// everything with vkCmdBlitImage).
+bool shader_blits_forced() {
+  static const bool forced = [] {
+    const char* value = std::getenv("GLVK_BLIT");
+    return value && std::strcmp(value, "shader") == 0;
+  }();
+  return forced;
+}
+
+vk_backend::ColorOutput color_output(const FormatDesc& d) {
+  if (!d.is_pure_integer) return vk_backend::ColorOutput::FLOAT;
+  return is_signed_integer(d) ? vk_backend::ColorOutput::SINT : vk_backend::ColorOutput::UINT;
+}
+
+// A single-sample twin of a multisample texture's storage: where resolves land before they are
+// copied or converted into the destination.
+std::unique_ptr<Texture> resolve_target(const Texture& multisample) {
+  TextureLayout layout;
+  layout.format = multisample.layout().format;
+  layout.width = multisample.layout().width;
+  layout.height = multisample.layout().height;
+  const bool depth_stencil = multisample.image().aspects() != VK_IMAGE_ASPECT_COLOR_BIT;
+  return std::make_unique<Texture>(multisample.shared_screen(), layout,
+                                   depth_stencil ? BIND_DEPTH_STENCIL : BIND_RENDER_TARGET);
+}
+
+// Copies a rectangle between two images of one format. One aspect of a combined depth/stencil
+// image goes through a buffer: lavapipe (Mesa 22.3) copies and blits whole texels of packed
+// depth/stencil images even when the region names only one aspect.
+void copy_rectangle(Screen::Impl& s, Texture& src, const VkImageSubresourceLayers& src_layers, VkOffset3D src_corner,
+                    Texture& dst, const VkImageSubresourceLayers& dst_layers, VkOffset3D dst_corner,
+                    VkExtent3D extent) {
+  if (src_layers.aspectMask == src.image().aspects()) {
+    const VkImageCopy region{src_layers, src_corner, dst_layers, dst_corner, extent};
+    s.stream->copy_image(src.image(), dst.image(), {&region, 1});
+    return;
+  }
+  for (const VkImageAspectFlagBits aspect : {VK_IMAGE_ASPECT_DEPTH_BIT, VK_IMAGE_ASPECT_STENCIL_BIT}) {
+    if (!(src_layers.aspectMask & aspect)) continue;
+    const std::size_t texel_bytes = aspect == VK_IMAGE_ASPECT_DEPTH_BIT ? depth_aspect_bytes(src.layout().format) : 1;
+    const std::size_t bytes = std::size_t(extent.width) * extent.height * texel_bytes;
+    auto buffer = s.pool->acquire(vk_backend::staging_size(bytes), MemoryPlacement::DeviceLocal);
+    VkBufferImageCopy region{};
+    region.imageSubresource = {VkImageAspectFlags(aspect), src_layers.mipLevel, src_layers.baseArrayLayer, 1};
+    region.imageOffset = src_corner;
+    region.imageExtent = extent;
+    s.stream->copy_image_to_buffer(src.image(), *buffer, {&region, 1});
+    region.imageSubresource = {VkImageAspectFlags(aspect), dst_layers.mipLevel, dst_layers.baseArrayLayer, 1};
+    region.imageOffset = dst_corner;
+    s.stream->copy_buffer_to_image(*buffer, dst.image(), {&region, 1});
+    s.pool->release(std::move(buffer));
+  }
+}
+
+int rect_min(const int rect[4], int axis) { return std::min(rect[axis], rect[axis + 2]); }
+std::uint32_t rect_extent(const int rect[4], int axis) { return std::uint32_t(std::abs(rect[axis + 2] - rect[axis])); }
+
+}  // namespace
+
+bool texture_blit_scaled(Texture& src, unsigned src_level, int src_layer, const int src_rect[4], Texture& dst,
+                         unsigned dst_level, int dst_layer, const int dst_rect[4], const BlitOptions& options) {
+  const bool linear = options.linear;
   const bool src_3d = src.layout().target == TextureTarget::TEXTURE_3D;
   const bool dst_3d = dst.layout().target == TextureTarget::TEXTURE_3D;
-  Locked lock(src.screen());
-  if (src.layout().samples > 1) {
-    VkImageResolve region{};
-    region.srcSubresource = {src.image().aspects(), src_level, src_3d ? 0u : unsigned(src_layer), 1};
-    region.dstSubresource = {dst.image().aspects(), dst_level, dst_3d ? 0u : unsigned(dst_layer), 1};
-    region.srcOffset = {std::min(src_rect[0], src_rect[2]), std::min(src_rect[1], src_rect[3]), src_3d ? src_layer : 0};
-    region.dstOffset = {std::min(dst_rect[0], dst_rect[2]), std::min(dst_rect[1], dst_rect[3]), dst_3d ? dst_layer : 0};
-    region.extent = {std::uint32_t(std::abs(src_rect[2] - src_rect[0])), std::uint32_t(std::abs(src_rect[3] - src_rect[1])), 1};
-    lock.s.stream->resolve_image(src.image(), dst.image(), {&region, 1});
-  } else {
-    VkImageBlit region{};
-    region.srcSubresource = {src.image().aspects(), src_level, src_3d ? 0u : unsigned(src_layer), 1};
-    region.dstSubresource = {dst.image().aspects(), dst_level, dst_3d ? 0u : unsigned(dst_layer), 1};
-    region.srcOffsets[0] = {src_rect[0], src_rect[1], src_3d ? src_layer : 0};
-    region.srcOffsets[1] = {src_rect[2], src_rect[3], src_3d ? src_layer + 1 : 1};
-    region.dstOffsets[0] = {dst_rect[0], dst_rect[1], dst_3d ? dst_layer : 0};
-    region.dstOffsets[1] = {dst_rect[2], dst_rect[3], dst_3d ? dst_layer + 1 : 1};
-    lock.s.stream->blit_image(src.image(), dst.image(), {&region, 1}, linear ? VK_FILTER_LINEAR : VK_FILTER_NEAREST);
+  const FormatDesc& sd = formats::describe(src.layout().format);
+  const FormatDesc& dd = formats::describe(dst.layout().format);
+  const bool src_multisample = src.layout().samples > 1, dst_multisample = dst.layout().samples > 1;
+  const VkImageAspectFlags aspects =
+      src.image().aspects() == VK_IMAGE_ASPECT_COLOR_BIT
+          ? VkImageAspectFlags(VK_IMAGE_ASPECT_COLOR_BIT)
+          : src.image().aspects() & ((options.depth ? VK_IMAGE_ASPECT_DEPTH_BIT : 0) |
+                                     (options.stencil ? VK_IMAGE_ASPECT_STENCIL_BIT : 0));
+  const bool color = aspects == VK_IMAGE_ASPECT_COLOR_BIT;
+  const VkImageSubresourceLayers src_layers{aspects, src_level, src_3d ? 0u : unsigned(src_layer), 1};
+  const VkImageSubresourceLayers dst_layers{aspects, dst_level, dst_3d ? 0u : unsigned(dst_layer), 1};
+  const VkOffset3D src_corner{rect_min(src_rect, 0), rect_min(src_rect, 1), src_3d ? src_layer : 0};
+  const VkOffset3D dst_corner{rect_min(dst_rect, 0), rect_min(dst_rect, 1), dst_3d ? dst_layer : 0};
+  const VkExtent3D extent{rect_extent(src_rect, 0), rect_extent(src_rect, 1), 1};
+
+  if (src_multisample) {
+    // GL guarantees the size is kept (and, between two multisample buffers, the sample count).
+    if (dst_multisample) {
+      if (sd.vk_format != dd.vk_format) return false;  // no per-sample conversion path
+      Locked lock(src.screen());
+      copy_rectangle(lock.s, src, src_layers, src_corner, dst, dst_layers, dst_corner, extent);
+      lock.s.check_validation();
+      return true;
+    }
+    if (color && sd.vk_format == dd.vk_format) {
+      const VkImageResolve region{src_layers, src_corner, dst_layers, dst_corner, extent};
+      Locked lock(src.screen());
+      lock.s.stream->resolve_image(src.image(), dst.image(), {&region, 1});
+      lock.s.check_validation();
+      return true;
+    }
+    // Resolve into a single-sample twin, then convert (colour) or copy the chosen aspects.
+    std::unique_ptr<Texture> resolved = resolve_target(src);
+    {
+      Locked lock(src.screen());
+      if (color) {
+        const VkImageResolve region{src_layers, src_corner, {aspects, 0, 0, 1}, src_corner, extent};
+        lock.s.stream->resolve_image(src.image(), resolved->image(), {&region, 1});
+      } else {
+        const VkRect2D rect{{src_corner.x, src_corner.y}, {extent.width, extent.height}};
+        lock.s.stream->resolve_depth_stencil(src.image(), unsigned(src_layer), resolved->image(), 0, 0, rect);
+        if (sd.vk_format == dd.vk_format)
+          copy_rectangle(lock.s, *resolved, {aspects, 0, 0, 1}, src_corner, dst, dst_layers, dst_corner, extent);
+      }
+      lock.s.check_validation();
+    }
+    if (!color) return sd.vk_format == dd.vk_format;
+    return texture_blit_scaled(*resolved, 0, 0, src_rect, dst, dst_level, dst_layer, dst_rect, options);
   }
+
+  // sRGB buffers taken as they are: read and written through views of their linear twins.
+  const auto view_format = [&](const Texture& texture, const FormatDesc& d, bool& viewable) {
+    if (options.srgb || d.colorspace != formats::Colorspace::SRGB) return static_cast<VkFormat>(d.vk_format);
+    viewable = viewable && (texture.image().description().flags & VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT);
+    return static_cast<VkFormat>(formats::describe(d.linear_equivalent).vk_format);
+  };
+  bool viewable = true;
+  const VkFormat src_view = view_format(src, sd, viewable), dst_view = view_format(dst, dd, viewable);
+  const bool unencoded_srgb = src_view != static_cast<VkFormat>(sd.vk_format) ||
+                              dst_view != static_cast<VkFormat>(dd.vk_format);
+  const bool use_shader = color && (dst_multisample || unencoded_srgb || shader_blits_forced() ||
+                                    !blit_supported(src.screen(), sd, dd, linear));
+  if (use_shader) {
+    if (!viewable || !src.screen().impl().device->has_push_descriptor() ||
+        !(dst.image().description().usage & VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT))
+      return false;
+    // Source position of destination pixel centre c, per axis: s0 + (c - d0) * (s1 - s0) / (d1 - d0).
+    vk_backend::BlitConstants mapping;
+    for (int axis = 0; axis < 2; ++axis) {
+      const float scale = float(src_rect[axis + 2] - src_rect[axis]) / float(dst_rect[axis + 2] - dst_rect[axis]);
+      mapping.scale[axis] = scale;
+      mapping.offset[axis] = float(src_rect[axis]) - float(dst_rect[axis]) * scale;
+    }
+    vk_backend::RenderRegion region;
+    region.level = dst_level;
+    region.first_layer = unsigned(dst_layer);
+    region.rect = {{dst_corner.x, dst_corner.y}, {rect_extent(dst_rect, 0), rect_extent(dst_rect, 1)}};
+    Locked lock(src.screen());
+    lock.s.stream->blit_with_shader(src.image(), src_view, src_level, unsigned(src_layer), dst.image(), dst_view,
+                                    region, mapping, color_output(dd), linear);
+    lock.s.check_validation();
+    return true;
+  }
+  if (dst_multisample || !blit_supported(src.screen(), sd, dd, false)) return false;
+  if (!color && aspects != src.image().aspects()) {
+    // One aspect of a combined depth/stencil image: copied, or blitted whole into a scratch image
+    // and copied from there (copy_rectangle says why).
+    const bool same_rectangle = src_rect[2] - src_rect[0] == dst_rect[2] - dst_rect[0] &&
+                                src_rect[3] - src_rect[1] == dst_rect[3] - dst_rect[1];
+    const VkExtent3D dst_extent{rect_extent(dst_rect, 0), rect_extent(dst_rect, 1), 1};
+    if (same_rectangle) {
+      Locked lock(src.screen());
+      copy_rectangle(lock.s, src, src_layers, src_corner, dst, dst_layers, dst_corner, dst_extent);
+      lock.s.check_validation();
+      return true;
+    }
+    TextureLayout layout;
+    layout.format = dst.layout().format;
+    layout.width = dst.layout().level_width(dst_level);
+    layout.height = dst.layout().level_height(dst_level);
+    Texture scratch(dst.shared_screen(), layout, BIND_DEPTH_STENCIL);
+    if (!texture_blit_scaled(src, src_level, src_layer, src_rect, scratch, 0, 0, dst_rect, BlitOptions{})) return false;
+    Locked lock(src.screen());
+    copy_rectangle(lock.s, scratch, {aspects, 0, 0, 1}, {dst_corner.x, dst_corner.y, 0}, dst, dst_layers, dst_corner,
+                   dst_extent);
+    lock.s.check_validation();
+    return true;
+  }
+  VkImageBlit region{};
+  region.srcSubresource = src_layers;
+  region.dstSubresource = dst_layers;
+  region.srcOffsets[0] = {src_rect[0], src_rect[1], src_3d ? src_layer : 0};
+  region.srcOffsets[1] = {src_rect[2], src_rect[3], src_3d ? src_layer + 1 : 1};
+  region.dstOffsets[0] = {dst_rect[0], dst_rect[1], dst_3d ? dst_layer : 0};
+  region.dstOffsets[1] = {dst_rect[2], dst_rect[3], dst_3d ? dst_layer + 1 : 1};
+  Locked lock(src.screen());
+  lock.s.stream->blit_image(src.image(), dst.image(), {&region, 1}, linear ? VK_FILTER_LINEAR : VK_FILTER_NEAREST);
   lock.s.check_validation();
+  return true;
 }
 
 void texture_generate_mipmap(Texture& texture, unsigned base_level, unsigned last_level) {
@@ -663,6 +873,40 @@ void texture_clear_depth_stencil(Texture& texture, unsigned level, unsigned firs
   Locked l(texture.screen());
   l.s.stream->clear_depth_stencil_image(texture.image(), {depth_value, stencil_value}, range);
   l.s.check_validation();
+}
+
+bool texture_clear_color_region(Texture& texture, unsigned level, const Box& box, const std::uint32_t value[4],
+                                ClearKind kind, const std::array<bool, 4>& write_mask, bool srgb_as_linear) {
+  vk_backend::Image& image = texture.image();
+  if (!(image.description().usage & VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT)) return false;
+  const FormatDesc& d = formats::describe(texture.layout().format);
+  if (srgb_as_linear && !(image.description().flags & VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT)) return false;
+  const VkFormat view_format =
+      static_cast<VkFormat>(srgb_as_linear ? formats::describe(d.linear_equivalent).vk_format : d.vk_format);
+  VkClearColorValue clear;
+  std::memcpy(clear.uint32, value, sizeof clear.uint32);
+  VkColorComponentFlags mask = 0;
+  for (unsigned c = 0; c < 4; ++c)
+    if (write_mask[c]) mask |= VK_COLOR_COMPONENT_R_BIT << c;
+  const vk_backend::ColorOutput output = kind == ClearKind::FLOAT  ? vk_backend::ColorOutput::FLOAT
+                                         : kind == ClearKind::SINT ? vk_backend::ColorOutput::SINT
+                                                                   : vk_backend::ColorOutput::UINT;
+  Locked l(texture.screen());
+  l.s.stream->clear_color_region(image, view_format, render_region(level, box), clear, output, mask);
+  l.s.check_validation();
+  return true;
+}
+
+bool texture_clear_depth_stencil_region(Texture& texture, unsigned level, const Box& box, bool depth,
+                                        float depth_value, bool stencil, std::uint32_t stencil_value,
+                                        std::uint32_t stencil_write_mask) {
+  vk_backend::Image& image = texture.image();
+  if (!(image.description().usage & VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT)) return false;
+  Locked l(texture.screen());
+  l.s.stream->clear_depth_stencil_region(image, render_region(level, box), depth, depth_value, stencil, stencil_value,
+                                         stencil_write_mask);
+  l.s.check_validation();
+  return true;
 }
 
 void texture_copy_level(Texture& src, unsigned src_level, Texture& dst, unsigned dst_level) {

@@ -1,5 +1,7 @@
 #include "glvk/st/texture_upload.h"
 
+#include "screen_impl.h"
+
 #include <GL/gl.h>
 #include <GL/glext.h>
 
@@ -29,12 +31,6 @@ bool channels_match_array(const FormatDesc& d, const formats::ArrayFormat& a) {
 }
 
 bool is_integer_format(const FormatDesc& d) { return d.is_pure_integer; }
-
-bool is_signed_integer(const FormatDesc& d) {
-  for (unsigned i = 0; i < d.nr_channels; ++i)
-    if (d.channel[i].type == ChannelType::SIGNED) return true;
-  return false;
-}
 
 // Which formats, among all the library knows, hold the user's bytes exactly (st_choose_matching_format).
 Format choose_matching_format(const FormatSupport& support, std::uint32_t format, std::uint32_t type,
@@ -149,6 +145,12 @@ TransferPlan choose_upload_path(const FormatSupport& support, const TransferRequ
   if (is_integer_format(s) != is_integer_format(dst)) return cpu;
   if (is_integer_format(s) && is_signed_integer(s) != is_signed_integer(dst)) return cpu;
   return {TransferPath::BLIT, src};
+}
+
+bool is_signed_integer(const FormatDesc& d) {
+  for (unsigned i = 0; i < d.nr_channels; ++i)
+    if (d.channel[i].type == ChannelType::SIGNED) return true;
+  return false;
 }
 
 }  // namespace glvk::st

@@ -10,23 +10,6 @@
 
 namespace glvk::vk_backend {
 
-namespace {
-
-// A global memory barrier: every `before` access waits for, every `after` access is blocked by it.
-void memory_barrier(VkCommandBuffer commands, LayoutUse before, LayoutUse after) {
-  VkMemoryBarrier2 barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER_2};
-  barrier.srcStageMask = before.stages;
-  barrier.srcAccessMask = before.access;
-  barrier.dstStageMask = after.stages;
-  barrier.dstAccessMask = after.access;
-  VkDependencyInfo dependency{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
-  dependency.memoryBarrierCount = 1;
-  dependency.pMemoryBarriers = &barrier;
-  vkCmdPipelineBarrier2(commands, &dependency);
-}
-
-}  // namespace
-
 CommandStream::CommandStream(const Device& device) : device_(device) {
   VkCommandPoolCreateInfo info{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
   info.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
@@ -82,8 +65,8 @@ CommandStream::Batch* CommandStream::begin_batch() {
 
 VkCommandBuffer CommandStream::begin_transfer() {
   Batch* batch = begin_batch();
-  // Every earlier copy's writes (and host writes made before submission) are visible to this copy.
-  memory_barrier(batch->commands, {VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT},
+  // Every earlier write (and host writes made before submission) is visible to this copy.
+  memory_barrier(batch->commands, kRecordedWrites,
                  {VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_READ_BIT | VK_ACCESS_2_TRANSFER_WRITE_BIT});
   return batch->commands;
 }
@@ -176,8 +159,8 @@ void CommandStream::blit_image(Image& src, Image& dst, std::span<const VkImageBl
 
 std::uint64_t CommandStream::flush() {
   if (!recording_) return open_serial_ - 1;
-  // Make the batch's transfer writes visible to the host once its fence signals.
-  memory_barrier(recording_->commands, {VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT},
+  // Make the batch's writes visible to the host once its fence signals.
+  memory_barrier(recording_->commands, kRecordedWrites,
                  {VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT | VK_ACCESS_2_HOST_WRITE_BIT});
   check(vkEndCommandBuffer(recording_->commands), "vkEndCommandBuffer");
   VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};

@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
+#include <string_view>
+#include <vector>
 
 #include "glvk/vk_backend/error.h"
 #include "glvk/vk_backend/memory_types.h"
@@ -184,9 +186,21 @@ Device::Device(const Instance& instance, VkPhysicalDevice physical_device)
   const float priority = 1.0f;
   const VkDeviceQueueCreateInfo queue_info{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO, nullptr, 0, queue_family_, 1,
                                            &priority};
+  std::uint32_t extension_count = 0;
+  vkEnumerateDeviceExtensionProperties(physical_device_, nullptr, &extension_count, nullptr);
+  std::vector<VkExtensionProperties> available(extension_count);
+  vkEnumerateDeviceExtensionProperties(physical_device_, nullptr, &extension_count, available.data());
+  std::vector<const char*> extensions;
+  for (const VkExtensionProperties& e : available)
+    if (std::string_view(e.extensionName) == VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME) {
+      extensions.push_back(VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME);
+      push_descriptor_ = true;
+    }
   VkDeviceCreateInfo info{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, &features};
   info.queueCreateInfoCount = 1;
   info.pQueueCreateInfos = &queue_info;
+  info.enabledExtensionCount = std::uint32_t(extensions.size());
+  info.ppEnabledExtensionNames = extensions.data();
   check(vkCreateDevice(physical_device_, &info, nullptr, &device_), "vkCreateDevice");
   vkGetDeviceQueue(device_, queue_family_, 0, &queue_);
 }

@@ -1,6 +1,6 @@
 // Framebuffer and renderbuffer objects through the real dispatch on lavapipe with validation:
 // every completeness status reached, attachment and renderbuffer queries, glReadPixels, errors.
-#include "gl_fixture.h"
+#include "framebuffer_helpers.h"
 
 namespace glvk::test {
 namespace {
@@ -212,15 +212,9 @@ namespace {
 
 class ClearTest : public GlTest {
  protected:
-  GLuint colour_framebuffer(GLenum internal_format, GLenum format, GLenum type, GLsizei w = 6, GLsizei h = 4) {
-    GLuint t, fb;
-    glGenTextures(1, &t);
-    glBindTexture(GL_TEXTURE_2D, t);
-    glTexImage2D(GL_TEXTURE_2D, 0, GLint(internal_format), w, h, 0, format, type, nullptr);
-    glGenFramebuffers(1, &fb);
-    glBindFramebuffer(GL_FRAMEBUFFER, fb);
-    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, 0);
-    return t;
+  // A 6 x 4 texture framebuffer of undefined contents.
+  static void colour_framebuffer(GLenum internal_format, GLenum format, GLenum type) {
+    texture_framebuffer(internal_format, 6, 4, format, type, nullptr);
   }
   static std::vector<std::uint8_t> read_rgba8(GLsizei w, GLsizei h) {
     std::vector<std::uint8_t> out(std::size_t(w) * h * 4, 0);
@@ -370,29 +364,14 @@ TEST_F(ClearTest, BadInputRaisesTheSpecError) {
 namespace glvk::test {
 namespace {
 
-class BlitTest : public GlTest {
- protected:
-  // A framebuffer whose COLOR_ATTACHMENT0 is a new w x h texture of `internal_format` with `data`.
-  GLuint texture_framebuffer(GLenum internal_format, GLsizei w, GLsizei h, GLenum format, GLenum type,
-                             const void* data, GLuint* texture = nullptr) {
-    GLuint t, fb;
-    glGenTextures(1, &t);
-    glBindTexture(GL_TEXTURE_2D, t);
-    glTexImage2D(GL_TEXTURE_2D, 0, GLint(internal_format), w, h, 0, format, type, data);
-    glGenFramebuffers(1, &fb);
-    glBindFramebuffer(GL_FRAMEBUFFER, fb);
-    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, 0);
-    if (texture) *texture = t;
-    return fb;
-  }
-};
+using BlitTest = GlTest;
 
 TEST_F(BlitTest, ScalesFlipsAndConverts) {
   // 2x2 source of distinct colours.
   const std::uint8_t src[16] = {10, 20, 30, 255, 40, 50, 60, 255, 70, 80, 90, 255, 100, 110, 120, 255};
   const GLuint read = texture_framebuffer(GL_RGBA8, 2, 2, GL_RGBA, GL_UNSIGNED_BYTE, src);
   GLuint dst_texture;
-  const GLuint draw = texture_framebuffer(GL_RGBA8, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, nullptr, &dst_texture);
+  const GLuint draw = texture_framebuffer(GL_RGBA8, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, nullptr, GL_COLOR_ATTACHMENT0, &dst_texture);
   glBindFramebuffer(GL_READ_FRAMEBUFFER, read);
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, draw);
   glBlitFramebuffer(0, 0, 2, 2, 0, 0, 4, 4, GL_COLOR_BUFFER_BIT, GL_NEAREST);
@@ -411,7 +390,7 @@ TEST_F(BlitTest, ScalesFlipsAndConverts) {
       EXPECT_EQ(out[std::size_t((y * 4 + x) * 4)], src[((y / 2) * 2 + (3 - x) / 2) * 4]) << x << "," << y;
   // Into a float buffer: unorm c/255.
   GLuint float_texture;
-  const GLuint float_draw = texture_framebuffer(GL_RGBA32F, 2, 2, GL_RGBA, GL_FLOAT, nullptr, &float_texture);
+  const GLuint float_draw = texture_framebuffer(GL_RGBA32F, 2, 2, GL_RGBA, GL_FLOAT, nullptr, GL_COLOR_ATTACHMENT0, &float_texture);
   glBindFramebuffer(GL_READ_FRAMEBUFFER, read);
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, float_draw);
   glBlitFramebuffer(0, 0, 2, 2, 0, 0, 2, 2, GL_COLOR_BUFFER_BIT, GL_NEAREST);
@@ -425,7 +404,7 @@ TEST_F(BlitTest, ScalesFlipsAndConverts) {
 TEST_F(BlitTest, WithinOneImageAndResolve) {
   const std::vector<std::uint8_t> data = pattern(4 * 2 * 4, 91);
   GLuint t;
-  const GLuint fb = texture_framebuffer(GL_RGBA8, 4, 2, GL_RGBA, GL_UNSIGNED_BYTE, data.data(), &t);
+  const GLuint fb = texture_framebuffer(GL_RGBA8, 4, 2, GL_RGBA, GL_UNSIGNED_BYTE, data.data(), GL_COLOR_ATTACHMENT0, &t);
   glBindFramebuffer(GL_READ_FRAMEBUFFER, fb);
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fb);
   glBlitFramebuffer(0, 0, 2, 2, 2, 0, 4, 2, GL_COLOR_BUFFER_BIT, GL_NEAREST);  // left half onto the right half

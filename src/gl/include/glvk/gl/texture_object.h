@@ -73,6 +73,12 @@ struct TextureObject {
   std::array<GLint, 4> swizzle{GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA};
   GLenum compare_mode = GL_NONE, compare_func = GL_LEQUAL;
   std::array<GLfloat, 4> border_color{0, 0, 0, 0};
+  // glTexParameterIiv/Iuiv store the border colour unconverted: then these words hold it, as
+  // signed or unsigned integers (the spec leaves a query of the other type undefined).
+  enum class BorderColorType { FLOAT, INT, UINT } border_color_type = BorderColorType::FLOAT;
+  std::array<GLint, 4> border_color_integer{0, 0, 0, 0};
+  GLenum depth_stencil_mode = GL_DEPTH_COMPONENT;
+  GLfloat lod_bias = 0.0f;
   std::string label;
 };
 

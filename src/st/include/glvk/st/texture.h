@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -46,6 +47,7 @@ class Texture {
 
   const TextureLayout& layout() const { return layout_; }
   Screen& screen() const { return *screen_; }
+  const std::shared_ptr<Screen>& shared_screen() const { return screen_; }
   vk_backend::Image& image() const { return *image_; }
 
  private:
@@ -111,16 +113,40 @@ void texture_clear_color(Texture& texture, unsigned level, unsigned first_layer,
                          const std::uint32_t value[4], ClearKind kind);
 void texture_clear_depth_stencil(Texture& texture, unsigned level, unsigned first_layer, unsigned layers,
                                  bool depth, float depth_value, bool stencil, std::uint32_t stencil_value);
+// The render-target path of clears (scissored, masked or multisample): the rectangle x, y, width,
+// height of `box` in layers z .. z + depth - 1 (3D: depth slices) of `level`, drawn through dynamic
+// rendering. `value` and `write_mask` are in the storage format's RGBA order; `srgb_as_linear`
+// writes an sRGB storage's bits without encoding (GL_FRAMEBUFFER_SRGB off). False, with nothing
+// done, when the storage cannot be a render target; the caller then takes another path.
+bool texture_clear_color_region(Texture& texture, unsigned level, const Box& box, const std::uint32_t value[4],
+                                ClearKind kind, const std::array<bool, 4>& write_mask, bool srgb_as_linear);
+bool texture_clear_depth_stencil_region(Texture& texture, unsigned level, const Box& box, bool depth,
+                                        float depth_value, bool stencil, std::uint32_t stencil_value,
+                                        std::uint32_t stencil_write_mask);
 
 // Copies a box from one texture level into another of a different format, converting on the GPU
 // (vkCmdBlitImage, same size: a pure format conversion). The formats must be blit-compatible.
 void texture_blit(Texture& src, unsigned src_level, const Box& src_box, Texture& dst, unsigned dst_level,
                   const Box& dst_box);
 
-// Blits with scaling and flips: the boxes' x/width and y/height may be negative-extent (flip), and
-// `linear` picks the filter. Resolves a multisample source of the same size instead of blitting.
-void texture_blit_scaled(Texture& src, unsigned src_level, int src_layer, const int src_rect[4], Texture& dst,
-                         unsigned dst_level, int dst_layer, const int dst_rect[4], bool linear);
+// How glBlitFramebuffer copies one buffer: the filter, which aspects of a depth/stencil buffer,
+// and whether sRGB buffers are decoded and encoded (GL_FRAMEBUFFER_SRGB; off, their bits are
+// taken and written as they are).
+struct BlitOptions {
+  bool linear = false;
+  bool depth = true;
+  bool stencil = true;
+  bool srgb = true;
+};
+
+// glBlitFramebuffer's copy of one buffer: rect = x0, y0, x1, y1, flipped where x1 < x0 or y1 < y0,
+// scaled by the rectangles' ratio. vkCmdBlitImage where it can; an internal shader for colour into
+// multisample buffers, formats without blit support and sRGB buffers seen as linear. A multisample
+// source is resolved (kept size; colour averaged, depth/stencil sample 0), or copied into a
+// multisample destination of its format. False, with nothing done, when no path exists (e.g.
+// depth into a multisample buffer).
+bool texture_blit_scaled(Texture& src, unsigned src_level, int src_layer, const int src_rect[4], Texture& dst,
+                         unsigned dst_level, int dst_layer, const int dst_rect[4], const BlitOptions& options);
 
 // Fills levels base+1 .. last of every layer from the level above, each a 2x2(x2) box-filtered
 // reduction (glGenerateMipmap): GPU blits with a linear filter where the device can blit the

@@ -10,11 +10,22 @@
 
 #include <volk.h>
 
+#include "glvk/vk_backend/internal_pipelines.h"
+
 namespace glvk::vk_backend {
 
 class Buffer;
 class Device;
 class Image;
+
+// Where a render-target operation draws: a rectangle of `layer_count` layers (depth slices of a 3D
+// image) from `first_layer` of one mip level.
+struct RenderRegion {
+  std::uint32_t level = 0;
+  std::uint32_t first_layer = 0;
+  std::uint32_t layer_count = 1;
+  VkRect2D rect{};
+};
 
 class CommandStream {
  public:
@@ -36,6 +47,26 @@ class CommandStream {
   void clear_color_image(Image& image, const VkClearColorValue& value, const VkImageSubresourceRange& range);
   void clear_depth_stencil_image(Image& image, const VkClearDepthStencilValue& value,
                                  const VkImageSubresourceRange& range);
+  // Clears through dynamic rendering, one rendering pass per layer (the render-target path of
+  // glClear/glClearBuffer for scissored, masked or multisample clears): vkCmdClearAttachments when
+  // every channel is written, else an internal pipeline that draws the rectangle with the masks.
+  // The colour image is seen through a view in `view_format` (its own format, or one it was made
+  // MUTABLE_FORMAT for); the image needs COLOR_ATTACHMENT or DEPTH_STENCIL_ATTACHMENT usage.
+  void clear_color_region(Image& image, VkFormat view_format, const RenderRegion& region,
+                          const VkClearColorValue& value, ColorOutput output, VkColorComponentFlags write_mask);
+  void clear_depth_stencil_region(Image& image, const RenderRegion& region, bool depth, float depth_value,
+                                  bool stencil, std::uint32_t stencil_value, std::uint32_t stencil_write_mask);
+  // A scaled blit drawn by an internal pipeline, for what vkCmdBlitImage cannot do (multisample
+  // destinations, formats without blit support): layer `src_layer` of `src_level`, seen in
+  // `src_format`, is read with the blit's filter at offset + centre * scale for the centre of each
+  // pixel of `dst_region`'s rectangle (its first layer). Needs Device::has_push_descriptor().
+  void blit_with_shader(Image& src, VkFormat src_format, std::uint32_t src_level, std::uint32_t src_layer, Image& dst,
+                        VkFormat dst_format, const RenderRegion& dst_region, const BlitConstants& mapping,
+                        ColorOutput output, bool linear);
+  // Resolves `rect` of a multisample depth/stencil layer into the same rectangle of a single-sample
+  // image of the same format (sample 0 of each pixel), through a dynamic-rendering resolve.
+  void resolve_depth_stencil(Image& src, std::uint32_t src_layer, Image& dst, std::uint32_t dst_level,
+                             std::uint32_t dst_layer, const VkRect2D& rect);
   // A multisample resolve (same size and format).
   void resolve_image(Image& src, Image& dst, std::span<const VkImageResolve> regions);
   // A scaling/converting blit; src and dst may be the same image (different subresources).
@@ -68,6 +99,10 @@ class CommandStream {
   // Opens a batch and orders what follows after every earlier transfer write.
   VkCommandBuffer begin_transfer();
   void retire_completed();
+  // Opens a batch for rendering into `image`: earlier writes are visible to attachment accesses and
+  // `region`'s subresources are in `layout`.
+  VkCommandBuffer begin_rendering_into(Image& image, const RenderRegion& region, VkImageLayout layout);
+  InternalPipelines& pipelines();
 
   const Device& device_;
   VkCommandPool pool_ = VK_NULL_HANDLE;
@@ -79,6 +114,7 @@ class CommandStream {
   std::uint64_t completed_serial_ = 0;
   std::uint64_t submissions_ = 0;
   std::deque<std::pair<std::uint64_t, std::shared_ptr<void>>> deferred_;
+  std::unique_ptr<InternalPipelines> pipelines_;  // built on the first render-target operation
 };
 
 }  // namespace glvk::vk_backend

@@ -69,6 +69,8 @@ class Device {
   const VkPhysicalDeviceDriverProperties& driver_properties() const { return driver_properties_; }
   const VkPhysicalDeviceMemoryProperties& memory_properties() const { return memory_properties_; }
   std::string name() const { return properties_.deviceName; }
+  // VK_KHR_push_descriptor, which internal shaders that sample an image need (shader blits).
+  bool has_push_descriptor() const { return push_descriptor_; }
 
   // find_memory_type on this device; throws Error naming the request when nothing fits.
   std::uint32_t memory_type(std::uint32_t type_bits, VkMemoryPropertyFlags required,
@@ -78,6 +80,7 @@ class Device {
   const Instance& instance_;
   VkPhysicalDevice physical_device_;
   VkDevice device_ = VK_NULL_HANDLE;
+  bool push_descriptor_ = false;
   VkQueue queue_ = VK_NULL_HANDLE;
   std::uint32_t queue_family_ = 0;
   VkPhysicalDeviceProperties properties_{};
