@@ -235,6 +235,17 @@ void shuffle8_to4(uint8_t* dst, const uint8_t* src, unsigned width, unsigned src
   }
 }
 
+// Elements [begin, end) of `src` converted one by one with `Convert` (float <-> half).
+template <typename From, typename To, To (*Convert)(From)>
+void convert_elements(uint8_t* dst, const uint8_t* src, size_t begin, size_t end) {
+  for (size_t i = begin; i < end; ++i) {
+    From v;
+    std::memcpy(&v, src + i * sizeof(From), sizeof(From));
+    const To r = Convert(v);
+    std::memcpy(dst + i * sizeof(To), &r, sizeof(To));
+  }
+}
+
 #if defined(__x86_64__) || defined(__i386__)
 // The same shuffle with SSSE3 pshufb, 4 pixels per step (baseline x86-64 lacks pshufb, so this is
 // compiled for SSSE3 and chosen at run time).
@@ -259,6 +270,39 @@ bool have_ssse3() {
   static const bool supported = __builtin_cpu_supports("ssse3");
   return supported;
 }
+
+// float32 <-> half eight elements at a time with F16C (round to nearest even, as float_to_half).
+// Groups holding a NaN (or, towards float, an Inf/NaN half) take the scalar functions, which
+// quiet NaNs to 0x7e00 and keep half NaN payloads unquieted where F16C would do otherwise.
+__attribute__((target("avx,f16c"))) void float_to_half_f16c(uint8_t* dst, const uint8_t* src, size_t count) {
+  size_t i = 0;
+  for (; i + 8 <= count; i += 8) {
+    const __m256 v = _mm256_loadu_ps(reinterpret_cast<const float*>(src + i * 4));
+    if (_mm256_movemask_ps(_mm256_cmp_ps(v, v, _CMP_UNORD_Q)) == 0)
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + i * 2), _mm256_cvtps_ph(v, _MM_FROUND_TO_NEAREST_INT));
+    else
+      convert_elements<float, uint16_t, float_to_half>(dst, src, i, i + 8);
+  }
+  convert_elements<float, uint16_t, float_to_half>(dst, src, i, count);
+}
+
+__attribute__((target("avx,f16c"))) void half_to_float_f16c(uint8_t* dst, const uint8_t* src, size_t count) {
+  size_t i = 0;
+  const __m128i exponent_mask = _mm_set1_epi16(0x7c00);
+  for (; i + 8 <= count; i += 8) {
+    const __m128i h = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + i * 2));
+    if (_mm_movemask_epi8(_mm_cmpeq_epi16(_mm_and_si128(h, exponent_mask), exponent_mask)) == 0)
+      _mm256_storeu_ps(reinterpret_cast<float*>(dst + i * 4), _mm256_cvtph_ps(h));
+    else
+      convert_elements<uint16_t, float, half_to_float>(dst, src, i, i + 8);
+  }
+  convert_elements<uint16_t, float, half_to_float>(dst, src, i, count);
+}
+
+bool have_f16c() {
+  static const bool supported = __builtin_cpu_supports("avx") && __builtin_cpu_supports("f16c");
+  return supported;
+}
 #endif
 
 // Any element size and channel counts: element-wise swizzled copy.
@@ -275,6 +319,32 @@ void shuffle_elements(uint8_t* dst, const uint8_t* src, unsigned width, int src_
     }
   }
 }
+
+#if defined(__x86_64__) || defined(__i386__)
+// 4-byte pixels to 3-byte ones (RGBX -> RGB readbacks) with SSSE3 pshufb, 16 -> 12 bytes per step;
+// a channel the source lacks gets its constant OR'ed into the zeroed lane.
+__attribute__((target("ssse3"))) void shuffle8_4_to3_ssse3(uint8_t* dst, const uint8_t* src, unsigned width,
+                                                            const int map[4], const uint8_t constants[4]) {
+  alignas(16) uint8_t control[16], fill[16] = {};
+  for (int b = 12; b < 16; ++b) control[b] = 0x80;
+  for (int p = 0; p < 4; ++p)
+    for (int c = 0; c < 3; ++c) {
+      control[p * 3 + c] = map[c] >= 0 ? uint8_t(p * 4 + map[c]) : 0x80;
+      fill[p * 3 + c] = map[c] >= 0 ? 0 : constants[c];
+    }
+  const __m128i shuffle = _mm_load_si128(reinterpret_cast<const __m128i*>(control));
+  const __m128i constant_bytes = _mm_load_si128(reinterpret_cast<const __m128i*>(fill));
+  // The 16-byte store at pixel i covers [3i, 3i + 16): stay inside the row (the next step rewrites
+  // the 4 bytes past this step's 12); the 16-byte load then stays inside the source row too.
+  unsigned i = 0;
+  for (; size_t(i) * 3 + 16 <= size_t(width) * 3; i += 4) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + size_t(i) * 4));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + size_t(i) * 3),
+                     _mm_or_si128(_mm_shuffle_epi8(v, shuffle), constant_bytes));
+  }
+  if (i < width) shuffle_elements<uint8_t>(dst + size_t(i) * 3, src + size_t(i) * 4, width - i, 4, 3, map, constants);
+}
+#endif
 
 bool is_unorm8_array(const FormatDesc& d) {
   if (!d.is_array || is_zs(d)) return false;
@@ -496,6 +566,12 @@ void run_fast_row(const FastPath& fp, uint8_t* dst, const uint8_t* src, unsigned
       if (fp.elem_bytes == 1) {
         const uint8_t k[4] = {uint8_t(fp.constants_raw[0]), uint8_t(fp.constants_raw[1]), uint8_t(fp.constants_raw[2]),
                               uint8_t(fp.constants_raw[3])};
+#if defined(__x86_64__) || defined(__i386__)
+        if (fp.src_n == 4 && fp.dst_n == 3 && have_ssse3()) {
+          shuffle8_4_to3_ssse3(dst, src, width, fp.map, k);
+          break;
+        }
+#endif
         shuffle_elements<uint8_t>(dst, src, width, fp.src_n, fp.dst_n, fp.map, k);
       } else if (fp.elem_bytes == 2) {
         const uint16_t k[4] = {uint16_t(fp.constants_raw[0]), uint16_t(fp.constants_raw[1]),
@@ -544,20 +620,22 @@ void run_fast_row(const FastPath& fp, uint8_t* dst, const uint8_t* src, unsigned
       break;
     }
     case FastPath::FLOAT_TO_HALF:
-      for (size_t i = 0, n = size_t(width) * fp.src_n; i < n; ++i) {
-        float v;
-        std::memcpy(&v, src + i * 4, 4);
-        const uint16_t h = float_to_half(v);
-        std::memcpy(dst + i * 2, &h, 2);
+#if defined(__x86_64__) || defined(__i386__)
+      if (have_f16c()) {
+        float_to_half_f16c(dst, src, size_t(width) * fp.src_n);
+        break;
       }
+#endif
+      convert_elements<float, uint16_t, float_to_half>(dst, src, 0, size_t(width) * fp.src_n);
       break;
     case FastPath::HALF_TO_FLOAT:
-      for (size_t i = 0, n = size_t(width) * fp.src_n; i < n; ++i) {
-        uint16_t h;
-        std::memcpy(&h, src + i * 2, 2);
-        const float v = half_to_float(h);
-        std::memcpy(dst + i * 4, &v, 4);
+#if defined(__x86_64__) || defined(__i386__)
+      if (have_f16c()) {
+        half_to_float_f16c(dst, src, size_t(width) * fp.src_n);
+        break;
       }
+#endif
+      convert_elements<uint16_t, float, half_to_float>(dst, src, 0, size_t(width) * fp.src_n);
       break;
     case FastPath::ZS_ROTATE:
       for (unsigned i = 0; i < width; ++i) {

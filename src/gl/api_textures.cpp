@@ -438,27 +438,34 @@ void upload(Context& ctx, TextureObject& texture, GLenum target, GLint level, co
       // No staging image of that format after all: convert on the CPU below.
     }
   }
-  // CPU conversion into tightly packed texels.
+  // Combined depth/stencil data in another combined layout: split straight into staging.
+  if (const auto client_zs = formats::format_from_format_and_type(format, type);
+      combined_zs && client_zs && !client_zs->is_array && !ctx.unpack.swap_bytes && !request.pixel_transfer_ops &&
+      st::same_depth_stencil_channels(client_zs->format, image.storage)) {
+    st::texture_write_depth_stencil(*texture.resource, unsigned(level), box, client.data, client_zs->format, row_stride,
+                                    image_stride);
+    return;
+  }
+  // CPU conversion into a write map of the box: the texture's own memory when it is linear (one
+  // pass over the texels), else staging.
   const formats::PixelFormat src = *formats::PixelFormat::from_gl(format, type);
   const formats::PixelFormat dst(transfer_format(image.storage));
+  if (const formats::ConvertStatus status = formats::can_convert(dst, src); status != formats::ConvertStatus::OK)
+    return ctx.error(GL_INVALID_OPERATION, "%s: cannot convert %s/%s data to %s (%s)", function,
+                     formats::gl_client_format_name(format), formats::gl_type_name(type),
+                     formats::describe(image.storage).name, formats::convert_status_name(status));
   formats::Swizzle map[4];
   formats::ConvertParams params;
   // Storage with components the image lacks (GL_RGB kept as RGBA) gets them rebased to 0/1.
   if (st::format_base_format(image.storage) != image.base_format) params.rebase_swizzle = upload_rebase(image.base_format, map);
   params.src_swap_unit = ctx.unpack.swap_bytes ? formats::swap_unit_size(type) : 1;
-  const std::size_t tight_row = dst.row_bytes(unsigned(w));
-  std::vector<std::byte> texels(tight_row * std::size_t(rows) * std::size_t(slices));
-  for (GLsizei s = 0; s < slices; ++s) {
-    const formats::ConvertStatus status =
-        formats::convert(texels.data() + std::size_t(s) * tight_row * std::size_t(rows), dst, tight_row,
-                         client.data + std::size_t(s) * image_stride, src, row_stride, unsigned(w), unsigned(rows),
-                         params);
-    if (status != formats::ConvertStatus::OK)
-      return ctx.error(GL_INVALID_OPERATION, "%s: cannot convert %s/%s data to %s (%s)", function,
-                       formats::gl_client_format_name(format), formats::gl_type_name(type),
-                       formats::describe(image.storage).name, formats::convert_status_name(status));
-  }
-  st::texture_write(*texture.resource, unsigned(level), box, texels.data(), tight_row, tight_row * std::size_t(rows));
+  st::TextureTransfer* transfer = nullptr;
+  auto* mapped = static_cast<std::byte*>(st::texture_transfer_map(
+      *texture.resource, unsigned(level), st::PIPE_TRANSFER_WRITE | st::PIPE_TRANSFER_DISCARD_RANGE, box, &transfer));
+  for (GLsizei s = 0; s < slices; ++s)
+    formats::convert(mapped + std::size_t(s) * transfer->layer_stride, dst, transfer->stride,
+                     client.data + std::size_t(s) * image_stride, src, row_stride, unsigned(w), unsigned(rows), params);
+  st::texture_transfer_unmap(transfer);
 }
 
 // The level-0 size implied by specifying `level` at w x h x d.
@@ -540,6 +547,7 @@ void tex_image(Context& ctx, TextureObject& texture, unsigned dims, GLenum targe
     return ctx.error(GL_INVALID_OPERATION, "%s: depth/stencil formats cannot be 3D textures", function);
   const st::ChosenFormat chosen =
       st::choose_texture_format(st::format_support(ctx.st().screen()), target, GLenum(internal_format), format, type);
+  if (!is_proxy(target)) st::shadow_format_choice(target, GLenum(internal_format), format, type, chosen);
   if (!chosen.valid())
     return ctx.error(GL_INVALID_VALUE, "%s(internalformat = %s): no format of this device can store it", function,
                      info->name);
@@ -634,6 +642,7 @@ void tex_storage(Context& ctx, TextureObject& texture, unsigned dims, GLenum tar
     return ctx.error(GL_INVALID_OPERATION, "%s: depth/stencil formats cannot be 3D textures", function);
   const st::ChosenFormat chosen = st::choose_texture_format(st::format_support(ctx.st().screen()), target,
                                                             internal_format, GL_NONE, GL_NONE);
+  if (!is_proxy(target)) st::shadow_format_choice(target, internal_format, GL_NONE, GL_NONE, chosen);
   if (!chosen.valid())
     return ctx.error(GL_INVALID_ENUM, "%s(internalformat = %s): no format of this device can store it", function,
                      info->name);
@@ -691,28 +700,32 @@ void read_texels(Context& ctx, st::Texture& resource, const TextureImage& image,
                      st::format_base_format(image.storage) == image.base_format;
   if (as_is) {
     st::texture_read(resource, level, box, destination, row_stride, image_stride);
+  } else if (const auto client_zs = formats::format_from_format_and_type(format, type);
+             client_zs && !client_zs->is_array && !ctx.pack.swap_bytes &&
+             st::same_depth_stencil_channels(client_zs->format, image.storage)) {
+    // Combined depth/stencil in another combined layout: merged straight out of staging.
+    st::texture_read_depth_stencil(resource, level, box, destination, client_zs->format, row_stride, image_stride);
   } else {
-    // sRGB images come back with their encoded values (glReadPixels too: Mesa's llvmpipe and zink
+    // Converted out of a read map of the box: the texture's own memory when it is linear. sRGB
+    // images come back with their encoded values (glReadPixels too: Mesa's llvmpipe and zink
     // return 0.2 as a float for a texel stored as round(0.2 * 255), whatever GL_FRAMEBUFFER_SRGB says).
     const formats::PixelFormat src(transfer_format(image.storage));
     const formats::PixelFormat dst = *formats::PixelFormat::from_gl(format, type);
-    const std::size_t tight_row = src.row_bytes(unsigned(width));
-    const std::size_t tight_image = tight_row * src.block_rows(unsigned(rows));
-    std::vector<std::byte> texels(tight_image * std::size_t(slices));
-    st::texture_read(resource, level, box, texels.data(), tight_row, tight_image);
+    if (const formats::ConvertStatus status = formats::can_convert(dst, src); status != formats::ConvertStatus::OK)
+      return ctx.error(GL_INVALID_OPERATION, "%s: cannot convert %s to %s/%s (%s)", function,
+                       formats::describe(image.storage).name, formats::gl_client_format_name(format),
+                       formats::gl_type_name(type), formats::convert_status_name(status));
     formats::ConvertParams params;
     params.rebase_swizzle = rebase;
     params.dst_swap_unit = ctx.pack.swap_bytes ? formats::swap_unit_size(type) : 1;
-    for (GLsizei s = 0; s < slices; ++s) {
-      const formats::ConvertStatus status =
-          formats::convert(destination + std::size_t(s) * image_stride, dst, row_stride,
-                           texels.data() + std::size_t(s) * tight_image, src, tight_row, unsigned(width),
-                           unsigned(rows), params);
-      if (status != formats::ConvertStatus::OK)
-        return ctx.error(GL_INVALID_OPERATION, "%s: cannot convert %s to %s/%s (%s)", function,
-                         formats::describe(image.storage).name, formats::gl_client_format_name(format),
-                         formats::gl_type_name(type), formats::convert_status_name(status));
-    }
+    st::TextureTransfer* transfer = nullptr;
+    const auto* mapped =
+        static_cast<const std::byte*>(st::texture_transfer_map(resource, level, st::PIPE_TRANSFER_READ, box, &transfer));
+    for (GLsizei s = 0; s < slices; ++s)
+      formats::convert(destination + std::size_t(s) * image_stride, dst, row_stride,
+                       mapped + std::size_t(s) * transfer->layer_stride, src, transfer->stride, unsigned(width),
+                       unsigned(rows), params);
+    st::texture_transfer_unmap(transfer);
   }
   if (client.pbo) ctx.st().buffer_subdata(*client.pbo->resource, st::PIPE_TRANSFER_WRITE, client.pbo_offset,
                                           client.extent_bytes, out.data());

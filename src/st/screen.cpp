@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <initializer_list>
 
 #include "screen_impl.h"
 
@@ -47,6 +48,10 @@ Screen::Screen(const ScreenOptions& options) : impl_(std::make_unique<Impl>()) {
   const char* debug = std::getenv("GLVK_DEBUG");
   impl_->log_transfers = debug && std::strstr(debug, "transfer");
   impl_->buffer_readback = options.buffer_readback;
+  impl_->linear_textures =
+      options.texture_tiling == TextureTiling::Linear ||
+      (options.texture_tiling == TextureTiling::Auto &&
+       impl_->device->properties().deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU);
 }
 
 Screen::~Screen() {
@@ -59,6 +64,22 @@ Screen::~Screen() {
 }
 
 namespace {
+
+// Which of `choices` (spelt as an enum's values, in its order) an environment variable names; the
+// first (the default) when it is unset or names none of them (said on stderr).
+std::size_t environment_choice(const char* variable, std::initializer_list<const char*> choices) {
+  const char* value = std::getenv(variable);
+  if (!value) return 0;
+  std::size_t index = 0;
+  for (const char* choice : choices) {
+    if (std::strcmp(value, choice) == 0) return index;
+    ++index;
+  }
+  std::fprintf(stderr, "glvk: %s=%s is not one of", variable, value);
+  for (const char* choice : choices) std::fprintf(stderr, " %s", choice);
+  std::fprintf(stderr, "; using %s\n", *choices.begin());
+  return 0;
+}
 
 // Deliberately never destroyed at exit: Vulkan teardown during static destruction races the
 // loader's own. Released (and torn down) when the last holder lets go before exit.
@@ -86,14 +107,8 @@ std::shared_ptr<Screen> Screen::shared() {
   if (auto existing = shared_screen().lock()) return existing;
   ScreenOptions options;
   options.validation = vk_backend::validation_requested_by_environment();
-  if (const char* readback = std::getenv("GLVK_BUFFER_READBACK")) {
-    if (std::strcmp(readback, "staging") == 0)
-      options.buffer_readback = BufferReadback::Staging;
-    else if (std::strcmp(readback, "direct") == 0)
-      options.buffer_readback = BufferReadback::Direct;
-    else if (std::strcmp(readback, "auto") != 0)
-      std::fprintf(stderr, "glvk: GLVK_BUFFER_READBACK=%s is not auto, staging or direct; using auto\n", readback);
-  }
+  options.buffer_readback = BufferReadback(environment_choice("GLVK_BUFFER_READBACK", {"auto", "staging", "direct"}));
+  options.texture_tiling = TextureTiling(environment_choice("GLVK_TEXTURE_TILING", {"auto", "linear", "optimal"}));
   auto created = std::make_shared<Screen>(options);
   shared_screen() = created;
   static const bool registered = std::atexit(finish_work_at_exit) == 0;

@@ -28,11 +28,21 @@ struct Screen::Impl {
   std::uint64_t staging_budget = 0;  // the "GART size" of the seed's GART/4 rule
   bool log_transfers = false;        // GLVK_DEBUG=transfer
   BufferReadback buffer_readback = BufferReadback::Auto;
+  bool linear_textures = false;  // textures are LINEAR where the device allows (ScreenOptions::texture_tiling)
 
   // With validation on, any validation error so far aborts the process (tests fail loudly).
   void check_validation() const;
 };
 
+// What account_transient_bytes counts: buffer staging and renamed storage (past the limit the
+// work is submitted, as radeonsi does) or texture staging (submitted and waited for, so the staging
+// memory a stream of texture uploads holds stays under a quarter of the staging heap).
+enum class TransientBytes { BufferStaging, TextureStaging };
+
+// The seed's GART/4 rule (si_texture_transfer_unmap): `bytes` of staging went into recorded work;
+// past a quarter of the staging budget since the last such flush, flush (and wait, per `kind`).
+// Call with the screen's lock held.
+void account_transient_bytes(Screen::Impl& s, std::uint64_t bytes, TransientBytes kind);
 // Whether a format has a signed channel (for pure integer formats: SINT rather than UINT).
 bool is_signed_integer(const formats::FormatDesc& d);
 

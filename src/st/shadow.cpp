@@ -12,6 +12,8 @@
 #include "glvk/amd_descriptors/descriptors.h"
 #include "glvk/amd_descriptors/framebuffer.h"
 #include "glvk/amd_descriptors/pm4.h"
+#include "glvk/formats/gl_client.h"
+#include "glvk/st/amd_format_support.h"
 
 namespace glvk::st {
 namespace {
@@ -86,6 +88,30 @@ void shadow_texture(const void* resource, const TextureLayout& layout) {
   // The descriptor itself lives in a descriptor list: 32 bytes of simulated memory.
   const amd::Result<std::uint64_t> slot = s->stream->va().allocate(32, 32);
   if (slot) (void)s->stream->write_descriptor(amd::pm4::DescriptorKind::Image, *slot, *words);
+  save(*s);
+}
+
+std::string format_choice_line(const amd::Chip& chip, GLenumValue target, GLenumValue internal_format,
+                               GLenumValue format, GLenumValue type, const ChosenFormat& vulkan) {
+  const ChosenFormat gcn = choose_texture_format(AmdFormatSupport(chip), target, internal_format, format, type);
+  const auto storage = [](const ChosenFormat& c) {
+    std::string name = c.valid() ? formats::describe(c.storage).name : "none";
+    return c.decompressed_on_upload() ? name + " (decompressed on upload)" : name;
+  };
+  const formats::InternalFormatInfo* info = formats::find_internal_format(internal_format);
+  char unknown[16];
+  std::snprintf(unknown, sizeof unknown, "0x%04x", internal_format);
+  std::string line = std::string("format choice ") + (info ? info->name : unknown) + ": vulkan " + storage(vulkan) +
+                     ", radeonsi " + storage(gcn);
+  return gcn.storage == vulkan.storage ? line : line + " (differs)";
+}
+
+void shadow_format_choice(GLenumValue target, GLenumValue internal_format, GLenumValue format, GLenumValue type,
+                          const ChosenFormat& vulkan) {
+  Shadow* s = shadow();
+  if (!s) return;
+  std::lock_guard lock(s->mutex);
+  (void)s->stream->comment(format_choice_line(s->stream->chip(), target, internal_format, format, type, vulkan));
   save(*s);
 }
 

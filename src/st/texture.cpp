@@ -107,6 +107,80 @@ struct Locked {
   explicit Locked(Screen& screen) : s(screen.impl()), lock(screen.impl().mutex) {}
 };
 
+// Copies `rows` rows of `row_bytes` in each of `slices` slices between two strided images; one
+// memcpy when both are tightly packed.
+void copy_rows(std::byte* dst, std::size_t dst_row, std::size_t dst_image, const std::byte* src, std::size_t src_row,
+               std::size_t src_image, std::size_t row_bytes, std::uint32_t rows, std::uint32_t slices) {
+  const std::size_t tight_image = row_bytes * rows;
+  if (dst_row == row_bytes && src_row == row_bytes && (slices == 1 || (dst_image == tight_image && src_image == tight_image))) {
+    std::memcpy(dst, src, tight_image * slices);
+    return;
+  }
+  for (std::uint32_t z = 0; z < slices; ++z)
+    for (std::uint32_t y = 0; y < rows; ++y)
+      std::memcpy(dst + z * dst_image + y * dst_row, src + z * src_image + y * src_row, row_bytes);
+}
+
+// Where a box of a host-accessible (LINEAR) texture lies in the image's mapped memory: its first
+// block, and the strides between rows of blocks and between slices (3D depth slices or layers).
+struct DirectBox {
+  std::byte* first = nullptr;
+  std::size_t row_stride = 0, image_stride = 0;
+};
+
+DirectBox direct_box(const Texture& texture, unsigned level, const Box& box) {
+  const TextureLayout& layout = texture.layout();
+  const FormatDesc& d = formats::describe(layout.format);
+  const vk_backend::Image& image = texture.image();
+  // A view addresses its original's image at its level and layer offsets.
+  const VkSubresourceLayout sub = image.subresource_layout(
+      VK_IMAGE_ASPECT_COLOR_BIT, texture.image_level(level), is_3d(layout) ? 0u : texture.image_layer(unsigned(box.z)));
+  DirectBox out;
+  out.row_stride = sub.rowPitch;
+  out.image_stride = is_3d(layout) ? sub.depthPitch : sub.arrayPitch;
+  out.first = image.mapped() + sub.offset + (is_3d(layout) ? std::size_t(box.z) * sub.depthPitch : 0) +
+              std::size_t(box.y / int(d.block_height)) * sub.rowPitch +
+              std::size_t(box.x / std::int64_t(d.block_width)) * (d.block_bits / 8);
+  return out;
+}
+
+// One row of a split (depth/stencil) plan: `count` texels at byte `texels` of the user's combined
+// texels, at `depth` and `stencil` in the staging buffer's per-aspect areas.
+struct SplitRow {
+  std::size_t texels, depth, stencil, count;
+};
+
+template <typename RowFn>
+void for_each_split_row(const Texture& texture, const Plan& p, std::size_t row_stride, std::size_t image_stride,
+                        RowFn&& row) {
+  const std::size_t count = p.row_bytes / (formats::describe(texture.layout().format).block_bits / 8);
+  const unsigned depth_bytes = depth_aspect_bytes(texture.layout().format);
+  std::size_t index = 0;
+  for (std::uint32_t z = 0; z < p.slices; ++z)
+    for (std::uint32_t y = 0; y < p.rows; ++y, ++index)
+      row(SplitRow{z * image_stride + y * row_stride, p.depth_offset + index * count * depth_bytes,
+                   p.stencil_offset + index * count, count});
+}
+
+void write_texels(Texture& texture, unsigned level, const Box& box, const void* texels, std::size_t row_stride,
+                  std::size_t image_stride, Format texel_format);
+void read_texels(Texture& texture, unsigned level, const Box& box, void* texels, std::size_t row_stride,
+                 std::size_t image_stride, Format texel_format);
+
+// Whether the CPU may write the texture's memory now without waiting: a host-accessible image the
+// GPU no longer uses (a busy one is written through staging instead, in order with the GPU's work,
+// as si_texture_transfer_map stages writes to a busy texture).
+bool writable_in_place(Screen::Impl& s, const Texture& texture) {
+  return texture.image().host_accessible() && s.stream->is_complete(texture.image().last_use);
+}
+
+// Waits until the GPU has finished every use of the texture, so the CPU may read its memory.
+void wait_for_gpu_users(Screen::Impl& s, const Texture& texture) {
+  if (s.stream->is_complete(texture.image().last_use)) return;
+  s.stream->wait(texture.image().last_use);
+  ++s.stats.waits;
+}
+
 }  // namespace
 
 std::uint32_t TextureLayout::level_height(unsigned level) const {
@@ -247,6 +321,9 @@ Texture::Texture(std::shared_ptr<Screen> screen, const TextureLayout& layout, un
       image.usage &= ~attachment;
       image.flags = plain_flags;
     }
+    // Seed 003's direct-map case: a texture the CPU can write in place needs no staging copy.
+    if (l.s.linear_textures && vk_backend::linear_tiling_supported(*l.s.device, image))
+      image.tiling = VK_IMAGE_TILING_LINEAR;
     image_ = std::make_shared<vk_backend::Image>(*l.s.device, image);
   }
   shadow_texture(this, layout_);
@@ -288,54 +365,97 @@ Texture::~Texture() {
 
 void texture_write(Texture& texture, unsigned level, const Box& box, const void* texels, std::size_t row_stride,
                    std::size_t image_stride) {
+  write_texels(texture, level, box, texels, row_stride, image_stride, texture.layout().format);
+}
+
+bool same_depth_stencil_channels(Format texels, Format storage) {
+  const FormatDesc &t = formats::describe(texels), &d = formats::describe(storage);
+  if (!has_depth_and_stencil(t) || !has_depth_and_stencil(d)) return false;
+  const formats::Channel &tz = zs_channel(t, 0), &dz = zs_channel(d, 0);
+  return tz.size == dz.size && tz.type == dz.type && zs_channel(t, 1).size == 8 && zs_channel(d, 1).size == 8;
+}
+
+void texture_write_depth_stencil(Texture& texture, unsigned level, const Box& box, const void* texels,
+                                 Format texel_format, std::size_t row_stride, std::size_t image_stride) {
+  write_texels(texture, level, box, texels, row_stride, image_stride, texel_format);
+}
+
+namespace {
+
+// texture_write with combined depth/stencil texels in `texel_format`, split per aspect as they are
+// staged; any other texture takes texels in its own format.
+void write_texels(Texture& texture, unsigned level, const Box& box, const void* texels, std::size_t row_stride,
+                  std::size_t image_stride, Format texel_format) {
   const Plan p = plan_transfer(texture, level, box, texture.image().aspects());
-  Locked l(texture.screen());
-  auto staging = l.s.pool->acquire(vk_backend::staging_size(p.size), MemoryPlacement::HostUpload);
   const auto* src = static_cast<const std::byte*>(texels);
+  Locked l(texture.screen());
+  if (writable_in_place(l.s, texture) && texel_format == texture.layout().format) {
+    const DirectBox to = direct_box(texture, level, box);
+    copy_rows(to.first, to.row_stride, to.image_stride, src, row_stride, image_stride, p.row_bytes, p.rows, p.slices);
+    ++l.s.stats.direct_texture_transfers;
+    return;
+  }
+  const VkDeviceSize staging_bytes = vk_backend::staging_size(p.size);
+  auto staging = l.s.pool->acquire(staging_bytes, MemoryPlacement::HostUpload);
   std::byte* dst = staging->mapped();
-  const std::size_t texels_per_row = p.split ? p.row_bytes / (formats::describe(texture.layout().format).block_bits / 8) : 0;
-  std::size_t row_index = 0;
-  for (std::uint32_t z = 0; z < p.slices; ++z)
-    for (std::uint32_t y = 0; y < p.rows; ++y, ++row_index) {
-      const std::byte* row = src + z * image_stride + y * row_stride;
-      if (p.split) {
-        split_depth_stencil(texture.layout().format, row, texels_per_row,
-                            dst + p.depth_offset + row_index * texels_per_row * depth_aspect_bytes(texture.layout().format),
-                            dst + p.stencil_offset + row_index * texels_per_row);
-      } else {
-        std::memcpy(dst + row_index * p.row_bytes, row, p.row_bytes);
-      }
-    }
+  if (p.split) {
+    for_each_split_row(texture, p, row_stride, image_stride, [&](const SplitRow& r) {
+      split_depth_stencil(texel_format, src + r.texels, r.count, dst + r.depth, dst + r.stencil);
+    });
+  } else {
+    copy_rows(dst, p.row_bytes, p.row_bytes * p.rows, src, row_stride, image_stride, p.row_bytes, p.rows, p.slices);
+  }
   l.s.stream->copy_buffer_to_image(*staging, texture.image(), p.regions);
   l.s.pool->release(std::move(staging));  // handed out again once the copy has run
+  account_transient_bytes(l.s, staging_bytes, TransientBytes::TextureStaging);
   l.s.check_validation();
 }
 
+}  // namespace
+
 void texture_read(Texture& texture, unsigned level, const Box& box, void* texels, std::size_t row_stride,
                   std::size_t image_stride) {
+  read_texels(texture, level, box, texels, row_stride, image_stride, texture.layout().format);
+}
+
+void texture_read_depth_stencil(Texture& texture, unsigned level, const Box& box, void* texels, Format texel_format,
+                                std::size_t row_stride, std::size_t image_stride) {
+  read_texels(texture, level, box, texels, row_stride, image_stride, texel_format);
+}
+
+namespace {
+
+// texture_read mirrored: combined depth/stencil texels merged into `texel_format`.
+void read_texels(Texture& texture, unsigned level, const Box& box, void* texels, std::size_t row_stride,
+                 std::size_t image_stride, Format texel_format) {
   const Plan p = plan_transfer(texture, level, box, texture.image().aspects());
+  auto* dst = static_cast<std::byte*>(texels);
   Locked l(texture.screen());
+  if (texture.image().host_accessible() && texel_format == texture.layout().format) {
+    wait_for_gpu_users(l.s, texture);
+    const DirectBox from = direct_box(texture, level, box);
+    copy_rows(dst, row_stride, image_stride, from.first, from.row_stride, from.image_stride, p.row_bytes, p.rows,
+              p.slices);
+    ++l.s.stats.direct_texture_transfers;
+    l.s.check_validation();
+    return;
+  }
   auto staging = l.s.pool->acquire(vk_backend::staging_size(p.size), MemoryPlacement::HostReadback);
   l.s.stream->copy_image_to_buffer(texture.image(), *staging, p.regions);
   l.s.stream->wait(staging->last_use);
   l.s.check_validation();
   const std::byte* src = staging->mapped();
-  auto* dst = static_cast<std::byte*>(texels);
-  const std::size_t texels_per_row = p.split ? p.row_bytes / (formats::describe(texture.layout().format).block_bits / 8) : 0;
-  std::size_t row_index = 0;
-  for (std::uint32_t z = 0; z < p.slices; ++z)
-    for (std::uint32_t y = 0; y < p.rows; ++y, ++row_index) {
-      std::byte* row = dst + z * image_stride + y * row_stride;
-      if (p.split) {
-        merge_depth_stencil(texture.layout().format,
-                            src + p.depth_offset + row_index * texels_per_row * depth_aspect_bytes(texture.layout().format),
-                            src + p.stencil_offset + row_index * texels_per_row, texels_per_row, row);
-      } else {
-        std::memcpy(row, src + row_index * p.row_bytes, p.row_bytes);
-      }
-    }
+  if (p.split) {
+    for_each_split_row(texture, p, row_stride, image_stride, [&](const SplitRow& r) {
+      merge_depth_stencil(texel_format, src + r.depth, src + r.stencil, r.count, dst + r.texels);
+    });
+  } else {
+    copy_rows(dst, row_stride, image_stride, src, p.row_bytes, p.row_bytes * p.rows, p.row_bytes, p.rows, p.slices);
+  }
   l.s.pool->release(std::move(staging));
 }
+
+}  // namespace
 
 void texture_write_from_buffer(Texture& texture, unsigned level, const Box& box, Resource& buffer,
                                std::uint64_t offset, std::uint32_t row_length, std::uint32_t image_height) {
@@ -361,6 +481,12 @@ const FormatSupport& format_support(Screen& screen) { return *screen.impl().form
 void* texture_transfer_map(Texture& texture, unsigned level, unsigned usage, const Box& box, TextureTransfer** out) {
   *out = nullptr;
   Screen::Impl& s = texture.screen().impl();
+  auto transfer = std::make_unique<TextureTransfer>();
+  transfer->texture = &texture;
+  transfer->level = level;
+  transfer->usage = usage;
+  transfer->box = box;
+  void* pointer = nullptr;
   {
     std::lock_guard lock(s.mutex);
     ++s.stats.maps;
@@ -373,22 +499,37 @@ void* texture_transfer_map(Texture& texture, unsigned level, unsigned usage, con
                    stderr);
       return nullptr;
     }
+    // si_texture_transfer_map's direct case: a linear texture is mapped itself, except for a
+    // write-only map of a busy texture, which stages instead of waiting.
+    const bool unsynchronized = usage & PIPE_TRANSFER_UNSYNCHRONIZED;
+    if (texture.image().host_accessible() && (!busy || unsynchronized || (usage & PIPE_TRANSFER_READ))) {
+      if (!unsynchronized) wait_for_gpu_users(s, texture);
+      const DirectBox direct = direct_box(texture, level, box);
+      transfer->direct = true;
+      transfer->stride = direct.row_stride;
+      transfer->layer_stride = direct.image_stride;
+      pointer = direct.first;
+      ++s.stats.direct_texture_transfers;
+    }
   }
-  auto transfer = std::make_unique<TextureTransfer>();
-  transfer->texture = &texture;
-  transfer->level = level;
-  transfer->usage = usage;
-  transfer->box = box;
-  const formats::PixelFormat pf(texture.layout().format);
-  transfer->stride = pf.row_bytes(std::uint32_t(box.width));
-  transfer->layer_stride = transfer->stride * pf.block_rows(std::uint32_t(box.height));
-  transfer->staging.resize(transfer->layer_stride * std::size_t(box.depth));
-  if (usage & PIPE_TRANSFER_READ) {
-    texture_read(texture, level, box, transfer->staging.data(), transfer->stride, transfer->layer_stride);
-    std::lock_guard lock(s.mutex);
-    ++s.stats.staging_readbacks;
+  if (!transfer->direct) {
+    // Staging from the pool, laid out as the unmap's buffer-to-image copy reads it (tight rows).
+    const formats::PixelFormat pf(texture.layout().format);
+    transfer->stride = pf.row_bytes(std::uint32_t(box.width));
+    transfer->layer_stride = transfer->stride * pf.block_rows(std::uint32_t(box.height));
+    {
+      std::lock_guard lock(s.mutex);
+      transfer->staging =
+          s.pool->acquire(vk_backend::staging_size(transfer->layer_stride * std::size_t(box.depth)),
+                          usage & PIPE_TRANSFER_READ ? MemoryPlacement::HostReadback : MemoryPlacement::HostUpload);
+    }
+    if (usage & PIPE_TRANSFER_READ) {
+      texture_read(texture, level, box, transfer->staging->mapped(), transfer->stride, transfer->layer_stride);
+      std::lock_guard lock(s.mutex);
+      ++s.stats.staging_readbacks;
+    }
+    pointer = transfer->staging->mapped();
   }
-  void* pointer = transfer->staging.data();
   if (s.log_transfers)
     std::fputs(describe_transfer("texture_transfer_map", &texture, level, usage, box, unsigned(transfer->stride),
                                  transfer->layer_stride, transfer.get(), pointer)
@@ -406,11 +547,23 @@ void texture_transfer_unmap(TextureTransfer* transfer) {
                                  transfer->box, unsigned(transfer->stride), transfer->layer_stride, transfer, nullptr)
                    .c_str(),
                stderr);
-  if (!(transfer->usage & PIPE_TRANSFER_WRITE)) return;
-  texture_write(*transfer->texture, transfer->level, transfer->box, transfer->staging.data(), transfer->stride,
-                transfer->layer_stride);
-  std::lock_guard lock(s.mutex);
-  ++s.stats.staging_uploads;
+  if (transfer->direct) return;
+  Texture& texture = *transfer->texture;
+  if (transfer->usage & PIPE_TRANSFER_WRITE) {
+    const Plan p = plan_transfer(texture, transfer->level, transfer->box, texture.image().aspects());
+    if (p.split) {  // the aspects need staging of their own layout
+      texture_write(texture, transfer->level, transfer->box, transfer->staging->mapped(), transfer->stride,
+                    transfer->layer_stride);
+    } else {  // the mapped staging is already what the copy reads
+      Locked l(texture.screen());
+      l.s.stream->copy_buffer_to_image(*transfer->staging, texture.image(), p.regions);
+      account_transient_bytes(l.s, transfer->staging->size(), TransientBytes::TextureStaging);
+      l.s.check_validation();
+    }
+  }
+  Locked l(texture.screen());
+  if (transfer->usage & PIPE_TRANSFER_WRITE) ++l.s.stats.staging_uploads;
+  l.s.pool->release(std::move(transfer->staging));  // handed out again once its copy has run
 }
 
 bool prefer_blit_based_texture_transfer(Screen& screen) {

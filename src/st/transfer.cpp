@@ -67,17 +67,6 @@ std::byte* map_sync_with_rings(Screen::Impl& s, vk_backend::Buffer& buffer, unsi
   return buffer.mapped();
 }
 
-// The seed's {upload, draw, upload, draw} heuristic: staging and invalidated storage should become
-// idle (reusable) early, so past a quarter of the staging budget the recorded work is submitted.
-void account_transient_bytes(Screen::Impl& s, std::uint64_t bytes) {
-  s.stats.outstanding_staging_bytes += bytes;
-  if (s.stats.outstanding_staging_bytes > s.staging_budget / 4) {
-    s.stream->flush();
-    ++s.stats.submissions;
-    ++s.stats.staging_flushes;
-    s.stats.outstanding_staging_bytes = 0;
-  }
-}
 
 // si_invalidate_buffer: a busy buffer gets new storage (the GPU keeps the old one for the work
 // already recorded); an idle one just forgets its contents. False when the storage must stay.
@@ -89,7 +78,7 @@ bool invalidate_buffer(Screen::Impl& s, Resource& resource) {
     const std::uint64_t bytes = old->size();
     s.pool->release(std::move(old));  // reused once the GPU is done with it
     ++s.stats.renames;
-    account_transient_bytes(s, bytes);
+    account_transient_bytes(s, bytes, TransientBytes::BufferStaging);
   }
   resource.valid_buffer_range.set_empty();
   return true;
@@ -111,6 +100,21 @@ void do_flush_region(Screen::Impl& s, Transfer& t, const Box& box) {
 }
 
 }  // namespace
+
+// The seed's {upload, draw, upload, draw} heuristic: staging and invalidated storage should become
+// idle (reusable) early.
+void account_transient_bytes(Screen::Impl& s, std::uint64_t bytes, TransientBytes kind) {
+  s.stats.outstanding_staging_bytes += bytes;
+  if (s.stats.outstanding_staging_bytes <= s.staging_budget / 4) return;
+  const std::uint64_t submitted = s.stream->flush();
+  ++s.stats.submissions;
+  ++s.stats.staging_flushes;
+  s.stats.outstanding_staging_bytes = 0;
+  if (kind == TransientBytes::TextureStaging) {
+    s.stream->wait(submitted);
+    ++s.stats.staging_throttle_waits;
+  }
+}
 
 std::string transfer_usage_names(unsigned usage) {
   static const std::pair<unsigned, const char*> kNames[] = {
@@ -282,7 +286,7 @@ void Context::transfer_unmap(Transfer* transfer) {
   if (s.log_transfers) log_transfer("transfer_unmap", *transfer, transfer->usage, nullptr);
   if (transfer->staging) {
     s.pool->release(std::move(transfer->staging));
-    account_transient_bytes(s, transfer->staging_bytes);
+    account_transient_bytes(s, transfer->staging_bytes, TransientBytes::BufferStaging);
   }
   s.check_validation();
 }

@@ -91,7 +91,7 @@ void CommandStream::copy_buffer_to_image(Buffer& src, Image& dst, std::span<cons
   VkCommandBuffer commands = begin_transfer();
   for (const VkBufferImageCopy& r : regions)
     dst.record_transition(commands, range_of(dst, r.imageSubresource), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
-  vkCmdCopyBufferToImage(commands, src.handle(), dst.handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+  vkCmdCopyBufferToImage(commands, src.handle(), dst.handle(), dst.layout_for(VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL),
                          std::uint32_t(regions.size()), regions.data());
   src.last_use = dst.last_use = open_serial_;
 }
@@ -100,7 +100,7 @@ void CommandStream::copy_image_to_buffer(Image& src, Buffer& dst, std::span<cons
   VkCommandBuffer commands = begin_transfer();
   for (const VkBufferImageCopy& r : regions)
     src.record_transition(commands, range_of(src, r.imageSubresource), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
-  vkCmdCopyImageToBuffer(commands, src.handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, dst.handle(),
+  vkCmdCopyImageToBuffer(commands, src.handle(), src.layout_for(VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL), dst.handle(),
                          std::uint32_t(regions.size()), regions.data());
   src.last_use = dst.last_use = open_serial_;
 }
@@ -111,8 +111,8 @@ void CommandStream::copy_image(Image& src, Image& dst, std::span<const VkImageCo
     src.record_transition(commands, range_of(src, r.srcSubresource), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
     dst.record_transition(commands, range_of(dst, r.dstSubresource), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
   }
-  vkCmdCopyImage(commands, src.handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, dst.handle(),
-                 VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, std::uint32_t(regions.size()), regions.data());
+  vkCmdCopyImage(commands, src.handle(), src.layout_for(VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL), dst.handle(),
+                 dst.layout_for(VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL), std::uint32_t(regions.size()), regions.data());
   src.last_use = dst.last_use = open_serial_;
 }
 
@@ -120,7 +120,8 @@ void CommandStream::clear_color_image(Image& image, const VkClearColorValue& val
                                       const VkImageSubresourceRange& range) {
   VkCommandBuffer commands = begin_transfer();
   image.record_transition(commands, range, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
-  vkCmdClearColorImage(commands, image.handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &value, 1, &range);
+  vkCmdClearColorImage(commands, image.handle(), image.layout_for(VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL), &value, 1,
+                       &range);
   image.last_use = open_serial_;
 }
 
@@ -128,7 +129,8 @@ void CommandStream::clear_depth_stencil_image(Image& image, const VkClearDepthSt
                                               const VkImageSubresourceRange& range) {
   VkCommandBuffer commands = begin_transfer();
   image.record_transition(commands, range, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
-  vkCmdClearDepthStencilImage(commands, image.handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &value, 1, &range);
+  vkCmdClearDepthStencilImage(commands, image.handle(), image.layout_for(VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL),
+                              &value, 1, &range);
   image.last_use = open_serial_;
 }
 
@@ -138,8 +140,8 @@ void CommandStream::resolve_image(Image& src, Image& dst, std::span<const VkImag
     src.record_transition(commands, range_of(src, r.srcSubresource), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
     dst.record_transition(commands, range_of(dst, r.dstSubresource), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
   }
-  vkCmdResolveImage(commands, src.handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, dst.handle(),
-                    VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, std::uint32_t(regions.size()), regions.data());
+  vkCmdResolveImage(commands, src.handle(), src.layout_for(VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL), dst.handle(),
+                 dst.layout_for(VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL), std::uint32_t(regions.size()), regions.data());
   src.last_use = dst.last_use = open_serial_;
 }
 
@@ -149,8 +151,9 @@ void CommandStream::blit_image(Image& src, Image& dst, std::span<const VkImageBl
     src.record_transition(commands, range_of(src, r.srcSubresource), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
     dst.record_transition(commands, range_of(dst, r.dstSubresource), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
   }
-  vkCmdBlitImage(commands, src.handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, dst.handle(),
-                 VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, std::uint32_t(regions.size()), regions.data(), filter);
+  vkCmdBlitImage(commands, src.handle(), src.layout_for(VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL), dst.handle(),
+                 dst.layout_for(VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL), std::uint32_t(regions.size()), regions.data(),
+                 filter);
   src.last_use = dst.last_use = open_serial_;
 }
 

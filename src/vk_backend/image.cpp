@@ -23,6 +23,24 @@ VkImageAspectFlags format_aspects(VkFormat format) {
   }
 }
 
+bool linear_tiling_supported(const Device& device, const ImageDescription& description) {
+  if (format_aspects(description.format) != VK_IMAGE_ASPECT_COLOR_BIT) return false;
+  if (description.samples != VK_SAMPLE_COUNT_1_BIT) return false;
+  VkFormatProperties features;
+  vkGetPhysicalDeviceFormatProperties(device.physical_device(), description.format, &features);
+  if ((features.linearTilingFeatures & features.optimalTilingFeatures) != features.optimalTilingFeatures) return false;
+  VkImageFormatProperties limits;
+  const VkImageUsageFlags usage =
+      description.usage | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+  if (vkGetPhysicalDeviceImageFormatProperties(device.physical_device(), description.format, description.type,
+                                               VK_IMAGE_TILING_LINEAR, usage, description.flags,
+                                               &limits) != VK_SUCCESS)
+    return false;
+  return description.levels <= limits.maxMipLevels && description.layers <= limits.maxArrayLayers &&
+         description.extent.width <= limits.maxExtent.width && description.extent.height <= limits.maxExtent.height &&
+         description.extent.depth <= limits.maxExtent.depth;
+}
+
 Image::Image(const Device& device, const ImageDescription& description)
     : device_(device),
       description_(description),
@@ -52,8 +70,10 @@ Image::Image(const Device& device, const ImageDescription& description)
   vkGetImageMemoryRequirements(device_.handle(), image_, &requirements);
   try {
     const std::uint32_t type =
+        // Cached memory when there is some: the host reads linear images back directly.
         linear ? device_.memory_type(requirements.memoryTypeBits,
-                                     VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT)
+                                     VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT,
+                                     VK_MEMORY_PROPERTY_HOST_CACHED_BIT)
                : device_.memory_type(requirements.memoryTypeBits, 0, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
     const VkMemoryAllocateInfo alloc{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, nullptr, requirements.size, type};
     check(vkAllocateMemory(device_.handle(), &alloc, nullptr, &memory_), "vkAllocateMemory (image)");
@@ -89,8 +109,9 @@ VkSubresourceLayout Image::subresource_layout(VkImageAspectFlagBits aspect, std:
 
 VkImageLayout Image::layout(std::uint32_t level, std::uint32_t layer) const { return layouts_[index(level, layer)]; }
 
-void Image::record_transition(VkCommandBuffer commands, const VkImageSubresourceRange& range, VkImageLayout layout,
+void Image::record_transition(VkCommandBuffer commands, const VkImageSubresourceRange& range, VkImageLayout wanted,
                               bool discard_contents) {
+  const VkImageLayout layout = layout_for(wanted);
   const std::uint32_t level_count =
       range.levelCount == VK_REMAINING_MIP_LEVELS ? description_.levels - range.baseMipLevel : range.levelCount;
   const std::uint32_t layer_count =

@@ -48,11 +48,11 @@ void draw_rectangle(VkCommandBuffer commands, VkPipeline pipeline, VkPipelineLay
   vkCmdDraw(commands, 3, 1, 0, 0);
 }
 
-// Begins dynamic rendering into one colour view, keeping what is outside `area`.
-void begin_color_rendering(VkCommandBuffer commands, const ImageView& view, const VkRect2D& area) {
+// Begins dynamic rendering into one colour view of `image`, keeping what is outside `area`.
+void begin_color_rendering(VkCommandBuffer commands, const Image& image, const ImageView& view, const VkRect2D& area) {
   VkRenderingAttachmentInfo attachment{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
   attachment.imageView = view.handle();
-  attachment.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
+  attachment.imageLayout = image.layout_for(VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
   attachment.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
   attachment.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
   VkRenderingInfo rendering{VK_STRUCTURE_TYPE_RENDERING_INFO};
@@ -69,7 +69,7 @@ void begin_depth_stencil_rendering(VkCommandBuffer commands, const Image& image,
                                    const ImageView* resolve, const VkRect2D& area) {
   VkRenderingAttachmentInfo attachment{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
   attachment.imageView = view.handle();
-  attachment.imageLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
+  attachment.imageLayout = image.layout_for(VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL);
   attachment.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
   attachment.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
   if (resolve) {
@@ -119,7 +119,7 @@ void CommandStream::clear_color_region(Image& image, VkFormat view_format, const
   }
   for (std::uint32_t layer = region.first_layer; layer < region.first_layer + region.layer_count; ++layer) {
     auto view = layer_view(device_, image, view_format, region.level, layer);
-    begin_color_rendering(commands, *view, region.rect);
+    begin_color_rendering(commands, image, *view, region.rect);
     if (every_channel) {
       VkClearAttachment clear{VK_IMAGE_ASPECT_COLOR_BIT, 0, {}};
       clear.clearValue.color = value;
@@ -193,9 +193,9 @@ void CommandStream::blit_with_shader(Image& src, VkFormat src_format, std::uint3
   src.last_use = open_serial_;
   auto source = layer_view(device_, src, src_format, src_level, src_layer);
   auto target = layer_view(device_, dst, dst_format, dst_region.level, dst_region.first_layer);
-  begin_color_rendering(commands, *target, dst_region.rect);
+  begin_color_rendering(commands, dst, *target, dst_region.rect);
   const VkDescriptorImageInfo image_info{pipelines().blit_sampler(linear), source->handle(),
-                                         VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
+                                         src.layout_for(VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL)};
   VkWriteDescriptorSet write{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
   write.dstBinding = 0;
   write.descriptorCount = 1;

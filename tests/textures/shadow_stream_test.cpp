@@ -33,6 +33,12 @@ TEST(ShadowStream, EveryTextureGetsItsRadeonsiDescriptor) {
   EXPECT_EQ(count(printed.out, "SQ_IMG_RSRC_WORD0 <-"), 24u);
   EXPECT_EQ(count(printed.out, "no descriptor"), 0u) << printed.out;
   EXPECT_NE(printed.out.find("chip tonga (GFX8)"), std::string::npos);
+  // Each texture's format choice asked of the GCN model too: radeonsi stores all 24 of the probe's
+  // formats as lavapipe does (RGB8 padded to RGBX on both).
+  EXPECT_EQ(count(printed.out, "format choice "), 24u);
+  EXPECT_NE(printed.out.find("format choice GL_RGB8: vulkan R8G8B8X8_UNORM, radeonsi R8G8B8X8_UNORM"),
+            std::string::npos);
+  EXPECT_EQ(count(printed.out, "(differs)"), 0u) << printed.out;
   // Its first case is RGBA8: IMG_DATA_FORMAT_8_8_8_8 with the UNORM number format (seed 000's table).
   const std::size_t first = printed.out.find("DATA_FORMAT = ");
   ASSERT_NE(first, std::string::npos);

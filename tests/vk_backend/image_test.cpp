@@ -71,11 +71,37 @@ TEST_F(ImageTest, LinearImageIsMappedAndKeepsWhatTheHostWrote) {
   submit_and_wait(device(), [&](VkCommandBuffer cmd) {
     image.record_transition(cmd, image.whole_range(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
     const VkBufferImageCopy region{0, 0, 0, {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1}, {0, 0, 0}, {13, 5, 1}};
-    vkCmdCopyImageToBuffer(cmd, image.handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, readback.handle(), 1, &region);
+    vkCmdCopyImageToBuffer(cmd, image.handle(), image.layout_for(VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL),
+                           readback.handle(), 1, &region);
   });
   for (std::uint32_t y = 0; y < 5; ++y)
     for (std::uint32_t x = 0; x < 13 * 4; ++x)
       ASSERT_EQ(readback.data()[y * 13 * 4 + x], std::byte(y * 64 + x)) << x << "," << y;
+  // The host may touch it again at any time: it stays in GENERAL whatever a GPU use asks for.
+  EXPECT_EQ(image.layout(0, 0), VK_IMAGE_LAYOUT_GENERAL);
+}
+
+TEST_F(ImageTest, LinearTilingIsOfferedForColourButNotForDepthStencil) {
+  ImageDescription colour;
+  colour.format = VK_FORMAT_R8G8B8A8_UNORM;
+  colour.extent = {64, 64, 1};
+  colour.levels = 7;
+  colour.layers = 6;
+  colour.usage = VK_IMAGE_USAGE_SAMPLED_BIT;
+  colour.flags = VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT;
+  // lavapipe allows linear images with mipmaps and layers (vkGetPhysicalDeviceImageFormatProperties).
+  EXPECT_TRUE(vk_backend::linear_tiling_supported(device(), colour));
+  ImageDescription zs = colour;
+  zs.format = VK_FORMAT_D24_UNORM_S8_UINT;
+  zs.flags = 0;
+  zs.layers = 1;
+  EXPECT_FALSE(vk_backend::linear_tiling_supported(device(), zs));
+  ImageDescription multisampled = colour;
+  multisampled.levels = 1;
+  multisampled.layers = 1;
+  multisampled.flags = 0;
+  multisampled.samples = VK_SAMPLE_COUNT_4_BIT;
+  EXPECT_FALSE(vk_backend::linear_tiling_supported(device(), multisampled));
 }
 
 TEST_F(ImageTest, PartialTransitionsAreTrackedPerSubresource) {

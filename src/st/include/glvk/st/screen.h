@@ -8,16 +8,27 @@
 namespace glvk::st {
 
 // When buffer reads go through a readback staging buffer (si_buffer_transfer_map's read path).
+// The values are in the order GLVK_BUFFER_READBACK spells them (Screen::shared).
 enum class BufferReadback {
   Auto,     // when the memory is slow for the CPU to read: not HOST_CACHED (the seed's VRAM / GTT WC)
   Staging,  // the seed's domain rule: every read of a device-local buffer
   Direct,   // never, unless the memory is not host-visible at all
 };
 
+// Whether texture images are created so the CPU can write and read them in place (seed 003's
+// "map the texture directly" case: LINEAR tiling in host-visible memory) instead of through staging.
+// The values are in the order GLVK_TEXTURE_TILING spells them (Screen::shared).
+enum class TextureTiling {
+  Auto,     // in place on CPU devices (lavapipe: tiling buys nothing, all memory is host memory)
+  Linear,   // in place wherever the device allows a linear image for the texture
+  Optimal,  // never: always optimal tiling, uploads and readbacks through staging buffers
+};
+
 struct ScreenOptions {
   bool validation = false;      // enable VK_LAYER_KHRONOS_validation; any error or warning aborts
   std::string device_override;  // GLVK_DEVICE syntax; empty means the default rule
   BufferReadback buffer_readback = BufferReadback::Auto;  // GLVK_BUFFER_READBACK=auto|staging|direct
+  TextureTiling texture_tiling = TextureTiling::Auto;     // GLVK_TEXTURE_TILING=auto|linear|optimal
 };
 
 class Screen {

@@ -7,7 +7,9 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
 
+#include "glvk/amd_descriptors/chip.h"
 #include "glvk/formats/format.h"
 #include "glvk/st/texture.h"
 
@@ -20,6 +22,16 @@ bool shadow_enabled();
 // resource's GCN layout is kept (by identity) for framebuffer states until it is forgotten.
 void shadow_texture(const void* resource, const TextureLayout& layout);
 void shadow_forget_texture(const void* resource);
+
+// st_ChooseTextureFormat asked twice for one texture image: `vulkan` is what the device's answer
+// chose (the texture's real storage); the shadow asks the GCN capability model (AmdFormatSupport on
+// GLVK_SHADOW_CHIP) and records both as a comment line, e.g.
+//   "format choice GL_RGB32F: vulkan R32G32B32_FLOAT, radeonsi R32G32B32X32_FLOAT (differs)".
+void shadow_format_choice(GLenumValue target, GLenumValue internal_format, GLenumValue format, GLenumValue type,
+                          const ChosenFormat& vulkan);
+// The line shadow_format_choice records, for `chip`.
+std::string format_choice_line(const amd::Chip& chip, GLenumValue target, GLenumValue internal_format,
+                               GLenumValue format, GLenumValue type, const ChosenFormat& vulkan);
 
 // One bound surface of a framebuffer: a level and layer range of a texture resource.
 struct ShadowAttachment {

@@ -13,6 +13,7 @@
 #include "glvk/st/transfer.h"
 
 namespace glvk::vk_backend {
+class Buffer;
 class Image;
 }
 
@@ -78,10 +79,24 @@ bool can_share_image(formats::Format original, formats::Format view);
 // A box of one level: x, y, z and width, height, depth in texels, where z/depth count depth
 // slices of a 3D texture and layers of every other target. Texels are in the texture's format,
 // `row_stride` bytes between rows of blocks and `image_stride` bytes between slices.
+// A linear texture the GPU is not using is written in place (one copy); a busy one, and every
+// optimal-tiling texture, through a staging buffer and a GPU copy, throttled by the GART/4 rule
+// (past a quarter of the staging heap in flight, the work is submitted and waited for). Reads of
+// a linear texture wait for the GPU and copy out of the image itself.
 void texture_write(Texture& texture, unsigned level, const Box& box, const void* texels, std::size_t row_stride,
                    std::size_t image_stride);
 void texture_read(Texture& texture, unsigned level, const Box& box, void* texels, std::size_t row_stride,
                   std::size_t image_stride);
+
+// Combined depth/stencil texels in another combined layout than the storage's, split per aspect as
+// they are staged and merged as they are read back (one pass: GL's UNSIGNED_INT_24_8 and
+// Z24_UNORM_S8_UINT storage need no conversion pass). Only where same_depth_stencil_channels says
+// so: both combined depth/stencil, the same depth bits and kind, 8-bit stencil.
+bool same_depth_stencil_channels(formats::Format texels, formats::Format storage);
+void texture_write_depth_stencil(Texture& texture, unsigned level, const Box& box, const void* texels,
+                                 formats::Format texel_format, std::size_t row_stride, std::size_t image_stride);
+void texture_read_depth_stencil(Texture& texture, unsigned level, const Box& box, void* texels,
+                                formats::Format texel_format, std::size_t row_stride, std::size_t image_stride);
 
 // The same from a buffer resource (a pixel buffer object), on the GPU: `row_length` texels per
 // row and `image_height` rows per slice, from `offset` bytes into the buffer.
@@ -90,20 +105,23 @@ void texture_write_from_buffer(Texture& texture, unsigned level, const Box& box,
 void texture_read_to_buffer(Texture& texture, unsigned level, const Box& box, Resource& buffer,
                             std::uint64_t offset, std::uint32_t row_length, std::uint32_t image_height);
 
-// A texture map (si_texture_transfer_map adapted to Vulkan: optimal-tiling images go through a
-// staging copy, depth/stencil through a copy of each aspect).
+// A texture map (si_texture_transfer_map adapted to Vulkan: a linear texture is mapped in place,
+// optimal-tiling images go through a staging copy, depth/stencil through a copy of each aspect).
 struct TextureTransfer {
   Texture* texture = nullptr;
   unsigned level = 0;
   unsigned usage = 0;  // PIPE_TRANSFER_* bits
   Box box;
   std::size_t stride = 0, layer_stride = 0;  // of the mapped texels (rows of blocks, slices)
-  std::vector<std::byte> staging;
+  bool direct = false;                       // the pointer is the image's own memory
+  std::shared_ptr<vk_backend::Buffer> staging;  // otherwise: mapped staging from the screen's pool
 };
 
-// Maps a box of a level. READ copies the texels first; a WRITE-only map skips that copy.
-// DONTBLOCK returns null (and *out null) while the GPU still uses the texture. Logged with
-// GLVK_DEBUG=transfer in the seed's format.
+// Maps a box of a level. A linear texture (see ScreenOptions::texture_tiling) is mapped directly
+// after the GPU's uses of it finished (not waited for with UNSYNCHRONIZED), except that a
+// write-only map of a busy one stages. Otherwise READ copies the texels into staging first; a
+// WRITE-only map skips that copy. DONTBLOCK returns null (and *out null) while the GPU still uses
+// the texture. Logged with GLVK_DEBUG=transfer in the seed's format.
 void* texture_transfer_map(Texture& texture, unsigned level, unsigned usage, const Box& box, TextureTransfer** out);
 // Writes the staging texels back when the map was a WRITE map, then frees the transfer.
 void texture_transfer_unmap(TextureTransfer* transfer);

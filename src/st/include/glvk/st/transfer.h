@@ -66,6 +66,8 @@ struct TransferStats {
   std::uint64_t submissions = 0;
   std::uint64_t outstanding_staging_bytes = 0;  // staging + renamed-away storage since the last flush
   std::uint64_t buffer_reuses = 0;     // storage or staging taken from the buffer pool
+  std::uint64_t direct_texture_transfers = 0;  // texture writes/reads/maps done in the image's own memory
+  std::uint64_t staging_throttle_waits = 0;    // texture staging past the GART/4 rule: flushed and waited for
 };
 
 // pipe_context for buffers. All objects created from one Screen share its command stream, so

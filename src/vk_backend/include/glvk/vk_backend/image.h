@@ -21,13 +21,22 @@ struct ImageDescription {
   VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_1_BIT;
   VkImageUsageFlags usage = 0;  // transfer source and destination are always added
   // OPTIMAL images live in device-local memory; LINEAR ones in host-visible coherent memory,
-  // mapped for their whole life (the "map the texture directly" case of seed 003).
+  // mapped for their whole life (the "map the texture directly" case of seed 003). The host may
+  // touch a LINEAR image's memory whenever the GPU is not using it, so its subresources go from
+  // PREINITIALIZED to GENERAL at the first GPU use and stay there (layout_for).
   VkImageTiling tiling = VK_IMAGE_TILING_OPTIMAL;
   VkImageCreateFlags flags = 0;  // e.g. CUBE_COMPATIBLE, MUTABLE_FORMAT
 };
 
 // Which aspects a format has (colour, depth, stencil).
 VkImageAspectFlags format_aspects(VkFormat format);
+
+// Whether `description` can be created with LINEAR tiling on `device` and serve every use an
+// OPTIMAL image of it would: a single-sample colour format whose linear features include its
+// optimal ones (so blits, sampling and attachments keep working), and levels, layers and extent
+// within what vkGetPhysicalDeviceImageFormatProperties allows for LINEAR. Depth/stencil images
+// are never linear here: Vulkan leaves the memory layout of their aspects undefined.
+bool linear_tiling_supported(const Device& device, const ImageDescription& description);
 
 class Image {
  public:
@@ -43,13 +52,21 @@ class Image {
 
   // LINEAR images: the mapped memory and where a subresource lies in it.
   std::byte* mapped() const { return mapped_; }
+  bool host_accessible() const { return mapped_ != nullptr; }
   VkSubresourceLayout subresource_layout(VkImageAspectFlagBits aspect, std::uint32_t level,
                                          std::uint32_t layer) const;
 
   // The tracked layout of one subresource (all aspects of a subresource move together).
   VkImageLayout layout(std::uint32_t level, std::uint32_t layer) const;
 
-  // Records into `commands` the barriers that bring every subresource of `range` into `layout`,
+  // The layout a use that wants `wanted` gets: `wanted` itself, except GENERAL for host-accessible
+  // images, whose memory the host may read or write between any two GPU uses.
+  VkImageLayout layout_for(VkImageLayout wanted) const {
+    return host_accessible() ? VK_IMAGE_LAYOUT_GENERAL : wanted;
+  }
+
+  // Records into `commands` the barriers that bring every subresource of `range` into
+  // layout_for(`layout`),
   // one barrier per run of subresources that share their current layout, and updates tracking.
   // discard_contents: the old contents are not needed (transition from UNDEFINED).
   void record_transition(VkCommandBuffer commands, const VkImageSubresourceRange& range, VkImageLayout layout,
