@@ -617,6 +617,32 @@ bool framebuffer_dependent_state(Context& ctx, const FramebufferObject* fb, GLen
   }
 }
 
+// GL_RED_BITS .. GL_STENCIL_BITS of the draw framebuffer (glGetIntegerv, compatibility profile only:
+// core removed them): the sizes of the first draw buffer's colour components and of the depth and
+// stencil buffers, 0 where there is none. False for other pnames.
+bool buffer_bits(const Context& ctx, const FramebufferObject* fb, GLenum pname, GLint64& value) {
+  GLenum texture_pname;
+  switch (pname) {
+    case GL_RED_BITS: texture_pname = GL_TEXTURE_RED_SIZE; break;
+    case GL_GREEN_BITS: texture_pname = GL_TEXTURE_GREEN_SIZE; break;
+    case GL_BLUE_BITS: texture_pname = GL_TEXTURE_BLUE_SIZE; break;
+    case GL_ALPHA_BITS: texture_pname = GL_TEXTURE_ALPHA_SIZE; break;
+    case GL_DEPTH_BITS: texture_pname = GL_TEXTURE_DEPTH_SIZE; break;
+    case GL_STENCIL_BITS: texture_pname = GL_TEXTURE_STENCIL_SIZE; break;
+    default: return false;
+  }
+  if (ctx.config().core_profile) return false;
+  value = 0;
+  if (!fb) return true;
+  const FramebufferAttachment* a = pname == GL_DEPTH_BITS ? &fb->depth : pname == GL_STENCIL_BITS ? &fb->stencil : nullptr;
+  std::array<const FramebufferAttachment*, 2> targets{};
+  if (!a && draw_buffer_targets(*fb, 0, targets) > 0) a = targets[0];
+  TextureImage scratch;
+  const TextureImage* image = a && a->type != AttachmentObject::NONE ? attached_image(*a, scratch) : nullptr;
+  if (image && image->defined()) value = component_size(*image, texture_pname);
+  return true;
+}
+
 void framebuffer_parameter(Context& ctx, FramebufferObject* fb, GLenum pname, GLint param, const char* function) {
   if (is_default_framebuffer(fb)) return ctx.error(GL_INVALID_OPERATION, "%s: the default framebuffer has no parameters", function);
   switch (pname) {
@@ -720,19 +746,20 @@ struct ColorClear {
   GLuint u[4] = {0, 0, 0, 0};
 };
 
-// The rectangle a clear touches: the attachment, cut by the scissor box when the test is on.
-struct ClearRect {
+// The rectangle of an image that clears and blits may write: the image, cut by the scissor box
+// when the test is on (the only per-fragment operation both obey).
+struct ScissoredRect {
   GLint x0 = 0, y0 = 0, x1 = 0, y1 = 0;
   bool empty() const { return x1 <= x0 || y1 <= y0; }
 };
 
-ClearRect clear_rect(const Context& ctx, const TextureImage& image) {
-  ClearRect r{0, 0, image.width, image.height};
+ScissoredRect scissored_rect(const Context& ctx, const TextureImage& image) {
+  ScissoredRect r{0, 0, image.width, image.height};
   if (ctx.scissor_test) {
     r.x0 = std::max(r.x0, ctx.scissor_box[0]);
     r.y0 = std::max(r.y0, ctx.scissor_box[1]);
-    r.x1 = std::min<GLint>(r.x1, ctx.scissor_box[0] + ctx.scissor_box[2]);
-    r.y1 = std::min<GLint>(r.y1, ctx.scissor_box[1] + ctx.scissor_box[3]);
+    r.x1 = GLint(std::min<GLint64>(r.x1, GLint64(ctx.scissor_box[0]) + ctx.scissor_box[2]));
+    r.y1 = GLint(std::min<GLint64>(r.y1, GLint64(ctx.scissor_box[1]) + ctx.scissor_box[3]));
   }
   return r;
 }
@@ -750,7 +777,7 @@ void clear_layers(const FramebufferAttachment& a, const TextureImage& image, GLi
 }
 
 // The clear's rectangle in `count` layers from `first` (3D: depth slices).
-st::Box clear_box(const ClearRect& r, GLint first, GLint count) {
+st::Box clear_box(const ScissoredRect& r, GLint first, GLint count) {
   st::Box box;
   box.x = r.x0;
   box.y = r.y0;
@@ -795,7 +822,7 @@ void clear_color_attachment(Context& ctx, const FramebufferAttachment& a, const 
   GLint ignored = 0;
   st::Texture* resource = attached_resource(a, ignored);
   if (!image || !image->defined() || !resource || !(mask[0] || mask[1] || mask[2] || mask[3])) return;
-  const ClearRect rect = clear_rect(ctx, *image);
+  const ScissoredRect rect = scissored_rect(ctx, *image);
   if (rect.empty()) return;
   GLint first = 0, layers = 1;
   clear_layers(a, *image, first, layers);
@@ -872,7 +899,7 @@ void clear_depth_stencil_attachment(Context& ctx, const FramebufferAttachment& a
   // Fixed-point depth buffers take values clamped to [0, 1]. Float buffers may hold more through
   // glClearBufferfv, but Vulkan's clears take [0, 1] only (without VK_EXT_depth_range_unrestricted).
   depth_value = std::clamp(depth_value, 0.0f, 1.0f);
-  const ClearRect rect = clear_rect(ctx, *image);
+  const ScissoredRect rect = scissored_rect(ctx, *image);
   if (rect.empty()) return;
   GLint first = 0, layers = 1;
   clear_layers(a, *image, first, layers);
@@ -938,24 +965,38 @@ st::ClearKind attachment_kind(const FramebufferAttachment& a) {
 // ------------------------------------------------------------------------------------------ blits
 
 // One axis of a blit clipped to both images (the _mesa_clip_blit role): src [s0, s1) maps onto
-// dst [d0, d1) (either may run backwards for a flip); the parts outside either image are dropped
+// dst [d0, d1) (either may run backwards for a flip); the parts outside the source image or outside
+// the destination's writable span [dst_lo, dst_hi) — the image cut by the scissor box — are dropped
 // and the other side shrinks in proportion. False when nothing is left.
-bool clip_blit_axis(double& s0, double& s1, double& d0, double& d1, double src_size, double dst_size) {
-  const auto clip = [](double& a0, double& a1, double& b0, double& b1, double size) {
+bool clip_blit_axis(double& s0, double& s1, double& d0, double& d1, double src_size, double dst_lo, double dst_hi) {
+  const auto clip = [](double& a0, double& a1, double& b0, double& b1, double lo_bound, double hi_bound) {
     const double scale = (b1 - b0) / (a1 - a0);
     const double lo = std::min(a0, a1), hi = std::max(a0, a1);
-    const double new_lo = std::max(lo, 0.0), new_hi = std::min(hi, size);
+    const double new_lo = std::max(lo, lo_bound), new_hi = std::min(hi, hi_bound);
     if (new_hi <= new_lo) return false;
-    const auto remap = [&](double a) { return b0 + (a - a0) * scale; };
+    // Both ends are remapped from the unclipped span before either is replaced.
+    const double b_at_lo = b0 + (new_lo - a0) * scale, b_at_hi = b0 + (new_hi - a0) * scale;
     if (a0 <= a1) {
-      b0 = remap(new_lo), b1 = remap(new_hi), a0 = new_lo, a1 = new_hi;
+      b0 = b_at_lo, b1 = b_at_hi, a0 = new_lo, a1 = new_hi;
     } else {
-      b0 = remap(new_hi), b1 = remap(new_lo), a0 = new_hi, a1 = new_lo;
+      b0 = b_at_hi, b1 = b_at_lo, a0 = new_hi, a1 = new_lo;
     }
     return true;
   };
   if (s1 == s0 || d1 == d0) return false;
-  return clip(d0, d1, s0, s1, dst_size) && clip(s0, s1, d0, d1, src_size);
+  return clip(d0, d1, s0, s1, dst_lo, dst_hi) && clip(s0, s1, d0, d1, 0.0, src_size);
+}
+
+// A single-sample w x h texture of `storage` that blits may render into (a stand-in for a part of
+// an attachment).
+std::unique_ptr<st::Texture> scratch_texture(Context& ctx, formats::Format storage, GLint w, GLint h) {
+  st::TextureLayout layout;
+  layout.format = storage;
+  layout.width = std::uint32_t(w);
+  layout.height = std::uint32_t(h);
+  const formats::FormatDesc& d = formats::describe(storage);
+  return std::make_unique<st::Texture>(ctx.st().shared_screen(), layout,
+                                       d.is_depth || d.is_stencil ? st::BIND_DEPTH_STENCIL : st::BIND_RENDER_TARGET);
 }
 
 // Blits one attachment into another (for depth/stencil attachments, the aspects `depth` and
@@ -971,34 +1012,51 @@ void blit_attachment(Context& ctx, const FramebufferAttachment& src, const Frame
   if (!si || !di || !sr || !dr || !si->defined() || !di->defined()) return;
   double sx0 = rect[0], sy0 = rect[1], sx1 = rect[2], sy1 = rect[3];
   double dx0 = rect[4], dy0 = rect[5], dx1 = rect[6], dy1 = rect[7];
-  if (!clip_blit_axis(sx0, sx1, dx0, dx1, si->width, di->width) ||
-      !clip_blit_axis(sy0, sy1, dy0, dy1, si->height, di->height))
+  if (!clip_blit_axis(sx0, sx1, dx0, dx1, si->width, 0, di->width) ||
+      !clip_blit_axis(sy0, sy1, dy0, dy1, si->height, 0, di->height))
     return;
   const int s[4] = {int(std::lround(sx0)), int(std::lround(sy0)), int(std::lround(sx1)), int(std::lround(sy1))};
   const int d[4] = {int(std::lround(dx0)), int(std::lround(dy0)), int(std::lround(dx1)), int(std::lround(dy1))};
+  // GL 4.6 section 18.3.1: of the per-fragment operations only the scissor test applies to blits.
+  // It discards destination pixels without moving the others' source positions, so a cut blit
+  // goes whole into a stand-in of the destination rectangle and the scissored part is copied on.
+  const ScissoredRect writable = scissored_rect(ctx, *di);
+  const ScissoredRect target{std::max(std::min(d[0], d[2]), writable.x0), std::max(std::min(d[1], d[3]), writable.y0),
+                             std::min(std::max(d[0], d[2]), writable.x1), std::min(std::max(d[1], d[3]), writable.y1)};
+  if (target.empty()) return;
+  const bool cut = target.x0 > std::min(d[0], d[2]) || target.y0 > std::min(d[1], d[3]) ||
+                   target.x1 < std::max(d[0], d[2]) || target.y1 < std::max(d[1], d[3]);
   st::BlitOptions options;
   options.linear = linear;
   options.depth = depth;
   options.stencil = stencil;
   options.srgb = ctx.framebuffer_srgb;
-  bool done = false;
+  st::BlitOptions exact = options;
+  exact.linear = false;
+  exact.srgb = false;  // stand-ins keep the bits
+
+  st::Texture* from = sr;
+  unsigned from_level = unsigned(src.level);
+  GLint from_layer = src_layer;
+  std::unique_ptr<st::Texture> source_copy, staged;
+  bool done = true;
   if (sr == dr && src.level == dst.level && src_layer == dst_layer) {
     // Source and destination in one image: Vulkan forbids the overlap, so go through a copy.
-    st::TextureLayout layout;
-    layout.format = si->storage;
-    layout.width = std::uint32_t(si->width);
-    layout.height = std::uint32_t(si->height);
-    const bool depth_stencil = formats::describe(si->storage).is_depth || formats::describe(si->storage).is_stencil;
-    st::Texture copy(ctx.st().shared_screen(), layout, depth_stencil ? st::BIND_DEPTH_STENCIL : st::BIND_RENDER_TARGET);
+    source_copy = scratch_texture(ctx, si->storage, si->width, si->height);
     const int whole[4] = {0, 0, si->width, si->height};
-    st::BlitOptions exact = options;
-    exact.linear = false;
-    exact.srgb = false;  // the copy keeps the bits
-    done = st::texture_blit_scaled(*sr, unsigned(src.level), src_layer, whole, copy, 0, 0, whole, exact) &&
-           st::texture_blit_scaled(copy, 0, 0, s, *dr, unsigned(dst.level), dst_layer, d, options);
-  } else {
-    done = st::texture_blit_scaled(*sr, unsigned(src.level), src_layer, s, *dr, unsigned(dst.level), dst_layer, d,
-                                   options);
+    done = st::texture_blit_scaled(*sr, from_level, src_layer, whole, *source_copy, 0, 0, whole, exact);
+    from = source_copy.get(), from_level = 0, from_layer = 0;
+  }
+  if (done && cut) {
+    const int x0 = std::min(d[0], d[2]), y0 = std::min(d[1], d[3]);
+    staged = scratch_texture(ctx, di->storage, std::abs(d[2] - d[0]), std::abs(d[3] - d[1]));
+    const int into[4] = {d[0] - x0, d[1] - y0, d[2] - x0, d[3] - y0};
+    const int part[4] = {target.x0 - x0, target.y0 - y0, target.x1 - x0, target.y1 - y0};
+    const int onto[4] = {target.x0, target.y0, target.x1, target.y1};
+    done = st::texture_blit_scaled(*from, from_level, from_layer, s, *staged, 0, 0, into, options) &&
+           st::texture_blit_scaled(*staged, 0, 0, part, *dr, unsigned(dst.level), dst_layer, onto, exact);
+  } else if (done) {
+    done = st::texture_blit_scaled(*from, from_level, from_layer, s, *dr, unsigned(dst.level), dst_layer, d, options);
   }
   if (!done)
     ctx.debug_message(GL_DEBUG_SOURCE_API, GL_DEBUG_TYPE_OTHER, 2, GL_DEBUG_SEVERITY_HIGH,
@@ -1037,14 +1095,7 @@ bool read_source(Context& ctx, const FramebufferAttachment& a, ReadSource& out) 
   out.level = unsigned(a.level);
   if (!out.image || !out.resource || !out.image->defined()) return false;
   if (out.image->samples <= 1) return true;
-  st::TextureLayout layout;
-  layout.format = out.image->storage;
-  layout.width = std::uint32_t(out.image->width);
-  layout.height = std::uint32_t(out.image->height);
-  const formats::FormatDesc& d = formats::describe(out.image->storage);
-  out.resolved = std::make_unique<st::Texture>(ctx.st().shared_screen(), layout,
-                                               d.is_depth || d.is_stencil ? st::BIND_DEPTH_STENCIL
-                                                                          : st::BIND_RENDER_TARGET);
+  out.resolved = scratch_texture(ctx, out.image->storage, out.image->width, out.image->height);
   const int whole[4] = {0, 0, out.image->width, out.image->height};
   st::BlitOptions exact;
   exact.srgb = false;  // the resolve keeps the encoding
@@ -1182,6 +1233,7 @@ bool query_framebuffer_integer(Context& ctx, GLenum pname, GLint64& value, bool&
         value = draw ? draw->draw_buffers[pname - GL_DRAW_BUFFER0] : GL_NONE;
         return true;
       }
+      if (buffer_bits(ctx, draw, pname, value)) return true;
       return framebuffer_dependent_state(ctx, draw, pname, value, raised, "glGetIntegerv");
   }
 }

@@ -401,6 +401,42 @@ TEST_F(RgbPbufferTest, BuffersFollowTheConfig) {
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "no depth buffer";
 }
 
+// GL_RED_BITS .. GL_STENCIL_BITS (compatibility profile, GL 4.6 compat table 23.73) describe the
+// draw framebuffer: the surface's config, then a framebuffer object's attachments; core has none.
+class CompatibilityRgbPbufferTest : public RgbPbufferTest {
+ protected:
+  std::vector<EGLint> context_attributes() const override {
+    return {EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 6, EGL_CONTEXT_OPENGL_PROFILE_MASK,
+            EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT};
+  }
+};
+
+TEST_F(CompatibilityRgbPbufferTest, BufferBitsDescribeTheDrawFramebuffer) {
+  EXPECT_EQ(get_integer(GL_RED_BITS), 8);
+  EXPECT_EQ(get_integer(GL_BLUE_BITS), 8);
+  EXPECT_EQ(get_integer(GL_ALPHA_BITS), 0) << "the config has no alpha";
+  EXPECT_EQ(get_integer(GL_DEPTH_BITS), 0);
+  EXPECT_EQ(get_integer(GL_STENCIL_BITS), 0);
+  GLuint depth_stencil = 0;
+  texture_framebuffer(GL_RGB10_A2, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  glGenRenderbuffers(1, &depth_stencil);
+  glBindRenderbuffer(GL_RENDERBUFFER, depth_stencil);
+  glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH24_STENCIL8, 4, 4);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, depth_stencil);
+  EXPECT_EQ(get_integer(GL_RED_BITS), 10);
+  EXPECT_EQ(get_integer(GL_ALPHA_BITS), 2);
+  EXPECT_EQ(get_integer(GL_DEPTH_BITS), 24);
+  EXPECT_EQ(get_integer(GL_STENCIL_BITS), 8);
+  glDrawBuffer(GL_NONE);
+  EXPECT_EQ(get_integer(GL_RED_BITS), 0) << "no draw buffer";
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
+TEST_F(RgbPbufferTest, CoreProfileHasNoBufferBits) {
+  get_integer(GL_ALPHA_BITS);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+}
+
 // EGL's default pbuffer size is 0x0: a complete framebuffer with nothing in it.
 class EmptyPbufferTest : public PbufferGlTest {
  protected:

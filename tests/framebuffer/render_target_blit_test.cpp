@@ -170,6 +170,46 @@ TEST_F(RenderTargetBlitTest, ScaledFlippedAndLinear) {
   EXPECT_NEAR(out[4 + 2], 100, 1);
 }
 
+// GL 4.6 section 18.3.1: the scissor test cuts a blit's destination; the source shrinks with it,
+// so a 2x magnified blit scissored to destination columns 2..5 takes source columns 1..2.
+TEST_F(RenderTargetBlitTest, ScissorCutsTheDestination) {
+  constexpr GLsizei w = 8, h = 4;
+  std::vector<std::uint8_t> texels(w * h * 4);
+  for (GLsizei i = 0; i < w * h; ++i)
+    for (int c = 0; c < 4; ++c) texels[std::size_t(i * 4 + c)] = std::uint8_t(i * 4 + c + 1);
+  const GLuint source = texture_framebuffer(GL_RGBA8, w, h, GL_RGBA, GL_UNSIGNED_BYTE, texels.data());
+  const std::vector<std::uint8_t> zeros(w * h * 4, 0);
+  const GLuint target = texture_framebuffer(GL_RGBA8, w, h, GL_RGBA, GL_UNSIGNED_BYTE, zeros.data());
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(2, 1, 4, 2);
+  blit(source, target, w, h, GL_COLOR_BUFFER_BIT);
+  auto out = read_rgba8(target, w, h);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  for (GLsizei y = 0; y < h; ++y)
+    for (GLsizei x = 0; x < w; ++x) {
+      const bool inside = x >= 2 && x < 6 && y >= 1 && y < 3;
+      const std::size_t i = std::size_t(y * w + x) * 4;
+      EXPECT_EQ(out[i], inside ? texels[i] : 0) << x << "," << y;
+    }
+  // Magnified 2x: destination x maps to source x / 2.
+  glBindFramebuffer(GL_FRAMEBUFFER, target);
+  glDisable(GL_SCISSOR_TEST);
+  glClearColor(0, 0, 0, 0);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glEnable(GL_SCISSOR_TEST);
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, source);
+  glBlitFramebuffer(0, 0, w / 2, h / 2, 0, 0, w, h, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  glDisable(GL_SCISSOR_TEST);
+  out = read_rgba8(target, w, h);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  for (GLsizei y = 0; y < h; ++y)
+    for (GLsizei x = 0; x < w; ++x) {
+      const bool inside = x >= 2 && x < 6 && y >= 1 && y < 3;
+      const std::size_t from = std::size_t((y / 2) * w + x / 2) * 4;
+      EXPECT_EQ(out[std::size_t(y * w + x) * 4], inside ? texels[from] : 0) << x << "," << y;
+    }
+}
+
 // Integer buffers go through the integer variant of the shader without conversion.
 TEST_F(RenderTargetBlitTest, IntegerBlitsKeepEveryBit) {
   const GLint texels[2 * 2 * 4] = {-2147483647 - 1, 2147483647, -1, 0, 1, 2, 3, 4,
