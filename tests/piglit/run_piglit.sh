@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Runs the piglit framebuffer tests (framebuffer_tests.txt) on one driver and prints
-# "<test name>\t<result>" per test: pass, fail, skip, warn, crash or timeout.
+# "<test name>\t<result>\t<detail>" per test. result: pass, fail, skip, warn, crash or timeout.
+# detail, on glvk: the GL commands the test called that glvk does not implement (GLVK_DEBUG=api),
+# comma-separated, so a run tells the tests that need drawing from those glvk should pass; on a
+# skip, piglit's reason when no such command was called.
 #   tests/piglit/run_piglit.sh llvmpipe|zink|glvk [BUILD_DIR] > results/<driver>.txt
 # Needs Debian's piglit package (apt-get install piglit); runs headless on surfaceless EGL.
 set -uo pipefail
@@ -16,7 +19,7 @@ chmod 700 "$XDG_RUNTIME_DIR"
 case "$driver" in
   llvmpipe) launcher=(env LIBGL_ALWAYS_SOFTWARE=1 GALLIUM_DRIVER=llvmpipe) ;;
   zink) launcher=(env LIBGL_ALWAYS_SOFTWARE=1 GALLIUM_DRIVER=zink) ;;
-  glvk) launcher=("$build/tools/glvk" run --) ;;
+  glvk) launcher=(env GLVK_DEBUG=api "$build/tools/glvk" run --) ;;
   *) echo "run_piglit.sh: unknown driver '$driver'" >&2; exit 2 ;;
 esac
 
@@ -29,5 +32,9 @@ while IFS='|' read -r name command; do
   if [ -z "$result" ]; then
     if [ $status -eq 124 ]; then result=timeout; elif [ $status -ge 128 ]; then result=crash; else result=fail; fi
   fi
-  printf '%s\t%s\n' "$name" "$result"
+  detail=$(printf '%s\n' "$output" | sed -n 's/^glvk api: \([A-Za-z0-9_]*\) is not implemented$/\1/p' | sort -u | paste -sd, -)
+  if [ -z "$detail" ] && [ "$result" = skip ]; then
+    detail=$(printf '%s\n' "$output" | grep -v '^PIGLIT:' | grep -m1 -iE 'requires|not supported|skip' | tr '\t' ' ' | cut -c1-120)
+  fi
+  printf '%s\t%s\t%s\n' "$name" "$result" "$detail"
 done <"$here/framebuffer_tests.txt"
