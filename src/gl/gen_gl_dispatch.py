@@ -6,8 +6,10 @@ Outputs: gl_api.h (declarations of the hand-written functions, exact C signature
 gl_dispatch.cpp (one entry point per command of GL 4.6 compatibility and every GL extension, the
 name -> address table, and the extension list).
 
-A command listed as implemented forwards to glvk::gl::api::<Name without "gl">; any other command
-reports itself once (GL_INVALID_OPERATION + GLVK_DEBUG=api log) and returns a zero value.
+A command listed as implemented forwards to glvk::gl::api::<Name without "gl">; so does a command
+whose gl.xml <alias> (the registry's word that the two behave alike, e.g. glGenFramebuffersEXT ->
+glGenFramebuffers) is implemented and has the same parameter types. Any other command reports
+itself once (GL_INVALID_OPERATION + GLVK_DEBUG=api log) and returns a zero value.
 An advertised extension must have every one of its GL commands implemented, or generation fails.
 """
 import sys
@@ -40,10 +42,14 @@ def main():
     root = ET.parse(gl_xml).getroot()
 
     commands = {}
+    aliases = {}
     for command in root.find("commands"):
         ret, name = c_text(command.find("proto"))
         params = [c_text(p) for p in command.findall("param")]
         commands[name] = (ret, params)
+        alias = command.find("alias")
+        if alias is not None:
+            aliases[name] = alias.get("name")
 
     # The GL 4.6 compatibility API: every <feature api="gl"> up to 4.6 (compatibility keeps removed
     # commands), plus every extension that lists "gl" among its supported APIs.
@@ -66,6 +72,20 @@ def main():
         wanted.update(names)
 
     implemented = read_list(implemented_path)
+    implemented_set = set(implemented)
+
+    def same_types(a, b):
+        # ARB/EXT typedefs (GLsizeiptrARB, GLcharARB, ...) are the core types under another name.
+        def types(name):
+            ret, params = commands[name]
+            return [t.replace("ARB", "").replace("EXT", "") for t in [ret] + [t for t, _ in params]]
+        return types(a) == types(b)
+
+    # Each command's hand-written implementation: its own, or its alias's.
+    implementation = {name: name for name in implemented}
+    for name, target in aliases.items():
+        if name not in implementation and target in implemented_set and same_types(name, target):
+            implementation[name] = target
     errors = []
     for name in implemented:
         if name not in wanted:
@@ -77,13 +97,12 @@ def main():
         if ext not in extension_commands:
             errors.append(f"{extensions_path}: {ext} is not a GL extension in gl.xml")
             continue
-        missing = [c for c in extension_commands[ext] if c not in implemented]
+        missing = [c for c in extension_commands[ext] if c not in implementation]
         if missing:
             errors.append(f"{extensions_path}: {ext} is advertised but {', '.join(missing)} not implemented")
     if errors:
         sys.exit("\n".join(errors))
 
-    implemented_set = set(implemented)
     names = sorted(wanted)
 
     def signature(name, qualified):
@@ -107,8 +126,8 @@ def main():
             args = ", ".join(n for _, n in params)
             unused = "".join(f"  (void){n};\n" for _, n in params)
             s.write(signature(name, "entry_" + name) + " {\n")
-            if name in implemented_set:
-                call = f"api::{name[2:]}({args})"
+            if name in implementation:
+                call = f"api::{implementation[name][2:]}({args})"
                 if ret == "void":
                     s.write(f"  try {{\n    {call};\n  }} catch (...) {{\n    report_exception(\"{name}\");\n  }}\n")
                 else:

@@ -80,6 +80,23 @@ TEST(DispatchGenerator, RefusesToAdvertiseAnExtensionWithUnimplementedCommands) 
   const auto fixed = test::run_process({GLVK_PYTHON, GLVK_GEN_GL_DISPATCH, GLVK_GL_XML, implemented, extensions,
                                         dir + "/a.h", dir + "/a.cpp"});
   EXPECT_EQ(fixed.exit_code, 0) << fixed.err;
+  // gl.xml aliases glBlitFramebufferEXT to glBlitFramebuffer: implementing the core command
+  // implements the extension, and its entry point forwards there.
+  std::ofstream(implemented) << "glBlitFramebuffer\n";
+  std::ofstream(extensions) << "GL_EXT_framebuffer_blit\n";
+  const auto aliased = test::run_process({GLVK_PYTHON, GLVK_GEN_GL_DISPATCH, GLVK_GL_XML, implemented, extensions,
+                                          dir + "/a.h", dir + "/a.cpp"});
+  EXPECT_EQ(aliased.exit_code, 0) << aliased.err;
+  const std::string source = read_text((dir + "/a.cpp").c_str());
+  const std::size_t entry = source.find("entry_glBlitFramebufferEXT(");
+  ASSERT_NE(entry, std::string::npos);
+  EXPECT_NE(source.find("api::BlitFramebuffer(", entry), std::string::npos);
+  EXPECT_LT(source.find("api::BlitFramebuffer(", entry), source.find("entry_", entry + 1));
+  // glBindFramebufferEXT has no alias (EXT binds names never generated): still unimplemented.
+  std::ofstream(implemented) << "glBindFramebuffer\n";
+  std::ofstream(extensions) << "GL_EXT_framebuffer_object\n";
+  EXPECT_NE(test::run_process({GLVK_PYTHON, GLVK_GEN_GL_DISPATCH, GLVK_GL_XML, implemented, extensions,
+                               dir + "/a.h", dir + "/a.cpp"}).exit_code, 0);
   std::ofstream(implemented) << "glNotInGlXml\n";
   const auto unknown = test::run_process({GLVK_PYTHON, GLVK_GEN_GL_DISPATCH, GLVK_GL_XML, implemented, extensions,
                                           dir + "/a.h", dir + "/a.cpp"});
