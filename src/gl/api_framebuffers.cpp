@@ -937,10 +937,9 @@ void clear_depth_stencil_attachment(Context& ctx, const FramebufferAttachment& a
   }
 }
 
-// The draw framebuffer of a clear, or null after INVALID_FRAMEBUFFER_OPERATION; the shadow sees
+// `fb` when a clear may go into it, or null after INVALID_FRAMEBUFFER_OPERATION; the shadow sees
 // the framebuffer state the clear uses.
-FramebufferObject* clear_target(Context& ctx, const char* function) {
-  FramebufferObject* fb = ctx.current_draw_framebuffer();
+FramebufferObject* clear_target(Context& ctx, FramebufferObject* fb, const char* function) {
   if (framebuffer_status(ctx, fb) != GL_FRAMEBUFFER_COMPLETE) {
     ctx.error(GL_INVALID_FRAMEBUFFER_OPERATION, "%s: the draw framebuffer is not complete", function);
     return nullptr;
@@ -1280,24 +1279,72 @@ GLboolean IsFramebuffer(GLuint framebuffer) {
   return lookup_framebuffer(*ctx, framebuffer) ? GL_TRUE : GL_FALSE;
 }
 
-void BindFramebuffer(GLenum target, GLuint framebuffer) {
-  GLVK_CONTEXT_OR_RETURN();
+}  // namespace api
+
+namespace {
+
+// glBindFramebuffer and glBindFramebufferEXT. A name never generated is an error of the core
+// profile; the compatibility profile and EXT_framebuffer_object create the object on first bind.
+void bind_framebuffer(Context& ctx, GLenum target, GLuint framebuffer, bool any_name, const char* function) {
   if (!is_framebuffer_target(target))
-    return ctx->error(GL_INVALID_ENUM, "glBindFramebuffer(target = 0x%04x): not a framebuffer target", target);
+    return ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): not a framebuffer target", function, target);
   FramebufferRef fb;
   if (framebuffer) {
-    auto it = ctx->framebuffers.find(framebuffer);
-    if (it == ctx->framebuffers.end()) {
-      if (ctx->config().core_profile)
-        return ctx->error(GL_INVALID_OPERATION, "glBindFramebuffer(%u): not a name from glGenFramebuffers",
-                          framebuffer);
-      it = ctx->framebuffers.emplace(framebuffer, nullptr).first;
+    auto it = ctx.framebuffers.find(framebuffer);
+    if (it == ctx.framebuffers.end()) {
+      if (!any_name)
+        return ctx.error(GL_INVALID_OPERATION, "%s(%u): not a name from glGenFramebuffers", function, framebuffer);
+      it = ctx.framebuffers.emplace(framebuffer, nullptr).first;
     }
     if (!it->second) it->second = std::make_shared<FramebufferObject>(framebuffer);
     fb = it->second;
   }
-  if (target == GL_FRAMEBUFFER || target == GL_DRAW_FRAMEBUFFER) ctx->draw_framebuffer = fb;
-  if (target == GL_FRAMEBUFFER || target == GL_READ_FRAMEBUFFER) ctx->read_framebuffer = fb;
+  if (target == GL_FRAMEBUFFER || target == GL_DRAW_FRAMEBUFFER) ctx.draw_framebuffer = fb;
+  if (target == GL_FRAMEBUFFER || target == GL_READ_FRAMEBUFFER) ctx.read_framebuffer = fb;
+}
+
+// glBindRenderbuffer and glBindRenderbufferEXT, with bind_framebuffer's naming rule.
+void bind_renderbuffer(Context& ctx, GLenum target, GLuint renderbuffer, bool any_name, const char* function) {
+  if (target != GL_RENDERBUFFER)
+    return ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): must be GL_RENDERBUFFER", function, target);
+  RenderbufferRef rb;
+  if (renderbuffer) {
+    std::lock_guard lock(ctx.share_group().mutex);
+    auto& names = ctx.share_group().renderbuffers;
+    auto it = names.find(renderbuffer);
+    if (it == names.end()) {
+      if (!any_name)
+        return ctx.error(GL_INVALID_OPERATION, "%s(%u): not a name from glGenRenderbuffers", function, renderbuffer);
+      it = names.emplace(renderbuffer, nullptr).first;
+    }
+    if (!it->second) it->second = std::make_shared<RenderbufferObject>(renderbuffer);
+    rb = it->second;
+  }
+  ctx.bound_renderbuffer = std::move(rb);
+}
+
+}  // namespace
+
+namespace api {
+
+void BindFramebuffer(GLenum target, GLuint framebuffer) {
+  GLVK_CONTEXT_OR_RETURN();
+  bind_framebuffer(*ctx, target, framebuffer, !ctx->config().core_profile, "glBindFramebuffer");
+}
+
+void BindFramebufferEXT(GLenum target, GLuint framebuffer) {
+  GLVK_CONTEXT_OR_RETURN();
+  bind_framebuffer(*ctx, target, framebuffer, true, "glBindFramebufferEXT");
+}
+
+void BindRenderbuffer(GLenum target, GLuint renderbuffer) {
+  GLVK_CONTEXT_OR_RETURN();
+  bind_renderbuffer(*ctx, target, renderbuffer, !ctx->config().core_profile, "glBindRenderbuffer");
+}
+
+void BindRenderbufferEXT(GLenum target, GLuint renderbuffer) {
+  GLVK_CONTEXT_OR_RETURN();
+  bind_renderbuffer(*ctx, target, renderbuffer, true, "glBindRenderbufferEXT");
 }
 
 void GenRenderbuffers(GLsizei n, GLuint* renderbuffers) {
@@ -1345,27 +1392,6 @@ GLboolean IsRenderbuffer(GLuint renderbuffer) {
   return ctx->share_group().find_renderbuffer(renderbuffer) ? GL_TRUE : GL_FALSE;
 }
 
-void BindRenderbuffer(GLenum target, GLuint renderbuffer) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (target != GL_RENDERBUFFER)
-    return ctx->error(GL_INVALID_ENUM, "glBindRenderbuffer(target = 0x%04x): must be GL_RENDERBUFFER", target);
-  RenderbufferRef rb;
-  if (renderbuffer) {
-    std::lock_guard lock(ctx->share_group().mutex);
-    auto& names = ctx->share_group().renderbuffers;
-    auto it = names.find(renderbuffer);
-    if (it == names.end()) {
-      if (ctx->config().core_profile)
-        return ctx->error(GL_INVALID_OPERATION, "glBindRenderbuffer(%u): not a name from glGenRenderbuffers",
-                          renderbuffer);
-      it = names.emplace(renderbuffer, nullptr).first;
-    }
-    if (!it->second) it->second = std::make_shared<RenderbufferObject>(renderbuffer);
-    rb = it->second;
-  }
-  ctx->bound_renderbuffer = std::move(rb);
-}
-
 void RenderbufferStorageMultisample(GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
                                     GLsizei height) {
   GLVK_CONTEXT_OR_RETURN();
@@ -1394,16 +1420,15 @@ void NamedRenderbufferStorage(GLuint renderbuffer, GLenum internalformat, GLsize
   NamedRenderbufferStorageMultisample(renderbuffer, 0, internalformat, width, height);
 }
 
-void GetRenderbufferParameteriv(GLenum target, GLenum pname, GLint* params) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (target != GL_RENDERBUFFER)
-    return ctx->error(GL_INVALID_ENUM, "glGetRenderbufferParameteriv(target = 0x%04x)", target);
-  if (!ctx->bound_renderbuffer)
-    return ctx->error(GL_INVALID_OPERATION, "glGetRenderbufferParameteriv: no renderbuffer is bound");
-  const RenderbufferObject& rb = *ctx->bound_renderbuffer;
+}  // namespace api
+
+// glGetRenderbufferParameteriv and glGetNamedRenderbufferParameteriv.
+static void get_renderbuffer_parameter(Context& ctx, const RenderbufferRef& renderbuffer, GLenum pname, GLint* params,
+                                       const char* function) {
+  const RenderbufferObject& rb = *renderbuffer;
   FramebufferAttachment a;
   a.type = AttachmentObject::RENDERBUFFER;
-  a.renderbuffer = ctx->bound_renderbuffer;
+  a.renderbuffer = renderbuffer;
   TextureImage scratch;
   const TextureImage& image = *attached_image(a, scratch);
   switch (pname) {
@@ -1417,8 +1442,28 @@ void GetRenderbufferParameteriv(GLenum target, GLenum pname, GLint* params) {
     case GL_RENDERBUFFER_ALPHA_SIZE: *params = component_size(image, GL_TEXTURE_ALPHA_SIZE); return;
     case GL_RENDERBUFFER_DEPTH_SIZE: *params = component_size(image, GL_TEXTURE_DEPTH_SIZE); return;
     case GL_RENDERBUFFER_STENCIL_SIZE: *params = component_size(image, GL_TEXTURE_STENCIL_SIZE); return;
-    default: return ctx->error(GL_INVALID_ENUM, "glGetRenderbufferParameteriv(pname = 0x%04x)", pname);
+    default: return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x)", function, pname);
   }
+}
+
+namespace api {
+
+void GetRenderbufferParameteriv(GLenum target, GLenum pname, GLint* params) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (target != GL_RENDERBUFFER)
+    return ctx->error(GL_INVALID_ENUM, "glGetRenderbufferParameteriv(target = 0x%04x)", target);
+  if (!ctx->bound_renderbuffer)
+    return ctx->error(GL_INVALID_OPERATION, "glGetRenderbufferParameteriv: no renderbuffer is bound");
+  get_renderbuffer_parameter(*ctx, ctx->bound_renderbuffer, pname, params, "glGetRenderbufferParameteriv");
+}
+
+void GetNamedRenderbufferParameteriv(GLuint renderbuffer, GLenum pname, GLint* params) {
+  GLVK_CONTEXT_OR_RETURN();
+  RenderbufferRef rb = ctx->share_group().find_renderbuffer(renderbuffer);
+  if (!rb)
+    return ctx->error(GL_INVALID_OPERATION, "glGetNamedRenderbufferParameteriv(renderbuffer = %u): not a renderbuffer object",
+                      renderbuffer);
+  get_renderbuffer_parameter(*ctx, rb, pname, params, "glGetNamedRenderbufferParameteriv");
 }
 
 // The framebuffer object a target-based attachment call works on (INVALID_OPERATION for 0).
@@ -1776,7 +1821,7 @@ void Clear(GLbitfield mask) {
   GLVK_CONTEXT_OR_RETURN();
   if (mask & ~GLbitfield(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT | GL_ACCUM_BUFFER_BIT))
     return ctx->error(GL_INVALID_VALUE, "glClear(mask = 0x%x): unknown bits", mask);
-  FramebufferObject* fb = clear_target(*ctx, "glClear");
+  FramebufferObject* fb = clear_target(*ctx, ctx->current_draw_framebuffer(), "glClear");
   if (!fb) return;
   if (mask & GL_COLOR_BUFFER_BIT)
     for (unsigned i = 0; i < kMaxColorAttachments; ++i) {
@@ -1806,16 +1851,17 @@ void Clear(GLbitfield mask) {
   }
 }
 
-// glClearBuffer*: one colour draw buffer, or the depth/stencil buffers.
-static void clear_buffer(Context& ctx, GLenum buffer, GLint drawbuffer, const ColorClear* color, const GLfloat* depth,
-                         const GLint* stencil, const char* function) {
+// glClearBuffer* and glClearNamedFramebuffer*: one colour draw buffer of `fb`, or its depth/stencil
+// buffers.
+static void clear_buffer(Context& ctx, FramebufferObject* fb, GLenum buffer, GLint drawbuffer, const ColorClear* color,
+                         const GLfloat* depth, const GLint* stencil, const char* function) {
   if (buffer == GL_COLOR) {
     if (drawbuffer < 0 || drawbuffer >= GLint(kMaxColorAttachments))
       return ctx.error(GL_INVALID_VALUE, "%s(drawbuffer = %d): out of range", function, drawbuffer);
   } else if (drawbuffer != 0) {
     return ctx.error(GL_INVALID_VALUE, "%s(drawbuffer = %d): must be 0 for depth and stencil", function, drawbuffer);
   }
-  FramebufferObject* fb = clear_target(ctx, function);
+  fb = clear_target(ctx, fb, function);
   if (!fb) return;
   if (buffer == GL_COLOR) {
     std::array<const FramebufferAttachment*, 2> targets{};
@@ -1830,53 +1876,100 @@ static void clear_buffer(Context& ctx, GLenum buffer, GLint drawbuffer, const Co
   if (stencil) clear_depth_stencil_attachment(ctx, fb->stencil, false, 0, true, *stencil, function);
 }
 
-void ClearBufferfv(GLenum buffer, GLint drawbuffer, const GLfloat* value) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (buffer != GL_COLOR && buffer != GL_DEPTH)
-    return ctx->error(GL_INVALID_ENUM, "glClearBufferfv(buffer = 0x%04x)", buffer);
+// The bodies of the four glClearBuffer* forms, shared with glClearNamedFramebuffer*.
+static void clear_buffer_fv(Context& ctx, FramebufferObject* fb, GLenum buffer, GLint drawbuffer, const GLfloat* value,
+                            const char* function) {
+  if (buffer != GL_COLOR && buffer != GL_DEPTH) return ctx.error(GL_INVALID_ENUM, "%s(buffer = 0x%04x)", function, buffer);
   ColorClear color;
   std::copy(value, value + (buffer == GL_COLOR ? 4 : 1), color.f);
-  clear_buffer(*ctx, buffer, drawbuffer, &color, buffer == GL_DEPTH ? value : nullptr, nullptr, "glClearBufferfv");
+  clear_buffer(ctx, fb, buffer, drawbuffer, &color, buffer == GL_DEPTH ? value : nullptr, nullptr, function);
+}
+
+static void clear_buffer_iv(Context& ctx, FramebufferObject* fb, GLenum buffer, GLint drawbuffer, const GLint* value,
+                            const char* function) {
+  if (buffer != GL_COLOR && buffer != GL_STENCIL)
+    return ctx.error(GL_INVALID_ENUM, "%s(buffer = 0x%04x)", function, buffer);
+  ColorClear color;
+  color.kind = st::ClearKind::SINT;
+  std::copy(value, value + (buffer == GL_COLOR ? 4 : 1), color.i);
+  clear_buffer(ctx, fb, buffer, drawbuffer, &color, nullptr, buffer == GL_STENCIL ? value : nullptr, function);
+}
+
+static void clear_buffer_uiv(Context& ctx, FramebufferObject* fb, GLenum buffer, GLint drawbuffer, const GLuint* value,
+                             const char* function) {
+  if (buffer != GL_COLOR) return ctx.error(GL_INVALID_ENUM, "%s(buffer = 0x%04x)", function, buffer);
+  ColorClear color;
+  color.kind = st::ClearKind::UINT;
+  std::copy(value, value + 4, color.u);
+  clear_buffer(ctx, fb, buffer, drawbuffer, &color, nullptr, nullptr, function);
+}
+
+static void clear_buffer_fi(Context& ctx, FramebufferObject* fb, GLenum buffer, GLint drawbuffer, GLfloat depth,
+                            GLint stencil, const char* function) {
+  if (buffer != GL_DEPTH_STENCIL) return ctx.error(GL_INVALID_ENUM, "%s(buffer = 0x%04x)", function, buffer);
+  clear_buffer(ctx, fb, buffer, drawbuffer, nullptr, &depth, &stencil, function);
+}
+
+void ClearBufferfv(GLenum buffer, GLint drawbuffer, const GLfloat* value) {
+  GLVK_CONTEXT_OR_RETURN();
+  clear_buffer_fv(*ctx, ctx->current_draw_framebuffer(), buffer, drawbuffer, value, "glClearBufferfv");
 }
 
 void ClearBufferiv(GLenum buffer, GLint drawbuffer, const GLint* value) {
   GLVK_CONTEXT_OR_RETURN();
-  if (buffer != GL_COLOR && buffer != GL_STENCIL)
-    return ctx->error(GL_INVALID_ENUM, "glClearBufferiv(buffer = 0x%04x)", buffer);
-  ColorClear color;
-  color.kind = st::ClearKind::SINT;
-  std::copy(value, value + (buffer == GL_COLOR ? 4 : 1), color.i);
-  clear_buffer(*ctx, buffer, drawbuffer, &color, nullptr, buffer == GL_STENCIL ? value : nullptr, "glClearBufferiv");
+  clear_buffer_iv(*ctx, ctx->current_draw_framebuffer(), buffer, drawbuffer, value, "glClearBufferiv");
 }
 
 void ClearBufferuiv(GLenum buffer, GLint drawbuffer, const GLuint* value) {
   GLVK_CONTEXT_OR_RETURN();
-  if (buffer != GL_COLOR) return ctx->error(GL_INVALID_ENUM, "glClearBufferuiv(buffer = 0x%04x)", buffer);
-  ColorClear color;
-  color.kind = st::ClearKind::UINT;
-  std::copy(value, value + 4, color.u);
-  clear_buffer(*ctx, buffer, drawbuffer, &color, nullptr, nullptr, "glClearBufferuiv");
+  clear_buffer_uiv(*ctx, ctx->current_draw_framebuffer(), buffer, drawbuffer, value, "glClearBufferuiv");
 }
 
 void ClearBufferfi(GLenum buffer, GLint drawbuffer, GLfloat depth, GLint stencil) {
   GLVK_CONTEXT_OR_RETURN();
-  if (buffer != GL_DEPTH_STENCIL) return ctx->error(GL_INVALID_ENUM, "glClearBufferfi(buffer = 0x%04x)", buffer);
-  clear_buffer(*ctx, buffer, drawbuffer, nullptr, &depth, &stencil, "glClearBufferfi");
+  clear_buffer_fi(*ctx, ctx->current_draw_framebuffer(), buffer, drawbuffer, depth, stencil, "glClearBufferfi");
 }
 
-
-void BlitFramebuffer(GLint srcX0, GLint srcY0, GLint srcX1, GLint srcY1, GLint dstX0, GLint dstY0, GLint dstX1,
-                     GLint dstY1, GLbitfield mask, GLenum filter) {
+// The named forms take framebuffer zero as the default draw framebuffer (GL 4.6 section 17.4.3.1).
+void ClearNamedFramebufferfv(GLuint framebuffer, GLenum buffer, GLint drawbuffer, const GLfloat* value) {
   GLVK_CONTEXT_OR_RETURN();
-  const char* function = "glBlitFramebuffer";
+  FramebufferObject* fb = nullptr;
+  if (named_framebuffer(*ctx, framebuffer, fb, GL_DRAW_FRAMEBUFFER, "glClearNamedFramebufferfv"))
+    clear_buffer_fv(*ctx, fb, buffer, drawbuffer, value, "glClearNamedFramebufferfv");
+}
+
+void ClearNamedFramebufferiv(GLuint framebuffer, GLenum buffer, GLint drawbuffer, const GLint* value) {
+  GLVK_CONTEXT_OR_RETURN();
+  FramebufferObject* fb = nullptr;
+  if (named_framebuffer(*ctx, framebuffer, fb, GL_DRAW_FRAMEBUFFER, "glClearNamedFramebufferiv"))
+    clear_buffer_iv(*ctx, fb, buffer, drawbuffer, value, "glClearNamedFramebufferiv");
+}
+
+void ClearNamedFramebufferuiv(GLuint framebuffer, GLenum buffer, GLint drawbuffer, const GLuint* value) {
+  GLVK_CONTEXT_OR_RETURN();
+  FramebufferObject* fb = nullptr;
+  if (named_framebuffer(*ctx, framebuffer, fb, GL_DRAW_FRAMEBUFFER, "glClearNamedFramebufferuiv"))
+    clear_buffer_uiv(*ctx, fb, buffer, drawbuffer, value, "glClearNamedFramebufferuiv");
+}
+
+void ClearNamedFramebufferfi(GLuint framebuffer, GLenum buffer, GLint drawbuffer, GLfloat depth, GLint stencil) {
+  GLVK_CONTEXT_OR_RETURN();
+  FramebufferObject* fb = nullptr;
+  if (named_framebuffer(*ctx, framebuffer, fb, GL_DRAW_FRAMEBUFFER, "glClearNamedFramebufferfi"))
+    clear_buffer_fi(*ctx, fb, buffer, drawbuffer, depth, stencil, "glClearNamedFramebufferfi");
+}
+
+// glBlitFramebuffer and glBlitNamedFramebuffer: from `read`'s read buffer (and depth/stencil) into
+// `draw`'s draw buffers.
+static void blit_framebuffer(Context* ctx, FramebufferObject* read, FramebufferObject* draw, GLint srcX0, GLint srcY0,
+                             GLint srcX1, GLint srcY1, GLint dstX0, GLint dstY0, GLint dstX1, GLint dstY1,
+                             GLbitfield mask, GLenum filter, const char* function) {
   if (mask & ~GLbitfield(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT))
     return ctx->error(GL_INVALID_VALUE, "%s(mask = 0x%x): unknown bits", function, mask);
   if (filter != GL_NEAREST && filter != GL_LINEAR)
     return ctx->error(GL_INVALID_ENUM, "%s(filter = 0x%04x)", function, filter);
   if (filter == GL_LINEAR && (mask & (GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT)))
     return ctx->error(GL_INVALID_OPERATION, "%s: depth and stencil blits must use GL_NEAREST", function);
-  FramebufferObject* read = ctx->current_read_framebuffer();
-  FramebufferObject* draw = ctx->current_draw_framebuffer();
   if (framebuffer_status(*ctx, read) != GL_FRAMEBUFFER_COMPLETE ||
       framebuffer_status(*ctx, draw) != GL_FRAMEBUFFER_COMPLETE)
     return ctx->error(GL_INVALID_FRAMEBUFFER_OPERATION, "%s: the read or draw framebuffer is not complete", function);
@@ -1936,6 +2029,24 @@ void BlitFramebuffer(GLint srcX0, GLint srcY0, GLint srcX1, GLint srcY1, GLint d
                       same_attachment(draw->depth, draw->stencil);
   if (depth) blit_attachment(*ctx, read->depth, draw->depth, rect, false, true, shared, function);
   if (stencil && !shared) blit_attachment(*ctx, read->stencil, draw->stencil, rect, false, false, true, function);
+}
+
+void BlitFramebuffer(GLint srcX0, GLint srcY0, GLint srcX1, GLint srcY1, GLint dstX0, GLint dstY0, GLint dstX1,
+                     GLint dstY1, GLbitfield mask, GLenum filter) {
+  GLVK_CONTEXT_OR_RETURN();
+  blit_framebuffer(ctx, ctx->current_read_framebuffer(), ctx->current_draw_framebuffer(), srcX0, srcY0, srcX1, srcY1,
+                   dstX0, dstY0, dstX1, dstY1, mask, filter, "glBlitFramebuffer");
+}
+
+void BlitNamedFramebuffer(GLuint readFramebuffer, GLuint drawFramebuffer, GLint srcX0, GLint srcY0, GLint srcX1,
+                          GLint srcY1, GLint dstX0, GLint dstY0, GLint dstX1, GLint dstY1, GLbitfield mask,
+                          GLenum filter) {
+  GLVK_CONTEXT_OR_RETURN();
+  const char* function = "glBlitNamedFramebuffer";
+  FramebufferObject *read = nullptr, *draw = nullptr;
+  if (named_framebuffer(*ctx, readFramebuffer, read, GL_READ_FRAMEBUFFER, function) &&
+      named_framebuffer(*ctx, drawFramebuffer, draw, GL_DRAW_FRAMEBUFFER, function))
+    blit_framebuffer(ctx, read, draw, srcX0, srcY0, srcX1, srcY1, dstX0, dstY0, dstX1, dstY1, mask, filter, function);
 }
 
 namespace {

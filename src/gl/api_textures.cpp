@@ -1003,6 +1003,13 @@ void tex_parameter(Context& ctx, TextureObject& t, GLenum pname, const void* par
       if (v != GL_DEPTH_COMPONENT && v != GL_STENCIL_INDEX) return bad_value();
       t.depth_stencil_mode = GLenum(v);
       return;
+    case GL_DEPTH_TEXTURE_MODE:
+      // Compatibility profile only (ARB_depth_texture): how a depth texel becomes a colour.
+      if (ctx.config().core_profile)
+        return ctx.error(GL_INVALID_ENUM, "%s(pname = GL_DEPTH_TEXTURE_MODE): not in the core profile", function);
+      if (v != GL_LUMINANCE && v != GL_INTENSITY && v != GL_ALPHA && v != GL_RED) return bad_value();
+      t.depth_texture_mode = GLenum(v);
+      return;
     case GL_TEXTURE_BORDER_COLOR:
       // Iiv/Iuiv keep the integers as they are; iv values are signed normalized (section 8.10).
       for (int i = 0; i < 4; ++i) {
@@ -1050,6 +1057,11 @@ void get_tex_parameter(Context& ctx, const TextureObject& t, GLenum pname, void*
     case GL_TEXTURE_COMPARE_MODE: values[0] = t.compare_mode; break;
     case GL_TEXTURE_COMPARE_FUNC: values[0] = t.compare_func; break;
     case GL_DEPTH_STENCIL_TEXTURE_MODE: values[0] = t.depth_stencil_mode; break;
+    case GL_DEPTH_TEXTURE_MODE:
+      if (ctx.config().core_profile)
+        return ctx.error(GL_INVALID_ENUM, "%s(pname = GL_DEPTH_TEXTURE_MODE): not in the core profile", function);
+      values[0] = t.depth_texture_mode;
+      break;
     case GL_TEXTURE_IMMUTABLE_FORMAT: values[0] = t.immutable ? 1 : 0; break;
     case GL_TEXTURE_IMMUTABLE_LEVELS: values[0] = t.immutable_levels; break;
     case GL_TEXTURE_VIEW_MIN_LEVEL: values[0] = t.view_min_level; break;
@@ -1343,14 +1355,28 @@ void compressed_tex_sub_image(Context& ctx, TextureObject& texture, unsigned dim
                     function);
 }
 
-void get_compressed_tex_image(Context& ctx, TextureObject& texture, GLenum target, GLint level, GLsizei buffer_size,
-                              void* pixels, const char* function) {
+// glGetCompressedTex(ture)Image and glGetCompressedTextureSubImage: the blocks of `region` (the
+// whole image, or a region the caller validated against the image) of one image, rows of blocks
+// packed tightly, into client memory or the pack PBO.
+void get_compressed_tex_image(Context& ctx, TextureObject& texture, GLenum target, GLint level, const Region& region,
+                              GLsizei buffer_size, void* pixels, const char* function) {
   if (level < 0 || level >= max_levels(target))
     return ctx.error(GL_INVALID_VALUE, "%s(level = %d): out of range", function, level);
   const TextureImage& image = texture.images[face_of(target)][std::size_t(level)];
   if (!image.defined() || !formats::describe(image.format).is_compressed)
     return ctx.error(GL_INVALID_OPERATION, "%s: level %d is not a compressed image", function, level);
-  const std::size_t size = compressed_size(image.format, image.width, image.height, image.depth);
+  const GLint x = region.whole ? 0 : region.x, y = region.whole ? 0 : region.y, z = region.whole ? 0 : region.z;
+  const GLsizei w = region.whole ? image.width : region.width, h = region.whole ? image.height : region.height,
+                d = region.whole ? image.depth : region.depth;
+  if (!region.whole) {
+    // GL 4.6 section 8.11.4: whole blocks only, except where the region reaches the image's edge.
+    if (!check_region_inside(ctx, image, x, y, z, w, h, d, function)) return;
+    const formats::FormatDesc& desc = formats::describe(image.format);
+    const GLint bw = GLint(desc.block_width), bh = GLint(desc.block_height);
+    if (x % bw || y % bh || (w % bw && x + w != image.width) || (h % bh && y + h != image.height))
+      return ctx.error(GL_INVALID_OPERATION, "%s: the region is not made of whole %dx%d blocks", function, bw, bh);
+  }
+  const std::size_t size = compressed_size(image.format, w, h, d);
   if (buffer_size >= 0 && std::size_t(buffer_size) < size)
     return ctx.error(GL_INVALID_OPERATION, "%s(bufSize = %d): the image is %zu bytes", function, buffer_size, size);
   const std::shared_ptr<BufferObject>& pbo = bound_buffer(ctx, GL_PIXEL_PACK_BUFFER);
@@ -1359,15 +1385,22 @@ void get_compressed_tex_image(Context& ctx, TextureObject& texture, GLenum targe
     return ctx.error(GL_INVALID_OPERATION, "%s: the image reaches past the end of the pixel buffer object", function);
   if (pbo && pbo->mapped && !(pbo->access_flags & GL_MAP_PERSISTENT_BIT))
     return ctx.error(GL_INVALID_OPERATION, "%s: the pixel buffer object is mapped", function);
+  const formats::PixelFormat pf(image.format);
+  const std::size_t row = pf.row_bytes(unsigned(w)), slice = row * pf.block_rows(unsigned(h));
   std::vector<std::byte> blocks(size);
   if (image.compressed_blocks) {
-    blocks = *image.compressed_blocks;
+    // Decoded storage: the blocks as the application gave them.
+    const std::size_t image_row = pf.row_bytes(unsigned(image.width));
+    const std::size_t image_slice = image_row * pf.block_rows(unsigned(image.height));
+    const std::size_t skip = pf.row_bytes(unsigned(x));
+    const unsigned first_row = pf.block_rows(unsigned(y));
+    for (GLsizei s = 0; s < d; ++s)
+      for (unsigned r = 0; r < pf.block_rows(unsigned(h)); ++r)
+        std::memcpy(blocks.data() + std::size_t(s) * slice + r * row,
+                    image.compressed_blocks->data() + std::size_t(z + s) * image_slice + (first_row + r) * image_row + skip,
+                    row);
   } else if (texture.resource) {
-    const formats::PixelFormat pf(image.format);
-    const std::size_t row = pf.row_bytes(unsigned(image.width));
-    st::texture_read(*texture.resource, unsigned(level),
-                     texture_box(target, 0, 0, 0, image.width, image.height, image.depth), blocks.data(), row,
-                     row * pf.block_rows(unsigned(image.height)));
+    st::texture_read(*texture.resource, unsigned(level), texture_box(target, x, y, z, w, h, d), blocks.data(), row, slice);
   }
   if (pbo)
     ctx.st().buffer_subdata(*pbo->resource, st::PIPE_TRANSFER_WRITE, offset, size, blocks.data());
@@ -2102,7 +2135,7 @@ void CompressedTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yo
 void GetCompressedTexImage(GLenum target, GLint level, void* img) {
   GLVK_CONTEXT_OR_RETURN();
   if (TextureRef t = target_texture(*ctx, target, is_get_image_target, 0, "glGetCompressedTexImage"))
-    get_compressed_tex_image(*ctx, *t, target, level, -1, img, "glGetCompressedTexImage");
+    get_compressed_tex_image(*ctx, *t, target, level, Region{}, -1, img, "glGetCompressedTexImage");
 }
 
 void GetCompressedTextureImage(GLuint texture, GLint level, GLsizei bufSize, void* pixels) {
@@ -2112,14 +2145,38 @@ void GetCompressedTextureImage(GLuint texture, GLint level, GLsizei bufSize, voi
   TextureRef t = named_texture_of(*ctx, texture, is_texture_image_target, 0, function);
   if (!t) return;
   if (t->target != GL_TEXTURE_CUBE_MAP)
-    return get_compressed_tex_image(*ctx, *t, t->target, level, bufSize, pixels, function);
+    return get_compressed_tex_image(*ctx, *t, t->target, level, Region{}, bufSize, pixels, function);
   // The six faces' blocks one after the other.
   for_each_cube_face(*ctx, *t, level, 0, 6, function, [&](GLenum face, GLsizei index) {
     const TextureImage& image = t->images[0][std::size_t(level)];
     const std::size_t face_size = image.defined() && formats::describe(image.format).is_compressed
                                       ? compressed_size(image.format, image.width, image.height, 1)
                                       : 0;
-    get_compressed_tex_image(*ctx, *t, face, level, GLsizei(std::max<long>(0, bufSize - index * long(face_size))),
+    get_compressed_tex_image(*ctx, *t, face, level, Region{}, GLsizei(std::max<long>(0, bufSize - index * long(face_size))),
+                             piece_of_transfer(*ctx, GL_PIXEL_PACK_BUFFER, pixels, index, face_size), function);
+  });
+}
+
+void GetCompressedTextureSubImage(GLuint texture, GLint level, GLint xoffset, GLint yoffset, GLint zoffset,
+                                  GLsizei width, GLsizei height, GLsizei depth, GLsizei bufSize, void* pixels) {
+  GLVK_CONTEXT_OR_RETURN();
+  const char* function = "glGetCompressedTextureSubImage";
+  if (!check_buffer_size(*ctx, bufSize, function)) return;
+  TextureRef t = named_texture_of(*ctx, texture, is_texture_image_target, 0, function);
+  if (!t) return;
+  if (width < 0 || height < 0 || depth < 0)
+    return ctx->error(GL_INVALID_VALUE, "%s: negative width, height or depth", function);
+  if (t->target != GL_TEXTURE_CUBE_MAP)
+    return get_compressed_tex_image(*ctx, *t, t->target, level, Region{xoffset, yoffset, zoffset, width, height, depth, false},
+                                    bufSize, pixels, function);
+  // Faces zoffset .. zoffset + depth - 1, one after the other.
+  for_each_cube_face(*ctx, *t, level, zoffset, depth, function, [&](GLenum face, GLsizei index) {
+    const TextureImage& image = t->images[std::size_t(zoffset)][std::size_t(level)];
+    const std::size_t face_size = image.defined() && formats::describe(image.format).is_compressed
+                                      ? compressed_size(image.format, width, height, 1)
+                                      : 0;
+    get_compressed_tex_image(*ctx, *t, face, level, Region{xoffset, yoffset, 0, width, height, 1, false},
+                             GLsizei(std::max<long>(0, bufSize - index * long(face_size))),
                              piece_of_transfer(*ctx, GL_PIXEL_PACK_BUFFER, pixels, index, face_size), function);
   });
 }
@@ -2359,7 +2416,7 @@ void GetnCompressedTexImage(GLenum target, GLint lod, GLsizei bufSize, void* pix
   GLVK_CONTEXT_OR_RETURN();
   if (!check_buffer_size(*ctx, bufSize, "glGetnCompressedTexImage")) return;
   if (TextureRef t = target_texture(*ctx, target, is_get_image_target, 0, "glGetnCompressedTexImage"))
-    get_compressed_tex_image(*ctx, *t, target, lod, bufSize, pixels, "glGetnCompressedTexImage");
+    get_compressed_tex_image(*ctx, *t, target, lod, Region{}, bufSize, pixels, "glGetnCompressedTexImage");
 }
 
 void InvalidateTexImage(GLuint texture, GLint level) {

@@ -422,6 +422,94 @@ TEST_F(TextureDsaTest, CompressedTextureSubImage3DFillsArrayLayersAndCubeFaces) 
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "no compressed image";
 }
 
+// glGetCompressedTextureSubImage (GL 4.6 section 8.11.4): whole blocks of a region, rows of blocks
+// packed; partial blocks only where the region reaches the image's edge. Native (BC1) and decoded
+// (ETC2 on lavapipe, blocks kept on the side) storage answer alike.
+TEST_F(TextureDsaTest, CompressedTextureSubImageReadsWholeBlocksOfARegion) {
+  for (const GLenum format : {GLenum(GL_COMPRESSED_RGB_S3TC_DXT1_EXT), GLenum(GL_COMPRESSED_RGB8_ETC2)}) {
+    SCOPED_TRACE(format);
+    // 10x8 texels: 3x2 blocks of 8 bytes, the right column only half inside the image.
+    const GLuint t = create(GL_TEXTURE_2D);
+    glTextureStorage2D(t, 1, format, 10, 8);
+    const std::vector<std::uint8_t> blocks = pattern(3 * 2 * 8, 41);
+    glCompressedTextureSubImage2D(t, 0, 0, 0, 10, 8, format, GLsizei(blocks.size()), blocks.data());
+    ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+    const auto block = [&](int bx, int by) { return blocks.begin() + (by * 3 + bx) * 8; };
+    // Blocks (1,0) and (2,0): x 4..9, reaching the right edge with a partial block.
+    std::vector<std::uint8_t> out(16, 0);
+    glGetCompressedTextureSubImage(t, 0, 4, 0, 0, 6, 4, 1, GLsizei(out.size()), out.data());
+    ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+    EXPECT_TRUE(std::equal(out.begin(), out.begin() + 8, block(1, 0)));
+    EXPECT_TRUE(std::equal(out.begin() + 8, out.end(), block(2, 0)));
+    // Column 0, both rows.
+    glGetCompressedTextureSubImage(t, 0, 0, 0, 0, 4, 8, 1, GLsizei(out.size()), out.data());
+    ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+    EXPECT_TRUE(std::equal(out.begin(), out.begin() + 8, block(0, 0)));
+    EXPECT_TRUE(std::equal(out.begin() + 8, out.end(), block(0, 1)));
+    glGetCompressedTextureSubImage(t, 0, 2, 0, 0, 4, 4, 1, GLsizei(out.size()), out.data());
+    EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "offset inside a block";
+    glGetCompressedTextureSubImage(t, 0, 0, 0, 0, 2, 4, 1, GLsizei(out.size()), out.data());
+    EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "width ends inside a block, not at the edge";
+    glGetCompressedTextureSubImage(t, 0, 8, 0, 0, 4, 4, 1, GLsizei(out.size()), out.data());
+    EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE)) << "past the right edge";
+    glGetCompressedTextureSubImage(t, 0, 0, 0, 0, 8, 4, 1, 15, out.data());
+    EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "bufSize one byte short";
+    glGetCompressedTextureSubImage(t, 0, 0, 0, 0, -4, 4, 1, GLsizei(out.size()), out.data());
+    EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE)) << "negative width";
+  }
+  const GLuint plain = create(GL_TEXTURE_2D);
+  glTextureStorage2D(plain, 1, GL_RGBA8, 4, 4);
+  std::vector<std::uint8_t> out(64, 0);
+  glGetCompressedTextureSubImage(plain, 0, 0, 0, 0, 4, 4, 1, 64, out.data());
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "not a compressed image";
+  glGetCompressedTextureSubImage(987654, 0, 0, 0, 0, 4, 4, 1, 64, out.data());
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "not a texture";
+  // Cube maps: zoffset and depth pick faces, one after the other.
+  const GLuint cube = create(GL_TEXTURE_CUBE_MAP);
+  glTextureStorage2D(cube, 1, GL_COMPRESSED_RGB_S3TC_DXT1_EXT, 4, 4);
+  const std::vector<std::uint8_t> faces = pattern(6 * 8, 42);
+  glCompressedTextureSubImage3D(cube, 0, 0, 0, 0, 4, 4, 6, GL_COMPRESSED_RGB_S3TC_DXT1_EXT, 48, faces.data());
+  std::vector<std::uint8_t> two(16, 0);
+  glGetCompressedTextureSubImage(cube, 0, 0, 0, 3, 4, 4, 2, 16, two.data());
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_TRUE(std::equal(two.begin(), two.end(), faces.begin() + 3 * 8));
+}
+
+// GL_DEPTH_TEXTURE_MODE (ARB_depth_texture) lives only in the compatibility profile: LUMINANCE by
+// default, LUMINANCE, INTENSITY, ALPHA or RED; INVALID_ENUM in core.
+class CompatibilityTextureTest : public TextureDsaTest {
+ protected:
+  std::vector<EGLint> context_attributes() const override {
+    return {EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 6, EGL_CONTEXT_OPENGL_PROFILE_MASK,
+            EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT};
+  }
+};
+
+TEST_F(CompatibilityTextureTest, DepthTextureMode) {
+  const GLuint t = create(GL_TEXTURE_2D);
+  GLint mode = 0;
+  glGetTextureParameteriv(t, GL_DEPTH_TEXTURE_MODE, &mode);
+  EXPECT_EQ(mode, GL_LUMINANCE);
+  for (const GLenum m : {GL_INTENSITY, GL_ALPHA, GL_RED, GL_LUMINANCE}) {
+    glTextureParameteri(t, GL_DEPTH_TEXTURE_MODE, GLint(m));
+    glGetTextureParameteriv(t, GL_DEPTH_TEXTURE_MODE, &mode);
+    EXPECT_EQ(mode, GLint(m));
+  }
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glTextureParameteri(t, GL_DEPTH_TEXTURE_MODE, GL_RGBA);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+}
+
+TEST_F(TextureDsaTest, DepthTextureModeIsNotCore) {
+  const GLuint t = create(GL_TEXTURE_2D);
+  glTextureParameteri(t, GL_DEPTH_TEXTURE_MODE, GL_LUMINANCE);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+  GLint mode = -1;
+  glGetTextureParameteriv(t, GL_DEPTH_TEXTURE_MODE, &mode);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+  EXPECT_EQ(mode, -1);
+}
+
 class TextureDsaCopyTest : public TextureDsaTest {
  protected:
   // An 8x8 RGBA8 read framebuffer filled with `source`.

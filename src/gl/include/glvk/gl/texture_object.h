@@ -81,6 +81,7 @@ struct TextureObject {
   enum class BorderColorType { FLOAT, INT, UINT } border_color_type = BorderColorType::FLOAT;
   std::array<GLint, 4> border_color_integer{0, 0, 0, 0};
   GLenum depth_stencil_mode = GL_DEPTH_COMPONENT;
+  GLenum depth_texture_mode = GL_LUMINANCE;  // compatibility profile (ARB_depth_texture)
   GLfloat lod_bias = 0.0f;
   std::string label;
 };
