@@ -22,6 +22,7 @@ add_library(glvk_formats_extra STATIC
   ${CMAKE_CURRENT_SOURCE_DIR}/compressed/astc.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/compressed/encode.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/compressed/encode_s3tc_rgtc.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/compressed/encode_bptc.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/layout/miptree_layout.cpp)
 target_include_directories(glvk_formats_extra
   PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}/include

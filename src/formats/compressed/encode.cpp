@@ -14,6 +14,7 @@ bool can_encode(CompressedFamily family) {
   switch (family) {
     case F::BC1_RGB: case F::BC1_RGBA: case F::BC2: case F::BC3:
     case F::BC4_UNORM: case F::BC4_SNORM: case F::BC5_UNORM: case F::BC5_SNORM:
+    case F::BC6H_UFLOAT: case F::BC6H_SFLOAT: case F::BC7:
       return true;
     default:
       return false;
@@ -51,6 +52,9 @@ void encode_block_rgba_float(CompressedFamily family, const float* texels, uint8
       detail::encode_bc4_channel(clamped, 0, family == F::BC5_SNORM, block);
       detail::encode_bc4_channel(clamped, 1, family == F::BC5_SNORM, block + 8);
       break;
+    case F::BC6H_UFLOAT: detail::encode_bc6h(clamped, false, block); break;
+    case F::BC6H_SFLOAT: detail::encode_bc6h(clamped, true, block); break;
+    case F::BC7: detail::encode_bc7(clamped, block); break;
     default:  // can_encode is false: nothing sensible to write
       std::fill(block, block + compressed_block_info(family).bytes_per_block, uint8_t(0));
       break;
