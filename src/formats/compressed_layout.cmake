@@ -1,4 +1,4 @@
-# glvk_formats_extra: compressed-texture decoders and the miptree layout engine.
+# glvk_formats_extra: compressed-texture decoders and encoders, and the miptree layout engine.
 # Included from src/formats/CMakeLists.txt; independent of the format table (no Format enum).
 set(GLVK_COMPRESSED_TABLES_JSON ${CMAKE_CURRENT_SOURCE_DIR}/compressed/compressed_tables.json)
 set(GLVK_COMPRESSED_TABLES_GEN ${CMAKE_CURRENT_SOURCE_DIR}/compressed/gen_compressed_tables.py)
@@ -20,6 +20,9 @@ add_library(glvk_formats_extra STATIC
   ${CMAKE_CURRENT_SOURCE_DIR}/compressed/bptc.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/compressed/etc.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/compressed/astc.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/compressed/encode.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/compressed/encode_s3tc_rgtc.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/compressed/encode_bptc.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/layout/miptree_layout.cpp)
 target_include_directories(glvk_formats_extra
   PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}/include

@@ -1,5 +1,6 @@
 // BC6H and BC7 (BPTC), Khronos Data Format Specification chapter "BPTC".
 #include "block_bits.h"
+#include "bptc_common.h"
 #include "compressed_tables.h"
 #include "decoders.h"
 
@@ -27,10 +28,6 @@ const uint8_t* weights_for(unsigned index_bits) {
   return index_bits == 2 ? tables::bptc_interpolation_weights2
          : index_bits == 3 ? tables::bptc_interpolation_weights3
                            : tables::bptc_interpolation_weights4;
-}
-
-unsigned interpolate8(unsigned e0, unsigned e1, unsigned weight) {
-  return ((64 - weight) * e0 + weight * e1 + 32) >> 6;
 }
 
 }  // namespace
@@ -96,8 +93,8 @@ void decode_bc7(const uint8_t* block, float* texels) {
       alpha_weight = weights_for(index_bits)[primary[t]];
     }
     unsigned rgba[4];
-    for (unsigned c = 0; c < 3; ++c) rgba[c] = interpolate8(e0[c], e1[c], color_weight);
-    rgba[3] = interpolate8(e0[3], e1[3], alpha_weight);
+    for (unsigned c = 0; c < 3; ++c) rgba[c] = unsigned(bptc_interpolate(int(e0[c]), int(e1[c]), int(color_weight)));
+    rgba[3] = unsigned(bptc_interpolate(int(e0[3]), int(e1[3]), int(alpha_weight)));
     if (rotation) std::swap(rgba[3], rgba[rotation - 1]);
     for (unsigned c = 0; c < 4; ++c) texels[4 * t + c] = float(rgba[c]) / 255.0f;
   }
@@ -109,31 +106,6 @@ int sign_extend(int value, unsigned bits) {
   const int sign = 1 << (bits - 1);
   value &= (1 << bits) - 1;
   return (value ^ sign) - sign;
-}
-
-// Endpoint unquantisation to the 16-bit interpolation domain.
-int bc6h_unquantize(int x, unsigned bits, bool is_signed) {
-  if (!is_signed) {
-    if (bits >= 15) return x;
-    if (x == 0) return 0;
-    if (x == (1 << bits) - 1) return 0xFFFF;
-    return ((x << 16) + 0x8000) >> bits;
-  }
-  if (bits >= 16) return x;
-  const bool negative = x < 0;
-  if (negative) x = -x;
-  int u;
-  if (x == 0) u = 0;
-  else if (x >= (1 << (bits - 1)) - 1) u = 0x7FFF;
-  else u = ((x << 15) + 0x4000) >> (bits - 1);
-  return negative ? -u : u;
-}
-
-// Final scaling of an interpolated value to half-float bits.
-uint16_t bc6h_finish(int v, bool is_signed) {
-  if (!is_signed) return uint16_t((v * 31) >> 6);
-  if (v < 0) return uint16_t(0x8000 | ((-v * 31) >> 5));
-  return uint16_t((v * 31) >> 5);
 }
 
 }  // namespace
@@ -184,7 +156,7 @@ void decode_bc6h(const uint8_t* block, bool is_signed, float* texels) {
     const unsigned s = regions == 2 ? tables::bptc_partition2[partition][t] : 0;
     const int w = weights[index];
     for (unsigned c = 0; c < 3; ++c) {
-      const int v = ((64 - w) * ep[2 * s][c] + w * ep[2 * s + 1][c] + 32) >> 6;
+      const int v = bptc_interpolate(ep[2 * s][c], ep[2 * s + 1][c], w);
       texels[4 * t + c] = half_to_float(bc6h_finish(v, is_signed));
     }
     texels[4 * t + 3] = 1.0f;

@@ -1,5 +1,7 @@
-// Software decoders for the compressed texture families (used when a device lacks the format).
-// Written from the Khronos Data Format Specification; see src/formats/compressed/README.md.
+// Software decoders for the compressed texture families (used when a device lacks the format), and
+// encoders for the GL "online compression" families (glTexImage* with a compressed internal format
+// and uncompressed client data). Written from the Khronos Data Format Specification; see
+// src/formats/compressed/README.md.
 #pragma once
 
 #include <cstddef>
@@ -55,5 +57,18 @@ enum class AstcBlockStatus : uint8_t {
   HDR_IN_LDR,        // HDR endpoint mode or HDR void extent: an error in the LDR profile
 };
 AstcBlockStatus astc_block_status(unsigned block_width, unsigned block_height, const uint8_t* block);
+
+// ---- Encoders ---------------------------------------------------------------------------------
+
+// Whether encode_* can produce blocks of this family (the GL "online compression" families).
+bool can_encode(CompressedFamily family);
+// Encodes one 4x4 block from 16 RGBA float texels (row-major, 4 floats each; values are the
+// format's natural range: unorm [0,1], snorm [-1,1], BC6H floats). Out-of-range inputs are clamped
+// (NaN becomes 0). Families without an encoder get an all-zero block.
+void encode_block_rgba_float(CompressedFamily family, const float* texels, uint8_t* block);
+// Encodes a whole image. src_row_stride: floats between texel rows; dst_row_stride: bytes between
+// block rows. width/height need not be multiples of 4: edge blocks replicate the last column/row.
+void encode_image_rgba_float(CompressedFamily family, const float* src, size_t src_row_stride,
+                             unsigned width, unsigned height, uint8_t* dst, size_t dst_row_stride);
 
 }  // namespace glvk::formats
