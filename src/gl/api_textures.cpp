@@ -9,6 +9,7 @@
 
 #include "api_common.h"
 #include "texture_internal.h"
+#include "glvk/formats/compressed.h"
 #include "glvk/formats/convert.h"
 #include "glvk/st/format_choice.h"
 #include "glvk/st/shadow.h"
@@ -370,6 +371,15 @@ const formats::Swizzle* readback_rebase(GLenum base_format, formats::Swizzle (&m
 
 // Writes a region of texels from the client (or a PBO) into the texture, along the path
 // choose_upload_path picks. Raises INVALID_OPERATION if the data cannot be converted.
+// When the CPU reads a PBO's texels: copies the bytes the transfer covers out of it and points
+// `client.data` at them.
+void read_pbo_for_cpu(Context& ctx, ClientImage& client) {
+  if (!client.pbo) return;
+  client.pbo_copy.resize(client.extent_bytes);
+  ctx.st().buffer_read(*client.pbo->resource, client.pbo_offset, client.extent_bytes, client.pbo_copy.data());
+  client.data = client.pbo_copy.data();
+}
+
 void upload(Context& ctx, TextureObject& texture, GLenum target, GLint level, const TextureImage& image, GLint x,
             GLint y, GLint z, GLsizei w, GLsizei h, GLsizei d, GLenum format, GLenum type, ClientImage& client,
             const char* function) {
@@ -399,12 +409,7 @@ void upload(Context& ctx, TextureObject& texture, GLenum target, GLint level, co
                                   std::uint32_t(client.image_stride / client.row_stride));
     return;
   }
-  if (client.pbo) {
-    // The CPU reads the PBO: copy the bytes the transfer covers out of it first.
-    client.pbo_copy.resize(client.extent_bytes);
-    ctx.st().buffer_read(*client.pbo->resource, client.pbo_offset, client.extent_bytes, client.pbo_copy.data());
-    client.data = client.pbo_copy.data();
-  }
+  read_pbo_for_cpu(ctx, client);
   const std::size_t row_stride = client.row_stride;
   const std::size_t image_stride = height_is_layers(target) ? client.row_stride : client.image_stride;
   if (plan.path == st::TransferPath::MEMCPY) {
@@ -525,6 +530,76 @@ bool ensure_resource(Context& ctx, TextureObject& texture, GLenum target, GLint 
   return true;
 }
 
+std::size_t compressed_size(Format format, GLsizei w, GLsizei h, GLsizei d);
+
+// Online compression (GL 4.6 section 8.7): glTexImage and glTexSubImage fill the S3TC, RGTC and
+// BPTC formats from uncompressed texels, which glvk encodes (src/formats/compressed); the formats
+// with no online compression (ETC2/EAC, ASTC: Mesa's _mesa_format_no_online_compression) raise
+// INVALID_OPERATION.
+bool check_online_compression(Context& ctx, Format format, const char* function) {
+  const formats::FormatDesc& d = formats::describe(format);
+  if (!d.is_compressed || formats::can_encode(formats::CompressedFamily(d.compressed_family))) return true;
+  ctx.error(GL_INVALID_OPERATION, "%s: %s images take compressed data only (glCompressedTexImage)", function, d.name);
+  return false;
+}
+
+// Regions of compressed images cover whole blocks, except where they reach the image's right or
+// bottom edge (GL 4.6 sections 8.7 and 8.11.4: INVALID_OPERATION).
+bool check_whole_blocks(Context& ctx, const TextureImage& image, GLint x, GLint y, GLsizei w, GLsizei h,
+                        const char* function) {
+  const formats::FormatDesc& d = formats::describe(image.format);
+  const GLint bw = GLint(d.block_width), bh = GLint(d.block_height);
+  if (x % bw == 0 && y % bh == 0 && (w % bw == 0 || x + w == image.width) && (h % bh == 0 || y + h == image.height))
+    return true;
+  ctx.error(GL_INVALID_OPERATION, "%s: the region is not made of whole %dx%d blocks", function, bw, bh);
+  return false;
+}
+
+}  // namespace
+
+void upload_compressed(Context& ctx, TextureObject& texture, GLenum target, GLint level, TextureImage& image,
+                       GLint x, GLint y, GLint z, GLsizei w, GLsizei h, GLsizei d, const std::vector<std::byte>& blocks,
+                       const char* function);
+
+namespace {
+
+// The texels of a glTexImage/glTexSubImage into a compressed image: converted to RGBA float with the
+// image's rebase (components the base format lacks become 0 and 1), encoded block by block, then
+// stored as glCompressedTexSubImage stores blocks. sRGB images take their encoded values as they
+// are, like every other upload.
+void upload_by_compressing(Context& ctx, TextureObject& texture, GLenum target, GLint level, TextureImage& image,
+                           GLint x, GLint y, GLint z, GLsizei w, GLsizei h, GLsizei d, GLenum format, GLenum type,
+                           ClientImage& client, const char* function) {
+  if (!w || !h || !d || (!client.data && !client.pbo) || !texture.resource) return;
+  const formats::PixelFormat src = *formats::PixelFormat::from_gl(format, type);
+  const formats::PixelFormat rgba(Format::R32G32B32A32_FLOAT);
+  if (const formats::ConvertStatus status = formats::can_convert(rgba, src); status != formats::ConvertStatus::OK)
+    return ctx.error(GL_INVALID_OPERATION, "%s: cannot convert %s/%s data (%s)", function,
+                     formats::gl_client_format_name(format), formats::gl_type_name(type),
+                     formats::convert_status_name(status));
+  read_pbo_for_cpu(ctx, client);
+  formats::Swizzle map[4];
+  formats::ConvertParams params;
+  params.rebase_swizzle = upload_rebase(image.base_format, map);
+  params.src_swap_unit = ctx.unpack.swap_bytes ? formats::swap_unit_size(type) : 1;
+  const formats::FormatDesc& desc = formats::describe(image.format);
+  const formats::PixelFormat compressed(image.format);
+  const std::size_t block_row = compressed.row_bytes(unsigned(w)), block_slice = block_row * compressed.block_rows(unsigned(h));
+  const GLsizei slices = height_is_layers(target) ? h : d, rows = height_is_layers(target) ? 1 : h;
+  const std::size_t image_stride = height_is_layers(target) ? client.row_stride : client.image_stride;
+  std::vector<float> texels(std::size_t(w) * std::size_t(rows) * 4);
+  std::vector<std::byte> blocks(block_slice * std::size_t(slices));
+  for (GLsizei s = 0; s < slices; ++s) {
+    formats::convert(texels.data(), rgba, std::size_t(w) * 4 * sizeof(float), client.data + std::size_t(s) * image_stride,
+                     src, client.row_stride, unsigned(w), unsigned(rows), params);
+    formats::encode_image_rgba_float(formats::CompressedFamily(desc.compressed_family), texels.data(),
+                                     std::size_t(w) * 4, unsigned(w), unsigned(rows),
+                                     reinterpret_cast<std::uint8_t*>(blocks.data() + std::size_t(s) * block_slice),
+                                     block_row);
+  }
+  upload_compressed(ctx, texture, target, level, image, x, y, z, w, h, d, blocks, function);
+}
+
 }  // namespace
 
 void tex_image(Context& ctx, TextureObject& texture, unsigned dims, GLenum target, GLint level, GLint internal_format,
@@ -553,10 +628,7 @@ void tex_image(Context& ctx, TextureObject& texture, unsigned dims, GLenum targe
                      info->name);
   if (!check_upload_compatible(ctx, info->base_format, chosen.format, format, function)) return;
   if (texture.immutable) return ctx.error(GL_INVALID_OPERATION, "%s: the texture is immutable", function);
-  if (formats::describe(chosen.storage).is_compressed && (pixels || bound_buffer(ctx, GL_PIXEL_UNPACK_BUFFER)))
-    return ctx.error(GL_INVALID_OPERATION,
-                     "%s(internalformat = %s): glvk does not compress texels on upload; use glCompressedTexImage",
-                     function, info->name);
+  if (!check_online_compression(ctx, chosen.format, function)) return;
 
   const SizeLimits limits = size_limits(target);
   const bool too_large = (width << level) > limits.width || (height_is_layers(target) ? height > limits.height
@@ -583,7 +655,11 @@ void tex_image(Context& ctx, TextureObject& texture, unsigned dims, GLenum targe
                     pixels, client, function))
     return;
   if (!ensure_resource(ctx, texture, target, level, image, chosen.bindings, function)) return;
-  texture.images[face_of(target)][std::size_t(level)] = image;
+  TextureImage& stored = texture.images[face_of(target)][std::size_t(level)];
+  stored = image;
+  if (formats::describe(image.format).is_compressed)
+    return upload_by_compressing(ctx, texture, target, level, stored, 0, 0, 0, width, image.height, image.depth, format,
+                                 type, client, function);
   upload(ctx, texture, target, level, image, 0, 0, 0, width, image.height, image.depth, format, type, client, function);
 }
 
@@ -602,12 +678,17 @@ void tex_sub_image(Context& ctx, TextureObject& texture, unsigned dims, GLenum t
     return ctx.error(GL_INVALID_OPERATION, "%s: level %d has no image", function, level);
   if (!check_region_inside(ctx, image, x, y, z, width, height, depth, function)) return;
   if (!check_upload_compatible(ctx, image.base_format, image.format, format, function)) return;
-  if (formats::describe(image.storage).is_compressed)
-    return ctx.error(GL_INVALID_OPERATION, "%s: the texture is compressed; use glCompressedTexSubImage", function);
+  const bool compressed = formats::describe(image.format).is_compressed;
+  if (compressed && (!check_online_compression(ctx, image.format, function) ||
+                     !check_whole_blocks(ctx, image, x, y, width, height, function)))
+    return;
   ClientImage client;
   if (!client_image(ctx, ctx.unpack, GL_PIXEL_UNPACK_BUFFER, dims, width, height, depth, format, type, pixels, client,
                     function))
     return;
+  if (compressed)
+    return upload_by_compressing(ctx, texture, target, level, texture.images[face_of(target)][std::size_t(level)], x, y,
+                                 z, width, height, depth, format, type, client, function);
   upload(ctx, texture, target, level, image, x, y, z, width, height, depth, format, type, client, function);
 }
 
@@ -1370,11 +1451,9 @@ void get_compressed_tex_image(Context& ctx, TextureObject& texture, GLenum targe
                 d = region.whole ? image.depth : region.depth;
   if (!region.whole) {
     // GL 4.6 section 8.11.4: whole blocks only, except where the region reaches the image's edge.
-    if (!check_region_inside(ctx, image, x, y, z, w, h, d, function)) return;
-    const formats::FormatDesc& desc = formats::describe(image.format);
-    const GLint bw = GLint(desc.block_width), bh = GLint(desc.block_height);
-    if (x % bw || y % bh || (w % bw && x + w != image.width) || (h % bh && y + h != image.height))
-      return ctx.error(GL_INVALID_OPERATION, "%s: the region is not made of whole %dx%d blocks", function, bw, bh);
+    if (!check_region_inside(ctx, image, x, y, z, w, h, d, function) ||
+        !check_whole_blocks(ctx, image, x, y, w, h, function))
+      return;
   }
   const std::size_t size = compressed_size(image.format, w, h, d);
   if (buffer_size >= 0 && std::size_t(buffer_size) < size)
