@@ -25,6 +25,121 @@ bool query_framebuffer_integer(Context& ctx, GLenum pname, GLint64& value, bool&
 
 namespace {
 
+// Every capability of glEnable/glDisable/glIsEnabled (GL 4.6 core and compatibility, their state
+// tables). Those the rest of glvk reads have a field of their own in the Context; the others are
+// kept in Context::capabilities until the code that obeys them exists, so setting and querying
+// them behaves as the spec says.
+struct CapabilityInfo {
+  GLenum cap;
+  bool compatibility_only;  // INVALID_ENUM in a core context
+  bool per_texture_unit;    // one flag per texture unit, selected by glActiveTexture
+  bool initially_enabled;
+};
+
+constexpr GLenum kLight0 = GL_LIGHT0, kClipDistance0 = GL_CLIP_DISTANCE0;
+constexpr CapabilityInfo kCapabilities[] = {
+    // Core (and compatibility).
+    {GL_BLEND, false, false, false},
+    {kClipDistance0 + 0, false, false, false}, {kClipDistance0 + 1, false, false, false},
+    {kClipDistance0 + 2, false, false, false}, {kClipDistance0 + 3, false, false, false},
+    {kClipDistance0 + 4, false, false, false}, {kClipDistance0 + 5, false, false, false},
+    {kClipDistance0 + 6, false, false, false}, {kClipDistance0 + 7, false, false, false},
+    {GL_COLOR_LOGIC_OP, false, false, false},
+    {GL_CULL_FACE, false, false, false},
+    {GL_DEBUG_OUTPUT, false, false, false},
+    {GL_DEBUG_OUTPUT_SYNCHRONOUS, false, false, false},
+    {GL_DEPTH_CLAMP, false, false, false},
+    {GL_DEPTH_TEST, false, false, false},
+    {GL_DITHER, false, false, true},
+    {GL_FRAMEBUFFER_SRGB, false, false, false},
+    {GL_LINE_SMOOTH, false, false, false},
+    {GL_MULTISAMPLE, false, false, true},
+    {GL_POLYGON_OFFSET_FILL, false, false, false},
+    {GL_POLYGON_OFFSET_LINE, false, false, false},
+    {GL_POLYGON_OFFSET_POINT, false, false, false},
+    {GL_POLYGON_SMOOTH, false, false, false},
+    {GL_PRIMITIVE_RESTART, false, false, false},
+    {GL_PRIMITIVE_RESTART_FIXED_INDEX, false, false, false},
+    {GL_PROGRAM_POINT_SIZE, false, false, false},
+    {GL_RASTERIZER_DISCARD, false, false, false},
+    {GL_SAMPLE_ALPHA_TO_COVERAGE, false, false, false},
+    {GL_SAMPLE_ALPHA_TO_ONE, false, false, false},
+    {GL_SAMPLE_COVERAGE, false, false, false},
+    {GL_SAMPLE_MASK, false, false, false},
+    {GL_SAMPLE_SHADING, false, false, false},
+    {GL_SCISSOR_TEST, false, false, false},
+    {GL_STENCIL_TEST, false, false, false},
+    {GL_TEXTURE_CUBE_MAP_SEAMLESS, false, false, false},
+    // Compatibility only.
+    {GL_ALPHA_TEST, true, false, false},
+    {GL_AUTO_NORMAL, true, false, false},
+    {GL_COLOR_MATERIAL, true, false, false},
+    {GL_COLOR_SUM, true, false, false},
+    {GL_COLOR_TABLE, true, false, false},
+    {GL_CONVOLUTION_1D, true, false, false},
+    {GL_CONVOLUTION_2D, true, false, false},
+    {GL_SEPARABLE_2D, true, false, false},
+    {GL_FOG, true, false, false},
+    {GL_HISTOGRAM, true, false, false},
+    {GL_MINMAX, true, false, false},
+    {GL_INDEX_LOGIC_OP, true, false, false},
+    {kLight0 + 0, true, false, false}, {kLight0 + 1, true, false, false}, {kLight0 + 2, true, false, false},
+    {kLight0 + 3, true, false, false}, {kLight0 + 4, true, false, false}, {kLight0 + 5, true, false, false},
+    {kLight0 + 6, true, false, false}, {kLight0 + 7, true, false, false},
+    {GL_LIGHTING, true, false, false},
+    {GL_LINE_STIPPLE, true, false, false},
+    {GL_MAP1_COLOR_4, true, false, false}, {GL_MAP1_INDEX, true, false, false}, {GL_MAP1_NORMAL, true, false, false},
+    {GL_MAP1_TEXTURE_COORD_1, true, false, false}, {GL_MAP1_TEXTURE_COORD_2, true, false, false},
+    {GL_MAP1_TEXTURE_COORD_3, true, false, false}, {GL_MAP1_TEXTURE_COORD_4, true, false, false},
+    {GL_MAP1_VERTEX_3, true, false, false}, {GL_MAP1_VERTEX_4, true, false, false},
+    {GL_MAP2_COLOR_4, true, false, false}, {GL_MAP2_INDEX, true, false, false}, {GL_MAP2_NORMAL, true, false, false},
+    {GL_MAP2_TEXTURE_COORD_1, true, false, false}, {GL_MAP2_TEXTURE_COORD_2, true, false, false},
+    {GL_MAP2_TEXTURE_COORD_3, true, false, false}, {GL_MAP2_TEXTURE_COORD_4, true, false, false},
+    {GL_MAP2_VERTEX_3, true, false, false}, {GL_MAP2_VERTEX_4, true, false, false},
+    {GL_NORMALIZE, true, false, false},
+    {GL_POINT_SMOOTH, true, false, false},
+    {GL_POINT_SPRITE, true, false, false},
+    {GL_POLYGON_STIPPLE, true, false, false},
+    {GL_POST_COLOR_MATRIX_COLOR_TABLE, true, false, false},
+    {GL_POST_CONVOLUTION_COLOR_TABLE, true, false, false},
+    {GL_RESCALE_NORMAL, true, false, false},
+    {GL_VERTEX_PROGRAM_TWO_SIDE, true, false, false},
+    {GL_TEXTURE_1D, true, true, false},
+    {GL_TEXTURE_2D, true, true, false},
+    {GL_TEXTURE_3D, true, true, false},
+    {GL_TEXTURE_CUBE_MAP, true, true, false},
+    {GL_TEXTURE_RECTANGLE, true, true, false},
+    {GL_TEXTURE_GEN_S, true, true, false},
+    {GL_TEXTURE_GEN_T, true, true, false},
+    {GL_TEXTURE_GEN_R, true, true, false},
+    {GL_TEXTURE_GEN_Q, true, true, false},
+};
+
+const CapabilityInfo* find_capability(const Context& ctx, GLenum cap) {
+  for (const CapabilityInfo& info : kCapabilities)
+    if (info.cap == cap) return info.compatibility_only && ctx.config().core_profile ? nullptr : &info;
+  return nullptr;
+}
+
+// The flag of `cap` (the active unit's for per-unit capabilities), or null, with INVALID_ENUM
+// raised for `function` unless that is null.
+bool* capability(Context& ctx, GLenum cap, const char* function) {
+  switch (cap) {
+    case GL_DEBUG_OUTPUT: return &ctx.debug_output;
+    case GL_DEBUG_OUTPUT_SYNCHRONOUS: return &ctx.debug_output_synchronous;
+    case GL_SCISSOR_TEST: return &ctx.scissor_test;
+    case GL_FRAMEBUFFER_SRGB: return &ctx.framebuffer_srgb;
+    default: break;
+  }
+  const CapabilityInfo* info = find_capability(ctx, cap);
+  if (!info) {
+    if (function) ctx.error(GL_INVALID_ENUM, "%s(cap = 0x%04x): not a capability of this context", function, cap);
+    return nullptr;
+  }
+  const std::uint64_t key = std::uint64_t(cap) | (info->per_texture_unit ? std::uint64_t(ctx.active_texture_unit) << 32 : 0);
+  return &ctx.capabilities.try_emplace(key, info->initially_enabled).first->second;
+}
+
 // The integer-valued state glvk implements; false for a pname it does not know. `raised`: the
 // query raised an error.
 bool query_integer(Context& ctx, GLenum pname, GLint64& value, bool& raised) {
@@ -58,7 +173,13 @@ bool query_integer(Context& ctx, GLenum pname, GLint64& value, bool& raised) {
     case GL_DEBUG_OUTPUT_SYNCHRONOUS: value = ctx.debug_output_synchronous; return true;
     // Mapped pointers are at least this aligned (bytes); staging allocations honour it too.
     case GL_MIN_MAP_BUFFER_ALIGNMENT: value = 64; return true;
-    default: return false;
+    default:
+      // Capabilities are state glGet reads as well (GL 4.6 section 22.1).
+      if (const bool* enabled = capability(ctx, pname, nullptr)) {
+        value = *enabled;
+        return true;
+      }
+      return false;
   }
 }
 
@@ -76,25 +197,10 @@ void get_integer(const char* function, GLenum pname, T* data) {
   *data = T(value);
 }
 
-bool* capability(Context& ctx, GLenum cap) {
-  switch (cap) {
-    case GL_DEBUG_OUTPUT: return &ctx.debug_output;
-    case GL_DEBUG_OUTPUT_SYNCHRONOUS: return &ctx.debug_output_synchronous;
-    case GL_SCISSOR_TEST: return &ctx.scissor_test;
-    case GL_FRAMEBUFFER_SRGB: return &ctx.framebuffer_srgb;
-    default: return nullptr;
-  }
-}
-
 void set_capability(const char* function, GLenum cap, bool enabled) {
   Context* ctx = current_context();
   if (!ctx) return;
-  bool* state = capability(*ctx, cap);
-  if (!state) {
-    ctx->error(GL_INVALID_ENUM, "%s(cap = 0x%04x): not a capability glvk implements", function, cap);
-    return;
-  }
-  *state = enabled;
+  if (bool* state = capability(*ctx, cap, function)) *state = enabled;
 }
 
 }  // namespace
@@ -159,12 +265,8 @@ void Disable(GLenum cap) { set_capability("glDisable", cap, false); }
 GLboolean IsEnabled(GLenum cap) {
   Context* ctx = current_context();
   if (!ctx) return GL_FALSE;
-  bool* state = capability(*ctx, cap);
-  if (!state) {
-    ctx->error(GL_INVALID_ENUM, "glIsEnabled(cap = 0x%04x): not a capability glvk implements", cap);
-    return GL_FALSE;
-  }
-  return *state ? GL_TRUE : GL_FALSE;
+  const bool* state = capability(*ctx, cap, "glIsEnabled");
+  return state && *state ? GL_TRUE : GL_FALSE;
 }
 
 void Flush() {

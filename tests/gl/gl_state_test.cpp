@@ -195,6 +195,59 @@ TEST_F(GlState, DebugLogGroupsAndErrors) {
   glDisable(GL_DEBUG_OUTPUT);
 }
 
+// glEnable/glDisable/glIsEnabled take every capability of the profile's state tables and glGet
+// reads them; initial values follow the spec (DITHER and MULTISAMPLE start enabled).
+TEST_F(GlState, EveryCoreCapabilityIsStateWithItsInitialValue) {
+  EXPECT_TRUE(glIsEnabled(GL_DITHER));
+  EXPECT_TRUE(glIsEnabled(GL_MULTISAMPLE));
+  for (const GLenum cap : {GL_BLEND, GL_DEPTH_TEST, GL_STENCIL_TEST, GL_CULL_FACE, GL_POLYGON_OFFSET_FILL,
+                           GL_CLIP_DISTANCE7, GL_RASTERIZER_DISCARD, GL_PRIMITIVE_RESTART, GL_SAMPLE_SHADING}) {
+    EXPECT_FALSE(glIsEnabled(cap)) << cap;
+    glEnable(cap);
+    EXPECT_TRUE(glIsEnabled(cap)) << cap;
+    GLboolean b = GL_FALSE;
+    glGetBooleanv(cap, &b);
+    EXPECT_EQ(b, GL_TRUE) << cap;
+    glDisable(cap);
+    EXPECT_FALSE(glIsEnabled(cap)) << cap;
+  }
+  GLboolean scissor = GL_TRUE;
+  glGetBooleanv(GL_SCISSOR_TEST, &scissor);
+  EXPECT_EQ(scissor, GL_FALSE);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glEnable(GL_TEXTURE_2D);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM)) << "fixed-function texturing left the core profile";
+  glEnable(GL_LIGHTING);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+  EXPECT_FALSE(glIsEnabled(0x1234));
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+}
+
+class CompatibilityGlState : public GlState {
+ protected:
+  std::vector<EGLint> context_attributes() const override {
+    return {EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 6, EGL_CONTEXT_OPENGL_PROFILE_MASK,
+            EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT};
+  }
+};
+
+// Fixed-function texture enables (and texture coordinate generation) belong to the active unit.
+TEST_F(CompatibilityGlState, TextureEnablesArePerTextureUnit) {
+  glEnable(GL_TEXTURE_2D);
+  glEnable(GL_LIGHT3);
+  glActiveTexture(GL_TEXTURE1);
+  EXPECT_FALSE(glIsEnabled(GL_TEXTURE_2D));
+  EXPECT_TRUE(glIsEnabled(GL_LIGHT3)) << "lights are not per unit";
+  glEnable(GL_TEXTURE_GEN_S);
+  glActiveTexture(GL_TEXTURE0);
+  EXPECT_TRUE(glIsEnabled(GL_TEXTURE_2D));
+  EXPECT_FALSE(glIsEnabled(GL_TEXTURE_GEN_S));
+  GLint value = -1;
+  glGetIntegerv(GL_TEXTURE_2D, &value);
+  EXPECT_EQ(value, 1);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
 TEST_F(GlState, BufferLabels) {
   GLuint buffer = 0;
   glCreateBuffers(1, &buffer);

@@ -181,6 +181,9 @@ class Context {
   // Per-fragment state clears honour.
   bool scissor_test = false;
   std::array<GLint, 4> scissor_box{0, 0, 0, 0};  // x, y, width, height
+  // glEnable capabilities without a field of their own (api_state.cpp's table), keyed by the
+  // enum with the texture unit in the high 32 bits for per-unit ones; absent: the initial value.
+  std::unordered_map<std::uint64_t, bool> capabilities;
   std::array<std::array<bool, 4>, kMaxColorAttachments> color_mask{};  // set to all true in the constructor
   bool depth_mask = true;
   GLuint stencil_writemask = ~0u;
