@@ -405,10 +405,7 @@ TEST_F(RgbPbufferTest, BuffersFollowTheConfig) {
 // draw framebuffer: the surface's config, then a framebuffer object's attachments; core has none.
 class CompatibilityRgbPbufferTest : public RgbPbufferTest {
  protected:
-  std::vector<EGLint> context_attributes() const override {
-    return {EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 6, EGL_CONTEXT_OPENGL_PROFILE_MASK,
-            EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT};
-  }
+  std::vector<EGLint> context_attributes() const override { return compatibility_context_attributes(); }
 };
 
 TEST_F(CompatibilityRgbPbufferTest, BufferBitsDescribeTheDrawFramebuffer) {

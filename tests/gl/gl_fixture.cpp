@@ -38,6 +38,11 @@ std::vector<EGLint> GlTest::context_attributes() const {
           EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT};
 }
 
+std::vector<EGLint> GlTest::compatibility_context_attributes() {
+  return {EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 6, EGL_CONTEXT_OPENGL_PROFILE_MASK,
+          EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT};
+}
+
 void GlTest::SetUp() {
   ASSERT_TRUE(environment_ready);
   display_ = surfaceless_display();

@@ -27,6 +27,8 @@ class GlTest : public ::testing::Test {
 
   // Attributes of the context SetUp creates: GL 4.6 core by default.
   virtual std::vector<EGLint> context_attributes() const;
+  // GL 4.6 compatibility profile, for fixtures that override context_attributes().
+  static std::vector<EGLint> compatibility_context_attributes();
 
   EGLDisplay display_ = EGL_NO_DISPLAY;
   EGLContext context_ = EGL_NO_CONTEXT;

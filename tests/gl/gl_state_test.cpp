@@ -225,10 +225,7 @@ TEST_F(GlState, EveryCoreCapabilityIsStateWithItsInitialValue) {
 
 class CompatibilityGlState : public GlState {
  protected:
-  std::vector<EGLint> context_attributes() const override {
-    return {EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 6, EGL_CONTEXT_OPENGL_PROFILE_MASK,
-            EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT};
-  }
+  std::vector<EGLint> context_attributes() const override { return compatibility_context_attributes(); }
 };
 
 // Fixed-function texture enables (and texture coordinate generation) belong to the active unit.

@@ -257,10 +257,7 @@ TEST_F(TextureDsaTest, ParameterErrors) {
 
 class TextureDsaCompatibilityTest : public TextureDsaTest {
  protected:
-  std::vector<EGLint> context_attributes() const override {
-    return {EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 6, EGL_CONTEXT_OPENGL_PROFILE_MASK,
-            EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT};
-  }
+  std::vector<EGLint> context_attributes() const override { return compatibility_context_attributes(); }
 };
 
 TEST_F(TextureDsaCompatibilityTest, ClampIsAWrapModeOfTheCompatibilityProfile) {
@@ -477,15 +474,7 @@ TEST_F(TextureDsaTest, CompressedTextureSubImageReadsWholeBlocksOfARegion) {
 
 // GL_DEPTH_TEXTURE_MODE (ARB_depth_texture) lives only in the compatibility profile: LUMINANCE by
 // default, LUMINANCE, INTENSITY, ALPHA or RED; INVALID_ENUM in core.
-class CompatibilityTextureTest : public TextureDsaTest {
- protected:
-  std::vector<EGLint> context_attributes() const override {
-    return {EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 6, EGL_CONTEXT_OPENGL_PROFILE_MASK,
-            EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT};
-  }
-};
-
-TEST_F(CompatibilityTextureTest, DepthTextureMode) {
+TEST_F(TextureDsaCompatibilityTest, DepthTextureMode) {
   const GLuint t = create(GL_TEXTURE_2D);
   GLint mode = 0;
   glGetTextureParameteriv(t, GL_DEPTH_TEXTURE_MODE, &mode);
