@@ -210,6 +210,26 @@ TEST_F(RenderTargetBlitTest, ScissorCutsTheDestination) {
     }
 }
 
+// GL 4.6 section 18.3.1 with GL_FRAMEBUFFER_SRGB: enabled, an sRGB read buffer is decoded and an
+// sRGB draw buffer encoded; disabled, the bits go across as they are. sRGB 188 decodes to
+// ((188/255 + 0.055) / 1.055)^2.4 = 0.50293, stored as round(0.50293 * 255) = 128; linear 128/255
+// encodes to 1.055 * 0.50196^(1/2.4) - 0.055 = 0.73665, stored as 188.
+TEST_F(RenderTargetBlitTest, FramebufferSrgbDecodesAndEncodes) {
+  const std::uint8_t encoded[4] = {188, 188, 188, 77}, linear[4] = {128, 128, 128, 77};
+  const GLuint srgb = texture_framebuffer(GL_SRGB8_ALPHA8, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, encoded);
+  const GLuint plain = texture_framebuffer(GL_RGBA8, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  const GLuint srgb_target = texture_framebuffer(GL_SRGB8_ALPHA8, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  blit(srgb, plain, 1, 1, GL_COLOR_BUFFER_BIT);
+  EXPECT_EQ(read_rgba8(plain, 1, 1), std::vector<std::uint8_t>(encoded, encoded + 4)) << "disabled: bits as they are";
+  glEnable(GL_FRAMEBUFFER_SRGB);
+  blit(srgb, plain, 1, 1, GL_COLOR_BUFFER_BIT);
+  EXPECT_EQ(read_rgba8(plain, 1, 1), std::vector<std::uint8_t>(linear, linear + 4)) << "enabled: decoded";
+  blit(plain, srgb_target, 1, 1, GL_COLOR_BUFFER_BIT);
+  glDisable(GL_FRAMEBUFFER_SRGB);
+  EXPECT_EQ(read_rgba8(srgb_target, 1, 1), std::vector<std::uint8_t>(encoded, encoded + 4)) << "enabled: encoded";
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
 // Integer buffers go through the integer variant of the shader without conversion.
 TEST_F(RenderTargetBlitTest, IntegerBlitsKeepEveryBit) {
   const GLint texels[2 * 2 * 4] = {-2147483647 - 1, 2147483647, -1, 0, 1, 2, 3, 4,
