@@ -4,12 +4,14 @@
 # detail, on glvk: the GL commands the test called that glvk does not implement (GLVK_DEBUG=api),
 # comma-separated, so a run tells the tests that need drawing from those glvk should pass; on a
 # skip, piglit's reason when no such command was called.
-#   tests/piglit/run_piglit.sh llvmpipe|zink|glvk [BUILD_DIR] > results/<driver>.txt
+#   tests/piglit/run_piglit.sh llvmpipe|zink|glvk [BUILD_DIR [NAMES_FILE]] > results/<driver>.txt
+# NAMES_FILE: run only the tests named in it, one per line.
 # Needs Debian's piglit package (apt-get install piglit); runs headless on surfaceless EGL.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 driver=${1:?usage: run_piglit.sh llvmpipe|zink|glvk [BUILD_DIR]}
-build=${2:-$here/../../build}
+build=$(cd "${2:-$here/../../build}" && pwd)
+names_file=${3:-}
 bin=/usr/lib/x86_64-linux-gnu/piglit/bin
 [ -d "$bin" ] || { echo "run_piglit.sh: piglit is not installed (apt-get install piglit)" >&2; exit 2; }
 
@@ -25,6 +27,7 @@ esac
 
 while IFS='|' read -r name command; do
   name=${name% }
+  if [ -n "$names_file" ] && ! grep -qxF -- "$name" "$names_file"; then continue; fi
   read -r -a argv <<<"$command"
   output=$(cd "$bin" && timeout 60 "${launcher[@]}" "$bin/${argv[0]}" "${argv[@]:1}" -auto -fbo 2>&1)
   status=$?
