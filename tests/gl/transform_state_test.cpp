@@ -1,5 +1,6 @@
-// Viewports and depth ranges as GL state, through libglvnd's dispatch: values, clamping, the glGet*
-// conversions, errors, and the initial viewport of a surface.
+// Viewports, depth ranges and the compatibility profile's matrix stacks as GL state, through
+// libglvnd's dispatch: values, clamping, the glGet* conversions, errors, and core profile refusals.
+// Expected matrices come from the formulas of GL 4.6 compatibility section 12.1.1, written out here.
 #include <array>
 #include <cmath>
 #include <cstdint>
@@ -10,6 +11,73 @@
 
 namespace glvk::test {
 namespace {
+
+// ------------------------------------------------------------------------------------------------
+// An independent 4x4 helper: matrices are written row by row, as the spec prints them, and
+// compared with what GL returns column-major.
+
+struct Mat {
+  double r[4][4];  // r[row][column]
+};
+
+Mat rows(std::initializer_list<double> values) {
+  Mat m{};
+  int i = 0;
+  for (double v : values) {
+    m.r[i / 4][i % 4] = v;
+    ++i;
+  }
+  return m;
+}
+
+Mat identity() { return rows({1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}); }
+
+Mat operator*(const Mat& a, const Mat& b) {
+  Mat p{};
+  for (int i = 0; i < 4; ++i)
+    for (int j = 0; j < 4; ++j)
+      for (int k = 0; k < 4; ++k) p.r[i][j] += a.r[i][k] * b.r[k][j];
+  return p;
+}
+
+Mat transposed(const Mat& m) {
+  Mat t{};
+  for (int i = 0; i < 4; ++i)
+    for (int j = 0; j < 4; ++j) t.r[i][j] = m.r[j][i];
+  return t;
+}
+
+// GL's column-major array of `m`.
+template <typename T>
+std::array<T, 16> column_major(const Mat& m) {
+  std::array<T, 16> out{};
+  for (int c = 0; c < 4; ++c)
+    for (int row = 0; row < 4; ++row) out[std::size_t(c * 4 + row)] = T(m.r[row][c]);
+  return out;
+}
+
+std::array<GLdouble, 16> get_doubles16(GLenum pname) {
+  std::array<GLdouble, 16> v;
+  v.fill(-999);
+  glGetDoublev(pname, v.data());
+  return v;
+}
+
+std::array<GLfloat, 16> get_floats16(GLenum pname) {
+  std::array<GLfloat, 16> v;
+  v.fill(-999);
+  glGetFloatv(pname, v.data());
+  return v;
+}
+
+#define EXPECT_MATRIX(pname, expected, tolerance)                                                      \
+  do {                                                                                                 \
+    const auto got_ = get_doubles16(pname);                                                            \
+    const auto want_ = column_major<double>(expected);                                                 \
+    for (std::size_t i_ = 0; i_ < 16; ++i_)                                                            \
+      EXPECT_NEAR(got_[i_], want_[i_], tolerance) << #pname << " element " << i_ << " (row " << i_ % 4 \
+                                                  << ", column " << i_ / 4 << ")";                     \
+  } while (0)
 
 template <std::size_t N>
 std::array<GLint, N> get_integers(GLenum pname) {
@@ -248,6 +316,381 @@ TEST_F(TransformCoreTest, FloatAndDoubleQueriesTakeEveryIntegerState) {
   EXPECT_EQ(f, -1.f);
   EXPECT_EQ(d, -1.0);
   EXPECT_EQ(b, 7);
+}
+
+TEST_F(TransformCoreTest, MatrixCommandsAndStateAreRefusedInTheCoreProfile) {
+  const GLfloat mf[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+  const GLdouble md[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+  // Every call, not only the first (as a command glvk does not implement would).
+  for (int round = 0; round < 2; ++round) {
+    glMatrixMode(GL_PROJECTION);
+    EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "glMatrixMode";
+    glLoadIdentity();
+    EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "glLoadIdentity";
+    glLoadMatrixf(mf);
+    EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "glLoadMatrixf";
+    glLoadMatrixd(md);
+    EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "glLoadMatrixd";
+    glMultMatrixf(mf);
+    EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "glMultMatrixf";
+    glMultMatrixd(md);
+    EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "glMultMatrixd";
+    glLoadTransposeMatrixf(mf);
+    EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "glLoadTransposeMatrixf";
+    glLoadTransposeMatrixd(md);
+    EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "glLoadTransposeMatrixd";
+    glMultTransposeMatrixf(mf);
+    EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "glMultTransposeMatrixf";
+    glMultTransposeMatrixd(md);
+    EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "glMultTransposeMatrixd";
+    glTranslatef(1, 2, 3);
+    EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "glTranslatef";
+    glTranslated(1, 2, 3);
+    EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "glTranslated";
+    glRotatef(30, 0, 0, 1);
+    EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "glRotatef";
+    glRotated(30, 0, 0, 1);
+    EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "glRotated";
+    glScalef(1, 2, 3);
+    EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "glScalef";
+    glScaled(1, 2, 3);
+    EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "glScaled";
+    glOrtho(-1, 1, -1, 1, -1, 1);
+    EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "glOrtho";
+    glOrtho(0, 0, 0, 0, 0, 0);  // the profile is checked before the arguments
+    EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "glOrtho with bad arguments";
+    glFrustum(-1, 1, -1, 1, 1, 2);
+    EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "glFrustum";
+    glPushMatrix();
+    EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "glPushMatrix";
+    glPopMatrix();
+    EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "glPopMatrix";
+  }
+  // The matrix state does not exist in a core context.
+  for (GLenum pname : {GL_MATRIX_MODE, GL_MODELVIEW_MATRIX, GL_TRANSPOSE_PROJECTION_MATRIX, GL_TEXTURE_MATRIX,
+                       GL_COLOR_MATRIX, GL_MODELVIEW_STACK_DEPTH, GL_MAX_MODELVIEW_STACK_DEPTH,
+                       GL_MAX_COLOR_MATRIX_STACK_DEPTH, GL_MAX_TEXTURE_COORDS}) {
+    std::array<GLfloat, 16> v;
+    v.fill(-999);
+    glGetFloatv(pname, v.data());
+    EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM)) << std::hex << pname;
+    EXPECT_EQ(v[0], -999.f) << std::hex << pname;
+  }
+}
+
+// ------------------------------------------------------------------------------------------------
+// Matrix stacks (compatibility profile)
+
+class TransformCompatibilityTest : public GlTest {
+ protected:
+  std::vector<EGLint> context_attributes() const override {
+    return {EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 6, EGL_CONTEXT_OPENGL_PROFILE_MASK,
+            EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT};
+  }
+};
+
+constexpr GLenum kModes[] = {GL_MODELVIEW, GL_PROJECTION, GL_TEXTURE, GL_COLOR};
+
+GLenum matrix_query(GLenum mode) {
+  switch (mode) {
+    case GL_MODELVIEW: return GL_MODELVIEW_MATRIX;
+    case GL_PROJECTION: return GL_PROJECTION_MATRIX;
+    case GL_TEXTURE: return GL_TEXTURE_MATRIX;
+    default: return GL_COLOR_MATRIX;
+  }
+}
+
+GLenum transpose_query(GLenum mode) {
+  switch (mode) {
+    case GL_MODELVIEW: return GL_TRANSPOSE_MODELVIEW_MATRIX;
+    case GL_PROJECTION: return GL_TRANSPOSE_PROJECTION_MATRIX;
+    case GL_TEXTURE: return GL_TRANSPOSE_TEXTURE_MATRIX;
+    default: return GL_TRANSPOSE_COLOR_MATRIX;
+  }
+}
+
+GLenum depth_query(GLenum mode) {
+  switch (mode) {
+    case GL_MODELVIEW: return GL_MODELVIEW_STACK_DEPTH;
+    case GL_PROJECTION: return GL_PROJECTION_STACK_DEPTH;
+    case GL_TEXTURE: return GL_TEXTURE_STACK_DEPTH;
+    default: return GL_COLOR_MATRIX_STACK_DEPTH;
+  }
+}
+
+GLenum max_depth_query(GLenum mode) {
+  switch (mode) {
+    case GL_MODELVIEW: return GL_MAX_MODELVIEW_STACK_DEPTH;
+    case GL_PROJECTION: return GL_MAX_PROJECTION_STACK_DEPTH;
+    case GL_TEXTURE: return GL_MAX_TEXTURE_STACK_DEPTH;
+    default: return GL_MAX_COLOR_MATRIX_STACK_DEPTH;
+  }
+}
+
+// Two matrices with distinct, non-symmetric entries.
+const Mat kA = rows({1, 2, 3, 4,  //
+                     5, 6, 7, 8,  //
+                     9, 10, 11, 12,  //
+                     13, 14, 15, 16});
+const Mat kB = rows({0.5, -1, 0, 2,  //
+                     3, 0.25, -2, 0,  //
+                     0, 1, 4, -0.5,  //
+                     1, 0, 0, 1});
+
+TEST_F(TransformCompatibilityTest, InitialStateIsIdentityEverywhere) {
+  EXPECT_EQ(get_integer(GL_MATRIX_MODE), GL_MODELVIEW);
+  for (GLenum mode : kModes) {
+    EXPECT_MATRIX(matrix_query(mode), identity(), 0.0);
+    EXPECT_MATRIX(transpose_query(mode), identity(), 0.0);
+    EXPECT_EQ(get_integer(depth_query(mode)), 1) << std::hex << mode;
+    EXPECT_EQ(get_integer(max_depth_query(mode)), 32) << std::hex << mode;
+  }
+  EXPECT_EQ(get_integer(GL_MAX_TEXTURE_COORDS), 8);
+  for (GLenum unit = GL_TEXTURE0; unit < GL_TEXTURE0 + 8; ++unit) {
+    glActiveTexture(unit);
+    EXPECT_MATRIX(GL_TEXTURE_MATRIX, identity(), 0.0);
+  }
+  // Viewport state exists in compatibility contexts too.
+  EXPECT_EQ(get_integers<4>(GL_VIEWPORT), (I4{0, 0, 0, 0}));
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
+TEST_F(TransformCompatibilityTest, LoadAndMultAreColumnMajorAndPostMultiply) {
+  for (GLenum mode : kModes) {
+    glMatrixMode(mode);
+    EXPECT_EQ(get_integer(GL_MATRIX_MODE), GLint(mode));
+    const auto a = column_major<GLfloat>(kA);
+    glLoadMatrixf(a.data());
+    EXPECT_EQ(get_floats16(matrix_query(mode)), a) << std::hex << mode;
+    EXPECT_EQ(get_floats16(transpose_query(mode)), column_major<GLfloat>(transposed(kA)));
+    const auto b = column_major<GLdouble>(kB);
+    glMultMatrixd(b.data());
+    EXPECT_MATRIX(matrix_query(mode), kA * kB, 1e-12);
+    glLoadMatrixd(b.data());
+    glMultMatrixf(a.data());
+    EXPECT_MATRIX(matrix_query(mode), kB * kA, 1e-12);
+    glLoadIdentity();
+    EXPECT_MATRIX(matrix_query(mode), identity(), 0.0);
+  }
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
+TEST_F(TransformCompatibilityTest, TransposeLoadAndMult) {
+  glMatrixMode(GL_PROJECTION);
+  // The arrays are the matrices row by row: the transpose commands take them as such.
+  const auto a_rows = column_major<GLfloat>(transposed(kA));
+  glLoadTransposeMatrixf(a_rows.data());
+  EXPECT_MATRIX(GL_PROJECTION_MATRIX, kA, 0.0);
+  EXPECT_EQ(get_floats16(GL_TRANSPOSE_PROJECTION_MATRIX), a_rows);
+  const auto b_rows = column_major<GLdouble>(transposed(kB));
+  glMultTransposeMatrixd(b_rows.data());
+  EXPECT_MATRIX(GL_PROJECTION_MATRIX, kA * kB, 1e-12);
+  glLoadTransposeMatrixd(b_rows.data());
+  glMultTransposeMatrixf(a_rows.data());
+  EXPECT_MATRIX(GL_PROJECTION_MATRIX, kB * kA, 1e-12);
+  EXPECT_MATRIX(GL_TRANSPOSE_PROJECTION_MATRIX, transposed(kB * kA), 1e-12);
+  EXPECT_MATRIX(GL_MODELVIEW_MATRIX, identity(), 0.0);  // the other stacks are untouched
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
+TEST_F(TransformCompatibilityTest, OrthoIsTheSpecMatrixTimesTheCurrentOne) {
+  glMatrixMode(GL_PROJECTION);
+  glOrtho(-2, 6, -1, 3, 0.5, 10.5);
+  // [2/(r-l) 0 0 -(r+l)/(r-l); 0 2/(t-b) 0 -(t+b)/(t-b); 0 0 -2/(f-n) -(f+n)/(f-n); 0 0 0 1]
+  const Mat ortho = rows({0.25, 0, 0, -0.5,  //
+                          0, 0.5, 0, -0.5,   //
+                          0, 0, -0.2, -1.1,  //
+                          0, 0, 0, 1});
+  EXPECT_MATRIX(GL_PROJECTION_MATRIX, ortho, 1e-12);
+  // On top of another matrix: C = C * O.
+  glLoadMatrixf(column_major<GLfloat>(kB).data());
+  glOrtho(-2, 6, -1, 3, 0.5, 10.5);
+  EXPECT_MATRIX(GL_PROJECTION_MATRIX, kB * ortho, 1e-12);
+  // Reversed planes are fine: only empty volumes are errors.
+  glLoadIdentity();
+  glOrtho(1, -1, 1, -1, 1, -1);
+  EXPECT_MATRIX(GL_PROJECTION_MATRIX, rows({-1, 0, 0, 0, 0, -1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}), 1e-12);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
+TEST_F(TransformCompatibilityTest, FrustumIsTheSpecMatrixTimesTheCurrentOne) {
+  glMatrixMode(GL_PROJECTION);
+  glFrustum(-1, 3, -2, 2, 1, 3);
+  // [2n/(r-l) 0 (r+l)/(r-l) 0; 0 2n/(t-b) (t+b)/(t-b) 0; 0 0 -(f+n)/(f-n) -2fn/(f-n); 0 0 -1 0]
+  const Mat frustum = rows({0.5, 0, 0.5, 0,  //
+                            0, 0.5, 0, 0,    //
+                            0, 0, -2, -3,    //
+                            0, 0, -1, 0});
+  EXPECT_MATRIX(GL_PROJECTION_MATRIX, frustum, 1e-12);
+  glLoadMatrixd(column_major<GLdouble>(kA).data());
+  glFrustum(-1, 3, -2, 2, 1, 3);
+  EXPECT_MATRIX(GL_PROJECTION_MATRIX, kA * frustum, 1e-12);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
+TEST_F(TransformCompatibilityTest, OrthoAndFrustumRejectEmptyOrInvalidVolumes) {
+  glMatrixMode(GL_PROJECTION);
+  const auto b = column_major<GLdouble>(kB);
+  glLoadMatrixd(b.data());
+  struct Args {
+    double l, r, b, t, n, f;
+  };
+  for (const Args& a : {Args{1, 1, -1, 1, -1, 1}, Args{-1, 1, 2, 2, -1, 1}, Args{-1, 1, -1, 1, 3, 3}}) {
+    glOrtho(a.l, a.r, a.b, a.t, a.n, a.f);
+    EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE)) << a.l << " " << a.r << " " << a.b << " " << a.t;
+  }
+  for (const Args& a : {Args{-1, 1, -1, 1, 0, 2}, Args{-1, 1, -1, 1, -1, 2}, Args{-1, 1, -1, 1, 1, 0},
+                        Args{-1, 1, -1, 1, 1, -2}, Args{2, 2, -1, 1, 1, 2}, Args{-1, 1, 0, 0, 1, 2},
+                        Args{-1, 1, -1, 1, 2, 2}}) {
+    glFrustum(a.l, a.r, a.b, a.t, a.n, a.f);
+    EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE)) << a.l << " " << a.r << " " << a.b << " " << a.t << " "
+                                                      << a.n << " " << a.f;
+  }
+  EXPECT_MATRIX(GL_PROJECTION_MATRIX, kB, 0.0);
+}
+
+TEST_F(TransformCompatibilityTest, TranslateRotateScaleCompose) {
+  glTranslatef(1, 2, 3);
+  EXPECT_MATRIX(GL_MODELVIEW_MATRIX, rows({1, 0, 0, 1, 0, 1, 0, 2, 0, 0, 1, 3, 0, 0, 0, 1}), 0.0);
+  glRotatef(90, 0, 0, 2);  // the axis is normalised
+  glScalef(2, 3, 4);
+  // T * Rz(90) * S, with Rz(90) = [0 -1 0; 1 0 0; 0 0 1].
+  EXPECT_MATRIX(GL_MODELVIEW_MATRIX, rows({0, -3, 0, 1,  //
+                                           2, 0, 0, 2,   //
+                                           0, 0, 4, 3,   //
+                                           0, 0, 0, 1}),
+                1e-6);
+  // 120 degrees about (1, 1, 1) permutes the axes: x -> y -> z -> x.
+  glLoadIdentity();
+  glRotated(120, 5, 5, 5);
+  const Mat cycle = rows({0, 0, 1, 0,  //
+                          1, 0, 0, 0,  //
+                          0, 1, 0, 0,  //
+                          0, 0, 0, 1});
+  EXPECT_MATRIX(GL_MODELVIEW_MATRIX, cycle, 1e-12);
+  // A general angle: 30 degrees about x, on top of a scale and a translation, in double.
+  glLoadIdentity();
+  glScaled(2, -1, 0.5);
+  glTranslated(-4, 0.5, 8);
+  glRotated(30, 1, 0, 0);
+  const double c = std::sqrt(3.0) / 2, s = 0.5;
+  const Mat expected = rows({2, 0, 0, 0, 0, -1, 0, 0, 0, 0, 0.5, 0, 0, 0, 0, 1}) *
+                       rows({1, 0, 0, -4, 0, 1, 0, 0.5, 0, 0, 1, 8, 0, 0, 0, 1}) *
+                       rows({1, 0, 0, 0, 0, c, -s, 0, 0, s, c, 0, 0, 0, 0, 1});
+  EXPECT_MATRIX(GL_MODELVIEW_MATRIX, expected, 1e-12);
+  // Negative angles rotate the other way: Ry(-90) maps x to z.
+  glLoadIdentity();
+  glRotatef(-90, 0, 1, 0);
+  EXPECT_MATRIX(GL_MODELVIEW_MATRIX, rows({0, 0, -1, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1}), 1e-6);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
+TEST_F(TransformCompatibilityTest, PushAndPopEveryStackWithOverflowAndUnderflow) {
+  for (GLenum mode : kModes) {
+    glMatrixMode(mode);
+    glPopMatrix();
+    EXPECT_EQ(glGetError(), GLenum(GL_STACK_UNDERFLOW)) << std::hex << mode;
+    EXPECT_EQ(get_integer(depth_query(mode)), 1);
+    glLoadMatrixd(column_major<GLdouble>(kA).data());
+    glPushMatrix();
+    EXPECT_EQ(get_integer(depth_query(mode)), 2);
+    EXPECT_MATRIX(matrix_query(mode), kA, 0.0);  // the copy is on top
+    glMultMatrixd(column_major<GLdouble>(kB).data());
+    EXPECT_MATRIX(matrix_query(mode), kA * kB, 1e-12);
+    glPopMatrix();
+    EXPECT_MATRIX(matrix_query(mode), kA, 0.0);
+    EXPECT_EQ(get_integer(depth_query(mode)), 1);
+    // Fill the stack to its maximum, each level with its own translation.
+    for (int depth = 2; depth <= 32; ++depth) {
+      glPushMatrix();
+      glLoadIdentity();
+      glTranslatef(GLfloat(depth), 0, 0);
+    }
+    EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR)) << std::hex << mode;
+    EXPECT_EQ(get_integer(depth_query(mode)), 32);
+    glPushMatrix();
+    EXPECT_EQ(glGetError(), GLenum(GL_STACK_OVERFLOW)) << std::hex << mode;
+    EXPECT_EQ(get_integer(depth_query(mode)), 32);
+    EXPECT_EQ(get_doubles16(matrix_query(mode))[12], 32.0);
+    glPopMatrix();
+    EXPECT_EQ(get_doubles16(matrix_query(mode))[12], 31.0);
+    for (int depth = 31; depth > 1; --depth) glPopMatrix();
+    EXPECT_EQ(get_integer(depth_query(mode)), 1);
+    EXPECT_MATRIX(matrix_query(mode), kA, 0.0);
+    EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR)) << std::hex << mode;
+  }
+  // Each mode had its own stack.
+  for (GLenum mode : kModes) EXPECT_EQ(get_integer(depth_query(mode)), 1);
+}
+
+TEST_F(TransformCompatibilityTest, MatrixModeRejectsOtherEnums) {
+  glMatrixMode(GL_PROJECTION);
+  for (GLenum bad : {GLenum(GL_TEXTURE_2D), GLenum(GL_MODELVIEW_MATRIX), GLenum(0), GLenum(GL_MATRIX0_ARB)}) {
+    glMatrixMode(bad);
+    EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM)) << std::hex << bad;
+  }
+  EXPECT_EQ(get_integer(GL_MATRIX_MODE), GL_PROJECTION);
+}
+
+TEST_F(TransformCompatibilityTest, TextureMatricesArePerTextureUnit) {
+  glMatrixMode(GL_TEXTURE);
+  glActiveTexture(GL_TEXTURE1);
+  glTranslatef(5, 6, 7);
+  glPushMatrix();
+  glActiveTexture(GL_TEXTURE7);
+  glScalef(2, 2, 2);
+  const Mat t = rows({1, 0, 0, 5, 0, 1, 0, 6, 0, 0, 1, 7, 0, 0, 0, 1});
+  const Mat s = rows({2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 1});
+  EXPECT_MATRIX(GL_TEXTURE_MATRIX, s, 0.0);
+  EXPECT_EQ(get_integer(GL_TEXTURE_STACK_DEPTH), 1);
+  glActiveTexture(GL_TEXTURE1);
+  EXPECT_MATRIX(GL_TEXTURE_MATRIX, t, 0.0);
+  EXPECT_MATRIX(GL_TRANSPOSE_TEXTURE_MATRIX, transposed(t), 0.0);
+  EXPECT_EQ(get_integer(GL_TEXTURE_STACK_DEPTH), 2);
+  glActiveTexture(GL_TEXTURE0);
+  EXPECT_MATRIX(GL_TEXTURE_MATRIX, identity(), 0.0);
+  EXPECT_MATRIX(GL_MODELVIEW_MATRIX, identity(), 0.0);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  // Units from MAX_TEXTURE_COORDS on have no texture matrix: INVALID_OPERATION for the texture
+  // stack's commands and queries; the other modes still work.
+  glActiveTexture(GL_TEXTURE8);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glLoadIdentity();
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  glPushMatrix();
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  std::array<GLfloat, 16> v;
+  v.fill(-999);
+  glGetFloatv(GL_TEXTURE_MATRIX, v.data());
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  EXPECT_EQ(v[0], -999.f);
+  glGetFloatv(GL_TEXTURE_STACK_DEPTH, v.data());
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  glMatrixMode(GL_MODELVIEW);
+  glMatrixMode(GL_TEXTURE);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  EXPECT_EQ(get_integer(GL_MATRIX_MODE), GL_MODELVIEW);
+  glTranslatef(1, 1, 1);
+  EXPECT_MATRIX(GL_MODELVIEW_MATRIX, rows({1, 0, 0, 1, 0, 1, 0, 1, 0, 0, 1, 1, 0, 0, 0, 1}), 0.0);
+  glActiveTexture(GL_TEXTURE1);
+  EXPECT_MATRIX(GL_TEXTURE_MATRIX, t, 0.0);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
+TEST_F(TransformCompatibilityTest, MatrixQueriesConvertToIntegersAndBooleans) {
+  glScalef(2.6f, -1.4f, 0.25f);
+  glTranslatef(0, 0, 10.4f);
+  // Rounded to the nearest integer.
+  EXPECT_EQ(get_integers<16>(GL_MODELVIEW_MATRIX),
+            (std::array<GLint, 16>{3, 0, 0, 0, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0, 3, 1}));
+  GLint64 i64[16] = {};
+  glGetInteger64v(GL_MODELVIEW_MATRIX, i64);
+  EXPECT_EQ(i64[5], -1);
+  EXPECT_EQ(i64[14], 3);
+  std::array<GLboolean, 16> b{};
+  glGetBooleanv(GL_MODELVIEW_MATRIX, b.data());
+  EXPECT_EQ(b, (std::array<GLboolean, 16>{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 1, 1}));
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
 }
 
 // ------------------------------------------------------------------------------------------------
