@@ -1,8 +1,14 @@
-// Context-wide queries and state: errors, strings, integer state, capabilities, flush/finish.
+// Context-wide queries and state: errors, strings, glGet* (every type, indexed forms), capabilities,
+// flush/finish.
+#include <algorithm>
+#include <cmath>
 #include <cstring>
+#include <limits>
+#include <type_traits>
 #include <vector>
 
 #include "api_common.h"
+#include "state_query.h"
 #include "glvk/gl/dispatch.h"
 #include "glvk/st/transfer.h"
 
@@ -183,18 +189,68 @@ bool query_integer(Context& ctx, GLenum pname, GLint64& value, bool& raised) {
   }
 }
 
+// Every state glGet* knows, typed as the state tables type it. False for an unknown pname.
+bool query_state(Context& ctx, GLenum pname, StateValue& value, bool& raised) {
+  if (query_transform_state(ctx, pname, value, raised)) return true;
+  GLint64 integer = 0;
+  if (!query_integer(ctx, pname, integer, raised)) return false;
+  value.set_integers({integer});
+  return true;
+}
+
+// The conversions of GL 4.6 section 2.2.2 from a state value to the query's type.
 template <typename T>
-void get_integer(const char* function, GLenum pname, T* data) {
+T convert(const StateValue& value, std::size_t i) {
+  const bool is_integer = value.type == StateValue::Type::Integer;
+  if constexpr (std::is_same_v<T, GLboolean>) {
+    return (is_integer ? value.integers[i] != 0 : value.floats[i] != 0.0) ? GL_TRUE : GL_FALSE;
+  } else if constexpr (std::is_floating_point_v<T>) {
+    return is_integer ? T(value.integers[i]) : T(value.floats[i]);
+  } else {
+    if (is_integer) return T(value.integers[i]);
+    double f = value.floats[i];
+    if (std::isnan(f)) return 0;
+    if (value.type == StateValue::Type::Normalized) {
+      // The INT entry of table 18.2 (for GetIntegerv and GetInteger64v alike): [-1, 1] maps to
+      // [-(2^31 - 1), 2^31 - 1]; values outside [-1, 1] are undefined, glvk clamps them.
+      f = std::round(std::clamp(f, -1.0, 1.0) * 2147483647.0);
+    } else {
+      f = std::round(f);  // to the nearest integer (halves away from zero)
+    }
+    constexpr double lo = double(std::numeric_limits<T>::min());
+    constexpr double hi = double(std::numeric_limits<T>::max());
+    if (f <= lo) return std::numeric_limits<T>::min();
+    if (f >= hi) return std::numeric_limits<T>::max();
+    return T(f);
+  }
+}
+
+template <typename T>
+void get_state(const char* function, GLenum pname, T* data) {
   Context* ctx = current_context();
   if (!ctx) return;
-  GLint64 value = 0;
+  StateValue value;
   bool raised = false;
-  if (!query_integer(*ctx, pname, value, raised)) {
+  if (!query_state(*ctx, pname, value, raised)) {
     ctx->error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not a state glvk knows", function, pname);
     return;
   }
   if (!data || raised) return;
-  *data = T(value);
+  for (std::size_t i = 0; i < value.count; ++i) data[i] = convert<T>(value, i);
+}
+
+template <typename T>
+void get_indexed_state(const char* function, GLenum target, GLuint index, T* data) {
+  Context* ctx = current_context();
+  if (!ctx) return;
+  StateValue value;
+  bool raised = false;
+  if (!query_transform_state_indexed(*ctx, target, index, value, raised, function)) {
+    ctx->error(GL_INVALID_ENUM, "%s(target = 0x%04x): not an indexed state glvk knows", function, target);
+    return;
+  }
+  if (!data || raised) return;
+  for (std::size_t i = 0; i < value.count; ++i) data[i] = convert<T>(value, i);
 }
 
 void set_capability(const char* function, GLenum cap, bool enabled) {
@@ -252,12 +308,26 @@ const GLubyte* GetStringi(GLenum name, GLuint index) {
   return reinterpret_cast<const GLubyte*>(list[index]);
 }
 
-void GetIntegerv(GLenum pname, GLint* data) { get_integer("glGetIntegerv", pname, data); }
-void GetInteger64v(GLenum pname, GLint64* data) { get_integer("glGetInteger64v", pname, data); }
-void GetBooleanv(GLenum pname, GLboolean* data) {
-  GLint64 value = 0;
-  get_integer("glGetBooleanv", pname, &value);
-  if (data) *data = value ? GL_TRUE : GL_FALSE;
+void GetIntegerv(GLenum pname, GLint* data) { get_state("glGetIntegerv", pname, data); }
+void GetInteger64v(GLenum pname, GLint64* data) { get_state("glGetInteger64v", pname, data); }
+void GetBooleanv(GLenum pname, GLboolean* data) { get_state("glGetBooleanv", pname, data); }
+void GetFloatv(GLenum pname, GLfloat* data) { get_state("glGetFloatv", pname, data); }
+void GetDoublev(GLenum pname, GLdouble* data) { get_state("glGetDoublev", pname, data); }
+
+void GetIntegeri_v(GLenum target, GLuint index, GLint* data) {
+  get_indexed_state("glGetIntegeri_v", target, index, data);
+}
+void GetInteger64i_v(GLenum target, GLuint index, GLint64* data) {
+  get_indexed_state("glGetInteger64i_v", target, index, data);
+}
+void GetBooleani_v(GLenum target, GLuint index, GLboolean* data) {
+  get_indexed_state("glGetBooleani_v", target, index, data);
+}
+void GetFloati_v(GLenum target, GLuint index, GLfloat* data) {
+  get_indexed_state("glGetFloati_v", target, index, data);
+}
+void GetDoublei_v(GLenum target, GLuint index, GLdouble* data) {
+  get_indexed_state("glGetDoublei_v", target, index, data);
 }
 
 void Enable(GLenum cap) { set_capability("glEnable", cap, true); }

@@ -1,5 +1,6 @@
 #include "glvk/gl/context.h"
 
+#include <algorithm>
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
@@ -64,6 +65,18 @@ Context::Context(const ContextConfig& config, std::shared_ptr<ShareGroup> share_
 }
 
 Context::~Context() = default;
+
+void Context::made_current_on_surface(GLsizei width, GLsizei height) {
+  if (had_surface_) return;
+  had_surface_ = true;
+  // As glViewport(0, 0, width, height) would: every viewport, dimensions clamped.
+  for (Viewport& v : transform.viewports) {
+    v.x = v.y = 0;
+    v.width = GLfloat(std::min(width, kMaxViewportDims));
+    v.height = GLfloat(std::min(height, kMaxViewportDims));
+  }
+  scissor_box = {0, 0, width, height};
+}
 
 void Context::error(GLenum error, const char* format, ...) {
   if (error_ == GL_NO_ERROR) error_ = error;

@@ -586,6 +586,7 @@ EGLBoolean MakeCurrent(EGLDisplay dpy, EGLSurface draw, EGLSurface read, EGLCont
   c->read = r;
   c->gl->window_draw_framebuffer = d ? d->framebuffer : nullptr;
   c->gl->window_read_framebuffer = r ? r->framebuffer : nullptr;
+  if (d) c->gl->made_current_on_surface(d->width, d->height);
   for (Surface* s : {d, r})
     if (s) ++s->current_count;
   current_context_object = c;

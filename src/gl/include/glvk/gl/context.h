@@ -14,6 +14,7 @@
 #include "glvk/gl/framebuffer_object.h"
 #include "glvk/gl/gl_headers.h"
 #include "glvk/gl/texture_object.h"
+#include "glvk/gl/transform_state.h"
 
 namespace glvk::st {
 class Context;
@@ -189,6 +190,15 @@ class Context {
   GLuint stencil_writemask = ~0u;
   bool framebuffer_srgb = false;
 
+  // Viewports, depth ranges and (compatibility profile) matrix stacks: api_transform.cpp.
+  TransformState transform;
+
+  // eglMakeCurrent with a draw surface: the first time, the viewport and scissor box become
+  // (0, 0, width, height) of the surface (EGL 1.5 section 3.7.3); later calls change nothing. A
+  // context current without a surface keeps the initial (0, 0, 0, 0) of EGL_KHR_surfaceless_context
+  // until it first has one.
+  void made_current_on_surface(GLsizei width, GLsizei height);
+
   const std::string& renderer() const { return renderer_; }
   const std::string& version_string() const { return version_string_; }
 
@@ -197,6 +207,7 @@ class Context {
   std::shared_ptr<ShareGroup> share_group_;
   std::unique_ptr<st::Context> st_;
   GLenum error_ = GL_NO_ERROR;
+  bool had_surface_ = false;
   std::string renderer_;
   std::string version_string_;
 };

@@ -1,0 +1,46 @@
+// The glGet* machinery shared by api_state.cpp and the files that own multi-valued or
+// floating-point state: a state variable's values as the state tables type them, which
+// api_state.cpp converts to the query's type (GL 4.6 section 2.2.2).
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <initializer_list>
+
+#include "glvk/gl/context.h"
+
+namespace glvk::gl {
+
+struct StateValue {
+  enum class Type {
+    Integer,     // integers, enums and booleans (0/1)
+    Float,       // floating-point state: rounded to the nearest integer by integer queries
+    Normalized,  // depth range values (and colours): integer queries take the INT entry of table 18.2
+  };
+  static constexpr std::size_t kMaxCount = 16;
+
+  Type type = Type::Integer;
+  std::size_t count = 0;
+  std::array<GLint64, kMaxCount> integers{};
+  std::array<GLdouble, kMaxCount> floats{};
+
+  void set_integers(std::initializer_list<GLint64> values) {
+    type = Type::Integer;
+    count = 0;
+    for (GLint64 v : values) integers[count++] = v;
+  }
+  void set_floats(Type float_type, const GLdouble* values, std::size_t n) {
+    type = float_type;
+    count = n;
+    for (std::size_t i = 0; i < n; ++i) floats[i] = values[i];
+  }
+};
+
+// api_transform.cpp: viewport, depth range and matrix state. False for a pname it does not own;
+// `raised`: the query is known but raised an error (nothing is written then).
+bool query_transform_state(Context& ctx, GLenum pname, StateValue& value, bool& raised);
+// The indexed form (glGet*i_v): raises INVALID_VALUE for an index out of range.
+bool query_transform_state_indexed(Context& ctx, GLenum pname, GLuint index, StateValue& value, bool& raised,
+                                   const char* function);
+
+}  // namespace glvk::gl
