@@ -79,36 +79,32 @@ std::array<GLfloat, 16> get_floats16(GLenum pname) {
                                                   << ", column " << i_ / 4 << ")";                     \
   } while (0)
 
-template <std::size_t N>
-std::array<GLint, N> get_integers(GLenum pname) {
-  std::array<GLint, N> v;
-  v.fill(-999);
-  glGetIntegerv(pname, v.data());
+// N values of `pname` (at `index` for the indexed forms) through `query`, prefilled with -999 so
+// an unwritten value shows.
+template <typename T, std::size_t N, typename Query, typename... Index>
+std::array<T, N> query_values(Query query, GLenum pname, Index... index) {
+  std::array<T, N> v;
+  v.fill(T(-999));
+  query(pname, index..., v.data());
   return v;
 }
 
 template <std::size_t N>
+std::array<GLint, N> get_integers(GLenum pname) { return query_values<GLint, N>(glGetIntegerv, pname); }
+
+template <std::size_t N>
 std::array<GLint, N> get_integers_i(GLenum pname, GLuint index) {
-  std::array<GLint, N> v;
-  v.fill(-999);
-  glGetIntegeri_v(pname, index, v.data());
-  return v;
+  return query_values<GLint, N>(glGetIntegeri_v, pname, index);
 }
 
 template <std::size_t N>
 std::array<GLfloat, N> get_floats_i(GLenum pname, GLuint index) {
-  std::array<GLfloat, N> v;
-  v.fill(-999);
-  glGetFloati_v(pname, index, v.data());
-  return v;
+  return query_values<GLfloat, N>(glGetFloati_v, pname, index);
 }
 
 template <std::size_t N>
 std::array<GLdouble, N> get_doubles_i(GLenum pname, GLuint index) {
-  std::array<GLdouble, N> v;
-  v.fill(-999);
-  glGetDoublei_v(pname, index, v.data());
-  return v;
+  return query_values<GLdouble, N>(glGetDoublei_v, pname, index);
 }
 
 GLint get_integer(GLenum pname) { return get_integers<1>(pname)[0]; }
@@ -383,10 +379,7 @@ TEST_F(TransformCoreTest, MatrixCommandsAndStateAreRefusedInTheCoreProfile) {
 
 class TransformCompatibilityTest : public GlTest {
  protected:
-  std::vector<EGLint> context_attributes() const override {
-    return {EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 6, EGL_CONTEXT_OPENGL_PROFILE_MASK,
-            EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT};
-  }
+  std::vector<EGLint> context_attributes() const override { return compatibility_context_attributes(); }
 };
 
 constexpr GLenum kModes[] = {GL_MODELVIEW, GL_PROJECTION, GL_TEXTURE, GL_COLOR};
