@@ -12,6 +12,7 @@
 #include <tuple>
 
 #include "api_common.h"
+#include "state_query.h"
 #include "glvk/gl/framebuffer_completeness.h"
 #include "glvk/formats/convert.h"
 #include "glvk/formats/pack.h"
@@ -1209,6 +1210,46 @@ RenderbufferAllocation allocate_renderbuffer(const std::shared_ptr<st::Screen>& 
 }
 
 // Framebuffer state for glGetIntegerv (api_state.cpp asks here for what it does not know).
+bool query_clear_state(const Context& ctx, GLenum pname, StateValue& value) {
+  switch (pname) {
+    case GL_SCISSOR_BOX: {
+      const auto& b = ctx.scissor_box;
+      value.set_integers({b[0], b[1], b[2], b[3]});
+      return true;
+    }
+    case GL_COLOR_CLEAR_VALUE: {
+      const GLdouble c[4] = {ctx.clear_color[0], ctx.clear_color[1], ctx.clear_color[2], ctx.clear_color[3]};
+      value.set_floats(StateValue::Type::Normalized, c, 4);
+      return true;
+    }
+    case GL_DEPTH_CLEAR_VALUE: value.set_floats(StateValue::Type::Normalized, &ctx.clear_depth, 1); return true;
+    case GL_STENCIL_CLEAR_VALUE: value.set_integers({ctx.clear_stencil}); return true;
+    case GL_COLOR_WRITEMASK: {
+      const auto& m = ctx.color_mask[0];
+      value.set_integers({m[0], m[1], m[2], m[3]});
+      return true;
+    }
+    case GL_DEPTH_WRITEMASK: value.set_integers({ctx.depth_mask}); return true;
+    // One write mask serves both faces until glStencilMaskSeparate exists.
+    case GL_STENCIL_WRITEMASK: case GL_STENCIL_BACK_WRITEMASK: value.set_integers({GLint(ctx.stencil_writemask)}); return true;
+    default: return false;
+  }
+}
+
+bool query_clear_state_indexed(Context& ctx, GLenum pname, GLuint index, StateValue& value, bool& raised,
+                               const char* function) {
+  if (pname != GL_COLOR_WRITEMASK) return false;
+  if (index >= kMaxColorAttachments) {
+    ctx.error(GL_INVALID_VALUE, "%s(index = %u): not below GL_MAX_DRAW_BUFFERS (%u)", function, index,
+              unsigned(kMaxColorAttachments));
+    raised = true;
+    return true;
+  }
+  const auto& m = ctx.color_mask[index];
+  value.set_integers({m[0], m[1], m[2], m[3]});
+  return true;
+}
+
 bool query_framebuffer_integer(Context& ctx, GLenum pname, GLint64& value, bool& raised) {
   const FramebufferObject* draw = ctx.current_draw_framebuffer();
   const FramebufferObject* read = ctx.current_read_framebuffer();

@@ -191,7 +191,9 @@ bool query_integer(Context& ctx, GLenum pname, GLint64& value, bool& raised) {
 
 // Every state glGet* knows, typed as the state tables type it. False for an unknown pname.
 bool query_state(Context& ctx, GLenum pname, StateValue& value, bool& raised) {
-  if (query_transform_state(ctx, pname, value, raised)) return true;
+  if (query_transform_state(ctx, pname, value, raised) || query_clear_state(ctx, pname, value) ||
+      query_compressed_formats(pname, value))
+    return true;
   GLint64 integer = 0;
   if (!query_integer(ctx, pname, integer, raised)) return false;
   value.set_integers({integer});
@@ -245,7 +247,8 @@ void get_indexed_state(const char* function, GLenum target, GLuint index, T* dat
   if (!ctx) return;
   StateValue value;
   bool raised = false;
-  if (!query_transform_state_indexed(*ctx, target, index, value, raised, function)) {
+  if (!query_transform_state_indexed(*ctx, target, index, value, raised, function) &&
+      !query_clear_state_indexed(*ctx, target, index, value, raised, function)) {
     ctx->error(GL_INVALID_ENUM, "%s(target = 0x%04x): not an indexed state glvk knows", function, target);
     return;
   }

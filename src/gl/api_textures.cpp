@@ -9,6 +9,7 @@
 
 #include "api_common.h"
 #include "texture_internal.h"
+#include "state_query.h"
 #include "glvk/formats/compressed.h"
 #include "glvk/formats/convert.h"
 #include "glvk/st/format_choice.h"
@@ -2029,6 +2030,35 @@ void GetTextureSubImage(GLuint texture, GLint level, GLint xoffset, GLint yoffse
   get_tex_image(*ctx, *t, t->target, level, Region{xoffset, yoffset, zoffset, width, height, depth, false}, format,
                 type, bufSize, pixels, function);
 }
+
+}  // namespace api
+
+// The "general-purpose" specific compressed formats glvk lists (GL 4.6 section 8.7 leaves RGTC and
+// BPTC out; every format here is stored natively or decoded, and S3TC is also encoded on upload).
+constexpr GLenum kListedCompressedFormats[] = {
+    GL_COMPRESSED_RGB_S3TC_DXT1_EXT,       GL_COMPRESSED_RGBA_S3TC_DXT1_EXT,
+    GL_COMPRESSED_RGBA_S3TC_DXT3_EXT,      GL_COMPRESSED_RGBA_S3TC_DXT5_EXT,
+    GL_COMPRESSED_RGB8_ETC2,               GL_COMPRESSED_SRGB8_ETC2,
+    GL_COMPRESSED_RGB8_PUNCHTHROUGH_ALPHA1_ETC2, GL_COMPRESSED_SRGB8_PUNCHTHROUGH_ALPHA1_ETC2,
+    GL_COMPRESSED_RGBA8_ETC2_EAC,          GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC,
+    GL_COMPRESSED_R11_EAC,                 GL_COMPRESSED_SIGNED_R11_EAC,
+    GL_COMPRESSED_RG11_EAC,                GL_COMPRESSED_SIGNED_RG11_EAC,
+};
+static_assert(std::size(kListedCompressedFormats) <= StateValue::kMaxCount);
+
+bool query_compressed_formats(GLenum pname, StateValue& value) {
+  if (pname == GL_NUM_COMPRESSED_TEXTURE_FORMATS) {
+    value.set_integers({GLint64(std::size(kListedCompressedFormats))});
+    return true;
+  }
+  if (pname != GL_COMPRESSED_TEXTURE_FORMATS) return false;
+  value.type = StateValue::Type::Integer;
+  value.count = std::size(kListedCompressedFormats);
+  for (std::size_t i = 0; i < value.count; ++i) value.integers[i] = kListedCompressedFormats[i];
+  return true;
+}
+
+namespace api {
 
 // Targets glGetTexLevelParameter accepts: image targets (proxies included) and buffer/multisample.
 bool is_level_parameter_target(unsigned, GLenum target) {

@@ -43,4 +43,12 @@ bool query_transform_state(Context& ctx, GLenum pname, StateValue& value, bool& 
 bool query_transform_state_indexed(Context& ctx, GLenum pname, GLuint index, StateValue& value, bool& raised,
                                    const char* function);
 
+// api_framebuffers.cpp: the clear values, scissor box and write masks (GL 4.6 tables 23.22-23.25).
+bool query_clear_state(const Context& ctx, GLenum pname, StateValue& value);
+// GL_COLOR_WRITEMASK of one draw buffer (glGetBooleani_v and the other indexed forms).
+bool query_clear_state_indexed(Context& ctx, GLenum pname, GLuint index, StateValue& value, bool& raised,
+                               const char* function);
+// api_textures.cpp: GL_NUM_COMPRESSED_TEXTURE_FORMATS and GL_COMPRESSED_TEXTURE_FORMATS.
+bool query_compressed_formats(GLenum pname, StateValue& value);
+
 }  // namespace glvk::gl

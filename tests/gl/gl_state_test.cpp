@@ -245,6 +245,69 @@ TEST_F(CompatibilityGlState, TextureEnablesArePerTextureUnit) {
   EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
 }
 
+// The clear values, scissor box and write masks read back through every glGet form; colours and
+// depth take the normalized integer mapping of table 18.2 (x * (2^31 - 1), rounded).
+TEST_F(GlState, ClearAndMaskStateReadsBack) {
+  glScissor(1, 2, 3, 4);
+  GLint box[4] = {};
+  glGetIntegerv(GL_SCISSOR_BOX, box);
+  EXPECT_EQ(std::vector<GLint>(box, box + 4), (std::vector<GLint>{1, 2, 3, 4}));
+  glClearColor(0.25f, -1.0f, 2.0f, 1.0f);
+  GLfloat colour[4] = {};
+  glGetFloatv(GL_COLOR_CLEAR_VALUE, colour);
+  EXPECT_EQ(std::vector<GLfloat>(colour, colour + 4), (std::vector<GLfloat>{0.25f, -1.0f, 2.0f, 1.0f}));
+  GLint colour_integers[4] = {};
+  glGetIntegerv(GL_COLOR_CLEAR_VALUE, colour_integers);
+  EXPECT_EQ(colour_integers[0], 536870912);  // 0.25 * 2147483647 = 536870911.75
+  EXPECT_EQ(colour_integers[1], -2147483647);
+  EXPECT_EQ(colour_integers[3], 2147483647);
+  glClearDepth(0.5);
+  GLdouble depth = 0;
+  glGetDoublev(GL_DEPTH_CLEAR_VALUE, &depth);
+  EXPECT_EQ(depth, 0.5);
+  GLint depth_integer = 0;
+  glGetIntegerv(GL_DEPTH_CLEAR_VALUE, &depth_integer);
+  EXPECT_EQ(depth_integer, 1073741824);  // 0.5 * 2147483647 = 1073741823.5, rounded away from zero
+  glClearStencil(5);
+  GLint stencil = 0;
+  glGetIntegerv(GL_STENCIL_CLEAR_VALUE, &stencil);
+  EXPECT_EQ(stencil, 5);
+  glColorMask(GL_TRUE, GL_FALSE, GL_TRUE, GL_FALSE);
+  glColorMaski(2, GL_FALSE, GL_TRUE, GL_FALSE, GL_TRUE);
+  GLboolean mask[4] = {};
+  glGetBooleanv(GL_COLOR_WRITEMASK, mask);
+  EXPECT_EQ(std::vector<GLboolean>(mask, mask + 4), (std::vector<GLboolean>{GL_TRUE, GL_FALSE, GL_TRUE, GL_FALSE}));
+  glGetBooleani_v(GL_COLOR_WRITEMASK, 2, mask);
+  EXPECT_EQ(std::vector<GLboolean>(mask, mask + 4), (std::vector<GLboolean>{GL_FALSE, GL_TRUE, GL_FALSE, GL_TRUE}));
+  glDepthMask(GL_FALSE);
+  glStencilMask(0x0f);
+  GLboolean depth_mask = GL_TRUE;
+  glGetBooleanv(GL_DEPTH_WRITEMASK, &depth_mask);
+  EXPECT_EQ(depth_mask, GL_FALSE);
+  GLint stencil_mask = 0;
+  glGetIntegerv(GL_STENCIL_WRITEMASK, &stencil_mask);
+  EXPECT_EQ(stencil_mask, 0x0f);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glGetBooleani_v(GL_COLOR_WRITEMASK, 1000, mask);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+}
+
+// GL_COMPRESSED_TEXTURE_FORMATS lists the general-purpose formats (S3TC, ETC2/EAC), not RGTC or BPTC.
+TEST_F(GlState, CompressedTextureFormatsList) {
+  GLint count = 0;
+  glGetIntegerv(GL_NUM_COMPRESSED_TEXTURE_FORMATS, &count);
+  ASSERT_GT(count, 0);
+  std::vector<GLint> formats(std::size_t(count) + 1, -1);
+  glGetIntegerv(GL_COMPRESSED_TEXTURE_FORMATS, formats.data());
+  EXPECT_EQ(formats.back(), -1) << "exactly NUM_COMPRESSED_TEXTURE_FORMATS values";
+  const auto listed = [&](GLenum f) { return std::count(formats.begin(), formats.end(), GLint(f)) == 1; };
+  EXPECT_TRUE(listed(GL_COMPRESSED_RGBA_S3TC_DXT5_EXT));
+  EXPECT_TRUE(listed(GL_COMPRESSED_RGBA8_ETC2_EAC));
+  EXPECT_FALSE(listed(GL_COMPRESSED_RED_RGTC1));
+  EXPECT_FALSE(listed(GL_COMPRESSED_RGBA_BPTC_UNORM));
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
 TEST_F(GlState, BufferLabels) {
   GLuint buffer = 0;
   glCreateBuffers(1, &buffer);
