@@ -1,7 +1,9 @@
 /* glvk_demo: a plain C program using only the system libEGL and libGL (libglvnd). It creates a
- * surfaceless desktop-GL context, prints GL_RENDERER and GL_VERSION, and round-trips buffer data
- * through every upload, copy and map path. Exit status 0 only if every byte read back is right and
- * no GL error was raised. `glvk run` with no program runs it on glvk. */
+ * surfaceless desktop-GL context, prints GL_RENDERER and GL_VERSION, round-trips buffer data
+ * through every upload, copy and map path, then texels through textures and framebuffers (a
+ * converting upload, a compressed upload, a scissored clear, a scaled blit, readbacks). Exit status
+ * 0 only if every byte read back is right and no GL error was raised. `glvk run` with no program
+ * runs it on glvk. */
 #define GL_GLEXT_PROTOTYPES 1
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
@@ -42,6 +44,61 @@ static void read_back(GLuint buffer, const unsigned char* want, const char* what
   glGetBufferSubData(GL_COPY_READ_BUFFER, 0, SIZE, got);
   expect_no_error(what);
   expect_bytes(what, got, want, SIZE);
+}
+
+/* A 4x4 RGBA8 texture filled from BGRA bytes (a converting upload), attached to a framebuffer whose
+ * lower-left 2x2 is cleared through the scissor, blitted 2x magnified into an 8x8 framebuffer and
+ * read back; an RGTC texture compressed on upload from two-valued texels (exactly representable)
+ * reads back unchanged. */
+static void textures_and_framebuffers(void) {
+  unsigned char bgra[4 * 4 * 4], want[8 * 8 * 4], got[8 * 8 * 4];
+  fill(bgra, sizeof bgra, 40);
+  GLuint textures[3], framebuffers[2];
+  glGenTextures(3, textures);
+  glGenFramebuffers(2, framebuffers);
+  glBindTexture(GL_TEXTURE_2D, textures[0]);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_BGRA, GL_UNSIGNED_BYTE, bgra);
+  glBindFramebuffer(GL_FRAMEBUFFER, framebuffers[0]);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, textures[0], 0);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(0, 0, 2, 2);
+  glClearColor(1.0f, 0.0f, 0.0f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glDisable(GL_SCISSOR_TEST);
+  glBindTexture(GL_TEXTURE_2D, textures[1]);
+  glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, 8, 8);
+  glBindFramebuffer(GL_FRAMEBUFFER, framebuffers[1]);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, textures[1], 0);
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffers[0]);
+  glBlitFramebuffer(0, 0, 4, 4, 0, 0, 8, 8, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffers[1]);
+  glReadPixels(0, 0, 8, 8, GL_RGBA, GL_UNSIGNED_BYTE, got);
+  expect_no_error("texture upload, scissored clear, blit, glReadPixels");
+  for (int y = 0; y < 8; ++y)
+    for (int x = 0; x < 8; ++x) {
+      const int sx = x / 2, sy = y / 2; /* nearest, 2x magnified */
+      const unsigned char* from = &bgra[(sy * 4 + sx) * 4];
+      unsigned char* to = &want[(y * 8 + x) * 4];
+      const int cleared = sx < 2 && sy < 2;
+      to[0] = cleared ? 255 : from[2];
+      to[1] = cleared ? 0 : from[1];
+      to[2] = cleared ? 0 : from[0];
+      to[3] = cleared ? 255 : from[3];
+    }
+  expect_bytes("BGRA upload, scissored clear and scaled blit", got, want, sizeof want);
+
+  unsigned char red[8 * 8], red_back[8 * 8];
+  for (int i = 0; i < 8 * 8; ++i) red[i] = (i * 5) % 3 ? 200 : 30;
+  glBindTexture(GL_TEXTURE_2D, textures[2]);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RED_RGTC1, 8, 8, 0, GL_RED, GL_UNSIGNED_BYTE, red);
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_RED, GL_UNSIGNED_BYTE, red_back);
+  expect_no_error("RGTC upload and glGetTexImage");
+  expect_bytes("RGTC compressed on upload", red_back, red, sizeof red);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDeleteFramebuffers(2, framebuffers);
+  glDeleteTextures(3, textures);
 }
 
 int main(void) {
@@ -155,6 +212,10 @@ int main(void) {
   expect_no_error("glBufferStorage/persistent map");
 
   glDeleteBuffers(3, buffers);
+  if (failures == 0) printf("buffer round trips: ok\n");
+  const int texture_failures = failures;
+  textures_and_framebuffers();
+  if (failures == texture_failures) printf("texture and framebuffer round trips: ok\n");
   eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
   eglDestroyContext(display, context);
   eglTerminate(display);
@@ -162,6 +223,5 @@ int main(void) {
     fprintf(stderr, "glvk_demo: %d check(s) failed\n", failures);
     return 1;
   }
-  printf("buffer round trips: ok\n");
   return 0;
 }
