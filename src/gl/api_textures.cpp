@@ -550,7 +550,8 @@ bool check_whole_blocks(Context& ctx, const TextureImage& image, GLint x, GLint 
                         const char* function) {
   const formats::FormatDesc& d = formats::describe(image.format);
   const GLint bw = GLint(d.block_width), bh = GLint(d.block_height);
-  if (x % bw == 0 && y % bh == 0 && (w % bw == 0 || x + w == image.width) && (h % bh == 0 || y + h == image.height))
+  if (x % bw == 0 && y % bh == 0 && (w % bw == 0 || GLint64(x) + w == image.width) &&
+      (h % bh == 0 || GLint64(y) + h == image.height))
     return true;
   ctx.error(GL_INVALID_OPERATION, "%s: the region is not made of whole %dx%d blocks", function, bw, bh);
   return false;
@@ -1422,12 +1423,7 @@ void compressed_tex_sub_image(Context& ctx, TextureObject& texture, unsigned dim
   if (!formats::describe(image.format).is_compressed)
     return ctx.error(GL_INVALID_OPERATION, "%s: level %d is not a compressed image", function, level);
   if (!check_region_inside(ctx, image, x, y, z, width, height, depth, function)) return;
-  const formats::FormatDesc& fd = formats::describe(image.format);
-  // Whole blocks only, except where the region reaches the image's edge.
-  if (x % fd.block_width || y % fd.block_height ||
-      (width % fd.block_width && x + width != image.width) || (height % fd.block_height && y + height != image.height))
-    return ctx.error(GL_INVALID_OPERATION, "%s: the region is not aligned to %ux%u blocks", function,
-                     unsigned(fd.block_width), unsigned(fd.block_height));
+  if (!check_whole_blocks(ctx, image, x, y, width, height, function)) return;
   const std::size_t expected = compressed_size(image.format, width, height, dims == 3 ? depth : 1);
   if (image_size < 0 || std::size_t(image_size) != expected)
     return ctx.error(GL_INVALID_VALUE, "%s(imageSize = %d): the region is %zu bytes", function, image_size, expected);
