@@ -1461,6 +1461,7 @@ void get_compressed_tex_image(Context& ctx, TextureObject& texture, GLenum targe
     return ctx.error(GL_INVALID_OPERATION, "%s: the image reaches past the end of the pixel buffer object", function);
   if (pbo && pbo->mapped && !(pbo->access_flags & GL_MAP_PERSISTENT_BIT))
     return ctx.error(GL_INVALID_OPERATION, "%s: the pixel buffer object is mapped", function);
+  if (size == 0) return;  // an empty region: nothing to read or write
   const formats::PixelFormat pf(image.format);
   const std::size_t row = pf.row_bytes(unsigned(w)), slice = row * pf.block_rows(unsigned(h));
   std::vector<std::byte> blocks(size);

@@ -65,7 +65,8 @@ TEST_F(NamedFramebufferTest, BlitNamedFramebufferIgnoresTheBindings) {
   const std::vector<std::uint8_t> texels = pattern(4 * 4 * 4, 5);
   const GLuint source = texture_framebuffer(GL_RGBA8, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, texels.data());
   const GLuint target = texture_framebuffer(GL_RGBA8, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
-  const GLuint other = texture_framebuffer(GL_RGBA8, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  const std::vector<std::uint8_t> zeros(4 * 4 * 4, 0);
+  const GLuint other = texture_framebuffer(GL_RGBA8, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, zeros.data());
   glBindFramebuffer(GL_READ_FRAMEBUFFER, other);
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, other);
   // Flipped vertically: destination row y takes source row 3 - y.
