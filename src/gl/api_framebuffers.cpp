@@ -1230,8 +1230,8 @@ bool query_clear_state(const Context& ctx, GLenum pname, StateValue& value) {
       return true;
     }
     case GL_DEPTH_WRITEMASK: value.set_integers({ctx.depth_mask}); return true;
-    // One write mask serves both faces until glStencilMaskSeparate exists.
-    case GL_STENCIL_WRITEMASK: case GL_STENCIL_BACK_WRITEMASK: value.set_integers({GLint(ctx.stencil_writemask)}); return true;
+    case GL_STENCIL_WRITEMASK: value.set_integers({GLint(ctx.stencil_writemask)}); return true;
+    case GL_STENCIL_BACK_WRITEMASK: value.set_integers({GLint(ctx.stencil_back_writemask)}); return true;
     default: return false;
   }
 }
@@ -1855,7 +1855,15 @@ void DepthMask(GLboolean flag) {
 
 void StencilMask(GLuint mask) {
   GLVK_CONTEXT_OR_RETURN();
-  ctx->stencil_writemask = mask;
+  ctx->stencil_writemask = ctx->stencil_back_writemask = mask;
+}
+
+void StencilMaskSeparate(GLenum face, GLuint mask) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (face != GL_FRONT && face != GL_BACK && face != GL_FRONT_AND_BACK)
+    return ctx->error(GL_INVALID_ENUM, "glStencilMaskSeparate(face = 0x%04x)", face);
+  if (face != GL_BACK) ctx->stencil_writemask = mask;
+  if (face != GL_FRONT) ctx->stencil_back_writemask = mask;
 }
 
 void Clear(GLbitfield mask) {

@@ -320,6 +320,25 @@ TEST_F(ClearTest, DepthStencilClearsHonourMasks) {
       EXPECT_EQ(v & 0xff, inside ? 0x5fu : 0x5au) << x << "," << y;
       EXPECT_NEAR(double(v >> 8), 8388608.0, 1.0);
     }
+  // Clears take the front-face write mask (GL 4.6 section 17.4.3); the back one is for drawing.
+  glStencilMaskSeparate(GL_BACK, 0x00);
+  glStencilMaskSeparate(GL_FRONT, 0xf0);
+  GLint front = 0, back = -1;
+  glGetIntegerv(GL_STENCIL_WRITEMASK, &front);
+  glGetIntegerv(GL_STENCIL_BACK_WRITEMASK, &back);
+  EXPECT_EQ(front, 0xf0);
+  EXPECT_EQ(back, 0x00);
+  const GLint zero = 0;
+  glClearBufferiv(GL_STENCIL, 0, &zero);
+  glReadPixels(0, 0, 4, 4, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, zs.data());
+  EXPECT_EQ(zs[0] & 0xff, 0x0au) << "0x5a with the high nibble cleared";
+  EXPECT_EQ(zs[5] & 0xff, 0x0fu) << "0x5f with the high nibble cleared";
+  glStencilMaskSeparate(GL_FRONT_AND_BACK, 0xff);
+  glGetIntegerv(GL_STENCIL_BACK_WRITEMASK, &back);
+  EXPECT_EQ(back, 0xff);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glStencilMaskSeparate(GL_LEFT, 0);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
 }
 
 TEST_F(ClearTest, LayeredClearsEveryLayer) {

@@ -187,7 +187,8 @@ class Context {
   std::unordered_map<std::uint64_t, bool> capabilities;
   std::array<std::array<bool, 4>, kMaxColorAttachments> color_mask{};  // set to all true in the constructor
   bool depth_mask = true;
-  GLuint stencil_writemask = ~0u;
+  GLuint stencil_writemask = ~0u;       // front faces (and clears, GL 4.6 section 17.4.3)
+  GLuint stencil_back_writemask = ~0u;  // back faces
   bool framebuffer_srgb = false;
 
   // Viewports, depth ranges and (compatibility profile) matrix stacks: api_transform.cpp.
