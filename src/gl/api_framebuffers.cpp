@@ -747,8 +747,9 @@ struct ColorClear {
   GLuint u[4] = {0, 0, 0, 0};
 };
 
-// The rectangle of an image that clears and blits may write: the image, cut by the scissor box
-// when the test is on (the only per-fragment operation both obey).
+// The rectangle of an image that clears and blits may write: the image, cut by scissor box 0 when
+// that test is on (the only per-fragment operation both obey; GL 4.6 sections 17.4.3 and 18.3.1
+// name the first scissor rectangle).
 struct ScissoredRect {
   GLint x0 = 0, y0 = 0, x1 = 0, y1 = 0;
   bool empty() const { return x1 <= x0 || y1 <= y0; }
@@ -756,11 +757,12 @@ struct ScissoredRect {
 
 ScissoredRect scissored_rect(const Context& ctx, const TextureImage& image) {
   ScissoredRect r{0, 0, image.width, image.height};
-  if (ctx.scissor_test) {
-    r.x0 = std::max(r.x0, ctx.scissor_box[0]);
-    r.y0 = std::max(r.y0, ctx.scissor_box[1]);
-    r.x1 = GLint(std::min<GLint64>(r.x1, GLint64(ctx.scissor_box[0]) + ctx.scissor_box[2]));
-    r.y1 = GLint(std::min<GLint64>(r.y1, GLint64(ctx.scissor_box[1]) + ctx.scissor_box[3]));
+  if (ctx.scissor_test[0]) {
+    const auto& box = ctx.scissor_box[0];
+    r.x0 = std::max(r.x0, box[0]);
+    r.y0 = std::max(r.y0, box[1]);
+    r.x1 = GLint(std::min<GLint64>(r.x1, GLint64(box[0]) + box[2]));
+    r.y1 = GLint(std::min<GLint64>(r.y1, GLint64(box[1]) + box[3]));
   }
   return r;
 }
@@ -1213,7 +1215,7 @@ RenderbufferAllocation allocate_renderbuffer(const std::shared_ptr<st::Screen>& 
 bool query_clear_state(const Context& ctx, GLenum pname, StateValue& value) {
   switch (pname) {
     case GL_SCISSOR_BOX: {
-      const auto& b = ctx.scissor_box;
+      const auto& b = ctx.scissor_box[0];
       value.set_integers({b[0], b[1], b[2], b[3]});
       return true;
     }
@@ -1238,15 +1240,28 @@ bool query_clear_state(const Context& ctx, GLenum pname, StateValue& value) {
 
 bool query_clear_state_indexed(Context& ctx, GLenum pname, GLuint index, StateValue& value, bool& raised,
                                const char* function) {
-  if (pname != GL_COLOR_WRITEMASK) return false;
-  if (index >= kMaxColorAttachments) {
-    ctx.error(GL_INVALID_VALUE, "%s(index = %u): not below GL_MAX_DRAW_BUFFERS (%u)", function, index,
-              unsigned(kMaxColorAttachments));
+  const bool per_viewport = pname == GL_SCISSOR_BOX || pname == GL_SCISSOR_TEST;
+  if (!per_viewport && pname != GL_COLOR_WRITEMASK && pname != GL_BLEND) return false;
+  const GLuint count = per_viewport ? kMaxViewports : kMaxColorAttachments;
+  if (index >= count) {
+    ctx.error(GL_INVALID_VALUE, "%s(index = %u): not below %s (%u)", function, index,
+              per_viewport ? "GL_MAX_VIEWPORTS" : "GL_MAX_DRAW_BUFFERS", count);
     raised = true;
     return true;
   }
-  const auto& m = ctx.color_mask[index];
-  value.set_integers({m[0], m[1], m[2], m[3]});
+  switch (pname) {
+    case GL_SCISSOR_BOX: {
+      const auto& b = ctx.scissor_box[index];
+      value.set_integers({b[0], b[1], b[2], b[3]});
+      break;
+    }
+    case GL_SCISSOR_TEST: value.set_integers({ctx.scissor_test[index]}); break;
+    case GL_BLEND: value.set_integers({ctx.blend[index]}); break;
+    default: {
+      const auto& m = ctx.color_mask[index];
+      value.set_integers({m[0], m[1], m[2], m[3]});
+    }
+  }
   return true;
 }
 
@@ -1831,11 +1846,34 @@ void ClearStencil(GLint s) {
   ctx->clear_stencil = s;
 }
 
+// glScissor sets every scissor rectangle (ARB_viewport_array); the indexed forms one or a range.
 void Scissor(GLint x, GLint y, GLsizei width, GLsizei height) {
   GLVK_CONTEXT_OR_RETURN();
   if (width < 0 || height < 0) return ctx->error(GL_INVALID_VALUE, "glScissor: negative width or height");
-  ctx->scissor_box = {x, y, width, height};
+  ctx->scissor_box.fill({x, y, width, height});
 }
+
+void ScissorArrayv(GLuint first, GLsizei count, const GLint* v) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (count < 0 || std::uint64_t(first) + std::uint64_t(count) > kMaxViewports)
+    return ctx->error(GL_INVALID_VALUE, "glScissorArrayv(first = %u, count = %d): beyond GL_MAX_VIEWPORTS", first,
+                      count);
+  for (GLsizei i = 0; i < count; ++i)
+    if (v[4 * i + 2] < 0 || v[4 * i + 3] < 0)
+      return ctx->error(GL_INVALID_VALUE, "glScissorArrayv: negative width or height at %d", i);
+  for (GLsizei i = 0; i < count; ++i)
+    ctx->scissor_box[first + GLuint(i)] = {v[4 * i], v[4 * i + 1], v[4 * i + 2], v[4 * i + 3]};
+}
+
+void ScissorIndexed(GLuint index, GLint left, GLint bottom, GLsizei width, GLsizei height) {
+  GLVK_CONTEXT_OR_RETURN();
+  if (index >= kMaxViewports)
+    return ctx->error(GL_INVALID_VALUE, "glScissorIndexed(index = %u): not below GL_MAX_VIEWPORTS", index);
+  if (width < 0 || height < 0) return ctx->error(GL_INVALID_VALUE, "glScissorIndexed: negative width or height");
+  ctx->scissor_box[index] = {left, bottom, width, height};
+}
+
+void ScissorIndexedv(GLuint index, const GLint* v) { ScissorIndexed(index, v[0], v[1], v[2], v[3]); }
 
 void ColorMask(GLboolean red, GLboolean green, GLboolean blue, GLboolean alpha) {
   GLVK_CONTEXT_OR_RETURN();

@@ -133,7 +133,8 @@ bool* capability(Context& ctx, GLenum cap, const char* function) {
   switch (cap) {
     case GL_DEBUG_OUTPUT: return &ctx.debug_output;
     case GL_DEBUG_OUTPUT_SYNCHRONOUS: return &ctx.debug_output_synchronous;
-    case GL_SCISSOR_TEST: return &ctx.scissor_test;
+    case GL_SCISSOR_TEST: return &ctx.scissor_test[0];
+    case GL_BLEND: return &ctx.blend[0];
     case GL_FRAMEBUFFER_SRGB: return &ctx.framebuffer_srgb;
     default: break;
   }
@@ -259,7 +260,25 @@ void get_indexed_state(const char* function, GLenum target, GLuint index, T* dat
 void set_capability(const char* function, GLenum cap, bool enabled) {
   Context* ctx = current_context();
   if (!ctx) return;
+  // The indexed capabilities take the value at every index.
+  if (cap == GL_SCISSOR_TEST) return ctx->scissor_test.fill(enabled);
+  if (cap == GL_BLEND) return ctx->blend.fill(enabled);
   if (bool* state = capability(*ctx, cap, function)) *state = enabled;
+}
+
+// glEnablei/glDisablei/glIsEnabledi: the capabilities with an index (GL 4.6 section 17.3.2 and
+// ARB_viewport_array): BLEND per draw buffer, SCISSOR_TEST per viewport. Null after the error.
+bool* indexed_capability(Context& ctx, GLenum cap, GLuint index, const char* function) {
+  if (cap != GL_SCISSOR_TEST && cap != GL_BLEND) {
+    ctx.error(GL_INVALID_ENUM, "%s(cap = 0x%04x): not an indexed capability", function, cap);
+    return nullptr;
+  }
+  const GLuint count = cap == GL_SCISSOR_TEST ? kMaxViewports : kMaxColorAttachments;
+  if (index >= count) {
+    ctx.error(GL_INVALID_VALUE, "%s(index = %u): not below %u", function, index, count);
+    return nullptr;
+  }
+  return cap == GL_SCISSOR_TEST ? &ctx.scissor_test[index] : &ctx.blend[index];
 }
 
 }  // namespace
@@ -335,6 +354,25 @@ void GetDoublei_v(GLenum target, GLuint index, GLdouble* data) {
 
 void Enable(GLenum cap) { set_capability("glEnable", cap, true); }
 void Disable(GLenum cap) { set_capability("glDisable", cap, false); }
+
+void Enablei(GLenum target, GLuint index) {
+  Context* ctx = current_context();
+  if (!ctx) return;
+  if (bool* state = indexed_capability(*ctx, target, index, "glEnablei")) *state = true;
+}
+
+void Disablei(GLenum target, GLuint index) {
+  Context* ctx = current_context();
+  if (!ctx) return;
+  if (bool* state = indexed_capability(*ctx, target, index, "glDisablei")) *state = false;
+}
+
+GLboolean IsEnabledi(GLenum target, GLuint index) {
+  Context* ctx = current_context();
+  if (!ctx) return GL_FALSE;
+  const bool* state = indexed_capability(*ctx, target, index, "glIsEnabledi");
+  return state && *state ? GL_TRUE : GL_FALSE;
+}
 GLboolean IsEnabled(GLenum cap) {
   Context* ctx = current_context();
   if (!ctx) return GL_FALSE;

@@ -75,7 +75,7 @@ void Context::made_current_on_surface(GLsizei width, GLsizei height) {
     v.width = GLfloat(std::min(width, kMaxViewportDims));
     v.height = GLfloat(std::min(height, kMaxViewportDims));
   }
-  scissor_box = {0, 0, width, height};
+  scissor_box.fill({0, 0, width, height});
 }
 
 void Context::error(GLenum error, const char* format, ...) {

@@ -10,8 +10,11 @@ A command listed as implemented forwards to glvk::gl::api::<Name without "gl">; 
 whose gl.xml <alias> (the registry's word that the two behave alike, e.g. glGenFramebuffersEXT ->
 glGenFramebuffers) is implemented and has the same parameter types. Any other command reports
 itself once (GL_INVALID_OPERATION + GLVK_DEBUG=api log) and returns a zero value.
-An advertised extension must have every one of its GL commands implemented, or generation fails.
+An advertised extension must have every one of its GL commands implemented, or generation fails;
+commands gl.xml requires only "with" another extension (a <require> commented "interactions with
+X") count only when X is advertised too.
 """
+import re
 import sys
 import xml.etree.ElementTree as ET
 
@@ -59,7 +62,11 @@ def main():
             continue
         for require in feature.findall("require"):
             wanted.update(c.get("name") for c in require.findall("command"))
+    # Commands an extension requires only with another extension ("<require comment="X
+    # interactions with NV_depth_buffer_float">"): needed only when that one is advertised too.
+    interaction = re.compile(r"interactions? with (?:GL_)?(\w+)")
     extension_commands = {}
+    conditional_commands = {}  # extension -> [(other extension, commands)]
     for extension in root.find("extensions"):
         if "gl" not in extension.get("supported", "").split("|"):
             continue
@@ -67,7 +74,14 @@ def main():
         for require in extension.findall("require"):
             if require.get("api") not in (None, "gl"):
                 continue
-            names += [c.get("name") for c in require.findall("command")]
+            commands_here = [c.get("name") for c in require.findall("command")]
+            wanted.update(commands_here)
+            match = interaction.search(require.get("comment", ""))
+            if match:
+                conditional_commands.setdefault(extension.get("name"), []).append(("GL_" + match.group(1),
+                                                                                    commands_here))
+            else:
+                names += commands_here
         extension_commands[extension.get("name")] = names
         wanted.update(names)
 
@@ -97,7 +111,11 @@ def main():
         if ext not in extension_commands:
             errors.append(f"{extensions_path}: {ext} is not a GL extension in gl.xml")
             continue
-        missing = [c for c in extension_commands[ext] if c not in implementation]
+        required = list(extension_commands[ext])
+        for other, commands_here in conditional_commands.get(ext, []):
+            if other in extensions:
+                required += commands_here
+        missing = [c for c in required if c not in implementation]
         if missing:
             errors.append(f"{extensions_path}: {ext} is advertised but {', '.join(missing)} not implemented")
     if errors:

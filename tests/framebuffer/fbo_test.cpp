@@ -341,6 +341,61 @@ TEST_F(ClearTest, DepthStencilClearsHonourMasks) {
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
 }
 
+// ARB_viewport_array: a scissor test and box per viewport index. glScissor and glEnable set them
+// all; clears obey index 0 only.
+TEST_F(ClearTest, ClearsUseScissorIndexZero) {
+  const GLuint fb = texture_framebuffer(GL_RGBA8, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  (void)fb;
+  glClearColor(0, 0, 0, 0);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glScissor(0, 0, 4, 4);
+  glScissorIndexed(1, 0, 0, 1, 1);
+  const GLint boxes[8] = {2, 2, 2, 2, 3, 3, 1, 1};
+  glScissorArrayv(2, 2, boxes);
+  GLint box[4] = {};
+  glGetIntegeri_v(GL_SCISSOR_BOX, 3, box);
+  EXPECT_EQ(std::vector<GLint>(box, box + 4), (std::vector<GLint>{3, 3, 1, 1}));
+  glGetIntegeri_v(GL_SCISSOR_BOX, 15, box);
+  EXPECT_EQ(std::vector<GLint>(box, box + 4), (std::vector<GLint>{0, 0, 4, 4})) << "glScissor set every box";
+  glEnablei(GL_SCISSOR_TEST, 1);
+  EXPECT_TRUE(glIsEnabledi(GL_SCISSOR_TEST, 1));
+  EXPECT_FALSE(glIsEnabled(GL_SCISSOR_TEST)) << "glIsEnabled reads index 0";
+  glClearColor(1, 1, 1, 1);
+  glClear(GL_COLOR_BUFFER_BIT);  // index 0's test is off: the whole buffer
+  std::vector<std::uint8_t> pixels(4 * 4 * 4, 0);
+  glReadPixels(0, 0, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
+  EXPECT_TRUE(std::all_of(pixels.begin(), pixels.end(), [](std::uint8_t v) { return v == 255; }));
+  glScissorIndexed(0, 1, 1, 2, 1);
+  glEnablei(GL_SCISSOR_TEST, 0);
+  glClearColor(0, 0, 0, 0);
+  glClear(GL_COLOR_BUFFER_BIT);  // only index 0's box (1,1)-(3,2)
+  glReadPixels(0, 0, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
+  for (int y = 0; y < 4; ++y)
+    for (int x = 0; x < 4; ++x)
+      EXPECT_EQ(pixels[std::size_t((y * 4 + x) * 4)], (x >= 1 && x < 3 && y == 1) ? 0 : 255) << x << "," << y;
+  glDisable(GL_SCISSOR_TEST);
+  EXPECT_FALSE(glIsEnabledi(GL_SCISSOR_TEST, 1)) << "glDisable clears every index";
+  glEnablei(GL_BLEND, 3);
+  EXPECT_TRUE(glIsEnabledi(GL_BLEND, 3));
+  EXPECT_FALSE(glIsEnabled(GL_BLEND));
+  glEnable(GL_BLEND);
+  EXPECT_TRUE(glIsEnabledi(GL_BLEND, 7));
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glScissorIndexed(16, 0, 0, 1, 1);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  glScissorArrayv(15, 2, boxes);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  const GLint negative[4] = {0, 0, -1, 1};
+  glScissorArrayv(0, 1, negative);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  glEnablei(GL_BLEND, 8);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  glEnablei(GL_DEPTH_TEST, 0);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+  glGetIntegeri_v(GL_SCISSOR_BOX, 16, box);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+}
+
 TEST_F(ClearTest, LayeredClearsEveryLayer) {
   GLuint t, fb;
   glGenTextures(1, &t);

@@ -97,6 +97,20 @@ TEST(DispatchGenerator, RefusesToAdvertiseAnExtensionWithUnimplementedCommands) 
   std::ofstream(extensions) << "GL_EXT_framebuffer_object\n";
   EXPECT_NE(test::run_process({GLVK_PYTHON, GLVK_GEN_GL_DISPATCH, GLVK_GL_XML, implemented, extensions,
                                dir + "/a.h", dir + "/a.cpp"}).exit_code, 0);
+  // ARB_viewport_array's NV_depth_buffer_float interaction (glDepthRangeArraydvNV, ...) is required
+  // only with that extension.
+  std::ofstream(implemented) << "glViewportArrayv\nglViewportIndexedf\nglViewportIndexedfv\nglScissorArrayv\n"
+                                "glScissorIndexed\nglScissorIndexedv\nglDepthRangeArrayv\nglDepthRangeIndexed\n"
+                                "glGetFloati_v\nglGetDoublei_v\n";
+  std::ofstream(extensions) << "GL_ARB_viewport_array\n";
+  const auto interaction = test::run_process({GLVK_PYTHON, GLVK_GEN_GL_DISPATCH, GLVK_GL_XML, implemented,
+                                              extensions, dir + "/a.h", dir + "/a.cpp"});
+  EXPECT_EQ(interaction.exit_code, 0) << interaction.err;
+  std::ofstream(extensions) << "GL_ARB_viewport_array\nGL_NV_depth_buffer_float\n";
+  const auto with_nv = test::run_process({GLVK_PYTHON, GLVK_GEN_GL_DISPATCH, GLVK_GL_XML, implemented, extensions,
+                                          dir + "/a.h", dir + "/a.cpp"});
+  EXPECT_NE(with_nv.exit_code, 0) << "with NV_depth_buffer_float advertised the NV commands are required";
+  EXPECT_NE(with_nv.err.find("glDepthRangeIndexeddNV"), std::string::npos) << with_nv.err;
   std::ofstream(implemented) << "glNotInGlXml\n";
   const auto unknown = test::run_process({GLVK_PYTHON, GLVK_GEN_GL_DISPATCH, GLVK_GL_XML, implemented, extensions,
                                           dir + "/a.h", dir + "/a.cpp"});

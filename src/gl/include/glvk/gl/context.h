@@ -180,8 +180,10 @@ class Context {
   GLdouble clear_depth = 1.0;
   GLint clear_stencil = 0;
   // Per-fragment state clears honour.
-  bool scissor_test = false;
-  std::array<GLint, 4> scissor_box{0, 0, 0, 0};  // x, y, width, height
+  // One scissor test and box per viewport index (ARB_viewport_array); clears and blits use index 0.
+  std::array<bool, kMaxViewports> scissor_test{};
+  std::array<std::array<GLint, 4>, kMaxViewports> scissor_box{};  // x, y, width, height
+  std::array<bool, kMaxColorAttachments> blend{};                 // per draw buffer
   // glEnable capabilities without a field of their own (api_state.cpp's table), keyed by the
   // enum with the texture unit in the high 32 bits for per-unit ones; absent: the initial value.
   std::unordered_map<std::uint64_t, bool> capabilities;
