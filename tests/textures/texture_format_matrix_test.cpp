@@ -199,7 +199,7 @@ bool is_integer(const InternalFormat& f) { return f.encoding == Encoding::UINT |
 #define UNSIZED(x, base) {GL_##x, #x, GL_##base, Encoding::NONE, {}}
 
 // Table 8.12 (sized colour formats) with the compatibility profile's alpha/luminance/intensity
-// sized formats and ARB_texture_float's (advertised by glvk).
+// sized formats, ARB_texture_float's and EXT_texture_snorm's (advertised by glvk).
 const std::vector<InternalFormat> kColorFormats = {
     U(R8, RED, 8), S(R8_SNORM, RED, 8), U(R16, RED, 16), S(R16_SNORM, RED, 16),
     U(RG8, RG, 8, 8), S(RG8_SNORM, RG, 8, 8), U(RG16, RG, 16, 16), S(RG16_SNORM, RG, 16, 16),
@@ -224,6 +224,11 @@ const std::vector<InternalFormat> kColorFormats = {
     U(LUMINANCE12_ALPHA12, LUMINANCE_ALPHA, 12, 0, 0, 12), U(LUMINANCE16_ALPHA16, LUMINANCE_ALPHA, 16, 0, 0, 16),
     U(INTENSITY4, INTENSITY, 4), U(INTENSITY8, INTENSITY, 8), U(INTENSITY12, INTENSITY, 12),
     U(INTENSITY16, INTENSITY, 16), U(SLUMINANCE8, LUMINANCE, 8), U(SLUMINANCE8_ALPHA8, LUMINANCE_ALPHA, 8, 0, 0, 8),
+    // EXT_texture_snorm.
+    S(ALPHA8_SNORM, ALPHA, 0, 0, 0, 8), S(ALPHA16_SNORM, ALPHA, 0, 0, 0, 16), S(LUMINANCE8_SNORM, LUMINANCE, 8),
+    S(LUMINANCE16_SNORM, LUMINANCE, 16), S(LUMINANCE8_ALPHA8_SNORM, LUMINANCE_ALPHA, 8, 0, 0, 8),
+    S(LUMINANCE16_ALPHA16_SNORM, LUMINANCE_ALPHA, 16, 0, 0, 16), S(INTENSITY8_SNORM, INTENSITY, 8),
+    S(INTENSITY16_SNORM, INTENSITY, 16),
     // ARB_texture_float.
     F(ALPHA16F_ARB, ALPHA, 0, 0, 0, 16), F(LUMINANCE16F_ARB, LUMINANCE, 16),
     F(LUMINANCE_ALPHA16F_ARB, LUMINANCE_ALPHA, 16, 0, 0, 16), F(INTENSITY16F_ARB, INTENSITY, 16),
@@ -257,6 +262,10 @@ const std::vector<InternalFormat> kDepthStencilFormats = {
 const std::vector<InternalFormat> kUnsizedFormats = {
     UNSIZED(ALPHA, ALPHA), UNSIZED(LUMINANCE, LUMINANCE), UNSIZED(LUMINANCE_ALPHA, LUMINANCE_ALPHA),
     UNSIZED(INTENSITY, INTENSITY), UNSIZED(RED, RED), UNSIZED(RG, RG), UNSIZED(RGB, RGB), UNSIZED(RGBA, RGBA),
+    // Signed normalized (GL 3.1 core; the legacy four from EXT_texture_snorm).
+    UNSIZED(RED_SNORM, RED), UNSIZED(RG_SNORM, RG), UNSIZED(RGB_SNORM, RGB), UNSIZED(RGBA_SNORM, RGBA),
+    UNSIZED(ALPHA_SNORM, ALPHA), UNSIZED(LUMINANCE_SNORM, LUMINANCE), UNSIZED(LUMINANCE_ALPHA_SNORM, LUMINANCE_ALPHA),
+    UNSIZED(INTENSITY_SNORM, INTENSITY),
     {1, "1", GL_LUMINANCE, Encoding::NONE, {}}, {2, "2", GL_LUMINANCE_ALPHA, Encoding::NONE, {}},
     {3, "3", GL_RGB, Encoding::NONE, {}}, {4, "4", GL_RGBA, Encoding::NONE, {}},
     UNSIZED(SRGB, RGB), UNSIZED(SRGB_ALPHA, RGBA), UNSIZED(SLUMINANCE, LUMINANCE),
@@ -1139,7 +1148,8 @@ TEST_F(TextureFormatMatrixTest, SizedColorFormatsReadBackInEveryColorFormatAndTy
 }
 
 TEST_F(TextureFormatMatrixTest, UnsizedFormatsStoreEveryLegalPairBySpecRules) {
-  EXPECT_EQ(run_matrix(kUnsizedFormats), 16 * 110 + 2 * 10 + 6);
+  // 24 colour formats (8 of them signed normalized), the two depth/stencil ones and STENCIL_INDEX.
+  EXPECT_EQ(run_matrix(kUnsizedFormats), 24 * 110 + 2 * 10 + 6);
 }
 
 // The complement: every other (internal format, format, type) of the tables above raises the
