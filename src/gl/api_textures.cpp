@@ -545,15 +545,17 @@ bool check_online_compression(Context& ctx, Format format, const char* function)
 }
 
 // Regions of compressed images cover whole blocks, except where they reach the image's right or
-// bottom edge (GL 4.6 sections 8.7 and 8.11.4: INVALID_OPERATION).
+// bottom edge. The error differs by command: INVALID_OPERATION for the uploads (GL 4.6 section 8.7),
+// INVALID_VALUE for glGetTextureSubImage and glGetCompressedTextureSubImage (section 8.11.4; Mesa
+// llvmpipe raises the same).
 bool check_whole_blocks(Context& ctx, const TextureImage& image, GLint x, GLint y, GLsizei w, GLsizei h,
-                        const char* function) {
+                        GLenum error, const char* function) {
   const formats::FormatDesc& d = formats::describe(image.format);
   const GLint bw = GLint(d.block_width), bh = GLint(d.block_height);
   if (x % bw == 0 && y % bh == 0 && (w % bw == 0 || GLint64(x) + w == image.width) &&
       (h % bh == 0 || GLint64(y) + h == image.height))
     return true;
-  ctx.error(GL_INVALID_OPERATION, "%s: the region is not made of whole %dx%d blocks", function, bw, bh);
+  ctx.error(error, "%s: the region is not made of whole %dx%d blocks", function, bw, bh);
   return false;
 }
 
@@ -682,7 +684,7 @@ void tex_sub_image(Context& ctx, TextureObject& texture, unsigned dims, GLenum t
   if (!check_upload_compatible(ctx, image.base_format, image.format, format, function)) return;
   const bool compressed = formats::describe(image.format).is_compressed;
   if (compressed && (!check_online_compression(ctx, image.format, function) ||
-                     !check_whole_blocks(ctx, image, x, y, width, height, function)))
+                     !check_whole_blocks(ctx, image, x, y, width, height, GL_INVALID_OPERATION, function)))
     return;
   ClientImage client;
   if (!client_image(ctx, ctx.unpack, GL_PIXEL_UNPACK_BUFFER, dims, width, height, depth, format, type, pixels, client,
@@ -837,6 +839,9 @@ void get_tex_image(Context& ctx, TextureObject& texture, GLenum target, GLint le
     return ctx.error(GL_INVALID_VALUE, "%s: the region lies outside the %dx%dx%d image", function, image.width,
                      image.height, image.depth);
   }
+  if (!region.whole && image.defined() && formats::describe(image.format).is_compressed &&
+      !check_whole_blocks(ctx, image, region.x, region.y, region.width, region.height, GL_INVALID_VALUE, function))
+    return;
   if (!image.defined() || !region.width || !region.height || !region.depth) return;
   if (!check_readback_compatible(ctx, image.base_format, image.format, format, function)) return;
   const unsigned dims = binding_target(target) == GL_TEXTURE_3D || depth_is_layers(target) ? 3
@@ -1423,7 +1428,7 @@ void compressed_tex_sub_image(Context& ctx, TextureObject& texture, unsigned dim
   if (!formats::describe(image.format).is_compressed)
     return ctx.error(GL_INVALID_OPERATION, "%s: level %d is not a compressed image", function, level);
   if (!check_region_inside(ctx, image, x, y, z, width, height, depth, function)) return;
-  if (!check_whole_blocks(ctx, image, x, y, width, height, function)) return;
+  if (!check_whole_blocks(ctx, image, x, y, width, height, GL_INVALID_OPERATION, function)) return;
   const std::size_t expected = compressed_size(image.format, width, height, dims == 3 ? depth : 1);
   if (image_size < 0 || std::size_t(image_size) != expected)
     return ctx.error(GL_INVALID_VALUE, "%s(imageSize = %d): the region is %zu bytes", function, image_size, expected);
@@ -1449,7 +1454,7 @@ void get_compressed_tex_image(Context& ctx, TextureObject& texture, GLenum targe
   if (!region.whole) {
     // GL 4.6 section 8.11.4: whole blocks only, except where the region reaches the image's edge.
     if (!check_region_inside(ctx, image, x, y, z, w, h, d, function) ||
-        !check_whole_blocks(ctx, image, x, y, w, h, function))
+        !check_whole_blocks(ctx, image, x, y, w, h, GL_INVALID_VALUE, function))
       return;
   }
   const std::size_t size = compressed_size(image.format, w, h, d);

@@ -1,5 +1,6 @@
-// glvk against Mesa llvmpipe: the same program (texture_probe, system libEGL/libGL only) run on
-// both; every value glvk reads back must be within the probe's tolerance of llvmpipe's.
+// glvk against Mesa llvmpipe: the same programs (system libEGL/libGL only) run on both. texture_probe:
+// every value glvk reads back must be within the probe's tolerance of llvmpipe's. error_probe: the
+// GL errors and state values of the texture and framebuffer calls must be the same, line for line.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -51,6 +52,30 @@ TEST(PeerComparison, TextureReadbackMatchesLlvmpipe) {
     for (std::size_t i = 0; i < values.size(); ++i)
       EXPECT_NEAR(it->second[i], values[i], tolerance[name] + 1e-9) << name << " value " << i;
   }
+}
+
+TEST(PeerComparison, ErrorsAndStateMatchLlvmpipe) {
+  const std::string probe = GLVK_ERROR_PROBE;
+  const ProcessResult mesa = run_process({probe}, "", {{"__EGL_VENDOR_LIBRARY_FILENAMES", ""},
+                                                       {"LIBGL_ALWAYS_SOFTWARE", "1"},
+                                                       {"GALLIUM_DRIVER", "llvmpipe"}});
+  ASSERT_EQ(mesa.exit_code, 0) << mesa.err;
+  ASSERT_NE(mesa.err.find("llvmpipe"), std::string::npos) << mesa.err;
+  const ProcessResult glvk = run_process({probe}, "", {{"__EGL_VENDOR_LIBRARY_FILENAMES", GLVK_EGL_VENDOR_JSON},
+                                                       {"GLVK_VALIDATION", "1"},
+                                                       {"GLVK_DEVICE", "llvmpipe"}});
+  ASSERT_EQ(glvk.exit_code, 0) << glvk.err;
+  ASSERT_NE(glvk.err.find("glvk"), std::string::npos) << glvk.err;
+  std::istringstream expected(mesa.out), actual(glvk.out);
+  std::string want, got;
+  int lines = 0;
+  while (std::getline(expected, want)) {
+    ASSERT_TRUE(std::getline(actual, got)) << "glvk stopped before: " << want;
+    EXPECT_EQ(got, want);
+    ++lines;
+  }
+  EXPECT_FALSE(std::getline(actual, got)) << "glvk printed more: " << got;
+  EXPECT_GE(lines, 25);
 }
 
 }  // namespace

@@ -189,9 +189,11 @@ TEST_F(TextureRegionFuzzTest, CompressedSubImagesOfWholeBlocks) {
     const bool small = r.width >= 0 && r.height >= 0 && r.width <= 64 && r.height <= 64;
     const std::size_t across = small ? std::size_t((r.width + 3) / 4) : 0, down = small ? std::size_t((r.height + 3) / 4) : 0;
     const std::size_t bytes = across * down * 8;
-    Errors allowed = region_errors(r, step % 2 == 1);
-    if (allowed.empty() && !whole_blocks(r)) allowed.insert(GL_INVALID_OPERATION);
-    if (step % 2 == 0) {
+    const bool readback = step % 2 == 1;
+    Errors allowed = region_errors(r, readback);
+    // Off the block grid: INVALID_OPERATION for uploads (section 8.7), INVALID_VALUE for readbacks (8.11.4).
+    if (allowed.empty() && !whole_blocks(r)) allowed.insert(readback ? GL_INVALID_VALUE : GL_INVALID_OPERATION);
+    if (!readback) {
       const GLsizei image_size = f.buffer_size(bytes);
       if (allowed.empty() && std::size_t(image_size) != bytes) allowed.insert(GL_INVALID_VALUE);
       if (allowed.empty() && !small) continue;
