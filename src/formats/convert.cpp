@@ -4,6 +4,7 @@
 
 #include <glvk/formats/pack.h>
 
+#include <algorithm>
 #include <array>
 #include <cstring>
 #include <vector>
@@ -99,8 +100,12 @@ struct RowScratch {
   std::vector<uint8_t> stencil;
 };
 
+void clamp_rows_to_unit(float* rgba, unsigned width) {
+  for (size_t i = 0; i < size_t(width) * 4; ++i) rgba[i] = std::clamp(rgba[i], 0.0f, 1.0f);
+}
+
 void convert_row_generic(uint8_t* dst, const FormatDesc& dd, const uint8_t* src, const FormatDesc& sd,
-                         unsigned width, const Swizzle* rebase, RowScratch& scratch) {
+                         unsigned width, const Swizzle* rebase, bool clamp_to_unit, RowScratch& scratch) {
   if (is_zs(dd)) {
     std::memset(dst, 0, size_t(width) * dd.block_bits / 8);
     if (dd.is_depth && sd.is_depth) {
@@ -135,6 +140,7 @@ void convert_row_generic(uint8_t* dst, const FormatDesc& dd, const uint8_t* src,
   scratch.f.resize(size_t(width) * 4);
   unpack_rgba_float(sd, src, scratch.f.data(), width);
   rebase_rows(scratch.f.data(), width, rebase);
+  if (clamp_to_unit) clamp_rows_to_unit(scratch.f.data(), width);
   pack_rgba_float(dd, scratch.f.data(), dst, width);
 }
 
@@ -666,13 +672,16 @@ ConvertStatus convert_impl(void* dst, const PixelFormat& dst_format, size_t dst_
       float* row = texels.data() + size_t(y) * width * 4;
       uint8_t* d = static_cast<uint8_t*>(dst) + size_t(y) * dst_stride;
       rebase_rows(row, width, rebase);
+      if (params.clamp_to_unit) clamp_rows_to_unit(row, width);
       pack_rgba_float(dd, row, d, width);
       if (params.dst_swap_unit == 2 || params.dst_swap_unit == 4)
         swap_bytes(d, row_bytes(dd, width) / params.dst_swap_unit, params.dst_swap_unit);
     }
     return ConvertStatus::OK;
   }
-  const FastPath fp = allow_fast ? choose_fast_path(dd, sd, rebase) : FastPath{};
+  // The fast paths do not clamp; a source that can hold values outside [0, 1] takes the generic one.
+  const bool clamps = params.clamp_to_unit && !sd.is_pure_integer && !is_zs(sd) && !sd.is_unorm;
+  const FastPath fp = allow_fast && !clamps ? choose_fast_path(dd, sd, rebase) : FastPath{};
   const size_t src_row_bytes = row_bytes(sd, width);
   const size_t dst_row_bytes = row_bytes(dd, width);
   const bool swap_src = params.src_swap_unit == 2 || params.src_swap_unit == 4;
@@ -695,7 +704,7 @@ ConvertStatus convert_impl(void* dst, const PixelFormat& dst_format, size_t dst_
     if (fp.kind != FastPath::NONE)
       run_fast_row(fp, d, s, width, dd);
     else
-      convert_row_generic(d, dd, s, sd, width, rebase, scratch);
+      convert_row_generic(d, dd, s, sd, width, rebase, clamps, scratch);
     if (swap_dst) swap_bytes(d, dst_row_bytes / params.dst_swap_unit, params.dst_swap_unit);
   }
   return ConvertStatus::OK;

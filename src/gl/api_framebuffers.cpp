@@ -1232,6 +1232,11 @@ bool query_clear_state(const Context& ctx, GLenum pname, StateValue& value) {
       return true;
     }
     case GL_DEPTH_WRITEMASK: value.set_integers({ctx.depth_mask}); return true;
+    case GL_CLAMP_READ_COLOR: value.set_integers({ctx.clamp_read_color}); return true;
+    case GL_CLAMP_VERTEX_COLOR: case GL_CLAMP_FRAGMENT_COLOR:
+      if (ctx.config().core_profile) return false;
+      value.set_integers({pname == GL_CLAMP_VERTEX_COLOR ? ctx.clamp_vertex_color : ctx.clamp_fragment_color});
+      return true;
     case GL_STENCIL_WRITEMASK: value.set_integers({GLint(ctx.stencil_writemask)}); return true;
     case GL_STENCIL_BACK_WRITEMASK: value.set_integers({GLint(ctx.stencil_back_writemask)}); return true;
     default: return false;
@@ -1824,8 +1829,26 @@ void ReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, 
   box.height = y1 - y0;
   box.depth = 1;
   void* target = client.pbo ? pixels : const_cast<std::byte*>(inside.data);
+  // The read colour clamp (GL 4.6 section 18.2.8): always, never, or for fixed-point buffers
+  // (unsigned and signed normalized; Mesa llvmpipe and zink clamp snorm buffers too).
+  const formats::FormatDesc& stored = formats::describe(source.image->storage);
+  const bool clamp = ctx->clamp_read_color == GL_TRUE ||
+                     (ctx->clamp_read_color == GL_FIXED_ONLY && (stored.is_unorm || stored.is_snorm));
   read_texels(*ctx, *source.resource, *source.image, source.level, box, x1 - x0, y1 - y0, 1, client.row_stride * std::size_t(y1 - y0),
-              inside, target, format, type, function);
+              inside, target, format, type, function, clamp);
+}
+
+void ClampColor(GLenum target, GLenum clamp) {
+  GLVK_CONTEXT_OR_RETURN();
+  GLenum* state = target == GL_CLAMP_READ_COLOR ? &ctx->clamp_read_color : nullptr;
+  if (!ctx->config().core_profile) {
+    if (target == GL_CLAMP_VERTEX_COLOR) state = &ctx->clamp_vertex_color;
+    if (target == GL_CLAMP_FRAGMENT_COLOR) state = &ctx->clamp_fragment_color;
+  }
+  if (!state) return ctx->error(GL_INVALID_ENUM, "glClampColor(target = 0x%04x)", target);
+  if (clamp != GL_TRUE && clamp != GL_FALSE && clamp != GL_FIXED_ONLY)
+    return ctx->error(GL_INVALID_ENUM, "glClampColor(clamp = 0x%04x)", clamp);
+  *state = clamp;
 }
 
 

@@ -772,7 +772,7 @@ void tex_storage(Context& ctx, TextureObject& texture, unsigned dims, GLenum tar
 // (format, type) with the pack state and the GetTexImage rebase of the image's base format.
 void read_texels(Context& ctx, st::Texture& resource, const TextureImage& image, unsigned level, const st::Box& box,
                  GLsizei width, GLsizei rows, GLsizei slices, std::size_t image_stride, ClientImage& client,
-                 void* pixels, GLenum format, GLenum type, const char* function) {
+                 void* pixels, GLenum format, GLenum type, const char* function, bool clamp_colour) {
   const std::size_t row_stride = client.row_stride;
   std::vector<std::byte> out(client.pbo ? client.extent_bytes : 0);
   std::byte* destination =
@@ -781,7 +781,11 @@ void read_texels(Context& ctx, st::Texture& resource, const TextureImage& image,
   const formats::Swizzle* rebase = readback_rebase(image.base_format, map);
   // Stored texels that already are the user's layout, holding exactly the image's components,
   // read back as they are (the rebase would map them onto themselves).
-  const bool as_is = st::format_matches_format_and_type(image.storage, format, type, ctx.pack.swap_bytes) &&
+  // Unorm texels are in [0, 1] already, so the clamp only forbids copying others as they are.
+  const formats::FormatDesc& stored = formats::describe(image.storage);
+  const bool clamps = clamp_colour && !stored.is_unorm && !stored.is_pure_integer && !stored.is_depth &&
+                      !stored.is_stencil;
+  const bool as_is = !clamps && st::format_matches_format_and_type(image.storage, format, type, ctx.pack.swap_bytes) &&
                      st::format_base_format(image.storage) == image.base_format;
   if (as_is) {
     st::texture_read(resource, level, box, destination, row_stride, image_stride);
@@ -803,6 +807,7 @@ void read_texels(Context& ctx, st::Texture& resource, const TextureImage& image,
     formats::ConvertParams params;
     params.rebase_swizzle = rebase;
     params.dst_swap_unit = ctx.pack.swap_bytes ? formats::swap_unit_size(type) : 1;
+    params.clamp_to_unit = clamps;
     st::TextureTransfer* transfer = nullptr;
     const auto* mapped =
         static_cast<const std::byte*>(st::texture_transfer_map(resource, level, st::PIPE_TRANSFER_READ, box, &transfer));

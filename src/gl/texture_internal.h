@@ -40,10 +40,11 @@ bool client_image(Context& ctx, const formats::PixelStore& store, GLenum pbo_tar
                   GLsizei height, GLsizei depth, GLenum format, GLenum type, const void* pixels, ClientImage& out,
                   const char* function);
 
-// Reads `box` of `level` into what `client` describes (glGetTexImage, glReadPixels).
+// Reads `box` of `level` into what `client` describes (glGetTexImage, glReadPixels). `clamp_colour`:
+// colour components are clamped to [0, 1] first (glReadPixels' read colour clamp).
 void read_texels(Context& ctx, st::Texture& resource, const TextureImage& image, unsigned level, const st::Box& box,
                  GLsizei width, GLsizei rows, GLsizei slices, std::size_t image_stride, ClientImage& client,
-                 void* pixels, GLenum format, GLenum type, const char* function);
+                 void* pixels, GLenum format, GLenum type, const char* function, bool clamp_colour = false);
 
 // Writes compressed blocks into a region of an image (glCompressedTexSubImage's tail): as they are
 // when the device has the format, else decoded into the storage format and kept beside it.

@@ -105,6 +105,38 @@ TEST(Convert, Unorm8AndFloat) {
   EXPECT_EQ(f[3], float(128 / 255.0));
 }
 
+// clamp_to_unit (glReadPixels' read colour clamp) clamps colours to [0, 1] between unpacking and
+// packing, on the paths that would copy as they are too; signed normalized -64 is -64/127.
+TEST(Convert, ClampToUnit) {
+  ConvertParams clamp;
+  clamp.clamp_to_unit = true;
+  const float in[4] = {2.0f, -0.5f, 0.25f, -2.0f};
+  float out[4] = {};
+  ASSERT_EQ(convert(out, Format::R32G32B32A32_FLOAT, 16, in, Format::R32G32B32A32_FLOAT, 16, 1, 1, clamp),
+            ConvertStatus::OK);
+  EXPECT_EQ(std::vector<float>(out, out + 4), (std::vector<float>{1.0f, 0.0f, 0.25f, 0.0f}));
+  ASSERT_EQ(convert(out, Format::R32G32B32A32_FLOAT, 16, in, Format::R32G32B32A32_FLOAT, 16, 1, 1), ConvertStatus::OK);
+  EXPECT_EQ(out[0], 2.0f) << "no clamp by default";
+  const int8_t snorm[4] = {127, -64, 32, -127};
+  ASSERT_EQ(convert(out, Format::R32G32B32A32_FLOAT, 16, snorm, Format::R8G8B8A8_SNORM, 4, 1, 1, clamp),
+            ConvertStatus::OK);
+  EXPECT_EQ(std::vector<float>(out, out + 4), (std::vector<float>{1.0f, 0.0f, 32.0f / 127.0f, 0.0f}));
+  // Half floats (a fast path without the clamp) and bytes: clamped before packing.
+  const std::uint16_t half[4] = {0x4000, 0xB800, 0x3400, 0xC000};  // 2, -0.5, 0.25, -2
+  ASSERT_EQ(convert(out, Format::R32G32B32A32_FLOAT, 16, half, Format::R16G16B16A16_FLOAT, 8, 1, 1, clamp),
+            ConvertStatus::OK);
+  EXPECT_EQ(std::vector<float>(out, out + 4), (std::vector<float>{1.0f, 0.0f, 0.25f, 0.0f}));
+  int8_t bytes[4] = {};
+  ASSERT_EQ(convert(bytes, gl(GL_RGBA, GL_BYTE), 4, in, Format::R32G32B32A32_FLOAT, 16, 1, 1, clamp), ConvertStatus::OK);
+  EXPECT_EQ(std::vector<int8_t>(bytes, bytes + 4), (std::vector<int8_t>{127, 0, 32, 0}));  // round(0.25 * 127) = 32
+  // Integers are not colours to clamp.
+  const int32_t integers[4] = {5, -3, 0, 70000};
+  int32_t integers_out[4] = {};
+  ASSERT_EQ(convert(integers_out, Format::R32G32B32A32_SINT, 16, integers, Format::R32G32B32A32_SINT, 16, 1, 1, clamp),
+            ConvertStatus::OK);
+  EXPECT_EQ(std::vector<int32_t>(integers_out, integers_out + 4), (std::vector<int32_t>{5, -3, 0, 70000}));
+}
+
 TEST(Convert, DepthStencil) {
   const uint32_t z24s8[2] = {0x12ABCDEFu, 0xFF000000u};  // depth 0xABCDEF, stencil 0x12
   uint32_t s8z24[2];

@@ -105,6 +105,38 @@ int main(void) {
   glGetBooleani_v(GL_COLOR_WRITEMASK, 2, mask);
   printf("color_writemask_2 %d %d %d %d 0x%x\n", mask[0], mask[1], mask[2], mask[3], glGetError());
 
+  /* The read colour clamp (section 18.2.8): FIXED_ONLY clamps unorm and snorm buffers, TRUE every
+   * colour buffer, FALSE none; float readbacks show it. */
+  integers("clamp_read_color_default", GL_CLAMP_READ_COLOR, 1);
+  const GLenum buffers[2] = {GL_RGBA32F, GL_RGBA8_SNORM};
+  const GLenum modes[3] = {GL_FIXED_ONLY, GL_TRUE, GL_FALSE};
+  for (int b = 0; b < 2; ++b) {
+    GLuint texture, framebuffer;
+    glGenTextures(1, &texture);
+    glBindTexture(GL_TEXTURE_2D, texture);
+    glTexStorage2D(GL_TEXTURE_2D, 1, buffers[b], 1, 1);
+    glGenFramebuffers(1, &framebuffer);
+    glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture, 0);
+    const GLfloat value[4] = {2.0f, -0.5f, 0.25f, -2.0f};
+    glClearBufferfv(GL_COLOR, 0, value);
+    for (int m = 0; m < 3; ++m) {
+      glClampColor(GL_CLAMP_READ_COLOR, modes[m]);
+      GLfloat read[4] = {0, 0, 0, 0};
+      glReadPixels(0, 0, 1, 1, GL_RGBA, GL_FLOAT, read);
+      printf("read_clamp_0x%x_mode_0x%x %.6g %.6g %.6g %.6g 0x%x\n", buffers[b], modes[m], read[0], read[1], read[2],
+             read[3], glGetError());
+    }
+    glClampColor(GL_CLAMP_READ_COLOR, GL_FIXED_ONLY);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glDeleteFramebuffers(1, &framebuffer);
+    glDeleteTextures(1, &texture);
+  }
+  glClampColor(GL_CLAMP_VERTEX_COLOR, GL_TRUE);
+  error("clampcolor_vertex_in_core");
+  glClampColor(GL_CLAMP_READ_COLOR, GL_RGBA);
+  error("clampcolor_bad_clamp");
+
   glDeleteTextures(1, &t);
   eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
   eglDestroyContext(display, context);

@@ -44,6 +44,9 @@ struct ConvertParams {
   const Swizzle* rebase_swizzle = nullptr;
   unsigned src_swap_unit = 1;  // 2 or 4: the source bytes are swapped in units of this size (UNPACK_SWAP_BYTES)
   unsigned dst_swap_unit = 1;  // 2 or 4: swap the written destination (PACK_SWAP_BYTES)
+  // Clamp colour components to [0, 1] after unpacking (glReadPixels' read colour clamp, GL 4.6
+  // section 18.2.8). No effect on integer, depth and stencil data.
+  bool clamp_to_unit = false;
 };
 
 // Checks a pair without converting anything.

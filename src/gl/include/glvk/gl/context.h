@@ -189,6 +189,10 @@ class Context {
   std::unordered_map<std::uint64_t, bool> capabilities;
   std::array<std::array<bool, 4>, kMaxColorAttachments> color_mask{};  // set to all true in the constructor
   bool depth_mask = true;
+  // glClampColor (GL 4.6 section 18.2.8; vertex and fragment in compatibility contexts only).
+  GLenum clamp_read_color = GL_FIXED_ONLY;
+  GLenum clamp_vertex_color = GL_TRUE;
+  GLenum clamp_fragment_color = GL_FIXED_ONLY;
   GLuint stencil_writemask = ~0u;       // front faces (and clears, GL 4.6 section 17.4.3)
   GLuint stencil_back_writemask = ~0u;  // back faces
   bool framebuffer_srgb = false;
