@@ -28,18 +28,31 @@ std::map<std::string, std::vector<double>> parse(const std::string& out, std::ma
   return cases;
 }
 
+// `probe` run on Mesa llvmpipe and on glvk (with validation); both must succeed, each on the driver
+// it names on stderr.
+struct PeerRuns {
+  ProcessResult mesa, glvk;
+};
+
+::testing::AssertionResult run_on_both(const std::string& probe, PeerRuns& runs) {
+  runs.mesa = run_process({probe}, "", {{"__EGL_VENDOR_LIBRARY_FILENAMES", ""},
+                                        {"LIBGL_ALWAYS_SOFTWARE", "1"},
+                                        {"GALLIUM_DRIVER", "llvmpipe"}});
+  runs.glvk = run_process({probe}, "", {{"__EGL_VENDOR_LIBRARY_FILENAMES", GLVK_EGL_VENDOR_JSON},
+                                        {"GLVK_VALIDATION", "1"},
+                                        {"GLVK_DEVICE", "llvmpipe"}});
+  if (runs.mesa.exit_code != 0 || runs.mesa.err.find("llvmpipe") == std::string::npos)
+    return ::testing::AssertionFailure() << "on llvmpipe: " << runs.mesa.err;
+  if (runs.glvk.exit_code != 0 || runs.glvk.err.find("glvk") == std::string::npos)
+    return ::testing::AssertionFailure() << "on glvk: " << runs.glvk.err;
+  return ::testing::AssertionSuccess();
+}
+
 TEST(PeerComparison, TextureReadbackMatchesLlvmpipe) {
-  const std::string probe = GLVK_TEXTURE_PROBE;
-  const ProcessResult mesa = run_process({probe}, "", {{"__EGL_VENDOR_LIBRARY_FILENAMES", ""},
-                                                       {"LIBGL_ALWAYS_SOFTWARE", "1"},
-                                                       {"GALLIUM_DRIVER", "llvmpipe"}});
-  ASSERT_EQ(mesa.exit_code, 0) << mesa.err;
-  ASSERT_NE(mesa.err.find("llvmpipe"), std::string::npos) << mesa.err;
-  const ProcessResult glvk = run_process({probe}, "", {{"__EGL_VENDOR_LIBRARY_FILENAMES", GLVK_EGL_VENDOR_JSON},
-                                                       {"GLVK_VALIDATION", "1"},
-                                                       {"GLVK_DEVICE", "llvmpipe"}});
-  ASSERT_EQ(glvk.exit_code, 0) << glvk.err;
-  ASSERT_NE(glvk.err.find("glvk"), std::string::npos) << glvk.err;
+  PeerRuns runs;
+  ASSERT_TRUE(run_on_both(GLVK_TEXTURE_PROBE, runs));
+  const ProcessResult& mesa = runs.mesa;
+  const ProcessResult& glvk = runs.glvk;
 
   std::map<std::string, double> tolerance;
   const auto expected = parse(mesa.out, tolerance);
@@ -55,18 +68,9 @@ TEST(PeerComparison, TextureReadbackMatchesLlvmpipe) {
 }
 
 TEST(PeerComparison, ErrorsAndStateMatchLlvmpipe) {
-  const std::string probe = GLVK_ERROR_PROBE;
-  const ProcessResult mesa = run_process({probe}, "", {{"__EGL_VENDOR_LIBRARY_FILENAMES", ""},
-                                                       {"LIBGL_ALWAYS_SOFTWARE", "1"},
-                                                       {"GALLIUM_DRIVER", "llvmpipe"}});
-  ASSERT_EQ(mesa.exit_code, 0) << mesa.err;
-  ASSERT_NE(mesa.err.find("llvmpipe"), std::string::npos) << mesa.err;
-  const ProcessResult glvk = run_process({probe}, "", {{"__EGL_VENDOR_LIBRARY_FILENAMES", GLVK_EGL_VENDOR_JSON},
-                                                       {"GLVK_VALIDATION", "1"},
-                                                       {"GLVK_DEVICE", "llvmpipe"}});
-  ASSERT_EQ(glvk.exit_code, 0) << glvk.err;
-  ASSERT_NE(glvk.err.find("glvk"), std::string::npos) << glvk.err;
-  std::istringstream expected(mesa.out), actual(glvk.out);
+  PeerRuns runs;
+  ASSERT_TRUE(run_on_both(GLVK_ERROR_PROBE, runs));
+  std::istringstream expected(runs.mesa.out), actual(runs.glvk.out);
   std::string want, got;
   int lines = 0;
   while (std::getline(expected, want)) {
