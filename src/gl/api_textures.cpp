@@ -370,8 +370,6 @@ const formats::Swizzle* readback_rebase(GLenum base_format, formats::Swizzle (&m
   }
 }
 
-// Writes a region of texels from the client (or a PBO) into the texture, along the path
-// choose_upload_path picks. Raises INVALID_OPERATION if the data cannot be converted.
 // When the CPU reads a PBO's texels: copies the bytes the transfer covers out of it and points
 // `client.data` at them.
 void read_pbo_for_cpu(Context& ctx, ClientImage& client) {
@@ -381,6 +379,8 @@ void read_pbo_for_cpu(Context& ctx, ClientImage& client) {
   client.data = client.pbo_copy.data();
 }
 
+// Writes a region of texels from the client (or a PBO) into the texture, along the path
+// choose_upload_path picks. Raises INVALID_OPERATION if the data cannot be converted.
 void upload(Context& ctx, TextureObject& texture, GLenum target, GLint level, const TextureImage& image, GLint x,
             GLint y, GLint z, GLsizei w, GLsizei h, GLsizei d, GLenum format, GLenum type, ClientImage& client,
             const char* function) {
@@ -531,8 +531,6 @@ bool ensure_resource(Context& ctx, TextureObject& texture, GLenum target, GLint 
   return true;
 }
 
-std::size_t compressed_size(Format format, GLsizei w, GLsizei h, GLsizei d);
-
 // Online compression (GL 4.6 section 8.7): glTexImage and glTexSubImage fill the S3TC, RGTC and
 // BPTC formats from uncompressed texels, which glvk encodes (src/formats/compressed); the formats
 // with no online compression (ETC2/EAC, ASTC: Mesa's _mesa_format_no_online_compression) raise
@@ -558,14 +556,6 @@ bool check_whole_blocks(Context& ctx, const TextureImage& image, GLint x, GLint 
   ctx.error(error, "%s: the region is not made of whole %dx%d blocks", function, bw, bh);
   return false;
 }
-
-}  // namespace
-
-void upload_compressed(Context& ctx, TextureObject& texture, GLenum target, GLint level, TextureImage& image,
-                       GLint x, GLint y, GLint z, GLsizei w, GLsizei h, GLsizei d, const std::vector<std::byte>& blocks,
-                       const char* function);
-
-namespace {
 
 // The texels of a glTexImage/glTexSubImage into a compressed image: converted to RGBA float with the
 // image's rebase (components the base format lacks become 0 and 1), encoded block by block, then
@@ -2013,6 +2003,23 @@ void get_cube_faces(Context& ctx, TextureObject& t, GLint level, Region face_reg
   });
 }
 
+// glGetCompressedTexture(Sub)Image of a cube map: the blocks of `face_region` of the faces
+// zoffset .. zoffset + depth - 1, one after the other.
+void get_compressed_cube_faces(Context& ctx, TextureObject& t, GLint level, const Region& face_region, GLint zoffset,
+                               GLsizei depth, GLsizei buffer_size, void* pixels, const char* function) {
+  for_each_cube_face(ctx, t, level, zoffset, depth, function, [&](GLenum face, GLsizei index) {
+    const TextureImage& image = t.images[std::size_t(zoffset)][std::size_t(level)];
+    const std::size_t face_size =
+        image.defined() && formats::describe(image.format).is_compressed
+            ? compressed_size(image.format, face_region.whole ? image.width : face_region.width,
+                              face_region.whole ? image.height : face_region.height, 1)
+            : 0;
+    get_compressed_tex_image(ctx, t, face, level, face_region,
+                             GLsizei(std::max<long>(0, buffer_size - index * long(face_size))),
+                             piece_of_transfer(ctx, GL_PIXEL_PACK_BUFFER, pixels, index, face_size), function);
+  });
+}
+
 void GetTextureImage(GLuint texture, GLint level, GLenum format, GLenum type, GLsizei bufSize, void* pixels) {
   GLVK_CONTEXT_OR_RETURN();
   const char* function = "glGetTextureImage";
@@ -2262,15 +2269,7 @@ void GetCompressedTextureImage(GLuint texture, GLint level, GLsizei bufSize, voi
   if (!t) return;
   if (t->target != GL_TEXTURE_CUBE_MAP)
     return get_compressed_tex_image(*ctx, *t, t->target, level, Region{}, bufSize, pixels, function);
-  // The six faces' blocks one after the other.
-  for_each_cube_face(*ctx, *t, level, 0, 6, function, [&](GLenum face, GLsizei index) {
-    const TextureImage& image = t->images[0][std::size_t(level)];
-    const std::size_t face_size = image.defined() && formats::describe(image.format).is_compressed
-                                      ? compressed_size(image.format, image.width, image.height, 1)
-                                      : 0;
-    get_compressed_tex_image(*ctx, *t, face, level, Region{}, GLsizei(std::max<long>(0, bufSize - index * long(face_size))),
-                             piece_of_transfer(*ctx, GL_PIXEL_PACK_BUFFER, pixels, index, face_size), function);
-  });
+  get_compressed_cube_faces(*ctx, *t, level, Region{}, 0, 6, bufSize, pixels, function);
 }
 
 void GetCompressedTextureSubImage(GLuint texture, GLint level, GLint xoffset, GLint yoffset, GLint zoffset,
@@ -2285,16 +2284,8 @@ void GetCompressedTextureSubImage(GLuint texture, GLint level, GLint xoffset, GL
   if (t->target != GL_TEXTURE_CUBE_MAP)
     return get_compressed_tex_image(*ctx, *t, t->target, level, Region{xoffset, yoffset, zoffset, width, height, depth, false},
                                     bufSize, pixels, function);
-  // Faces zoffset .. zoffset + depth - 1, one after the other.
-  for_each_cube_face(*ctx, *t, level, zoffset, depth, function, [&](GLenum face, GLsizei index) {
-    const TextureImage& image = t->images[std::size_t(zoffset)][std::size_t(level)];
-    const std::size_t face_size = image.defined() && formats::describe(image.format).is_compressed
-                                      ? compressed_size(image.format, width, height, 1)
-                                      : 0;
-    get_compressed_tex_image(*ctx, *t, face, level, Region{xoffset, yoffset, 0, width, height, 1, false},
-                             GLsizei(std::max<long>(0, bufSize - index * long(face_size))),
-                             piece_of_transfer(*ctx, GL_PIXEL_PACK_BUFFER, pixels, index, face_size), function);
-  });
+  get_compressed_cube_faces(*ctx, *t, level, Region{xoffset, yoffset, 0, width, height, 1, false}, zoffset, depth,
+                            bufSize, pixels, function);
 }
 
 
