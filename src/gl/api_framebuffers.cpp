@@ -967,14 +967,13 @@ st::ClearKind attachment_kind(const FramebufferAttachment& a) {
 // ------------------------------------------------------------------------------------------ blits
 
 // One axis of a blit clipped to both images (the _mesa_clip_blit role): src [s0, s1) maps onto
-// dst [d0, d1) (either may run backwards for a flip); the parts outside the source image or outside
-// the destination's writable span [dst_lo, dst_hi) — the image cut by the scissor box — are dropped
+// dst [d0, d1) (either may run backwards for a flip); the parts outside either image are dropped
 // and the other side shrinks in proportion. False when nothing is left.
-bool clip_blit_axis(double& s0, double& s1, double& d0, double& d1, double src_size, double dst_lo, double dst_hi) {
-  const auto clip = [](double& a0, double& a1, double& b0, double& b1, double lo_bound, double hi_bound) {
+bool clip_blit_axis(double& s0, double& s1, double& d0, double& d1, double src_size, double dst_size) {
+  const auto clip = [](double& a0, double& a1, double& b0, double& b1, double size) {
     const double scale = (b1 - b0) / (a1 - a0);
     const double lo = std::min(a0, a1), hi = std::max(a0, a1);
-    const double new_lo = std::max(lo, lo_bound), new_hi = std::min(hi, hi_bound);
+    const double new_lo = std::max(lo, 0.0), new_hi = std::min(hi, size);
     if (new_hi <= new_lo) return false;
     // Both ends are remapped from the unclipped span before either is replaced.
     const double b_at_lo = b0 + (new_lo - a0) * scale, b_at_hi = b0 + (new_hi - a0) * scale;
@@ -986,7 +985,7 @@ bool clip_blit_axis(double& s0, double& s1, double& d0, double& d1, double src_s
     return true;
   };
   if (s1 == s0 || d1 == d0) return false;
-  return clip(d0, d1, s0, s1, dst_lo, dst_hi) && clip(s0, s1, d0, d1, 0.0, src_size);
+  return clip(d0, d1, s0, s1, dst_size) && clip(s0, s1, d0, d1, src_size);
 }
 
 // A single-sample w x h texture of `storage` that blits may render into (a stand-in for a part of
@@ -1014,8 +1013,8 @@ void blit_attachment(Context& ctx, const FramebufferAttachment& src, const Frame
   if (!si || !di || !sr || !dr || !si->defined() || !di->defined()) return;
   double sx0 = rect[0], sy0 = rect[1], sx1 = rect[2], sy1 = rect[3];
   double dx0 = rect[4], dy0 = rect[5], dx1 = rect[6], dy1 = rect[7];
-  if (!clip_blit_axis(sx0, sx1, dx0, dx1, si->width, 0, di->width) ||
-      !clip_blit_axis(sy0, sy1, dy0, dy1, si->height, 0, di->height))
+  if (!clip_blit_axis(sx0, sx1, dx0, dx1, si->width, di->width) ||
+      !clip_blit_axis(sy0, sy1, dy0, dy1, si->height, di->height))
     return;
   const int s[4] = {int(std::lround(sx0)), int(std::lround(sy0)), int(std::lround(sx1)), int(std::lround(sy1))};
   const int d[4] = {int(std::lround(dx0)), int(std::lround(dy0)), int(std::lround(dx1)), int(std::lround(dy1))};
@@ -1023,11 +1022,11 @@ void blit_attachment(Context& ctx, const FramebufferAttachment& src, const Frame
   // It discards destination pixels without moving the others' source positions, so a cut blit
   // goes whole into a stand-in of the destination rectangle and the scissored part is copied on.
   const ScissoredRect writable = scissored_rect(ctx, *di);
-  const ScissoredRect target{std::max(std::min(d[0], d[2]), writable.x0), std::max(std::min(d[1], d[3]), writable.y0),
-                             std::min(std::max(d[0], d[2]), writable.x1), std::min(std::max(d[1], d[3]), writable.y1)};
+  const ScissoredRect covered{std::min(d[0], d[2]), std::min(d[1], d[3]), std::max(d[0], d[2]), std::max(d[1], d[3])};
+  const ScissoredRect target{std::max(covered.x0, writable.x0), std::max(covered.y0, writable.y0),
+                             std::min(covered.x1, writable.x1), std::min(covered.y1, writable.y1)};
   if (target.empty()) return;
-  const bool cut = target.x0 > std::min(d[0], d[2]) || target.y0 > std::min(d[1], d[3]) ||
-                   target.x1 < std::max(d[0], d[2]) || target.y1 < std::max(d[1], d[3]);
+  const bool cut = target.x0 > covered.x0 || target.y0 > covered.y0 || target.x1 < covered.x1 || target.y1 < covered.y1;
   st::BlitOptions options;
   options.linear = linear;
   options.depth = depth;
@@ -1050,8 +1049,8 @@ void blit_attachment(Context& ctx, const FramebufferAttachment& src, const Frame
     from = source_copy.get(), from_level = 0, from_layer = 0;
   }
   if (done && cut) {
-    const int x0 = std::min(d[0], d[2]), y0 = std::min(d[1], d[3]);
-    staged = scratch_texture(ctx, di->storage, std::abs(d[2] - d[0]), std::abs(d[3] - d[1]));
+    const int x0 = covered.x0, y0 = covered.y0;
+    staged = scratch_texture(ctx, di->storage, covered.x1 - covered.x0, covered.y1 - covered.y0);
     const int into[4] = {d[0] - x0, d[1] - y0, d[2] - x0, d[3] - y0};
     const int part[4] = {target.x0 - x0, target.y0 - y0, target.x1 - x0, target.y1 - y0};
     const int onto[4] = {target.x0, target.y0, target.x1, target.y1};
@@ -1211,14 +1210,40 @@ RenderbufferAllocation allocate_renderbuffer(const std::shared_ptr<st::Screen>& 
   return RenderbufferAllocation::OK;
 }
 
-// Framebuffer state for glGetIntegerv (api_state.cpp asks here for what it does not know).
-bool query_clear_state(const Context& ctx, GLenum pname, StateValue& value) {
+namespace {
+
+// The state kept per viewport (SCISSOR_BOX, SCISSOR_TEST) or per draw buffer (COLOR_WRITEMASK,
+// BLEND) at `index`, which the caller checked against indexed_state_count.
+void indexed_state(const Context& ctx, GLenum pname, GLuint index, StateValue& value) {
   switch (pname) {
     case GL_SCISSOR_BOX: {
-      const auto& b = ctx.scissor_box[0];
+      const auto& b = ctx.scissor_box[index];
       value.set_integers({b[0], b[1], b[2], b[3]});
-      return true;
+      break;
     }
+    case GL_SCISSOR_TEST: value.set_integers({ctx.scissor_test[index]}); break;
+    case GL_BLEND: value.set_integers({ctx.blend[index]}); break;
+    default: {
+      const auto& m = ctx.color_mask[index];
+      value.set_integers({m[0], m[1], m[2], m[3]});
+    }
+  }
+}
+
+// How many indices indexed_state has for `pname`; 0 when it is not indexed state of this file.
+GLuint indexed_state_count(GLenum pname) {
+  switch (pname) {
+    case GL_SCISSOR_BOX: case GL_SCISSOR_TEST: return kMaxViewports;
+    case GL_COLOR_WRITEMASK: case GL_BLEND: return kMaxColorAttachments;
+    default: return 0;
+  }
+}
+
+}  // namespace
+
+bool query_clear_state(const Context& ctx, GLenum pname, StateValue& value) {
+  switch (pname) {
+    case GL_SCISSOR_BOX: case GL_COLOR_WRITEMASK: indexed_state(ctx, pname, 0, value); return true;
     case GL_COLOR_CLEAR_VALUE: {
       const GLdouble c[4] = {ctx.clear_color[0], ctx.clear_color[1], ctx.clear_color[2], ctx.clear_color[3]};
       value.set_floats(StateValue::Type::Normalized, c, 4);
@@ -1226,11 +1251,6 @@ bool query_clear_state(const Context& ctx, GLenum pname, StateValue& value) {
     }
     case GL_DEPTH_CLEAR_VALUE: value.set_floats(StateValue::Type::Normalized, &ctx.clear_depth, 1); return true;
     case GL_STENCIL_CLEAR_VALUE: value.set_integers({ctx.clear_stencil}); return true;
-    case GL_COLOR_WRITEMASK: {
-      const auto& m = ctx.color_mask[0];
-      value.set_integers({m[0], m[1], m[2], m[3]});
-      return true;
-    }
     case GL_DEPTH_WRITEMASK: value.set_integers({ctx.depth_mask}); return true;
     case GL_CLAMP_READ_COLOR: value.set_integers({ctx.clamp_read_color}); return true;
     case GL_CLAMP_VERTEX_COLOR: case GL_CLAMP_FRAGMENT_COLOR:
@@ -1245,31 +1265,19 @@ bool query_clear_state(const Context& ctx, GLenum pname, StateValue& value) {
 
 bool query_clear_state_indexed(Context& ctx, GLenum pname, GLuint index, StateValue& value, bool& raised,
                                const char* function) {
-  const bool per_viewport = pname == GL_SCISSOR_BOX || pname == GL_SCISSOR_TEST;
-  if (!per_viewport && pname != GL_COLOR_WRITEMASK && pname != GL_BLEND) return false;
-  const GLuint count = per_viewport ? kMaxViewports : kMaxColorAttachments;
+  const GLuint count = indexed_state_count(pname);
+  if (count == 0) return false;
   if (index >= count) {
     ctx.error(GL_INVALID_VALUE, "%s(index = %u): not below %s (%u)", function, index,
-              per_viewport ? "GL_MAX_VIEWPORTS" : "GL_MAX_DRAW_BUFFERS", count);
+              count == kMaxViewports ? "GL_MAX_VIEWPORTS" : "GL_MAX_DRAW_BUFFERS", count);
     raised = true;
     return true;
   }
-  switch (pname) {
-    case GL_SCISSOR_BOX: {
-      const auto& b = ctx.scissor_box[index];
-      value.set_integers({b[0], b[1], b[2], b[3]});
-      break;
-    }
-    case GL_SCISSOR_TEST: value.set_integers({ctx.scissor_test[index]}); break;
-    case GL_BLEND: value.set_integers({ctx.blend[index]}); break;
-    default: {
-      const auto& m = ctx.color_mask[index];
-      value.set_integers({m[0], m[1], m[2], m[3]});
-    }
-  }
+  indexed_state(ctx, pname, index, value);
   return true;
 }
 
+// Framebuffer state for glGetIntegerv (api_state.cpp asks here for what it does not know).
 bool query_framebuffer_integer(Context& ctx, GLenum pname, GLint64& value, bool& raised) {
   const FramebufferObject* draw = ctx.current_draw_framebuffer();
   const FramebufferObject* read = ctx.current_read_framebuffer();

@@ -31,10 +31,11 @@ bool query_framebuffer_integer(Context& ctx, GLenum pname, GLint64& value, bool&
 
 namespace {
 
-// Every capability of glEnable/glDisable/glIsEnabled (GL 4.6 core and compatibility, their state
-// tables). Those the rest of glvk reads have a field of their own in the Context; the others are
-// kept in Context::capabilities until the code that obeys them exists, so setting and querying
-// them behaves as the spec says.
+// The capabilities of glEnable/glDisable/glIsEnabled (GL 4.6 core and compatibility, their state
+// tables) that have no field of their own in the Context: those the rest of glvk reads (BLEND,
+// DEBUG_OUTPUT(_SYNCHRONOUS), FRAMEBUFFER_SRGB, SCISSOR_TEST) are mapped in capability(). The ones
+// listed here are kept in Context::capabilities until the code that obeys them exists, so setting
+// and querying them behaves as the spec says.
 struct CapabilityInfo {
   GLenum cap;
   bool compatibility_only;  // INVALID_ENUM in a core context
@@ -45,19 +46,15 @@ struct CapabilityInfo {
 constexpr GLenum kLight0 = GL_LIGHT0, kClipDistance0 = GL_CLIP_DISTANCE0;
 constexpr CapabilityInfo kCapabilities[] = {
     // Core (and compatibility).
-    {GL_BLEND, false, false, false},
     {kClipDistance0 + 0, false, false, false}, {kClipDistance0 + 1, false, false, false},
     {kClipDistance0 + 2, false, false, false}, {kClipDistance0 + 3, false, false, false},
     {kClipDistance0 + 4, false, false, false}, {kClipDistance0 + 5, false, false, false},
     {kClipDistance0 + 6, false, false, false}, {kClipDistance0 + 7, false, false, false},
     {GL_COLOR_LOGIC_OP, false, false, false},
     {GL_CULL_FACE, false, false, false},
-    {GL_DEBUG_OUTPUT, false, false, false},
-    {GL_DEBUG_OUTPUT_SYNCHRONOUS, false, false, false},
     {GL_DEPTH_CLAMP, false, false, false},
     {GL_DEPTH_TEST, false, false, false},
     {GL_DITHER, false, false, true},
-    {GL_FRAMEBUFFER_SRGB, false, false, false},
     {GL_LINE_SMOOTH, false, false, false},
     {GL_MULTISAMPLE, false, false, true},
     {GL_POLYGON_OFFSET_FILL, false, false, false},
@@ -73,7 +70,6 @@ constexpr CapabilityInfo kCapabilities[] = {
     {GL_SAMPLE_COVERAGE, false, false, false},
     {GL_SAMPLE_MASK, false, false, false},
     {GL_SAMPLE_SHADING, false, false, false},
-    {GL_SCISSOR_TEST, false, false, false},
     {GL_STENCIL_TEST, false, false, false},
     {GL_TEXTURE_CUBE_MAP_SEAMLESS, false, false, false},
     // Compatibility only.
