@@ -83,7 +83,6 @@ def main():
             else:
                 names += commands_here
         extension_commands[extension.get("name")] = names
-        wanted.update(names)
 
     implemented = read_list(implemented_path)
     implemented_set = set(implemented)
