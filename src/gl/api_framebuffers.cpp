@@ -1877,35 +1877,6 @@ void ClearStencil(GLint s) {
   ctx->clear_stencil = s;
 }
 
-// glScissor sets every scissor rectangle (ARB_viewport_array); the indexed forms one or a range.
-void Scissor(GLint x, GLint y, GLsizei width, GLsizei height) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (width < 0 || height < 0) return ctx->error(GL_INVALID_VALUE, "glScissor: negative width or height");
-  ctx->scissor_box.fill({x, y, width, height});
-}
-
-void ScissorArrayv(GLuint first, GLsizei count, const GLint* v) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (count < 0 || std::uint64_t(first) + std::uint64_t(count) > kMaxViewports)
-    return ctx->error(GL_INVALID_VALUE, "glScissorArrayv(first = %u, count = %d): beyond GL_MAX_VIEWPORTS", first,
-                      count);
-  for (GLsizei i = 0; i < count; ++i)
-    if (v[4 * i + 2] < 0 || v[4 * i + 3] < 0)
-      return ctx->error(GL_INVALID_VALUE, "glScissorArrayv: negative width or height at %d", i);
-  for (GLsizei i = 0; i < count; ++i)
-    ctx->scissor_box[first + GLuint(i)] = {v[4 * i], v[4 * i + 1], v[4 * i + 2], v[4 * i + 3]};
-}
-
-void ScissorIndexed(GLuint index, GLint left, GLint bottom, GLsizei width, GLsizei height) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (index >= kMaxViewports)
-    return ctx->error(GL_INVALID_VALUE, "glScissorIndexed(index = %u): not below GL_MAX_VIEWPORTS", index);
-  if (width < 0 || height < 0) return ctx->error(GL_INVALID_VALUE, "glScissorIndexed: negative width or height");
-  ctx->scissor_box[index] = {left, bottom, width, height};
-}
-
-void ScissorIndexedv(GLuint index, const GLint* v) { ScissorIndexed(index, v[0], v[1], v[2], v[3]); }
-
 void ColorMask(GLboolean red, GLboolean green, GLboolean blue, GLboolean alpha) {
   GLVK_CONTEXT_OR_RETURN();
   for (auto& mask : ctx->color_mask) mask = {red != 0, green != 0, blue != 0, alpha != 0};

@@ -48,13 +48,17 @@ bool check_viewport_size(Context& ctx, GLfloat width, GLfloat height, const char
   return true;
 }
 
+// The INVALID_VALUE of a viewport (or scissor rectangle) index; true when valid.
+bool check_viewport_index(Context& ctx, GLuint index, const char* function) {
+  if (index < kMaxViewports) return true;
+  ctx.error(GL_INVALID_VALUE, "%s(index = %u): not below GL_MAX_VIEWPORTS (%u)", function, index, kMaxViewports);
+  return false;
+}
+
 void viewport_indexed(GLuint index, GLfloat x, GLfloat y, GLfloat width, GLfloat height, const char* function) {
   Context* ctx = current_context();
   if (!ctx) return;
-  if (index >= kMaxViewports)
-    return ctx->error(GL_INVALID_VALUE, "%s(index = %u): not below GL_MAX_VIEWPORTS (%u)", function, index,
-                      kMaxViewports);
-  if (!check_viewport_size(*ctx, width, height, function)) return;
+  if (!check_viewport_index(*ctx, index, function) || !check_viewport_size(*ctx, width, height, function)) return;
   set_viewport(ctx->transform.viewports[index], x, y, width, height);
 }
 
@@ -346,9 +350,7 @@ void DepthRangef(GLfloat n, GLfloat f) { DepthRange(n, f); }
 void DepthRangeIndexed(GLuint index, GLdouble n, GLdouble f) {
   Context* ctx = current_context();
   if (!ctx) return;
-  if (index >= kMaxViewports)
-    return ctx->error(GL_INVALID_VALUE, "glDepthRangeIndexed(index = %u): not below GL_MAX_VIEWPORTS (%u)", index,
-                      kMaxViewports);
+  if (!check_viewport_index(*ctx, index, "glDepthRangeIndexed")) return;
   ctx->transform.viewports[index].near_value = clamp_depth(n);
   ctx->transform.viewports[index].far_value = clamp_depth(f);
 }
@@ -361,6 +363,37 @@ void DepthRangeArrayv(GLuint first, GLsizei count, const GLdouble* v) {
     ctx->transform.viewports[first + GLuint(i)].near_value = clamp_depth(v[2 * i]);
     ctx->transform.viewports[first + GLuint(i)].far_value = clamp_depth(v[2 * i + 1]);
   }
+}
+
+// The scissor rectangles, one per viewport (ARB_viewport_array): glScissor sets them all, the
+// indexed forms one or a range; clears and blits use index 0 (api_framebuffers.cpp).
+
+void Scissor(GLint x, GLint y, GLsizei width, GLsizei height) {
+  Context* ctx = current_context();
+  if (!ctx) return;
+  if (!check_viewport_size(*ctx, GLfloat(width), GLfloat(height), "glScissor")) return;
+  ctx->scissor_box.fill({x, y, width, height});
+}
+
+void ScissorIndexed(GLuint index, GLint left, GLint bottom, GLsizei width, GLsizei height) {
+  Context* ctx = current_context();
+  if (!ctx) return;
+  if (!check_viewport_index(*ctx, index, "glScissorIndexed") ||
+      !check_viewport_size(*ctx, GLfloat(width), GLfloat(height), "glScissorIndexed"))
+    return;
+  ctx->scissor_box[index] = {left, bottom, width, height};
+}
+
+void ScissorIndexedv(GLuint index, const GLint* v) { ScissorIndexed(index, v[0], v[1], v[2], v[3]); }
+
+void ScissorArrayv(GLuint first, GLsizei count, const GLint* v) {
+  Context* ctx = current_context();
+  if (!ctx) return;
+  if (!check_viewport_range(*ctx, first, count, "glScissorArrayv")) return;
+  for (GLsizei i = 0; i < count; ++i)
+    if (!check_viewport_size(*ctx, GLfloat(v[4 * i + 2]), GLfloat(v[4 * i + 3]), "glScissorArrayv")) return;
+  for (GLsizei i = 0; i < count; ++i)
+    ctx->scissor_box[first + GLuint(i)] = {v[4 * i], v[4 * i + 1], v[4 * i + 2], v[4 * i + 3]};
 }
 
 // ---------------------------------------------------------------------------------------------
