@@ -71,6 +71,8 @@ bool check_attachment_enum(Context& ctx, GLenum attachment, const char* function
 
 // The image an attachment refers to: a texture's (face, level), or the renderbuffer's as a
 // TextureImage in `scratch`. Null when nothing is attached.
+}  // namespace
+
 const TextureImage* attached_image(const FramebufferAttachment& a, TextureImage& scratch) {
   if (a.type == AttachmentObject::TEXTURE) {
     const unsigned face = face_of(a.cube_face);
@@ -97,7 +99,11 @@ const TextureImage* attached_image(const FramebufferAttachment& a, TextureImage&
   return nullptr;
 }
 
+namespace {
+
 // The resource holding an attachment's texels, and the layer its 2D slice is in.
+}  // namespace
+
 st::Texture* attached_resource(const FramebufferAttachment& a, GLint& layer) {
   if (a.type == AttachmentObject::RENDERBUFFER) {
     layer = 0;
@@ -107,6 +113,8 @@ st::Texture* attached_resource(const FramebufferAttachment& a, GLint& layer) {
   layer = a.cube_face ? GLint(face_of(a.cube_face)) : a.layer;
   return a.texture->resource.get();
 }
+
+namespace {
 
 AttachmentDescription describe_attachment(Context& ctx, const FramebufferAttachment& a) {
   AttachmentDescription d;
@@ -199,6 +207,8 @@ unsigned read_buffer_bit(GLenum buffer) {
 
 // The colour buffers draw buffer `i` writes: the attachment a framebuffer object names, or every
 // present buffer of a default framebuffer the enum names (GL_FRONT_AND_BACK: two). Returns the count.
+}  // namespace
+
 unsigned draw_buffer_targets(const FramebufferObject& fb, unsigned i,
                              std::array<const FramebufferAttachment*, 2>& targets) {
   if (!fb.window) {
@@ -214,6 +224,8 @@ unsigned draw_buffer_targets(const FramebufferObject& fb, unsigned i,
   return count;
 }
 
+namespace {
+
 // The colour buffer reads take (glReadBuffer's choice), or null for GL_NONE.
 const FramebufferAttachment* read_buffer_attachment(const FramebufferObject& fb) {
   if (!fb.window) {
@@ -225,6 +237,8 @@ const FramebufferAttachment* read_buffer_attachment(const FramebufferObject& fb)
 }
 
 // glCheckFramebufferStatus on an object (the default framebuffer has none in a surfaceless context).
+}  // namespace
+
 GLenum framebuffer_status(Context& ctx, const FramebufferObject* fb) {
   if (!fb) return GL_FRAMEBUFFER_UNDEFINED;
   if (fb->window) return GL_FRAMEBUFFER_COMPLETE;  // a surface's framebuffer is always complete
@@ -246,6 +260,8 @@ GLenum framebuffer_status(Context& ctx, const FramebufferObject* fb) {
   rules.draw_and_read_buffer_rules = ctx.config().major * 10 + ctx.config().minor < 41;
   return check_framebuffer_completeness(d, rules);
 }
+
+namespace {
 
 // SAMPLES of a complete framebuffer (GL 4.6 section 9.2.3.1): the sample count its attachments
 // share (0 for single-sample ones), or the default of an attachment-less one.

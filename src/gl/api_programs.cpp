@@ -5,6 +5,7 @@
 
 #include "api_common.h"
 #include "glvk/st/program.h"
+#include "glvk/st/transfer.h"
 #include "program_lookup.h"
 
 namespace glvk::gl {

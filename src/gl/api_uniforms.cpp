@@ -2,6 +2,7 @@
 // the default uniform block's bytes (the layout the compiler reflected), sampler units, and the
 // glGetUniform* queries.
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 #include "api_common.h"

@@ -9,6 +9,7 @@
 #include "framebuffer_internal.h"
 #include "glvk/formats/format.h"
 #include "glvk/gl/texture_object.h"
+#include "glvk/st/program.h"
 
 namespace glvk::gl {
 

@@ -31,27 +31,30 @@ void lower_primitives(GLenum mode, const std::uint32_t* source, std::uint32_t co
     out.push_back(at(c));
   };
   switch (mode) {
+    // Quads and quad strips take their last vertex as provoking whatever the convention
+    // (QUADS_FOLLOW_PROVOKING_VERTEX_CONVENTION is FALSE, as on llvmpipe; table 13.2's note);
+    // each triangle puts it where the pipeline takes it.
     case GL_QUADS:
-      // Quad (v0 v1 v2 v3): provoking v3 (last convention) or v0 (first), table 13.2.
+      // Quad (v0 v1 v2 v3): provoking v3.
       for (std::uint32_t q = 0; q + 4 <= count; q += 4) {
         if (last) {
           triangle(q, q + 1, q + 3);
           triangle(q + 1, q + 2, q + 3);
         } else {
-          triangle(q, q + 1, q + 2);
-          triangle(q, q + 2, q + 3);
+          triangle(q + 3, q, q + 1);
+          triangle(q + 3, q + 1, q + 2);
         }
       }
       break;
     case GL_QUAD_STRIP:
-      // Quad j runs 2j, 2j+1, 2j+3, 2j+2 around its edge; provoking 2j+3 (last) or 2j (first).
+      // Quad j runs 2j, 2j+1, 2j+3, 2j+2 around its edge; provoking 2j+3.
       for (std::uint32_t a = 0; a + 4 <= count; a += 2) {
         if (last) {
           triangle(a, a + 1, a + 3);
           triangle(a + 2, a, a + 3);
         } else {
-          triangle(a, a + 1, a + 3);
-          triangle(a, a + 3, a + 2);
+          triangle(a + 3, a, a + 1);
+          triangle(a + 3, a + 2, a);
         }
       }
       break;

@@ -19,11 +19,11 @@ VkPrimitiveTopology topology_for(GLenum mode);
 bool needs_lowering(GLenum mode);
 
 // The lowered indices of one primitive sequence of `count` vertices whose i-th vertex has index
-// `source[i]` (or i when `source` is null), appended to `out`. `last_vertex_convention`:
-// GL_LAST_VERTEX_CONVENTION is in effect (the pipeline then takes the last vertex of each Vulkan
-// primitive as provoking, and the first otherwise). Incomplete trailing primitives are dropped.
+// `source[i]` (or i when `source` is null), appended to `out`. `pipeline_takes_last`: the pipeline
+// takes the last vertex of each Vulkan primitive as provoking (GL_LAST_VERTEX_CONVENTION), else the
+// first; the lowered primitives put GL's provoking vertex there. Incomplete trailing primitives are dropped.
 // Primitive restart is the caller's: it lowers each piece between restart indices on its own.
-void lower_primitives(GLenum mode, const std::uint32_t* source, std::uint32_t count, bool last_vertex_convention,
+void lower_primitives(GLenum mode, const std::uint32_t* source, std::uint32_t count, bool pipeline_takes_last,
                       std::vector<std::uint32_t>& out);
 
 }  // namespace glvk::st

@@ -29,6 +29,7 @@ VkDescriptorType descriptor_type(glsl::ResourceKind kind) {
     case glsl::ResourceKind::CombinedSampler: return VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
     case glsl::ResourceKind::TexelBuffer: return VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER;
     case glsl::ResourceKind::StorageImage: return VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
+    case glsl::ResourceKind::StorageTexelBuffer: return VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER;
   }
   return VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
 }

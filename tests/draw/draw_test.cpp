@@ -395,7 +395,8 @@ void main() { result = v_colour; })");
   glEnableVertexAttribArray(1);
   glDrawArrays(GL_QUADS, 0, 4);
   ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
-  // GL 4.6 compatibility table 13.2: a quad's provoking vertex is its fourth (last convention).
+  // GL 4.6 compatibility table 13.2: a quad's provoking vertex is its fourth; glvk, as llvmpipe,
+  // keeps it in the first-vertex convention too (QUADS_FOLLOW_PROVOKING_VERTEX_CONVENTION FALSE).
   EXPECT_EQ(pixel(4, 4), (Rgba{255, 255, 255, 255}));
   EXPECT_EQ(pixel(28, 28), (Rgba{255, 255, 255, 255}));
   // A polygon's is its first, in either convention.
@@ -403,7 +404,14 @@ void main() { result = v_colour; })");
   EXPECT_EQ(pixel(4, 28), (Rgba{255, 0, 0, 255}));
   glProvokingVertex(GL_FIRST_VERTEX_CONVENTION);
   glDrawArrays(GL_QUADS, 0, 4);
+  EXPECT_EQ(pixel(28, 4), (Rgba{255, 255, 255, 255}));
+  GLboolean follows = GL_TRUE;
+  glGetBooleanv(GL_QUADS_FOLLOW_PROVOKING_VERTEX_CONVENTION, &follows);
+  EXPECT_EQ(follows, GL_FALSE);
+  // Triangles do follow it: the first vertex (red) of the first triangle.
+  glDrawArrays(GL_TRIANGLES, 0, 3);
   EXPECT_EQ(pixel(28, 4), (Rgba{255, 0, 0, 255}));
+  glProvokingVertex(GL_LAST_VERTEX_CONVENTION);
 }
 
 TEST_F(CompatibilityDrawTest, ClientArraysAndLineLoops) {

@@ -29,6 +29,8 @@ using StageMask = std::uint32_t;  // bit (1 << Stage)
 
 struct CompileOptions {
   // Compatibility-profile contexts accept the compatibility built-ins where glslang lowers them.
+  // (Not used yet: glslang refuses the compatibility profile for SPIR-V, so "#version NNN
+  // compatibility" compiles as core and the compatibility built-ins are a later issue.)
   bool compatibility = false;
   // The GLSL version a shader without #version has (110 on desktop GL).
   int default_version = 110;
@@ -72,8 +74,8 @@ struct Uniform {
   std::string name;               // "m", "a[0]", "s.f" as glGetActiveUniform reports it
   std::uint32_t gl_type;          // GL_FLOAT_MAT4, GL_SAMPLER_2D, ...
   std::uint32_t array_size = 1;
-  std::int32_t block_index = -1;  // -1: default uniform block
-  std::uint32_t offset = 0;       // bytes in its block (-1 for samplers/images)
+  std::int32_t block_index = -1;  // index into Program::blocks; -1: default uniform block or opaque
+  std::uint32_t offset = 0;       // bytes in its block (~0u, i.e. -1, for samplers/images)
   std::uint32_t array_stride = 0;
   std::uint32_t matrix_stride = 0;
   bool row_major = false;
@@ -92,7 +94,9 @@ struct UniformBlock {
   bool storage = false;            // shader storage block
 };
 
-enum class ResourceKind : std::uint8_t { UniformBuffer, StorageBuffer, CombinedSampler, TexelBuffer, StorageImage };
+// TexelBuffer: samplerBuffer (uniform texel buffer); StorageTexelBuffer: imageBuffer.
+enum class ResourceKind : std::uint8_t { UniformBuffer, StorageBuffer, CombinedSampler, TexelBuffer, StorageImage,
+                                         StorageTexelBuffer };
 
 // One descriptor binding of set 0.
 struct Resource {
