@@ -485,6 +485,7 @@ int usage() {
                "       glvk amd decode --chip CHIP [FILE]\n"
                "       glvk amd shadow FILE\n"
                "       glvk amd chips\n"
+               "       glvk amd compare [--chip CHIP] [--all]\n"
                "encode kinds:\n");
   for (const Encoder& e : kEncoders)
     std::fprintf(stderr, "  %-8.*s %.*s\n", int(e.kind.size()), e.kind.data(), int(e.summary.size()), e.summary.data());
@@ -596,6 +597,7 @@ int run_amd(Args args) {
   if (sub == "decode") return run_decode(args.subspan(1));
   if (sub == "shadow") return run_shadow(args.subspan(1));
   if (sub == "chips" && args.size() == 1) return run_chips();
+  if (sub == "compare") return run_amd_compare(args.subspan(1));
   return usage();
 }
 

@@ -15,7 +15,41 @@ void put64(std::vector<uint32_t>& d, uint64_t v) {
   d.push_back(uint32_t(v >> 32));
 }
 
+VkComponentSwizzle component(formats::Swizzle s) {
+  switch (s) {
+    case formats::Swizzle::X: return VK_COMPONENT_SWIZZLE_R;
+    case formats::Swizzle::Y: return VK_COMPONENT_SWIZZLE_G;
+    case formats::Swizzle::Z: return VK_COMPONENT_SWIZZLE_B;
+    case formats::Swizzle::W: return VK_COMPONENT_SWIZZLE_A;
+    case formats::Swizzle::ZERO: return VK_COMPONENT_SWIZZLE_ZERO;
+    case formats::Swizzle::ONE: return VK_COMPONENT_SWIZZLE_ONE;
+    default: return VK_COMPONENT_SWIZZLE_IDENTITY;
+  }
+}
+
 }  // namespace
+
+VkImageViewDesc sampled_vk_view(formats::Format format, TextureTarget target, uint32_t levels, uint32_t layers) {
+  const formats::FormatDesc& d = formats::describe(format);
+  VkImageViewDesc v;
+  v.format = VkFormat(d.vk_format);
+  v.components = {component(d.vk_swizzle[0]), component(d.vk_swizzle[1]), component(d.vk_swizzle[2]),
+                  component(d.vk_swizzle[3])};
+  switch (target) {
+    case TextureTarget::TEXTURE_1D: v.view_type = VK_IMAGE_VIEW_TYPE_1D; break;
+    case TextureTarget::TEXTURE_1D_ARRAY: v.view_type = VK_IMAGE_VIEW_TYPE_1D_ARRAY; break;
+    case TextureTarget::TEXTURE_2D_ARRAY: v.view_type = VK_IMAGE_VIEW_TYPE_2D_ARRAY; break;
+    case TextureTarget::TEXTURE_CUBE: v.view_type = VK_IMAGE_VIEW_TYPE_CUBE; break;
+    case TextureTarget::TEXTURE_CUBE_ARRAY: v.view_type = VK_IMAGE_VIEW_TYPE_CUBE_ARRAY; break;
+    case TextureTarget::TEXTURE_3D: v.view_type = VK_IMAGE_VIEW_TYPE_3D; break;
+    default: v.view_type = VK_IMAGE_VIEW_TYPE_2D; break;
+  }
+  v.range = {VkImageAspectFlags(d.is_depth     ? VK_IMAGE_ASPECT_DEPTH_BIT
+                                : d.is_stencil ? VK_IMAGE_ASPECT_STENCIL_BIT
+                                               : VK_IMAGE_ASPECT_COLOR_BIT),
+             0, levels, 0, target == TextureTarget::TEXTURE_3D ? 1 : layers};
+  return v;
+}
 
 const char* record_kind_name(RecordKind kind) {
   switch (kind) {

@@ -65,43 +65,6 @@ void save(Shadow& s) {
     std::fprintf(stderr, "glvk: cannot write GLVK_SHADOW=%s: %s\n", s.path.c_str(), status.error().c_str());
 }
 
-VkComponentSwizzle component(formats::Swizzle s) {
-  switch (s) {
-    case formats::Swizzle::X: return VK_COMPONENT_SWIZZLE_R;
-    case formats::Swizzle::Y: return VK_COMPONENT_SWIZZLE_G;
-    case formats::Swizzle::Z: return VK_COMPONENT_SWIZZLE_B;
-    case formats::Swizzle::W: return VK_COMPONENT_SWIZZLE_A;
-    case formats::Swizzle::ZERO: return VK_COMPONENT_SWIZZLE_ZERO;
-    case formats::Swizzle::ONE: return VK_COMPONENT_SWIZZLE_ONE;
-    default: return VK_COMPONENT_SWIZZLE_IDENTITY;
-  }
-}
-
-// The Vulkan view a texture's whole-texture sampler view is: its storage VkFormat with the
-// format's emulation swizzle, the view type of its target, every level and layer, the aspect GL
-// samples (depth of a depth/stencil format).
-amd::VkImageViewDesc sampled_view(const TextureLayout& layout) {
-  const formats::FormatDesc& d = formats::describe(layout.format);
-  amd::VkImageViewDesc v;
-  v.format = VkFormat(d.vk_format);
-  v.components = {component(d.vk_swizzle[0]), component(d.vk_swizzle[1]), component(d.vk_swizzle[2]),
-                  component(d.vk_swizzle[3])};
-  switch (layout.target) {
-    case TextureTarget::TEXTURE_1D: v.view_type = VK_IMAGE_VIEW_TYPE_1D; break;
-    case TextureTarget::TEXTURE_1D_ARRAY: v.view_type = VK_IMAGE_VIEW_TYPE_1D_ARRAY; break;
-    case TextureTarget::TEXTURE_2D_ARRAY: v.view_type = VK_IMAGE_VIEW_TYPE_2D_ARRAY; break;
-    case TextureTarget::TEXTURE_CUBE: v.view_type = VK_IMAGE_VIEW_TYPE_CUBE; break;
-    case TextureTarget::TEXTURE_CUBE_ARRAY: v.view_type = VK_IMAGE_VIEW_TYPE_CUBE_ARRAY; break;
-    case TextureTarget::TEXTURE_3D: v.view_type = VK_IMAGE_VIEW_TYPE_3D; break;
-    default: v.view_type = VK_IMAGE_VIEW_TYPE_2D; break;
-  }
-  v.range = {VkImageAspectFlags(d.is_depth ? VK_IMAGE_ASPECT_DEPTH_BIT
-                                : d.is_stencil ? VK_IMAGE_ASPECT_STENCIL_BIT
-                                               : VK_IMAGE_ASPECT_COLOR_BIT),
-             0, layout.levels, 0, layout.target == TextureTarget::TEXTURE_3D ? 1 : layout.layers};
-  return v;
-}
-
 // Test-only hook: GLVK_SHADOW_TEST_CORRUPT=WORD:MASK flips MASK (hex) in word WORD of the first
 // record attached, so tests can see the layer name the field that was broken.
 void corrupt_for_test(amd::ShadowRecord& record) {
@@ -158,7 +121,7 @@ void shadow_texture(const void* resource, const TextureLayout& layout, const vk_
     amd::ShadowRecord record;
     record.kind = amd::RecordKind::SampledImage;
     record.va = *va;
-    record.view = sampled_view(layout);
+    record.view = amd::sampled_vk_view(layout.format, layout.target, layout.levels, layout.layers);
     record.words.assign(words->begin(), words->end());
     shadow_tag(image->device(), VK_OBJECT_TYPE_IMAGE, image->handle(), std::move(record));
   }

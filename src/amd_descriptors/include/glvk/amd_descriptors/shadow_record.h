@@ -41,6 +41,11 @@ struct ShadowRecord {
   std::vector<RecordRegister> registers;     // ColorTarget: register writes
 };
 
+// The Vulkan view a texture's whole-texture sampler view is: the storage format's VkFormat with its
+// emulation swizzle, the view type of `target`, every level and layer (`layers`: array layers, 1 for
+// 3D), the aspect GL samples (depth of a depth/stencil format).
+VkImageViewDesc sampled_vk_view(formats::Format format, TextureTarget target, uint32_t levels, uint32_t layers);
+
 // Little-endian dwords behind a magic and a version; parse rejects anything else by name.
 std::vector<uint8_t> serialize_record(const ShadowRecord& record);
 Result<ShadowRecord> parse_record(std::span<const uint8_t> bytes);
