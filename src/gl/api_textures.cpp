@@ -15,9 +15,9 @@
 #include "glvk/st/format_choice.h"
 #include "glvk/st/shadow.h"
 #include "glvk/st/texture.h"
+#include "glvk/st/texture_readback.h"
 #include "glvk/st/texture_upload.h"
-#include "glvk/st/transfer.h"
-#include "glvk/vk_backend/error.h"
+#include "glvk/st/context.h"
 
 namespace glvk::gl {
 namespace {
@@ -338,140 +338,49 @@ st::Box texture_box(GLenum target, GLint x, GLint y, GLint z, GLsizei w, GLsizei
   return box;
 }
 
-namespace {
-
-// The format uploads and glGetTexImage convert texels to and from. sRGB images take and return
-// their encoded values unchanged (GL 4.6 sections 8.5 and 8.11; only sampling decodes them), so
-// they convert as their linear equivalent.
-Format transfer_format(Format storage) {
-  const formats::FormatDesc& d = formats::describe(storage);
-  return d.colorspace == formats::Colorspace::SRGB && d.linear_equivalent != Format::NONE ? d.linear_equivalent
-                                                                                          : storage;
-}
-
-// Rebase applied to uploaded RGBA: drops what the base format does not store (GL_RGB: alpha 1).
-const formats::Swizzle* upload_rebase(GLenum base_format, formats::Swizzle (&map)[4]) {
-  return formats::compute_rgba2base2rgba_component_mapping(base_format, map) ? map : nullptr;
-}
-
-// Rebase applied on readback (glGetTexImage): luminance and intensity come back in red only.
-const formats::Swizzle* readback_rebase(GLenum base_format, formats::Swizzle (&map)[4]) {
-  using S = formats::Swizzle;
-  switch (base_format) {
-    case GL_LUMINANCE:
-    case GL_INTENSITY:
-      map[0] = S::X, map[1] = S::ZERO, map[2] = S::ZERO, map[3] = S::ONE;
-      return map;
-    case GL_LUMINANCE_ALPHA:
-      map[0] = S::X, map[1] = S::ZERO, map[2] = S::ZERO, map[3] = S::W;
-      return map;
-    default:
-      return upload_rebase(base_format, map);
-  }
-}
-
-// When the CPU reads a PBO's texels: copies the bytes the transfer covers out of it and points
-// `client.data` at them.
-void read_pbo_for_cpu(Context& ctx, ClientImage& client) {
-  if (!client.pbo) return;
-  client.pbo_copy.resize(client.extent_bytes);
-  ctx.st().buffer_read(*client.pbo->resource, client.pbo_offset, client.extent_bytes, client.pbo_copy.data());
-  client.data = client.pbo_copy.data();
-}
-
-// Writes a region of texels from the client (or a PBO) into the texture, along the path
-// choose_upload_path picks. Raises INVALID_OPERATION if the data cannot be converted.
-void upload(Context& ctx, TextureObject& texture, GLenum target, GLint level, const TextureImage& image, GLint x,
-            GLint y, GLint z, GLsizei w, GLsizei h, GLsizei d, GLenum format, GLenum type, ClientImage& client,
-            const char* function) {
-  if (!w || !h || !d || (!client.data && !client.pbo) || !texture.resource) return;
+// Texel transfers hand st a description without GL objects; st's failures become GL errors.
+st::TransferRequest transfer_request(const TextureImage& image, GLenum target, GLenum format, GLenum type,
+                                     const formats::PixelStore& store) {
   st::TransferRequest request;
   request.texture_format = image.storage;
   request.texture_base_format = image.base_format;
   request.format = format;
   request.type = type;
-  request.pixel_store = ctx.unpack;
-  request.width = w;
-  request.height = h;
-  request.with_pbo = bool(client.pbo);
-  request.pbo_offset = client.pbo_offset;
+  request.pixel_store = store;
   request.target = *st::gl_target_to_pipe(binding_target(target));
-  request.prefer_blit = st::prefer_blit_based_texture_transfer(ctx.st().screen());
-  const st::Box box = texture_box(target, x, y, z, w, h, d);
-  const bool combined_zs = formats::describe(image.storage).is_depth && formats::describe(image.storage).is_stencil;
-  st::TransferPlan plan = st::choose_upload_path(st::format_support(ctx.st().screen()), request);
-  if (plan.path == st::TransferPath::PBO_GPU_COPY && combined_zs) plan.path = st::TransferPath::MEMCPY;
+  return request;
+}
 
-  const int bpp = formats::bytes_per_pixel(format, type);
-  const GLsizei slices = height_is_layers(target) ? h : d, rows = height_is_layers(target) ? 1 : h;
-  if (plan.path == st::TransferPath::PBO_GPU_COPY) {
-    st::texture_write_from_buffer(*texture.resource, unsigned(level), box, *client.pbo->resource, client.pbo_offset,
-                                  std::uint32_t(client.row_stride / std::size_t(bpp)),
-                                  std::uint32_t(client.image_stride / client.row_stride));
-    return;
-  }
-  read_pbo_for_cpu(ctx, client);
-  const std::size_t row_stride = client.row_stride;
-  const std::size_t image_stride = height_is_layers(target) ? client.row_stride : client.image_stride;
-  if (plan.path == st::TransferPath::MEMCPY) {
-    st::texture_write(*texture.resource, unsigned(level), box, client.data, row_stride, image_stride);
-    return;
-  }
-  if (plan.path == st::TransferPath::BLIT) {
-    // A staging image in the user's own layout, filled by copying the user's bytes, then
-    // converted into the texture by the GPU (st_TexSubImage's blit path).
-    st::TextureLayout staging_layout;
-    staging_layout.target = box.depth > 1 && request.target != st::TextureTarget::TEXTURE_3D
-                                ? st::TextureTarget::TEXTURE_2D_ARRAY
-                                : request.target == st::TextureTarget::TEXTURE_3D ? st::TextureTarget::TEXTURE_3D
-                                : request.target == st::TextureTarget::TEXTURE_1D ||
-                                          request.target == st::TextureTarget::TEXTURE_1D_ARRAY
-                                      ? st::TextureTarget::TEXTURE_1D_ARRAY
-                                      : st::TextureTarget::TEXTURE_2D_ARRAY;
-    staging_layout.format = plan.staging_format;
-    staging_layout.width = std::uint32_t(box.width);
-    staging_layout.height = std::uint32_t(box.height);
-    staging_layout.depth = staging_layout.target == st::TextureTarget::TEXTURE_3D ? std::uint32_t(box.depth) : 1u;
-    staging_layout.layers = staging_layout.target == st::TextureTarget::TEXTURE_3D ? 1u : std::uint32_t(box.depth);
-    try {
-      st::Texture staging(ctx.st().shared_screen(), staging_layout, 0);
-      st::Box staging_box = box;
-      staging_box.x = staging_box.y = staging_box.z = 0;
-      st::texture_write(staging, 0, staging_box, client.data, row_stride, image_stride);
-      st::texture_blit(staging, 0, staging_box, *texture.resource, unsigned(level), box);
-      return;
-    } catch (const vk_backend::Error&) {
-      // No staging image of that format after all: convert on the CPU below.
-    }
-  }
-  // Combined depth/stencil data in another combined layout: split straight into staging.
-  if (const auto client_zs = formats::format_from_format_and_type(format, type);
-      combined_zs && client_zs && !client_zs->is_array && !ctx.unpack.swap_bytes && !request.pixel_transfer_ops &&
-      st::same_depth_stencil_channels(client_zs->format, image.storage)) {
-    st::texture_write_depth_stencil(*texture.resource, unsigned(level), box, client.data, client_zs->format, row_stride,
-                                    image_stride);
-    return;
-  }
-  // CPU conversion into a write map of the box: the texture's own memory when it is linear (one
-  // pass over the texels), else staging.
-  const formats::PixelFormat src = *formats::PixelFormat::from_gl(format, type);
-  const formats::PixelFormat dst(transfer_format(image.storage));
-  if (const formats::ConvertStatus status = formats::can_convert(dst, src); status != formats::ConvertStatus::OK)
-    return ctx.error(GL_INVALID_OPERATION, "%s: cannot convert %s/%s data to %s (%s)", function,
-                     formats::gl_client_format_name(format), formats::gl_type_name(type),
-                     formats::describe(image.storage).name, formats::convert_status_name(status));
-  formats::Swizzle map[4];
-  formats::ConvertParams params;
-  // Storage with components the image lacks (GL_RGB kept as RGBA) gets them rebased to 0/1.
-  if (st::format_base_format(image.storage) != image.base_format) params.rebase_swizzle = upload_rebase(image.base_format, map);
-  params.src_swap_unit = ctx.unpack.swap_bytes ? formats::swap_unit_size(type) : 1;
-  st::TextureTransfer* transfer = nullptr;
-  auto* mapped = static_cast<std::byte*>(st::texture_transfer_map(
-      *texture.resource, unsigned(level), st::PIPE_TRANSFER_WRITE | st::PIPE_TRANSFER_DISCARD_RANGE, box, &transfer));
-  for (GLsizei s = 0; s < slices; ++s)
-    formats::convert(mapped + std::size_t(s) * transfer->layer_stride, dst, transfer->stride,
-                     client.data + std::size_t(s) * image_stride, src, row_stride, unsigned(w), unsigned(rows), params);
-  st::texture_transfer_unmap(transfer);
+st::ClientTexels client_texels(const ClientImage& client) {
+  st::ClientTexels texels;
+  texels.data = client.data;
+  texels.pbo = client.pbo ? client.pbo->resource.get() : nullptr;
+  texels.pbo_offset = client.pbo_offset;
+  texels.extent_bytes = client.extent_bytes;
+  texels.row_stride = client.row_stride;
+  texels.image_stride = client.image_stride;
+  return texels;
+}
+
+bool raise_st_failure(Context& ctx, const st::Result& result, const char* function) {
+  if (result) return false;
+  ctx.error(result.failure == st::Failure::OUT_OF_MEMORY ? GL_OUT_OF_MEMORY : GL_INVALID_OPERATION, "%s: %s",
+            function, result.message.c_str());
+  return true;
+}
+
+namespace {
+
+// Writes a region of texels from the client (or a PBO) into the texture: st chooses the path and
+// carries it out (st_TexSubImage). Raises INVALID_OPERATION if the data cannot be converted.
+void upload(Context& ctx, TextureObject& texture, GLenum target, GLint level, const TextureImage& image, GLint x,
+            GLint y, GLint z, GLsizei w, GLsizei h, GLsizei d, GLenum format, GLenum type, const ClientImage& client,
+            const char* function) {
+  if (!w || !h || !d || (!client.data && !client.pbo) || !texture.resource) return;
+  const st::Result result =
+      st::texture_upload(ctx.st(), *texture.resource, unsigned(level), texture_box(target, x, y, z, w, h, d),
+                         transfer_request(image, target, format, type, ctx.unpack), client_texels(client));
+  raise_st_failure(ctx, result, function);
 }
 
 // The level-0 size implied by specifying `level` at w x h x d.
@@ -511,13 +420,12 @@ bool ensure_resource(Context& ctx, TextureObject& texture, GLenum target, GLint 
       resource_holds(*texture.resource, target, level, image.width, image.height, image.depth, image.storage))
     return true;
   const st::TextureLayout layout = implied_layout(target, level, image.width, image.height, image.depth, image.storage);
-  std::shared_ptr<st::Texture> fresh;
-  try {
-    fresh = std::make_shared<st::Texture>(ctx.st().shared_screen(), layout, bindings);
-  } catch (const vk_backend::Error& e) {
-    ctx.error(GL_OUT_OF_MEMORY, "%s: cannot allocate the texture (%s)", function, e.what());
+  st::Made<st::Texture> made = st::create_texture(ctx.st().shared_screen(), layout, bindings);
+  if (!made.object) {
+    ctx.error(GL_OUT_OF_MEMORY, "%s: cannot allocate the texture (%s)", function, made.result.message.c_str());
     return false;
   }
+  std::shared_ptr<st::Texture> fresh = std::move(made.object);
   if (texture.resource && texture.resource->layout().format == layout.format) {
     for (unsigned l = 0; l < layout.levels && l < texture.resource->layout().levels; ++l) {
       if (GLint(l) == level) continue;
@@ -563,34 +471,13 @@ bool check_whole_blocks(Context& ctx, const TextureImage& image, GLint x, GLint 
 // are, like every other upload.
 void upload_by_compressing(Context& ctx, TextureObject& texture, GLenum target, GLint level, TextureImage& image,
                            GLint x, GLint y, GLint z, GLsizei w, GLsizei h, GLsizei d, GLenum format, GLenum type,
-                           ClientImage& client, const char* function) {
+                           const ClientImage& client, const char* function) {
   if (!w || !h || !d || (!client.data && !client.pbo) || !texture.resource) return;
-  const formats::PixelFormat src = *formats::PixelFormat::from_gl(format, type);
-  const formats::PixelFormat rgba(Format::R32G32B32A32_FLOAT);
-  if (const formats::ConvertStatus status = formats::can_convert(rgba, src); status != formats::ConvertStatus::OK)
-    return ctx.error(GL_INVALID_OPERATION, "%s: cannot convert %s/%s data (%s)", function,
-                     formats::gl_client_format_name(format), formats::gl_type_name(type),
-                     formats::convert_status_name(status));
-  read_pbo_for_cpu(ctx, client);
-  formats::Swizzle map[4];
-  formats::ConvertParams params;
-  params.rebase_swizzle = upload_rebase(image.base_format, map);
-  params.src_swap_unit = ctx.unpack.swap_bytes ? formats::swap_unit_size(type) : 1;
-  const formats::FormatDesc& desc = formats::describe(image.format);
-  const formats::PixelFormat compressed(image.format);
-  const std::size_t block_row = compressed.row_bytes(unsigned(w)), block_slice = block_row * compressed.block_rows(unsigned(h));
-  const GLsizei slices = height_is_layers(target) ? h : d, rows = height_is_layers(target) ? 1 : h;
-  const std::size_t image_stride = height_is_layers(target) ? client.row_stride : client.image_stride;
-  std::vector<float> texels(std::size_t(w) * std::size_t(rows) * 4);
-  std::vector<std::byte> blocks(block_slice * std::size_t(slices));
-  for (GLsizei s = 0; s < slices; ++s) {
-    formats::convert(texels.data(), rgba, std::size_t(w) * 4 * sizeof(float), client.data + std::size_t(s) * image_stride,
-                     src, client.row_stride, unsigned(w), unsigned(rows), params);
-    formats::encode_image_rgba_float(formats::CompressedFamily(desc.compressed_family), texels.data(),
-                                     std::size_t(w) * 4, unsigned(w), unsigned(rows),
-                                     reinterpret_cast<std::uint8_t*>(blocks.data() + std::size_t(s) * block_slice),
-                                     block_row);
-  }
+  std::vector<std::byte> blocks;
+  const st::Result result =
+      st::compress_texels(ctx.st(), transfer_request(image, target, format, type, ctx.unpack), image.format,
+                          texture_box(target, x, y, z, w, h, d), client_texels(client), blocks);
+  if (raise_st_failure(ctx, result, function)) return;
   upload_compressed(ctx, texture, target, level, image, x, y, z, w, h, d, blocks, function);
 }
 
@@ -742,11 +629,11 @@ void tex_storage(Context& ctx, TextureObject& texture, unsigned dims, GLenum tar
     layout.levels = std::uint32_t(levels);
     layout.viewable = true;
     layout.mutable_format = info->view_class != 0;
-    try {
-      staged.resource = std::make_shared<st::Texture>(ctx.st().shared_screen(), layout, chosen.bindings);
-    } catch (const vk_backend::Error& e) {
-      return ctx.error(GL_OUT_OF_MEMORY, "%s: cannot allocate the texture (%s)", function, e.what());
-    }
+    st::Made<st::Texture> made = st::create_texture(ctx.st().shared_screen(), layout, chosen.bindings);
+    if (!made.object)
+      return ctx.error(GL_OUT_OF_MEMORY, "%s: cannot allocate the texture (%s)", function,
+                       made.result.message.c_str());
+    staged.resource = std::move(made.object);
   }
   staged.immutable = !is_proxy(target);
   staged.immutable_levels = is_proxy(target) ? 0 : levels;
@@ -757,58 +644,18 @@ void tex_storage(Context& ctx, TextureObject& texture, unsigned dims, GLenum tar
 
 }  // namespace
 
-// The shared tail of every readback (glGetTexImage, glGetTextureSubImage, glReadPixels): `box` of
-// `level` read into the client memory or pack PBO that `client` describes, converted to
-// (format, type) with the pack state and the GetTexImage rebase of the image's base format.
-void read_texels(Context& ctx, st::Texture& resource, const TextureImage& image, unsigned level, const st::Box& box,
-                 GLsizei width, GLsizei rows, GLsizei slices, std::size_t image_stride, ClientImage& client,
-                 void* pixels, GLenum format, GLenum type, const char* function, bool clamp_colour) {
-  const std::size_t row_stride = client.row_stride;
-  std::vector<std::byte> out(client.pbo ? client.extent_bytes : 0);
-  std::byte* destination =
-      client.pbo ? out.data() : static_cast<std::byte*>(pixels) + (client.data - static_cast<const std::byte*>(pixels));
-  formats::Swizzle map[4];
-  const formats::Swizzle* rebase = readback_rebase(image.base_format, map);
-  // Stored texels that already are the user's layout, holding exactly the image's components,
-  // read back as they are (the rebase would map them onto themselves).
-  // Unorm texels are in [0, 1] already, so the clamp only forbids copying others as they are.
-  const formats::FormatDesc& stored = formats::describe(image.storage);
-  const bool clamps = clamp_colour && !stored.is_unorm && !stored.is_pure_integer && !stored.is_depth &&
-                      !stored.is_stencil;
-  const bool as_is = !clamps && st::format_matches_format_and_type(image.storage, format, type, ctx.pack.swap_bytes) &&
-                     st::format_base_format(image.storage) == image.base_format;
-  if (as_is) {
-    st::texture_read(resource, level, box, destination, row_stride, image_stride);
-  } else if (const auto client_zs = formats::format_from_format_and_type(format, type);
-             client_zs && !client_zs->is_array && !ctx.pack.swap_bytes &&
-             st::same_depth_stencil_channels(client_zs->format, image.storage)) {
-    // Combined depth/stencil in another combined layout: merged straight out of staging.
-    st::texture_read_depth_stencil(resource, level, box, destination, client_zs->format, row_stride, image_stride);
-  } else {
-    // Converted out of a read map of the box: the texture's own memory when it is linear. sRGB
-    // images come back with their encoded values (glReadPixels too: Mesa's llvmpipe and zink
-    // return 0.2 as a float for a texel stored as round(0.2 * 255), whatever GL_FRAMEBUFFER_SRGB says).
-    const formats::PixelFormat src(transfer_format(image.storage));
-    const formats::PixelFormat dst = *formats::PixelFormat::from_gl(format, type);
-    if (const formats::ConvertStatus status = formats::can_convert(dst, src); status != formats::ConvertStatus::OK)
-      return ctx.error(GL_INVALID_OPERATION, "%s: cannot convert %s to %s/%s (%s)", function,
-                       formats::describe(image.storage).name, formats::gl_client_format_name(format),
-                       formats::gl_type_name(type), formats::convert_status_name(status));
-    formats::ConvertParams params;
-    params.rebase_swizzle = rebase;
-    params.dst_swap_unit = ctx.pack.swap_bytes ? formats::swap_unit_size(type) : 1;
-    params.clamp_to_unit = clamps;
-    st::TextureTransfer* transfer = nullptr;
-    const auto* mapped =
-        static_cast<const std::byte*>(st::texture_transfer_map(resource, level, st::PIPE_TRANSFER_READ, box, &transfer));
-    for (GLsizei s = 0; s < slices; ++s)
-      formats::convert(destination + std::size_t(s) * image_stride, dst, row_stride,
-                       mapped + std::size_t(s) * transfer->layer_stride, src, transfer->stride, unsigned(width),
-                       unsigned(rows), params);
-    st::texture_transfer_unmap(transfer);
-  }
-  if (client.pbo) ctx.st().buffer_subdata(*client.pbo->resource, st::PIPE_TRANSFER_WRITE, client.pbo_offset,
-                                          client.extent_bytes, out.data());
+// The shared tail of every readback (glGetTexImage, glGetTextureSubImage, glReadPixels): st reads
+// `box` of `level` into the client memory or pack PBO that `client` describes (st_GetTexImage).
+void read_texels(Context& ctx, st::Texture& resource, const TextureImage& image, GLenum target, unsigned level,
+                 const st::Box& box, const ClientImage& client, void* pixels, GLenum format, GLenum type,
+                 const char* function, bool clamp_colour) {
+  st::ClientTexels texels = client_texels(client);
+  if (!client.pbo)
+    texels.destination = static_cast<std::byte*>(pixels) + (client.data - static_cast<const std::byte*>(pixels));
+  const st::Result result = st::texture_readback(ctx.st(), resource, level, box,
+                                                 transfer_request(image, target, format, type, ctx.pack), texels,
+                                                 clamp_colour);
+  raise_st_failure(ctx, result, function);
 }
 
 namespace {
@@ -854,11 +701,7 @@ void get_tex_image(Context& ctx, TextureObject& texture, GLenum target, GLint le
 
   const st::Box box =
       texture_box(target, region.x, region.y, region.z, region.width, region.height, region.depth);
-  const GLsizei slices = height_is_layers(target) ? region.height : region.depth;
-  const GLsizei rows = height_is_layers(target) ? 1 : region.height;
-  const std::size_t image_stride = height_is_layers(target) ? client.row_stride : client.image_stride;
-  read_texels(ctx, *texture.resource, image, unsigned(level), box, region.width, rows, slices, image_stride, client,
-              pixels, format, type, function);
+  read_texels(ctx, *texture.resource, image, target, unsigned(level), box, client, pixels, format, type, function);
 }
 
 }  // namespace
@@ -1322,25 +1165,12 @@ void upload_compressed(Context& ctx, TextureObject& texture, GLenum target, GLin
                        GLint x, GLint y, GLint z, GLsizei w, GLsizei h, GLsizei d, const std::vector<std::byte>& blocks,
                        const char* function) {
   if (blocks.empty() || !texture.resource || !w || !h || !d) return;
+  const st::Result result = st::texture_write_blocks(*texture.resource, unsigned(level),
+                                                     texture_box(target, x, y, z, w, h, d), image.format,
+                                                     image.storage, blocks.data());
+  if (raise_st_failure(ctx, result, function) || image.storage == image.format) return;
   const formats::PixelFormat compressed(image.format);
   const std::size_t row = compressed.row_bytes(unsigned(w)), slice = row * compressed.block_rows(unsigned(h));
-  const st::Box box = texture_box(target, x, y, z, w, h, d);
-  if (image.storage == image.format) {
-    st::texture_write(*texture.resource, unsigned(level), box, blocks.data(), row, slice);
-    return;
-  }
-  const formats::PixelFormat storage(image.storage);
-  const std::size_t texel_row = storage.row_bytes(unsigned(w)), texel_slice = texel_row * std::size_t(h);
-  std::vector<std::byte> texels(texel_slice * std::size_t(d));
-  for (GLsizei s = 0; s < d; ++s) {
-    const formats::ConvertStatus status =
-        formats::convert(texels.data() + std::size_t(s) * texel_slice, storage, texel_row,
-                         blocks.data() + std::size_t(s) * slice, compressed, row, unsigned(w), unsigned(h));
-    if (status != formats::ConvertStatus::OK)
-      return ctx.error(GL_INVALID_OPERATION, "%s: cannot decode %s (%s)", function, formats::describe(image.format).name,
-                       formats::convert_status_name(status));
-  }
-  st::texture_write(*texture.resource, unsigned(level), box, texels.data(), texel_row, texel_slice);
   // Keep the application's blocks: patch the region's block rows into the whole image's copy.
   const formats::FormatDesc& fd = formats::describe(image.format);
   if (!image.compressed_blocks)
@@ -1536,7 +1366,7 @@ GLsizei device_sample_count(Context& ctx, Format format, GLsizei samples, unsign
   for (GLsizei count = 1; count <= 64; count *= 2)
     if (count >= samples &&
         st::format_support(ctx.st().screen()).is_format_supported(format, st::TextureTarget::TEXTURE_2D,
-                                                                   unsigned(count), bindings))
+                                                                  unsigned(count), bindings))
       return count;
   return 0;
 }
@@ -1602,11 +1432,10 @@ void tex_image_multisample(Context& ctx, TextureObject& texture, GLenum target, 
   layout.samples = std::uint32_t(count);
   layout.viewable = storage;
   layout.mutable_format = storage && info->view_class != 0;
-  try {
-    texture.resource = std::make_shared<st::Texture>(ctx.st().shared_screen(), layout, bindings);
-  } catch (const vk_backend::Error& e) {
-    return ctx.error(GL_OUT_OF_MEMORY, "%s: cannot allocate the texture (%s)", function, e.what());
-  }
+  st::Made<st::Texture> made = st::create_texture(ctx.st().shared_screen(), layout, bindings);
+  if (!made.object)
+    return ctx.error(GL_OUT_OF_MEMORY, "%s: cannot allocate the texture (%s)", function, made.result.message.c_str());
+  texture.resource = std::move(made.object);
   texture.images[0][0] = image;
   texture.immutable = storage;
   texture.immutable_levels = storage ? 1 : 0;
@@ -1733,15 +1562,10 @@ bool query_texture_integer(Context& ctx, GLenum pname, GLint64& value) {
 
 namespace api {
 
-#define GLVK_CONTEXT_OR_RETURN(value) \
-  Context* ctx = current_context();   \
-  if (!ctx) return value
-
-void PixelStorei(GLenum pname, GLint param) {
-  GLVK_CONTEXT_OR_RETURN();
+void PixelStorei(Context& ctx, const char* fn, GLenum pname, GLint param) {
   const bool pack = (pname >= GL_PACK_SWAP_BYTES && pname <= GL_PACK_ALIGNMENT) || pname == GL_PACK_SKIP_IMAGES ||
                     pname == GL_PACK_IMAGE_HEIGHT;
-  formats::PixelStore& store = pack ? ctx->pack : ctx->unpack;
+  formats::PixelStore& store = pack ? ctx.pack : ctx.unpack;
   const GLenum local = !pack ? pname
                        : pname == GL_PACK_SKIP_IMAGES  ? GL_UNPACK_SKIP_IMAGES
                        : pname == GL_PACK_IMAGE_HEIGHT ? GL_UNPACK_IMAGE_HEIGHT
@@ -1751,12 +1575,12 @@ void PixelStorei(GLenum pname, GLint param) {
     case GL_UNPACK_LSB_FIRST: store.lsb_first = param != 0; return;
     case GL_UNPACK_ALIGNMENT:
       if (param != 1 && param != 2 && param != 4 && param != 8)
-        return ctx->error(GL_INVALID_VALUE, "glPixelStore(alignment = %d): must be 1, 2, 4 or 8", param);
+        return ctx.error(GL_INVALID_VALUE, "%s(alignment = %d): must be 1, 2, 4 or 8", fn, param);
       store.alignment = param;
       return;
     case GL_UNPACK_ROW_LENGTH: case GL_UNPACK_SKIP_ROWS: case GL_UNPACK_SKIP_PIXELS: case GL_UNPACK_SKIP_IMAGES:
     case GL_UNPACK_IMAGE_HEIGHT:
-      if (param < 0) return ctx->error(GL_INVALID_VALUE, "glPixelStore(pname = 0x%04x, %d): negative", pname, param);
+      if (param < 0) return ctx.error(GL_INVALID_VALUE, "%s(pname = 0x%04x, %d): negative", fn, pname, param);
       (local == GL_UNPACK_ROW_LENGTH    ? store.row_length
        : local == GL_UNPACK_SKIP_ROWS   ? store.skip_rows
        : local == GL_UNPACK_SKIP_PIXELS ? store.skip_pixels
@@ -1764,50 +1588,46 @@ void PixelStorei(GLenum pname, GLint param) {
                                         : store.image_height) = param;
       return;
     default:
-      return ctx->error(GL_INVALID_ENUM, "glPixelStore(pname = 0x%04x): not a pixel-store parameter", pname);
+      return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not a pixel-store parameter", fn, pname);
   }
 }
 
-void PixelStoref(GLenum pname, GLfloat param) {
+void PixelStoref(Context& ctx, const char* fn, GLenum pname, GLfloat param) {
   // Booleans are non-zero tests; integers round (GL 4.6 section 8.4.1).
-  PixelStorei(pname, (pname == GL_UNPACK_SWAP_BYTES || pname == GL_PACK_SWAP_BYTES || pname == GL_UNPACK_LSB_FIRST ||
+  PixelStorei(ctx, fn, pname, (pname == GL_UNPACK_SWAP_BYTES || pname == GL_PACK_SWAP_BYTES || pname == GL_UNPACK_LSB_FIRST ||
                       pname == GL_PACK_LSB_FIRST)
                          ? GLint(param != 0.0f)
                          : GLint(param + (param < 0 ? -0.5f : 0.5f)));
 }
 
-void ActiveTexture(GLenum texture) {
-  GLVK_CONTEXT_OR_RETURN();
+void ActiveTexture(Context& ctx, const char* fn, GLenum texture) {
   if (texture < GL_TEXTURE0 || texture >= GL_TEXTURE0 + kMaxTextureUnits)
-    return ctx->error(GL_INVALID_ENUM, "glActiveTexture(0x%04x): not a texture unit", texture);
-  ctx->active_texture_unit = texture - GL_TEXTURE0;
+    return ctx.error(GL_INVALID_ENUM, "%s(0x%04x): not a texture unit", fn, texture);
+  ctx.active_texture_unit = texture - GL_TEXTURE0;
 }
 
-void GenTextures(GLsizei n, GLuint* textures) {
-  GLVK_CONTEXT_OR_RETURN();
-  create_names(*ctx, n, textures, 0, "glGenTextures");
+void GenTextures(Context& ctx, const char* fn, GLsizei n, GLuint* textures) {
+  create_names(ctx, n, textures, 0, fn);
 }
 
-void CreateTextures(GLenum target, GLsizei n, GLuint* textures) {
-  GLVK_CONTEXT_OR_RETURN();
+void CreateTextures(Context& ctx, const char* fn, GLenum target, GLsizei n, GLuint* textures) {
   if (target_index(target) < 0)
-    return ctx->error(GL_INVALID_ENUM, "glCreateTextures(target = 0x%04x): not a texture target", target);
-  create_names(*ctx, n, textures, target, "glCreateTextures");
+    return ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): not a texture target", fn, target);
+  create_names(ctx, n, textures, target, fn);
 }
 
-void DeleteTextures(GLsizei n, const GLuint* textures) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (n < 0) return ctx->error(GL_INVALID_VALUE, "glDeleteTextures(n = %d): negative", n);
+void DeleteTextures(Context& ctx, const char* fn, GLsizei n, const GLuint* textures) {
+  if (n < 0) return ctx.error(GL_INVALID_VALUE, "%s(n = %d): negative", fn, n);
   for (GLsizei i = 0; i < n; ++i) {
     if (textures[i] == 0) continue;
-    TextureRef t = ctx->share_group().find_texture(textures[i]);
+    TextureRef t = ctx.share_group().find_texture(textures[i]);
     // Deleting a bound texture rebinds 0 in every unit of the current context, and detaches it
     // from the bound framebuffers (GL 4.6 section 9.2.8).
     if (t) {
-      for (auto& unit : ctx->bound_textures)
+      for (auto& unit : ctx.bound_textures)
         for (auto& bound : unit)
           if (bound == t) bound = nullptr;
-      for (FramebufferObject* fb : {ctx->draw_framebuffer.get(), ctx->read_framebuffer.get()}) {
+      for (FramebufferObject* fb : {ctx.draw_framebuffer.get(), ctx.read_framebuffer.get()}) {
         if (!fb) continue;
         for (FramebufferAttachment* a : {&fb->depth, &fb->stencil})
           if (a->texture == t) *a = FramebufferAttachment{};
@@ -1815,61 +1635,56 @@ void DeleteTextures(GLsizei n, const GLuint* textures) {
           if (a.texture == t) a = FramebufferAttachment{};
       }
     }
-    std::lock_guard lock(ctx->share_group().mutex);
-    ctx->share_group().textures.erase(textures[i]);
+    std::lock_guard lock(ctx.share_group().mutex);
+    ctx.share_group().textures.erase(textures[i]);
   }
 }
 
-GLboolean IsTexture(GLuint texture) {
-  GLVK_CONTEXT_OR_RETURN(GL_FALSE);
-  const TextureRef t = ctx->share_group().find_texture(texture);
+GLboolean IsTexture(Context& ctx, const char*, GLuint texture) {
+  const TextureRef t = ctx.share_group().find_texture(texture);
   return t && t->target ? GL_TRUE : GL_FALSE;
 }
 
-void BindTexture(GLenum target, GLuint texture) {
-  GLVK_CONTEXT_OR_RETURN();
+void BindTexture(Context& ctx, const char* fn, GLenum target, GLuint texture) {
   const int index = target_index(target);
-  if (index < 0) return ctx->error(GL_INVALID_ENUM, "glBindTexture(target = 0x%04x): not a texture target", target);
+  if (index < 0) return ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): not a texture target", fn, target);
   TextureRef t;
   if (texture != 0) {
-    std::lock_guard lock(ctx->share_group().mutex);
-    auto& textures = ctx->share_group().textures;
+    std::lock_guard lock(ctx.share_group().mutex);
+    auto& textures = ctx.share_group().textures;
     auto it = textures.find(texture);
     if (it == textures.end()) {
-      if (ctx->config().core_profile)
-        return ctx->error(GL_INVALID_OPERATION, "glBindTexture(texture = %u): not a name from glGenTextures", texture);
+      if (ctx.config().core_profile)
+        return ctx.error(GL_INVALID_OPERATION, "%s(texture = %u): not a name from glGenTextures", fn, texture);
       it = textures.emplace(texture, nullptr).first;  // the compatibility profile creates it
     }
     if (!it->second) it->second = std::make_shared<TextureObject>(texture, target);
     if (it->second->target != target)
-      return ctx->error(GL_INVALID_OPERATION, "glBindTexture(texture = %u): it was created with another target",
-                        texture);
+      return ctx.error(GL_INVALID_OPERATION, "%s(texture = %u): it was created with another target", fn,
+                       texture);
     t = it->second;
   }
-  ctx->bound_textures[ctx->active_texture_unit][std::size_t(index)] = std::move(t);
+  ctx.bound_textures[ctx.active_texture_unit][std::size_t(index)] = std::move(t);
 }
 
-void TexImage1D(GLenum target, GLint level, GLint internalformat, GLsizei width, GLint border, GLenum format,
-                GLenum type, const void* pixels) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = target_texture(*ctx, target, is_image_target, 1, "glTexImage1D"))
-    tex_image(*ctx, *t, 1, target, level, internalformat, width, 1, 1, border, format, type, pixels, "glTexImage1D");
-}
-
-void TexImage2D(GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height, GLint border,
-                GLenum format, GLenum type, const void* pixels) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = target_texture(*ctx, target, is_image_target, 2, "glTexImage2D"))
-    tex_image(*ctx, *t, 2, target, level, internalformat, width, height, 1, border, format, type, pixels,
-              "glTexImage2D");
-}
-
-void TexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height, GLsizei depth,
+void TexImage1D(Context& ctx, const char* fn, GLenum target, GLint level, GLint internalformat, GLsizei width,
                 GLint border, GLenum format, GLenum type, const void* pixels) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = target_texture(*ctx, target, is_image_target, 3, "glTexImage3D"))
-    tex_image(*ctx, *t, 3, target, level, internalformat, width, height, depth, border, format, type, pixels,
-              "glTexImage3D");
+  if (TextureRef t = target_texture(ctx, target, is_image_target, 1, fn))
+    tex_image(ctx, *t, 1, target, level, internalformat, width, 1, 1, border, format, type, pixels, fn);
+}
+
+void TexImage2D(Context& ctx, const char* fn, GLenum target, GLint level, GLint internalformat, GLsizei width,
+                GLsizei height, GLint border, GLenum format, GLenum type, const void* pixels) {
+  if (TextureRef t = target_texture(ctx, target, is_image_target, 2, fn))
+    tex_image(ctx, *t, 2, target, level, internalformat, width, height, 1, border, format, type, pixels,
+              fn);
+}
+
+void TexImage3D(Context& ctx, const char* fn, GLenum target, GLint level, GLint internalformat, GLsizei width,
+                GLsizei height, GLsizei depth, GLint border, GLenum format, GLenum type, const void* pixels) {
+  if (TextureRef t = target_texture(ctx, target, is_image_target, 3, fn))
+    tex_image(ctx, *t, 3, target, level, internalformat, width, height, depth, border, format, type, pixels,
+              fn);
 }
 
 // Sub-image targets: the image targets without proxies.
@@ -1880,92 +1695,85 @@ bool is_sub_image_or_cube_target(unsigned dims, GLenum target) {
   return is_sub_image_target(dims, target) || (dims == 3 && target == GL_TEXTURE_CUBE_MAP);
 }
 
-void TexSubImage1D(GLenum target, GLint level, GLint xoffset, GLsizei width, GLenum format, GLenum type,
-                   const void* pixels) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = target_texture(*ctx, target, is_sub_image_target, 1, "glTexSubImage1D"))
-    tex_sub_image(*ctx, *t, 1, target, level, xoffset, 0, 0, width, 1, 1, format, type, pixels, "glTexSubImage1D");
-}
-
-void TexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLsizei width, GLsizei height,
+void TexSubImage1D(Context& ctx, const char* fn, GLenum target, GLint level, GLint xoffset, GLsizei width,
                    GLenum format, GLenum type, const void* pixels) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = target_texture(*ctx, target, is_sub_image_target, 2, "glTexSubImage2D"))
-    tex_sub_image(*ctx, *t, 2, target, level, xoffset, yoffset, 0, width, height, 1, format, type, pixels,
-                  "glTexSubImage2D");
+  if (TextureRef t = target_texture(ctx, target, is_sub_image_target, 1, fn))
+    tex_sub_image(ctx, *t, 1, target, level, xoffset, 0, 0, width, 1, 1, format, type, pixels, fn);
 }
 
-void TexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint zoffset, GLsizei width,
-                   GLsizei height, GLsizei depth, GLenum format, GLenum type, const void* pixels) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = target_texture(*ctx, target, is_sub_image_target, 3, "glTexSubImage3D"))
-    tex_sub_image(*ctx, *t, 3, target, level, xoffset, yoffset, zoffset, width, height, depth, format, type, pixels,
-                  "glTexSubImage3D");
+void TexSubImage2D(Context& ctx, const char* fn, GLenum target, GLint level, GLint xoffset, GLint yoffset,
+                   GLsizei width, GLsizei height, GLenum format, GLenum type, const void* pixels) {
+  if (TextureRef t = target_texture(ctx, target, is_sub_image_target, 2, fn))
+    tex_sub_image(ctx, *t, 2, target, level, xoffset, yoffset, 0, width, height, 1, format, type, pixels,
+                  fn);
 }
 
-void TexStorage1D(GLenum target, GLsizei levels, GLenum internalformat, GLsizei width) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = target_texture(*ctx, target, is_storage_target, 1, "glTexStorage1D"))
-    tex_storage(*ctx, *t, 1, target, levels, internalformat, width, 1, 1, "glTexStorage1D");
+void TexSubImage3D(Context& ctx, const char* fn, GLenum target, GLint level, GLint xoffset, GLint yoffset,
+                   GLint zoffset, GLsizei width, GLsizei height, GLsizei depth, GLenum format, GLenum type,
+                   const void* pixels) {
+  if (TextureRef t = target_texture(ctx, target, is_sub_image_target, 3, fn))
+    tex_sub_image(ctx, *t, 3, target, level, xoffset, yoffset, zoffset, width, height, depth, format, type, pixels,
+                  fn);
 }
 
-void TexStorage2D(GLenum target, GLsizei levels, GLenum internalformat, GLsizei width, GLsizei height) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = target_texture(*ctx, target, is_storage_target, 2, "glTexStorage2D"))
-    tex_storage(*ctx, *t, 2, target, levels, internalformat, width, height, 1, "glTexStorage2D");
+void TexStorage1D(Context& ctx, const char* fn, GLenum target, GLsizei levels, GLenum internalformat, GLsizei width) {
+  if (TextureRef t = target_texture(ctx, target, is_storage_target, 1, fn))
+    tex_storage(ctx, *t, 1, target, levels, internalformat, width, 1, 1, fn);
 }
 
-void TexStorage3D(GLenum target, GLsizei levels, GLenum internalformat, GLsizei width, GLsizei height,
-                  GLsizei depth) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = target_texture(*ctx, target, is_storage_target, 3, "glTexStorage3D"))
-    tex_storage(*ctx, *t, 3, target, levels, internalformat, width, height, depth, "glTexStorage3D");
+void TexStorage2D(Context& ctx, const char* fn, GLenum target, GLsizei levels, GLenum internalformat, GLsizei width,
+                  GLsizei height) {
+  if (TextureRef t = target_texture(ctx, target, is_storage_target, 2, fn))
+    tex_storage(ctx, *t, 2, target, levels, internalformat, width, height, 1, fn);
 }
 
-void TextureStorage2D(GLuint texture, GLsizei levels, GLenum internalformat, GLsizei width, GLsizei height) {
-  GLVK_CONTEXT_OR_RETURN();
-  TextureRef t = named_texture(*ctx, texture, "glTextureStorage2D");
+void TexStorage3D(Context& ctx, const char* fn, GLenum target, GLsizei levels, GLenum internalformat, GLsizei width,
+                  GLsizei height, GLsizei depth) {
+  if (TextureRef t = target_texture(ctx, target, is_storage_target, 3, fn))
+    tex_storage(ctx, *t, 3, target, levels, internalformat, width, height, depth, fn);
+}
+
+void TextureStorage2D(Context& ctx, const char* fn, GLuint texture, GLsizei levels, GLenum internalformat,
+                      GLsizei width, GLsizei height) {
+  TextureRef t = named_texture(ctx, texture, fn);
   if (!t) return;
   if (!is_storage_target(2, t->target))
-    return ctx->error(GL_INVALID_OPERATION, "glTextureStorage2D: texture %u is not two-dimensional", texture);
-  tex_storage(*ctx, *t, 2, t->target, levels, internalformat, width, height, 1, "glTextureStorage2D");
+    return ctx.error(GL_INVALID_OPERATION, "%s: texture %u is not two-dimensional", fn, texture);
+  tex_storage(ctx, *t, 2, t->target, levels, internalformat, width, height, 1, fn);
 }
 
-void TextureStorage3D(GLuint texture, GLsizei levels, GLenum internalformat, GLsizei width, GLsizei height,
-                      GLsizei depth) {
-  GLVK_CONTEXT_OR_RETURN();
-  TextureRef t = named_texture(*ctx, texture, "glTextureStorage3D");
+void TextureStorage3D(Context& ctx, const char* fn, GLuint texture, GLsizei levels, GLenum internalformat,
+                      GLsizei width, GLsizei height, GLsizei depth) {
+  TextureRef t = named_texture(ctx, texture, fn);
   if (!t) return;
   if (!is_storage_target(3, t->target))
-    return ctx->error(GL_INVALID_OPERATION, "glTextureStorage3D: texture %u is not three-dimensional", texture);
-  tex_storage(*ctx, *t, 3, t->target, levels, internalformat, width, height, depth, "glTextureStorage3D");
+    return ctx.error(GL_INVALID_OPERATION, "%s: texture %u is not three-dimensional", fn, texture);
+  tex_storage(ctx, *t, 3, t->target, levels, internalformat, width, height, depth, fn);
 }
 
-void TextureSubImage2D(GLuint texture, GLint level, GLint xoffset, GLint yoffset, GLsizei width, GLsizei height,
-                       GLenum format, GLenum type, const void* pixels) {
-  GLVK_CONTEXT_OR_RETURN();
-  TextureRef t = named_texture(*ctx, texture, "glTextureSubImage2D");
+void TextureSubImage2D(Context& ctx, const char* fn, GLuint texture, GLint level, GLint xoffset, GLint yoffset,
+                       GLsizei width, GLsizei height, GLenum format, GLenum type, const void* pixels) {
+  TextureRef t = named_texture(ctx, texture, fn);
   if (!t) return;
   if (!is_sub_image_target(2, t->target))
-    return ctx->error(GL_INVALID_OPERATION, "glTextureSubImage2D: texture %u is not two-dimensional", texture);
-  tex_sub_image(*ctx, *t, 2, t->target, level, xoffset, yoffset, 0, width, height, 1, format, type, pixels,
-                "glTextureSubImage2D");
+    return ctx.error(GL_INVALID_OPERATION, "%s: texture %u is not two-dimensional", fn, texture);
+  tex_sub_image(ctx, *t, 2, t->target, level, xoffset, yoffset, 0, width, height, 1, format, type, pixels,
+                fn);
 }
 
-void TextureSubImage3D(GLuint texture, GLint level, GLint xoffset, GLint yoffset, GLint zoffset, GLsizei width,
-                       GLsizei height, GLsizei depth, GLenum format, GLenum type, const void* pixels) {
-  GLVK_CONTEXT_OR_RETURN();
-  const char* function = "glTextureSubImage3D";
-  TextureRef t = named_texture_of(*ctx, texture, is_sub_image_or_cube_target, 3, function);
+void TextureSubImage3D(Context& ctx, const char* fn, GLuint texture, GLint level, GLint xoffset, GLint yoffset,
+                       GLint zoffset, GLsizei width, GLsizei height, GLsizei depth, GLenum format, GLenum type,
+                       const void* pixels) {
+  TextureRef t = named_texture_of(ctx, texture, is_sub_image_or_cube_target, 3, fn);
   if (!t) return;
   if (t->target != GL_TEXTURE_CUBE_MAP)
-    return tex_sub_image(*ctx, *t, 3, t->target, level, xoffset, yoffset, zoffset, width, height, depth, format, type,
-                         pixels, function);
+    return tex_sub_image(ctx, *t, 3, t->target, level, xoffset, yoffset, zoffset, width, height, depth, format, type,
+                         pixels, fn);
   // One face after the other in the client image, as consecutive images of a 3D transfer.
-  const long face_bytes = formats::image_image_stride(ctx->unpack, width, height, format, type);
-  for_each_cube_face(*ctx, *t, level, zoffset, depth, function, [&](GLenum face, GLsizei index) {
-    tex_sub_image(*ctx, *t, 2, face, level, xoffset, yoffset, 0, width, height, 1, format, type,
-                  piece_of_transfer(*ctx, GL_PIXEL_UNPACK_BUFFER, pixels, index, std::size_t(face_bytes)), function);
+  const long face_bytes = formats::image_image_stride(ctx.unpack, width, height, format, type);
+  for_each_cube_face(ctx, *t, level, zoffset, depth, fn, [&](GLenum face, GLsizei index) {
+    tex_sub_image(ctx, *t, 2, face, level, xoffset, yoffset, 0, width, height, 1, format, type,
+                  piece_of_transfer(ctx, GL_PIXEL_UNPACK_BUFFER, pixels, index, std::size_t(face_bytes)), fn);
   });
 }
 
@@ -1976,10 +1784,9 @@ bool is_get_image_target(unsigned, GLenum target) {
          target == GL_TEXTURE_CUBE_MAP_ARRAY || is_cube_face(target);
 }
 
-void GetTexImage(GLenum target, GLint level, GLenum format, GLenum type, void* pixels) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = target_texture(*ctx, target, is_get_image_target, 0, "glGetTexImage"))
-    get_tex_image(*ctx, *t, target, level, Region{}, format, type, -1, pixels, "glGetTexImage");
+void GetTexImage(Context& ctx, const char* fn, GLenum target, GLint level, GLenum format, GLenum type, void* pixels) {
+  if (TextureRef t = target_texture(ctx, target, is_get_image_target, 0, fn))
+    get_tex_image(ctx, *t, target, level, Region{}, format, type, -1, pixels, fn);
 }
 
 // Textures glGetTexture(Sub)Image and glGetCompressedTextureImage read: the glGetTexImage targets
@@ -2020,29 +1827,27 @@ void get_compressed_cube_faces(Context& ctx, TextureObject& t, GLint level, cons
   });
 }
 
-void GetTextureImage(GLuint texture, GLint level, GLenum format, GLenum type, GLsizei bufSize, void* pixels) {
-  GLVK_CONTEXT_OR_RETURN();
-  const char* function = "glGetTextureImage";
-  if (!check_buffer_size(*ctx, bufSize, function)) return;
-  TextureRef t = named_texture_of(*ctx, texture, is_texture_image_target, 0, function);
+void GetTextureImage(Context& ctx, const char* fn, GLuint texture, GLint level, GLenum format, GLenum type,
+                     GLsizei bufSize, void* pixels) {
+  if (!check_buffer_size(ctx, bufSize, fn)) return;
+  TextureRef t = named_texture_of(ctx, texture, is_texture_image_target, 0, fn);
   if (!t) return;
   if (t->target == GL_TEXTURE_CUBE_MAP)
-    return get_cube_faces(*ctx, *t, level, Region{}, 0, 6, format, type, bufSize, pixels, function);
-  get_tex_image(*ctx, *t, t->target, level, Region{}, format, type, bufSize, pixels, function);
+    return get_cube_faces(ctx, *t, level, Region{}, 0, 6, format, type, bufSize, pixels, fn);
+  get_tex_image(ctx, *t, t->target, level, Region{}, format, type, bufSize, pixels, fn);
 }
 
-void GetTextureSubImage(GLuint texture, GLint level, GLint xoffset, GLint yoffset, GLint zoffset, GLsizei width,
-                        GLsizei height, GLsizei depth, GLenum format, GLenum type, GLsizei bufSize, void* pixels) {
-  GLVK_CONTEXT_OR_RETURN();
-  const char* function = "glGetTextureSubImage";
-  if (!check_buffer_size(*ctx, bufSize, function)) return;
-  TextureRef t = named_texture_of(*ctx, texture, is_texture_image_target, 0, function);
+void GetTextureSubImage(Context& ctx, const char* fn, GLuint texture, GLint level, GLint xoffset, GLint yoffset,
+                        GLint zoffset, GLsizei width, GLsizei height, GLsizei depth, GLenum format, GLenum type,
+                        GLsizei bufSize, void* pixels) {
+  if (!check_buffer_size(ctx, bufSize, fn)) return;
+  TextureRef t = named_texture_of(ctx, texture, is_texture_image_target, 0, fn);
   if (!t) return;
   if (t->target == GL_TEXTURE_CUBE_MAP)
-    return get_cube_faces(*ctx, *t, level, Region{xoffset, yoffset, 0, width, height, 1, false}, zoffset, depth,
-                          format, type, bufSize, pixels, function);
-  get_tex_image(*ctx, *t, t->target, level, Region{xoffset, yoffset, zoffset, width, height, depth, false}, format,
-                type, bufSize, pixels, function);
+    return get_cube_faces(ctx, *t, level, Region{xoffset, yoffset, 0, width, height, 1, false}, zoffset, depth,
+                          format, type, bufSize, pixels, fn);
+  get_tex_image(ctx, *t, t->target, level, Region{xoffset, yoffset, zoffset, width, height, depth, false}, format,
+                type, bufSize, pixels, fn);
 }
 
 }  // namespace api
@@ -2082,35 +1887,33 @@ bool is_level_parameter_target(unsigned, GLenum target) {
          target == GL_TEXTURE_BUFFER;
 }
 
-void GetTexLevelParameteriv(GLenum target, GLint level, GLenum pname, GLint* params) {
-  GLVK_CONTEXT_OR_RETURN();
+void GetTexLevelParameteriv(Context& ctx, const char* fn, GLenum target, GLint level, GLenum pname, GLint* params) {
   GLint value = 0;
-  if (TextureRef t = target_texture(*ctx, target, is_level_parameter_target, 0, "glGetTexLevelParameteriv"))
-    if (get_tex_level_parameter(*ctx, *t, target, level, pname, value, "glGetTexLevelParameteriv")) *params = value;
+  if (TextureRef t = target_texture(ctx, target, is_level_parameter_target, 0, fn))
+    if (get_tex_level_parameter(ctx, *t, target, level, pname, value, fn)) *params = value;
 }
 
-void GetTexLevelParameterfv(GLenum target, GLint level, GLenum pname, GLfloat* params) {
-  GLVK_CONTEXT_OR_RETURN();
+void GetTexLevelParameterfv(Context& ctx, const char* fn, GLenum target, GLint level, GLenum pname, GLfloat* params) {
   GLint value = 0;
-  if (TextureRef t = target_texture(*ctx, target, is_level_parameter_target, 0, "glGetTexLevelParameterfv"))
-    if (get_tex_level_parameter(*ctx, *t, target, level, pname, value, "glGetTexLevelParameterfv"))
+  if (TextureRef t = target_texture(ctx, target, is_level_parameter_target, 0, fn))
+    if (get_tex_level_parameter(ctx, *t, target, level, pname, value, fn))
       *params = GLfloat(value);
 }
 
 // A cube map's level parameters are those of its first face for the DSA query.
-void GetTextureLevelParameteriv(GLuint texture, GLint level, GLenum pname, GLint* params) {
-  GLVK_CONTEXT_OR_RETURN();
+void GetTextureLevelParameteriv(Context& ctx, const char* fn, GLuint texture, GLint level, GLenum pname,
+                                GLint* params) {
   GLint value = 0;
-  if (TextureRef t = named_texture(*ctx, texture, "glGetTextureLevelParameteriv"))
-    if (get_tex_level_parameter(*ctx, *t, t->target, level, pname, value, "glGetTextureLevelParameteriv"))
+  if (TextureRef t = named_texture(ctx, texture, fn))
+    if (get_tex_level_parameter(ctx, *t, t->target, level, pname, value, fn))
       *params = value;
 }
 
-void GetTextureLevelParameterfv(GLuint texture, GLint level, GLenum pname, GLfloat* params) {
-  GLVK_CONTEXT_OR_RETURN();
+void GetTextureLevelParameterfv(Context& ctx, const char* fn, GLuint texture, GLint level, GLenum pname,
+                                GLfloat* params) {
   GLint value = 0;
-  if (TextureRef t = named_texture(*ctx, texture, "glGetTextureLevelParameterfv"))
-    if (get_tex_level_parameter(*ctx, *t, t->target, level, pname, value, "glGetTextureLevelParameterfv"))
+  if (TextureRef t = named_texture(ctx, texture, fn))
+    if (get_tex_level_parameter(ctx, *t, t->target, level, pname, value, fn))
       *params = GLfloat(value);
 }
 
@@ -2126,425 +1929,392 @@ TextureRef parameter_texture(Context& ctx, Lookup lookup, GLuint target_or_name,
                                      : named_texture_of(ctx, target_or_name, is_parameter_target, 0, function);
 }
 
-void set_parameter(Lookup lookup, GLuint target_or_name, GLenum pname, const void* params, ParameterType type,
+void set_parameter(Context& ctx, Lookup lookup, GLuint target_or_name, GLenum pname, const void* params, ParameterType type,
                    bool vector, const char* function) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = parameter_texture(*ctx, lookup, target_or_name, function))
-    tex_parameter(*ctx, *t, pname, params, type, vector, function);
+  if (TextureRef t = parameter_texture(ctx, lookup, target_or_name, function))
+    tex_parameter(ctx, *t, pname, params, type, vector, function);
 }
 
-void get_parameter(Lookup lookup, GLuint target_or_name, GLenum pname, void* params, ParameterType type,
+void get_parameter(Context& ctx, Lookup lookup, GLuint target_or_name, GLenum pname, void* params, ParameterType type,
                    const char* function) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = parameter_texture(*ctx, lookup, target_or_name, function))
-    get_tex_parameter(*ctx, *t, pname, params, type, function);
+  if (TextureRef t = parameter_texture(ctx, lookup, target_or_name, function))
+    get_tex_parameter(ctx, *t, pname, params, type, function);
 }
 
-void TexParameterf(GLenum target, GLenum pname, GLfloat param) {
-  set_parameter(Lookup::BY_TARGET, target, pname, &param, ParameterType::FLOAT, false, "glTexParameterf");
+void TexParameterf(Context& ctx, const char* fn, GLenum target, GLenum pname, GLfloat param) {
+  set_parameter(ctx, Lookup::BY_TARGET, target, pname, &param, ParameterType::FLOAT, false, fn);
 }
 
-void TexParameterfv(GLenum target, GLenum pname, const GLfloat* params) {
-  set_parameter(Lookup::BY_TARGET, target, pname, params, ParameterType::FLOAT, true, "glTexParameterfv");
+void TexParameterfv(Context& ctx, const char* fn, GLenum target, GLenum pname, const GLfloat* params) {
+  set_parameter(ctx, Lookup::BY_TARGET, target, pname, params, ParameterType::FLOAT, true, fn);
 }
 
-void TexParameteri(GLenum target, GLenum pname, GLint param) {
-  set_parameter(Lookup::BY_TARGET, target, pname, &param, ParameterType::INT, false, "glTexParameteri");
+void TexParameteri(Context& ctx, const char* fn, GLenum target, GLenum pname, GLint param) {
+  set_parameter(ctx, Lookup::BY_TARGET, target, pname, &param, ParameterType::INT, false, fn);
 }
 
-void TexParameteriv(GLenum target, GLenum pname, const GLint* params) {
-  set_parameter(Lookup::BY_TARGET, target, pname, params, ParameterType::INT, true, "glTexParameteriv");
+void TexParameteriv(Context& ctx, const char* fn, GLenum target, GLenum pname, const GLint* params) {
+  set_parameter(ctx, Lookup::BY_TARGET, target, pname, params, ParameterType::INT, true, fn);
 }
 
-void TexParameterIiv(GLenum target, GLenum pname, const GLint* params) {
-  set_parameter(Lookup::BY_TARGET, target, pname, params, ParameterType::PURE_INT, true, "glTexParameterIiv");
+void TexParameterIiv(Context& ctx, const char* fn, GLenum target, GLenum pname, const GLint* params) {
+  set_parameter(ctx, Lookup::BY_TARGET, target, pname, params, ParameterType::PURE_INT, true, fn);
 }
 
-void TexParameterIuiv(GLenum target, GLenum pname, const GLuint* params) {
-  set_parameter(Lookup::BY_TARGET, target, pname, params, ParameterType::PURE_UINT, true, "glTexParameterIuiv");
+void TexParameterIuiv(Context& ctx, const char* fn, GLenum target, GLenum pname, const GLuint* params) {
+  set_parameter(ctx, Lookup::BY_TARGET, target, pname, params, ParameterType::PURE_UINT, true, fn);
 }
 
-void TextureParameterf(GLuint texture, GLenum pname, GLfloat param) {
-  set_parameter(Lookup::BY_NAME, texture, pname, &param, ParameterType::FLOAT, false, "glTextureParameterf");
+void TextureParameterf(Context& ctx, const char* fn, GLuint texture, GLenum pname, GLfloat param) {
+  set_parameter(ctx, Lookup::BY_NAME, texture, pname, &param, ParameterType::FLOAT, false, fn);
 }
 
-void TextureParameterfv(GLuint texture, GLenum pname, const GLfloat* params) {
-  set_parameter(Lookup::BY_NAME, texture, pname, params, ParameterType::FLOAT, true, "glTextureParameterfv");
+void TextureParameterfv(Context& ctx, const char* fn, GLuint texture, GLenum pname, const GLfloat* params) {
+  set_parameter(ctx, Lookup::BY_NAME, texture, pname, params, ParameterType::FLOAT, true, fn);
 }
 
-void TextureParameteri(GLuint texture, GLenum pname, GLint param) {
-  set_parameter(Lookup::BY_NAME, texture, pname, &param, ParameterType::INT, false, "glTextureParameteri");
+void TextureParameteri(Context& ctx, const char* fn, GLuint texture, GLenum pname, GLint param) {
+  set_parameter(ctx, Lookup::BY_NAME, texture, pname, &param, ParameterType::INT, false, fn);
 }
 
-void TextureParameteriv(GLuint texture, GLenum pname, const GLint* params) {
-  set_parameter(Lookup::BY_NAME, texture, pname, params, ParameterType::INT, true, "glTextureParameteriv");
+void TextureParameteriv(Context& ctx, const char* fn, GLuint texture, GLenum pname, const GLint* params) {
+  set_parameter(ctx, Lookup::BY_NAME, texture, pname, params, ParameterType::INT, true, fn);
 }
 
-void TextureParameterIiv(GLuint texture, GLenum pname, const GLint* params) {
-  set_parameter(Lookup::BY_NAME, texture, pname, params, ParameterType::PURE_INT, true, "glTextureParameterIiv");
+void TextureParameterIiv(Context& ctx, const char* fn, GLuint texture, GLenum pname, const GLint* params) {
+  set_parameter(ctx, Lookup::BY_NAME, texture, pname, params, ParameterType::PURE_INT, true, fn);
 }
 
-void TextureParameterIuiv(GLuint texture, GLenum pname, const GLuint* params) {
-  set_parameter(Lookup::BY_NAME, texture, pname, params, ParameterType::PURE_UINT, true, "glTextureParameterIuiv");
+void TextureParameterIuiv(Context& ctx, const char* fn, GLuint texture, GLenum pname, const GLuint* params) {
+  set_parameter(ctx, Lookup::BY_NAME, texture, pname, params, ParameterType::PURE_UINT, true, fn);
 }
 
-void GetTexParameterfv(GLenum target, GLenum pname, GLfloat* params) {
-  get_parameter(Lookup::BY_TARGET, target, pname, params, ParameterType::FLOAT, "glGetTexParameterfv");
+void GetTexParameterfv(Context& ctx, const char* fn, GLenum target, GLenum pname, GLfloat* params) {
+  get_parameter(ctx, Lookup::BY_TARGET, target, pname, params, ParameterType::FLOAT, fn);
 }
 
-void GetTexParameteriv(GLenum target, GLenum pname, GLint* params) {
-  get_parameter(Lookup::BY_TARGET, target, pname, params, ParameterType::INT, "glGetTexParameteriv");
+void GetTexParameteriv(Context& ctx, const char* fn, GLenum target, GLenum pname, GLint* params) {
+  get_parameter(ctx, Lookup::BY_TARGET, target, pname, params, ParameterType::INT, fn);
 }
 
-void GetTexParameterIiv(GLenum target, GLenum pname, GLint* params) {
-  get_parameter(Lookup::BY_TARGET, target, pname, params, ParameterType::PURE_INT, "glGetTexParameterIiv");
+void GetTexParameterIiv(Context& ctx, const char* fn, GLenum target, GLenum pname, GLint* params) {
+  get_parameter(ctx, Lookup::BY_TARGET, target, pname, params, ParameterType::PURE_INT, fn);
 }
 
-void GetTexParameterIuiv(GLenum target, GLenum pname, GLuint* params) {
-  get_parameter(Lookup::BY_TARGET, target, pname, params, ParameterType::PURE_UINT, "glGetTexParameterIuiv");
+void GetTexParameterIuiv(Context& ctx, const char* fn, GLenum target, GLenum pname, GLuint* params) {
+  get_parameter(ctx, Lookup::BY_TARGET, target, pname, params, ParameterType::PURE_UINT, fn);
 }
 
-void GetTextureParameterfv(GLuint texture, GLenum pname, GLfloat* params) {
-  get_parameter(Lookup::BY_NAME, texture, pname, params, ParameterType::FLOAT, "glGetTextureParameterfv");
+void GetTextureParameterfv(Context& ctx, const char* fn, GLuint texture, GLenum pname, GLfloat* params) {
+  get_parameter(ctx, Lookup::BY_NAME, texture, pname, params, ParameterType::FLOAT, fn);
 }
 
-void GetTextureParameteriv(GLuint texture, GLenum pname, GLint* params) {
-  get_parameter(Lookup::BY_NAME, texture, pname, params, ParameterType::INT, "glGetTextureParameteriv");
+void GetTextureParameteriv(Context& ctx, const char* fn, GLuint texture, GLenum pname, GLint* params) {
+  get_parameter(ctx, Lookup::BY_NAME, texture, pname, params, ParameterType::INT, fn);
 }
 
-void GetTextureParameterIiv(GLuint texture, GLenum pname, GLint* params) {
-  get_parameter(Lookup::BY_NAME, texture, pname, params, ParameterType::PURE_INT, "glGetTextureParameterIiv");
+void GetTextureParameterIiv(Context& ctx, const char* fn, GLuint texture, GLenum pname, GLint* params) {
+  get_parameter(ctx, Lookup::BY_NAME, texture, pname, params, ParameterType::PURE_INT, fn);
 }
 
-void GetTextureParameterIuiv(GLuint texture, GLenum pname, GLuint* params) {
-  get_parameter(Lookup::BY_NAME, texture, pname, params, ParameterType::PURE_UINT, "glGetTextureParameterIuiv");
+void GetTextureParameterIuiv(Context& ctx, const char* fn, GLuint texture, GLenum pname, GLuint* params) {
+  get_parameter(ctx, Lookup::BY_NAME, texture, pname, params, ParameterType::PURE_UINT, fn);
 }
 
 
 
-void CompressedTexImage2D(GLenum target, GLint level, GLenum internalformat, GLsizei width, GLsizei height,
-                          GLint border, GLsizei imageSize, const void* data) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = target_texture(*ctx, target, is_image_target, 2, "glCompressedTexImage2D"))
-    compressed_tex_image(*ctx, *t, 2, target, level, internalformat, width, height, 1, border, imageSize, data,
-                         "glCompressedTexImage2D");
+void CompressedTexImage2D(Context& ctx, const char* fn, GLenum target, GLint level, GLenum internalformat,
+                          GLsizei width, GLsizei height, GLint border, GLsizei imageSize, const void* data) {
+  if (TextureRef t = target_texture(ctx, target, is_image_target, 2, fn))
+    compressed_tex_image(ctx, *t, 2, target, level, internalformat, width, height, 1, border, imageSize, data,
+                         fn);
 }
 
-void CompressedTexImage3D(GLenum target, GLint level, GLenum internalformat, GLsizei width, GLsizei height,
-                          GLsizei depth, GLint border, GLsizei imageSize, const void* data) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = target_texture(*ctx, target, is_image_target, 3, "glCompressedTexImage3D"))
-    compressed_tex_image(*ctx, *t, 3, target, level, internalformat, width, height, depth, border, imageSize, data,
-                         "glCompressedTexImage3D");
+void CompressedTexImage3D(Context& ctx, const char* fn, GLenum target, GLint level, GLenum internalformat,
+                          GLsizei width, GLsizei height, GLsizei depth, GLint border, GLsizei imageSize,
+                          const void* data) {
+  if (TextureRef t = target_texture(ctx, target, is_image_target, 3, fn))
+    compressed_tex_image(ctx, *t, 3, target, level, internalformat, width, height, depth, border, imageSize, data,
+                         fn);
 }
 
-void CompressedTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLsizei width,
-                             GLsizei height, GLenum format, GLsizei imageSize, const void* data) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = target_texture(*ctx, target, is_sub_image_target, 2, "glCompressedTexSubImage2D"))
-    compressed_tex_sub_image(*ctx, *t, 2, target, level, xoffset, yoffset, 0, width, height, 1, format, imageSize,
-                             data, "glCompressedTexSubImage2D");
+void CompressedTexSubImage2D(Context& ctx, const char* fn, GLenum target, GLint level, GLint xoffset, GLint yoffset,
+                             GLsizei width, GLsizei height, GLenum format, GLsizei imageSize, const void* data) {
+  if (TextureRef t = target_texture(ctx, target, is_sub_image_target, 2, fn))
+    compressed_tex_sub_image(ctx, *t, 2, target, level, xoffset, yoffset, 0, width, height, 1, format, imageSize,
+                             data, fn);
 }
 
-void CompressedTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint zoffset,
-                             GLsizei width, GLsizei height, GLsizei depth, GLenum format, GLsizei imageSize,
-                             const void* data) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = target_texture(*ctx, target, is_sub_image_target, 3, "glCompressedTexSubImage3D"))
-    compressed_tex_sub_image(*ctx, *t, 3, target, level, xoffset, yoffset, zoffset, width, height, depth, format,
-                             imageSize, data, "glCompressedTexSubImage3D");
+void CompressedTexSubImage3D(Context& ctx, const char* fn, GLenum target, GLint level, GLint xoffset, GLint yoffset,
+                             GLint zoffset, GLsizei width, GLsizei height, GLsizei depth, GLenum format,
+                             GLsizei imageSize, const void* data) {
+  if (TextureRef t = target_texture(ctx, target, is_sub_image_target, 3, fn))
+    compressed_tex_sub_image(ctx, *t, 3, target, level, xoffset, yoffset, zoffset, width, height, depth, format,
+                             imageSize, data, fn);
 }
 
-void GetCompressedTexImage(GLenum target, GLint level, void* img) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = target_texture(*ctx, target, is_get_image_target, 0, "glGetCompressedTexImage"))
-    get_compressed_tex_image(*ctx, *t, target, level, Region{}, -1, img, "glGetCompressedTexImage");
+void GetCompressedTexImage(Context& ctx, const char* fn, GLenum target, GLint level, void* img) {
+  if (TextureRef t = target_texture(ctx, target, is_get_image_target, 0, fn))
+    get_compressed_tex_image(ctx, *t, target, level, Region{}, -1, img, fn);
 }
 
-void GetCompressedTextureImage(GLuint texture, GLint level, GLsizei bufSize, void* pixels) {
-  GLVK_CONTEXT_OR_RETURN();
-  const char* function = "glGetCompressedTextureImage";
-  if (!check_buffer_size(*ctx, bufSize, function)) return;
-  TextureRef t = named_texture_of(*ctx, texture, is_texture_image_target, 0, function);
+void GetCompressedTextureImage(Context& ctx, const char* fn, GLuint texture, GLint level, GLsizei bufSize,
+                               void* pixels) {
+  if (!check_buffer_size(ctx, bufSize, fn)) return;
+  TextureRef t = named_texture_of(ctx, texture, is_texture_image_target, 0, fn);
   if (!t) return;
   if (t->target != GL_TEXTURE_CUBE_MAP)
-    return get_compressed_tex_image(*ctx, *t, t->target, level, Region{}, bufSize, pixels, function);
-  get_compressed_cube_faces(*ctx, *t, level, Region{}, 0, 6, bufSize, pixels, function);
+    return get_compressed_tex_image(ctx, *t, t->target, level, Region{}, bufSize, pixels, fn);
+  get_compressed_cube_faces(ctx, *t, level, Region{}, 0, 6, bufSize, pixels, fn);
 }
 
-void GetCompressedTextureSubImage(GLuint texture, GLint level, GLint xoffset, GLint yoffset, GLint zoffset,
-                                  GLsizei width, GLsizei height, GLsizei depth, GLsizei bufSize, void* pixels) {
-  GLVK_CONTEXT_OR_RETURN();
-  const char* function = "glGetCompressedTextureSubImage";
-  if (!check_buffer_size(*ctx, bufSize, function)) return;
-  TextureRef t = named_texture_of(*ctx, texture, is_texture_image_target, 0, function);
+void GetCompressedTextureSubImage(Context& ctx, const char* fn, GLuint texture, GLint level, GLint xoffset,
+                                  GLint yoffset, GLint zoffset, GLsizei width, GLsizei height, GLsizei depth,
+                                  GLsizei bufSize, void* pixels) {
+  if (!check_buffer_size(ctx, bufSize, fn)) return;
+  TextureRef t = named_texture_of(ctx, texture, is_texture_image_target, 0, fn);
   if (!t) return;
   if (width < 0 || height < 0 || depth < 0)
-    return ctx->error(GL_INVALID_VALUE, "%s: negative width, height or depth", function);
+    return ctx.error(GL_INVALID_VALUE, "%s: negative width, height or depth", fn);
   if (t->target != GL_TEXTURE_CUBE_MAP)
-    return get_compressed_tex_image(*ctx, *t, t->target, level, Region{xoffset, yoffset, zoffset, width, height, depth, false},
-                                    bufSize, pixels, function);
-  get_compressed_cube_faces(*ctx, *t, level, Region{xoffset, yoffset, 0, width, height, 1, false}, zoffset, depth,
-                            bufSize, pixels, function);
+    return get_compressed_tex_image(ctx, *t, t->target, level, Region{xoffset, yoffset, zoffset, width, height, depth, false},
+                                    bufSize, pixels, fn);
+  get_compressed_cube_faces(ctx, *t, level, Region{xoffset, yoffset, 0, width, height, 1, false}, zoffset, depth,
+                            bufSize, pixels, fn);
 }
 
 
-void GenerateMipmap(GLenum target) {
-  GLVK_CONTEXT_OR_RETURN();
+void GenerateMipmap(Context& ctx, const char* fn, GLenum target) {
   const int index = target_index(target);
   if (index < 0 || target == GL_TEXTURE_BUFFER || target == GL_TEXTURE_RECTANGLE ||
       target == GL_TEXTURE_2D_MULTISAMPLE || target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY)
-    return ctx->error(GL_INVALID_ENUM, "glGenerateMipmap(target = 0x%04x): not a mipmapped target", target);
-  generate_mipmap(*ctx, *texture_for_target(*ctx, target), "glGenerateMipmap");
+    return ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): not a mipmapped target", fn, target);
+  generate_mipmap(ctx, *texture_for_target(ctx, target), fn);
 }
 
-void GenerateTextureMipmap(GLuint texture) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = named_texture(*ctx, texture, "glGenerateTextureMipmap"))
-    generate_mipmap(*ctx, *t, "glGenerateTextureMipmap");
+void GenerateTextureMipmap(Context& ctx, const char* fn, GLuint texture) {
+  if (TextureRef t = named_texture(ctx, texture, fn))
+    generate_mipmap(ctx, *t, fn);
 }
 
 
-void TexImage2DMultisample(GLenum target, GLsizei samples, GLenum internalformat, GLsizei width, GLsizei height,
-                           GLboolean fixedsamplelocations) {
-  GLVK_CONTEXT_OR_RETURN();
+void TexImage2DMultisample(Context& ctx, const char* fn, GLenum target, GLsizei samples, GLenum internalformat,
+                           GLsizei width, GLsizei height, GLboolean fixedsamplelocations) {
   if (target != GL_TEXTURE_2D_MULTISAMPLE && target != GL_PROXY_TEXTURE_2D_MULTISAMPLE)
-    return ctx->error(GL_INVALID_ENUM, "glTexImage2DMultisample(target = 0x%04x): not a multisample target", target);
-  tex_image_multisample(*ctx, *texture_for_target(*ctx, target), target, samples, internalformat, width, height, 1,
-                        fixedsamplelocations, false, "glTexImage2DMultisample");
+    return ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): not a multisample target", fn, target);
+  tex_image_multisample(ctx, *texture_for_target(ctx, target), target, samples, internalformat, width, height, 1,
+                        fixedsamplelocations, false, fn);
 }
 
-void TexImage3DMultisample(GLenum target, GLsizei samples, GLenum internalformat, GLsizei width, GLsizei height,
-                           GLsizei depth, GLboolean fixedsamplelocations) {
-  GLVK_CONTEXT_OR_RETURN();
+void TexImage3DMultisample(Context& ctx, const char* fn, GLenum target, GLsizei samples, GLenum internalformat,
+                           GLsizei width, GLsizei height, GLsizei depth, GLboolean fixedsamplelocations) {
   if (target != GL_TEXTURE_2D_MULTISAMPLE_ARRAY && target != GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY)
-    return ctx->error(GL_INVALID_ENUM, "glTexImage3DMultisample(target = 0x%04x): not a multisample array target",
-                      target);
-  tex_image_multisample(*ctx, *texture_for_target(*ctx, target), target, samples, internalformat, width, height,
-                        depth, fixedsamplelocations, false, "glTexImage3DMultisample");
+    return ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): not a multisample array target", fn,
+                     target);
+  tex_image_multisample(ctx, *texture_for_target(ctx, target), target, samples, internalformat, width, height,
+                        depth, fixedsamplelocations, false, fn);
 }
 
-void TexStorage2DMultisample(GLenum target, GLsizei samples, GLenum internalformat, GLsizei width, GLsizei height,
-                             GLboolean fixedsamplelocations) {
-  GLVK_CONTEXT_OR_RETURN();
+void TexStorage2DMultisample(Context& ctx, const char* fn, GLenum target, GLsizei samples, GLenum internalformat,
+                             GLsizei width, GLsizei height, GLboolean fixedsamplelocations) {
   if (target != GL_TEXTURE_2D_MULTISAMPLE && target != GL_PROXY_TEXTURE_2D_MULTISAMPLE)
-    return ctx->error(GL_INVALID_ENUM, "glTexStorage2DMultisample(target = 0x%04x): not a multisample target", target);
-  TextureRef t = texture_for_target(*ctx, target);
+    return ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): not a multisample target", fn, target);
+  TextureRef t = texture_for_target(ctx, target);
   if (t->name == 0 && !is_proxy(target))
-    return ctx->error(GL_INVALID_OPERATION, "glTexStorage2DMultisample: the default texture cannot be immutable");
-  tex_image_multisample(*ctx, *t, target, samples, internalformat, width, height, 1, fixedsamplelocations, true,
-                        "glTexStorage2DMultisample");
+    return ctx.error(GL_INVALID_OPERATION, "%s: the default texture cannot be immutable", fn);
+  tex_image_multisample(ctx, *t, target, samples, internalformat, width, height, 1, fixedsamplelocations, true,
+                        fn);
 }
 
-void TexStorage3DMultisample(GLenum target, GLsizei samples, GLenum internalformat, GLsizei width, GLsizei height,
-                             GLsizei depth, GLboolean fixedsamplelocations) {
-  GLVK_CONTEXT_OR_RETURN();
+void TexStorage3DMultisample(Context& ctx, const char* fn, GLenum target, GLsizei samples, GLenum internalformat,
+                             GLsizei width, GLsizei height, GLsizei depth, GLboolean fixedsamplelocations) {
   if (target != GL_TEXTURE_2D_MULTISAMPLE_ARRAY && target != GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY)
-    return ctx->error(GL_INVALID_ENUM, "glTexStorage3DMultisample(target = 0x%04x): not a multisample array target",
-                      target);
-  TextureRef t = texture_for_target(*ctx, target);
+    return ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): not a multisample array target", fn,
+                     target);
+  TextureRef t = texture_for_target(ctx, target);
   if (t->name == 0 && !is_proxy(target))
-    return ctx->error(GL_INVALID_OPERATION, "glTexStorage3DMultisample: the default texture cannot be immutable");
-  tex_image_multisample(*ctx, *t, target, samples, internalformat, width, height, depth, fixedsamplelocations, true,
-                        "glTexStorage3DMultisample");
+    return ctx.error(GL_INVALID_OPERATION, "%s: the default texture cannot be immutable", fn);
+  tex_image_multisample(ctx, *t, target, samples, internalformat, width, height, depth, fixedsamplelocations, true,
+                        fn);
 }
 
-void TexBuffer(GLenum target, GLenum internalformat, GLuint buffer) {
-  GLVK_CONTEXT_OR_RETURN();
+void TexBuffer(Context& ctx, const char* fn, GLenum target, GLenum internalformat, GLuint buffer) {
   if (target != GL_TEXTURE_BUFFER)
-    return ctx->error(GL_INVALID_ENUM, "glTexBuffer(target = 0x%04x): must be GL_TEXTURE_BUFFER", target);
-  tex_buffer(*ctx, *texture_for_target(*ctx, target), internalformat, buffer, 0, 0, false, "glTexBuffer");
+    return ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): must be GL_TEXTURE_BUFFER", fn, target);
+  tex_buffer(ctx, *texture_for_target(ctx, target), internalformat, buffer, 0, 0, false, fn);
 }
 
-void TexBufferRange(GLenum target, GLenum internalformat, GLuint buffer, GLintptr offset, GLsizeiptr size) {
-  GLVK_CONTEXT_OR_RETURN();
+void TexBufferRange(Context& ctx, const char* fn, GLenum target, GLenum internalformat, GLuint buffer,
+                    GLintptr offset, GLsizeiptr size) {
   if (target != GL_TEXTURE_BUFFER)
-    return ctx->error(GL_INVALID_ENUM, "glTexBufferRange(target = 0x%04x): must be GL_TEXTURE_BUFFER", target);
-  tex_buffer(*ctx, *texture_for_target(*ctx, target), internalformat, buffer, offset, size, true, "glTexBufferRange");
+    return ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): must be GL_TEXTURE_BUFFER", fn, target);
+  tex_buffer(ctx, *texture_for_target(ctx, target), internalformat, buffer, offset, size, true, fn);
 }
 
 // ---- Direct state access forms and the remaining texture commands (issue 5) ----
 
-void TextureStorage1D(GLuint texture, GLsizei levels, GLenum internalformat, GLsizei width) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = named_texture_of(*ctx, texture, is_storage_target, 1, "glTextureStorage1D"))
-    tex_storage(*ctx, *t, 1, t->target, levels, internalformat, width, 1, 1, "glTextureStorage1D");
+void TextureStorage1D(Context& ctx, const char* fn, GLuint texture, GLsizei levels, GLenum internalformat,
+                      GLsizei width) {
+  if (TextureRef t = named_texture_of(ctx, texture, is_storage_target, 1, fn))
+    tex_storage(ctx, *t, 1, t->target, levels, internalformat, width, 1, 1, fn);
 }
 
 bool is_2d_multisample_target(unsigned, GLenum target) { return target == GL_TEXTURE_2D_MULTISAMPLE; }
 bool is_2d_multisample_array_target(unsigned, GLenum target) { return target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY; }
 
-void TextureStorage2DMultisample(GLuint texture, GLsizei samples, GLenum internalformat, GLsizei width,
-                                 GLsizei height, GLboolean fixedsamplelocations) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = named_texture_of(*ctx, texture, is_2d_multisample_target, 0, "glTextureStorage2DMultisample"))
-    tex_image_multisample(*ctx, *t, t->target, samples, internalformat, width, height, 1, fixedsamplelocations, true,
-                          "glTextureStorage2DMultisample");
+void TextureStorage2DMultisample(Context& ctx, const char* fn, GLuint texture, GLsizei samples, GLenum internalformat,
+                                 GLsizei width, GLsizei height, GLboolean fixedsamplelocations) {
+  if (TextureRef t = named_texture_of(ctx, texture, is_2d_multisample_target, 0, fn))
+    tex_image_multisample(ctx, *t, t->target, samples, internalformat, width, height, 1, fixedsamplelocations, true,
+                          fn);
 }
 
-void TextureStorage3DMultisample(GLuint texture, GLsizei samples, GLenum internalformat, GLsizei width,
-                                 GLsizei height, GLsizei depth, GLboolean fixedsamplelocations) {
-  GLVK_CONTEXT_OR_RETURN();
+void TextureStorage3DMultisample(Context& ctx, const char* fn, GLuint texture, GLsizei samples, GLenum internalformat,
+                                 GLsizei width, GLsizei height, GLsizei depth, GLboolean fixedsamplelocations) {
   if (TextureRef t =
-          named_texture_of(*ctx, texture, is_2d_multisample_array_target, 0, "glTextureStorage3DMultisample"))
-    tex_image_multisample(*ctx, *t, t->target, samples, internalformat, width, height, depth, fixedsamplelocations,
-                          true, "glTextureStorage3DMultisample");
+          named_texture_of(ctx, texture, is_2d_multisample_array_target, 0, fn))
+    tex_image_multisample(ctx, *t, t->target, samples, internalformat, width, height, depth, fixedsamplelocations,
+                          true, fn);
 }
 
-void TextureSubImage1D(GLuint texture, GLint level, GLint xoffset, GLsizei width, GLenum format, GLenum type,
-                       const void* pixels) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = named_texture_of(*ctx, texture, is_sub_image_target, 1, "glTextureSubImage1D"))
-    tex_sub_image(*ctx, *t, 1, t->target, level, xoffset, 0, 0, width, 1, 1, format, type, pixels,
-                  "glTextureSubImage1D");
+void TextureSubImage1D(Context& ctx, const char* fn, GLuint texture, GLint level, GLint xoffset, GLsizei width,
+                       GLenum format, GLenum type, const void* pixels) {
+  if (TextureRef t = named_texture_of(ctx, texture, is_sub_image_target, 1, fn))
+    tex_sub_image(ctx, *t, 1, t->target, level, xoffset, 0, 0, width, 1, 1, format, type, pixels,
+                  fn);
 }
 
-void CompressedTexImage1D(GLenum target, GLint level, GLenum internalformat, GLsizei width, GLint border,
-                          GLsizei imageSize, const void* data) {
-  GLVK_CONTEXT_OR_RETURN();
+void CompressedTexImage1D(Context& ctx, const char* fn, GLenum target, GLint level, GLenum internalformat,
+                          GLsizei width, GLint border, GLsizei imageSize, const void* data) {
   // No compressed format has one-dimensional images: this always ends in the spec's error.
-  if (TextureRef t = target_texture(*ctx, target, is_image_target, 1, "glCompressedTexImage1D"))
-    compressed_tex_image(*ctx, *t, 1, target, level, internalformat, width, 1, 1, border, imageSize, data,
-                         "glCompressedTexImage1D");
+  if (TextureRef t = target_texture(ctx, target, is_image_target, 1, fn))
+    compressed_tex_image(ctx, *t, 1, target, level, internalformat, width, 1, 1, border, imageSize, data,
+                         fn);
 }
 
-void CompressedTexSubImage1D(GLenum target, GLint level, GLint xoffset, GLsizei width, GLenum format,
-                             GLsizei imageSize, const void* data) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = target_texture(*ctx, target, is_sub_image_target, 1, "glCompressedTexSubImage1D"))
-    compressed_tex_sub_image(*ctx, *t, 1, target, level, xoffset, 0, 0, width, 1, 1, format, imageSize, data,
-                             "glCompressedTexSubImage1D");
+void CompressedTexSubImage1D(Context& ctx, const char* fn, GLenum target, GLint level, GLint xoffset, GLsizei width,
+                             GLenum format, GLsizei imageSize, const void* data) {
+  if (TextureRef t = target_texture(ctx, target, is_sub_image_target, 1, fn))
+    compressed_tex_sub_image(ctx, *t, 1, target, level, xoffset, 0, 0, width, 1, 1, format, imageSize, data,
+                             fn);
 }
 
-void CompressedTextureSubImage1D(GLuint texture, GLint level, GLint xoffset, GLsizei width, GLenum format,
-                                 GLsizei imageSize, const void* data) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = named_texture_of(*ctx, texture, is_sub_image_target, 1, "glCompressedTextureSubImage1D"))
-    compressed_tex_sub_image(*ctx, *t, 1, t->target, level, xoffset, 0, 0, width, 1, 1, format, imageSize, data,
-                             "glCompressedTextureSubImage1D");
+void CompressedTextureSubImage1D(Context& ctx, const char* fn, GLuint texture, GLint level, GLint xoffset,
+                                 GLsizei width, GLenum format, GLsizei imageSize, const void* data) {
+  if (TextureRef t = named_texture_of(ctx, texture, is_sub_image_target, 1, fn))
+    compressed_tex_sub_image(ctx, *t, 1, t->target, level, xoffset, 0, 0, width, 1, 1, format, imageSize, data,
+                             fn);
 }
 
-void CompressedTextureSubImage2D(GLuint texture, GLint level, GLint xoffset, GLint yoffset, GLsizei width,
-                                 GLsizei height, GLenum format, GLsizei imageSize, const void* data) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = named_texture_of(*ctx, texture, is_sub_image_target, 2, "glCompressedTextureSubImage2D"))
-    compressed_tex_sub_image(*ctx, *t, 2, t->target, level, xoffset, yoffset, 0, width, height, 1, format,
-                             imageSize, data, "glCompressedTextureSubImage2D");
-}
-
-void CompressedTextureSubImage3D(GLuint texture, GLint level, GLint xoffset, GLint yoffset, GLint zoffset,
-                                 GLsizei width, GLsizei height, GLsizei depth, GLenum format, GLsizei imageSize,
+void CompressedTextureSubImage2D(Context& ctx, const char* fn, GLuint texture, GLint level, GLint xoffset,
+                                 GLint yoffset, GLsizei width, GLsizei height, GLenum format, GLsizei imageSize,
                                  const void* data) {
-  GLVK_CONTEXT_OR_RETURN();
-  const char* function = "glCompressedTextureSubImage3D";
-  TextureRef t = named_texture_of(*ctx, texture, is_sub_image_or_cube_target, 3, function);
+  if (TextureRef t = named_texture_of(ctx, texture, is_sub_image_target, 2, fn))
+    compressed_tex_sub_image(ctx, *t, 2, t->target, level, xoffset, yoffset, 0, width, height, 1, format,
+                             imageSize, data, fn);
+}
+
+void CompressedTextureSubImage3D(Context& ctx, const char* fn, GLuint texture, GLint level, GLint xoffset,
+                                 GLint yoffset, GLint zoffset, GLsizei width, GLsizei height, GLsizei depth,
+                                 GLenum format, GLsizei imageSize, const void* data) {
+  TextureRef t = named_texture_of(ctx, texture, is_sub_image_or_cube_target, 3, fn);
   if (!t) return;
   if (t->target != GL_TEXTURE_CUBE_MAP)
-    return compressed_tex_sub_image(*ctx, *t, 3, t->target, level, xoffset, yoffset, zoffset, width, height, depth,
-                                    format, imageSize, data, function);
+    return compressed_tex_sub_image(ctx, *t, 3, t->target, level, xoffset, yoffset, zoffset, width, height, depth,
+                                    format, imageSize, data, fn);
   // The faces' blocks follow one another: each face takes an equal share of imageSize.
   const GLsizei face_size = depth > 0 ? imageSize / depth : imageSize;
   if (depth > 0 && face_size * depth != imageSize)
-    return ctx->error(GL_INVALID_VALUE, "%s(imageSize = %d): not %d equal faces", function, imageSize, depth);
-  for_each_cube_face(*ctx, *t, level, zoffset, depth, function, [&](GLenum face, GLsizei index) {
-    compressed_tex_sub_image(*ctx, *t, 2, face, level, xoffset, yoffset, 0, width, height, 1, format, face_size,
-                             piece_of_transfer(*ctx, GL_PIXEL_UNPACK_BUFFER, data, index, std::size_t(face_size)), function);
+    return ctx.error(GL_INVALID_VALUE, "%s(imageSize = %d): not %d equal faces", fn, imageSize, depth);
+  for_each_cube_face(ctx, *t, level, zoffset, depth, fn, [&](GLenum face, GLsizei index) {
+    compressed_tex_sub_image(ctx, *t, 2, face, level, xoffset, yoffset, 0, width, height, 1, format, face_size,
+                             piece_of_transfer(ctx, GL_PIXEL_UNPACK_BUFFER, data, index, std::size_t(face_size)), fn);
   });
 }
 
-void CopyTextureSubImage1D(GLuint texture, GLint level, GLint xoffset, GLint x, GLint y, GLsizei width) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = named_texture_of(*ctx, texture, is_sub_image_target, 1, "glCopyTextureSubImage1D"))
-    copy_tex_sub_image(*ctx, *t, t->target, level, xoffset, 0, 0, x, y, width, 1, "glCopyTextureSubImage1D");
+void CopyTextureSubImage1D(Context& ctx, const char* fn, GLuint texture, GLint level, GLint xoffset, GLint x, GLint y,
+                           GLsizei width) {
+  if (TextureRef t = named_texture_of(ctx, texture, is_sub_image_target, 1, fn))
+    copy_tex_sub_image(ctx, *t, t->target, level, xoffset, 0, 0, x, y, width, 1, fn);
 }
 
-void CopyTextureSubImage2D(GLuint texture, GLint level, GLint xoffset, GLint yoffset, GLint x, GLint y,
-                           GLsizei width, GLsizei height) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = named_texture_of(*ctx, texture, is_sub_image_target, 2, "glCopyTextureSubImage2D"))
-    copy_tex_sub_image(*ctx, *t, t->target, level, xoffset, yoffset, 0, x, y, width, height,
-                       "glCopyTextureSubImage2D");
+void CopyTextureSubImage2D(Context& ctx, const char* fn, GLuint texture, GLint level, GLint xoffset, GLint yoffset,
+                           GLint x, GLint y, GLsizei width, GLsizei height) {
+  if (TextureRef t = named_texture_of(ctx, texture, is_sub_image_target, 2, fn))
+    copy_tex_sub_image(ctx, *t, t->target, level, xoffset, yoffset, 0, x, y, width, height,
+                       fn);
 }
 
-void CopyTextureSubImage3D(GLuint texture, GLint level, GLint xoffset, GLint yoffset, GLint zoffset, GLint x,
-                           GLint y, GLsizei width, GLsizei height) {
-  GLVK_CONTEXT_OR_RETURN();
-  const char* function = "glCopyTextureSubImage3D";
-  TextureRef t = named_texture_of(*ctx, texture, is_sub_image_or_cube_target, 3, function);
+void CopyTextureSubImage3D(Context& ctx, const char* fn, GLuint texture, GLint level, GLint xoffset, GLint yoffset,
+                           GLint zoffset, GLint x, GLint y, GLsizei width, GLsizei height) {
+  TextureRef t = named_texture_of(ctx, texture, is_sub_image_or_cube_target, 3, fn);
   if (!t) return;
   if (t->target != GL_TEXTURE_CUBE_MAP)
-    return copy_tex_sub_image(*ctx, *t, t->target, level, xoffset, yoffset, zoffset, x, y, width, height, function);
-  for_each_cube_face(*ctx, *t, level, zoffset, 1, function, [&](GLenum face, GLsizei) {
-    copy_tex_sub_image(*ctx, *t, face, level, xoffset, yoffset, 0, x, y, width, height, function);
+    return copy_tex_sub_image(ctx, *t, t->target, level, xoffset, yoffset, zoffset, x, y, width, height, fn);
+  for_each_cube_face(ctx, *t, level, zoffset, 1, fn, [&](GLenum face, GLsizei) {
+    copy_tex_sub_image(ctx, *t, face, level, xoffset, yoffset, 0, x, y, width, height, fn);
   });
 }
 
 bool is_buffer_target(unsigned, GLenum target) { return target == GL_TEXTURE_BUFFER; }
 
-void TextureBuffer(GLuint texture, GLenum internalformat, GLuint buffer) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = named_texture_of(*ctx, texture, is_buffer_target, 0, "glTextureBuffer"))
-    tex_buffer(*ctx, *t, internalformat, buffer, 0, 0, false, "glTextureBuffer");
+void TextureBuffer(Context& ctx, const char* fn, GLuint texture, GLenum internalformat, GLuint buffer) {
+  if (TextureRef t = named_texture_of(ctx, texture, is_buffer_target, 0, fn))
+    tex_buffer(ctx, *t, internalformat, buffer, 0, 0, false, fn);
 }
 
-void TextureBufferRange(GLuint texture, GLenum internalformat, GLuint buffer, GLintptr offset, GLsizeiptr size) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = named_texture_of(*ctx, texture, is_buffer_target, 0, "glTextureBufferRange"))
-    tex_buffer(*ctx, *t, internalformat, buffer, offset, size, true, "glTextureBufferRange");
+void TextureBufferRange(Context& ctx, const char* fn, GLuint texture, GLenum internalformat, GLuint buffer,
+                        GLintptr offset, GLsizeiptr size) {
+  if (TextureRef t = named_texture_of(ctx, texture, is_buffer_target, 0, fn))
+    tex_buffer(ctx, *t, internalformat, buffer, offset, size, true, fn);
 }
 
-void BindTextureUnit(GLuint unit, GLuint texture) {
-  GLVK_CONTEXT_OR_RETURN();
+void BindTextureUnit(Context& ctx, const char* fn, GLuint unit, GLuint texture) {
   if (unit >= kMaxTextureUnits)
-    return ctx->error(GL_INVALID_VALUE, "glBindTextureUnit(unit = %u): beyond MAX_COMBINED_TEXTURE_IMAGE_UNITS", unit);
-  bind_texture_unit(*ctx, unit, texture, "glBindTextureUnit");
+    return ctx.error(GL_INVALID_VALUE, "%s(unit = %u): beyond MAX_COMBINED_TEXTURE_IMAGE_UNITS", fn, unit);
+  bind_texture_unit(ctx, unit, texture, fn);
 }
 
-void BindTextures(GLuint first, GLsizei count, const GLuint* textures) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (count < 0) return ctx->error(GL_INVALID_VALUE, "glBindTextures(count = %d): negative", count);
+void BindTextures(Context& ctx, const char* fn, GLuint first, GLsizei count, const GLuint* textures) {
+  if (count < 0) return ctx.error(GL_INVALID_VALUE, "%s(count = %d): negative", fn, count);
   if (std::uint64_t(first) + std::uint64_t(count) > kMaxTextureUnits)
-    return ctx->error(GL_INVALID_OPERATION, "glBindTextures(first = %u, count = %d): beyond the last unit", first,
-                      count);
+    return ctx.error(GL_INVALID_OPERATION, "%s(first = %u, count = %d): beyond the last unit", fn, first,
+                     count);
   // An entry naming no texture raises the error but the others are still bound (section 2.3.1's
   // multi-bind rule); a null array unbinds every unit of the range.
   for (GLsizei i = 0; i < count; ++i)
-    bind_texture_unit(*ctx, first + GLuint(i), textures ? textures[i] : 0, "glBindTextures");
+    bind_texture_unit(ctx, first + GLuint(i), textures ? textures[i] : 0, fn);
 }
 
-void GetnTexImage(GLenum target, GLint level, GLenum format, GLenum type, GLsizei bufSize, void* pixels) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (!check_buffer_size(*ctx, bufSize, "glGetnTexImage")) return;
-  if (TextureRef t = target_texture(*ctx, target, is_get_image_target, 0, "glGetnTexImage"))
-    get_tex_image(*ctx, *t, target, level, Region{}, format, type, bufSize, pixels, "glGetnTexImage");
+void GetnTexImage(Context& ctx, const char* fn, GLenum target, GLint level, GLenum format, GLenum type,
+                  GLsizei bufSize, void* pixels) {
+  if (!check_buffer_size(ctx, bufSize, fn)) return;
+  if (TextureRef t = target_texture(ctx, target, is_get_image_target, 0, fn))
+    get_tex_image(ctx, *t, target, level, Region{}, format, type, bufSize, pixels, fn);
 }
 
-void GetnCompressedTexImage(GLenum target, GLint lod, GLsizei bufSize, void* pixels) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (!check_buffer_size(*ctx, bufSize, "glGetnCompressedTexImage")) return;
-  if (TextureRef t = target_texture(*ctx, target, is_get_image_target, 0, "glGetnCompressedTexImage"))
-    get_compressed_tex_image(*ctx, *t, target, lod, Region{}, bufSize, pixels, "glGetnCompressedTexImage");
+void GetnCompressedTexImage(Context& ctx, const char* fn, GLenum target, GLint lod, GLsizei bufSize, void* pixels) {
+  if (!check_buffer_size(ctx, bufSize, fn)) return;
+  if (TextureRef t = target_texture(ctx, target, is_get_image_target, 0, fn))
+    get_compressed_tex_image(ctx, *t, target, lod, Region{}, bufSize, pixels, fn);
 }
 
-void InvalidateTexImage(GLuint texture, GLint level) {
-  GLVK_CONTEXT_OR_RETURN();
+void InvalidateTexImage(Context& ctx, const char* fn, GLuint texture, GLint level) {
   // Validation only: invalidated texels become undefined, and keeping them is one way to be so.
-  invalidated_texture(*ctx, texture, level, "glInvalidateTexImage");
+  invalidated_texture(ctx, texture, level, fn);
 }
 
-void InvalidateTexSubImage(GLuint texture, GLint level, GLint xoffset, GLint yoffset, GLint zoffset, GLsizei width,
-                           GLsizei height, GLsizei depth) {
-  GLVK_CONTEXT_OR_RETURN();
-  const char* function = "glInvalidateTexSubImage";
-  TextureRef t = invalidated_texture(*ctx, texture, level, function);
+void InvalidateTexSubImage(Context& ctx, const char* fn, GLuint texture, GLint level, GLint xoffset, GLint yoffset,
+                           GLint zoffset, GLsizei width, GLsizei height, GLsizei depth) {
+  TextureRef t = invalidated_texture(ctx, texture, level, fn);
   if (!t) return;
   if (width < 0 || height < 0 || depth < 0)
-    return ctx->error(GL_INVALID_VALUE, "%s: negative width, height or depth", function);
+    return ctx.error(GL_INVALID_VALUE, "%s: negative width, height or depth", fn);
   // The level's extent; missing dimensions count as 1, a cube map's faces as 6 layers.
   TextureImage extent = t->images[0][std::size_t(level)];
   if (t->target == GL_TEXTURE_BUFFER) extent.width = buffer_texels(*t), extent.height = extent.depth = 1;
   if (t->target == GL_TEXTURE_CUBE_MAP && extent.defined()) extent.depth = 6;
-  check_region_inside(*ctx, extent, xoffset, yoffset, zoffset, width, height, depth, function);
+  check_region_inside(ctx, extent, xoffset, yoffset, zoffset, width, height, depth, fn);
 }
 
 }  // namespace api
