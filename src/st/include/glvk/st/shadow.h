@@ -2,7 +2,8 @@
 // state tracker creates also gets the descriptor radeonsi would write for it on GLVK_SHADOW_CHIP
 // (default tonga), appended to a PM4 shadow stream at a deterministic simulated GPU address. The
 // file is rewritten after each append, so it is complete whenever the program stops; print it with
-// `glvk amd shadow <file>`.
+// `glvk amd shadow <file>`. Tagging the Vulkan objects st creates is st-private (shadow_tag.h), so
+// src/gl, which includes this header, sees no Vulkan type.
 #pragma once
 
 #include <array>
@@ -13,14 +14,19 @@
 #include "glvk/formats/format.h"
 #include "glvk/st/texture.h"
 
+namespace glvk::vk_backend {
+class Image;
+}  // namespace glvk::vk_backend
+
 namespace glvk::st {
 
 // Whether GLVK_SHADOW is set (and its chip known).
 bool shadow_enabled();
 
 // si_make_texture_descriptor for the whole-texture sampler view of a new texture resource; the
-// resource's GCN layout is kept (by identity) for framebuffer states until it is forgotten.
-void shadow_texture(const void* resource, const TextureLayout& layout);
+// resource's GCN layout is kept (by identity) for framebuffer states until it is forgotten. With
+// `image` (the texture's own image, not a view's shared one) the record is also attached to it.
+void shadow_texture(const void* resource, const TextureLayout& layout, const vk_backend::Image* image = nullptr);
 void shadow_forget_texture(const void* resource);
 
 // st_ChooseTextureFormat asked twice for one texture image: `vulkan` is what the device's answer
