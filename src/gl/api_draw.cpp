@@ -6,7 +6,7 @@
 #include "api_common.h"
 #include "draw_inputs.h"
 #include "glvk/st/draw.h"
-#include "glvk/st/transfer.h"
+#include "glvk/st/context.h"
 
 namespace glvk::gl {
 

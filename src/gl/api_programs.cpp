@@ -5,7 +5,7 @@
 
 #include "api_common.h"
 #include "glvk/st/program.h"
-#include "glvk/st/transfer.h"
+#include "glvk/st/context.h"
 #include "program_lookup.h"
 
 namespace glvk::gl {

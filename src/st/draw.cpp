@@ -14,6 +14,7 @@
 #include "glvk/formats/format.h"
 #include "glvk/st/program.h"
 #include "glvk/st/texture.h"
+#include "glvk/st/context.h"
 #include "glvk/st/transfer.h"
 #include "glvk/vk_backend/buffer.h"
 #include "glvk/vk_backend/commands.h"
