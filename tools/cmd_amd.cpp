@@ -528,6 +528,7 @@ int usage() {
                "       glvk amd chips\n"
                "       glvk amd surface --format F --width W [--chip --target --height --depth --levels --layers "
                "--samples --json]\n"
+               "       glvk amd compare [--chip CHIP] [--all]\n"
                "encode kinds:\n");
   for (const Encoder& e : kEncoders)
     std::fprintf(stderr, "  %-8.*s %.*s\n", int(e.kind.size()), e.kind.data(), int(e.summary.size()), e.summary.data());
@@ -734,6 +735,7 @@ int run_amd(Args args) {
   if (sub == "shadow") return run_shadow(args.subspan(1));
   if (sub == "chips" && args.size() == 1) return run_chips();
   if (sub == "surface") return run_surface(args.subspan(1));
+  if (sub == "compare") return run_amd_compare(args.subspan(1));
   return usage();
 }
 
