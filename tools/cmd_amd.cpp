@@ -3,8 +3,10 @@
 //   glvk amd decode --chip CHIP [FILE]      (a binary IB, little-endian dwords; stdin without FILE)
 //   glvk amd shadow FILE                    (a stream written with GLVK_SHADOW=FILE)
 //   glvk amd chips
+//   glvk amd surface --format F --width W [...] [--json]  (the legacy layout, per level)
 // Each encode kind is one function in kEncoders.
 #include "commands.h"
+#include "json_writer.h"
 
 #include <glvk/amd_descriptors/capability.h>
 #include <glvk/amd_descriptors/chip.h>
@@ -39,8 +41,8 @@ class EncodeArgs {
       const std::string_view a = args[i];
       if (a.substr(0, 2) != "--") return Error{"unexpected argument '" + std::string(a) + "'"};
       const std::string name(a.substr(2));
-      if (name == "raw") {
-        out.raw_ = true;
+      if (name == "raw" || name == "json") {
+        (name == "raw" ? out.raw_ : out.json_) = true;
         continue;
       }
       if (i + 1 >= args.size()) return Error{"option --" + name + " needs a value"};
@@ -50,6 +52,7 @@ class EncodeArgs {
   }
 
   bool raw() const { return raw_; }
+  bool json() const { return json_; }
   bool has(const std::string& name) const {
     used_.insert(name);
     return values_.count(name) != 0;
@@ -103,7 +106,7 @@ class EncodeArgs {
  private:
   std::map<std::string, std::string> values_;
   mutable std::set<std::string> used_;
-  bool raw_ = false;
+  bool raw_ = false, json_ = false;
 };
 
 struct EncodeOutput {
@@ -310,19 +313,25 @@ Result<uint32_t> u32_option(const EncodeArgs& args, const std::string& name, std
   return static_cast<uint32_t>(*v);
 }
 
-// SQ_IMG_RSRC_WORD0-7 of the radeonsi sampler view of a whole texture laid out for the chip.
-Result<EncodeOutput> encode_texture(const EncodeArgs& args) {
-  Result<const amd::Chip*> chip = args.chip();
-  if (!chip) return Error{chip.error()};
+Result<amd::TextureTarget> target_option(const EncodeArgs& args, const std::string& name, amd::TextureTarget fallback) {
+  if (!args.has(name)) return fallback;
+  const std::string text = *args.text(name);
+  amd::TextureTarget target;
+  if (!amd::parse_texture_target(text, &target) || target == amd::TextureTarget::BUFFER)
+    return Error{"unknown --" + name + " '" + text + "' (1d 2d 3d cube rect 1d_array 2d_array cube_array)"};
+  return target;
+}
+
+// The resource template (pipe_resource) of --format --target --width --height --depth --levels
+// --layers --samples, checked for the target's shape.
+Result<amd::SurfaceTemplate> template_option(const EncodeArgs& args) {
   Result<const formats::FormatDesc*> desc = args.format();
   if (!desc) return Error{desc.error()};
   amd::SurfaceTemplate t;
   t.format = (*desc)->format;
-  if (args.has("target")) {
-    const std::string name = *args.text("target");
-    if (!amd::parse_texture_target(name, &t.target) || t.target == amd::TextureTarget::BUFFER)
-      return Error{"unknown --target '" + name + "' (1d 2d 3d cube rect 1d_array 2d_array cube_array)"};
-  }
+  Result<amd::TextureTarget> target = target_option(args, "target", amd::TextureTarget::TEXTURE_2D);
+  if (!target) return Error{target.error()};
+  t.target = *target;
   const bool cube = t.target == amd::TextureTarget::TEXTURE_CUBE || t.target == amd::TextureTarget::TEXTURE_CUBE_ARRAY;
   Result<uint32_t> width = u32_option(args, "width", std::nullopt);
   Result<uint32_t> height = u32_option(args, "height", 1);
@@ -330,10 +339,8 @@ Result<EncodeOutput> encode_texture(const EncodeArgs& args) {
   Result<uint32_t> levels = u32_option(args, "levels", 1);
   Result<uint32_t> layers = u32_option(args, "layers", cube ? 6 : 1);
   Result<uint32_t> samples = u32_option(args, "samples", 1);
-  Result<uint64_t> va = args.number("va", 0x100000000ull);
   for (const auto* r : {&width, &height, &depth, &levels, &layers, &samples})
     if (!*r) return Error{r->error()};
-  if (!va) return Error{va.error()};
   t.width = *width;
   t.height = *height;
   t.depth = *depth;
@@ -348,15 +355,48 @@ Result<EncodeOutput> encode_texture(const EncodeArgs& args) {
        t.target == amd::TextureTarget::TEXTURE_3D || t.target == amd::TextureTarget::TEXTURE_RECT) &&
       t.array_size != 1)
     return Error{"--layers applies to array and cube targets only"};
-  if (!amd::is_format_supported(**chip, t.format, t.target, t.samples, amd::USAGE_SAMPLER_VIEW))
-    return Error{std::string("format ") + (*desc)->name + " cannot be sampled on " + (*chip)->name + " as a " +
-                 amd::texture_target_name(t.target) + " texture"};
+  return t;
+}
+
+// SQ_IMG_RSRC_WORD0-7 of a radeonsi sampler view of a texture laid out for the chip: the whole
+// texture by default; --view-format, --view-target, --first-level/--last-level and
+// --first-layer/--last-layer narrow it as pipe_sampler_view does.
+Result<EncodeOutput> encode_texture(const EncodeArgs& args) {
+  Result<const amd::Chip*> chip = args.chip();
+  if (!chip) return Error{chip.error()};
+  Result<amd::SurfaceTemplate> t = template_option(args);
+  if (!t) return Error{t.error()};
+  Result<uint64_t> va = args.number("va", 0x100000000ull);
+  if (!va) return Error{va.error()};
+  const formats::FormatDesc& desc = formats::describe(t->format);
+  if (!amd::is_format_supported(**chip, t->format, t->target, t->samples, amd::USAGE_SAMPLER_VIEW))
+    return Error{std::string("format ") + desc.name + " cannot be sampled on " + (*chip)->name + " as a " +
+                 amd::texture_target_name(t->target) + " texture"};
   Result<std::array<formats::Swizzle, 4>> swizzle = swizzle_option(args);
   if (!swizzle) return Error{swizzle.error()};
-  Result<amd::Texture> tex = amd::create_texture(**chip, t, *va);
+  Result<amd::Texture> tex = amd::create_texture(**chip, *t, *va);
   if (!tex) return Error{tex.error()};
   amd::SamplerView view = amd::default_sampler_view(*tex);
   for (int i = 0; i < 4; ++i) view.swizzle[i] = (*swizzle)[i];
+  if (args.has("view-format")) {
+    const std::string name = *args.text("view-format");
+    const formats::FormatDesc* vd = formats::find_format(name);
+    if (!vd) return Error{"unknown --view-format '" + name + "'"};
+    view.format = vd->format;
+  }
+  Result<amd::TextureTarget> view_target = target_option(args, "view-target", view.target);
+  if (!view_target) return Error{view_target.error()};
+  view.target = *view_target;
+  Result<uint32_t> first_level = u32_option(args, "first-level", view.first_level);
+  Result<uint32_t> last_level = u32_option(args, "last-level", view.last_level);
+  Result<uint32_t> first_layer = u32_option(args, "first-layer", view.first_layer);
+  Result<uint32_t> last_layer = u32_option(args, "last-layer", view.last_layer);
+  for (const auto* r : {&first_level, &last_level, &first_layer, &last_layer})
+    if (!*r) return Error{r->error()};
+  view.first_level = *first_level;
+  view.last_level = *last_level;
+  view.first_layer = *first_layer;
+  view.last_layer = *last_layer;
   Result<amd::ImageDescriptor> words = amd::make_texture_descriptor(**chip, *tex, view);
   if (!words) return Error{words.error()};
   return EncodeOutput{(*chip)->gfx_level, {words->begin(), words->end()}, "SQ_IMG_RSRC"};
@@ -465,7 +505,8 @@ constexpr Encoder kEncoders[] = {
            "--tile-mode/--macrotile-mode dwords for chips without tile tables)",
      encode_db},
     {"texture", "image descriptor SQ_IMG_RSRC_WORD0-7 (--format --width [--height --depth --target --levels "
-                "--layers --samples --swizzle --va])",
+                "--layers --samples --swizzle --va --view-format --view-target --first-level --last-level "
+                "--first-layer --last-layer])",
      encode_texture},
     {"buffer", "buffer descriptor SQ_BUF_RSRC_WORD0-3 (--width elements with --format, bytes without (raw); [--va])",
      encode_buffer},
@@ -485,6 +526,9 @@ int usage() {
                "       glvk amd decode --chip CHIP [FILE]\n"
                "       glvk amd shadow FILE\n"
                "       glvk amd chips\n"
+               "       glvk amd surface --format F --width W [--chip --target --height --depth --levels --layers "
+               "--samples --json]\n"
+               "       glvk amd compare [--chip CHIP] [--all]\n"
                "encode kinds:\n");
   for (const Encoder& e : kEncoders)
     std::fprintf(stderr, "  %-8.*s %.*s\n", int(e.kind.size()), e.kind.data(), int(e.summary.size()), e.summary.data());
@@ -499,6 +543,7 @@ int run_encode(Args args) {
   if (!encoder) return error("unknown encode kind '" + std::string(args[0]) + "'");
   Result<EncodeArgs> parsed = EncodeArgs::parse(args.subspan(1));
   if (!parsed) return error(parsed.error());
+  if (parsed->json()) return error("encode prints text or --raw, not --json");
   Result<EncodeOutput> out = encoder->run(*parsed);
   if (!out) return error(out.error());
   for (const std::string& name : parsed->unused()) return error("option --" + name + " does not apply to " + std::string(encoder->kind));
@@ -581,6 +626,99 @@ int run_shadow(Args args) {
   return 0;
 }
 
+// glvk amd surface: the legacy (GFX6-8) layout radeonsi's ac_surface/addrlib path gives a
+// resource, level by level, as text or JSON (--json).
+void print_levels_text(const char* plane, const std::vector<amd::SurfaceLevel>& levels) {
+  std::printf("%s levels:\n  %-5s %-12s %-12s %-6s %-6s %-6s %-7s %-15s %s\n", plane, "level", "offset", "slice_size",
+              "pitch", "nblk_x", "nblk_y", "slices", "mode", "tile_index");
+  for (size_t l = 0; l < levels.size(); ++l) {
+    const amd::SurfaceLevel& lv = levels[l];
+    std::printf("  %-5zu %-12llu %-12llu %-6u %-6u %-6u %-7u %-15s %u\n", l, static_cast<unsigned long long>(lv.offset),
+                static_cast<unsigned long long>(lv.slice_size), lv.pitch, lv.nblk_x, lv.nblk_y, lv.nslices,
+                amd::surface_mode_name(lv.mode), lv.tile_mode_index);
+  }
+}
+
+void print_macro_text(const char* plane, const amd::MacroTileInfo& m) {
+  std::printf("%s macro tile: %ux%u elements, %u pipes (PIPE_CONFIG %u), bank width %u, bank height %u, "
+              "aspect %u, %u banks, tile split %u bytes, GB_MACROTILE_MODE%u\n",
+              plane, m.width, m.height, m.num_pipes, m.pipe_config, m.bank_width, m.bank_height, m.macro_aspect,
+              m.num_banks, m.tile_split_bytes, m.macro_tile_index);
+}
+
+void write_levels_json(JsonWriter& j, const std::vector<amd::SurfaceLevel>& levels) {
+  j.begin_array();
+  for (const amd::SurfaceLevel& lv : levels) {
+    j.begin_object();
+    j.key("offset").value(lv.offset).key("slice_size").value(lv.slice_size).key("pitch").value(lv.pitch);
+    j.key("nblk_x").value(lv.nblk_x).key("nblk_y").value(lv.nblk_y).key("slices").value(lv.nslices);
+    j.key("mode").value(amd::surface_mode_name(lv.mode)).key("tile_index").value(lv.tile_mode_index);
+    j.end_object();
+  }
+  j.end_array();
+}
+
+void write_macro_json(JsonWriter& j, const amd::MacroTileInfo& m) {
+  j.begin_object();
+  j.key("width").value(m.width).key("height").value(m.height).key("pipes").value(m.num_pipes);
+  j.key("pipe_config").value(m.pipe_config).key("bank_width").value(m.bank_width);
+  j.key("bank_height").value(m.bank_height).key("macro_aspect").value(m.macro_aspect);
+  j.key("banks").value(m.num_banks).key("tile_split_bytes").value(m.tile_split_bytes);
+  j.key("macro_tile_index").value(m.macro_tile_index);
+  j.end_object();
+}
+
+bool any_2d(const std::vector<amd::SurfaceLevel>& levels) {
+  for (const amd::SurfaceLevel& lv : levels)
+    if (lv.mode == amd::SurfaceMode::TILED_2D) return true;
+  return false;
+}
+
+int run_surface(Args args) {
+  Result<EncodeArgs> parsed = EncodeArgs::parse(args);
+  if (!parsed) return error(parsed.error());
+  Result<const amd::Chip*> chip = parsed->chip();
+  if (!chip) return error(chip.error());
+  Result<amd::SurfaceTemplate> t = template_option(*parsed);
+  if (!t) return error(t.error());
+  for (const std::string& name : parsed->unused()) return error("option --" + name + " does not apply to surface");
+  if (parsed->raw()) return error("surface prints text or --json, not --raw");
+  Result<amd::Surface> s = amd::compute_surface(**chip, *t);
+  if (!s) return error(s.error());
+  const formats::FormatDesc& desc = formats::describe(t->format);
+  if (parsed->json()) {
+    JsonWriter j(stdout);
+    j.begin_object();
+    j.key("chip").value((*chip)->name).key("format").value(desc.name).key("target").value(amd::texture_target_name(t->target));
+    j.key("width").value(t->width).key("height").value(t->height).key("depth").value(t->depth);
+    j.key("layers").value(t->array_size).key("levels").value(t->levels).key("samples").value(t->samples);
+    j.key("bpe").value(s->bpe).key("total_size").value(s->total_size).key("alignment").value(s->alignment);
+    j.key("levels_layout");
+    write_levels_json(j, s->level);
+    if (any_2d(s->level)) write_macro_json(j.key("macro"), s->macro);
+    if (!s->stencil_level.empty()) {
+      j.key("stencil_levels");
+      write_levels_json(j, s->stencil_level);
+      if (any_2d(s->stencil_level)) write_macro_json(j.key("stencil_macro"), s->stencil_macro);
+    }
+    j.end_object();
+    std::printf("\n");
+    return 0;
+  }
+  std::printf("%s %s %s %ux%ux%u, %u layers, %u levels, %u samples: %u bytes per element, %llu bytes, "
+              "%u-byte alignment\n",
+              (*chip)->name, desc.name, amd::texture_target_name(t->target), t->width, t->height, t->depth,
+              t->array_size, t->levels, t->samples, s->bpe, static_cast<unsigned long long>(s->total_size),
+              s->alignment);
+  print_levels_text(s->is_stencil_only ? "stencil" : s->is_depth ? "depth" : "colour", s->level);
+  if (any_2d(s->level)) print_macro_text("2D", s->macro);
+  if (!s->stencil_level.empty()) {
+    print_levels_text("stencil", s->stencil_level);
+    if (any_2d(s->stencil_level)) print_macro_text("stencil 2D", s->stencil_macro);
+  }
+  return 0;
+}
+
 int run_chips() {
   for (const amd::Chip& c : amd::all_chips())
     std::printf("%-10s %-10s %s  %2u pipes\n", c.name, c.family, amd::gfx_level_name(c.gfx_level), c.num_tile_pipes);
@@ -596,6 +734,8 @@ int run_amd(Args args) {
   if (sub == "decode") return run_decode(args.subspan(1));
   if (sub == "shadow") return run_shadow(args.subspan(1));
   if (sub == "chips" && args.size() == 1) return run_chips();
+  if (sub == "surface") return run_surface(args.subspan(1));
+  if (sub == "compare") return run_amd_compare(args.subspan(1));
   return usage();
 }
 

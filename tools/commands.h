@@ -14,5 +14,6 @@ int run_run(Args args);
 int run_formats(Args args);
 int run_convert(Args args);
 int run_amd(Args args);
+int run_amd_compare(Args args);  // glvk amd compare (cmd_amd_compare.cpp)
 
 }  // namespace glvk::tools

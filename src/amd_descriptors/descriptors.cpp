@@ -19,8 +19,9 @@ namespace {
 
 bool named(const FormatDesc& d, std::string_view name) { return name == d.name; }
 
-// S_FIXED(value, 8): signed 8-bit-fraction fixed point, as the LOD fields take it.
-uint32_t fixed_8(float value) { return static_cast<uint32_t>(static_cast<int32_t>(std::lround(value * 256.0f))); }
+// S_FIXED(value, 8): signed 8-bit-fraction fixed point, as the LOD fields take it; radeonsi converts
+// value * 256 to int, which truncates toward zero (0.3 -> 76, not 77).
+uint32_t fixed_8(float value) { return static_cast<uint32_t>(static_cast<int32_t>(value * 256.0f)); }
 
 // si_tex_dim: the SQ_RSRC_IMG_* type of a view of a resource.
 uint32_t tex_dim(TextureTarget resource_target, TextureTarget view_target, uint32_t samples) {
@@ -44,8 +45,6 @@ uint32_t tex_dim(TextureTarget resource_target, TextureTarget view_target, uint3
   }
   return SQ_RSRC_IMG_1D;
 }
-
-bool is_stencil_only_format(const FormatDesc& d) { return d.is_stencil && !d.is_depth; }
 
 }  // namespace
 
@@ -160,12 +159,33 @@ SamplerView default_sampler_view(const Texture& t) {
 Result<ImageDescriptor> make_texture_descriptor(const Chip& chip, const Texture& tex, const SamplerView& view) {
   const SurfaceTemplate& res = tex.templ;
   Format format = view.format == Format::NONE ? res.format : view.format;
+  // si_create_sampler_view_custom: a DB-compatible (depth/stencil) texture is sampled in the
+  // format the DB stored it in: views that are not stencil views take the resource's format;
+  // Z32F_S8X24 reads its 32-bit depth plane as Z32_FLOAT, Z24 is stored as Z24X8, and the stencil
+  // views read the separate 8-bit stencil plane as S8_UINT.
+  bool stencil_plane = false;
+  const bool db_compatible = formats::describe(res.format).colorspace == formats::Colorspace::ZS;
+  if (db_compatible) {
+    const bool stencil_sampler = format == Format::X24S8_UINT || format == Format::S8X24_UINT ||
+                                 format == Format::X32_S8X24_UINT || format == Format::S8_UINT;
+    if (!stencil_sampler) format = res.format;
+    switch (format) {
+      case Format::Z32_FLOAT_S8X24_UINT: format = Format::Z32_FLOAT; break;
+      case Format::X8Z24_UNORM:
+      case Format::S8_UINT_Z24_UNORM: format = Format::Z24X8_UNORM; break;
+      case Format::X24S8_UINT:
+      case Format::S8X24_UINT:
+      case Format::X32_S8X24_UINT:
+        format = Format::S8_UINT;
+        stencil_plane = true;
+        break;
+      default: break;
+    }
+    // A stencil-only texture has no separate plane: its levels are the 8-bit stencil.
+    if (!tex.surface.has_stencil) stencil_plane = false;
+  }
   const FormatDesc* d = &formats::describe(format);
-  // Stencil views of a DB texture sample the separate 8-bit stencil plane as S8_UINT.
-  const bool stencil_plane = tex.surface.has_stencil && is_stencil_only_format(*d);
-  if (stencil_plane) d = &formats::describe(Format::S8_UINT);
-  if (formats::bytes_per_block(format) != formats::bytes_per_block(res.format) && !stencil_plane &&
-      !(d->colorspace == formats::Colorspace::ZS && tex.surface.is_depth))
+  if (!db_compatible && formats::bytes_per_block(format) != formats::bytes_per_block(res.format))
     return fail(std::string("view format ") + d->name + " has a different element size than the texture's " +
                 formats::describe(res.format).name);
   const uint32_t data_format = translate_texformat(chip, *d);
@@ -241,7 +261,11 @@ Result<ImageDescriptor> make_texture_descriptor(const Chip& chip, const Texture&
          W3::TILING_INDEX.encode(base.tile_mode_index) | W3::POW2_PAD.encode(res.levels > 1 ? 1 : 0) |
          W3::TYPE.encode(type);
   w[4] = W4::DEPTH.encode(depth - 1) | W4::PITCH.encode(pitch - 1);
-  w[5] = W5::BASE_ARRAY.encode(view.first_layer) | W5::LAST_ARRAY.encode(view.last_layer);
+  // si_create_sampler_view_custom: non-array 1D/2D/RECT and CUBE views end at their first layer.
+  const bool single_layer_target = view.target == TextureTarget::TEXTURE_1D || view.target == TextureTarget::TEXTURE_2D ||
+                                   view.target == TextureTarget::TEXTURE_RECT || view.target == TextureTarget::TEXTURE_CUBE;
+  const uint32_t last_layer = single_layer_target ? view.first_layer : view.last_layer;
+  w[5] = W5::BASE_ARRAY.encode(view.first_layer) | W5::LAST_ARRAY.encode(last_layer);
   w[6] = 0;
   // Without DCC the last dword is unused by the hardware; on GFX6/7 the shader ANDs it into
   // sampler word 0 to clear MAX_ANISO_RATIO for single-level views (no anisotropy without mips).
@@ -349,9 +373,11 @@ uint32_t tex_wrap(WrapMode mode) {
   return SQ_TEX_WRAP;
 }
 
-bool wrap_uses_border(WrapMode m) {
-  return m == WrapMode::CLAMP || m == WrapMode::CLAMP_TO_BORDER || m == WrapMode::MIRROR_CLAMP ||
-         m == WrapMode::MIRROR_CLAMP_TO_BORDER;
+// wrap_mode_uses_border_color: GL_CLAMP and MIRROR_CLAMP reach the border only when filtering
+// is linear (nearest samples never leave the edge texel's half).
+bool wrap_uses_border(WrapMode m, bool linear_filter) {
+  return m == WrapMode::CLAMP_TO_BORDER || m == WrapMode::MIRROR_CLAMP_TO_BORDER ||
+         (linear_filter && (m == WrapMode::CLAMP || m == WrapMode::MIRROR_CLAMP));
 }
 
 // si_tex_aniso_filter: log2 of the anisotropy, 0..4.
@@ -389,6 +415,8 @@ Result<SamplerDescriptor> make_sampler_descriptor(const Chip& chip, const Sample
   const bool gfx8 = chip.gfx_level == GfxLevel::GFX8;
   const uint32_t ratio = aniso_ratio(s.max_anisotropy);
   const bool aniso = s.max_anisotropy > 1;
+  // si_create_sampler_state: truncate coordinates for nearest/nearest filtering without compare.
+  const bool trunc_coord = s.min_filter == Filter::NEAREST && s.mag_filter == Filter::NEAREST && !s.compare_enable;
   // PIPE_FUNC_* and SQ_TEX_DEPTH_COMPARE_* share their order (NEVER..ALWAYS).
   const uint32_t compare = s.compare_enable ? static_cast<uint32_t>(s.compare_func)
                                             : regs::TexDepthCompare::SQ_TEX_DEPTH_COMPARE_NEVER;
@@ -397,7 +425,8 @@ Result<SamplerDescriptor> make_sampler_descriptor(const Chip& chip, const Sample
          S0::CLAMP_Z.encode(tex_wrap(s.wrap_r)) | S0::MAX_ANISO_RATIO.encode(ratio) |
          S0::DEPTH_COMPARE_FUNC.encode(compare) | S0::FORCE_UNNORMALIZED.encode(s.normalized_coords ? 0 : 1) |
          S0::ANISO_THRESHOLD.encode(ratio >> 1) | S0::ANISO_BIAS.encode(ratio) |
-         S0::DISABLE_CUBE_WRAP.encode(s.seamless_cube_map ? 0 : 1) | S0::COMPAT_MODE.encode(gfx8 ? 1 : 0);
+         S0::DISABLE_CUBE_WRAP.encode(s.seamless_cube_map ? 0 : 1) | S0::COMPAT_MODE.encode(gfx8 ? 1 : 0) |
+         S0::TRUNC_COORD.encode(trunc_coord ? 1 : 0);
   w[1] = S1::MIN_LOD.encode(fixed_8(std::clamp(s.min_lod, 0.0f, 15.0f))) |
          S1::MAX_LOD.encode(fixed_8(std::clamp(s.max_lod, 0.0f, 15.0f))) | S1::PERF_MIP.encode(ratio ? ratio + 6 : 0);
   w[2] = S2::LOD_BIAS.encode(fixed_8(std::clamp(s.lod_bias, -16.0f, 16.0f))) |
@@ -408,7 +437,9 @@ Result<SamplerDescriptor> make_sampler_descriptor(const Chip& chip, const Sample
   // si_translate_border_color: the three built-in colours, else a border-colour table slot.
   using namespace regs::TexBorderColorType;
   uint32_t border_type = SQ_TEX_BORDER_COLOR_TRANS_BLACK, border_ptr = 0;
-  if (wrap_uses_border(s.wrap_s) || wrap_uses_border(s.wrap_t) || wrap_uses_border(s.wrap_r)) {
+  const bool linear_filter = s.min_filter != Filter::NEAREST || s.mag_filter != Filter::NEAREST;
+  if (wrap_uses_border(s.wrap_s, linear_filter) || wrap_uses_border(s.wrap_t, linear_filter) ||
+      wrap_uses_border(s.wrap_r, linear_filter)) {
     const float* c = s.border_color;
     if (c[0] == 0 && c[1] == 0 && c[2] == 0 && c[3] == 0) {
       border_type = SQ_TEX_BORDER_COLOR_TRANS_BLACK;

@@ -514,11 +514,15 @@ Result<DepthSurface> depth_surface_from_texture(const Chip& chip, const Texture&
   s.has_stencil = desc.is_stencil;
   s.va = texture.va;
   s.z_level_offset = l.offset;
+  // si_init_depth_surface: the stencil level's offset is from the texture base (the plane follows
+  // the depth levels); a depth-only texture has no stencil level, so its stencil base is the
+  // texture base and its stencil tiling index 0 (DB_STENCIL_INFO's tiling fields from entry 0).
   if (s.has_stencil && level < texture.surface.stencil_level.size()) {
-    s.stencil_level_offset = texture.surface.stencil_offset + texture.surface.stencil_level[level].offset;
+    s.stencil_level_offset = texture.surface.stencil_level[level].offset;
     s.stencil_tile_mode_index = texture.surface.stencil_level[level].tile_mode_index;
   } else {
-    s.stencil_tile_mode_index = l.tile_mode_index;
+    s.stencil_level_offset = 0;
+    s.stencil_tile_mode_index = 0;
   }
   s.nblk_x = l.nblk_x;
   s.nblk_y = l.nblk_y;

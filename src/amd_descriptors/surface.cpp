@@ -1,16 +1,18 @@
 // GFX6-8 legacy surface layout. The rules (addrlib's EgBased/SI/CI libraries as radeonsi drives
 // them through ac_surface, re-derived from their documented facts):
-//  - linear aligned: pitch aligned to max(64, pipe_interleave / bpe) elements, base to 256 bytes;
-//  - 1D thin: 8x8 micro tiles, height aligned to 8, pitch to max(8, 8 * micro tiles per pipe
-//    interleave) where a micro tile holds 64 * bpe * samples bytes (depth with stencil counts
-//    as 1 byte per element: the stencil shares the tile mode);
+//  - linear aligned: pitch aligned to max(8, 64 / bpe) and widened until a slice holds a multiple
+//    of max(64, pipe_interleave / bpe) elements; base on the pipe interleave;
+//  - 1D thin: 8x8 micro tiles, pitch aligned to 8 and widened until a slice is a multiple of the
+//    pipe interleave (and, for the depth plane of depth+stencil, until the 1-byte stencil slice is);
 //  - 2D thin: pitch/height aligned to the macro tile (8 * bank_width * pipes * aspect by
 //    8 * bank_height * banks / aspect elements), base to pipes * bank_width * banks *
 //    bank_height * tile bytes (bank height and aspect widened so a pipe interleave fills whole
-//    tiles); a level smaller than a macro tile becomes 1D (and so do the smaller levels), and a
-//    single-sampled level 0 becomes 1D when macro-tile padding would cost more than 1.5x;
-//  - mipmapped textures pad levels > 0 to powers of two (pow2Pad);
-//  - a level holds all its layers (offset + layer * slice_size); levels follow each other.
+//    tiles); single-sampled level 0 becomes 1D when smaller than a macro tile or padded more
+//    than 1.5x (MSAA never degrades), levels > 0 when smaller than a macro tile;
+//  - mipmapped textures pad every level (level 0 too) to powers of two in width, height and
+//    slices, and levels > 0 start from the base level's pitch >> level;
+//  - a level holds all its layers (offset + layer * slice_size); levels follow each other, the
+//    stencil plane follows the depth levels.
 #include <glvk/amd_descriptors/surface.h>
 
 #include <algorithm>
@@ -145,11 +147,46 @@ uint32_t base_alignment_2d(const MacroTileInfo& m, uint32_t bpe, uint32_t sample
 struct PlaneRequest {
   uint32_t bpe, block_width, block_height;
   bool depth_or_stencil;
-  bool depth_with_stencil;  // 1D pitch workaround: the stencil shares the tile mode
+  bool depth_with_stencil;  // the depth plane of a depth+stencil surface (SiLib 1D pitch workaround)
   uint32_t tile_index_2d;   // GB_TILE_MODEn index of 2D levels
 };
 
-// Lays out one plane (the colour/depth surface, or the separate stencil) starting at `start`.
+// SiLib::HwlGetSizeAdjustmentLinear: pitch aligned to max(8, 64 / bpe) elements, then widened
+// until a slice holds a whole number of max(64, interleave / bpe) elements (rows are not padded).
+uint32_t linear_pitch(const Chip& chip, uint32_t ex, uint32_t ey, uint32_t bpe, uint32_t samples) {
+  const uint32_t pitch_align = std::max(8u, 64 / bpe);
+  const uint32_t slice_align = std::max(64u, chip.pipe_interleave_bytes / bpe);
+  uint32_t pitch = align_up(ex, pitch_align);
+  while ((uint64_t(pitch) * ey * samples) % slice_align) pitch += pitch_align;
+  return pitch;
+}
+
+// SiLib::HwlGetPitchAlignmentMicroTiled + HwlGetSizeAdjustmentMicroTiled: 1D pitch aligned to 8,
+// then widened by 8 until a slice is a multiple of the pipe interleave (the 1D base alignment);
+// the depth plane of a depth+stencil surface is widened again until the 1-byte stencil slice is too.
+uint32_t micro_tiled_pitch(const Chip& chip, uint32_t ex, uint32_t nblk_y, uint32_t bpe, uint32_t samples,
+                           bool depth_with_stencil) {
+  const uint32_t base_align = chip.pipe_interleave_bytes;
+  uint32_t pitch = align_up(ex, kMicroTileWidth);
+  while ((uint64_t(pitch) * nblk_y * bpe * samples) % base_align) pitch += kMicroTileWidth;
+  if (depth_with_stencil)
+    while ((uint64_t(pitch) * nblk_y) % base_align) pitch += kMicroTileWidth;
+  return pitch;
+}
+
+// Lib::DegradeTo1D (OptimizeTileMode, level 0 of single-sampled surfaces with opt4Space): 1D when
+// the level is smaller than a macro tile or macro-tile padding costs more than 1.5x.
+bool degrade_to_1d(uint32_t ex, uint32_t ey, const MacroTileInfo& m) {
+  if (ex < m.width || ey < m.height) return true;
+  const uint64_t padded = uint64_t(align_up(ex, m.width)) * align_up(ey, m.height);
+  return 2 * padded > 3 * uint64_t(ex) * ey;
+}
+
+// Lays out one plane (the colour/depth surface, or the separate stencil) starting at `start`,
+// level by level as ac_surface's gfx6_compute_level drives addrlib: level L > 0 starts from
+// the base level's padded pitch >> L (SiLib::HwlComputeMipLevel); mipmapped surfaces pad every
+// level, level 0 included, to powers of two in width, height and slices (Lib::PostComputeMipLevel
+// with pow2Pad = levels > 1).
 Status layout_plane(const Chip& chip, const SurfaceTemplate& t, SurfaceMode requested, const PlaneRequest& p,
                     uint64_t start, std::vector<SurfaceLevel>* levels, MacroTileInfo* macro, uint64_t* end,
                     uint32_t* alignment) {
@@ -163,20 +200,25 @@ Status layout_plane(const Chip& chip, const SurfaceTemplate& t, SurfaceMode requ
   *alignment = 256;
   levels->clear();
   for (uint32_t l = 0; l < t.levels; ++l) {
-    uint32_t w = minify(t.width, l), h = minify(t.height, l), d = is_3d ? minify(t.depth, l) : t.array_size;
-    if (pow2_pad && l > 0) {
-      w = next_pow2(w);
-      h = next_pow2(h);
-      if (is_3d) d = next_pow2(d);
+    const uint32_t w = l == 0 ? t.width : std::max(1u, levels->front().pitch >> l);
+    const uint32_t h = minify(t.height, l);
+    uint32_t d = is_3d ? minify(t.depth, l) : t.array_size;
+    uint32_t ex = (w + p.block_width - 1) / p.block_width, ey = (h + p.block_height - 1) / p.block_height;
+    if (pow2_pad) {
+      ex = next_pow2(ex);
+      ey = next_pow2(ey);
+      d = next_pow2(d);
     }
-    const uint32_t ex = (w + p.block_width - 1) / p.block_width, ey = (h + p.block_height - 1) / p.block_height;
 
     if (mode == SurfaceMode::TILED_2D) {
-      bool degrade = ex < macro->width || ey < macro->height;
-      if (!degrade && l > 0) degrade = mip_level_too_small_for_2d(chip, *macro, p.bpe, t.samples);
-      if (!degrade && l == 0 && t.samples == 1) {
-        const uint64_t padded = uint64_t(align_up(ex, macro->width)) * align_up(ey, macro->height);
-        degrade = 2 * padded > 3 * uint64_t(ex) * ey;  // more than 1.5x the unpadded footprint
+      bool degrade = false;
+      if (l == 0) {
+        // Only single-sampled surfaces without TC-compatible HTILE are optimised for space;
+        // MSAA surfaces stay 2D whatever their size.
+        degrade = t.samples == 1 && !(p.depth_or_stencil && t.tc_compatible_htile) && degrade_to_1d(ex, ey, *macro);
+      } else {
+        degrade = ex < macro->width || ey < macro->height ||
+                  mip_level_too_small_for_2d(chip, *macro, p.bpe, t.samples);
       }
       if (degrade) mode = SurfaceMode::TILED_1D;
     }
@@ -184,30 +226,27 @@ Status layout_plane(const Chip& chip, const SurfaceTemplate& t, SurfaceMode requ
     SurfaceLevel lv;
     lv.mode = mode;
     lv.nslices = d;
-    uint32_t pitch_align = 1, height_align = 1, base_align = 256;
+    uint32_t base_align = 256;
     switch (mode) {
       case SurfaceMode::LINEAR_ALIGNED:
-        pitch_align = std::max(64u, chip.pipe_interleave_bytes / p.bpe);
+        lv.nblk_x = linear_pitch(chip, ex, ey, p.bpe, t.samples);
+        lv.nblk_y = ey;
+        base_align = chip.pipe_interleave_bytes;
         lv.tile_mode_index = kTileIndexLinearAligned;
         break;
-      case SurfaceMode::TILED_1D: {
-        const uint32_t bpe_for_pitch = p.depth_with_stencil ? 1 : p.bpe;
-        const uint32_t micro_tiles_per_interleave =
-            chip.pipe_interleave_bytes / (bpe_for_pitch * t.samples) / (kMicroTileWidth * kMicroTileHeight);
-        pitch_align = std::max(kMicroTileWidth, micro_tiles_per_interleave * kMicroTileWidth);
-        height_align = kMicroTileHeight;
+      case SurfaceMode::TILED_1D:
+        lv.nblk_y = align_up(ey, kMicroTileHeight);
+        lv.nblk_x = micro_tiled_pitch(chip, ex, lv.nblk_y, p.bpe, t.samples, p.depth_with_stencil);
+        base_align = chip.pipe_interleave_bytes;
         lv.tile_mode_index = tile_index_1d(chip, p.depth_or_stencil);
         break;
-      }
       case SurfaceMode::TILED_2D:
-        pitch_align = macro->width;
-        height_align = macro->height;
+        lv.nblk_x = align_up(ex, macro->width);
+        lv.nblk_y = align_up(ey, macro->height);
         base_align = base_alignment_2d(*macro, p.bpe, t.samples);
         lv.tile_mode_index = p.tile_index_2d;
         break;
     }
-    lv.nblk_x = align_up(ex, pitch_align);
-    lv.nblk_y = align_up(ey, height_align);
     lv.pitch = lv.nblk_x * p.block_width;
     lv.slice_size = uint64_t(lv.nblk_x) * lv.nblk_y * p.bpe * t.samples;
     offset = align_up64(offset, base_align);
@@ -328,7 +367,7 @@ Result<Surface> compute_surface(const Chip& chip, const SurfaceTemplate& t, Surf
   if (s.has_stencil) {
     // GFX6 keeps compressed stencil on GB_TILE_MODE0 whatever the depth's sample count.
     const uint32_t stencil_index_2d = chip.gfx_level == GfxLevel::GFX6 ? 0u : index_2d;
-    const PlaneRequest stencil_plane{1, 1, 1, true, true, stencil_index_2d};
+    const PlaneRequest stencil_plane{1, 1, 1, true, false, stencil_index_2d};
     uint32_t stencil_align = 0;
     // The stencil starts on its own base alignment after the depth levels.
     if (auto st = layout_plane(chip, t, mode, stencil_plane, end, &s.stencil_level, &s.stencil_macro, &end,

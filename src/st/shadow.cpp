@@ -12,26 +12,32 @@
 #include "glvk/amd_descriptors/descriptors.h"
 #include "glvk/amd_descriptors/framebuffer.h"
 #include "glvk/amd_descriptors/pm4.h"
+#include "glvk/amd_descriptors/shadow_record.h"
 #include "glvk/formats/gl_client.h"
 #include "glvk/st/amd_format_support.h"
+#include "glvk/vk_backend/image.h"
+#include "glvk/vk_backend/object_tag.h"
 
 namespace glvk::st {
 namespace {
 
 struct Shadow {
   std::mutex mutex;
-  std::string path;
+  std::string path;  // empty: records for the shadow-check layer only, no file
+  bool tag_objects = false;  // the shadow-check layer is on: attach records to Vulkan objects
   std::unique_ptr<amd::pm4::ShadowStream> stream;
   std::map<const void*, amd::Texture> textures;  // the GCN layout of every live texture resource
   std::vector<std::uint64_t> last_framebuffer;   // what the last emitted framebuffer state was made of
   unsigned last_nr_cbufs = 0;
 };
 
-// The process-wide shadow, or null when GLVK_SHADOW is unset or names an unknown chip (said once).
+// The process-wide shadow, or null when neither GLVK_SHADOW nor the shadow-check layer asks for
+// it, or GLVK_SHADOW_CHIP names an unknown chip (said once).
 Shadow* shadow() {
   static Shadow* instance = [] () -> Shadow* {
     const char* path = std::getenv("GLVK_SHADOW");
-    if (!path || !*path) return nullptr;
+    const bool tag_objects = vk_backend::shadow_check_requested_by_environment();
+    if ((!path || !*path) && !tag_objects) return nullptr;
     const char* chip_name = std::getenv("GLVK_SHADOW_CHIP");
     const amd::Chip* chip = amd::find_chip(chip_name && *chip_name ? chip_name : "tonga");
     if (!chip) {
@@ -40,7 +46,8 @@ Shadow* shadow() {
       return nullptr;
     }
     auto* s = new Shadow;  // never destroyed: the file is complete after every append
-    s->path = path;
+    s->path = path ? path : "";
+    s->tag_objects = tag_objects;
     s->stream = std::make_unique<amd::pm4::ShadowStream>(*chip);
     return s;
   }();
@@ -53,15 +60,36 @@ void record_refusal(Shadow& s, const std::string& what, const std::string& why) 
 }
 
 void save(Shadow& s) {
+  if (s.path.empty()) return;
   if (const amd::Status status = s.stream->write_file(s.path); !status)
     std::fprintf(stderr, "glvk: cannot write GLVK_SHADOW=%s: %s\n", s.path.c_str(), status.error().c_str());
+}
+
+// Test-only hook: GLVK_SHADOW_TEST_CORRUPT=WORD:MASK flips MASK (hex) in word WORD of the first
+// record attached, so tests can see the layer name the field that was broken.
+void corrupt_for_test(amd::ShadowRecord& record) {
+  static bool done = false;
+  const char* spec = std::getenv("GLVK_SHADOW_TEST_CORRUPT");
+  if (done || !spec) return;
+  unsigned word = 0, mask = 0;
+  if (std::sscanf(spec, "%u:%x", &word, &mask) != 2 || word >= record.words.size()) return;
+  record.words[word] ^= mask;
+  done = true;
 }
 
 }  // namespace
 
 bool shadow_enabled() { return shadow() != nullptr; }
 
-void shadow_texture(const void* resource, const TextureLayout& layout) {
+void shadow_tag_handle(const vk_backend::Device& device, VkObjectType type, std::uint64_t handle,
+                       amd::ShadowRecord record) {
+  Shadow* s = shadow();
+  if (!s || !s->tag_objects) return;
+  corrupt_for_test(record);
+  vk_backend::tag_object_handle(device, type, handle, amd::kShadowRecordTag, amd::serialize_record(record));
+}
+
+void shadow_texture(const void* resource, const TextureLayout& layout, const vk_backend::Image* image) {
   Shadow* s = shadow();
   if (!s) return;
   std::lock_guard lock(s->mutex);
@@ -89,6 +117,14 @@ void shadow_texture(const void* resource, const TextureLayout& layout) {
   const amd::Result<std::uint64_t> slot = s->stream->va().allocate(32, 32);
   if (slot) (void)s->stream->write_descriptor(amd::pm4::DescriptorKind::Image, *slot, *words);
   save(*s);
+  if (image) {
+    amd::ShadowRecord record;
+    record.kind = amd::RecordKind::SampledImage;
+    record.va = *va;
+    record.view = amd::sampled_vk_view(layout.format, layout.target, layout.levels, layout.layers);
+    record.words.assign(words->begin(), words->end());
+    shadow_tag(image->device(), VK_OBJECT_TYPE_IMAGE, image->handle(), std::move(record));
+  }
 }
 
 std::string format_choice_line(const amd::Chip& chip, GLenumValue target, GLenumValue internal_format,

@@ -326,7 +326,7 @@ Texture::Texture(std::shared_ptr<Screen> screen, const TextureLayout& layout, un
       image.tiling = VK_IMAGE_TILING_LINEAR;
     image_ = std::make_shared<vk_backend::Image>(*l.s.device, image);
   }
-  shadow_texture(this, layout_);
+  shadow_texture(this, layout_, image_.get());
 }
 
 Texture::Texture(const Texture& original, const TextureLayout& view, unsigned first_level, unsigned first_layer)

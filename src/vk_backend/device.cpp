@@ -9,6 +9,7 @@
 
 #include "glvk/vk_backend/error.h"
 #include "glvk/vk_backend/memory_types.h"
+#include "glvk/vk_backend/object_tag.h"
 #include "vk_names.h"
 
 namespace glvk::vk_backend {
@@ -67,6 +68,20 @@ Instance::Instance(const InstanceOptions& options)
       throw Error("validation was requested but VK_LAYER_KHRONOS_validation is not installed "
                   "(Debian package vulkan-validationlayers)");
     layers.push_back(kValidationLayer);
+  }
+  if (shadow_check_enabled_by_glvk()) {
+    // The build tree's manifest, unless the loader already finds the layer (installed, or the
+    // user's VK_ADD_LAYER_PATH).
+    if (!has_layer(kShadowCheckLayer)) {
+      const char* old_path = std::getenv("VK_ADD_LAYER_PATH");
+      const std::string path =
+          std::string(GLVK_LAYER_MANIFEST_DIR) + (old_path && *old_path ? std::string(":") + old_path : std::string());
+      setenv("VK_ADD_LAYER_PATH", path.c_str(), 1);
+    }
+    if (!has_layer(kShadowCheckLayer))
+      throw Error(std::string("GLVK_SHADOW_CHECK was requested but ") + kShadowCheckLayer + " is not found (build " +
+                  "the glvk_shadow_check target; its manifest lives in " + GLVK_LAYER_MANIFEST_DIR + ")");
+    layers.push_back(kShadowCheckLayer);
   }
 
   std::vector<VkExtensionProperties> available = instance_extensions(nullptr);
@@ -133,7 +148,9 @@ std::vector<DeviceCandidate> Instance::candidates() const {
   for (VkPhysicalDevice device : physical_devices()) {
     VkPhysicalDeviceProperties properties;
     vkGetPhysicalDeviceProperties(device, &properties);
-    out.push_back({properties.deviceName, properties.deviceType});
+    VkPhysicalDeviceMemoryProperties memory;
+    vkGetPhysicalDeviceMemoryProperties(device, &memory);
+    out.push_back({properties.deviceName, properties.deviceType, memory.memoryTypeCount});
   }
   return out;
 }
@@ -156,6 +173,11 @@ Device::Device(const Instance& instance, VkPhysicalDevice physical_device)
   vkGetPhysicalDeviceProperties2(physical_device_, &properties2);
   properties_ = properties2.properties;
   vkGetPhysicalDeviceMemoryProperties(physical_device_, &memory_properties_);
+  // Refused before vkCreateDevice: RADV's null device creates a device it then crashes destroying.
+  if (const std::string why = unusable_reason(
+          {properties_.deviceName, properties_.deviceType, memory_properties_.memoryTypeCount});
+      !why.empty())
+    throw Error(why, VK_ERROR_INITIALIZATION_FAILED);
   if (properties_.apiVersion < VK_API_VERSION_1_3)
     throw Error(std::string(properties_.deviceName) + " supports Vulkan " +
                     std::to_string(VK_API_VERSION_MAJOR(properties_.apiVersion)) + "." +

@@ -35,11 +35,17 @@ std::optional<std::uint32_t> parse_index(std::string_view text) {
 
 }  // namespace
 
+std::string unusable_reason(const DeviceCandidate& candidate) {
+  if (candidate.memory_type_count != 0) return {};
+  return candidate.name + " has no memory types, so nothing can be allocated on it (a device without "
+                          "hardware, such as RADV's null device under RADV_FORCE_FAMILY); glvk cannot use it";
+}
+
 std::string describe_candidates(std::span<const DeviceCandidate> candidates) {
   std::string out;
   for (std::size_t i = 0; i < candidates.size(); ++i)
     out += (i ? "\n  " : "  ") + std::to_string(i) + ": " + candidates[i].name + " [" +
-           type_label(candidates[i].type) + "]";
+           type_label(candidates[i].type) + (candidates[i].memory_type_count ? "]" : ", no memory types]");
   return out;
 }
 
@@ -47,20 +53,27 @@ DeviceChoice choose_physical_device(std::span<const DeviceCandidate> candidates,
   if (candidates.empty()) return {std::nullopt, "no Vulkan device found (is a Vulkan ICD such as lavapipe installed?)"};
 
   if (!override_value.empty()) {
-    if (const auto index = parse_index(override_value)) {
-      if (*index < candidates.size()) return {*index, {}};
-      return {std::nullopt, "GLVK_DEVICE=" + std::string(override_value) + " is out of range; devices found:\n" +
-                                describe_candidates(candidates)};
-    }
-    for (std::uint32_t i = 0; i < candidates.size(); ++i)
-      if (contains_ignoring_case(candidates[i].name, override_value)) return {i, {}};
-    return {std::nullopt, "GLVK_DEVICE=" + std::string(override_value) + " matches no device; devices found:\n" +
-                              describe_candidates(candidates)};
+    const std::string prefix = "GLVK_DEVICE=" + std::string(override_value);
+    std::optional<std::uint32_t> index = parse_index(override_value);
+    if (index && *index >= candidates.size())
+      return {std::nullopt, prefix + " is out of range; devices found:\n" + describe_candidates(candidates)};
+    for (std::uint32_t i = 0; i < candidates.size() && !index; ++i)
+      if (contains_ignoring_case(candidates[i].name, override_value)) index = i;
+    if (!index) return {std::nullopt, prefix + " matches no device; devices found:\n" + describe_candidates(candidates)};
+    if (const std::string why = unusable_reason(candidates[*index]); !why.empty())
+      return {std::nullopt, prefix + ": " + why + "; devices found:\n" + describe_candidates(candidates)};
+    return {*index, {}};
   }
 
-  for (std::uint32_t i = 0; i < candidates.size(); ++i)
+  std::optional<std::uint32_t> cpu;
+  for (std::uint32_t i = 0; i < candidates.size(); ++i) {
+    if (!unusable_reason(candidates[i]).empty()) continue;
     if (candidates[i].type != VK_PHYSICAL_DEVICE_TYPE_CPU) return {i, {}};
-  return {0u, {}};
+    if (!cpu) cpu = i;
+  }
+  if (cpu) return {*cpu, {}};
+  return {std::nullopt, "no usable Vulkan device: " + unusable_reason(candidates[0]) + "; devices found:\n" +
+                            describe_candidates(candidates)};
 }
 
 }  // namespace glvk::vk_backend

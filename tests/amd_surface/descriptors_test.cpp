@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "test_templates.h"
+
 namespace glvk::amd {
 namespace {
 
@@ -18,19 +20,7 @@ Texture texture(const char* chip_name, SurfaceTemplate t, uint64_t va = 0x100000
   return tex.ok() ? *tex : Texture{};
 }
 
-SurfaceTemplate tmpl(TextureTarget target, Format f, uint32_t w, uint32_t h, uint32_t d = 1, uint32_t layers = 1,
-                     uint32_t levels = 1, uint32_t samples = 1) {
-  SurfaceTemplate t;
-  t.target = target;
-  t.format = f;
-  t.width = w;
-  t.height = h;
-  t.depth = d;
-  t.array_size = layers;
-  t.levels = levels;
-  t.samples = samples;
-  return t;
-}
+using testing::tmpl;
 
 // SQ_SEL_X/Y/Z/W = 4..7 in DST_SEL_X 2:0, Y 5:3, Z 8:6, W 11:9.
 constexpr uint32_t kSelXyzw = 4u | 5u << 3 | 6u << 6 | 7u << 9;  // 0xfac
@@ -106,7 +96,10 @@ TEST(AmdDescriptors, EveryResourceType) {
     EXPECT_EQ((*w)[2] >> 14 & 0x3fff, c.height_m1);
     EXPECT_EQ((*w)[4] & 0x1fff, c.depth_m1);
     EXPECT_EQ((*w)[3] >> 16 & 15, c.last_level);
-    EXPECT_EQ((*w)[5] >> 13 & 0x1fff, (c.target == TextureTarget::TEXTURE_3D ? c.d : c.layers) - 1);  // LAST_ARRAY
+    // LAST_ARRAY: non-array 1D/2D/RECT and CUBE views end at their first layer (radeonsi).
+    const bool single = c.target == TextureTarget::TEXTURE_1D || c.target == TextureTarget::TEXTURE_2D ||
+                        c.target == TextureTarget::TEXTURE_RECT || c.target == TextureTarget::TEXTURE_CUBE;
+    EXPECT_EQ((*w)[5] >> 13 & 0x1fff, single ? 0u : (c.target == TextureTarget::TEXTURE_3D ? c.d : c.layers) - 1);
   }
 }
 

@@ -146,10 +146,11 @@ TEST(AmdSurfaceLayout, ArrayLayersAreInsideEachLevel) {
   d.layers = 3;
   auto l = create(d, Format::R8G8B8A8_UNORM);
   ASSERT_NE(l, nullptr);
-  // Level 0: 3 layers of 16x16x4; level 1 (8x8) starts after all of them.
+  // Level 0: 3 layers of 16x16x4, padded to 4 slices (mipmapped: pow2Pad); level 1 (8x8) starts
+  // after all of them.
   EXPECT_EQ(l->texel_offset(0, 2, 0, 0, 0), 2u * 1024);
-  EXPECT_EQ(l->level_offset(1), 3u * 1024);
-  EXPECT_EQ(l->texel_offset(1, 1, 0, 0, 0), 3u * 1024 + 256);
+  EXPECT_EQ(l->level_offset(1), 4u * 1024);
+  EXPECT_EQ(l->texel_offset(1, 1, 0, 0, 0), 4u * 1024 + 256);
 }
 
 TEST(AmdSurfaceLayout, MissingParametersGiveNoLayout) {

@@ -120,10 +120,12 @@ TEST(AmdSurface, MipLevelsStay2DWhileTheyCoverAMacroTile) {
 }
 
 TEST(AmdSurface, MipmappedLevelsArePaddedToPowersOfTwo) {
+  // pow2Pad (levels > 1) pads level 0 too (addrlib PostComputeMipLevel): 100 -> 128, 1D (smaller
+  // than a 256-wide macro tile); level 1 starts from the base pitch: 128 >> 1 = 64.
   const Surface s = layout("tonga", tex2d(Format::R8G8B8A8_UNORM, 100, 100, 2));
-  EXPECT_EQ(s.level[0].nblk_x, 104u);  // 100 -> 1D (smaller than a macro tile), align 8
-  EXPECT_EQ(s.level[1].nblk_x, 64u);   // 50 -> pow2 64
-  EXPECT_EQ(s.level[1].offset, 104u * 104 * 4);
+  EXPECT_EQ(s.level[0].nblk_x, 128u);
+  EXPECT_EQ(s.level[1].nblk_x, 64u);
+  EXPECT_EQ(s.level[1].offset, 128u * 128 * 4);
 }
 
 TEST(AmdSurface, TahitiPicksTheTileIndexByElementSize) {
@@ -164,11 +166,11 @@ TEST(AmdSurface, DepthStencilHasASeparateStencilPlane) {
   EXPECT_EQ(s.stencil_level[0].tile_mode_index, 0u);
   EXPECT_EQ(s.stencil_level[0].slice_size, 256u * 256);
   EXPECT_EQ(s.total_size, 256u * 256 * 5);
-  // Small: 1D depth index 5; the pitch is aligned as for 8-bit elements (shared with stencil).
+  // Small: 1D depth index 5; 16 * 16 stencil bytes already fill a 256-byte interleave: pitch 16.
   s = layout("tonga", tex2d(Format::Z24_UNORM_S8_UINT, 16, 16));
   EXPECT_EQ(s.level[0].tile_mode_index, 5u);
-  EXPECT_EQ(s.level[0].nblk_x, 32u);
-  EXPECT_EQ(s.stencil_level[0].nblk_x, 32u);
+  EXPECT_EQ(s.level[0].nblk_x, 16u);
+  EXPECT_EQ(s.stencil_level[0].nblk_x, 16u);
   s = layout("tonga", tex2d(Format::Z32_FLOAT, 16, 16));
   EXPECT_FALSE(s.has_stencil);
   EXPECT_EQ(s.level[0].nblk_x, 16u);
@@ -219,8 +221,9 @@ TEST(AmdSurface, ArraysAndCubesStackLayersInsideEachLevel) {
   t.depth = 5;
   t.levels = 2;
   const Surface v = layout("tonga", t);
-  EXPECT_EQ(v.level[0].nslices, 5u);
-  EXPECT_EQ(v.level[1].nslices, 2u);  // max(1, 5 >> 1) = 2, already a power of two
+  // pow2Pad pads the slices of every level: 5 -> 8, max(1, 5 >> 1) = 2.
+  EXPECT_EQ(v.level[0].nslices, 8u);
+  EXPECT_EQ(v.level[1].nslices, 2u);
 }
 
 TEST(AmdSurface, ChooseTilingFollowsRadeonsi) {

@@ -63,5 +63,32 @@ TEST(DeviceSelection, NoDevicesIsAnError) {
   EXPECT_NE(choice.error.find("no Vulkan device"), std::string::npos);
 }
 
+// RADV's null device (RADV_FORCE_FAMILY) lists itself as a GPU with no memory types.
+const std::vector<DeviceCandidate> kNullGpuThenCpu = {
+    {"AMD RADV TONGA", VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU, 0},
+    {"llvmpipe (LLVM 15.0.6, 256 bits)", VK_PHYSICAL_DEVICE_TYPE_CPU, 3},
+};
+
+TEST(DeviceSelection, DefaultSkipsDevicesWithoutMemoryTypes) {
+  EXPECT_EQ(choose_physical_device(kNullGpuThenCpu, "").index, 1u);
+}
+
+TEST(DeviceSelection, OverrideNamingADeviceWithoutMemoryTypesIsAnError) {
+  for (const char* override_value : {"tonga", "0"}) {
+    const DeviceChoice choice = choose_physical_device(kNullGpuThenCpu, override_value);
+    EXPECT_FALSE(choice.index.has_value()) << override_value;
+    EXPECT_NE(choice.error.find("AMD RADV TONGA has no memory types"), std::string::npos) << choice.error;
+    EXPECT_NE(choice.error.find("llvmpipe"), std::string::npos) << choice.error;
+  }
+}
+
+TEST(DeviceSelection, OnlyDevicesWithoutMemoryTypesIsAnError) {
+  const std::vector<DeviceCandidate> only_null = {kNullGpuThenCpu[0]};
+  const DeviceChoice choice = choose_physical_device(only_null, "");
+  EXPECT_FALSE(choice.index.has_value());
+  EXPECT_NE(choice.error.find("no usable Vulkan device"), std::string::npos) << choice.error;
+  EXPECT_NE(choice.error.find("no memory types"), std::string::npos) << choice.error;
+}
+
 }  // namespace
 }  // namespace glvk::vk_backend

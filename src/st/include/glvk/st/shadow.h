@@ -10,17 +10,35 @@
 #include <string>
 
 #include "glvk/amd_descriptors/chip.h"
+#include "glvk/amd_descriptors/shadow_record.h"
 #include "glvk/formats/format.h"
 #include "glvk/st/texture.h"
+
+namespace glvk::vk_backend {
+class Device;
+class Image;
+}  // namespace glvk::vk_backend
 
 namespace glvk::st {
 
 // Whether GLVK_SHADOW is set (and its chip known).
 bool shadow_enabled();
 
+// Attaches `record` to a Vulkan object this state tracker created, for VK_LAYER_GLVK_shadow_check
+// (DESIGN.md "Shadow check protocol"); nothing when the layer is off. New code that creates image
+// views, buffer views or samplers calls this once per object with the radeonsi-view record, e.g.
+//   shadow_tag(device, VK_OBJECT_TYPE_SAMPLER, sampler, record);
+void shadow_tag_handle(const vk_backend::Device& device, VkObjectType type, std::uint64_t handle,
+                       amd::ShadowRecord record);
+template <class Handle>
+void shadow_tag(const vk_backend::Device& device, VkObjectType type, Handle handle, amd::ShadowRecord record) {
+  shadow_tag_handle(device, type, reinterpret_cast<std::uint64_t>(handle), std::move(record));
+}
+
 // si_make_texture_descriptor for the whole-texture sampler view of a new texture resource; the
-// resource's GCN layout is kept (by identity) for framebuffer states until it is forgotten.
-void shadow_texture(const void* resource, const TextureLayout& layout);
+// resource's GCN layout is kept (by identity) for framebuffer states until it is forgotten. With
+// `image` (the texture's own image, not a view's shared one) the record is also attached to it.
+void shadow_texture(const void* resource, const TextureLayout& layout, const vk_backend::Image* image = nullptr);
 void shadow_forget_texture(const void* resource);
 
 // st_ChooseTextureFormat asked twice for one texture image: `vulkan` is what the device's answer

@@ -46,6 +46,7 @@ class Image {
   Image& operator=(const Image&) = delete;
 
   VkImage handle() const { return image_; }
+  const Device& device() const { return device_; }
   const ImageDescription& description() const { return description_; }
   VkImageAspectFlags aspects() const { return aspects_; }
   VkImageSubresourceRange whole_range() const;

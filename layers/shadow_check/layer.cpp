@@ -1,0 +1,435 @@
+// VK_LAYER_GLVK_shadow_check: the Vulkan layer half of DESIGN.md's shadow check protocol. It
+// remembers the create-infos of images, image views, buffer views and samplers; when the state
+// tracker tags one of them with a shadow record (vkSetDebugUtilsObjectTagEXT, amd::kShadowRecordTag)
+// it derives the RADV-view encoding for GLVK_SHADOW_CHIP (default tonga) and compares (checker.h).
+// Objects nobody tagged are derived alone, so the layer is useful under any Vulkan application.
+// The summary goes to stderr at vkDestroyDevice, the JSON to GLVK_SHADOW_REPORT=<file>.
+#include <vulkan/vk_layer.h>
+#include <vulkan/vulkan_core.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+
+#include "checker.h"
+#include "report.h"
+
+#define GLVK_LAYER_EXPORT extern "C" __attribute__((visibility("default")))
+
+namespace glvk::shadow_check {
+namespace {
+
+void* key(const void* dispatchable) { return *static_cast<void* const*>(dispatchable); }
+
+struct InstanceData {
+  VkInstance instance = VK_NULL_HANDLE;
+  PFN_vkGetInstanceProcAddr gipa = nullptr;
+  PFN_vkDestroyInstance destroy = nullptr;
+};
+
+struct ViewInfo {
+  uint64_t image;
+  amd::VkImageViewDesc view;
+};
+struct BufferViewInfo {
+  VkFormat format;
+  VkDeviceSize offset, range;
+};
+
+struct DeviceData {
+  VkDevice device = VK_NULL_HANDLE;
+  PFN_vkGetDeviceProcAddr gdpa = nullptr;
+  PFN_vkDestroyDevice destroy = nullptr;
+  PFN_vkCreateImage create_image = nullptr;
+  PFN_vkDestroyImage destroy_image = nullptr;
+  PFN_vkCreateImageView create_image_view = nullptr;
+  PFN_vkDestroyImageView destroy_image_view = nullptr;
+  PFN_vkCreateBufferView create_buffer_view = nullptr;
+  PFN_vkDestroyBufferView destroy_buffer_view = nullptr;
+  PFN_vkCreateSampler create_sampler = nullptr;
+  PFN_vkDestroySampler destroy_sampler = nullptr;
+  PFN_vkSetDebugUtilsObjectTagEXT set_tag = nullptr;
+
+  std::mutex mutex;
+  std::unordered_map<uint64_t, ImageInfo> images;
+  std::unordered_map<uint64_t, ViewInfo> views;
+  std::unordered_map<uint64_t, BufferViewInfo> buffer_views;
+  std::unordered_map<uint64_t, VkSamplerCreateInfo> samplers;  // pNext cleared
+  std::unordered_map<uint64_t, bool> tagged;                    // handles a record was compared for
+  Report report;
+};
+
+std::mutex g_mutex;
+std::unordered_map<void*, std::unique_ptr<InstanceData>> g_instances;
+std::unordered_map<void*, std::unique_ptr<DeviceData>> g_devices;
+
+InstanceData* instance_data(const void* handle) {
+  std::lock_guard lock(g_mutex);
+  const auto it = g_instances.find(key(handle));
+  return it == g_instances.end() ? nullptr : it->second.get();
+}
+DeviceData* device_data(const void* handle) {
+  std::lock_guard lock(g_mutex);
+  const auto it = g_devices.find(key(handle));
+  return it == g_devices.end() ? nullptr : it->second.get();
+}
+
+// GLVK_SHADOW_CHIP, default tonga; an unknown name is said once and falls back to tonga.
+const amd::Chip& chip() {
+  static const amd::Chip* c = [] {
+    const char* name = std::getenv("GLVK_SHADOW_CHIP");
+    if (name && *name) {
+      if (const amd::Chip* found = amd::find_chip(name)) return found;
+      std::fprintf(stderr, "VK_LAYER_GLVK_shadow_check: GLVK_SHADOW_CHIP=%s is not a known chip; using tonga\n", name);
+    }
+    return amd::find_chip("tonga");
+  }();
+  return *c;
+}
+
+template <class T>
+uint64_t handle_value(T handle) {
+  return reinterpret_cast<uint64_t>(handle);
+}
+
+std::string hex_handle(uint64_t handle) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(handle));
+  return buf;
+}
+
+std::string format_label(VkFormat format) {
+  const formats::Format f = amd::format_from_vk(format);
+  return f == formats::Format::NONE ? "VkFormat " + std::to_string(format) : formats::describe(f).name;
+}
+
+// --------------------------------------------------------------------- instance
+
+VKAPI_ATTR VkResult VKAPI_CALL CreateInstance(const VkInstanceCreateInfo* info, const VkAllocationCallbacks* allocator,
+                                              VkInstance* instance) {
+  auto* chain = static_cast<VkLayerInstanceCreateInfo*>(const_cast<void*>(info->pNext));
+  while (chain && !(chain->sType == VK_STRUCTURE_TYPE_LOADER_INSTANCE_CREATE_INFO && chain->function == VK_LAYER_LINK_INFO))
+    chain = static_cast<VkLayerInstanceCreateInfo*>(const_cast<void*>(chain->pNext));
+  if (!chain) return VK_ERROR_INITIALIZATION_FAILED;
+  const PFN_vkGetInstanceProcAddr gipa = chain->u.pLayerInfo->pfnNextGetInstanceProcAddr;
+  chain->u.pLayerInfo = chain->u.pLayerInfo->pNext;
+  const auto create = reinterpret_cast<PFN_vkCreateInstance>(gipa(VK_NULL_HANDLE, "vkCreateInstance"));
+  const VkResult result = create(info, allocator, instance);
+  if (result != VK_SUCCESS) return result;
+  auto data = std::make_unique<InstanceData>();
+  data->instance = *instance;
+  data->gipa = gipa;
+  data->destroy = reinterpret_cast<PFN_vkDestroyInstance>(gipa(*instance, "vkDestroyInstance"));
+  std::lock_guard lock(g_mutex);
+  g_instances[key(*instance)] = std::move(data);
+  return VK_SUCCESS;
+}
+
+VKAPI_ATTR void VKAPI_CALL DestroyInstance(VkInstance instance, const VkAllocationCallbacks* allocator) {
+  if (!instance) return;
+  void* k = key(instance);
+  PFN_vkDestroyInstance destroy = nullptr;
+  {
+    std::lock_guard lock(g_mutex);
+    const auto it = g_instances.find(k);
+    if (it == g_instances.end()) return;
+    destroy = it->second->destroy;
+    g_instances.erase(it);
+  }
+  destroy(instance, allocator);
+}
+
+// --------------------------------------------------------------------- device
+
+VKAPI_ATTR VkResult VKAPI_CALL CreateDevice(VkPhysicalDevice physical, const VkDeviceCreateInfo* info,
+                                            const VkAllocationCallbacks* allocator, VkDevice* device) {
+  auto* chain = static_cast<VkLayerDeviceCreateInfo*>(const_cast<void*>(info->pNext));
+  while (chain && !(chain->sType == VK_STRUCTURE_TYPE_LOADER_DEVICE_CREATE_INFO && chain->function == VK_LAYER_LINK_INFO))
+    chain = static_cast<VkLayerDeviceCreateInfo*>(const_cast<void*>(chain->pNext));
+  InstanceData* instance = instance_data(physical);
+  if (!chain || !instance) return VK_ERROR_INITIALIZATION_FAILED;
+  const PFN_vkGetInstanceProcAddr gipa = chain->u.pLayerInfo->pfnNextGetInstanceProcAddr;
+  const PFN_vkGetDeviceProcAddr gdpa = chain->u.pLayerInfo->pfnNextGetDeviceProcAddr;
+  chain->u.pLayerInfo = chain->u.pLayerInfo->pNext;
+  const auto create = reinterpret_cast<PFN_vkCreateDevice>(gipa(instance->instance, "vkCreateDevice"));
+  const VkResult result = create(physical, info, allocator, device);
+  if (result != VK_SUCCESS) return result;
+  auto d = std::make_unique<DeviceData>();
+  d->device = *device;
+  d->gdpa = gdpa;
+#define GLVK_NEXT(member, name) d->member = reinterpret_cast<PFN_##name>(gdpa(*device, #name))
+  GLVK_NEXT(destroy, vkDestroyDevice);
+  GLVK_NEXT(create_image, vkCreateImage);
+  GLVK_NEXT(destroy_image, vkDestroyImage);
+  GLVK_NEXT(create_image_view, vkCreateImageView);
+  GLVK_NEXT(destroy_image_view, vkDestroyImageView);
+  GLVK_NEXT(create_buffer_view, vkCreateBufferView);
+  GLVK_NEXT(destroy_buffer_view, vkDestroyBufferView);
+  GLVK_NEXT(create_sampler, vkCreateSampler);
+  GLVK_NEXT(destroy_sampler, vkDestroySampler);
+  GLVK_NEXT(set_tag, vkSetDebugUtilsObjectTagEXT);
+#undef GLVK_NEXT
+  std::lock_guard lock(g_mutex);
+  g_devices[key(*device)] = std::move(d);
+  return VK_SUCCESS;
+}
+
+// Objects nobody attached a record to are derived alone when they go away.
+void derive_untagged(DeviceData& d, amd::RecordKind kind, uint64_t handle) {
+  if (d.tagged.erase(handle)) return;
+  bool derived = false;
+  if (kind == amd::RecordKind::SampledImage) {
+    if (const auto v = d.views.find(handle); v != d.views.end())
+      if (const auto i = d.images.find(v->second.image); i != d.images.end())
+        derived = derive_image_descriptor(chip(), i->second, v->second.view, 0).ok();
+  } else if (kind == amd::RecordKind::BufferView) {
+    const auto b = d.buffer_views.find(handle);
+    derived = b != d.buffer_views.end() &&
+              amd::make_buffer_descriptor_vk(chip(), 0, b->second.offset + (b->second.range == VK_WHOLE_SIZE
+                                                                                 ? 1
+                                                                                 : b->second.range),
+                                             b->second.format, b->second.offset, b->second.range)
+                  .ok();
+  } else if (kind == amd::RecordKind::Sampler) {
+    const auto s = d.samplers.find(handle);
+    derived = s != d.samplers.end() && derive_sampler_descriptor(chip(), s->second).ok();
+  }
+  if (derived) d.report.add_derived_only(kind);
+}
+
+VKAPI_ATTR void VKAPI_CALL DestroyDevice(VkDevice device, const VkAllocationCallbacks* allocator) {
+  if (!device) return;
+  std::unique_ptr<DeviceData> d;
+  {
+    std::lock_guard lock(g_mutex);
+    const auto it = g_devices.find(key(device));
+    if (it == g_devices.end()) return;
+    d = std::move(it->second);
+    g_devices.erase(it);
+  }
+  {
+    std::lock_guard lock(d->mutex);
+    for (const auto& [handle, view] : d->views) derive_untagged(*d, amd::RecordKind::SampledImage, handle);
+    for (const auto& [handle, view] : d->buffer_views) derive_untagged(*d, amd::RecordKind::BufferView, handle);
+    for (const auto& [handle, sampler] : d->samplers) derive_untagged(*d, amd::RecordKind::Sampler, handle);
+  }
+  const std::string name = chip().name;
+  std::fputs(d->report.summary(name).c_str(), stderr);
+  if (const char* path = std::getenv("GLVK_SHADOW_REPORT"); path && *path) {
+    if (std::FILE* f = std::fopen(path, "w")) {
+      std::fputs(d->report.json(name).c_str(), f);
+      std::fclose(f);
+    } else {
+      std::fprintf(stderr, "VK_LAYER_GLVK_shadow_check: cannot write GLVK_SHADOW_REPORT=%s\n", path);
+    }
+  }
+  d->destroy(device, allocator);
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL CreateImage(VkDevice device, const VkImageCreateInfo* info,
+                                           const VkAllocationCallbacks* allocator, VkImage* image) {
+  DeviceData* d = device_data(device);
+  const VkResult result = d->create_image(device, info, allocator, image);
+  if (result == VK_SUCCESS) {
+    std::lock_guard lock(d->mutex);
+    d->images[handle_value(*image)] = {info->imageType, info->format,  info->extent, info->mipLevels,
+                                       info->arrayLayers, info->samples, info->tiling, info->flags};
+  }
+  return result;
+}
+
+VKAPI_ATTR void VKAPI_CALL DestroyImage(VkDevice device, VkImage image, const VkAllocationCallbacks* allocator) {
+  DeviceData* d = device_data(device);
+  {
+    std::lock_guard lock(d->mutex);
+    d->images.erase(handle_value(image));
+    d->tagged.erase(handle_value(image));
+  }
+  d->destroy_image(device, image, allocator);
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL CreateImageView(VkDevice device, const VkImageViewCreateInfo* info,
+                                               const VkAllocationCallbacks* allocator, VkImageView* view) {
+  DeviceData* d = device_data(device);
+  const VkResult result = d->create_image_view(device, info, allocator, view);
+  if (result == VK_SUCCESS) {
+    std::lock_guard lock(d->mutex);
+    d->views[handle_value(*view)] = {handle_value(info->image),
+                                     {info->format, info->components, info->viewType, info->subresourceRange}};
+  }
+  return result;
+}
+
+VKAPI_ATTR void VKAPI_CALL DestroyImageView(VkDevice device, VkImageView view, const VkAllocationCallbacks* allocator) {
+  DeviceData* d = device_data(device);
+  if (view) {
+    std::lock_guard lock(d->mutex);
+    derive_untagged(*d, amd::RecordKind::SampledImage, handle_value(view));
+    d->views.erase(handle_value(view));
+  }
+  d->destroy_image_view(device, view, allocator);
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL CreateBufferView(VkDevice device, const VkBufferViewCreateInfo* info,
+                                                const VkAllocationCallbacks* allocator, VkBufferView* view) {
+  DeviceData* d = device_data(device);
+  const VkResult result = d->create_buffer_view(device, info, allocator, view);
+  if (result == VK_SUCCESS) {
+    std::lock_guard lock(d->mutex);
+    d->buffer_views[handle_value(*view)] = {info->format, info->offset, info->range};
+  }
+  return result;
+}
+
+VKAPI_ATTR void VKAPI_CALL DestroyBufferView(VkDevice device, VkBufferView view,
+                                             const VkAllocationCallbacks* allocator) {
+  DeviceData* d = device_data(device);
+  if (view) {
+    std::lock_guard lock(d->mutex);
+    derive_untagged(*d, amd::RecordKind::BufferView, handle_value(view));
+    d->buffer_views.erase(handle_value(view));
+  }
+  d->destroy_buffer_view(device, view, allocator);
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL CreateSampler(VkDevice device, const VkSamplerCreateInfo* info,
+                                             const VkAllocationCallbacks* allocator, VkSampler* sampler) {
+  DeviceData* d = device_data(device);
+  const VkResult result = d->create_sampler(device, info, allocator, sampler);
+  if (result == VK_SUCCESS) {
+    VkSamplerCreateInfo copy = *info;
+    copy.pNext = nullptr;
+    std::lock_guard lock(d->mutex);
+    d->samplers[handle_value(*sampler)] = copy;
+  }
+  return result;
+}
+
+VKAPI_ATTR void VKAPI_CALL DestroySampler(VkDevice device, VkSampler sampler, const VkAllocationCallbacks* allocator) {
+  DeviceData* d = device_data(device);
+  if (sampler) {
+    std::lock_guard lock(d->mutex);
+    derive_untagged(*d, amd::RecordKind::Sampler, handle_value(sampler));
+    d->samplers.erase(handle_value(sampler));
+  }
+  d->destroy_sampler(device, sampler, allocator);
+}
+
+// A record for an object: compared now (its create-info is already known).
+void check_record(DeviceData& d, const VkDebugUtilsObjectTagInfoEXT& tag) {
+  const amd::Result<amd::ShadowRecord> record =
+      amd::parse_record({static_cast<const uint8_t*>(tag.pTag), size_t(tag.tagSize)});
+  const std::string label = hex_handle(tag.objectHandle);
+  std::lock_guard lock(d.mutex);
+  if (!record) {
+    Comparison broken;
+    broken.underived = "unreadable record: " + record.error();
+    d.report.add(amd::RecordKind::SampledImage, "object " + label, std::move(broken));
+    return;
+  }
+  Comparison c;
+  std::string object;
+  if (tag.objectType == VK_OBJECT_TYPE_IMAGE && record->kind == amd::RecordKind::SampledImage) {
+    const auto it = d.images.find(tag.objectHandle);
+    object = "VkImage " + label;
+    if (it == d.images.end()) c.underived = "no vkCreateImage seen for it";
+    else {
+      object += " " + format_label(it->second.format);
+      c = compare_image(chip(), it->second, record->view, *record);
+    }
+  } else if (tag.objectType == VK_OBJECT_TYPE_IMAGE_VIEW && record->kind == amd::RecordKind::SampledImage) {
+    const auto v = d.views.find(tag.objectHandle);
+    object = "VkImageView " + label;
+    const auto i = v == d.views.end() ? d.images.end() : d.images.find(v->second.image);
+    if (i == d.images.end()) c.underived = "no vkCreateImageView/vkCreateImage seen for it";
+    else {
+      object += " " + format_label(v->second.view.format);
+      c = compare_image(chip(), i->second, v->second.view, *record);
+    }
+  } else if (tag.objectType == VK_OBJECT_TYPE_BUFFER_VIEW && record->kind == amd::RecordKind::BufferView) {
+    const auto b = d.buffer_views.find(tag.objectHandle);
+    object = "VkBufferView " + label;
+    if (b == d.buffer_views.end()) c.underived = "no vkCreateBufferView seen for it";
+    else {
+      object += " " + format_label(b->second.format);
+      c = compare_buffer_view(chip(), b->second.format, b->second.offset, b->second.range, *record);
+    }
+  } else if (tag.objectType == VK_OBJECT_TYPE_SAMPLER && record->kind == amd::RecordKind::Sampler) {
+    const auto s = d.samplers.find(tag.objectHandle);
+    object = "VkSampler " + label;
+    if (s == d.samplers.end()) c.underived = "no vkCreateSampler seen for it";
+    else c = compare_sampler(chip(), s->second, *record);
+  } else {
+    object = "object " + label;
+    c.underived = std::string("a ") + amd::record_kind_name(record->kind) + " record on VkObjectType " +
+                  std::to_string(tag.objectType);
+  }
+  d.tagged[tag.objectHandle] = true;
+  d.report.add(record->kind, std::move(object), std::move(c));
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL SetDebugUtilsObjectTagEXT(VkDevice device, const VkDebugUtilsObjectTagInfoEXT* info) {
+  DeviceData* d = device_data(device);
+  if (info && info->tagName == amd::kShadowRecordTag) check_record(*d, *info);
+  return d->set_tag ? d->set_tag(device, info) : VK_SUCCESS;
+}
+
+// --------------------------------------------------------------------- lookup
+
+PFN_vkVoidFunction device_function(const char* name) {
+#define GLVK_HOOK(fn) \
+  if (std::strcmp(name, "vk" #fn) == 0) return reinterpret_cast<PFN_vkVoidFunction>(&fn);
+  GLVK_HOOK(DestroyDevice)
+  GLVK_HOOK(CreateImage)
+  GLVK_HOOK(DestroyImage)
+  GLVK_HOOK(CreateImageView)
+  GLVK_HOOK(DestroyImageView)
+  GLVK_HOOK(CreateBufferView)
+  GLVK_HOOK(DestroyBufferView)
+  GLVK_HOOK(CreateSampler)
+  GLVK_HOOK(DestroySampler)
+  GLVK_HOOK(SetDebugUtilsObjectTagEXT)
+#undef GLVK_HOOK
+  return nullptr;
+}
+
+}  // namespace
+}  // namespace glvk::shadow_check
+
+using namespace glvk::shadow_check;
+
+GLVK_LAYER_EXPORT VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL vkGetDeviceProcAddr(VkDevice device, const char* name) {
+  if (std::strcmp(name, "vkGetDeviceProcAddr") == 0) return reinterpret_cast<PFN_vkVoidFunction>(&vkGetDeviceProcAddr);
+  if (PFN_vkVoidFunction f = device_function(name)) return f;
+  DeviceData* d = device_data(device);
+  return d ? d->gdpa(device, name) : nullptr;
+}
+
+GLVK_LAYER_EXPORT VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL vkGetInstanceProcAddr(VkInstance instance,
+                                                                                  const char* name) {
+  if (std::strcmp(name, "vkGetInstanceProcAddr") == 0)
+    return reinterpret_cast<PFN_vkVoidFunction>(&vkGetInstanceProcAddr);
+  if (std::strcmp(name, "vkGetDeviceProcAddr") == 0) return reinterpret_cast<PFN_vkVoidFunction>(&vkGetDeviceProcAddr);
+  if (std::strcmp(name, "vkCreateInstance") == 0) return reinterpret_cast<PFN_vkVoidFunction>(&CreateInstance);
+  if (std::strcmp(name, "vkDestroyInstance") == 0) return reinterpret_cast<PFN_vkVoidFunction>(&DestroyInstance);
+  if (std::strcmp(name, "vkCreateDevice") == 0) return reinterpret_cast<PFN_vkVoidFunction>(&CreateDevice);
+  if (PFN_vkVoidFunction f = device_function(name)) return f;
+  if (!instance) return nullptr;
+  InstanceData* data = instance_data(instance);
+  return data ? data->gipa(instance, name) : nullptr;
+}
+
+GLVK_LAYER_EXPORT VKAPI_ATTR VkResult VKAPI_CALL
+vkNegotiateLoaderLayerInterfaceVersion(VkNegotiateLayerInterface* version) {
+  if (!version || version->sType != LAYER_NEGOTIATE_INTERFACE_STRUCT) return VK_ERROR_INITIALIZATION_FAILED;
+  if (version->loaderLayerInterfaceVersion > 2) version->loaderLayerInterfaceVersion = 2;
+  if (version->loaderLayerInterfaceVersion < 2) return VK_ERROR_INITIALIZATION_FAILED;
+  version->pfnGetInstanceProcAddr = &vkGetInstanceProcAddr;
+  version->pfnGetDeviceProcAddr = &vkGetDeviceProcAddr;
+  version->pfnGetPhysicalDeviceProcAddr = nullptr;
+  return VK_SUCCESS;
+}

@@ -1,0 +1,131 @@
+// VK_LAYER_GLVK_shadow_check under a GL program (glvk's demo, through `glvk run`) on lavapipe with
+// the Khronos validation layer, and glvk on RADV's null device.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <string>
+
+#include "process.h"
+
+namespace glvk::test {
+namespace {
+
+const std::string kGlvk = GLVK_TOOL_PATH;
+const std::string kRadeonIcd = "/usr/share/vulkan/icd.d/radeon_icd.x86_64.json";
+const std::string kLavapipeIcd = "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json";
+
+std::string report_path(const char* name) {
+  return ::testing::TempDir() + "glvk_shadow_" + name + "_" + std::to_string(getpid()) + ".json";
+}
+
+// Python's JSON parser (independent of the layer's writer) answers `expression` about the report.
+std::string query(const std::string& path, const std::string& expression) {
+  const ProcessResult r =
+      run_process({"/usr/bin/python3", "-c", "import json,sys; d=json.load(open(sys.argv[1])); print(" + expression + ")",
+                   path});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  return r.out.substr(0, r.out.find_last_not_of('\n') + 1);
+}
+
+ProcessResult run_demo(const std::vector<std::pair<std::string, std::string>>& extra) {
+  std::vector<std::pair<std::string, std::string>> env = {
+      {"GLVK_DEVICE", "llvmpipe"}, {"GLVK_VALIDATION", "1"}, {"GLVK_SHADOW_CHIP", ""}, {"VK_INSTANCE_LAYERS", ""}};
+  env.insert(env.end(), extra.begin(), extra.end());
+  return run_process({kGlvk, "run"}, "", env);
+}
+
+TEST(ShadowCheckLayer, GlProgramOnLavapipeHasNoUnexplainedMismatch) {
+  const std::string path = report_path("demo");
+  const ProcessResult r = run_demo({{"GLVK_SHADOW_CHECK", "1"}, {"GLVK_SHADOW_REPORT", path}});
+  // Validation messages abort glvk (GLVK_VALIDATION=1), so a clean exit means none.
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err.find("validation"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("VK_LAYER_GLVK_shadow_check (tonga): "), std::string::npos) << r.err;
+  EXPECT_GT(std::stoi(query(path, "d['kinds']['image']['checked']")), 0) << r.err;
+  EXPECT_EQ(query(path, "sum(k['unexplained'] + k['not_derivable'] for k in d['kinds'].values())"), "0") << r.err;
+  EXPECT_EQ(query(path, "[m['object'] for m in d['mismatches'] if m['unexplained']]"), "[]") << r.err;
+  std::remove(path.c_str());
+}
+
+TEST(ShadowCheckLayer, CorruptedRecordIsReportedWithItsField) {
+  const std::string path = report_path("corrupt");
+  // Bit 20 of SQ_IMG_RSRC_WORD1 is DATA_FORMAT's lowest bit (register reference, sid.h S_008F14_DATA_FORMAT).
+  const ProcessResult r = run_demo(
+      {{"GLVK_SHADOW_CHECK", "1"}, {"GLVK_SHADOW_REPORT", path}, {"GLVK_SHADOW_TEST_CORRUPT", "1:100000"}});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(query(path, "d['kinds']['image']['unexplained']"), "1") << r.err;
+  EXPECT_EQ(query(path, "[(x['register'], x['field'], x['radeonsi'] ^ x['radv']) for m in d['mismatches'] "
+                        "for x in m['differences'] if x['explanation'] is None]"),
+            "[('SQ_IMG_RSRC_WORD1', 'DATA_FORMAT', 1)]")
+      << r.err;
+  EXPECT_NE(r.err.find("SQ_IMG_RSRC_WORD1.DATA_FORMAT"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("[unexplained]"), std::string::npos) << r.err;
+  std::remove(path.c_str());
+}
+
+// Without GLVK_VALIDATION: the loader itself warns through debug-utils that VK_INSTANCE_LAYERS added
+// a layer, which glvk's validation mode would abort on.
+TEST(ShadowCheckLayer, LoadsThroughTheLoaderEnvironmentToo) {
+  const ProcessResult r = run_process({kGlvk, "run"}, "",
+                                      {{"GLVK_DEVICE", "llvmpipe"}, {"GLVK_VALIDATION", ""}, {"GLVK_SHADOW_CHECK", ""},
+                                       {"GLVK_SHADOW_CHIP", ""}, {"VK_ADD_LAYER_PATH", GLVK_LAYER_DIR},
+                                       {"VK_INSTANCE_LAYERS", "VK_LAYER_GLVK_shadow_check"}});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("VK_LAYER_GLVK_shadow_check (tonga): "), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find(" 0 objects checked"), std::string::npos) << r.err;
+}
+
+// RADV_FORCE_FAMILY gives RADV a device without hardware: format features, no memory types.
+std::vector<std::pair<std::string, std::string>> null_device_env(const std::string& icds) {
+  return {{"VK_ICD_FILENAMES", icds}, {"RADV_FORCE_FAMILY", "tonga"}, {"GLVK_DEVICE", ""}, {"GLVK_VALIDATION", ""}};
+}
+
+TEST(NullDevice, IsRefusedWithAMessageInsteadOfACrash) {
+  if (access(kRadeonIcd.c_str(), R_OK) != 0) GTEST_SKIP() << kRadeonIcd << " missing (mesa-vulkan-drivers)";
+  for (const std::vector<std::string>& argv : {std::vector<std::string>{kGlvk, "info"}, {kGlvk, "run"}}) {
+    const ProcessResult r = run_process(argv, "", null_device_env(kRadeonIcd));
+    EXPECT_NE(r.exit_code, 0) << argv.back();
+    EXPECT_LT(r.exit_code, 128) << argv.back() << " crashed: " << r.err;
+    EXPECT_NE(r.err.find("RADV TONGA"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("no memory types"), std::string::npos) << r.err;
+  }
+  // Named explicitly, it is refused too.
+  auto env = null_device_env(kRadeonIcd);
+  env.push_back({"GLVK_DEVICE", "tonga"});
+  const ProcessResult named = run_process({kGlvk, "info"}, "", env);
+  EXPECT_NE(named.exit_code, 0);
+  EXPECT_LT(named.exit_code, 128) << named.err;
+  EXPECT_NE(named.err.find("no memory types"), std::string::npos) << named.err;
+}
+
+TEST(NullDevice, IsSkippedWhenChoosingTheDefaultDevice) {
+  if (access(kRadeonIcd.c_str(), R_OK) != 0) GTEST_SKIP() << kRadeonIcd << " missing (mesa-vulkan-drivers)";
+  const ProcessResult r = run_process({kGlvk, "info"}, "", null_device_env(kRadeonIcd + ":" + kLavapipeIcd));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("llvmpipe"), std::string::npos) << r.out;
+  const ProcessResult demo = run_process({kGlvk, "run"}, "", null_device_env(kRadeonIcd + ":" + kLavapipeIcd));
+  EXPECT_EQ(demo.exit_code, 0) << demo.err;
+}
+
+}  // namespace
+}  // namespace glvk::test
+
+namespace glvk::test {
+namespace {
+
+// Seed 002's surface is a GL_RGBA32I 2D texture: both views must agree on it for every chip, and the
+// comparison covers every format x target with no unexplained difference (pairs not derivable are
+// listed with their reason).
+TEST(AmdCompare, EveryFormatAndTargetWithoutUnexplainedDifferences) {
+  for (const char* chip : {"tahiti", "bonaire", "tonga", "polaris10"}) {
+    const ProcessResult r = run_process({kGlvk, "amd", "compare", "--chip", chip, "--all"});
+    EXPECT_EQ(r.exit_code, 0) << chip << "\n" << r.out << r.err;
+    EXPECT_NE(r.out.find("R32G32B32A32_SINT 2d: identical"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find(std::string(chip) + ": "), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find(" 0 unexplained, "), std::string::npos) << r.out;
+  }
+}
+
+}  // namespace
+}  // namespace glvk::test
