@@ -321,234 +321,203 @@ void create_names(Context& ctx, GLsizei n, GLuint* buffers, bool create_objects,
 
 namespace api {
 
-#define GLVK_CONTEXT_OR_RETURN(value) \
-  Context* ctx = current_context();   \
-  if (!ctx) return value
-
-void GenBuffers(GLsizei n, GLuint* buffers) {
-  GLVK_CONTEXT_OR_RETURN();
-  create_names(*ctx, n, buffers, false, "glGenBuffers");
+void GenBuffers(Context& ctx, const char* fn, GLsizei n, GLuint* buffers) {
+  create_names(ctx, n, buffers, false, fn);
 }
 
-void CreateBuffers(GLsizei n, GLuint* buffers) {
-  GLVK_CONTEXT_OR_RETURN();
-  create_names(*ctx, n, buffers, true, "glCreateBuffers");
+void CreateBuffers(Context& ctx, const char* fn, GLsizei n, GLuint* buffers) {
+  create_names(ctx, n, buffers, true, fn);
 }
 
-void DeleteBuffers(GLsizei n, const GLuint* buffers) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (n < 0) return ctx->error(GL_INVALID_VALUE, "glDeleteBuffers(n = %d): negative", n);
+void DeleteBuffers(Context& ctx, const char* fn, GLsizei n, const GLuint* buffers) {
+  if (n < 0) return ctx.error(GL_INVALID_VALUE, "%s(n = %d): negative", fn, n);
   for (GLsizei i = 0; i < n && buffers; ++i) {
     if (buffers[i] == 0) continue;
     BufferRef buffer;
     {
-      std::lock_guard lock(ctx->share_group().mutex);
-      auto it = ctx->share_group().buffers.find(buffers[i]);
-      if (it == ctx->share_group().buffers.end()) continue;  // unused names are silently ignored
+      std::lock_guard lock(ctx.share_group().mutex);
+      auto it = ctx.share_group().buffers.find(buffers[i]);
+      if (it == ctx.share_group().buffers.end()) continue;  // unused names are silently ignored
       buffer = it->second;
-      ctx->share_group().buffers.erase(it);
+      ctx.share_group().buffers.erase(it);
     }
     if (!buffer) continue;
-    if (buffer->mapped) unmap(*ctx, *buffer);
-    for (BufferRef& binding : ctx->bound_buffers)
+    if (buffer->mapped) unmap(ctx, *buffer);
+    for (BufferRef& binding : ctx.bound_buffers)
       if (binding == buffer) binding = nullptr;
   }
 }
 
-GLboolean IsBuffer(GLuint buffer) {
-  GLVK_CONTEXT_OR_RETURN(GL_FALSE);
-  return ctx->share_group().find_buffer(buffer) ? GL_TRUE : GL_FALSE;
+GLboolean IsBuffer(Context& ctx, const char*, GLuint buffer) {
+  return ctx.share_group().find_buffer(buffer) ? GL_TRUE : GL_FALSE;
 }
 
-void BindBuffer(GLenum target, GLuint buffer) {
-  GLVK_CONTEXT_OR_RETURN();
+void BindBuffer(Context& ctx, const char* fn, GLenum target, GLuint buffer) {
   const int index = target_index(target);
-  if (index < 0) return ctx->error(GL_INVALID_ENUM, "glBindBuffer(target = 0x%04x): not a buffer target", target);
+  if (index < 0) return ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): not a buffer target", fn, target);
   BufferRef object;
   if (buffer != 0) {
-    std::lock_guard lock(ctx->share_group().mutex);
-    auto& names = ctx->share_group().buffers;
+    std::lock_guard lock(ctx.share_group().mutex);
+    auto& names = ctx.share_group().buffers;
     auto it = names.find(buffer);
-    if (it == names.end() && ctx->config().core_profile)
-      return ctx->error(GL_INVALID_OPERATION, "glBindBuffer(buffer = %u): not a name from glGenBuffers", buffer);
+    if (it == names.end() && ctx.config().core_profile)
+      return ctx.error(GL_INVALID_OPERATION, "%s(buffer = %u): not a name from glGenBuffers", fn, buffer);
     if (it == names.end()) it = names.emplace(buffer, nullptr).first;  // compatibility: binding creates the name
     if (!it->second) it->second = std::make_shared<BufferObject>(buffer);
     object = it->second;
   }
-  ctx->bound_buffers[std::size_t(index)] = std::move(object);
+  ctx.bound_buffers[std::size_t(index)] = std::move(object);
 }
 
-void BufferData(GLenum target, GLsizeiptr size, const void* data, GLenum usage) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (BufferRef b = bound_buffer(*ctx, target, "glBufferData"))
-    buffer_data_checked(*ctx, *b, size, data, usage, "glBufferData");
+void BufferData(Context& ctx, const char* fn, GLenum target, GLsizeiptr size, const void* data, GLenum usage) {
+  if (BufferRef b = bound_buffer(ctx, target, fn))
+    buffer_data_checked(ctx, *b, size, data, usage, fn);
 }
 
-void NamedBufferData(GLuint buffer, GLsizeiptr size, const void* data, GLenum usage) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (BufferRef b = named_buffer(*ctx, buffer, "glNamedBufferData"))
-    buffer_data_checked(*ctx, *b, size, data, usage, "glNamedBufferData");
+void NamedBufferData(Context& ctx, const char* fn, GLuint buffer, GLsizeiptr size, const void* data, GLenum usage) {
+  if (BufferRef b = named_buffer(ctx, buffer, fn))
+    buffer_data_checked(ctx, *b, size, data, usage, fn);
 }
 
-void BufferStorage(GLenum target, GLsizeiptr size, const void* data, GLbitfield flags) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (BufferRef b = bound_buffer(*ctx, target, "glBufferStorage"))
-    buffer_storage_checked(*ctx, *b, size, data, flags, "glBufferStorage");
+void BufferStorage(Context& ctx, const char* fn, GLenum target, GLsizeiptr size, const void* data, GLbitfield flags) {
+  if (BufferRef b = bound_buffer(ctx, target, fn))
+    buffer_storage_checked(ctx, *b, size, data, flags, fn);
 }
 
-void NamedBufferStorage(GLuint buffer, GLsizeiptr size, const void* data, GLbitfield flags) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (BufferRef b = named_buffer(*ctx, buffer, "glNamedBufferStorage"))
-    buffer_storage_checked(*ctx, *b, size, data, flags, "glNamedBufferStorage");
+void NamedBufferStorage(Context& ctx, const char* fn, GLuint buffer, GLsizeiptr size, const void* data,
+                        GLbitfield flags) {
+  if (BufferRef b = named_buffer(ctx, buffer, fn))
+    buffer_storage_checked(ctx, *b, size, data, flags, fn);
 }
 
-void BufferSubData(GLenum target, GLintptr offset, GLsizeiptr size, const void* data) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (BufferRef b = bound_buffer(*ctx, target, "glBufferSubData"))
-    buffer_sub_data_checked(*ctx, *b, offset, size, data, "glBufferSubData");
+void BufferSubData(Context& ctx, const char* fn, GLenum target, GLintptr offset, GLsizeiptr size, const void* data) {
+  if (BufferRef b = bound_buffer(ctx, target, fn))
+    buffer_sub_data_checked(ctx, *b, offset, size, data, fn);
 }
 
-void NamedBufferSubData(GLuint buffer, GLintptr offset, GLsizeiptr size, const void* data) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (BufferRef b = named_buffer(*ctx, buffer, "glNamedBufferSubData"))
-    buffer_sub_data_checked(*ctx, *b, offset, size, data, "glNamedBufferSubData");
+void NamedBufferSubData(Context& ctx, const char* fn, GLuint buffer, GLintptr offset, GLsizeiptr size,
+                        const void* data) {
+  if (BufferRef b = named_buffer(ctx, buffer, fn))
+    buffer_sub_data_checked(ctx, *b, offset, size, data, fn);
 }
 
-void GetBufferSubData(GLenum target, GLintptr offset, GLsizeiptr size, void* data) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (BufferRef b = bound_buffer(*ctx, target, "glGetBufferSubData"))
-    get_buffer_sub_data_checked(*ctx, *b, offset, size, data, "glGetBufferSubData");
+void GetBufferSubData(Context& ctx, const char* fn, GLenum target, GLintptr offset, GLsizeiptr size, void* data) {
+  if (BufferRef b = bound_buffer(ctx, target, fn))
+    get_buffer_sub_data_checked(ctx, *b, offset, size, data, fn);
 }
 
-void GetNamedBufferSubData(GLuint buffer, GLintptr offset, GLsizeiptr size, void* data) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (BufferRef b = named_buffer(*ctx, buffer, "glGetNamedBufferSubData"))
-    get_buffer_sub_data_checked(*ctx, *b, offset, size, data, "glGetNamedBufferSubData");
+void GetNamedBufferSubData(Context& ctx, const char* fn, GLuint buffer, GLintptr offset, GLsizeiptr size, void* data) {
+  if (BufferRef b = named_buffer(ctx, buffer, fn))
+    get_buffer_sub_data_checked(ctx, *b, offset, size, data, fn);
 }
 
-void CopyBufferSubData(GLenum readTarget, GLenum writeTarget, GLintptr readOffset, GLintptr writeOffset,
-                       GLsizeiptr size) {
-  GLVK_CONTEXT_OR_RETURN();
-  BufferRef src = bound_buffer(*ctx, readTarget, "glCopyBufferSubData");
+void CopyBufferSubData(Context& ctx, const char* fn, GLenum readTarget, GLenum writeTarget, GLintptr readOffset,
+                       GLintptr writeOffset, GLsizeiptr size) {
+  BufferRef src = bound_buffer(ctx, readTarget, fn);
   if (!src) return;
-  BufferRef dst = bound_buffer(*ctx, writeTarget, "glCopyBufferSubData");
+  BufferRef dst = bound_buffer(ctx, writeTarget, fn);
   if (!dst) return;
-  copy_checked(*ctx, *src, *dst, readOffset, writeOffset, size, "glCopyBufferSubData");
+  copy_checked(ctx, *src, *dst, readOffset, writeOffset, size, fn);
 }
 
-void CopyNamedBufferSubData(GLuint readBuffer, GLuint writeBuffer, GLintptr readOffset, GLintptr writeOffset,
-                            GLsizeiptr size) {
-  GLVK_CONTEXT_OR_RETURN();
-  BufferRef src = named_buffer(*ctx, readBuffer, "glCopyNamedBufferSubData");
+void CopyNamedBufferSubData(Context& ctx, const char* fn, GLuint readBuffer, GLuint writeBuffer, GLintptr readOffset,
+                            GLintptr writeOffset, GLsizeiptr size) {
+  BufferRef src = named_buffer(ctx, readBuffer, fn);
   if (!src) return;
-  BufferRef dst = named_buffer(*ctx, writeBuffer, "glCopyNamedBufferSubData");
+  BufferRef dst = named_buffer(ctx, writeBuffer, fn);
   if (!dst) return;
-  copy_checked(*ctx, *src, *dst, readOffset, writeOffset, size, "glCopyNamedBufferSubData");
+  copy_checked(ctx, *src, *dst, readOffset, writeOffset, size, fn);
 }
 
-void* MapBuffer(GLenum target, GLenum access) {
-  GLVK_CONTEXT_OR_RETURN(nullptr);
-  BufferRef b = bound_buffer(*ctx, target, "glMapBuffer");
-  return b ? map_checked(*ctx, *b, access, "glMapBuffer") : nullptr;
+void* MapBuffer(Context& ctx, const char* fn, GLenum target, GLenum access) {
+  BufferRef b = bound_buffer(ctx, target, fn);
+  return b ? map_checked(ctx, *b, access, fn) : nullptr;
 }
 
-void* MapNamedBuffer(GLuint buffer, GLenum access) {
-  GLVK_CONTEXT_OR_RETURN(nullptr);
-  BufferRef b = named_buffer(*ctx, buffer, "glMapNamedBuffer");
-  return b ? map_checked(*ctx, *b, access, "glMapNamedBuffer") : nullptr;
+void* MapNamedBuffer(Context& ctx, const char* fn, GLuint buffer, GLenum access) {
+  BufferRef b = named_buffer(ctx, buffer, fn);
+  return b ? map_checked(ctx, *b, access, fn) : nullptr;
 }
 
-void* MapBufferRange(GLenum target, GLintptr offset, GLsizeiptr length, GLbitfield access) {
-  GLVK_CONTEXT_OR_RETURN(nullptr);
-  BufferRef b = bound_buffer(*ctx, target, "glMapBufferRange");
-  return b ? map_range_checked(*ctx, *b, offset, length, access, "glMapBufferRange") : nullptr;
+void* MapBufferRange(Context& ctx, const char* fn, GLenum target, GLintptr offset, GLsizeiptr length,
+                     GLbitfield access) {
+  BufferRef b = bound_buffer(ctx, target, fn);
+  return b ? map_range_checked(ctx, *b, offset, length, access, fn) : nullptr;
 }
 
-void* MapNamedBufferRange(GLuint buffer, GLintptr offset, GLsizeiptr length, GLbitfield access) {
-  GLVK_CONTEXT_OR_RETURN(nullptr);
-  BufferRef b = named_buffer(*ctx, buffer, "glMapNamedBufferRange");
-  return b ? map_range_checked(*ctx, *b, offset, length, access, "glMapNamedBufferRange") : nullptr;
+void* MapNamedBufferRange(Context& ctx, const char* fn, GLuint buffer, GLintptr offset, GLsizeiptr length,
+                          GLbitfield access) {
+  BufferRef b = named_buffer(ctx, buffer, fn);
+  return b ? map_range_checked(ctx, *b, offset, length, access, fn) : nullptr;
 }
 
-void FlushMappedBufferRange(GLenum target, GLintptr offset, GLsizeiptr length) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (BufferRef b = bound_buffer(*ctx, target, "glFlushMappedBufferRange"))
-    flush_range_checked(*ctx, *b, offset, length, "glFlushMappedBufferRange");
+void FlushMappedBufferRange(Context& ctx, const char* fn, GLenum target, GLintptr offset, GLsizeiptr length) {
+  if (BufferRef b = bound_buffer(ctx, target, fn))
+    flush_range_checked(ctx, *b, offset, length, fn);
 }
 
-void FlushMappedNamedBufferRange(GLuint buffer, GLintptr offset, GLsizeiptr length) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (BufferRef b = named_buffer(*ctx, buffer, "glFlushMappedNamedBufferRange"))
-    flush_range_checked(*ctx, *b, offset, length, "glFlushMappedNamedBufferRange");
+void FlushMappedNamedBufferRange(Context& ctx, const char* fn, GLuint buffer, GLintptr offset, GLsizeiptr length) {
+  if (BufferRef b = named_buffer(ctx, buffer, fn))
+    flush_range_checked(ctx, *b, offset, length, fn);
 }
 
-GLboolean UnmapBuffer(GLenum target) {
-  GLVK_CONTEXT_OR_RETURN(GL_FALSE);
-  BufferRef b = bound_buffer(*ctx, target, "glUnmapBuffer");
-  return b ? unmap_checked(*ctx, *b, "glUnmapBuffer") : GL_FALSE;
+GLboolean UnmapBuffer(Context& ctx, const char* fn, GLenum target) {
+  BufferRef b = bound_buffer(ctx, target, fn);
+  return b ? unmap_checked(ctx, *b, fn) : GL_FALSE;
 }
 
-GLboolean UnmapNamedBuffer(GLuint buffer) {
-  GLVK_CONTEXT_OR_RETURN(GL_FALSE);
-  BufferRef b = named_buffer(*ctx, buffer, "glUnmapNamedBuffer");
-  return b ? unmap_checked(*ctx, *b, "glUnmapNamedBuffer") : GL_FALSE;
+GLboolean UnmapNamedBuffer(Context& ctx, const char* fn, GLuint buffer) {
+  BufferRef b = named_buffer(ctx, buffer, fn);
+  return b ? unmap_checked(ctx, *b, fn) : GL_FALSE;
 }
 
-void InvalidateBufferData(GLuint buffer) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (BufferRef b = named_buffer(*ctx, buffer, "glInvalidateBufferData", GL_INVALID_VALUE))
-    invalidate_checked(*ctx, *b, 0, b->size, "glInvalidateBufferData");
+void InvalidateBufferData(Context& ctx, const char* fn, GLuint buffer) {
+  if (BufferRef b = named_buffer(ctx, buffer, fn, GL_INVALID_VALUE))
+    invalidate_checked(ctx, *b, 0, b->size, fn);
 }
 
-void InvalidateBufferSubData(GLuint buffer, GLintptr offset, GLsizeiptr length) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (BufferRef b = named_buffer(*ctx, buffer, "glInvalidateBufferSubData", GL_INVALID_VALUE))
-    invalidate_checked(*ctx, *b, offset, length, "glInvalidateBufferSubData");
+void InvalidateBufferSubData(Context& ctx, const char* fn, GLuint buffer, GLintptr offset, GLsizeiptr length) {
+  if (BufferRef b = named_buffer(ctx, buffer, fn, GL_INVALID_VALUE))
+    invalidate_checked(ctx, *b, offset, length, fn);
 }
 
-void GetBufferParameteriv(GLenum target, GLenum pname, GLint* params) {
-  GLVK_CONTEXT_OR_RETURN();
+void GetBufferParameteriv(Context& ctx, const char* fn, GLenum target, GLenum pname, GLint* params) {
   GLint64 value = 0;
-  if (BufferRef b = bound_buffer(*ctx, target, "glGetBufferParameteriv"))
-    if (buffer_parameter(*ctx, *b, pname, value, "glGetBufferParameteriv") && params) *params = GLint(value);
+  if (BufferRef b = bound_buffer(ctx, target, fn))
+    if (buffer_parameter(ctx, *b, pname, value, fn) && params) *params = GLint(value);
 }
 
-void GetBufferParameteri64v(GLenum target, GLenum pname, GLint64* params) {
-  GLVK_CONTEXT_OR_RETURN();
+void GetBufferParameteri64v(Context& ctx, const char* fn, GLenum target, GLenum pname, GLint64* params) {
   GLint64 value = 0;
-  if (BufferRef b = bound_buffer(*ctx, target, "glGetBufferParameteri64v"))
-    if (buffer_parameter(*ctx, *b, pname, value, "glGetBufferParameteri64v") && params) *params = value;
+  if (BufferRef b = bound_buffer(ctx, target, fn))
+    if (buffer_parameter(ctx, *b, pname, value, fn) && params) *params = value;
 }
 
-void GetNamedBufferParameteriv(GLuint buffer, GLenum pname, GLint* params) {
-  GLVK_CONTEXT_OR_RETURN();
+void GetNamedBufferParameteriv(Context& ctx, const char* fn, GLuint buffer, GLenum pname, GLint* params) {
   GLint64 value = 0;
-  if (BufferRef b = named_buffer(*ctx, buffer, "glGetNamedBufferParameteriv"))
-    if (buffer_parameter(*ctx, *b, pname, value, "glGetNamedBufferParameteriv") && params) *params = GLint(value);
+  if (BufferRef b = named_buffer(ctx, buffer, fn))
+    if (buffer_parameter(ctx, *b, pname, value, fn) && params) *params = GLint(value);
 }
 
-void GetNamedBufferParameteri64v(GLuint buffer, GLenum pname, GLint64* params) {
-  GLVK_CONTEXT_OR_RETURN();
+void GetNamedBufferParameteri64v(Context& ctx, const char* fn, GLuint buffer, GLenum pname, GLint64* params) {
   GLint64 value = 0;
-  if (BufferRef b = named_buffer(*ctx, buffer, "glGetNamedBufferParameteri64v"))
-    if (buffer_parameter(*ctx, *b, pname, value, "glGetNamedBufferParameteri64v") && params) *params = value;
+  if (BufferRef b = named_buffer(ctx, buffer, fn))
+    if (buffer_parameter(ctx, *b, pname, value, fn) && params) *params = value;
 }
 
-void GetBufferPointerv(GLenum target, GLenum pname, void** params) {
-  GLVK_CONTEXT_OR_RETURN();
-  BufferRef b = bound_buffer(*ctx, target, "glGetBufferPointerv");
+void GetBufferPointerv(Context& ctx, const char* fn, GLenum target, GLenum pname, void** params) {
+  BufferRef b = bound_buffer(ctx, target, fn);
   if (!b) return;
   if (pname != GL_BUFFER_MAP_POINTER)
-    return ctx->error(GL_INVALID_ENUM, "glGetBufferPointerv(pname = 0x%04x): invalid", pname);
+    return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): invalid", fn, pname);
   if (params) *params = b->map_pointer;
 }
 
-void GetNamedBufferPointerv(GLuint buffer, GLenum pname, void** params) {
-  GLVK_CONTEXT_OR_RETURN();
-  BufferRef b = named_buffer(*ctx, buffer, "glGetNamedBufferPointerv");
+void GetNamedBufferPointerv(Context& ctx, const char* fn, GLuint buffer, GLenum pname, void** params) {
+  BufferRef b = named_buffer(ctx, buffer, fn);
   if (!b) return;
   if (pname != GL_BUFFER_MAP_POINTER)
-    return ctx->error(GL_INVALID_ENUM, "glGetNamedBufferPointerv(pname = 0x%04x): invalid", pname);
+    return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): invalid", fn, pname);
   if (params) *params = b->map_pointer;
 }
 

@@ -70,8 +70,8 @@ bool complete_for_copy(const TextureObject& t, GLint level) {
 }
 
 // Resolves (name, target, level) into `side`; false after raising the spec's error.
-bool find_side(Context& ctx, GLuint name, GLenum target, GLint level, CopySide& side, const char* which) {
-  constexpr const char* function = "glCopyImageSubData";
+bool find_side(Context& ctx, GLuint name, GLenum target, GLint level, CopySide& side, const char* which,
+               const char* function) {
   if (!is_copy_target(target)) {
     ctx.error(GL_INVALID_ENUM, "%s(%sTarget = 0x%04x): not a renderbuffer or texture target", function, which, target);
     return false;
@@ -147,13 +147,13 @@ bool copy_compatible(const TextureImage& a, const TextureImage& b) {
 // INVALID_VALUE unless a compressed image's region starts on a block and covers whole blocks or
 // reaches the image's edge.
 bool check_block_aligned(Context& ctx, const TextureImage& image, GLint x, GLint y, GLsizei w, GLsizei h,
-                         const char* which) {
+                         const char* which, const char* function) {
   const FormatDesc& d = formats::describe(image.format);
   if (!d.is_compressed) return true;
   const GLint bw = d.block_width, bh = d.block_height;
   if (x % bw == 0 && y % bh == 0 && (w % bw == 0 || x + w == image.width) && (h % bh == 0 || y + h == image.height))
     return true;
-  ctx.error(GL_INVALID_VALUE, "glCopyImageSubData: the %s region is not aligned to %dx%d blocks", which, bw, bh);
+  ctx.error(GL_INVALID_VALUE, "%s: the %s region is not aligned to %dx%d blocks", function, which, bw, bh);
   return false;
 }
 
@@ -205,7 +205,7 @@ std::vector<std::byte> read_gl_bits(const CopySide& side, const st::Box& box) {
 
 // Writes bits in gl_bits_format into the region, through its storage format.
 void write_gl_bits(Context& ctx, CopySide& side, const st::Box& box, GLint x, GLint y, GLint z, GLsizei w, GLsizei h,
-                   const std::vector<std::byte>& bits) {
+                   const std::vector<std::byte>& bits, const char* function) {
   const TextureImage& image = side.image;
   const GLsizei slices = box.depth;
   const formats::PixelFormat gl_format(gl_bits_format(image));
@@ -222,7 +222,7 @@ void write_gl_bits(Context& ctx, CopySide& side, const st::Box& box, GLint x, GL
       const std::vector<std::byte> part(bits.begin() + std::ptrdiff_t(f * bytes),
                                         bits.begin() + std::ptrdiff_t((f + 1) * bytes));
       upload_compressed(ctx, *side.texture, target, side.level, stored, x, y, cube ? 0 : z, w, h, cube ? 1 : slices,
-                        part, "glCopyImageSubData");
+                        part, function);
     }
     return;
   }
@@ -269,24 +269,21 @@ bool holds_same_bits(const TextureImage& a, const TextureImage& b) {
 
 namespace api {
 
-void CopyImageSubData(GLuint srcName, GLenum srcTarget, GLint srcLevel, GLint srcX, GLint srcY, GLint srcZ,
-                      GLuint dstName, GLenum dstTarget, GLint dstLevel, GLint dstX, GLint dstY, GLint dstZ,
-                      GLsizei srcWidth, GLsizei srcHeight, GLsizei srcDepth) {
-  Context* ctx = current_context();
-  if (!ctx) return;
-  constexpr const char* function = "glCopyImageSubData";
+void CopyImageSubData(Context& ctx, const char* fn, GLuint srcName, GLenum srcTarget, GLint srcLevel, GLint srcX,
+                      GLint srcY, GLint srcZ, GLuint dstName, GLenum dstTarget, GLint dstLevel, GLint dstX,
+                      GLint dstY, GLint dstZ, GLsizei srcWidth, GLsizei srcHeight, GLsizei srcDepth) {
   CopySide src, dst;
-  if (!find_side(*ctx, srcName, srcTarget, srcLevel, src, "src") ||
-      !find_side(*ctx, dstName, dstTarget, dstLevel, dst, "dst"))
+  if (!find_side(ctx, srcName, srcTarget, srcLevel, src, "src", fn) ||
+      !find_side(ctx, dstName, dstTarget, dstLevel, dst, "dst", fn))
     return;
   if (!copy_compatible(src.image, dst.image))
-    return ctx->error(GL_INVALID_OPERATION, "%s: %s and %s are not copy-compatible", function,
-                      formats::find_internal_format(GLenum(src.image.internal_format))->name,
-                      formats::find_internal_format(GLenum(dst.image.internal_format))->name);
+    return ctx.error(GL_INVALID_OPERATION, "%s: %s and %s are not copy-compatible", fn,
+                     formats::find_internal_format(GLenum(src.image.internal_format))->name,
+                     formats::find_internal_format(GLenum(dst.image.internal_format))->name);
   if (std::max(src.image.samples, 1) != std::max(dst.image.samples, 1))
-    return ctx->error(GL_INVALID_OPERATION, "%s: %d and %d samples", function, src.image.samples, dst.image.samples);
+    return ctx.error(GL_INVALID_OPERATION, "%s: %d and %d samples", fn, src.image.samples, dst.image.samples);
   if (srcWidth < 0 || srcHeight < 0 || srcDepth < 0)
-    return ctx->error(GL_INVALID_VALUE, "%s: negative width, height or depth", function);
+    return ctx.error(GL_INVALID_VALUE, "%s: negative width, height or depth", fn);
   // The destination region in its own texels: one compressed block per uncompressed texel.
   const FormatDesc& sd = formats::describe(src.image.format);
   const FormatDesc& dd = formats::describe(dst.image.format);
@@ -300,12 +297,12 @@ void CopyImageSubData(GLuint srcName, GLenum srcTarget, GLint srcLevel, GLint sr
   const GLint64 wide_width = clip(dstX, dst_width, dst.image.width, dd.block_width);
   const GLint64 wide_height = clip(dstY, dst_height, dst.image.height, dd.block_height);
   if (wide_width > INT32_MAX || wide_height > INT32_MAX)
-    return ctx->error(GL_INVALID_VALUE, "%s: the destination region lies outside the image", function);
+    return ctx.error(GL_INVALID_VALUE, "%s: the destination region lies outside the image", fn);
   const GLsizei clipped_width = GLsizei(wide_width), clipped_height = GLsizei(wide_height);
-  if (!check_region_inside(*ctx, src.image, srcX, srcY, srcZ, srcWidth, srcHeight, srcDepth, function) ||
-      !check_region_inside(*ctx, dst.image, dstX, dstY, dstZ, clipped_width, clipped_height, srcDepth, function) ||
-      !check_block_aligned(*ctx, src.image, srcX, srcY, srcWidth, srcHeight, "source") ||
-      !check_block_aligned(*ctx, dst.image, dstX, dstY, clipped_width, clipped_height, "destination"))
+  if (!check_region_inside(ctx, src.image, srcX, srcY, srcZ, srcWidth, srcHeight, srcDepth, fn) ||
+      !check_region_inside(ctx, dst.image, dstX, dstY, dstZ, clipped_width, clipped_height, srcDepth, fn) ||
+      !check_block_aligned(ctx, src.image, srcX, srcY, srcWidth, srcHeight, "source", fn) ||
+      !check_block_aligned(ctx, dst.image, dstX, dstY, clipped_width, clipped_height, "destination", fn))
     return;
   if (!srcWidth || !srcHeight || !srcDepth || !src.resource || !dst.resource) return;
 
@@ -316,20 +313,20 @@ void CopyImageSubData(GLuint srcName, GLenum srcTarget, GLint srcLevel, GLint sr
   // Raw GPU copies when both storages hold exactly the GL bits, else through them on the CPU.
   const formats::Format src_bits = gl_bits_format(src.image), dst_bits = gl_bits_format(dst.image);
   if (formats::describe(src_bits).block_bits != formats::describe(dst_bits).block_bits)
-    return ctx->error(GL_INVALID_OPERATION, "%s: this device holds %s as %s and %s as %s, which differ in size",
-                      function, formats::find_internal_format(GLenum(src.image.internal_format))->name,
-                      formats::describe(src_bits).name,
-                      formats::find_internal_format(GLenum(dst.image.internal_format))->name,
-                      formats::describe(dst_bits).name);
+    return ctx.error(GL_INVALID_OPERATION, "%s: this device holds %s as %s and %s as %s, which differ in size",
+                     fn, formats::find_internal_format(GLenum(src.image.internal_format))->name,
+                     formats::describe(src_bits).name,
+                     formats::find_internal_format(GLenum(dst.image.internal_format))->name,
+                     formats::describe(dst_bits).name);
   if (!decoded(src.image) && !decoded(dst.image) && holds_same_bits(src.image, dst.image) &&
       st::can_copy_raw(src.image.storage, dst.image.storage)) {
     st::texture_copy(*src.resource, unsigned(srcLevel), src_box, *dst.resource, unsigned(dstLevel), dst_box);
     return;
   }
   if (src.image.samples > 1)
-    return ctx->debug_message(GL_DEBUG_SOURCE_API, GL_DEBUG_TYPE_OTHER, 3, GL_DEBUG_SEVERITY_MEDIUM,
-                              "glCopyImageSubData: multisample images stored in different formats are not copied");
-  write_gl_bits(*ctx, dst, dst_box, dstX, dstY, dstZ, clipped_width, clipped_height, read_gl_bits(src, src_box));
+    return ctx.debug_message(GL_DEBUG_SOURCE_API, GL_DEBUG_TYPE_OTHER, 3, GL_DEBUG_SEVERITY_MEDIUM,
+                             std::string(fn) + ": multisample images stored in different formats are not copied");
+  write_gl_bits(ctx, dst, dst_box, dstX, dstY, dstZ, clipped_width, clipped_height, read_gl_bits(src, src_box), fn);
 }
 
 }  // namespace api

@@ -88,60 +88,53 @@ std::shared_ptr<BufferObject> labelled_object(Context& ctx, GLenum identifier, G
 
 namespace api {
 
-void DebugMessageCallback(GLDEBUGPROC callback, const void* userParam) {
-  Context* ctx = current_context();
-  if (!ctx) return;
-  ctx->debug_callback = callback;
-  ctx->debug_user_param = userParam;
+void DebugMessageCallback(Context& ctx, const char*, GLDEBUGPROC callback, const void* userParam) {
+  ctx.debug_callback = callback;
+  ctx.debug_user_param = userParam;
 }
 
-void DebugMessageControl(GLenum source, GLenum type, GLenum severity, GLsizei count, const GLuint* ids,
-                         GLboolean enabled) {
-  Context* ctx = current_context();
-  if (!ctx) return;
+void DebugMessageControl(Context& ctx, const char* fn, GLenum source, GLenum type, GLenum severity, GLsizei count,
+                         const GLuint* ids, GLboolean enabled) {
   if ((source != GL_DONT_CARE && !is_debug_source(source)) || (type != GL_DONT_CARE && !is_debug_type(type)) ||
       (severity != GL_DONT_CARE && !is_debug_severity(severity))) {
-    ctx->error(GL_INVALID_ENUM, "glDebugMessageControl: invalid source, type or severity");
+    ctx.error(GL_INVALID_ENUM, "%s: invalid source, type or severity", fn);
     return;
   }
   if (count < 0) {
-    ctx->error(GL_INVALID_VALUE, "glDebugMessageControl(count = %d): negative", count);
+    ctx.error(GL_INVALID_VALUE, "%s(count = %d): negative", fn, count);
     return;
   }
   if (count > 0 && (source == GL_DONT_CARE || type == GL_DONT_CARE || severity != GL_DONT_CARE)) {
-    ctx->error(GL_INVALID_OPERATION,
-               "glDebugMessageControl: ids need a specific source and type and severity GL_DONT_CARE");
+    ctx.error(GL_INVALID_OPERATION,
+              "%s: ids need a specific source and type and severity GL_DONT_CARE", fn);
     return;
   }
   DebugRule rule{source, type, severity, count == 0, {}, enabled == GL_TRUE};
   for (GLsizei i = 0; i < count && ids; ++i) rule.ids.insert(ids[i]);
-  ctx->debug_groups.back().rules.push_back(std::move(rule));
+  ctx.debug_groups.back().rules.push_back(std::move(rule));
 }
 
-void DebugMessageInsert(GLenum source, GLenum type, GLuint id, GLenum severity, GLsizei length, const GLchar* buf) {
-  Context* ctx = current_context();
-  if (!ctx) return;
+void DebugMessageInsert(Context& ctx, const char* fn, GLenum source, GLenum type, GLuint id, GLenum severity,
+                        GLsizei length, const GLchar* buf) {
   if (!is_application_source(source) || !is_debug_type(type) || !is_debug_severity(severity)) {
-    ctx->error(GL_INVALID_ENUM, "glDebugMessageInsert: invalid source, type or severity");
+    ctx.error(GL_INVALID_ENUM, "%s: invalid source, type or severity", fn);
     return;
   }
-  const GLsizei n = checked_length(*ctx, "glDebugMessageInsert", buf, length, kMaxDebugMessageLength);
+  const GLsizei n = checked_length(ctx, fn, buf, length, kMaxDebugMessageLength);
   if (n < 0) return;
-  ctx->debug_message(source, type, id, severity, std::string(buf ? buf : "", std::size_t(n)));
+  ctx.debug_message(source, type, id, severity, std::string(buf ? buf : "", std::size_t(n)));
 }
 
-GLuint GetDebugMessageLog(GLuint count, GLsizei bufSize, GLenum* sources, GLenum* types, GLuint* ids,
-                          GLenum* severities, GLsizei* lengths, GLchar* messageLog) {
-  Context* ctx = current_context();
-  if (!ctx) return 0;
+GLuint GetDebugMessageLog(Context& ctx, const char* fn, GLuint count, GLsizei bufSize, GLenum* sources, GLenum* types,
+                          GLuint* ids, GLenum* severities, GLsizei* lengths, GLchar* messageLog) {
   if (bufSize < 0 && messageLog) {
-    ctx->error(GL_INVALID_VALUE, "glGetDebugMessageLog(bufSize = %d): negative", bufSize);
+    ctx.error(GL_INVALID_VALUE, "%s(bufSize = %d): negative", fn, bufSize);
     return 0;
   }
   GLuint fetched = 0;
   GLsizei used = 0;
-  while (fetched < count && !ctx->debug_log.empty()) {
-    const DebugMessage& m = ctx->debug_log.front();
+  while (fetched < count && !ctx.debug_log.empty()) {
+    const DebugMessage& m = ctx.debug_log.front();
     const GLsizei size = GLsizei(m.text.size() + 1);
     if (messageLog) {
       // A message that does not fit stays in the log, and retrieval stops.
@@ -154,92 +147,80 @@ GLuint GetDebugMessageLog(GLuint count, GLsizei bufSize, GLenum* sources, GLenum
     if (ids) ids[fetched] = m.id;
     if (severities) severities[fetched] = m.severity;
     if (lengths) lengths[fetched] = size;
-    ctx->debug_log.erase(ctx->debug_log.begin());
+    ctx.debug_log.erase(ctx.debug_log.begin());
     ++fetched;
   }
   return fetched;
 }
 
-void PushDebugGroup(GLenum source, GLuint id, GLsizei length, const GLchar* message) {
-  Context* ctx = current_context();
-  if (!ctx) return;
+void PushDebugGroup(Context& ctx, const char* fn, GLenum source, GLuint id, GLsizei length, const GLchar* message) {
   if (!is_application_source(source)) {
-    ctx->error(GL_INVALID_ENUM, "glPushDebugGroup(source = 0x%04x): must be APPLICATION or THIRD_PARTY", source);
+    ctx.error(GL_INVALID_ENUM, "%s(source = 0x%04x): must be APPLICATION or THIRD_PARTY", fn, source);
     return;
   }
-  const GLsizei n = checked_length(*ctx, "glPushDebugGroup", message, length, kMaxDebugMessageLength);
+  const GLsizei n = checked_length(ctx, fn, message, length, kMaxDebugMessageLength);
   if (n < 0) return;
-  if (ctx->debug_groups.size() >= std::size_t(kMaxDebugGroupStackDepth)) {
-    ctx->error(GL_STACK_OVERFLOW, "glPushDebugGroup: the stack already holds %d groups", kMaxDebugGroupStackDepth);
+  if (ctx.debug_groups.size() >= std::size_t(kMaxDebugGroupStackDepth)) {
+    ctx.error(GL_STACK_OVERFLOW, "%s: the stack already holds %d groups", fn, kMaxDebugGroupStackDepth);
     return;
   }
   std::string text(message ? message : "", std::size_t(n));
-  DebugGroup group{source, id, text, ctx->debug_groups.back().rules};
-  ctx->debug_groups.push_back(std::move(group));
-  ctx->debug_message(source, GL_DEBUG_TYPE_PUSH_GROUP, id, GL_DEBUG_SEVERITY_NOTIFICATION, text);
+  DebugGroup group{source, id, text, ctx.debug_groups.back().rules};
+  ctx.debug_groups.push_back(std::move(group));
+  ctx.debug_message(source, GL_DEBUG_TYPE_PUSH_GROUP, id, GL_DEBUG_SEVERITY_NOTIFICATION, text);
 }
 
-void PopDebugGroup() {
-  Context* ctx = current_context();
-  if (!ctx) return;
-  if (ctx->debug_groups.size() <= 1) {
-    ctx->error(GL_STACK_UNDERFLOW, "glPopDebugGroup: only the default group is on the stack");
+void PopDebugGroup(Context& ctx, const char* fn) {
+  if (ctx.debug_groups.size() <= 1) {
+    ctx.error(GL_STACK_UNDERFLOW, "%s: only the default group is on the stack", fn);
     return;
   }
-  DebugGroup group = std::move(ctx->debug_groups.back());
-  ctx->debug_groups.pop_back();
-  ctx->debug_message(group.source, GL_DEBUG_TYPE_POP_GROUP, group.id, GL_DEBUG_SEVERITY_NOTIFICATION,
-                     group.message);
+  DebugGroup group = std::move(ctx.debug_groups.back());
+  ctx.debug_groups.pop_back();
+  ctx.debug_message(group.source, GL_DEBUG_TYPE_POP_GROUP, group.id, GL_DEBUG_SEVERITY_NOTIFICATION,
+                    group.message);
 }
 
-void ObjectLabel(GLenum identifier, GLuint name, GLsizei length, const GLchar* label) {
-  Context* ctx = current_context();
-  if (!ctx) return;
-  std::shared_ptr<BufferObject> buffer = labelled_object(*ctx, identifier, name, "glObjectLabel");
+void ObjectLabel(Context& ctx, const char* fn, GLenum identifier, GLuint name, GLsizei length, const GLchar* label) {
+  std::shared_ptr<BufferObject> buffer = labelled_object(ctx, identifier, name, fn);
   if (!buffer) return;
-  const GLsizei n = checked_length(*ctx, "glObjectLabel", label, length, kMaxLabelLength);
+  const GLsizei n = checked_length(ctx, fn, label, length, kMaxLabelLength);
   if (n < 0) return;
   buffer->label = label ? std::string(label, std::size_t(n)) : std::string();
 }
 
-void GetObjectLabel(GLenum identifier, GLuint name, GLsizei bufSize, GLsizei* length, GLchar* label) {
-  Context* ctx = current_context();
-  if (!ctx) return;
+void GetObjectLabel(Context& ctx, const char* fn, GLenum identifier, GLuint name, GLsizei bufSize, GLsizei* length,
+                    GLchar* label) {
   if (bufSize < 0) {
-    ctx->error(GL_INVALID_VALUE, "glGetObjectLabel(bufSize = %d): negative", bufSize);
+    ctx.error(GL_INVALID_VALUE, "%s(bufSize = %d): negative", fn, bufSize);
     return;
   }
-  if (std::shared_ptr<BufferObject> buffer = labelled_object(*ctx, identifier, name, "glGetObjectLabel"))
+  if (std::shared_ptr<BufferObject> buffer = labelled_object(ctx, identifier, name, fn))
     return_label(buffer->label, bufSize, length, label);
 }
 
 // glvk has no sync objects yet, so no pointer names one.
-void ObjectPtrLabel(const void* ptr, GLsizei, const GLchar*) {
-  if (Context* ctx = current_context())
-    ctx->error(GL_INVALID_VALUE, "glObjectPtrLabel(%p): not a sync object", ptr);
+void ObjectPtrLabel(Context& ctx, const char* fn, const void* ptr, GLsizei, const GLchar*) {
+  ctx.error(GL_INVALID_VALUE, "%s(%p): not a sync object", fn, ptr);
 }
 
-void GetObjectPtrLabel(const void* ptr, GLsizei bufSize, GLsizei*, GLchar*) {
-  Context* ctx = current_context();
-  if (!ctx) return;
+void GetObjectPtrLabel(Context& ctx, const char* fn, const void* ptr, GLsizei bufSize, GLsizei*, GLchar*) {
   if (bufSize < 0)
-    ctx->error(GL_INVALID_VALUE, "glGetObjectPtrLabel(bufSize = %d): negative", bufSize);
+    ctx.error(GL_INVALID_VALUE, "%s(bufSize = %d): negative", fn, bufSize);
   else
-    ctx->error(GL_INVALID_VALUE, "glGetObjectPtrLabel(%p): not a sync object", ptr);
+    ctx.error(GL_INVALID_VALUE, "%s(%p): not a sync object", fn, ptr);
 }
 
-void GetPointerv(GLenum pname, void** params) {
-  Context* ctx = current_context();
-  if (!ctx) return;
+void GetPointerv(Context& ctx, const char* fn, GLenum pname, void** params) {
   switch (pname) {
     case GL_DEBUG_CALLBACK_FUNCTION:
-      if (params) *params = reinterpret_cast<void*>(ctx->debug_callback);
+      if (params) *params = reinterpret_cast<void*>(ctx.debug_callback);
       return;
     case GL_DEBUG_CALLBACK_USER_PARAM:
-      if (params) *params = const_cast<void*>(ctx->debug_user_param);
+      if (params) *params = const_cast<void*>(ctx.debug_user_param);
       return;
     default:
-      ctx->error(GL_INVALID_ENUM, "glGetPointerv(pname = 0x%04x): not a pointer glvk tracks", pname);
+      ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not a pointer glvk tracks", fn, pname);
   }
 }
 

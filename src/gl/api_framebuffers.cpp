@@ -1284,7 +1284,7 @@ bool query_clear_state_indexed(Context& ctx, GLenum pname, GLuint index, StateVa
 }
 
 // Framebuffer state for glGetIntegerv (api_state.cpp asks here for what it does not know).
-bool query_framebuffer_integer(Context& ctx, GLenum pname, GLint64& value, bool& raised) {
+bool query_framebuffer_integer(Context& ctx, GLenum pname, GLint64& value, bool& raised, const char* function) {
   const FramebufferObject* draw = ctx.current_draw_framebuffer();
   const FramebufferObject* read = ctx.current_read_framebuffer();
   switch (pname) {
@@ -1301,57 +1301,49 @@ bool query_framebuffer_integer(Context& ctx, GLenum pname, GLint64& value, bool&
     case GL_DRAW_BUFFER: value = draw ? draw->draw_buffers[0] : GL_NONE; return true;
     // The read format describes the read framebuffer; the other framebuffer-dependent values the draw one.
     case GL_IMPLEMENTATION_COLOR_READ_FORMAT: case GL_IMPLEMENTATION_COLOR_READ_TYPE:
-      return framebuffer_dependent_state(ctx, read, pname, value, raised, "glGetIntegerv");
+      return framebuffer_dependent_state(ctx, read, pname, value, raised, function);
     default:
       if (pname >= GL_DRAW_BUFFER0 && pname < GL_DRAW_BUFFER0 + kMaxColorAttachments) {
         value = draw ? draw->draw_buffers[pname - GL_DRAW_BUFFER0] : GL_NONE;
         return true;
       }
       if (buffer_bits(ctx, draw, pname, value)) return true;
-      return framebuffer_dependent_state(ctx, draw, pname, value, raised, "glGetIntegerv");
+      return framebuffer_dependent_state(ctx, draw, pname, value, raised, function);
   }
 }
 
 namespace api {
 
-#define GLVK_CONTEXT_OR_RETURN(value) \
-  Context* ctx = current_context();   \
-  if (!ctx) return value
-
-void GenFramebuffers(GLsizei n, GLuint* framebuffers) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (n < 0) return ctx->error(GL_INVALID_VALUE, "glGenFramebuffers(n = %d): negative", n);
+void GenFramebuffers(Context& ctx, const char* fn, GLsizei n, GLuint* framebuffers) {
+  if (n < 0) return ctx.error(GL_INVALID_VALUE, "%s(n = %d): negative", fn, n);
   for (GLsizei i = 0; i < n; ++i) {
-    while (ctx->framebuffers.count(ctx->next_framebuffer_name) || ctx->next_framebuffer_name == 0)
-      ++ctx->next_framebuffer_name;
-    framebuffers[i] = ctx->next_framebuffer_name;
-    ctx->framebuffers[framebuffers[i]] = nullptr;  // reserved until first bound
+    while (ctx.framebuffers.count(ctx.next_framebuffer_name) || ctx.next_framebuffer_name == 0)
+      ++ctx.next_framebuffer_name;
+    framebuffers[i] = ctx.next_framebuffer_name;
+    ctx.framebuffers[framebuffers[i]] = nullptr;  // reserved until first bound
   }
 }
 
-void CreateFramebuffers(GLsizei n, GLuint* framebuffers) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (n < 0) return ctx->error(GL_INVALID_VALUE, "glCreateFramebuffers(n = %d): negative", n);
-  GenFramebuffers(n, framebuffers);
-  for (GLsizei i = 0; i < n; ++i) ctx->framebuffers[framebuffers[i]] = std::make_shared<FramebufferObject>(framebuffers[i]);
+void CreateFramebuffers(Context& ctx, const char* fn, GLsizei n, GLuint* framebuffers) {
+  if (n < 0) return ctx.error(GL_INVALID_VALUE, "%s(n = %d): negative", fn, n);
+  GenFramebuffers(ctx, fn, n, framebuffers);
+  for (GLsizei i = 0; i < n; ++i) ctx.framebuffers[framebuffers[i]] = std::make_shared<FramebufferObject>(framebuffers[i]);
 }
 
-void DeleteFramebuffers(GLsizei n, const GLuint* framebuffers) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (n < 0) return ctx->error(GL_INVALID_VALUE, "glDeleteFramebuffers(n = %d): negative", n);
+void DeleteFramebuffers(Context& ctx, const char* fn, GLsizei n, const GLuint* framebuffers) {
+  if (n < 0) return ctx.error(GL_INVALID_VALUE, "%s(n = %d): negative", fn, n);
   for (GLsizei i = 0; i < n; ++i) {
-    auto it = ctx->framebuffers.find(framebuffers[i]);
-    if (framebuffers[i] == 0 || it == ctx->framebuffers.end()) continue;
+    auto it = ctx.framebuffers.find(framebuffers[i]);
+    if (framebuffers[i] == 0 || it == ctx.framebuffers.end()) continue;
     // Deleting a bound framebuffer binds zero in its place.
-    if (it->second && ctx->draw_framebuffer == it->second) ctx->draw_framebuffer = nullptr;
-    if (it->second && ctx->read_framebuffer == it->second) ctx->read_framebuffer = nullptr;
-    ctx->framebuffers.erase(it);
+    if (it->second && ctx.draw_framebuffer == it->second) ctx.draw_framebuffer = nullptr;
+    if (it->second && ctx.read_framebuffer == it->second) ctx.read_framebuffer = nullptr;
+    ctx.framebuffers.erase(it);
   }
 }
 
-GLboolean IsFramebuffer(GLuint framebuffer) {
-  GLVK_CONTEXT_OR_RETURN(GL_FALSE);
-  return lookup_framebuffer(*ctx, framebuffer) ? GL_TRUE : GL_FALSE;
+GLboolean IsFramebuffer(Context& ctx, const char*, GLuint framebuffer) {
+  return lookup_framebuffer(ctx, framebuffer) ? GL_TRUE : GL_FALSE;
 }
 
 }  // namespace api
@@ -1402,54 +1394,47 @@ void bind_renderbuffer(Context& ctx, GLenum target, GLuint renderbuffer, bool an
 
 namespace api {
 
-void BindFramebuffer(GLenum target, GLuint framebuffer) {
-  GLVK_CONTEXT_OR_RETURN();
-  bind_framebuffer(*ctx, target, framebuffer, !ctx->config().core_profile, "glBindFramebuffer");
+void BindFramebuffer(Context& ctx, const char* fn, GLenum target, GLuint framebuffer) {
+  bind_framebuffer(ctx, target, framebuffer, !ctx.config().core_profile, fn);
 }
 
-void BindFramebufferEXT(GLenum target, GLuint framebuffer) {
-  GLVK_CONTEXT_OR_RETURN();
-  bind_framebuffer(*ctx, target, framebuffer, true, "glBindFramebufferEXT");
+void BindFramebufferEXT(Context& ctx, const char* fn, GLenum target, GLuint framebuffer) {
+  bind_framebuffer(ctx, target, framebuffer, true, fn);
 }
 
-void BindRenderbuffer(GLenum target, GLuint renderbuffer) {
-  GLVK_CONTEXT_OR_RETURN();
-  bind_renderbuffer(*ctx, target, renderbuffer, !ctx->config().core_profile, "glBindRenderbuffer");
+void BindRenderbuffer(Context& ctx, const char* fn, GLenum target, GLuint renderbuffer) {
+  bind_renderbuffer(ctx, target, renderbuffer, !ctx.config().core_profile, fn);
 }
 
-void BindRenderbufferEXT(GLenum target, GLuint renderbuffer) {
-  GLVK_CONTEXT_OR_RETURN();
-  bind_renderbuffer(*ctx, target, renderbuffer, true, "glBindRenderbufferEXT");
+void BindRenderbufferEXT(Context& ctx, const char* fn, GLenum target, GLuint renderbuffer) {
+  bind_renderbuffer(ctx, target, renderbuffer, true, fn);
 }
 
-void GenRenderbuffers(GLsizei n, GLuint* renderbuffers) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (n < 0) return ctx->error(GL_INVALID_VALUE, "glGenRenderbuffers(n = %d): negative", n);
-  std::lock_guard lock(ctx->share_group().mutex);
+void GenRenderbuffers(Context& ctx, const char* fn, GLsizei n, GLuint* renderbuffers) {
+  if (n < 0) return ctx.error(GL_INVALID_VALUE, "%s(n = %d): negative", fn, n);
+  std::lock_guard lock(ctx.share_group().mutex);
   for (GLsizei i = 0; i < n; ++i) {
-    renderbuffers[i] = ctx->share_group().allocate_renderbuffer_name();
-    ctx->share_group().renderbuffers[renderbuffers[i]] = nullptr;
+    renderbuffers[i] = ctx.share_group().allocate_renderbuffer_name();
+    ctx.share_group().renderbuffers[renderbuffers[i]] = nullptr;
   }
 }
 
-void CreateRenderbuffers(GLsizei n, GLuint* renderbuffers) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (n < 0) return ctx->error(GL_INVALID_VALUE, "glCreateRenderbuffers(n = %d): negative", n);
-  GenRenderbuffers(n, renderbuffers);
-  std::lock_guard lock(ctx->share_group().mutex);
+void CreateRenderbuffers(Context& ctx, const char* fn, GLsizei n, GLuint* renderbuffers) {
+  if (n < 0) return ctx.error(GL_INVALID_VALUE, "%s(n = %d): negative", fn, n);
+  GenRenderbuffers(ctx, fn, n, renderbuffers);
+  std::lock_guard lock(ctx.share_group().mutex);
   for (GLsizei i = 0; i < n; ++i)
-    ctx->share_group().renderbuffers[renderbuffers[i]] = std::make_shared<RenderbufferObject>(renderbuffers[i]);
+    ctx.share_group().renderbuffers[renderbuffers[i]] = std::make_shared<RenderbufferObject>(renderbuffers[i]);
 }
 
-void DeleteRenderbuffers(GLsizei n, const GLuint* renderbuffers) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (n < 0) return ctx->error(GL_INVALID_VALUE, "glDeleteRenderbuffers(n = %d): negative", n);
+void DeleteRenderbuffers(Context& ctx, const char* fn, GLsizei n, const GLuint* renderbuffers) {
+  if (n < 0) return ctx.error(GL_INVALID_VALUE, "%s(n = %d): negative", fn, n);
   for (GLsizei i = 0; i < n; ++i) {
-    RenderbufferRef rb = ctx->share_group().find_renderbuffer(renderbuffers[i]);
+    RenderbufferRef rb = ctx.share_group().find_renderbuffer(renderbuffers[i]);
     if (rb) {
-      if (ctx->bound_renderbuffer == rb) ctx->bound_renderbuffer = nullptr;
+      if (ctx.bound_renderbuffer == rb) ctx.bound_renderbuffer = nullptr;
       // Detached from the bound framebuffers (GL 4.6 section 9.2.7).
-      for (FramebufferObject* fb : {ctx->draw_framebuffer.get(), ctx->read_framebuffer.get()}) {
+      for (FramebufferObject* fb : {ctx.draw_framebuffer.get(), ctx.read_framebuffer.get()}) {
         if (!fb) continue;
         for (FramebufferAttachment* a : {&fb->depth, &fb->stencil})
           if (a->renderbuffer == rb) *a = FramebufferAttachment{};
@@ -1457,42 +1442,41 @@ void DeleteRenderbuffers(GLsizei n, const GLuint* renderbuffers) {
           if (a.renderbuffer == rb) a = FramebufferAttachment{};
       }
     }
-    std::lock_guard lock(ctx->share_group().mutex);
-    if (renderbuffers[i]) ctx->share_group().renderbuffers.erase(renderbuffers[i]);
+    std::lock_guard lock(ctx.share_group().mutex);
+    if (renderbuffers[i]) ctx.share_group().renderbuffers.erase(renderbuffers[i]);
   }
 }
 
-GLboolean IsRenderbuffer(GLuint renderbuffer) {
-  GLVK_CONTEXT_OR_RETURN(GL_FALSE);
-  return ctx->share_group().find_renderbuffer(renderbuffer) ? GL_TRUE : GL_FALSE;
+GLboolean IsRenderbuffer(Context& ctx, const char*, GLuint renderbuffer) {
+  return ctx.share_group().find_renderbuffer(renderbuffer) ? GL_TRUE : GL_FALSE;
 }
 
-void RenderbufferStorageMultisample(GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
-                                    GLsizei height) {
-  GLVK_CONTEXT_OR_RETURN();
+void RenderbufferStorageMultisample(Context& ctx, const char* fn, GLenum target, GLsizei samples,
+                                    GLenum internalformat, GLsizei width, GLsizei height) {
   if (target != GL_RENDERBUFFER)
-    return ctx->error(GL_INVALID_ENUM, "glRenderbufferStorage(target = 0x%04x): must be GL_RENDERBUFFER", target);
-  if (!ctx->bound_renderbuffer)
-    return ctx->error(GL_INVALID_OPERATION, "glRenderbufferStorage: no renderbuffer is bound");
-  renderbuffer_storage(*ctx, *ctx->bound_renderbuffer, samples, internalformat, width, height,
-                       "glRenderbufferStorageMultisample");
+    return ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): must be GL_RENDERBUFFER", fn, target);
+  if (!ctx.bound_renderbuffer)
+    return ctx.error(GL_INVALID_OPERATION, "%s: no renderbuffer is bound", fn);
+  renderbuffer_storage(ctx, *ctx.bound_renderbuffer, samples, internalformat, width, height,
+                       fn);
 }
 
-void RenderbufferStorage(GLenum target, GLenum internalformat, GLsizei width, GLsizei height) {
-  RenderbufferStorageMultisample(target, 0, internalformat, width, height);
+void RenderbufferStorage(Context& ctx, const char* fn, GLenum target, GLenum internalformat, GLsizei width,
+                         GLsizei height) {
+  RenderbufferStorageMultisample(ctx, fn, target, 0, internalformat, width, height);
 }
 
-void NamedRenderbufferStorageMultisample(GLuint renderbuffer, GLsizei samples, GLenum internalformat, GLsizei width,
-                                         GLsizei height) {
-  GLVK_CONTEXT_OR_RETURN();
-  RenderbufferRef rb = ctx->share_group().find_renderbuffer(renderbuffer);
+void NamedRenderbufferStorageMultisample(Context& ctx, const char* fn, GLuint renderbuffer, GLsizei samples,
+                                         GLenum internalformat, GLsizei width, GLsizei height) {
+  RenderbufferRef rb = ctx.share_group().find_renderbuffer(renderbuffer);
   if (!rb)
-    return ctx->error(GL_INVALID_OPERATION, "glNamedRenderbufferStorage(%u): not a renderbuffer object", renderbuffer);
-  renderbuffer_storage(*ctx, *rb, samples, internalformat, width, height, "glNamedRenderbufferStorageMultisample");
+    return ctx.error(GL_INVALID_OPERATION, "%s(%u): not a renderbuffer object", fn, renderbuffer);
+  renderbuffer_storage(ctx, *rb, samples, internalformat, width, height, fn);
 }
 
-void NamedRenderbufferStorage(GLuint renderbuffer, GLenum internalformat, GLsizei width, GLsizei height) {
-  NamedRenderbufferStorageMultisample(renderbuffer, 0, internalformat, width, height);
+void NamedRenderbufferStorage(Context& ctx, const char* fn, GLuint renderbuffer, GLenum internalformat, GLsizei width,
+                              GLsizei height) {
+  NamedRenderbufferStorageMultisample(ctx, fn, renderbuffer, 0, internalformat, width, height);
 }
 
 }  // namespace api
@@ -1523,22 +1507,20 @@ static void get_renderbuffer_parameter(Context& ctx, const RenderbufferRef& rend
 
 namespace api {
 
-void GetRenderbufferParameteriv(GLenum target, GLenum pname, GLint* params) {
-  GLVK_CONTEXT_OR_RETURN();
+void GetRenderbufferParameteriv(Context& ctx, const char* fn, GLenum target, GLenum pname, GLint* params) {
   if (target != GL_RENDERBUFFER)
-    return ctx->error(GL_INVALID_ENUM, "glGetRenderbufferParameteriv(target = 0x%04x)", target);
-  if (!ctx->bound_renderbuffer)
-    return ctx->error(GL_INVALID_OPERATION, "glGetRenderbufferParameteriv: no renderbuffer is bound");
-  get_renderbuffer_parameter(*ctx, ctx->bound_renderbuffer, pname, params, "glGetRenderbufferParameteriv");
+    return ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x)", fn, target);
+  if (!ctx.bound_renderbuffer)
+    return ctx.error(GL_INVALID_OPERATION, "%s: no renderbuffer is bound", fn);
+  get_renderbuffer_parameter(ctx, ctx.bound_renderbuffer, pname, params, fn);
 }
 
-void GetNamedRenderbufferParameteriv(GLuint renderbuffer, GLenum pname, GLint* params) {
-  GLVK_CONTEXT_OR_RETURN();
-  RenderbufferRef rb = ctx->share_group().find_renderbuffer(renderbuffer);
+void GetNamedRenderbufferParameteriv(Context& ctx, const char* fn, GLuint renderbuffer, GLenum pname, GLint* params) {
+  RenderbufferRef rb = ctx.share_group().find_renderbuffer(renderbuffer);
   if (!rb)
-    return ctx->error(GL_INVALID_OPERATION, "glGetNamedRenderbufferParameteriv(renderbuffer = %u): not a renderbuffer object",
-                      renderbuffer);
-  get_renderbuffer_parameter(*ctx, rb, pname, params, "glGetNamedRenderbufferParameteriv");
+    return ctx.error(GL_INVALID_OPERATION, "%s(renderbuffer = %u): not a renderbuffer object", fn,
+                     renderbuffer);
+  get_renderbuffer_parameter(ctx, rb, pname, params, fn);
 }
 
 // The framebuffer object a target-based attachment call works on (INVALID_OPERATION for 0).
@@ -1555,16 +1537,15 @@ static FramebufferObject* target_framebuffer(Context& ctx, GLenum target, const 
   return fb;
 }
 
-void FramebufferTexture(GLenum target, GLenum attachment, GLuint texture, GLint level) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (FramebufferObject* fb = target_framebuffer(*ctx, target, "glFramebufferTexture"))
-    attach_texture(*ctx, *fb, attachment, texture, level, 0, 0, false, "glFramebufferTexture");
+void FramebufferTexture(Context& ctx, const char* fn, GLenum target, GLenum attachment, GLuint texture, GLint level) {
+  if (FramebufferObject* fb = target_framebuffer(ctx, target, fn))
+    attach_texture(ctx, *fb, attachment, texture, level, 0, 0, false, fn);
 }
 
-void FramebufferTextureLayer(GLenum target, GLenum attachment, GLuint texture, GLint level, GLint layer) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (FramebufferObject* fb = target_framebuffer(*ctx, target, "glFramebufferTextureLayer"))
-    attach_texture(*ctx, *fb, attachment, texture, level, 0, layer, true, "glFramebufferTextureLayer");
+void FramebufferTextureLayer(Context& ctx, const char* fn, GLenum target, GLenum attachment, GLuint texture,
+                             GLint level, GLint layer) {
+  if (FramebufferObject* fb = target_framebuffer(ctx, target, fn))
+    attach_texture(ctx, *fb, attachment, texture, level, 0, layer, true, fn);
 }
 
 // glFramebufferTexture1D/2D/3D: the texture's target must be the one named.
@@ -1586,150 +1567,136 @@ static void framebuffer_texture_nd(Context& ctx, GLenum target, GLenum attachmen
   attach_texture(ctx, *fb, attachment, texture, level, cube_face ? textarget : 0, layer, dims == 3, function);
 }
 
-void FramebufferTexture1D(GLenum target, GLenum attachment, GLenum textarget, GLuint texture, GLint level) {
-  GLVK_CONTEXT_OR_RETURN();
-  framebuffer_texture_nd(*ctx, target, attachment, textarget, texture, level, 0, 1, "glFramebufferTexture1D");
+void FramebufferTexture1D(Context& ctx, const char* fn, GLenum target, GLenum attachment, GLenum textarget,
+                          GLuint texture, GLint level) {
+  framebuffer_texture_nd(ctx, target, attachment, textarget, texture, level, 0, 1, fn);
 }
 
-void FramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget, GLuint texture, GLint level) {
-  GLVK_CONTEXT_OR_RETURN();
-  framebuffer_texture_nd(*ctx, target, attachment, textarget, texture, level, 0, 2, "glFramebufferTexture2D");
+void FramebufferTexture2D(Context& ctx, const char* fn, GLenum target, GLenum attachment, GLenum textarget,
+                          GLuint texture, GLint level) {
+  framebuffer_texture_nd(ctx, target, attachment, textarget, texture, level, 0, 2, fn);
 }
 
-void FramebufferTexture3D(GLenum target, GLenum attachment, GLenum textarget, GLuint texture, GLint level,
-                          GLint zoffset) {
-  GLVK_CONTEXT_OR_RETURN();
-  framebuffer_texture_nd(*ctx, target, attachment, textarget, texture, level, zoffset, 3, "glFramebufferTexture3D");
+void FramebufferTexture3D(Context& ctx, const char* fn, GLenum target, GLenum attachment, GLenum textarget,
+                          GLuint texture, GLint level, GLint zoffset) {
+  framebuffer_texture_nd(ctx, target, attachment, textarget, texture, level, zoffset, 3, fn);
 }
 
-void FramebufferRenderbuffer(GLenum target, GLenum attachment, GLenum renderbuffertarget, GLuint renderbuffer) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (FramebufferObject* fb = target_framebuffer(*ctx, target, "glFramebufferRenderbuffer"))
-    attach_renderbuffer(*ctx, *fb, attachment, renderbuffertarget, renderbuffer, "glFramebufferRenderbuffer");
+void FramebufferRenderbuffer(Context& ctx, const char* fn, GLenum target, GLenum attachment,
+                             GLenum renderbuffertarget, GLuint renderbuffer) {
+  if (FramebufferObject* fb = target_framebuffer(ctx, target, fn))
+    attach_renderbuffer(ctx, *fb, attachment, renderbuffertarget, renderbuffer, fn);
 }
 
-void NamedFramebufferTexture(GLuint framebuffer, GLenum attachment, GLuint texture, GLint level) {
-  GLVK_CONTEXT_OR_RETURN();
+void NamedFramebufferTexture(Context& ctx, const char* fn, GLuint framebuffer, GLenum attachment, GLuint texture,
+                             GLint level) {
   FramebufferObject* fb = nullptr;
-  if (named_framebuffer(*ctx, framebuffer, fb, GL_NONE, "glNamedFramebufferTexture"))
-    attach_texture(*ctx, *fb, attachment, texture, level, 0, 0, false, "glNamedFramebufferTexture");
+  if (named_framebuffer(ctx, framebuffer, fb, GL_NONE, fn))
+    attach_texture(ctx, *fb, attachment, texture, level, 0, 0, false, fn);
 }
 
-void NamedFramebufferTextureLayer(GLuint framebuffer, GLenum attachment, GLuint texture, GLint level, GLint layer) {
-  GLVK_CONTEXT_OR_RETURN();
+void NamedFramebufferTextureLayer(Context& ctx, const char* fn, GLuint framebuffer, GLenum attachment, GLuint texture,
+                                  GLint level, GLint layer) {
   FramebufferObject* fb = nullptr;
-  if (named_framebuffer(*ctx, framebuffer, fb, GL_NONE, "glNamedFramebufferTextureLayer"))
-    attach_texture(*ctx, *fb, attachment, texture, level, 0, layer, true, "glNamedFramebufferTextureLayer");
+  if (named_framebuffer(ctx, framebuffer, fb, GL_NONE, fn))
+    attach_texture(ctx, *fb, attachment, texture, level, 0, layer, true, fn);
 }
 
-void NamedFramebufferRenderbuffer(GLuint framebuffer, GLenum attachment, GLenum renderbuffertarget,
-                                  GLuint renderbuffer) {
-  GLVK_CONTEXT_OR_RETURN();
+void NamedFramebufferRenderbuffer(Context& ctx, const char* fn, GLuint framebuffer, GLenum attachment,
+                                  GLenum renderbuffertarget, GLuint renderbuffer) {
   FramebufferObject* fb = nullptr;
-  if (named_framebuffer(*ctx, framebuffer, fb, GL_NONE, "glNamedFramebufferRenderbuffer"))
-    attach_renderbuffer(*ctx, *fb, attachment, renderbuffertarget, renderbuffer, "glNamedFramebufferRenderbuffer");
+  if (named_framebuffer(ctx, framebuffer, fb, GL_NONE, fn))
+    attach_renderbuffer(ctx, *fb, attachment, renderbuffertarget, renderbuffer, fn);
 }
 
-GLenum CheckFramebufferStatus(GLenum target) {
-  GLVK_CONTEXT_OR_RETURN(0);
+GLenum CheckFramebufferStatus(Context& ctx, const char* fn, GLenum target) {
   if (!is_framebuffer_target(target)) {
-    ctx->error(GL_INVALID_ENUM, "glCheckFramebufferStatus(target = 0x%04x): not a framebuffer target", target);
+    ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): not a framebuffer target", fn, target);
     return 0;
   }
-  return framebuffer_status(*ctx, bound_framebuffer(*ctx, target));
+  return framebuffer_status(ctx, bound_framebuffer(ctx, target));
 }
 
-GLenum CheckNamedFramebufferStatus(GLuint framebuffer, GLenum target) {
-  GLVK_CONTEXT_OR_RETURN(0);
+GLenum CheckNamedFramebufferStatus(Context& ctx, const char* fn, GLuint framebuffer, GLenum target) {
   if (!is_framebuffer_target(target)) {
-    ctx->error(GL_INVALID_ENUM, "glCheckNamedFramebufferStatus(target = 0x%04x)", target);
+    ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x)", fn, target);
     return 0;
   }
   // Zero names the default framebuffer of `target` (the read or the draw surface's).
   FramebufferObject* fb = nullptr;
-  if (!named_framebuffer(*ctx, framebuffer, fb, target == GL_READ_FRAMEBUFFER ? GL_READ_FRAMEBUFFER : GL_DRAW_FRAMEBUFFER,
-                         "glCheckNamedFramebufferStatus"))
+  if (!named_framebuffer(ctx, framebuffer, fb, target == GL_READ_FRAMEBUFFER ? GL_READ_FRAMEBUFFER : GL_DRAW_FRAMEBUFFER,
+                         fn))
     return 0;
-  return framebuffer_status(*ctx, fb);
+  return framebuffer_status(ctx, fb);
 }
 
-void GetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment, GLenum pname, GLint* params) {
-  GLVK_CONTEXT_OR_RETURN();
+void GetFramebufferAttachmentParameteriv(Context& ctx, const char* fn, GLenum target, GLenum attachment, GLenum pname,
+                                         GLint* params) {
   if (!is_framebuffer_target(target))
-    return ctx->error(GL_INVALID_ENUM, "glGetFramebufferAttachmentParameteriv(target = 0x%04x)", target);
-  attachment_parameter(*ctx, bound_framebuffer(*ctx, target), attachment, pname, params,
-                       "glGetFramebufferAttachmentParameteriv");
+    return ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x)", fn, target);
+  attachment_parameter(ctx, bound_framebuffer(ctx, target), attachment, pname, params,
+                       fn);
 }
 
-void GetNamedFramebufferAttachmentParameteriv(GLuint framebuffer, GLenum attachment, GLenum pname, GLint* params) {
-  GLVK_CONTEXT_OR_RETURN();
+void GetNamedFramebufferAttachmentParameteriv(Context& ctx, const char* fn, GLuint framebuffer, GLenum attachment,
+                                              GLenum pname, GLint* params) {
   FramebufferObject* fb = nullptr;
-  if (named_framebuffer(*ctx, framebuffer, fb, GL_DRAW_FRAMEBUFFER, "glGetNamedFramebufferAttachmentParameteriv"))
-    attachment_parameter(*ctx, fb, attachment, pname, params, "glGetNamedFramebufferAttachmentParameteriv");
+  if (named_framebuffer(ctx, framebuffer, fb, GL_DRAW_FRAMEBUFFER, fn))
+    attachment_parameter(ctx, fb, attachment, pname, params, fn);
 }
 
-void DrawBuffers(GLsizei n, const GLenum* bufs) {
-  GLVK_CONTEXT_OR_RETURN();
-  draw_buffers(*ctx, ctx->current_draw_framebuffer(), n, bufs, false, "glDrawBuffers");
+void DrawBuffers(Context& ctx, const char* fn, GLsizei n, const GLenum* bufs) {
+  draw_buffers(ctx, ctx.current_draw_framebuffer(), n, bufs, false, fn);
 }
 
-void DrawBuffer(GLenum buf) {
-  GLVK_CONTEXT_OR_RETURN();
-  draw_buffers(*ctx, ctx->current_draw_framebuffer(), 1, &buf, true, "glDrawBuffer");
+void DrawBuffer(Context& ctx, const char* fn, GLenum buf) {
+  draw_buffers(ctx, ctx.current_draw_framebuffer(), 1, &buf, true, fn);
 }
 
-void NamedFramebufferDrawBuffers(GLuint framebuffer, GLsizei n, const GLenum* bufs) {
-  GLVK_CONTEXT_OR_RETURN();
+void NamedFramebufferDrawBuffers(Context& ctx, const char* fn, GLuint framebuffer, GLsizei n, const GLenum* bufs) {
   FramebufferObject* fb = nullptr;
-  if (named_framebuffer(*ctx, framebuffer, fb, GL_DRAW_FRAMEBUFFER, "glNamedFramebufferDrawBuffers"))
-    draw_buffers(*ctx, fb, n, bufs, false, "glNamedFramebufferDrawBuffers");
+  if (named_framebuffer(ctx, framebuffer, fb, GL_DRAW_FRAMEBUFFER, fn))
+    draw_buffers(ctx, fb, n, bufs, false, fn);
 }
 
-void NamedFramebufferDrawBuffer(GLuint framebuffer, GLenum buf) {
-  GLVK_CONTEXT_OR_RETURN();
+void NamedFramebufferDrawBuffer(Context& ctx, const char* fn, GLuint framebuffer, GLenum buf) {
   FramebufferObject* fb = nullptr;
-  if (named_framebuffer(*ctx, framebuffer, fb, GL_DRAW_FRAMEBUFFER, "glNamedFramebufferDrawBuffer"))
-    draw_buffers(*ctx, fb, 1, &buf, true, "glNamedFramebufferDrawBuffer");
+  if (named_framebuffer(ctx, framebuffer, fb, GL_DRAW_FRAMEBUFFER, fn))
+    draw_buffers(ctx, fb, 1, &buf, true, fn);
 }
 
-void ReadBuffer(GLenum src) {
-  GLVK_CONTEXT_OR_RETURN();
-  read_buffer(*ctx, ctx->current_read_framebuffer(), src, "glReadBuffer");
+void ReadBuffer(Context& ctx, const char* fn, GLenum src) {
+  read_buffer(ctx, ctx.current_read_framebuffer(), src, fn);
 }
 
-void NamedFramebufferReadBuffer(GLuint framebuffer, GLenum src) {
-  GLVK_CONTEXT_OR_RETURN();
+void NamedFramebufferReadBuffer(Context& ctx, const char* fn, GLuint framebuffer, GLenum src) {
   FramebufferObject* fb = nullptr;
-  if (named_framebuffer(*ctx, framebuffer, fb, GL_READ_FRAMEBUFFER, "glNamedFramebufferReadBuffer"))
-    read_buffer(*ctx, fb, src, "glNamedFramebufferReadBuffer");
+  if (named_framebuffer(ctx, framebuffer, fb, GL_READ_FRAMEBUFFER, fn))
+    read_buffer(ctx, fb, src, fn);
 }
 
-void FramebufferParameteri(GLenum target, GLenum pname, GLint param) {
-  GLVK_CONTEXT_OR_RETURN();
+void FramebufferParameteri(Context& ctx, const char* fn, GLenum target, GLenum pname, GLint param) {
   if (!is_framebuffer_target(target))
-    return ctx->error(GL_INVALID_ENUM, "glFramebufferParameteri(target = 0x%04x)", target);
-  framebuffer_parameter(*ctx, bound_framebuffer(*ctx, target), pname, param, "glFramebufferParameteri");
+    return ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x)", fn, target);
+  framebuffer_parameter(ctx, bound_framebuffer(ctx, target), pname, param, fn);
 }
 
-void NamedFramebufferParameteri(GLuint framebuffer, GLenum pname, GLint param) {
-  GLVK_CONTEXT_OR_RETURN();
+void NamedFramebufferParameteri(Context& ctx, const char* fn, GLuint framebuffer, GLenum pname, GLint param) {
   FramebufferObject* fb = nullptr;
-  if (named_framebuffer(*ctx, framebuffer, fb, GL_NONE, "glNamedFramebufferParameteri"))
-    framebuffer_parameter(*ctx, fb, pname, param, "glNamedFramebufferParameteri");
+  if (named_framebuffer(ctx, framebuffer, fb, GL_NONE, fn))
+    framebuffer_parameter(ctx, fb, pname, param, fn);
 }
 
-void GetFramebufferParameteriv(GLenum target, GLenum pname, GLint* params) {
-  GLVK_CONTEXT_OR_RETURN();
+void GetFramebufferParameteriv(Context& ctx, const char* fn, GLenum target, GLenum pname, GLint* params) {
   if (!is_framebuffer_target(target))
-    return ctx->error(GL_INVALID_ENUM, "glGetFramebufferParameteriv(target = 0x%04x)", target);
-  get_framebuffer_parameter(*ctx, bound_framebuffer(*ctx, target), pname, params, "glGetFramebufferParameteriv");
+    return ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x)", fn, target);
+  get_framebuffer_parameter(ctx, bound_framebuffer(ctx, target), pname, params, fn);
 }
 
-void GetNamedFramebufferParameteriv(GLuint framebuffer, GLenum pname, GLint* param) {
-  GLVK_CONTEXT_OR_RETURN();
+void GetNamedFramebufferParameteriv(Context& ctx, const char* fn, GLuint framebuffer, GLenum pname, GLint* param) {
   FramebufferObject* fb = nullptr;
-  if (named_framebuffer(*ctx, framebuffer, fb, GL_DRAW_FRAMEBUFFER, "glGetNamedFramebufferParameteriv"))
-    get_framebuffer_parameter(*ctx, fb, pname, param, "glGetNamedFramebufferParameteriv");
+  if (named_framebuffer(ctx, framebuffer, fb, GL_DRAW_FRAMEBUFFER, fn))
+    get_framebuffer_parameter(ctx, fb, pname, param, fn);
 }
 
 // glInvalidate(Sub)Framebuffer and the named forms (GL 4.6 section 17.4.4): the arguments are
@@ -1755,47 +1722,44 @@ static void invalidate_framebuffer(Context& ctx, const FramebufferObject* fb, GL
   }
 }
 
-void InvalidateFramebuffer(GLenum target, GLsizei numAttachments, const GLenum* attachments) {
-  GLVK_CONTEXT_OR_RETURN();
+void InvalidateFramebuffer(Context& ctx, const char* fn, GLenum target, GLsizei numAttachments,
+                           const GLenum* attachments) {
   if (!is_framebuffer_target(target))
-    return ctx->error(GL_INVALID_ENUM, "glInvalidateFramebuffer(target = 0x%04x)", target);
-  invalidate_framebuffer(*ctx, bound_framebuffer(*ctx, target), numAttachments, attachments, 0, 0,
-                         "glInvalidateFramebuffer");
+    return ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x)", fn, target);
+  invalidate_framebuffer(ctx, bound_framebuffer(ctx, target), numAttachments, attachments, 0, 0,
+                         fn);
 }
 
-void InvalidateSubFramebuffer(GLenum target, GLsizei numAttachments, const GLenum* attachments, GLint, GLint,
-                              GLsizei width, GLsizei height) {
-  GLVK_CONTEXT_OR_RETURN();
+void InvalidateSubFramebuffer(Context& ctx, const char* fn, GLenum target, GLsizei numAttachments,
+                              const GLenum* attachments, GLint, GLint, GLsizei width, GLsizei height) {
   if (!is_framebuffer_target(target))
-    return ctx->error(GL_INVALID_ENUM, "glInvalidateSubFramebuffer(target = 0x%04x)", target);
-  invalidate_framebuffer(*ctx, bound_framebuffer(*ctx, target), numAttachments, attachments, width, height,
-                         "glInvalidateSubFramebuffer");
+    return ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x)", fn, target);
+  invalidate_framebuffer(ctx, bound_framebuffer(ctx, target), numAttachments, attachments, width, height,
+                         fn);
 }
 
-void InvalidateNamedFramebufferData(GLuint framebuffer, GLsizei numAttachments, const GLenum* attachments) {
-  GLVK_CONTEXT_OR_RETURN();
+void InvalidateNamedFramebufferData(Context& ctx, const char* fn, GLuint framebuffer, GLsizei numAttachments,
+                                    const GLenum* attachments) {
   FramebufferObject* fb = nullptr;
-  if (named_framebuffer(*ctx, framebuffer, fb, GL_DRAW_FRAMEBUFFER, "glInvalidateNamedFramebufferData"))
-    invalidate_framebuffer(*ctx, fb, numAttachments, attachments, 0, 0, "glInvalidateNamedFramebufferData");
+  if (named_framebuffer(ctx, framebuffer, fb, GL_DRAW_FRAMEBUFFER, fn))
+    invalidate_framebuffer(ctx, fb, numAttachments, attachments, 0, 0, fn);
 }
 
-void InvalidateNamedFramebufferSubData(GLuint framebuffer, GLsizei numAttachments, const GLenum* attachments, GLint,
-                                       GLint, GLsizei width, GLsizei height) {
-  GLVK_CONTEXT_OR_RETURN();
+void InvalidateNamedFramebufferSubData(Context& ctx, const char* fn, GLuint framebuffer, GLsizei numAttachments,
+                                       const GLenum* attachments, GLint, GLint, GLsizei width, GLsizei height) {
   FramebufferObject* fb = nullptr;
-  if (named_framebuffer(*ctx, framebuffer, fb, GL_DRAW_FRAMEBUFFER, "glInvalidateNamedFramebufferSubData"))
-    invalidate_framebuffer(*ctx, fb, numAttachments, attachments, width, height,
-                           "glInvalidateNamedFramebufferSubData");
+  if (named_framebuffer(ctx, framebuffer, fb, GL_DRAW_FRAMEBUFFER, fn))
+    invalidate_framebuffer(ctx, fb, numAttachments, attachments, width, height,
+                           fn);
 }
 
-void ReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type, void* pixels) {
-  GLVK_CONTEXT_OR_RETURN();
-  const char* function = "glReadPixels";
-  if (width < 0 || height < 0) return ctx->error(GL_INVALID_VALUE, "%s: negative width or height", function);
-  if (!check_format_and_type(*ctx, format, type, function)) return;
-  FramebufferObject* fb = ctx->current_read_framebuffer();
-  if (framebuffer_status(*ctx, fb) != GL_FRAMEBUFFER_COMPLETE)
-    return ctx->error(GL_INVALID_FRAMEBUFFER_OPERATION, "%s: the read framebuffer is not complete", function);
+void ReadPixels(Context& ctx, const char* fn, GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
+                GLenum type, void* pixels) {
+  if (width < 0 || height < 0) return ctx.error(GL_INVALID_VALUE, "%s: negative width or height", fn);
+  if (!check_format_and_type(ctx, format, type, fn)) return;
+  FramebufferObject* fb = ctx.current_read_framebuffer();
+  if (framebuffer_status(ctx, fb) != GL_FRAMEBUFFER_COMPLETE)
+    return ctx.error(GL_INVALID_FRAMEBUFFER_OPERATION, "%s: the read framebuffer is not complete", fn);
   // Which attachment: the read buffer for colour, the depth/stencil attachment for those formats.
   const FramebufferAttachment* a = nullptr;
   if (format == GL_DEPTH_COMPONENT || format == GL_DEPTH_STENCIL) {
@@ -1803,24 +1767,24 @@ void ReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, 
     if (format == GL_DEPTH_STENCIL && (fb->stencil.type == AttachmentObject::NONE ||
                                        fb->stencil.texture != fb->depth.texture ||
                                        fb->stencil.renderbuffer != fb->depth.renderbuffer))
-      return ctx->error(GL_INVALID_OPERATION, "%s: depth and stencil are not one image", function);
+      return ctx.error(GL_INVALID_OPERATION, "%s: depth and stencil are not one image", fn);
   } else if (format == GL_STENCIL_INDEX) {
     a = &fb->stencil;
   } else {
     a = read_buffer_attachment(*fb);
-    if (!a) return ctx->error(GL_INVALID_OPERATION, "%s: the read buffer is GL_NONE", function);
+    if (!a) return ctx.error(GL_INVALID_OPERATION, "%s: the read buffer is GL_NONE", fn);
   }
   TextureImage scratch;
   const TextureImage* image = attached_image(*a, scratch);
   // A surface of zero pixels (EGL's default pbuffer size) has its buffers, with nothing to read.
   if (fb->window && image && image->format != formats::Format::NONE && !image->defined()) return;
   if (!image || !image->defined())
-    return ctx->error(GL_INVALID_OPERATION, "%s: the framebuffer has no buffer for format 0x%04x", function, format);
+    return ctx.error(GL_INVALID_OPERATION, "%s: the framebuffer has no buffer for format 0x%04x", fn, format);
   if (image->samples > 1 && !fb->window)
-    return ctx->error(GL_INVALID_OPERATION, "%s: the read buffer is multisampled", function);
-  if (!check_compatible(*ctx, image->base_format, image->format, format, function)) return;
+    return ctx.error(GL_INVALID_OPERATION, "%s: the read buffer is multisampled", fn);
+  if (!check_compatible(ctx, image->base_format, image->format, format, fn)) return;
   ClientImage client;
-  if (!client_image(*ctx, ctx->pack, GL_PIXEL_PACK_BUFFER, 2, width, height, 1, format, type, pixels, client, function))
+  if (!client_image(ctx, ctx.pack, GL_PIXEL_PACK_BUFFER, 2, width, height, 1, format, type, pixels, client, fn))
     return;
   if (!client.pbo && !pixels) return;
   // Pixels outside the attachment are undefined: read the part inside, leave the rest alone.
@@ -1828,7 +1792,7 @@ void ReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, 
   const GLint x1 = std::min<GLint64>(GLint64(x) + width, image->width), y1 = std::min<GLint64>(GLint64(y) + height, image->height);
   if (x1 <= x0 || y1 <= y0) return;
   ReadSource source;
-  if (!read_source(*ctx, *a, source)) return;
+  if (!read_source(ctx, *a, source)) return;
   const int bpp = formats::bytes_per_pixel(format, type);
   const std::size_t skip = std::size_t(y0 - y) * client.row_stride + std::size_t(x0 - x) * std::size_t(bpp);
   ClientImage inside = client;
@@ -1846,77 +1810,67 @@ void ReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, 
   // The read colour clamp (GL 4.6 section 18.2.8): always, never, or for fixed-point buffers
   // (unsigned and signed normalized; Mesa llvmpipe and zink clamp snorm buffers too).
   const formats::FormatDesc& stored = formats::describe(source.image->storage);
-  const bool clamp = ctx->clamp_read_color == GL_TRUE ||
-                     (ctx->clamp_read_color == GL_FIXED_ONLY && (stored.is_unorm || stored.is_snorm));
-  read_texels(*ctx, *source.resource, *source.image, source.level, box, x1 - x0, y1 - y0, 1, client.row_stride * std::size_t(y1 - y0),
-              inside, target, format, type, function, clamp);
+  const bool clamp = ctx.clamp_read_color == GL_TRUE ||
+                     (ctx.clamp_read_color == GL_FIXED_ONLY && (stored.is_unorm || stored.is_snorm));
+  read_texels(ctx, *source.resource, *source.image, source.level, box, x1 - x0, y1 - y0, 1, client.row_stride * std::size_t(y1 - y0),
+              inside, target, format, type, fn, clamp);
 }
 
-void ClampColor(GLenum target, GLenum clamp) {
-  GLVK_CONTEXT_OR_RETURN();
-  GLenum* state = target == GL_CLAMP_READ_COLOR ? &ctx->clamp_read_color : nullptr;
-  if (!ctx->config().core_profile) {
-    if (target == GL_CLAMP_VERTEX_COLOR) state = &ctx->clamp_vertex_color;
-    if (target == GL_CLAMP_FRAGMENT_COLOR) state = &ctx->clamp_fragment_color;
+void ClampColor(Context& ctx, const char* fn, GLenum target, GLenum clamp) {
+  GLenum* state = target == GL_CLAMP_READ_COLOR ? &ctx.clamp_read_color : nullptr;
+  if (!ctx.config().core_profile) {
+    if (target == GL_CLAMP_VERTEX_COLOR) state = &ctx.clamp_vertex_color;
+    if (target == GL_CLAMP_FRAGMENT_COLOR) state = &ctx.clamp_fragment_color;
   }
-  if (!state) return ctx->error(GL_INVALID_ENUM, "glClampColor(target = 0x%04x)", target);
+  if (!state) return ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x)", fn, target);
   if (clamp != GL_TRUE && clamp != GL_FALSE && clamp != GL_FIXED_ONLY)
-    return ctx->error(GL_INVALID_ENUM, "glClampColor(clamp = 0x%04x)", clamp);
+    return ctx.error(GL_INVALID_ENUM, "%s(clamp = 0x%04x)", fn, clamp);
   *state = clamp;
 }
 
 
-void ClearColor(GLfloat red, GLfloat green, GLfloat blue, GLfloat alpha) {
-  GLVK_CONTEXT_OR_RETURN();
-  ctx->clear_color = {red, green, blue, alpha};
+void ClearColor(Context& ctx, const char*, GLfloat red, GLfloat green, GLfloat blue, GLfloat alpha) {
+  ctx.clear_color = {red, green, blue, alpha};
 }
 
-void ClearDepth(GLdouble depth) {
-  GLVK_CONTEXT_OR_RETURN();
-  ctx->clear_depth = std::clamp(depth, 0.0, 1.0);
+void ClearDepth(Context& ctx, const char*, GLdouble depth) {
+  ctx.clear_depth = std::clamp(depth, 0.0, 1.0);
 }
 
-void ClearDepthf(GLfloat depth) { ClearDepth(depth); }
+void ClearDepthf(Context& ctx, const char* fn, GLfloat depth) { ClearDepth(ctx, fn, depth); }
 
-void ClearStencil(GLint s) {
-  GLVK_CONTEXT_OR_RETURN();
-  ctx->clear_stencil = s;
+void ClearStencil(Context& ctx, const char*, GLint s) {
+  ctx.clear_stencil = s;
 }
 
-void ColorMask(GLboolean red, GLboolean green, GLboolean blue, GLboolean alpha) {
-  GLVK_CONTEXT_OR_RETURN();
-  for (auto& mask : ctx->color_mask) mask = {red != 0, green != 0, blue != 0, alpha != 0};
+void ColorMask(Context& ctx, const char*, GLboolean red, GLboolean green, GLboolean blue, GLboolean alpha) {
+  for (auto& mask : ctx.color_mask) mask = {red != 0, green != 0, blue != 0, alpha != 0};
 }
 
-void ColorMaski(GLuint index, GLboolean r, GLboolean g, GLboolean b, GLboolean a) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (index >= kMaxColorAttachments) return ctx->error(GL_INVALID_VALUE, "glColorMaski(index = %u)", index);
-  ctx->color_mask[index] = {r != 0, g != 0, b != 0, a != 0};
+void ColorMaski(Context& ctx, const char* fn, GLuint index, GLboolean r, GLboolean g, GLboolean b, GLboolean a) {
+  if (index >= kMaxColorAttachments) return ctx.error(GL_INVALID_VALUE, "%s(index = %u)", fn, index);
+  ctx.color_mask[index] = {r != 0, g != 0, b != 0, a != 0};
 }
 
-void DepthMask(GLboolean flag) {
-  GLVK_CONTEXT_OR_RETURN();
-  ctx->depth_mask = flag != 0;
+void DepthMask(Context& ctx, const char*, GLboolean flag) {
+  ctx.depth_mask = flag != 0;
 }
 
-void StencilMask(GLuint mask) {
-  GLVK_CONTEXT_OR_RETURN();
-  ctx->stencil_writemask = ctx->stencil_back_writemask = mask;
+void StencilMask(Context& ctx, const char*, GLuint mask) {
+  ctx.stencil_writemask = ctx.stencil_back_writemask = mask;
 }
 
-void StencilMaskSeparate(GLenum face, GLuint mask) {
-  GLVK_CONTEXT_OR_RETURN();
+void StencilMaskSeparate(Context& ctx, const char* fn, GLenum face, GLuint mask) {
   if (face != GL_FRONT && face != GL_BACK && face != GL_FRONT_AND_BACK)
-    return ctx->error(GL_INVALID_ENUM, "glStencilMaskSeparate(face = 0x%04x)", face);
-  if (face != GL_BACK) ctx->stencil_writemask = mask;
-  if (face != GL_FRONT) ctx->stencil_back_writemask = mask;
+    return ctx.error(GL_INVALID_ENUM, "%s(face = 0x%04x)", fn, face);
+  if (face != GL_BACK) ctx.stencil_writemask = mask;
+  if (face != GL_FRONT) ctx.stencil_back_writemask = mask;
 }
 
-void Clear(GLbitfield mask) {
-  GLVK_CONTEXT_OR_RETURN();
+void Clear(Context& ctx, const char* fn, GLbitfield mask) {
   if (mask & ~GLbitfield(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT | GL_ACCUM_BUFFER_BIT))
-    return ctx->error(GL_INVALID_VALUE, "glClear(mask = 0x%x): unknown bits", mask);
-  FramebufferObject* fb = clear_target(*ctx, ctx->current_draw_framebuffer(), "glClear");
+    return ctx.error(GL_INVALID_VALUE, "%s(mask = 0x%x): unknown bits", fn, mask);
+  FramebufferObject* fb = clear_target(ctx, ctx.current_draw_framebuffer(), fn);
   if (!fb) return;
   if (mask & GL_COLOR_BUFFER_BIT)
     for (unsigned i = 0; i < kMaxColorAttachments; ++i) {
@@ -1927,22 +1881,22 @@ void Clear(GLbitfield mask) {
         ColorClear value;
         value.kind = attachment_kind(a);
         for (int c = 0; c < 4; ++c) {
-          value.f[c] = ctx->clear_color[std::size_t(c)];
-          value.i[c] = GLint(ctx->clear_color[std::size_t(c)]);
-          value.u[c] = GLuint(std::max(0.0f, ctx->clear_color[std::size_t(c)]));
+          value.f[c] = ctx.clear_color[std::size_t(c)];
+          value.i[c] = GLint(ctx.clear_color[std::size_t(c)]);
+          value.u[c] = GLuint(std::max(0.0f, ctx.clear_color[std::size_t(c)]));
         }
-        clear_color_attachment(*ctx, a, value, ctx->color_mask[i], "glClear");
+        clear_color_attachment(ctx, a, value, ctx.color_mask[i], fn);
       }
     }
   const bool depth = mask & GL_DEPTH_BUFFER_BIT, stencil = mask & GL_STENCIL_BUFFER_BIT;
   if (depth && stencil && fb->depth.type != AttachmentObject::NONE && fb->depth.texture == fb->stencil.texture &&
       fb->depth.renderbuffer == fb->stencil.renderbuffer) {
-    clear_depth_stencil_attachment(*ctx, fb->depth, true, GLfloat(ctx->clear_depth), true, ctx->clear_stencil,
-                                   "glClear");
+    clear_depth_stencil_attachment(ctx, fb->depth, true, GLfloat(ctx.clear_depth), true, ctx.clear_stencil,
+                                   fn);
   } else {
     if (depth)
-      clear_depth_stencil_attachment(*ctx, fb->depth, true, GLfloat(ctx->clear_depth), false, 0, "glClear");
-    if (stencil) clear_depth_stencil_attachment(*ctx, fb->stencil, false, 0, true, ctx->clear_stencil, "glClear");
+      clear_depth_stencil_attachment(ctx, fb->depth, true, GLfloat(ctx.clear_depth), false, 0, fn);
+    if (stencil) clear_depth_stencil_attachment(ctx, fb->stencil, false, 0, true, ctx.clear_stencil, fn);
   }
 }
 
@@ -2005,69 +1959,65 @@ static void clear_buffer_fi(Context& ctx, FramebufferObject* fb, GLenum buffer, 
   clear_buffer(ctx, fb, buffer, drawbuffer, nullptr, &depth, &stencil, function);
 }
 
-void ClearBufferfv(GLenum buffer, GLint drawbuffer, const GLfloat* value) {
-  GLVK_CONTEXT_OR_RETURN();
-  clear_buffer_fv(*ctx, ctx->current_draw_framebuffer(), buffer, drawbuffer, value, "glClearBufferfv");
+void ClearBufferfv(Context& ctx, const char* fn, GLenum buffer, GLint drawbuffer, const GLfloat* value) {
+  clear_buffer_fv(ctx, ctx.current_draw_framebuffer(), buffer, drawbuffer, value, fn);
 }
 
-void ClearBufferiv(GLenum buffer, GLint drawbuffer, const GLint* value) {
-  GLVK_CONTEXT_OR_RETURN();
-  clear_buffer_iv(*ctx, ctx->current_draw_framebuffer(), buffer, drawbuffer, value, "glClearBufferiv");
+void ClearBufferiv(Context& ctx, const char* fn, GLenum buffer, GLint drawbuffer, const GLint* value) {
+  clear_buffer_iv(ctx, ctx.current_draw_framebuffer(), buffer, drawbuffer, value, fn);
 }
 
-void ClearBufferuiv(GLenum buffer, GLint drawbuffer, const GLuint* value) {
-  GLVK_CONTEXT_OR_RETURN();
-  clear_buffer_uiv(*ctx, ctx->current_draw_framebuffer(), buffer, drawbuffer, value, "glClearBufferuiv");
+void ClearBufferuiv(Context& ctx, const char* fn, GLenum buffer, GLint drawbuffer, const GLuint* value) {
+  clear_buffer_uiv(ctx, ctx.current_draw_framebuffer(), buffer, drawbuffer, value, fn);
 }
 
-void ClearBufferfi(GLenum buffer, GLint drawbuffer, GLfloat depth, GLint stencil) {
-  GLVK_CONTEXT_OR_RETURN();
-  clear_buffer_fi(*ctx, ctx->current_draw_framebuffer(), buffer, drawbuffer, depth, stencil, "glClearBufferfi");
+void ClearBufferfi(Context& ctx, const char* fn, GLenum buffer, GLint drawbuffer, GLfloat depth, GLint stencil) {
+  clear_buffer_fi(ctx, ctx.current_draw_framebuffer(), buffer, drawbuffer, depth, stencil, fn);
 }
 
 // The named forms take framebuffer zero as the default draw framebuffer (GL 4.6 section 17.4.3.1).
-void ClearNamedFramebufferfv(GLuint framebuffer, GLenum buffer, GLint drawbuffer, const GLfloat* value) {
-  GLVK_CONTEXT_OR_RETURN();
+void ClearNamedFramebufferfv(Context& ctx, const char* fn, GLuint framebuffer, GLenum buffer, GLint drawbuffer,
+                             const GLfloat* value) {
   FramebufferObject* fb = nullptr;
-  if (named_framebuffer(*ctx, framebuffer, fb, GL_DRAW_FRAMEBUFFER, "glClearNamedFramebufferfv"))
-    clear_buffer_fv(*ctx, fb, buffer, drawbuffer, value, "glClearNamedFramebufferfv");
+  if (named_framebuffer(ctx, framebuffer, fb, GL_DRAW_FRAMEBUFFER, fn))
+    clear_buffer_fv(ctx, fb, buffer, drawbuffer, value, fn);
 }
 
-void ClearNamedFramebufferiv(GLuint framebuffer, GLenum buffer, GLint drawbuffer, const GLint* value) {
-  GLVK_CONTEXT_OR_RETURN();
+void ClearNamedFramebufferiv(Context& ctx, const char* fn, GLuint framebuffer, GLenum buffer, GLint drawbuffer,
+                             const GLint* value) {
   FramebufferObject* fb = nullptr;
-  if (named_framebuffer(*ctx, framebuffer, fb, GL_DRAW_FRAMEBUFFER, "glClearNamedFramebufferiv"))
-    clear_buffer_iv(*ctx, fb, buffer, drawbuffer, value, "glClearNamedFramebufferiv");
+  if (named_framebuffer(ctx, framebuffer, fb, GL_DRAW_FRAMEBUFFER, fn))
+    clear_buffer_iv(ctx, fb, buffer, drawbuffer, value, fn);
 }
 
-void ClearNamedFramebufferuiv(GLuint framebuffer, GLenum buffer, GLint drawbuffer, const GLuint* value) {
-  GLVK_CONTEXT_OR_RETURN();
+void ClearNamedFramebufferuiv(Context& ctx, const char* fn, GLuint framebuffer, GLenum buffer, GLint drawbuffer,
+                              const GLuint* value) {
   FramebufferObject* fb = nullptr;
-  if (named_framebuffer(*ctx, framebuffer, fb, GL_DRAW_FRAMEBUFFER, "glClearNamedFramebufferuiv"))
-    clear_buffer_uiv(*ctx, fb, buffer, drawbuffer, value, "glClearNamedFramebufferuiv");
+  if (named_framebuffer(ctx, framebuffer, fb, GL_DRAW_FRAMEBUFFER, fn))
+    clear_buffer_uiv(ctx, fb, buffer, drawbuffer, value, fn);
 }
 
-void ClearNamedFramebufferfi(GLuint framebuffer, GLenum buffer, GLint drawbuffer, GLfloat depth, GLint stencil) {
-  GLVK_CONTEXT_OR_RETURN();
+void ClearNamedFramebufferfi(Context& ctx, const char* fn, GLuint framebuffer, GLenum buffer, GLint drawbuffer,
+                             GLfloat depth, GLint stencil) {
   FramebufferObject* fb = nullptr;
-  if (named_framebuffer(*ctx, framebuffer, fb, GL_DRAW_FRAMEBUFFER, "glClearNamedFramebufferfi"))
-    clear_buffer_fi(*ctx, fb, buffer, drawbuffer, depth, stencil, "glClearNamedFramebufferfi");
+  if (named_framebuffer(ctx, framebuffer, fb, GL_DRAW_FRAMEBUFFER, fn))
+    clear_buffer_fi(ctx, fb, buffer, drawbuffer, depth, stencil, fn);
 }
 
 // glBlitFramebuffer and glBlitNamedFramebuffer: from `read`'s read buffer (and depth/stencil) into
 // `draw`'s draw buffers.
-static void blit_framebuffer(Context* ctx, FramebufferObject* read, FramebufferObject* draw, GLint srcX0, GLint srcY0,
+static void blit_framebuffer(Context& ctx, FramebufferObject* read, FramebufferObject* draw, GLint srcX0, GLint srcY0,
                              GLint srcX1, GLint srcY1, GLint dstX0, GLint dstY0, GLint dstX1, GLint dstY1,
                              GLbitfield mask, GLenum filter, const char* function) {
   if (mask & ~GLbitfield(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT))
-    return ctx->error(GL_INVALID_VALUE, "%s(mask = 0x%x): unknown bits", function, mask);
+    return ctx.error(GL_INVALID_VALUE, "%s(mask = 0x%x): unknown bits", function, mask);
   if (filter != GL_NEAREST && filter != GL_LINEAR)
-    return ctx->error(GL_INVALID_ENUM, "%s(filter = 0x%04x)", function, filter);
+    return ctx.error(GL_INVALID_ENUM, "%s(filter = 0x%04x)", function, filter);
   if (filter == GL_LINEAR && (mask & (GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT)))
-    return ctx->error(GL_INVALID_OPERATION, "%s: depth and stencil blits must use GL_NEAREST", function);
-  if (framebuffer_status(*ctx, read) != GL_FRAMEBUFFER_COMPLETE ||
-      framebuffer_status(*ctx, draw) != GL_FRAMEBUFFER_COMPLETE)
-    return ctx->error(GL_INVALID_FRAMEBUFFER_OPERATION, "%s: the read or draw framebuffer is not complete", function);
+    return ctx.error(GL_INVALID_OPERATION, "%s: depth and stencil blits must use GL_NEAREST", function);
+  if (framebuffer_status(ctx, read) != GL_FRAMEBUFFER_COMPLETE ||
+      framebuffer_status(ctx, draw) != GL_FRAMEBUFFER_COMPLETE)
+    return ctx.error(GL_INVALID_FRAMEBUFFER_OPERATION, "%s: the read or draw framebuffer is not complete", function);
   TextureImage scratch_a, scratch_b;
   const GLint rect[8] = {srcX0, srcY0, srcX1, srcY1, dstX0, dstY0, dstX1, dstY1};
   // GL 4.6 section 18.3.1: when either framebuffer is multisampled the rectangles must match,
@@ -2075,10 +2025,10 @@ static void blit_framebuffer(Context* ctx, FramebufferObject* read, FramebufferO
   const bool same_rectangle = srcX1 - srcX0 == dstX1 - dstX0 && srcY1 - srcY0 == dstY1 - dstY0;
   const GLint read_samples = framebuffer_samples(read), draw_samples = framebuffer_samples(draw);
   if ((read_samples > 0 || draw_samples > 0) && !same_rectangle)
-    return ctx->error(GL_INVALID_OPERATION, "%s: a multisample blit cannot scale or flip", function);
+    return ctx.error(GL_INVALID_OPERATION, "%s: a multisample blit cannot scale or flip", function);
   if (read_samples > 0 && draw_samples > 0 && read_samples != draw_samples)
-    return ctx->error(GL_INVALID_OPERATION, "%s: the framebuffers have %d and %d samples", function, read_samples,
-                      draw_samples);
+    return ctx.error(GL_INVALID_OPERATION, "%s: the framebuffers have %d and %d samples", function, read_samples,
+                     draw_samples);
   const FramebufferAttachment* read_colour = nullptr;
   if (mask & GL_COLOR_BUFFER_BIT) {
     read_colour = read_buffer_attachment(*read);
@@ -2090,9 +2040,9 @@ static void blit_framebuffer(Context* ctx, FramebufferObject* read, FramebufferO
           if (targets[t]->type == AttachmentObject::NONE) continue;
           const FramebufferAttachment& dst = *targets[t];
           if (integer_class(*read_colour) != integer_class(dst))
-            return ctx->error(GL_INVALID_OPERATION, "%s: integer and non-integer colour buffers do not mix", function);
+            return ctx.error(GL_INVALID_OPERATION, "%s: integer and non-integer colour buffers do not mix", function);
           if (filter == GL_LINEAR && integer_class(*read_colour) != 0)
-            return ctx->error(GL_INVALID_OPERATION, "%s: integer buffers blit with GL_NEAREST only", function);
+            return ctx.error(GL_INVALID_OPERATION, "%s: integer buffers blit with GL_NEAREST only", function);
         }
       }
     }
@@ -2103,7 +2053,7 @@ static void blit_framebuffer(Context* ctx, FramebufferObject* read, FramebufferO
     const TextureImage* si = attached_image(*src, scratch_a);
     const TextureImage* di = attached_image(*dst, scratch_b);
     if (si->format != di->format)
-      return ctx->error(GL_INVALID_OPERATION, "%s: depth/stencil formats of the two framebuffers differ", function);
+      return ctx.error(GL_INVALID_OPERATION, "%s: depth/stencil formats of the two framebuffers differ", function);
   }
 
   shadow_draw_framebuffer(*draw);
@@ -2112,7 +2062,7 @@ static void blit_framebuffer(Context* ctx, FramebufferObject* read, FramebufferO
       std::array<const FramebufferAttachment*, 2> targets{};
       const unsigned count = draw_buffer_targets(*draw, i, targets);
       for (unsigned t = 0; t < count; ++t)
-        blit_attachment(*ctx, *read_colour, *targets[t], rect, filter == GL_LINEAR, false, false, function);
+        blit_attachment(ctx, *read_colour, *targets[t], rect, filter == GL_LINEAR, false, false, function);
     }
   // Depth and stencil may share one image (DEPTH_STENCIL_ATTACHMENT): each blit copies only the
   // aspects the mask names, once per image.
@@ -2122,26 +2072,23 @@ static void blit_framebuffer(Context* ctx, FramebufferObject* read, FramebufferO
                        draw->stencil.type != AttachmentObject::NONE;
   const bool shared = depth && stencil && same_attachment(read->depth, read->stencil) &&
                       same_attachment(draw->depth, draw->stencil);
-  if (depth) blit_attachment(*ctx, read->depth, draw->depth, rect, false, true, shared, function);
-  if (stencil && !shared) blit_attachment(*ctx, read->stencil, draw->stencil, rect, false, false, true, function);
+  if (depth) blit_attachment(ctx, read->depth, draw->depth, rect, false, true, shared, function);
+  if (stencil && !shared) blit_attachment(ctx, read->stencil, draw->stencil, rect, false, false, true, function);
 }
 
-void BlitFramebuffer(GLint srcX0, GLint srcY0, GLint srcX1, GLint srcY1, GLint dstX0, GLint dstY0, GLint dstX1,
-                     GLint dstY1, GLbitfield mask, GLenum filter) {
-  GLVK_CONTEXT_OR_RETURN();
-  blit_framebuffer(ctx, ctx->current_read_framebuffer(), ctx->current_draw_framebuffer(), srcX0, srcY0, srcX1, srcY1,
-                   dstX0, dstY0, dstX1, dstY1, mask, filter, "glBlitFramebuffer");
+void BlitFramebuffer(Context& ctx, const char* fn, GLint srcX0, GLint srcY0, GLint srcX1, GLint srcY1, GLint dstX0,
+                     GLint dstY0, GLint dstX1, GLint dstY1, GLbitfield mask, GLenum filter) {
+  blit_framebuffer(ctx, ctx.current_read_framebuffer(), ctx.current_draw_framebuffer(), srcX0, srcY0, srcX1, srcY1,
+                   dstX0, dstY0, dstX1, dstY1, mask, filter, fn);
 }
 
-void BlitNamedFramebuffer(GLuint readFramebuffer, GLuint drawFramebuffer, GLint srcX0, GLint srcY0, GLint srcX1,
-                          GLint srcY1, GLint dstX0, GLint dstY0, GLint dstX1, GLint dstY1, GLbitfield mask,
-                          GLenum filter) {
-  GLVK_CONTEXT_OR_RETURN();
-  const char* function = "glBlitNamedFramebuffer";
+void BlitNamedFramebuffer(Context& ctx, const char* fn, GLuint readFramebuffer, GLuint drawFramebuffer, GLint srcX0,
+                          GLint srcY0, GLint srcX1, GLint srcY1, GLint dstX0, GLint dstY0, GLint dstX1, GLint dstY1,
+                          GLbitfield mask, GLenum filter) {
   FramebufferObject *read = nullptr, *draw = nullptr;
-  if (named_framebuffer(*ctx, readFramebuffer, read, GL_READ_FRAMEBUFFER, function) &&
-      named_framebuffer(*ctx, drawFramebuffer, draw, GL_DRAW_FRAMEBUFFER, function))
-    blit_framebuffer(ctx, read, draw, srcX0, srcY0, srcX1, srcY1, dstX0, dstY0, dstX1, dstY1, mask, filter, function);
+  if (named_framebuffer(ctx, readFramebuffer, read, GL_READ_FRAMEBUFFER, fn) &&
+      named_framebuffer(ctx, drawFramebuffer, draw, GL_DRAW_FRAMEBUFFER, fn))
+    blit_framebuffer(ctx, read, draw, srcX0, srcY0, srcX1, srcY1, dstX0, dstY0, dstX1, dstY1, mask, filter, fn);
 }
 
 namespace {
@@ -2226,32 +2173,29 @@ void copy_tex_sub_image_of_target(Context& ctx, unsigned dims, GLenum target, GL
 
 }  // namespace
 
-void CopyTexImage1D(GLenum target, GLint level, GLenum internalformat, GLint x, GLint y, GLsizei width, GLint border) {
-  GLVK_CONTEXT_OR_RETURN();
-  copy_tex_image(*ctx, 1, target, level, internalformat, x, y, width, 1, border, "glCopyTexImage1D");
+void CopyTexImage1D(Context& ctx, const char* fn, GLenum target, GLint level, GLenum internalformat, GLint x, GLint y,
+                    GLsizei width, GLint border) {
+  copy_tex_image(ctx, 1, target, level, internalformat, x, y, width, 1, border, fn);
 }
 
-void CopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x, GLint y, GLsizei width,
-                    GLsizei height, GLint border) {
-  GLVK_CONTEXT_OR_RETURN();
-  copy_tex_image(*ctx, 2, target, level, internalformat, x, y, width, height, border, "glCopyTexImage2D");
+void CopyTexImage2D(Context& ctx, const char* fn, GLenum target, GLint level, GLenum internalformat, GLint x, GLint y,
+                    GLsizei width, GLsizei height, GLint border) {
+  copy_tex_image(ctx, 2, target, level, internalformat, x, y, width, height, border, fn);
 }
 
-void CopyTexSubImage1D(GLenum target, GLint level, GLint xoffset, GLint x, GLint y, GLsizei width) {
-  GLVK_CONTEXT_OR_RETURN();
-  copy_tex_sub_image_of_target(*ctx, 1, target, level, xoffset, 0, 0, x, y, width, 1, "glCopyTexSubImage1D");
+void CopyTexSubImage1D(Context& ctx, const char* fn, GLenum target, GLint level, GLint xoffset, GLint x, GLint y,
+                       GLsizei width) {
+  copy_tex_sub_image_of_target(ctx, 1, target, level, xoffset, 0, 0, x, y, width, 1, fn);
 }
 
-void CopyTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint x, GLint y, GLsizei width,
-                       GLsizei height) {
-  GLVK_CONTEXT_OR_RETURN();
-  copy_tex_sub_image_of_target(*ctx, 2, target, level, xoffset, yoffset, 0, x, y, width, height, "glCopyTexSubImage2D");
+void CopyTexSubImage2D(Context& ctx, const char* fn, GLenum target, GLint level, GLint xoffset, GLint yoffset,
+                       GLint x, GLint y, GLsizei width, GLsizei height) {
+  copy_tex_sub_image_of_target(ctx, 2, target, level, xoffset, yoffset, 0, x, y, width, height, fn);
 }
 
-void CopyTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint zoffset, GLint x, GLint y,
-                       GLsizei width, GLsizei height) {
-  GLVK_CONTEXT_OR_RETURN();
-  copy_tex_sub_image_of_target(*ctx, 3, target, level, xoffset, yoffset, zoffset, x, y, width, height, "glCopyTexSubImage3D");
+void CopyTexSubImage3D(Context& ctx, const char* fn, GLenum target, GLint level, GLint xoffset, GLint yoffset,
+                       GLint zoffset, GLint x, GLint y, GLsizei width, GLsizei height) {
+  copy_tex_sub_image_of_target(ctx, 3, target, level, xoffset, yoffset, zoffset, x, y, width, height, fn);
 }
 
 }  // namespace api

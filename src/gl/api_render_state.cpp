@@ -62,14 +62,6 @@ bool check_enum(Context& ctx, const char* fn, bool valid, const char* name, GLen
   return valid;
 }
 
-// The commands the core profile removed: INVALID_OPERATION there, as for a command the profile
-// does not have (Mesa behaves alike). True in a compatibility context.
-bool check_compatibility(Context& ctx, const char* fn) {
-  if (!ctx.config().core_profile) return true;
-  ctx.error(GL_INVALID_OPERATION, "%s: not part of the core profile", fn);
-  return false;
-}
-
 // The INVALID_VALUE of a draw buffer index (glBlendFunci and friends); true when valid.
 bool check_draw_buffer(Context& ctx, const char* fn, GLuint buf) {
   if (buf < kMaxColorAttachments) return true;
@@ -450,13 +442,13 @@ void ClipControl(Context& ctx, const char* fn, GLenum origin, GLenum depth) {
 }
 
 void ShadeModel(Context& ctx, const char* fn, GLenum mode) {
-  if (check_compatibility(ctx, fn) && check_enum(ctx, fn, mode == GL_FLAT || mode == GL_SMOOTH, "mode", mode))
+  if (compatibility_context(ctx, fn) && check_enum(ctx, fn, mode == GL_FLAT || mode == GL_SMOOTH, "mode", mode))
     update(ctx, ctx.render.shade_model, mode);
 }
 
 // The reference value is clamped to [0, 1] (GL 4.6 compatibility section 17.3.4).
 void AlphaFunc(Context& ctx, const char* fn, GLenum func, GLfloat ref) {
-  if (!check_compatibility(ctx, fn) || !check_enum(ctx, fn, is_compare_function(func), "func", func)) return;
+  if (!compatibility_context(ctx, fn) || !check_enum(ctx, fn, is_compare_function(func), "func", func)) return;
   update(ctx, ctx.render.alpha_func, func);
   update(ctx, ctx.render.alpha_ref, std::clamp(ref, 0.0f, 1.0f));
 }

@@ -27,7 +27,8 @@ static_assert(std::size(kBufferBindingQueries) == kBufferTargetCount);
 
 bool query_texture_integer(Context& ctx, GLenum pname, GLint64& value);      // api_textures.cpp
 // `raised`: the query is known but raised an error (nothing is written then).
-bool query_framebuffer_integer(Context& ctx, GLenum pname, GLint64& value, bool& raised);  // api_framebuffers.cpp
+bool query_framebuffer_integer(Context& ctx, GLenum pname, GLint64& value, bool& raised,
+                               const char* function);  // api_framebuffers.cpp
 
 namespace {
 
@@ -124,8 +125,8 @@ CapabilityFlag capability(Context& ctx, GLenum cap, const char* function) {
 
 // The integer-valued state glvk implements; false for a pname it does not know. `raised`: the
 // query raised an error.
-bool query_integer(Context& ctx, GLenum pname, GLint64& value, bool& raised) {
-  if (query_texture_integer(ctx, pname, value) || query_framebuffer_integer(ctx, pname, value, raised)) return true;
+bool query_integer(Context& ctx, GLenum pname, GLint64& value, bool& raised, const char* function) {
+  if (query_texture_integer(ctx, pname, value) || query_framebuffer_integer(ctx, pname, value, raised, function)) return true;
   for (std::size_t i = 0; i < kBufferTargetCount; ++i)
     if (pname == kBufferBindingQueries[i]) {
       value = ctx.bound_buffers[i] ? ctx.bound_buffers[i]->name : 0;
@@ -166,12 +167,12 @@ bool query_integer(Context& ctx, GLenum pname, GLint64& value, bool& raised) {
 }
 
 // Every state glGet* knows, typed as the state tables type it. False for an unknown pname.
-bool query_state(Context& ctx, GLenum pname, StateValue& value, bool& raised) {
-  if (query_transform_state(ctx, pname, value, raised) || query_clear_state(ctx, pname, value) ||
+bool query_state(Context& ctx, GLenum pname, StateValue& value, bool& raised, const char* function) {
+  if (query_transform_state(ctx, pname, value, raised, function) || query_clear_state(ctx, pname, value) ||
       query_render_state(ctx, pname, value) || query_compressed_formats(pname, value))
     return true;
   GLint64 integer = 0;
-  if (!query_integer(ctx, pname, integer, raised)) return false;
+  if (!query_integer(ctx, pname, integer, raised, function)) return false;
   value.set_integers({integer});
   return true;
 }
@@ -204,13 +205,11 @@ T convert(const StateValue& value, std::size_t i) {
 }
 
 template <typename T>
-void get_state(const char* function, GLenum pname, T* data) {
-  Context* ctx = current_context();
-  if (!ctx) return;
+void get_state(Context& ctx, const char* function, GLenum pname, T* data) {
   StateValue value;
   bool raised = false;
-  if (!query_state(*ctx, pname, value, raised)) {
-    ctx->error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not a state glvk knows", function, pname);
+  if (!query_state(ctx, pname, value, raised, function)) {
+    ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not a state glvk knows", function, pname);
     return;
   }
   if (!data || raised) return;
@@ -218,31 +217,27 @@ void get_state(const char* function, GLenum pname, T* data) {
 }
 
 template <typename T>
-void get_indexed_state(const char* function, GLenum target, GLuint index, T* data) {
-  Context* ctx = current_context();
-  if (!ctx) return;
+void get_indexed_state(Context& ctx, const char* function, GLenum target, GLuint index, T* data) {
   StateValue value;
   bool raised = false;
-  if (!query_transform_state_indexed(*ctx, target, index, value, raised, function) &&
-      !query_clear_state_indexed(*ctx, target, index, value, raised, function) &&
-      !query_render_state_indexed(*ctx, target, index, value, raised, function)) {
-    ctx->error(GL_INVALID_ENUM, "%s(target = 0x%04x): not an indexed state glvk knows", function, target);
+  if (!query_transform_state_indexed(ctx, target, index, value, raised, function) &&
+      !query_clear_state_indexed(ctx, target, index, value, raised, function) &&
+      !query_render_state_indexed(ctx, target, index, value, raised, function)) {
+    ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): not an indexed state glvk knows", function, target);
     return;
   }
   if (!data || raised) return;
   for (std::size_t i = 0; i < value.count; ++i) data[i] = convert<T>(value, i);
 }
 
-void set_capability(const char* function, GLenum cap, bool enabled) {
-  Context* ctx = current_context();
-  if (!ctx) return;
+void set_capability(Context& ctx, const char* function, GLenum cap, bool enabled) {
   // The indexed capabilities take the value at every index.
-  if (cap == GL_SCISSOR_TEST) return ctx->scissor_test.fill(enabled);
+  if (cap == GL_SCISSOR_TEST) return ctx.scissor_test.fill(enabled);
   if (cap == GL_BLEND) {
-    if (std::find(ctx->blend.begin(), ctx->blend.end(), !enabled) != ctx->blend.end()) ++ctx->render.serial;
-    return ctx->blend.fill(enabled);
+    if (std::find(ctx.blend.begin(), ctx.blend.end(), !enabled) != ctx.blend.end()) ++ctx.render.serial;
+    return ctx.blend.fill(enabled);
   }
-  if (const CapabilityFlag state = capability(*ctx, cap, function)) state.set(enabled);
+  if (const CapabilityFlag state = capability(ctx, cap, function)) state.set(enabled);
 }
 
 // glEnablei/glDisablei/glIsEnabledi: the capabilities with an index (GL 4.6 section 17.3.2 and
@@ -270,14 +265,11 @@ void set_indexed(Context& ctx, GLenum cap, bool& state, bool enabled) {
 
 namespace api {
 
-GLenum GetError() {
-  Context* ctx = current_context();
-  return ctx ? ctx->take_error() : GL_NO_ERROR;
+GLenum GetError(Context& ctx, const char*) {
+  return ctx.take_error();
 }
 
-const GLubyte* GetString(GLenum name) {
-  Context* ctx = current_context();
-  if (!ctx) return nullptr;
+const GLubyte* GetString(Context& ctx, const char* fn, GLenum name) {
   static std::string extension_string = [] {
     std::string s;
     for (const char* e : advertised_extensions()) s += std::string(s.empty() ? "" : " ") + e;
@@ -286,91 +278,81 @@ const GLubyte* GetString(GLenum name) {
   const char* value = nullptr;
   switch (name) {
     case GL_VENDOR: value = "glvk"; break;
-    case GL_RENDERER: value = ctx->renderer().c_str(); break;
-    case GL_VERSION: value = ctx->version_string().c_str(); break;
+    case GL_RENDERER: value = ctx.renderer().c_str(); break;
+    case GL_VERSION: value = ctx.version_string().c_str(); break;
     case GL_SHADING_LANGUAGE_VERSION: value = "4.60"; break;
     case GL_EXTENSIONS:
       // Removed from core profiles: there the list is read with glGetStringi.
-      if (ctx->config().core_profile) break;
+      if (ctx.config().core_profile) break;
       value = extension_string.c_str();
       break;
     default: break;
   }
-  if (!value) ctx->error(GL_INVALID_ENUM, "glGetString(name = 0x%04x): invalid name", name);
+  if (!value) ctx.error(GL_INVALID_ENUM, "%s(name = 0x%04x): invalid name", fn, name);
   return reinterpret_cast<const GLubyte*>(value);
 }
 
-const GLubyte* GetStringi(GLenum name, GLuint index) {
-  Context* ctx = current_context();
-  if (!ctx) return nullptr;
+const GLubyte* GetStringi(Context& ctx, const char* fn, GLenum name, GLuint index) {
   if (name != GL_EXTENSIONS) {
-    ctx->error(GL_INVALID_ENUM, "glGetStringi(name = 0x%04x): only GL_EXTENSIONS is indexed", name);
+    ctx.error(GL_INVALID_ENUM, "%s(name = 0x%04x): only GL_EXTENSIONS is indexed", fn, name);
     return nullptr;
   }
   const auto list = advertised_extensions();
   if (index >= list.size()) {
-    ctx->error(GL_INVALID_VALUE, "glGetStringi(index = %u): only %zu extensions", index, list.size());
+    ctx.error(GL_INVALID_VALUE, "%s(index = %u): only %zu extensions", fn, index, list.size());
     return nullptr;
   }
   return reinterpret_cast<const GLubyte*>(list[index]);
 }
 
-void GetIntegerv(GLenum pname, GLint* data) { get_state("glGetIntegerv", pname, data); }
-void GetInteger64v(GLenum pname, GLint64* data) { get_state("glGetInteger64v", pname, data); }
-void GetBooleanv(GLenum pname, GLboolean* data) { get_state("glGetBooleanv", pname, data); }
-void GetFloatv(GLenum pname, GLfloat* data) { get_state("glGetFloatv", pname, data); }
-void GetDoublev(GLenum pname, GLdouble* data) { get_state("glGetDoublev", pname, data); }
+void GetIntegerv(Context& ctx, const char* fn, GLenum pname, GLint* data) { get_state(ctx, fn, pname, data); }
+void GetInteger64v(Context& ctx, const char* fn, GLenum pname, GLint64* data) { get_state(ctx, fn, pname, data); }
+void GetBooleanv(Context& ctx, const char* fn, GLenum pname, GLboolean* data) { get_state(ctx, fn, pname, data); }
+void GetFloatv(Context& ctx, const char* fn, GLenum pname, GLfloat* data) { get_state(ctx, fn, pname, data); }
+void GetDoublev(Context& ctx, const char* fn, GLenum pname, GLdouble* data) { get_state(ctx, fn, pname, data); }
 
-void GetIntegeri_v(GLenum target, GLuint index, GLint* data) {
-  get_indexed_state("glGetIntegeri_v", target, index, data);
+void GetIntegeri_v(Context& ctx, const char* fn, GLenum target, GLuint index, GLint* data) {
+  get_indexed_state(ctx, fn, target, index, data);
 }
-void GetInteger64i_v(GLenum target, GLuint index, GLint64* data) {
-  get_indexed_state("glGetInteger64i_v", target, index, data);
+void GetInteger64i_v(Context& ctx, const char* fn, GLenum target, GLuint index, GLint64* data) {
+  get_indexed_state(ctx, fn, target, index, data);
 }
-void GetBooleani_v(GLenum target, GLuint index, GLboolean* data) {
-  get_indexed_state("glGetBooleani_v", target, index, data);
+void GetBooleani_v(Context& ctx, const char* fn, GLenum target, GLuint index, GLboolean* data) {
+  get_indexed_state(ctx, fn, target, index, data);
 }
-void GetFloati_v(GLenum target, GLuint index, GLfloat* data) {
-  get_indexed_state("glGetFloati_v", target, index, data);
+void GetFloati_v(Context& ctx, const char* fn, GLenum target, GLuint index, GLfloat* data) {
+  get_indexed_state(ctx, fn, target, index, data);
 }
-void GetDoublei_v(GLenum target, GLuint index, GLdouble* data) {
-  get_indexed_state("glGetDoublei_v", target, index, data);
-}
-
-void Enable(GLenum cap) { set_capability("glEnable", cap, true); }
-void Disable(GLenum cap) { set_capability("glDisable", cap, false); }
-
-void Enablei(GLenum target, GLuint index) {
-  Context* ctx = current_context();
-  if (!ctx) return;
-  if (bool* state = indexed_capability(*ctx, target, index, "glEnablei")) set_indexed(*ctx, target, *state, true);
+void GetDoublei_v(Context& ctx, const char* fn, GLenum target, GLuint index, GLdouble* data) {
+  get_indexed_state(ctx, fn, target, index, data);
 }
 
-void Disablei(GLenum target, GLuint index) {
-  Context* ctx = current_context();
-  if (!ctx) return;
-  if (bool* state = indexed_capability(*ctx, target, index, "glDisablei")) set_indexed(*ctx, target, *state, false);
+void Enable(Context& ctx, const char* fn, GLenum cap) { set_capability(ctx, fn, cap, true); }
+void Disable(Context& ctx, const char* fn, GLenum cap) { set_capability(ctx, fn, cap, false); }
+
+void Enablei(Context& ctx, const char* fn, GLenum target, GLuint index) {
+  if (bool* state = indexed_capability(ctx, target, index, fn)) set_indexed(ctx, target, *state, true);
 }
 
-GLboolean IsEnabledi(GLenum target, GLuint index) {
-  Context* ctx = current_context();
-  if (!ctx) return GL_FALSE;
-  const bool* state = indexed_capability(*ctx, target, index, "glIsEnabledi");
+void Disablei(Context& ctx, const char* fn, GLenum target, GLuint index) {
+  if (bool* state = indexed_capability(ctx, target, index, fn)) set_indexed(ctx, target, *state, false);
+}
+
+GLboolean IsEnabledi(Context& ctx, const char* fn, GLenum target, GLuint index) {
+  const bool* state = indexed_capability(ctx, target, index, fn);
   return state && *state ? GL_TRUE : GL_FALSE;
 }
-GLboolean IsEnabled(GLenum cap) {
-  Context* ctx = current_context();
-  if (!ctx) return GL_FALSE;
-  const CapabilityFlag state = capability(*ctx, cap, "glIsEnabled");
+GLboolean IsEnabled(Context& ctx, const char* fn, GLenum cap) {
+  const CapabilityFlag state = capability(ctx, cap, fn);
   return state && state.get() ? GL_TRUE : GL_FALSE;
 }
 
-void Flush() {
-  if (Context* ctx = current_context()) ctx->st().flush();
+void Flush(Context& ctx, const char*) {
+  ctx.st().flush();
 }
 
-void Finish() {
-  if (Context* ctx = current_context()) ctx->st().finish();
+void Finish(Context& ctx, const char*) {
+  ctx.st().finish();
 }
 
 }  // namespace api

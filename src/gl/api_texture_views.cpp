@@ -86,68 +86,65 @@ st::ChosenFormat view_storage(Context& ctx, const TextureObject& original, GLenu
 
 namespace api {
 
-void TextureView(GLuint texture, GLenum target, GLuint origtexture, GLenum internalformat, GLuint minlevel,
-                 GLuint numlevels, GLuint minlayer, GLuint numlayers) {
-  Context* ctx = current_context();
-  if (!ctx) return;
-  constexpr const char* function = "glTextureView";
-  if (texture == 0) return ctx->error(GL_INVALID_VALUE, "%s(texture = 0): not a texture name", function);
-  const std::shared_ptr<TextureObject> original = ctx->share_group().find_texture(origtexture);
+void TextureView(Context& ctx, const char* fn, GLuint texture, GLenum target, GLuint origtexture,
+                 GLenum internalformat, GLuint minlevel, GLuint numlevels, GLuint minlayer, GLuint numlayers) {
+  if (texture == 0) return ctx.error(GL_INVALID_VALUE, "%s(texture = 0): not a texture name", fn);
+  const std::shared_ptr<TextureObject> original = ctx.share_group().find_texture(origtexture);
   if (!original || origtexture == 0)
-    return ctx->error(GL_INVALID_VALUE, "%s(origtexture = %u): not a texture object", function, origtexture);
+    return ctx.error(GL_INVALID_VALUE, "%s(origtexture = %u): not a texture object", fn, origtexture);
   {
-    std::lock_guard lock(ctx->share_group().mutex);
-    const auto it = ctx->share_group().textures.find(texture);
-    if (it == ctx->share_group().textures.end())
-      return ctx->error(GL_INVALID_OPERATION, "%s(texture = %u): not a name from glGenTextures", function, texture);
+    std::lock_guard lock(ctx.share_group().mutex);
+    const auto it = ctx.share_group().textures.find(texture);
+    if (it == ctx.share_group().textures.end())
+      return ctx.error(GL_INVALID_OPERATION, "%s(texture = %u): not a name from glGenTextures", fn, texture);
     if (it->second && it->second->target)
-      return ctx->error(GL_INVALID_OPERATION, "%s(texture = %u): already has a target", function, texture);
+      return ctx.error(GL_INVALID_OPERATION, "%s(texture = %u): already has a target", fn, texture);
   }
   if (!original->immutable)
-    return ctx->error(GL_INVALID_OPERATION, "%s(origtexture = %u): not an immutable texture", function, origtexture);
+    return ctx.error(GL_INVALID_OPERATION, "%s(origtexture = %u): not an immutable texture", fn, origtexture);
   if (!view_target_allowed(original->target, target))
-    return ctx->error(GL_INVALID_OPERATION, "%s(target = 0x%04x): a texture of target 0x%04x cannot be viewed as it",
-                      function, target, original->target);
+    return ctx.error(GL_INVALID_OPERATION, "%s(target = 0x%04x): a texture of target 0x%04x cannot be viewed as it",
+                     fn, target, original->target);
   const TextureImage& base = original->images[0][0];
   const formats::InternalFormatInfo* info = formats::find_internal_format(internalformat);
   if (!info || !formats::view_compatible(GLenum(base.internal_format), internalformat))
-    return ctx->error(GL_INVALID_OPERATION, "%s(internalformat = 0x%04x): not in the view class of %s", function,
-                      internalformat, formats::find_internal_format(GLenum(base.internal_format))->name);
+    return ctx.error(GL_INVALID_OPERATION, "%s(internalformat = 0x%04x): not in the view class of %s", fn,
+                     internalformat, formats::find_internal_format(GLenum(base.internal_format))->name);
   if (GLint64(minlevel) >= original->view_num_levels)
-    return ctx->error(GL_INVALID_VALUE, "%s(minlevel = %u): the texture has %d levels", function, minlevel,
-                      original->view_num_levels);
+    return ctx.error(GL_INVALID_VALUE, "%s(minlevel = %u): the texture has %d levels", fn, minlevel,
+                     original->view_num_levels);
   if (GLint64(minlayer) >= original->view_num_layers)
-    return ctx->error(GL_INVALID_VALUE, "%s(minlayer = %u): the texture has %d layers", function, minlayer,
-                      original->view_num_layers);
+    return ctx.error(GL_INVALID_VALUE, "%s(minlayer = %u): the texture has %d layers", fn, minlayer,
+                     original->view_num_layers);
   const GLint levels = GLint(std::min<GLint64>(numlevels, original->view_num_levels - GLint64(minlevel)));
   const GLint layers = GLint(std::min<GLint64>(numlayers, original->view_num_layers - GLint64(minlayer)));
   if (target == GL_TEXTURE_CUBE_MAP && (numlayers != 6 || layers != 6))
-    return ctx->error(GL_INVALID_VALUE, "%s: a cube map view needs 6 layers (numlayers = %u, %d available)", function,
-                      numlayers, layers);
+    return ctx.error(GL_INVALID_VALUE, "%s: a cube map view needs 6 layers (numlayers = %u, %d available)", fn,
+                     numlayers, layers);
   if (target == GL_TEXTURE_CUBE_MAP_ARRAY && (numlayers % 6 != 0 || layers % 6 != 0 || layers == 0))
-    return ctx->error(GL_INVALID_VALUE, "%s: a cube map array view needs a multiple of 6 layers (numlayers = %u, %d available)",
-                      function, numlayers, layers);
+    return ctx.error(GL_INVALID_VALUE, "%s: a cube map array view needs a multiple of 6 layers (numlayers = %u, %d available)",
+                     fn, numlayers, layers);
   if (single_layer_target(target) && numlayers != 1)
-    return ctx->error(GL_INVALID_VALUE, "%s(numlayers = %u): target 0x%04x has one layer", function, numlayers, target);
+    return ctx.error(GL_INVALID_VALUE, "%s(numlayers = %u): target 0x%04x has one layer", fn, numlayers, target);
   const TextureImage& first = original->images[0][minlevel];
   if ((target == GL_TEXTURE_CUBE_MAP || target == GL_TEXTURE_CUBE_MAP_ARRAY) && first.width != first.height)
-    return ctx->error(GL_INVALID_OPERATION, "%s: a cube map view of %dx%d images", function, first.width,
-                      first.height);
+    return ctx.error(GL_INVALID_OPERATION, "%s: a cube map view of %dx%d images", fn, first.width,
+                     first.height);
 
   // The device side: the view's storage must be the original's bits in a size-compatible format.
-  const st::ChosenFormat chosen = view_storage(*ctx, *original, target, internalformat);
+  const st::ChosenFormat chosen = view_storage(ctx, *original, target, internalformat);
   const TextureImage first_view = view_image(first, target, GLint(internalformat), info->base_format, chosen, 1);
   const bool decoded = chosen.storage != chosen.format || base.storage != base.format;
   if (!chosen.valid() || (decoded && formats::describe(chosen.format).is_compressed) ||
       !st::can_share_image(base.storage, chosen.storage) || !holds_same_bits(first, first_view) ||
       !original->resource) {
-    const std::string why = std::string(function) + ": this device stores " +
+    const std::string why = std::string(fn) + ": this device stores " +
                             formats::find_internal_format(GLenum(base.internal_format))->name + " as " +
                             formats::describe(base.storage).name + " and " + info->name + " as " +
                             (chosen.valid() ? formats::describe(chosen.storage).name : "nothing") +
                             ", which cannot share storage bit for bit; the view is refused";
-    ctx->debug_message(GL_DEBUG_SOURCE_API, GL_DEBUG_TYPE_ERROR, 2, GL_DEBUG_SEVERITY_HIGH, why);
-    return ctx->error(GL_INVALID_OPERATION, "%s", why.c_str());
+    ctx.debug_message(GL_DEBUG_SOURCE_API, GL_DEBUG_TYPE_ERROR, 2, GL_DEBUG_SEVERITY_HIGH, why);
+    return ctx.error(GL_INVALID_OPERATION, "%s", why.c_str());
   }
 
   auto view = std::make_shared<TextureObject>(texture, target);
@@ -166,7 +163,7 @@ void TextureView(GLuint texture, GLenum target, GLuint origtexture, GLenum inter
     view->resource = std::make_shared<st::Texture>(*original->resource, layout, minlevel,
                                                    target == GL_TEXTURE_3D ? 0u : minlayer);
   } catch (const vk_backend::Error& e) {
-    return ctx->error(GL_INVALID_OPERATION, "%s: %s", function, e.what());
+    return ctx.error(GL_INVALID_OPERATION, "%s: %s", fn, e.what());
   }
   const unsigned faces = target == GL_TEXTURE_CUBE_MAP ? 6 : 1;
   for (GLint l = 0; l < levels; ++l)
@@ -179,8 +176,8 @@ void TextureView(GLuint texture, GLenum target, GLuint origtexture, GLenum inter
   view->view_num_levels = levels;
   view->view_min_layer = original->view_min_layer + GLint(minlayer);
   view->view_num_layers = layers;
-  std::lock_guard lock(ctx->share_group().mutex);
-  ctx->share_group().textures[texture] = std::move(view);
+  std::lock_guard lock(ctx.share_group().mutex);
+  ctx.share_group().textures[texture] = std::move(view);
 }
 
 }  // namespace api

@@ -1536,7 +1536,7 @@ GLsizei device_sample_count(Context& ctx, Format format, GLsizei samples, unsign
   for (GLsizei count = 1; count <= 64; count *= 2)
     if (count >= samples &&
         st::format_support(ctx.st().screen()).is_format_supported(format, st::TextureTarget::TEXTURE_2D,
-                                                                   unsigned(count), bindings))
+                                                                  unsigned(count), bindings))
       return count;
   return 0;
 }
@@ -1733,15 +1733,10 @@ bool query_texture_integer(Context& ctx, GLenum pname, GLint64& value) {
 
 namespace api {
 
-#define GLVK_CONTEXT_OR_RETURN(value) \
-  Context* ctx = current_context();   \
-  if (!ctx) return value
-
-void PixelStorei(GLenum pname, GLint param) {
-  GLVK_CONTEXT_OR_RETURN();
+void PixelStorei(Context& ctx, const char* fn, GLenum pname, GLint param) {
   const bool pack = (pname >= GL_PACK_SWAP_BYTES && pname <= GL_PACK_ALIGNMENT) || pname == GL_PACK_SKIP_IMAGES ||
                     pname == GL_PACK_IMAGE_HEIGHT;
-  formats::PixelStore& store = pack ? ctx->pack : ctx->unpack;
+  formats::PixelStore& store = pack ? ctx.pack : ctx.unpack;
   const GLenum local = !pack ? pname
                        : pname == GL_PACK_SKIP_IMAGES  ? GL_UNPACK_SKIP_IMAGES
                        : pname == GL_PACK_IMAGE_HEIGHT ? GL_UNPACK_IMAGE_HEIGHT
@@ -1751,12 +1746,12 @@ void PixelStorei(GLenum pname, GLint param) {
     case GL_UNPACK_LSB_FIRST: store.lsb_first = param != 0; return;
     case GL_UNPACK_ALIGNMENT:
       if (param != 1 && param != 2 && param != 4 && param != 8)
-        return ctx->error(GL_INVALID_VALUE, "glPixelStore(alignment = %d): must be 1, 2, 4 or 8", param);
+        return ctx.error(GL_INVALID_VALUE, "%s(alignment = %d): must be 1, 2, 4 or 8", fn, param);
       store.alignment = param;
       return;
     case GL_UNPACK_ROW_LENGTH: case GL_UNPACK_SKIP_ROWS: case GL_UNPACK_SKIP_PIXELS: case GL_UNPACK_SKIP_IMAGES:
     case GL_UNPACK_IMAGE_HEIGHT:
-      if (param < 0) return ctx->error(GL_INVALID_VALUE, "glPixelStore(pname = 0x%04x, %d): negative", pname, param);
+      if (param < 0) return ctx.error(GL_INVALID_VALUE, "%s(pname = 0x%04x, %d): negative", fn, pname, param);
       (local == GL_UNPACK_ROW_LENGTH    ? store.row_length
        : local == GL_UNPACK_SKIP_ROWS   ? store.skip_rows
        : local == GL_UNPACK_SKIP_PIXELS ? store.skip_pixels
@@ -1764,50 +1759,46 @@ void PixelStorei(GLenum pname, GLint param) {
                                         : store.image_height) = param;
       return;
     default:
-      return ctx->error(GL_INVALID_ENUM, "glPixelStore(pname = 0x%04x): not a pixel-store parameter", pname);
+      return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not a pixel-store parameter", fn, pname);
   }
 }
 
-void PixelStoref(GLenum pname, GLfloat param) {
+void PixelStoref(Context& ctx, const char* fn, GLenum pname, GLfloat param) {
   // Booleans are non-zero tests; integers round (GL 4.6 section 8.4.1).
-  PixelStorei(pname, (pname == GL_UNPACK_SWAP_BYTES || pname == GL_PACK_SWAP_BYTES || pname == GL_UNPACK_LSB_FIRST ||
+  PixelStorei(ctx, fn, pname, (pname == GL_UNPACK_SWAP_BYTES || pname == GL_PACK_SWAP_BYTES || pname == GL_UNPACK_LSB_FIRST ||
                       pname == GL_PACK_LSB_FIRST)
                          ? GLint(param != 0.0f)
                          : GLint(param + (param < 0 ? -0.5f : 0.5f)));
 }
 
-void ActiveTexture(GLenum texture) {
-  GLVK_CONTEXT_OR_RETURN();
+void ActiveTexture(Context& ctx, const char* fn, GLenum texture) {
   if (texture < GL_TEXTURE0 || texture >= GL_TEXTURE0 + kMaxTextureUnits)
-    return ctx->error(GL_INVALID_ENUM, "glActiveTexture(0x%04x): not a texture unit", texture);
-  ctx->active_texture_unit = texture - GL_TEXTURE0;
+    return ctx.error(GL_INVALID_ENUM, "%s(0x%04x): not a texture unit", fn, texture);
+  ctx.active_texture_unit = texture - GL_TEXTURE0;
 }
 
-void GenTextures(GLsizei n, GLuint* textures) {
-  GLVK_CONTEXT_OR_RETURN();
-  create_names(*ctx, n, textures, 0, "glGenTextures");
+void GenTextures(Context& ctx, const char* fn, GLsizei n, GLuint* textures) {
+  create_names(ctx, n, textures, 0, fn);
 }
 
-void CreateTextures(GLenum target, GLsizei n, GLuint* textures) {
-  GLVK_CONTEXT_OR_RETURN();
+void CreateTextures(Context& ctx, const char* fn, GLenum target, GLsizei n, GLuint* textures) {
   if (target_index(target) < 0)
-    return ctx->error(GL_INVALID_ENUM, "glCreateTextures(target = 0x%04x): not a texture target", target);
-  create_names(*ctx, n, textures, target, "glCreateTextures");
+    return ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): not a texture target", fn, target);
+  create_names(ctx, n, textures, target, fn);
 }
 
-void DeleteTextures(GLsizei n, const GLuint* textures) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (n < 0) return ctx->error(GL_INVALID_VALUE, "glDeleteTextures(n = %d): negative", n);
+void DeleteTextures(Context& ctx, const char* fn, GLsizei n, const GLuint* textures) {
+  if (n < 0) return ctx.error(GL_INVALID_VALUE, "%s(n = %d): negative", fn, n);
   for (GLsizei i = 0; i < n; ++i) {
     if (textures[i] == 0) continue;
-    TextureRef t = ctx->share_group().find_texture(textures[i]);
+    TextureRef t = ctx.share_group().find_texture(textures[i]);
     // Deleting a bound texture rebinds 0 in every unit of the current context, and detaches it
     // from the bound framebuffers (GL 4.6 section 9.2.8).
     if (t) {
-      for (auto& unit : ctx->bound_textures)
+      for (auto& unit : ctx.bound_textures)
         for (auto& bound : unit)
           if (bound == t) bound = nullptr;
-      for (FramebufferObject* fb : {ctx->draw_framebuffer.get(), ctx->read_framebuffer.get()}) {
+      for (FramebufferObject* fb : {ctx.draw_framebuffer.get(), ctx.read_framebuffer.get()}) {
         if (!fb) continue;
         for (FramebufferAttachment* a : {&fb->depth, &fb->stencil})
           if (a->texture == t) *a = FramebufferAttachment{};
@@ -1815,61 +1806,56 @@ void DeleteTextures(GLsizei n, const GLuint* textures) {
           if (a.texture == t) a = FramebufferAttachment{};
       }
     }
-    std::lock_guard lock(ctx->share_group().mutex);
-    ctx->share_group().textures.erase(textures[i]);
+    std::lock_guard lock(ctx.share_group().mutex);
+    ctx.share_group().textures.erase(textures[i]);
   }
 }
 
-GLboolean IsTexture(GLuint texture) {
-  GLVK_CONTEXT_OR_RETURN(GL_FALSE);
-  const TextureRef t = ctx->share_group().find_texture(texture);
+GLboolean IsTexture(Context& ctx, const char*, GLuint texture) {
+  const TextureRef t = ctx.share_group().find_texture(texture);
   return t && t->target ? GL_TRUE : GL_FALSE;
 }
 
-void BindTexture(GLenum target, GLuint texture) {
-  GLVK_CONTEXT_OR_RETURN();
+void BindTexture(Context& ctx, const char* fn, GLenum target, GLuint texture) {
   const int index = target_index(target);
-  if (index < 0) return ctx->error(GL_INVALID_ENUM, "glBindTexture(target = 0x%04x): not a texture target", target);
+  if (index < 0) return ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): not a texture target", fn, target);
   TextureRef t;
   if (texture != 0) {
-    std::lock_guard lock(ctx->share_group().mutex);
-    auto& textures = ctx->share_group().textures;
+    std::lock_guard lock(ctx.share_group().mutex);
+    auto& textures = ctx.share_group().textures;
     auto it = textures.find(texture);
     if (it == textures.end()) {
-      if (ctx->config().core_profile)
-        return ctx->error(GL_INVALID_OPERATION, "glBindTexture(texture = %u): not a name from glGenTextures", texture);
+      if (ctx.config().core_profile)
+        return ctx.error(GL_INVALID_OPERATION, "%s(texture = %u): not a name from glGenTextures", fn, texture);
       it = textures.emplace(texture, nullptr).first;  // the compatibility profile creates it
     }
     if (!it->second) it->second = std::make_shared<TextureObject>(texture, target);
     if (it->second->target != target)
-      return ctx->error(GL_INVALID_OPERATION, "glBindTexture(texture = %u): it was created with another target",
-                        texture);
+      return ctx.error(GL_INVALID_OPERATION, "%s(texture = %u): it was created with another target", fn,
+                       texture);
     t = it->second;
   }
-  ctx->bound_textures[ctx->active_texture_unit][std::size_t(index)] = std::move(t);
+  ctx.bound_textures[ctx.active_texture_unit][std::size_t(index)] = std::move(t);
 }
 
-void TexImage1D(GLenum target, GLint level, GLint internalformat, GLsizei width, GLint border, GLenum format,
-                GLenum type, const void* pixels) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = target_texture(*ctx, target, is_image_target, 1, "glTexImage1D"))
-    tex_image(*ctx, *t, 1, target, level, internalformat, width, 1, 1, border, format, type, pixels, "glTexImage1D");
-}
-
-void TexImage2D(GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height, GLint border,
-                GLenum format, GLenum type, const void* pixels) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = target_texture(*ctx, target, is_image_target, 2, "glTexImage2D"))
-    tex_image(*ctx, *t, 2, target, level, internalformat, width, height, 1, border, format, type, pixels,
-              "glTexImage2D");
-}
-
-void TexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height, GLsizei depth,
+void TexImage1D(Context& ctx, const char* fn, GLenum target, GLint level, GLint internalformat, GLsizei width,
                 GLint border, GLenum format, GLenum type, const void* pixels) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = target_texture(*ctx, target, is_image_target, 3, "glTexImage3D"))
-    tex_image(*ctx, *t, 3, target, level, internalformat, width, height, depth, border, format, type, pixels,
-              "glTexImage3D");
+  if (TextureRef t = target_texture(ctx, target, is_image_target, 1, fn))
+    tex_image(ctx, *t, 1, target, level, internalformat, width, 1, 1, border, format, type, pixels, fn);
+}
+
+void TexImage2D(Context& ctx, const char* fn, GLenum target, GLint level, GLint internalformat, GLsizei width,
+                GLsizei height, GLint border, GLenum format, GLenum type, const void* pixels) {
+  if (TextureRef t = target_texture(ctx, target, is_image_target, 2, fn))
+    tex_image(ctx, *t, 2, target, level, internalformat, width, height, 1, border, format, type, pixels,
+              fn);
+}
+
+void TexImage3D(Context& ctx, const char* fn, GLenum target, GLint level, GLint internalformat, GLsizei width,
+                GLsizei height, GLsizei depth, GLint border, GLenum format, GLenum type, const void* pixels) {
+  if (TextureRef t = target_texture(ctx, target, is_image_target, 3, fn))
+    tex_image(ctx, *t, 3, target, level, internalformat, width, height, depth, border, format, type, pixels,
+              fn);
 }
 
 // Sub-image targets: the image targets without proxies.
@@ -1880,92 +1866,85 @@ bool is_sub_image_or_cube_target(unsigned dims, GLenum target) {
   return is_sub_image_target(dims, target) || (dims == 3 && target == GL_TEXTURE_CUBE_MAP);
 }
 
-void TexSubImage1D(GLenum target, GLint level, GLint xoffset, GLsizei width, GLenum format, GLenum type,
-                   const void* pixels) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = target_texture(*ctx, target, is_sub_image_target, 1, "glTexSubImage1D"))
-    tex_sub_image(*ctx, *t, 1, target, level, xoffset, 0, 0, width, 1, 1, format, type, pixels, "glTexSubImage1D");
-}
-
-void TexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLsizei width, GLsizei height,
+void TexSubImage1D(Context& ctx, const char* fn, GLenum target, GLint level, GLint xoffset, GLsizei width,
                    GLenum format, GLenum type, const void* pixels) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = target_texture(*ctx, target, is_sub_image_target, 2, "glTexSubImage2D"))
-    tex_sub_image(*ctx, *t, 2, target, level, xoffset, yoffset, 0, width, height, 1, format, type, pixels,
-                  "glTexSubImage2D");
+  if (TextureRef t = target_texture(ctx, target, is_sub_image_target, 1, fn))
+    tex_sub_image(ctx, *t, 1, target, level, xoffset, 0, 0, width, 1, 1, format, type, pixels, fn);
 }
 
-void TexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint zoffset, GLsizei width,
-                   GLsizei height, GLsizei depth, GLenum format, GLenum type, const void* pixels) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = target_texture(*ctx, target, is_sub_image_target, 3, "glTexSubImage3D"))
-    tex_sub_image(*ctx, *t, 3, target, level, xoffset, yoffset, zoffset, width, height, depth, format, type, pixels,
-                  "glTexSubImage3D");
+void TexSubImage2D(Context& ctx, const char* fn, GLenum target, GLint level, GLint xoffset, GLint yoffset,
+                   GLsizei width, GLsizei height, GLenum format, GLenum type, const void* pixels) {
+  if (TextureRef t = target_texture(ctx, target, is_sub_image_target, 2, fn))
+    tex_sub_image(ctx, *t, 2, target, level, xoffset, yoffset, 0, width, height, 1, format, type, pixels,
+                  fn);
 }
 
-void TexStorage1D(GLenum target, GLsizei levels, GLenum internalformat, GLsizei width) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = target_texture(*ctx, target, is_storage_target, 1, "glTexStorage1D"))
-    tex_storage(*ctx, *t, 1, target, levels, internalformat, width, 1, 1, "glTexStorage1D");
+void TexSubImage3D(Context& ctx, const char* fn, GLenum target, GLint level, GLint xoffset, GLint yoffset,
+                   GLint zoffset, GLsizei width, GLsizei height, GLsizei depth, GLenum format, GLenum type,
+                   const void* pixels) {
+  if (TextureRef t = target_texture(ctx, target, is_sub_image_target, 3, fn))
+    tex_sub_image(ctx, *t, 3, target, level, xoffset, yoffset, zoffset, width, height, depth, format, type, pixels,
+                  fn);
 }
 
-void TexStorage2D(GLenum target, GLsizei levels, GLenum internalformat, GLsizei width, GLsizei height) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = target_texture(*ctx, target, is_storage_target, 2, "glTexStorage2D"))
-    tex_storage(*ctx, *t, 2, target, levels, internalformat, width, height, 1, "glTexStorage2D");
+void TexStorage1D(Context& ctx, const char* fn, GLenum target, GLsizei levels, GLenum internalformat, GLsizei width) {
+  if (TextureRef t = target_texture(ctx, target, is_storage_target, 1, fn))
+    tex_storage(ctx, *t, 1, target, levels, internalformat, width, 1, 1, fn);
 }
 
-void TexStorage3D(GLenum target, GLsizei levels, GLenum internalformat, GLsizei width, GLsizei height,
-                  GLsizei depth) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = target_texture(*ctx, target, is_storage_target, 3, "glTexStorage3D"))
-    tex_storage(*ctx, *t, 3, target, levels, internalformat, width, height, depth, "glTexStorage3D");
+void TexStorage2D(Context& ctx, const char* fn, GLenum target, GLsizei levels, GLenum internalformat, GLsizei width,
+                  GLsizei height) {
+  if (TextureRef t = target_texture(ctx, target, is_storage_target, 2, fn))
+    tex_storage(ctx, *t, 2, target, levels, internalformat, width, height, 1, fn);
 }
 
-void TextureStorage2D(GLuint texture, GLsizei levels, GLenum internalformat, GLsizei width, GLsizei height) {
-  GLVK_CONTEXT_OR_RETURN();
-  TextureRef t = named_texture(*ctx, texture, "glTextureStorage2D");
+void TexStorage3D(Context& ctx, const char* fn, GLenum target, GLsizei levels, GLenum internalformat, GLsizei width,
+                  GLsizei height, GLsizei depth) {
+  if (TextureRef t = target_texture(ctx, target, is_storage_target, 3, fn))
+    tex_storage(ctx, *t, 3, target, levels, internalformat, width, height, depth, fn);
+}
+
+void TextureStorage2D(Context& ctx, const char* fn, GLuint texture, GLsizei levels, GLenum internalformat,
+                      GLsizei width, GLsizei height) {
+  TextureRef t = named_texture(ctx, texture, fn);
   if (!t) return;
   if (!is_storage_target(2, t->target))
-    return ctx->error(GL_INVALID_OPERATION, "glTextureStorage2D: texture %u is not two-dimensional", texture);
-  tex_storage(*ctx, *t, 2, t->target, levels, internalformat, width, height, 1, "glTextureStorage2D");
+    return ctx.error(GL_INVALID_OPERATION, "%s: texture %u is not two-dimensional", fn, texture);
+  tex_storage(ctx, *t, 2, t->target, levels, internalformat, width, height, 1, fn);
 }
 
-void TextureStorage3D(GLuint texture, GLsizei levels, GLenum internalformat, GLsizei width, GLsizei height,
-                      GLsizei depth) {
-  GLVK_CONTEXT_OR_RETURN();
-  TextureRef t = named_texture(*ctx, texture, "glTextureStorage3D");
+void TextureStorage3D(Context& ctx, const char* fn, GLuint texture, GLsizei levels, GLenum internalformat,
+                      GLsizei width, GLsizei height, GLsizei depth) {
+  TextureRef t = named_texture(ctx, texture, fn);
   if (!t) return;
   if (!is_storage_target(3, t->target))
-    return ctx->error(GL_INVALID_OPERATION, "glTextureStorage3D: texture %u is not three-dimensional", texture);
-  tex_storage(*ctx, *t, 3, t->target, levels, internalformat, width, height, depth, "glTextureStorage3D");
+    return ctx.error(GL_INVALID_OPERATION, "%s: texture %u is not three-dimensional", fn, texture);
+  tex_storage(ctx, *t, 3, t->target, levels, internalformat, width, height, depth, fn);
 }
 
-void TextureSubImage2D(GLuint texture, GLint level, GLint xoffset, GLint yoffset, GLsizei width, GLsizei height,
-                       GLenum format, GLenum type, const void* pixels) {
-  GLVK_CONTEXT_OR_RETURN();
-  TextureRef t = named_texture(*ctx, texture, "glTextureSubImage2D");
+void TextureSubImage2D(Context& ctx, const char* fn, GLuint texture, GLint level, GLint xoffset, GLint yoffset,
+                       GLsizei width, GLsizei height, GLenum format, GLenum type, const void* pixels) {
+  TextureRef t = named_texture(ctx, texture, fn);
   if (!t) return;
   if (!is_sub_image_target(2, t->target))
-    return ctx->error(GL_INVALID_OPERATION, "glTextureSubImage2D: texture %u is not two-dimensional", texture);
-  tex_sub_image(*ctx, *t, 2, t->target, level, xoffset, yoffset, 0, width, height, 1, format, type, pixels,
-                "glTextureSubImage2D");
+    return ctx.error(GL_INVALID_OPERATION, "%s: texture %u is not two-dimensional", fn, texture);
+  tex_sub_image(ctx, *t, 2, t->target, level, xoffset, yoffset, 0, width, height, 1, format, type, pixels,
+                fn);
 }
 
-void TextureSubImage3D(GLuint texture, GLint level, GLint xoffset, GLint yoffset, GLint zoffset, GLsizei width,
-                       GLsizei height, GLsizei depth, GLenum format, GLenum type, const void* pixels) {
-  GLVK_CONTEXT_OR_RETURN();
-  const char* function = "glTextureSubImage3D";
-  TextureRef t = named_texture_of(*ctx, texture, is_sub_image_or_cube_target, 3, function);
+void TextureSubImage3D(Context& ctx, const char* fn, GLuint texture, GLint level, GLint xoffset, GLint yoffset,
+                       GLint zoffset, GLsizei width, GLsizei height, GLsizei depth, GLenum format, GLenum type,
+                       const void* pixels) {
+  TextureRef t = named_texture_of(ctx, texture, is_sub_image_or_cube_target, 3, fn);
   if (!t) return;
   if (t->target != GL_TEXTURE_CUBE_MAP)
-    return tex_sub_image(*ctx, *t, 3, t->target, level, xoffset, yoffset, zoffset, width, height, depth, format, type,
-                         pixels, function);
+    return tex_sub_image(ctx, *t, 3, t->target, level, xoffset, yoffset, zoffset, width, height, depth, format, type,
+                         pixels, fn);
   // One face after the other in the client image, as consecutive images of a 3D transfer.
-  const long face_bytes = formats::image_image_stride(ctx->unpack, width, height, format, type);
-  for_each_cube_face(*ctx, *t, level, zoffset, depth, function, [&](GLenum face, GLsizei index) {
-    tex_sub_image(*ctx, *t, 2, face, level, xoffset, yoffset, 0, width, height, 1, format, type,
-                  piece_of_transfer(*ctx, GL_PIXEL_UNPACK_BUFFER, pixels, index, std::size_t(face_bytes)), function);
+  const long face_bytes = formats::image_image_stride(ctx.unpack, width, height, format, type);
+  for_each_cube_face(ctx, *t, level, zoffset, depth, fn, [&](GLenum face, GLsizei index) {
+    tex_sub_image(ctx, *t, 2, face, level, xoffset, yoffset, 0, width, height, 1, format, type,
+                  piece_of_transfer(ctx, GL_PIXEL_UNPACK_BUFFER, pixels, index, std::size_t(face_bytes)), fn);
   });
 }
 
@@ -1976,10 +1955,9 @@ bool is_get_image_target(unsigned, GLenum target) {
          target == GL_TEXTURE_CUBE_MAP_ARRAY || is_cube_face(target);
 }
 
-void GetTexImage(GLenum target, GLint level, GLenum format, GLenum type, void* pixels) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = target_texture(*ctx, target, is_get_image_target, 0, "glGetTexImage"))
-    get_tex_image(*ctx, *t, target, level, Region{}, format, type, -1, pixels, "glGetTexImage");
+void GetTexImage(Context& ctx, const char* fn, GLenum target, GLint level, GLenum format, GLenum type, void* pixels) {
+  if (TextureRef t = target_texture(ctx, target, is_get_image_target, 0, fn))
+    get_tex_image(ctx, *t, target, level, Region{}, format, type, -1, pixels, fn);
 }
 
 // Textures glGetTexture(Sub)Image and glGetCompressedTextureImage read: the glGetTexImage targets
@@ -2020,29 +1998,27 @@ void get_compressed_cube_faces(Context& ctx, TextureObject& t, GLint level, cons
   });
 }
 
-void GetTextureImage(GLuint texture, GLint level, GLenum format, GLenum type, GLsizei bufSize, void* pixels) {
-  GLVK_CONTEXT_OR_RETURN();
-  const char* function = "glGetTextureImage";
-  if (!check_buffer_size(*ctx, bufSize, function)) return;
-  TextureRef t = named_texture_of(*ctx, texture, is_texture_image_target, 0, function);
+void GetTextureImage(Context& ctx, const char* fn, GLuint texture, GLint level, GLenum format, GLenum type,
+                     GLsizei bufSize, void* pixels) {
+  if (!check_buffer_size(ctx, bufSize, fn)) return;
+  TextureRef t = named_texture_of(ctx, texture, is_texture_image_target, 0, fn);
   if (!t) return;
   if (t->target == GL_TEXTURE_CUBE_MAP)
-    return get_cube_faces(*ctx, *t, level, Region{}, 0, 6, format, type, bufSize, pixels, function);
-  get_tex_image(*ctx, *t, t->target, level, Region{}, format, type, bufSize, pixels, function);
+    return get_cube_faces(ctx, *t, level, Region{}, 0, 6, format, type, bufSize, pixels, fn);
+  get_tex_image(ctx, *t, t->target, level, Region{}, format, type, bufSize, pixels, fn);
 }
 
-void GetTextureSubImage(GLuint texture, GLint level, GLint xoffset, GLint yoffset, GLint zoffset, GLsizei width,
-                        GLsizei height, GLsizei depth, GLenum format, GLenum type, GLsizei bufSize, void* pixels) {
-  GLVK_CONTEXT_OR_RETURN();
-  const char* function = "glGetTextureSubImage";
-  if (!check_buffer_size(*ctx, bufSize, function)) return;
-  TextureRef t = named_texture_of(*ctx, texture, is_texture_image_target, 0, function);
+void GetTextureSubImage(Context& ctx, const char* fn, GLuint texture, GLint level, GLint xoffset, GLint yoffset,
+                        GLint zoffset, GLsizei width, GLsizei height, GLsizei depth, GLenum format, GLenum type,
+                        GLsizei bufSize, void* pixels) {
+  if (!check_buffer_size(ctx, bufSize, fn)) return;
+  TextureRef t = named_texture_of(ctx, texture, is_texture_image_target, 0, fn);
   if (!t) return;
   if (t->target == GL_TEXTURE_CUBE_MAP)
-    return get_cube_faces(*ctx, *t, level, Region{xoffset, yoffset, 0, width, height, 1, false}, zoffset, depth,
-                          format, type, bufSize, pixels, function);
-  get_tex_image(*ctx, *t, t->target, level, Region{xoffset, yoffset, zoffset, width, height, depth, false}, format,
-                type, bufSize, pixels, function);
+    return get_cube_faces(ctx, *t, level, Region{xoffset, yoffset, 0, width, height, 1, false}, zoffset, depth,
+                          format, type, bufSize, pixels, fn);
+  get_tex_image(ctx, *t, t->target, level, Region{xoffset, yoffset, zoffset, width, height, depth, false}, format,
+                type, bufSize, pixels, fn);
 }
 
 }  // namespace api
@@ -2082,35 +2058,33 @@ bool is_level_parameter_target(unsigned, GLenum target) {
          target == GL_TEXTURE_BUFFER;
 }
 
-void GetTexLevelParameteriv(GLenum target, GLint level, GLenum pname, GLint* params) {
-  GLVK_CONTEXT_OR_RETURN();
+void GetTexLevelParameteriv(Context& ctx, const char* fn, GLenum target, GLint level, GLenum pname, GLint* params) {
   GLint value = 0;
-  if (TextureRef t = target_texture(*ctx, target, is_level_parameter_target, 0, "glGetTexLevelParameteriv"))
-    if (get_tex_level_parameter(*ctx, *t, target, level, pname, value, "glGetTexLevelParameteriv")) *params = value;
+  if (TextureRef t = target_texture(ctx, target, is_level_parameter_target, 0, fn))
+    if (get_tex_level_parameter(ctx, *t, target, level, pname, value, fn)) *params = value;
 }
 
-void GetTexLevelParameterfv(GLenum target, GLint level, GLenum pname, GLfloat* params) {
-  GLVK_CONTEXT_OR_RETURN();
+void GetTexLevelParameterfv(Context& ctx, const char* fn, GLenum target, GLint level, GLenum pname, GLfloat* params) {
   GLint value = 0;
-  if (TextureRef t = target_texture(*ctx, target, is_level_parameter_target, 0, "glGetTexLevelParameterfv"))
-    if (get_tex_level_parameter(*ctx, *t, target, level, pname, value, "glGetTexLevelParameterfv"))
+  if (TextureRef t = target_texture(ctx, target, is_level_parameter_target, 0, fn))
+    if (get_tex_level_parameter(ctx, *t, target, level, pname, value, fn))
       *params = GLfloat(value);
 }
 
 // A cube map's level parameters are those of its first face for the DSA query.
-void GetTextureLevelParameteriv(GLuint texture, GLint level, GLenum pname, GLint* params) {
-  GLVK_CONTEXT_OR_RETURN();
+void GetTextureLevelParameteriv(Context& ctx, const char* fn, GLuint texture, GLint level, GLenum pname,
+                                GLint* params) {
   GLint value = 0;
-  if (TextureRef t = named_texture(*ctx, texture, "glGetTextureLevelParameteriv"))
-    if (get_tex_level_parameter(*ctx, *t, t->target, level, pname, value, "glGetTextureLevelParameteriv"))
+  if (TextureRef t = named_texture(ctx, texture, fn))
+    if (get_tex_level_parameter(ctx, *t, t->target, level, pname, value, fn))
       *params = value;
 }
 
-void GetTextureLevelParameterfv(GLuint texture, GLint level, GLenum pname, GLfloat* params) {
-  GLVK_CONTEXT_OR_RETURN();
+void GetTextureLevelParameterfv(Context& ctx, const char* fn, GLuint texture, GLint level, GLenum pname,
+                                GLfloat* params) {
   GLint value = 0;
-  if (TextureRef t = named_texture(*ctx, texture, "glGetTextureLevelParameterfv"))
-    if (get_tex_level_parameter(*ctx, *t, t->target, level, pname, value, "glGetTextureLevelParameterfv"))
+  if (TextureRef t = named_texture(ctx, texture, fn))
+    if (get_tex_level_parameter(ctx, *t, t->target, level, pname, value, fn))
       *params = GLfloat(value);
 }
 
@@ -2126,425 +2100,392 @@ TextureRef parameter_texture(Context& ctx, Lookup lookup, GLuint target_or_name,
                                      : named_texture_of(ctx, target_or_name, is_parameter_target, 0, function);
 }
 
-void set_parameter(Lookup lookup, GLuint target_or_name, GLenum pname, const void* params, ParameterType type,
+void set_parameter(Context& ctx, Lookup lookup, GLuint target_or_name, GLenum pname, const void* params, ParameterType type,
                    bool vector, const char* function) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = parameter_texture(*ctx, lookup, target_or_name, function))
-    tex_parameter(*ctx, *t, pname, params, type, vector, function);
+  if (TextureRef t = parameter_texture(ctx, lookup, target_or_name, function))
+    tex_parameter(ctx, *t, pname, params, type, vector, function);
 }
 
-void get_parameter(Lookup lookup, GLuint target_or_name, GLenum pname, void* params, ParameterType type,
+void get_parameter(Context& ctx, Lookup lookup, GLuint target_or_name, GLenum pname, void* params, ParameterType type,
                    const char* function) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = parameter_texture(*ctx, lookup, target_or_name, function))
-    get_tex_parameter(*ctx, *t, pname, params, type, function);
+  if (TextureRef t = parameter_texture(ctx, lookup, target_or_name, function))
+    get_tex_parameter(ctx, *t, pname, params, type, function);
 }
 
-void TexParameterf(GLenum target, GLenum pname, GLfloat param) {
-  set_parameter(Lookup::BY_TARGET, target, pname, &param, ParameterType::FLOAT, false, "glTexParameterf");
+void TexParameterf(Context& ctx, const char* fn, GLenum target, GLenum pname, GLfloat param) {
+  set_parameter(ctx, Lookup::BY_TARGET, target, pname, &param, ParameterType::FLOAT, false, fn);
 }
 
-void TexParameterfv(GLenum target, GLenum pname, const GLfloat* params) {
-  set_parameter(Lookup::BY_TARGET, target, pname, params, ParameterType::FLOAT, true, "glTexParameterfv");
+void TexParameterfv(Context& ctx, const char* fn, GLenum target, GLenum pname, const GLfloat* params) {
+  set_parameter(ctx, Lookup::BY_TARGET, target, pname, params, ParameterType::FLOAT, true, fn);
 }
 
-void TexParameteri(GLenum target, GLenum pname, GLint param) {
-  set_parameter(Lookup::BY_TARGET, target, pname, &param, ParameterType::INT, false, "glTexParameteri");
+void TexParameteri(Context& ctx, const char* fn, GLenum target, GLenum pname, GLint param) {
+  set_parameter(ctx, Lookup::BY_TARGET, target, pname, &param, ParameterType::INT, false, fn);
 }
 
-void TexParameteriv(GLenum target, GLenum pname, const GLint* params) {
-  set_parameter(Lookup::BY_TARGET, target, pname, params, ParameterType::INT, true, "glTexParameteriv");
+void TexParameteriv(Context& ctx, const char* fn, GLenum target, GLenum pname, const GLint* params) {
+  set_parameter(ctx, Lookup::BY_TARGET, target, pname, params, ParameterType::INT, true, fn);
 }
 
-void TexParameterIiv(GLenum target, GLenum pname, const GLint* params) {
-  set_parameter(Lookup::BY_TARGET, target, pname, params, ParameterType::PURE_INT, true, "glTexParameterIiv");
+void TexParameterIiv(Context& ctx, const char* fn, GLenum target, GLenum pname, const GLint* params) {
+  set_parameter(ctx, Lookup::BY_TARGET, target, pname, params, ParameterType::PURE_INT, true, fn);
 }
 
-void TexParameterIuiv(GLenum target, GLenum pname, const GLuint* params) {
-  set_parameter(Lookup::BY_TARGET, target, pname, params, ParameterType::PURE_UINT, true, "glTexParameterIuiv");
+void TexParameterIuiv(Context& ctx, const char* fn, GLenum target, GLenum pname, const GLuint* params) {
+  set_parameter(ctx, Lookup::BY_TARGET, target, pname, params, ParameterType::PURE_UINT, true, fn);
 }
 
-void TextureParameterf(GLuint texture, GLenum pname, GLfloat param) {
-  set_parameter(Lookup::BY_NAME, texture, pname, &param, ParameterType::FLOAT, false, "glTextureParameterf");
+void TextureParameterf(Context& ctx, const char* fn, GLuint texture, GLenum pname, GLfloat param) {
+  set_parameter(ctx, Lookup::BY_NAME, texture, pname, &param, ParameterType::FLOAT, false, fn);
 }
 
-void TextureParameterfv(GLuint texture, GLenum pname, const GLfloat* params) {
-  set_parameter(Lookup::BY_NAME, texture, pname, params, ParameterType::FLOAT, true, "glTextureParameterfv");
+void TextureParameterfv(Context& ctx, const char* fn, GLuint texture, GLenum pname, const GLfloat* params) {
+  set_parameter(ctx, Lookup::BY_NAME, texture, pname, params, ParameterType::FLOAT, true, fn);
 }
 
-void TextureParameteri(GLuint texture, GLenum pname, GLint param) {
-  set_parameter(Lookup::BY_NAME, texture, pname, &param, ParameterType::INT, false, "glTextureParameteri");
+void TextureParameteri(Context& ctx, const char* fn, GLuint texture, GLenum pname, GLint param) {
+  set_parameter(ctx, Lookup::BY_NAME, texture, pname, &param, ParameterType::INT, false, fn);
 }
 
-void TextureParameteriv(GLuint texture, GLenum pname, const GLint* params) {
-  set_parameter(Lookup::BY_NAME, texture, pname, params, ParameterType::INT, true, "glTextureParameteriv");
+void TextureParameteriv(Context& ctx, const char* fn, GLuint texture, GLenum pname, const GLint* params) {
+  set_parameter(ctx, Lookup::BY_NAME, texture, pname, params, ParameterType::INT, true, fn);
 }
 
-void TextureParameterIiv(GLuint texture, GLenum pname, const GLint* params) {
-  set_parameter(Lookup::BY_NAME, texture, pname, params, ParameterType::PURE_INT, true, "glTextureParameterIiv");
+void TextureParameterIiv(Context& ctx, const char* fn, GLuint texture, GLenum pname, const GLint* params) {
+  set_parameter(ctx, Lookup::BY_NAME, texture, pname, params, ParameterType::PURE_INT, true, fn);
 }
 
-void TextureParameterIuiv(GLuint texture, GLenum pname, const GLuint* params) {
-  set_parameter(Lookup::BY_NAME, texture, pname, params, ParameterType::PURE_UINT, true, "glTextureParameterIuiv");
+void TextureParameterIuiv(Context& ctx, const char* fn, GLuint texture, GLenum pname, const GLuint* params) {
+  set_parameter(ctx, Lookup::BY_NAME, texture, pname, params, ParameterType::PURE_UINT, true, fn);
 }
 
-void GetTexParameterfv(GLenum target, GLenum pname, GLfloat* params) {
-  get_parameter(Lookup::BY_TARGET, target, pname, params, ParameterType::FLOAT, "glGetTexParameterfv");
+void GetTexParameterfv(Context& ctx, const char* fn, GLenum target, GLenum pname, GLfloat* params) {
+  get_parameter(ctx, Lookup::BY_TARGET, target, pname, params, ParameterType::FLOAT, fn);
 }
 
-void GetTexParameteriv(GLenum target, GLenum pname, GLint* params) {
-  get_parameter(Lookup::BY_TARGET, target, pname, params, ParameterType::INT, "glGetTexParameteriv");
+void GetTexParameteriv(Context& ctx, const char* fn, GLenum target, GLenum pname, GLint* params) {
+  get_parameter(ctx, Lookup::BY_TARGET, target, pname, params, ParameterType::INT, fn);
 }
 
-void GetTexParameterIiv(GLenum target, GLenum pname, GLint* params) {
-  get_parameter(Lookup::BY_TARGET, target, pname, params, ParameterType::PURE_INT, "glGetTexParameterIiv");
+void GetTexParameterIiv(Context& ctx, const char* fn, GLenum target, GLenum pname, GLint* params) {
+  get_parameter(ctx, Lookup::BY_TARGET, target, pname, params, ParameterType::PURE_INT, fn);
 }
 
-void GetTexParameterIuiv(GLenum target, GLenum pname, GLuint* params) {
-  get_parameter(Lookup::BY_TARGET, target, pname, params, ParameterType::PURE_UINT, "glGetTexParameterIuiv");
+void GetTexParameterIuiv(Context& ctx, const char* fn, GLenum target, GLenum pname, GLuint* params) {
+  get_parameter(ctx, Lookup::BY_TARGET, target, pname, params, ParameterType::PURE_UINT, fn);
 }
 
-void GetTextureParameterfv(GLuint texture, GLenum pname, GLfloat* params) {
-  get_parameter(Lookup::BY_NAME, texture, pname, params, ParameterType::FLOAT, "glGetTextureParameterfv");
+void GetTextureParameterfv(Context& ctx, const char* fn, GLuint texture, GLenum pname, GLfloat* params) {
+  get_parameter(ctx, Lookup::BY_NAME, texture, pname, params, ParameterType::FLOAT, fn);
 }
 
-void GetTextureParameteriv(GLuint texture, GLenum pname, GLint* params) {
-  get_parameter(Lookup::BY_NAME, texture, pname, params, ParameterType::INT, "glGetTextureParameteriv");
+void GetTextureParameteriv(Context& ctx, const char* fn, GLuint texture, GLenum pname, GLint* params) {
+  get_parameter(ctx, Lookup::BY_NAME, texture, pname, params, ParameterType::INT, fn);
 }
 
-void GetTextureParameterIiv(GLuint texture, GLenum pname, GLint* params) {
-  get_parameter(Lookup::BY_NAME, texture, pname, params, ParameterType::PURE_INT, "glGetTextureParameterIiv");
+void GetTextureParameterIiv(Context& ctx, const char* fn, GLuint texture, GLenum pname, GLint* params) {
+  get_parameter(ctx, Lookup::BY_NAME, texture, pname, params, ParameterType::PURE_INT, fn);
 }
 
-void GetTextureParameterIuiv(GLuint texture, GLenum pname, GLuint* params) {
-  get_parameter(Lookup::BY_NAME, texture, pname, params, ParameterType::PURE_UINT, "glGetTextureParameterIuiv");
+void GetTextureParameterIuiv(Context& ctx, const char* fn, GLuint texture, GLenum pname, GLuint* params) {
+  get_parameter(ctx, Lookup::BY_NAME, texture, pname, params, ParameterType::PURE_UINT, fn);
 }
 
 
 
-void CompressedTexImage2D(GLenum target, GLint level, GLenum internalformat, GLsizei width, GLsizei height,
-                          GLint border, GLsizei imageSize, const void* data) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = target_texture(*ctx, target, is_image_target, 2, "glCompressedTexImage2D"))
-    compressed_tex_image(*ctx, *t, 2, target, level, internalformat, width, height, 1, border, imageSize, data,
-                         "glCompressedTexImage2D");
+void CompressedTexImage2D(Context& ctx, const char* fn, GLenum target, GLint level, GLenum internalformat,
+                          GLsizei width, GLsizei height, GLint border, GLsizei imageSize, const void* data) {
+  if (TextureRef t = target_texture(ctx, target, is_image_target, 2, fn))
+    compressed_tex_image(ctx, *t, 2, target, level, internalformat, width, height, 1, border, imageSize, data,
+                         fn);
 }
 
-void CompressedTexImage3D(GLenum target, GLint level, GLenum internalformat, GLsizei width, GLsizei height,
-                          GLsizei depth, GLint border, GLsizei imageSize, const void* data) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = target_texture(*ctx, target, is_image_target, 3, "glCompressedTexImage3D"))
-    compressed_tex_image(*ctx, *t, 3, target, level, internalformat, width, height, depth, border, imageSize, data,
-                         "glCompressedTexImage3D");
+void CompressedTexImage3D(Context& ctx, const char* fn, GLenum target, GLint level, GLenum internalformat,
+                          GLsizei width, GLsizei height, GLsizei depth, GLint border, GLsizei imageSize,
+                          const void* data) {
+  if (TextureRef t = target_texture(ctx, target, is_image_target, 3, fn))
+    compressed_tex_image(ctx, *t, 3, target, level, internalformat, width, height, depth, border, imageSize, data,
+                         fn);
 }
 
-void CompressedTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLsizei width,
-                             GLsizei height, GLenum format, GLsizei imageSize, const void* data) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = target_texture(*ctx, target, is_sub_image_target, 2, "glCompressedTexSubImage2D"))
-    compressed_tex_sub_image(*ctx, *t, 2, target, level, xoffset, yoffset, 0, width, height, 1, format, imageSize,
-                             data, "glCompressedTexSubImage2D");
+void CompressedTexSubImage2D(Context& ctx, const char* fn, GLenum target, GLint level, GLint xoffset, GLint yoffset,
+                             GLsizei width, GLsizei height, GLenum format, GLsizei imageSize, const void* data) {
+  if (TextureRef t = target_texture(ctx, target, is_sub_image_target, 2, fn))
+    compressed_tex_sub_image(ctx, *t, 2, target, level, xoffset, yoffset, 0, width, height, 1, format, imageSize,
+                             data, fn);
 }
 
-void CompressedTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint zoffset,
-                             GLsizei width, GLsizei height, GLsizei depth, GLenum format, GLsizei imageSize,
-                             const void* data) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = target_texture(*ctx, target, is_sub_image_target, 3, "glCompressedTexSubImage3D"))
-    compressed_tex_sub_image(*ctx, *t, 3, target, level, xoffset, yoffset, zoffset, width, height, depth, format,
-                             imageSize, data, "glCompressedTexSubImage3D");
+void CompressedTexSubImage3D(Context& ctx, const char* fn, GLenum target, GLint level, GLint xoffset, GLint yoffset,
+                             GLint zoffset, GLsizei width, GLsizei height, GLsizei depth, GLenum format,
+                             GLsizei imageSize, const void* data) {
+  if (TextureRef t = target_texture(ctx, target, is_sub_image_target, 3, fn))
+    compressed_tex_sub_image(ctx, *t, 3, target, level, xoffset, yoffset, zoffset, width, height, depth, format,
+                             imageSize, data, fn);
 }
 
-void GetCompressedTexImage(GLenum target, GLint level, void* img) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = target_texture(*ctx, target, is_get_image_target, 0, "glGetCompressedTexImage"))
-    get_compressed_tex_image(*ctx, *t, target, level, Region{}, -1, img, "glGetCompressedTexImage");
+void GetCompressedTexImage(Context& ctx, const char* fn, GLenum target, GLint level, void* img) {
+  if (TextureRef t = target_texture(ctx, target, is_get_image_target, 0, fn))
+    get_compressed_tex_image(ctx, *t, target, level, Region{}, -1, img, fn);
 }
 
-void GetCompressedTextureImage(GLuint texture, GLint level, GLsizei bufSize, void* pixels) {
-  GLVK_CONTEXT_OR_RETURN();
-  const char* function = "glGetCompressedTextureImage";
-  if (!check_buffer_size(*ctx, bufSize, function)) return;
-  TextureRef t = named_texture_of(*ctx, texture, is_texture_image_target, 0, function);
+void GetCompressedTextureImage(Context& ctx, const char* fn, GLuint texture, GLint level, GLsizei bufSize,
+                               void* pixels) {
+  if (!check_buffer_size(ctx, bufSize, fn)) return;
+  TextureRef t = named_texture_of(ctx, texture, is_texture_image_target, 0, fn);
   if (!t) return;
   if (t->target != GL_TEXTURE_CUBE_MAP)
-    return get_compressed_tex_image(*ctx, *t, t->target, level, Region{}, bufSize, pixels, function);
-  get_compressed_cube_faces(*ctx, *t, level, Region{}, 0, 6, bufSize, pixels, function);
+    return get_compressed_tex_image(ctx, *t, t->target, level, Region{}, bufSize, pixels, fn);
+  get_compressed_cube_faces(ctx, *t, level, Region{}, 0, 6, bufSize, pixels, fn);
 }
 
-void GetCompressedTextureSubImage(GLuint texture, GLint level, GLint xoffset, GLint yoffset, GLint zoffset,
-                                  GLsizei width, GLsizei height, GLsizei depth, GLsizei bufSize, void* pixels) {
-  GLVK_CONTEXT_OR_RETURN();
-  const char* function = "glGetCompressedTextureSubImage";
-  if (!check_buffer_size(*ctx, bufSize, function)) return;
-  TextureRef t = named_texture_of(*ctx, texture, is_texture_image_target, 0, function);
+void GetCompressedTextureSubImage(Context& ctx, const char* fn, GLuint texture, GLint level, GLint xoffset,
+                                  GLint yoffset, GLint zoffset, GLsizei width, GLsizei height, GLsizei depth,
+                                  GLsizei bufSize, void* pixels) {
+  if (!check_buffer_size(ctx, bufSize, fn)) return;
+  TextureRef t = named_texture_of(ctx, texture, is_texture_image_target, 0, fn);
   if (!t) return;
   if (width < 0 || height < 0 || depth < 0)
-    return ctx->error(GL_INVALID_VALUE, "%s: negative width, height or depth", function);
+    return ctx.error(GL_INVALID_VALUE, "%s: negative width, height or depth", fn);
   if (t->target != GL_TEXTURE_CUBE_MAP)
-    return get_compressed_tex_image(*ctx, *t, t->target, level, Region{xoffset, yoffset, zoffset, width, height, depth, false},
-                                    bufSize, pixels, function);
-  get_compressed_cube_faces(*ctx, *t, level, Region{xoffset, yoffset, 0, width, height, 1, false}, zoffset, depth,
-                            bufSize, pixels, function);
+    return get_compressed_tex_image(ctx, *t, t->target, level, Region{xoffset, yoffset, zoffset, width, height, depth, false},
+                                    bufSize, pixels, fn);
+  get_compressed_cube_faces(ctx, *t, level, Region{xoffset, yoffset, 0, width, height, 1, false}, zoffset, depth,
+                            bufSize, pixels, fn);
 }
 
 
-void GenerateMipmap(GLenum target) {
-  GLVK_CONTEXT_OR_RETURN();
+void GenerateMipmap(Context& ctx, const char* fn, GLenum target) {
   const int index = target_index(target);
   if (index < 0 || target == GL_TEXTURE_BUFFER || target == GL_TEXTURE_RECTANGLE ||
       target == GL_TEXTURE_2D_MULTISAMPLE || target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY)
-    return ctx->error(GL_INVALID_ENUM, "glGenerateMipmap(target = 0x%04x): not a mipmapped target", target);
-  generate_mipmap(*ctx, *texture_for_target(*ctx, target), "glGenerateMipmap");
+    return ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): not a mipmapped target", fn, target);
+  generate_mipmap(ctx, *texture_for_target(ctx, target), fn);
 }
 
-void GenerateTextureMipmap(GLuint texture) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = named_texture(*ctx, texture, "glGenerateTextureMipmap"))
-    generate_mipmap(*ctx, *t, "glGenerateTextureMipmap");
+void GenerateTextureMipmap(Context& ctx, const char* fn, GLuint texture) {
+  if (TextureRef t = named_texture(ctx, texture, fn))
+    generate_mipmap(ctx, *t, fn);
 }
 
 
-void TexImage2DMultisample(GLenum target, GLsizei samples, GLenum internalformat, GLsizei width, GLsizei height,
-                           GLboolean fixedsamplelocations) {
-  GLVK_CONTEXT_OR_RETURN();
+void TexImage2DMultisample(Context& ctx, const char* fn, GLenum target, GLsizei samples, GLenum internalformat,
+                           GLsizei width, GLsizei height, GLboolean fixedsamplelocations) {
   if (target != GL_TEXTURE_2D_MULTISAMPLE && target != GL_PROXY_TEXTURE_2D_MULTISAMPLE)
-    return ctx->error(GL_INVALID_ENUM, "glTexImage2DMultisample(target = 0x%04x): not a multisample target", target);
-  tex_image_multisample(*ctx, *texture_for_target(*ctx, target), target, samples, internalformat, width, height, 1,
-                        fixedsamplelocations, false, "glTexImage2DMultisample");
+    return ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): not a multisample target", fn, target);
+  tex_image_multisample(ctx, *texture_for_target(ctx, target), target, samples, internalformat, width, height, 1,
+                        fixedsamplelocations, false, fn);
 }
 
-void TexImage3DMultisample(GLenum target, GLsizei samples, GLenum internalformat, GLsizei width, GLsizei height,
-                           GLsizei depth, GLboolean fixedsamplelocations) {
-  GLVK_CONTEXT_OR_RETURN();
+void TexImage3DMultisample(Context& ctx, const char* fn, GLenum target, GLsizei samples, GLenum internalformat,
+                           GLsizei width, GLsizei height, GLsizei depth, GLboolean fixedsamplelocations) {
   if (target != GL_TEXTURE_2D_MULTISAMPLE_ARRAY && target != GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY)
-    return ctx->error(GL_INVALID_ENUM, "glTexImage3DMultisample(target = 0x%04x): not a multisample array target",
-                      target);
-  tex_image_multisample(*ctx, *texture_for_target(*ctx, target), target, samples, internalformat, width, height,
-                        depth, fixedsamplelocations, false, "glTexImage3DMultisample");
+    return ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): not a multisample array target", fn,
+                     target);
+  tex_image_multisample(ctx, *texture_for_target(ctx, target), target, samples, internalformat, width, height,
+                        depth, fixedsamplelocations, false, fn);
 }
 
-void TexStorage2DMultisample(GLenum target, GLsizei samples, GLenum internalformat, GLsizei width, GLsizei height,
-                             GLboolean fixedsamplelocations) {
-  GLVK_CONTEXT_OR_RETURN();
+void TexStorage2DMultisample(Context& ctx, const char* fn, GLenum target, GLsizei samples, GLenum internalformat,
+                             GLsizei width, GLsizei height, GLboolean fixedsamplelocations) {
   if (target != GL_TEXTURE_2D_MULTISAMPLE && target != GL_PROXY_TEXTURE_2D_MULTISAMPLE)
-    return ctx->error(GL_INVALID_ENUM, "glTexStorage2DMultisample(target = 0x%04x): not a multisample target", target);
-  TextureRef t = texture_for_target(*ctx, target);
+    return ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): not a multisample target", fn, target);
+  TextureRef t = texture_for_target(ctx, target);
   if (t->name == 0 && !is_proxy(target))
-    return ctx->error(GL_INVALID_OPERATION, "glTexStorage2DMultisample: the default texture cannot be immutable");
-  tex_image_multisample(*ctx, *t, target, samples, internalformat, width, height, 1, fixedsamplelocations, true,
-                        "glTexStorage2DMultisample");
+    return ctx.error(GL_INVALID_OPERATION, "%s: the default texture cannot be immutable", fn);
+  tex_image_multisample(ctx, *t, target, samples, internalformat, width, height, 1, fixedsamplelocations, true,
+                        fn);
 }
 
-void TexStorage3DMultisample(GLenum target, GLsizei samples, GLenum internalformat, GLsizei width, GLsizei height,
-                             GLsizei depth, GLboolean fixedsamplelocations) {
-  GLVK_CONTEXT_OR_RETURN();
+void TexStorage3DMultisample(Context& ctx, const char* fn, GLenum target, GLsizei samples, GLenum internalformat,
+                             GLsizei width, GLsizei height, GLsizei depth, GLboolean fixedsamplelocations) {
   if (target != GL_TEXTURE_2D_MULTISAMPLE_ARRAY && target != GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY)
-    return ctx->error(GL_INVALID_ENUM, "glTexStorage3DMultisample(target = 0x%04x): not a multisample array target",
-                      target);
-  TextureRef t = texture_for_target(*ctx, target);
+    return ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): not a multisample array target", fn,
+                     target);
+  TextureRef t = texture_for_target(ctx, target);
   if (t->name == 0 && !is_proxy(target))
-    return ctx->error(GL_INVALID_OPERATION, "glTexStorage3DMultisample: the default texture cannot be immutable");
-  tex_image_multisample(*ctx, *t, target, samples, internalformat, width, height, depth, fixedsamplelocations, true,
-                        "glTexStorage3DMultisample");
+    return ctx.error(GL_INVALID_OPERATION, "%s: the default texture cannot be immutable", fn);
+  tex_image_multisample(ctx, *t, target, samples, internalformat, width, height, depth, fixedsamplelocations, true,
+                        fn);
 }
 
-void TexBuffer(GLenum target, GLenum internalformat, GLuint buffer) {
-  GLVK_CONTEXT_OR_RETURN();
+void TexBuffer(Context& ctx, const char* fn, GLenum target, GLenum internalformat, GLuint buffer) {
   if (target != GL_TEXTURE_BUFFER)
-    return ctx->error(GL_INVALID_ENUM, "glTexBuffer(target = 0x%04x): must be GL_TEXTURE_BUFFER", target);
-  tex_buffer(*ctx, *texture_for_target(*ctx, target), internalformat, buffer, 0, 0, false, "glTexBuffer");
+    return ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): must be GL_TEXTURE_BUFFER", fn, target);
+  tex_buffer(ctx, *texture_for_target(ctx, target), internalformat, buffer, 0, 0, false, fn);
 }
 
-void TexBufferRange(GLenum target, GLenum internalformat, GLuint buffer, GLintptr offset, GLsizeiptr size) {
-  GLVK_CONTEXT_OR_RETURN();
+void TexBufferRange(Context& ctx, const char* fn, GLenum target, GLenum internalformat, GLuint buffer,
+                    GLintptr offset, GLsizeiptr size) {
   if (target != GL_TEXTURE_BUFFER)
-    return ctx->error(GL_INVALID_ENUM, "glTexBufferRange(target = 0x%04x): must be GL_TEXTURE_BUFFER", target);
-  tex_buffer(*ctx, *texture_for_target(*ctx, target), internalformat, buffer, offset, size, true, "glTexBufferRange");
+    return ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): must be GL_TEXTURE_BUFFER", fn, target);
+  tex_buffer(ctx, *texture_for_target(ctx, target), internalformat, buffer, offset, size, true, fn);
 }
 
 // ---- Direct state access forms and the remaining texture commands (issue 5) ----
 
-void TextureStorage1D(GLuint texture, GLsizei levels, GLenum internalformat, GLsizei width) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = named_texture_of(*ctx, texture, is_storage_target, 1, "glTextureStorage1D"))
-    tex_storage(*ctx, *t, 1, t->target, levels, internalformat, width, 1, 1, "glTextureStorage1D");
+void TextureStorage1D(Context& ctx, const char* fn, GLuint texture, GLsizei levels, GLenum internalformat,
+                      GLsizei width) {
+  if (TextureRef t = named_texture_of(ctx, texture, is_storage_target, 1, fn))
+    tex_storage(ctx, *t, 1, t->target, levels, internalformat, width, 1, 1, fn);
 }
 
 bool is_2d_multisample_target(unsigned, GLenum target) { return target == GL_TEXTURE_2D_MULTISAMPLE; }
 bool is_2d_multisample_array_target(unsigned, GLenum target) { return target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY; }
 
-void TextureStorage2DMultisample(GLuint texture, GLsizei samples, GLenum internalformat, GLsizei width,
-                                 GLsizei height, GLboolean fixedsamplelocations) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = named_texture_of(*ctx, texture, is_2d_multisample_target, 0, "glTextureStorage2DMultisample"))
-    tex_image_multisample(*ctx, *t, t->target, samples, internalformat, width, height, 1, fixedsamplelocations, true,
-                          "glTextureStorage2DMultisample");
+void TextureStorage2DMultisample(Context& ctx, const char* fn, GLuint texture, GLsizei samples, GLenum internalformat,
+                                 GLsizei width, GLsizei height, GLboolean fixedsamplelocations) {
+  if (TextureRef t = named_texture_of(ctx, texture, is_2d_multisample_target, 0, fn))
+    tex_image_multisample(ctx, *t, t->target, samples, internalformat, width, height, 1, fixedsamplelocations, true,
+                          fn);
 }
 
-void TextureStorage3DMultisample(GLuint texture, GLsizei samples, GLenum internalformat, GLsizei width,
-                                 GLsizei height, GLsizei depth, GLboolean fixedsamplelocations) {
-  GLVK_CONTEXT_OR_RETURN();
+void TextureStorage3DMultisample(Context& ctx, const char* fn, GLuint texture, GLsizei samples, GLenum internalformat,
+                                 GLsizei width, GLsizei height, GLsizei depth, GLboolean fixedsamplelocations) {
   if (TextureRef t =
-          named_texture_of(*ctx, texture, is_2d_multisample_array_target, 0, "glTextureStorage3DMultisample"))
-    tex_image_multisample(*ctx, *t, t->target, samples, internalformat, width, height, depth, fixedsamplelocations,
-                          true, "glTextureStorage3DMultisample");
+          named_texture_of(ctx, texture, is_2d_multisample_array_target, 0, fn))
+    tex_image_multisample(ctx, *t, t->target, samples, internalformat, width, height, depth, fixedsamplelocations,
+                          true, fn);
 }
 
-void TextureSubImage1D(GLuint texture, GLint level, GLint xoffset, GLsizei width, GLenum format, GLenum type,
-                       const void* pixels) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = named_texture_of(*ctx, texture, is_sub_image_target, 1, "glTextureSubImage1D"))
-    tex_sub_image(*ctx, *t, 1, t->target, level, xoffset, 0, 0, width, 1, 1, format, type, pixels,
-                  "glTextureSubImage1D");
+void TextureSubImage1D(Context& ctx, const char* fn, GLuint texture, GLint level, GLint xoffset, GLsizei width,
+                       GLenum format, GLenum type, const void* pixels) {
+  if (TextureRef t = named_texture_of(ctx, texture, is_sub_image_target, 1, fn))
+    tex_sub_image(ctx, *t, 1, t->target, level, xoffset, 0, 0, width, 1, 1, format, type, pixels,
+                  fn);
 }
 
-void CompressedTexImage1D(GLenum target, GLint level, GLenum internalformat, GLsizei width, GLint border,
-                          GLsizei imageSize, const void* data) {
-  GLVK_CONTEXT_OR_RETURN();
+void CompressedTexImage1D(Context& ctx, const char* fn, GLenum target, GLint level, GLenum internalformat,
+                          GLsizei width, GLint border, GLsizei imageSize, const void* data) {
   // No compressed format has one-dimensional images: this always ends in the spec's error.
-  if (TextureRef t = target_texture(*ctx, target, is_image_target, 1, "glCompressedTexImage1D"))
-    compressed_tex_image(*ctx, *t, 1, target, level, internalformat, width, 1, 1, border, imageSize, data,
-                         "glCompressedTexImage1D");
+  if (TextureRef t = target_texture(ctx, target, is_image_target, 1, fn))
+    compressed_tex_image(ctx, *t, 1, target, level, internalformat, width, 1, 1, border, imageSize, data,
+                         fn);
 }
 
-void CompressedTexSubImage1D(GLenum target, GLint level, GLint xoffset, GLsizei width, GLenum format,
-                             GLsizei imageSize, const void* data) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = target_texture(*ctx, target, is_sub_image_target, 1, "glCompressedTexSubImage1D"))
-    compressed_tex_sub_image(*ctx, *t, 1, target, level, xoffset, 0, 0, width, 1, 1, format, imageSize, data,
-                             "glCompressedTexSubImage1D");
+void CompressedTexSubImage1D(Context& ctx, const char* fn, GLenum target, GLint level, GLint xoffset, GLsizei width,
+                             GLenum format, GLsizei imageSize, const void* data) {
+  if (TextureRef t = target_texture(ctx, target, is_sub_image_target, 1, fn))
+    compressed_tex_sub_image(ctx, *t, 1, target, level, xoffset, 0, 0, width, 1, 1, format, imageSize, data,
+                             fn);
 }
 
-void CompressedTextureSubImage1D(GLuint texture, GLint level, GLint xoffset, GLsizei width, GLenum format,
-                                 GLsizei imageSize, const void* data) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = named_texture_of(*ctx, texture, is_sub_image_target, 1, "glCompressedTextureSubImage1D"))
-    compressed_tex_sub_image(*ctx, *t, 1, t->target, level, xoffset, 0, 0, width, 1, 1, format, imageSize, data,
-                             "glCompressedTextureSubImage1D");
+void CompressedTextureSubImage1D(Context& ctx, const char* fn, GLuint texture, GLint level, GLint xoffset,
+                                 GLsizei width, GLenum format, GLsizei imageSize, const void* data) {
+  if (TextureRef t = named_texture_of(ctx, texture, is_sub_image_target, 1, fn))
+    compressed_tex_sub_image(ctx, *t, 1, t->target, level, xoffset, 0, 0, width, 1, 1, format, imageSize, data,
+                             fn);
 }
 
-void CompressedTextureSubImage2D(GLuint texture, GLint level, GLint xoffset, GLint yoffset, GLsizei width,
-                                 GLsizei height, GLenum format, GLsizei imageSize, const void* data) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = named_texture_of(*ctx, texture, is_sub_image_target, 2, "glCompressedTextureSubImage2D"))
-    compressed_tex_sub_image(*ctx, *t, 2, t->target, level, xoffset, yoffset, 0, width, height, 1, format,
-                             imageSize, data, "glCompressedTextureSubImage2D");
-}
-
-void CompressedTextureSubImage3D(GLuint texture, GLint level, GLint xoffset, GLint yoffset, GLint zoffset,
-                                 GLsizei width, GLsizei height, GLsizei depth, GLenum format, GLsizei imageSize,
+void CompressedTextureSubImage2D(Context& ctx, const char* fn, GLuint texture, GLint level, GLint xoffset,
+                                 GLint yoffset, GLsizei width, GLsizei height, GLenum format, GLsizei imageSize,
                                  const void* data) {
-  GLVK_CONTEXT_OR_RETURN();
-  const char* function = "glCompressedTextureSubImage3D";
-  TextureRef t = named_texture_of(*ctx, texture, is_sub_image_or_cube_target, 3, function);
+  if (TextureRef t = named_texture_of(ctx, texture, is_sub_image_target, 2, fn))
+    compressed_tex_sub_image(ctx, *t, 2, t->target, level, xoffset, yoffset, 0, width, height, 1, format,
+                             imageSize, data, fn);
+}
+
+void CompressedTextureSubImage3D(Context& ctx, const char* fn, GLuint texture, GLint level, GLint xoffset,
+                                 GLint yoffset, GLint zoffset, GLsizei width, GLsizei height, GLsizei depth,
+                                 GLenum format, GLsizei imageSize, const void* data) {
+  TextureRef t = named_texture_of(ctx, texture, is_sub_image_or_cube_target, 3, fn);
   if (!t) return;
   if (t->target != GL_TEXTURE_CUBE_MAP)
-    return compressed_tex_sub_image(*ctx, *t, 3, t->target, level, xoffset, yoffset, zoffset, width, height, depth,
-                                    format, imageSize, data, function);
+    return compressed_tex_sub_image(ctx, *t, 3, t->target, level, xoffset, yoffset, zoffset, width, height, depth,
+                                    format, imageSize, data, fn);
   // The faces' blocks follow one another: each face takes an equal share of imageSize.
   const GLsizei face_size = depth > 0 ? imageSize / depth : imageSize;
   if (depth > 0 && face_size * depth != imageSize)
-    return ctx->error(GL_INVALID_VALUE, "%s(imageSize = %d): not %d equal faces", function, imageSize, depth);
-  for_each_cube_face(*ctx, *t, level, zoffset, depth, function, [&](GLenum face, GLsizei index) {
-    compressed_tex_sub_image(*ctx, *t, 2, face, level, xoffset, yoffset, 0, width, height, 1, format, face_size,
-                             piece_of_transfer(*ctx, GL_PIXEL_UNPACK_BUFFER, data, index, std::size_t(face_size)), function);
+    return ctx.error(GL_INVALID_VALUE, "%s(imageSize = %d): not %d equal faces", fn, imageSize, depth);
+  for_each_cube_face(ctx, *t, level, zoffset, depth, fn, [&](GLenum face, GLsizei index) {
+    compressed_tex_sub_image(ctx, *t, 2, face, level, xoffset, yoffset, 0, width, height, 1, format, face_size,
+                             piece_of_transfer(ctx, GL_PIXEL_UNPACK_BUFFER, data, index, std::size_t(face_size)), fn);
   });
 }
 
-void CopyTextureSubImage1D(GLuint texture, GLint level, GLint xoffset, GLint x, GLint y, GLsizei width) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = named_texture_of(*ctx, texture, is_sub_image_target, 1, "glCopyTextureSubImage1D"))
-    copy_tex_sub_image(*ctx, *t, t->target, level, xoffset, 0, 0, x, y, width, 1, "glCopyTextureSubImage1D");
+void CopyTextureSubImage1D(Context& ctx, const char* fn, GLuint texture, GLint level, GLint xoffset, GLint x, GLint y,
+                           GLsizei width) {
+  if (TextureRef t = named_texture_of(ctx, texture, is_sub_image_target, 1, fn))
+    copy_tex_sub_image(ctx, *t, t->target, level, xoffset, 0, 0, x, y, width, 1, fn);
 }
 
-void CopyTextureSubImage2D(GLuint texture, GLint level, GLint xoffset, GLint yoffset, GLint x, GLint y,
-                           GLsizei width, GLsizei height) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = named_texture_of(*ctx, texture, is_sub_image_target, 2, "glCopyTextureSubImage2D"))
-    copy_tex_sub_image(*ctx, *t, t->target, level, xoffset, yoffset, 0, x, y, width, height,
-                       "glCopyTextureSubImage2D");
+void CopyTextureSubImage2D(Context& ctx, const char* fn, GLuint texture, GLint level, GLint xoffset, GLint yoffset,
+                           GLint x, GLint y, GLsizei width, GLsizei height) {
+  if (TextureRef t = named_texture_of(ctx, texture, is_sub_image_target, 2, fn))
+    copy_tex_sub_image(ctx, *t, t->target, level, xoffset, yoffset, 0, x, y, width, height,
+                       fn);
 }
 
-void CopyTextureSubImage3D(GLuint texture, GLint level, GLint xoffset, GLint yoffset, GLint zoffset, GLint x,
-                           GLint y, GLsizei width, GLsizei height) {
-  GLVK_CONTEXT_OR_RETURN();
-  const char* function = "glCopyTextureSubImage3D";
-  TextureRef t = named_texture_of(*ctx, texture, is_sub_image_or_cube_target, 3, function);
+void CopyTextureSubImage3D(Context& ctx, const char* fn, GLuint texture, GLint level, GLint xoffset, GLint yoffset,
+                           GLint zoffset, GLint x, GLint y, GLsizei width, GLsizei height) {
+  TextureRef t = named_texture_of(ctx, texture, is_sub_image_or_cube_target, 3, fn);
   if (!t) return;
   if (t->target != GL_TEXTURE_CUBE_MAP)
-    return copy_tex_sub_image(*ctx, *t, t->target, level, xoffset, yoffset, zoffset, x, y, width, height, function);
-  for_each_cube_face(*ctx, *t, level, zoffset, 1, function, [&](GLenum face, GLsizei) {
-    copy_tex_sub_image(*ctx, *t, face, level, xoffset, yoffset, 0, x, y, width, height, function);
+    return copy_tex_sub_image(ctx, *t, t->target, level, xoffset, yoffset, zoffset, x, y, width, height, fn);
+  for_each_cube_face(ctx, *t, level, zoffset, 1, fn, [&](GLenum face, GLsizei) {
+    copy_tex_sub_image(ctx, *t, face, level, xoffset, yoffset, 0, x, y, width, height, fn);
   });
 }
 
 bool is_buffer_target(unsigned, GLenum target) { return target == GL_TEXTURE_BUFFER; }
 
-void TextureBuffer(GLuint texture, GLenum internalformat, GLuint buffer) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = named_texture_of(*ctx, texture, is_buffer_target, 0, "glTextureBuffer"))
-    tex_buffer(*ctx, *t, internalformat, buffer, 0, 0, false, "glTextureBuffer");
+void TextureBuffer(Context& ctx, const char* fn, GLuint texture, GLenum internalformat, GLuint buffer) {
+  if (TextureRef t = named_texture_of(ctx, texture, is_buffer_target, 0, fn))
+    tex_buffer(ctx, *t, internalformat, buffer, 0, 0, false, fn);
 }
 
-void TextureBufferRange(GLuint texture, GLenum internalformat, GLuint buffer, GLintptr offset, GLsizeiptr size) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (TextureRef t = named_texture_of(*ctx, texture, is_buffer_target, 0, "glTextureBufferRange"))
-    tex_buffer(*ctx, *t, internalformat, buffer, offset, size, true, "glTextureBufferRange");
+void TextureBufferRange(Context& ctx, const char* fn, GLuint texture, GLenum internalformat, GLuint buffer,
+                        GLintptr offset, GLsizeiptr size) {
+  if (TextureRef t = named_texture_of(ctx, texture, is_buffer_target, 0, fn))
+    tex_buffer(ctx, *t, internalformat, buffer, offset, size, true, fn);
 }
 
-void BindTextureUnit(GLuint unit, GLuint texture) {
-  GLVK_CONTEXT_OR_RETURN();
+void BindTextureUnit(Context& ctx, const char* fn, GLuint unit, GLuint texture) {
   if (unit >= kMaxTextureUnits)
-    return ctx->error(GL_INVALID_VALUE, "glBindTextureUnit(unit = %u): beyond MAX_COMBINED_TEXTURE_IMAGE_UNITS", unit);
-  bind_texture_unit(*ctx, unit, texture, "glBindTextureUnit");
+    return ctx.error(GL_INVALID_VALUE, "%s(unit = %u): beyond MAX_COMBINED_TEXTURE_IMAGE_UNITS", fn, unit);
+  bind_texture_unit(ctx, unit, texture, fn);
 }
 
-void BindTextures(GLuint first, GLsizei count, const GLuint* textures) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (count < 0) return ctx->error(GL_INVALID_VALUE, "glBindTextures(count = %d): negative", count);
+void BindTextures(Context& ctx, const char* fn, GLuint first, GLsizei count, const GLuint* textures) {
+  if (count < 0) return ctx.error(GL_INVALID_VALUE, "%s(count = %d): negative", fn, count);
   if (std::uint64_t(first) + std::uint64_t(count) > kMaxTextureUnits)
-    return ctx->error(GL_INVALID_OPERATION, "glBindTextures(first = %u, count = %d): beyond the last unit", first,
-                      count);
+    return ctx.error(GL_INVALID_OPERATION, "%s(first = %u, count = %d): beyond the last unit", fn, first,
+                     count);
   // An entry naming no texture raises the error but the others are still bound (section 2.3.1's
   // multi-bind rule); a null array unbinds every unit of the range.
   for (GLsizei i = 0; i < count; ++i)
-    bind_texture_unit(*ctx, first + GLuint(i), textures ? textures[i] : 0, "glBindTextures");
+    bind_texture_unit(ctx, first + GLuint(i), textures ? textures[i] : 0, fn);
 }
 
-void GetnTexImage(GLenum target, GLint level, GLenum format, GLenum type, GLsizei bufSize, void* pixels) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (!check_buffer_size(*ctx, bufSize, "glGetnTexImage")) return;
-  if (TextureRef t = target_texture(*ctx, target, is_get_image_target, 0, "glGetnTexImage"))
-    get_tex_image(*ctx, *t, target, level, Region{}, format, type, bufSize, pixels, "glGetnTexImage");
+void GetnTexImage(Context& ctx, const char* fn, GLenum target, GLint level, GLenum format, GLenum type,
+                  GLsizei bufSize, void* pixels) {
+  if (!check_buffer_size(ctx, bufSize, fn)) return;
+  if (TextureRef t = target_texture(ctx, target, is_get_image_target, 0, fn))
+    get_tex_image(ctx, *t, target, level, Region{}, format, type, bufSize, pixels, fn);
 }
 
-void GetnCompressedTexImage(GLenum target, GLint lod, GLsizei bufSize, void* pixels) {
-  GLVK_CONTEXT_OR_RETURN();
-  if (!check_buffer_size(*ctx, bufSize, "glGetnCompressedTexImage")) return;
-  if (TextureRef t = target_texture(*ctx, target, is_get_image_target, 0, "glGetnCompressedTexImage"))
-    get_compressed_tex_image(*ctx, *t, target, lod, Region{}, bufSize, pixels, "glGetnCompressedTexImage");
+void GetnCompressedTexImage(Context& ctx, const char* fn, GLenum target, GLint lod, GLsizei bufSize, void* pixels) {
+  if (!check_buffer_size(ctx, bufSize, fn)) return;
+  if (TextureRef t = target_texture(ctx, target, is_get_image_target, 0, fn))
+    get_compressed_tex_image(ctx, *t, target, lod, Region{}, bufSize, pixels, fn);
 }
 
-void InvalidateTexImage(GLuint texture, GLint level) {
-  GLVK_CONTEXT_OR_RETURN();
+void InvalidateTexImage(Context& ctx, const char* fn, GLuint texture, GLint level) {
   // Validation only: invalidated texels become undefined, and keeping them is one way to be so.
-  invalidated_texture(*ctx, texture, level, "glInvalidateTexImage");
+  invalidated_texture(ctx, texture, level, fn);
 }
 
-void InvalidateTexSubImage(GLuint texture, GLint level, GLint xoffset, GLint yoffset, GLint zoffset, GLsizei width,
-                           GLsizei height, GLsizei depth) {
-  GLVK_CONTEXT_OR_RETURN();
-  const char* function = "glInvalidateTexSubImage";
-  TextureRef t = invalidated_texture(*ctx, texture, level, function);
+void InvalidateTexSubImage(Context& ctx, const char* fn, GLuint texture, GLint level, GLint xoffset, GLint yoffset,
+                           GLint zoffset, GLsizei width, GLsizei height, GLsizei depth) {
+  TextureRef t = invalidated_texture(ctx, texture, level, fn);
   if (!t) return;
   if (width < 0 || height < 0 || depth < 0)
-    return ctx->error(GL_INVALID_VALUE, "%s: negative width, height or depth", function);
+    return ctx.error(GL_INVALID_VALUE, "%s: negative width, height or depth", fn);
   // The level's extent; missing dimensions count as 1, a cube map's faces as 6 layers.
   TextureImage extent = t->images[0][std::size_t(level)];
   if (t->target == GL_TEXTURE_BUFFER) extent.width = buffer_texels(*t), extent.height = extent.depth = 1;
   if (t->target == GL_TEXTURE_CUBE_MAP && extent.defined()) extent.depth = 6;
-  check_region_inside(*ctx, extent, xoffset, yoffset, zoffset, width, height, depth, function);
+  check_region_inside(ctx, extent, xoffset, yoffset, zoffset, width, height, depth, fn);
 }
 
 }  // namespace api

@@ -10,6 +10,13 @@
 #include "state_query.h"
 
 namespace glvk::gl {
+
+bool compatibility_context(Context& ctx, const char* function) {
+  if (!ctx.config().core_profile) return true;
+  ctx.error(GL_INVALID_OPERATION, "%s: not part of the core profile", function);
+  return false;
+}
+
 namespace {
 
 // ---------------------------------------------------------------------------------------------
@@ -55,11 +62,10 @@ bool check_viewport_index(Context& ctx, GLuint index, const char* function) {
   return false;
 }
 
-void viewport_indexed(GLuint index, GLfloat x, GLfloat y, GLfloat width, GLfloat height, const char* function) {
-  Context* ctx = current_context();
-  if (!ctx) return;
-  if (!check_viewport_index(*ctx, index, function) || !check_viewport_size(*ctx, width, height, function)) return;
-  set_viewport(ctx->transform.viewports[index], x, y, width, height);
+void viewport_indexed(Context& ctx, GLuint index, GLfloat x, GLfloat y, GLfloat width, GLfloat height,
+                      const char* function) {
+  if (!check_viewport_index(ctx, index, function) || !check_viewport_size(ctx, width, height, function)) return;
+  set_viewport(ctx.transform.viewports[index], x, y, width, height);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -101,18 +107,6 @@ Matrix4 rows(std::initializer_list<GLdouble> row_major) {
   return m;
 }
 
-// The compatibility-only commands: INVALID_OPERATION in a core context, as for a command the
-// profile does not have. Null when there is nothing to do.
-Context* compatibility_context(const char* function) {
-  Context* ctx = current_context();
-  if (!ctx) return nullptr;
-  if (ctx->config().core_profile) {
-    ctx->error(GL_INVALID_OPERATION, "%s: not part of the core profile", function);
-    return nullptr;
-  }
-  return ctx;
-}
-
 std::size_t max_stack_depth(GLenum mode) {
   switch (mode) {
     case GL_MODELVIEW: return kMaxModelviewStackDepth;
@@ -143,34 +137,33 @@ std::vector<Matrix4>* stack_of(Context& ctx, GLenum mode, const char* function) 
   }
 }
 
-// The current matrix mode's stack of a compatibility context, or null (error raised or no context).
-std::vector<Matrix4>* current_stack(const char* function) {
-  Context* ctx = compatibility_context(function);
-  if (!ctx) return nullptr;
-  return stack_of(*ctx, ctx->transform.matrix_mode, function);
+// The current matrix mode's stack of a compatibility context, or null (error raised).
+std::vector<Matrix4>* current_stack(Context& ctx, const char* function) {
+  if (!compatibility_context(ctx, function)) return nullptr;
+  return stack_of(ctx, ctx.transform.matrix_mode, function);
 }
 
 // C = C * m on the current stack, after the caller's validation.
 void multiply_current(std::vector<Matrix4>& stack, const Matrix4& m) { stack.back() = multiply(stack.back(), m); }
 
-void load_matrix(const Matrix4& m, const char* function) {
-  if (std::vector<Matrix4>* stack = current_stack(function)) stack->back() = m;
+void load_matrix(Context& ctx, const Matrix4& m, const char* function) {
+  if (std::vector<Matrix4>* stack = current_stack(ctx, function)) stack->back() = m;
 }
 
-void mult_matrix(const Matrix4& m, const char* function) {
-  if (std::vector<Matrix4>* stack = current_stack(function)) multiply_current(*stack, m);
+void mult_matrix(Context& ctx, const Matrix4& m, const char* function) {
+  if (std::vector<Matrix4>* stack = current_stack(ctx, function)) multiply_current(*stack, m);
 }
 
-void translate(GLdouble x, GLdouble y, GLdouble z, const char* function) {
-  mult_matrix(rows({1, 0, 0, x,  //
+void translate(Context& ctx, GLdouble x, GLdouble y, GLdouble z, const char* function) {
+  mult_matrix(ctx, rows({1, 0, 0, x,  //
                     0, 1, 0, y,  //
                     0, 0, 1, z,  //
                     0, 0, 0, 1}),
               function);
 }
 
-void scale(GLdouble x, GLdouble y, GLdouble z, const char* function) {
-  mult_matrix(rows({x, 0, 0, 0,  //
+void scale(Context& ctx, GLdouble x, GLdouble y, GLdouble z, const char* function) {
+  mult_matrix(ctx, rows({x, 0, 0, 0,  //
                     0, y, 0, 0,  //
                     0, 0, z, 0,  //
                     0, 0, 0, 1}),
@@ -179,8 +172,8 @@ void scale(GLdouble x, GLdouble y, GLdouble z, const char* function) {
 
 // R = u u^T + cos(theta) (I - u u^T) + sin(theta) S for the normalised axis u. The spec leaves a
 // zero axis undefined: glvk leaves the matrix as it is.
-void rotate(GLdouble degrees, GLdouble x, GLdouble y, GLdouble z, const char* function) {
-  std::vector<Matrix4>* stack = current_stack(function);
+void rotate(Context& ctx, GLdouble degrees, GLdouble x, GLdouble y, GLdouble z, const char* function) {
+  std::vector<Matrix4>* stack = current_stack(ctx, function);
   if (!stack) return;
   const GLdouble length = std::sqrt(x * x + y * y + z * z);
   if (length == 0.0 || !std::isfinite(length)) return;
@@ -226,10 +219,10 @@ GLenum stack_depth_query_mode(GLenum pname) {
 }
 
 // The compatibility profile's matrix state (INVALID_ENUM in core contexts: not a state there).
-bool query_matrix_state(Context& ctx, GLenum pname, StateValue& value, bool& raised) {
+bool query_matrix_state(Context& ctx, GLenum pname, StateValue& value, bool& raised, const char* function) {
   bool transposed = false;
   if (const GLenum mode = matrix_query_mode(pname, transposed)) {
-    const std::vector<Matrix4>* stack = stack_of(ctx, mode, "glGet");
+    const std::vector<Matrix4>* stack = stack_of(ctx, mode, function);
     if (!stack) {
       raised = true;
       return true;
@@ -239,7 +232,7 @@ bool query_matrix_state(Context& ctx, GLenum pname, StateValue& value, bool& rai
     return true;
   }
   if (const GLenum mode = stack_depth_query_mode(pname)) {
-    const std::vector<Matrix4>* stack = stack_of(ctx, mode, "glGet");
+    const std::vector<Matrix4>* stack = stack_of(ctx, mode, function);
     if (!stack) {
       raised = true;
       return true;
@@ -270,7 +263,7 @@ void depth_range_value(const Viewport& v, StateValue& value) {
 
 }  // namespace
 
-bool query_transform_state(Context& ctx, GLenum pname, StateValue& value, bool& raised) {
+bool query_transform_state(Context& ctx, GLenum pname, StateValue& value, bool& raised, const char* function) {
   switch (pname) {
     case GL_VIEWPORT: viewport_value(ctx.transform.viewports[0], value); return true;
     case GL_DEPTH_RANGE: depth_range_value(ctx.transform.viewports[0], value); return true;
@@ -286,7 +279,7 @@ bool query_transform_state(Context& ctx, GLenum pname, StateValue& value, bool& 
     default: break;
   }
   if (ctx.config().core_profile) return false;
-  return query_matrix_state(ctx, pname, value, raised);
+  return query_matrix_state(ctx, pname, value, raised, function);
 }
 
 bool query_transform_state_indexed(Context& ctx, GLenum pname, GLuint index, StateValue& value, bool& raised,
@@ -309,150 +302,145 @@ namespace api {
 // ---------------------------------------------------------------------------------------------
 // Viewports and depth ranges
 
-void Viewport(GLint x, GLint y, GLsizei width, GLsizei height) {
-  Context* ctx = current_context();
-  if (!ctx) return;
+void Viewport(Context& ctx, const char* fn, GLint x, GLint y, GLsizei width, GLsizei height) {
   if (width < 0 || height < 0)
-    return ctx->error(GL_INVALID_VALUE, "glViewport(width = %d, height = %d): negative", width, height);
+    return ctx.error(GL_INVALID_VALUE, "%s(width = %d, height = %d): negative", fn, width, height);
   // Every viewport, as ViewportIndexedf for each index.
-  for (gl::Viewport& v : ctx->transform.viewports) set_viewport(v, GLfloat(x), GLfloat(y), GLfloat(width), GLfloat(height));
+  for (gl::Viewport& v : ctx.transform.viewports) set_viewport(v, GLfloat(x), GLfloat(y), GLfloat(width), GLfloat(height));
 }
 
-void ViewportIndexedf(GLuint index, GLfloat x, GLfloat y, GLfloat w, GLfloat h) {
-  viewport_indexed(index, x, y, w, h, "glViewportIndexedf");
+void ViewportIndexedf(Context& ctx, const char* fn, GLuint index, GLfloat x, GLfloat y, GLfloat w, GLfloat h) {
+  viewport_indexed(ctx, index, x, y, w, h, fn);
 }
 
-void ViewportIndexedfv(GLuint index, const GLfloat* v) {
-  viewport_indexed(index, v[0], v[1], v[2], v[3], "glViewportIndexedfv");
+void ViewportIndexedfv(Context& ctx, const char* fn, GLuint index, const GLfloat* v) {
+  viewport_indexed(ctx, index, v[0], v[1], v[2], v[3], fn);
 }
 
-void ViewportArrayv(GLuint first, GLsizei count, const GLfloat* v) {
-  Context* ctx = current_context();
-  if (!ctx) return;
-  if (!check_viewport_range(*ctx, first, count, "glViewportArrayv")) return;
+void ViewportArrayv(Context& ctx, const char* fn, GLuint first, GLsizei count, const GLfloat* v) {
+  if (!check_viewport_range(ctx, first, count, fn)) return;
   for (GLsizei i = 0; i < count; ++i)
-    if (!check_viewport_size(*ctx, v[4 * i + 2], v[4 * i + 3], "glViewportArrayv")) return;
+    if (!check_viewport_size(ctx, v[4 * i + 2], v[4 * i + 3], fn)) return;
   for (GLsizei i = 0; i < count; ++i)
-    set_viewport(ctx->transform.viewports[first + GLuint(i)], v[4 * i], v[4 * i + 1], v[4 * i + 2], v[4 * i + 3]);
+    set_viewport(ctx.transform.viewports[first + GLuint(i)], v[4 * i], v[4 * i + 1], v[4 * i + 2], v[4 * i + 3]);
 }
 
-void DepthRange(GLdouble n, GLdouble f) {
-  Context* ctx = current_context();
-  if (!ctx) return;
-  for (gl::Viewport& v : ctx->transform.viewports) {
+void DepthRange(Context& ctx, const char*, GLdouble n, GLdouble f) {
+  for (gl::Viewport& v : ctx.transform.viewports) {
     v.near_value = clamp_depth(n);
     v.far_value = clamp_depth(f);
   }
 }
 
-void DepthRangef(GLfloat n, GLfloat f) { DepthRange(n, f); }
+void DepthRangef(Context& ctx, const char* fn, GLfloat n, GLfloat f) { DepthRange(ctx, fn, n, f); }
 
-void DepthRangeIndexed(GLuint index, GLdouble n, GLdouble f) {
-  Context* ctx = current_context();
-  if (!ctx) return;
-  if (!check_viewport_index(*ctx, index, "glDepthRangeIndexed")) return;
-  ctx->transform.viewports[index].near_value = clamp_depth(n);
-  ctx->transform.viewports[index].far_value = clamp_depth(f);
+void DepthRangeIndexed(Context& ctx, const char* fn, GLuint index, GLdouble n, GLdouble f) {
+  if (!check_viewport_index(ctx, index, fn)) return;
+  ctx.transform.viewports[index].near_value = clamp_depth(n);
+  ctx.transform.viewports[index].far_value = clamp_depth(f);
 }
 
-void DepthRangeArrayv(GLuint first, GLsizei count, const GLdouble* v) {
-  Context* ctx = current_context();
-  if (!ctx) return;
-  if (!check_viewport_range(*ctx, first, count, "glDepthRangeArrayv")) return;
+void DepthRangeArrayv(Context& ctx, const char* fn, GLuint first, GLsizei count, const GLdouble* v) {
+  if (!check_viewport_range(ctx, first, count, fn)) return;
   for (GLsizei i = 0; i < count; ++i) {
-    ctx->transform.viewports[first + GLuint(i)].near_value = clamp_depth(v[2 * i]);
-    ctx->transform.viewports[first + GLuint(i)].far_value = clamp_depth(v[2 * i + 1]);
+    ctx.transform.viewports[first + GLuint(i)].near_value = clamp_depth(v[2 * i]);
+    ctx.transform.viewports[first + GLuint(i)].far_value = clamp_depth(v[2 * i + 1]);
   }
 }
 
 // The scissor rectangles, one per viewport (ARB_viewport_array): glScissor sets them all, the
 // indexed forms one or a range; clears and blits use index 0 (api_framebuffers.cpp).
 
-void Scissor(GLint x, GLint y, GLsizei width, GLsizei height) {
-  Context* ctx = current_context();
-  if (!ctx) return;
-  if (!check_viewport_size(*ctx, GLfloat(width), GLfloat(height), "glScissor")) return;
-  ctx->scissor_box.fill({x, y, width, height});
+void Scissor(Context& ctx, const char* fn, GLint x, GLint y, GLsizei width, GLsizei height) {
+  if (!check_viewport_size(ctx, GLfloat(width), GLfloat(height), fn)) return;
+  ctx.scissor_box.fill({x, y, width, height});
 }
 
-void ScissorIndexed(GLuint index, GLint left, GLint bottom, GLsizei width, GLsizei height) {
-  Context* ctx = current_context();
-  if (!ctx) return;
-  if (!check_viewport_index(*ctx, index, "glScissorIndexed") ||
-      !check_viewport_size(*ctx, GLfloat(width), GLfloat(height), "glScissorIndexed"))
+void ScissorIndexed(Context& ctx, const char* fn, GLuint index, GLint left, GLint bottom, GLsizei width,
+                    GLsizei height) {
+  if (!check_viewport_index(ctx, index, fn) ||
+      !check_viewport_size(ctx, GLfloat(width), GLfloat(height), fn))
     return;
-  ctx->scissor_box[index] = {left, bottom, width, height};
+  ctx.scissor_box[index] = {left, bottom, width, height};
 }
 
-void ScissorIndexedv(GLuint index, const GLint* v) { ScissorIndexed(index, v[0], v[1], v[2], v[3]); }
+void ScissorIndexedv(Context& ctx, const char* fn, GLuint index, const GLint* v) {
+  ScissorIndexed(ctx, fn, index, v[0], v[1], v[2], v[3]);
+}
 
-void ScissorArrayv(GLuint first, GLsizei count, const GLint* v) {
-  Context* ctx = current_context();
-  if (!ctx) return;
-  if (!check_viewport_range(*ctx, first, count, "glScissorArrayv")) return;
+void ScissorArrayv(Context& ctx, const char* fn, GLuint first, GLsizei count, const GLint* v) {
+  if (!check_viewport_range(ctx, first, count, fn)) return;
   for (GLsizei i = 0; i < count; ++i)
-    if (!check_viewport_size(*ctx, GLfloat(v[4 * i + 2]), GLfloat(v[4 * i + 3]), "glScissorArrayv")) return;
+    if (!check_viewport_size(ctx, GLfloat(v[4 * i + 2]), GLfloat(v[4 * i + 3]), fn)) return;
   for (GLsizei i = 0; i < count; ++i)
-    ctx->scissor_box[first + GLuint(i)] = {v[4 * i], v[4 * i + 1], v[4 * i + 2], v[4 * i + 3]};
+    ctx.scissor_box[first + GLuint(i)] = {v[4 * i], v[4 * i + 1], v[4 * i + 2], v[4 * i + 3]};
 }
 
 // ---------------------------------------------------------------------------------------------
 // Matrix stacks (compatibility profile)
 
-void MatrixMode(GLenum mode) {
-  Context* ctx = compatibility_context("glMatrixMode");
-  if (!ctx) return;
+void MatrixMode(Context& ctx, const char* fn, GLenum mode) {
+  if (!compatibility_context(ctx, fn)) return;
   if (mode != GL_MODELVIEW && mode != GL_PROJECTION && mode != GL_TEXTURE && mode != GL_COLOR)
-    return ctx->error(GL_INVALID_ENUM, "glMatrixMode(mode = 0x%04x): not a matrix mode", mode);
-  if (mode == GL_TEXTURE && !texture_stack(*ctx, "glMatrixMode")) return;
-  ctx->transform.matrix_mode = mode;
+    return ctx.error(GL_INVALID_ENUM, "%s(mode = 0x%04x): not a matrix mode", fn, mode);
+  if (mode == GL_TEXTURE && !texture_stack(ctx, fn)) return;
+  ctx.transform.matrix_mode = mode;
 }
 
-void PushMatrix() {
-  Context* ctx = compatibility_context("glPushMatrix");
-  if (!ctx) return;
-  std::vector<Matrix4>* stack = stack_of(*ctx, ctx->transform.matrix_mode, "glPushMatrix");
+void PushMatrix(Context& ctx, const char* fn) {
+  if (!compatibility_context(ctx, fn)) return;
+  std::vector<Matrix4>* stack = stack_of(ctx, ctx.transform.matrix_mode, fn);
   if (!stack) return;
-  if (stack->size() >= max_stack_depth(ctx->transform.matrix_mode))
-    return ctx->error(GL_STACK_OVERFLOW, "glPushMatrix: the stack of matrix mode 0x%04x is full (%zu)",
-                      ctx->transform.matrix_mode, stack->size());
+  if (stack->size() >= max_stack_depth(ctx.transform.matrix_mode))
+    return ctx.error(GL_STACK_OVERFLOW, "%s: the stack of matrix mode 0x%04x is full (%zu)", fn,
+                     ctx.transform.matrix_mode, stack->size());
   stack->push_back(stack->back());
 }
 
-void PopMatrix() {
-  Context* ctx = compatibility_context("glPopMatrix");
-  if (!ctx) return;
-  std::vector<Matrix4>* stack = stack_of(*ctx, ctx->transform.matrix_mode, "glPopMatrix");
+void PopMatrix(Context& ctx, const char* fn) {
+  if (!compatibility_context(ctx, fn)) return;
+  std::vector<Matrix4>* stack = stack_of(ctx, ctx.transform.matrix_mode, fn);
   if (!stack) return;
   if (stack->size() <= 1)
-    return ctx->error(GL_STACK_UNDERFLOW, "glPopMatrix: the stack of matrix mode 0x%04x holds one matrix",
-                      ctx->transform.matrix_mode);
+    return ctx.error(GL_STACK_UNDERFLOW, "%s: the stack of matrix mode 0x%04x holds one matrix", fn,
+                     ctx.transform.matrix_mode);
   stack->pop_back();
 }
 
-void LoadIdentity() { load_matrix(kIdentityMatrix, "glLoadIdentity"); }
-void LoadMatrixf(const GLfloat* m) { load_matrix(from_client(m), "glLoadMatrixf"); }
-void LoadMatrixd(const GLdouble* m) { load_matrix(from_client(m), "glLoadMatrixd"); }
-void MultMatrixf(const GLfloat* m) { mult_matrix(from_client(m), "glMultMatrixf"); }
-void MultMatrixd(const GLdouble* m) { mult_matrix(from_client(m), "glMultMatrixd"); }
-void LoadTransposeMatrixf(const GLfloat* m) { load_matrix(transpose(from_client(m)), "glLoadTransposeMatrixf"); }
-void LoadTransposeMatrixd(const GLdouble* m) { load_matrix(transpose(from_client(m)), "glLoadTransposeMatrixd"); }
-void MultTransposeMatrixf(const GLfloat* m) { mult_matrix(transpose(from_client(m)), "glMultTransposeMatrixf"); }
-void MultTransposeMatrixd(const GLdouble* m) { mult_matrix(transpose(from_client(m)), "glMultTransposeMatrixd"); }
+void LoadIdentity(Context& ctx, const char* fn) { load_matrix(ctx, kIdentityMatrix, fn); }
+void LoadMatrixf(Context& ctx, const char* fn, const GLfloat* m) { load_matrix(ctx, from_client(m), fn); }
+void LoadMatrixd(Context& ctx, const char* fn, const GLdouble* m) { load_matrix(ctx, from_client(m), fn); }
+void MultMatrixf(Context& ctx, const char* fn, const GLfloat* m) { mult_matrix(ctx, from_client(m), fn); }
+void MultMatrixd(Context& ctx, const char* fn, const GLdouble* m) { mult_matrix(ctx, from_client(m), fn); }
+void LoadTransposeMatrixf(Context& ctx, const char* fn, const GLfloat* m) {
+  load_matrix(ctx, transpose(from_client(m)), fn);
+}
+void LoadTransposeMatrixd(Context& ctx, const char* fn, const GLdouble* m) {
+  load_matrix(ctx, transpose(from_client(m)), fn);
+}
+void MultTransposeMatrixf(Context& ctx, const char* fn, const GLfloat* m) {
+  mult_matrix(ctx, transpose(from_client(m)), fn);
+}
+void MultTransposeMatrixd(Context& ctx, const char* fn, const GLdouble* m) {
+  mult_matrix(ctx, transpose(from_client(m)), fn);
+}
 
-void Translatef(GLfloat x, GLfloat y, GLfloat z) { translate(x, y, z, "glTranslatef"); }
-void Translated(GLdouble x, GLdouble y, GLdouble z) { translate(x, y, z, "glTranslated"); }
-void Scalef(GLfloat x, GLfloat y, GLfloat z) { scale(x, y, z, "glScalef"); }
-void Scaled(GLdouble x, GLdouble y, GLdouble z) { scale(x, y, z, "glScaled"); }
-void Rotatef(GLfloat angle, GLfloat x, GLfloat y, GLfloat z) { rotate(angle, x, y, z, "glRotatef"); }
-void Rotated(GLdouble angle, GLdouble x, GLdouble y, GLdouble z) { rotate(angle, x, y, z, "glRotated"); }
+void Translatef(Context& ctx, const char* fn, GLfloat x, GLfloat y, GLfloat z) { translate(ctx, x, y, z, fn); }
+void Translated(Context& ctx, const char* fn, GLdouble x, GLdouble y, GLdouble z) { translate(ctx, x, y, z, fn); }
+void Scalef(Context& ctx, const char* fn, GLfloat x, GLfloat y, GLfloat z) { scale(ctx, x, y, z, fn); }
+void Scaled(Context& ctx, const char* fn, GLdouble x, GLdouble y, GLdouble z) { scale(ctx, x, y, z, fn); }
+void Rotatef(Context& ctx, const char* fn, GLfloat angle, GLfloat x, GLfloat y, GLfloat z) {
+  rotate(ctx, angle, x, y, z, fn);
+}
+void Rotated(Context& ctx, const char* fn, GLdouble angle, GLdouble x, GLdouble y, GLdouble z) {
+  rotate(ctx, angle, x, y, z, fn);
+}
 
-void Ortho(GLdouble l, GLdouble r, GLdouble b, GLdouble t, GLdouble n, GLdouble f) {
-  Context* ctx = compatibility_context("glOrtho");
-  if (!ctx) return;
+void Ortho(Context& ctx, const char* fn, GLdouble l, GLdouble r, GLdouble b, GLdouble t, GLdouble n, GLdouble f) {
+  if (!compatibility_context(ctx, fn)) return;
   if (l == r || b == t || n == f)
-    return ctx->error(GL_INVALID_VALUE, "glOrtho(%g, %g, %g, %g, %g, %g): an empty volume", l, r, b, t, n, f);
-  std::vector<Matrix4>* stack = stack_of(*ctx, ctx->transform.matrix_mode, "glOrtho");
+    return ctx.error(GL_INVALID_VALUE, "%s(%g, %g, %g, %g, %g, %g): an empty volume", fn, l, r, b, t, n, f);
+  std::vector<Matrix4>* stack = stack_of(ctx, ctx.transform.matrix_mode, fn);
   if (!stack) return;
   multiply_current(*stack, rows({2 / (r - l), 0,           0,            -(r + l) / (r - l),  //
                                  0,           2 / (t - b), 0,            -(t + b) / (t - b),  //
@@ -460,13 +448,12 @@ void Ortho(GLdouble l, GLdouble r, GLdouble b, GLdouble t, GLdouble n, GLdouble 
                                  0,           0,           0,            1}));
 }
 
-void Frustum(GLdouble l, GLdouble r, GLdouble b, GLdouble t, GLdouble n, GLdouble f) {
-  Context* ctx = compatibility_context("glFrustum");
-  if (!ctx) return;
+void Frustum(Context& ctx, const char* fn, GLdouble l, GLdouble r, GLdouble b, GLdouble t, GLdouble n, GLdouble f) {
+  if (!compatibility_context(ctx, fn)) return;
   if (n <= 0 || f <= 0 || l == r || b == t || n == f)
-    return ctx->error(GL_INVALID_VALUE, "glFrustum(%g, %g, %g, %g, %g, %g): near and far must be positive and "
-                      "differ, the volume not empty", l, r, b, t, n, f);
-  std::vector<Matrix4>* stack = stack_of(*ctx, ctx->transform.matrix_mode, "glFrustum");
+    return ctx.error(GL_INVALID_VALUE, "%s(%g, %g, %g, %g, %g, %g): near and far must be positive and "
+                     "differ, the volume not empty", fn, l, r, b, t, n, f);
+  std::vector<Matrix4>* stack = stack_of(ctx, ctx.transform.matrix_mode, fn);
   if (!stack) return;
   multiply_current(*stack, rows({2 * n / (r - l), 0,               (r + l) / (r - l),  0,                       //
                                  0,               2 * n / (t - b), (t + b) / (t - b),  0,                       //

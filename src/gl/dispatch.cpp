@@ -34,10 +34,9 @@ void report_unimplemented(std::atomic<bool>& reported, const char* name) {
   context->error(GL_INVALID_OPERATION, "%s is not implemented by glvk", name);
 }
 
-void report_exception(const char* name) {
+void report_exception(Context& context, const char* name) {
   if (debug_enabled("api")) std::fprintf(stderr, "glvk api: %s failed inside glvk\n", name);
-  if (Context* context = current_context())
-    context->error(GL_OUT_OF_MEMORY, "%s failed: the device could not complete it", name);
+  context.error(GL_OUT_OF_MEMORY, "%s failed: the device could not complete it", name);
 }
 
 }  // namespace glvk::gl

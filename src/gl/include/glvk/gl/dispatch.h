@@ -7,6 +7,8 @@
 
 namespace glvk::gl {
 
+class Context;
+
 struct ProcEntry {
   const char* name;
   void* address;
@@ -30,6 +32,6 @@ void report_unimplemented(std::atomic<bool>& reported, const char* name);
 
 // Called when a hand-written entry point throws (out of memory, device loss): records
 // GL_OUT_OF_MEMORY, since no exception may cross the C ABI.
-void report_exception(const char* name);
+void report_exception(Context& context, const char* name);
 
 }  // namespace glvk::gl
