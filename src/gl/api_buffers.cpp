@@ -6,7 +6,7 @@
 
 #include "api_common.h"
 #include "glvk/st/bufferobj.h"
-#include "glvk/st/transfer.h"
+#include "glvk/st/context.h"
 
 namespace glvk::gl {
 namespace {

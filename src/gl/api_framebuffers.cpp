@@ -21,7 +21,6 @@
 #include "glvk/st/shadow.h"
 #include "glvk/st/texture_upload.h"
 #include "glvk/st/texture.h"
-#include "glvk/vk_backend/error.h"
 #include "framebuffer_internal.h"
 #include "texture_internal.h"
 
@@ -1178,14 +1177,13 @@ RenderbufferAllocation allocate_renderbuffer(const std::shared_ptr<st::Screen>& 
     layout.width = std::uint32_t(width);
     layout.height = std::uint32_t(height);
     layout.samples = std::uint32_t(chosen_samples);
-    try {
-      resource = std::make_shared<st::Texture>(screen, layout,
-                                               renderable & formats::RENDERABLE_COLOR ? st::BIND_RENDER_TARGET
-                                                                                      : st::BIND_DEPTH_STENCIL);
-    } catch (const vk_backend::Error& e) {
-      why = e.what();
+    st::Made<st::Texture> made = st::create_texture(
+        screen, layout, renderable & formats::RENDERABLE_COLOR ? st::BIND_RENDER_TARGET : st::BIND_DEPTH_STENCIL);
+    if (!made.object) {
+      why = made.result.message;
       return RenderbufferAllocation::OUT_OF_MEMORY;
     }
+    resource = std::move(made.object);
   }
   rb.internal_format = internal_format;
   rb.base_format = info->base_format;
@@ -1812,8 +1810,8 @@ void ReadPixels(Context& ctx, const char* fn, GLint x, GLint y, GLsizei width, G
   const formats::FormatDesc& stored = formats::describe(source.image->storage);
   const bool clamp = ctx.clamp_read_color == GL_TRUE ||
                      (ctx.clamp_read_color == GL_FIXED_ONLY && (stored.is_unorm || stored.is_snorm));
-  read_texels(ctx, *source.resource, *source.image, source.level, box, x1 - x0, y1 - y0, 1, client.row_stride * std::size_t(y1 - y0),
-              inside, target, format, type, fn, clamp);
+  read_texels(ctx, *source.resource, *source.image, GL_TEXTURE_2D, source.level, box, inside, target, format, type,
+              fn, clamp);
 }
 
 void ClampColor(Context& ctx, const char* fn, GLenum target, GLenum clamp) {

@@ -10,7 +10,7 @@
 #include "api_common.h"
 #include "state_query.h"
 #include "glvk/gl/dispatch.h"
-#include "glvk/st/transfer.h"
+#include "glvk/st/context.h"
 
 namespace glvk::gl {
 namespace {

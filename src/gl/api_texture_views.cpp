@@ -10,7 +10,6 @@
 #include "glvk/formats/gl_client.h"
 #include "glvk/st/format_choice.h"
 #include "glvk/st/texture.h"
-#include "glvk/vk_backend/error.h"
 
 namespace glvk::gl {
 namespace {
@@ -158,13 +157,11 @@ void TextureView(Context& ctx, const char* fn, GLuint texture, GLenum target, GL
   layout.levels = std::uint32_t(levels);
   layout.samples = std::uint32_t(base.samples);
   layout.viewable = true;
-  try {
-    // A view of a 3D texture has its single layer; its storage's layers are its slices.
-    view->resource = std::make_shared<st::Texture>(*original->resource, layout, minlevel,
-                                                   target == GL_TEXTURE_3D ? 0u : minlayer);
-  } catch (const vk_backend::Error& e) {
-    return ctx.error(GL_INVALID_OPERATION, "%s: %s", fn, e.what());
-  }
+  // A view of a 3D texture has its single layer; its storage's layers are its slices.
+  st::Made<st::Texture> made =
+      st::create_texture_view(*original->resource, layout, minlevel, target == GL_TEXTURE_3D ? 0u : minlayer);
+  if (!made.object) return ctx.error(GL_INVALID_OPERATION, "%s: %s", fn, made.result.message.c_str());
+  view->resource = std::move(made.object);
   const unsigned faces = target == GL_TEXTURE_CUBE_MAP ? 6 : 1;
   for (GLint l = 0; l < levels; ++l)
     for (unsigned f = 0; f < faces; ++f)

@@ -15,9 +15,9 @@
 #include "glvk/st/format_choice.h"
 #include "glvk/st/shadow.h"
 #include "glvk/st/texture.h"
+#include "glvk/st/texture_readback.h"
 #include "glvk/st/texture_upload.h"
-#include "glvk/st/transfer.h"
-#include "glvk/vk_backend/error.h"
+#include "glvk/st/context.h"
 
 namespace glvk::gl {
 namespace {
@@ -338,140 +338,49 @@ st::Box texture_box(GLenum target, GLint x, GLint y, GLint z, GLsizei w, GLsizei
   return box;
 }
 
-namespace {
-
-// The format uploads and glGetTexImage convert texels to and from. sRGB images take and return
-// their encoded values unchanged (GL 4.6 sections 8.5 and 8.11; only sampling decodes them), so
-// they convert as their linear equivalent.
-Format transfer_format(Format storage) {
-  const formats::FormatDesc& d = formats::describe(storage);
-  return d.colorspace == formats::Colorspace::SRGB && d.linear_equivalent != Format::NONE ? d.linear_equivalent
-                                                                                          : storage;
-}
-
-// Rebase applied to uploaded RGBA: drops what the base format does not store (GL_RGB: alpha 1).
-const formats::Swizzle* upload_rebase(GLenum base_format, formats::Swizzle (&map)[4]) {
-  return formats::compute_rgba2base2rgba_component_mapping(base_format, map) ? map : nullptr;
-}
-
-// Rebase applied on readback (glGetTexImage): luminance and intensity come back in red only.
-const formats::Swizzle* readback_rebase(GLenum base_format, formats::Swizzle (&map)[4]) {
-  using S = formats::Swizzle;
-  switch (base_format) {
-    case GL_LUMINANCE:
-    case GL_INTENSITY:
-      map[0] = S::X, map[1] = S::ZERO, map[2] = S::ZERO, map[3] = S::ONE;
-      return map;
-    case GL_LUMINANCE_ALPHA:
-      map[0] = S::X, map[1] = S::ZERO, map[2] = S::ZERO, map[3] = S::W;
-      return map;
-    default:
-      return upload_rebase(base_format, map);
-  }
-}
-
-// When the CPU reads a PBO's texels: copies the bytes the transfer covers out of it and points
-// `client.data` at them.
-void read_pbo_for_cpu(Context& ctx, ClientImage& client) {
-  if (!client.pbo) return;
-  client.pbo_copy.resize(client.extent_bytes);
-  ctx.st().buffer_read(*client.pbo->resource, client.pbo_offset, client.extent_bytes, client.pbo_copy.data());
-  client.data = client.pbo_copy.data();
-}
-
-// Writes a region of texels from the client (or a PBO) into the texture, along the path
-// choose_upload_path picks. Raises INVALID_OPERATION if the data cannot be converted.
-void upload(Context& ctx, TextureObject& texture, GLenum target, GLint level, const TextureImage& image, GLint x,
-            GLint y, GLint z, GLsizei w, GLsizei h, GLsizei d, GLenum format, GLenum type, ClientImage& client,
-            const char* function) {
-  if (!w || !h || !d || (!client.data && !client.pbo) || !texture.resource) return;
+// Texel transfers hand st a description without GL objects; st's failures become GL errors.
+st::TransferRequest transfer_request(const TextureImage& image, GLenum target, GLenum format, GLenum type,
+                                     const formats::PixelStore& store) {
   st::TransferRequest request;
   request.texture_format = image.storage;
   request.texture_base_format = image.base_format;
   request.format = format;
   request.type = type;
-  request.pixel_store = ctx.unpack;
-  request.width = w;
-  request.height = h;
-  request.with_pbo = bool(client.pbo);
-  request.pbo_offset = client.pbo_offset;
+  request.pixel_store = store;
   request.target = *st::gl_target_to_pipe(binding_target(target));
-  request.prefer_blit = st::prefer_blit_based_texture_transfer(ctx.st().screen());
-  const st::Box box = texture_box(target, x, y, z, w, h, d);
-  const bool combined_zs = formats::describe(image.storage).is_depth && formats::describe(image.storage).is_stencil;
-  st::TransferPlan plan = st::choose_upload_path(st::format_support(ctx.st().screen()), request);
-  if (plan.path == st::TransferPath::PBO_GPU_COPY && combined_zs) plan.path = st::TransferPath::MEMCPY;
+  return request;
+}
 
-  const int bpp = formats::bytes_per_pixel(format, type);
-  const GLsizei slices = height_is_layers(target) ? h : d, rows = height_is_layers(target) ? 1 : h;
-  if (plan.path == st::TransferPath::PBO_GPU_COPY) {
-    st::texture_write_from_buffer(*texture.resource, unsigned(level), box, *client.pbo->resource, client.pbo_offset,
-                                  std::uint32_t(client.row_stride / std::size_t(bpp)),
-                                  std::uint32_t(client.image_stride / client.row_stride));
-    return;
-  }
-  read_pbo_for_cpu(ctx, client);
-  const std::size_t row_stride = client.row_stride;
-  const std::size_t image_stride = height_is_layers(target) ? client.row_stride : client.image_stride;
-  if (plan.path == st::TransferPath::MEMCPY) {
-    st::texture_write(*texture.resource, unsigned(level), box, client.data, row_stride, image_stride);
-    return;
-  }
-  if (plan.path == st::TransferPath::BLIT) {
-    // A staging image in the user's own layout, filled by copying the user's bytes, then
-    // converted into the texture by the GPU (st_TexSubImage's blit path).
-    st::TextureLayout staging_layout;
-    staging_layout.target = box.depth > 1 && request.target != st::TextureTarget::TEXTURE_3D
-                                ? st::TextureTarget::TEXTURE_2D_ARRAY
-                                : request.target == st::TextureTarget::TEXTURE_3D ? st::TextureTarget::TEXTURE_3D
-                                : request.target == st::TextureTarget::TEXTURE_1D ||
-                                          request.target == st::TextureTarget::TEXTURE_1D_ARRAY
-                                      ? st::TextureTarget::TEXTURE_1D_ARRAY
-                                      : st::TextureTarget::TEXTURE_2D_ARRAY;
-    staging_layout.format = plan.staging_format;
-    staging_layout.width = std::uint32_t(box.width);
-    staging_layout.height = std::uint32_t(box.height);
-    staging_layout.depth = staging_layout.target == st::TextureTarget::TEXTURE_3D ? std::uint32_t(box.depth) : 1u;
-    staging_layout.layers = staging_layout.target == st::TextureTarget::TEXTURE_3D ? 1u : std::uint32_t(box.depth);
-    try {
-      st::Texture staging(ctx.st().shared_screen(), staging_layout, 0);
-      st::Box staging_box = box;
-      staging_box.x = staging_box.y = staging_box.z = 0;
-      st::texture_write(staging, 0, staging_box, client.data, row_stride, image_stride);
-      st::texture_blit(staging, 0, staging_box, *texture.resource, unsigned(level), box);
-      return;
-    } catch (const vk_backend::Error&) {
-      // No staging image of that format after all: convert on the CPU below.
-    }
-  }
-  // Combined depth/stencil data in another combined layout: split straight into staging.
-  if (const auto client_zs = formats::format_from_format_and_type(format, type);
-      combined_zs && client_zs && !client_zs->is_array && !ctx.unpack.swap_bytes && !request.pixel_transfer_ops &&
-      st::same_depth_stencil_channels(client_zs->format, image.storage)) {
-    st::texture_write_depth_stencil(*texture.resource, unsigned(level), box, client.data, client_zs->format, row_stride,
-                                    image_stride);
-    return;
-  }
-  // CPU conversion into a write map of the box: the texture's own memory when it is linear (one
-  // pass over the texels), else staging.
-  const formats::PixelFormat src = *formats::PixelFormat::from_gl(format, type);
-  const formats::PixelFormat dst(transfer_format(image.storage));
-  if (const formats::ConvertStatus status = formats::can_convert(dst, src); status != formats::ConvertStatus::OK)
-    return ctx.error(GL_INVALID_OPERATION, "%s: cannot convert %s/%s data to %s (%s)", function,
-                     formats::gl_client_format_name(format), formats::gl_type_name(type),
-                     formats::describe(image.storage).name, formats::convert_status_name(status));
-  formats::Swizzle map[4];
-  formats::ConvertParams params;
-  // Storage with components the image lacks (GL_RGB kept as RGBA) gets them rebased to 0/1.
-  if (st::format_base_format(image.storage) != image.base_format) params.rebase_swizzle = upload_rebase(image.base_format, map);
-  params.src_swap_unit = ctx.unpack.swap_bytes ? formats::swap_unit_size(type) : 1;
-  st::TextureTransfer* transfer = nullptr;
-  auto* mapped = static_cast<std::byte*>(st::texture_transfer_map(
-      *texture.resource, unsigned(level), st::PIPE_TRANSFER_WRITE | st::PIPE_TRANSFER_DISCARD_RANGE, box, &transfer));
-  for (GLsizei s = 0; s < slices; ++s)
-    formats::convert(mapped + std::size_t(s) * transfer->layer_stride, dst, transfer->stride,
-                     client.data + std::size_t(s) * image_stride, src, row_stride, unsigned(w), unsigned(rows), params);
-  st::texture_transfer_unmap(transfer);
+st::ClientTexels client_texels(const ClientImage& client) {
+  st::ClientTexels texels;
+  texels.data = client.data;
+  texels.pbo = client.pbo ? client.pbo->resource.get() : nullptr;
+  texels.pbo_offset = client.pbo_offset;
+  texels.extent_bytes = client.extent_bytes;
+  texels.row_stride = client.row_stride;
+  texels.image_stride = client.image_stride;
+  return texels;
+}
+
+bool raise_st_failure(Context& ctx, const st::Result& result, const char* function) {
+  if (result) return false;
+  ctx.error(result.failure == st::Failure::OUT_OF_MEMORY ? GL_OUT_OF_MEMORY : GL_INVALID_OPERATION, "%s: %s",
+            function, result.message.c_str());
+  return true;
+}
+
+namespace {
+
+// Writes a region of texels from the client (or a PBO) into the texture: st chooses the path and
+// carries it out (st_TexSubImage). Raises INVALID_OPERATION if the data cannot be converted.
+void upload(Context& ctx, TextureObject& texture, GLenum target, GLint level, const TextureImage& image, GLint x,
+            GLint y, GLint z, GLsizei w, GLsizei h, GLsizei d, GLenum format, GLenum type, const ClientImage& client,
+            const char* function) {
+  if (!w || !h || !d || (!client.data && !client.pbo) || !texture.resource) return;
+  const st::Result result =
+      st::texture_upload(ctx.st(), *texture.resource, unsigned(level), texture_box(target, x, y, z, w, h, d),
+                         transfer_request(image, target, format, type, ctx.unpack), client_texels(client));
+  raise_st_failure(ctx, result, function);
 }
 
 // The level-0 size implied by specifying `level` at w x h x d.
@@ -511,13 +420,12 @@ bool ensure_resource(Context& ctx, TextureObject& texture, GLenum target, GLint 
       resource_holds(*texture.resource, target, level, image.width, image.height, image.depth, image.storage))
     return true;
   const st::TextureLayout layout = implied_layout(target, level, image.width, image.height, image.depth, image.storage);
-  std::shared_ptr<st::Texture> fresh;
-  try {
-    fresh = std::make_shared<st::Texture>(ctx.st().shared_screen(), layout, bindings);
-  } catch (const vk_backend::Error& e) {
-    ctx.error(GL_OUT_OF_MEMORY, "%s: cannot allocate the texture (%s)", function, e.what());
+  st::Made<st::Texture> made = st::create_texture(ctx.st().shared_screen(), layout, bindings);
+  if (!made.object) {
+    ctx.error(GL_OUT_OF_MEMORY, "%s: cannot allocate the texture (%s)", function, made.result.message.c_str());
     return false;
   }
+  std::shared_ptr<st::Texture> fresh = std::move(made.object);
   if (texture.resource && texture.resource->layout().format == layout.format) {
     for (unsigned l = 0; l < layout.levels && l < texture.resource->layout().levels; ++l) {
       if (GLint(l) == level) continue;
@@ -563,34 +471,13 @@ bool check_whole_blocks(Context& ctx, const TextureImage& image, GLint x, GLint 
 // are, like every other upload.
 void upload_by_compressing(Context& ctx, TextureObject& texture, GLenum target, GLint level, TextureImage& image,
                            GLint x, GLint y, GLint z, GLsizei w, GLsizei h, GLsizei d, GLenum format, GLenum type,
-                           ClientImage& client, const char* function) {
+                           const ClientImage& client, const char* function) {
   if (!w || !h || !d || (!client.data && !client.pbo) || !texture.resource) return;
-  const formats::PixelFormat src = *formats::PixelFormat::from_gl(format, type);
-  const formats::PixelFormat rgba(Format::R32G32B32A32_FLOAT);
-  if (const formats::ConvertStatus status = formats::can_convert(rgba, src); status != formats::ConvertStatus::OK)
-    return ctx.error(GL_INVALID_OPERATION, "%s: cannot convert %s/%s data (%s)", function,
-                     formats::gl_client_format_name(format), formats::gl_type_name(type),
-                     formats::convert_status_name(status));
-  read_pbo_for_cpu(ctx, client);
-  formats::Swizzle map[4];
-  formats::ConvertParams params;
-  params.rebase_swizzle = upload_rebase(image.base_format, map);
-  params.src_swap_unit = ctx.unpack.swap_bytes ? formats::swap_unit_size(type) : 1;
-  const formats::FormatDesc& desc = formats::describe(image.format);
-  const formats::PixelFormat compressed(image.format);
-  const std::size_t block_row = compressed.row_bytes(unsigned(w)), block_slice = block_row * compressed.block_rows(unsigned(h));
-  const GLsizei slices = height_is_layers(target) ? h : d, rows = height_is_layers(target) ? 1 : h;
-  const std::size_t image_stride = height_is_layers(target) ? client.row_stride : client.image_stride;
-  std::vector<float> texels(std::size_t(w) * std::size_t(rows) * 4);
-  std::vector<std::byte> blocks(block_slice * std::size_t(slices));
-  for (GLsizei s = 0; s < slices; ++s) {
-    formats::convert(texels.data(), rgba, std::size_t(w) * 4 * sizeof(float), client.data + std::size_t(s) * image_stride,
-                     src, client.row_stride, unsigned(w), unsigned(rows), params);
-    formats::encode_image_rgba_float(formats::CompressedFamily(desc.compressed_family), texels.data(),
-                                     std::size_t(w) * 4, unsigned(w), unsigned(rows),
-                                     reinterpret_cast<std::uint8_t*>(blocks.data() + std::size_t(s) * block_slice),
-                                     block_row);
-  }
+  std::vector<std::byte> blocks;
+  const st::Result result =
+      st::compress_texels(ctx.st(), transfer_request(image, target, format, type, ctx.unpack), image.format,
+                          texture_box(target, x, y, z, w, h, d), client_texels(client), blocks);
+  if (raise_st_failure(ctx, result, function)) return;
   upload_compressed(ctx, texture, target, level, image, x, y, z, w, h, d, blocks, function);
 }
 
@@ -742,11 +629,11 @@ void tex_storage(Context& ctx, TextureObject& texture, unsigned dims, GLenum tar
     layout.levels = std::uint32_t(levels);
     layout.viewable = true;
     layout.mutable_format = info->view_class != 0;
-    try {
-      staged.resource = std::make_shared<st::Texture>(ctx.st().shared_screen(), layout, chosen.bindings);
-    } catch (const vk_backend::Error& e) {
-      return ctx.error(GL_OUT_OF_MEMORY, "%s: cannot allocate the texture (%s)", function, e.what());
-    }
+    st::Made<st::Texture> made = st::create_texture(ctx.st().shared_screen(), layout, chosen.bindings);
+    if (!made.object)
+      return ctx.error(GL_OUT_OF_MEMORY, "%s: cannot allocate the texture (%s)", function,
+                       made.result.message.c_str());
+    staged.resource = std::move(made.object);
   }
   staged.immutable = !is_proxy(target);
   staged.immutable_levels = is_proxy(target) ? 0 : levels;
@@ -757,58 +644,18 @@ void tex_storage(Context& ctx, TextureObject& texture, unsigned dims, GLenum tar
 
 }  // namespace
 
-// The shared tail of every readback (glGetTexImage, glGetTextureSubImage, glReadPixels): `box` of
-// `level` read into the client memory or pack PBO that `client` describes, converted to
-// (format, type) with the pack state and the GetTexImage rebase of the image's base format.
-void read_texels(Context& ctx, st::Texture& resource, const TextureImage& image, unsigned level, const st::Box& box,
-                 GLsizei width, GLsizei rows, GLsizei slices, std::size_t image_stride, ClientImage& client,
-                 void* pixels, GLenum format, GLenum type, const char* function, bool clamp_colour) {
-  const std::size_t row_stride = client.row_stride;
-  std::vector<std::byte> out(client.pbo ? client.extent_bytes : 0);
-  std::byte* destination =
-      client.pbo ? out.data() : static_cast<std::byte*>(pixels) + (client.data - static_cast<const std::byte*>(pixels));
-  formats::Swizzle map[4];
-  const formats::Swizzle* rebase = readback_rebase(image.base_format, map);
-  // Stored texels that already are the user's layout, holding exactly the image's components,
-  // read back as they are (the rebase would map them onto themselves).
-  // Unorm texels are in [0, 1] already, so the clamp only forbids copying others as they are.
-  const formats::FormatDesc& stored = formats::describe(image.storage);
-  const bool clamps = clamp_colour && !stored.is_unorm && !stored.is_pure_integer && !stored.is_depth &&
-                      !stored.is_stencil;
-  const bool as_is = !clamps && st::format_matches_format_and_type(image.storage, format, type, ctx.pack.swap_bytes) &&
-                     st::format_base_format(image.storage) == image.base_format;
-  if (as_is) {
-    st::texture_read(resource, level, box, destination, row_stride, image_stride);
-  } else if (const auto client_zs = formats::format_from_format_and_type(format, type);
-             client_zs && !client_zs->is_array && !ctx.pack.swap_bytes &&
-             st::same_depth_stencil_channels(client_zs->format, image.storage)) {
-    // Combined depth/stencil in another combined layout: merged straight out of staging.
-    st::texture_read_depth_stencil(resource, level, box, destination, client_zs->format, row_stride, image_stride);
-  } else {
-    // Converted out of a read map of the box: the texture's own memory when it is linear. sRGB
-    // images come back with their encoded values (glReadPixels too: Mesa's llvmpipe and zink
-    // return 0.2 as a float for a texel stored as round(0.2 * 255), whatever GL_FRAMEBUFFER_SRGB says).
-    const formats::PixelFormat src(transfer_format(image.storage));
-    const formats::PixelFormat dst = *formats::PixelFormat::from_gl(format, type);
-    if (const formats::ConvertStatus status = formats::can_convert(dst, src); status != formats::ConvertStatus::OK)
-      return ctx.error(GL_INVALID_OPERATION, "%s: cannot convert %s to %s/%s (%s)", function,
-                       formats::describe(image.storage).name, formats::gl_client_format_name(format),
-                       formats::gl_type_name(type), formats::convert_status_name(status));
-    formats::ConvertParams params;
-    params.rebase_swizzle = rebase;
-    params.dst_swap_unit = ctx.pack.swap_bytes ? formats::swap_unit_size(type) : 1;
-    params.clamp_to_unit = clamps;
-    st::TextureTransfer* transfer = nullptr;
-    const auto* mapped =
-        static_cast<const std::byte*>(st::texture_transfer_map(resource, level, st::PIPE_TRANSFER_READ, box, &transfer));
-    for (GLsizei s = 0; s < slices; ++s)
-      formats::convert(destination + std::size_t(s) * image_stride, dst, row_stride,
-                       mapped + std::size_t(s) * transfer->layer_stride, src, transfer->stride, unsigned(width),
-                       unsigned(rows), params);
-    st::texture_transfer_unmap(transfer);
-  }
-  if (client.pbo) ctx.st().buffer_subdata(*client.pbo->resource, st::PIPE_TRANSFER_WRITE, client.pbo_offset,
-                                          client.extent_bytes, out.data());
+// The shared tail of every readback (glGetTexImage, glGetTextureSubImage, glReadPixels): st reads
+// `box` of `level` into the client memory or pack PBO that `client` describes (st_GetTexImage).
+void read_texels(Context& ctx, st::Texture& resource, const TextureImage& image, GLenum target, unsigned level,
+                 const st::Box& box, const ClientImage& client, void* pixels, GLenum format, GLenum type,
+                 const char* function, bool clamp_colour) {
+  st::ClientTexels texels = client_texels(client);
+  if (!client.pbo)
+    texels.destination = static_cast<std::byte*>(pixels) + (client.data - static_cast<const std::byte*>(pixels));
+  const st::Result result = st::texture_readback(ctx.st(), resource, level, box,
+                                                 transfer_request(image, target, format, type, ctx.pack), texels,
+                                                 clamp_colour);
+  raise_st_failure(ctx, result, function);
 }
 
 namespace {
@@ -854,11 +701,7 @@ void get_tex_image(Context& ctx, TextureObject& texture, GLenum target, GLint le
 
   const st::Box box =
       texture_box(target, region.x, region.y, region.z, region.width, region.height, region.depth);
-  const GLsizei slices = height_is_layers(target) ? region.height : region.depth;
-  const GLsizei rows = height_is_layers(target) ? 1 : region.height;
-  const std::size_t image_stride = height_is_layers(target) ? client.row_stride : client.image_stride;
-  read_texels(ctx, *texture.resource, image, unsigned(level), box, region.width, rows, slices, image_stride, client,
-              pixels, format, type, function);
+  read_texels(ctx, *texture.resource, image, target, unsigned(level), box, client, pixels, format, type, function);
 }
 
 }  // namespace
@@ -1322,25 +1165,12 @@ void upload_compressed(Context& ctx, TextureObject& texture, GLenum target, GLin
                        GLint x, GLint y, GLint z, GLsizei w, GLsizei h, GLsizei d, const std::vector<std::byte>& blocks,
                        const char* function) {
   if (blocks.empty() || !texture.resource || !w || !h || !d) return;
+  const st::Result result = st::texture_write_blocks(*texture.resource, unsigned(level),
+                                                     texture_box(target, x, y, z, w, h, d), image.format,
+                                                     image.storage, blocks.data());
+  if (raise_st_failure(ctx, result, function) || image.storage == image.format) return;
   const formats::PixelFormat compressed(image.format);
   const std::size_t row = compressed.row_bytes(unsigned(w)), slice = row * compressed.block_rows(unsigned(h));
-  const st::Box box = texture_box(target, x, y, z, w, h, d);
-  if (image.storage == image.format) {
-    st::texture_write(*texture.resource, unsigned(level), box, blocks.data(), row, slice);
-    return;
-  }
-  const formats::PixelFormat storage(image.storage);
-  const std::size_t texel_row = storage.row_bytes(unsigned(w)), texel_slice = texel_row * std::size_t(h);
-  std::vector<std::byte> texels(texel_slice * std::size_t(d));
-  for (GLsizei s = 0; s < d; ++s) {
-    const formats::ConvertStatus status =
-        formats::convert(texels.data() + std::size_t(s) * texel_slice, storage, texel_row,
-                         blocks.data() + std::size_t(s) * slice, compressed, row, unsigned(w), unsigned(h));
-    if (status != formats::ConvertStatus::OK)
-      return ctx.error(GL_INVALID_OPERATION, "%s: cannot decode %s (%s)", function, formats::describe(image.format).name,
-                       formats::convert_status_name(status));
-  }
-  st::texture_write(*texture.resource, unsigned(level), box, texels.data(), texel_row, texel_slice);
   // Keep the application's blocks: patch the region's block rows into the whole image's copy.
   const formats::FormatDesc& fd = formats::describe(image.format);
   if (!image.compressed_blocks)
@@ -1602,11 +1432,10 @@ void tex_image_multisample(Context& ctx, TextureObject& texture, GLenum target, 
   layout.samples = std::uint32_t(count);
   layout.viewable = storage;
   layout.mutable_format = storage && info->view_class != 0;
-  try {
-    texture.resource = std::make_shared<st::Texture>(ctx.st().shared_screen(), layout, bindings);
-  } catch (const vk_backend::Error& e) {
-    return ctx.error(GL_OUT_OF_MEMORY, "%s: cannot allocate the texture (%s)", function, e.what());
-  }
+  st::Made<st::Texture> made = st::create_texture(ctx.st().shared_screen(), layout, bindings);
+  if (!made.object)
+    return ctx.error(GL_OUT_OF_MEMORY, "%s: cannot allocate the texture (%s)", function, made.result.message.c_str());
+  texture.resource = std::move(made.object);
   texture.images[0][0] = image;
   texture.immutable = storage;
   texture.immutable_levels = storage ? 1 : 0;

@@ -8,7 +8,7 @@
 #include <string_view>
 
 #include "glvk/st/screen.h"
-#include "glvk/st/transfer.h"
+#include "glvk/st/context.h"
 
 namespace glvk::gl {
 namespace {

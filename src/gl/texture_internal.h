@@ -8,7 +8,9 @@
 
 #include "glvk/formats/gl_client.h"
 #include "glvk/gl/context.h"
-#include "glvk/st/transfer.h"
+#include "glvk/st/context.h"
+#include "glvk/st/result.h"
+#include "glvk/st/texture_upload.h"
 
 namespace glvk::st {
 class Texture;
@@ -19,8 +21,7 @@ namespace glvk::gl {
 // Where the user's pixels of a w x h x d image are: pointer to the first texel and strides. For
 // 1D arrays GL's rows are the texture's layers. Null `pixels` with no PBO means "no data".
 struct ClientImage {
-  const std::byte* data = nullptr;       // first texel (skips applied), in client or copied PBO memory
-  std::vector<std::byte> pbo_copy;        // the PBO's bytes when the CPU needs them
+  const std::byte* data = nullptr;       // first texel (skips applied), in client memory
   std::shared_ptr<BufferObject> pbo;
   std::uint64_t pbo_offset = 0;          // of the first texel
   std::size_t row_stride = 0, image_stride = 0;
@@ -40,11 +41,22 @@ bool client_image(Context& ctx, const formats::PixelStore& store, GLenum pbo_tar
                   GLsizei height, GLsizei depth, GLenum format, GLenum type, const void* pixels, ClientImage& out,
                   const char* function);
 
-// Reads `box` of `level` into what `client` describes (glGetTexImage, glReadPixels). `clamp_colour`:
-// colour components are clamped to [0, 1] first (glReadPixels' read colour clamp).
-void read_texels(Context& ctx, st::Texture& resource, const TextureImage& image, unsigned level, const st::Box& box,
-                 GLsizei width, GLsizei rows, GLsizei slices, std::size_t image_stride, ClientImage& client,
-                 void* pixels, GLenum format, GLenum type, const char* function, bool clamp_colour = false);
+// What st needs to know of a transfer to or from `image` (of image target `target`) in the
+// application's format and type with pixel store `store`.
+st::TransferRequest transfer_request(const TextureImage& image, GLenum target, GLenum format, GLenum type,
+                                     const formats::PixelStore& store);
+// The client image as st describes it (no GL objects: the PBO is its resource).
+st::ClientTexels client_texels(const ClientImage& client);
+// Raises the GL error of an st failure with st's text: UNSUPPORTED is INVALID_OPERATION,
+// OUT_OF_MEMORY is OUT_OF_MEMORY. True when it raised one.
+bool raise_st_failure(Context& ctx, const st::Result& result, const char* function);
+
+// Reads `box` of `level` of an image of `target` into what `client` describes (glGetTexImage,
+// glReadPixels), through st. `clamp_colour`: colour components are clamped to [0, 1] first
+// (glReadPixels' read colour clamp).
+void read_texels(Context& ctx, st::Texture& resource, const TextureImage& image, GLenum target, unsigned level,
+                 const st::Box& box, const ClientImage& client, void* pixels, GLenum format, GLenum type,
+                 const char* function, bool clamp_colour = false);
 
 // Writes compressed blocks into a region of an image (glCompressedTexSubImage's tail): as they are
 // when the device has the format, else decoded into the storage format and kept beside it.

@@ -5,7 +5,7 @@
 #include <mutex>
 
 #include "glvk/st/screen.h"
-#include "glvk/st/transfer.h"
+#include "glvk/st/context.h"
 #include "glvk/st/vk_format_support.h"
 #include "glvk/vk_backend/buffer.h"
 #include "glvk/vk_backend/buffer_pool.h"

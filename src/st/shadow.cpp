@@ -1,5 +1,7 @@
 #include "glvk/st/shadow.h"
 
+#include "shadow_tag.h"
+
 #include <cstdio>
 #include <map>
 #include <vector>

@@ -1,5 +1,13 @@
 #include "glvk/st/texture_upload.h"
 
+#include <string>
+#include <vector>
+
+#include "glvk/formats/compressed.h"
+#include "glvk/formats/convert.h"
+#include "glvk/st/context.h"
+#include "glvk/st/texture.h"
+#include "glvk/vk_backend/error.h"
 #include "screen_impl.h"
 
 #include <GL/gl.h>
@@ -151,6 +159,182 @@ bool is_signed_integer(const FormatDesc& d) {
   for (unsigned i = 0; i < d.nr_channels; ++i)
     if (d.channel[i].type == ChannelType::SIGNED) return true;
   return false;
+}
+
+// ---------------------------------------------------------------------------------------------
+// st_TexSubImage's execution: the path chosen above, carried out.
+
+Format transfer_format(Format storage) {
+  const FormatDesc& d = formats::describe(storage);
+  return d.colorspace == formats::Colorspace::SRGB && d.linear_equivalent != Format::NONE ? d.linear_equivalent
+                                                                                          : storage;
+}
+
+namespace {
+
+// When the CPU reads a PBO's texels: copies the bytes the transfer covers out of it.
+const std::byte* client_bytes_for_cpu(Context& ctx, const ClientTexels& client, std::vector<std::byte>& pbo_copy) {
+  if (!client.pbo) return client.data;
+  pbo_copy.resize(client.extent_bytes);
+  ctx.buffer_read(*client.pbo, client.pbo_offset, client.extent_bytes, pbo_copy.data());
+  return pbo_copy.data();
+}
+
+// A staging image in the user's own layout for the blit path, shaped like `box` of a texture of `target`.
+TextureLayout staging_layout_for(TextureTarget target, const Box& box, Format format) {
+  TextureLayout layout;
+  layout.target = box.depth > 1 && target != TextureTarget::TEXTURE_3D ? TextureTarget::TEXTURE_2D_ARRAY
+                  : target == TextureTarget::TEXTURE_3D                 ? TextureTarget::TEXTURE_3D
+                  : target == TextureTarget::TEXTURE_1D || target == TextureTarget::TEXTURE_1D_ARRAY
+                      ? TextureTarget::TEXTURE_1D_ARRAY
+                      : TextureTarget::TEXTURE_2D_ARRAY;
+  layout.format = format;
+  layout.width = std::uint32_t(box.width);
+  layout.height = std::uint32_t(box.height);
+  layout.depth = layout.target == TextureTarget::TEXTURE_3D ? std::uint32_t(box.depth) : 1u;
+  layout.layers = layout.target == TextureTarget::TEXTURE_3D ? 1u : std::uint32_t(box.depth);
+  return layout;
+}
+
+}  // namespace
+
+const formats::Swizzle* upload_rebase(std::uint32_t base_format, formats::Swizzle (&map)[4]) {
+  return formats::compute_rgba2base2rgba_component_mapping(base_format, map) ? map : nullptr;
+}
+
+Result texture_upload(Context& ctx, Texture& texture, unsigned level, const Box& box, TransferRequest request,
+                      const ClientTexels& client) {
+  if (!box.width || !box.height || !box.depth || (!client.data && !client.pbo)) return Result::ok();
+  request.width = int(box.width);
+  request.height = box.height;
+  request.with_pbo = client.pbo != nullptr;
+  request.pbo_offset = client.pbo_offset;
+  request.prefer_blit = prefer_blit_based_texture_transfer(ctx.screen());
+  const Format storage = request.texture_format;
+  const bool combined_zs = formats::describe(storage).is_depth && formats::describe(storage).is_stencil;
+  TransferPlan plan = choose_upload_path(format_support(ctx.screen()), request);
+  if (plan.path == TransferPath::PBO_GPU_COPY && combined_zs) plan.path = TransferPath::MEMCPY;
+
+  const int bpp = formats::bytes_per_pixel(request.format, request.type);
+  if (plan.path == TransferPath::PBO_GPU_COPY) {
+    texture_write_from_buffer(texture, level, box, *client.pbo, client.pbo_offset,
+                              std::uint32_t(client.row_stride / std::size_t(bpp)),
+                              std::uint32_t(client.image_stride / client.row_stride));
+    return Result::ok();
+  }
+  std::vector<std::byte> pbo_copy;
+  const std::byte* data = client_bytes_for_cpu(ctx, client, pbo_copy);
+  const std::size_t row_stride = client.row_stride;
+  // 1D arrays: GL's rows are the texture's layers.
+  const bool rows_are_layers = request.target == TextureTarget::TEXTURE_1D_ARRAY;
+  const std::size_t image_stride = rows_are_layers ? client.row_stride : client.image_stride;
+  if (plan.path == TransferPath::MEMCPY) {
+    texture_write(texture, level, box, data, row_stride, image_stride);
+    return Result::ok();
+  }
+  if (plan.path == TransferPath::BLIT) {
+    // A staging image in the user's own layout, filled by copying the user's bytes, then
+    // converted into the texture by the GPU (st_TexSubImage's blit path).
+    try {
+      Texture staging(ctx.shared_screen(), staging_layout_for(request.target, box, plan.staging_format), 0);
+      Box staging_box = box;
+      staging_box.x = staging_box.y = staging_box.z = 0;
+      texture_write(staging, 0, staging_box, data, row_stride, image_stride);
+      texture_blit(staging, 0, staging_box, texture, level, box);
+      return Result::ok();
+    } catch (const vk_backend::Error&) {
+      // No staging image of that format after all: convert on the CPU below.
+    }
+  }
+  // Combined depth/stencil data in another combined layout: split straight into staging.
+  if (const auto client_zs = formats::format_from_format_and_type(request.format, request.type);
+      combined_zs && client_zs && !client_zs->is_array && !request.pixel_store.swap_bytes &&
+      !request.pixel_transfer_ops && same_depth_stencil_channels(client_zs->format, storage)) {
+    texture_write_depth_stencil(texture, level, box, data, client_zs->format, row_stride, image_stride);
+    return Result::ok();
+  }
+  // CPU conversion into a write map of the box: the texture's own memory when it is linear (one
+  // pass over the texels), else staging.
+  const formats::PixelFormat src = *formats::PixelFormat::from_gl(request.format, request.type);
+  const formats::PixelFormat dst(transfer_format(storage));
+  if (const formats::ConvertStatus status = formats::can_convert(dst, src); status != formats::ConvertStatus::OK)
+    return Result::fail(Failure::UNSUPPORTED,
+                        std::string("cannot convert ") + formats::gl_client_format_name(request.format) + "/" +
+                            formats::gl_type_name(request.type) + " data to " + formats::describe(storage).name +
+                            " (" + formats::convert_status_name(status) + ")");
+  formats::Swizzle map[4];
+  formats::ConvertParams params;
+  // Storage with components the image lacks (GL_RGB kept as RGBA) gets them rebased to 0/1.
+  if (format_base_format(storage) != request.texture_base_format)
+    params.rebase_swizzle = upload_rebase(request.texture_base_format, map);
+  params.src_swap_unit = request.pixel_store.swap_bytes ? formats::swap_unit_size(request.type) : 1;
+  TextureTransfer* transfer = nullptr;
+  auto* mapped = static_cast<std::byte*>(
+      texture_transfer_map(texture, level, PIPE_TRANSFER_WRITE | PIPE_TRANSFER_DISCARD_RANGE, box, &transfer));
+  for (int s = 0; s < box.depth; ++s)
+    formats::convert(mapped + std::size_t(s) * transfer->layer_stride, dst, transfer->stride,
+                     data + std::size_t(s) * image_stride, src, row_stride, unsigned(box.width), unsigned(box.height),
+                     params);
+  texture_transfer_unmap(transfer);
+  return Result::ok();
+}
+
+Result compress_texels(Context& ctx, const TransferRequest& request, Format compressed, const Box& box,
+                       const ClientTexels& client, std::vector<std::byte>& blocks) {
+  const formats::PixelFormat src = *formats::PixelFormat::from_gl(request.format, request.type);
+  const formats::PixelFormat rgba(Format::R32G32B32A32_FLOAT);
+  if (const formats::ConvertStatus status = formats::can_convert(rgba, src); status != formats::ConvertStatus::OK)
+    return Result::fail(Failure::UNSUPPORTED, std::string("cannot convert ") +
+                                                  formats::gl_client_format_name(request.format) + "/" +
+                                                  formats::gl_type_name(request.type) + " data (" +
+                                                  formats::convert_status_name(status) + ")");
+  std::vector<std::byte> pbo_copy;
+  const std::byte* data = client_bytes_for_cpu(ctx, client, pbo_copy);
+  formats::Swizzle map[4];
+  formats::ConvertParams params;
+  params.rebase_swizzle = upload_rebase(request.texture_base_format, map);
+  params.src_swap_unit = request.pixel_store.swap_bytes ? formats::swap_unit_size(request.type) : 1;
+  const FormatDesc& desc = formats::describe(compressed);
+  const formats::PixelFormat block_format(compressed);
+  const unsigned w = unsigned(box.width), rows = unsigned(box.height);
+  const std::size_t block_row = block_format.row_bytes(w), block_slice = block_row * block_format.block_rows(rows);
+  const bool rows_are_layers = request.target == TextureTarget::TEXTURE_1D_ARRAY;
+  const std::size_t image_stride = rows_are_layers ? client.row_stride : client.image_stride;
+  std::vector<float> texels(std::size_t(w) * rows * 4);
+  blocks.assign(block_slice * std::size_t(box.depth), std::byte{0});
+  for (int s = 0; s < box.depth; ++s) {
+    formats::convert(texels.data(), rgba, std::size_t(w) * 4 * sizeof(float), data + std::size_t(s) * image_stride, src,
+                     client.row_stride, w, rows, params);
+    formats::encode_image_rgba_float(formats::CompressedFamily(desc.compressed_family), texels.data(),
+                                     std::size_t(w) * 4, w, rows,
+                                     reinterpret_cast<std::uint8_t*>(blocks.data() + std::size_t(s) * block_slice),
+                                     block_row);
+  }
+  return Result::ok();
+}
+
+Result texture_write_blocks(Texture& texture, unsigned level, const Box& box, Format compressed, Format storage,
+                            const std::byte* blocks) {
+  const formats::PixelFormat block_format(compressed);
+  const unsigned w = unsigned(box.width), h = unsigned(box.height);
+  const std::size_t row = block_format.row_bytes(w), slice = row * block_format.block_rows(h);
+  if (storage == compressed) {
+    texture_write(texture, level, box, blocks, row, slice);
+    return Result::ok();
+  }
+  const formats::PixelFormat stored(storage);
+  const std::size_t texel_row = stored.row_bytes(w), texel_slice = texel_row * h;
+  std::vector<std::byte> texels(texel_slice * std::size_t(box.depth));
+  for (int s = 0; s < box.depth; ++s) {
+    const formats::ConvertStatus status = formats::convert(texels.data() + std::size_t(s) * texel_slice, stored,
+                                                           texel_row, blocks + std::size_t(s) * slice, block_format,
+                                                           row, w, h);
+    if (status != formats::ConvertStatus::OK)
+      return Result::fail(Failure::UNSUPPORTED, std::string("cannot decode ") + formats::describe(compressed).name +
+                                                    " (" + formats::convert_status_name(status) + ")");
+  }
+  texture_write(texture, level, box, texels.data(), texel_row, texel_slice);
+  return Result::ok();
 }
 
 }  // namespace glvk::st

@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <cstring>
 
-#include "glvk/st/transfer.h"
+#include "glvk/st/context.h"
 #include "screen_impl.h"
 
 namespace glvk::st {

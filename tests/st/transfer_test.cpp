@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "glvk/st/screen.h"
-#include "glvk/st/transfer.h"
+#include "glvk/st/context.h"
 
 namespace glvk::st {
 namespace {

@@ -7,7 +7,7 @@
 
 #include "glvk/st/screen.h"
 #include "glvk/st/texture.h"
-#include "glvk/st/transfer.h"
+#include "glvk/st/context.h"
 #include "glvk/vk_backend/image.h"
 
 namespace glvk::st {

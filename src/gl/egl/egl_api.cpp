@@ -7,7 +7,7 @@
 #include "egl_api.h"
 #include "egl_objects.h"
 #include "glvk/st/screen.h"
-#include "glvk/st/transfer.h"
+#include "glvk/st/context.h"
 
 namespace glvk::gl::egl {
 

@@ -2,7 +2,8 @@
 // state tracker creates also gets the descriptor radeonsi would write for it on GLVK_SHADOW_CHIP
 // (default tonga), appended to a PM4 shadow stream at a deterministic simulated GPU address. The
 // file is rewritten after each append, so it is complete whenever the program stops; print it with
-// `glvk amd shadow <file>`.
+// `glvk amd shadow <file>`. Tagging the Vulkan objects st creates is st-private (shadow_tag.h), so
+// src/gl, which includes this header, sees no Vulkan type.
 #pragma once
 
 #include <array>
@@ -10,12 +11,10 @@
 #include <string>
 
 #include "glvk/amd_descriptors/chip.h"
-#include "glvk/amd_descriptors/shadow_record.h"
 #include "glvk/formats/format.h"
 #include "glvk/st/texture.h"
 
 namespace glvk::vk_backend {
-class Device;
 class Image;
 }  // namespace glvk::vk_backend
 
@@ -23,17 +22,6 @@ namespace glvk::st {
 
 // Whether GLVK_SHADOW is set (and its chip known).
 bool shadow_enabled();
-
-// Attaches `record` to a Vulkan object this state tracker created, for VK_LAYER_GLVK_shadow_check
-// (DESIGN.md "Shadow check protocol"); nothing when the layer is off. New code that creates image
-// views, buffer views or samplers calls this once per object with the radeonsi-view record, e.g.
-//   shadow_tag(device, VK_OBJECT_TYPE_SAMPLER, sampler, record);
-void shadow_tag_handle(const vk_backend::Device& device, VkObjectType type, std::uint64_t handle,
-                       amd::ShadowRecord record);
-template <class Handle>
-void shadow_tag(const vk_backend::Device& device, VkObjectType type, Handle handle, amd::ShadowRecord record) {
-  shadow_tag_handle(device, type, reinterpret_cast<std::uint64_t>(handle), std::move(record));
-}
 
 // si_make_texture_descriptor for the whole-texture sampler view of a new texture resource; the
 // resource's GCN layout is kept (by identity) for framebuffer states until it is forgotten. With

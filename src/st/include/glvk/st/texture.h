@@ -10,6 +10,7 @@
 
 #include "glvk/formats/format.h"
 #include "glvk/st/format_choice.h"
+#include "glvk/st/result.h"
 #include "glvk/st/transfer.h"
 
 namespace glvk::vk_backend {
@@ -71,6 +72,13 @@ class Texture {
   std::shared_ptr<vk_backend::Image> image_;
   unsigned first_level_ = 0, first_layer_ = 0;
 };
+
+// The constructors above for callers outside st: the device's failure comes back as a Result
+// (OUT_OF_MEMORY, or UNSUPPORTED for a view that cannot share the image, with the backend's
+// message) instead of a vk_backend::Error.
+Made<Texture> create_texture(std::shared_ptr<Screen> screen, const TextureLayout& layout, unsigned bindings);
+Made<Texture> create_texture_view(const Texture& original, const TextureLayout& view, unsigned first_level,
+                                  unsigned first_layer);
 
 // Whether a view of `original`'s format as `view` can share its image: both formats have one
 // Vulkan format each and the same block size and dimensions (size-compatible), or are the same.

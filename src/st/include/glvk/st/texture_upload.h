@@ -1,15 +1,22 @@
-// Which way texels travel from the application into a texture (seed 000, st_TexSubImage), and the
-// same decision in reverse for readback. A pure policy: the device's answers come through
-// FormatSupport, the data movement is the backend's.
+// Texels from the application into a texture (seed 000, st_TexSubImage): which way they travel
+// (a pure policy: the device's answers come through FormatSupport), and the upload carried out
+// along that way. src/gl validates and describes the transfer; everything after is here.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "glvk/formats/format.h"
 #include "glvk/formats/gl_client.h"
 #include "glvk/st/format_choice.h"
+#include "glvk/st/result.h"
+#include "glvk/st/transfer.h"
 
 namespace glvk::st {
+
+class Context;
+class Texture;
 
 enum class TransferPath : std::uint8_t {
   MEMCPY,        // the user's bytes are the texture's texels: copied as they are
@@ -56,5 +63,50 @@ std::uint32_t format_base_format(formats::Format f);
 // vkCmdBlitImage can convert between the two formats (never depth/stencil, integers only to
 // integers of the same signedness, an sRGB texture from an sRGB staging image); else the CPU.
 TransferPlan choose_upload_path(const FormatSupport& support, const TransferRequest& request);
+
+// ---------------------------------------------------------------------------------------------
+// Carrying the transfers out (st_TexSubImage, st_GetTexImage): src/gl validates and describes the
+// transfer with these; st chooses the path above and executes it.
+
+// The application's side of a texel transfer, without GL objects: client memory or a range of a
+// pixel buffer object's resource, with GL's row and image strides (bytes; 1D arrays take rows as
+// layers, so their slices are a row apart).
+struct ClientTexels {
+  const std::byte* data = nullptr;    // uploads: the first texel in client memory (null: no data or a PBO)
+  std::byte* destination = nullptr;   // readbacks: the first texel's place in client memory
+  Resource* pbo = nullptr;            // the bound pixel buffer object's resource, or null
+  std::uint64_t pbo_offset = 0;       // of the first texel in it
+  std::size_t extent_bytes = 0;       // from the first texel to one past the last
+  std::size_t row_stride = 0, image_stride = 0;
+};
+
+// The format uploads and readbacks convert texels to and from: sRGB images take and return their
+// encoded values unchanged (GL 4.6 sections 8.5 and 8.11; only sampling decodes), so they convert as
+// their linear equivalent.
+formats::Format transfer_format(formats::Format storage);
+
+// The rebase applied to uploaded RGBA: drops what the base format does not store (GL_RGB: alpha 1).
+// Null when there is nothing to drop.
+const formats::Swizzle* upload_rebase(std::uint32_t base_format, formats::Swizzle (&map)[4]);
+
+// st_TexSubImage: writes `box` of `level` from `client` along the path choose_upload_path picks for
+// `request` (the caller fills texture_format, texture_base_format, format, type, pixel_store and
+// target; the sizes, PBO and device preference are taken from here) and carries it out: a PBO
+// copied on the GPU, the user's bytes as they are, a staging image blitted into the texture,
+// combined depth/stencil split per aspect, or a CPU conversion into a write map. UNSUPPORTED when
+// the format library cannot convert the data.
+Result texture_upload(Context& ctx, Texture& texture, unsigned level, const Box& box, TransferRequest request,
+                      const ClientTexels& client);
+
+// Online compression (GL 4.6 section 8.7): the texels of `box` converted to RGBA float with the
+// image's rebase and encoded into `compressed` blocks (src/formats/compressed), for
+// texture_write_blocks. UNSUPPORTED when the data cannot be converted.
+Result compress_texels(Context& ctx, const TransferRequest& request, formats::Format compressed, const Box& box,
+                       const ClientTexels& client, std::vector<std::byte>& blocks);
+
+// glCompressedTexSubImage's write of blocks covering `box`: as they are when the storage is the
+// compressed format, else decoded into the storage format (UNSUPPORTED when they cannot be).
+Result texture_write_blocks(Texture& texture, unsigned level, const Box& box, formats::Format compressed,
+                            formats::Format storage, const std::byte* blocks);
 
 }  // namespace glvk::st

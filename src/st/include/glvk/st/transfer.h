@@ -1,4 +1,5 @@
-// The transfer interface (seed 003): map/unmap of resources with PIPE_TRANSFER_* usage flags.
+// The transfer interface (seed 003): map/unmap of resources with PIPE_TRANSFER_* usage flags (the
+// context that maps is st::Context, <glvk/st/context.h>).
 // Names follow the seed (Mesa's pipe_context::transfer_map, pipe_box, PIPE_TRANSFER_*), so the code
 // can be read next to it. No Vulkan or GL types appear here.
 #pragma once
@@ -70,59 +71,6 @@ struct TransferStats {
   std::uint64_t staging_throttle_waits = 0;    // texture staging past the GART/4 rule: flushed and waited for
 };
 
-// pipe_context for buffers. All objects created from one Screen share its command stream, so
-// buffers can move between GL contexts of a share group. Thread-safe (one lock per Screen).
-class Context {
- public:
-  explicit Context(std::shared_ptr<Screen> screen);
-  ~Context();
-  Context(const Context&) = delete;
-  Context& operator=(const Context&) = delete;
-
-  Screen& screen() const { return *screen_; }
-  const std::shared_ptr<Screen>& shared_screen() const { return screen_; }
-
-  // pipe_screen::resource_create for PIPE_BUFFER. Contents are undefined until written.
-  std::shared_ptr<Resource> buffer_create(std::uint64_t size, ResourceUsage usage, unsigned flags);
-
-  // si_buffer_transfer_map. Returns null (and *out = null) when DONTBLOCK would have to wait.
-  void* transfer_map(Resource& resource, unsigned level, unsigned usage, const Box& box, Transfer** out);
-  // si_buffer_flush_region: box is relative to the mapped range.
-  void transfer_flush_region(Transfer* transfer, const Box& box);
-  // si_buffer_transfer_unmap
-  void transfer_unmap(Transfer* transfer);
-
-  // pipe_context::buffer_subdata: a write transfer of the range, discarding what it covers.
-  void buffer_subdata(Resource& resource, unsigned usage, std::uint64_t offset, std::uint64_t size,
-                      const void* data);
-  // A read transfer of the range, copied to `out`.
-  void buffer_read(Resource& resource, std::uint64_t offset, std::uint64_t size, void* out);
-  // resource_copy_region for buffers: recorded on the GPU, in order with other GPU work.
-  void buffer_copy(Resource& dst, std::uint64_t dst_offset, Resource& src, std::uint64_t src_offset,
-                   std::uint64_t size);
-  // invalidate_resource (si_invalidate_buffer): contents become undefined; busy storage is renamed.
-  void invalidate_resource(Resource& resource);
-
-  void flush();   // submit recorded work
-  void finish();  // submit and wait for all of it
-
-  TransferStats stats() const;
-  // The staging budget whose quarter triggers a flush (default: the staging memory heap's size).
-  void set_staging_budget(std::uint64_t bytes);
-
- private:
-  std::shared_ptr<Screen> screen_;
-};
-
-// Introspection for tests: is the resource's current storage referenced by unfinished GPU work?
-bool resource_is_busy(Context& context, const Resource& resource);
-std::uint64_t resource_size(const Resource& resource);
-// The valid range [start, end) (util_range); empty is start >= end.
-std::pair<std::uint64_t, std::uint64_t> resource_valid_range(const Resource& resource);
-
-}  // namespace glvk::st
-
-namespace glvk::st {
 
 // The GLVK_DEBUG=transfer record, in the seed's ddebug format:
 //   transfer_map:

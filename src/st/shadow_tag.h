@@ -1,0 +1,28 @@
+// st-private: attaching shadow records to the Vulkan objects st creates (kept out of
+// <glvk/st/shadow.h>, which src/gl includes and which must not bring Vulkan types with it).
+#pragma once
+
+#include <cstdint>
+#include <utility>
+
+#include "glvk/amd_descriptors/shadow_record.h"
+#include "glvk/st/shadow.h"
+
+namespace glvk::vk_backend {
+class Device;
+}  // namespace glvk::vk_backend
+
+namespace glvk::st {
+
+// Attaches `record` to a Vulkan object this state tracker created, for VK_LAYER_GLVK_shadow_check
+// (DESIGN.md "Shadow check protocol"); nothing when the layer is off. New code that creates image
+// views, buffer views or samplers calls this once per object with the radeonsi-view record, e.g.
+//   shadow_tag(device, VK_OBJECT_TYPE_SAMPLER, sampler, record);
+void shadow_tag_handle(const vk_backend::Device& device, VkObjectType type, std::uint64_t handle,
+                       amd::ShadowRecord record);
+template <class Handle>
+void shadow_tag(const vk_backend::Device& device, VkObjectType type, Handle handle, amd::ShadowRecord record) {
+  shadow_tag_handle(device, type, reinterpret_cast<std::uint64_t>(handle), std::move(record));
+}
+
+}  // namespace glvk::st

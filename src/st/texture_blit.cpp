@@ -1,0 +1,403 @@
+// Texture blits (format conversion, glBlitFramebuffer's scaled and resolving blits), mipmap
+// generation, and the stand-in textures through which views that reinterpret their image blit.
+#include "glvk/st/texture.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+#include "glvk/formats/convert.h"
+#include "glvk/vk_backend/image.h"
+#include "screen_impl.h"
+#include "texture_internal.h"
+
+namespace glvk::st {
+
+using formats::Format;
+using formats::FormatDesc;
+using vk_backend::MemoryPlacement;
+
+vk_backend::RenderRegion render_region(const Texture& texture, unsigned level, const Box& box) {
+  vk_backend::RenderRegion region;
+  region.level = texture.image_level(level);
+  region.first_layer = is_3d(texture.layout()) ? std::uint32_t(box.z) : texture.image_layer(unsigned(box.z));
+  region.layer_count = std::uint32_t(box.depth);
+  region.rect = {{std::int32_t(box.x), box.y}, {std::uint32_t(box.width), std::uint32_t(box.height)}};
+  return region;
+}
+
+Box level_box(const Texture& texture, unsigned level, unsigned first, unsigned count) {
+  const TextureLayout& l = texture.layout();
+  Box box;
+  box.width = l.level_width(level);
+  box.height = int(l.level_height(level));
+  box.z = is_3d(l) ? 0 : int(first);
+  box.depth = is_3d(l) ? int(l.level_depth(level)) : int(count);
+  return box;
+}
+
+// A texture of one level in `view`'s own format standing in for layers [first, first + count)
+// of `level` (3D: every slice), filled from the view when `with_contents`. Vulkan blits, resolves
+// and clears work in the image's format: a view that reinterprets its image uses this instead.
+std::unique_ptr<Texture> stand_in_for(Texture& view, unsigned level, unsigned first, unsigned count,
+                                      bool with_contents) {
+  const TextureLayout& v = view.layout();
+  TextureLayout l;
+  l.target = is_3d(v) ? TextureTarget::TEXTURE_3D
+             : v.target == TextureTarget::TEXTURE_1D || v.target == TextureTarget::TEXTURE_1D_ARRAY
+                 ? TextureTarget::TEXTURE_1D_ARRAY
+                 : TextureTarget::TEXTURE_2D_ARRAY;
+  l.format = v.format;
+  l.width = v.level_width(level);
+  l.height = v.level_height(level);
+  l.depth = v.level_depth(level);
+  l.layers = is_3d(v) ? 1 : count;
+  l.samples = v.samples;
+  auto stand_in = std::make_unique<Texture>(view.shared_screen(), l, v.samples > 1 ? BIND_RENDER_TARGET : 0u);
+  if (with_contents) texture_copy(view, level, level_box(view, level, first, count), *stand_in, 0, level_box(*stand_in, 0, 0, count));
+  return stand_in;
+}
+
+// Writes a stand-in back into the layers of the view it stood in for.
+void write_back(Texture& stand_in, Texture& view, unsigned level, unsigned first) {
+  texture_copy(stand_in, 0, level_box(stand_in, 0, 0, stand_in.layout().layers), view, level,
+               level_box(view, level, first, stand_in.layout().layers));
+}
+
+namespace {
+
+
+bool can_blit_linear(Screen& screen, Format format) {
+  VkFormatProperties properties;
+  Screen::Impl& s = screen.impl();
+  vkGetPhysicalDeviceFormatProperties(s.device->physical_device(),
+                                      static_cast<VkFormat>(formats::describe(format).vk_format), &properties);
+  const VkFormatFeatureFlags needed = VK_FORMAT_FEATURE_BLIT_SRC_BIT | VK_FORMAT_FEATURE_BLIT_DST_BIT |
+                                      VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT;
+  return (properties.optimalTilingFeatures & needed) == needed;
+}
+
+// One level from the level above on the CPU: unpack to RGBA float, average each 2x2(x2) box
+// (edges repeat when a dimension is already 1), pack back.
+void reduce_level_on_cpu(Texture& texture, unsigned level) {
+  const TextureLayout& l = texture.layout();
+  const bool three_d = l.target == TextureTarget::TEXTURE_3D;
+  const std::uint32_t sw = l.level_width(level - 1), sh = l.level_height(level - 1), sd = l.level_depth(level - 1);
+  const std::uint32_t dw = l.level_width(level), dh = l.level_height(level), dd = l.level_depth(level);
+  const std::uint32_t slices_src = three_d ? sd : l.layers, slices_dst = three_d ? dd : l.layers;
+  const formats::PixelFormat native(l.format), rgba(Format::R32G32B32A32_FLOAT);
+  const std::size_t src_row = native.row_bytes(sw), dst_row = native.row_bytes(dw);
+  std::vector<std::byte> src(src_row * sh * slices_src), dst(dst_row * dh * slices_dst);
+  Box src_box;
+  src_box.width = sw;
+  src_box.height = int(sh);
+  src_box.depth = int(slices_src);
+  texture_read(texture, level - 1, src_box, src.data(), src_row, src_row * sh);
+  std::vector<float> in(std::size_t(sw) * sh * slices_src * 4), out(std::size_t(dw) * dh * slices_dst * 4);
+  for (std::uint32_t z = 0; z < slices_src; ++z)
+    formats::convert(in.data() + std::size_t(z) * sw * sh * 4, rgba, sw * 16, src.data() + z * src_row * sh, native,
+                     src_row, sw, sh);
+  for (std::uint32_t z = 0; z < slices_dst; ++z)
+    for (std::uint32_t y = 0; y < dh; ++y)
+      for (std::uint32_t x = 0; x < dw; ++x)
+        for (int c = 0; c < 4; ++c) {
+          float sum = 0;
+          int count = 0;
+          for (std::uint32_t dz = 0; dz < (three_d && sd > 1 ? 2u : 1u); ++dz)
+            for (std::uint32_t dy = 0; dy < (sh > 1 ? 2u : 1u); ++dy)
+              for (std::uint32_t dx = 0; dx < (sw > 1 ? 2u : 1u); ++dx) {
+                const std::uint32_t sz = three_d ? std::min(z * 2 + dz, sd - 1) : z;
+                const std::uint32_t sy = std::min(y * 2 + dy, sh - 1), sx = std::min(x * 2 + dx, sw - 1);
+                sum += in[((std::size_t(sz) * sh + sy) * sw + sx) * 4 + std::size_t(c)];
+                ++count;
+              }
+          out[((std::size_t(z) * dh + y) * dw + x) * 4 + std::size_t(c)] = sum / float(count);
+        }
+  for (std::uint32_t z = 0; z < slices_dst; ++z)
+    formats::convert(dst.data() + z * dst_row * dh, native, dst_row, out.data() + std::size_t(z) * dw * dh * 4, rgba,
+                     dw * 16, dw, dh);
+  Box dst_box;
+  dst_box.width = dw;
+  dst_box.height = int(dh);
+  dst_box.depth = int(slices_dst);
+  texture_write(texture, level, dst_box, dst.data(), dst_row, dst_row * dh);
+}
+
+}  // namespace
+
+namespace {
+
+VkImageBlit blit_region(const Texture& texture, unsigned level, const Box& box, VkImageSubresourceLayers& layers,
+                        VkOffset3D (&offsets)[2]) {
+  const bool three_d = is_3d(texture.layout());
+  layers = {texture.image().aspects(), texture.image_level(level), three_d ? 0u : texture.image_layer(unsigned(box.z)),
+            three_d ? 1u : std::uint32_t(box.depth)};
+  offsets[0] = {std::int32_t(box.x), box.y, three_d ? box.z : 0};
+  offsets[1] = {std::int32_t(box.x + box.width), box.y + box.height, three_d ? box.z + box.depth : 1};
+  return {};
+}
+
+// The whole of layers [first, first + count) of a level (3D: every slice).
+
+
+
+}  // namespace
+
+void texture_blit(Texture& src, unsigned src_level, const Box& src_box, Texture& dst, unsigned dst_level,
+                  const Box& dst_box) {
+  if (dst.reinterprets_image()) {
+    const auto stand_in = stand_in_for(dst, dst_level, unsigned(dst_box.z), unsigned(dst_box.depth), true);
+    Box inside = dst_box;
+    if (!is_3d(dst.layout())) inside.z = 0;
+    texture_blit(src, src_level, src_box, *stand_in, 0, inside);
+    return write_back(*stand_in, dst, dst_level, unsigned(dst_box.z));
+  }
+  VkImageBlit region{};
+  blit_region(src, src_level, src_box, region.srcSubresource, region.srcOffsets);
+  blit_region(dst, dst_level, dst_box, region.dstSubresource, region.dstOffsets);
+  Locked lock(src.screen());
+  lock.s.stream->blit_image(src.image(), dst.image(), {&region, 1}, VK_FILTER_NEAREST);
+  lock.s.check_validation();
+}
+
+namespace {
+
+bool blit_supported(Screen& screen, const FormatDesc& src, const FormatDesc& dst, bool linear) {
+  VkFormatProperties from, to;
+  const VkPhysicalDevice physical = screen.impl().device->physical_device();
+  vkGetPhysicalDeviceFormatProperties(physical, static_cast<VkFormat>(src.vk_format), &from);
+  vkGetPhysicalDeviceFormatProperties(physical, static_cast<VkFormat>(dst.vk_format), &to);
+  const VkFormatFeatureFlags source = VK_FORMAT_FEATURE_BLIT_SRC_BIT |
+                                      (linear ? VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT : 0);
+  return (from.optimalTilingFeatures & source) == source &&
+         (to.optimalTilingFeatures & VK_FORMAT_FEATURE_BLIT_DST_BIT) != 0;
+}
+
+// GLVK_BLIT=shader sends every colour blit down the shader path (to test it on devices that blit
+// everything with vkCmdBlitImage).
+bool shader_blits_forced() {
+  static const bool forced = [] {
+    const char* value = std::getenv("GLVK_BLIT");
+    return value && std::strcmp(value, "shader") == 0;
+  }();
+  return forced;
+}
+
+vk_backend::ColorOutput color_output(const FormatDesc& d) {
+  if (!d.is_pure_integer) return vk_backend::ColorOutput::FLOAT;
+  return is_signed_integer(d) ? vk_backend::ColorOutput::SINT : vk_backend::ColorOutput::UINT;
+}
+
+// A single-sample twin of a multisample texture's storage: where resolves land before they are
+// copied or converted into the destination.
+std::unique_ptr<Texture> resolve_target(const Texture& multisample) {
+  TextureLayout layout;
+  layout.format = multisample.layout().format;
+  layout.width = multisample.layout().width;
+  layout.height = multisample.layout().height;
+  const bool depth_stencil = multisample.image().aspects() != VK_IMAGE_ASPECT_COLOR_BIT;
+  return std::make_unique<Texture>(multisample.shared_screen(), layout,
+                                   depth_stencil ? BIND_DEPTH_STENCIL : BIND_RENDER_TARGET);
+}
+
+// Copies a rectangle between two images of one format. One aspect of a combined depth/stencil
+// image goes through a buffer: lavapipe (Mesa 22.3) copies and blits whole texels of packed
+// depth/stencil images even when the region names only one aspect.
+void copy_rectangle(Screen::Impl& s, Texture& src, const VkImageSubresourceLayers& src_layers, VkOffset3D src_corner,
+                    Texture& dst, const VkImageSubresourceLayers& dst_layers, VkOffset3D dst_corner,
+                    VkExtent3D extent) {
+  if (src_layers.aspectMask == src.image().aspects()) {
+    const VkImageCopy region{src_layers, src_corner, dst_layers, dst_corner, extent};
+    s.stream->copy_image(src.image(), dst.image(), {&region, 1});
+    return;
+  }
+  for (const VkImageAspectFlagBits aspect : {VK_IMAGE_ASPECT_DEPTH_BIT, VK_IMAGE_ASPECT_STENCIL_BIT}) {
+    if (!(src_layers.aspectMask & aspect)) continue;
+    const std::size_t texel_bytes = aspect == VK_IMAGE_ASPECT_DEPTH_BIT ? depth_aspect_bytes(src.layout().format) : 1;
+    const std::size_t bytes = std::size_t(extent.width) * extent.height * texel_bytes;
+    auto buffer = s.pool->acquire(vk_backend::staging_size(bytes), MemoryPlacement::DeviceLocal);
+    VkBufferImageCopy region{};
+    region.imageSubresource = {VkImageAspectFlags(aspect), src_layers.mipLevel, src_layers.baseArrayLayer, 1};
+    region.imageOffset = src_corner;
+    region.imageExtent = extent;
+    s.stream->copy_image_to_buffer(src.image(), *buffer, {&region, 1});
+    region.imageSubresource = {VkImageAspectFlags(aspect), dst_layers.mipLevel, dst_layers.baseArrayLayer, 1};
+    region.imageOffset = dst_corner;
+    s.stream->copy_buffer_to_image(*buffer, dst.image(), {&region, 1});
+    s.pool->release(std::move(buffer));
+  }
+}
+
+int rect_min(const int rect[4], int axis) { return std::min(rect[axis], rect[axis + 2]); }
+std::uint32_t rect_extent(const int rect[4], int axis) { return std::uint32_t(std::abs(rect[axis + 2] - rect[axis])); }
+
+}  // namespace
+
+bool texture_blit_scaled(Texture& src, unsigned src_level, int src_layer, const int src_rect[4], Texture& dst,
+                         unsigned dst_level, int dst_layer, const int dst_rect[4], const BlitOptions& options) {
+  const bool linear = options.linear;
+  const bool src_3d = src.layout().target == TextureTarget::TEXTURE_3D;
+  const bool dst_3d = dst.layout().target == TextureTarget::TEXTURE_3D;
+  if (src.reinterprets_image()) {
+    const auto stand_in = stand_in_for(src, src_level, unsigned(src_layer), 1, true);
+    return texture_blit_scaled(*stand_in, 0, src_3d ? src_layer : 0, src_rect, dst, dst_level, dst_layer, dst_rect,
+                               options);
+  }
+  if (dst.reinterprets_image()) {
+    const auto stand_in = stand_in_for(dst, dst_level, unsigned(dst_layer), 1, true);
+    if (!texture_blit_scaled(src, src_level, src_layer, src_rect, *stand_in, 0, dst_3d ? dst_layer : 0, dst_rect,
+                             options))
+      return false;
+    write_back(*stand_in, dst, dst_level, unsigned(dst_layer));
+    return true;
+  }
+  const FormatDesc& sd = formats::describe(src.layout().format);
+  const FormatDesc& dd = formats::describe(dst.layout().format);
+  const bool src_multisample = src.layout().samples > 1, dst_multisample = dst.layout().samples > 1;
+  const VkImageAspectFlags aspects =
+      src.image().aspects() == VK_IMAGE_ASPECT_COLOR_BIT
+          ? VkImageAspectFlags(VK_IMAGE_ASPECT_COLOR_BIT)
+          : src.image().aspects() & ((options.depth ? VK_IMAGE_ASPECT_DEPTH_BIT : 0) |
+                                     (options.stencil ? VK_IMAGE_ASPECT_STENCIL_BIT : 0));
+  const bool color = aspects == VK_IMAGE_ASPECT_COLOR_BIT;
+  const VkImageSubresourceLayers src_layers{aspects, src.image_level(src_level),
+                                            src_3d ? 0u : src.image_layer(unsigned(src_layer)), 1};
+  const VkImageSubresourceLayers dst_layers{aspects, dst.image_level(dst_level),
+                                            dst_3d ? 0u : dst.image_layer(unsigned(dst_layer)), 1};
+  const VkOffset3D src_corner{rect_min(src_rect, 0), rect_min(src_rect, 1), src_3d ? src_layer : 0};
+  const VkOffset3D dst_corner{rect_min(dst_rect, 0), rect_min(dst_rect, 1), dst_3d ? dst_layer : 0};
+  const VkExtent3D extent{rect_extent(src_rect, 0), rect_extent(src_rect, 1), 1};
+
+  if (src_multisample) {
+    // GL guarantees the size is kept (and, between two multisample buffers, the sample count).
+    if (dst_multisample) {
+      if (sd.vk_format != dd.vk_format) return false;  // no per-sample conversion path
+      Locked lock(src.screen());
+      copy_rectangle(lock.s, src, src_layers, src_corner, dst, dst_layers, dst_corner, extent);
+      lock.s.check_validation();
+      return true;
+    }
+    if (color && sd.vk_format == dd.vk_format) {
+      const VkImageResolve region{src_layers, src_corner, dst_layers, dst_corner, extent};
+      Locked lock(src.screen());
+      lock.s.stream->resolve_image(src.image(), dst.image(), {&region, 1});
+      lock.s.check_validation();
+      return true;
+    }
+    // Resolve into a single-sample twin, then convert (colour) or copy the chosen aspects.
+    std::unique_ptr<Texture> resolved = resolve_target(src);
+    {
+      Locked lock(src.screen());
+      if (color) {
+        const VkImageResolve region{src_layers, src_corner, {aspects, 0, 0, 1}, src_corner, extent};
+        lock.s.stream->resolve_image(src.image(), resolved->image(), {&region, 1});
+      } else {
+        const VkRect2D rect{{src_corner.x, src_corner.y}, {extent.width, extent.height}};
+        lock.s.stream->resolve_depth_stencil(src.image(), src.image_layer(unsigned(src_layer)), resolved->image(), 0, 0,
+                                             rect);
+        if (sd.vk_format == dd.vk_format)
+          copy_rectangle(lock.s, *resolved, {aspects, 0, 0, 1}, src_corner, dst, dst_layers, dst_corner, extent);
+      }
+      lock.s.check_validation();
+    }
+    if (!color) return sd.vk_format == dd.vk_format;
+    return texture_blit_scaled(*resolved, 0, 0, src_rect, dst, dst_level, dst_layer, dst_rect, options);
+  }
+
+  // sRGB buffers taken as they are: read and written through views of their linear twins.
+  const auto view_format = [&](const Texture& texture, const FormatDesc& d, bool& viewable) {
+    if (options.srgb || d.colorspace != formats::Colorspace::SRGB) return static_cast<VkFormat>(d.vk_format);
+    viewable = viewable && (texture.image().description().flags & VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT);
+    return static_cast<VkFormat>(formats::describe(d.linear_equivalent).vk_format);
+  };
+  bool viewable = true;
+  const VkFormat src_view = view_format(src, sd, viewable), dst_view = view_format(dst, dd, viewable);
+  const bool unencoded_srgb = src_view != static_cast<VkFormat>(sd.vk_format) ||
+                              dst_view != static_cast<VkFormat>(dd.vk_format);
+  const bool use_shader = color && (dst_multisample || unencoded_srgb || shader_blits_forced() ||
+                                    !blit_supported(src.screen(), sd, dd, linear));
+  if (use_shader) {
+    if (!viewable || !src.screen().impl().device->has_push_descriptor() ||
+        !(dst.image().description().usage & VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT))
+      return false;
+    // Source position of destination pixel centre c, per axis: s0 + (c - d0) * (s1 - s0) / (d1 - d0).
+    vk_backend::BlitConstants mapping;
+    for (int axis = 0; axis < 2; ++axis) {
+      const float scale = float(src_rect[axis + 2] - src_rect[axis]) / float(dst_rect[axis + 2] - dst_rect[axis]);
+      mapping.scale[axis] = scale;
+      mapping.offset[axis] = float(src_rect[axis]) - float(dst_rect[axis]) * scale;
+    }
+    vk_backend::RenderRegion region;
+    region.level = dst.image_level(dst_level);
+    region.first_layer = dst_3d ? unsigned(dst_layer) : dst.image_layer(unsigned(dst_layer));
+    region.rect = {{dst_corner.x, dst_corner.y}, {rect_extent(dst_rect, 0), rect_extent(dst_rect, 1)}};
+    Locked lock(src.screen());
+    lock.s.stream->blit_with_shader(src.image(), src_view, src.image_level(src_level),
+                                    src_3d ? unsigned(src_layer) : src.image_layer(unsigned(src_layer)), dst.image(), dst_view,
+                                    region, mapping, color_output(dd), linear);
+    lock.s.check_validation();
+    return true;
+  }
+  if (dst_multisample || !blit_supported(src.screen(), sd, dd, false)) return false;
+  if (!color && aspects != src.image().aspects()) {
+    // One aspect of a combined depth/stencil image: copied, or blitted whole into a scratch image
+    // and copied from there (copy_rectangle says why).
+    const bool same_rectangle = src_rect[2] - src_rect[0] == dst_rect[2] - dst_rect[0] &&
+                                src_rect[3] - src_rect[1] == dst_rect[3] - dst_rect[1];
+    const VkExtent3D dst_extent{rect_extent(dst_rect, 0), rect_extent(dst_rect, 1), 1};
+    if (same_rectangle) {
+      Locked lock(src.screen());
+      copy_rectangle(lock.s, src, src_layers, src_corner, dst, dst_layers, dst_corner, dst_extent);
+      lock.s.check_validation();
+      return true;
+    }
+    TextureLayout layout;
+    layout.format = dst.layout().format;
+    layout.width = dst.layout().level_width(dst_level);
+    layout.height = dst.layout().level_height(dst_level);
+    Texture scratch(dst.shared_screen(), layout, BIND_DEPTH_STENCIL);
+    if (!texture_blit_scaled(src, src_level, src_layer, src_rect, scratch, 0, 0, dst_rect, BlitOptions{})) return false;
+    Locked lock(src.screen());
+    copy_rectangle(lock.s, scratch, {aspects, 0, 0, 1}, {dst_corner.x, dst_corner.y, 0}, dst, dst_layers, dst_corner,
+                   dst_extent);
+    lock.s.check_validation();
+    return true;
+  }
+  VkImageBlit region{};
+  region.srcSubresource = src_layers;
+  region.dstSubresource = dst_layers;
+  region.srcOffsets[0] = {src_rect[0], src_rect[1], src_3d ? src_layer : 0};
+  region.srcOffsets[1] = {src_rect[2], src_rect[3], src_3d ? src_layer + 1 : 1};
+  region.dstOffsets[0] = {dst_rect[0], dst_rect[1], dst_3d ? dst_layer : 0};
+  region.dstOffsets[1] = {dst_rect[2], dst_rect[3], dst_3d ? dst_layer + 1 : 1};
+  Locked lock(src.screen());
+  lock.s.stream->blit_image(src.image(), dst.image(), {&region, 1}, linear ? VK_FILTER_LINEAR : VK_FILTER_NEAREST);
+  lock.s.check_validation();
+  return true;
+}
+
+void texture_generate_mipmap(Texture& texture, unsigned base_level, unsigned last_level) {
+  const TextureLayout& l = texture.layout();
+  last_level = std::min(last_level, l.levels - 1);
+  // A view in another format than its image's would be filtered in the image's format by a blit.
+  if (texture.reinterprets_image() || !can_blit_linear(texture.screen(), l.format)) {
+    for (unsigned level = base_level + 1; level <= last_level; ++level) reduce_level_on_cpu(texture, level);
+    return;
+  }
+  Locked lock(texture.screen());
+  for (unsigned level = base_level + 1; level <= last_level; ++level) {
+    VkImageBlit region{};
+    region.srcSubresource = {texture.image().aspects(), texture.image_level(level - 1), texture.image_layer(0), l.layers};
+    region.dstSubresource = {texture.image().aspects(), texture.image_level(level), texture.image_layer(0), l.layers};
+    region.srcOffsets[1] = {std::int32_t(l.level_width(level - 1)), std::int32_t(l.level_height(level - 1)),
+                            std::int32_t(l.level_depth(level - 1))};
+    region.dstOffsets[1] = {std::int32_t(l.level_width(level)), std::int32_t(l.level_height(level)),
+                            std::int32_t(l.level_depth(level))};
+    lock.s.stream->blit_image(texture.image(), texture.image(), {&region, 1}, VK_FILTER_LINEAR);
+  }
+  lock.s.check_validation();
+}
+
+
+}  // namespace glvk::st

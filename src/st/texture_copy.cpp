@@ -1,0 +1,96 @@
+// Raw texel copies between textures (glCopyImageSubData, reallocation keeping levels).
+#include "glvk/st/texture.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+#include "glvk/formats/convert.h"
+#include "glvk/vk_backend/image.h"
+#include "screen_impl.h"
+#include "texture_internal.h"
+
+namespace glvk::st {
+
+using formats::Format;
+using formats::FormatDesc;
+
+namespace {
+
+// Whether vkCmdCopyImage can copy between the two: the image types must match, or be 2D and 3D.
+bool copyable_types(const TextureLayout& a, const TextureLayout& b) {
+  const VkImageType ta = image_type(a.target), tb = image_type(b.target);
+  return ta == tb || (ta != VK_IMAGE_TYPE_1D && tb != VK_IMAGE_TYPE_1D);
+}
+
+// Whether two boxes of one image touch a common subresource (one layout cannot be both
+// TRANSFER_SRC and TRANSFER_DST).
+bool shares_subresources(const Texture& src, unsigned src_level, const Box& src_box, const Texture& dst,
+                         unsigned dst_level, const Box& dst_box) {
+  if (&src.image() != &dst.image() || src.image_level(src_level) != dst.image_level(dst_level)) return false;
+  if (is_3d(src.layout())) return true;
+  const unsigned s0 = src.image_layer(unsigned(src_box.z)), d0 = dst.image_layer(unsigned(dst_box.z));
+  return s0 < d0 + unsigned(dst_box.depth) && d0 < s0 + unsigned(src_box.depth);
+}
+
+}  // namespace
+
+bool can_copy_raw(Format src, Format dst) {
+  const FormatDesc& a = formats::describe(src);
+  const FormatDesc& b = formats::describe(dst);
+  if (a.vk_format == 0 || b.vk_format == 0) return false;
+  if (a.is_depth || a.is_stencil || b.is_depth || b.is_stencil) return a.vk_format == b.vk_format;
+  return a.block_bits == b.block_bits;
+}
+
+void texture_copy(Texture& src, unsigned src_level, const Box& src_box, Texture& dst, unsigned dst_level,
+                  const Box& dst_box) {
+  const FormatDesc& sd = formats::describe(src.layout().format);
+  const FormatDesc& dd = formats::describe(dst.layout().format);
+  // vkCmdCopyImage takes one extent in source texels and equal layer counts (or 3D slices).
+  const bool same_shape = src_box.depth == dst_box.depth &&
+                          blocks(std::uint32_t(src_box.height), sd.block_height) ==
+                              blocks(std::uint32_t(dst_box.height), dd.block_height);
+  if (!same_shape || !copyable_types(src.layout(), dst.layout()) ||
+      shares_subresources(src, src_level, src_box, dst, dst_level, dst_box)) {
+    // Through the CPU: the source's blocks, slice by slice and row by row, are the destination's.
+    const formats::PixelFormat from(src.layout().format), to(dst.layout().format);
+    const std::size_t src_row = from.row_bytes(std::uint32_t(src_box.width));
+    const std::size_t src_image = src_row * from.block_rows(std::uint32_t(src_box.height));
+    std::vector<std::byte> bytes(src_image * std::size_t(src_box.depth));
+    texture_read(src, src_level, src_box, bytes.data(), src_row, src_image);
+    const std::size_t dst_row = to.row_bytes(std::uint32_t(dst_box.width));
+    texture_write(dst, dst_level, dst_box, bytes.data(), dst_row,
+                  dst_row * to.block_rows(std::uint32_t(dst_box.height)));
+    return;
+  }
+  const bool src_3d = is_3d(src.layout()), dst_3d = is_3d(dst.layout());
+  VkImageCopy region{};
+  region.srcSubresource = {src.image().aspects(), src.image_level(src_level),
+                           src_3d ? 0u : src.image_layer(unsigned(src_box.z)), src_3d ? 1u : std::uint32_t(src_box.depth)};
+  region.srcOffset = {std::int32_t(src_box.x), src_box.y, src_3d ? src_box.z : 0};
+  region.dstSubresource = {dst.image().aspects(), dst.image_level(dst_level),
+                           dst_3d ? 0u : dst.image_layer(unsigned(dst_box.z)), dst_3d ? 1u : std::uint32_t(dst_box.depth)};
+  region.dstOffset = {std::int32_t(dst_box.x), dst_box.y, dst_3d ? dst_box.z : 0};
+  region.extent = {std::uint32_t(src_box.width), std::uint32_t(src_box.height),
+                   src_3d || dst_3d ? std::uint32_t(src_box.depth) : 1u};
+  Locked l(src.screen());
+  l.s.stream->copy_image(src.image(), dst.image(), {&region, 1});
+  l.s.check_validation();
+}
+
+void texture_copy_level(Texture& src, unsigned src_level, Texture& dst, unsigned dst_level) {
+  const TextureLayout& s = src.layout();
+  VkImageCopy region{};
+  region.srcSubresource = {src.image().aspects(), src.image_level(src_level), src.image_layer(0),
+                           std::min(s.layers, dst.layout().layers)};
+  region.dstSubresource = {dst.image().aspects(), dst.image_level(dst_level), dst.image_layer(0),
+                           region.srcSubresource.layerCount};
+  region.extent = {s.level_width(src_level), s.level_height(src_level), s.level_depth(src_level)};
+  Locked l(src.screen());
+  l.s.stream->copy_image(src.image(), dst.image(), {&region, 1});
+  l.s.check_validation();
+}
+
+}  // namespace glvk::st

@@ -1,0 +1,48 @@
+// st-private pieces the texture files share (texture.cpp: resources and texel transfers;
+// texture_blit.cpp, texture_clear.cpp, texture_copy.cpp).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+
+#include "glvk/st/texture.h"
+#include "glvk/vk_backend/commands.h"
+#include "screen_impl.h"
+
+namespace glvk::st {
+
+inline bool is_3d(const TextureLayout& layout) { return layout.target == TextureTarget::TEXTURE_3D; }
+
+inline VkImageType image_type(TextureTarget target) {
+  switch (target) {
+    case TextureTarget::TEXTURE_1D:
+    case TextureTarget::TEXTURE_1D_ARRAY: return VK_IMAGE_TYPE_1D;
+    case TextureTarget::TEXTURE_3D: return VK_IMAGE_TYPE_3D;
+    default: return VK_IMAGE_TYPE_2D;
+  }
+}
+
+inline std::uint32_t blocks(std::uint32_t texels, std::uint32_t block) { return (texels + block - 1) / block; }
+
+// The screen's lock held for the length of a scope, with its state at hand.
+struct Locked {
+  Screen::Impl& s;
+  std::lock_guard<std::mutex> lock;
+  explicit Locked(Screen& screen) : s(screen.impl()), lock(screen.impl().mutex) {}
+};
+
+// texture_blit.cpp:
+// The rendering region of `box` of `level` (3D: slices as layers).
+vk_backend::RenderRegion render_region(const Texture& texture, unsigned level, const Box& box);
+// The box of layers [first, first + count) of a level (3D: every slice).
+Box level_box(const Texture& texture, unsigned level, unsigned first, unsigned count);
+// A texture of one level in `view`'s own format standing in for layers [first, first + count) of
+// `level` (3D: every slice), filled from the view when `with_contents`. Vulkan blits, resolves and
+// clears work in the image's format: a view that reinterprets its image uses this instead.
+std::unique_ptr<Texture> stand_in_for(Texture& view, unsigned level, unsigned first, unsigned count,
+                                      bool with_contents);
+// Writes a stand-in back into the layers of the view it stood in for.
+void write_back(Texture& stand_in, Texture& view, unsigned level, unsigned first);
+
+}  // namespace glvk::st
