@@ -206,7 +206,7 @@ class Context {
 
   // Drawing state: the program in use, vertex arrays (per context: container objects; the
   // default one of compatibility contexts is `default_vertex_array`), current attribute values,
-  // the indexed uniform buffer bindings (glBindBufferBase/Range) and the render state.
+  // and the indexed uniform buffer bindings (glBindBufferBase/Range).
   std::shared_ptr<ProgramObject> current_program;
   std::unordered_map<GLuint, std::shared_ptr<VertexArrayObject>> vertex_arrays;
   GLuint next_vertex_array_name = 1;
@@ -222,10 +222,11 @@ class Context {
     GLsizeiptr size = 0;  // 0: glBindBufferBase (the whole buffer, whatever its size)
   };
   std::array<IndexedBufferBinding, kMaxUniformBufferBindings> uniform_buffer_bindings{};
-  RenderState render;
 
   // Viewports, depth ranges and (compatibility profile) matrix stacks: api_transform.cpp.
   TransformState transform;
+  // Depth, stencil, blend, rasterization and multisample state draws obey: api_render_state.cpp.
+  RenderState render;
 
   // eglMakeCurrent with a draw surface: the first time, the viewport and scissor box become
   // (0, 0, width, height) of the surface (EGL 1.5 section 3.7.3); later calls change nothing. A

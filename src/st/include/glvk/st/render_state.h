@@ -27,6 +27,15 @@ struct StencilFace {
   // The write masks stay in Context::stencil_writemask / stencil_back_writemask (clears use them).
 };
 
+// glHint targets (GL 4.6 section 21.5; the compatibility profile adds the last four). Every hint is
+// DONT_CARE initially and glvk obeys none of them (the spec lets hints be ignored).
+struct Hints {
+  GLenum line_smooth = GL_DONT_CARE, polygon_smooth = GL_DONT_CARE, texture_compression = GL_DONT_CARE,
+         fragment_shader_derivative = GL_DONT_CARE;
+  GLenum perspective_correction = GL_DONT_CARE, point_smooth = GL_DONT_CARE, fog = GL_DONT_CARE,
+         generate_mipmap = GL_DONT_CARE;
+};
+
 struct RenderState {
   // Depth (the write mask stays Context::depth_mask).
   bool depth_test = false;
@@ -74,6 +83,7 @@ struct RenderState {
   bool alpha_test = false;
   GLenum alpha_func = GL_ALWAYS;
   GLfloat alpha_ref = 0.0f;
+  Hints hints;  // glHint (api_render_state.cpp): no effect on drawing
   // Bumped on every change, so the draw path can tell that nothing changed since the last draw.
   std::uint64_t serial = 1;
 };
