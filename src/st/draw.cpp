@@ -258,6 +258,7 @@ void draw(Context& context, const DrawCall& call) {
   features.logic_op = f.logicOp;
   features.depth_clip_control = device.draw_features().depth_clip_control;
   features.provoking_vertex_last = device.draw_features().provoking_vertex_last;
+  features.bresenham_lines = device.draw_features().bresenham_lines;
   for (unsigned i = 0; i < fb.color_count; ++i) {
     const TargetInput& t = fb.color[i];
     if (!t.texture) continue;

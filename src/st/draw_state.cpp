@@ -114,6 +114,11 @@ bool is_triangle_mode(GLenum mode) {
   }
 }
 
+bool is_line_mode(GLenum mode) {
+  return mode == GL_LINES || mode == GL_LINE_STRIP || mode == GL_LINE_LOOP || mode == GL_LINES_ADJACENCY ||
+         mode == GL_LINE_STRIP_ADJACENCY;
+}
+
 }  // namespace
 
 // The window origin note above: with GL's rows kept as Vulkan's rows, GL's CCW is Vulkan's CW.
@@ -167,6 +172,9 @@ void translate_render_state(const DrawCall& call, const DrawFeaturesView& featur
   key.depth_clamp = r.depth_clamp;
   key.depth_clip_negative_one_to_one = features.depth_clip_control && r.clip_depth_mode == GL_NEGATIVE_ONE_TO_ONE;
   key.provoking_vertex_last = features.provoking_vertex_last && r.provoking_vertex == GL_LAST_VERTEX_CONVENTION;
+  // GL's non-antialiased lines follow the diamond-exit rule (14.5.1): Vulkan's Bresenham mode.
+  const bool lines = is_line_mode(call.mode) || key.polygon_mode == VK_POLYGON_MODE_LINE;
+  if (lines && features.bresenham_lines) key.line_mode = VK_LINE_RASTERIZATION_MODE_BRESENHAM_EXT;
 
   // Multisample (GL 4.6 14.3.1 and 17.3.1): without MULTISAMPLE the fragment operations act as on
   // single-sample buffers, but the buffer's sample count stays the pipeline's.

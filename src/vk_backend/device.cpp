@@ -232,6 +232,8 @@ Device::Device(const Instance& instance, VkPhysicalDevice physical_device)
   VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT divisor{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_EXT};
   VkPhysicalDeviceIndexTypeUint8FeaturesEXT uint8{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INDEX_TYPE_UINT8_FEATURES_EXT};
+  VkPhysicalDeviceLineRasterizationFeaturesEXT lines{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LINE_RASTERIZATION_FEATURES_EXT};
   struct Optional {
     const char* name;
     VkBaseOutStructure* features;
@@ -246,6 +248,8 @@ Device::Device(const Instance& instance, VkPhysicalDevice physical_device)
        &divisor.vertexAttributeInstanceRateDivisor, &draw_features_.vertex_attribute_divisor},
       {VK_EXT_INDEX_TYPE_UINT8_EXTENSION_NAME, reinterpret_cast<VkBaseOutStructure*>(&uint8), &uint8.indexTypeUint8,
        &draw_features_.index_type_uint8},
+      {VK_EXT_LINE_RASTERIZATION_EXTENSION_NAME, reinterpret_cast<VkBaseOutStructure*>(&lines),
+       &lines.bresenhamLines, &draw_features_.bresenham_lines},
   };
   void** chain_end = &features13.pNext;
   for (Optional& o : optional) {

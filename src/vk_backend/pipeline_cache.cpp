@@ -159,8 +159,21 @@ VkPipeline PipelineCache::create(const GraphicsPipelineKey& key) {
   VkPipelineRasterizationProvokingVertexStateCreateInfoEXT provoking{
       VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_PROVOKING_VERTEX_STATE_CREATE_INFO_EXT};
   provoking.provokingVertexMode = VK_PROVOKING_VERTEX_MODE_LAST_VERTEX_EXT;
+  VkPipelineRasterizationLineStateCreateInfoEXT line{
+      VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_LINE_STATE_CREATE_INFO_EXT};
+  line.lineRasterizationMode = VkLineRasterizationModeEXT(key.line_mode);
+  line.stippledLineEnable = key.line_stipple != 0;
+  line.lineStippleFactor = key.line_stipple >> 16;
+  line.lineStipplePattern = std::uint16_t(key.line_stipple);
+  const void* raster_next = nullptr;
+  if (key.line_mode) {
+    line.pNext = key.provoking_vertex_last ? &provoking : nullptr;
+    raster_next = &line;
+  } else if (key.provoking_vertex_last) {
+    raster_next = &provoking;
+  }
   VkPipelineRasterizationStateCreateInfo raster{VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
-                                                key.provoking_vertex_last ? &provoking : nullptr};
+                                                raster_next};
   raster.depthClampEnable = key.depth_clamp;
   raster.polygonMode = VkPolygonMode(key.polygon_mode);
   raster.lineWidth = 1.0f;

@@ -52,6 +52,8 @@ struct GraphicsPipelineKey {
   std::uint32_t depth_clamp;
   std::uint32_t depth_clip_negative_one_to_one;          // VK_EXT_depth_clip_control
   std::uint32_t provoking_vertex_last;                   // VK_EXT_provoking_vertex
+  std::uint32_t line_mode;                               // VkLineRasterizationModeEXT (0: the default)
+  std::uint32_t line_stipple;                            // factor << 16 | pattern; 0: no stipple
   std::uint32_t samples;                                 // VkSampleCountFlagBits
   std::uint32_t sample_shading;                          // min sample shading * 2^16, 0 when off
   std::uint32_t sample_mask;
@@ -78,6 +80,7 @@ struct DrawFeatures {
   bool provoking_vertex_last = false;
   bool vertex_attribute_divisor = false;
   bool index_type_uint8 = false;
+  bool bresenham_lines = false;  // VK_EXT_line_rasterization: GL's diamond-exit lines
   bool push_descriptor = false;
 };
 
