@@ -4,6 +4,8 @@ find_package(glslang CONFIG REQUIRED)
 # Internal shaders are compiled to SPIR-V at build time (glslang-tools).
 find_program(GLSLANG_VALIDATOR glslangValidator REQUIRED)
 find_package(SPIRV-Tools CONFIG REQUIRED)
+# glslang::SPIRV links SPIRV-Tools-opt by target name; src/glsl optimizes with it.
+find_package(SPIRV-Tools-opt CONFIG REQUIRED)
 find_package(GTest CONFIG REQUIRED)
 find_package(benchmark CONFIG REQUIRED)
 find_package(Python3 COMPONENTS Interpreter REQUIRED)

@@ -1,0 +1,113 @@
+#include <glslang/Public/ResourceLimits.h>
+
+#include <mutex>
+
+#include "glslang_shader.h"
+
+namespace glvk::glsl {
+namespace detail {
+
+EShLanguage to_glslang(Stage stage) {
+  switch (stage) {
+    case Stage::Vertex: return EShLangVertex;
+    case Stage::TessControl: return EShLangTessControl;
+    case Stage::TessEvaluation: return EShLangTessEvaluation;
+    case Stage::Geometry: return EShLangGeometry;
+    case Stage::Fragment: return EShLangFragment;
+    case Stage::Compute: return EShLangCompute;
+  }
+  return EShLangVertex;
+}
+
+const char* stage_name(Stage stage) {
+  switch (stage) {
+    case Stage::Vertex: return "vertex";
+    case Stage::TessControl: return "tessellation control";
+    case Stage::TessEvaluation: return "tessellation evaluation";
+    case Stage::Geometry: return "geometry";
+    case Stage::Fragment: return "fragment";
+    case Stage::Compute: return "compute";
+  }
+  return "unknown";
+}
+
+int minimum_version(Stage stage, bool es) {
+  switch (stage) {
+    case Stage::Geometry: return es ? 310 : 150;
+    case Stage::TessControl:
+    case Stage::TessEvaluation: return es ? 310 : 400;
+    case Stage::Compute: return es ? 310 : 420;  // 4.20 with GL_ARB_compute_shader
+    default: return es ? 100 : 110;
+  }
+}
+
+void ensure_glslang_initialized() {
+  // glslang's process-wide tables (built-in symbol tables are built per version on first use).
+  static std::once_flag once;
+  std::call_once(once, [] { glslang::InitializeProcess(); });
+}
+
+ParsedShader parse_shader(Stage stage, std::string_view source, const CompileOptions& options,
+                          bool lower_depth_range) {
+  ensure_glslang_initialized();
+  ParsedShader parsed;
+  parsed.source = std::make_unique<PreparedSource>(prepare_source(stage, source, options, lower_depth_range));
+  const PreparedSource& src = *parsed.source;
+  if (src.version.malformed || !known_version(src.version.version, src.version.es)) {
+    parsed.log = "ERROR: 0:" + std::to_string(src.version.line) + ": '#version' : " +
+                 (src.version.malformed ? std::string("malformed directive")
+                                        : "version " + std::to_string(src.version.version) +
+                                              (src.version.es ? " es" : "") + " is not supported") +
+                 "\nERROR: 1 compilation errors.  No code generated.\n";
+    return parsed;
+  }
+  // glslang builds a stage's built-ins for the shader's version and fails noisily when the stage
+  // did not exist in that version: refused here, with the reason.
+  const int minimum = minimum_version(stage, src.version.es);
+  if (src.version.version < minimum) {
+    parsed.log = "ERROR: 0:" + std::to_string(src.version.line) + ": '#version' : " + stage_name(stage) +
+                 " shaders require GLSL " + std::to_string(minimum) + (src.version.es ? " es" : "") +
+                 " or later\nERROR: 1 compilation errors.  No code generated.\n";
+    return parsed;
+  }
+  const EShLanguage lang = to_glslang(stage);
+  parsed.shader = std::make_unique<glslang::TShader>(lang);
+  glslang::TShader& shader = *parsed.shader;
+
+  const char* text = src.text.c_str();
+  const int length = static_cast<int>(src.text.size());
+  shader.setStringsWithLengths(&text, &length, 1);
+  shader.setPreamble(src.preamble.c_str());
+  // A shader without #version is GLSL of the default version, raised like a declared one.
+  if (!src.version.declared) shader.setOverrideVersion(src.version.version < 140 ? 140 : src.version.version);
+
+  // OpenGL GLSL compiled with Vulkan's dialect under glslang's relaxed rules: loose uniforms go
+  // to one block (set 0, binding 0), other resources and varyings get automatic bindings and
+  // locations (glvk rewrites the ones GL assigns, see link.cpp).
+  shader.setEnvInput(glslang::EShSourceGlsl, lang, glslang::EShClientVulkan, 100);
+  shader.setEnvClient(glslang::EShClientVulkan, glslang::EShTargetVulkan_1_1);
+  shader.setEnvTarget(glslang::EShTargetSpv, glslang::EShTargetSpv_1_3);
+  shader.setEnvInputVulkanRulesRelaxed();
+  shader.setGlobalUniformBlockName(kDefaultBlockName);
+  shader.setGlobalUniformSet(0);
+  shader.setGlobalUniformBinding(0);
+  shader.setAutoMapBindings(true);
+  shader.setAutoMapLocations(true);
+
+  parsed.ok = shader.parse(GetDefaultResources(), 140, ENoProfile, false, false, kMessages);
+  parsed.log = shader.getInfoLog();
+  return parsed;
+}
+
+}  // namespace detail
+
+CompileResult compile(Stage stage, std::string_view source, const CompileOptions& options) {
+  detail::ParsedShader parsed = detail::parse_shader(stage, source, options, false);
+  CompileResult result;
+  result.ok = parsed.ok;
+  result.log = std::move(parsed.log);
+  result.version = parsed.source->version.version;
+  return result;
+}
+
+}  // namespace glvk::glsl

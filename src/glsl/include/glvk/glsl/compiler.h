@@ -1,0 +1,128 @@
+// The GLSL compiler of glvk: OpenGL GLSL in, SPIR-V for Vulkan and the GL program's reflection out,
+// through libglslang with its relaxed Vulkan rules for OpenGL GLSL and SPIRV-Tools. A pure library:
+// no Vulkan, no GL context; GL types are reported with their GL enum values (GL_FLOAT_VEC4, ...)
+// because that is what the GL queries hand out.
+//
+// Resource interface (what src/st builds descriptor set layouts and pipeline layouts from):
+// - one descriptor set, set 0;
+// - binding 0: the default uniform block (loose uniforms of every stage, one std140-like block
+//   with the same offsets in every stage), present when default_block_size > 0;
+// - every other resource (uniform block, shader storage block, sampler, image, atomic counter
+//   buffer) has its own binding, listed in Program::resources with its descriptor count;
+// - vertex inputs have the locations in Program::attributes, fragment outputs those in
+//   Program::outputs.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace glvk::glsl {
+
+enum class Stage : std::uint8_t { Vertex, TessControl, TessEvaluation, Geometry, Fragment, Compute };
+inline constexpr std::size_t kStageCount = 6;
+using StageMask = std::uint32_t;  // bit (1 << Stage)
+
+struct CompileOptions {
+  // Compatibility-profile contexts accept the compatibility built-ins where glslang lowers them.
+  // (Not used yet: glslang refuses the compatibility profile for SPIR-V, so "#version NNN
+  // compatibility" compiles as core and the compatibility built-ins are a later issue.)
+  bool compatibility = false;
+  // The GLSL version a shader without #version has (110 on desktop GL).
+  int default_version = 110;
+};
+
+// glCompileShader: parsing and semantic checks of one shader (the strings of glShaderSource
+// concatenated), for COMPILE_STATUS and the info log (with the source's line numbers).
+struct CompileResult {
+  bool ok = false;
+  std::string log;
+  int version = 0;  // the #version the shader declares (or the default)
+};
+CompileResult compile(Stage stage, std::string_view source, const CompileOptions& options = {});
+
+struct ShaderSource {
+  Stage stage;
+  std::string text;
+};
+
+struct LinkOptions {
+  CompileOptions compile;
+  std::map<std::string, std::uint32_t> attribute_locations;  // glBindAttribLocation
+  std::map<std::string, std::uint32_t> frag_data_locations;  // glBindFragDataLocation(Indexed)
+  std::map<std::string, std::uint32_t> frag_data_indices;    // glBindFragDataLocationIndexed's index
+  // GL's clip-space depth is [-w, w], Vulkan's [0, w]: when the device cannot take GL's range in
+  // the pipeline (VK_EXT_depth_clip_control), the last vertex-processing stage remaps z.
+  bool lower_depth_range = false;
+};
+
+// An active vertex input or fragment output.
+struct InterfaceVariable {
+  std::string name;        // as glGetActiveAttrib reports it ("v[0]" style for arrays)
+  std::uint32_t gl_type;   // GL_FLOAT_VEC4, GL_INT, ...
+  std::uint32_t array_size = 1;
+  std::int32_t location = -1;  // first location
+  std::uint32_t index = 0;     // fragment outputs: dual-source index
+};
+
+// An active uniform (GL 4.6 7.3.1), in the default block or in a uniform block.
+struct Uniform {
+  std::string name;               // "m", "a[0]", "s.f" as glGetActiveUniform reports it
+  std::uint32_t gl_type;          // GL_FLOAT_MAT4, GL_SAMPLER_2D, ...
+  std::uint32_t array_size = 1;
+  std::int32_t block_index = -1;  // index into Program::blocks; -1: default uniform block or opaque
+  std::uint32_t offset = 0;       // bytes in its block (~0u, i.e. -1, for samplers/images)
+  std::uint32_t array_stride = 0;
+  std::uint32_t matrix_stride = 0;
+  bool row_major = false;
+  std::int32_t location = -1;     // glGetUniformLocation of the first element (default block only)
+  std::int32_t binding = -1;      // samplers/images: the descriptor binding of element 0
+  StageMask stages = 0;
+};
+
+struct UniformBlock {
+  std::string name;
+  std::uint32_t size = 0;          // GL_UNIFORM_BLOCK_DATA_SIZE
+  std::uint32_t binding = 0;       // the descriptor binding
+  std::uint32_t initial_gl_binding = 0;  // layout(binding = N), else 0
+  std::vector<std::uint32_t> uniforms;   // indices into Program::uniforms
+  StageMask stages = 0;
+  bool storage = false;            // shader storage block
+};
+
+// TexelBuffer: samplerBuffer (uniform texel buffer); StorageTexelBuffer: imageBuffer.
+enum class ResourceKind : std::uint8_t { UniformBuffer, StorageBuffer, CombinedSampler, TexelBuffer, StorageImage,
+                                         StorageTexelBuffer };
+
+// One descriptor binding of set 0.
+struct Resource {
+  ResourceKind kind;
+  std::uint32_t binding;
+  std::uint32_t count = 1;  // array elements
+  StageMask stages = 0;
+  std::int32_t uniform = -1;  // samplers/images: index into Program::uniforms
+  std::int32_t block = -1;    // buffers: index into Program::blocks (-1 with binding 0: default block)
+};
+
+struct Program {
+  bool ok = false;
+  std::string log;                                  // glGetProgramInfoLog
+  std::array<std::vector<std::uint32_t>, kStageCount> spirv;  // empty for absent stages
+  StageMask stages = 0;
+  std::vector<InterfaceVariable> attributes;        // active vertex inputs
+  std::vector<InterfaceVariable> outputs;           // active fragment outputs
+  std::vector<Uniform> uniforms;
+  std::vector<UniformBlock> blocks;
+  std::vector<Resource> resources;                  // every descriptor binding of set 0
+  std::uint32_t default_block_size = 0;             // bytes of binding 0
+};
+
+// glLinkProgram: compiles every stage again (the sources are kept by the caller), links, and
+// produces validated, optimized SPIR-V per stage and the reflection above.
+Program link(std::span<const ShaderSource> shaders, const LinkOptions& options = {});
+
+}  // namespace glvk::glsl

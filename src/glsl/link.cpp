@@ -1,0 +1,175 @@
+#include <glslang/SPIRV/GlslangToSpv.h>
+#include <glslang/SPIRV/spirv.hpp>
+
+#include "glslang_shader.h"
+#include "interface_check.h"
+#include "reflect.h"
+#include "spirv_edit.h"
+
+namespace glvk::glsl {
+namespace {
+
+using detail::AssignedLocation;
+
+constexpr int kMaxVertexAttribs = 16;  // GL_MAX_VERTEX_ATTRIBS glvk reports
+constexpr int kMaxDrawBuffers = 8;     // GL_MAX_DRAW_BUFFERS glvk reports
+
+constexpr StageMask bit(Stage s) { return 1u << static_cast<unsigned>(s); }
+
+// The stage whose gl_Position reaches the rasterizer (GL 4.6 11: the last vertex-processing stage).
+Stage last_vertex_stage(StageMask stages) {
+  if (stages & bit(Stage::Geometry)) return Stage::Geometry;
+  if (stages & bit(Stage::TessEvaluation)) return Stage::TessEvaluation;
+  return Stage::Vertex;
+}
+
+// The decorations GL's link-time assignment changes in one stage's SPIR-V: descriptor bindings
+// (every resource its own binding of set 0), vertex input and fragment output locations.
+std::vector<detail::DecorationEdit> link_time_decorations(const std::vector<std::uint32_t>& words, Stage stage,
+                                                          detail::BindingMap& bindings,
+                                                          const std::map<std::string, AssignedLocation>& attributes,
+                                                          const std::map<std::string, AssignedLocation>& outputs) {
+  std::vector<detail::DecorationEdit> edits;
+  for (const detail::SpirvVariable& v : detail::global_variables(words)) {
+    switch (v.storage_class) {
+      case spv::StorageClassUniformConstant:
+      case spv::StorageClassUniform:
+      case spv::StorageClassStorageBuffer: {
+        std::uint32_t binding;
+        if (v.struct_name == detail::kDefaultBlockName) {
+          binding = 0;
+        } else if (!v.struct_name.empty()) {
+          const std::string key =
+              (v.storage_class == spv::StorageClassStorageBuffer ? "buffer:" : "uniform:") + v.struct_name;
+          auto it = bindings.blocks.find(key);
+          binding = it != bindings.blocks.end() ? it->second : bindings.next_free++;
+        } else {
+          auto it = bindings.opaque.find(v.name);
+          // Not in the reflection: inactive, so never used by the entry point; a binding of its own.
+          binding = it != bindings.opaque.end() ? it->second : bindings.next_free++;
+        }
+        edits.push_back({v.id, spv::DecorationDescriptorSet, 0});
+        edits.push_back({v.id, spv::DecorationBinding, binding});
+        break;
+      }
+      case spv::StorageClassInput:
+        if (stage == Stage::Vertex)
+          if (auto a = attributes.find(v.name); a != attributes.end())
+            edits.push_back({v.id, spv::DecorationLocation, static_cast<std::uint32_t>(a->second.location)});
+        break;
+      case spv::StorageClassOutput:
+        if (stage != Stage::Fragment) break;
+        if (auto o = outputs.find(v.name); o != outputs.end()) {
+          edits.push_back({v.id, spv::DecorationLocation, static_cast<std::uint32_t>(o->second.location)});
+          if (o->second.index != 0) edits.push_back({v.id, spv::DecorationIndex, o->second.index});
+        } else if (v.name == "gl_FragData") {
+          edits.push_back({v.id, spv::DecorationLocation, 0});  // glslang leaves it without one
+        }
+        break;
+      default:
+        break;
+    }
+  }
+  return edits;
+}
+
+}  // namespace
+
+Program link(std::span<const ShaderSource> shaders, const LinkOptions& options) {
+  Program out;
+  for (const ShaderSource& s : shaders) out.stages |= bit(s.stage);
+  if (shaders.empty()) {
+    out.log = "error: no shaders attached to the program\n";
+    return out;
+  }
+  if ((out.stages & bit(Stage::Compute)) && out.stages != bit(Stage::Compute)) {
+    out.log = "error: a compute shader cannot be linked with other stages\n";
+    return out;
+  }
+  const Stage last_vertex = last_vertex_stage(out.stages);
+
+  // Parsed shaders outlive the TProgram that links them (glslang's rule).
+  std::vector<detail::ParsedShader> parsed;
+  parsed.reserve(shaders.size());
+  for (const ShaderSource& s : shaders) {
+    const bool lower = options.lower_depth_range && s.stage == last_vertex;
+    parsed.push_back(detail::parse_shader(s.stage, s.text, options.compile, lower));
+    if (!parsed.back().ok) {
+      out.log += "error: the " + std::string(detail::stage_name(s.stage)) + " shader failed to compile:\n" +
+                 parsed.back().log;
+    }
+  }
+  if (!out.log.empty()) return out;
+
+  glslang::TProgram program;
+  for (detail::ParsedShader& p : parsed) program.addShader(p.shader.get());
+  if (!program.link(detail::kMessages)) {
+    out.log = program.getInfoLog();
+    if (out.log.empty()) out.log = "error: link failed\n";
+    return out;
+  }
+
+  if (!detail::check_stage_interfaces(program, out.log)) return out;
+
+  // Explicit layout qualifiers, read before mapIO replaces them with automatic assignments.
+  std::map<std::string, int> explicit_bindings;
+  std::map<std::string, AssignedLocation> attributes, outputs;
+  for (std::size_t s = 0; s < kStageCount; ++s) {
+    if (const glslang::TIntermediate* in = program.getIntermediate(detail::to_glslang(static_cast<Stage>(s))))
+      detail::collect_explicit_bindings(*in, explicit_bindings);
+  }
+  if (const glslang::TIntermediate* vs = program.getIntermediate(EShLangVertex)) {
+    if (!detail::assign_locations(detail::interface_decls(*vs, true), options.attribute_locations, nullptr,
+                                  kMaxVertexAttribs, false, attributes, out.log))
+      return out;
+  }
+  if (const glslang::TIntermediate* fs = program.getIntermediate(EShLangFragment)) {
+    if (!detail::assign_locations(detail::interface_decls(*fs, false), options.frag_data_locations,
+                                  &options.frag_data_indices, kMaxDrawBuffers, true, outputs, out.log))
+      return out;
+  }
+
+  if (!program.mapIO()) {
+    out.log = program.getInfoLog();
+    if (out.log.empty()) out.log = "error: input/output mapping failed\n";
+    return out;
+  }
+  if (!program.buildReflection(EShReflectionStrictArraySuffix | EShReflectionBasicArraySuffix |
+                               EShReflectionSeparateBuffers)) {
+    out.log = "internal error: glslang could not build the program's reflection\n";
+    return out;
+  }
+  detail::BindingMap bindings = detail::reflect_resources(program, explicit_bindings, out);
+  detail::reflect_interface(program, attributes, outputs, out);
+
+  for (std::size_t s = 0; s < kStageCount; ++s) {
+    const Stage stage = static_cast<Stage>(s);
+    const glslang::TIntermediate* intermediate = program.getIntermediate(detail::to_glslang(stage));
+    if (!intermediate || !(out.stages & bit(stage))) continue;
+    std::vector<std::uint32_t> words;
+    spv::SpvBuildLogger logger;
+    glslang::SpvOptions spv_options;  // no glslang-side optimizer: SPIRV-Tools runs below
+    glslang::GlslangToSpv(*intermediate, words, &logger, &spv_options);
+    detail::set_decorations(words, link_time_decorations(words, stage, bindings, attributes, outputs));
+    // The validator rejecting glslang's output (with glvk's edits) is a glvk bug, not a user error.
+    std::string messages;
+    if (!detail::validate_spirv(words, messages)) {
+      out.log = "internal error: the " + std::string(detail::stage_name(stage)) +
+                " shader's SPIR-V failed validation:\n" + messages + logger.getAllMessages();
+      out.spirv = {};
+      return out;
+    }
+    if (!detail::optimize_spirv(words, messages)) {
+      out.log = "internal error: the SPIR-V optimizer failed on the " + std::string(detail::stage_name(stage)) +
+                " shader:\n" + messages;
+      out.spirv = {};
+      return out;
+    }
+    out.spirv[s] = std::move(words);
+  }
+  out.log += program.getInfoLog();
+  out.ok = true;
+  return out;
+}
+
+}  // namespace glvk::glsl

@@ -1,0 +1,285 @@
+#include "reflect.h"
+
+#include <glslang/MachineIndependent/localintermediate.h>
+
+#include <algorithm>
+
+#include "glslang_shader.h"
+#include "linker_objects.h"
+
+namespace glvk::glsl::detail {
+namespace {
+
+std::uint32_t round_up(std::uint32_t v, std::uint32_t a) { return (v + a - 1) / a * a; }
+
+// MatrixStride of a block member (reflection lacks it): a matrix is an array of column vectors
+// (rows when row-major); std140 rounds the array stride up to a vec4 (GL 4.6 7.6.2.2 rules 4-6).
+std::uint32_t matrix_stride(const glslang::TType& type, glslang::TLayoutPacking packing, bool row_major) {
+  if (!type.isMatrix()) return 0;
+  const std::uint32_t component = type.getBasicType() == glslang::EbtDouble ? 8 : 4;
+  const std::uint32_t n = static_cast<std::uint32_t>(row_major ? type.getMatrixCols() : type.getMatrixRows());
+  const std::uint32_t align = (n == 2 ? 2 : 4) * component;
+  return packing == glslang::ElpStd430 ? align : round_up(align, 16);
+}
+
+std::uint32_t declared_array_size(const glslang::TType* type, int reflected) {
+  if (type && type->isSizedArray()) return static_cast<std::uint32_t>(type->getOuterArraySize());
+  return reflected > 0 ? static_cast<std::uint32_t>(reflected) : 1;
+}
+
+ResourceKind opaque_kind(const glslang::TType& type) {
+  const glslang::TSampler& s = type.getSampler();
+  if (s.isImage()) return s.isBuffer() ? ResourceKind::StorageTexelBuffer : ResourceKind::StorageImage;
+  return s.isBuffer() ? ResourceKind::TexelBuffer : ResourceKind::CombinedSampler;
+}
+
+// glslang's reflection sizes a block by its last member without the row-major rule (a row-major
+// mat2x3 counted as 2 vectors, not 3): the size is recomputed from the laid-out member offsets.
+std::uint32_t block_data_size(const glslang::TObjectReflection& r) {
+  std::uint32_t size = r.size > 0 ? static_cast<std::uint32_t>(r.size) : 0;
+  const glslang::TType* type = r.getType();
+  if (!type || !type->isStruct()) return size;
+  const glslang::TLayoutPacking packing = type->getQualifier().layoutPacking;
+  for (const glslang::TTypeLoc& member : *type->getStruct()) {
+    const glslang::TQualifier& q = member.type->getQualifier();
+    if (!q.hasOffset() || member.type->isUnsizedArray()) continue;
+    int member_size = 0, stride = 0;
+    glslang::TIntermediate::getBaseAlignment(*member.type, member_size, stride, packing,
+                                             q.layoutMatrix == glslang::ElmRowMajor);
+    size = std::max(size, static_cast<std::uint32_t>(q.layoutOffset + member_size));
+  }
+  return size;
+}
+
+int explicit_binding(const std::map<std::string, int>& explicit_bindings, const std::string& name) {
+  auto it = explicit_bindings.find(name);
+  return it == explicit_bindings.end() ? -1 : it->second;
+}
+
+}  // namespace
+
+std::string strip_array_suffix(const std::string& name) {
+  if (name.empty() || name.back() != ']') return name;
+  const std::size_t open = name.rfind('[');
+  return open == std::string::npos ? name : name.substr(0, open);
+}
+
+void collect_explicit_bindings(const glslang::TIntermediate& intermediate, std::map<std::string, int>& out) {
+  for_each_linker_object(intermediate, [&](const glslang::TIntermSymbol& symbol) {
+    const glslang::TQualifier& q = symbol.getQualifier();
+    if (q.storage != glslang::EvqUniform && q.storage != glslang::EvqBuffer) return;
+    if (!q.hasBinding()) return;
+    const std::string name = interface_name(symbol);
+    if (name == kDefaultBlockName) return;
+    out[name] = static_cast<int>(q.layoutBinding);
+  });
+}
+
+BindingMap reflect_resources(const glslang::TProgram& program, const std::map<std::string, int>& explicit_bindings,
+                             Program& out) {
+  BindingMap bindings;
+  // Reflection block index → Program::blocks index (-1: the default uniform block).
+  std::vector<int> block_of(static_cast<std::size_t>(program.getNumUniformBlocks()), -1);
+  std::vector<glslang::TLayoutPacking> packing_of(block_of.size(), glslang::ElpStd140);
+  for (int b = 0; b < program.getNumUniformBlocks(); ++b) {
+    const glslang::TObjectReflection& r = program.getUniformBlock(b);
+    if (const glslang::TType* t = r.getType()) packing_of[b] = t->getQualifier().layoutPacking;
+    if (r.name == kDefaultBlockName) {
+      out.default_block_size = block_data_size(r);
+      if (out.default_block_size > 0)
+        out.resources.push_back({ResourceKind::UniformBuffer, 0, 1, static_cast<StageMask>(r.stages), -1, -1});
+      continue;
+    }
+    UniformBlock block;
+    block.name = r.name;
+    block.size = block_data_size(r);
+    block.stages = static_cast<StageMask>(r.stages);
+    block_of[b] = static_cast<int>(out.blocks.size());
+    out.blocks.push_back(std::move(block));
+  }
+  for (int b = 0; b < program.getNumBufferBlocks(); ++b) {
+    const glslang::TObjectReflection& r = program.getBufferBlock(b);
+    UniformBlock block;
+    block.name = r.name;
+    block.size = static_cast<std::uint32_t>(r.size);
+    block.stages = static_cast<StageMask>(r.stages);
+    block.storage = true;
+    out.blocks.push_back(std::move(block));
+  }
+
+  // One descriptor binding per block, or per block array ("B[0]", "B[1]", ... share one, each
+  // element its own array element, GL binding point base + element).
+  for (std::size_t i = 0; i < out.blocks.size(); ++i) {
+    UniformBlock& block = out.blocks[i];
+    const std::string base = strip_array_suffix(block.name);
+    const int gl_binding = explicit_binding(explicit_bindings, base);
+    const bool is_element = base != block.name;
+    auto& map = bindings.blocks;
+    if (auto found = map.find((block.storage ? "buffer:" : "uniform:") + base); found != map.end()) {
+      block.binding = found->second;
+      for (Resource& res : out.resources)
+        if (res.binding == block.binding) {
+          ++res.count;
+          res.stages |= block.stages;
+        }
+    } else {
+      block.binding = bindings.next_free++;
+      map[(block.storage ? "buffer:" : "uniform:") + base] = block.binding;
+      out.resources.push_back({block.storage ? ResourceKind::StorageBuffer : ResourceKind::UniformBuffer,
+                               block.binding, 1, block.stages, -1, static_cast<std::int32_t>(i)});
+    }
+    if (gl_binding >= 0) {
+      const std::uint32_t element =
+          is_element ? static_cast<std::uint32_t>(std::stoul(block.name.substr(base.size() + 1))) : 0;
+      block.initial_gl_binding = static_cast<std::uint32_t>(gl_binding) + element;
+    }
+  }
+
+  // Active uniforms: default-block members, block members and opaque uniforms, in reflection order.
+  std::int32_t next_location = 0;
+  for (int u = 0; u < program.getNumUniformVariables(); ++u) {
+    const glslang::TObjectReflection& r = program.getUniform(u);
+    const glslang::TType* type = r.getType();
+    Uniform uniform;
+    uniform.name = r.name;
+    uniform.gl_type = static_cast<std::uint32_t>(r.glDefineType);
+    uniform.stages = static_cast<StageMask>(r.stages);
+    uniform.array_stride = static_cast<std::uint32_t>(r.arrayStride);
+    const bool opaque = type && type->getBasicType() == glslang::EbtSampler;
+    uniform.array_size = declared_array_size(type, r.size);
+    if (r.index >= 0 && static_cast<std::size_t>(r.index) < block_of.size()) {
+      uniform.block_index = block_of[static_cast<std::size_t>(r.index)];
+      uniform.offset = static_cast<std::uint32_t>(r.offset);
+      if (type) {
+        uniform.row_major = type->getQualifier().layoutMatrix == glslang::ElmRowMajor;
+        uniform.matrix_stride = matrix_stride(*type, packing_of[static_cast<std::size_t>(r.index)], uniform.row_major);
+      }
+    } else {
+      uniform.offset = ~0u;
+    }
+    // GL locations: the default block's uniforms and opaque uniforms, one per array element.
+    if (uniform.block_index < 0) {
+      uniform.location = next_location;
+      next_location += static_cast<std::int32_t>(uniform.array_size);
+    }
+    if (opaque) {
+      const std::string base = strip_array_suffix(uniform.name);
+      uniform.binding = static_cast<std::int32_t>(bindings.next_free++);
+      bindings.opaque[base] = static_cast<std::uint32_t>(uniform.binding);
+      out.resources.push_back({opaque_kind(*type), static_cast<std::uint32_t>(uniform.binding), uniform.array_size,
+                               uniform.stages, static_cast<std::int32_t>(out.uniforms.size()), -1});
+    }
+    if (uniform.block_index >= 0) {
+      out.blocks[static_cast<std::size_t>(uniform.block_index)].uniforms.push_back(
+          static_cast<std::uint32_t>(out.uniforms.size()));
+    }
+    out.uniforms.push_back(std::move(uniform));
+  }
+  return bindings;
+}
+
+std::vector<InterfaceDecl> interface_decls(const glslang::TIntermediate& intermediate, bool inputs) {
+  std::vector<InterfaceDecl> decls;
+  for_each_linker_object(intermediate, [&](const glslang::TIntermSymbol& symbol) {
+    const glslang::TQualifier& q = symbol.getQualifier();
+    if (q.storage != (inputs ? glslang::EvqVaryingIn : glslang::EvqVaryingOut)) return;
+    const std::string name = symbol.getName().c_str();
+    if (name.compare(0, 3, "gl_") == 0) return;
+    const glslang::TType& type = symbol.getType();
+    InterfaceDecl decl;
+    decl.name = name;
+    if (q.hasLocation()) decl.explicit_location = static_cast<int>(q.layoutLocation);
+    if (q.hasIndex()) decl.explicit_index = static_cast<int>(q.layoutIndex);
+    // A location holds one vector of up to four 32-bit or two 64-bit components (GL 4.6 11.1.1).
+    const int vector = type.isMatrix() ? type.getMatrixRows() : type.getVectorSize();
+    const int per_vector = type.getBasicType() == glslang::EbtDouble && vector > 2 ? 2 : 1;
+    const int columns = type.isMatrix() ? type.getMatrixCols() : 1;
+    const int elements = type.isSizedArray() ? type.getOuterArraySize() : 1;
+    decl.slots = per_vector * columns * elements;
+    decls.push_back(std::move(decl));
+  });
+  return decls;
+}
+
+bool assign_locations(const std::vector<InterfaceDecl>& decls, const std::map<std::string, std::uint32_t>& bound,
+                      const std::map<std::string, std::uint32_t>* bound_index, int max_locations, bool outputs,
+                      std::map<std::string, AssignedLocation>& assigned, std::string& log) {
+  // used[index][location]; vertex inputs may alias (GL 4.6 11.1.1), fragment outputs may not.
+  std::vector<std::vector<bool>> used(2, std::vector<bool>(static_cast<std::size_t>(max_locations), false));
+  auto fits = [&](int location, int index, int slots) {
+    if (location < 0 || slots < 1 || location + slots > max_locations) return false;
+    for (int l = location; l < location + slots; ++l)
+      if (used[static_cast<std::size_t>(index)][static_cast<std::size_t>(l)]) return false;
+    return true;
+  };
+  auto take = [&](const InterfaceDecl& d, int location, int index) {
+    for (int l = location; l < location + d.slots; ++l) used[static_cast<std::size_t>(index)][static_cast<std::size_t>(l)] = true;
+    assigned[d.name] = {location, static_cast<std::uint32_t>(index)};
+  };
+  const char* what = outputs ? "fragment output" : "vertex input";
+  std::vector<const InterfaceDecl*> automatic;
+  // Pass 1: layout qualifiers, which override the API bindings.
+  for (const InterfaceDecl& d : decls) {
+    if (d.explicit_location >= 0) {
+      const int index = d.explicit_index > 0 ? 1 : 0;
+      if (!fits(d.explicit_location, index, d.slots) && (outputs || d.explicit_location + d.slots > max_locations)) {
+        log += "error: " + std::string(what) + " '" + d.name + "' at location " + std::to_string(d.explicit_location) +
+               " overlaps another or exceeds the " + std::to_string(max_locations) + " locations\n";
+        return false;
+      }
+      take(d, d.explicit_location, index);
+    }
+  }
+  // Pass 2: the API bindings.
+  for (const InterfaceDecl& d : decls) {
+    if (d.explicit_location >= 0) continue;
+    auto b = bound.find(d.name);
+    if (b == bound.end()) {
+      automatic.push_back(&d);
+      continue;
+    }
+    int index = 0;
+    if (bound_index)
+      if (auto i = bound_index->find(d.name); i != bound_index->end()) index = i->second > 0 ? 1 : 0;
+    const int location = static_cast<int>(b->second);
+    if (!fits(location, index, d.slots) && (outputs || location + d.slots > max_locations)) {
+      log += "error: " + std::string(what) + " '" + d.name + "' bound to location " + std::to_string(location) +
+             " overlaps another or exceeds the " + std::to_string(max_locations) + " locations\n";
+      return false;
+    }
+    take(d, location, index);
+  }
+  // Pass 3: the first free range, in declaration order.
+  for (const InterfaceDecl* d : automatic) {
+    int location = 0;
+    while (location < max_locations && !fits(location, 0, d->slots)) ++location;
+    if (location >= max_locations) {
+      log += "error: no room for " + std::string(what) + " '" + d->name + "' (" + std::to_string(d->slots) +
+             " locations of " + std::to_string(max_locations) + ")\n";
+      return false;
+    }
+    take(*d, location, 0);
+  }
+  return true;
+}
+
+void reflect_interface(const glslang::TProgram& program, const std::map<std::string, AssignedLocation>& attributes,
+                       const std::map<std::string, AssignedLocation>& outputs, Program& out) {
+  auto convert = [](const glslang::TObjectReflection& r, const std::map<std::string, AssignedLocation>& assigned) {
+    InterfaceVariable v;
+    v.name = r.name;
+    v.gl_type = static_cast<std::uint32_t>(r.glDefineType);
+    v.array_size = declared_array_size(r.getType(), r.size);
+    if (auto a = assigned.find(strip_array_suffix(r.name)); a != assigned.end()) {
+      v.location = a->second.location;
+      v.index = a->second.index;
+    }
+    return v;
+  };
+  if (out.stages & (1u << static_cast<unsigned>(Stage::Vertex)))
+    for (int i = 0; i < program.getNumPipeInputs(); ++i) out.attributes.push_back(convert(program.getPipeInput(i), attributes));
+  if (out.stages & (1u << static_cast<unsigned>(Stage::Fragment)))
+    for (int i = 0; i < program.getNumPipeOutputs(); ++i) out.outputs.push_back(convert(program.getPipeOutput(i), outputs));
+}
+
+}  // namespace glvk::glsl::detail

@@ -1,0 +1,156 @@
+#include "source.h"
+
+#include <cctype>
+
+namespace glvk::glsl::detail {
+namespace {
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
+bool is_blank(char c) { return c == ' ' || c == '\t'; }
+
+// Skips whitespace and comments; only those may precede #version (GLSL 4.60 3.3).
+std::size_t skip_space_and_comments(std::string_view s, std::size_t i) {
+  while (i < s.size()) {
+    if (is_space(s[i])) {
+      ++i;
+    } else if (s.compare(i, 2, "//") == 0) {
+      while (i < s.size() && s[i] != '\n') ++i;
+    } else if (s.compare(i, 2, "/*") == 0) {
+      const std::size_t end = s.find("*/", i + 2);
+      i = end == std::string_view::npos ? s.size() : end + 2;
+    } else {
+      break;
+    }
+  }
+  return i;
+}
+
+// Legacy texture built-ins (GLSL 1.10-1.30, deprecated later) are absent from glslang's Vulkan
+// dialect, where texture1D/2D/3D/Cube even name the separate-texture types. Renamed to their
+// GLSL 1.30 equivalents; the shadow forms return vec4 in GL, so they are small functions.
+constexpr std::string_view kLegacyTexturePreamble =
+    "#define texture1D texture\n"
+    "#define texture2D texture\n"
+    "#define texture3D texture\n"
+    "#define textureCube texture\n"
+    "#define texture2DRect texture\n"
+    "#define texture1DProj textureProj\n"
+    "#define texture2DProj textureProj\n"
+    "#define texture3DProj textureProj\n"
+    "#define texture2DRectProj textureProj\n"
+    "#define texture1DLod textureLod\n"
+    "#define texture2DLod textureLod\n"
+    "#define texture3DLod textureLod\n"
+    "#define textureCubeLod textureLod\n"
+    "#define texture1DProjLod textureProjLod\n"
+    "#define texture2DProjLod textureProjLod\n"
+    "#define texture3DProjLod textureProjLod\n"
+    "#define shadow1D(s, c) vec4(texture(s, c))\n"
+    "#define shadow2D(s, c) vec4(texture(s, c))\n"
+    "#define shadow1DProj(s, c) vec4(textureProj(s, c))\n"
+    "#define shadow2DProj(s, c) vec4(textureProj(s, c))\n"
+    "#define shadow1DLod(s, c, l) vec4(textureLod(s, c, l))\n"
+    "#define shadow2DLod(s, c, l) vec4(textureLod(s, c, l))\n";
+
+// GL clip z is in [-w, w], Vulkan's in [0, w]: z' = (z + w) / 2, applied to every vertex the
+// stage emits. The user's main is renamed by the preamble and called from a wrapper appended to
+// the text (after every user line, so line numbers stay); geometry shaders remap before each emit.
+constexpr std::string_view kDepthLowerExpr = "gl_Position.z = (gl_Position.z + gl_Position.w) * 0.5";
+
+}  // namespace
+
+VersionInfo scan_version(std::string_view s, int default_version) {
+  VersionInfo info;
+  info.version = default_version;
+  const std::size_t start = skip_space_and_comments(s, 0);
+  std::size_t i = start;
+  if (i >= s.size() || s[i] != '#') return info;
+  ++i;
+  while (i < s.size() && is_blank(s[i])) ++i;
+  if (s.compare(i, 7, "version") != 0 || (i + 7 < s.size() && !is_blank(s[i + 7]) && s[i + 7] != '\n')) return info;
+  for (std::size_t k = 0; k < start; ++k) info.line += s[k] == '\n';
+  info.malformed = true;  // until the whole line reads well
+  i += 7;
+  while (i < s.size() && is_blank(s[i])) ++i;
+  int version = 0;
+  std::size_t digits = 0;
+  while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i])) && digits < 6) {
+    version = version * 10 + (s[i] - '0');
+    ++i;
+    ++digits;
+  }
+  if (digits == 0) return info;
+  std::size_t end = i;
+  while (i < s.size() && is_blank(s[i])) ++i;
+  const std::size_t word = i;
+  while (i < s.size() && std::isalpha(static_cast<unsigned char>(s[i]))) ++i;
+  const std::string_view profile = s.substr(word, i - word);
+  if (!profile.empty()) end = i;
+  while (i < s.size() && is_blank(s[i])) ++i;
+  // The rest of the line may only be a comment.
+  if (i < s.size() && s[i] != '\n' && s[i] != '\r' && s.compare(i, 2, "//") != 0 && s.compare(i, 2, "/*") != 0)
+    return info;
+  if (!profile.empty() && profile != "es" && profile != "core" && profile != "compatibility") return info;
+  info.malformed = false;
+  info.declared = true;
+  info.version = version;
+  info.es = profile == "es" || version == 100;
+  info.compatibility = profile == "compatibility";
+  info.line_begin = start;
+  info.line_end = end;
+  return info;
+}
+
+bool known_version(int version, bool es) {
+  if (es) return version == 100 || version == 300 || version == 310 || version == 320;
+  switch (version) {
+    case 110: case 120: case 130: case 140: case 150: case 330: case 400: case 410: case 420: case 430: case 440:
+    case 450: case 460:
+      return true;
+    default:
+      return false;
+  }
+}
+
+PreparedSource prepare_source(Stage stage, std::string_view source, const CompileOptions& options,
+                              bool lower_depth_range) {
+  PreparedSource out;
+  out.version = scan_version(source, options.default_version);
+  const VersionInfo& v = out.version;
+
+  // glslang compiles desktop GLSL to SPIR-V from 1.40 and ES from 3.10, and refuses the
+  // compatibility profile: raise the version (1.10-1.30 are subsets of 1.40 apart from the
+  // compatibility built-ins, 3.00 es of 3.10 es) and drop the profile word.
+  std::string directive;
+  if (v.declared) {
+    if (v.es) {
+      if (v.version == 300) directive = "#version 310 es";
+    } else if (v.version < 140) {
+      directive = "#version 140";
+    } else if (v.compatibility) {
+      directive = "#version " + std::to_string(v.version);
+    }
+  }
+  if (!directive.empty()) {
+    out.text.reserve(source.size() + 8);
+    out.text.append(source.substr(0, v.line_begin));
+    out.text.append(directive);
+    out.text.append(source.substr(v.line_end));
+  } else {
+    out.text.assign(source);
+  }
+
+  if (!v.es) out.preamble.append(kLegacyTexturePreamble);
+  if (lower_depth_range) {
+    if (stage == Stage::Geometry) {
+      out.preamble += "#define EmitVertex() (" + std::string(kDepthLowerExpr) + ", EmitVertex())\n";
+      out.preamble += "#define EmitStreamVertex(s) (" + std::string(kDepthLowerExpr) + ", EmitStreamVertex(s))\n";
+    } else {
+      out.preamble += "#define main glvk_user_main\n";
+      out.text += "\n#undef main\nvoid main() { glvk_user_main(); " + std::string(kDepthLowerExpr) + "; }\n";
+    }
+  }
+  return out;
+}
+
+}  // namespace glvk::glsl::detail

@@ -1,0 +1,42 @@
+// Source-text preparation before glslang parses a shader: the #version line glslang accepts for
+// SPIR-V, the legacy texture-function names Vulkan GLSL lacks, and the depth-range lowering.
+// Every rewrite keeps the user's line numbers, so info logs name the lines the user wrote.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "glvk/glsl/compiler.h"
+
+namespace glvk::glsl::detail {
+
+// What the #version directive says (or the default when there is none).
+struct VersionInfo {
+  int version = 110;
+  bool es = false;
+  bool compatibility = false;   // "#version NNN compatibility"
+  bool declared = false;        // a #version directive was found
+  bool malformed = false;       // the first directive is #version but not one glvk can read
+  int line = 1;                 // the directive's line
+  std::size_t line_begin = 0;   // the directive's text [line_begin, line_end) when declared
+  std::size_t line_end = 0;
+};
+VersionInfo scan_version(std::string_view source, int default_version);
+
+// GLSL versions glslang knows (desktop 1.10-4.60, ES 1.00-3.20); others never reach glslang, whose
+// built-in tables for an unknown version fail noisily.
+bool known_version(int version, bool es);
+
+// The text glslang parses and the preamble it parses first.
+struct PreparedSource {
+  std::string text;
+  std::string preamble;
+  VersionInfo version;  // as the user wrote it
+};
+
+// lower_depth_range: this stage is the last vertex-processing stage and must remap clip z
+// from GL's [-w, w] to Vulkan's [0, w].
+PreparedSource prepare_source(Stage stage, std::string_view source, const CompileOptions& options,
+                              bool lower_depth_range);
+
+}  // namespace glvk::glsl::detail

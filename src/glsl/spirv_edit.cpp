@@ -1,0 +1,167 @@
+#include "spirv_edit.h"
+
+#include <glslang/SPIRV/spirv.hpp>
+#include <spirv-tools/libspirv.hpp>
+#include <spirv-tools/optimizer.hpp>
+
+#include <unordered_map>
+
+namespace glvk::glsl::detail {
+namespace {
+
+constexpr std::size_t kHeaderWords = 5;
+
+// Calls f(offset, opcode, word_count) for each instruction; stops at a malformed one.
+template <typename F>
+void for_each_instruction(const std::vector<std::uint32_t>& words, F&& f) {
+  std::size_t i = kHeaderWords;
+  while (i < words.size()) {
+    const std::uint32_t count = words[i] >> 16;
+    if (count == 0 || i + count > words.size()) return;
+    if (!f(i, static_cast<spv::Op>(words[i] & 0xffffu), count)) return;
+    i += count;
+  }
+}
+
+std::string literal_string(const std::vector<std::uint32_t>& words, std::size_t begin, std::size_t end) {
+  std::string s;
+  for (std::size_t w = begin; w < end; ++w) {
+    for (int b = 0; b < 4; ++b) {
+      const char c = static_cast<char>((words[w] >> (8 * b)) & 0xffu);
+      if (c == '\0') return s;
+      s.push_back(c);
+    }
+  }
+  return s;
+}
+
+bool is_type_or_global(spv::Op op) {
+  switch (op) {
+    case spv::OpTypeVoid: case spv::OpTypeBool: case spv::OpTypeInt: case spv::OpTypeFloat:
+    case spv::OpTypeVector: case spv::OpTypeMatrix: case spv::OpTypeImage: case spv::OpTypeSampler:
+    case spv::OpTypeSampledImage: case spv::OpTypeArray: case spv::OpTypeRuntimeArray:
+    case spv::OpTypeStruct: case spv::OpTypePointer: case spv::OpTypeFunction:
+    case spv::OpConstant: case spv::OpConstantTrue: case spv::OpConstantFalse:
+    case spv::OpConstantComposite: case spv::OpSpecConstant: case spv::OpVariable:
+    case spv::OpUndef:
+      return true;
+    default:
+      return false;
+  }
+}
+
+}  // namespace
+
+std::vector<SpirvVariable> global_variables(const std::vector<std::uint32_t>& words) {
+  std::unordered_map<std::uint32_t, std::string> names;
+  std::unordered_map<std::uint32_t, std::uint32_t> pointee;        // pointer type → pointee
+  std::unordered_map<std::uint32_t, std::uint32_t> array_element;  // array type → element
+  std::unordered_map<std::uint32_t, std::uint32_t> array_length_id;
+  std::unordered_map<std::uint32_t, std::uint32_t> constants;      // 32-bit integer constants
+  std::unordered_map<std::uint32_t, bool> structs;
+  std::vector<SpirvVariable> vars;
+  for_each_instruction(words, [&](std::size_t i, spv::Op op, std::uint32_t count) {
+    switch (op) {
+      case spv::OpName:
+        if (count >= 2) names[words[i + 1]] = literal_string(words, i + 2, i + count);
+        break;
+      case spv::OpTypePointer:
+        if (count == 4) pointee[words[i + 1]] = words[i + 3];
+        break;
+      case spv::OpTypeArray:
+        if (count == 4) { array_element[words[i + 1]] = words[i + 2]; array_length_id[words[i + 1]] = words[i + 3]; }
+        break;
+      case spv::OpTypeRuntimeArray:
+        if (count == 3) array_element[words[i + 1]] = words[i + 2];
+        break;
+      case spv::OpTypeStruct:
+        if (count >= 2) structs[words[i + 1]] = true;
+        break;
+      case spv::OpConstant:
+        if (count == 4) constants[words[i + 2]] = words[i + 3];
+        break;
+      case spv::OpFunction:
+        return false;  // globals all precede the first function
+      case spv::OpVariable:
+        if (count >= 4) {
+          SpirvVariable v;
+          v.id = words[i + 2];
+          v.storage_class = words[i + 3];
+          if (auto n = names.find(v.id); n != names.end()) v.name = n->second;
+          std::uint32_t type = pointee.count(words[i + 1]) ? pointee[words[i + 1]] : 0;
+          while (array_element.count(type)) {
+            if (auto len = array_length_id.find(type); len != array_length_id.end() && constants.count(len->second))
+              v.array_length *= constants[len->second];
+            type = array_element[type];
+          }
+          if (structs.count(type)) {
+            auto n = names.find(type);
+            v.struct_name = n != names.end() ? n->second : std::string();
+          }
+          vars.push_back(std::move(v));
+        }
+        break;
+      default:
+        break;
+    }
+    return true;
+  });
+  return vars;
+}
+
+void set_decorations(std::vector<std::uint32_t>& words, const std::vector<DecorationEdit>& edits) {
+  std::vector<bool> done(edits.size(), false);
+  std::size_t insert_at = 0;
+  for_each_instruction(words, [&](std::size_t i, spv::Op op, std::uint32_t count) {
+    if (op == spv::OpDecorate && count == 4) {
+      for (std::size_t e = 0; e < edits.size(); ++e) {
+        if (words[i + 1] == edits[e].id && words[i + 2] == edits[e].decoration) {
+          words[i + 3] = edits[e].value;
+          done[e] = true;
+        }
+      }
+    } else if (is_type_or_global(op)) {
+      insert_at = i;  // annotations end where the first type or global begins
+      return false;
+    }
+    return true;
+  });
+  std::vector<std::uint32_t> added;
+  for (std::size_t e = 0; e < edits.size(); ++e) {
+    if (done[e]) continue;
+    added.push_back((4u << 16) | spv::OpDecorate);
+    added.push_back(edits[e].id);
+    added.push_back(edits[e].decoration);
+    added.push_back(edits[e].value);
+  }
+  if (!added.empty() && insert_at != 0)
+    words.insert(words.begin() + static_cast<std::ptrdiff_t>(insert_at), added.begin(), added.end());
+}
+
+namespace {
+spvtools::MessageConsumer collect_into(std::string& log) {
+  return [&log](spv_message_level_t, const char*, const spv_position_t& position, const char* message) {
+    log += "  word " + std::to_string(position.index) + ": " + message + "\n";
+  };
+}
+}  // namespace
+
+bool validate_spirv(const std::vector<std::uint32_t>& words, std::string& log) {
+  spvtools::SpirvTools tools(SPV_ENV_VULKAN_1_1);
+  tools.SetMessageConsumer(collect_into(log));
+  return tools.Validate(words);
+}
+
+bool optimize_spirv(std::vector<std::uint32_t>& words, std::string& log) {
+  spvtools::Optimizer optimizer(SPV_ENV_VULKAN_1_1);
+  optimizer.SetMessageConsumer(collect_into(log));
+  optimizer.RegisterPerformancePasses();
+  std::vector<std::uint32_t> out;
+  spvtools::OptimizerOptions options;
+  options.set_run_validator(false);  // validated just before
+  if (!optimizer.Run(words.data(), words.size(), &out, options)) return false;
+  words = std::move(out);
+  return true;
+}
+
+}  // namespace glvk::glsl::detail

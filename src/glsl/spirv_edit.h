@@ -1,0 +1,34 @@
+// A small editor for the SPIR-V glslang produced: finds the module's global variables by name and
+// sets the decorations GL assigns at link time (vertex input and fragment output locations,
+// descriptor bindings); then validation and optimization through SPIRV-Tools.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace glvk::glsl::detail {
+
+struct SpirvVariable {
+  std::uint32_t id = 0;
+  std::uint32_t storage_class = 0;  // spv::StorageClass
+  std::string name;                 // OpName of the variable ("" for anonymous blocks)
+  std::string struct_name;          // OpName of the struct type under pointer and arrays ("" if none)
+  std::uint32_t array_length = 1;   // product of the (sized) array dimensions around the base type
+};
+std::vector<SpirvVariable> global_variables(const std::vector<std::uint32_t>& words);
+
+struct DecorationEdit {
+  std::uint32_t id;
+  std::uint32_t decoration;  // spv::Decoration taking one literal (Location, Index, Binding, DescriptorSet)
+  std::uint32_t value;
+};
+// Rewrites each (id, decoration)'s literal, adding the decoration where the id has none.
+void set_decorations(std::vector<std::uint32_t>& words, const std::vector<DecorationEdit>& edits);
+
+// spirv-val for Vulkan 1.1 (SPIR-V 1.3); false with the validator's messages in `log`.
+bool validate_spirv(const std::vector<std::uint32_t>& words, std::string& log);
+// spirv-opt's performance recipe; false (words unchanged) with messages in `log` if it fails.
+bool optimize_spirv(std::vector<std::uint32_t>& words, std::string& log);
+
+}  // namespace glvk::glsl::detail

@@ -1,0 +1,189 @@
+// glvk::glsl::compile: COMPILE_STATUS and the info log with the user's line numbers, the GLSL
+// versions glvk accepts (1.30-4.60, 3.00-3.20 es) and robustness against any text.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+
+#include "glvk/glsl/compiler.h"
+
+namespace glvk::glsl {
+namespace {
+
+TEST(GlslCompile, ValidModernShaderCompiles) {
+  const CompileResult r = compile(Stage::Fragment, "#version 330 core\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n");
+  EXPECT_TRUE(r.ok) << r.log;
+  EXPECT_EQ(r.version, 330);
+}
+
+TEST(GlslCompile, ErrorsNameTheSourceLines) {
+  // Errors on lines 4 and 6 (1-based, the #version line is line 1).
+  const char* src =
+      "#version 330\n"
+      "out vec4 c;\n"
+      "void main() {\n"
+      "  c = undeclared_a;\n"
+      "  c = vec4(1.0);\n"
+      "  c = vec3(1.0);\n"
+      "}\n";
+  const CompileResult r = compile(Stage::Fragment, src);
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.log.find("0:4:"), std::string::npos) << r.log;
+  EXPECT_NE(r.log.find("undeclared_a"), std::string::npos) << r.log;
+}
+
+TEST(GlslCompile, SecondErrorLineReported) {
+  const char* src =
+      "#version 330\n"
+      "out vec4 c;\n"
+      "void main() {\n"
+      "  c = vec4(1.0);\n"
+      "  c = vec3(1.0);\n"
+      "}\n";
+  const CompileResult r = compile(Stage::Fragment, src);
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.log.find("0:5:"), std::string::npos) << r.log;
+}
+
+// 1.10-1.30 are raised to 1.40 for glslang; the user's line numbers stay.
+TEST(GlslCompile, RaisedVersionsKeepLineNumbers) {
+  for (const char* version : {"#version 110\n", "#version 120\n", "#version 130\n", ""}) {
+    const std::string src = std::string(version) + "void main() {\n  gl_FragColor = vec4(nope);\n}\n";
+    const CompileResult r = compile(Stage::Fragment, src);
+    EXPECT_FALSE(r.ok) << version;
+    const std::string line = *version ? "0:3:" : "0:2:";
+    EXPECT_NE(r.log.find(line), std::string::npos) << version << r.log;
+  }
+}
+
+TEST(GlslCompile, ReportsDeclaredOrDefaultVersion) {
+  EXPECT_EQ(compile(Stage::Vertex, "#version 130\nvoid main() {}\n").version, 130);
+  EXPECT_EQ(compile(Stage::Vertex, "void main() {}\n").version, 110);
+  CompileOptions options;
+  options.default_version = 120;
+  EXPECT_EQ(compile(Stage::Vertex, "// comment\nvoid main() {}\n", options).version, 120);
+  EXPECT_EQ(compile(Stage::Vertex, "/* c */ #version 300 es\nvoid main() {}\n").version, 300);
+}
+
+TEST(GlslCompile, ModernStyle130Shaders) {
+  const CompileResult vs = compile(Stage::Vertex,
+                                   "#version 130\nin vec4 pos;\nout vec2 uv;\nuniform float s;\n"
+                                   "void main() { uv = pos.xy * s; gl_Position = pos; }\n");
+  EXPECT_TRUE(vs.ok) << vs.log;
+  const CompileResult fs = compile(Stage::Fragment,
+                                   "#version 130\nin vec2 uv;\nout vec4 color;\nuniform sampler2D t;\n"
+                                   "void main() { color = texture(t, uv); }\n");
+  EXPECT_TRUE(fs.ok) << fs.log;
+}
+
+TEST(GlslCompile, Legacy110And120Shaders) {
+  const CompileResult vs = compile(Stage::Vertex,
+                                   "#version 120\nattribute vec4 pos;\nvarying vec2 uv;\n"
+                                   "void main() { uv = pos.xy; gl_Position = pos; }\n");
+  EXPECT_TRUE(vs.ok) << vs.log;
+  const CompileResult fs = compile(Stage::Fragment,
+                                   "varying vec2 uv;\nuniform sampler2D t;\nuniform sampler2DShadow sh;\n"
+                                   "void main() { gl_FragColor = texture2D(t, uv) + texture2DProj(t, vec3(uv, 1.0))"
+                                   " + shadow2D(sh, vec3(uv, 0.5)); }\n");
+  EXPECT_TRUE(fs.ok) << fs.log;
+}
+
+TEST(GlslCompile, EveryDesktopAndEsVersion) {
+  for (int v : {130, 140, 150, 330, 400, 410, 420, 430, 440, 450, 460}) {
+    const std::string src = "#version " + std::to_string(v) + "\nout vec4 c;\nvoid main() { c = vec4(0.5); }\n";
+    const CompileResult r = compile(Stage::Fragment, src);
+    EXPECT_TRUE(r.ok) << v << ": " << r.log;
+    EXPECT_EQ(r.version, v);
+  }
+  for (int v : {300, 310, 320}) {
+    const std::string src = "#version " + std::to_string(v) +
+                            " es\nprecision mediump float;\nout vec4 c;\nvoid main() { c = vec4(0.5); }\n";
+    const CompileResult r = compile(Stage::Fragment, src);
+    EXPECT_TRUE(r.ok) << v << " es: " << r.log;
+    EXPECT_EQ(r.version, v);
+  }
+}
+
+TEST(GlslCompile, UnknownOrMalformedVersionsFailCleanly) {
+  for (const char* src : {"#version 99999\nvoid main() {}\n", "\n#version 300\nvoid main() {}\n",
+                          "#version 330 banana\nvoid main() {}\n", "#version\nvoid main() {}\n"}) {
+    const CompileResult r = compile(Stage::Fragment, src);
+    EXPECT_FALSE(r.ok) << src;
+    EXPECT_NE(r.log.find("ERROR: 0:"), std::string::npos) << src << r.log;
+  }
+  EXPECT_NE(compile(Stage::Fragment, "\n#version 300\nvoid main() {}\n").log.find("0:2:"), std::string::npos);
+  // A comment after the directive is fine.
+  EXPECT_TRUE(compile(Stage::Fragment, "#version 330 core // c\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n").ok);
+}
+
+TEST(GlslCompile, CompatibilityProfileWordAccepted) {
+  const CompileResult r =
+      compile(Stage::Fragment, "#version 150 compatibility\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n");
+  EXPECT_TRUE(r.ok) << r.log;
+}
+
+TEST(GlslCompile, EveryStage) {
+  EXPECT_TRUE(compile(Stage::Compute, "#version 430\nlayout(local_size_x = 4) in;\nvoid main() {}\n").ok);
+  const CompileResult gs = compile(Stage::Geometry,
+                                   "#version 150\nlayout(points) in;\nlayout(points, max_vertices = 1) out;\n"
+                                   "void main() { gl_Position = gl_in[0].gl_Position; EmitVertex(); }\n");
+  EXPECT_TRUE(gs.ok) << gs.log;
+  const CompileResult tcs = compile(Stage::TessControl,
+                                    "#version 400\nlayout(vertices = 3) out;\nvoid main() {\n"
+                                    "  gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;\n"
+                                    "  gl_TessLevelOuter[0] = 1.0;\n}\n");
+  EXPECT_TRUE(tcs.ok) << tcs.log;
+  const CompileResult tes = compile(Stage::TessEvaluation,
+                                    "#version 400\nlayout(triangles) in;\n"
+                                    "void main() { gl_Position = gl_in[0].gl_Position * gl_TessCoord.x; }\n");
+  EXPECT_TRUE(tes.ok) << tes.log;
+}
+
+// No text crashes the compiler: random bytes, random tokens and mutations of a valid shader.
+TEST(GlslCompile, FuzzNeverCrashes) {
+  std::mt19937 rng(1234);
+  const char* tokens[] = {"#version 330\n", "#version 110\n", "void", "main", "(", ")", "{", "}", ";", "uniform",
+                          "in", "out", "vec4", "float", "=", "+", "*", "[", "]", "1.0", "0", "struct", "layout",
+                          "(location = 1)", "#define X", "#if", "#endif", "\n", "/*", "*/", "//", "gl_Position",
+                          "texture2D", "sampler2D", "if", "else", "for", "return", "discard", ".", ",", "\\",
+                          "#line 99999999999", "#extension GL_ARB_foo : require", "#version 300 es", "#version 99999"};
+  const std::string valid =
+      "#version 330\nuniform mat4 m;\nin vec4 p;\nout vec2 uv;\nvoid main() { uv = p.xy; gl_Position = m * p; }\n";
+  const Stage stages[] = {Stage::Vertex, Stage::Fragment, Stage::Geometry, Stage::Compute};
+  for (int i = 0; i < 600; ++i) {
+    std::string text;
+    switch (i % 3) {
+      case 0: {
+        const std::size_t n = rng() % 200;
+        for (std::size_t k = 0; k < n; ++k) text.push_back(static_cast<char>(rng() & 0xff));
+        break;
+      }
+      case 1: {
+        const std::size_t n = rng() % 60;
+        for (std::size_t k = 0; k < n; ++k) {
+          text += tokens[rng() % std::size(tokens)];
+          text += ' ';
+        }
+        break;
+      }
+      default: {
+        text = valid;
+        const std::size_t edits = 1 + rng() % 4;
+        for (std::size_t k = 0; k < edits && !text.empty(); ++k) {
+          const std::size_t at = rng() % text.size();
+          if (rng() % 2) {
+            text.erase(at, 1 + rng() % 5);
+          } else {
+            text.insert(at, tokens[rng() % std::size(tokens)]);
+          }
+        }
+        break;
+      }
+    }
+    const CompileResult r = compile(stages[i % 4], text);
+    if (!r.ok) { EXPECT_FALSE(r.log.empty()) << text; }
+  }
+}
+
+}  // namespace
+}  // namespace glvk::glsl

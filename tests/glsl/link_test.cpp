@@ -1,0 +1,272 @@
+// glvk::glsl::link: link errors with logs, GL's attribute and fragment-output locations, SPIR-V
+// that SPIRV-Tools validates, and the depth-range lowering.
+#include <GL/glcorearb.h>
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+
+#include "glvk/glsl/compiler.h"
+#include "spirv_check.h"
+
+namespace glvk::glsl {
+namespace {
+
+constexpr int kVs = static_cast<int>(Stage::Vertex);
+constexpr int kFs = static_cast<int>(Stage::Fragment);
+constexpr int kGs = static_cast<int>(Stage::Geometry);
+
+Program link_pair(const std::string& vs, const std::string& fs, const LinkOptions& options = {}) {
+  const ShaderSource shaders[] = {{Stage::Vertex, vs}, {Stage::Fragment, fs}};
+  return link(shaders, options);
+}
+
+const InterfaceVariable* find(const std::vector<InterfaceVariable>& vars, const std::string& name) {
+  for (const InterfaceVariable& v : vars)
+    if (v.name == name) return &v;
+  return nullptr;
+}
+
+const char* kVs330 =
+    "#version 330\nin vec4 pos;\nout vec2 uv;\nuniform mat4 mvp;\n"
+    "void main() { uv = pos.xy; gl_Position = mvp * pos; }\n";
+const char* kFs330 =
+    "#version 330\nin vec2 uv;\nout vec4 color;\nuniform sampler2D tex;\n"
+    "void main() { color = texture(tex, uv); }\n";
+
+TEST(GlslLink, ValidProgramHasValidSpirvPerStage) {
+  const Program p = link_pair(kVs330, kFs330);
+  ASSERT_TRUE(p.ok) << p.log;
+  EXPECT_EQ(p.stages, (1u << kVs) | (1u << kFs));
+  for (int s : {kVs, kFs}) {
+    ASSERT_FALSE(p.spirv[s].empty());
+    std::string log;
+    EXPECT_TRUE(test::spirv_valid(p.spirv[s], &log)) << log;
+    EXPECT_EQ(p.spirv[s][0], 0x07230203u);  // SPIR-V magic
+  }
+  EXPECT_TRUE(p.spirv[kGs].empty());
+}
+
+TEST(GlslLink, MissingMainFails) {
+  const Program p = link_pair("#version 330\nvoid helper() {}\n", kFs330);
+  EXPECT_FALSE(p.ok);
+  EXPECT_FALSE(p.log.empty());
+  EXPECT_NE(p.log.find("entry point"), std::string::npos) << p.log;
+}
+
+TEST(GlslLink, CompileErrorFailsWithTheStageAndLine) {
+  const Program p = link_pair(kVs330, "#version 330\nout vec4 c;\nvoid main() { c = oops; }\n");
+  EXPECT_FALSE(p.ok);
+  EXPECT_NE(p.log.find("fragment"), std::string::npos) << p.log;
+  EXPECT_NE(p.log.find("0:3:"), std::string::npos) << p.log;
+}
+
+TEST(GlslLink, MismatchedVaryingTypesFail) {
+  const Program p = link_pair("#version 330\nout vec3 v;\nvoid main() { v = vec3(1.0); gl_Position = vec4(0.0); }\n",
+                              "#version 330\nin vec4 v;\nout vec4 c;\nvoid main() { c = v; }\n");
+  EXPECT_FALSE(p.ok);
+  EXPECT_NE(p.log.find("v"), std::string::npos) << p.log;
+}
+
+TEST(GlslLink, UnwrittenFragmentInputFails) {
+  const Program p = link_pair("#version 330\nvoid main() { gl_Position = vec4(0.0); }\n",
+                              "#version 330\nin vec4 never_written;\nout vec4 c;\nvoid main() { c = never_written; }\n");
+  EXPECT_FALSE(p.ok);
+  EXPECT_NE(p.log.find("never_written"), std::string::npos) << p.log;
+}
+
+TEST(GlslLink, AttributeLocations) {
+  const std::string vs =
+      "#version 330\n"
+      "in vec4 a_pos;\n"
+      "in vec2 a_uv;\n"
+      "in mat2 a_m;\n"
+      "layout(location = 7) in vec3 a_fixed;\n"
+      "in float a_fixed_wins;\n"
+      "void main() { gl_Position = a_pos + vec4(a_uv, a_m[1]) + vec4(a_fixed, a_fixed_wins); }\n";
+  LinkOptions options;
+  options.attribute_locations = {{"a_uv", 5}, {"unused_name", 3}};
+  const Program p = link_pair(vs, "#version 330\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n", options);
+  ASSERT_TRUE(p.ok) << p.log;
+  ASSERT_EQ(p.attributes.size(), 5u);
+  // a_fixed: its layout; a_uv: glBindAttribLocation; the rest fill the first free ranges in order:
+  // a_pos → 0, a_m (2 locations) → 1-2, a_fixed_wins → 3.
+  EXPECT_EQ(find(p.attributes, "a_fixed")->location, 7);
+  EXPECT_EQ(find(p.attributes, "a_uv")->location, 5);
+  EXPECT_EQ(find(p.attributes, "a_pos")->location, 0);
+  EXPECT_EQ(find(p.attributes, "a_m")->location, 1);
+  EXPECT_EQ(find(p.attributes, "a_fixed_wins")->location, 3);
+  EXPECT_EQ(find(p.attributes, "a_m")->gl_type, static_cast<std::uint32_t>(GL_FLOAT_MAT2));
+  EXPECT_EQ(find(p.attributes, "a_fixed")->gl_type, static_cast<std::uint32_t>(GL_FLOAT_VEC3));
+  const std::string text = test::disassemble(p.spirv[kVs]);
+  EXPECT_EQ(test::decoration(text, "a_fixed", "Location"), 7) << text;
+  EXPECT_EQ(test::decoration(text, "a_uv", "Location"), 5);
+  EXPECT_EQ(test::decoration(text, "a_pos", "Location"), 0);
+  EXPECT_EQ(test::decoration(text, "a_m", "Location"), 1);
+  EXPECT_EQ(test::decoration(text, "a_fixed_wins", "Location"), 3);
+}
+
+TEST(GlslLink, BoundAttributeOverriddenByLayout) {
+  LinkOptions options;
+  options.attribute_locations = {{"a", 2}};
+  const Program p = link_pair("#version 330\nlayout(location = 4) in vec4 a;\nvoid main() { gl_Position = a; }\n",
+                              "#version 330\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n", options);
+  ASSERT_TRUE(p.ok) << p.log;
+  EXPECT_EQ(find(p.attributes, "a")->location, 4);
+}
+
+TEST(GlslLink, TooManyAttributesFail) {
+  // 16 locations: a mat4[4] takes all of them, one more vec4 cannot fit.
+  const Program p = link_pair("#version 330\nin mat4 m[4];\nin vec4 extra;\n"
+                              "void main() { gl_Position = m[3][3] + extra; }\n",
+                              "#version 330\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n");
+  EXPECT_FALSE(p.ok);
+  EXPECT_NE(p.log.find("extra"), std::string::npos) << p.log;
+}
+
+TEST(GlslLink, FragmentOutputLocations) {
+  const std::string fs =
+      "#version 330\nout vec4 c0;\nout vec4 c1;\nlayout(location = 3) out vec4 c3;\n"
+      "void main() { c0 = vec4(0.0); c1 = vec4(1.0); c3 = vec4(3.0); }\n";
+  LinkOptions options;
+  options.frag_data_locations = {{"c1", 0}, {"c0", 2}};
+  const Program p = link_pair("#version 330\nvoid main() { gl_Position = vec4(0.0); }\n", fs, options);
+  ASSERT_TRUE(p.ok) << p.log;
+  EXPECT_EQ(find(p.outputs, "c1")->location, 0);
+  EXPECT_EQ(find(p.outputs, "c0")->location, 2);
+  EXPECT_EQ(find(p.outputs, "c3")->location, 3);
+  const std::string text = test::disassemble(p.spirv[kFs]);
+  EXPECT_EQ(test::decoration(text, "c1", "Location"), 0) << text;
+  EXPECT_EQ(test::decoration(text, "c0", "Location"), 2);
+  EXPECT_EQ(test::decoration(text, "c3", "Location"), 3);
+}
+
+TEST(GlslLink, SingleUnassignedOutputGetsLocationZero) {
+  const Program p = link_pair(kVs330, kFs330);
+  ASSERT_TRUE(p.ok) << p.log;
+  ASSERT_EQ(p.outputs.size(), 1u);
+  EXPECT_EQ(p.outputs[0].location, 0);
+  EXPECT_EQ(p.outputs[0].gl_type, static_cast<std::uint32_t>(GL_FLOAT_VEC4));
+}
+
+TEST(GlslLink, DualSourceIndex) {
+  const std::string fs =
+      "#version 330\nout vec4 src0;\nout vec4 src1;\nvoid main() { src0 = vec4(0.0); src1 = vec4(1.0); }\n";
+  LinkOptions options;
+  options.frag_data_locations = {{"src0", 0}, {"src1", 0}};
+  options.frag_data_indices = {{"src1", 1}};
+  const Program p = link_pair("#version 330\nvoid main() { gl_Position = vec4(0.0); }\n", fs, options);
+  ASSERT_TRUE(p.ok) << p.log;
+  EXPECT_EQ(find(p.outputs, "src1")->index, 1u);
+  EXPECT_EQ(find(p.outputs, "src0")->index, 0u);
+  const std::string text = test::disassemble(p.spirv[kFs]);
+  EXPECT_EQ(test::decoration(text, "src1", "Index"), 1) << text;
+}
+
+TEST(GlslLink, OverlappingFragmentOutputsFail) {
+  LinkOptions options;
+  options.frag_data_locations = {{"a", 1}, {"b", 1}};
+  const Program p = link_pair("#version 330\nvoid main() { gl_Position = vec4(0.0); }\n",
+                              "#version 330\nout vec4 a;\nout vec4 b;\nvoid main() { a = vec4(0.0); b = a; }\n",
+                              options);
+  EXPECT_FALSE(p.ok);
+  EXPECT_FALSE(p.log.empty());
+}
+
+TEST(GlslLink, LegacyShadersLink) {
+  const Program p = link_pair(
+      "#version 110\nattribute vec4 pos;\nvarying vec2 uv;\nvoid main() { uv = pos.xy; gl_Position = pos; }\n",
+      "#version 110\nvarying vec2 uv;\nuniform sampler2D t;\nvoid main() { gl_FragData[0] = texture2D(t, uv); }\n");
+  ASSERT_TRUE(p.ok) << p.log;
+  for (int s : {kVs, kFs}) EXPECT_TRUE(test::spirv_valid(p.spirv[s]));
+}
+
+// With lower_depth_range, z' = (z + w) / 2 is computed after the user's code: the plain program
+// has no arithmetic at all, the lowered one adds z and w and multiplies by one half.
+TEST(GlslLink, LowerDepthRangeVertex) {
+  const char* vs = "#version 330\nvoid main() { gl_Position = vec4(0.125, 0.75, -0.25, 1.0); }\n";
+  const char* fs = "#version 330\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n";
+  const Program plain = link_pair(vs, fs);
+  LinkOptions options;
+  options.lower_depth_range = true;
+  const Program lowered = link_pair(vs, fs, options);
+  ASSERT_TRUE(plain.ok) << plain.log;
+  ASSERT_TRUE(lowered.ok) << lowered.log;
+  std::string log;
+  EXPECT_TRUE(test::spirv_valid(lowered.spirv[kVs], &log)) << log;
+  const std::string before = test::disassemble(plain.spirv[kVs]);
+  const std::string after = test::disassemble(lowered.spirv[kVs]);
+  for (const char* op : {"OpFAdd", "OpFMul %float", "%float_0_5"}) {
+    EXPECT_EQ(before.find(op), std::string::npos) << op << before;
+    EXPECT_NE(after.find(op), std::string::npos) << op << after;
+  }
+  // The fragment shader is untouched.
+  EXPECT_EQ(plain.spirv[kFs], lowered.spirv[kFs]);
+}
+
+TEST(GlslLink, LowerDepthRangeEarlyReturnAndGeometry) {
+  LinkOptions options;
+  options.lower_depth_range = true;
+  const ShaderSource shaders[] = {
+      {Stage::Vertex,
+       "#version 330\nin vec4 p;\nvoid main() { gl_Position = p; if (p.x > 0.0) return; gl_Position.y = 1.0; }\n"},
+      {Stage::Geometry,
+       "#version 330\nlayout(triangles) in;\nlayout(triangle_strip, max_vertices = 3) out;\n"
+       "void main() { for (int i = 0; i < 3; ++i) { gl_Position = gl_in[i].gl_Position;\n"
+       "  if (i == 2) EmitVertex(); else EmitVertex(); }\n  EndPrimitive(); }\n"},
+      {Stage::Fragment, "#version 330\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n"},
+  };
+  const Program p = link(shaders, options);
+  ASSERT_TRUE(p.ok) << p.log;
+  for (int s : {kVs, kGs, kFs}) {
+    std::string log;
+    EXPECT_TRUE(test::spirv_valid(p.spirv[s], &log)) << s << log;
+  }
+  // The geometry stage is the last vertex stage: the vertex shader's z is not remapped, so it
+  // has no multiply by 0.5; each geometry emit has one.
+  const std::string vs = test::disassemble(p.spirv[kVs]);
+  const std::string gs = test::disassemble(p.spirv[kGs]);
+  EXPECT_EQ(vs.find("0.5"), std::string::npos) << vs;
+  EXPECT_NE(gs.find("0.5"), std::string::npos) << gs;
+}
+
+TEST(GlslLink, NoShadersFails) {
+  const Program p = link({}, {});
+  EXPECT_FALSE(p.ok);
+  EXPECT_FALSE(p.log.empty());
+}
+
+TEST(GlslLink, ComputeProgram) {
+  const ShaderSource cs[] = {{Stage::Compute,
+                              "#version 430\nlayout(local_size_x = 8) in;\nlayout(std430) buffer B { uint v[]; };\n"
+                              "void main() { v[gl_GlobalInvocationID.x] = gl_GlobalInvocationID.x; }\n"}};
+  const Program p = link(cs);
+  ASSERT_TRUE(p.ok) << p.log;
+  EXPECT_TRUE(test::spirv_valid(p.spirv[static_cast<int>(Stage::Compute)]));
+}
+
+// Linking mutated programs never crashes and a successful link always yields valid SPIR-V.
+TEST(GlslLink, FuzzNeverCrashes) {
+  std::mt19937 rng(99);
+  const char* pieces[] = {"uniform float u;", "in vec4 q;", "out vec4 o;", "layout(location = 2)", "[2]",
+                          "gl_Position", "=", ";", "}", "{", "vec4(1.0)", "return;", "EmitVertex();", "main"};
+  for (int i = 0; i < 80; ++i) {
+    std::string vs = kVs330, fs = kFs330;
+    std::string& target = (i % 2) ? vs : fs;
+    for (int k = 0; k < 3; ++k) {
+      const std::size_t at = rng() % target.size();
+      target.insert(at, pieces[rng() % std::size(pieces)]);
+    }
+    LinkOptions options;
+    options.lower_depth_range = i % 3 == 0;
+    const Program p = link_pair(vs, fs, options);
+    if (p.ok) {
+      for (int s : {kVs, kFs}) EXPECT_TRUE(test::spirv_valid(p.spirv[s])) << vs << fs;
+    } else {
+      EXPECT_FALSE(p.log.empty());
+    }
+  }
+}
+
+}  // namespace
+}  // namespace glvk::glsl
