@@ -11,4 +11,8 @@ bool is_debug_source(GLenum source);
 bool is_debug_type(GLenum type);
 bool is_debug_severity(GLenum severity);
 
+// The compatibility-only commands (api_transform.cpp): INVALID_OPERATION in a core context, as for
+// a command the profile does not have. False when there is nothing to do.
+bool compatibility_context(Context& ctx, const char* function);
+
 }  // namespace glvk::gl

@@ -618,29 +618,16 @@ bool framebuffer_dependent_state(Context& ctx, const FramebufferObject* fb, GLen
 }
 
 // GL_RED_BITS .. GL_STENCIL_BITS of the draw framebuffer (glGetIntegerv, compatibility profile only:
-// core removed them): the sizes of the first draw buffer's colour components and of the depth and
-// stencil buffers, 0 where there is none. False for other pnames.
+// core removed them). False for other pnames.
 bool buffer_bits(const Context& ctx, const FramebufferObject* fb, GLenum pname, GLint64& value) {
-  GLenum texture_pname;
   switch (pname) {
-    case GL_RED_BITS: texture_pname = GL_TEXTURE_RED_SIZE; break;
-    case GL_GREEN_BITS: texture_pname = GL_TEXTURE_GREEN_SIZE; break;
-    case GL_BLUE_BITS: texture_pname = GL_TEXTURE_BLUE_SIZE; break;
-    case GL_ALPHA_BITS: texture_pname = GL_TEXTURE_ALPHA_SIZE; break;
-    case GL_DEPTH_BITS: texture_pname = GL_TEXTURE_DEPTH_SIZE; break;
-    case GL_STENCIL_BITS: texture_pname = GL_TEXTURE_STENCIL_SIZE; break;
+    case GL_RED_BITS: case GL_GREEN_BITS: case GL_BLUE_BITS: case GL_ALPHA_BITS: case GL_DEPTH_BITS:
+    case GL_STENCIL_BITS:
+      if (ctx.config().core_profile) return false;
+      value = framebuffer_bits(fb, pname);
+      return true;
     default: return false;
   }
-  if (ctx.config().core_profile) return false;
-  value = 0;
-  if (!fb) return true;
-  const FramebufferAttachment* a = pname == GL_DEPTH_BITS ? &fb->depth : pname == GL_STENCIL_BITS ? &fb->stencil : nullptr;
-  std::array<const FramebufferAttachment*, 2> targets{};
-  if (!a && draw_buffer_targets(*fb, 0, targets) > 0) a = targets[0];
-  TextureImage scratch;
-  const TextureImage* image = a && a->type != AttachmentObject::NONE ? attached_image(*a, scratch) : nullptr;
-  if (image && image->defined()) value = component_size(*image, texture_pname);
-  return true;
 }
 
 void framebuffer_parameter(Context& ctx, FramebufferObject* fb, GLenum pname, GLint param, const char* function) {
@@ -1238,6 +1225,25 @@ GLuint indexed_state_count(GLenum pname) {
 }
 
 }  // namespace
+
+GLint64 framebuffer_bits(const FramebufferObject* fb, GLenum pname) {
+  GLenum texture_pname;
+  switch (pname) {
+    case GL_RED_BITS: texture_pname = GL_TEXTURE_RED_SIZE; break;
+    case GL_GREEN_BITS: texture_pname = GL_TEXTURE_GREEN_SIZE; break;
+    case GL_BLUE_BITS: texture_pname = GL_TEXTURE_BLUE_SIZE; break;
+    case GL_ALPHA_BITS: texture_pname = GL_TEXTURE_ALPHA_SIZE; break;
+    case GL_DEPTH_BITS: texture_pname = GL_TEXTURE_DEPTH_SIZE; break;
+    default: texture_pname = GL_TEXTURE_STENCIL_SIZE; break;
+  }
+  if (!fb) return 0;
+  const FramebufferAttachment* a = pname == GL_DEPTH_BITS ? &fb->depth : pname == GL_STENCIL_BITS ? &fb->stencil : nullptr;
+  std::array<const FramebufferAttachment*, 2> targets{};
+  if (!a && draw_buffer_targets(*fb, 0, targets) > 0) a = targets[0];
+  TextureImage scratch;
+  const TextureImage* image = a && a->type != AttachmentObject::NONE ? attached_image(*a, scratch) : nullptr;
+  return image && image->defined() ? component_size(*image, texture_pname) : 0;
+}
 
 bool query_clear_state(const Context& ctx, GLenum pname, StateValue& value) {
   switch (pname) {

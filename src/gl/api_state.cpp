@@ -34,7 +34,8 @@ namespace {
 
 // The capabilities of glEnable/glDisable/glIsEnabled (GL 4.6 core and compatibility, their state
 // tables) that have no field of their own in the Context: those the rest of glvk reads (BLEND,
-// DEBUG_OUTPUT(_SYNCHRONOUS), FRAMEBUFFER_SRGB, SCISSOR_TEST) are mapped in capability(). The ones
+// DEBUG_OUTPUT(_SYNCHRONOUS), FRAMEBUFFER_SRGB, SCISSOR_TEST) are mapped in capability(), the
+// render state's (DEPTH_TEST, CULL_FACE, CLIP_DISTANCEi, ...) by render_capability(). The ones
 // listed here are kept in Context::capabilities until the code that obeys them exists, so setting
 // and querying them behaves as the spec says.
 struct CapabilityInfo {
@@ -44,37 +45,14 @@ struct CapabilityInfo {
   bool initially_enabled;
 };
 
-constexpr GLenum kLight0 = GL_LIGHT0, kClipDistance0 = GL_CLIP_DISTANCE0;
+constexpr GLenum kLight0 = GL_LIGHT0;
 constexpr CapabilityInfo kCapabilities[] = {
     // Core (and compatibility).
-    {kClipDistance0 + 0, false, false, false}, {kClipDistance0 + 1, false, false, false},
-    {kClipDistance0 + 2, false, false, false}, {kClipDistance0 + 3, false, false, false},
-    {kClipDistance0 + 4, false, false, false}, {kClipDistance0 + 5, false, false, false},
-    {kClipDistance0 + 6, false, false, false}, {kClipDistance0 + 7, false, false, false},
-    {GL_COLOR_LOGIC_OP, false, false, false},
-    {GL_CULL_FACE, false, false, false},
-    {GL_DEPTH_CLAMP, false, false, false},
-    {GL_DEPTH_TEST, false, false, false},
     {GL_DITHER, false, false, true},
     {GL_LINE_SMOOTH, false, false, false},
-    {GL_MULTISAMPLE, false, false, true},
-    {GL_POLYGON_OFFSET_FILL, false, false, false},
-    {GL_POLYGON_OFFSET_LINE, false, false, false},
-    {GL_POLYGON_OFFSET_POINT, false, false, false},
     {GL_POLYGON_SMOOTH, false, false, false},
-    {GL_PRIMITIVE_RESTART, false, false, false},
-    {GL_PRIMITIVE_RESTART_FIXED_INDEX, false, false, false},
-    {GL_PROGRAM_POINT_SIZE, false, false, false},
-    {GL_RASTERIZER_DISCARD, false, false, false},
-    {GL_SAMPLE_ALPHA_TO_COVERAGE, false, false, false},
-    {GL_SAMPLE_ALPHA_TO_ONE, false, false, false},
-    {GL_SAMPLE_COVERAGE, false, false, false},
-    {GL_SAMPLE_MASK, false, false, false},
-    {GL_SAMPLE_SHADING, false, false, false},
-    {GL_STENCIL_TEST, false, false, false},
     {GL_TEXTURE_CUBE_MAP_SEAMLESS, false, false, false},
     // Compatibility only.
-    {GL_ALPHA_TEST, true, false, false},
     {GL_AUTO_NORMAL, true, false, false},
     {GL_COLOR_MATERIAL, true, false, false},
     {GL_COLOR_SUM, true, false, false},
@@ -124,24 +102,25 @@ const CapabilityInfo* find_capability(const Context& ctx, GLenum cap) {
   return nullptr;
 }
 
-// The flag of `cap` (the active unit's for per-unit capabilities), or null, with INVALID_ENUM
-// raised for `function` unless that is null.
-bool* capability(Context& ctx, GLenum cap, const char* function) {
+// Where `cap` is kept (the active unit's flag for per-unit capabilities), or an empty flag, with
+// INVALID_ENUM raised for `function` unless that is null.
+CapabilityFlag capability(Context& ctx, GLenum cap, const char* function) {
   switch (cap) {
-    case GL_DEBUG_OUTPUT: return &ctx.debug_output;
-    case GL_DEBUG_OUTPUT_SYNCHRONOUS: return &ctx.debug_output_synchronous;
-    case GL_SCISSOR_TEST: return &ctx.scissor_test[0];
-    case GL_BLEND: return &ctx.blend[0];
-    case GL_FRAMEBUFFER_SRGB: return &ctx.framebuffer_srgb;
+    case GL_DEBUG_OUTPUT: return {&ctx.debug_output};
+    case GL_DEBUG_OUTPUT_SYNCHRONOUS: return {&ctx.debug_output_synchronous};
+    case GL_SCISSOR_TEST: return {&ctx.scissor_test[0]};
+    case GL_BLEND: return {&ctx.blend[0], nullptr, 0, &ctx.render.serial};  // draws read the blend enables
+    case GL_FRAMEBUFFER_SRGB: return {&ctx.framebuffer_srgb};
     default: break;
   }
+  if (const CapabilityFlag render = render_capability(ctx, cap)) return render;
   const CapabilityInfo* info = find_capability(ctx, cap);
   if (!info) {
     if (function) ctx.error(GL_INVALID_ENUM, "%s(cap = 0x%04x): not a capability of this context", function, cap);
-    return nullptr;
+    return {};
   }
   const std::uint64_t key = std::uint64_t(cap) | (info->per_texture_unit ? std::uint64_t(ctx.active_texture_unit) << 32 : 0);
-  return &ctx.capabilities.try_emplace(key, info->initially_enabled).first->second;
+  return {&ctx.capabilities.try_emplace(key, info->initially_enabled).first->second};
 }
 
 // The integer-valued state glvk implements; false for a pname it does not know. `raised`: the
@@ -179,8 +158,8 @@ bool query_integer(Context& ctx, GLenum pname, GLint64& value, bool& raised, con
     case GL_MIN_MAP_BUFFER_ALIGNMENT: value = 64; return true;
     default:
       // Capabilities are state glGet reads as well (GL 4.6 section 22.1).
-      if (const bool* enabled = capability(ctx, pname, nullptr)) {
-        value = *enabled;
+      if (const CapabilityFlag enabled = capability(ctx, pname, nullptr)) {
+        value = enabled.get();
         return true;
       }
       return false;
@@ -190,7 +169,7 @@ bool query_integer(Context& ctx, GLenum pname, GLint64& value, bool& raised, con
 // Every state glGet* knows, typed as the state tables type it. False for an unknown pname.
 bool query_state(Context& ctx, GLenum pname, StateValue& value, bool& raised, const char* function) {
   if (query_transform_state(ctx, pname, value, raised, function) || query_clear_state(ctx, pname, value) ||
-      query_compressed_formats(pname, value))
+      query_render_state(ctx, pname, value) || query_compressed_formats(pname, value))
     return true;
   GLint64 integer = 0;
   if (!query_integer(ctx, pname, integer, raised, function)) return false;
@@ -242,7 +221,8 @@ void get_indexed_state(Context& ctx, const char* function, GLenum target, GLuint
   StateValue value;
   bool raised = false;
   if (!query_transform_state_indexed(ctx, target, index, value, raised, function) &&
-      !query_clear_state_indexed(ctx, target, index, value, raised, function)) {
+      !query_clear_state_indexed(ctx, target, index, value, raised, function) &&
+      !query_render_state_indexed(ctx, target, index, value, raised, function)) {
     ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): not an indexed state glvk knows", function, target);
     return;
   }
@@ -253,8 +233,11 @@ void get_indexed_state(Context& ctx, const char* function, GLenum target, GLuint
 void set_capability(Context& ctx, const char* function, GLenum cap, bool enabled) {
   // The indexed capabilities take the value at every index.
   if (cap == GL_SCISSOR_TEST) return ctx.scissor_test.fill(enabled);
-  if (cap == GL_BLEND) return ctx.blend.fill(enabled);
-  if (bool* state = capability(ctx, cap, function)) *state = enabled;
+  if (cap == GL_BLEND) {
+    if (std::find(ctx.blend.begin(), ctx.blend.end(), !enabled) != ctx.blend.end()) ++ctx.render.serial;
+    return ctx.blend.fill(enabled);
+  }
+  if (const CapabilityFlag state = capability(ctx, cap, function)) state.set(enabled);
 }
 
 // glEnablei/glDisablei/glIsEnabledi: the capabilities with an index (GL 4.6 section 17.3.2 and
@@ -270,6 +253,12 @@ bool* indexed_capability(Context& ctx, GLenum cap, GLuint index, const char* fun
     return nullptr;
   }
   return cap == GL_SCISSOR_TEST ? &ctx.scissor_test[index] : &ctx.blend[index];
+}
+
+// glEnablei/glDisablei: a blend enable changes what draws do (RenderState::serial).
+void set_indexed(Context& ctx, GLenum cap, bool& state, bool enabled) {
+  if (cap == GL_BLEND && state != enabled) ++ctx.render.serial;
+  state = enabled;
 }
 
 }  // namespace
@@ -342,11 +331,11 @@ void Enable(Context& ctx, const char* fn, GLenum cap) { set_capability(ctx, fn, 
 void Disable(Context& ctx, const char* fn, GLenum cap) { set_capability(ctx, fn, cap, false); }
 
 void Enablei(Context& ctx, const char* fn, GLenum target, GLuint index) {
-  if (bool* state = indexed_capability(ctx, target, index, fn)) *state = true;
+  if (bool* state = indexed_capability(ctx, target, index, fn)) set_indexed(ctx, target, *state, true);
 }
 
 void Disablei(Context& ctx, const char* fn, GLenum target, GLuint index) {
-  if (bool* state = indexed_capability(ctx, target, index, fn)) *state = false;
+  if (bool* state = indexed_capability(ctx, target, index, fn)) set_indexed(ctx, target, *state, false);
 }
 
 GLboolean IsEnabledi(Context& ctx, const char* fn, GLenum target, GLuint index) {
@@ -354,8 +343,8 @@ GLboolean IsEnabledi(Context& ctx, const char* fn, GLenum target, GLuint index) 
   return state && *state ? GL_TRUE : GL_FALSE;
 }
 GLboolean IsEnabled(Context& ctx, const char* fn, GLenum cap) {
-  const bool* state = capability(ctx, cap, fn);
-  return state && *state ? GL_TRUE : GL_FALSE;
+  const CapabilityFlag state = capability(ctx, cap, fn);
+  return state && state.get() ? GL_TRUE : GL_FALSE;
 }
 
 void Flush(Context& ctx, const char*) {

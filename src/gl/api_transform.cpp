@@ -10,6 +10,13 @@
 #include "state_query.h"
 
 namespace glvk::gl {
+
+bool compatibility_context(Context& ctx, const char* function) {
+  if (!ctx.config().core_profile) return true;
+  ctx.error(GL_INVALID_OPERATION, "%s: not part of the core profile", function);
+  return false;
+}
+
 namespace {
 
 // ---------------------------------------------------------------------------------------------
@@ -98,14 +105,6 @@ Matrix4 rows(std::initializer_list<GLdouble> row_major) {
     ++i;
   }
   return m;
-}
-
-// The compatibility-only commands: INVALID_OPERATION in a core context, as for a command the
-// profile does not have. False when there is nothing to do.
-bool compatibility_context(Context& ctx, const char* function) {
-  if (!ctx.config().core_profile) return true;
-  ctx.error(GL_INVALID_OPERATION, "%s: not part of the core profile", function);
-  return false;
 }
 
 std::size_t max_stack_depth(GLenum mode) {

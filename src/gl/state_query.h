@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <initializer_list>
 
 #include "glvk/gl/context.h"
@@ -48,6 +49,37 @@ bool query_clear_state(const Context& ctx, GLenum pname, StateValue& value);
 // GL_COLOR_WRITEMASK of one draw buffer (glGetBooleani_v and the other indexed forms).
 bool query_clear_state_indexed(Context& ctx, GLenum pname, GLuint index, StateValue& value, bool& raised,
                                const char* function);
+// api_render_state.cpp: depth, stencil, blend, rasterization, multisample and hint state, and its
+// limits. The indexed form takes the per-draw-buffer blend state and GL_SAMPLE_MASK_VALUE.
+bool query_render_state(Context& ctx, GLenum pname, StateValue& value);
+bool query_render_state_indexed(Context& ctx, GLenum pname, GLuint index, StateValue& value, bool& raised,
+                                const char* function);
+
+// Where glEnable/glDisable/glIsEnabled keep one capability: a bool, or one bit of a bitfield
+// (GL_CLIP_DISTANCEi). `serial`, when set, is bumped on every change (RenderState::serial).
+struct CapabilityFlag {
+  bool* flag = nullptr;
+  GLbitfield* bits = nullptr;
+  GLbitfield bit = 0;
+  std::uint64_t* serial = nullptr;
+
+  explicit operator bool() const { return flag || bits; }
+  bool get() const { return flag ? *flag : (*bits & bit) != 0; }
+  void set(bool enabled) const {
+    if (get() == enabled) return;
+    if (flag) *flag = enabled;
+    else *bits = enabled ? *bits | bit : *bits & ~bit;
+    if (serial) ++*serial;
+  }
+};
+// api_render_state.cpp: the RenderState field of `cap` in this context's profile; empty for the
+// capabilities RenderState does not hold.
+CapabilityFlag render_capability(Context& ctx, GLenum cap);
+
+// api_framebuffers.cpp: the size in bits of `pname`'s component (GL_RED_BITS .. GL_STENCIL_BITS) in
+// framebuffer `fb` (the first draw buffer's for colours); 0 without one or without `fb`.
+GLint64 framebuffer_bits(const FramebufferObject* fb, GLenum pname);
+
 // api_textures.cpp: GL_NUM_COMPRESSED_TEXTURE_FORMATS and GL_COMPRESSED_TEXTURE_FORMATS.
 bool query_compressed_formats(GLenum pname, StateValue& value);
 
