@@ -27,6 +27,7 @@ using formats::Layout;
 namespace {
 
 constexpr uint32_t kMicroTileWidth = 8, kMicroTileHeight = 8;
+constexpr uint32_t kLinearPitchAlignmentBytes = 256;  // ac_surface's LINEAR_PITCH_ALIGNMENT
 
 uint32_t align_up(uint32_t v, uint32_t a) { return (v + a - 1) / a * a; }
 uint64_t align_up64(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
@@ -182,6 +183,22 @@ bool degrade_to_1d(uint32_t ex, uint32_t ey, const MacroTileInfo& m) {
   return 2 * padded > 3 * uint64_t(ex) * ey;
 }
 
+// Lib::OptimizeTileMode for level 0 (ac_surface sets opt4Space for single-sampled surfaces
+// without TC-compatible HTILE; addrlib's disableLinearOpt is off on GFX6-8): a one-row colour
+// level that is neither depth/stencil nor block-compressed becomes linear aligned whatever
+// tiling was asked; otherwise a 2D level smaller than a macro tile or padded more than 1.5x
+// becomes 1D (MSAA never degrades).
+SurfaceMode optimize_level0_mode(const SurfaceTemplate& t, const PlaneRequest& p, SurfaceMode requested,
+                                 uint32_t ex, uint32_t ey, const MacroTileInfo& macro) {
+  const bool opt4space = t.samples == 1 && !(p.depth_or_stencil && t.tc_compatible_htile);
+  if (!opt4space) return requested;
+  const bool compressed = p.block_width > 1 && p.block_height > 1;
+  if (ey == 1 && requested != SurfaceMode::LINEAR_ALIGNED && !p.depth_or_stencil && !compressed)
+    return SurfaceMode::LINEAR_ALIGNED;
+  if (requested == SurfaceMode::TILED_2D && degrade_to_1d(ex, ey, macro)) return SurfaceMode::TILED_1D;
+  return requested;
+}
+
 // Lays out one plane (the colour/depth surface, or the separate stencil) starting at `start`,
 // level by level as ac_surface's gfx6_compute_level drives addrlib: level L > 0 starts from
 // the base level's padded pitch >> L (SiLib::HwlComputeMipLevel); mipmapped surfaces pad every
@@ -192,8 +209,7 @@ Status layout_plane(const Chip& chip, const SurfaceTemplate& t, SurfaceMode requ
                     uint32_t* alignment) {
   const bool is_3d = t.target == TextureTarget::TEXTURE_3D;
   const bool pow2_pad = t.levels > 1;
-  SurfaceMode mode = requested;
-  if (mode == SurfaceMode::TILED_2D) {
+  if (requested == SurfaceMode::TILED_2D) {
     *macro = macro_info(chip, p.tile_index_2d, p.depth_or_stencil, p.bpe, t.samples);
   }
   uint64_t offset = start;
@@ -204,23 +220,25 @@ Status layout_plane(const Chip& chip, const SurfaceTemplate& t, SurfaceMode requ
     const uint32_t h = minify(t.height, l);
     uint32_t d = is_3d ? minify(t.depth, l) : t.array_size;
     uint32_t ex = (w + p.block_width - 1) / p.block_width, ey = (h + p.block_height - 1) / p.block_height;
+    // ac_surface (gfx6_compute_level): single-level surfaces asked for linear with a
+    // power-of-two element size get their width aligned to 256 bytes, for multi-GPU interop.
+    if (requested == SurfaceMode::LINEAR_ALIGNED && t.levels == 1 && p.block_width == 1 && p.block_height == 1 &&
+        std::has_single_bit(p.bpe))
+      ex = align_up(ex, kLinearPitchAlignmentBytes / p.bpe);
     if (pow2_pad) {
       ex = next_pow2(ex);
       ey = next_pow2(ey);
       d = next_pow2(d);
     }
 
-    if (mode == SurfaceMode::TILED_2D) {
-      bool degrade = false;
-      if (l == 0) {
-        // Only single-sampled surfaces without TC-compatible HTILE are optimised for space;
-        // MSAA surfaces stay 2D whatever their size.
-        degrade = t.samples == 1 && !(p.depth_or_stencil && t.tc_compatible_htile) && degrade_to_1d(ex, ey, *macro);
-      } else {
-        degrade = ex < macro->width || ey < macro->height ||
-                  mip_level_too_small_for_2d(chip, *macro, p.bpe, t.samples);
-      }
-      if (degrade) mode = SurfaceMode::TILED_1D;
+    // ac_surface asks every level for the requested mode; addrlib optimises level 0 only
+    // (Lib::OptimizeTileMode, on the pow2-padded size) and degrades 2D levels > 0 on their own.
+    SurfaceMode mode = requested;
+    if (l == 0) {
+      mode = optimize_level0_mode(t, p, requested, ex, ey, *macro);
+    } else if (mode == SurfaceMode::TILED_2D &&
+               (ex < macro->width || ey < macro->height || mip_level_too_small_for_2d(chip, *macro, p.bpe, t.samples))) {
+      mode = SurfaceMode::TILED_1D;
     }
 
     SurfaceLevel lv;
@@ -306,9 +324,8 @@ SurfaceMode choose_tiling(const SurfaceTemplate& t) {
   if (!is_depth_stencil && !d.is_compressed) {
     if (d.layout == Layout::SUBSAMPLED) return SurfaceMode::LINEAR_ALIGNED;  // 422 formats cannot tile
     if (t.linear) return SurfaceMode::LINEAR_ALIGNED;
-    // Very thin textures (and 1D ones) are better linear.
-    if (t.target == TextureTarget::TEXTURE_1D || t.target == TextureTarget::TEXTURE_1D_ARRAY ||
-        (t.width > 8 && t.height <= 2))
+    // Very thin textures (and 1D ones) are better linear (current radeonsi: any height <= 2).
+    if (t.target == TextureTarget::TEXTURE_1D || t.target == TextureTarget::TEXTURE_1D_ARRAY || t.height <= 2)
       return SurfaceMode::LINEAR_ALIGNED;
     if (t.staging) return SurfaceMode::LINEAR_ALIGNED;
   }

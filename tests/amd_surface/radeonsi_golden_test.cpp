@@ -237,5 +237,93 @@ TEST(RadeonsiGolden, MipmappedLevelZeroIsPow2Padded) {
   EXPECT_EQ(s->level[1].offset, 64u * 64 * 4 * 4);
 }
 
+// 3D textures are thin on GFX6-8. ac_surface (gfx6_compute_surface) asks addrlib for
+// ADDR_TM_1D_TILED_THIN1 or ADDR_TM_2D_TILED_THIN1 for every non-PRT surface (thick modes only
+// for sparse 3D textures, PRT_2D_TILED_THICK), never sets flags.volume, and passes a known tile
+// mode, so addrlib's volume path (HwlSelectTileMode: XTHICK/THICK by slice count) never runs;
+// gfx6_compute_level accepts no 2D thick mode back. numSlices is the minified depth per level,
+// pow2-padded when mipmapped. Tonga, RGBA8 (4 bytes):
+//  - 256x256x8: GB_TILE_MODE14, tile bytes 256 -> GB_MACROTILE_MODE2 (bank width 1, height 4,
+//    aspect 4, 16 banks), 8 pipes: macro tile 8*1*8*4 = 256 by 8*4*16/4 = 128, so the level is
+//    2D (exactly 256x256), 8 slices of 262144 bytes, base alignment 8*1*16*4*256 = 131072;
+//  - 32x32x5 (one level): smaller than the macro tile -> 1D (index 13), pitch 32, 5 slices (a
+//    thick mode would pad them to 8) of 4096 bytes; the descriptor: TYPE 3D (10, WORD3 31:28),
+//    DEPTH 5 - 1 = 4, TILING_INDEX 13;
+//  - 64x64x64 with 7 levels: every level 1D (64 < 256), slices 64, 32, 16, 8, 4, 2, 1; level
+//    sizes 64*64*4*64 = 1048576, 32*32*4*32 = 131072, 16*16*4*16 = 16384, 8*8*4*8 = 2048, then
+//    levels 4-6 padded to 8x8 micro tiles (256 bytes a slice): 4 * 256, 2 * 256, 256.
+TEST(RadeonsiGolden, ThreeDTexturesAreThin) {
+  auto s = compute_surface(chip("tonga"), tmpl(TextureTarget::TEXTURE_3D, Format::R8G8B8A8_UNORM, 256, 256, 8));
+  ASSERT_TRUE(s.ok()) << s.error();
+  EXPECT_EQ(s->level[0].mode, SurfaceMode::TILED_2D);
+  EXPECT_EQ(s->level[0].tile_mode_index, 14u);
+  EXPECT_EQ(s->level[0].nslices, 8u);
+  EXPECT_EQ(s->level[0].slice_size, 262144u);
+  EXPECT_EQ(s->alignment, 131072u);
+  EXPECT_EQ(s->total_size, 8u * 262144);
+
+  const Texture tex = texture("tonga", tmpl(TextureTarget::TEXTURE_3D, Format::R8G8B8A8_UNORM, 32, 32, 5));
+  EXPECT_EQ(tex.surface.level[0].tile_mode_index, 13u);
+  EXPECT_EQ(tex.surface.level[0].nslices, 5u);
+  EXPECT_EQ(tex.surface.total_size, 5u * 4096);
+  auto w = make_texture_descriptor(chip("tonga"), tex, default_sampler_view(tex));
+  ASSERT_TRUE(w.ok()) << w.error();
+  EXPECT_EQ(bits((*w)[3], 31, 28), 10u);
+  EXPECT_EQ(bits((*w)[4], 12, 0), 4u);
+  EXPECT_EQ(bits((*w)[3], 24, 20), 13u);
+
+  s = compute_surface(chip("tonga"), tmpl(TextureTarget::TEXTURE_3D, Format::R8G8B8A8_UNORM, 64, 64, 64, 1, 7));
+  ASSERT_TRUE(s.ok()) << s.error();
+  const uint64_t offsets[7] = {0, 1048576, 1179648, 1196032, 1198080, 1199104, 1199616};
+  const uint32_t slices[7] = {64, 32, 16, 8, 4, 2, 1};
+  for (unsigned l = 0; l < 7; ++l) {
+    SCOPED_TRACE(l);
+    EXPECT_EQ(s->level[l].mode, SurfaceMode::TILED_1D);
+    EXPECT_EQ(s->level[l].tile_mode_index, 13u);
+    EXPECT_EQ(s->level[l].nslices, slices[l]);
+    EXPECT_EQ(s->level[l].offset, offsets[l]);
+  }
+  EXPECT_EQ(s->total_size, 1199616u + 256);
+}
+
+// si_choose_tiling (current radeonsi): colour textures of height <= 2 are linear whatever their
+// width. ac_surface's gfx6_compute_level then aligns a single-level linear surface with a
+// power-of-two element size to 256 bytes (LINEAR_PITCH_ALIGNMENT) before addrlib, whose
+// SiLib linear rules follow (pitch aligned to max(8, 64 / bpe), slice a multiple of
+// max(64, 256 / bpe) elements):
+//  - 8x2 RGBA8: 8 -> 64 (256 / 4), pitch 64, slice 64*2*4 = 512, tile index 8;
+//  - 100x2 R8: 100 -> 256, pitch 256 (without the interop alignment it would be 128).
+// addrlib's own level-0 optimisation (Lib::OptimizeTileMode, disableLinearOpt off on GFX6-8)
+// makes a one-row colour level linear even when 1D was asked; levels > 0 are asked 1D again:
+// 8x1 RGBA8 with 2 levels forced 1D: level 0 linear, pitch 16 widened to 64 (a slice of 64
+// elements), 256 bytes; level 1 from the base pitch 64 >> 1 = 32: 1D, 32 x 8, at offset 256.
+// Depth is never optimised to linear: Z32_FLOAT 8x1 stays 1D.
+TEST(RadeonsiGolden, LinearChoicesAndPitch) {
+  auto s = compute_surface(chip("tonga"), tmpl(TextureTarget::TEXTURE_2D, Format::R8G8B8A8_UNORM, 8, 2));
+  ASSERT_TRUE(s.ok()) << s.error();
+  EXPECT_EQ(s->level[0].mode, SurfaceMode::LINEAR_ALIGNED);
+  EXPECT_EQ(s->level[0].tile_mode_index, 8u);
+  EXPECT_EQ(s->level[0].pitch, 64u);
+  EXPECT_EQ(s->level[0].slice_size, 512u);
+  for (const char* name : {"tahiti", "bonaire", "tonga"}) {
+    s = compute_surface(chip(name), tmpl(TextureTarget::TEXTURE_2D, Format::R8_UNORM, 100, 2));
+    ASSERT_TRUE(s.ok());
+    EXPECT_EQ(s->level[0].pitch, 256u) << name;
+  }
+  s = compute_surface(chip("tonga"), tmpl(TextureTarget::TEXTURE_2D, Format::R8G8B8A8_UNORM, 8, 1, 1, 1, 2),
+                      SurfaceMode::TILED_1D);
+  ASSERT_TRUE(s.ok()) << s.error();
+  EXPECT_EQ(s->level[0].mode, SurfaceMode::LINEAR_ALIGNED);
+  EXPECT_EQ(s->level[0].pitch, 64u);
+  EXPECT_EQ(s->level[1].mode, SurfaceMode::TILED_1D);
+  EXPECT_EQ(s->level[1].tile_mode_index, 13u);
+  EXPECT_EQ(s->level[1].pitch, 32u);
+  EXPECT_EQ(s->level[1].nblk_y, 8u);
+  EXPECT_EQ(s->level[1].offset, 256u);
+  s = compute_surface(chip("tonga"), tmpl(TextureTarget::TEXTURE_2D, Format::Z32_FLOAT, 8, 1));
+  ASSERT_TRUE(s.ok());
+  EXPECT_EQ(s->level[0].mode, SurfaceMode::TILED_1D);
+}
+
 }  // namespace
 }  // namespace glvk::amd
