@@ -1261,8 +1261,8 @@ bool query_clear_state(const Context& ctx, GLenum pname, StateValue& value) {
       if (ctx.config().core_profile) return false;
       value.set_integers({pname == GL_CLAMP_VERTEX_COLOR ? ctx.clamp_vertex_color : ctx.clamp_fragment_color});
       return true;
-    case GL_STENCIL_WRITEMASK: value.set_integers({GLint(ctx.stencil_writemask)}); return true;
-    case GL_STENCIL_BACK_WRITEMASK: value.set_integers({GLint(ctx.stencil_back_writemask)}); return true;
+    case GL_STENCIL_WRITEMASK: value.set_integers({ctx.stencil_writemask}); return true;
+    case GL_STENCIL_BACK_WRITEMASK: value.set_integers({ctx.stencil_back_writemask}); return true;
     default: return false;
   }
 }
@@ -1843,19 +1843,23 @@ void ClearStencil(Context& ctx, const char*, GLint s) {
 
 void ColorMask(Context& ctx, const char*, GLboolean red, GLboolean green, GLboolean blue, GLboolean alpha) {
   for (auto& mask : ctx.color_mask) mask = {red != 0, green != 0, blue != 0, alpha != 0};
+  ++ctx.render.serial;  // draws obey the write masks too
 }
 
 void ColorMaski(Context& ctx, const char* fn, GLuint index, GLboolean r, GLboolean g, GLboolean b, GLboolean a) {
   if (index >= kMaxColorAttachments) return ctx.error(GL_INVALID_VALUE, "%s(index = %u)", fn, index);
   ctx.color_mask[index] = {r != 0, g != 0, b != 0, a != 0};
+  ++ctx.render.serial;
 }
 
 void DepthMask(Context& ctx, const char*, GLboolean flag) {
   ctx.depth_mask = flag != 0;
+  ++ctx.render.serial;
 }
 
 void StencilMask(Context& ctx, const char*, GLuint mask) {
   ctx.stencil_writemask = ctx.stencil_back_writemask = mask;
+  ++ctx.render.serial;
 }
 
 void StencilMaskSeparate(Context& ctx, const char* fn, GLenum face, GLuint mask) {
@@ -1863,6 +1867,7 @@ void StencilMaskSeparate(Context& ctx, const char* fn, GLenum face, GLuint mask)
     return ctx.error(GL_INVALID_ENUM, "%s(face = 0x%04x)", fn, face);
   if (face != GL_BACK) ctx.stencil_writemask = mask;
   if (face != GL_FRONT) ctx.stencil_back_writemask = mask;
+  ++ctx.render.serial;
 }
 
 void Clear(Context& ctx, const char* fn, GLbitfield mask) {

@@ -238,14 +238,14 @@ bool query_render_state(Context& ctx, GLenum pname, StateValue& value) {
     case GL_DEPTH_FUNC: value.set_integers({r.depth_func}); return true;
     case GL_STENCIL_FUNC: value.set_integers({r.stencil_front.func}); return true;
     case GL_STENCIL_REF: value.set_integers({clamped_stencil_ref(ctx, r.stencil_front.ref)}); return true;
-    // All-ones masks read back as -1, as the write masks do.
-    case GL_STENCIL_VALUE_MASK: value.set_integers({GLint(r.stencil_front.value_mask)}); return true;
+    // Unsigned: glGetIntegerv saturates masks above INT_MAX (section 2.2.2), glGetInteger64v has them.
+    case GL_STENCIL_VALUE_MASK: value.set_integers({r.stencil_front.value_mask}); return true;
     case GL_STENCIL_FAIL: value.set_integers({r.stencil_front.fail}); return true;
     case GL_STENCIL_PASS_DEPTH_FAIL: value.set_integers({r.stencil_front.depth_fail}); return true;
     case GL_STENCIL_PASS_DEPTH_PASS: value.set_integers({r.stencil_front.depth_pass}); return true;
     case GL_STENCIL_BACK_FUNC: value.set_integers({r.stencil_back.func}); return true;
     case GL_STENCIL_BACK_REF: value.set_integers({clamped_stencil_ref(ctx, r.stencil_back.ref)}); return true;
-    case GL_STENCIL_BACK_VALUE_MASK: value.set_integers({GLint(r.stencil_back.value_mask)}); return true;
+    case GL_STENCIL_BACK_VALUE_MASK: value.set_integers({r.stencil_back.value_mask}); return true;
     case GL_STENCIL_BACK_FAIL: value.set_integers({r.stencil_back.fail}); return true;
     case GL_STENCIL_BACK_PASS_DEPTH_FAIL: value.set_integers({r.stencil_back.depth_fail}); return true;
     case GL_STENCIL_BACK_PASS_DEPTH_PASS: value.set_integers({r.stencil_back.depth_pass}); return true;
@@ -294,7 +294,7 @@ bool query_render_state_indexed(Context& ctx, GLenum pname, GLuint index, StateV
       raised = true;
       return true;
     }
-    value.set_integers({GLint(ctx.render.sample_mask_value)});
+    value.set_integers({ctx.render.sample_mask_value});
     return true;
   }
   if (!query_blend(ctx, pname, 0, value)) return false;

@@ -186,7 +186,10 @@ T convert(const StateValue& value, std::size_t i) {
   } else if constexpr (std::is_floating_point_v<T>) {
     return is_integer ? T(value.integers[i]) : T(value.floats[i]);
   } else {
-    if (is_integer) return T(value.integers[i]);
+    if (is_integer) {
+      // Unsigned state (masks, the restart index) may not fit: the nearest representable value.
+      return T(std::clamp<GLint64>(value.integers[i], std::numeric_limits<T>::min(), std::numeric_limits<T>::max()));
+    }
     double f = value.floats[i];
     if (std::isnan(f)) return 0;
     if (value.type == StateValue::Type::Normalized) {

@@ -12,6 +12,7 @@
 #include "glvk/st/texture.h"
 
 namespace glvk::gl {
+
 namespace {
 
 // GL 4.6 table 8.21: the view targets each original target allows.

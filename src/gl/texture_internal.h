@@ -118,4 +118,144 @@ std::shared_ptr<TextureObject> texture_for_target(Context& ctx, GLenum target);
 GLint component_size(const TextureImage& image, GLenum pname);
 GLenum component_type(const TextureImage& image, GLenum pname);
 
+using TextureRef = std::shared_ptr<TextureObject>;
+using formats::Format;
+
+// ---------------------------------------------------------------------------------------------
+// Shared by the texture entry point files (each declaration names the file that defines it).
+
+int target_index(GLenum target);  // texture_validation.cpp
+
+// The non-proxy target a proxy target stands for (or the target itself).
+GLenum unproxied(GLenum target);  // texture_validation.cpp
+
+bool is_proxy(GLenum target);  // texture_validation.cpp
+
+// The binding target of an image target (cube faces belong to GL_TEXTURE_CUBE_MAP).
+GLenum binding_target(GLenum target);  // texture_validation.cpp
+
+// Image targets glTexImage{dims}D accepts (proxies included).
+bool is_image_target(unsigned dims, GLenum target);  // texture_validation.cpp
+
+// Targets glTexStorage{dims}D / glTextureStorage{dims}D accept.
+bool is_storage_target(unsigned dims, GLenum target);  // texture_validation.cpp
+
+// The largest width/height/depth a level-0 image of `target` may have (depth: layers for arrays).
+struct SizeLimits {
+  GLint width, height, depth;
+};
+
+SizeLimits size_limits(GLenum target);  // texture_validation.cpp
+
+// Levels a target may have: one for rectangles, log2(max size) + 1 otherwise.
+GLint max_levels(GLenum target);  // texture_validation.cpp
+
+// Whether the level's height / depth are mipmapped (1D arrays keep their layer count, etc.).
+bool height_is_layers(GLenum target);  // texture_validation.cpp
+
+bool depth_is_layers(GLenum target);  // texture_validation.cpp
+
+bool is_depth_or_stencil_base(GLenum base);  // texture_validation.cpp
+
+// The buffer bound to `target` (one of kBufferTargets), or null.
+const std::shared_ptr<BufferObject>& bound_buffer(Context& ctx, GLenum target);  // texture_validation.cpp
+
+// Section 8.5's rules for specifying texels (glTexImage*, glTexSubImage*), stricter than the
+// readback's: depth data (DEPTH_COMPONENT or DEPTH_STENCIL) exactly for depth textures (either
+// base), STENCIL_INDEX data exactly for stencil textures; then the rules check_compatible shares.
+bool check_upload_compatible(Context& ctx, GLenum base_format, Format texture_format, GLenum format,
+                             const char* function);  // texture_validation.cpp
+
+// Section 8.11.4's rules for glGetTexImage: DEPTH_COMPONENT data from depth or depth/stencil
+// images, DEPTH_STENCIL only from depth/stencil ones, STENCIL_INDEX from stencil or depth/stencil
+// ones; then the rules check_compatible shares.
+bool check_readback_compatible(Context& ctx, GLenum base_format, Format texture_format, GLenum format,
+                               const char* function);  // texture_validation.cpp
+
+// Makes sure the texture's resource can hold (face, level) as now specified: a new resource is
+// allocated from the implied level-0 size when it cannot, and the levels of the old one that
+// still fit are copied across (st_finalize_texture's role).
+bool ensure_resource(Context& ctx, TextureObject& texture, GLenum target, GLint level, const TextureImage& image,
+                     unsigned bindings, const char* function);  // api_tex_image.cpp
+
+// Online compression (GL 4.6 section 8.7): glTexImage and glTexSubImage fill the S3TC, RGTC and
+// BPTC formats from uncompressed texels, which glvk encodes (src/formats/compressed); the formats
+// with no online compression (ETC2/EAC, ASTC: Mesa's _mesa_format_no_online_compression) raise
+// INVALID_OPERATION.
+bool check_online_compression(Context& ctx, Format format, const char* function);  // texture_validation.cpp
+
+// Regions of compressed images cover whole blocks, except where they reach the image's right or
+// bottom edge. The error differs by command: INVALID_OPERATION for the uploads (GL 4.6 section 8.7),
+// INVALID_VALUE for glGetTextureSubImage and glGetCompressedTextureSubImage (section 8.11.4; Mesa
+// llvmpipe raises the same).
+bool check_whole_blocks(Context& ctx, const TextureImage& image, GLint x, GLint y, GLsizei w, GLsizei h,
+                        GLenum error, const char* function);  // texture_validation.cpp
+
+// The texels of its buffer a buffer texture views: its single level's width.
+GLint buffer_texels(const TextureObject& t);  // api_tex_parameters.cpp
+
+// For the DSA entry points: the named texture (bound at least once), or null after raising
+// INVALID_OPERATION.
+TextureRef named_texture(Context& ctx, GLuint name, const char* function);  // texture_validation.cpp
+
+// For the DSA entry points: the named texture when its target passes `valid` for `dims`, or null
+// after raising INVALID_OPERATION (an unknown name or a target the command does not take).
+TextureRef named_texture_of(Context& ctx, GLuint name, bool (*valid)(unsigned, GLenum), unsigned dims,
+                            const char* function);  // texture_validation.cpp
+
+// The texture a target-based call works on, after checking the target for `dims`.
+TextureRef target_texture(Context& ctx, GLenum target, bool (*valid)(unsigned, GLenum), unsigned dims,
+                          const char* function);  // texture_validation.cpp
+
+// The DSA 3D commands address a cube map's faces as layers: runs `per_face(face target, index)`
+// for the faces zoffset .. zoffset + depth - 1, after INVALID_VALUE unless those are faces and
+// INVALID_OPERATION unless their images at `level` agree (the data is laid out for one size).
+template <typename PerFace>
+void for_each_cube_face(Context& ctx, const TextureObject& t, GLint level, GLint zoffset, GLsizei depth,
+                        const char* function, PerFace per_face) {
+  if (level < 0 || level >= GLint(kMaxTextureLevels))
+    return ctx.error(GL_INVALID_VALUE, "%s(level = %d): out of range", function, level);
+  if (zoffset < 0 || depth < 0 || GLint64(zoffset) + depth > 6)
+    return ctx.error(GL_INVALID_VALUE, "%s: faces %d..%d of a cube map", function, zoffset, zoffset + depth - 1);
+  for (GLsizei f = 1; f < depth; ++f) {
+    const TextureImage& first = t.images[std::size_t(zoffset)][std::size_t(level)];
+    const TextureImage& face = t.images[std::size_t(zoffset + f)][std::size_t(level)];
+    if (face.internal_format != first.internal_format || face.width != first.width)
+      return ctx.error(GL_INVALID_OPERATION, "%s: the cube map's faces differ at level %d", function, level);
+  }
+  // Last face first: it reaches furthest into the client memory or PBO, so a size error stops the
+  // command before any face is transferred.
+  for (GLsizei f = depth - 1; f >= 0; --f)
+    if (raises_error(ctx, function, [&] { per_face(GLenum(GL_TEXTURE_CUBE_MAP_POSITIVE_X + zoffset + f), f); }))
+      return;
+}
+
+// The client memory of the `index`th `bytes`-sized piece of a transfer: an address, or an offset
+// into the PBO bound to `pbo_target`; null stays null ("no data") when no PBO is bound.
+template <typename Pointer>
+Pointer piece_of_transfer(Context& ctx, GLenum pbo_target, Pointer data, GLsizei index, std::size_t bytes) {
+  if (!data && !bound_buffer(ctx, pbo_target)) return nullptr;
+  return reinterpret_cast<Pointer>(reinterpret_cast<std::uintptr_t>(data) + std::size_t(index) * bytes);
+}
+
+// GL 4.6 section 2.3.1: a negative bufSize is INVALID_VALUE; false after raising it.
+bool check_buffer_size(Context& ctx, GLsizei buffer_size, const char* function);  // texture_validation.cpp
+
+// Bytes of a w x h x d image of a block-compressed format.
+std::size_t compressed_size(Format format, GLsizei w, GLsizei h, GLsizei d);  // api_tex_compressed.cpp
+
+// The largest sample count of every colour and depth format GL requires: MAX_SAMPLES.
+GLint max_samples(Context& ctx);  // api_tex_multisample.cpp
+
+// What TEXTURE_BUFFER_OFFSET_ALIGNMENT reports: Vulkan's minTexelBufferOffsetAlignment bound.
+inline constexpr GLint kTextureBufferOffsetAlignment = 256;
+
+inline constexpr GLint kMaxTextureBufferSize = 1 << 27;
+
+// Sub-image targets: the image targets without proxies.
+bool is_sub_image_target(unsigned dims, GLenum target);  // api_tex_image.cpp
+
+// The DSA 3D sub-image commands also take cube maps (their faces are layers).
+bool is_sub_image_or_cube_target(unsigned dims, GLenum target);  // api_tex_image.cpp
+
 }  // namespace glvk::gl

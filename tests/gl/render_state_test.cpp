@@ -87,9 +87,11 @@ using RenderStatePbufferTest = PbufferGlTest;
 TEST_F(RenderStateTest, InitialValuesAreTheStateTables) {
   EXPECT_EQ(get_integer(GL_DEPTH_FUNC), GL_LESS);
   for (const GLenum pname : {GL_STENCIL_FUNC, GL_STENCIL_BACK_FUNC}) EXPECT_EQ(get_integer(pname), GL_ALWAYS);
+  // All 32 bits set; section 2.2.2: glGetIntegerv returns the nearest representable value.
   for (const GLenum pname : {GL_STENCIL_VALUE_MASK, GL_STENCIL_BACK_VALUE_MASK}) {
-    EXPECT_EQ(get_integer(pname), -1) << pname;  // all ones as a GLint
-    EXPECT_EQ(std::uint32_t(get_integer(pname)), 0xffffffffu);
+    EXPECT_EQ(get_integer(pname), std::numeric_limits<GLint>::max()) << pname;
+    EXPECT_EQ(get_integer64(pname), 0xffffffffll) << pname;
+    EXPECT_EQ(get_double(pname), 4294967295.0) << pname;
   }
   for (const GLenum pname : {GL_STENCIL_REF, GL_STENCIL_BACK_REF}) EXPECT_EQ(get_integer(pname), 0);
   for (const GLenum pname : {GL_STENCIL_FAIL, GL_STENCIL_PASS_DEPTH_FAIL, GL_STENCIL_PASS_DEPTH_PASS,
@@ -120,7 +122,10 @@ TEST_F(RenderStateTest, InitialValuesAreTheStateTables) {
   EXPECT_EQ(get_float(GL_SAMPLE_COVERAGE_VALUE), 1.0f);
   EXPECT_EQ(get_boolean(GL_SAMPLE_COVERAGE_INVERT), GL_FALSE);
   EXPECT_EQ(get_float(GL_MIN_SAMPLE_SHADING_VALUE), 0.0f);
-  EXPECT_EQ(get_integer_i(GL_SAMPLE_MASK_VALUE, 0), -1);
+  EXPECT_EQ(get_integer_i(GL_SAMPLE_MASK_VALUE, 0), std::numeric_limits<GLint>::max());
+  GLint64 sample_mask = 0;
+  glGetInteger64i_v(GL_SAMPLE_MASK_VALUE, 0, &sample_mask);
+  EXPECT_EQ(sample_mask, 0xffffffffll);
   EXPECT_EQ(get_integer(GL_CLIP_ORIGIN), GL_LOWER_LEFT);
   EXPECT_EQ(get_integer(GL_CLIP_DEPTH_MODE), GL_NEGATIVE_ONE_TO_ONE);
   EXPECT_EQ(get_integer(GL_PROVOKING_VERTEX), GL_LAST_VERTEX_CONVENTION);
@@ -460,7 +465,8 @@ TEST_F(RenderStateTest, EnumAndMaskStateThroughEveryQueryForm) {
   EXPECT_EQ(get_integer64(GL_STENCIL_FUNC), GL_GEQUAL);
   EXPECT_EQ(get_float(GL_STENCIL_BACK_FUNC), GLfloat(GL_NOTEQUAL));
   EXPECT_EQ(get_double(GL_STENCIL_FUNC), GLdouble(GL_GEQUAL));
-  EXPECT_EQ(std::uint32_t(get_integer(GL_STENCIL_VALUE_MASK)), 0x80000001u);
+  EXPECT_EQ(get_integer(GL_STENCIL_VALUE_MASK), std::numeric_limits<GLint>::max());  // saturated
+  EXPECT_EQ(get_integer64(GL_STENCIL_VALUE_MASK), 0x80000001ll);
   EXPECT_EQ(get_integer(GL_STENCIL_BACK_VALUE_MASK), 0x7e);
   EXPECT_EQ(get_integer(GL_STENCIL_FAIL), GL_KEEP);
   EXPECT_EQ(get_integer(GL_STENCIL_BACK_FAIL), GL_DECR_WRAP);
@@ -475,6 +481,10 @@ TEST_F(RenderStateTest, EnumAndMaskStateThroughEveryQueryForm) {
   glPrimitiveRestartIndex(0xffffu);
   EXPECT_EQ(get_integer(GL_PRIMITIVE_RESTART_INDEX), 0xffff);
   EXPECT_EQ(get_double(GL_PRIMITIVE_RESTART_INDEX), 65535.0);
+  glPrimitiveRestartIndex(0xffffffffu);
+  EXPECT_EQ(get_integer(GL_PRIMITIVE_RESTART_INDEX), std::numeric_limits<GLint>::max());
+  EXPECT_EQ(get_integer64(GL_PRIMITIVE_RESTART_INDEX), 0xffffffffll);
+  EXPECT_EQ(get_float(GL_PRIMITIVE_RESTART_INDEX), 4294967295.0f);
   glDepthFunc(GL_ALWAYS);
   EXPECT_EQ(get_integer64(GL_DEPTH_FUNC), GL_ALWAYS);
   EXPECT_NO_GL_ERROR();

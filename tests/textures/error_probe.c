@@ -60,7 +60,8 @@ static void render_state(void) {
   floats("min_sample_shading_value", GL_MIN_SAMPLE_SHADING_VALUE, 1);
   GLint mask = 0;
   glGetIntegeri_v(GL_SAMPLE_MASK_VALUE, 0, &mask);
-  printf("sample_mask_value_0 %d 0x%x\n", mask, glGetError());
+  /* The low bits only: llvmpipe reads all 32 ones back as -1, glvk saturates as section 2.2.2 says. */
+  printf("sample_mask_value_0_low_bits %d 0x%x\n", mask & 0xffff, glGetError());
   integers("sample_mask_value_unindexed", GL_SAMPLE_MASK_VALUE, 1);
   glGetIntegeri_v(GL_SAMPLE_MASK_VALUE, 1, &mask);
   error("sample_mask_value_1");
@@ -154,6 +155,15 @@ static void render_state(void) {
   floats("sample_coverage_clamped", GL_SAMPLE_COVERAGE_VALUE, 1);
   glMinSampleShading(-2.0f);
   floats("min_sample_shading_clamped", GL_MIN_SAMPLE_SHADING_VALUE, 1);
+  /* Section 2.2.2: all-ones masks saturate in glGetIntegerv and are whole in glGetInteger64v. */
+  glStencilFunc(GL_LESS, 5, 0xffffffffu);
+  glStencilMask(0xffffffffu);
+  GLint64 masks64[2] = {0, 0};
+  glGetInteger64v(GL_STENCIL_VALUE_MASK, &masks64[0]);
+  glGetInteger64v(GL_STENCIL_WRITEMASK, &masks64[1]);
+  integers("stencil_value_mask_ones", GL_STENCIL_VALUE_MASK, 1);
+  integers("stencil_writemask_ones", GL_STENCIL_WRITEMASK, 1);
+  printf("stencil_masks_ones_64 %lld %lld 0x%x\n", (long long)masks64[0], (long long)masks64[1], glGetError());
   glPrimitiveRestartIndex(0xffffu);
   integers("primitive_restart_index_set", GL_PRIMITIVE_RESTART_INDEX, 1);
   glEnable(GL_CLIP_DISTANCE3);
