@@ -481,44 +481,47 @@ void InvalidateBufferSubData(Context& ctx, const char* fn, GLuint buffer, GLintp
     invalidate_checked(ctx, *b, offset, length, fn);
 }
 
-void GetBufferParameteriv(Context& ctx, const char* fn, GLenum target, GLenum pname, GLint* params) {
+namespace {
+
+// glGet(Named)BufferParameteri(64)v and glGet(Named)BufferPointerv after the buffer lookup (null:
+// it raised the error): the value written as the query's type.
+template <typename T>
+void get_buffer_parameter(Context& ctx, const BufferRef& b, GLenum pname, T* params, const char* fn) {
   GLint64 value = 0;
-  if (BufferRef b = bound_buffer(ctx, target, fn))
-    if (buffer_parameter(ctx, *b, pname, value, fn) && params) *params = GLint(value);
+  if (b && buffer_parameter(ctx, *b, pname, value, fn) && params) *params = T(value);
+}
+
+void get_buffer_pointer(Context& ctx, const BufferRef& b, GLenum pname, void** params, const char* fn) {
+  if (!b) return;
+  if (pname != GL_BUFFER_MAP_POINTER)
+    return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): invalid", fn, pname);
+  if (params) *params = b->map_pointer;
+}
+
+}  // namespace
+
+void GetBufferParameteriv(Context& ctx, const char* fn, GLenum target, GLenum pname, GLint* params) {
+  get_buffer_parameter(ctx, bound_buffer(ctx, target, fn), pname, params, fn);
 }
 
 void GetBufferParameteri64v(Context& ctx, const char* fn, GLenum target, GLenum pname, GLint64* params) {
-  GLint64 value = 0;
-  if (BufferRef b = bound_buffer(ctx, target, fn))
-    if (buffer_parameter(ctx, *b, pname, value, fn) && params) *params = value;
+  get_buffer_parameter(ctx, bound_buffer(ctx, target, fn), pname, params, fn);
 }
 
 void GetNamedBufferParameteriv(Context& ctx, const char* fn, GLuint buffer, GLenum pname, GLint* params) {
-  GLint64 value = 0;
-  if (BufferRef b = named_buffer(ctx, buffer, fn))
-    if (buffer_parameter(ctx, *b, pname, value, fn) && params) *params = GLint(value);
+  get_buffer_parameter(ctx, named_buffer(ctx, buffer, fn), pname, params, fn);
 }
 
 void GetNamedBufferParameteri64v(Context& ctx, const char* fn, GLuint buffer, GLenum pname, GLint64* params) {
-  GLint64 value = 0;
-  if (BufferRef b = named_buffer(ctx, buffer, fn))
-    if (buffer_parameter(ctx, *b, pname, value, fn) && params) *params = value;
+  get_buffer_parameter(ctx, named_buffer(ctx, buffer, fn), pname, params, fn);
 }
 
 void GetBufferPointerv(Context& ctx, const char* fn, GLenum target, GLenum pname, void** params) {
-  BufferRef b = bound_buffer(ctx, target, fn);
-  if (!b) return;
-  if (pname != GL_BUFFER_MAP_POINTER)
-    return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): invalid", fn, pname);
-  if (params) *params = b->map_pointer;
+  get_buffer_pointer(ctx, bound_buffer(ctx, target, fn), pname, params, fn);
 }
 
 void GetNamedBufferPointerv(Context& ctx, const char* fn, GLuint buffer, GLenum pname, void** params) {
-  BufferRef b = named_buffer(ctx, buffer, fn);
-  if (!b) return;
-  if (pname != GL_BUFFER_MAP_POINTER)
-    return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): invalid", fn, pname);
-  if (params) *params = b->map_pointer;
+  get_buffer_pointer(ctx, named_buffer(ctx, buffer, fn), pname, params, fn);
 }
 
 }  // namespace api

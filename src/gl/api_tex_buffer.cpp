@@ -70,6 +70,7 @@ void tex_buffer(Context& ctx, TextureObject& texture, GLenum internal_format, GL
   image.format = image.storage = format;
   texture.images[0][0] = image;
 }
+
 }  // namespace
 
 namespace api {
@@ -99,6 +100,7 @@ void TextureBufferRange(Context& ctx, const char* fn, GLuint texture, GLenum int
   if (TextureRef t = named_texture_of(ctx, texture, is_buffer_target, 0, fn))
     tex_buffer(ctx, *t, internalformat, buffer, offset, size, true, fn);
 }
+
 }  // namespace api
 
 }  // namespace glvk::gl

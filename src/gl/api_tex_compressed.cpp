@@ -24,6 +24,7 @@ std::size_t compressed_size(Format format, GLsizei w, GLsizei h, GLsizei d) {
   const formats::PixelFormat pf(format);
   return pf.row_bytes(unsigned(w)) * pf.block_rows(unsigned(h)) * std::size_t(d);
 }
+
 namespace {
 
 // The compressed blocks a call supplies, from client memory or the bound unpack PBO (INVALID_OPERATION
@@ -48,6 +49,7 @@ bool compressed_source(Context& ctx, const void* data, std::size_t size, std::ve
   }
   return true;
 }
+
 }  // namespace
 
 // Writes blocks of a region: as they are when the device has the format, else decoded into the
@@ -76,6 +78,7 @@ void upload_compressed(Context& ctx, TextureObject& texture, GLenum target, GLin
                       (std::size_t(y / fd.block_height) + r) * image_row + x_bytes,
                   blocks.data() + std::size_t(s) * slice + r * row, row);
 }
+
 namespace {
 
 void compressed_tex_image(Context& ctx, TextureObject& texture, unsigned dims, GLenum target, GLint level,
@@ -152,6 +155,7 @@ void compressed_tex_sub_image(Context& ctx, TextureObject& texture, unsigned dim
   upload_compressed(ctx, texture, target, level, image, x, y, z, width, height, dims == 3 ? depth : 1, blocks,
                     function);
 }
+
 }  // namespace
 
 // The "general-purpose" specific compressed formats glvk lists (GL 4.6 section 8.7 leaves RGTC and
@@ -179,6 +183,7 @@ bool query_compressed_formats(GLenum pname, StateValue& value) {
   for (std::size_t i = 0; i < value.count; ++i) value.integers[i] = kListedCompressedFormats[i];
   return true;
 }
+
 namespace api {
 
 void CompressedTexImage2D(Context& ctx, const char* fn, GLenum target, GLint level, GLenum internalformat,
@@ -258,6 +263,7 @@ void CompressedTextureSubImage3D(Context& ctx, const char* fn, GLuint texture, G
                              piece_of_transfer(ctx, GL_PIXEL_UNPACK_BUFFER, data, index, std::size_t(face_size)), fn);
   });
 }
+
 }  // namespace api
 
 }  // namespace glvk::gl

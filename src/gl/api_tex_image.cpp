@@ -60,6 +60,7 @@ bool resource_holds(const st::Texture& resource, GLenum target, GLint level, GLs
          l.level_height(unsigned(level)) == wanted.level_height(unsigned(level)) &&
          l.level_depth(unsigned(level)) == wanted.level_depth(unsigned(level)) && l.layers == wanted.layers;
 }
+
 }  // namespace
 
 // Makes sure the texture's resource can hold (face, level) as now specified: a new resource is
@@ -90,6 +91,7 @@ bool ensure_resource(Context& ctx, TextureObject& texture, GLenum target, GLint 
   texture.resource = std::move(fresh);
   return true;
 }
+
 namespace {
 
 // The texels of a glTexImage/glTexSubImage into a compressed image: converted to RGBA float with the
@@ -107,6 +109,7 @@ void upload_by_compressing(Context& ctx, TextureObject& texture, GLenum target, 
   if (raise_st_failure(ctx, result, function)) return;
   upload_compressed(ctx, texture, target, level, image, x, y, z, w, h, d, blocks, function);
 }
+
 }  // namespace
 
 void tex_image(Context& ctx, TextureObject& texture, unsigned dims, GLenum target, GLint level, GLint internal_format,
@@ -169,6 +172,7 @@ void tex_image(Context& ctx, TextureObject& texture, unsigned dims, GLenum targe
                                  type, client, function);
   upload(ctx, texture, target, level, image, 0, 0, 0, width, image.height, image.depth, format, type, client, function);
 }
+
 namespace {
 
 void tex_sub_image(Context& ctx, TextureObject& texture, unsigned dims, GLenum target, GLint level, GLint x, GLint y,
@@ -328,6 +332,7 @@ void generate_mipmap(Context& ctx, TextureObject& texture, const char* function)
   }
   if (last > base) st::texture_generate_mipmap(*texture.resource, unsigned(base), unsigned(last));
 }
+
 }  // namespace
 
 namespace api {
@@ -351,6 +356,7 @@ void TexImage3D(Context& ctx, const char* fn, GLenum target, GLint level, GLint 
     tex_image(ctx, *t, 3, target, level, internalformat, width, height, depth, border, format, type, pixels,
               fn);
 }
+
 }  // namespace api
 
 // Sub-image targets: the image targets without proxies.
@@ -360,6 +366,7 @@ bool is_sub_image_target(unsigned dims, GLenum target) { return is_image_target(
 bool is_sub_image_or_cube_target(unsigned dims, GLenum target) {
   return is_sub_image_target(dims, target) || (dims == 3 && target == GL_TEXTURE_CUBE_MAP);
 }
+
 namespace api {
 
 void TexSubImage1D(Context& ctx, const char* fn, GLenum target, GLint level, GLint xoffset, GLsizei width,
@@ -489,6 +496,7 @@ void InvalidateTexSubImage(Context& ctx, const char* fn, GLuint texture, GLint l
   if (t->target == GL_TEXTURE_CUBE_MAP && extent.defined()) extent.depth = 6;
   check_region_inside(ctx, extent, xoffset, yoffset, zoffset, width, height, depth, fn);
 }
+
 }  // namespace api
 
 }  // namespace glvk::gl

@@ -30,6 +30,7 @@ GLsizei device_sample_count(Context& ctx, Format format, GLsizei samples, unsign
       return count;
   return 0;
 }
+
 }  // namespace
 
 // The largest sample count of every colour and depth format GL requires: MAX_SAMPLES.
@@ -41,6 +42,7 @@ GLint max_samples(Context& ctx) {
       most = count;
   return most;
 }
+
 namespace {
 
 // glTexImage{2,3}DMultisample and glTexStorage{2,3}DMultisample.
@@ -104,6 +106,7 @@ void tex_image_multisample(Context& ctx, TextureObject& texture, GLenum target, 
   texture.view_num_levels = texture.immutable_levels;
   texture.view_num_layers = storage ? depth : 0;
 }
+
 }  // namespace
 
 namespace api {
@@ -166,6 +169,7 @@ void TextureStorage3DMultisample(Context& ctx, const char* fn, GLuint texture, G
     tex_image_multisample(ctx, *t, t->target, samples, internalformat, width, height, depth, fixedsamplelocations,
                           true, fn);
 }
+
 }  // namespace api
 
 }  // namespace glvk::gl

@@ -56,6 +56,7 @@ bool level_parameter(const TextureImage& image, GLenum pname, GLint& value) {
 GLsizeiptr buffer_range_bytes(const TextureObject& t) {
   return !t.buffer ? 0 : t.buffer_size >= 0 ? t.buffer_size : t.buffer->size - t.buffer_offset;
 }
+
 }  // namespace
 
 // The texels of its buffer a buffer texture views: its single level's width.
@@ -63,6 +64,7 @@ GLint buffer_texels(const TextureObject& t) {
   const GLint texel = GLint(formats::describe(t.images[0][0].format).block_bits / 8);
   return texel ? GLint(buffer_range_bytes(t) / texel) : 0;
 }
+
 namespace {
 
 // glGetTexLevelParameter* / glGetTextureLevelParameter* of (`target`'s face, `level`) of `t`,
@@ -292,6 +294,7 @@ void get_tex_parameter(Context& ctx, const TextureObject& t, GLenum pname, void*
     else static_cast<GLint*>(params)[i] = rounded(values[i]);  // GLuint shares the representation
   }
 }
+
 }  // namespace
 
 namespace api {
@@ -437,6 +440,7 @@ void GetTextureParameterIiv(Context& ctx, const char* fn, GLuint texture, GLenum
 void GetTextureParameterIuiv(Context& ctx, const char* fn, GLuint texture, GLenum pname, GLuint* params) {
   get_parameter(ctx, Lookup::BY_NAME, texture, pname, params, ParameterType::PURE_UINT, fn);
 }
+
 }  // namespace api
 
 }  // namespace glvk::gl

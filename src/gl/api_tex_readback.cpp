@@ -32,6 +32,7 @@ void read_texels(Context& ctx, st::Texture& resource, const TextureImage& image,
                                                  clamp_colour);
   raise_st_failure(ctx, result, function);
 }
+
 namespace {
 
 // A region of a level; `whole` stands for the entire image (glGetTexImage).
@@ -129,6 +130,7 @@ void get_compressed_tex_image(Context& ctx, TextureObject& texture, GLenum targe
   else if (pixels)
     std::memcpy(pixels, blocks.data(), size);
 }
+
 }  // namespace
 
 namespace api {
@@ -248,6 +250,7 @@ void GetnCompressedTexImage(Context& ctx, const char* fn, GLenum target, GLint l
   if (TextureRef t = target_texture(ctx, target, is_get_image_target, 0, fn))
     get_compressed_tex_image(ctx, *t, target, lod, Region{}, bufSize, pixels, fn);
 }
+
 }  // namespace api
 
 }  // namespace glvk::gl

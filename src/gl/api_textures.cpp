@@ -41,6 +41,7 @@ void bind_texture_unit(Context& ctx, GLuint unit, GLuint name, const char* funct
   }
   if (TextureRef t = named_texture(ctx, name, function)) targets[std::size_t(target_index(t->target))] = std::move(t);
 }
+
 }  // namespace
 
 // Texture state for glGetIntegerv (api_state.cpp asks here for what it does not know).
@@ -102,6 +103,7 @@ bool query_texture_integer(Context& ctx, GLenum pname, GLint64& value) {
     default: return false;
   }
 }
+
 namespace api {
 
 void PixelStorei(Context& ctx, const char* fn, GLenum pname, GLint param) {
@@ -209,30 +211,6 @@ void BindTexture(Context& ctx, const char* fn, GLenum target, GLuint texture) {
   ctx.bound_textures[ctx.active_texture_unit][std::size_t(index)] = std::move(t);
 }
 
-void CopyTextureSubImage1D(Context& ctx, const char* fn, GLuint texture, GLint level, GLint xoffset, GLint x, GLint y,
-                           GLsizei width) {
-  if (TextureRef t = named_texture_of(ctx, texture, is_sub_image_target, 1, fn))
-    copy_tex_sub_image(ctx, *t, t->target, level, xoffset, 0, 0, x, y, width, 1, fn);
-}
-
-void CopyTextureSubImage2D(Context& ctx, const char* fn, GLuint texture, GLint level, GLint xoffset, GLint yoffset,
-                           GLint x, GLint y, GLsizei width, GLsizei height) {
-  if (TextureRef t = named_texture_of(ctx, texture, is_sub_image_target, 2, fn))
-    copy_tex_sub_image(ctx, *t, t->target, level, xoffset, yoffset, 0, x, y, width, height,
-                       fn);
-}
-
-void CopyTextureSubImage3D(Context& ctx, const char* fn, GLuint texture, GLint level, GLint xoffset, GLint yoffset,
-                           GLint zoffset, GLint x, GLint y, GLsizei width, GLsizei height) {
-  TextureRef t = named_texture_of(ctx, texture, is_sub_image_or_cube_target, 3, fn);
-  if (!t) return;
-  if (t->target != GL_TEXTURE_CUBE_MAP)
-    return copy_tex_sub_image(ctx, *t, t->target, level, xoffset, yoffset, zoffset, x, y, width, height, fn);
-  for_each_cube_face(ctx, *t, level, zoffset, 1, fn, [&](GLenum face, GLsizei) {
-    copy_tex_sub_image(ctx, *t, face, level, xoffset, yoffset, 0, x, y, width, height, fn);
-  });
-}
-
 void BindTextureUnit(Context& ctx, const char* fn, GLuint unit, GLuint texture) {
   if (unit >= kMaxTextureUnits)
     return ctx.error(GL_INVALID_VALUE, "%s(unit = %u): beyond MAX_COMBINED_TEXTURE_IMAGE_UNITS", fn, unit);
@@ -249,6 +227,7 @@ void BindTextures(Context& ctx, const char* fn, GLuint first, GLsizei count, con
   for (GLsizei i = 0; i < count; ++i)
     bind_texture_unit(ctx, first + GLuint(i), textures ? textures[i] : 0, fn);
 }
+
 }  // namespace api
 
 }  // namespace glvk::gl

@@ -115,11 +115,13 @@ bool depth_is_layers(GLenum target) {
 bool is_depth_or_stencil_base(GLenum base) {
   return base == GL_DEPTH_COMPONENT || base == GL_DEPTH_STENCIL || base == GL_STENCIL_INDEX;
 }
+
 namespace {
 
 bool is_depth_or_stencil_format(GLenum format) {
   return format == GL_DEPTH_COMPONENT || format == GL_DEPTH_STENCIL || format == GL_STENCIL_INDEX;
 }
+
 }  // namespace
 
 // The buffer bound to `target` (one of kBufferTargets), or null.
@@ -143,6 +145,7 @@ TextureRef texture_for_target(Context& ctx, GLenum target) {
   if (!default_texture) default_texture = std::make_shared<TextureObject>(0, binding_target(target));
   return default_texture;
 }
+
 namespace {
 
 // GL 4.6 table 8.5: the formats each packed type takes. The format library's packed table also
@@ -176,6 +179,7 @@ bool is_float_type(GLenum type) {
   return type == GL_HALF_FLOAT || type == GL_FLOAT || type == GL_UNSIGNED_INT_10F_11F_11F_REV ||
          type == GL_UNSIGNED_INT_5_9_9_9_REV || type == GL_FLOAT_32_UNSIGNED_INT_24_8_REV;
 }
+
 }  // namespace
 
 // Validates a client (format, type) pair: INVALID_ENUM for unknown enums, for DEPTH_STENCIL with

@@ -85,6 +85,17 @@ VkImageSubresourceRange range_of(const Image& image, const VkImageSubresourceLay
   return {image.aspects(), layers.mipLevel, 1, layers.baseArrayLayer, layers.layerCount};
 }
 
+
+// The image-to-image commands (copy, resolve, blit) read their regions' source subresources in
+// TRANSFER_SRC and write the destination ones in TRANSFER_DST.
+template <typename Region>
+void transition_regions(VkCommandBuffer commands, Image& src, Image& dst, std::span<const Region> regions) {
+  for (const Region& r : regions) {
+    src.record_transition(commands, range_of(src, r.srcSubresource), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+    dst.record_transition(commands, range_of(dst, r.dstSubresource), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+  }
+}
+
 }  // namespace
 
 void CommandStream::copy_buffer_to_image(Buffer& src, Image& dst, std::span<const VkBufferImageCopy> regions) {
@@ -107,10 +118,7 @@ void CommandStream::copy_image_to_buffer(Image& src, Buffer& dst, std::span<cons
 
 void CommandStream::copy_image(Image& src, Image& dst, std::span<const VkImageCopy> regions) {
   VkCommandBuffer commands = begin_transfer();
-  for (const VkImageCopy& r : regions) {
-    src.record_transition(commands, range_of(src, r.srcSubresource), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
-    dst.record_transition(commands, range_of(dst, r.dstSubresource), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
-  }
+  transition_regions(commands, src, dst, regions);
   vkCmdCopyImage(commands, src.handle(), src.layout_for(VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL), dst.handle(),
                  dst.layout_for(VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL), std::uint32_t(regions.size()), regions.data());
   src.last_use = dst.last_use = open_serial_;
@@ -136,21 +144,15 @@ void CommandStream::clear_depth_stencil_image(Image& image, const VkClearDepthSt
 
 void CommandStream::resolve_image(Image& src, Image& dst, std::span<const VkImageResolve> regions) {
   VkCommandBuffer commands = begin_transfer();
-  for (const VkImageResolve& r : regions) {
-    src.record_transition(commands, range_of(src, r.srcSubresource), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
-    dst.record_transition(commands, range_of(dst, r.dstSubresource), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
-  }
+  transition_regions(commands, src, dst, regions);
   vkCmdResolveImage(commands, src.handle(), src.layout_for(VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL), dst.handle(),
-                 dst.layout_for(VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL), std::uint32_t(regions.size()), regions.data());
+                    dst.layout_for(VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL), std::uint32_t(regions.size()), regions.data());
   src.last_use = dst.last_use = open_serial_;
 }
 
 void CommandStream::blit_image(Image& src, Image& dst, std::span<const VkImageBlit> regions, VkFilter filter) {
   VkCommandBuffer commands = begin_transfer();
-  for (const VkImageBlit& r : regions) {
-    src.record_transition(commands, range_of(src, r.srcSubresource), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
-    dst.record_transition(commands, range_of(dst, r.dstSubresource), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
-  }
+  transition_regions(commands, src, dst, regions);
   vkCmdBlitImage(commands, src.handle(), src.layout_for(VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL), dst.handle(),
                  dst.layout_for(VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL), std::uint32_t(regions.size()), regions.data(),
                  filter);

@@ -1,5 +1,6 @@
 // Render-target operations of CommandStream: image views used as attachments of dynamic rendering.
 #include <cstring>
+#include <vector>
 #include <memory>
 
 #include "glvk/vk_backend/barrier.h"
@@ -86,6 +87,24 @@ void begin_depth_stencil_rendering(VkCommandBuffer commands, const Image& image,
   vkCmdBeginRendering(commands, &rendering);
 }
 
+// One dynamic-rendering pass per layer of `region`: `begin` starts it on a view of the layer and
+// `body` records into it (the colour and depth/stencil clears). The views are handed back, to live
+// until the batch completes.
+template <typename Begin, typename Body>
+std::vector<std::shared_ptr<ImageView>> render_layers(VkCommandBuffer commands, const Device& device,
+                                                      const Image& image, VkFormat format,
+                                                      const RenderRegion& region, Begin begin, Body body) {
+  std::vector<std::shared_ptr<ImageView>> views;
+  for (std::uint32_t layer = region.first_layer; layer < region.first_layer + region.layer_count; ++layer) {
+    auto view = layer_view(device, image, format, region.level, layer);
+    begin(*view);
+    body();
+    vkCmdEndRendering(commands);
+    views.push_back(std::move(view));
+  }
+  return views;
+}
+
 }  // namespace
 
 InternalPipelines& CommandStream::pipelines() {
@@ -117,22 +136,21 @@ void CommandStream::clear_color_region(Image& image, VkFormat view_format, const
     key.samples = image.description().samples;
     pipeline = pipelines().clear_pipeline(key);
   }
-  for (std::uint32_t layer = region.first_layer; layer < region.first_layer + region.layer_count; ++layer) {
-    auto view = layer_view(device_, image, view_format, region.level, layer);
-    begin_color_rendering(commands, image, *view, region.rect);
+  const auto begin = [&](const ImageView& view) { begin_color_rendering(commands, image, view, region.rect); };
+  const auto clear = [&] {
     if (every_channel) {
-      VkClearAttachment clear{VK_IMAGE_ASPECT_COLOR_BIT, 0, {}};
-      clear.clearValue.color = value;
+      VkClearAttachment attachment{VK_IMAGE_ASPECT_COLOR_BIT, 0, {}};
+      attachment.clearValue.color = value;
       const VkClearRect rect{region.rect, 0, 1};
-      vkCmdClearAttachments(commands, 1, &clear, 1, &rect);
+      vkCmdClearAttachments(commands, 1, &attachment, 1, &rect);
     } else {
       ClearConstants constants;
       std::memcpy(constants.color_bits, value.uint32, sizeof constants.color_bits);
       draw_rectangle(commands, pipeline, pipelines().clear_layout(), region, constants);
     }
-    vkCmdEndRendering(commands);
+  };
+  for (auto& view : render_layers(commands, device_, image, view_format, region, begin, clear))
     release_after(std::move(view), open_serial_);
-  }
 }
 
 void CommandStream::clear_depth_stencil_region(Image& image, const RenderRegion& region, bool depth,
@@ -154,26 +172,27 @@ void CommandStream::clear_depth_stencil_region(Image& image, const RenderRegion&
     key.samples = image.description().samples;
     pipeline = pipelines().clear_pipeline(key);
   }
-  for (std::uint32_t layer = region.first_layer; layer < region.first_layer + region.layer_count; ++layer) {
-    auto view = layer_view(device_, image, format, region.level, layer);
-    begin_depth_stencil_rendering(commands, image, *view, nullptr, region.rect);
+  const auto begin = [&](const ImageView& view) {
+    begin_depth_stencil_rendering(commands, image, view, nullptr, region.rect);
+  };
+  const auto clear = [&] {
     if (!masked_stencil) {
-      VkClearAttachment clear{(depth ? VkImageAspectFlags(VK_IMAGE_ASPECT_DEPTH_BIT) : 0) |
-                                  (stencil ? VkImageAspectFlags(VK_IMAGE_ASPECT_STENCIL_BIT) : 0),
-                              0,
-                              {}};
-      clear.clearValue.depthStencil = {depth_value, stencil_value};
+      VkClearAttachment attachment{(depth ? VkImageAspectFlags(VK_IMAGE_ASPECT_DEPTH_BIT) : 0) |
+                                       (stencil ? VkImageAspectFlags(VK_IMAGE_ASPECT_STENCIL_BIT) : 0),
+                                   0,
+                                   {}};
+      attachment.clearValue.depthStencil = {depth_value, stencil_value};
       const VkClearRect rect{region.rect, 0, 1};
-      if (clear.aspectMask) vkCmdClearAttachments(commands, 1, &clear, 1, &rect);
+      if (attachment.aspectMask) vkCmdClearAttachments(commands, 1, &attachment, 1, &rect);
     } else {
       ClearConstants constants;
       constants.depth = depth_value;
       draw_rectangle(commands, pipeline, pipelines().clear_layout(), region, constants, stencil_write_mask,
                      stencil_value);
     }
-    vkCmdEndRendering(commands);
+  };
+  for (auto& view : render_layers(commands, device_, image, format, region, begin, clear))
     release_after(std::move(view), open_serial_);
-  }
 }
 
 void CommandStream::blit_with_shader(Image& src, VkFormat src_format, std::uint32_t src_level,
