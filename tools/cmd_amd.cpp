@@ -3,7 +3,7 @@
 //   glvk amd decode --chip CHIP [FILE]      (a binary IB, little-endian dwords; stdin without FILE)
 //   glvk amd shadow FILE                    (a stream written with GLVK_SHADOW=FILE)
 //   glvk amd chips
-//   glvk amd surface --format F --width W [...] [--json]  (the legacy layout, per level)
+//   glvk amd surface --format F --width W [...] [--dcc on|off] [--json]  (the legacy layout per level, CMASK/HTILE/DCC)
 // Each encode kind is one function in kEncoders.
 #include "commands.h"
 #include "json_writer.h"
@@ -527,7 +527,7 @@ int usage() {
                "       glvk amd shadow FILE\n"
                "       glvk amd chips\n"
                "       glvk amd surface --format F --width W [--chip --target --height --depth --levels --layers "
-               "--samples --json]\n"
+               "--samples --dcc on|off --json]\n"
                "       glvk amd compare [--chip CHIP] [--all]\n"
                "encode kinds:\n");
   for (const Encoder& e : kEncoders)
@@ -668,6 +668,40 @@ void write_macro_json(JsonWriter& j, const amd::MacroTileInfo& m) {
   j.end_object();
 }
 
+// CMASK, HTILE and DCC, each only when the surface has it (size > 0).
+void write_metadata_json(JsonWriter& j, const amd::Surface& s) {
+  if (s.cmask.size) {
+    j.key("cmask").begin_object().key("size").value(s.cmask.size).key("slice_size").value(s.cmask.slice_size);
+    j.key("alignment").value(s.cmask.alignment).key("slice_tile_max").value(s.cmask.slice_tile_max).end_object();
+  }
+  if (s.htile.size) {
+    j.key("htile").begin_object().key("size").value(s.htile.size).key("slice_size").value(s.htile.slice_size);
+    j.key("alignment").value(s.htile.alignment).key("pitch").value(s.htile.pitch);
+    j.key("height").value(s.htile.height).end_object();
+  }
+  if (s.dcc.size) {
+    j.key("dcc").begin_object().key("size").value(s.dcc.size).key("alignment").value(s.dcc.alignment);
+    j.key("level_offsets").begin_array();
+    for (uint64_t o : s.dcc.level_offset) j.value(o);
+    j.end_array().end_object();
+  }
+}
+
+void print_metadata_text(const amd::Surface& s) {
+  auto ull = [](uint64_t v) { return static_cast<unsigned long long>(v); };
+  if (s.cmask.size)
+    std::printf("CMASK: %llu bytes (%llu a slice, SLICE_TILE_MAX %u), %u-byte alignment\n", ull(s.cmask.size),
+                ull(s.cmask.slice_size), s.cmask.slice_tile_max, s.cmask.alignment);
+  if (s.htile.size)
+    std::printf("HTILE: %llu bytes (%llu a slice, %ux%u pixels), %u-byte alignment\n", ull(s.htile.size),
+                ull(s.htile.slice_size), s.htile.pitch, s.htile.height, s.htile.alignment);
+  if (s.dcc.size) {
+    std::printf("DCC: %llu bytes, %u-byte alignment, levels", ull(s.dcc.size), s.dcc.alignment);
+    for (uint64_t o : s.dcc.level_offset) std::printf(" +%llu", ull(o));
+    std::printf("\n");
+  }
+}
+
 bool any_2d(const std::vector<amd::SurfaceLevel>& levels) {
   for (const amd::SurfaceLevel& lv : levels)
     if (lv.mode == amd::SurfaceMode::TILED_2D) return true;
@@ -681,9 +715,17 @@ int run_surface(Args args) {
   if (!chip) return error(chip.error());
   Result<amd::SurfaceTemplate> t = template_option(*parsed);
   if (!t) return error(t.error());
+  bool disable_dcc = false;
+  if (parsed->has("dcc")) {  // radeonsi's "nodcc" debug option as an input
+    const std::string dcc = *parsed->text("dcc");
+    if (dcc != "on" && dcc != "off") return error("--dcc is on or off");
+    disable_dcc = dcc == "off";
+  }
   for (const std::string& name : parsed->unused()) return error("option --" + name + " does not apply to surface");
   if (parsed->raw()) return error("surface prints text or --json, not --raw");
-  Result<amd::Surface> s = amd::compute_surface(**chip, *t);
+  amd::SurfaceTemplate templ = *t;
+  templ.disable_dcc = disable_dcc;
+  Result<amd::Surface> s = amd::compute_surface(**chip, templ);
   if (!s) return error(s.error());
   const formats::FormatDesc& desc = formats::describe(t->format);
   if (parsed->json()) {
@@ -701,6 +743,7 @@ int run_surface(Args args) {
       write_levels_json(j, s->stencil_level);
       if (any_2d(s->stencil_level)) write_macro_json(j.key("stencil_macro"), s->stencil_macro);
     }
+    write_metadata_json(j, *s);
     j.end_object();
     std::printf("\n");
     return 0;
@@ -716,6 +759,7 @@ int run_surface(Args args) {
     print_levels_text("stencil", s->stencil_level);
     if (any_2d(s->stencil_level)) print_macro_text("stencil 2D", s->stencil_macro);
   }
+  print_metadata_text(*s);
   return 0;
 }
 

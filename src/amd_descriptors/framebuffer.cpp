@@ -152,17 +152,7 @@ Result<CbFormat> cb_format(const FormatDesc& d) {
 // ---------------------------------------------------------------- colour buffers
 
 uint32_t cmask_slice_tile_max(const Chip& chip, uint32_t nblk_x, uint32_t nblk_y) {
-  // One CMASK cache line covers cl_width x cl_height 8x8 tiles, depending on the pipe count.
-  uint32_t cl_width = 32, cl_height = 16;  // 2 pipes
-  switch (chip.num_tile_pipes) {
-    case 4: cl_width = 32, cl_height = 32; break;
-    case 8: cl_width = 64, cl_height = 32; break;
-    case 16: cl_width = 64, cl_height = 64; break;
-  }
-  auto align = [](uint32_t v, uint32_t a) { return (v + a - 1) / a * a; };
-  const uint64_t width = align(nblk_x, cl_width * 8), height = align(nblk_y, cl_height * 8);
-  const uint64_t blocks = width * height / (128 * 128);
-  return blocks ? static_cast<uint32_t>(blocks - 1) : 0;
+  return compute_cmask(chip, nblk_x, nblk_y, 1).slice_tile_max;
 }
 
 Result<ColorBufferRegisters> encode_color_buffer(const Chip& chip, const ColorSurface& s) {

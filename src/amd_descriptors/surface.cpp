@@ -395,6 +395,7 @@ Result<Surface> compute_surface(const Chip& chip, const SurfaceTemplate& t, Surf
     s.alignment = std::max(s.alignment, stencil_align);
   }
   s.total_size = end;
+  compute_metadata(chip, t, &s);
   return s;
 }
 

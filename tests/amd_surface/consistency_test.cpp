@@ -283,6 +283,22 @@ TEST(AmdConsistency, LayoutInvariantsOverRandomSizes) {
     }
     EXPECT_EQ(s->total_size, end);
     EXPECT_EQ(s->alignment & (s->alignment - 1), 0u);
+    // Metadata: CMASK slices hold a nibble per 8x8 tile of level 0; HTILE covers level 0 with 4
+    // bytes per 8x8 block; DCC keys (a byte per 256 bytes) cover every DCC level, in order.
+    if (s->cmask.size) {
+      EXPECT_GE(s->cmask.slice_size * 128, uint64_t(s->level[0].nblk_x) * s->level[0].nblk_y);
+      EXPECT_EQ(s->cmask.slice_size % s->cmask.alignment % 256, 0u);
+    }
+    if (s->htile.size) {
+      EXPECT_GE(s->htile.pitch, s->level[0].nblk_x);
+      EXPECT_GE(s->htile.height, s->level[0].nblk_y);
+      EXPECT_GE(s->htile.size * 16, uint64_t(s->level[0].nblk_x) * s->level[0].nblk_y);
+    }
+    for (uint32_t l = 0; l < s->dcc.num_levels; ++l) {
+      const uint64_t keys = s->level[l].slice_size * s->level[l].nslices / 256;
+      const uint64_t next = l + 1 < s->dcc.num_levels ? s->dcc.level_offset[l + 1] : s->dcc.size;
+      EXPECT_GE(next, s->dcc.level_offset[l] + keys);
+    }
     ++surfaces;
 
     // Every texel address lies inside its level (corners and random texels of every level and

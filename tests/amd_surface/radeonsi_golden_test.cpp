@@ -325,5 +325,92 @@ TEST(RadeonsiGolden, LinearChoicesAndPitch) {
   EXPECT_EQ(s->level[0].mode, SurfaceMode::TILED_1D);
 }
 
+// Metadata surfaces, worked by hand from ac_surface / addrlib facts (see surface_meta.cpp).
+// CMASK (ac_compute_cmask): tonga has 8 pipes -> cache line 64x32 tiles = 512x256 pixels; RGBA8
+// 256x256 (2D) pads to 512x256: 512*256/64 nibbles = 1024 bytes, slice aligned to 8 * 256 = 2048,
+// SLICE_TILE_MAX 512*256/(128*128) - 1 = 7. Polaris11 (4 pipes: 32x32 tiles = 256x256): 256*256/128
+// = 512 bytes aligned to 1024, SLICE_TILE_MAX 3. A 64x64 cube (1D) pads to 512x256 as well: 2048
+// bytes a face, 6 faces.
+TEST(RadeonsiGolden, CmaskSizes) {
+  auto s = compute_surface(chip("tonga"), tmpl(TextureTarget::TEXTURE_2D, Format::R8G8B8A8_UNORM, 256, 256));
+  ASSERT_TRUE(s.ok());
+  EXPECT_EQ(s->cmask.slice_size, 2048u);
+  EXPECT_EQ(s->cmask.size, 2048u);
+  EXPECT_EQ(s->cmask.alignment, 2048u);
+  EXPECT_EQ(s->cmask.slice_tile_max, 7u);
+  s = compute_surface(chip("polaris11"), tmpl(TextureTarget::TEXTURE_2D, Format::R8G8B8A8_UNORM, 256, 256));
+  ASSERT_TRUE(s.ok());
+  EXPECT_EQ(s->cmask.size, 1024u);
+  EXPECT_EQ(s->cmask.alignment, 1024u);
+  EXPECT_EQ(s->cmask.slice_tile_max, 3u);
+  s = compute_surface(chip("tonga"), tmpl(TextureTarget::TEXTURE_CUBE, Format::R8G8B8A8_UNORM, 64, 64, 1, 6));
+  ASSERT_TRUE(s.ok());
+  EXPECT_EQ(s->cmask.size, 6u * 2048);
+  // Linear surfaces and depth have none.
+  s = compute_surface(chip("tonga"), tmpl(TextureTarget::TEXTURE_2D, Format::R8G8B8A8_UNORM, 256, 2));
+  EXPECT_EQ(s->cmask.size, 0u);
+  s = compute_surface(chip("tonga"), tmpl(TextureTarget::TEXTURE_2D, Format::Z32_FLOAT, 256, 256));
+  EXPECT_EQ(s->cmask.size, 0u);
+}
+
+// HTILE (Lib::ComputeHtileInfo, 32 bits per 8x8 block, 16384-bit cache line): 8 pipes: width
+// 512 / height 1 halves/doubles while width > 2 * height * 8: 256/2, 128/4, 64/8 -> macro 8*64 =
+// 512 by 8*8*8 = 512 pixels; Z32 256x256 (2D) pads to 512x512: 512*512*32/64 bits = 16384 bytes,
+// aligned to 2048 * 8 (already), base 256 * 8 = 2048. Polaris11 (4 pipes): 64/8 stops at
+// 64 > 64 false -> 512 by 8*8*4 = 256: 512*256*32/64/8 = 8192 bytes, base 1024. With two levels
+// (level 0 262144 bytes, level 1 1D 128*128*4 = 65536) HTILE covers the miptree:
+// 327680 / 4 / 64 * 4 = 5120 -> aligned to 2048: 6144. 1D depth has no HTILE.
+TEST(RadeonsiGolden, HtileSizes) {
+  auto s = compute_surface(chip("tonga"), tmpl(TextureTarget::TEXTURE_2D, Format::Z32_FLOAT, 256, 256));
+  ASSERT_TRUE(s.ok());
+  EXPECT_EQ(s->htile.pitch, 512u);
+  EXPECT_EQ(s->htile.height, 512u);
+  EXPECT_EQ(s->htile.size, 16384u);
+  EXPECT_EQ(s->htile.alignment, 2048u);
+  s = compute_surface(chip("polaris11"), tmpl(TextureTarget::TEXTURE_2D, Format::Z32_FLOAT, 256, 256));
+  ASSERT_TRUE(s.ok());
+  EXPECT_EQ(s->htile.height, 256u);
+  EXPECT_EQ(s->htile.size, 8192u);
+  EXPECT_EQ(s->htile.alignment, 1024u);
+  s = compute_surface(chip("tonga"), tmpl(TextureTarget::TEXTURE_2D, Format::Z32_FLOAT, 256, 256, 1, 1, 2));
+  ASSERT_TRUE(s.ok());
+  EXPECT_EQ(s->total_size, 327680u);
+  EXPECT_EQ(s->htile.size, 6144u);
+  s = compute_surface(chip("tonga"), tmpl(TextureTarget::TEXTURE_2D, Format::Z32_FLOAT, 64, 64));
+  EXPECT_EQ(s->htile.size, 0u);
+}
+
+// DCC (GFX8, CiLib::HwlComputeDccInfo): a key byte per 256 bytes of a 2D level, base on
+// banks * pipes * 256 (tonga 16 * 8 * 256 = 32768). RGBA8 256x256: 1024 keys, not a multiple of
+// 32768 -> padded to 8 * 256 = 2048, smaller levels get none. 2048x1024 with 3 levels: level 0
+// 8 MiB -> 32768 keys (aligned: level 1 may use DCC), level 1 1024x512 -> 8192 keys at +32768
+// (not aligned: level 2 gets none); mipmapped, ac_surface then reserves the whole surface
+// (8 MiB + 2 MiB + 512 KiB = 11010048 bytes) / 256 = 43008 aligned to 4 * 32768 = 131072.
+// No DCC on GFX6/7, with the nodcc switch, for block-compressed formats, or for mipmapped arrays.
+TEST(RadeonsiGolden, DccSizes) {
+  auto s = compute_surface(chip("tonga"), tmpl(TextureTarget::TEXTURE_2D, Format::R8G8B8A8_UNORM, 256, 256));
+  ASSERT_TRUE(s.ok());
+  EXPECT_EQ(s->dcc.size, 2048u);
+  EXPECT_EQ(s->dcc.alignment, 32768u);
+  EXPECT_EQ(s->dcc.num_levels, 1u);
+  s = compute_surface(chip("tonga"), tmpl(TextureTarget::TEXTURE_2D, Format::R8G8B8A8_UNORM, 2048, 1024, 1, 1, 3));
+  ASSERT_TRUE(s.ok());
+  EXPECT_EQ(s->total_size, 11010048u);
+  ASSERT_EQ(s->dcc.num_levels, 2u);
+  EXPECT_EQ(s->dcc.level_offset[1], 32768u);
+  EXPECT_EQ(s->dcc.size, 131072u);
+  SurfaceTemplate t = tmpl(TextureTarget::TEXTURE_2D, Format::R8G8B8A8_UNORM, 256, 256);
+  t.disable_dcc = true;
+  EXPECT_EQ(compute_surface(chip("tonga"), t)->dcc.size, 0u);
+  EXPECT_EQ(compute_surface(chip("bonaire"), tmpl(TextureTarget::TEXTURE_2D, Format::R8G8B8A8_UNORM, 256, 256))->dcc.size, 0u);
+  EXPECT_EQ(compute_surface(chip("tonga"), tmpl(TextureTarget::TEXTURE_2D, Format::DXT5_RGBA, 1024, 1024))->dcc.size, 0u);
+  EXPECT_EQ(compute_surface(chip("tonga"), tmpl(TextureTarget::TEXTURE_2D_ARRAY, Format::R8G8B8A8_UNORM, 512, 512, 1, 2, 2))
+                ->dcc.size,
+            0u);
+  EXPECT_GT(compute_surface(chip("tonga"), tmpl(TextureTarget::TEXTURE_2D_ARRAY, Format::R8G8B8A8_UNORM, 512, 512, 1, 2))
+                ->dcc.size,
+            0u);
+}
+
 }  // namespace
 }  // namespace glvk::amd

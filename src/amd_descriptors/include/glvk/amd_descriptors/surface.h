@@ -36,6 +36,8 @@ struct SurfaceTemplate {
   // GFX8 depth textures radeonsi makes sampleable in place (TC-compatible HTILE): the depth
   // tile index follows the unsplit tile size instead of the sample count.
   bool tc_compatible_htile = false;
+  // RADEON_SURF_DISABLE_DCC (radeonsi's "nodcc" debug option): no DCC on GFX8.
+  bool disable_dcc = false;
 };
 
 // si_choose_tiling: the mode radeonsi asks the allocator for (2D may still degrade per level).
@@ -61,6 +63,23 @@ struct MacroTileInfo {
   uint32_t width = 0, height = 0; // macro-tile size in elements
 };
 
+// The metadata surfaces ac_surface computes beside the legacy layout (sizes in bytes; size 0:
+// the surface has none). Whether radeonsi allocates them is its texture code's choice.
+struct CmaskInfo {  // ac_compute_cmask: colour, non-linear, single-sampled or with FMASK
+  uint64_t size = 0, slice_size = 0;
+  uint32_t alignment = 0, slice_tile_max = 0;
+};
+struct HtileInfo {  // AddrComputeHtileInfo for a 2D depth level 0 (8x8 blocks, 32 bits each)
+  uint64_t size = 0, slice_size = 0;
+  uint32_t alignment = 0, pitch = 0, height = 0;  // pitch/height: the padded HTILE extent in pixels
+};
+struct DccInfo {  // GFX8 AddrComputeDccInfo per 2D level while the previous level allows it
+  uint64_t size = 0;
+  uint32_t alignment = 0;
+  uint32_t num_levels = 0;             // levels with DCC
+  std::vector<uint64_t> level_offset;  // byte offset of each DCC level's keys
+};
+
 struct Surface {
   uint32_t bpe = 0;                   // bytes per element (block) of the main surface
   uint32_t block_width = 1, block_height = 1;
@@ -73,7 +92,15 @@ struct Surface {
   uint64_t stencil_offset = 0;                     // start of the stencil surface
   uint64_t total_size = 0;
   uint32_t alignment = 0;                          // base alignment in bytes
+  CmaskInfo cmask;
+  HtileInfo htile;
+  DccInfo dcc;
 };
+
+// CMASK of a colour surface whose level 0 is nblk_x x nblk_y elements with `layers` layers.
+CmaskInfo compute_cmask(const Chip& chip, uint32_t nblk_x, uint32_t nblk_y, uint32_t layers);
+// Fills surface->cmask/htile/dcc from the laid-out levels (compute_surface calls it).
+void compute_metadata(const Chip& chip, const SurfaceTemplate& templ, Surface* surface);
 
 // Computes the layout; errors for unknown formats, sizes beyond the chip's limits, chips without
 // tile tables, and formats the legacy path cannot lay out (planar/YUV).
