@@ -50,16 +50,6 @@ bool clip_blit_axis(double& s0, double& s1, double& d0, double& d1, double src_s
   return clip(d0, d1, s0, s1, dst_size) && clip(s0, s1, d0, d1, src_size);
 }
 
-}  // namespace
-
-// A single-sample w x h texture of `storage` that blits may render into (a stand-in for a part of
-// an attachment).
-std::unique_ptr<st::Texture> scratch_texture(Context& ctx, formats::Format storage, GLint w, GLint h) {
-  return st::scratch_texture(ctx.st().shared_screen(), storage, w, h);
-}
-
-namespace {
-
 // Blits one attachment into another (for depth/stencil attachments, the aspects `depth` and
 // `stencil`); the formats were checked by the caller.
 void blit_attachment(Context& ctx, const FramebufferAttachment& src, const FramebufferAttachment& dst,

@@ -413,6 +413,16 @@ std::unique_ptr<Texture> scratch_texture(std::shared_ptr<Screen> screen, Format 
                                    d.is_depth || d.is_stencil ? BIND_DEPTH_STENCIL : BIND_RENDER_TARGET);
 }
 
+std::unique_ptr<Texture> resolve_for_read(Texture& multisample, unsigned level, int layer, Format storage, int w,
+                                          int h) {
+  std::unique_ptr<Texture> resolved = scratch_texture(multisample.shared_screen(), storage, w, h);
+  const int whole[4] = {0, 0, w, h};
+  BlitOptions exact;
+  exact.srgb = false;  // the resolve keeps the encoding
+  if (!texture_blit_scaled(multisample, level, layer, whole, *resolved, 0, 0, whole, exact)) return nullptr;
+  return resolved;
+}
+
 namespace {
 
 struct Rect {

@@ -24,6 +24,12 @@ struct BlitSurface {
 // an attachment, or a resolve of one).
 std::unique_ptr<Texture> scratch_texture(std::shared_ptr<Screen> screen, formats::Format storage, int w, int h);
 
+// A single-sample copy of a layer of a multisampled level (w x h, `storage`) for reads
+// (glReadPixels, glCopyTexImage of a multisampled default framebuffer): colour averaged,
+// depth/stencil sample 0, the encoding kept. Null when no Vulkan path resolves it.
+std::unique_ptr<Texture> resolve_for_read(Texture& multisample, unsigned level, int layer, formats::Format storage,
+                                          int w, int h);
+
 // Blits `src_rect` (x0, y0, x1, y1) of `src` into `dst_rect` of `dst` (flipped where x1 < x0 or
 // y1 < y0, scaled by the ratio), writing only the destination pixels inside `writable` (the
 // scissor rectangle, x0, y0, x1, y1) without moving the others' source positions. Source and
