@@ -82,20 +82,19 @@ static void expected_pixel(int x, int y, unsigned char want[4], int* blended) {
     const double window_z = (rect->z + 1.0) / 2.0; /* default depth range [0, 1] */
     if (x < rect->x0 || x >= rect->x1 || y < rect->y0 || y >= rect->y1 || !(window_z < depth)) continue;
     depth = window_z;
-    unsigned char source[4];
-    if (rect->textured) {
-      texel((x - rect->x0) * TEXELS / (rect->x1 - rect->x0), (y - rect->y0) * TEXELS / (rect->y1 - rect->y0), source);
-    } else {
-      for (int c = 0; c < 4; ++c) source[c] = to_unorm8(rect->colour[c]);
-    }
-    const double alpha = rect->colour[3];
+    double source[4]; /* the fragment shader's result */
+    unsigned char sampled[4] = {255, 255, 255, 255}; /* white when untextured */
+    if (rect->textured)
+      texel((x - rect->x0) * TEXELS / (rect->x1 - rect->x0), (y - rect->y0) * TEXELS / (rect->y1 - rect->y0), sampled);
+    for (int c = 0; c < 4; ++c) source[c] = rect->colour[c] * (sampled[c] / 255.0);
+    const double alpha = source[3];
     if (alpha == 1.0) {
-      for (int c = 0; c < 4; ++c) want[c] = source[c];
+      for (int c = 0; c < 4; ++c) want[c] = to_unorm8(source[c]);
       continue;
     }
     /* glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ZERO, GL_ONE): the destination
      * keeps its alpha of 1. */
-    for (int c = 0; c < 3; ++c) want[c] = to_unorm8(rect->colour[c] * alpha + want[c] / 255.0 * (1.0 - alpha));
+    for (int c = 0; c < 3; ++c) want[c] = to_unorm8(source[c] * alpha + want[c] / 255.0 * (1.0 - alpha));
     *blended = 1;
   }
 }
