@@ -269,6 +269,8 @@ bool query_render_state(Context& ctx, GLenum pname, StateValue& value) {
       return true;
     case GL_POINT_SIZE_RANGE: set_floats(value, Type::Float, {kPointSizeRange[0], kPointSizeRange[1]}); return true;
     case GL_PROVOKING_VERTEX: value.set_integers({r.provoking_vertex}); return true;
+    // Quads keep their last vertex in both conventions, as on llvmpipe (st primitive_lowering).
+    case GL_QUADS_FOLLOW_PROVOKING_VERTEX_CONVENTION: value.set_integers({GL_FALSE}); return true;
     case GL_PRIMITIVE_RESTART_INDEX: value.set_integers({r.primitive_restart_index}); return true;
     case GL_SAMPLE_COVERAGE_VALUE: set_floats(value, Type::Float, {r.sample_coverage_value}); return true;
     case GL_SAMPLE_COVERAGE_INVERT: value.set_integers({r.sample_coverage_invert}); return true;

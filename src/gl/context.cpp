@@ -62,6 +62,8 @@ Context::Context(const ContextConfig& config, std::shared_ptr<ShareGroup> share_
   debug_output = config_.debug;
   debug_groups.push_back(DebugGroup{GL_DEBUG_SOURCE_APPLICATION, 0, {}, {}});
   for (auto& mask : color_mask) mask.fill(true);
+  // Compatibility contexts draw from a default vertex array object; core ones have none (10.4).
+  if (!config_.core_profile) default_vertex_array = std::make_shared<VertexArrayObject>(0);
 }
 
 Context::~Context() = default;

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <initializer_list>
 
+#include "draw_resources.h"
 #include "screen_impl.h"
 
 namespace glvk::st {
@@ -56,6 +57,7 @@ Screen::Screen(const ScreenOptions& options) : impl_(std::make_unique<Impl>()) {
 
 Screen::~Screen() {
   impl_->stream->wait_idle();
+  impl_->draw.reset();
   impl_->pool.reset();
   impl_->stream.reset();
   impl_->check_validation();

@@ -14,6 +14,8 @@
 
 namespace glvk::st {
 
+struct DrawResources;
+
 struct Screen::Impl {
   std::shared_ptr<vk_backend::DebugSink> sink;
   std::unique_ptr<vk_backend::Instance> instance;
@@ -21,6 +23,7 @@ struct Screen::Impl {
   std::unique_ptr<vk_backend::CommandStream> stream;
   std::unique_ptr<vk_backend::BufferPool> pool;  // storage and staging buffers, recycled
   std::unique_ptr<VulkanFormatSupport> format_support;  // is_format_supported for this device
+  std::unique_ptr<DrawResources> draw;  // the draw path's caches, made by the first draw (draw_resources.h)
 
   // One lock for the command stream, resources' storage and the counters.
   std::mutex mutex;

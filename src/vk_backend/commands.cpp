@@ -30,6 +30,7 @@ CommandStream::~CommandStream() {
   for (Batch& b : free_) destroy(b);
   // open_batch_ is a copy of a batch in the lists above unless it is still recording.
   if (recording_) {
+    end_draw_pass();
     vkEndCommandBuffer(recording_->commands);
     destroy(open_batch_);
   }
@@ -64,6 +65,7 @@ CommandStream::Batch* CommandStream::begin_batch() {
 }
 
 VkCommandBuffer CommandStream::begin_transfer() {
+  end_draw_pass();
   Batch* batch = begin_batch();
   // Every earlier write (and host writes made before submission) is visible to this copy.
   memory_barrier(batch->commands, kRecordedWrites,
@@ -161,6 +163,7 @@ void CommandStream::blit_image(Image& src, Image& dst, std::span<const VkImageBl
 
 std::uint64_t CommandStream::flush() {
   if (!recording_) return open_serial_ - 1;
+  end_draw_pass();
   // Make the batch's writes visible to the host once its fence signals.
   memory_barrier(recording_->commands, kRecordedWrites,
                  {VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT | VK_ACCESS_2_HOST_WRITE_BIT});

@@ -202,6 +202,7 @@ Device::Device(const Instance& instance, VkPhysicalDevice physical_device)
   VkPhysicalDeviceFeatures2 features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &features11};
   vkGetPhysicalDeviceFeatures2(physical_device_, &features);
   features.features.robustBufferAccess = VK_FALSE;
+  features_ = features.features;
   if (!features13.dynamicRendering || !features13.synchronization2)
     throw Error(std::string(properties_.deviceName) + " lacks dynamicRendering or synchronization2");
 
@@ -213,11 +214,55 @@ Device::Device(const Instance& instance, VkPhysicalDevice physical_device)
   std::vector<VkExtensionProperties> available(extension_count);
   vkEnumerateDeviceExtensionProperties(physical_device_, nullptr, &extension_count, available.data());
   std::vector<const char*> extensions;
-  for (const VkExtensionProperties& e : available)
-    if (std::string_view(e.extensionName) == VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME) {
-      extensions.push_back(VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME);
-      push_descriptor_ = true;
-    }
+  auto offered = [&](const char* name) {
+    for (const VkExtensionProperties& e : available)
+      if (std::string_view(e.extensionName) == name) return true;
+    return false;
+  };
+  if (offered(VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME)) {
+    extensions.push_back(VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME);
+    push_descriptor_ = true;
+  }
+  draw_features_.push_descriptor = push_descriptor_;
+  // Optional extensions the draw path uses where present (each has a lowering otherwise), enabled
+  // with the feature the draw path needs when the device reports it.
+  VkPhysicalDeviceDepthClipControlFeaturesEXT clip_control{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_CONTROL_FEATURES_EXT};
+  VkPhysicalDeviceProvokingVertexFeaturesEXT provoking{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT};
+  VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT divisor{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_EXT};
+  VkPhysicalDeviceIndexTypeUint8FeaturesEXT uint8{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INDEX_TYPE_UINT8_FEATURES_EXT};
+  VkPhysicalDeviceLineRasterizationFeaturesEXT lines{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LINE_RASTERIZATION_FEATURES_EXT};
+  struct Optional {
+    const char* name;
+    VkBaseOutStructure* features;
+    VkBool32* feature;
+    bool* flag;
+  } optional[] = {
+      {VK_EXT_DEPTH_CLIP_CONTROL_EXTENSION_NAME, reinterpret_cast<VkBaseOutStructure*>(&clip_control),
+       &clip_control.depthClipControl, &draw_features_.depth_clip_control},
+      {VK_EXT_PROVOKING_VERTEX_EXTENSION_NAME, reinterpret_cast<VkBaseOutStructure*>(&provoking),
+       &provoking.provokingVertexLast, &draw_features_.provoking_vertex_last},
+      {VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME, reinterpret_cast<VkBaseOutStructure*>(&divisor),
+       &divisor.vertexAttributeInstanceRateDivisor, &draw_features_.vertex_attribute_divisor},
+      {VK_EXT_INDEX_TYPE_UINT8_EXTENSION_NAME, reinterpret_cast<VkBaseOutStructure*>(&uint8), &uint8.indexTypeUint8,
+       &draw_features_.index_type_uint8},
+      {VK_EXT_LINE_RASTERIZATION_EXTENSION_NAME, reinterpret_cast<VkBaseOutStructure*>(&lines),
+       &lines.bresenhamLines, &draw_features_.bresenham_lines},
+  };
+  void** chain_end = &features13.pNext;
+  for (Optional& o : optional) {
+    if (!offered(o.name)) continue;
+    VkPhysicalDeviceFeatures2 query{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, o.features};
+    vkGetPhysicalDeviceFeatures2(physical_device_, &query);
+    o.features->pNext = nullptr;
+    if (!*o.feature) continue;
+    extensions.push_back(o.name);
+    *o.flag = true;
+    *chain_end = o.features;
+    chain_end = reinterpret_cast<void**>(&o.features->pNext);
+  }
   VkDeviceCreateInfo info{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, &features};
   info.queueCreateInfoCount = 1;
   info.pQueueCreateInfos = &queue_info;

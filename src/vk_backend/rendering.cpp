@@ -113,6 +113,7 @@ InternalPipelines& CommandStream::pipelines() {
 }
 
 VkCommandBuffer CommandStream::begin_rendering_into(Image& image, const RenderRegion& region, VkImageLayout layout) {
+  end_draw_pass();
   VkCommandBuffer commands = begin_batch()->commands;
   // Attachment accesses wait for every earlier write, as the next copy would (begin_transfer).
   const LayoutUse attachment = layout_use(layout);

@@ -13,6 +13,7 @@
 #include "glvk/formats/gl_client.h"
 #include "glvk/gl/framebuffer_object.h"
 #include "glvk/gl/gl_headers.h"
+#include "glvk/gl/program_object.h"
 #include "glvk/gl/render_state.h"
 #include "glvk/gl/texture_object.h"
 #include "glvk/gl/transform_state.h"
@@ -77,6 +78,11 @@ class ShareGroup {
   std::unordered_map<GLuint, std::shared_ptr<RenderbufferObject>> renderbuffers;
   GLuint next_renderbuffer_name = 1;
   GLuint allocate_renderbuffer_name();  // caller holds mutex
+
+  // Shader and program objects: one name space (GL 4.6 7.1); each name is one or the other.
+  std::unordered_map<GLuint, std::shared_ptr<ShaderObject>> shaders;
+  std::unordered_map<GLuint, std::shared_ptr<ProgramObject>> programs;
+  GLuint next_shader_program_name = 1;
 
   // The object a name holds (null for 0, unknown and reserved-only names); take the mutex themselves.
   std::shared_ptr<BufferObject> find_buffer(GLuint name);
@@ -197,6 +203,25 @@ class Context {
   GLuint stencil_writemask = ~0u;       // front faces (and clears, GL 4.6 section 17.4.3)
   GLuint stencil_back_writemask = ~0u;  // back faces
   bool framebuffer_srgb = false;
+
+  // Drawing state: the program in use, vertex arrays (per context: container objects; the
+  // default one of compatibility contexts is `default_vertex_array`), current attribute values,
+  // and the indexed uniform buffer bindings (glBindBufferBase/Range).
+  std::shared_ptr<ProgramObject> current_program;
+  std::unordered_map<GLuint, std::shared_ptr<VertexArrayObject>> vertex_arrays;
+  GLuint next_vertex_array_name = 1;
+  std::shared_ptr<VertexArrayObject> default_vertex_array;  // null in core contexts
+  std::shared_ptr<VertexArrayObject> bound_vertex_array;     // null: the default one (or none)
+  VertexArrayObject* current_vertex_array() const {
+    return bound_vertex_array ? bound_vertex_array.get() : default_vertex_array.get();
+  }
+  std::array<CurrentAttrib, kMaxVertexAttribs> current_attribs{};
+  struct IndexedBufferBinding {
+    std::shared_ptr<BufferObject> buffer;
+    GLintptr offset = 0;
+    GLsizeiptr size = 0;  // 0: glBindBufferBase (the whole buffer, whatever its size)
+  };
+  std::array<IndexedBufferBinding, kMaxUniformBufferBindings> uniform_buffer_bindings{};
 
   // Viewports, depth ranges and (compatibility profile) matrix stacks: api_transform.cpp.
   TransformState transform;

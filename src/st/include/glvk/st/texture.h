@@ -59,6 +59,7 @@ class Texture {
   Screen& screen() const { return *screen_; }
   const std::shared_ptr<Screen>& shared_screen() const { return screen_; }
   vk_backend::Image& image() const { return *image_; }
+  const std::shared_ptr<vk_backend::Image>& shared_image() const { return image_; }
   // Where this texture's levels and layers sit in the (possibly shared) image.
   unsigned image_level(unsigned level) const { return first_level_ + level; }
   unsigned image_layer(unsigned layer) const { return first_layer_ + layer; }

@@ -10,6 +10,7 @@
 
 #include <volk.h>
 
+#include "glvk/vk_backend/draw.h"
 #include "glvk/vk_backend/internal_pipelines.h"
 
 namespace glvk::vk_backend {
@@ -72,6 +73,18 @@ class CommandStream {
   // A scaling/converting blit; src and dst may be the same image (different subresources).
   void blit_image(Image& src, Image& dst, std::span<const VkImageBlit> regions, VkFilter filter);
 
+  // Records a draw into `targets`, continuing the open rendering pass when the targets are the
+  // same (draw_pass.cpp). Buffers and images the draw reads must have been prepared
+  // (prepare_sampled) and marked used by the caller.
+  void draw(const DrawTargets& targets, const DrawRecord& record);
+  // Brings the subresources a draw samples into the sampled layout (ending the open rendering pass
+  // when a transition is needed) and marks the image used by the open batch.
+  void prepare_sampled(Image& image, const VkImageSubresourceRange& range);
+  // Ends the open rendering pass of draws, if any (every non-draw operation does so first).
+  void end_draw_pass();
+  std::uint64_t draw_count() const { return draws_; }
+  std::uint64_t pass_count() const { return passes_; }
+
   // The serial the open batch will have when submitted; serials of submitted batches are lower.
   std::uint64_t open_serial() const { return open_serial_; }
   bool has_recorded_work() const { return recording_ != nullptr; }
@@ -103,6 +116,7 @@ class CommandStream {
   // `region`'s subresources are in `layout`.
   VkCommandBuffer begin_rendering_into(Image& image, const RenderRegion& region, VkImageLayout layout);
   InternalPipelines& pipelines();
+  void begin_draw_pass(const DrawTargets& targets);
 
   const Device& device_;
   VkCommandPool pool_ = VK_NULL_HANDLE;
@@ -115,6 +129,13 @@ class CommandStream {
   std::uint64_t submissions_ = 0;
   std::deque<std::pair<std::uint64_t, std::shared_ptr<void>>> deferred_;
   std::unique_ptr<InternalPipelines> pipelines_;  // built on the first render-target operation
+  // The open rendering pass of draws and what the command buffer has bound (reset per pass).
+  bool pass_open_ = false;
+  DrawTargets pass_targets_{};
+  VkPipeline bound_pipeline_ = VK_NULL_HANDLE;
+  bool dynamic_state_valid_ = false;
+  DrawDynamicState last_dynamic_state_{};
+  std::uint64_t draws_ = 0, passes_ = 0;
 };
 
 }  // namespace glvk::vk_backend

@@ -11,6 +11,7 @@
 
 #include "glvk/vk_backend/debug_sink.h"
 #include "glvk/vk_backend/device_selection.h"
+#include "glvk/vk_backend/pipeline_cache.h"
 
 namespace glvk::vk_backend {
 
@@ -71,6 +72,10 @@ class Device {
   std::string name() const { return properties_.deviceName; }
   // VK_KHR_push_descriptor, which internal shaders that sample an image need (shader blits).
   bool has_push_descriptor() const { return push_descriptor_; }
+  // The optional extensions the draw path found and enabled.
+  const DrawFeatures& draw_features() const { return draw_features_; }
+  // The Vulkan 1.0 features enabled (every one the device has, but robust buffer access).
+  const VkPhysicalDeviceFeatures& features() const { return features_; }
 
   // find_memory_type on this device; throws Error naming the request when nothing fits.
   std::uint32_t memory_type(std::uint32_t type_bits, VkMemoryPropertyFlags required,
@@ -81,6 +86,8 @@ class Device {
   VkPhysicalDevice physical_device_;
   VkDevice device_ = VK_NULL_HANDLE;
   bool push_descriptor_ = false;
+  DrawFeatures draw_features_;
+  VkPhysicalDeviceFeatures features_{};
   VkQueue queue_ = VK_NULL_HANDLE;
   std::uint32_t queue_family_ = 0;
   VkPhysicalDeviceProperties properties_{};

@@ -1,0 +1,225 @@
+// Drawing commands (GL 4.6 10.4-10.6): validation in the spec's order, then one st::DrawCall that
+// carries everything the draw reads; the state tracker translates and records it.
+#include <algorithm>
+#include <cstring>
+
+#include "api_common.h"
+#include "draw_inputs.h"
+#include "glvk/st/draw.h"
+#include "glvk/st/context.h"
+
+namespace glvk::gl {
+
+namespace {
+
+bool is_mode(const Context& ctx, GLenum mode) {
+  switch (mode) {
+    case GL_POINTS: case GL_LINES: case GL_LINE_LOOP: case GL_LINE_STRIP: case GL_TRIANGLES: case GL_TRIANGLE_STRIP:
+    case GL_TRIANGLE_FAN: case GL_LINES_ADJACENCY: case GL_LINE_STRIP_ADJACENCY: case GL_TRIANGLES_ADJACENCY:
+    case GL_TRIANGLE_STRIP_ADJACENCY: case GL_PATCHES:
+      return true;
+    case GL_QUADS: case GL_QUAD_STRIP: case GL_POLYGON:
+      return !ctx.config().core_profile;  // removed from core (GL 4.6 compatibility 10.1)
+    default: return false;
+  }
+}
+
+bool is_index_type(GLenum type) {
+  return type == GL_UNSIGNED_BYTE || type == GL_UNSIGNED_SHORT || type == GL_UNSIGNED_INT;
+}
+
+// A mapped buffer (without MAP_PERSISTENT) may not be read by a draw (GL 4.6 6.3.2).
+bool mapped_for_draw(const std::shared_ptr<BufferObject>& b) {
+  return b && b->mapped && !(b->access_flags & GL_MAP_PERSISTENT_BIT);
+}
+
+struct DrawParams {
+  GLenum mode;
+  GLint first = 0;
+  GLsizei count = 0;
+  GLsizei instance_count = 1;
+  GLint base_vertex = 0;
+  GLuint base_instance = 0;
+  GLenum index_type = 0;
+  const void* indices = nullptr;
+};
+
+// The checks every draw makes before anything is recorded (10.4, 10.5, 9.4.4, 6.3.2, 11.1.3.11);
+// returns the program to draw with, or null after raising the error (or when nothing is drawn).
+ProgramObject* validate_draw(Context& ctx, const char* fn, const DrawParams& d) {
+  if (!is_mode(ctx, d.mode)) {
+    ctx.error(GL_INVALID_ENUM, "%s(mode = 0x%04x): not a primitive mode", fn, d.mode);
+    return nullptr;
+  }
+  if (d.count < 0 || d.instance_count < 0) {
+    ctx.error(GL_INVALID_VALUE, "%s(count = %d, instancecount = %d): negative", fn, d.count, d.instance_count);
+    return nullptr;
+  }
+  if (d.first < 0) {
+    ctx.error(GL_INVALID_VALUE, "%s(first = %d): negative", fn, d.first);
+    return nullptr;
+  }
+  VertexArrayObject* vao = ctx.current_vertex_array();
+  if (!vao) {
+    ctx.error(GL_INVALID_OPERATION, "%s: no vertex array object is bound", fn);
+    return nullptr;
+  }
+  ProgramObject* program = ctx.current_program.get();
+  if (!program || !program->executable) {
+    if (ctx.config().core_profile || program) {
+      ctx.error(GL_INVALID_OPERATION, "%s: no linked program is in use", fn);
+    } else {
+      // Compatibility contexts without a program draw with the fixed-function pipeline, which
+      // glvk does not have yet: nothing is drawn, and the application is told.
+      ctx.debug_message(GL_DEBUG_SOURCE_API, GL_DEBUG_TYPE_OTHER, 1, GL_DEBUG_SEVERITY_HIGH,
+                        std::string(fn) + ": the fixed-function pipeline is not implemented; nothing is drawn");
+    }
+    return nullptr;
+  }
+  const GLenum status = draw_framebuffer_status(ctx);
+  if (status != GL_FRAMEBUFFER_COMPLETE) {
+    ctx.error(GL_INVALID_FRAMEBUFFER_OPERATION, "%s: the draw framebuffer is not complete (0x%04x)", fn, status);
+    return nullptr;
+  }
+  for (GLuint i = 0; i < kMaxVertexAttribs; ++i) {
+    const VertexAttribState& a = vao->attribs[i];
+    if (a.enabled && mapped_for_draw(vao->bindings[a.binding].buffer)) {
+      ctx.error(GL_INVALID_OPERATION, "%s: the buffer of attribute %u is mapped", fn, i);
+      return nullptr;
+    }
+  }
+  if (d.index_type) {
+    const auto& elements = ctx.bound_buffers[6];
+    if (mapped_for_draw(elements)) {
+      ctx.error(GL_INVALID_OPERATION, "%s: the element array buffer is mapped", fn);
+      return nullptr;
+    }
+    if (!elements && vao != ctx.default_vertex_array.get()) {
+      ctx.error(GL_INVALID_OPERATION, "%s: no element array buffer is bound", fn);
+      return nullptr;
+    }
+  }
+  return program;
+}
+
+void draw(Context& ctx, const char* fn, const DrawParams& d) {
+  ProgramObject* program = validate_draw(ctx, fn, d);
+  if (!program || d.count == 0 || d.instance_count == 0) return;
+  DrawInputs inputs;
+  if (!gather_draw_inputs(ctx, fn, *program, inputs)) return;
+  st::DrawCall& call = inputs.call;
+  call.mode = d.mode;
+  call.first = d.first;
+  call.count = d.count;
+  call.instance_count = d.instance_count;
+  call.base_vertex = d.base_vertex;
+  call.base_instance = d.base_instance;
+  call.index_type = d.index_type;
+  if (d.index_type) {
+    const auto& elements = ctx.bound_buffers[6];
+    call.index_buffer = elements ? elements->resource.get() : nullptr;
+    call.indices = reinterpret_cast<std::uintptr_t>(d.indices);
+    if (elements && !elements->resource) return;  // an empty buffer: nothing to read (undefined in GL)
+  }
+  try {
+    st::draw(ctx.st(), call);
+  } catch (const st::DrawError& e) {
+    ctx.error(GL_INVALID_OPERATION, "%s: %s", fn, e.what());
+  }
+}
+
+bool check_index_type(Context& ctx, const char* fn, GLenum type) {
+  if (is_index_type(type)) return true;
+  ctx.error(GL_INVALID_ENUM, "%s(type = 0x%04x): not an index type", fn, type);
+  return false;
+}
+
+}  // namespace
+
+namespace api {
+
+void DrawArrays(Context& ctx, const char* fn, GLenum mode, GLint first, GLsizei count) {
+  draw(ctx, fn, {mode, first, count});
+}
+
+void DrawArraysInstanced(Context& ctx, const char* fn, GLenum mode, GLint first, GLsizei count, GLsizei instances) {
+  draw(ctx, fn, {mode, first, count, instances});
+}
+
+void DrawArraysInstancedBaseInstance(Context& ctx, const char* fn, GLenum mode, GLint first, GLsizei count,
+                                     GLsizei instances, GLuint base_instance) {
+  draw(ctx, fn, {mode, first, count, instances, 0, base_instance});
+}
+
+void DrawElements(Context& ctx, const char* fn, GLenum mode, GLsizei count, GLenum type, const void* indices) {
+  if (!check_index_type(ctx, fn, type)) return;
+  draw(ctx, fn, {mode, 0, count, 1, 0, 0, type, indices});
+}
+
+void DrawElementsBaseVertex(Context& ctx, const char* fn, GLenum mode, GLsizei count, GLenum type,
+                            const void* indices, GLint base_vertex) {
+  if (!check_index_type(ctx, fn, type)) return;
+  draw(ctx, fn, {mode, 0, count, 1, base_vertex, 0, type, indices});
+}
+
+void DrawRangeElements(Context& ctx, const char* fn, GLenum mode, GLuint start, GLuint end, GLsizei count, GLenum type,
+                       const void* indices) {
+  if (end < start) return ctx.error(GL_INVALID_VALUE, "%s(start = %u, end = %u): end < start", fn, start, end);
+  if (!check_index_type(ctx, fn, type)) return;
+  draw(ctx, fn, {mode, 0, count, 1, 0, 0, type, indices});
+}
+
+void DrawRangeElementsBaseVertex(Context& ctx, const char* fn, GLenum mode, GLuint start, GLuint end, GLsizei count,
+                                 GLenum type, const void* indices, GLint base_vertex) {
+  if (end < start) return ctx.error(GL_INVALID_VALUE, "%s(start = %u, end = %u): end < start", fn, start, end);
+  if (!check_index_type(ctx, fn, type)) return;
+  draw(ctx, fn, {mode, 0, count, 1, base_vertex, 0, type, indices});
+}
+
+void DrawElementsInstanced(Context& ctx, const char* fn, GLenum mode, GLsizei count, GLenum type, const void* indices,
+                           GLsizei instances) {
+  if (!check_index_type(ctx, fn, type)) return;
+  draw(ctx, fn, {mode, 0, count, instances, 0, 0, type, indices});
+}
+
+void DrawElementsInstancedBaseVertex(Context& ctx, const char* fn, GLenum mode, GLsizei count, GLenum type,
+                                     const void* indices, GLsizei instances, GLint base_vertex) {
+  if (!check_index_type(ctx, fn, type)) return;
+  draw(ctx, fn, {mode, 0, count, instances, base_vertex, 0, type, indices});
+}
+
+void DrawElementsInstancedBaseInstance(Context& ctx, const char* fn, GLenum mode, GLsizei count, GLenum type,
+                                       const void* indices, GLsizei instances, GLuint base_instance) {
+  if (!check_index_type(ctx, fn, type)) return;
+  draw(ctx, fn, {mode, 0, count, instances, 0, base_instance, type, indices});
+}
+
+void DrawElementsInstancedBaseVertexBaseInstance(Context& ctx, const char* fn, GLenum mode, GLsizei count, GLenum type,
+                                                 const void* indices, GLsizei instances, GLint base_vertex,
+                                                 GLuint base_instance) {
+  if (!check_index_type(ctx, fn, type)) return;
+  draw(ctx, fn, {mode, 0, count, instances, base_vertex, base_instance, type, indices});
+}
+
+void MultiDrawArrays(Context& ctx, const char* fn, GLenum mode, const GLint* first, const GLsizei* count,
+                     GLsizei drawcount) {
+  if (drawcount < 0) return ctx.error(GL_INVALID_VALUE, "%s(drawcount = %d): negative", fn, drawcount);
+  for (GLsizei i = 0; i < drawcount; ++i) draw(ctx, fn, {mode, first[i], count[i]});
+}
+
+void MultiDrawElements(Context& ctx, const char* fn, GLenum mode, const GLsizei* count, GLenum type,
+                       const void* const* indices, GLsizei drawcount) {
+  if (drawcount < 0) return ctx.error(GL_INVALID_VALUE, "%s(drawcount = %d): negative", fn, drawcount);
+  if (!check_index_type(ctx, fn, type)) return;
+  for (GLsizei i = 0; i < drawcount; ++i) draw(ctx, fn, {mode, 0, count[i], 1, 0, 0, type, indices[i]});
+}
+
+void MultiDrawElementsBaseVertex(Context& ctx, const char* fn, GLenum mode, const GLsizei* count, GLenum type,
+                                 const void* const* indices, GLsizei drawcount, const GLint* base_vertex) {
+  if (drawcount < 0) return ctx.error(GL_INVALID_VALUE, "%s(drawcount = %d): negative", fn, drawcount);
+  if (!check_index_type(ctx, fn, type)) return;
+  for (GLsizei i = 0; i < drawcount; ++i) draw(ctx, fn, {mode, 0, count[i], 1, base_vertex[i], 0, type, indices[i]});
+}
+
+}  // namespace api
+}  // namespace glvk::gl

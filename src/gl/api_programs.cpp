@@ -1,0 +1,484 @@
+// Program objects (GL 4.6 7.3-7.6): attachment, linking through the state tracker, glUseProgram,
+// and the program queries (parameters, info log, active attributes, uniforms, uniform blocks).
+#include <algorithm>
+#include <cstring>
+
+#include "api_common.h"
+#include "glvk/st/program.h"
+#include "glvk/st/context.h"
+#include "program_lookup.h"
+
+namespace glvk::gl {
+
+const glsl::Program* ProgramObject::reflection() const {
+  return linked && executable ? &executable->reflection() : nullptr;
+}
+
+namespace {
+
+// The element index a name like "a[3]" selects (with `base` = "a"), or -1 without a subscript.
+long subscript(const std::string& name, std::string& base) {
+  base = name;
+  if (name.empty() || name.back() != ']') return -1;
+  const std::size_t open = name.rfind('[');
+  if (open == std::string::npos || open + 2 > name.size() - 1) return -2;
+  long index = 0;
+  for (std::size_t i = open + 1; i + 1 < name.size(); ++i) {
+    if (name[i] < '0' || name[i] > '9') return -2;
+    index = index * 10 + (name[i] - '0');
+    if (index > (1 << 24)) return -2;
+  }
+  base = name.substr(0, open);
+  return index;
+}
+
+// The GL 4.6 7.3.1 name rule shared by uniforms and attributes: "v" and "v[0]" name element 0 of an
+// array, "v[i]" element i. Returns the element or -1 when `name` does not name `variable`.
+long element_of(const std::string& active_name, std::uint32_t array_size, const std::string& name) {
+  if (name == active_name) return 0;
+  std::string active_base, base;
+  const long active_sub = subscript(active_name, active_base);
+  const long sub = subscript(name, base);
+  if (active_sub == 0 && name == active_base) return 0;  // "a" for "a[0]"
+  if (sub >= 0 && (base == active_base || (active_sub < 0 && base == active_name)) && std::uint32_t(sub) < array_size &&
+      array_size > 1)
+    return sub;
+  return -1;
+}
+
+// Builds the uniform state of a newly linked executable: zeroed default block, locations,
+// sampler units and block bindings (GL 4.6 7.6: uniforms start at zero, block bindings at their
+// layout(binding) or zero).
+void reset_uniforms(ProgramObject& p, const glsl::Program& r) {
+  p.default_block.assign(r.default_block_size, std::byte{0});
+  p.locations.clear();
+  for (std::uint32_t u = 0; u < r.uniforms.size(); ++u) {
+    const glsl::Uniform& uniform = r.uniforms[u];
+    if (uniform.location < 0) continue;
+    const std::size_t end = std::size_t(uniform.location) + uniform.array_size;
+    if (p.locations.size() < end) p.locations.resize(end, UniformSlot{~0u, 0});
+    for (std::uint32_t e = 0; e < uniform.array_size; ++e) p.locations[std::size_t(uniform.location) + e] = {u, e};
+  }
+  std::size_t samplers = 0;
+  for (const glsl::Resource& res : r.resources)
+    if (res.kind == glsl::ResourceKind::CombinedSampler) samplers += res.count;
+  p.sampler_units.assign(samplers, 0);
+  p.block_bindings.clear();
+  for (const glsl::UniformBlock& block : r.blocks) p.block_bindings.push_back(block.initial_gl_binding);
+  ++p.uniform_serial;
+}
+
+}  // namespace
+
+namespace api {
+
+GLuint CreateProgram(Context& ctx, const char*) {
+  ShareGroup& group = ctx.share_group();
+  std::lock_guard lock(group.mutex);
+  while (group.shaders.count(group.next_shader_program_name) || group.programs.count(group.next_shader_program_name) ||
+         group.next_shader_program_name == 0)
+    ++group.next_shader_program_name;
+  const GLuint name = group.next_shader_program_name++;
+  group.programs[name] = std::make_shared<ProgramObject>(name);
+  return name;
+}
+
+void DeleteProgram(Context& ctx, const char* fn, GLuint program) {
+  if (program == 0) return;
+  ProgramRef p = find_program(ctx, program, fn);
+  if (!p) return;
+  ShareGroup& group = ctx.share_group();
+  std::lock_guard lock(group.mutex);
+  p->delete_pending = true;
+  // A program in use is deleted when it stops being used (glUseProgram checks the flag).
+  if (ctx.current_program == p) return;
+  for (const ShaderRef& s : p->shaders) {
+    --s->attached_count;
+    release_shader(group, *s);
+  }
+  p->shaders.clear();
+  group.programs.erase(program);
+}
+
+GLboolean IsProgram(Context& ctx, const char*, GLuint program) {
+  ShareGroup& group = ctx.share_group();
+  std::lock_guard lock(group.mutex);
+  return group.programs.count(program) ? GL_TRUE : GL_FALSE;
+}
+
+void AttachShader(Context& ctx, const char* fn, GLuint program, GLuint shader) {
+  ProgramRef p = find_program(ctx, program, fn);
+  if (!p) return;
+  ShaderRef s = find_shader(ctx, shader, fn);
+  if (!s) return;
+  if (std::find(p->shaders.begin(), p->shaders.end(), s) != p->shaders.end())
+    return ctx.error(GL_INVALID_OPERATION, "%s(%u, %u): already attached", fn, program, shader);
+  std::lock_guard lock(ctx.share_group().mutex);
+  p->shaders.push_back(s);
+  ++s->attached_count;
+}
+
+void DetachShader(Context& ctx, const char* fn, GLuint program, GLuint shader) {
+  ProgramRef p = find_program(ctx, program, fn);
+  if (!p) return;
+  ShaderRef s = find_shader(ctx, shader, fn);
+  if (!s) return;
+  auto found = std::find(p->shaders.begin(), p->shaders.end(), s);
+  if (found == p->shaders.end()) return ctx.error(GL_INVALID_OPERATION, "%s(%u, %u): not attached", fn, program, shader);
+  ShareGroup& group = ctx.share_group();
+  std::lock_guard lock(group.mutex);
+  p->shaders.erase(found);
+  --s->attached_count;
+  release_shader(group, *s);
+}
+
+void GetAttachedShaders(Context& ctx, const char* fn, GLuint program, GLsizei max_count, GLsizei* count,
+                        GLuint* shaders) {
+  ProgramRef p = find_program(ctx, program, fn);
+  if (!p) return;
+  if (max_count < 0) return ctx.error(GL_INVALID_VALUE, "%s(maxCount = %d): negative", fn, max_count);
+  GLsizei n = 0;
+  for (const ShaderRef& s : p->shaders) {
+    if (n >= max_count) break;
+    if (shaders) shaders[n] = s->name;
+    ++n;
+  }
+  if (count) *count = n;
+}
+
+void BindAttribLocation(Context& ctx, const char* fn, GLuint program, GLuint index, const GLchar* name) {
+  ProgramRef p = find_program(ctx, program, fn);
+  if (!p) return;
+  if (index >= kMaxVertexAttribs) return ctx.error(GL_INVALID_VALUE, "%s(index = %u): beyond MAX_VERTEX_ATTRIBS", fn, index);
+  if (!name) return ctx.error(GL_INVALID_VALUE, "%s: name is null", fn);
+  if (std::strncmp(name, "gl_", 3) == 0)
+    return ctx.error(GL_INVALID_OPERATION, "%s(\"%s\"): names starting with gl_ are reserved", fn, name);
+  p->attribute_bindings[name] = index;
+}
+
+void BindFragDataLocationIndexed(Context& ctx, const char* fn, GLuint program, GLuint color_number, GLuint index,
+                                 const GLchar* name) {
+  ProgramRef p = find_program(ctx, program, fn);
+  if (!p) return;
+  if (index > 1) return ctx.error(GL_INVALID_VALUE, "%s(index = %u): must be 0 or 1", fn, index);
+  // With index 1 the limit is MAX_DUAL_SOURCE_DRAW_BUFFERS (1), else MAX_DRAW_BUFFERS.
+  if (color_number >= (index ? 1u : GLuint(kMaxColorAttachments)))
+    return ctx.error(GL_INVALID_VALUE, "%s(colorNumber = %u): too large", fn, color_number);
+  if (!name) return ctx.error(GL_INVALID_VALUE, "%s: name is null", fn);
+  if (std::strncmp(name, "gl_", 3) == 0)
+    return ctx.error(GL_INVALID_OPERATION, "%s(\"%s\"): names starting with gl_ are reserved", fn, name);
+  p->frag_data_bindings[name] = color_number;
+  p->frag_data_indices[name] = index;
+}
+
+void BindFragDataLocation(Context& ctx, const char* fn, GLuint program, GLuint color, const GLchar* name) {
+  BindFragDataLocationIndexed(ctx, fn, program, color, 0, name);
+}
+
+void LinkProgram(Context& ctx, const char* fn, GLuint program) {
+  ProgramRef p = find_program(ctx, program, fn);
+  if (!p) return;
+  p->link_attempted = true;
+  p->validated = false;
+  std::vector<glsl::ShaderSource> sources;
+  std::string log;
+  for (const ShaderRef& s : p->shaders) {
+    if (!s->compiled) log += "error: shader " + std::to_string(s->name) + " is not compiled\n";
+    sources.push_back({shader_stage(s->type), s->source});
+  }
+  if (sources.empty()) log += "error: no shaders attached\n";
+  if (!log.empty()) {
+    p->linked = false;
+    p->info_log = log;
+    return;
+  }
+  glsl::LinkOptions options;
+  options.compile.compatibility = !ctx.config().core_profile;
+  options.attribute_locations.insert(p->attribute_bindings.begin(), p->attribute_bindings.end());
+  options.frag_data_locations.insert(p->frag_data_bindings.begin(), p->frag_data_bindings.end());
+  options.frag_data_indices.insert(p->frag_data_indices.begin(), p->frag_data_indices.end());
+  std::shared_ptr<st::Program> linked = st::link_program(ctx.st().shared_screen(), sources, options);
+  p->info_log = linked->reflection().log;
+  p->linked = linked->linked();
+  if (!p->linked) return;  // the previous executable (if in use) stays
+  p->executable = std::move(linked);
+  reset_uniforms(*p, p->executable->reflection());
+}
+
+void UseProgram(Context& ctx, const char* fn, GLuint program) {
+  ProgramRef p;
+  if (program) {
+    p = find_program(ctx, program, fn);
+    if (!p) return;
+    if (!p->linked) return ctx.error(GL_INVALID_OPERATION, "%s(%u): the program is not linked", fn, program);
+  }
+  ProgramRef old = std::move(ctx.current_program);
+  ctx.current_program = std::move(p);
+  if (old && old->delete_pending && old != ctx.current_program) {
+    ShareGroup& group = ctx.share_group();
+    std::lock_guard lock(group.mutex);
+    for (const ShaderRef& s : old->shaders) {
+      --s->attached_count;
+      release_shader(group, *s);
+    }
+    old->shaders.clear();
+    group.programs.erase(old->name);
+  }
+}
+
+void ValidateProgram(Context& ctx, const char* fn, GLuint program) {
+  ProgramRef p = find_program(ctx, program, fn);
+  if (!p) return;
+  p->validated = p->linked;
+  if (!p->linked) p->info_log += "validation: the program is not linked\n";
+}
+
+void GetProgramiv(Context& ctx, const char* fn, GLuint program, GLenum pname, GLint* params) {
+  ProgramRef p = find_program(ctx, program, fn);
+  if (!p) return;
+  const glsl::Program* r = p->reflection();
+  auto max_name = [](const auto& list) {
+    std::size_t n = 0;
+    for (const auto& item : list) n = std::max(n, item.name.size() + 1);
+    return GLint(n);
+  };
+  GLint value = 0;
+  switch (pname) {
+    case GL_DELETE_STATUS: value = p->delete_pending; break;
+    case GL_LINK_STATUS: value = p->linked; break;
+    case GL_VALIDATE_STATUS: value = p->validated; break;
+    case GL_INFO_LOG_LENGTH: value = p->info_log.empty() ? 0 : GLint(p->info_log.size() + 1); break;
+    case GL_ATTACHED_SHADERS: value = GLint(p->shaders.size()); break;
+    case GL_ACTIVE_ATTRIBUTES: value = r ? GLint(r->attributes.size()) : 0; break;
+    case GL_ACTIVE_ATTRIBUTE_MAX_LENGTH: value = r ? max_name(r->attributes) : 0; break;
+    case GL_ACTIVE_UNIFORMS: value = r ? GLint(r->uniforms.size()) : 0; break;
+    case GL_ACTIVE_UNIFORM_MAX_LENGTH: value = r ? max_name(r->uniforms) : 0; break;
+    case GL_ACTIVE_UNIFORM_BLOCKS: value = r ? GLint(std::count_if(r->blocks.begin(), r->blocks.end(), [](auto& b) { return !b.storage; })) : 0; break;
+    case GL_ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH: value = r ? max_name(r->blocks) : 0; break;
+    case GL_PROGRAM_SEPARABLE: value = p->separable; break;
+    case GL_PROGRAM_BINARY_RETRIEVABLE_HINT: value = GL_FALSE; break;
+    case GL_TRANSFORM_FEEDBACK_BUFFER_MODE: value = GL_INTERLEAVED_ATTRIBS; break;
+    case GL_TRANSFORM_FEEDBACK_VARYINGS: case GL_TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH: value = 0; break;
+    case GL_ACTIVE_ATOMIC_COUNTER_BUFFERS: value = 0; break;
+    case GL_PROGRAM_BINARY_LENGTH: value = 0; break;
+    default: return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not a program parameter", fn, pname);
+  }
+  if (params) *params = value;
+}
+
+void GetProgramInfoLog(Context& ctx, const char* fn, GLuint program, GLsizei buf_size, GLsizei* length, GLchar* log) {
+  ProgramRef p = find_program(ctx, program, fn);
+  if (!p) return;
+  if (buf_size < 0) return ctx.error(GL_INVALID_VALUE, "%s(bufSize = %d): negative", fn, buf_size);
+  copy_string_out(p->info_log, buf_size, length, log);
+}
+
+GLint GetAttribLocation(Context& ctx, const char* fn, GLuint program, const GLchar* name) {
+  ProgramRef p = find_program(ctx, program, fn);
+  if (!p) return -1;
+  const glsl::Program* r = p->reflection();
+  if (!r) {
+    ctx.error(GL_INVALID_OPERATION, "%s(%u): the program is not linked", fn, program);
+    return -1;
+  }
+  if (!name || std::strncmp(name, "gl_", 3) == 0) return -1;
+  for (const glsl::InterfaceVariable& a : r->attributes) {
+    const long e = element_of(a.name, a.array_size, name);
+    if (e >= 0 && a.location >= 0) return a.location + GLint(e);
+  }
+  return -1;
+}
+
+GLint GetFragDataLocation(Context& ctx, const char* fn, GLuint program, const GLchar* name) {
+  ProgramRef p = find_program(ctx, program, fn);
+  if (!p) return -1;
+  const glsl::Program* r = p->reflection();
+  if (!r) {
+    ctx.error(GL_INVALID_OPERATION, "%s(%u): the program is not linked", fn, program);
+    return -1;
+  }
+  if (!name || std::strncmp(name, "gl_", 3) == 0) return -1;
+  for (const glsl::InterfaceVariable& o : r->outputs) {
+    const long e = element_of(o.name, o.array_size, name);
+    if (e >= 0 && o.location >= 0) return o.location + GLint(e);
+  }
+  return -1;
+}
+
+GLint GetFragDataIndex(Context& ctx, const char* fn, GLuint program, const GLchar* name) {
+  ProgramRef p = find_program(ctx, program, fn);
+  if (!p) return -1;
+  const glsl::Program* r = p->reflection();
+  if (!r) {
+    ctx.error(GL_INVALID_OPERATION, "%s(%u): the program is not linked", fn, program);
+    return -1;
+  }
+  if (!name) return -1;
+  for (const glsl::InterfaceVariable& o : r->outputs)
+    if (element_of(o.name, o.array_size, name) >= 0) return GLint(o.index);
+  return -1;
+}
+
+void GetActiveAttrib(Context& ctx, const char* fn, GLuint program, GLuint index, GLsizei buf_size, GLsizei* length,
+                     GLint* size, GLenum* type, GLchar* name) {
+  ProgramRef p = find_program(ctx, program, fn);
+  if (!p) return;
+  const glsl::Program* r = p->reflection();
+  if (!r || index >= r->attributes.size())
+    return ctx.error(GL_INVALID_VALUE, "%s(index = %u): not an active attribute", fn, index);
+  if (buf_size < 0) return ctx.error(GL_INVALID_VALUE, "%s(bufSize = %d): negative", fn, buf_size);
+  const glsl::InterfaceVariable& a = r->attributes[index];
+  copy_string_out(a.name, buf_size, length, name);
+  if (size) *size = GLint(a.array_size);
+  if (type) *type = a.gl_type;
+}
+
+void GetActiveUniform(Context& ctx, const char* fn, GLuint program, GLuint index, GLsizei buf_size, GLsizei* length,
+                      GLint* size, GLenum* type, GLchar* name) {
+  ProgramRef p = find_program(ctx, program, fn);
+  if (!p) return;
+  const glsl::Program* r = p->reflection();
+  if (!r || index >= r->uniforms.size())
+    return ctx.error(GL_INVALID_VALUE, "%s(index = %u): not an active uniform", fn, index);
+  if (buf_size < 0) return ctx.error(GL_INVALID_VALUE, "%s(bufSize = %d): negative", fn, buf_size);
+  const glsl::Uniform& u = r->uniforms[index];
+  copy_string_out(u.name, buf_size, length, name);
+  if (size) *size = GLint(u.array_size);
+  if (type) *type = u.gl_type;
+}
+
+GLint GetUniformLocation(Context& ctx, const char* fn, GLuint program, const GLchar* name) {
+  ProgramRef p = find_program(ctx, program, fn);
+  if (!p) return -1;
+  const glsl::Program* r = p->reflection();
+  if (!r) {
+    ctx.error(GL_INVALID_OPERATION, "%s(%u): the program is not linked", fn, program);
+    return -1;
+  }
+  if (!name || std::strncmp(name, "gl_", 3) == 0) return -1;
+  for (const glsl::Uniform& u : r->uniforms) {
+    if (u.location < 0 || u.block_index >= 0) continue;
+    const long e = element_of(u.name, u.array_size, name);
+    if (e >= 0) return u.location + GLint(e);
+  }
+  return -1;
+}
+
+GLuint GetUniformBlockIndex(Context& ctx, const char* fn, GLuint program, const GLchar* name) {
+  ProgramRef p = find_program(ctx, program, fn);
+  if (!p) return GL_INVALID_INDEX;
+  const glsl::Program* r = p->reflection();
+  if (!r) {
+    ctx.error(GL_INVALID_OPERATION, "%s(%u): the program is not linked", fn, program);
+    return GL_INVALID_INDEX;
+  }
+  if (!name) return GL_INVALID_INDEX;
+  for (std::size_t i = 0; i < r->blocks.size(); ++i)
+    if (!r->blocks[i].storage && element_of(r->blocks[i].name, 1, name) >= 0) return GLuint(i);
+  return GL_INVALID_INDEX;
+}
+
+void UniformBlockBinding(Context& ctx, const char* fn, GLuint program, GLuint block, GLuint binding) {
+  ProgramRef p = find_program(ctx, program, fn);
+  if (!p) return;
+  const glsl::Program* r = p->reflection();
+  if (!r || block >= r->blocks.size())
+    return ctx.error(GL_INVALID_VALUE, "%s(uniformBlockIndex = %u): not an active uniform block", fn, block);
+  if (binding >= kMaxUniformBufferBindings)
+    return ctx.error(GL_INVALID_VALUE, "%s(uniformBlockBinding = %u): beyond MAX_UNIFORM_BUFFER_BINDINGS", fn, binding);
+  p->block_bindings[block] = binding;
+  ++p->uniform_serial;
+}
+
+void GetActiveUniformBlockiv(Context& ctx, const char* fn, GLuint program, GLuint block, GLenum pname, GLint* params) {
+  ProgramRef p = find_program(ctx, program, fn);
+  if (!p) return;
+  const glsl::Program* r = p->reflection();
+  if (!r || block >= r->blocks.size())
+    return ctx.error(GL_INVALID_VALUE, "%s(uniformBlockIndex = %u): not an active uniform block", fn, block);
+  const glsl::UniformBlock& b = r->blocks[block];
+  auto stage = [&](glsl::Stage s) { return GLint((b.stages >> unsigned(s)) & 1); };
+  switch (pname) {
+    case GL_UNIFORM_BLOCK_BINDING: *params = GLint(p->block_bindings[block]); break;
+    case GL_UNIFORM_BLOCK_DATA_SIZE: *params = GLint(b.size); break;
+    case GL_UNIFORM_BLOCK_NAME_LENGTH: *params = GLint(b.name.size() + 1); break;
+    case GL_UNIFORM_BLOCK_ACTIVE_UNIFORMS: *params = GLint(b.uniforms.size()); break;
+    case GL_UNIFORM_BLOCK_ACTIVE_UNIFORM_INDICES:
+      for (std::size_t i = 0; i < b.uniforms.size(); ++i) params[i] = GLint(b.uniforms[i]);
+      break;
+    case GL_UNIFORM_BLOCK_REFERENCED_BY_VERTEX_SHADER: *params = stage(glsl::Stage::Vertex); break;
+    case GL_UNIFORM_BLOCK_REFERENCED_BY_TESS_CONTROL_SHADER: *params = stage(glsl::Stage::TessControl); break;
+    case GL_UNIFORM_BLOCK_REFERENCED_BY_TESS_EVALUATION_SHADER: *params = stage(glsl::Stage::TessEvaluation); break;
+    case GL_UNIFORM_BLOCK_REFERENCED_BY_GEOMETRY_SHADER: *params = stage(glsl::Stage::Geometry); break;
+    case GL_UNIFORM_BLOCK_REFERENCED_BY_FRAGMENT_SHADER: *params = stage(glsl::Stage::Fragment); break;
+    case GL_UNIFORM_BLOCK_REFERENCED_BY_COMPUTE_SHADER: *params = stage(glsl::Stage::Compute); break;
+    default: return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not a uniform block parameter", fn, pname);
+  }
+}
+
+void GetActiveUniformBlockName(Context& ctx, const char* fn, GLuint program, GLuint block, GLsizei buf_size,
+                               GLsizei* length, GLchar* name) {
+  ProgramRef p = find_program(ctx, program, fn);
+  if (!p) return;
+  const glsl::Program* r = p->reflection();
+  if (!r || block >= r->blocks.size())
+    return ctx.error(GL_INVALID_VALUE, "%s(uniformBlockIndex = %u): not an active uniform block", fn, block);
+  if (buf_size < 0) return ctx.error(GL_INVALID_VALUE, "%s(bufSize = %d): negative", fn, buf_size);
+  copy_string_out(r->blocks[block].name, buf_size, length, name);
+}
+
+void GetActiveUniformsiv(Context& ctx, const char* fn, GLuint program, GLsizei count, const GLuint* indices,
+                         GLenum pname, GLint* params) {
+  ProgramRef p = find_program(ctx, program, fn);
+  if (!p) return;
+  if (count < 0) return ctx.error(GL_INVALID_VALUE, "%s(uniformCount = %d): negative", fn, count);
+  const glsl::Program* r = p->reflection();
+  const std::size_t active = r ? r->uniforms.size() : 0;
+  for (GLsizei i = 0; i < count; ++i)
+    if (indices[i] >= active) return ctx.error(GL_INVALID_VALUE, "%s(index %u): not an active uniform", fn, indices[i]);
+  switch (pname) {
+    case GL_UNIFORM_TYPE: case GL_UNIFORM_SIZE: case GL_UNIFORM_NAME_LENGTH: case GL_UNIFORM_BLOCK_INDEX:
+    case GL_UNIFORM_OFFSET: case GL_UNIFORM_ARRAY_STRIDE: case GL_UNIFORM_MATRIX_STRIDE: case GL_UNIFORM_IS_ROW_MAJOR:
+    case GL_UNIFORM_ATOMIC_COUNTER_BUFFER_INDEX:
+      break;
+    default: return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not a uniform parameter", fn, pname);
+  }
+  for (GLsizei i = 0; i < count; ++i) {
+    const glsl::Uniform& u = r->uniforms[indices[i]];
+    const bool in_block = u.block_index >= 0;
+    GLint v = 0;
+    switch (pname) {
+      case GL_UNIFORM_TYPE: v = GLint(u.gl_type); break;
+      case GL_UNIFORM_SIZE: v = GLint(u.array_size); break;
+      case GL_UNIFORM_NAME_LENGTH: v = GLint(u.name.size() + 1); break;
+      case GL_UNIFORM_BLOCK_INDEX: v = u.block_index; break;
+      // Default-block uniforms have no offsets or strides GL exposes (7.6.2): -1.
+      case GL_UNIFORM_OFFSET: v = in_block ? GLint(u.offset) : -1; break;
+      case GL_UNIFORM_ARRAY_STRIDE: v = in_block ? (u.array_size > 1 ? GLint(u.array_stride) : 0) : -1; break;
+      case GL_UNIFORM_MATRIX_STRIDE: v = in_block ? GLint(u.matrix_stride) : -1; break;
+      case GL_UNIFORM_IS_ROW_MAJOR: v = in_block && u.row_major; break;
+      case GL_UNIFORM_ATOMIC_COUNTER_BUFFER_INDEX: v = -1; break;
+    }
+    params[i] = v;
+  }
+}
+
+void GetUniformIndices(Context& ctx, const char* fn, GLuint program, GLsizei count, const GLchar* const* names,
+                       GLuint* indices) {
+  ProgramRef p = find_program(ctx, program, fn);
+  if (!p) return;
+  if (count < 0) return ctx.error(GL_INVALID_VALUE, "%s(uniformCount = %d): negative", fn, count);
+  const glsl::Program* r = p->reflection();
+  for (GLsizei i = 0; i < count; ++i) {
+    indices[i] = GL_INVALID_INDEX;
+    if (!r || !names[i]) continue;
+    for (std::size_t u = 0; u < r->uniforms.size(); ++u)
+      if (element_of(r->uniforms[u].name, r->uniforms[u].array_size, names[i]) == 0) {
+        indices[i] = GLuint(u);
+        break;
+      }
+  }
+}
+
+}  // namespace api
+}  // namespace glvk::gl

@@ -1,0 +1,162 @@
+// Shader objects (GL 4.6 7.1): names, sources, compilation and their queries; and the lookups of
+// the shader/program name space every program entry point shares (program_lookup.h).
+#include <algorithm>
+#include <cstring>
+
+#include "api_common.h"
+#include "program_lookup.h"
+
+namespace glvk::gl {
+
+namespace {
+
+glsl::Stage stage_of(GLenum type) {
+  switch (type) {
+    case GL_TESS_CONTROL_SHADER: return glsl::Stage::TessControl;
+    case GL_TESS_EVALUATION_SHADER: return glsl::Stage::TessEvaluation;
+    case GL_GEOMETRY_SHADER: return glsl::Stage::Geometry;
+    case GL_FRAGMENT_SHADER: return glsl::Stage::Fragment;
+    case GL_COMPUTE_SHADER: return glsl::Stage::Compute;
+    default: return glsl::Stage::Vertex;
+  }
+}
+
+bool is_shader_type(GLenum type) {
+  return type == GL_VERTEX_SHADER || type == GL_FRAGMENT_SHADER || type == GL_GEOMETRY_SHADER ||
+         type == GL_TESS_CONTROL_SHADER || type == GL_TESS_EVALUATION_SHADER || type == GL_COMPUTE_SHADER;
+}
+
+}  // namespace
+
+glsl::Stage shader_stage(GLenum type) { return stage_of(type); }
+
+ShaderRef find_shader(Context& ctx, GLuint name, const char* fn) {
+  ShareGroup& group = ctx.share_group();
+  std::lock_guard lock(group.mutex);
+  if (auto found = group.shaders.find(name); found != group.shaders.end()) return found->second;
+  if (group.programs.count(name))
+    ctx.error(GL_INVALID_OPERATION, "%s(%u): a program object, not a shader", fn, name);
+  else
+    ctx.error(GL_INVALID_VALUE, "%s(%u): not a shader object", fn, name);
+  return nullptr;
+}
+
+ProgramRef find_program(Context& ctx, GLuint name, const char* fn) {
+  ShareGroup& group = ctx.share_group();
+  std::lock_guard lock(group.mutex);
+  if (auto found = group.programs.find(name); found != group.programs.end()) return found->second;
+  if (group.shaders.count(name))
+    ctx.error(GL_INVALID_OPERATION, "%s(%u): a shader object, not a program", fn, name);
+  else
+    ctx.error(GL_INVALID_VALUE, "%s(%u): not a program object", fn, name);
+  return nullptr;
+}
+
+// Copies a string into (bufSize, length, out) the way every GL string query does: at most
+// bufSize - 1 characters and a NUL, the length without it.
+void copy_string_out(const std::string& text, GLsizei buf_size, GLsizei* length, GLchar* out) {
+  GLsizei n = 0;
+  if (buf_size > 0 && out) {
+    n = GLsizei(std::min<std::size_t>(text.size(), std::size_t(buf_size - 1)));
+    std::memcpy(out, text.data(), std::size_t(n));
+    out[n] = '\0';
+  }
+  if (length) *length = n;
+}
+
+void release_shader(ShareGroup& group, ShaderObject& shader) {
+  // Caller holds the mutex. A shader flagged for deletion goes with its last program.
+  if (shader.delete_pending && shader.attached_count == 0) group.shaders.erase(shader.name);
+}
+
+namespace api {
+
+GLuint CreateShader(Context& ctx, const char* fn, GLenum type) {
+  if (!is_shader_type(type)) {
+    ctx.error(GL_INVALID_ENUM, "%s(type = 0x%04x): not a shader type", fn, type);
+    return 0;
+  }
+  ShareGroup& group = ctx.share_group();
+  std::lock_guard lock(group.mutex);
+  while (group.shaders.count(group.next_shader_program_name) || group.programs.count(group.next_shader_program_name) ||
+         group.next_shader_program_name == 0)
+    ++group.next_shader_program_name;
+  const GLuint name = group.next_shader_program_name++;
+  group.shaders[name] = std::make_shared<ShaderObject>(name, type);
+  return name;
+}
+
+void DeleteShader(Context& ctx, const char* fn, GLuint shader) {
+  if (shader == 0) return;  // silently ignored (7.1)
+  ShaderRef s = find_shader(ctx, shader, fn);
+  if (!s) return;
+  ShareGroup& group = ctx.share_group();
+  std::lock_guard lock(group.mutex);
+  s->delete_pending = true;
+  release_shader(group, *s);
+}
+
+GLboolean IsShader(Context& ctx, const char*, GLuint shader) {
+  ShareGroup& group = ctx.share_group();
+  std::lock_guard lock(group.mutex);
+  return group.shaders.count(shader) ? GL_TRUE : GL_FALSE;
+}
+
+void ShaderSource(Context& ctx, const char* fn, GLuint shader, GLsizei count, const GLchar* const* string,
+                  const GLint* length) {
+  ShaderRef s = find_shader(ctx, shader, fn);
+  if (!s) return;
+  if (count < 0) return ctx.error(GL_INVALID_VALUE, "%s(count = %d): negative", fn, count);
+  if (count > 0 && !string) return ctx.error(GL_INVALID_VALUE, "%s: string is null", fn);
+  std::string source;
+  for (GLsizei i = 0; i < count; ++i) {
+    if (!string[i]) continue;  // a null string contributes nothing (as Mesa)
+    if (length && length[i] >= 0) source.append(string[i], std::size_t(length[i]));
+    else source.append(string[i]);
+  }
+  s->source = std::move(source);
+}
+
+void CompileShader(Context& ctx, const char* fn, GLuint shader) {
+  ShaderRef s = find_shader(ctx, shader, fn);
+  if (!s) return;
+  glsl::CompileOptions options;
+  options.compatibility = !ctx.config().core_profile;
+  const glsl::CompileResult result = glsl::compile(stage_of(s->type), s->source, options);
+  s->compiled = result.ok;
+  s->info_log = result.log;
+}
+
+void GetShaderiv(Context& ctx, const char* fn, GLuint shader, GLenum pname, GLint* params) {
+  ShaderRef s = find_shader(ctx, shader, fn);
+  if (!s) return;
+  GLint value = 0;
+  switch (pname) {
+    case GL_SHADER_TYPE: value = GLint(s->type); break;
+    case GL_DELETE_STATUS: value = s->delete_pending; break;
+    case GL_COMPILE_STATUS: value = s->compiled; break;
+    case GL_INFO_LOG_LENGTH: value = s->info_log.empty() ? 0 : GLint(s->info_log.size() + 1); break;
+    case GL_SHADER_SOURCE_LENGTH: value = s->source.empty() ? 0 : GLint(s->source.size() + 1); break;
+    default: return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not a shader parameter", fn, pname);
+  }
+  if (params) *params = value;
+}
+
+void GetShaderInfoLog(Context& ctx, const char* fn, GLuint shader, GLsizei buf_size, GLsizei* length, GLchar* log) {
+  ShaderRef s = find_shader(ctx, shader, fn);
+  if (!s) return;
+  if (buf_size < 0) return ctx.error(GL_INVALID_VALUE, "%s(bufSize = %d): negative", fn, buf_size);
+  copy_string_out(s->info_log, buf_size, length, log);
+}
+
+void GetShaderSource(Context& ctx, const char* fn, GLuint shader, GLsizei buf_size, GLsizei* length, GLchar* source) {
+  ShaderRef s = find_shader(ctx, shader, fn);
+  if (!s) return;
+  if (buf_size < 0) return ctx.error(GL_INVALID_VALUE, "%s(bufSize = %d): negative", fn, buf_size);
+  copy_string_out(s->source, buf_size, length, source);
+}
+
+void ReleaseShaderCompiler(Context&, const char*) {}
+
+}  // namespace api
+}  // namespace glvk::gl

@@ -1,0 +1,249 @@
+// Gathering a draw's inputs from GL state (the role of Mesa's st_validate_state inputs): the
+// program's uniform state, its samplers' textures with GL's completeness rules (GL 4.6 8.17),
+// vertex arrays with their current values, per-fragment state and the draw framebuffer.
+#include "draw_inputs.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "framebuffer_internal.h"
+#include "glvk/formats/format.h"
+#include "glvk/gl/texture_object.h"
+#include "glvk/st/program.h"
+
+namespace glvk::gl {
+
+namespace {
+
+// The texture target a GLSL sampler type reads (one binding of its unit).
+GLenum sampler_target(std::uint32_t type) {
+  switch (type) {
+    case GL_SAMPLER_1D: case GL_SAMPLER_1D_SHADOW: case GL_INT_SAMPLER_1D: case GL_UNSIGNED_INT_SAMPLER_1D:
+      return GL_TEXTURE_1D;
+    case GL_SAMPLER_3D: case GL_INT_SAMPLER_3D: case GL_UNSIGNED_INT_SAMPLER_3D: return GL_TEXTURE_3D;
+    case GL_SAMPLER_CUBE: case GL_SAMPLER_CUBE_SHADOW: case GL_INT_SAMPLER_CUBE: case GL_UNSIGNED_INT_SAMPLER_CUBE:
+      return GL_TEXTURE_CUBE_MAP;
+    case GL_SAMPLER_1D_ARRAY: case GL_SAMPLER_1D_ARRAY_SHADOW: case GL_INT_SAMPLER_1D_ARRAY:
+    case GL_UNSIGNED_INT_SAMPLER_1D_ARRAY:
+      return GL_TEXTURE_1D_ARRAY;
+    case GL_SAMPLER_2D_ARRAY: case GL_SAMPLER_2D_ARRAY_SHADOW: case GL_INT_SAMPLER_2D_ARRAY:
+    case GL_UNSIGNED_INT_SAMPLER_2D_ARRAY:
+      return GL_TEXTURE_2D_ARRAY;
+    case GL_SAMPLER_CUBE_MAP_ARRAY: case GL_SAMPLER_CUBE_MAP_ARRAY_SHADOW: case GL_INT_SAMPLER_CUBE_MAP_ARRAY:
+    case GL_UNSIGNED_INT_SAMPLER_CUBE_MAP_ARRAY:
+      return GL_TEXTURE_CUBE_MAP_ARRAY;
+    case GL_SAMPLER_2D_RECT: case GL_SAMPLER_2D_RECT_SHADOW: case GL_INT_SAMPLER_2D_RECT:
+    case GL_UNSIGNED_INT_SAMPLER_2D_RECT:
+      return GL_TEXTURE_RECTANGLE;
+    case GL_SAMPLER_2D_MULTISAMPLE: case GL_INT_SAMPLER_2D_MULTISAMPLE: case GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE:
+      return GL_TEXTURE_2D_MULTISAMPLE;
+    case GL_SAMPLER_2D_MULTISAMPLE_ARRAY: case GL_INT_SAMPLER_2D_MULTISAMPLE_ARRAY:
+    case GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE_ARRAY:
+      return GL_TEXTURE_2D_MULTISAMPLE_ARRAY;
+    case GL_SAMPLER_BUFFER: case GL_INT_SAMPLER_BUFFER: case GL_UNSIGNED_INT_SAMPLER_BUFFER: return GL_TEXTURE_BUFFER;
+    default: return GL_TEXTURE_2D;
+  }
+}
+
+std::size_t target_index(GLenum target) {
+  for (std::size_t i = 0; i < kTextureTargetCount; ++i)
+    if (kTextureTargets[i] == target) return i;
+  return 1;
+}
+
+bool is_mipmap_filter(GLenum f) { return f != GL_NEAREST && f != GL_LINEAR; }
+
+// GL 4.6 8.17: whether `t` is complete for sampling with its own parameters; `last` gets the last
+// level sampled. Views and immutable textures are complete across their levels by construction.
+bool texture_complete(const TextureObject& t, GLint& last) {
+  if (!t.resource) return false;
+  const GLint base = t.base_level;
+  if (base < 0 || base >= GLint(kMaxTextureLevels)) return false;
+  const unsigned faces = t.target == GL_TEXTURE_CUBE_MAP ? 6 : 1;
+  const TextureImage& b = t.images[0][std::size_t(base)];
+  if (!b.defined() || b.width == 0) return false;
+  for (unsigned f = 1; f < faces; ++f) {
+    const TextureImage& i = t.images[f][std::size_t(base)];
+    if (!i.defined() || i.width != b.width || i.height != b.height || i.internal_format != b.internal_format)
+      return false;
+  }
+  const formats::FormatDesc& d = formats::describe(b.format);
+  // Integer formats need NEAREST filtering (8.17: "not complete" otherwise).
+  const bool nearest = t.mag_filter == GL_NEAREST &&
+                       (t.min_filter == GL_NEAREST || t.min_filter == GL_NEAREST_MIPMAP_NEAREST);
+  if (d.is_pure_integer && !nearest) return false;
+  last = base;
+  if (!is_mipmap_filter(t.min_filter)) return true;
+  if (t.immutable) {
+    last = std::min(t.max_level, GLint(t.immutable_levels) - 1);
+    return last >= base;
+  }
+  // The mipmap chain from the base: each level half the last (rounded down, at least 1), same
+  // internal format, up to max_level or the 1x1x1 level.
+  GLsizei w = b.width, h = b.height, z = b.depth;
+  const bool array = t.target == GL_TEXTURE_1D_ARRAY || t.target == GL_TEXTURE_2D_ARRAY ||
+                     t.target == GL_TEXTURE_CUBE_MAP_ARRAY;
+  GLint level = base;
+  while (level < t.max_level && (w > 1 || (t.target != GL_TEXTURE_1D && t.target != GL_TEXTURE_1D_ARRAY && h > 1) ||
+                                 (t.target == GL_TEXTURE_3D && z > 1))) {
+    ++level;
+    if (level >= GLint(kMaxTextureLevels)) break;
+    w = std::max(w / 2, 1);
+    if (t.target != GL_TEXTURE_1D_ARRAY) h = std::max(h / 2, 1);
+    if (t.target == GL_TEXTURE_3D) z = std::max(z / 2, 1);
+    for (unsigned f = 0; f < faces; ++f) {
+      const TextureImage& i = t.images[f][std::size_t(level)];
+      if (!i.defined() || i.internal_format != b.internal_format || i.width != w || i.height != h ||
+          (!array && i.depth != z && t.target == GL_TEXTURE_3D))
+        return false;
+    }
+    last = level;
+  }
+  return true;
+}
+
+st::TextureInput texture_input(Context& ctx, GLint unit, std::uint32_t sampler_type) {
+  st::TextureInput in;
+  in.target = sampler_target(sampler_type);
+  const std::size_t index = target_index(in.target);
+  if (unit < 0 || unit >= GLint(kMaxTextureUnits)) return in;
+  const std::shared_ptr<TextureObject>& bound = ctx.bound_textures[std::size_t(unit)][index];
+  const TextureObject* t = bound ? bound.get() : ctx.default_textures[index].get();
+  if (!t || t->target == GL_TEXTURE_BUFFER) return in;
+  GLint last = 0;
+  if (!texture_complete(*t, last)) return in;
+  in.texture = t->resource.get();
+  in.base_level = t->base_level;
+  in.max_level = last;
+  const TextureImage& b = t->images[0][std::size_t(t->base_level)];
+  in.base_format = b.base_format;
+  in.swizzle = t->swizzle;
+  in.depth_stencil_mode = t->depth_stencil_mode;
+  // Core: depth textures read (d, 0, 0, 1); compatibility keeps DEPTH_TEXTURE_MODE.
+  in.depth_texture_mode = ctx.config().core_profile ? GL_RED : t->depth_texture_mode;
+  st::SamplerInput& s = in.sampler;
+  s.min_filter = t->min_filter;
+  s.mag_filter = t->mag_filter;
+  s.wrap_s = t->wrap_s;
+  s.wrap_t = t->wrap_t;
+  s.wrap_r = t->wrap_r;
+  s.min_lod = t->min_lod;
+  s.max_lod = t->max_lod;
+  s.lod_bias = t->lod_bias;
+  s.compare_mode = t->compare_mode;
+  s.compare_func = t->compare_func;
+  s.border_color = t->border_color;
+  return in;
+}
+
+// The size of an attachment's image and its layer count; false when nothing is attached.
+bool attachment_target(const FramebufferAttachment& a, st::TargetInput& out, std::uint32_t& width,
+                       std::uint32_t& height, std::uint32_t& samples) {
+  if (a.type == AttachmentObject::NONE) return false;
+  GLint layer = 0;
+  st::Texture* texture = attached_resource(a, layer);
+  TextureImage scratch;
+  const TextureImage* image = attached_image(a, scratch);
+  if (!texture || !image || !image->defined()) return false;
+  out.texture = texture;
+  out.level = a.type == AttachmentObject::TEXTURE ? unsigned(a.level) : 0;
+  out.first_layer = unsigned(std::max(layer, 0));
+  width = std::min(width, std::uint32_t(image->width));
+  height = std::min(height, std::uint32_t(image->height));
+  samples = std::max<std::uint32_t>(samples, image->samples > 1 ? std::uint32_t(image->samples) : 1);
+  return true;
+}
+
+}  // namespace
+
+GLenum draw_framebuffer_status(Context& ctx) { return framebuffer_status(ctx, ctx.current_draw_framebuffer()); }
+
+bool gather_draw_inputs(Context& ctx, const char* fn, const ProgramObject& program, DrawInputs& inputs) {
+  st::DrawCall& call = inputs.call;
+  const glsl::Program& r = program.executable->reflection();
+  call.program = program.executable.get();
+  call.default_uniforms = program.default_block.data();
+  call.uniform_block_bindings = program.block_bindings;
+  for (std::size_t i = 0; i < ctx.uniform_buffer_bindings.size(); ++i) {
+    const Context::IndexedBufferBinding& b = ctx.uniform_buffer_bindings[i];
+    if (!b.buffer || !b.buffer->resource) continue;
+    call.uniform_buffers[i] = {b.buffer->resource.get(), std::uint64_t(b.offset), std::uint64_t(b.size)};
+  }
+  // Samplers: each element reads the texture of its unit's binding for the sampler's target.
+  inputs.sampler_textures.clear();
+  std::size_t flat = 0;
+  for (const glsl::Resource& res : r.resources) {
+    if (res.kind != glsl::ResourceKind::CombinedSampler) continue;
+    const std::uint32_t type = res.uniform >= 0 ? r.uniforms[std::size_t(res.uniform)].gl_type : GL_SAMPLER_2D;
+    for (std::uint32_t e = 0; e < res.count; ++e, ++flat)
+      inputs.sampler_textures.push_back(
+          texture_input(ctx, flat < program.sampler_units.size() ? program.sampler_units[flat] : 0, type));
+  }
+  call.sampler_textures = inputs.sampler_textures;
+
+  // Vertex arrays.
+  const VertexArrayObject& vao = *ctx.current_vertex_array();
+  for (GLuint i = 0; i < kMaxVertexAttribs; ++i) {
+    const VertexAttribState& a = vao.attribs[i];
+    const VertexBindingState& b = vao.bindings[a.binding];
+    st::VertexAttribInput& in = call.attribs[i];
+    in.current = ctx.current_attribs[i].bits;
+    const bool has_data = b.buffer ? b.buffer->resource != nullptr : b.offset != 0;
+    if (!a.enabled || !has_data) continue;
+    in.enabled = true;
+    in.buffer = b.buffer ? b.buffer->resource.get() : nullptr;
+    in.pointer = std::uintptr_t(b.offset) + a.relative_offset;
+    in.type = a.type;
+    in.size = a.size;
+    in.normalized = a.normalized;
+    in.kind = a.kind;
+    in.stride = b.stride;
+    in.divisor = b.divisor;
+  }
+
+  // Per-fragment and rasterization state.
+  call.render = &ctx.render;
+  for (unsigned i = 0; i < kMaxColorAttachments; ++i) {
+    call.masks.color_mask[i] = ctx.color_mask[i];
+    call.masks.blend[i] = ctx.blend[i];
+  }
+  call.masks.depth_mask = ctx.depth_mask;
+  call.masks.stencil_writemask = ctx.stencil_writemask;
+  call.masks.stencil_back_writemask = ctx.stencil_back_writemask;
+  for (unsigned i = 0; i < st::kMaxDrawViewports && i < kMaxViewports; ++i) {
+    const Viewport& v = ctx.transform.viewports[i];
+    call.viewports[i] = {v.x, v.y, v.width, v.height, v.near_value, v.far_value};
+    call.scissor_test[i] = ctx.scissor_test[i];
+    call.scissor_box[i] = ctx.scissor_box[i];
+  }
+
+  // The draw framebuffer (complete: checked before).
+  const FramebufferObject& fb = *ctx.current_draw_framebuffer();
+  st::DrawFramebufferInput& out = call.framebuffer;
+  std::uint32_t width = ~0u, height = ~0u, samples = 1;
+  for (unsigned i = 0; i < kMaxColorAttachments; ++i) {
+    std::array<const FramebufferAttachment*, 2> targets{};
+    // GL_FRONT_AND_BACK of a window writes two buffers; glvk draws into the first (the front).
+    if (draw_buffer_targets(fb, i, targets) && attachment_target(*targets[0], out.color[i], width, height, samples))
+      out.color_count = i + 1;
+  }
+  attachment_target(fb.depth, out.depth, width, height, samples);
+  attachment_target(fb.stencil, out.stencil, width, height, samples);
+  if (width == ~0u) {  // no attachment: the framebuffer's default size (9.2.1)
+    width = std::uint32_t(fb.default_width);
+    height = std::uint32_t(fb.default_height);
+    samples = std::max<std::uint32_t>(std::uint32_t(fb.default_samples), 1);
+  }
+  out.width = width;
+  out.height = height;
+  out.samples = samples;
+  out.srgb = ctx.framebuffer_srgb;
+  if (out.depth.texture && out.stencil.texture && out.depth.texture != out.stencil.texture) {
+    ctx.error(GL_INVALID_FRAMEBUFFER_OPERATION, "%s: separate depth and stencil images cannot be drawn into together",
+              fn);
+    return false;
+  }
+  return true;
+}
+
+}  // namespace glvk::gl

@@ -1,0 +1,28 @@
+// What a draw reads, gathered from the context into an st::DrawCall (draw_inputs.cpp): the
+// program's uniforms and sampler textures (with GL's texture completeness), vertex arrays, render
+// state and the draw framebuffer's attachments. Private to src/gl.
+#pragma once
+
+#include <vector>
+
+#include "glvk/gl/context.h"
+#include "glvk/st/draw.h"
+
+namespace glvk::gl {
+
+struct DrawInputs {
+  st::DrawCall call;
+  std::vector<st::TextureInput> sampler_textures;  // storage call.sampler_textures points into
+};
+
+// Fills `inputs` (everything but the counts, mode and indices). False after raising an error.
+bool gather_draw_inputs(Context& ctx, const char* fn, const ProgramObject& program, DrawInputs& inputs);
+
+// glCheckFramebufferStatus(GL_DRAW_FRAMEBUFFER) without the error checks of the command.
+GLenum draw_framebuffer_status(Context& ctx);
+
+// glBindBufferBase/Range (GL 4.6 6.1.1) for the indexed targets glvk has.
+void bind_indexed_buffer(Context& ctx, const char* fn, GLenum target, GLuint index, GLuint buffer, GLintptr offset,
+                         GLsizeiptr size, bool range);
+
+}  // namespace glvk::gl

@@ -1,0 +1,118 @@
+// Shader and program objects (GL 4.6 chapter 7) and vertex array objects (chapter 10), as GL state.
+// Shaders and programs share one name space in the share group; vertex arrays are per context.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "glvk/gl/gl_headers.h"
+#include "glvk/glsl/compiler.h"
+
+namespace glvk::st {
+class Program;
+}
+
+namespace glvk::gl {
+
+struct BufferObject;
+
+inline constexpr GLuint kMaxVertexAttribs = 16;
+inline constexpr GLuint kMaxVertexAttribBindings = 16;
+inline constexpr GLint kMaxVertexAttribStride = 2048;
+inline constexpr GLint kMaxVertexAttribRelativeOffset = 2047;
+inline constexpr GLuint kMaxUniformBufferBindings = 36;
+inline constexpr GLint kMaxUniformBlockSize = 65536;
+
+struct ShaderObject {
+  ShaderObject(GLuint object_name, GLenum shader_type) : name(object_name), type(shader_type) {}
+  GLuint name;
+  GLenum type;
+  std::string source;
+  bool compiled = false;
+  std::string info_log;
+  bool delete_pending = false;
+  GLuint attached_count = 0;  // programs it is attached to (deletion waits for them)
+  std::string label;
+};
+
+// One active uniform's storage: where its elements live in the default block (or, for samplers,
+// which texture units they name).
+struct UniformSlot {
+  std::uint32_t uniform;   // index into the reflection's uniforms
+  std::uint32_t element;   // array element
+};
+
+struct ProgramObject {
+  explicit ProgramObject(GLuint object_name) : name(object_name) {}
+  GLuint name;
+  std::vector<std::shared_ptr<ShaderObject>> shaders;  // attached
+  bool delete_pending = false;
+  std::string label;
+  bool separable = false;
+  // glBindAttribLocation / glBindFragDataLocation(Indexed): applied at the next link.
+  std::map<std::string, GLuint> attribute_bindings;
+  std::map<std::string, GLuint> frag_data_bindings;
+  std::map<std::string, GLuint> frag_data_indices;
+
+  // The result of the last link (GL 4.6 7.3: a failed link keeps the previous executable in use
+  // until the program is unbound or relinked; linked tells LINK_STATUS).
+  bool linked = false;
+  bool link_attempted = false;
+  std::string info_log;
+  bool validated = false;
+  std::shared_ptr<st::Program> executable;  // the last successfully linked one (may be in use)
+  // The executable's uniform state: the default block's bytes, location -> (uniform, element),
+  // sampler units (flat per CombinedSampler resource element), block bindings.
+  std::vector<std::byte> default_block;
+  std::vector<UniformSlot> locations;
+  std::vector<GLint> sampler_units;
+  std::vector<GLuint> block_bindings;
+  std::uint64_t uniform_serial = 1;  // bumped on every uniform change
+
+  const glsl::Program* reflection() const;
+};
+
+// A vertex attribute (GL 4.6 table 23.3/23.4): its format and the binding it reads from.
+struct VertexAttribState {
+  bool enabled = false;
+  GLint size = 4;
+  GLenum type = GL_FLOAT;
+  bool normalized = false;
+  GLenum kind = GL_FLOAT;  // GL_FLOAT, GL_INT (I), GL_DOUBLE (L)
+  GLuint relative_offset = 0;
+  GLuint binding = 0;
+};
+
+struct VertexBindingState {
+  std::shared_ptr<BufferObject> buffer;  // null: client memory (compatibility, binding = attribute)
+  GLintptr offset = 0;                   // buffer offset, or the client pointer
+  GLsizei stride = 16;                   // the effective stride
+  GLuint divisor = 0;
+};
+
+struct VertexArrayObject {
+  explicit VertexArrayObject(GLuint object_name) : name(object_name) {
+    for (GLuint i = 0; i < kMaxVertexAttribs; ++i) attribs[i].binding = i;  // GL 4.6 table 23.4
+  }
+  GLuint name;
+  bool bound_once = false;  // glGen* names become objects at first bind (glCreate* at once)
+  std::array<VertexAttribState, kMaxVertexAttribs> attribs{};
+  std::array<VertexBindingState, kMaxVertexAttribBindings> bindings{};
+  // The pointer and stride the application gave (VERTEX_ATTRIB_ARRAY_STRIDE is the given one).
+  std::array<GLsizei, kMaxVertexAttribs> given_stride{};
+  std::shared_ptr<BufferObject> element_buffer;
+  std::string label;
+};
+
+// The current generic attribute values (glVertexAttrib*): four words each, floats or integers.
+struct CurrentAttrib {
+  std::array<std::uint32_t, 4> bits{0, 0, 0, 0x3f800000u};
+  GLenum kind = GL_FLOAT;
+};
+
+}  // namespace glvk::gl

@@ -1,0 +1,32 @@
+// The shader/program name space and helpers the program entry points share (private to src/gl).
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "glvk/gl/context.h"
+#include "glvk/gl/program_object.h"
+
+namespace glvk::gl {
+
+using ShaderRef = std::shared_ptr<ShaderObject>;
+using ProgramRef = std::shared_ptr<ProgramObject>;
+
+// The object a name holds, or null after raising the error GL 4.6 7.1/7.3 names: INVALID_VALUE for
+// a name that is neither, INVALID_OPERATION for a name of the other kind.
+ShaderRef find_shader(Context& ctx, GLuint name, const char* fn);
+ProgramRef find_program(Context& ctx, GLuint name, const char* fn);
+
+glsl::Stage shader_stage(GLenum type);
+
+// GL's string out-parameters: at most buf_size - 1 characters and a NUL; *length without it.
+void copy_string_out(const std::string& text, GLsizei buf_size, GLsizei* length, GLchar* out);
+
+// Drops a shader flagged for deletion once no program holds it (share group mutex held).
+void release_shader(ShareGroup& group, ShaderObject& shader);
+
+// The program whose uniforms glUniform* sets (the current one; null after INVALID_OPERATION when
+// none is in use).
+ProgramObject* uniform_program(Context& ctx, const char* fn);
+
+}  // namespace glvk::gl

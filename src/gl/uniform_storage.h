@@ -1,0 +1,20 @@
+// Uniform values of program objects (GL 4.6 7.6): validation against the uniform's type and the
+// store into the default block bytes or the sampler units (api_uniforms.cpp). Private to src/gl.
+#pragma once
+
+#include "glvk/gl/context.h"
+
+namespace glvk::gl {
+
+// The component type a glUniform* command passes.
+enum class UniformBase { Float, Int, Uint, Double };
+
+// glUniform*: the current program's uniform at `location` (program null); `rows` components per
+// column and `columns` columns (1 for vectors); values in column-major order unless `transpose`.
+void set_uniform(Context& ctx, const char* fn, ProgramObject* program, GLint location, GLsizei count, UniformBase base,
+                 int rows, int columns, bool transpose, const void* values);
+// glProgramUniform*: the same on a named program (GL 4.6 7.6.1's errors for the name first).
+void set_program_uniform(Context& ctx, const char* fn, GLuint program, GLint location, GLsizei count,
+                         UniformBase base, int rows, int columns, bool transpose, const void* values);
+
+}  // namespace glvk::gl

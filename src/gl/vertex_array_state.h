@@ -1,0 +1,23 @@
+// Vertex array state shared by the vertex array entry points (private to src/gl).
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <initializer_list>
+
+#include "glvk/gl/context.h"
+
+namespace glvk::gl {
+
+// GL 4.6 equations 2.2 and 2.3: a `bits`-wide unsigned or signed normalized integer as a float.
+inline double normalize_unsigned(double c, int bits) { return c / (std::ldexp(1.0, bits) - 1.0); }
+inline double normalize_signed(double c, int bits) { return std::max(c / (std::ldexp(1.0, bits - 1) - 1.0), -1.0); }
+
+// glVertexAttrib*: the current value of generic attribute `index` (missing components (0, 0, 0, 1)).
+void set_current_float(Context& ctx, const char* fn, GLuint index, std::initializer_list<double> values, int count);
+void set_current_integer(Context& ctx, const char* fn, GLuint index, std::initializer_list<std::uint32_t> values,
+                         int count, GLenum kind);
+// The *v forms with a null pointer: INVALID_VALUE rather than a crash (the spec leaves it open).
+bool check_values(Context& ctx, const char* fn, const void* values);
+
+}  // namespace glvk::gl

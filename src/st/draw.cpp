@@ -1,0 +1,427 @@
+// st_draw_vbo: one GL draw to one recorded Vulkan draw. Work that reads application memory or
+// buffer contents on the CPU (client arrays, converted formats, lowered primitives) happens
+// first, without the screen's lock; then the draw is recorded under it.
+#include "glvk/st/draw.h"
+
+#include <algorithm>
+#include <cstring>
+#include <limits>
+#include <stdexcept>
+#include <vector>
+
+#include "draw_resources.h"
+#include "draw_state.h"
+#include "glvk/formats/format.h"
+#include "glvk/st/program.h"
+#include "glvk/st/texture.h"
+#include "glvk/st/context.h"
+#include "glvk/st/transfer.h"
+#include "glvk/vk_backend/buffer.h"
+#include "glvk/vk_backend/commands.h"
+#include "glvk/vk_backend/device.h"
+#include "primitive_lowering.h"
+#include "program_impl.h"
+#include "sampled_view.h"
+#include "screen_impl.h"
+#include "vertex_input.h"
+
+namespace glvk::st {
+
+namespace {
+
+// One vertex input location and where its data comes from.
+struct InputSlot {
+  std::uint32_t location;
+  const VertexAttribInput* attrib;
+  ShaderInputType input;
+  VkFormat format = VK_FORMAT_UNDEFINED;
+  bool streamed = false;                // data copied or converted into the streaming ring
+  std::vector<std::byte> data;          // what is streamed (prepared without the lock)
+  std::uint32_t stride = 0;
+  std::uint64_t buffer_offset = 0;      // buffer-backed arrays: where vertex `vertex_base` starts
+};
+
+// The index values a draw reads (for client arrays, conversions and lowering).
+std::vector<std::uint32_t> read_indices(Context& context, const DrawCall& call) {
+  const std::uint32_t size = call.index_type == GL_UNSIGNED_BYTE ? 1 : call.index_type == GL_UNSIGNED_SHORT ? 2 : 4;
+  std::vector<std::byte> bytes(std::size_t(call.count) * size);
+  if (call.index_buffer)
+    context.buffer_read(const_cast<Resource&>(*call.index_buffer), call.indices, bytes.size(), bytes.data());
+  else if (!bytes.empty())
+    std::memcpy(bytes.data(), reinterpret_cast<const void*>(call.indices), bytes.size());
+  std::vector<std::uint32_t> out(std::size_t(call.count));
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    std::uint32_t v = 0;
+    std::memcpy(&v, bytes.data() + i * size, size);
+    out[i] = v;
+  }
+  return out;
+}
+
+std::uint32_t restart_value(const DrawCall& call) {
+  const RenderState& r = *call.render;
+  if (r.primitive_restart_fixed_index)
+    return call.index_type == GL_UNSIGNED_BYTE ? 0xffu : call.index_type == GL_UNSIGNED_SHORT ? 0xffffu : ~0u;
+  return r.primitive_restart_index;
+}
+
+bool restart_enabled(const DrawCall& call) {
+  return call.index_type && (call.render->primitive_restart || call.render->primitive_restart_fixed_index);
+}
+
+bool is_list(VkPrimitiveTopology t) {
+  return t == VK_PRIMITIVE_TOPOLOGY_POINT_LIST || t == VK_PRIMITIVE_TOPOLOGY_LINE_LIST ||
+         t == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST || t == VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY ||
+         t == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY || t == VK_PRIMITIVE_TOPOLOGY_PATCH_LIST;
+}
+
+VkPrimitiveTopology topology_class(VkPrimitiveTopology t) {
+  switch (t) {
+    case VK_PRIMITIVE_TOPOLOGY_POINT_LIST: return VK_PRIMITIVE_TOPOLOGY_POINT_LIST;
+    case VK_PRIMITIVE_TOPOLOGY_LINE_LIST: case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP:
+    case VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY: case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY:
+      return VK_PRIMITIVE_TOPOLOGY_LINE_LIST;
+    case VK_PRIMITIVE_TOPOLOGY_PATCH_LIST: return VK_PRIMITIVE_TOPOLOGY_PATCH_LIST;
+    default: return VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+  }
+}
+
+// A colour attachment's view format: sRGB storage is written unencoded as its linear twin when
+// GL_FRAMEBUFFER_SRGB is off (the image is MUTABLE_FORMAT for it).
+VkFormat attachment_format(const Texture& t, bool srgb) {
+  const formats::FormatDesc& d = formats::describe(t.layout().format);
+  if (!srgb && d.colorspace == formats::Colorspace::SRGB && d.linear_equivalent != formats::Format::NONE)
+    return static_cast<VkFormat>(formats::describe(d.linear_equivalent).vk_format);
+  return static_cast<VkFormat>(d.vk_format);
+}
+
+}  // namespace
+
+void draw(Context& context, const DrawCall& call) {
+  if (call.count <= 0 || call.instance_count <= 0) return;
+  const Program& program = *call.program;
+  const glsl::Program& reflection = program.reflection();
+  Screen::Impl& s = context.screen().impl();
+  const vk_backend::Device& device = *s.device;
+
+  // --- Phase 1, without the lock: indices, vertex ranges, CPU-side vertex data. ---
+  GLenum mode = call.mode;
+  const VkPrimitiveTopology topology = topology_for(mode);
+  const bool lowered = needs_lowering(mode);
+  const bool restart = restart_enabled(call);
+  const std::uint32_t restart_index = restart ? restart_value(call) : 0;
+  const std::uint32_t native_restart = call.index_type == GL_UNSIGNED_BYTE ? 0xffu
+                                       : call.index_type == GL_UNSIGNED_SHORT ? 0xffffu : ~0u;
+  const bool list_restart_ok = false;  // primitiveTopologyListRestart is not enabled: lists restart by rewriting
+  const bool rewrite_restart = restart && (restart_index != native_restart || (is_list(topology) && !list_restart_ok));
+  const bool ubyte_indices = call.index_type == GL_UNSIGNED_BYTE && !device.draw_features().index_type_uint8;
+
+  std::vector<InputSlot> slots;
+  bool needs_range = false;
+  for (const glsl::InterfaceVariable& var : reflection.attributes) {
+    if (var.location < 0) continue;
+    const std::uint32_t per_element = attribute_locations(var.gl_type);
+    const ShaderInputType input = shader_input_type(var.gl_type);
+    const bool dvec_wide = input == ShaderInputType::Double && per_element == 2 &&
+                           (var.gl_type == GL_DOUBLE_VEC3 || var.gl_type == GL_DOUBLE_VEC4);
+    const std::uint32_t columns = dvec_wide ? 1 : per_element;
+    for (std::uint32_t e = 0; e < var.array_size; ++e)
+      for (std::uint32_t c = 0; c < columns; ++c) {
+        const std::uint32_t location = std::uint32_t(var.location) + e * per_element + (dvec_wide ? 0 : c);
+        if (location >= kMaxVertexAttribs) continue;
+        InputSlot slot{location, &call.attribs[location], input};
+        const VertexAttribInput& a = *slot.attrib;
+        if (a.enabled) {
+          const auto native = native_vertex_format(a, input);
+          VkFormatProperties properties{};
+          if (native) vkGetPhysicalDeviceFormatProperties(device.physical_device(), *native, &properties);
+          const bool fetchable = native && (properties.bufferFeatures & VK_FORMAT_FEATURE_VERTEX_BUFFER_BIT);
+          slot.streamed = !fetchable || !a.buffer;
+          if (fetchable) slot.format = *native;
+          if (slot.streamed && a.divisor == 0) needs_range = true;
+        }
+        slots.push_back(std::move(slot));
+      }
+  }
+
+  // The vertex index range the draw reads (only when something is copied or converted).
+  std::vector<std::uint32_t> indices;
+  const bool need_indices = call.index_type && (needs_range || lowered || rewrite_restart || ubyte_indices ||
+                                                 !call.index_buffer);
+  if (need_indices) indices = read_indices(context, call);
+  std::int64_t vertex_min = call.first, vertex_max = std::int64_t(call.first) + call.count - 1;
+  if (call.index_type && needs_range) {
+    vertex_min = std::numeric_limits<std::int64_t>::max();
+    vertex_max = -1;
+    for (std::uint32_t i : indices) {
+      if (restart && i == restart_index) continue;
+      vertex_min = std::min<std::int64_t>(vertex_min, std::int64_t(i) + call.base_vertex);
+      vertex_max = std::max<std::int64_t>(vertex_max, std::int64_t(i) + call.base_vertex);
+    }
+    if (vertex_max < 0) return;  // nothing but restarts
+    vertex_min = std::max<std::int64_t>(vertex_min, 0);
+  }
+  const std::int64_t vertex_base = needs_range ? vertex_min : 0;
+
+  for (InputSlot& slot : slots) {
+    const VertexAttribInput& a = *slot.attrib;
+    if (!a.enabled || !slot.streamed) {
+      if (a.enabled) {
+        slot.stride = std::uint32_t(a.stride);
+        slot.buffer_offset = a.pointer + (a.divisor ? 0 : std::uint64_t(vertex_base) * std::uint64_t(a.stride));
+      }
+      continue;
+    }
+    // Instanced arrays are copied from element 0; per-vertex ones from vertex_base.
+    const std::uint64_t first = a.divisor ? 0 : std::uint64_t(vertex_base);
+    const std::uint64_t last = a.divisor ? call.base_instance + std::uint64_t(call.instance_count - 1) / a.divisor
+                                         : std::uint64_t(vertex_max);
+    const std::uint64_t n = last - first + 1;
+    const std::uint32_t element = attribute_element_bytes(a);
+    const std::uint64_t span = (n - 1) * std::uint64_t(a.stride) + element;
+    std::vector<std::byte> source(span);
+    if (a.buffer)
+      context.buffer_read(const_cast<Resource&>(*a.buffer), a.pointer + first * a.stride, span, source.data());
+    else
+      std::memcpy(source.data(), reinterpret_cast<const std::byte*>(a.pointer) + first * a.stride, span);
+    if (slot.format != VK_FORMAT_UNDEFINED) {
+      slot.data = std::move(source);
+      slot.stride = std::uint32_t(a.stride);
+    } else {
+      slot.data.resize(n * 16);
+      convert_vertices(a, slot.input, source.data(), std::uint32_t(n), std::uint32_t(a.stride), slot.data.data());
+      slot.stride = 16;
+      slot.format = slot.input == ShaderInputType::Int    ? VK_FORMAT_R32G32B32A32_SINT
+                    : slot.input == ShaderInputType::Uint ? VK_FORMAT_R32G32B32A32_UINT
+                                                          : VK_FORMAT_R32G32B32A32_SFLOAT;
+    }
+  }
+
+  // Index data the CPU produces: lowered primitives, rewritten restarts, widened bytes, client indices.
+  std::vector<std::uint32_t> cpu_indices;
+  bool cpu_indexed = false;
+  if (lowered || (call.index_type && (rewrite_restart || ubyte_indices || !call.index_buffer))) {
+    cpu_indexed = true;
+    const bool last = call.render->provoking_vertex == GL_LAST_VERTEX_CONVENTION;
+    auto lower_piece = [&](const std::uint32_t* src, std::uint32_t n) {
+      if (lowered) lower_primitives(mode, src, n, last, cpu_indices);
+      else if (src) cpu_indices.insert(cpu_indices.end(), src, src + n);
+    };
+    if (call.index_type) {
+      if (restart) {
+        // Split at restart indices: lowered pieces are independent lists; strips keep Vulkan's
+        // restart marker.
+        std::size_t begin = 0;
+        for (std::size_t i = 0; i <= indices.size(); ++i) {
+          if (i < indices.size() && indices[i] != restart_index) continue;
+          lower_piece(indices.data() + begin, std::uint32_t(i - begin));
+          if (!lowered && i < indices.size() && !is_list(topology)) cpu_indices.push_back(~0u);
+          begin = i + 1;
+        }
+      } else {
+        lower_piece(indices.data(), std::uint32_t(indices.size()));
+      }
+    } else {
+      std::vector<std::uint32_t> sequence(std::size_t(call.count));
+      for (std::size_t i = 0; i < sequence.size(); ++i) sequence[i] = std::uint32_t(call.first + std::int64_t(i));
+      lower_piece(sequence.data(), std::uint32_t(sequence.size()));
+    }
+    if (cpu_indices.empty()) return;
+  }
+
+  // --- Phase 2, under the lock: record. ---
+  std::lock_guard lock(s.mutex);
+  DrawResources& res = draw_resources(s);
+  vk_backend::CommandStream& stream = *s.stream;
+  const Program::Impl& prog = program.impl();
+  const_cast<Program::Impl&>(prog).last_use = stream.open_serial();
+
+  vk_backend::GraphicsPipelineKey key{};
+  vk_backend::DrawDynamicState dyn{};
+  key.layout = prog.layout;
+  for (std::size_t i = 0; i < prog.modules.size(); ++i) key.modules[i] = prog.modules[i];
+  key.patch_control_points = topology == VK_PRIMITIVE_TOPOLOGY_PATCH_LIST ? std::uint32_t(call.patch_vertices) : 0;
+
+  // Attachments (st_update_framebuffer_state's result, as views of images).
+  const DrawFramebufferInput& fb = call.framebuffer;
+  vk_backend::DrawTargets targets;
+  targets.width = fb.width;
+  targets.height = fb.height;
+  targets.layers = std::max<std::uint32_t>(fb.layers, 1);
+  targets.color_count = fb.color_count;
+  DrawFeaturesView features;
+  const VkPhysicalDeviceFeatures& f = device.features();
+  features.wide_lines = f.wideLines;
+  features.max_line_width = device.properties().limits.lineWidthRange[1];
+  features.depth_bias_clamp = f.depthBiasClamp;
+  features.alpha_to_one = f.alphaToOne;
+  features.logic_op = f.logicOp;
+  features.depth_clip_control = device.draw_features().depth_clip_control;
+  features.provoking_vertex_last = device.draw_features().provoking_vertex_last;
+  features.bresenham_lines = device.draw_features().bresenham_lines;
+  for (unsigned i = 0; i < fb.color_count; ++i) {
+    const TargetInput& t = fb.color[i];
+    if (!t.texture) continue;
+    vk_backend::DrawAttachment& a = targets.color[i];
+    a.image = &t.texture->image();
+    a.format = attachment_format(*t.texture, fb.srgb);
+    a.level = t.texture->image_level(t.level);
+    a.first_layer = t.texture->image_layer(t.first_layer);
+    key.color_formats[i] = a.format;
+    features.blendable[i] = !formats::describe(t.texture->layout().format).is_pure_integer;
+  }
+  if (const TargetInput& zs = fb.depth.texture ? fb.depth : fb.stencil; zs.texture) {
+    vk_backend::DrawAttachment& a = targets.depth_stencil;
+    a.image = &zs.texture->image();
+    a.format = static_cast<VkFormat>(formats::describe(zs.texture->layout().format).vk_format);
+    a.level = zs.texture->image_level(zs.level);
+    a.first_layer = zs.texture->image_layer(zs.first_layer);
+    const VkImageAspectFlags aspects = a.image->aspects();
+    if (aspects & VK_IMAGE_ASPECT_DEPTH_BIT) key.depth_format = a.format;
+    if (aspects & VK_IMAGE_ASPECT_STENCIL_BIT) key.stencil_format = a.format;
+  }
+  translate_render_state(call, features, key, dyn);
+
+  // Topology and primitive restart.
+  dyn.topology = topology;
+  key.topology = topology_class(topology);
+  dyn.primitive_restart = restart && !rewrite_restart && !is_list(topology) && !lowered;
+  if (cpu_indexed && restart && !lowered && !is_list(topology)) dyn.primitive_restart = true;  // ~0u markers
+
+  // Vertex input.
+  std::vector<vk_backend::DrawVertexBuffer> buffers;
+  buffers.reserve(slots.size());
+  for (const InputSlot& slot : slots) {
+    const VertexAttribInput& a = *slot.attrib;
+    const std::uint32_t binding = std::uint32_t(buffers.size());
+    vk_backend::VertexAttributeKey& ak = key.attributes[key.attribute_count++];
+    vk_backend::VertexBindingKey& bk = key.bindings[key.binding_count++];
+    ak = {slot.location, binding, slot.format, 0};
+    bk = {binding, VK_VERTEX_INPUT_RATE_VERTEX, 1};
+    if (!a.enabled) {
+      // The current attribute value (glVertexAttrib*), read by every vertex: stride 0.
+      auto alloc = res.uploads.allocate(32, 16);
+      std::memset(alloc.pointer, 0, 32);
+      std::memcpy(alloc.pointer, a.current.data(), 16);
+      ak.format = slot.input == ShaderInputType::Int    ? VK_FORMAT_R32G32B32A32_SINT
+                  : slot.input == ShaderInputType::Uint ? VK_FORMAT_R32G32B32A32_UINT
+                  : slot.input == ShaderInputType::Double ? VK_FORMAT_R64G64_SFLOAT
+                                                          : VK_FORMAT_R32G32B32A32_SFLOAT;
+      buffers.push_back({alloc.buffer->handle(), alloc.offset, 0});
+      continue;
+    }
+    if (a.divisor) {
+      bk.input_rate = VK_VERTEX_INPUT_RATE_INSTANCE;
+      bk.divisor = a.divisor;
+    }
+    if (slot.streamed) {
+      auto alloc = res.uploads.allocate(slot.data.size(), 16);
+      std::memcpy(alloc.pointer, slot.data.data(), slot.data.size());
+      buffers.push_back({alloc.buffer->handle(), alloc.offset, slot.stride});
+    } else {
+      vk_backend::Buffer& storage = *a.buffer->storage;
+      storage.last_use = stream.open_serial();
+      buffers.push_back({storage.handle(), slot.buffer_offset, slot.stride});
+    }
+  }
+  if (key.attribute_count == 0) key.binding_count = 0;
+
+  // Descriptors: the default uniform block, uniform blocks, samplers (push descriptors).
+  std::vector<VkWriteDescriptorSet> writes;
+  std::vector<VkDescriptorBufferInfo> buffer_infos;
+  std::vector<VkDescriptorImageInfo> image_infos;
+  buffer_infos.reserve(reflection.resources.size() + 1);
+  std::size_t image_count = 0;
+  for (const glsl::Resource& r : reflection.resources)
+    if (r.kind == glsl::ResourceKind::CombinedSampler) image_count += r.count;
+  image_infos.reserve(image_count);
+  const VkDeviceSize ubo_alignment = device.properties().limits.minUniformBufferOffsetAlignment;
+  auto write = [&](std::uint32_t binding, VkDescriptorType type, std::uint32_t count) -> VkWriteDescriptorSet& {
+    VkWriteDescriptorSet& w = writes.emplace_back(VkWriteDescriptorSet{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET});
+    w.dstBinding = binding;
+    w.descriptorCount = count;
+    w.descriptorType = type;
+    return w;
+  };
+  if (reflection.default_block_size) {
+    auto alloc = res.uploads.allocate(reflection.default_block_size, std::max<VkDeviceSize>(ubo_alignment, 16));
+    if (call.default_uniforms) std::memcpy(alloc.pointer, call.default_uniforms, reflection.default_block_size);
+    else std::memset(alloc.pointer, 0, reflection.default_block_size);
+    buffer_infos.push_back({alloc.buffer->handle(), alloc.offset, reflection.default_block_size});
+    write(0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1).pBufferInfo = &buffer_infos.back();
+  }
+  std::size_t sampler_index = 0;
+  for (const glsl::Resource& r : reflection.resources) {
+    switch (r.kind) {
+      case glsl::ResourceKind::UniformBuffer: {
+        if (r.block < 0) break;  // the default block, written above
+        const glsl::UniformBlock& block = reflection.blocks[std::size_t(r.block)];
+        const GLuint point = std::size_t(r.block) < call.uniform_block_bindings.size()
+                                 ? call.uniform_block_bindings[std::size_t(r.block)] : 0;
+        const BufferRange range = point < call.uniform_buffers.size() ? call.uniform_buffers[point] : BufferRange{};
+        if (range.buffer && range.buffer->storage) {
+          vk_backend::Buffer& storage = *range.buffer->storage;
+          storage.last_use = stream.open_serial();
+          const VkDeviceSize size = range.size ? range.size : storage.size() - range.offset;
+          buffer_infos.push_back({storage.handle(), range.offset, size});
+        } else {
+          // No buffer bound: GL leaves the values undefined; read zeros.
+          auto alloc = res.uploads.allocate(std::max<std::uint32_t>(block.size, 16), std::max<VkDeviceSize>(ubo_alignment, 16));
+          std::memset(alloc.pointer, 0, std::max<std::uint32_t>(block.size, 16));
+          buffer_infos.push_back({alloc.buffer->handle(), alloc.offset, std::max<std::uint32_t>(block.size, 16)});
+        }
+        write(r.binding, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1).pBufferInfo = &buffer_infos.back();
+        break;
+      }
+      case glsl::ResourceKind::CombinedSampler: {
+        const std::size_t first_info = image_infos.size();
+        const std::uint32_t gl_type = r.uniform >= 0 ? reflection.uniforms[std::size_t(r.uniform)].gl_type : GL_SAMPLER_2D;
+        for (std::uint32_t e = 0; e < r.count; ++e, ++sampler_index) {
+          const TextureInput* t = sampler_index < call.sampler_textures.size() ? &call.sampler_textures[sampler_index]
+                                                                                : nullptr;
+          image_infos.push_back(sampled_descriptor(res, stream, t, gl_type));
+        }
+        write(r.binding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, r.count).pImageInfo = &image_infos[first_info];
+        break;
+      }
+      default:
+        throw DrawError("shader storage blocks, images and texel buffers are not supported in draws yet");
+    }
+  }
+
+  // Indices.
+  vk_backend::DrawRecord record;
+  record.pipeline = res.pipelines.get(key);
+  record.layout = prog.layout;
+  record.descriptors = writes;
+  record.vertex_buffers = buffers;
+  record.state = &dyn;
+  record.instance_count = std::uint32_t(call.instance_count);
+  record.first_instance = call.base_instance;
+  if (cpu_indexed) {
+    auto alloc = res.uploads.allocate(cpu_indices.size() * 4, 4);
+    std::memcpy(alloc.pointer, cpu_indices.data(), cpu_indices.size() * 4);
+    record.indexed = true;
+    record.index_buffer = alloc.buffer->handle();
+    record.index_offset = alloc.offset;
+    record.index_type = VK_INDEX_TYPE_UINT32;
+    record.count = std::uint32_t(cpu_indices.size());
+    record.vertex_offset = call.index_type ? call.base_vertex - std::int32_t(vertex_base) : -std::int32_t(vertex_base);
+  } else if (call.index_type) {
+    vk_backend::Buffer& storage = *call.index_buffer->storage;
+    storage.last_use = stream.open_serial();
+    record.indexed = true;
+    record.index_buffer = storage.handle();
+    record.index_offset = call.indices;
+    record.index_type = call.index_type == GL_UNSIGNED_BYTE ? VK_INDEX_TYPE_UINT8_EXT
+                        : call.index_type == GL_UNSIGNED_SHORT ? VK_INDEX_TYPE_UINT16 : VK_INDEX_TYPE_UINT32;
+    record.count = std::uint32_t(call.count);
+    record.vertex_offset = call.base_vertex - std::int32_t(vertex_base);
+  } else {
+    record.count = std::uint32_t(call.count);
+    record.first = std::uint32_t(call.first - vertex_base);
+  }
+  stream.draw(targets, record);
+}
+
+}  // namespace glvk::st

@@ -1,0 +1,317 @@
+// The draw path's per-device caches and the sampled views of textures (st_atom_sampler,
+// st_atom_texture, st_create_sampler_view): GL sampling parameters to VkSampler, GL texture state
+// (target, levels, base format, swizzle, depth/stencil mode) to VkImageView.
+#include "draw_resources.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+
+#include "glvk/formats/format.h"
+#include "glvk/st/texture.h"
+#include "glvk/vk_backend/buffer.h"
+#include "glvk/vk_backend/commands.h"
+#include "glvk/vk_backend/device.h"
+#include "glvk/vk_backend/error.h"
+#include "draw_state.h"
+#include "sampled_view.h"
+
+namespace glvk::st {
+
+namespace {
+
+std::string pipeline_cache_directory() {
+  const char* dir = std::getenv("GLVK_PIPELINE_CACHE");
+  return dir ? dir : "";
+}
+
+}  // namespace
+
+DrawResources::DrawResources(Screen::Impl& s)
+    : screen(s), pipelines(*s.device, pipeline_cache_directory()), uploads(*s.device, *s.stream) {}
+
+DrawResources::~DrawResources() {
+  for (auto& [key, sampler] : samplers) vkDestroySampler(screen.device->handle(), sampler, nullptr);
+}
+
+DrawResources& draw_resources(Screen::Impl& s) {
+  if (!s.draw) s.draw = std::make_unique<DrawResources>(s);
+  return *s.draw;
+}
+
+VkSampler DrawResources::sampler(const SamplerKey& key) {
+  if (auto found = samplers.find(key); found != samplers.end()) return found->second;
+  VkSamplerCreateInfo info{VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO};
+  info.magFilter = key.mag;
+  info.minFilter = key.min;
+  info.mipmapMode = key.mipmap;
+  info.addressModeU = key.u;
+  info.addressModeV = key.v;
+  info.addressModeW = key.w;
+  info.mipLodBias = key.lod_bias;
+  info.anisotropyEnable = key.anisotropy > 1.0f;
+  info.maxAnisotropy = key.anisotropy;
+  info.compareEnable = key.compare;
+  info.compareOp = key.compare_op;
+  info.minLod = key.min_lod;
+  info.maxLod = key.max_lod;
+  info.borderColor = key.border;
+  info.unnormalizedCoordinates = key.unnormalized;
+  VkSampler sampler = VK_NULL_HANDLE;
+  vk_backend::check(vkCreateSampler(screen.device->handle(), &info, nullptr, &sampler), "vkCreateSampler");
+  return samplers.emplace(key, sampler).first->second;
+}
+
+VkImageView DrawResources::view(const std::shared_ptr<vk_backend::Image>& image, const ViewKey& key) {
+  auto found = views.find(key);
+  if (found != views.end() && found->second.image.lock() == image) return found->second.view->handle();
+  if (found != views.end()) views.erase(found);  // a dead image's view under a reused address
+  // Views of destroyed images go once they pile up (the GPU finished with an image before its
+  // last reference was dropped, so their views are idle too).
+  if (views.size() > 4096) std::erase_if(views, [](const auto& entry) { return entry.second.image.expired(); });
+  auto view = std::make_shared<vk_backend::ImageView>(*screen.device, *image, key.type, key.format, key.components,
+                                                      key.range);
+  const VkImageView handle = view->handle();
+  views.emplace(key, CachedView{image, std::move(view)});
+  return handle;
+}
+
+namespace {
+
+VkSamplerAddressMode address_mode(GLenum wrap) {
+  switch (wrap) {
+    case GL_MIRRORED_REPEAT: return VK_SAMPLER_ADDRESS_MODE_MIRRORED_REPEAT;
+    case GL_CLAMP_TO_EDGE: return VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
+    case GL_CLAMP_TO_BORDER: return VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER;
+    case GL_MIRROR_CLAMP_TO_EDGE: return VK_SAMPLER_ADDRESS_MODE_MIRROR_CLAMP_TO_EDGE;
+    // Compatibility GL_CLAMP blends with the border colour at the edge under linear filtering;
+    // Vulkan has no such mode, clamping to the edge is the nearest behaviour.
+    case GL_CLAMP: return VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
+    default: return VK_SAMPLER_ADDRESS_MODE_REPEAT;
+  }
+}
+
+bool is_mipmap_filter(GLenum min_filter) { return min_filter != GL_NEAREST && min_filter != GL_LINEAR; }
+
+// The standard border colour closest to GL's (custom border colours are not used yet).
+VkBorderColor border_color(const std::array<GLfloat, 4>& c, bool integer) {
+  const bool opaque = c[3] >= 0.5f, white = c[0] >= 0.5f && c[1] >= 0.5f && c[2] >= 0.5f;
+  if (integer) return !opaque ? VK_BORDER_COLOR_INT_TRANSPARENT_BLACK
+                       : white ? VK_BORDER_COLOR_INT_OPAQUE_WHITE : VK_BORDER_COLOR_INT_OPAQUE_BLACK;
+  return !opaque ? VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK
+         : white ? VK_BORDER_COLOR_FLOAT_OPAQUE_WHITE : VK_BORDER_COLOR_FLOAT_OPAQUE_BLACK;
+}
+
+}  // namespace
+
+SamplerKey sampler_key(const SamplerInput& s, const vk_backend::Device& device, std::uint32_t levels, bool integer,
+                       bool depth_compare_allowed) {
+  SamplerKey key{};
+  // Integer textures take NEAREST filtering whatever the parameters say (GL 4.6 8.17: they are
+  // incomplete otherwise in GL; Vulkan cannot filter them), and so do non-filterable formats.
+  const bool nearest_only = integer;
+  key.mag = (s.mag_filter == GL_LINEAR && !nearest_only) ? VK_FILTER_LINEAR : VK_FILTER_NEAREST;
+  const bool min_linear = s.min_filter == GL_LINEAR || s.min_filter == GL_LINEAR_MIPMAP_NEAREST ||
+                          s.min_filter == GL_LINEAR_MIPMAP_LINEAR;
+  key.min = (min_linear && !nearest_only) ? VK_FILTER_LINEAR : VK_FILTER_NEAREST;
+  const bool mip_linear = s.min_filter == GL_NEAREST_MIPMAP_LINEAR || s.min_filter == GL_LINEAR_MIPMAP_LINEAR;
+  key.mipmap = (mip_linear && !nearest_only) ? VK_SAMPLER_MIPMAP_MODE_LINEAR : VK_SAMPLER_MIPMAP_MODE_NEAREST;
+  key.u = address_mode(s.wrap_s);
+  key.v = address_mode(s.wrap_t);
+  key.w = address_mode(s.wrap_r);
+  const float max_bias = device.properties().limits.maxSamplerLodBias;
+  key.lod_bias = std::clamp(s.lod_bias, -max_bias, max_bias);
+  // The view starts at the base level, so GL's lod (relative to the base level) is Vulkan's. A
+  // non-mipmapped filter samples the base level only: a maximum lod of 0.25 keeps the
+  // magnification/minification choice while never leaving level 0 (GL 4.6 8.14.2).
+  key.min_lod = std::clamp(s.min_lod, 0.0f, float(levels - 1));
+  key.max_lod = is_mipmap_filter(s.min_filter) ? std::clamp(s.max_lod, key.min_lod, float(levels - 1))
+                                               : std::min(0.25f, std::max(key.min_lod, 0.0f));
+  if (key.max_lod < key.min_lod) key.max_lod = key.min_lod;
+  key.anisotropy = device.features().samplerAnisotropy
+                       ? std::clamp(s.max_anisotropy, 1.0f, device.properties().limits.maxSamplerAnisotropy)
+                       : 1.0f;
+  key.compare = depth_compare_allowed && s.compare_mode == GL_COMPARE_REF_TO_TEXTURE;
+  key.compare_op = key.compare ? compare_op(s.compare_func) : VK_COMPARE_OP_NEVER;
+  key.border = border_color(s.border_color, integer);
+  return key;
+}
+
+VkImageViewType view_type(GLenum target) {
+  switch (target) {
+    case GL_TEXTURE_1D: return VK_IMAGE_VIEW_TYPE_1D;
+    case GL_TEXTURE_3D: return VK_IMAGE_VIEW_TYPE_3D;
+    case GL_TEXTURE_CUBE_MAP: return VK_IMAGE_VIEW_TYPE_CUBE;
+    case GL_TEXTURE_1D_ARRAY: return VK_IMAGE_VIEW_TYPE_1D_ARRAY;
+    case GL_TEXTURE_2D_ARRAY: case GL_TEXTURE_2D_MULTISAMPLE_ARRAY: return VK_IMAGE_VIEW_TYPE_2D_ARRAY;
+    case GL_TEXTURE_CUBE_MAP_ARRAY: return VK_IMAGE_VIEW_TYPE_CUBE_ARRAY;
+    default: return VK_IMAGE_VIEW_TYPE_2D;  // 2D, rectangle, 2D multisample
+  }
+}
+
+namespace {
+
+using formats::Swizzle;
+
+VkComponentSwizzle component(Swizzle s) {
+  switch (s) {
+    case Swizzle::X: return VK_COMPONENT_SWIZZLE_R;
+    case Swizzle::Y: return VK_COMPONENT_SWIZZLE_G;
+    case Swizzle::Z: return VK_COMPONENT_SWIZZLE_B;
+    case Swizzle::W: return VK_COMPONENT_SWIZZLE_A;
+    case Swizzle::ZERO: return VK_COMPONENT_SWIZZLE_ZERO;
+    default: return VK_COMPONENT_SWIZZLE_ONE;
+  }
+}
+
+Swizzle gl_swizzle(GLint s) {
+  switch (s) {
+    case GL_RED: return Swizzle::X;
+    case GL_GREEN: return Swizzle::Y;
+    case GL_BLUE: return Swizzle::Z;
+    case GL_ALPHA: return Swizzle::W;
+    case GL_ZERO: return Swizzle::ZERO;
+    default: return Swizzle::ONE;
+  }
+}
+
+}  // namespace
+
+// GL 4.6 table 15.1: how each base internal format's components become R, G, B, A (over the
+// storage format's RGBA meaning). Depth takes DEPTH_TEXTURE_MODE in compatibility contexts.
+void rebase_swizzle(GLenum base_format, GLenum depth_texture_mode, formats::Swizzle out[4]) {
+  using S = Swizzle;
+  auto set = [&](S r, S g, S b, S a) { out[0] = r, out[1] = g, out[2] = b, out[3] = a; };
+  GLenum base = base_format;
+  if (base == GL_DEPTH_COMPONENT || base == GL_DEPTH_STENCIL || base == GL_STENCIL_INDEX)
+    base = depth_texture_mode == GL_RED ? GL_RED : depth_texture_mode;
+  switch (base) {
+    case GL_RED: set(S::X, S::ZERO, S::ZERO, S::ONE); break;
+    case GL_RG: set(S::X, S::Y, S::ZERO, S::ONE); break;
+    case GL_RGB: set(S::X, S::Y, S::Z, S::ONE); break;
+    case GL_LUMINANCE: set(S::X, S::X, S::X, S::ONE); break;
+    case GL_LUMINANCE_ALPHA: set(S::X, S::X, S::X, S::W); break;
+    case GL_INTENSITY: set(S::X, S::X, S::X, S::X); break;
+    case GL_ALPHA: set(S::ZERO, S::ZERO, S::ZERO, S::W); break;
+    default: set(S::X, S::Y, S::Z, S::W); break;
+  }
+}
+
+SampledView sampled_view(const TextureInput& t) {
+  const Texture& texture = *t.texture;
+  const TextureLayout& layout = texture.layout();
+  const formats::FormatDesc& d = formats::describe(layout.format);
+  SampledView v;
+  v.key.image = &texture.image();
+  v.key.type = view_type(t.target);
+  v.key.format = static_cast<VkFormat>(d.vk_format);
+  const std::uint32_t base = std::uint32_t(std::max(t.base_level, 0));
+  const std::uint32_t last = std::min<std::uint32_t>(std::uint32_t(std::max(t.max_level, t.base_level)), layout.levels - 1);
+  v.levels = last >= base ? last - base + 1 : 1;
+  VkImageAspectFlags aspect = VK_IMAGE_ASPECT_COLOR_BIT;
+  v.integer = d.is_pure_integer;
+  if (d.is_depth || d.is_stencil) {
+    const bool stencil = !d.is_depth || (d.is_stencil && t.depth_stencil_mode == GL_STENCIL_INDEX);
+    aspect = stencil ? VK_IMAGE_ASPECT_STENCIL_BIT : VK_IMAGE_ASPECT_DEPTH_BIT;
+    v.integer = stencil;
+    v.depth = !stencil;
+  }
+  const std::uint32_t layers = layout.target == TextureTarget::TEXTURE_3D ? 1 : layout.layers;
+  v.key.range = {aspect, texture.image_level(base), v.levels,
+                 layout.target == TextureTarget::TEXTURE_3D ? 0 : texture.image_layer(0), layers};
+  // Components: the storage format's own emulation swizzle, then the base format's rebase, then
+  // the texture's swizzle parameters.
+  Swizzle storage[4], rebase[4], gl[4], combined[4];
+  for (int i = 0; i < 4; ++i) storage[i] = d.vk_swizzle[i] == Swizzle::NONE ? Swizzle(i) : d.vk_swizzle[i];
+  if (d.is_depth || d.is_stencil) for (int i = 0; i < 4; ++i) storage[i] = i == 0 ? Swizzle::X : i == 3 ? Swizzle::ONE : Swizzle::ZERO;
+  rebase_swizzle(t.base_format, t.depth_texture_mode, rebase);
+  for (int i = 0; i < 4; ++i) gl[i] = gl_swizzle(t.swizzle[i]);
+  formats::compose_swizzles(storage, rebase, combined);
+  formats::compose_swizzles(combined, gl, combined);
+  v.key.components = {component(combined[0]), component(combined[1]), component(combined[2]), component(combined[3])};
+  return v;
+}
+
+namespace {
+
+// The view type a GLSL sampler type reads.
+VkImageViewType sampler_view_type(std::uint32_t gl_type) {
+  switch (gl_type) {
+    case GL_SAMPLER_1D: case GL_SAMPLER_1D_SHADOW: case GL_INT_SAMPLER_1D: case GL_UNSIGNED_INT_SAMPLER_1D:
+      return VK_IMAGE_VIEW_TYPE_1D;
+    case GL_SAMPLER_1D_ARRAY: case GL_SAMPLER_1D_ARRAY_SHADOW: case GL_INT_SAMPLER_1D_ARRAY:
+    case GL_UNSIGNED_INT_SAMPLER_1D_ARRAY:
+      return VK_IMAGE_VIEW_TYPE_1D_ARRAY;
+    case GL_SAMPLER_3D: case GL_INT_SAMPLER_3D: case GL_UNSIGNED_INT_SAMPLER_3D: return VK_IMAGE_VIEW_TYPE_3D;
+    case GL_SAMPLER_CUBE: case GL_SAMPLER_CUBE_SHADOW: case GL_INT_SAMPLER_CUBE: case GL_UNSIGNED_INT_SAMPLER_CUBE:
+      return VK_IMAGE_VIEW_TYPE_CUBE;
+    case GL_SAMPLER_2D_ARRAY: case GL_SAMPLER_2D_ARRAY_SHADOW: case GL_INT_SAMPLER_2D_ARRAY:
+    case GL_UNSIGNED_INT_SAMPLER_2D_ARRAY:
+      return VK_IMAGE_VIEW_TYPE_2D_ARRAY;
+    case GL_SAMPLER_CUBE_MAP_ARRAY: case GL_SAMPLER_CUBE_MAP_ARRAY_SHADOW: case GL_INT_SAMPLER_CUBE_MAP_ARRAY:
+    case GL_UNSIGNED_INT_SAMPLER_CUBE_MAP_ARRAY:
+      return VK_IMAGE_VIEW_TYPE_CUBE_ARRAY;
+    default: return VK_IMAGE_VIEW_TYPE_2D;
+  }
+}
+
+// The stand-in images incomplete textures sample, cleared to (0, 0, 0, 1) once.
+void make_incomplete_images(DrawResources& res, vk_backend::CommandStream& stream) {
+  if (res.incomplete_ready) return;
+  auto make = [&](VkImageType type, std::uint32_t layers, VkImageCreateFlags flags) {
+    vk_backend::ImageDescription d;
+    d.type = type;
+    d.format = VK_FORMAT_R8G8B8A8_UNORM;
+    d.layers = layers;
+    d.usage = VK_IMAGE_USAGE_SAMPLED_BIT;
+    d.flags = flags;
+    auto image = std::make_shared<vk_backend::Image>(*res.screen.device, d);
+    const VkClearColorValue black{{0.0f, 0.0f, 0.0f, 1.0f}};
+    stream.clear_color_image(*image, black, image->whole_range());
+    return image;
+  };
+  res.incomplete_2d = make(VK_IMAGE_TYPE_2D, 6, VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT);
+  res.incomplete_1d = make(VK_IMAGE_TYPE_1D, 1, 0);
+  res.incomplete_3d = make(VK_IMAGE_TYPE_3D, 1, 0);
+  res.incomplete_ready = true;
+}
+
+}  // namespace
+
+VkDescriptorImageInfo sampled_descriptor(DrawResources& res, vk_backend::CommandStream& stream, const TextureInput* t,
+                                         std::uint32_t sampler_gl_type) {
+  const vk_backend::Device& device = *res.screen.device;
+  const VkImageViewType wanted = sampler_view_type(sampler_gl_type);
+  if (t && t->texture && view_type(t->target) == wanted) {
+    const SampledView v = sampled_view(*t);
+    vk_backend::Image& image = t->texture->image();
+    stream.prepare_sampled(image, v.key.range);
+    const bool shadow_sampler = sampler_gl_type == GL_SAMPLER_1D_SHADOW || sampler_gl_type == GL_SAMPLER_2D_SHADOW ||
+                                sampler_gl_type == GL_SAMPLER_1D_ARRAY_SHADOW ||
+                                sampler_gl_type == GL_SAMPLER_2D_ARRAY_SHADOW || sampler_gl_type == GL_SAMPLER_CUBE_SHADOW ||
+                                sampler_gl_type == GL_SAMPLER_CUBE_MAP_ARRAY_SHADOW ||
+                                sampler_gl_type == GL_SAMPLER_2D_RECT_SHADOW;
+    const VkSampler sampler = res.sampler(sampler_key(t->sampler,
+                                                      device, v.levels, v.integer, v.depth && shadow_sampler));
+    return {sampler, res.view(t->texture->shared_image(), v.key), image.layout_for(VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL)};
+  }
+  make_incomplete_images(res, stream);
+  const std::shared_ptr<vk_backend::Image>& image =
+      wanted == VK_IMAGE_VIEW_TYPE_1D || wanted == VK_IMAGE_VIEW_TYPE_1D_ARRAY ? res.incomplete_1d
+      : wanted == VK_IMAGE_VIEW_TYPE_3D                                         ? res.incomplete_3d
+                                                                                : res.incomplete_2d;
+  const std::uint32_t layers = wanted == VK_IMAGE_VIEW_TYPE_CUBE || wanted == VK_IMAGE_VIEW_TYPE_CUBE_ARRAY ? 6 : 1;
+  ViewKey key{};
+  key.image = image.get();
+  key.type = wanted;
+  key.format = VK_FORMAT_R8G8B8A8_UNORM;
+  key.components = {};
+  key.range = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, layers};
+  stream.prepare_sampled(*image, key.range);
+  SamplerInput nearest;
+  nearest.min_filter = nearest.mag_filter = GL_NEAREST;
+  const VkSampler sampler = res.sampler(sampler_key(nearest, device, 1, false, false));
+  return {sampler, res.view(image, key), image->layout_for(VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL)};
+}
+
+}  // namespace glvk::st

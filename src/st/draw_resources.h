@@ -1,0 +1,72 @@
+// What the draw path keeps per screen (device): the pipeline cache, the streaming upload ring,
+// samplers and sampled image views (created once per distinct state), and the stand-in texture
+// incomplete textures sample. Private to src/st; used with the screen's lock held.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <tuple>
+#include <unordered_map>
+
+#include "glvk/vk_backend/image.h"
+#include "glvk/vk_backend/pipeline_cache.h"
+#include "glvk/vk_backend/stream_buffer.h"
+#include "screen_impl.h"
+
+namespace glvk::st {
+
+struct SamplerKey {
+  VkFilter mag, min;
+  VkSamplerMipmapMode mipmap;
+  VkSamplerAddressMode u, v, w;
+  float lod_bias, min_lod, max_lod, anisotropy;
+  VkBool32 compare;
+  VkCompareOp compare_op;
+  VkBorderColor border;
+  bool unnormalized;
+  auto tie() const {
+    return std::tie(mag, min, mipmap, u, v, w, lod_bias, min_lod, max_lod, anisotropy, compare, compare_op, border,
+                    unnormalized);
+  }
+  bool operator<(const SamplerKey& o) const { return tie() < o.tie(); }
+};
+
+struct ViewKey {
+  const vk_backend::Image* image;
+  VkImageViewType type;
+  VkFormat format;
+  VkComponentMapping components;
+  VkImageSubresourceRange range;
+  auto tie() const {
+    return std::tie(image, type, format, components.r, components.g, components.b, components.a, range.aspectMask,
+                    range.baseMipLevel, range.levelCount, range.baseArrayLayer, range.layerCount);
+  }
+  bool operator<(const ViewKey& o) const { return tie() < o.tie(); }
+};
+
+struct DrawResources {
+  explicit DrawResources(Screen::Impl& s);
+  ~DrawResources();
+
+  VkSampler sampler(const SamplerKey& key);
+  // A cached view of `image`; entries of destroyed images are dropped as they are met.
+  VkImageView view(const std::shared_ptr<vk_backend::Image>& image, const ViewKey& key);
+
+  Screen::Impl& screen;
+  vk_backend::PipelineCache pipelines;
+  vk_backend::StreamBuffer uploads;
+  std::map<SamplerKey, VkSampler> samplers;
+  struct CachedView {
+    std::weak_ptr<vk_backend::Image> image;
+    std::shared_ptr<vk_backend::ImageView> view;
+  };
+  std::map<ViewKey, CachedView> views;
+  // What an incomplete texture samples: (0, 0, 0, 1), one texel per view type (GL 4.6 11.1.3.5).
+  std::shared_ptr<vk_backend::Image> incomplete_2d, incomplete_1d, incomplete_3d;
+  bool incomplete_ready = false;
+};
+
+// The screen's draw resources, created on first use (screen lock held).
+DrawResources& draw_resources(Screen::Impl& s);
+
+}  // namespace glvk::st

@@ -1,0 +1,141 @@
+// The draw path (st_draw_vbo and the st_atom_* translations): src/gl validates a draw and hands
+// over everything it reads as one DrawCall in GL terms; draw() derives the Vulkan pipeline key,
+// vertex input, descriptors and dynamic state, lowers what Vulkan lacks, and records the draw.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <stdexcept>
+
+#include <GL/gl.h>
+#include <GL/glext.h>
+
+#include "glvk/st/framebuffer_state.h"
+#include "glvk/st/render_state.h"
+
+namespace glvk::st {
+
+class Context;
+class Program;
+class Resource;
+class Texture;
+
+inline constexpr unsigned kMaxVertexAttribs = 16;
+inline constexpr unsigned kMaxUniformBufferBindings = 36;
+inline constexpr unsigned kMaxDrawViewports = 16;
+
+// One generic vertex attribute as the draw sees it: an array (from a buffer or client memory)
+// or, when the array is disabled, the current value (glVertexAttrib*).
+struct VertexAttribInput {
+  bool enabled = false;
+  const Resource* buffer = nullptr;  // null: client memory at `pointer`
+  std::uintptr_t pointer = 0;        // the offset into the buffer, or the client address
+  GLenum type = GL_FLOAT;
+  GLint size = 4;                    // 1..4, or GL_BGRA
+  bool normalized = false;
+  GLenum kind = GL_FLOAT;            // GL_FLOAT, GL_INT (glVertexAttribIPointer), GL_DOUBLE (L)
+  GLsizei stride = 0;                // the effective stride (never 0 for an array)
+  GLuint divisor = 0;
+  // The current value when disabled: floats, or integer bits for I/L attributes.
+  std::array<std::uint32_t, 4> current{0, 0, 0, 0x3f800000u};
+};
+
+// A texture unit a program's sampler reads: the texture (null: incomplete, samples (0,0,0,1)) and
+// the sampling parameters (the texture's, or a sampler object's).
+struct SamplerInput {
+  GLenum min_filter = GL_NEAREST_MIPMAP_LINEAR, mag_filter = GL_LINEAR;
+  GLenum wrap_s = GL_REPEAT, wrap_t = GL_REPEAT, wrap_r = GL_REPEAT;
+  GLfloat min_lod = -1000.0f, max_lod = 1000.0f, lod_bias = 0.0f, max_anisotropy = 1.0f;
+  GLenum compare_mode = GL_NONE, compare_func = GL_LEQUAL;
+  std::array<GLfloat, 4> border_color{0, 0, 0, 0};
+  bool operator==(const SamplerInput&) const = default;
+};
+
+struct TextureInput {
+  Texture* texture = nullptr;  // null: incomplete for this unit's sampler
+  GLenum target = GL_TEXTURE_2D;
+  GLint base_level = 0, max_level = 0;  // the levels sampled (clamped to what exists)
+  GLenum base_format = GL_RGBA;  // the level's base internal format (rebase, GL 4.6 table 15.1)
+  std::array<GLint, 4> swizzle{GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA};
+  GLenum depth_stencil_mode = GL_DEPTH_COMPONENT;
+  GLenum depth_texture_mode = GL_RED;  // compatibility DEPTH_TEXTURE_MODE (core: RED, i.e. (D, 0, 0, 1))
+  SamplerInput sampler;
+};
+
+struct BufferRange {
+  const Resource* buffer = nullptr;
+  std::uint64_t offset = 0, size = 0;  // size 0: to the end of the buffer
+};
+
+// One colour, depth or stencil attachment of the draw framebuffer.
+struct TargetInput {
+  Texture* texture = nullptr;
+  unsigned level = 0;
+  unsigned first_layer = 0;  // layer, cube face (6 * layer + face) or 3D slice
+};
+
+struct DrawFramebufferInput {
+  std::array<TargetInput, kMaxColorBuffers> color{};  // per draw buffer; texture null: GL_NONE
+  unsigned color_count = 0;
+  TargetInput depth, stencil;
+  std::uint32_t width = 0, height = 0, layers = 1, samples = 1;
+  bool srgb = false;  // GL_FRAMEBUFFER_SRGB
+};
+
+struct ViewportInput {
+  GLfloat x = 0, y = 0, width = 0, height = 0;
+  GLdouble near_value = 0, far_value = 1;
+};
+
+// Fragment-operation state that gl::Context keeps outside RenderState (clears share it).
+struct FragmentMasks {
+  std::array<std::array<bool, 4>, kMaxColorBuffers> color_mask{};
+  std::array<bool, kMaxColorBuffers> blend{};
+  bool depth_mask = true;
+  GLuint stencil_writemask = ~0u, stencil_back_writemask = ~0u;
+};
+
+struct DrawCall {
+  const Program* program = nullptr;
+  GLenum mode = GL_TRIANGLES;
+  GLint patch_vertices = 3;
+  // Counts (already validated): vertices or indices, instances, and the offsets.
+  GLint first = 0;
+  GLsizei count = 0;
+  GLsizei instance_count = 1;
+  GLint base_vertex = 0;
+  GLuint base_instance = 0;
+  // Indexed draws: the type (0: not indexed) and where the indices are.
+  GLenum index_type = 0;
+  const Resource* index_buffer = nullptr;  // null: client memory at `indices`
+  std::uintptr_t indices = 0;              // byte offset into the buffer, or the client address
+  std::array<VertexAttribInput, kMaxVertexAttribs> attribs{};
+  const std::byte* default_uniforms = nullptr;  // the default uniform block's bytes
+  // What each sampler element reads: for every CombinedSampler resource of the program's
+  // reflection, in order, `count` entries (the texture bound to the sampler type's target on the
+  // unit the sampler uniform names, resolved by src/gl).
+  std::span<const TextureInput> sampler_textures;
+  std::array<BufferRange, kMaxUniformBufferBindings> uniform_buffers{};
+  std::span<const GLuint> uniform_block_bindings;  // per uniform block: its GL binding point
+  const RenderState* render = nullptr;
+  FragmentMasks masks;
+  std::array<ViewportInput, kMaxDrawViewports> viewports{};
+  std::array<bool, kMaxDrawViewports> scissor_test{};
+  std::array<std::array<GLint, 4>, kMaxDrawViewports> scissor_box{};
+  DrawFramebufferInput framebuffer;
+};
+
+// What the draw path cannot do for a draw (a feature glvk lacks, or the device does): the message
+// names it; src/gl reports it as INVALID_OPERATION.
+class DrawError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Records the draw (never submits by itself). Throws DrawError with a message when the device
+// cannot do what the draw needs.
+void draw(Context& context, const DrawCall& call);
+
+}  // namespace glvk::st

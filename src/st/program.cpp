@@ -1,0 +1,108 @@
+// Linked programs on the device: shader modules per stage, the push-descriptor set layout of the
+// program's resources and its pipeline layout.
+#include "glvk/st/program.h"
+
+#include "glvk/vk_backend/device.h"
+#include "glvk/vk_backend/error.h"
+#include "draw_resources.h"
+#include "program_impl.h"
+#include "screen_impl.h"
+
+namespace glvk::st {
+
+namespace {
+
+VkShaderStageFlags stage_flags(glsl::StageMask mask) {
+  constexpr VkShaderStageFlagBits bits[glsl::kStageCount] = {
+      VK_SHADER_STAGE_VERTEX_BIT,   VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT, VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT,
+      VK_SHADER_STAGE_GEOMETRY_BIT, VK_SHADER_STAGE_FRAGMENT_BIT,             VK_SHADER_STAGE_COMPUTE_BIT};
+  VkShaderStageFlags flags = 0;
+  for (std::size_t i = 0; i < glsl::kStageCount; ++i)
+    if (mask & (1u << i)) flags |= bits[i];
+  return flags;
+}
+
+VkDescriptorType descriptor_type(glsl::ResourceKind kind) {
+  switch (kind) {
+    case glsl::ResourceKind::UniformBuffer: return VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
+    case glsl::ResourceKind::StorageBuffer: return VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+    case glsl::ResourceKind::CombinedSampler: return VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+    case glsl::ResourceKind::TexelBuffer: return VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER;
+    case glsl::ResourceKind::StorageImage: return VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
+    case glsl::ResourceKind::StorageTexelBuffer: return VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER;
+  }
+  return VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
+}
+
+}  // namespace
+
+Program::Impl::~Impl() {
+  Screen::Impl& s = screen->impl();
+  const VkDevice device = s.device->handle();
+  if (s.draw) s.draw->pipelines.forget(layout);
+  for (VkShaderModule module : modules) vkDestroyShaderModule(device, module, nullptr);
+  vkDestroyPipelineLayout(device, layout, nullptr);
+  vkDestroyDescriptorSetLayout(device, set_layout, nullptr);
+}
+
+Program::~Program() {
+  if (!impl_) return;
+  Screen::Impl& s = impl_->screen->impl();
+  std::lock_guard lock(s.mutex);
+  const std::uint64_t last_use = impl_->last_use;
+  s.stream->release_after(std::shared_ptr<Impl>(std::move(impl_)), last_use);
+}
+
+std::shared_ptr<Program> link_program(const std::shared_ptr<Screen>& screen, std::span<const glsl::ShaderSource> shaders,
+                                      const glsl::LinkOptions& options) {
+  std::shared_ptr<Program> program(new Program());
+  glsl::LinkOptions link_options = options;
+  link_options.lower_depth_range = !device_has_gl_depth_range(*screen);
+  program->reflection_ = glsl::link(shaders, link_options);
+  if (!program->reflection_.ok) return program;
+
+  auto impl = std::make_unique<Program::Impl>();
+  impl->screen = screen.get();
+  program->screen_ = screen;
+  const vk_backend::Device& device = *screen->impl().device;
+  try {
+    const glsl::Program& r = program->reflection_;
+    for (std::size_t stage = 0; stage < glsl::kStageCount && stage < vk_backend::kMaxShaderStages; ++stage) {
+      if (r.spirv[stage].empty()) continue;
+      VkShaderModuleCreateInfo info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+      info.codeSize = r.spirv[stage].size() * sizeof(std::uint32_t);
+      info.pCode = r.spirv[stage].data();
+      vk_backend::check(vkCreateShaderModule(device.handle(), &info, nullptr, &impl->modules[stage]),
+                        "vkCreateShaderModule");
+    }
+    std::vector<VkDescriptorSetLayoutBinding> bindings;
+    if (r.default_block_size)
+      bindings.push_back({0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1, stage_flags(r.stages), nullptr});
+    for (const glsl::Resource& resource : r.resources) {
+      if (resource.binding == 0 && resource.block < 0 && resource.kind == glsl::ResourceKind::UniformBuffer) continue;
+      bindings.push_back({resource.binding, descriptor_type(resource.kind), resource.count,
+                          stage_flags(resource.stages ? resource.stages : r.stages), nullptr});
+    }
+    VkDescriptorSetLayoutCreateInfo set_info{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+    set_info.flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR;
+    set_info.bindingCount = std::uint32_t(bindings.size());
+    set_info.pBindings = bindings.data();
+    vk_backend::check(vkCreateDescriptorSetLayout(device.handle(), &set_info, nullptr, &impl->set_layout),
+                      "vkCreateDescriptorSetLayout");
+    VkPipelineLayoutCreateInfo layout_info{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+    layout_info.setLayoutCount = 1;
+    layout_info.pSetLayouts = &impl->set_layout;
+    vk_backend::check(vkCreatePipelineLayout(device.handle(), &layout_info, nullptr, &impl->layout),
+                      "vkCreatePipelineLayout");
+    impl->descriptor_count = std::uint32_t(bindings.size());
+  } catch (const vk_backend::Error& e) {
+    program->reflection_.ok = false;
+    program->reflection_.log += std::string("error: the device refused the program: ") + e.what() + "\n";
+  }
+  program->impl_ = std::move(impl);
+  return program;
+}
+
+bool device_has_gl_depth_range(Screen& screen) { return screen.impl().device->draw_features().depth_clip_control; }
+
+}  // namespace glvk::st

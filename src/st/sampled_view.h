@@ -1,0 +1,29 @@
+// Sampled views and samplers of textures for draws (draw_resources.cpp). Private to src/st.
+#pragma once
+
+#include "draw_resources.h"
+#include "glvk/formats/format.h"
+#include "glvk/st/draw.h"
+
+namespace glvk::st {
+
+struct SampledView {
+  ViewKey key{};
+  std::uint32_t levels = 1;
+  bool integer = false;  // pure integer or stencil: never filtered
+  bool depth = false;    // a depth aspect: depth comparison applies
+};
+
+// The view a TextureInput samples (texture non-null).
+SampledView sampled_view(const TextureInput& t);
+VkImageViewType view_type(GLenum target);
+void rebase_swizzle(GLenum base_format, GLenum depth_texture_mode, formats::Swizzle out[4]);
+// The descriptor of one sampler element: the texture's view and sampler (its subresources brought
+// into the sampled layout), or the (0, 0, 0, 1) stand-in for an incomplete or missing texture
+// (GL 4.6 11.1.3.5) of the view type the sampler's GLSL type reads. Screen lock held.
+VkDescriptorImageInfo sampled_descriptor(DrawResources& res, vk_backend::CommandStream& stream, const TextureInput* t,
+                                         std::uint32_t sampler_gl_type);
+SamplerKey sampler_key(const SamplerInput& s, const vk_backend::Device& device, std::uint32_t levels, bool integer,
+                       bool depth_compare_allowed);
+
+}  // namespace glvk::st

@@ -1,0 +1,92 @@
+// Draws: what one draw records (pipeline, descriptors, vertex and index buffers, dynamic state,
+// counts) and the attachments it renders into. CommandStream keeps one dynamic-rendering pass open
+// across draws for as long as the attachments stay the same; any other recorded operation (copy,
+// clear, blit, submission) ends it first.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+
+#include <volk.h>
+
+#include "glvk/vk_backend/pipeline_cache.h"
+
+namespace glvk::vk_backend {
+
+class Image;
+
+// One attachment: a layer range of one level of an image, seen in `format`.
+struct DrawAttachment {
+  Image* image = nullptr;
+  VkFormat format = VK_FORMAT_UNDEFINED;
+  std::uint32_t level = 0;
+  std::uint32_t first_layer = 0;
+  bool operator==(const DrawAttachment&) const = default;
+};
+
+struct DrawTargets {
+  std::array<DrawAttachment, kMaxDrawColorAttachments> color{};
+  std::uint32_t color_count = 0;  // holes (image null) are allowed below the count
+  DrawAttachment depth_stencil{};
+  std::uint32_t width = 0, height = 0;
+  std::uint32_t layers = 1;
+  bool operator==(const DrawTargets&) const = default;
+};
+
+struct StencilFaceState {
+  VkStencilOp fail = VK_STENCIL_OP_KEEP, pass = VK_STENCIL_OP_KEEP, depth_fail = VK_STENCIL_OP_KEEP;
+  VkCompareOp compare = VK_COMPARE_OP_ALWAYS;
+  std::uint32_t compare_mask = ~0u, write_mask = ~0u, reference = 0;
+};
+
+// The dynamic state of a draw (Vulkan 1.3 core).
+struct DrawDynamicState {
+  std::uint32_t viewport_count = 1;
+  std::array<VkViewport, 16> viewports{};
+  std::array<VkRect2D, 16> scissors{};
+  float line_width = 1.0f;
+  bool depth_bias_enable = false;
+  float depth_bias_constant = 0, depth_bias_clamp = 0, depth_bias_slope = 0;
+  std::array<float, 4> blend_constants{};
+  VkCullModeFlags cull_mode = VK_CULL_MODE_NONE;
+  VkFrontFace front_face = VK_FRONT_FACE_COUNTER_CLOCKWISE;
+  VkPrimitiveTopology topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+  bool depth_test = false, depth_write = false;
+  VkCompareOp depth_compare = VK_COMPARE_OP_LESS;
+  bool stencil_test = false;
+  StencilFaceState front, back;
+  bool rasterizer_discard = false;
+  bool primitive_restart = false;
+};
+
+struct DrawVertexBuffer {
+  VkBuffer buffer = VK_NULL_HANDLE;
+  VkDeviceSize offset = 0;
+  VkDeviceSize stride = 0;
+};
+
+struct DrawRecord {
+  VkPipeline pipeline = VK_NULL_HANDLE;
+  VkPipelineLayout layout = VK_NULL_HANDLE;
+  // Descriptor set 0, pushed (VK_KHR_push_descriptor); dstSet is ignored.
+  std::span<const VkWriteDescriptorSet> descriptors;
+  std::span<const DrawVertexBuffer> vertex_buffers;  // binding i = element i
+  VkBuffer index_buffer = VK_NULL_HANDLE;
+  VkDeviceSize index_offset = 0;
+  VkIndexType index_type = VK_INDEX_TYPE_UINT16;
+  const DrawDynamicState* state = nullptr;
+  // Counts (vkCmdDraw / vkCmdDrawIndexed).
+  bool indexed = false;
+  std::uint32_t count = 0;  // vertices or indices
+  std::uint32_t instance_count = 1;
+  std::uint32_t first = 0;  // first vertex or first index
+  std::int32_t vertex_offset = 0;
+  std::uint32_t first_instance = 0;
+  // Indirect draws: the parameters come from this buffer (count: draws, stride between them).
+  VkBuffer indirect_buffer = VK_NULL_HANDLE;
+  VkDeviceSize indirect_offset = 0;
+  std::uint32_t indirect_stride = 0;
+};
+
+}  // namespace glvk::vk_backend

@@ -1,0 +1,442 @@
+// Drawing through the real dispatch on lavapipe with validation: GLSL programs, vertex arrays,
+// uniforms, textures, depth, blending, culling, primitive lowering and the draw errors. Expected
+// pixels come from the geometry and the GL spec's formulas, computed here independently.
+#include <array>
+#include <cmath>
+#include <string>
+
+#include "gl_fixture.h"
+
+namespace glvk::test {
+namespace {
+
+constexpr int kSize = 32;
+
+GLuint compile(GLenum type, const char* source) {
+  const GLuint s = glCreateShader(type);
+  glShaderSource(s, 1, &source, nullptr);
+  glCompileShader(s);
+  return s;
+}
+
+GLuint link(const char* vs, const char* fs) {
+  const GLuint p = glCreateProgram();
+  const GLuint v = compile(GL_VERTEX_SHADER, vs), f = compile(GL_FRAGMENT_SHADER, fs);
+  glAttachShader(p, v);
+  glAttachShader(p, f);
+  glLinkProgram(p);
+  GLint ok = 0;
+  glGetProgramiv(p, GL_LINK_STATUS, &ok);
+  if (!ok) {
+    char log[2048] = {};
+    glGetProgramInfoLog(p, sizeof log, nullptr, log);
+    ADD_FAILURE() << "link failed: " << log;
+  }
+  return p;
+}
+
+constexpr const char* kPositionVs = R"(#version 330 core
+layout(location = 0) in vec2 position;
+void main() { gl_Position = vec4(position, 0.0, 1.0); })";
+
+constexpr const char* kColorFs = R"(#version 330 core
+uniform vec4 color;
+out vec4 result;
+void main() { result = color; })";
+
+class DrawTest : public GlTest {
+ protected:
+  void SetUp() override {
+    GlTest::SetUp();
+    glGenTextures(1, &target_);
+    glBindTexture(GL_TEXTURE_2D, target_);
+    glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, kSize, kSize);
+    glGenFramebuffers(1, &fbo_);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, target_, 0);
+    glViewport(0, 0, kSize, kSize);
+    glClearColor(0, 0, 0, 0);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glGenVertexArrays(1, &vao_);
+    glBindVertexArray(vao_);
+    glGenBuffers(1, &vbo_);
+  }
+
+  // Uploads 2D positions to the array buffer as attribute 0.
+  void positions(const std::vector<float>& xy) {
+    glBindBuffer(GL_ARRAY_BUFFER, vbo_);
+    glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(xy.size() * sizeof(float)), xy.data(), GL_STATIC_DRAW);
+    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
+    glEnableVertexAttribArray(0);
+  }
+
+  std::array<std::uint8_t, 4> pixel(int x, int y) {
+    std::array<std::uint8_t, 4> p{};
+    glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, p.data());
+    return p;
+  }
+
+  GLuint color_program() {
+    const GLuint p = link(kPositionVs, kColorFs);
+    glUseProgram(p);
+    return p;
+  }
+
+  void set_color(GLuint program, float r, float g, float b, float a) {
+    glUniform4f(glGetUniformLocation(program, "color"), r, g, b, a);
+  }
+
+  GLuint target_ = 0, fbo_ = 0, vao_ = 0, vbo_ = 0;
+};
+
+using Rgba = std::array<std::uint8_t, 4>;
+
+TEST_F(DrawTest, TriangleCoversExactlyThePixelCentresInsideIt) {
+  const GLuint p = color_program();
+  set_color(p, 1, 0, 0, 1);
+  // The lower-left half of the viewport: x + y < 0 in NDC, i.e. window x + y < 32.
+  positions({-1, -1, 1, -1, -1, 1});
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  // Pixel centres (x + 0.5, y + 0.5) strictly inside the edge x + y = 32 are covered (GL 4.6
+  // 14.6.1); centres on the edge are left to the tie-break rule, so they are not checked.
+  for (int y = 0; y < kSize; y += 3)
+    for (int x = 0; x < kSize; x += 3) {
+      const double s = x + 0.5 + y + 0.5;
+      if (std::abs(s - kSize) < 0.01) continue;
+      const Rgba expected = s < kSize ? Rgba{255, 0, 0, 255} : Rgba{0, 0, 0, 0};
+      EXPECT_EQ(pixel(x, y), expected) << x << "," << y;
+    }
+}
+
+TEST_F(DrawTest, WindowOriginIsLowerLeft) {
+  const GLuint p = color_program();
+  set_color(p, 0, 1, 0, 1);
+  // The bottom quarter of NDC (y < -0.5) is rows 0..7 of the framebuffer as glReadPixels sees them.
+  positions({-1, -1, 1, -1, -1, -0.5f, 1, -1, 1, -0.5f, -1, -0.5f});
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  EXPECT_EQ(pixel(5, 2), (Rgba{0, 255, 0, 255}));
+  EXPECT_EQ(pixel(5, 7), (Rgba{0, 255, 0, 255}));
+  EXPECT_EQ(pixel(5, 8), (Rgba{0, 0, 0, 0}));
+  EXPECT_EQ(pixel(5, 30), (Rgba{0, 0, 0, 0}));
+}
+
+TEST_F(DrawTest, CullFaceFollowsGlWinding) {
+  const GLuint p = color_program();
+  set_color(p, 0, 0, 1, 1);
+  glEnable(GL_CULL_FACE);
+  glCullFace(GL_BACK);
+  // Counter-clockwise in GL's window coordinates (y up): front-facing, drawn.
+  positions({-1, -1, 0, -1, -1, 0});
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  // Clockwise: back-facing, culled.
+  positions({0, 0, 1, 1, 1, 0});
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  EXPECT_EQ(pixel(3, 3), (Rgba{0, 0, 255, 255}));
+  EXPECT_EQ(pixel(28, 20), (Rgba{0, 0, 0, 0}));
+  // With GL_CW as the front face the roles swap.
+  glClear(GL_COLOR_BUFFER_BIT);
+  glFrontFace(GL_CW);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  EXPECT_EQ(pixel(28, 20), (Rgba{0, 0, 255, 255}));
+}
+
+TEST_F(DrawTest, VertexColoursInterpolateAndUniformsChangeBetweenDraws) {
+  const GLuint p = link(R"(#version 330 core
+layout(location = 0) in vec2 position;
+layout(location = 1) in vec4 colour;
+uniform vec2 offset;
+out vec4 v_colour;
+void main() { gl_Position = vec4(position + offset, 0.0, 1.0); v_colour = colour; })",
+                        R"(#version 330 core
+in vec4 v_colour;
+out vec4 result;
+void main() { result = v_colour; })");
+  glUseProgram(p);
+  // One quad (two triangles) over the left half, all vertices the same colour given as bytes.
+  positions({-1, -1, 0, -1, 0, 1, -1, -1, 0, 1, -1, 1});
+  GLuint colours;
+  glGenBuffers(1, &colours);
+  glBindBuffer(GL_ARRAY_BUFFER, colours);
+  const std::uint8_t c[] = {10, 20, 30, 255, 10, 20, 30, 255, 10, 20, 30, 255,
+                            10, 20, 30, 255, 10, 20, 30, 255, 10, 20, 30, 255};
+  glBufferData(GL_ARRAY_BUFFER, sizeof c, c, GL_STATIC_DRAW);
+  glVertexAttribPointer(1, 4, GL_UNSIGNED_BYTE, GL_TRUE, 0, nullptr);
+  glEnableVertexAttribArray(1);
+  const GLint offset = glGetUniformLocation(p, "offset");
+  glUniform2f(offset, 0, 0);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glUniform2f(offset, 1, 0);  // the same quad moved to the right half
+  glVertexAttrib4f(1, 1, 0.5f, 0.25f, 1);
+  glDisableVertexAttribArray(1);  // now the current value feeds every vertex
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_EQ(pixel(8, 16), (Rgba{10, 20, 30, 255}));
+  // 0.5 and 0.25 in unorm8: round(127.5) and round(63.75) (GL 4.6 2.3.5.2: either neighbour of .5).
+  const Rgba right = pixel(24, 16);
+  EXPECT_EQ(right[0], 255);
+  EXPECT_TRUE(right[1] == 127 || right[1] == 128) << int(right[1]);
+  EXPECT_EQ(right[2], 64);
+}
+
+TEST_F(DrawTest, DepthTestKeepsTheNearerSurfaceWhateverTheOrder) {
+  GLuint depth;
+  glGenRenderbuffers(1, &depth);
+  glBindRenderbuffer(GL_RENDERBUFFER, depth);
+  glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT24, kSize, kSize);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, depth);
+  ASSERT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER), GLenum(GL_FRAMEBUFFER_COMPLETE));
+  glClearDepth(1.0);
+  glClear(GL_DEPTH_BUFFER_BIT);
+  glEnable(GL_DEPTH_TEST);
+  const GLuint p = link(R"(#version 330 core
+layout(location = 0) in vec2 position;
+uniform float z;
+void main() { gl_Position = vec4(position, z, 1.0); })",
+                        kColorFs);
+  glUseProgram(p);
+  positions({-1, -1, 1, -1, 1, 1, -1, -1, 1, 1, -1, 1});
+  // Near (z = -0.5, window depth 0.25) first, then far (z = 0.5, depth 0.75): the near one stays.
+  glUniform1f(glGetUniformLocation(p, "z"), -0.5f);
+  set_color(p, 1, 0, 0, 1);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glUniform1f(glGetUniformLocation(p, "z"), 0.5f);
+  set_color(p, 0, 1, 0, 1);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  EXPECT_EQ(pixel(16, 16), (Rgba{255, 0, 0, 255}));
+  // The depth buffer holds GL's window depth (z + 1) / 2 = 0.25 (GL 4.6 13.8.1).
+  float d = 0;
+  glReadPixels(16, 16, 1, 1, GL_DEPTH_COMPONENT, GL_FLOAT, &d);
+  EXPECT_NEAR(d, 0.25, 1.0 / (1 << 24) * 2);
+  // GL_GREATER lets the far one through.
+  glDepthFunc(GL_GREATER);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  EXPECT_EQ(pixel(16, 16), (Rgba{0, 255, 0, 255}));
+}
+
+TEST_F(DrawTest, BlendingMixesWithTheFramebuffer) {
+  glClearColor(0, 0, 1, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  const GLuint p = color_program();
+  glEnable(GL_BLEND);
+  glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+  set_color(p, 1, 0, 0, 0.25f);
+  positions({-1, -1, 1, -1, 1, 1, -1, -1, 1, 1, -1, 1});
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  // (1, 0, 0) * 0.25 + (0, 0, 1) * 0.75; alpha 0.25 * 0.25 + 1 * 0.75 = 0.8125 (GL 4.6 17.3.6).
+  const Rgba out = pixel(10, 10);
+  EXPECT_NEAR(out[0], 0.25 * 255, 1);
+  EXPECT_EQ(out[1], 0);
+  EXPECT_NEAR(out[2], 0.75 * 255, 1);
+  EXPECT_NEAR(out[3], 0.8125 * 255, 1);
+}
+
+TEST_F(DrawTest, TexturesAreSampledWithTheirFilters) {
+  GLuint t;
+  glGenTextures(1, &t);
+  glActiveTexture(GL_TEXTURE3);
+  glBindTexture(GL_TEXTURE_2D, t);
+  // 2x2 texels: red, green (bottom row), blue, white (top row).
+  const std::uint8_t texels[] = {255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255};
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glActiveTexture(GL_TEXTURE0);
+  const GLuint p = link(R"(#version 330 core
+layout(location = 0) in vec2 position;
+out vec2 uv;
+void main() { gl_Position = vec4(position, 0.0, 1.0); uv = position * 0.5 + 0.5; })",
+                        R"(#version 330 core
+uniform sampler2D image;
+in vec2 uv;
+out vec4 result;
+void main() { result = texture(image, uv); })");
+  glUseProgram(p);
+  glUniform1i(glGetUniformLocation(p, "image"), 3);
+  positions({-1, -1, 1, -1, 1, 1, -1, -1, 1, 1, -1, 1});
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_EQ(pixel(4, 4), (Rgba{255, 0, 0, 255}));
+  EXPECT_EQ(pixel(28, 4), (Rgba{0, 255, 0, 255}));
+  EXPECT_EQ(pixel(4, 28), (Rgba{0, 0, 255, 255}));
+  EXPECT_EQ(pixel(28, 28), (Rgba{255, 255, 255, 255}));
+  // An incomplete texture (mipmap filter, one level) samples (0, 0, 0, 1) (GL 4.6 11.1.3.5).
+  glActiveTexture(GL_TEXTURE3);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  EXPECT_EQ(pixel(4, 4), (Rgba{0, 0, 0, 255}));
+}
+
+TEST_F(DrawTest, IndexedDrawsReadTheElementBufferOfTheVertexArray) {
+  const GLuint p = color_program();
+  set_color(p, 1, 1, 0, 1);
+  // Four corners of the right half; two triangles by index.
+  positions({0, -1, 1, -1, 1, 1, 0, 1});
+  GLuint elements;
+  glGenBuffers(1, &elements);
+  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, elements);
+  const GLushort indices[] = {0, 1, 2, 0, 2, 3};
+  glBufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof indices, indices, GL_STATIC_DRAW);
+  // The element buffer binding is vertex array state: another VAO does not see it.
+  GLuint other;
+  glGenVertexArrays(1, &other);
+  glBindVertexArray(other);
+  GLint bound = -1;
+  glGetIntegerv(GL_ELEMENT_ARRAY_BUFFER_BINDING, &bound);
+  EXPECT_EQ(bound, 0);
+  glBindVertexArray(vao_);
+  glGetIntegerv(GL_ELEMENT_ARRAY_BUFFER_BINDING, &bound);
+  EXPECT_EQ(bound, GLint(elements));
+  glDrawElements(GL_TRIANGLES, 6, GL_UNSIGNED_SHORT, nullptr);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_EQ(pixel(24, 16), (Rgba{255, 255, 0, 255}));
+  EXPECT_EQ(pixel(8, 16), (Rgba{0, 0, 0, 0}));
+}
+
+TEST_F(DrawTest, DrawErrorsChangeNothing) {
+  const GLuint p = color_program();
+  set_color(p, 1, 1, 1, 1);
+  positions({-1, -1, 1, -1, -1, 1});
+  glDrawArrays(GL_QUADS, 0, 4);  // removed from core
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+  glDrawArrays(GL_TRIANGLES, 0, -1);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  glDrawArrays(GL_TRIANGLES, -1, 3);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  glDrawElements(GL_TRIANGLES, 3, GL_FLOAT, nullptr);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+  glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT, nullptr);  // no element buffer in core
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  glUseProgram(0);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  glUseProgram(p);
+  glBindVertexArray(0);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  glBindVertexArray(vao_);
+  // An incomplete framebuffer (no attachment, no default size).
+  GLuint empty;
+  glGenFramebuffers(1, &empty);
+  glBindFramebuffer(GL_FRAMEBUFFER, empty);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_FRAMEBUFFER_OPERATION));
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
+  EXPECT_EQ(pixel(3, 3), (Rgba{0, 0, 0, 0}));
+}
+
+TEST_F(DrawTest, UniformErrors) {
+  const GLuint p = color_program();
+  const GLint color = glGetUniformLocation(p, "color");
+  ASSERT_GE(color, 0);
+  EXPECT_EQ(glGetUniformLocation(p, "missing"), -1);
+  glUniform1f(-1, 2.0f);  // silently ignored
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glUniform3f(color, 1, 2, 3);  // vec4 set with three components
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  glUniform4i(color, 1, 2, 3, 4);  // float uniform set with integers
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  glUniform4f(color + 100, 1, 2, 3, 4);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  glUniform4f(color, 0.5f, 0.25f, 2.0f, -1.0f);
+  float back[4] = {};
+  glGetUniformfv(p, color, back);
+  EXPECT_EQ(back[0], 0.5f);
+  EXPECT_EQ(back[1], 0.25f);
+  EXPECT_EQ(back[2], 2.0f);
+  EXPECT_EQ(back[3], -1.0f);
+}
+
+TEST_F(DrawTest, CompileAndLinkErrorsReachTheInfoLogs) {
+  const GLuint s = compile(GL_FRAGMENT_SHADER, "#version 330 core\nout vec4 c;\nvoid main() {\n  c = undefined_name;\n}\n");
+  GLint ok = 1;
+  glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+  EXPECT_EQ(ok, 0);
+  char log[1024] = {};
+  glGetShaderInfoLog(s, sizeof log, nullptr, log);
+  EXPECT_NE(std::string(log).find("4"), std::string::npos) << log;  // the line of the error
+  const GLuint p = glCreateProgram();
+  glAttachShader(p, s);
+  glLinkProgram(p);
+  glGetProgramiv(p, GL_LINK_STATUS, &ok);
+  EXPECT_EQ(ok, 0);
+  glUseProgram(p);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  glShaderSource(p, 1, nullptr, nullptr);  // a program where a shader is expected
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  glCompileShader(12345);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+}
+
+// Compatibility contexts: quads and polygons, lowered to triangles with GL's provoking vertex.
+class CompatibilityDrawTest : public DrawTest {
+ protected:
+  std::vector<EGLint> context_attributes() const override { return compatibility_context_attributes(); }
+};
+
+TEST_F(CompatibilityDrawTest, QuadsAndFlatShadingUseTheLastVertex) {
+  const GLuint p = link(R"(#version 330 core
+layout(location = 0) in vec2 position;
+layout(location = 1) in vec4 colour;
+flat out vec4 v_colour;
+void main() { gl_Position = vec4(position, 0.0, 1.0); v_colour = colour; })",
+                        R"(#version 330 core
+flat in vec4 v_colour;
+out vec4 result;
+void main() { result = v_colour; })");
+  glUseProgram(p);
+  positions({-1, -1, 1, -1, 1, 1, -1, 1});
+  GLuint colours;
+  glGenBuffers(1, &colours);
+  glBindBuffer(GL_ARRAY_BUFFER, colours);
+  const float c[] = {1, 0, 0, 1, 0, 1, 0, 1, 0, 0, 1, 1, 1, 1, 1, 1};
+  glBufferData(GL_ARRAY_BUFFER, sizeof c, c, GL_STATIC_DRAW);
+  glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 0, nullptr);
+  glEnableVertexAttribArray(1);
+  glDrawArrays(GL_QUADS, 0, 4);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  // GL 4.6 compatibility table 13.2: a quad's provoking vertex is its fourth; glvk, as llvmpipe,
+  // keeps it in the first-vertex convention too (QUADS_FOLLOW_PROVOKING_VERTEX_CONVENTION FALSE).
+  EXPECT_EQ(pixel(4, 4), (Rgba{255, 255, 255, 255}));
+  EXPECT_EQ(pixel(28, 28), (Rgba{255, 255, 255, 255}));
+  // A polygon's is its first, in either convention.
+  glDrawArrays(GL_POLYGON, 0, 4);
+  EXPECT_EQ(pixel(4, 28), (Rgba{255, 0, 0, 255}));
+  glProvokingVertex(GL_FIRST_VERTEX_CONVENTION);
+  glDrawArrays(GL_QUADS, 0, 4);
+  EXPECT_EQ(pixel(28, 4), (Rgba{255, 255, 255, 255}));
+  GLboolean follows = GL_TRUE;
+  glGetBooleanv(GL_QUADS_FOLLOW_PROVOKING_VERTEX_CONVENTION, &follows);
+  EXPECT_EQ(follows, GL_FALSE);
+  // Triangles do follow it: the first vertex (red) of the first triangle.
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  EXPECT_EQ(pixel(28, 4), (Rgba{255, 0, 0, 255}));
+  glProvokingVertex(GL_LAST_VERTEX_CONVENTION);
+}
+
+TEST_F(CompatibilityDrawTest, ClientArraysAndLineLoops) {
+  const GLuint p = color_program();
+  set_color(p, 0, 1, 1, 1);
+  glBindBuffer(GL_ARRAY_BUFFER, 0);
+  glBindVertexArray(0);  // the default vertex array of the compatibility profile
+  // A loop around the pixel centres (4.5, 4.5)-(27.5, 27.5): four segments, the last closing it.
+  const float square[] = {-23.0f / 32, -23.0f / 32, 23.0f / 32, -23.0f / 32, 23.0f / 32, 23.0f / 32,
+                          -23.0f / 32, 23.0f / 32};
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, square);
+  glEnableVertexAttribArray(0);
+  glDrawArrays(GL_LINE_LOOP, 0, 4);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_EQ(pixel(16, 4), (Rgba{0, 255, 255, 255}));   // bottom edge
+  EXPECT_EQ(pixel(4, 16), (Rgba{0, 255, 255, 255}));   // left edge: the closing segment
+  EXPECT_EQ(pixel(16, 16), (Rgba{0, 0, 0, 0}));        // inside
+  // Client-memory indices.
+  const GLubyte indices[] = {0, 1, 2};
+  glClear(GL_COLOR_BUFFER_BIT);
+  glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_BYTE, indices);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_EQ(pixel(20, 10), (Rgba{0, 255, 255, 255}));
+  EXPECT_EQ(pixel(10, 20), (Rgba{0, 0, 0, 0}));
+}
+
+}  // namespace
+}  // namespace glvk::test

@@ -1,0 +1,37 @@
+#include "peer_runs.h"
+
+#include <sstream>
+
+namespace glvk::test {
+
+::testing::AssertionResult run_on_both(const std::string& probe, const std::string& glvk_vendor_json, PeerRuns& runs) {
+  runs.mesa = run_process({probe}, "", {{"__EGL_VENDOR_LIBRARY_FILENAMES", ""},
+                                        {"LIBGL_ALWAYS_SOFTWARE", "1"},
+                                        {"GALLIUM_DRIVER", "llvmpipe"}});
+  runs.glvk = run_process({probe}, "", {{"__EGL_VENDOR_LIBRARY_FILENAMES", glvk_vendor_json},
+                                        {"GLVK_VALIDATION", "1"},
+                                        {"GLVK_DEVICE", "llvmpipe"}});
+  if (runs.mesa.exit_code != 0 || runs.mesa.err.find("llvmpipe") == std::string::npos)
+    return ::testing::AssertionFailure() << "on llvmpipe: " << runs.mesa.err;
+  if (runs.glvk.exit_code != 0 || runs.glvk.err.find("glvk") == std::string::npos)
+    return ::testing::AssertionFailure() << "on glvk: " << runs.glvk.err;
+  return ::testing::AssertionSuccess();
+}
+
+std::map<std::string, std::vector<double>> parse_cases(const std::string& out, std::map<std::string, double>& tolerance) {
+  std::map<std::string, std::vector<double>> cases;
+  std::istringstream lines(out);
+  std::string line;
+  while (std::getline(lines, line)) {
+    std::istringstream fields(line);
+    std::string name;
+    double t = 0;
+    fields >> name >> t;
+    tolerance[name] = t;
+    double v;
+    while (fields >> v) cases[name].push_back(v);
+  }
+  return cases;
+}
+
+}  // namespace glvk::test

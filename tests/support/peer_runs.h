@@ -1,0 +1,25 @@
+// One C probe (system libEGL/libGL only) run on Mesa llvmpipe and on glvk, for peer comparisons.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "process.h"
+
+namespace glvk::test {
+
+struct PeerRuns {
+  ProcessResult mesa, glvk;
+};
+
+// Runs `probe` on Mesa llvmpipe and on glvk (`glvk_vendor_json`, with validation on lavapipe); both
+// must exit 0, each on the driver it names on stderr.
+::testing::AssertionResult run_on_both(const std::string& probe, const std::string& glvk_vendor_json, PeerRuns& runs);
+
+// Probe output lines "name tolerance value value ...": values per case, tolerance per case.
+std::map<std::string, std::vector<double>> parse_cases(const std::string& out, std::map<std::string, double>& tolerance);
+
+}  // namespace glvk::test
