@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include "glvk/formats/convert.h"
@@ -91,6 +92,28 @@ void texture_copy_level(Texture& src, unsigned src_level, Texture& dst, unsigned
   Locked l(src.screen());
   l.s.stream->copy_image(src.image(), dst.image(), {&region, 1});
   l.s.check_validation();
+}
+
+Result texture_copy_converting(Texture& src, unsigned src_level, const Box& src_box, formats::Format src_storage,
+                               Texture& dst, unsigned dst_level, const Box& dst_box, formats::Format dst_storage,
+                               std::uint32_t dst_base_format) {
+  const formats::PixelFormat from(src_storage), to(dst_storage);
+  const int w = int(src_box.width), h = src_box.height;
+  const std::size_t from_row = from.row_bytes(unsigned(w)), to_row = to.row_bytes(unsigned(w));
+  std::vector<std::byte> in(from_row * std::size_t(h)), out(to_row * std::size_t(h));
+  texture_read(src, src_level, src_box, in.data(), from_row, in.size());
+  formats::Swizzle map[4];
+  formats::ConvertParams params;
+  if (formats::compute_rgba2base2rgba_component_mapping(dst_base_format, map)) params.rebase_swizzle = map;
+  const formats::ConvertStatus status =
+      formats::convert(out.data(), to, to_row, in.data(), from, from_row, unsigned(w), unsigned(h), params);
+  if (status != formats::ConvertStatus::OK)
+    return Result::fail(Failure::UNSUPPORTED, std::string("cannot copy ") + formats::describe(src_storage).name +
+                                                  " into " + formats::describe(dst_storage).name + " (" +
+                                                  formats::convert_status_name(status) + ")");
+  // Consecutive rows are consecutive layers of a 1D array, consecutive rows of one layer otherwise.
+  texture_write(dst, dst_level, dst_box, out.data(), to_row, dst_box.depth > 1 ? to_row : out.size());
+  return Result::ok();
 }
 
 }  // namespace glvk::st
