@@ -116,4 +116,39 @@ Result texture_copy_converting(Texture& src, unsigned src_level, const Box& src_
   return Result::ok();
 }
 
+void texture_read_as(Texture& texture, unsigned level, const Box& box, Format storage, Format as, std::byte* out) {
+  const formats::PixelFormat wanted(as);
+  const std::size_t row = wanted.row_bytes(std::uint32_t(box.width));
+  const std::uint32_t rows = wanted.block_rows(std::uint32_t(box.height));
+  if (storage == as) {
+    texture_read(texture, level, box, out, row, row * rows);
+    return;
+  }
+  const formats::PixelFormat stored_format(storage);
+  const std::size_t storage_row = stored_format.row_bytes(std::uint32_t(box.width));
+  std::vector<std::byte> stored(storage_row * rows * std::size_t(box.depth));
+  texture_read(texture, level, box, stored.data(), storage_row, storage_row * rows);
+  for (int s = 0; s < box.depth; ++s)
+    formats::convert(out + std::size_t(s) * row * rows, wanted, row, stored.data() + std::size_t(s) * storage_row * rows,
+                     stored_format, storage_row, std::uint32_t(box.width), rows);
+}
+
+void texture_write_as(Texture& texture, unsigned level, const Box& box, Format storage, Format from,
+                      const std::byte* texels) {
+  const formats::PixelFormat given(from);
+  const std::size_t row = given.row_bytes(std::uint32_t(box.width));
+  const std::uint32_t rows = given.block_rows(std::uint32_t(box.height));
+  if (storage == from) {
+    texture_write(texture, level, box, texels, row, row * rows);
+    return;
+  }
+  const formats::PixelFormat stored_format(storage);
+  const std::size_t storage_row = stored_format.row_bytes(std::uint32_t(box.width));
+  std::vector<std::byte> stored(storage_row * rows * std::size_t(box.depth));
+  for (int s = 0; s < box.depth; ++s)
+    formats::convert(stored.data() + std::size_t(s) * storage_row * rows, stored_format, storage_row,
+                     texels + std::size_t(s) * row * rows, given, row, std::uint32_t(box.width), rows);
+  texture_write(texture, level, box, stored.data(), storage_row, storage_row * rows);
+}
+
 }  // namespace glvk::st
