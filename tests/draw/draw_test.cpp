@@ -267,6 +267,58 @@ void main() { result = texture(image, uv); })");
   EXPECT_EQ(pixel(4, 4), (Rgba{0, 0, 0, 255}));
 }
 
+TEST_F(DrawTest, SamplerObjectsReplaceTheTexturesSamplerState) {
+  GLuint t;
+  glGenTextures(1, &t);
+  glBindTexture(GL_TEXTURE_2D, t);
+  const std::uint8_t texels[] = {255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255};
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+  // The texture's own state is incomplete (a mipmap filter with one level); the sampler's is not.
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+  GLuint sampler;
+  glGenSamplers(1, &sampler);
+  glSamplerParameteri(sampler, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glSamplerParameteri(sampler, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glBindSampler(0, sampler);
+  const GLuint p = link(R"(#version 330 core
+layout(location = 0) in vec2 position;
+out vec2 uv;
+void main() { gl_Position = vec4(position, 0.0, 1.0); uv = position * 0.5 + 0.5; })",
+                        R"(#version 330 core
+uniform sampler2D image;
+in vec2 uv;
+out vec4 result;
+void main() { result = texture(image, uv); })");
+  glUseProgram(p);
+  positions({-1, -1, 1, -1, 1, 1, -1, -1, 1, 1, -1, 1});
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_EQ(pixel(4, 4), (Rgba{255, 0, 0, 255}));
+  EXPECT_EQ(pixel(28, 28), (Rgba{255, 255, 255, 255}));
+  glBindSampler(0, 0);  // back to the texture's own (incomplete) state: (0, 0, 0, 1)
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  EXPECT_EQ(pixel(4, 4), (Rgba{0, 0, 0, 255}));
+
+  GLint value = 0;
+  glGetSamplerParameteriv(sampler, GL_TEXTURE_MIN_FILTER, &value);
+  EXPECT_EQ(value, GL_NEAREST);
+  glGetSamplerParameteriv(sampler, GL_TEXTURE_WRAP_R, &value);
+  EXPECT_EQ(value, GL_REPEAT);  // table 23.18's initial value
+  glSamplerParameteri(sampler, GL_TEXTURE_MIN_FILTER, GL_RGBA);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+  glSamplerParameteri(sampler, GL_TEXTURE_BASE_LEVEL, 1);  // texture state, not sampler state
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+  glSamplerParameterf(sampler, GL_TEXTURE_MAX_ANISOTROPY, 0.5f);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  glBindSampler(1000, sampler);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  glBindSampler(0, 12345);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  EXPECT_EQ(glIsSampler(sampler), GL_TRUE);
+  glDeleteSamplers(1, &sampler);
+  EXPECT_EQ(glIsSampler(sampler), GL_FALSE);
+}
+
 TEST_F(DrawTest, IndexedDrawsReadTheElementBufferOfTheVertexArray) {
   const GLuint p = color_program();
   set_color(p, 1, 1, 0, 1);
