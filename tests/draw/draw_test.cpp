@@ -421,6 +421,32 @@ TEST_F(DrawTest, LimitsMeetTheSpecMinimums) {
   glActiveTexture(GL_TEXTURE0);
 }
 
+TEST_F(DrawTest, IndirectDrawsReadTheirCommandsFromTheBuffer) {
+  const GLuint p = color_program();
+  set_color(p, 1, 0, 1, 1);
+  // Two triangles: the left half's lower-left one and the right half's upper-right one.
+  positions({-1, -1, 0, -1, -1, 1, 1, 1, 0, 1, 1, -1});
+  GLuint commands;
+  glGenBuffers(1, &commands);
+  glBindBuffer(GL_DRAW_INDIRECT_BUFFER, commands);
+  // DrawArraysIndirectCommand {count, instanceCount, first, baseInstance}, two of them with a
+  // 20-byte stride (one padding word), the first one skipped by the offset of 20 bytes.
+  const GLuint words[] = {0, 0, 0, 0, 0, 3, 1, 0, 0, 0, 3, 1, 3, 0, 0};
+  glBufferData(GL_DRAW_INDIRECT_BUFFER, sizeof words, words, GL_STATIC_DRAW);
+  glMultiDrawArraysIndirect(GL_TRIANGLES, reinterpret_cast<const void*>(20), 2, 20);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_EQ(pixel(3, 3), (Rgba{255, 0, 255, 255}));
+  EXPECT_EQ(pixel(28, 28), (Rgba{255, 0, 255, 255}));
+  EXPECT_EQ(pixel(28, 3), (Rgba{0, 0, 0, 0}));
+  glDrawArraysIndirect(GL_TRIANGLES, reinterpret_cast<const void*>(2));  // not 4-aligned
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  glDrawArraysIndirect(GL_TRIANGLES, reinterpret_cast<const void*>(48));  // past the end
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  glBindBuffer(GL_DRAW_INDIRECT_BUFFER, 0);
+  glDrawArraysIndirect(GL_TRIANGLES, nullptr);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+}
+
 TEST_F(DrawTest, DrawErrorsChangeNothing) {
   const GLuint p = color_program();
   set_color(p, 1, 1, 1, 1);
