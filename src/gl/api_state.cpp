@@ -158,8 +158,6 @@ bool query_integer(Context& ctx, GLenum pname, GLint64& value, bool& raised, con
     case GL_MIN_MAP_BUFFER_ALIGNMENT: value = 64; return true;
     // glShaderBinary and glProgramBinary take no binary format (GL 4.6 7.2, 7.5: the list may be empty).
     case GL_NUM_SHADER_BINARY_FORMATS: case GL_NUM_PROGRAM_BINARY_FORMATS: value = 0; return true;
-    // Element indices are 32-bit values with no lower cap (GL 4.6 table 23.64's minimum, 2^32 - 1).
-    case GL_MAX_ELEMENT_INDEX: value = 0xffffffffll; return true;
     default:
       // Capabilities are state glGet reads as well (GL 4.6 section 22.1).
       if (const CapabilityFlag enabled = capability(ctx, pname, nullptr)) {
@@ -173,7 +171,8 @@ bool query_integer(Context& ctx, GLenum pname, GLint64& value, bool& raised, con
 // Every state glGet* knows, typed as the state tables type it. False for an unknown pname.
 bool query_state(Context& ctx, GLenum pname, StateValue& value, bool& raised, const char* function) {
   if (query_transform_state(ctx, pname, value, raised, function) || query_clear_state(ctx, pname, value) ||
-      query_render_state(ctx, pname, value) || query_compressed_formats(pname, value))
+      query_render_state(ctx, pname, value) || query_draw_state(ctx, pname, value) ||
+      query_compressed_formats(pname, value))
     return true;
   if (pname == GL_SHADER_BINARY_FORMATS || pname == GL_PROGRAM_BINARY_FORMATS) {
     value.set_integers({});  // the empty lists NUM_SHADER/PROGRAM_BINARY_FORMATS count
@@ -234,6 +233,7 @@ void get_indexed_state(Context& ctx, const char* function, GLenum target, GLuint
   if (!query_transform_state_indexed(ctx, target, index, value, raised, function) &&
       !query_clear_state_indexed(ctx, target, index, value, raised, function) &&
       !query_render_state_indexed(ctx, target, index, value, raised, function) &&
+      !query_draw_state_indexed(ctx, target, index, value, raised, function) &&
       !query_vertex_array_indexed(ctx, target, index, value, raised, function)) {
     ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): not an indexed state glvk knows", function, target);
     return;

@@ -207,18 +207,21 @@ void draw(Context& context, const DrawCall& call) {
     const VertexAttribInput& a = *slot.attrib;
     if (!a.enabled) continue;
     if (!slot.streamed) {
+      // Instanced arrays start at the base instance (see record.first_instance below).
       const formats::CheckedSize offset =
-          formats::CheckedSize(a.pointer) + (a.divisor ? formats::CheckedSize(0)
-                                                       : formats::CheckedSize(vertex_base) * formats::CheckedSize(a.stride));
+          formats::CheckedSize(a.pointer) +
+          formats::CheckedSize(a.divisor ? std::int64_t(call.base_instance) : vertex_base) * formats::CheckedSize(a.stride);
       if (offset.fits(a.buffer->width0 - 1)) {
         slot.stride = std::uint32_t(a.stride);
         slot.buffer_offset = offset.value();
         continue;
       }
-      slot.streamed = true;  // the range starts past the buffer (vertex_base > 0: the range is known)
+      // The range starts past the buffer: streamed instead (a per-vertex range starts past it only
+      // when vertex_base > 0, that is when the range is known).
+      slot.streamed = true;
     }
-    // Instanced arrays are copied from element 0; per-vertex ones from vertex_base.
-    const std::uint64_t first = a.divisor ? 0 : std::uint64_t(vertex_base);
+    // Instanced arrays are copied from the base instance's element; per-vertex ones from vertex_base.
+    const std::uint64_t first = a.divisor ? std::uint64_t(call.base_instance) : std::uint64_t(vertex_base);
     const std::uint64_t last = a.divisor ? call.base_instance + std::uint64_t(call.instance_count - 1) / a.divisor
                                          : std::uint64_t(vertex_max);
     const std::uint64_t n = last - first + 1;
@@ -450,7 +453,10 @@ void draw(Context& context, const DrawCall& call) {
   record.vertex_buffers = buffers;
   record.state = &dyn;
   record.instance_count = std::uint32_t(call.instance_count);
-  record.first_instance = call.base_instance;
+  // The base instance lowering: Vulkan's InstanceIndex includes firstInstance, GL's gl_InstanceID
+  // does not (GL 4.6 11.1.3.9), so draws start at instance 0 and the instanced arrays start at the
+  // base instance's element instead: element floor(i / divisor) + baseinstance, as GL fetches it.
+  record.first_instance = 0;
   if (cpu_indexed) {
     auto alloc = res.uploads.allocate(cpu_indices.size() * 4, 4);
     std::memcpy(alloc.pointer, cpu_indices.data(), cpu_indices.size() * 4);

@@ -28,7 +28,7 @@ inline constexpr GLint kMaxCubeMapTextureSize = 16384;
 inline constexpr GLint kMaxRectangleTextureSize = 16384;
 inline constexpr GLint kMaxArrayTextureLayers = 2048;
 inline constexpr unsigned kMaxTextureLevels = 15;  // log2(16384) + 1
-inline constexpr unsigned kMaxTextureUnits = 32;
+inline constexpr unsigned kMaxTextureUnits = 96;  // MAX_COMBINED_TEXTURE_IMAGE_UNITS (GL 4.6: at least 80)
 
 // The binding targets, in the order of Context::bound_textures' inner array.
 inline constexpr GLenum kTextureTargets[] = {
