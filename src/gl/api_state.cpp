@@ -158,6 +158,10 @@ bool query_integer(Context& ctx, GLenum pname, GLint64& value, bool& raised, con
     case GL_MIN_MAP_BUFFER_ALIGNMENT: value = 64; return true;
     default:
       // Capabilities are state glGet reads as well (GL 4.6 section 22.1).
+      if (const bool* client = legacy_client_state(ctx, pname)) {
+        value = *client;
+        return true;
+      }
       if (const CapabilityFlag enabled = capability(ctx, pname, nullptr)) {
         value = enabled.get();
         return true;
@@ -169,7 +173,8 @@ bool query_integer(Context& ctx, GLenum pname, GLint64& value, bool& raised, con
 // Every state glGet* knows, typed as the state tables type it. False for an unknown pname.
 bool query_state(Context& ctx, GLenum pname, StateValue& value, bool& raised, const char* function) {
   if (query_transform_state(ctx, pname, value, raised, function) || query_clear_state(ctx, pname, value) ||
-      query_render_state(ctx, pname, value) || query_compressed_formats(pname, value))
+      query_render_state(ctx, pname, value) || query_compressed_formats(pname, value) ||
+      query_legacy_state(ctx, pname, value))
     return true;
   GLint64 integer = 0;
   if (!query_integer(ctx, pname, integer, raised, function)) return false;
@@ -266,6 +271,14 @@ void set_indexed(Context& ctx, GLenum cap, bool& state, bool enabled) {
 
 }  // namespace
 
+bool capability_enabled(Context& ctx, GLenum cap, GLuint unit) {
+  const GLuint active = ctx.active_texture_unit;
+  ctx.active_texture_unit = unit;  // per-unit capabilities are read on the active unit
+  const CapabilityFlag flag = capability(ctx, cap, nullptr);
+  ctx.active_texture_unit = active;
+  return flag && flag.get();
+}
+
 namespace api {
 
 GLenum GetError(Context& ctx, const char*) {
@@ -346,6 +359,8 @@ GLboolean IsEnabledi(Context& ctx, const char* fn, GLenum target, GLuint index) 
   return state && *state ? GL_TRUE : GL_FALSE;
 }
 GLboolean IsEnabled(Context& ctx, const char* fn, GLenum cap) {
+  // The legacy client arrays are queried here too (glEnableClientState sets them).
+  if (const bool* client = legacy_client_state(ctx, cap)) return *client ? GL_TRUE : GL_FALSE;
   const CapabilityFlag state = capability(ctx, cap, fn);
   return state && state.get() ? GL_TRUE : GL_FALSE;
 }
