@@ -102,13 +102,7 @@ bool is_vector_parameter(GLenum pname) { return pname == GL_TEXTURE_BORDER_COLOR
 // value, or four for the vector forms (`vector`), of `type`.
 void tex_parameter(Context& ctx, TextureObject& t, GLenum pname, const void* params, ParameterType type, bool vector,
                    const char* function) {
-  const auto value_at = [&](int i) -> double {
-    switch (type) {
-      case ParameterType::FLOAT: return static_cast<const GLfloat*>(params)[i];
-      case ParameterType::PURE_UINT: return static_cast<const GLuint*>(params)[i];
-      default: return static_cast<const GLint*>(params)[i];
-    }
-  };
+  const auto value_at = [&](int i) { return parameter_value(params, type, i); };
   const double f = value_at(0);
   const GLint v = rounded_parameter(f);
   const bool multisample = t.target == GL_TEXTURE_2D_MULTISAMPLE || t.target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY;

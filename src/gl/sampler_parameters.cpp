@@ -27,6 +27,14 @@ GLint float_to_snorm32(GLfloat value) { return GLint(std::lround(std::clamp(doub
 
 }  // namespace
 
+double parameter_value(const void* params, ParameterType type, int i) {
+  switch (type) {
+    case ParameterType::FLOAT: return static_cast<const GLfloat*>(params)[i];
+    case ParameterType::PURE_UINT: return static_cast<const GLuint*>(params)[i];
+    default: return static_cast<const GLint*>(params)[i];
+  }
+}
+
 GLint rounded_parameter(double value) { return GLint(std::lround(std::clamp(value, -2147483648.0, 2147483647.0))); }
 
 bool is_sampler_parameter(GLenum pname) {
@@ -43,14 +51,7 @@ bool is_sampler_parameter(GLenum pname) {
 
 void set_sampler_parameter(Context& ctx, SamplerParameters& s, GLenum pname, const void* params, ParameterType type,
                            bool rectangle, const char* fn) {
-  const auto value_at = [&](int i) -> double {
-    switch (type) {
-      case ParameterType::FLOAT: return static_cast<const GLfloat*>(params)[i];
-      case ParameterType::PURE_UINT: return static_cast<const GLuint*>(params)[i];
-      default: return static_cast<const GLint*>(params)[i];
-    }
-  };
-  const double f = value_at(0);
+  const double f = parameter_value(params, type, 0);
   const GLint v = rounded_parameter(f);
   const auto bad_value = [&] { ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): bad value %d", fn, pname, v); };
   switch (pname) {

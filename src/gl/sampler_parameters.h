@@ -21,6 +21,9 @@ void set_sampler_parameter(Context& ctx, SamplerParameters& s, GLenum pname, con
 // Writes sampler state `pname` into `params` as `type` (the caller checked is_sampler_parameter).
 void get_sampler_parameter(const SamplerParameters& s, GLenum pname, void* params, ParameterType type);
 
+// Value `i` of a parameter array passed as `type`, as a double.
+double parameter_value(const void* params, ParameterType type, int i);
+
 // A float parameter queried or set as an integer: rounded to the nearest, within GLint's range.
 GLint rounded_parameter(double value);
 

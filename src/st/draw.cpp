@@ -168,12 +168,14 @@ void draw(Context& context, const DrawCall& call) {
     if (!a.enabled || !slot.streamed) {
       if (a.enabled) {
         slot.stride = std::uint32_t(a.stride);
-        slot.buffer_offset = a.pointer + (a.divisor ? 0 : std::uint64_t(vertex_base) * std::uint64_t(a.stride));
+        // Instanced arrays start at the base instance (see record.first_instance below).
+        slot.buffer_offset = a.pointer + (a.divisor ? std::uint64_t(call.base_instance)
+                                                    : std::uint64_t(vertex_base)) * std::uint64_t(a.stride);
       }
       continue;
     }
-    // Instanced arrays are copied from element 0; per-vertex ones from vertex_base.
-    const std::uint64_t first = a.divisor ? 0 : std::uint64_t(vertex_base);
+    // Instanced arrays are copied from the base instance's element; per-vertex ones from vertex_base.
+    const std::uint64_t first = a.divisor ? std::uint64_t(call.base_instance) : std::uint64_t(vertex_base);
     const std::uint64_t last = a.divisor ? call.base_instance + std::uint64_t(call.instance_count - 1) / a.divisor
                                          : std::uint64_t(vertex_max);
     const std::uint64_t n = last - first + 1;
@@ -397,7 +399,10 @@ void draw(Context& context, const DrawCall& call) {
   record.vertex_buffers = buffers;
   record.state = &dyn;
   record.instance_count = std::uint32_t(call.instance_count);
-  record.first_instance = call.base_instance;
+  // The base instance lowering: Vulkan's InstanceIndex includes firstInstance, GL's gl_InstanceID
+  // does not (GL 4.6 11.1.3.9), so draws start at instance 0 and the instanced arrays start at the
+  // base instance's element instead: element floor(i / divisor) + baseinstance, as GL fetches it.
+  record.first_instance = 0;
   if (cpu_indexed) {
     auto alloc = res.uploads.allocate(cpu_indices.size() * 4, 4);
     std::memcpy(alloc.pointer, cpu_indices.data(), cpu_indices.size() * 4);
