@@ -169,7 +169,8 @@ bool query_integer(Context& ctx, GLenum pname, GLint64& value, bool& raised, con
 // Every state glGet* knows, typed as the state tables type it. False for an unknown pname.
 bool query_state(Context& ctx, GLenum pname, StateValue& value, bool& raised, const char* function) {
   if (query_transform_state(ctx, pname, value, raised, function) || query_clear_state(ctx, pname, value) ||
-      query_render_state(ctx, pname, value) || query_compressed_formats(pname, value))
+      query_render_state(ctx, pname, value) || query_draw_state(ctx, pname, value) ||
+      query_compressed_formats(pname, value))
     return true;
   GLint64 integer = 0;
   if (!query_integer(ctx, pname, integer, raised, function)) return false;
@@ -225,7 +226,8 @@ void get_indexed_state(Context& ctx, const char* function, GLenum target, GLuint
   bool raised = false;
   if (!query_transform_state_indexed(ctx, target, index, value, raised, function) &&
       !query_clear_state_indexed(ctx, target, index, value, raised, function) &&
-      !query_render_state_indexed(ctx, target, index, value, raised, function)) {
+      !query_render_state_indexed(ctx, target, index, value, raised, function) &&
+      !query_draw_state_indexed(ctx, target, index, value, raised, function)) {
     ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): not an indexed state glvk knows", function, target);
     return;
   }
