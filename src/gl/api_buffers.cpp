@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "api_common.h"
+#include "glvk/formats/checked_size.h"
 #include "glvk/st/bufferobj.h"
 #include "glvk/st/context.h"
 
@@ -55,7 +56,7 @@ bool is_usage(GLenum usage) {
 
 // Checks that [offset, offset + size) lies in a store of `store_size` bytes, without overflow.
 bool range_fits(GLintptr offset, GLsizeiptr size, GLsizeiptr store_size) {
-  return offset >= 0 && size >= 0 && offset <= store_size && size <= store_size - offset;
+  return store_size >= 0 && formats::range_inside(offset, size, std::uint64_t(store_size));
 }
 
 void unmap(Context& ctx, BufferObject& buffer) {

@@ -96,6 +96,7 @@ void copy_tex_image(Context& ctx, unsigned dims, GLenum target, GLint level, GLe
   const TextureImage& image = texture->images[face_of(target)][std::size_t(level)];
   if (!texture->resource || !width || !height) return;
   copy_from_read_buffer(ctx, *src, x, y, width, height, *texture->resource, image, target, level, 0, 0, 0, function);
+  base_level_changed(ctx, *texture, target, level, function);
 }
 
 }  // namespace
@@ -119,6 +120,7 @@ void copy_tex_sub_image(Context& ctx, TextureObject& texture, GLenum target, GLi
   if (!src || !texture.resource || !width || !height) return;
   copy_from_read_buffer(ctx, *src, x, y, width, height, *texture.resource, image, target, level, xoffset, yoffset,
                         zoffset, function);
+  base_level_changed(ctx, texture, target, level, function);
 }
 
 namespace api {

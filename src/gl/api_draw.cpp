@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "api_common.h"
+#include "glvk/formats/checked_size.h"
 #include "draw_inputs.h"
 #include "glvk/st/draw.h"
 #include "glvk/st/context.h"
@@ -159,9 +160,10 @@ bool read_indirect(Context& ctx, const char* fn, const void* indirect, GLsizei d
     return false;
   }
   const std::uint64_t step = stride ? std::uint64_t(stride) : command_words * 4;
-  const std::uint64_t end =
-      drawcount ? std::uint64_t(offset) + step * std::uint64_t(drawcount - 1) + command_words * 4 : std::uint64_t(offset);
-  if (end > std::uint64_t(buffer->size) || (drawcount && !buffer->resource)) {
+  const formats::CheckedSize end =
+      drawcount ? formats::CheckedSize(offset) + formats::CheckedSize(step) * (drawcount - 1) + command_words * 4
+                : formats::CheckedSize(offset);
+  if (!end.fits(std::uint64_t(buffer->size)) || (drawcount && !buffer->resource)) {
     ctx.error(GL_INVALID_OPERATION, "%s: the commands reach beyond the indirect buffer", fn);
     return false;
   }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <vector>
 
 #include "api_common.h"
@@ -32,6 +33,10 @@ bool level_parameter(const TextureImage& image, GLenum pname, GLint& value) {
     case GL_TEXTURE_COMPRESSED: value = image.defined() && formats::describe(image.format).is_compressed; return true;
     case GL_TEXTURE_SAMPLES: value = image.samples; return true;
     case GL_TEXTURE_FIXED_SAMPLE_LOCATIONS: value = image.fixed_sample_locations; return true;
+    // Level state of every texture (GL 4.6 table 23.16); only a buffer texture's level has a buffer.
+    case GL_TEXTURE_BUFFER_DATA_STORE_BINDING: case GL_TEXTURE_BUFFER_OFFSET: case GL_TEXTURE_BUFFER_SIZE:
+      value = 0;
+      return true;
     case GL_TEXTURE_RED_SIZE: case GL_TEXTURE_GREEN_SIZE: case GL_TEXTURE_BLUE_SIZE: case GL_TEXTURE_ALPHA_SIZE:
     case GL_TEXTURE_LUMINANCE_SIZE: case GL_TEXTURE_INTENSITY_SIZE: case GL_TEXTURE_DEPTH_SIZE:
     case GL_TEXTURE_STENCIL_SIZE: case GL_TEXTURE_SHARED_SIZE:
@@ -43,9 +48,10 @@ bool level_parameter(const TextureImage& image, GLenum pname, GLint& value) {
       return true;
     case GL_TEXTURE_COMPRESSED_IMAGE_SIZE: {
       const formats::FormatDesc& d = formats::describe(image.format);
+      // Checked: a 3D image's byte count may not fit a GLint (it then reads INT_MAX).
       value = image.defined() && d.is_compressed
-                  ? GLint(((image.width + d.block_width - 1) / d.block_width) *
-                          ((image.height + d.block_height - 1) / d.block_height) * image.depth * (d.block_bits / 8))
+                  ? (formats::CheckedSize(compressed_size(image.format, image.width, image.height, image.depth)))
+                        .value_or<GLint>(std::numeric_limits<GLint>::max())
                   : 0;
       return true;
     }
@@ -142,6 +148,12 @@ void tex_parameter(Context& ctx, TextureObject& t, GLenum pname, const void* par
       if (v != GL_LUMINANCE && v != GL_INTENSITY && v != GL_ALPHA && v != GL_RED) return bad_value();
       t.depth_texture_mode = GLenum(v);
       return;
+    case GL_GENERATE_MIPMAP:
+      // Compatibility profile only (GL 4.6 compatibility 8.14.4): a boolean, so any nonzero value is TRUE.
+      if (ctx.config().core_profile)
+        return ctx.error(GL_INVALID_ENUM, "%s(pname = GL_GENERATE_MIPMAP): not in the core profile", function);
+      t.generate_mipmap = f != 0.0;
+      return;
     default: return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not a texture parameter", function, pname);
   }
 }
@@ -168,6 +180,11 @@ void get_tex_parameter(Context& ctx, const TextureObject& t, GLenum pname, void*
       if (ctx.config().core_profile)
         return ctx.error(GL_INVALID_ENUM, "%s(pname = GL_DEPTH_TEXTURE_MODE): not in the core profile", function);
       values[0] = t.depth_texture_mode;
+      break;
+    case GL_GENERATE_MIPMAP:
+      if (ctx.config().core_profile)
+        return ctx.error(GL_INVALID_ENUM, "%s(pname = GL_GENERATE_MIPMAP): not in the core profile", function);
+      values[0] = t.generate_mipmap;
       break;
     case GL_TEXTURE_IMMUTABLE_FORMAT: values[0] = t.immutable ? 1 : 0; break;
     case GL_TEXTURE_IMMUTABLE_LEVELS: values[0] = t.immutable_levels; break;

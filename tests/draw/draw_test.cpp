@@ -447,6 +447,42 @@ TEST_F(DrawTest, IndirectDrawsReadTheirCommandsFromTheBuffer) {
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
 }
 
+TEST_F(DrawTest, BaseInstanceOffsetsInstancedArraysButNotInstanceId) {
+  const GLuint p = link(R"(#version 330 core
+layout(location = 0) in vec2 position;
+layout(location = 1) in float column;  // per instance
+out vec4 v_colour;
+void main() {
+  gl_Position = vec4(position.x + column, position.y, 0.0, 1.0);
+  v_colour = vec4(float(gl_InstanceID) / 2.0, 1.0, 0.0, 1.0);
+})",
+                        R"(#version 330 core
+in vec4 v_colour;
+out vec4 result;
+void main() { result = v_colour; })");
+  glUseProgram(p);
+  // A quad of a quarter of the width at x in [-1, -0.5]; instance i moves it by column[i].
+  positions({-1, -1, -0.5f, -1, -0.5f, 1, -1, -1, -0.5f, 1, -1, 1});
+  GLuint columns;
+  glGenBuffers(1, &columns);
+  glBindBuffer(GL_ARRAY_BUFFER, columns);
+  const float column[] = {0.0f, 0.5f, 1.0f, 1.5f};
+  glBufferData(GL_ARRAY_BUFFER, sizeof column, column, GL_STATIC_DRAW);
+  glVertexAttribPointer(1, 1, GL_FLOAT, GL_FALSE, 0, nullptr);
+  glVertexAttribDivisor(1, 1);
+  glEnableVertexAttribArray(1);
+  // Base instance 2: instances 0 and 1 read column[2] and column[3] (GL 4.6 10.5), and their
+  // gl_InstanceID is 0 and 1, without the base (11.1.3.9).
+  glDrawArraysInstancedBaseInstance(GL_TRIANGLES, 0, 6, 2, 2);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_EQ(pixel(4, 16), (Rgba{0, 0, 0, 0}));
+  EXPECT_EQ(pixel(12, 16), (Rgba{0, 0, 0, 0}));
+  EXPECT_EQ(pixel(20, 16), (Rgba{0, 255, 0, 255}));    // column[2], gl_InstanceID 0
+  const Rgba last = pixel(28, 16);                        // column[3], gl_InstanceID 1: red 0.5
+  EXPECT_TRUE(last[0] == 127 || last[0] == 128) << int(last[0]);
+  EXPECT_EQ(last[1], 255);
+}
+
 TEST_F(DrawTest, DrawErrorsChangeNothing) {
   const GLuint p = color_program();
   set_color(p, 1, 1, 1, 1);
