@@ -7,6 +7,7 @@
 #include "api_common.h"
 #include "glvk/formats/checked_size.h"
 #include "draw_inputs.h"
+#include "legacy_internal.h"
 #include "glvk/st/draw.h"
 #include "glvk/st/context.h"
 
@@ -67,15 +68,10 @@ ProgramObject* validate_draw(Context& ctx, const char* fn, const DrawParams& d) 
     return nullptr;
   }
   ProgramObject* program = ctx.current_program.get();
-  if (!program || !program->executable) {
-    if (ctx.config().core_profile || program) {
-      ctx.error(GL_INVALID_OPERATION, "%s: no linked program is in use", fn);
-    } else {
-      // Compatibility contexts without a program draw with the fixed-function pipeline, which
-      // glvk does not have yet: nothing is drawn, and the application is told.
-      ctx.debug_message(GL_DEBUG_SOURCE_API, GL_DEBUG_TYPE_OTHER, 1, GL_DEBUG_SEVERITY_HIGH,
-                        std::string(fn) + ": the fixed-function pipeline is not implemented; nothing is drawn");
-    }
+  // Compatibility contexts without a program draw with a generated fixed-function program.
+  const bool fixed_function = !program && !ctx.config().core_profile;
+  if (!fixed_function && (!program || !program->executable)) {
+    ctx.error(GL_INVALID_OPERATION, "%s: no linked program is in use", fn);
     return nullptr;
   }
   const GLenum status = draw_framebuffer_status(ctx);
@@ -101,7 +97,7 @@ ProgramObject* validate_draw(Context& ctx, const char* fn, const DrawParams& d) 
       return nullptr;
     }
   }
-  return program;
+  return fixed_function ? fixed_function_program(ctx, fn) : program;
 }
 
 void draw(Context& ctx, const char* fn, const DrawParams& d) {
@@ -205,6 +201,10 @@ bool check_index_type(Context& ctx, const char* fn, GLenum type) {
 }
 
 }  // namespace
+
+void draw_arrays(Context& ctx, const char* fn, GLenum mode, GLint first, GLsizei count) {
+  draw(ctx, fn, {mode, first, count});
+}
 
 namespace api {
 
