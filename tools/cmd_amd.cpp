@@ -156,9 +156,68 @@ Result<amd::CbFormat> explicit_cb_format(const EncodeArgs& args, const amd::Chip
   return f;
 }
 
+Result<amd::SurfaceTemplate> template_option(const EncodeArgs& args);
+
+// A texture laid out as radeonsi would (compute_surface) at --va or a fresh address, and the
+// --level whose CB/DB registers are wanted (all of its layers bound).
+struct BoundLevel {
+  amd::Texture texture;
+  uint32_t level = 0, layers = 1;
+};
+
+Result<BoundLevel> bound_level(const EncodeArgs& args, const amd::Chip& chip, amd::pm4::ShadowStream& stream) {
+  Result<amd::SurfaceTemplate> t = template_option(args);
+  if (!t) return Error{t.error()};
+  Result<amd::Surface> surface = amd::compute_surface(chip, *t);
+  if (!surface) return Error{surface.error()};
+  Result<uint64_t> va = args.has("va") ? args.number("va") : stream.va().allocate(surface->total_size, surface->alignment);
+  if (!va) return Error{va.error()};
+  Result<amd::Texture> tex = amd::create_texture(chip, *t, *va);
+  if (!tex) return Error{tex.error()};
+  Result<uint64_t> level = args.number("level", 0);
+  if (!level) return Error{level.error()};
+  if (*level >= t->levels) return Error{"--level " + std::to_string(*level) + " beyond the texture's levels"};
+  BoundLevel b{*tex, static_cast<uint32_t>(*level), t->array_size};
+  if (t->target == amd::TextureTarget::TEXTURE_3D) b.layers = std::max(1u, t->depth >> b.level);
+  return b;
+}
+
+// CB_COLORn_* of a level of a texture in its real legacy layout (2D/1D/linear as radeonsi lays
+// it out, mipmapped and multisampled surfaces, the texture's CMASK slice).
+Result<EncodeOutput> encode_cb_from_layout(const EncodeArgs& args, const amd::Chip& chip) {
+  Result<uint64_t> index = args.number("index", 0);
+  if (!index) return Error{index.error()};
+  amd::pm4::ShadowStream stream(chip);
+  Result<BoundLevel> b = bound_level(args, chip, stream);
+  if (!b) return Error{b.error()};
+  Result<amd::ColorSurface> s = amd::color_surface_from_texture(chip, b->texture, b->level, 0, b->layers - 1);
+  if (!s) return Error{s.error()};
+  Result<amd::ColorBufferRegisters> regs = amd::encode_color_buffer(chip, *s);
+  if (!regs) return Error{regs.error()};
+  amd::Status st = amd::emit_color_buffer(stream, static_cast<unsigned>(*index), *regs);
+  if (!st) return Error{st.error()};
+  return EncodeOutput{chip.gfx_level, {stream.dwords().begin(), stream.dwords().end()}};
+}
+
+Result<EncodeOutput> encode_db_from_layout(const EncodeArgs& args, const amd::Chip& chip) {
+  amd::pm4::ShadowStream stream(chip);
+  Result<BoundLevel> b = bound_level(args, chip, stream);
+  if (!b) return Error{b.error()};
+  Result<amd::DepthSurface> s = amd::depth_surface_from_texture(chip, b->texture, b->level, 0, b->layers - 1);
+  if (!s) return Error{s.error()};
+  Result<amd::DepthBufferRegisters> regs = amd::encode_depth_buffer(chip, *s);
+  if (!regs) return Error{regs.error()};
+  amd::Status st = amd::emit_depth_buffer(stream, *regs);
+  if (!st) return Error{st.error()};
+  return EncodeOutput{chip.gfx_level, {stream.dwords().begin(), stream.dwords().end()}};
+}
+
 Result<EncodeOutput> encode_cb(const EncodeArgs& args) {
   Result<const amd::Chip*> chip = args.chip();
   if (!chip) return Error{chip.error()};
+  // A real format without a hand-given pitch or tile index: the real layout.
+  if (args.has("format") && !args.has("pitch") && !args.has("tile-index"))
+    return encode_cb_from_layout(args, **chip);
   Result<amd::CbFormat> format = Error{""};
   if (args.has("format")) {
     Result<const formats::FormatDesc*> desc = args.format();
@@ -213,6 +272,9 @@ Result<EncodeOutput> encode_db(const EncodeArgs& args) {
   const uint32_t z_format = amd::translate_dbformat(**desc);
   if (z_format == amd::regs::ZFormat::Z_INVALID)
     return Error{std::string("format ") + (*desc)->name + " cannot be a GCN depth buffer"};
+  // Without hand-given tiling: the real layout.
+  if (!args.has("tile-index") && !args.has("tile-mode") && !args.has("macrotile-mode") && !args.has("macro-index"))
+    return encode_db_from_layout(args, chip);
   Result<uint64_t> width = args.number("width"), height = args.number("height");
   if (!width) return Error{width.error()};
   if (!height) return Error{height.error()};

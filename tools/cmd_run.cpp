@@ -1,6 +1,6 @@
-// glvk run [--device D] [-- APP ARGS...]: runs a program with the environment that selects glvk
-// through libglvnd (vendor JSON, library path, runtime dir, Vulkan device); with no program it runs
-// the bundled demo (glvk_demo.c).
+// glvk run [--device D] [--png FILE] [-- APP ARGS...]: runs a program with the environment that
+// selects glvk through libglvnd (vendor JSON, library path, runtime dir, Vulkan device); with no
+// program it runs the bundled demo (glvk_demo.c), which writes its drawn picture to FILE with --png.
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -33,7 +33,7 @@ bool ensure_runtime_dir() {
 }  // namespace
 
 int run_run(Args args) {
-  std::string device;
+  std::string device, png;
   std::size_t i = 0;
   for (; i < args.size(); ++i) {
     if (args[i] == "--") {
@@ -42,18 +42,27 @@ int run_run(Args args) {
     }
     if (args[i] == "--device" && i + 1 < args.size()) {
       device = std::string(args[++i]);
+    } else if (args[i] == "--png" && i + 1 < args.size()) {
+      png = std::string(args[++i]);
     } else if (args[i] == "-h" || args[i] == "--help") {
-      std::printf("usage: glvk run [--device INDEX|NAME] [-- PROGRAM ARGS...]\n"
-                  "Runs PROGRAM (default: the bundled demo) with glvk selected as the EGL vendor.\n");
+      std::printf("usage: glvk run [--device INDEX|NAME] [--png FILE] [-- PROGRAM ARGS...]\n"
+                  "Runs PROGRAM (default: the bundled demo) with glvk selected as the EGL vendor.\n"
+                  "--png FILE: the demo writes the picture it draws to FILE.\n");
       return 0;
     } else if (args[i].starts_with("-")) {
-      return fail("unknown option '" + std::string(args[i]) + "' (usage: glvk run [--device D] [-- PROGRAM ARGS...])");
+      return fail("unknown option '" + std::string(args[i]) +
+                  "' (usage: glvk run [--device D] [--png FILE] [-- PROGRAM ARGS...])");
     } else {
       break;  // the program, without "--"
     }
   }
   std::vector<std::string> command(args.begin() + std::ptrdiff_t(i), args.end());
-  if (command.empty()) command.push_back(GLVK_DEMO_PATH);
+  if (command.empty()) {
+    command.push_back(GLVK_DEMO_PATH);
+    if (!png.empty()) command.insert(command.end(), {"--png", png});
+  } else if (!png.empty()) {
+    return fail("--png is the bundled demo's option; pass a program's own options after '--'");
+  }
 
   if (access(GLVK_EGL_VENDOR_JSON, R_OK) != 0)
     return fail(std::string("the vendor file ") + GLVK_EGL_VENDOR_JSON + " is missing (build glvk_egl)");

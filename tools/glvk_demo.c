@@ -1,9 +1,10 @@
 /* glvk_demo: a plain C program using only the system libEGL and libGL (libglvnd). It creates a
  * surfaceless desktop-GL context, prints GL_RENDERER and GL_VERSION, round-trips buffer data
  * through every upload, copy and map path, then texels through textures and framebuffers (a
- * converting upload, a compressed upload, a scissored clear, a scaled blit, readbacks). Exit status
- * 0 only if every byte read back is right and no GL error was raised. `glvk run` with no program
- * runs it on glvk. */
+ * converting upload, a compressed upload, a scissored clear, a scaled blit, readbacks), then draws a
+ * depth-tested, textured and blended scene with GLSL and checks every pixel (glvk_demo_draw.c).
+ * `--png FILE` writes the drawn picture (glvk_demo_png.c). Exit status 0 only if every byte read
+ * back is right and no GL error was raised. `glvk run` with no program runs it on glvk. */
 #define GL_GLEXT_PROTOTYPES 1
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
@@ -12,9 +13,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "glvk_demo.h"
+
 #define SIZE 4096
 
-static int failures = 0;
+int failures = 0;
 
 static void fill(unsigned char* data, size_t size, unsigned seed) {
   for (size_t i = 0; i < size; ++i) data[i] = (unsigned char)((i * 131u + seed * 7u + (i >> 8)) & 0xffu);
@@ -29,7 +32,7 @@ static void expect_bytes(const char* what, const unsigned char* got, const unsig
   }
 }
 
-static void expect_no_error(const char* what) {
+void expect_no_error(const char* what) {
   GLenum error = glGetError();
   if (error != GL_NO_ERROR) {
     fprintf(stderr, "glvk_demo: %s raised GL error 0x%04x\n", what, error);
@@ -101,8 +104,16 @@ static void textures_and_framebuffers(void) {
   glDeleteTextures(3, textures);
 }
 
-int main(void) {
+int main(int argc, char** argv) {
   static unsigned char expected[SIZE], data[SIZE];
+  static unsigned char picture[DEMO_PICTURE_SIZE * DEMO_PICTURE_SIZE * 4];
+  const char* png_path = NULL;
+  if (argc == 3 && strcmp(argv[1], "--png") == 0) {
+    png_path = argv[2];
+  } else if (argc != 1) {
+    fprintf(stderr, "usage: glvk_demo [--png FILE]\n");
+    return 2;
+  }
   EGLDisplay display = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
   EGLint major = 0, minor = 0;
   if (display == EGL_NO_DISPLAY || !eglInitialize(display, &major, &minor)) {
@@ -216,6 +227,17 @@ int main(void) {
   const int texture_failures = failures;
   textures_and_framebuffers();
   if (failures == texture_failures) printf("texture and framebuffer round trips: ok\n");
+  const int drawing_failures = failures;
+  draw_scene(display, context, picture);
+  if (failures == drawing_failures) printf("drawing: ok\n");
+  if (png_path) {
+    if (write_png(png_path, picture, DEMO_PICTURE_SIZE, DEMO_PICTURE_SIZE) == 0) {
+      printf("picture: %s (%dx%d PNG)\n", png_path, DEMO_PICTURE_SIZE, DEMO_PICTURE_SIZE);
+    } else {
+      fprintf(stderr, "glvk_demo: cannot write %s\n", png_path);
+      ++failures;
+    }
+  }
   eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
   eglDestroyContext(display, context);
   eglTerminate(display);

@@ -169,9 +169,11 @@ Result<ColorBufferRegisters> encode_color_buffer(const Chip& chip, const ColorSu
   if (f.format == COLOR_INVALID || !I::FORMAT.fits(f.format)) return fail("colour buffer without a valid CB format");
   if (!I::NUMBER_TYPE.fits(f.number_type) || !I::COMP_SWAP.fits(f.comp_swap))
     return fail("colour buffer number type / swap out of range");
-  if (s.nblk_x == 0 || s.nblk_y == 0 || s.nblk_x % 8 || s.nblk_y % 8)
+  // Tiled levels are multiples of 8 both ways; linear ones only in pitch (a slice still holds at
+  // least 64 elements: SiLib's linear slice alignment), and SLICE_TILE_MAX rounds down.
+  if (s.nblk_x == 0 || s.nblk_y == 0 || s.nblk_x % 8 || uint64_t(s.nblk_x) * s.nblk_y < 64)
     return fail("colour surface of " + std::to_string(s.nblk_x) + "x" + std::to_string(s.nblk_y) +
-                " elements: the padded size must be a non-zero multiple of 8 in both directions");
+                " elements: the pitch must be a non-zero multiple of 8 and a slice at least 64 elements");
   if (s.nblk_x > chip.max_dimension || s.nblk_y > chip.max_dimension)
     return fail("colour surface of " + std::to_string(s.nblk_x) + "x" + std::to_string(s.nblk_y) + " exceeds " +
                 chip.name + "'s limit of " + std::to_string(chip.max_dimension));
@@ -466,6 +468,7 @@ Status emit_framebuffer_state(pm4::ShadowStream& stream, const FramebufferState&
 
 Result<ColorSurface> color_surface_from_texture(const Chip& chip, const Texture& texture, uint32_t level,
                                                 uint32_t first_layer, uint32_t last_layer) {
+  (void)chip;  // the layout already holds every chip-dependent value
   const formats::FormatDesc& desc = formats::describe(texture.templ.format);
   Result<CbFormat> format = cb_format(desc);
   if (!format) return Error{format.error()};
@@ -485,7 +488,9 @@ Result<ColorSurface> color_surface_from_texture(const Chip& chip, const Texture&
   s.first_layer = first_layer;
   s.last_layer = last_layer;
   s.num_samples = texture.templ.samples;
-  s.cmask_slice_tile_max = cmask_slice_tile_max(chip, l.nblk_x, l.nblk_y);
+  // si_initialize_color_surface: CB_COLORn_CMASK_SLICE is the texture's (level 0) CMASK slice
+  // for every level; a surface without CMASK (linear) leaves it 0.
+  s.cmask_slice_tile_max = texture.surface.cmask.slice_tile_max;
   return s;
 }
 

@@ -4,6 +4,7 @@
 #include <GL/glext.h>
 
 #include <cstring>
+#include <glvk/formats/checked_size.h>
 
 #include "gl_tables.h"
 
@@ -29,19 +30,25 @@ const detail::GlPackedFormat* find_packed(uint32_t format, uint32_t type) {
   return nullptr;
 }
 
-long align_up(long value, long alignment) {
-  const long remainder = value % alignment;
-  return remainder ? value + alignment - remainder : value;
+CheckedSize align_up(CheckedSize value, long alignment) {
+  if (!value.valid()) return value;
+  const std::uint64_t remainder = value.value() % std::uint64_t(alignment);
+  return remainder ? value + CheckedSize(std::uint64_t(alignment) - remainder) : value;
 }
 
-// Row stride in bytes and the bytes per pixel (0 for GL_BITMAP); false for a bad pair.
-bool row_layout(const PixelStore& pack, int width, uint32_t format, uint32_t type, long* row_stride, long* bpp) {
+// A checked size as the long the _mesa_image_* functions return: -1 when it overflowed.
+long as_long(CheckedSize size) { return size.value_or<long>(-1); }
+
+// Row stride in bytes and the bytes per pixel (0 for GL_BITMAP); false for a bad pair. Checked:
+// the pixel store values may be as large as GLint allows.
+bool row_layout(const PixelStore& pack, int width, uint32_t format, uint32_t type, CheckedSize* row_stride, long* bpp) {
   const int alignment = pack.alignment > 0 ? pack.alignment : 1;
-  const long pixels_per_row = pack.row_length > 0 ? pack.row_length : width;
+  const CheckedSize pixels_per_row = pack.row_length > 0 ? pack.row_length : width;
   if (type == GL_BITMAP) {
     if (format != GL_COLOR_INDEX && format != GL_STENCIL_INDEX) return false;
     *bpp = 0;
-    *row_stride = align_up((pixels_per_row + 7) / 8, alignment);
+    const CheckedSize bits = pixels_per_row + 7;
+    *row_stride = align_up(bits.valid() ? CheckedSize(bits.value() / 8) : bits, alignment);
     return true;
   }
   const int bytes = bytes_per_pixel(format, type);
@@ -215,31 +222,34 @@ const char* gl_type_name(uint32_t gl_type) {
 }
 
 long image_row_stride(const PixelStore& pack, int width, uint32_t gl_format, uint32_t gl_type) {
-  long stride = 0, bpp = 0;
-  return row_layout(pack, width, gl_format, gl_type, &stride, &bpp) ? stride : -1;
+  CheckedSize stride;
+  long bpp = 0;
+  return row_layout(pack, width, gl_format, gl_type, &stride, &bpp) ? as_long(stride) : -1;
 }
 
 long image_image_stride(const PixelStore& pack, int width, int height, uint32_t gl_format, uint32_t gl_type) {
-  const long row = image_row_stride(pack, width, gl_format, gl_type);
-  if (row < 0) return -1;
-  return row * (pack.image_height > 0 ? pack.image_height : height);
+  CheckedSize row;
+  long bpp = 0;
+  if (!row_layout(pack, width, gl_format, gl_type, &row, &bpp)) return -1;
+  return as_long(row * CheckedSize(pack.image_height > 0 ? pack.image_height : height));
 }
 
 PixelAddress image_address(int dims, const PixelStore& pack, int width, int height, uint32_t gl_format,
                            uint32_t gl_type, int image, int row, int column) {
-  long row_stride = 0, bpp = 0;
+  CheckedSize row_stride;
+  long bpp = 0;
   if (!row_layout(pack, width, gl_format, gl_type, &row_stride, &bpp)) return {-1, 0};
-  const long rows_per_image = pack.image_height > 0 ? pack.image_height : height;
-  const long image_stride = row_stride * rows_per_image;
-  const long skip_images = dims == 3 ? pack.skip_images : 0;
-  const long first_image = dims == 3 ? skip_images + image : 0;
-  const long x = long(pack.skip_pixels) + column;
-  long offset = first_image * image_stride + (long(pack.skip_rows) + row) * row_stride;
+  const CheckedSize rows_per_image = pack.image_height > 0 ? pack.image_height : height;
+  const CheckedSize image_stride = row_stride * rows_per_image;
+  const CheckedSize first_image = dims == 3 ? CheckedSize(pack.skip_images) + CheckedSize(image) : CheckedSize(0);
+  const CheckedSize x = CheckedSize(pack.skip_pixels) + CheckedSize(column);
+  const CheckedSize offset = first_image * image_stride + (CheckedSize(pack.skip_rows) + CheckedSize(row)) * row_stride;
   if (gl_type == GL_BITMAP) {
-    const int bit = int(x % 8);
-    return {offset + x / 8, uint8_t(pack.lsb_first ? 1u << bit : 0x80u >> bit)};
+    if (!x.valid()) return {-1, 0};
+    const int bit = int(x.value() % 8);
+    return {as_long(offset + CheckedSize(x.value() / 8)), uint8_t(pack.lsb_first ? 1u << bit : 0x80u >> bit)};
   }
-  return {offset + x * bpp, 0};
+  return {as_long(offset + x * bpp), 0};
 }
 
 bool compute_rgba2base2rgba_component_mapping(uint32_t base_format, Swizzle map[4]) {

@@ -13,6 +13,7 @@
 #include "glvk/gl/framebuffer_completeness.h"
 #include "glvk/formats/convert.h"
 #include "glvk/formats/pack.h"
+#include "glvk/st/blit.h"
 #include "glvk/st/format_choice.h"
 #include "glvk/st/framebuffer_state.h"
 #include "glvk/st/shadow.h"
@@ -49,22 +50,6 @@ bool clip_blit_axis(double& s0, double& s1, double& d0, double& d1, double src_s
   return clip(d0, d1, s0, s1, dst_size) && clip(s0, s1, d0, d1, src_size);
 }
 
-}  // namespace
-
-// A single-sample w x h texture of `storage` that blits may render into (a stand-in for a part of
-// an attachment).
-std::unique_ptr<st::Texture> scratch_texture(Context& ctx, formats::Format storage, GLint w, GLint h) {
-  st::TextureLayout layout;
-  layout.format = storage;
-  layout.width = std::uint32_t(w);
-  layout.height = std::uint32_t(h);
-  const formats::FormatDesc& d = formats::describe(storage);
-  return std::make_unique<st::Texture>(ctx.st().shared_screen(), layout,
-                                       d.is_depth || d.is_stencil ? st::BIND_DEPTH_STENCIL : st::BIND_RENDER_TARGET);
-}
-
-namespace {
-
 // Blits one attachment into another (for depth/stencil attachments, the aspects `depth` and
 // `stencil`); the formats were checked by the caller.
 void blit_attachment(Context& ctx, const FramebufferAttachment& src, const FramebufferAttachment& dst,
@@ -83,53 +68,18 @@ void blit_attachment(Context& ctx, const FramebufferAttachment& src, const Frame
     return;
   const int s[4] = {int(std::lround(sx0)), int(std::lround(sy0)), int(std::lround(sx1)), int(std::lround(sy1))};
   const int d[4] = {int(std::lround(dx0)), int(std::lround(dy0)), int(std::lround(dx1)), int(std::lround(dy1))};
-  // GL 4.6 section 18.3.1: of the per-fragment operations only the scissor test applies to blits.
-  // It discards destination pixels without moving the others' source positions, so a cut blit
-  // goes whole into a stand-in of the destination rectangle and the scissored part is copied on.
   const ScissoredRect writable = scissored_rect(ctx, *di);
-  const ScissoredRect covered{std::min(d[0], d[2]), std::min(d[1], d[3]), std::max(d[0], d[2]), std::max(d[1], d[3])};
-  const ScissoredRect target{std::max(covered.x0, writable.x0), std::max(covered.y0, writable.y0),
-                             std::min(covered.x1, writable.x1), std::min(covered.y1, writable.y1)};
-  if (target.empty()) return;
-  const bool cut = target.x0 > covered.x0 || target.y0 > covered.y0 || target.x1 < covered.x1 || target.y1 < covered.y1;
+  const int scissor[4] = {writable.x0, writable.y0, writable.x1, writable.y1};
   st::BlitOptions options;
   options.linear = linear;
   options.depth = depth;
   options.stencil = stencil;
   options.srgb = ctx.framebuffer_srgb;
-  st::BlitOptions exact = options;
-  exact.linear = false;
-  exact.srgb = false;  // stand-ins keep the bits
-
-  st::Texture* from = sr;
-  unsigned from_level = unsigned(src.level);
-  GLint from_layer = src_layer;
-  std::unique_ptr<st::Texture> source_copy, staged;
-  bool done = true;
-  if (sr == dr && src.level == dst.level && src_layer == dst_layer) {
-    // Source and destination in one image: Vulkan forbids the overlap, so go through a copy.
-    source_copy = scratch_texture(ctx, si->storage, si->width, si->height);
-    const int whole[4] = {0, 0, si->width, si->height};
-    done = st::texture_blit_scaled(*sr, from_level, src_layer, whole, *source_copy, 0, 0, whole, exact);
-    from = source_copy.get(), from_level = 0, from_layer = 0;
-  }
-  if (done && cut) {
-    const int x0 = covered.x0, y0 = covered.y0;
-    staged = scratch_texture(ctx, di->storage, covered.x1 - covered.x0, covered.y1 - covered.y0);
-    const int into[4] = {d[0] - x0, d[1] - y0, d[2] - x0, d[3] - y0};
-    const int part[4] = {target.x0 - x0, target.y0 - y0, target.x1 - x0, target.y1 - y0};
-    const int onto[4] = {target.x0, target.y0, target.x1, target.y1};
-    done = st::texture_blit_scaled(*from, from_level, from_layer, s, *staged, 0, 0, into, options) &&
-           st::texture_blit_scaled(*staged, 0, 0, part, *dr, unsigned(dst.level), dst_layer, onto, exact);
-  } else if (done) {
-    done = st::texture_blit_scaled(*from, from_level, from_layer, s, *dr, unsigned(dst.level), dst_layer, d, options);
-  }
-  if (!done)
+  const st::BlitSurface from{sr, unsigned(src.level), src_layer, si->storage, si->width, si->height, si->samples};
+  const st::BlitSurface to{dr, unsigned(dst.level), dst_layer, di->storage, di->width, di->height, di->samples};
+  if (const st::Result result = st::blit_surface(from, s, to, d, scissor, options); !result)
     ctx.debug_message(GL_DEBUG_SOURCE_API, GL_DEBUG_TYPE_OTHER, 2, GL_DEBUG_SEVERITY_HIGH,
-                      std::string(function) + ": no Vulkan path blits " + formats::describe(si->storage).name +
-                          " (" + std::to_string(si->samples) + " samples) into " +
-                          formats::describe(di->storage).name + " (" + std::to_string(di->samples) +
-                          " samples); the destination is unchanged");
+                      std::string(function) + ": " + result.message);
 }
 
 // A colour attachment's class for the blit rules: 0 normalized/float, 1 signed int, 2 unsigned int.

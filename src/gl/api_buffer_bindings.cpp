@@ -25,8 +25,9 @@ void bind_indexed_buffer(Context& ctx, const char* fn, GLenum target, GLuint ind
   if (range && object) {
     if (size <= 0) return ctx.error(GL_INVALID_VALUE, "%s(size = %ld): not positive", fn, long(size));
     if (offset < 0) return ctx.error(GL_INVALID_VALUE, "%s(offset = %ld): negative", fn, long(offset));
-    // UNIFORM_BUFFER_OFFSET_ALIGNMENT (glvk answers 256, the largest any Vulkan device needs).
-    if (offset % 256) return ctx.error(GL_INVALID_VALUE, "%s(offset = %ld): not a multiple of 256", fn, long(offset));
+    if (offset % kUniformBufferOffsetAlignment)
+      return ctx.error(GL_INVALID_VALUE, "%s(offset = %ld): not a multiple of UNIFORM_BUFFER_OFFSET_ALIGNMENT", fn,
+                       long(offset));
   }
   Context::IndexedBufferBinding& b = ctx.uniform_buffer_bindings[index];
   b.buffer = object;

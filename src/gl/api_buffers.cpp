@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "api_common.h"
+#include "glvk/formats/checked_size.h"
 #include "glvk/st/bufferobj.h"
 #include "glvk/st/context.h"
 
@@ -55,7 +56,7 @@ bool is_usage(GLenum usage) {
 
 // Checks that [offset, offset + size) lies in a store of `store_size` bytes, without overflow.
 bool range_fits(GLintptr offset, GLsizeiptr size, GLsizeiptr store_size) {
-  return offset >= 0 && size >= 0 && offset <= store_size && size <= store_size - offset;
+  return store_size >= 0 && formats::range_inside(offset, size, std::uint64_t(store_size));
 }
 
 void unmap(Context& ctx, BufferObject& buffer) {
@@ -114,16 +115,30 @@ void buffer_storage_checked(Context& ctx, BufferObject& buffer, GLsizeiptr size,
   buffer_data(ctx, buffer, size, data, GL_DYNAMIC_DRAW, true, flags);
 }
 
+// The range errors glBufferSubData and glGetBufferSubData share: a negative offset or size, a
+// range past the end, a buffer mapped without MAP_PERSISTENT. False after raising one.
+bool check_sub_range(Context& ctx, const BufferObject& buffer, GLintptr offset, GLsizeiptr size,
+                     const char* function) {
+  if (offset < 0 || size < 0) {
+    ctx.error(GL_INVALID_VALUE, "%s(offset = %lld, size = %lld): negative", function, (long long)offset,
+              (long long)size);
+    return false;
+  }
+  if (!range_fits(offset, size, buffer.size)) {
+    ctx.error(GL_INVALID_VALUE, "%s: range [%lld, +%lld) exceeds the buffer's %lld bytes", function,
+              (long long)offset, (long long)size, (long long)buffer.size);
+    return false;
+  }
+  if (mapped_non_persistent(buffer)) {
+    ctx.error(GL_INVALID_OPERATION, "%s: buffer %u is mapped", function, buffer.name);
+    return false;
+  }
+  return true;
+}
+
 void buffer_sub_data_checked(Context& ctx, BufferObject& buffer, GLintptr offset, GLsizeiptr size, const void* data,
                              const char* function) {
-  if (offset < 0 || size < 0)
-    return ctx.error(GL_INVALID_VALUE, "%s(offset = %lld, size = %lld): negative", function, (long long)offset,
-                     (long long)size);
-  if (!range_fits(offset, size, buffer.size))
-    return ctx.error(GL_INVALID_VALUE, "%s: range [%lld, +%lld) exceeds the buffer's %lld bytes", function,
-                     (long long)offset, (long long)size, (long long)buffer.size);
-  if (mapped_non_persistent(buffer))
-    return ctx.error(GL_INVALID_OPERATION, "%s: buffer %u is mapped", function, buffer.name);
+  if (!check_sub_range(ctx, buffer, offset, size, function)) return;
   if (buffer.immutable && !(buffer.storage_flags & GL_DYNAMIC_STORAGE_BIT))
     return ctx.error(GL_INVALID_OPERATION, "%s: immutable storage without DYNAMIC_STORAGE_BIT", function);
   if (size == 0 || !data) return;
@@ -134,14 +149,7 @@ void buffer_sub_data_checked(Context& ctx, BufferObject& buffer, GLintptr offset
 
 void get_buffer_sub_data_checked(Context& ctx, BufferObject& buffer, GLintptr offset, GLsizeiptr size, void* data,
                                  const char* function) {
-  if (offset < 0 || size < 0)
-    return ctx.error(GL_INVALID_VALUE, "%s(offset = %lld, size = %lld): negative", function, (long long)offset,
-                     (long long)size);
-  if (!range_fits(offset, size, buffer.size))
-    return ctx.error(GL_INVALID_VALUE, "%s: range [%lld, +%lld) exceeds the buffer's %lld bytes", function,
-                     (long long)offset, (long long)size, (long long)buffer.size);
-  if (mapped_non_persistent(buffer))
-    return ctx.error(GL_INVALID_OPERATION, "%s: buffer %u is mapped", function, buffer.name);
+  if (!check_sub_range(ctx, buffer, offset, size, function)) return;
   if (size == 0 || !data) return;
   ctx.st().buffer_read(*buffer.resource, std::uint64_t(offset), std::uint64_t(size), data);
 }

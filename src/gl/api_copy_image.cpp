@@ -188,18 +188,7 @@ std::vector<std::byte> read_gl_bits(const CopySide& side, const st::Box& box) {
     }
     return bits;
   }
-  if (image.storage == gl_bits_format(image)) {
-    st::texture_read(*side.resource, unsigned(side.level), box, bits.data(), row, row * rows);
-    return bits;
-  }
-  const formats::PixelFormat storage(image.storage);
-  const std::size_t storage_row = storage.row_bytes(std::uint32_t(box.width));
-  std::vector<std::byte> stored(storage_row * rows * std::size_t(slices));
-  st::texture_read(*side.resource, unsigned(side.level), box, stored.data(), storage_row, storage_row * rows);
-  for (GLsizei s = 0; s < slices; ++s)
-    formats::convert(bits.data() + std::size_t(s) * row * rows, gl_format, row,
-                     stored.data() + std::size_t(s) * storage_row * rows, storage, storage_row,
-                     std::uint32_t(box.width), rows);
+  st::texture_read_as(*side.resource, unsigned(side.level), box, image.storage, gl_bits_format(image), bits.data());
   return bits;
 }
 
@@ -226,17 +215,7 @@ void write_gl_bits(Context& ctx, CopySide& side, const st::Box& box, GLint x, GL
     }
     return;
   }
-  if (image.storage == gl_bits_format(image)) {
-    st::texture_write(*side.resource, unsigned(side.level), box, bits.data(), row, row * rows);
-    return;
-  }
-  const formats::PixelFormat storage(image.storage);
-  const std::size_t storage_row = storage.row_bytes(std::uint32_t(box.width));
-  std::vector<std::byte> stored(storage_row * rows * std::size_t(slices));
-  for (GLsizei s = 0; s < slices; ++s)
-    formats::convert(stored.data() + std::size_t(s) * storage_row * rows, storage, storage_row,
-                     bits.data() + std::size_t(s) * row * rows, gl_format, row, std::uint32_t(box.width), rows);
-  st::texture_write(*side.resource, unsigned(side.level), box, stored.data(), storage_row, storage_row * rows);
+  st::texture_write_as(*side.resource, unsigned(side.level), box, image.storage, gl_bits_format(image), bits.data());
 }
 
 }  // namespace

@@ -41,25 +41,14 @@ void copy_from_read_buffer(Context& ctx, const FramebufferAttachment& src, GLint
   const GLint x0 = std::max(x, 0), y0 = std::max(y, 0);
   const GLint x1 = GLint(std::min<GLint64>(GLint64(x) + w, si->width)), y1 = GLint(std::min<GLint64>(GLint64(y) + h, si->height));
   if (x1 <= x0 || y1 <= y0) return;
-  const formats::PixelFormat from(si->storage), to(dst_image.storage);
   const GLsizei cw = x1 - x0, ch = y1 - y0;
-  const std::size_t from_row = from.row_bytes(unsigned(cw)), to_row = to.row_bytes(unsigned(cw));
-  std::vector<std::byte> in(from_row * std::size_t(ch)), out(to_row * std::size_t(ch));
   st::Box box;
   box.x = x0, box.y = y0, box.z = src_layer, box.width = cw, box.height = ch, box.depth = 1;
-  st::texture_read(*sr, source.level, box, in.data(), from_row, in.size());
-  formats::Swizzle map[4];
-  formats::ConvertParams params;
-  if (formats::compute_rgba2base2rgba_component_mapping(dst_image.base_format, map)) params.rebase_swizzle = map;
-  const formats::ConvertStatus status =
-      formats::convert(out.data(), to, to_row, in.data(), from, from_row, unsigned(cw), unsigned(ch), params);
-  if (status != formats::ConvertStatus::OK)
-    return ctx.error(GL_INVALID_OPERATION, "%s: cannot copy %s into %s (%s)", function,
-                     formats::describe(si->storage).name, formats::describe(dst_image.storage).name,
-                     formats::convert_status_name(status));
   const st::Box dst_box = texture_box(target, dst_x + (x0 - x), dst_y + (y0 - y), dst_z, cw, ch, 1);
-  // Consecutive rows are consecutive layers of a 1D array, consecutive rows of one layer otherwise.
-  st::texture_write(dst, unsigned(level), dst_box, out.data(), to_row, dst_box.depth > 1 ? to_row : out.size());
+  raise_st_failure(ctx,
+                   st::texture_copy_converting(*sr, source.level, box, si->storage, dst, unsigned(level), dst_box,
+                                               dst_image.storage, dst_image.base_format),
+                   function);
 }
 
 }  // namespace
@@ -107,6 +96,7 @@ void copy_tex_image(Context& ctx, unsigned dims, GLenum target, GLint level, GLe
   const TextureImage& image = texture->images[face_of(target)][std::size_t(level)];
   if (!texture->resource || !width || !height) return;
   copy_from_read_buffer(ctx, *src, x, y, width, height, *texture->resource, image, target, level, 0, 0, 0, function);
+  base_level_changed(ctx, *texture, target, level, function);
 }
 
 }  // namespace
@@ -130,6 +120,7 @@ void copy_tex_sub_image(Context& ctx, TextureObject& texture, GLenum target, GLi
   if (!src || !texture.resource || !width || !height) return;
   copy_from_read_buffer(ctx, *src, x, y, width, height, *texture.resource, image, target, level, xoffset, yoffset,
                         zoffset, function);
+  base_level_changed(ctx, texture, target, level, function);
 }
 
 namespace api {

@@ -1,6 +1,9 @@
 // KHR_debug: message callback, log, controls, groups and object labels.
 #include <algorithm>
 #include <cstring>
+#include <memory>
+#include <mutex>
+#include <string>
 
 #include "api_common.h"
 
@@ -65,23 +68,63 @@ void return_label(const std::string& text, GLsizei bufSize, GLsizei* length, GLc
   if (length) *length = n;
 }
 
-// The object glObjectLabel/glGetObjectLabel name, or null after the spec's error. Buffers are the
-// only labelled objects glvk has so far.
-std::shared_ptr<BufferObject> labelled_object(Context& ctx, GLenum identifier, GLuint name, const char* function) {
+// The label of the object glObjectLabel/glGetObjectLabel name, kept alive by `owner`; null after
+// the spec's error: INVALID_ENUM for an unknown identifier, INVALID_VALUE unless `name` is an
+// existing object of that type (KHR_debug). Names glGen* reserved but never bound are not objects
+// yet (GL 4.6 8.1, 9.2, 10.3.1): only glCreate* or a first bind makes them.
+struct Labelled {
+  std::shared_ptr<void> owner;
+  std::string* label = nullptr;
+};
+
+template <typename Map>
+Labelled label_in(Map& objects, GLuint name) {
+  auto found = objects.find(name);
+  if (name == 0 || found == objects.end() || !found->second) return {};
+  return {found->second, &found->second->label};
+}
+
+Labelled labelled_object(Context& ctx, GLenum identifier, GLuint name, const char* function) {
+  Labelled object;
+  ShareGroup& group = ctx.share_group();
   switch (identifier) {
-    case GL_BUFFER: break;
-    // Valid namespaces glvk has no objects in yet: every name is "not an object".
-    case GL_SHADER: case GL_PROGRAM: case GL_VERTEX_ARRAY: case GL_QUERY: case GL_PROGRAM_PIPELINE:
-    case GL_TRANSFORM_FEEDBACK: case GL_SAMPLER: case GL_TEXTURE: case GL_RENDERBUFFER: case GL_FRAMEBUFFER:
-      ctx.error(GL_INVALID_VALUE, "%s(name = %u): not an object of that type", function, name);
-      return nullptr;
+    case GL_BUFFER:
+      if (auto buffer = group.find_buffer(name)) object = {buffer, &buffer->label};
+      break;
+    case GL_TEXTURE:
+      if (auto texture = group.find_texture(name); texture && texture->target) object = {texture, &texture->label};
+      break;
+    case GL_RENDERBUFFER:
+      if (auto renderbuffer = group.find_renderbuffer(name)) object = {renderbuffer, &renderbuffer->label};
+      break;
+    case GL_SAMPLER: {
+      std::lock_guard lock(group.mutex);
+      object = label_in(group.samplers, name);
+      break;
+    }
+    case GL_SHADER: {
+      std::lock_guard lock(group.mutex);
+      object = label_in(group.shaders, name);
+      break;
+    }
+    case GL_PROGRAM: {
+      std::lock_guard lock(group.mutex);
+      object = label_in(group.programs, name);
+      break;
+    }
+    case GL_FRAMEBUFFER: object = label_in(ctx.framebuffers, name); break;
+    case GL_VERTEX_ARRAY:
+      object = label_in(ctx.vertex_arrays, name);
+      if (object.label && !static_cast<VertexArrayObject*>(object.owner.get())->bound_once) object = {};
+      break;
+    // Valid name spaces glvk has no objects in yet: every name is "not an object".
+    case GL_QUERY: case GL_PROGRAM_PIPELINE: case GL_TRANSFORM_FEEDBACK: break;
     default:
       ctx.error(GL_INVALID_ENUM, "%s(identifier = 0x%04x): invalid", function, identifier);
-      return nullptr;
+      return {};
   }
-  std::shared_ptr<BufferObject> buffer = ctx.share_group().find_buffer(name);
-  if (!buffer) ctx.error(GL_INVALID_VALUE, "%s(name = %u): not a buffer object", function, name);
-  return buffer;
+  if (!object.label) ctx.error(GL_INVALID_VALUE, "%s(name = %u): not an object of that type", function, name);
+  return object;
 }
 
 }  // namespace
@@ -182,11 +225,11 @@ void PopDebugGroup(Context& ctx, const char* fn) {
 }
 
 void ObjectLabel(Context& ctx, const char* fn, GLenum identifier, GLuint name, GLsizei length, const GLchar* label) {
-  std::shared_ptr<BufferObject> buffer = labelled_object(ctx, identifier, name, fn);
-  if (!buffer) return;
+  const Labelled object = labelled_object(ctx, identifier, name, fn);
+  if (!object.label) return;
   const GLsizei n = checked_length(ctx, fn, label, length, kMaxLabelLength);
   if (n < 0) return;
-  buffer->label = label ? std::string(label, std::size_t(n)) : std::string();
+  *object.label = label ? std::string(label, std::size_t(n)) : std::string();
 }
 
 void GetObjectLabel(Context& ctx, const char* fn, GLenum identifier, GLuint name, GLsizei bufSize, GLsizei* length,
@@ -195,8 +238,8 @@ void GetObjectLabel(Context& ctx, const char* fn, GLenum identifier, GLuint name
     ctx.error(GL_INVALID_VALUE, "%s(bufSize = %d): negative", fn, bufSize);
     return;
   }
-  if (std::shared_ptr<BufferObject> buffer = labelled_object(ctx, identifier, name, fn))
-    return_label(buffer->label, bufSize, length, label);
+  if (const Labelled object = labelled_object(ctx, identifier, name, fn); object.label)
+    return_label(*object.label, bufSize, length, label);
 }
 
 // glvk has no sync objects yet, so no pointer names one.

@@ -2,6 +2,7 @@
 // carries everything the draw reads; the state tracker translates and records it.
 #include <algorithm>
 #include <cstring>
+#include <vector>
 
 #include "api_common.h"
 #include "draw_inputs.h"
@@ -128,6 +129,73 @@ void draw(Context& ctx, const char* fn, const DrawParams& d) {
   }
 }
 
+// The indirect draws (10.4): the commands are read from DRAW_INDIRECT_BUFFER and each runs as its
+// direct twin. `stride` 0 means tightly packed. Returns false after raising an error.
+constexpr std::size_t kDrawIndirectTarget = 5;
+static_assert(kBufferTargets[kDrawIndirectTarget] == GL_DRAW_INDIRECT_BUFFER);
+
+bool read_indirect(Context& ctx, const char* fn, const void* indirect, GLsizei drawcount, GLsizei stride,
+                   std::size_t command_words, std::vector<GLuint>& words) {
+  if (drawcount < 0) {
+    ctx.error(GL_INVALID_VALUE, "%s(drawcount = %d): negative", fn, drawcount);
+    return false;
+  }
+  if (stride < 0 || stride % 4) {
+    ctx.error(GL_INVALID_VALUE, "%s(stride = %d): not a non-negative multiple of 4", fn, stride);
+    return false;
+  }
+  const auto offset = std::uintptr_t(indirect);
+  if (offset % 4) {
+    ctx.error(GL_INVALID_VALUE, "%s(indirect = %lu): not a multiple of 4", fn, static_cast<unsigned long>(offset));
+    return false;
+  }
+  const std::shared_ptr<BufferObject>& buffer = ctx.bound_buffers[kDrawIndirectTarget];
+  if (!buffer) {
+    ctx.error(GL_INVALID_OPERATION, "%s: no DRAW_INDIRECT_BUFFER is bound", fn);
+    return false;
+  }
+  if (mapped_for_draw(buffer)) {
+    ctx.error(GL_INVALID_OPERATION, "%s: the indirect buffer is mapped", fn);
+    return false;
+  }
+  const std::uint64_t step = stride ? std::uint64_t(stride) : command_words * 4;
+  const std::uint64_t end =
+      drawcount ? std::uint64_t(offset) + step * std::uint64_t(drawcount - 1) + command_words * 4 : std::uint64_t(offset);
+  if (end > std::uint64_t(buffer->size) || (drawcount && !buffer->resource)) {
+    ctx.error(GL_INVALID_OPERATION, "%s: the commands reach beyond the indirect buffer", fn);
+    return false;
+  }
+  words.assign(std::size_t(drawcount) * command_words, 0);
+  for (GLsizei i = 0; i < drawcount; ++i)
+    ctx.st().buffer_read(*buffer->resource, offset + step * std::uint64_t(i), command_words * 4,
+                         words.data() + std::size_t(i) * command_words);
+  return true;
+}
+
+void draw_arrays_indirect(Context& ctx, const char* fn, GLenum mode, const void* indirect, GLsizei drawcount,
+                          GLsizei stride) {
+  std::vector<GLuint> w;  // count, instanceCount, first, baseInstance
+  if (!is_mode(ctx, mode)) return ctx.error(GL_INVALID_ENUM, "%s(mode = 0x%04x): not a primitive mode", fn, mode);
+  if (!read_indirect(ctx, fn, indirect, drawcount, stride, 4, w)) return;
+  for (std::size_t i = 0; i + 4 <= w.size(); i += 4)
+    draw(ctx, fn, {mode, GLint(w[i + 2]), GLsizei(w[i]), GLsizei(w[i + 1]), 0, w[i + 3]});
+}
+
+std::size_t index_size(GLenum type) { return type == GL_UNSIGNED_BYTE ? 1 : type == GL_UNSIGNED_SHORT ? 2 : 4; }
+
+void draw_elements_indirect(Context& ctx, const char* fn, GLenum mode, GLenum type, const void* indirect,
+                            GLsizei drawcount, GLsizei stride) {
+  std::vector<GLuint> w;  // count, instanceCount, firstIndex, baseVertex, baseInstance
+  if (!is_mode(ctx, mode)) return ctx.error(GL_INVALID_ENUM, "%s(mode = 0x%04x): not a primitive mode", fn, mode);
+  if (!is_index_type(type)) return ctx.error(GL_INVALID_ENUM, "%s(type = 0x%04x): not an index type", fn, type);
+  if (!ctx.bound_buffers[6]) return ctx.error(GL_INVALID_OPERATION, "%s: no element array buffer is bound", fn);
+  if (!read_indirect(ctx, fn, indirect, drawcount, stride, 5, w)) return;
+  for (std::size_t i = 0; i + 5 <= w.size(); i += 5) {
+    const void* indices = reinterpret_cast<const void*>(std::uintptr_t(w[i + 2]) * index_size(type));
+    draw(ctx, fn, {mode, 0, GLsizei(w[i]), GLsizei(w[i + 1]), GLint(w[i + 3]), w[i + 4], type, indices});
+  }
+}
+
 bool check_index_type(Context& ctx, const char* fn, GLenum type) {
   if (is_index_type(type)) return true;
   ctx.error(GL_INVALID_ENUM, "%s(type = 0x%04x): not an index type", fn, type);
@@ -219,6 +287,24 @@ void MultiDrawElementsBaseVertex(Context& ctx, const char* fn, GLenum mode, cons
   if (drawcount < 0) return ctx.error(GL_INVALID_VALUE, "%s(drawcount = %d): negative", fn, drawcount);
   if (!check_index_type(ctx, fn, type)) return;
   for (GLsizei i = 0; i < drawcount; ++i) draw(ctx, fn, {mode, 0, count[i], 1, base_vertex[i], 0, type, indices[i]});
+}
+
+void DrawArraysIndirect(Context& ctx, const char* fn, GLenum mode, const void* indirect) {
+  draw_arrays_indirect(ctx, fn, mode, indirect, 1, 0);
+}
+
+void DrawElementsIndirect(Context& ctx, const char* fn, GLenum mode, GLenum type, const void* indirect) {
+  draw_elements_indirect(ctx, fn, mode, type, indirect, 1, 0);
+}
+
+void MultiDrawArraysIndirect(Context& ctx, const char* fn, GLenum mode, const void* indirect, GLsizei drawcount,
+                             GLsizei stride) {
+  draw_arrays_indirect(ctx, fn, mode, indirect, drawcount, stride);
+}
+
+void MultiDrawElementsIndirect(Context& ctx, const char* fn, GLenum mode, GLenum type, const void* indirect,
+                               GLsizei drawcount, GLsizei stride) {
+  draw_elements_indirect(ctx, fn, mode, type, indirect, drawcount, stride);
 }
 
 }  // namespace api

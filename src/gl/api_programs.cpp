@@ -46,6 +46,26 @@ long element_of(const std::string& active_name, std::uint32_t array_size, const 
   return -1;
 }
 
+// The reflection of a linked program for the name queries, or null after the error (INVALID_VALUE
+// or INVALID_OPERATION for the name, INVALID_OPERATION when it is not linked, 7.3.1).
+const glsl::Program* linked_reflection(Context& ctx, GLuint program, const char* fn) {
+  ProgramRef p = find_program(ctx, program, fn);
+  if (!p) return nullptr;
+  const glsl::Program* r = p->reflection();
+  if (!r) ctx.error(GL_INVALID_OPERATION, "%s(%u): the program is not linked", fn, program);
+  return r;
+}
+
+// The location of an active vertex input or fragment output a name selects, or -1 (gl_ names too).
+GLint interface_location(const std::vector<glsl::InterfaceVariable>& variables, const GLchar* name) {
+  if (!name || std::strncmp(name, "gl_", 3) == 0) return -1;
+  for (const glsl::InterfaceVariable& v : variables) {
+    const long e = element_of(v.name, v.array_size, name);
+    if (e >= 0 && v.location >= 0) return v.location + GLint(e);
+  }
+  return -1;
+}
+
 // Builds the uniform state of a newly linked executable: zeroed default block, locations,
 // sampler units and block bindings (GL 4.6 7.6: uniforms start at zero, block bindings at their
 // layout(binding) or zero).
@@ -274,46 +294,18 @@ void GetProgramInfoLog(Context& ctx, const char* fn, GLuint program, GLsizei buf
 }
 
 GLint GetAttribLocation(Context& ctx, const char* fn, GLuint program, const GLchar* name) {
-  ProgramRef p = find_program(ctx, program, fn);
-  if (!p) return -1;
-  const glsl::Program* r = p->reflection();
-  if (!r) {
-    ctx.error(GL_INVALID_OPERATION, "%s(%u): the program is not linked", fn, program);
-    return -1;
-  }
-  if (!name || std::strncmp(name, "gl_", 3) == 0) return -1;
-  for (const glsl::InterfaceVariable& a : r->attributes) {
-    const long e = element_of(a.name, a.array_size, name);
-    if (e >= 0 && a.location >= 0) return a.location + GLint(e);
-  }
-  return -1;
+  const glsl::Program* r = linked_reflection(ctx, program, fn);
+  return r ? interface_location(r->attributes, name) : -1;
 }
 
 GLint GetFragDataLocation(Context& ctx, const char* fn, GLuint program, const GLchar* name) {
-  ProgramRef p = find_program(ctx, program, fn);
-  if (!p) return -1;
-  const glsl::Program* r = p->reflection();
-  if (!r) {
-    ctx.error(GL_INVALID_OPERATION, "%s(%u): the program is not linked", fn, program);
-    return -1;
-  }
-  if (!name || std::strncmp(name, "gl_", 3) == 0) return -1;
-  for (const glsl::InterfaceVariable& o : r->outputs) {
-    const long e = element_of(o.name, o.array_size, name);
-    if (e >= 0 && o.location >= 0) return o.location + GLint(e);
-  }
-  return -1;
+  const glsl::Program* r = linked_reflection(ctx, program, fn);
+  return r ? interface_location(r->outputs, name) : -1;
 }
 
 GLint GetFragDataIndex(Context& ctx, const char* fn, GLuint program, const GLchar* name) {
-  ProgramRef p = find_program(ctx, program, fn);
-  if (!p) return -1;
-  const glsl::Program* r = p->reflection();
-  if (!r) {
-    ctx.error(GL_INVALID_OPERATION, "%s(%u): the program is not linked", fn, program);
-    return -1;
-  }
-  if (!name) return -1;
+  const glsl::Program* r = linked_reflection(ctx, program, fn);
+  if (!r || !name) return -1;
   for (const glsl::InterfaceVariable& o : r->outputs)
     if (element_of(o.name, o.array_size, name) >= 0) return GLint(o.index);
   return -1;
@@ -348,14 +340,8 @@ void GetActiveUniform(Context& ctx, const char* fn, GLuint program, GLuint index
 }
 
 GLint GetUniformLocation(Context& ctx, const char* fn, GLuint program, const GLchar* name) {
-  ProgramRef p = find_program(ctx, program, fn);
-  if (!p) return -1;
-  const glsl::Program* r = p->reflection();
-  if (!r) {
-    ctx.error(GL_INVALID_OPERATION, "%s(%u): the program is not linked", fn, program);
-    return -1;
-  }
-  if (!name || std::strncmp(name, "gl_", 3) == 0) return -1;
+  const glsl::Program* r = linked_reflection(ctx, program, fn);
+  if (!r || !name || std::strncmp(name, "gl_", 3) == 0) return -1;
   for (const glsl::Uniform& u : r->uniforms) {
     if (u.location < 0 || u.block_index >= 0) continue;
     const long e = element_of(u.name, u.array_size, name);
@@ -365,14 +351,8 @@ GLint GetUniformLocation(Context& ctx, const char* fn, GLuint program, const GLc
 }
 
 GLuint GetUniformBlockIndex(Context& ctx, const char* fn, GLuint program, const GLchar* name) {
-  ProgramRef p = find_program(ctx, program, fn);
-  if (!p) return GL_INVALID_INDEX;
-  const glsl::Program* r = p->reflection();
-  if (!r) {
-    ctx.error(GL_INVALID_OPERATION, "%s(%u): the program is not linked", fn, program);
-    return GL_INVALID_INDEX;
-  }
-  if (!name) return GL_INVALID_INDEX;
+  const glsl::Program* r = linked_reflection(ctx, program, fn);
+  if (!r || !name) return GL_INVALID_INDEX;
   for (std::size_t i = 0; i < r->blocks.size(); ++i)
     if (!r->blocks[i].storage && element_of(r->blocks[i].name, 1, name) >= 0) return GLuint(i);
   return GL_INVALID_INDEX;

@@ -156,6 +156,8 @@ bool query_integer(Context& ctx, GLenum pname, GLint64& value, bool& raised, con
     case GL_DEBUG_OUTPUT_SYNCHRONOUS: value = ctx.debug_output_synchronous; return true;
     // Mapped pointers are at least this aligned (bytes); staging allocations honour it too.
     case GL_MIN_MAP_BUFFER_ALIGNMENT: value = 64; return true;
+    // glShaderBinary and glProgramBinary take no binary format (GL 4.6 7.2, 7.5: the list may be empty).
+    case GL_NUM_SHADER_BINARY_FORMATS: case GL_NUM_PROGRAM_BINARY_FORMATS: value = 0; return true;
     default:
       // Capabilities are state glGet reads as well (GL 4.6 section 22.1).
       if (const CapabilityFlag enabled = capability(ctx, pname, nullptr)) {
@@ -169,8 +171,13 @@ bool query_integer(Context& ctx, GLenum pname, GLint64& value, bool& raised, con
 // Every state glGet* knows, typed as the state tables type it. False for an unknown pname.
 bool query_state(Context& ctx, GLenum pname, StateValue& value, bool& raised, const char* function) {
   if (query_transform_state(ctx, pname, value, raised, function) || query_clear_state(ctx, pname, value) ||
-      query_render_state(ctx, pname, value) || query_compressed_formats(pname, value))
+      query_render_state(ctx, pname, value) || query_draw_state(ctx, pname, value) ||
+      query_compressed_formats(pname, value))
     return true;
+  if (pname == GL_SHADER_BINARY_FORMATS || pname == GL_PROGRAM_BINARY_FORMATS) {
+    value.set_integers({});  // the empty lists NUM_SHADER/PROGRAM_BINARY_FORMATS count
+    return true;
+  }
   GLint64 integer = 0;
   if (!query_integer(ctx, pname, integer, raised, function)) return false;
   value.set_integers({integer});
@@ -225,7 +232,9 @@ void get_indexed_state(Context& ctx, const char* function, GLenum target, GLuint
   bool raised = false;
   if (!query_transform_state_indexed(ctx, target, index, value, raised, function) &&
       !query_clear_state_indexed(ctx, target, index, value, raised, function) &&
-      !query_render_state_indexed(ctx, target, index, value, raised, function)) {
+      !query_render_state_indexed(ctx, target, index, value, raised, function) &&
+      !query_draw_state_indexed(ctx, target, index, value, raised, function) &&
+      !query_vertex_array_indexed(ctx, target, index, value, raised, function)) {
     ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): not an indexed state glvk knows", function, target);
     return;
   }

@@ -46,9 +46,9 @@ void tex_buffer(Context& ctx, TextureObject& texture, GLenum internal_format, GL
     if (!object) return ctx.error(GL_INVALID_OPERATION, "%s(buffer = %u): not a buffer object", function, buffer);
   }
   if (ranged && object) {
-    if (offset < 0 || size <= 0 || offset + size > object->size)
-      return ctx.error(GL_INVALID_VALUE, "%s: [%ld, %ld) is not inside the %ld-byte buffer", function, long(offset),
-                       long(offset + size), long(object->size));
+    if (offset < 0 || size <= 0 || !formats::range_inside(offset, size, std::uint64_t(object->size)))
+      return ctx.error(GL_INVALID_VALUE, "%s: %ld bytes at %ld are not inside the %ld-byte buffer", function,
+                       long(size), long(offset), long(object->size));
     if (offset % kTextureBufferOffsetAlignment)
       return ctx.error(GL_INVALID_VALUE, "%s(offset = %ld): not a multiple of %d", function, long(offset),
                        kTextureBufferOffsetAlignment);

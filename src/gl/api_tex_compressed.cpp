@@ -22,7 +22,10 @@ namespace glvk::gl {
 // Bytes of a w x h x d image of a block-compressed format.
 std::size_t compressed_size(Format format, GLsizei w, GLsizei h, GLsizei d) {
   const formats::PixelFormat pf(format);
-  return pf.row_bytes(unsigned(w)) * pf.block_rows(unsigned(h)) * std::size_t(d);
+  // Callers pass sizes within the texture limits; checked all the same (SIZE_MAX never matches a
+  // real imageSize and fails every allocation).
+  return (formats::CheckedSize(pf.row_bytes(unsigned(w))) * pf.block_rows(unsigned(h)) * formats::CheckedSize(d))
+      .value_or<std::size_t>(SIZE_MAX);
 }
 
 namespace {
@@ -38,7 +41,7 @@ bool compressed_source(Context& ctx, const void* data, std::size_t size, std::ve
       ctx.error(GL_INVALID_OPERATION, "%s: the pixel buffer object is mapped", function);
       return false;
     }
-    if (size && (!pbo->resource || offset + size > std::uint64_t(pbo->size))) {
+    if (size && (!pbo->resource || !formats::range_inside(offset, size, pbo->size))) {
       ctx.error(GL_INVALID_OPERATION, "%s: the data reaches past the end of the pixel buffer object", function);
       return false;
     }
@@ -98,13 +101,13 @@ void compressed_tex_image(Context& ctx, TextureObject& texture, unsigned dims, G
   if (width < 0 || height < 0 || depth < 0)
     return ctx.error(GL_INVALID_VALUE, "%s: negative width, height or depth", function);
   if (border != 0) return ctx.error(GL_INVALID_VALUE, "%s(border = %d): must be 0", function, border);
-  if (binding_target(target) == GL_TEXTURE_1D_ARRAY || binding_target(target) == GL_TEXTURE_3D)
-    return ctx.error(GL_INVALID_OPERATION, "%s: %s cannot be stored in this target", function, info->name);
+  if (!check_compressed_target(ctx, target, chosen.format, function)) return;
   if ((is_cube_face(target) || binding_target(target) == GL_TEXTURE_CUBE_MAP_ARRAY) && width != height)
     return ctx.error(GL_INVALID_VALUE, "%s: cube map images must be square", function);
   const SizeLimits limits = size_limits(target);
-  if ((width << level) > limits.width || (height << level) > limits.height ||
-      (depth_is_layers(target) && depth > limits.depth))
+  if (!level_extent_fits(width, level, limits.width) || !level_extent_fits(height, level, limits.height) ||
+      (depth_is_layers(target) && depth > limits.depth) ||
+      (binding_target(target) == GL_TEXTURE_3D && !level_extent_fits(depth, level, limits.depth)))
     return ctx.error(GL_INVALID_VALUE, "%s: %dx%dx%d exceeds the maximum size", function, width, height, depth);
   const std::size_t expected = compressed_size(chosen.format, width, height, dims == 3 ? depth : 1);
   if (image_size < 0 || std::size_t(image_size) != expected)

@@ -136,15 +136,19 @@ void tex_image(Context& ctx, TextureObject& texture, unsigned dims, GLenum targe
   if (!chosen.valid())
     return ctx.error(GL_INVALID_VALUE, "%s(internalformat = %s): no format of this device can store it", function,
                      info->name);
+  if (!check_compressed_target(ctx, target, chosen.format, function)) return;
   if (!check_upload_compatible(ctx, info->base_format, chosen.format, format, function)) return;
   if (texture.immutable) return ctx.error(GL_INVALID_OPERATION, "%s: the texture is immutable", function);
   if (!check_online_compression(ctx, chosen.format, function)) return;
 
   const SizeLimits limits = size_limits(target);
-  const bool too_large = (width << level) > limits.width || (height_is_layers(target) ? height > limits.height
-                                                                                     : (height << level) > limits.height) ||
-                         (depth_is_layers(target) ? depth > limits.depth
-                                                  : binding_target(target) == GL_TEXTURE_3D && (depth << level) > limits.depth);
+  const bool too_large =
+      !level_extent_fits(width, level, limits.width) ||
+      (height_is_layers(target) || binding_target(target) == GL_TEXTURE_1D
+           ? height > limits.height
+           : !level_extent_fits(height, level, limits.height)) ||
+      (depth_is_layers(target) ? depth > limits.depth
+                               : binding_target(target) == GL_TEXTURE_3D && !level_extent_fits(depth, level, limits.depth));
   TextureImage image;
   image.internal_format = internal_format;
   image.base_format = info->base_format;
@@ -168,9 +172,12 @@ void tex_image(Context& ctx, TextureObject& texture, unsigned dims, GLenum targe
   TextureImage& stored = texture.images[face_of(target)][std::size_t(level)];
   stored = image;
   if (formats::describe(image.format).is_compressed)
-    return upload_by_compressing(ctx, texture, target, level, stored, 0, 0, 0, width, image.height, image.depth, format,
-                                 type, client, function);
-  upload(ctx, texture, target, level, image, 0, 0, 0, width, image.height, image.depth, format, type, client, function);
+    upload_by_compressing(ctx, texture, target, level, stored, 0, 0, 0, width, image.height, image.depth, format,
+                          type, client, function);
+  else
+    upload(ctx, texture, target, level, image, 0, 0, 0, width, image.height, image.depth, format, type, client,
+           function);
+  base_level_changed(ctx, texture, target, level, function);
 }
 
 namespace {
@@ -197,9 +204,11 @@ void tex_sub_image(Context& ctx, TextureObject& texture, unsigned dims, GLenum t
                     function))
     return;
   if (compressed)
-    return upload_by_compressing(ctx, texture, target, level, texture.images[face_of(target)][std::size_t(level)], x, y,
-                                 z, width, height, depth, format, type, client, function);
-  upload(ctx, texture, target, level, image, x, y, z, width, height, depth, format, type, client, function);
+    upload_by_compressing(ctx, texture, target, level, texture.images[face_of(target)][std::size_t(level)], x, y, z,
+                          width, height, depth, format, type, client, function);
+  else
+    upload(ctx, texture, target, level, image, x, y, z, width, height, depth, format, type, client, function);
+  base_level_changed(ctx, texture, target, level, function);
 }
 
 void tex_storage(Context& ctx, TextureObject& texture, unsigned dims, GLenum target, GLsizei levels,
@@ -237,6 +246,7 @@ void tex_storage(Context& ctx, TextureObject& texture, unsigned dims, GLenum tar
   if (!chosen.valid())
     return ctx.error(GL_INVALID_ENUM, "%s(internalformat = %s): no format of this device can store it", function,
                      info->name);
+  if (!check_compressed_target(ctx, target, chosen.format, function)) return;
 
   TextureObject staged = texture;  // fill a copy so a failure leaves the texture unchanged
   for (auto& face : staged.images) face.fill(TextureImage{});
@@ -334,6 +344,18 @@ void generate_mipmap(Context& ctx, TextureObject& texture, const char* function)
 }
 
 }  // namespace
+
+// GL 4.6 compatibility 8.14.4: with GENERATE_MIPMAP set, a change to the base level (re)computes
+// the levels below it as glGenerateMipmap would. An image glGenerateMipmap refuses gets no levels:
+// the automatic form has no error of its own, so the refusal is dropped (a pending error stays).
+void base_level_changed(Context& ctx, TextureObject& texture, GLenum target, GLint level, const char* function) {
+  if (ctx.config().core_profile || !texture.generate_mipmap || level != texture.base_level || is_proxy(target))
+    return;
+  const GLenum pending = ctx.take_error();
+  generate_mipmap(ctx, texture, function);
+  ctx.take_error();
+  if (pending != GL_NO_ERROR) ctx.error(pending, "%s: see the previous message", function);
+}
 
 namespace api {
 
@@ -445,6 +467,8 @@ void TextureSubImage3D(Context& ctx, const char* fn, GLuint texture, GLint level
                          pixels, fn);
   // One face after the other in the client image, as consecutive images of a 3D transfer.
   const long face_bytes = formats::image_image_stride(ctx.unpack, width, height, format, type);
+  if (face_bytes < 0 || !(formats::CheckedSize(face_bytes) * 6).fits_in<long>())
+    return ctx.error(GL_INVALID_OPERATION, "%s: bad pixel layout", fn);
   for_each_cube_face(ctx, *t, level, zoffset, depth, fn, [&](GLenum face, GLsizei index) {
     tex_sub_image(ctx, *t, 2, face, level, xoffset, yoffset, 0, width, height, 1, format, type,
                   piece_of_transfer(ctx, GL_PIXEL_UNPACK_BUFFER, pixels, index, std::size_t(face_bytes)), fn);

@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <vector>
 
 #include "api_common.h"
+#include "sampler_parameters.h"
 #include "texture_internal.h"
 #include "state_query.h"
 #include "glvk/formats/compressed.h"
@@ -31,6 +33,10 @@ bool level_parameter(const TextureImage& image, GLenum pname, GLint& value) {
     case GL_TEXTURE_COMPRESSED: value = image.defined() && formats::describe(image.format).is_compressed; return true;
     case GL_TEXTURE_SAMPLES: value = image.samples; return true;
     case GL_TEXTURE_FIXED_SAMPLE_LOCATIONS: value = image.fixed_sample_locations; return true;
+    // Level state of every texture (GL 4.6 table 23.16); only a buffer texture's level has a buffer.
+    case GL_TEXTURE_BUFFER_DATA_STORE_BINDING: case GL_TEXTURE_BUFFER_OFFSET: case GL_TEXTURE_BUFFER_SIZE:
+      value = 0;
+      return true;
     case GL_TEXTURE_RED_SIZE: case GL_TEXTURE_GREEN_SIZE: case GL_TEXTURE_BLUE_SIZE: case GL_TEXTURE_ALPHA_SIZE:
     case GL_TEXTURE_LUMINANCE_SIZE: case GL_TEXTURE_INTENSITY_SIZE: case GL_TEXTURE_DEPTH_SIZE:
     case GL_TEXTURE_STENCIL_SIZE: case GL_TEXTURE_SHARED_SIZE:
@@ -42,9 +48,10 @@ bool level_parameter(const TextureImage& image, GLenum pname, GLint& value) {
       return true;
     case GL_TEXTURE_COMPRESSED_IMAGE_SIZE: {
       const formats::FormatDesc& d = formats::describe(image.format);
+      // Checked: a 3D image's byte count may not fit a GLint (it then reads INT_MAX).
       value = image.defined() && d.is_compressed
-                  ? GLint(((image.width + d.block_width - 1) / d.block_width) *
-                          ((image.height + d.block_height - 1) / d.block_height) * image.depth * (d.block_bits / 8))
+                  ? (formats::CheckedSize(compressed_size(image.format, image.width, image.height, image.depth)))
+                        .value_or<GLint>(std::numeric_limits<GLint>::max())
                   : 0;
       return true;
     }
@@ -91,61 +98,19 @@ bool get_tex_level_parameter(Context& ctx, const TextureObject& t, GLenum target
   return false;
 }
 
-bool valid_wrap(GLenum mode) {
-  return mode == GL_REPEAT || mode == GL_CLAMP_TO_EDGE || mode == GL_CLAMP_TO_BORDER || mode == GL_MIRRORED_REPEAT ||
-         mode == GL_MIRROR_CLAMP_TO_EDGE || mode == GL_CLAMP;
-}
-
-bool valid_min_filter(GLenum f) {
-  return f == GL_NEAREST || f == GL_LINEAR || f == GL_NEAREST_MIPMAP_NEAREST || f == GL_LINEAR_MIPMAP_NEAREST ||
-         f == GL_NEAREST_MIPMAP_LINEAR || f == GL_LINEAR_MIPMAP_LINEAR;
-}
-
 bool valid_swizzle(GLint s) {
   return s == GL_RED || s == GL_GREEN || s == GL_BLUE || s == GL_ALPHA || s == GL_ZERO || s == GL_ONE;
 }
 
-bool valid_compare_func(GLenum f) { return f >= GL_NEVER && f <= GL_ALWAYS; }
-
-// How a glTexParameter / glGetTexParameter form passes its values: f/fv, i/iv, Iiv, Iuiv.
-enum class ParameterType { FLOAT, INT, PURE_INT, PURE_UINT };
-
 bool is_vector_parameter(GLenum pname) { return pname == GL_TEXTURE_BORDER_COLOR || pname == GL_TEXTURE_SWIZZLE_RGBA; }
-
-// The sampler state of GL 4.6 table 23.18, which multisample textures do not have.
-bool is_sampler_parameter(GLenum pname) {
-  switch (pname) {
-    case GL_TEXTURE_WRAP_S: case GL_TEXTURE_WRAP_T: case GL_TEXTURE_WRAP_R: case GL_TEXTURE_MIN_FILTER:
-    case GL_TEXTURE_MAG_FILTER: case GL_TEXTURE_MIN_LOD: case GL_TEXTURE_MAX_LOD: case GL_TEXTURE_LOD_BIAS:
-    case GL_TEXTURE_BORDER_COLOR: case GL_TEXTURE_COMPARE_MODE: case GL_TEXTURE_COMPARE_FUNC:
-      return true;
-    default:
-      return false;
-  }
-}
-
-// Equation 2.2 with b = 32: a signed normalized integer as a float in [-1, 1].
-GLfloat snorm32_to_float(GLint value) { return std::max(GLfloat(double(value) / 2147483647.0), -1.0f); }
-
-// Section 2.3.5.1 with b = 32, as GL 4.6 section 2.2.2 asks of colours queried as integers.
-GLint float_to_snorm32(GLfloat value) { return GLint(std::lround(std::clamp(double(value), -1.0, 1.0) * 2147483647.0)); }
-
-// A float parameter queried or set as an integer: rounded to the nearest, within GLint's range.
-GLint rounded(double value) { return GLint(std::lround(std::clamp(value, -2147483648.0, 2147483647.0))); }
 
 // glTexParameter* / glTextureParameter* on `t` after the target or name check. `params` holds one
 // value, or four for the vector forms (`vector`), of `type`.
 void tex_parameter(Context& ctx, TextureObject& t, GLenum pname, const void* params, ParameterType type, bool vector,
                    const char* function) {
-  const auto value_at = [&](int i) -> double {
-    switch (type) {
-      case ParameterType::FLOAT: return static_cast<const GLfloat*>(params)[i];
-      case ParameterType::PURE_UINT: return static_cast<const GLuint*>(params)[i];
-      default: return static_cast<const GLint*>(params)[i];
-    }
-  };
+  const auto value_at = [&](int i) { return parameter_value(params, type, i); };
   const double f = value_at(0);
-  const GLint v = rounded(f);
+  const GLint v = rounded_parameter(f);
   const bool multisample = t.target == GL_TEXTURE_2D_MULTISAMPLE || t.target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY;
   const bool rectangle = t.target == GL_TEXTURE_RECTANGLE;
   const auto bad_value = [&] { ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): bad value %d", function, pname, v); };
@@ -154,25 +119,8 @@ void tex_parameter(Context& ctx, TextureObject& t, GLenum pname, const void* par
   if (multisample && is_sampler_parameter(pname))
     return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): multisample textures have no sampler state", function,
                      pname);
+  if (is_sampler_parameter(pname)) return set_sampler_parameter(ctx, t, pname, params, type, rectangle, function);
   switch (pname) {
-    case GL_TEXTURE_MIN_FILTER:
-      // Rectangles have one level: no mipmap filters.
-      if (!valid_min_filter(GLenum(v)) || (rectangle && v != GL_NEAREST && v != GL_LINEAR)) return bad_value();
-      t.min_filter = GLenum(v);
-      return;
-    case GL_TEXTURE_MAG_FILTER:
-      if (v != GL_NEAREST && v != GL_LINEAR) return bad_value();
-      t.mag_filter = GLenum(v);
-      return;
-    case GL_TEXTURE_WRAP_S: case GL_TEXTURE_WRAP_T: case GL_TEXTURE_WRAP_R:
-      // Rectangles address texels, so only the clamping modes apply to s and t; GL_CLAMP left the
-      // core profile.
-      if (!valid_wrap(GLenum(v)) || (v == GL_CLAMP && ctx.config().core_profile) ||
-          (rectangle && pname != GL_TEXTURE_WRAP_R &&
-           (v == GL_REPEAT || v == GL_MIRRORED_REPEAT || v == GL_MIRROR_CLAMP_TO_EDGE)))
-        return bad_value();
-      (pname == GL_TEXTURE_WRAP_S ? t.wrap_s : pname == GL_TEXTURE_WRAP_T ? t.wrap_t : t.wrap_r) = GLenum(v);
-      return;
     case GL_TEXTURE_BASE_LEVEL:
     case GL_TEXTURE_MAX_LEVEL:
       if (v < 0) return ctx.error(GL_INVALID_VALUE, "%s: a level cannot be negative", function);
@@ -180,25 +128,14 @@ void tex_parameter(Context& ctx, TextureObject& t, GLenum pname, const void* par
         return ctx.error(GL_INVALID_OPERATION, "%s: this texture's base level must be 0", function);
       (pname == GL_TEXTURE_BASE_LEVEL ? t.base_level : t.max_level) = v;
       return;
-    case GL_TEXTURE_MIN_LOD: t.min_lod = GLfloat(f); return;
-    case GL_TEXTURE_MAX_LOD: t.max_lod = GLfloat(f); return;
-    case GL_TEXTURE_LOD_BIAS: t.lod_bias = GLfloat(f); return;
     case GL_TEXTURE_SWIZZLE_R: case GL_TEXTURE_SWIZZLE_G: case GL_TEXTURE_SWIZZLE_B: case GL_TEXTURE_SWIZZLE_A:
       if (!valid_swizzle(v)) return bad_value();
       t.swizzle[pname - GL_TEXTURE_SWIZZLE_R] = v;
       return;
     case GL_TEXTURE_SWIZZLE_RGBA:
       for (int i = 0; i < 4; ++i)
-        if (!valid_swizzle(rounded(value_at(i)))) return bad_value();
-      for (int i = 0; i < 4; ++i) t.swizzle[std::size_t(i)] = rounded(value_at(i));
-      return;
-    case GL_TEXTURE_COMPARE_MODE:
-      if (v != GL_NONE && v != GL_COMPARE_REF_TO_TEXTURE) return bad_value();
-      t.compare_mode = GLenum(v);
-      return;
-    case GL_TEXTURE_COMPARE_FUNC:
-      if (!valid_compare_func(GLenum(v))) return bad_value();
-      t.compare_func = GLenum(v);
+        if (!valid_swizzle(rounded_parameter(value_at(i)))) return bad_value();
+      for (int i = 0; i < 4; ++i) t.swizzle[std::size_t(i)] = rounded_parameter(value_at(i));
       return;
     case GL_DEPTH_STENCIL_TEXTURE_MODE:
       if (v != GL_DEPTH_COMPONENT && v != GL_STENCIL_INDEX) return bad_value();
@@ -211,21 +148,11 @@ void tex_parameter(Context& ctx, TextureObject& t, GLenum pname, const void* par
       if (v != GL_LUMINANCE && v != GL_INTENSITY && v != GL_ALPHA && v != GL_RED) return bad_value();
       t.depth_texture_mode = GLenum(v);
       return;
-    case GL_TEXTURE_BORDER_COLOR:
-      // Iiv/Iuiv keep the integers as they are; iv values are signed normalized (section 8.10).
-      for (int i = 0; i < 4; ++i) {
-        if (type == ParameterType::PURE_INT || type == ParameterType::PURE_UINT)
-          t.border_color_integer[std::size_t(i)] = type == ParameterType::PURE_INT
-                                                       ? static_cast<const GLint*>(params)[i]
-                                                       : GLint(static_cast<const GLuint*>(params)[i]);
-        else
-          t.border_color[std::size_t(i)] = type == ParameterType::INT
-                                               ? snorm32_to_float(static_cast<const GLint*>(params)[i])
-                                               : static_cast<const GLfloat*>(params)[i];
-      }
-      t.border_color_type = type == ParameterType::PURE_INT    ? TextureObject::BorderColorType::INT
-                            : type == ParameterType::PURE_UINT ? TextureObject::BorderColorType::UINT
-                                                               : TextureObject::BorderColorType::FLOAT;
+    case GL_GENERATE_MIPMAP:
+      // Compatibility profile only (GL 4.6 compatibility 8.14.4): a boolean, so any nonzero value is TRUE.
+      if (ctx.config().core_profile)
+        return ctx.error(GL_INVALID_ENUM, "%s(pname = GL_GENERATE_MIPMAP): not in the core profile", function);
+      t.generate_mipmap = f != 0.0;
       return;
     default: return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not a texture parameter", function, pname);
   }
@@ -235,19 +162,12 @@ void tex_parameter(Context& ctx, TextureObject& t, GLenum pname, const void* par
 // INVALID_ENUM for an unknown pname and writes nothing then.
 void get_tex_parameter(Context& ctx, const TextureObject& t, GLenum pname, void* params, ParameterType type,
                        const char* function) {
+  if (is_sampler_parameter(pname)) return get_sampler_parameter(t, pname, params, type);
   double values[4] = {0, 0, 0, 0};
   int count = 1;
   switch (pname) {
-    case GL_TEXTURE_MIN_FILTER: values[0] = t.min_filter; break;
-    case GL_TEXTURE_MAG_FILTER: values[0] = t.mag_filter; break;
-    case GL_TEXTURE_WRAP_S: values[0] = t.wrap_s; break;
-    case GL_TEXTURE_WRAP_T: values[0] = t.wrap_t; break;
-    case GL_TEXTURE_WRAP_R: values[0] = t.wrap_r; break;
     case GL_TEXTURE_BASE_LEVEL: values[0] = t.base_level; break;
     case GL_TEXTURE_MAX_LEVEL: values[0] = t.max_level; break;
-    case GL_TEXTURE_MIN_LOD: values[0] = t.min_lod; break;
-    case GL_TEXTURE_MAX_LOD: values[0] = t.max_lod; break;
-    case GL_TEXTURE_LOD_BIAS: values[0] = t.lod_bias; break;
     case GL_TEXTURE_SWIZZLE_R: case GL_TEXTURE_SWIZZLE_G: case GL_TEXTURE_SWIZZLE_B: case GL_TEXTURE_SWIZZLE_A:
       values[0] = t.swizzle[pname - GL_TEXTURE_SWIZZLE_R];
       break;
@@ -255,13 +175,16 @@ void get_tex_parameter(Context& ctx, const TextureObject& t, GLenum pname, void*
       std::copy(t.swizzle.begin(), t.swizzle.end(), values);
       count = 4;
       break;
-    case GL_TEXTURE_COMPARE_MODE: values[0] = t.compare_mode; break;
-    case GL_TEXTURE_COMPARE_FUNC: values[0] = t.compare_func; break;
     case GL_DEPTH_STENCIL_TEXTURE_MODE: values[0] = t.depth_stencil_mode; break;
     case GL_DEPTH_TEXTURE_MODE:
       if (ctx.config().core_profile)
         return ctx.error(GL_INVALID_ENUM, "%s(pname = GL_DEPTH_TEXTURE_MODE): not in the core profile", function);
       values[0] = t.depth_texture_mode;
+      break;
+    case GL_GENERATE_MIPMAP:
+      if (ctx.config().core_profile)
+        return ctx.error(GL_INVALID_ENUM, "%s(pname = GL_GENERATE_MIPMAP): not in the core profile", function);
+      values[0] = t.generate_mipmap;
       break;
     case GL_TEXTURE_IMMUTABLE_FORMAT: values[0] = t.immutable ? 1 : 0; break;
     case GL_TEXTURE_IMMUTABLE_LEVELS: values[0] = t.immutable_levels; break;
@@ -270,28 +193,12 @@ void get_tex_parameter(Context& ctx, const TextureObject& t, GLenum pname, void*
     case GL_TEXTURE_VIEW_MIN_LAYER: values[0] = t.view_min_layer; break;
     case GL_TEXTURE_VIEW_NUM_LAYERS: values[0] = t.view_num_layers; break;
     case GL_TEXTURE_TARGET: values[0] = t.target; break;
-    case GL_TEXTURE_BORDER_COLOR: {
-      // Integer-specified colours come back as stored; float ones to iv as signed normalized.
-      const bool integer = t.border_color_type != TextureObject::BorderColorType::FLOAT;
-      for (std::size_t i = 0; i < 4; ++i) {
-        const double value = integer && t.border_color_type == TextureObject::BorderColorType::UINT
-                                 ? double(GLuint(t.border_color_integer[i]))
-                             : integer ? double(t.border_color_integer[i])
-                                       : double(t.border_color[i]);
-        if (type == ParameterType::FLOAT) static_cast<GLfloat*>(params)[i] = GLfloat(value);
-        else if (integer) static_cast<GLint*>(params)[i] = t.border_color_integer[i];
-        else if (type == ParameterType::INT) static_cast<GLint*>(params)[i] = float_to_snorm32(t.border_color[i]);
-        else if (type == ParameterType::PURE_UINT) static_cast<GLuint*>(params)[i] = GLuint(std::max(0, rounded(value)));
-        else static_cast<GLint*>(params)[i] = rounded(value);
-      }
-      return;
-    }
     default:
       return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not a texture parameter", function, pname);
   }
   for (int i = 0; i < count; ++i) {
     if (type == ParameterType::FLOAT) static_cast<GLfloat*>(params)[i] = GLfloat(values[i]);
-    else static_cast<GLint*>(params)[i] = rounded(values[i]);  // GLuint shares the representation
+    else static_cast<GLint*>(params)[i] = rounded_parameter(values[i]);  // GLuint shares the representation
   }
 }
 

@@ -98,18 +98,21 @@ void get_compressed_tex_image(Context& ctx, TextureObject& texture, GLenum targe
         !check_whole_blocks(ctx, image, x, y, w, h, GL_INVALID_VALUE, function))
       return;
   }
-  const std::size_t size = compressed_size(image.format, w, h, d);
+  // Sized from the box st reads (1D arrays: one row of blocks per layer), so the read can never
+  // write past the blocks it is given, whatever image reaches here.
+  const st::Box box = texture_box(target, x, y, z, w, h, d);
+  const std::size_t size = compressed_size(image.format, box.width, box.height, box.depth);
   if (buffer_size >= 0 && std::size_t(buffer_size) < size)
     return ctx.error(GL_INVALID_OPERATION, "%s(bufSize = %d): the image is %zu bytes", function, buffer_size, size);
   const std::shared_ptr<BufferObject>& pbo = bound_buffer(ctx, GL_PIXEL_PACK_BUFFER);
   const auto offset = reinterpret_cast<std::uintptr_t>(pixels);
-  if (pbo && (!pbo->resource || offset + size > std::uint64_t(pbo->size)))
+  if (pbo && (!pbo->resource || !formats::range_inside(offset, size, pbo->size)))
     return ctx.error(GL_INVALID_OPERATION, "%s: the image reaches past the end of the pixel buffer object", function);
   if (pbo && pbo->mapped && !(pbo->access_flags & GL_MAP_PERSISTENT_BIT))
     return ctx.error(GL_INVALID_OPERATION, "%s: the pixel buffer object is mapped", function);
   if (size == 0) return;  // an empty region: nothing to read or write
   const formats::PixelFormat pf(image.format);
-  const std::size_t row = pf.row_bytes(unsigned(w)), slice = row * pf.block_rows(unsigned(h));
+  const std::size_t row = pf.row_bytes(unsigned(box.width)), slice = row * pf.block_rows(unsigned(box.height));
   std::vector<std::byte> blocks(size);
   if (image.compressed_blocks) {
     // Decoded storage: the blocks as the application gave them.
@@ -123,7 +126,7 @@ void get_compressed_tex_image(Context& ctx, TextureObject& texture, GLenum targe
                     image.compressed_blocks->data() + std::size_t(z + s) * image_slice + (first_row + r) * image_row + skip,
                     row);
   } else if (texture.resource) {
-    st::texture_read(*texture.resource, unsigned(level), texture_box(target, x, y, z, w, h, d), blocks.data(), row, slice);
+    st::texture_read(*texture.resource, unsigned(level), box, blocks.data(), row, slice);
   }
   if (pbo)
     ctx.st().buffer_subdata(*pbo->resource, st::PIPE_TRANSFER_WRITE, offset, size, blocks.data());
@@ -162,6 +165,8 @@ void get_cube_faces(Context& ctx, TextureObject& t, GLint level, Region face_reg
     const long face_bytes =
         formats::image_image_stride(ctx.pack, face_region.whole ? image.width : face_region.width,
                                     face_region.whole ? image.height : face_region.height, format, type);
+    if (face_bytes < 0 || !(formats::CheckedSize(face_bytes) * 6).fits_in<long>())
+      return ctx.error(GL_INVALID_OPERATION, "%s: bad pixel layout", function);
     get_tex_image(ctx, t, face, level, face_region, format, type,
                   GLsizei(std::max<long>(0, buffer_size - index * face_bytes)),
                   piece_of_transfer(ctx, GL_PIXEL_PACK_BUFFER, pixels, index, std::size_t(face_bytes)), function);

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "api_common.h"
+#include "state_query.h"
 #include "vertex_array_state.h"
 
 namespace glvk::gl {
@@ -188,6 +189,29 @@ void set_current_integer(Context& ctx, const char* fn, GLuint index, std::initia
   for (std::uint32_t w : values)
     if (i < count) v[std::size_t(i++)] = w;
   ctx.current_attribs[index] = {v, kind};
+}
+
+// glGet*i_v of the vertex buffer bindings (GL 4.6 table 23.5) of the bound VAO; a core context
+// without one answers the initial values, as the default VAO would.
+bool query_vertex_array_indexed(Context& ctx, GLenum pname, GLuint index, StateValue& value, bool& raised,
+                                const char* fn) {
+  if (pname != GL_VERTEX_BINDING_OFFSET && pname != GL_VERTEX_BINDING_STRIDE && pname != GL_VERTEX_BINDING_DIVISOR &&
+      pname != GL_VERTEX_BINDING_BUFFER)
+    return false;
+  if (index >= kMaxVertexAttribBindings) {
+    ctx.error(GL_INVALID_VALUE, "%s(index = %u): beyond MAX_VERTEX_ATTRIB_BINDINGS", fn, index);
+    raised = true;
+    return true;
+  }
+  const VertexArrayObject* vao = ctx.current_vertex_array();
+  const VertexBindingState binding = vao ? vao->bindings[index] : VertexBindingState{};
+  switch (pname) {
+    case GL_VERTEX_BINDING_OFFSET: value.set_integers({binding.offset}); break;
+    case GL_VERTEX_BINDING_STRIDE: value.set_integers({binding.stride}); break;
+    case GL_VERTEX_BINDING_DIVISOR: value.set_integers({binding.divisor}); break;
+    default: value.set_integers({binding.buffer ? GLint64(binding.buffer->name) : 0}); break;
+  }
+  return true;
 }
 
 namespace api {

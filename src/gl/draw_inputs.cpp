@@ -55,7 +55,7 @@ bool is_mipmap_filter(GLenum f) { return f != GL_NEAREST && f != GL_LINEAR; }
 
 // GL 4.6 8.17: whether `t` is complete for sampling with its own parameters; `last` gets the last
 // level sampled. Views and immutable textures are complete across their levels by construction.
-bool texture_complete(const TextureObject& t, GLint& last) {
+bool texture_complete(const TextureObject& t, const SamplerParameters& sampler, GLint& last) {
   if (!t.resource) return false;
   const GLint base = t.base_level;
   if (base < 0 || base >= GLint(kMaxTextureLevels)) return false;
@@ -69,11 +69,11 @@ bool texture_complete(const TextureObject& t, GLint& last) {
   }
   const formats::FormatDesc& d = formats::describe(b.format);
   // Integer formats need NEAREST filtering (8.17: "not complete" otherwise).
-  const bool nearest = t.mag_filter == GL_NEAREST &&
-                       (t.min_filter == GL_NEAREST || t.min_filter == GL_NEAREST_MIPMAP_NEAREST);
+  const bool nearest = sampler.mag_filter == GL_NEAREST &&
+                       (sampler.min_filter == GL_NEAREST || sampler.min_filter == GL_NEAREST_MIPMAP_NEAREST);
   if (d.is_pure_integer && !nearest) return false;
   last = base;
-  if (!is_mipmap_filter(t.min_filter)) return true;
+  if (!is_mipmap_filter(sampler.min_filter)) return true;
   if (t.immutable) {
     last = std::min(t.max_level, GLint(t.immutable_levels) - 1);
     return last >= base;
@@ -110,8 +110,11 @@ st::TextureInput texture_input(Context& ctx, GLint unit, std::uint32_t sampler_t
   const std::shared_ptr<TextureObject>& bound = ctx.bound_textures[std::size_t(unit)][index];
   const TextureObject* t = bound ? bound.get() : ctx.default_textures[index].get();
   if (!t || t->target == GL_TEXTURE_BUFFER) return in;
+  // A sampler object bound to the unit replaces the texture's sampler state (8.2).
+  const SamplerObject* bound_sampler = ctx.bound_samplers[std::size_t(unit)].get();
+  const SamplerParameters& p = bound_sampler ? *bound_sampler : static_cast<const SamplerParameters&>(*t);
   GLint last = 0;
-  if (!texture_complete(*t, last)) return in;
+  if (!texture_complete(*t, p, last)) return in;
   in.texture = t->resource.get();
   in.base_level = t->base_level;
   in.max_level = last;
@@ -122,17 +125,18 @@ st::TextureInput texture_input(Context& ctx, GLint unit, std::uint32_t sampler_t
   // Core: depth textures read (d, 0, 0, 1); compatibility keeps DEPTH_TEXTURE_MODE.
   in.depth_texture_mode = ctx.config().core_profile ? GL_RED : t->depth_texture_mode;
   st::SamplerInput& s = in.sampler;
-  s.min_filter = t->min_filter;
-  s.mag_filter = t->mag_filter;
-  s.wrap_s = t->wrap_s;
-  s.wrap_t = t->wrap_t;
-  s.wrap_r = t->wrap_r;
-  s.min_lod = t->min_lod;
-  s.max_lod = t->max_lod;
-  s.lod_bias = t->lod_bias;
-  s.compare_mode = t->compare_mode;
-  s.compare_func = t->compare_func;
-  s.border_color = t->border_color;
+  s.min_filter = p.min_filter;
+  s.mag_filter = p.mag_filter;
+  s.wrap_s = p.wrap_s;
+  s.wrap_t = p.wrap_t;
+  s.wrap_r = p.wrap_r;
+  s.min_lod = p.min_lod;
+  s.max_lod = p.max_lod;
+  s.lod_bias = p.lod_bias;
+  s.compare_mode = p.compare_mode;
+  s.compare_func = p.compare_func;
+  s.border_color = p.border_color;
+  s.max_anisotropy = p.max_anisotropy;
   return in;
 }
 

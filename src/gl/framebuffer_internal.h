@@ -134,10 +134,6 @@ ScissoredRect scissored_rect(const Context& ctx, const TextureImage& image);  //
 // The colour kind of a draw buffer's attachment, for glClear's choice of clear value.
 st::ClearKind attachment_kind(const FramebufferAttachment& a);  // api_clear.cpp
 
-// A single-sample w x h texture of `storage` that blits may render into (a stand-in for a part of
-// an attachment).
-std::unique_ptr<st::Texture> scratch_texture(Context& ctx, formats::Format storage, GLint w, GLint h);  // api_blit.cpp
-
 // Where reads of an attachment take texels from: its own image, or for a multisampled buffer of a
 // default framebuffer — which glReadPixels and glCopyTexImage may read (GL 4.6 section 18.2.1 refuses
 // only framebuffer objects with SAMPLE_BUFFERS one) — a single-sample resolve of it (colour

@@ -16,6 +16,7 @@
 #include "glvk/gl/framebuffer_completeness.h"
 #include "glvk/formats/convert.h"
 #include "glvk/formats/pack.h"
+#include "glvk/st/blit.h"
 #include "glvk/st/format_choice.h"
 #include "glvk/st/framebuffer_state.h"
 #include "glvk/st/shadow.h"
@@ -344,18 +345,15 @@ ScissoredRect scissored_rect(const Context& ctx, const TextureImage& image) {
 }
 
 // False when the attachment has no texels to read.
-bool read_source(Context& ctx, const FramebufferAttachment& a, ReadSource& out) {
+bool read_source(Context&, const FramebufferAttachment& a, ReadSource& out) {
   out.image = attached_image(a, out.scratch);
   out.resource = attached_resource(a, out.layer);
   out.level = unsigned(a.level);
   if (!out.image || !out.resource || !out.image->defined()) return false;
   if (out.image->samples <= 1) return true;
-  out.resolved = scratch_texture(ctx, out.image->storage, out.image->width, out.image->height);
-  const int whole[4] = {0, 0, out.image->width, out.image->height};
-  st::BlitOptions exact;
-  exact.srgb = false;  // the resolve keeps the encoding
-  if (!st::texture_blit_scaled(*out.resource, out.level, out.layer, whole, *out.resolved, 0, 0, whole, exact))
-    return false;
+  out.resolved = st::resolve_for_read(*out.resource, out.level, out.layer, out.image->storage, out.image->width,
+                                      out.image->height);
+  if (!out.resolved) return false;
   out.resolved_image = *out.image;
   out.resolved_image.samples = 0;
   out.image = &out.resolved_image;

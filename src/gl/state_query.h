@@ -55,6 +55,17 @@ bool query_render_state(Context& ctx, GLenum pname, StateValue& value);
 bool query_render_state_indexed(Context& ctx, GLenum pname, GLuint index, StateValue& value, bool& raised,
                                 const char* function);
 
+// api_vertex_arrays.cpp: the vertex buffer bindings of the bound VAO (VERTEX_BINDING_OFFSET,
+// _STRIDE, _DIVISOR, _BUFFER), indexed by binding.
+bool query_vertex_array_indexed(Context& ctx, GLenum pname, GLuint index, StateValue& value, bool& raised,
+                                const char* fn);
+
+// draw_queries.cpp: program and drawing bindings and the shader/draw implementation limits; the
+// indexed form takes the uniform buffer bindings (UNIFORM_BUFFER_BINDING/START/SIZE).
+bool query_draw_state(Context& ctx, GLenum pname, StateValue& value);
+bool query_draw_state_indexed(Context& ctx, GLenum pname, GLuint index, StateValue& value, bool& raised,
+                              const char* function);
+
 // Where glEnable/glDisable/glIsEnabled keep one capability: a bool, or one bit of a bitfield
 // (GL_CLIP_DISTANCEi). `serial`, when set, is bumped on every change (RenderState::serial).
 struct CapabilityFlag {

@@ -6,6 +6,7 @@
 #include <memory>
 #include <vector>
 
+#include "glvk/formats/checked_size.h"
 #include "glvk/formats/gl_client.h"
 #include "glvk/gl/context.h"
 #include "glvk/st/context.h"
@@ -78,6 +79,11 @@ void tex_image(Context& ctx, TextureObject& texture, unsigned dims, GLenum targe
                GLsizei width, GLsizei height, GLsizei depth, GLint border, GLenum format, GLenum type,
                const void* pixels, const char* function);
 
+// After the image at `level` of `target` changed: the compatibility profile's automatic mipmap
+// generation (GENERATE_MIPMAP) when that level is the base level.
+void base_level_changed(Context& ctx, TextureObject& texture, GLenum target, GLint level,
+                        const char* function);  // api_tex_image.cpp
+
 // glCopyTex(ture)SubImage{1,2,3}D after the target check (api_framebuffers.cpp): `target` is the
 // image target (a cube face for cube maps), so the rectangle lands in that face's image.
 void copy_tex_sub_image(Context& ctx, TextureObject& texture, GLenum target, GLint level, GLint xoffset,
@@ -147,6 +153,12 @@ struct SizeLimits {
 
 SizeLimits size_limits(GLenum target);  // texture_validation.cpp
 
+// Whether an extent given for `level` implies a level-0 extent (size << level) within `limit`:
+// checked, since a GLsizei shifted by the level overflows 32 bits.
+inline bool level_extent_fits(GLsizei size, GLint level, GLint limit) {
+  return (formats::CheckedSize(size) << level).fits(std::uint64_t(limit));
+}
+
 // Levels a target may have: one for rectangles, log2(max size) + 1 otherwise.
 GLint max_levels(GLenum target);  // texture_validation.cpp
 
@@ -183,6 +195,13 @@ bool ensure_resource(Context& ctx, TextureObject& texture, GLenum target, GLint 
 // with no online compression (ETC2/EAC, ASTC: Mesa's _mesa_format_no_online_compression) raise
 // INVALID_OPERATION.
 bool check_online_compression(Context& ctx, Format format, const char* function);  // texture_validation.cpp
+
+// The targets images of a compressed format may have (GL 4.6 section 8.7; Mesa's errors where the
+// spec is silent): 2D, cube maps and their arrays take every family, 3D textures BPTC only (ASTC:
+// INVALID_OPERATION), and 1D, 1D array and rectangle textures none (INVALID_ENUM). `format` is the
+// chosen format; uncompressed ones pass. False after raising the error.
+bool check_compressed_target(Context& ctx, GLenum target, Format format,
+                             const char* function);  // texture_validation.cpp
 
 // Regions of compressed images cover whole blocks, except where they reach the image's right or
 // bottom edge. The error differs by command: INVALID_OPERATION for the uploads (GL 4.6 section 8.7),

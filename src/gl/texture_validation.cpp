@@ -268,13 +268,19 @@ bool client_image(Context& ctx, const formats::PixelStore& store, GLenum pbo_tar
   const formats::PixelAddress last =
       formats::image_address(dims, store, width, height, format, type, std::max(depth, 1) - 1,
                              std::max(height, 1) - 1, 0);
-  if (row < 0 || first.offset < 0 || last.offset < 0) {
+  // -1: a bad pair, or a layout (pixel store values up to GLint's range) past 63 bits.
+  const formats::CheckedSize image_stride = dims == 3 ? formats::CheckedSize(image)
+                                                      : formats::CheckedSize(row) * std::max(height, 1);
+  const formats::CheckedSize end_size =
+      formats::CheckedSize(last.offset) + formats::CheckedSize(formats::bytes_per_pixel(format, type)) * width;
+  if (row < 0 || first.offset < 0 || last.offset < 0 || !image_stride.fits_in<long>() ||
+      !end_size.fits_in<long>()) {
     ctx.error(GL_INVALID_OPERATION, "%s: bad pixel layout", function);
     return false;
   }
   out.row_stride = std::size_t(row);
-  out.image_stride = std::size_t(dims == 3 ? image : row * std::max(height, 1));
-  const std::size_t end = std::size_t(last.offset) + std::size_t(formats::bytes_per_pixel(format, type)) * width;
+  out.image_stride = std::size_t(image_stride.value());
+  const std::size_t end = std::size_t(end_size.value());
   out.extent_bytes = end - std::size_t(first.offset);
 
   for (std::size_t i = 0; i < kBufferTargetCount; ++i)
@@ -285,7 +291,7 @@ bool client_image(Context& ctx, const formats::PixelStore& store, GLenum pbo_tar
       ctx.error(GL_INVALID_OPERATION, "%s: the pixel buffer object is mapped", function);
       return false;
     }
-    if (width && height && depth && (!out.pbo->resource || offset + end > std::uint64_t(out.pbo->size))) {
+    if (width && height && depth && (!out.pbo->resource || !formats::range_inside(offset, end, out.pbo->size))) {
       ctx.error(GL_INVALID_OPERATION, "%s: the transfer reaches past the end of the pixel buffer object", function);
       return false;
     }
@@ -364,6 +370,28 @@ bool check_online_compression(Context& ctx, Format format, const char* function)
   const formats::FormatDesc& d = formats::describe(format);
   if (!d.is_compressed || formats::can_encode(formats::CompressedFamily(d.compressed_family))) return true;
   ctx.error(GL_INVALID_OPERATION, "%s: %s images take compressed data only (glCompressedTexImage)", function, d.name);
+  return false;
+}
+
+bool check_compressed_target(Context& ctx, GLenum target, Format format, const char* function) {
+  const formats::FormatDesc& d = formats::describe(format);
+  if (!d.is_compressed) return true;
+  const auto family = formats::CompressedFamily(d.compressed_family);
+  const bool bptc = family == formats::CompressedFamily::BC6H_UFLOAT ||
+                    family == formats::CompressedFamily::BC6H_SFLOAT || family == formats::CompressedFamily::BC7;
+  switch (binding_target(target)) {
+    case GL_TEXTURE_2D: case GL_TEXTURE_CUBE_MAP: case GL_TEXTURE_2D_ARRAY: case GL_TEXTURE_CUBE_MAP_ARRAY:
+      return true;
+    case GL_TEXTURE_3D:
+      if (bptc) return true;
+      if (family == formats::CompressedFamily::ASTC_LDR) {
+        ctx.error(GL_INVALID_OPERATION, "%s: %s images cannot be 3D", function, d.name);
+        return false;
+      }
+      break;
+    default: break;
+  }
+  ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): %s images cannot have this target", function, target, d.name);
   return false;
 }
 

@@ -6,11 +6,13 @@
 #include <algorithm>
 #include <cstring>
 #include <limits>
+#include <new>
 #include <stdexcept>
 #include <vector>
 
 #include "draw_resources.h"
 #include "draw_state.h"
+#include "glvk/formats/checked_size.h"
 #include "glvk/formats/format.h"
 #include "glvk/st/program.h"
 #include "glvk/st/texture.h"
@@ -41,12 +43,38 @@ struct InputSlot {
   std::uint64_t buffer_offset = 0;      // buffer-backed arrays: where vertex `vertex_base` starts
 };
 
+// The most bytes of vertex data one draw streams or converts (the range its indices span): past
+// it the draw fails as GL_OUT_OF_MEMORY rather than allocating without bound.
+constexpr std::uint64_t kMaxStreamedBytes = std::uint64_t(1) << 30;
+
+std::uint32_t index_size(const DrawCall& call) {
+  return call.index_type == GL_UNSIGNED_BYTE ? 1 : call.index_type == GL_UNSIGNED_SHORT ? 2 : 4;
+}
+
+// Reads [offset, offset + size) of a buffer; the part past its end (indices or vertices the
+// application placed outside the buffer: undefined values in GL) reads as zeros, never past the
+// mapping.
+void read_buffer_clamped(Context& context, const Resource& buffer, std::uint64_t offset, std::uint64_t size,
+                         std::byte* out) {
+  const std::uint64_t inside = offset >= buffer.width0 ? 0 : std::min(size, buffer.width0 - offset);
+  if (inside) context.buffer_read(const_cast<Resource&>(buffer), offset, inside, out);
+  std::memset(out + inside, 0, std::size_t(size - inside));
+}
+
+// Whether the device can read the draw's indices from the element buffer itself: aligned, and
+// every index inside the buffer (Vulkan requires both).
+bool indices_in_buffer(const DrawCall& call) {
+  const std::uint32_t size = index_size(call);
+  return call.index_buffer && call.indices % size == 0 &&
+         formats::range_inside(call.indices, formats::CheckedSize(call.count) * size, call.index_buffer->width0);
+}
+
 // The index values a draw reads (for client arrays, conversions and lowering).
 std::vector<std::uint32_t> read_indices(Context& context, const DrawCall& call) {
-  const std::uint32_t size = call.index_type == GL_UNSIGNED_BYTE ? 1 : call.index_type == GL_UNSIGNED_SHORT ? 2 : 4;
+  const std::uint32_t size = index_size(call);
   std::vector<std::byte> bytes(std::size_t(call.count) * size);
   if (call.index_buffer)
-    context.buffer_read(const_cast<Resource&>(*call.index_buffer), call.indices, bytes.size(), bytes.data());
+    read_buffer_clamped(context, *call.index_buffer, call.indices, bytes.size(), bytes.data());
   else if (!bytes.empty())
     std::memcpy(bytes.data(), reinterpret_cast<const void*>(call.indices), bytes.size());
   std::vector<std::uint32_t> out(std::size_t(call.count));
@@ -95,6 +123,15 @@ VkFormat attachment_format(const Texture& t, bool srgb) {
   return static_cast<VkFormat>(d.vk_format);
 }
 
+// Vulkan's vertexOffset: the base vertex relative to the first streamed vertex. In 64 bits, since
+// both range over 32; an offset Vulkan cannot express fails the draw.
+std::int32_t vertex_offset(std::int64_t base_vertex, std::int64_t vertex_base) {
+  const std::int64_t offset = base_vertex - vertex_base;
+  if (offset < std::numeric_limits<std::int32_t>::min() || offset > std::numeric_limits<std::int32_t>::max())
+    throw DrawError("the base vertex is out of the range the device can offset");
+  return std::int32_t(offset);
+}
+
 }  // namespace
 
 void draw(Context& context, const DrawCall& call) {
@@ -115,6 +152,8 @@ void draw(Context& context, const DrawCall& call) {
   const bool list_restart_ok = false;  // primitiveTopologyListRestart is not enabled: lists restart by rewriting
   const bool rewrite_restart = restart && (restart_index != native_restart || (is_list(topology) && !list_restart_ok));
   const bool ubyte_indices = call.index_type == GL_UNSIGNED_BYTE && !device.draw_features().index_type_uint8;
+  // Indices outside (or misaligned in) the element buffer are read by the CPU, clamped.
+  const bool cpu_index_source = call.index_type && !indices_in_buffer(call);
 
   std::vector<InputSlot> slots;
   bool needs_range = false;
@@ -136,7 +175,8 @@ void draw(Context& context, const DrawCall& call) {
           VkFormatProperties properties{};
           if (native) vkGetPhysicalDeviceFormatProperties(device.physical_device(), *native, &properties);
           const bool fetchable = native && (properties.bufferFeatures & VK_FORMAT_FEATURE_VERTEX_BUFFER_BIT);
-          slot.streamed = !fetchable || !a.buffer;
+          // An offset at or past the buffer's end cannot be bound (Vulkan): streamed, reading zeros.
+          slot.streamed = !fetchable || !a.buffer || a.pointer >= a.buffer->width0;
           if (fetchable) slot.format = *native;
           if (slot.streamed && a.divisor == 0) needs_range = true;
         }
@@ -147,7 +187,7 @@ void draw(Context& context, const DrawCall& call) {
   // The vertex index range the draw reads (only when something is copied or converted).
   std::vector<std::uint32_t> indices;
   const bool need_indices = call.index_type && (needs_range || lowered || rewrite_restart || ubyte_indices ||
-                                                 !call.index_buffer);
+                                                 cpu_index_source);
   if (need_indices) indices = read_indices(context, call);
   std::int64_t vertex_min = call.first, vertex_max = std::int64_t(call.first) + call.count - 1;
   if (call.index_type && needs_range) {
@@ -165,25 +205,37 @@ void draw(Context& context, const DrawCall& call) {
 
   for (InputSlot& slot : slots) {
     const VertexAttribInput& a = *slot.attrib;
-    if (!a.enabled || !slot.streamed) {
-      if (a.enabled) {
+    if (!a.enabled) continue;
+    if (!slot.streamed) {
+      // Instanced arrays start at the base instance (see record.first_instance below).
+      const formats::CheckedSize offset =
+          formats::CheckedSize(a.pointer) +
+          formats::CheckedSize(a.divisor ? std::int64_t(call.base_instance) : vertex_base) * formats::CheckedSize(a.stride);
+      if (offset.fits(a.buffer->width0 - 1)) {
         slot.stride = std::uint32_t(a.stride);
-        slot.buffer_offset = a.pointer + (a.divisor ? 0 : std::uint64_t(vertex_base) * std::uint64_t(a.stride));
+        slot.buffer_offset = offset.value();
+        continue;
       }
-      continue;
+      // The range starts past the buffer: streamed instead (a per-vertex range starts past it only
+      // when vertex_base > 0, that is when the range is known).
+      slot.streamed = true;
     }
-    // Instanced arrays are copied from element 0; per-vertex ones from vertex_base.
-    const std::uint64_t first = a.divisor ? 0 : std::uint64_t(vertex_base);
+    // Instanced arrays are copied from the base instance's element; per-vertex ones from vertex_base.
+    const std::uint64_t first = a.divisor ? std::uint64_t(call.base_instance) : std::uint64_t(vertex_base);
     const std::uint64_t last = a.divisor ? call.base_instance + std::uint64_t(call.instance_count - 1) / a.divisor
                                          : std::uint64_t(vertex_max);
     const std::uint64_t n = last - first + 1;
     const std::uint32_t element = attribute_element_bytes(a);
-    const std::uint64_t span = (n - 1) * std::uint64_t(a.stride) + element;
-    std::vector<std::byte> source(span);
+    const formats::CheckedSize span = (formats::CheckedSize(n) - 1) * formats::CheckedSize(a.stride) + element;
+    const formats::CheckedSize start = formats::CheckedSize(a.pointer) + formats::CheckedSize(first) * a.stride;
+    if (!span.fits(kMaxStreamedBytes) || !(formats::CheckedSize(n) * 16).fits(kMaxStreamedBytes) ||
+        !start.fits(~std::uintptr_t(0)))
+      throw std::bad_alloc();  // GL_OUT_OF_MEMORY: the indices span more vertices than can be streamed
+    std::vector<std::byte> source(span.value());
     if (a.buffer)
-      context.buffer_read(const_cast<Resource&>(*a.buffer), a.pointer + first * a.stride, span, source.data());
+      read_buffer_clamped(context, *a.buffer, start.value(), span.value(), source.data());
     else
-      std::memcpy(source.data(), reinterpret_cast<const std::byte*>(a.pointer) + first * a.stride, span);
+      std::memcpy(source.data(), reinterpret_cast<const std::byte*>(start.value()), span.value());
     if (slot.format != VK_FORMAT_UNDEFINED) {
       slot.data = std::move(source);
       slot.stride = std::uint32_t(a.stride);
@@ -200,7 +252,7 @@ void draw(Context& context, const DrawCall& call) {
   // Index data the CPU produces: lowered primitives, rewritten restarts, widened bytes, client indices.
   std::vector<std::uint32_t> cpu_indices;
   bool cpu_indexed = false;
-  if (lowered || (call.index_type && (rewrite_restart || ubyte_indices || !call.index_buffer))) {
+  if (lowered || (call.index_type && (rewrite_restart || ubyte_indices || cpu_index_source))) {
     cpu_indexed = true;
     const bool last = call.render->provoking_vertex == GL_LAST_VERTEX_CONVENTION;
     auto lower_piece = [&](const std::uint32_t* src, std::uint32_t n) {
@@ -359,10 +411,14 @@ void draw(Context& context, const DrawCall& call) {
         const GLuint point = std::size_t(r.block) < call.uniform_block_bindings.size()
                                  ? call.uniform_block_bindings[std::size_t(r.block)] : 0;
         const BufferRange range = point < call.uniform_buffers.size() ? call.uniform_buffers[point] : BufferRange{};
-        if (range.buffer && range.buffer->storage) {
+        // GL checks a bound range against the buffer only at draw time (undefined values past its
+        // end): the descriptor covers what lies inside the buffer, within the device's range limit.
+        if (range.buffer && range.buffer->storage && range.offset < range.buffer->storage->size()) {
           vk_backend::Buffer& storage = *range.buffer->storage;
           storage.last_use = stream.open_serial();
-          const VkDeviceSize size = range.size ? range.size : storage.size() - range.offset;
+          const VkDeviceSize inside = storage.size() - range.offset;
+          const VkDeviceSize size = std::min<VkDeviceSize>({range.size ? VkDeviceSize(range.size) : inside, inside,
+                                                            device.properties().limits.maxUniformBufferRange});
           buffer_infos.push_back({storage.handle(), range.offset, size});
         } else {
           // No buffer bound: GL leaves the values undefined; read zeros.
@@ -397,7 +453,10 @@ void draw(Context& context, const DrawCall& call) {
   record.vertex_buffers = buffers;
   record.state = &dyn;
   record.instance_count = std::uint32_t(call.instance_count);
-  record.first_instance = call.base_instance;
+  // The base instance lowering: Vulkan's InstanceIndex includes firstInstance, GL's gl_InstanceID
+  // does not (GL 4.6 11.1.3.9), so draws start at instance 0 and the instanced arrays start at the
+  // base instance's element instead: element floor(i / divisor) + baseinstance, as GL fetches it.
+  record.first_instance = 0;
   if (cpu_indexed) {
     auto alloc = res.uploads.allocate(cpu_indices.size() * 4, 4);
     std::memcpy(alloc.pointer, cpu_indices.data(), cpu_indices.size() * 4);
@@ -406,7 +465,7 @@ void draw(Context& context, const DrawCall& call) {
     record.index_offset = alloc.offset;
     record.index_type = VK_INDEX_TYPE_UINT32;
     record.count = std::uint32_t(cpu_indices.size());
-    record.vertex_offset = call.index_type ? call.base_vertex - std::int32_t(vertex_base) : -std::int32_t(vertex_base);
+    record.vertex_offset = vertex_offset(call.index_type ? call.base_vertex : 0, vertex_base);
   } else if (call.index_type) {
     vk_backend::Buffer& storage = *call.index_buffer->storage;
     storage.last_use = stream.open_serial();
@@ -416,7 +475,7 @@ void draw(Context& context, const DrawCall& call) {
     record.index_type = call.index_type == GL_UNSIGNED_BYTE ? VK_INDEX_TYPE_UINT8_EXT
                         : call.index_type == GL_UNSIGNED_SHORT ? VK_INDEX_TYPE_UINT16 : VK_INDEX_TYPE_UINT32;
     record.count = std::uint32_t(call.count);
-    record.vertex_offset = call.base_vertex - std::int32_t(vertex_base);
+    record.vertex_offset = vertex_offset(call.base_vertex, vertex_base);
   } else {
     record.count = std::uint32_t(call.count);
     record.first = std::uint32_t(call.first - vertex_base);

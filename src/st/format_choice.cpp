@@ -168,9 +168,12 @@ ChosenFormat choose_texture_format(const FormatSupport& support, GLenumValue tar
       is_renderbuffer ? std::optional(TextureTarget::TEXTURE_2D) : gl_target_to_pipe(target);
   if (!pipe_target) return {};
 
-  // No compression for 1D targets: sub-image updates off block boundaries have no sane meaning.
+  // Generic compressed formats compress only where a specific compressed format of their families
+  // (S3TC, RGTC) could be stored (GL 4.6 section 8.7): never 1D images (sub-image updates off block
+  // boundaries have no sane meaning), rectangles or 3D textures.
   if (target == GL_TEXTURE_1D || target == GL_TEXTURE_1D_ARRAY || target == GL_PROXY_TEXTURE_1D ||
-      target == GL_PROXY_TEXTURE_1D_ARRAY)
+      target == GL_PROXY_TEXTURE_1D_ARRAY || target == GL_TEXTURE_RECTANGLE || target == GL_PROXY_TEXTURE_RECTANGLE ||
+      target == GL_TEXTURE_3D || target == GL_PROXY_TEXTURE_3D)
     internal_format = generic_compressed_to_uncompressed(internal_format);
 
   // GL textures may become render targets later; ask for render-target support up front for the

@@ -1,5 +1,9 @@
 // Texture blits (format conversion, glBlitFramebuffer's scaled and resolving blits), mipmap
 // generation, and the stand-in textures through which views that reinterpret their image blit.
+#include "glvk/st/blit.h"
+
+#include <string>
+
 #include "glvk/st/texture.h"
 
 #include <algorithm>
@@ -66,7 +70,6 @@ void write_back(Texture& stand_in, Texture& view, unsigned level, unsigned first
 }
 
 namespace {
-
 
 bool can_blit_linear(Screen& screen, Format format) {
   VkFormatProperties properties;
@@ -139,8 +142,6 @@ VkImageBlit blit_region(const Texture& texture, unsigned level, const Box& box, 
 }
 
 // The whole of layers [first, first + count) of a level (3D: every slice).
-
-
 
 }  // namespace
 
@@ -399,5 +400,82 @@ void texture_generate_mipmap(Texture& texture, unsigned base_level, unsigned las
   lock.s.check_validation();
 }
 
+// ---------------------------------------------------------------------------------------------
+// glBlitFramebuffer's blit of one buffer (st_BlitFramebuffer's execution).
+
+std::unique_ptr<Texture> scratch_texture(std::shared_ptr<Screen> screen, Format storage, int w, int h) {
+  TextureLayout layout;
+  layout.format = storage;
+  layout.width = std::uint32_t(w);
+  layout.height = std::uint32_t(h);
+  const FormatDesc& d = formats::describe(storage);
+  return std::make_unique<Texture>(std::move(screen), layout,
+                                   d.is_depth || d.is_stencil ? BIND_DEPTH_STENCIL : BIND_RENDER_TARGET);
+}
+
+std::unique_ptr<Texture> resolve_for_read(Texture& multisample, unsigned level, int layer, Format storage, int w,
+                                          int h) {
+  std::unique_ptr<Texture> resolved = scratch_texture(multisample.shared_screen(), storage, w, h);
+  const int whole[4] = {0, 0, w, h};
+  BlitOptions exact;
+  exact.srgb = false;  // the resolve keeps the encoding
+  if (!texture_blit_scaled(multisample, level, layer, whole, *resolved, 0, 0, whole, exact)) return nullptr;
+  return resolved;
+}
+
+namespace {
+
+struct Rect {
+  int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+  bool empty() const { return x1 <= x0 || y1 <= y0; }
+};
+
+}  // namespace
+
+Result blit_surface(const BlitSurface& src, const int s[4], const BlitSurface& dst, const int d[4],
+                    const int writable_rect[4], const BlitOptions& options) {
+  // GL 4.6 section 18.3.1: of the per-fragment operations only the scissor test applies to blits.
+  // It discards destination pixels without moving the others' source positions, so a cut blit
+  // goes whole into a stand-in of the destination rectangle and the scissored part is copied on.
+  const Rect writable{writable_rect[0], writable_rect[1], writable_rect[2], writable_rect[3]};
+  const Rect covered{std::min(d[0], d[2]), std::min(d[1], d[3]), std::max(d[0], d[2]), std::max(d[1], d[3])};
+  const Rect target{std::max(covered.x0, writable.x0), std::max(covered.y0, writable.y0),
+                    std::min(covered.x1, writable.x1), std::min(covered.y1, writable.y1)};
+  if (target.empty()) return Result::ok();
+  const bool cut = target.x0 > covered.x0 || target.y0 > covered.y0 || target.x1 < covered.x1 || target.y1 < covered.y1;
+  BlitOptions exact = options;
+  exact.linear = false;
+  exact.srgb = false;  // stand-ins keep the bits
+
+  Texture* from = src.texture;
+  unsigned from_level = src.level;
+  int from_layer = src.layer;
+  std::unique_ptr<Texture> source_copy, staged;
+  bool done = true;
+  if (src.texture == dst.texture && src.level == dst.level && src.layer == dst.layer) {
+    // Source and destination in one image: Vulkan forbids the overlap, so go through a copy.
+    source_copy = scratch_texture(src.texture->shared_screen(), src.storage, src.width, src.height);
+    const int whole[4] = {0, 0, src.width, src.height};
+    done = texture_blit_scaled(*src.texture, from_level, src.layer, whole, *source_copy, 0, 0, whole, exact);
+    from = source_copy.get(), from_level = 0, from_layer = 0;
+  }
+  if (done && cut) {
+    const int x0 = covered.x0, y0 = covered.y0;
+    staged = scratch_texture(src.texture->shared_screen(), dst.storage, covered.x1 - covered.x0,
+                             covered.y1 - covered.y0);
+    const int into[4] = {d[0] - x0, d[1] - y0, d[2] - x0, d[3] - y0};
+    const int part[4] = {target.x0 - x0, target.y0 - y0, target.x1 - x0, target.y1 - y0};
+    const int onto[4] = {target.x0, target.y0, target.x1, target.y1};
+    done = texture_blit_scaled(*from, from_level, from_layer, s, *staged, 0, 0, into, options) &&
+           texture_blit_scaled(*staged, 0, 0, part, *dst.texture, dst.level, dst.layer, onto, exact);
+  } else if (done) {
+    done = texture_blit_scaled(*from, from_level, from_layer, s, *dst.texture, dst.level, dst.layer, d, options);
+  }
+  if (done) return Result::ok();
+  return Result::fail(Failure::UNSUPPORTED, std::string("no Vulkan path blits ") + formats::describe(src.storage).name +
+                                                " (" + std::to_string(src.samples) + " samples) into " +
+                                                formats::describe(dst.storage).name + " (" +
+                                                std::to_string(dst.samples) + " samples); the destination is unchanged");
+}
 
 }  // namespace glvk::st

@@ -75,9 +75,13 @@ bool texture_clear_color_region(Texture& texture, unsigned level, const Box& box
   VkColorComponentFlags mask = 0;
   for (unsigned c = 0; c < 4; ++c)
     if (write_mask[c]) mask |= VK_COLOR_COMPONENT_R_BIT << c;
-  const vk_backend::ColorOutput output = kind == ClearKind::FLOAT  ? vk_backend::ColorOutput::FLOAT
-                                         : kind == ClearKind::SINT ? vk_backend::ColorOutput::SINT
-                                                                   : vk_backend::ColorOutput::UINT;
+  // The fragment shader's output type must be the attachment's (Vulkan's interface matching); a
+  // clear value of another kind (glClearBufferuiv on a normalized buffer: undefined values in GL)
+  // goes as its bits.
+  const vk_backend::ColorOutput output = !d.is_pure_integer ? vk_backend::ColorOutput::FLOAT
+                                         : d.channel[0].type == formats::ChannelType::SIGNED
+                                             ? vk_backend::ColorOutput::SINT
+                                             : vk_backend::ColorOutput::UINT;
   Locked l(texture.screen());
   l.s.stream->clear_color_region(image, view_format, render_region(texture, level, box), clear, output, mask);
   l.s.check_validation();

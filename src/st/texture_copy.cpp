@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include "glvk/formats/convert.h"
@@ -91,6 +92,63 @@ void texture_copy_level(Texture& src, unsigned src_level, Texture& dst, unsigned
   Locked l(src.screen());
   l.s.stream->copy_image(src.image(), dst.image(), {&region, 1});
   l.s.check_validation();
+}
+
+Result texture_copy_converting(Texture& src, unsigned src_level, const Box& src_box, formats::Format src_storage,
+                               Texture& dst, unsigned dst_level, const Box& dst_box, formats::Format dst_storage,
+                               std::uint32_t dst_base_format) {
+  const formats::PixelFormat from(src_storage), to(dst_storage);
+  const int w = int(src_box.width), h = src_box.height;
+  const std::size_t from_row = from.row_bytes(unsigned(w)), to_row = to.row_bytes(unsigned(w));
+  std::vector<std::byte> in(from_row * std::size_t(h)), out(to_row * std::size_t(h));
+  texture_read(src, src_level, src_box, in.data(), from_row, in.size());
+  formats::Swizzle map[4];
+  formats::ConvertParams params;
+  if (formats::compute_rgba2base2rgba_component_mapping(dst_base_format, map)) params.rebase_swizzle = map;
+  const formats::ConvertStatus status =
+      formats::convert(out.data(), to, to_row, in.data(), from, from_row, unsigned(w), unsigned(h), params);
+  if (status != formats::ConvertStatus::OK)
+    return Result::fail(Failure::UNSUPPORTED, std::string("cannot copy ") + formats::describe(src_storage).name +
+                                                  " into " + formats::describe(dst_storage).name + " (" +
+                                                  formats::convert_status_name(status) + ")");
+  // Consecutive rows are consecutive layers of a 1D array, consecutive rows of one layer otherwise.
+  texture_write(dst, dst_level, dst_box, out.data(), to_row, dst_box.depth > 1 ? to_row : out.size());
+  return Result::ok();
+}
+
+void texture_read_as(Texture& texture, unsigned level, const Box& box, Format storage, Format as, std::byte* out) {
+  const formats::PixelFormat wanted(as);
+  const std::size_t row = wanted.row_bytes(std::uint32_t(box.width));
+  const std::uint32_t rows = wanted.block_rows(std::uint32_t(box.height));
+  if (storage == as) {
+    texture_read(texture, level, box, out, row, row * rows);
+    return;
+  }
+  const formats::PixelFormat stored_format(storage);
+  const std::size_t storage_row = stored_format.row_bytes(std::uint32_t(box.width));
+  std::vector<std::byte> stored(storage_row * rows * std::size_t(box.depth));
+  texture_read(texture, level, box, stored.data(), storage_row, storage_row * rows);
+  for (int s = 0; s < box.depth; ++s)
+    formats::convert(out + std::size_t(s) * row * rows, wanted, row, stored.data() + std::size_t(s) * storage_row * rows,
+                     stored_format, storage_row, std::uint32_t(box.width), rows);
+}
+
+void texture_write_as(Texture& texture, unsigned level, const Box& box, Format storage, Format from,
+                      const std::byte* texels) {
+  const formats::PixelFormat given(from);
+  const std::size_t row = given.row_bytes(std::uint32_t(box.width));
+  const std::uint32_t rows = given.block_rows(std::uint32_t(box.height));
+  if (storage == from) {
+    texture_write(texture, level, box, texels, row, row * rows);
+    return;
+  }
+  const formats::PixelFormat stored_format(storage);
+  const std::size_t storage_row = stored_format.row_bytes(std::uint32_t(box.width));
+  std::vector<std::byte> stored(storage_row * rows * std::size_t(box.depth));
+  for (int s = 0; s < box.depth; ++s)
+    formats::convert(stored.data() + std::size_t(s) * storage_row * rows, stored_format, storage_row,
+                     texels + std::size_t(s) * row * rows, given, row, std::uint32_t(box.width), rows);
+  texture_write(texture, level, box, stored.data(), storage_row, storage_row * rows);
 }
 
 }  // namespace glvk::st

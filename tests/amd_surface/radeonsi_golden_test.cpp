@@ -412,5 +412,26 @@ TEST(RadeonsiGolden, DccSizes) {
             0u);
 }
 
+// si_initialize_color_surface programs CB_COLORn_CMASK_SLICE from the texture's CMASK (computed on
+// level 0) for every level: 1024x1024 RGBA8 on tonga pads to 1024x1024 -> 63 at level 1 too (the
+// level's own 512x512 would give 15); a linear texture has no CMASK and programs 0, and linear
+// colour levels bind with rows that are not a multiple of 8.
+TEST(RadeonsiGolden, CmaskSliceIsTheTexturesForEveryLevel) {
+  const Texture tex = texture("tonga", tmpl(TextureTarget::TEXTURE_2D, Format::R8G8B8A8_UNORM, 1024, 1024, 1, 1, 2));
+  auto cs = color_surface_from_texture(chip("tonga"), tex, 1, 0, 0);
+  ASSERT_TRUE(cs.ok()) << cs.error();
+  auto r = encode_color_buffer(chip("tonga"), *cs);
+  ASSERT_TRUE(r.ok()) << r.error();
+  EXPECT_EQ(bits(r->cmask_slice, 13, 0), 63u);
+  const Texture lin = texture("tonga", tmpl(TextureTarget::TEXTURE_2D, Format::R8G8B8A8_UNORM, 300, 2));
+  r = encode_color_buffer(chip("tonga"), *color_surface_from_texture(chip("tonga"), lin, 0, 0, 0));
+  ASSERT_TRUE(r.ok()) << r.error();
+  EXPECT_EQ(r->cmask_slice, 0u);
+  // That linear 300x2 level: width aligned to 256 bytes (64 elements) -> pitch 320, 2 rows:
+  // PITCH TILE_MAX 320/8 - 1 = 39, SLICE TILE_MAX 320*2/64 - 1 = 9 (rows need not be 8-aligned).
+  EXPECT_EQ(bits(r->pitch, 10, 0), 39u);
+  EXPECT_EQ(bits(r->slice, 21, 0), 9u);
+}
+
 }  // namespace
 }  // namespace glvk::amd

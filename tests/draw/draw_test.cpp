@@ -267,6 +267,58 @@ void main() { result = texture(image, uv); })");
   EXPECT_EQ(pixel(4, 4), (Rgba{0, 0, 0, 255}));
 }
 
+TEST_F(DrawTest, SamplerObjectsReplaceTheTexturesSamplerState) {
+  GLuint t;
+  glGenTextures(1, &t);
+  glBindTexture(GL_TEXTURE_2D, t);
+  const std::uint8_t texels[] = {255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255};
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+  // The texture's own state is incomplete (a mipmap filter with one level); the sampler's is not.
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+  GLuint sampler;
+  glGenSamplers(1, &sampler);
+  glSamplerParameteri(sampler, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glSamplerParameteri(sampler, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glBindSampler(0, sampler);
+  const GLuint p = link(R"(#version 330 core
+layout(location = 0) in vec2 position;
+out vec2 uv;
+void main() { gl_Position = vec4(position, 0.0, 1.0); uv = position * 0.5 + 0.5; })",
+                        R"(#version 330 core
+uniform sampler2D image;
+in vec2 uv;
+out vec4 result;
+void main() { result = texture(image, uv); })");
+  glUseProgram(p);
+  positions({-1, -1, 1, -1, 1, 1, -1, -1, 1, 1, -1, 1});
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_EQ(pixel(4, 4), (Rgba{255, 0, 0, 255}));
+  EXPECT_EQ(pixel(28, 28), (Rgba{255, 255, 255, 255}));
+  glBindSampler(0, 0);  // back to the texture's own (incomplete) state: (0, 0, 0, 1)
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  EXPECT_EQ(pixel(4, 4), (Rgba{0, 0, 0, 255}));
+
+  GLint value = 0;
+  glGetSamplerParameteriv(sampler, GL_TEXTURE_MIN_FILTER, &value);
+  EXPECT_EQ(value, GL_NEAREST);
+  glGetSamplerParameteriv(sampler, GL_TEXTURE_WRAP_R, &value);
+  EXPECT_EQ(value, GL_REPEAT);  // table 23.18's initial value
+  glSamplerParameteri(sampler, GL_TEXTURE_MIN_FILTER, GL_RGBA);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+  glSamplerParameteri(sampler, GL_TEXTURE_BASE_LEVEL, 1);  // texture state, not sampler state
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+  glSamplerParameterf(sampler, GL_TEXTURE_MAX_ANISOTROPY, 0.5f);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  glBindSampler(1000, sampler);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  glBindSampler(0, 12345);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  EXPECT_EQ(glIsSampler(sampler), GL_TRUE);
+  glDeleteSamplers(1, &sampler);
+  EXPECT_EQ(glIsSampler(sampler), GL_FALSE);
+}
+
 TEST_F(DrawTest, IndexedDrawsReadTheElementBufferOfTheVertexArray) {
   const GLuint p = color_program();
   set_color(p, 1, 1, 0, 1);
@@ -291,6 +343,144 @@ TEST_F(DrawTest, IndexedDrawsReadTheElementBufferOfTheVertexArray) {
   ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
   EXPECT_EQ(pixel(24, 16), (Rgba{255, 255, 0, 255}));
   EXPECT_EQ(pixel(8, 16), (Rgba{0, 0, 0, 0}));
+}
+
+TEST_F(DrawTest, UniformBlocksReadTheBoundBufferRange) {
+  const GLuint p = link(kPositionVs, R"(#version 330 core
+layout(std140) uniform Colours { vec4 first; vec4 second; };
+out vec4 result;
+void main() { result = second; })");
+  glUseProgram(p);
+  const GLuint block = glGetUniformBlockIndex(p, "Colours");
+  ASSERT_NE(block, GL_INVALID_INDEX);
+  GLint size = 0;
+  glGetActiveUniformBlockiv(p, block, GL_UNIFORM_BLOCK_DATA_SIZE, &size);
+  EXPECT_EQ(size, 32);  // two vec4s under std140
+  glUniformBlockBinding(p, block, 5);
+  // The block's data at offset 256 of the buffer (UNIFORM_BUFFER_OFFSET_ALIGNMENT is at most 256).
+  std::vector<float> data(64 + 8, 0.0f);
+  const float second[4] = {0.0f, 1.0f, 0.0f, 1.0f};
+  std::copy(second, second + 4, data.begin() + 64 + 4);
+  GLuint ubo;
+  glGenBuffers(1, &ubo);
+  glBindBuffer(GL_UNIFORM_BUFFER, ubo);
+  glBufferData(GL_UNIFORM_BUFFER, GLsizeiptr(data.size() * sizeof(float)), data.data(), GL_STATIC_DRAW);
+  glBindBufferRange(GL_UNIFORM_BUFFER, 5, ubo, 256, 32);
+  positions({-1, -1, 1, -1, -1, 1});
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_EQ(pixel(3, 3), (Rgba{0, 255, 0, 255}));
+  GLint64 start = -1, bound = -1;
+  glGetInteger64i_v(GL_UNIFORM_BUFFER_START, 5, &start);
+  glGetInteger64i_v(GL_UNIFORM_BUFFER_BINDING, 5, &bound);
+  EXPECT_EQ(start, 256);
+  EXPECT_EQ(bound, GLint64(ubo));
+  glBindBufferRange(GL_UNIFORM_BUFFER, 5, ubo, 4, 32);  // misaligned offset
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  glBindBufferBase(GL_UNIFORM_BUFFER, 1000, ubo);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+}
+
+TEST_F(DrawTest, LimitsMeetTheSpecMinimums) {
+  // GL 4.6 tables 23.51-23.70: each limit at least its minimum (texel offsets at most / least).
+  const std::pair<GLenum, GLint> minimums[] = {
+      {GL_MAX_VERTEX_ATTRIBS, 16},         {GL_MAX_TEXTURE_IMAGE_UNITS, 16},
+      {GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS, 16}, {GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS, 80},
+      {GL_MAX_UNIFORM_BUFFER_BINDINGS, 84}, {GL_MAX_UNIFORM_BLOCK_SIZE, 16384},
+      {GL_MAX_VERTEX_UNIFORM_BLOCKS, 14},   {GL_MAX_FRAGMENT_UNIFORM_BLOCKS, 14},
+      {GL_MAX_COMBINED_UNIFORM_BLOCKS, 70}, {GL_MAX_VERTEX_UNIFORM_COMPONENTS, 1024},
+      {GL_MAX_FRAGMENT_UNIFORM_COMPONENTS, 1024}, {GL_MAX_VARYING_COMPONENTS, 60},
+      {GL_MAX_VERTEX_OUTPUT_COMPONENTS, 64}, {GL_MAX_FRAGMENT_INPUT_COMPONENTS, 128},
+      {GL_MAX_GEOMETRY_OUTPUT_VERTICES, 256}, {GL_MAX_PATCH_VERTICES, 32},
+      {GL_MAX_TESS_GEN_LEVEL, 64},          {GL_MAX_PROGRAM_TEXEL_OFFSET, 7},
+      {GL_MAX_VERTEX_ATTRIB_BINDINGS, 16},  {GL_MAX_VERTEX_ATTRIB_STRIDE, 2048}};
+  for (const auto& [pname, minimum] : minimums) {
+    GLint value = -1;
+    glGetIntegerv(pname, &value);
+    EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR)) << std::hex << pname;
+    EXPECT_GE(value, minimum) << std::hex << pname;
+  }
+  GLint value = 0;
+  glGetIntegerv(GL_MIN_PROGRAM_TEXEL_OFFSET, &value);
+  EXPECT_LE(value, -8);
+  glGetIntegerv(GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT, &value);
+  EXPECT_GE(value, 1);
+  EXPECT_LE(value, 256);  // the table's maximum
+  // Bindings.
+  const GLuint p = color_program();
+  glGetIntegerv(GL_CURRENT_PROGRAM, &value);
+  EXPECT_EQ(value, GLint(p));
+  glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &value);
+  EXPECT_EQ(value, GLint(vao_));
+  GLuint sampler;
+  glGenSamplers(1, &sampler);
+  glActiveTexture(GL_TEXTURE2);
+  glBindSampler(2, sampler);
+  glGetIntegerv(GL_SAMPLER_BINDING, &value);
+  EXPECT_EQ(value, GLint(sampler));
+  glActiveTexture(GL_TEXTURE0);
+}
+
+TEST_F(DrawTest, IndirectDrawsReadTheirCommandsFromTheBuffer) {
+  const GLuint p = color_program();
+  set_color(p, 1, 0, 1, 1);
+  // Two triangles: the left half's lower-left one and the right half's upper-right one.
+  positions({-1, -1, 0, -1, -1, 1, 1, 1, 0, 1, 1, -1});
+  GLuint commands;
+  glGenBuffers(1, &commands);
+  glBindBuffer(GL_DRAW_INDIRECT_BUFFER, commands);
+  // DrawArraysIndirectCommand {count, instanceCount, first, baseInstance}, two of them with a
+  // 20-byte stride (one padding word), the first one skipped by the offset of 20 bytes.
+  const GLuint words[] = {0, 0, 0, 0, 0, 3, 1, 0, 0, 0, 3, 1, 3, 0, 0};
+  glBufferData(GL_DRAW_INDIRECT_BUFFER, sizeof words, words, GL_STATIC_DRAW);
+  glMultiDrawArraysIndirect(GL_TRIANGLES, reinterpret_cast<const void*>(20), 2, 20);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_EQ(pixel(3, 3), (Rgba{255, 0, 255, 255}));
+  EXPECT_EQ(pixel(28, 28), (Rgba{255, 0, 255, 255}));
+  EXPECT_EQ(pixel(28, 3), (Rgba{0, 0, 0, 0}));
+  glDrawArraysIndirect(GL_TRIANGLES, reinterpret_cast<const void*>(2));  // not 4-aligned
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  glDrawArraysIndirect(GL_TRIANGLES, reinterpret_cast<const void*>(48));  // past the end
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  glBindBuffer(GL_DRAW_INDIRECT_BUFFER, 0);
+  glDrawArraysIndirect(GL_TRIANGLES, nullptr);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+}
+
+TEST_F(DrawTest, BaseInstanceOffsetsInstancedArraysButNotInstanceId) {
+  const GLuint p = link(R"(#version 330 core
+layout(location = 0) in vec2 position;
+layout(location = 1) in float column;  // per instance
+out vec4 v_colour;
+void main() {
+  gl_Position = vec4(position.x + column, position.y, 0.0, 1.0);
+  v_colour = vec4(float(gl_InstanceID) / 2.0, 1.0, 0.0, 1.0);
+})",
+                        R"(#version 330 core
+in vec4 v_colour;
+out vec4 result;
+void main() { result = v_colour; })");
+  glUseProgram(p);
+  // A quad of a quarter of the width at x in [-1, -0.5]; instance i moves it by column[i].
+  positions({-1, -1, -0.5f, -1, -0.5f, 1, -1, -1, -0.5f, 1, -1, 1});
+  GLuint columns;
+  glGenBuffers(1, &columns);
+  glBindBuffer(GL_ARRAY_BUFFER, columns);
+  const float column[] = {0.0f, 0.5f, 1.0f, 1.5f};
+  glBufferData(GL_ARRAY_BUFFER, sizeof column, column, GL_STATIC_DRAW);
+  glVertexAttribPointer(1, 1, GL_FLOAT, GL_FALSE, 0, nullptr);
+  glVertexAttribDivisor(1, 1);
+  glEnableVertexAttribArray(1);
+  // Base instance 2: instances 0 and 1 read column[2] and column[3] (GL 4.6 10.5), and their
+  // gl_InstanceID is 0 and 1, without the base (11.1.3.9).
+  glDrawArraysInstancedBaseInstance(GL_TRIANGLES, 0, 6, 2, 2);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_EQ(pixel(4, 16), (Rgba{0, 0, 0, 0}));
+  EXPECT_EQ(pixel(12, 16), (Rgba{0, 0, 0, 0}));
+  EXPECT_EQ(pixel(20, 16), (Rgba{0, 255, 0, 255}));    // column[2], gl_InstanceID 0
+  const Rgba last = pixel(28, 16);                        // column[3], gl_InstanceID 1: red 0.5
+  EXPECT_TRUE(last[0] == 127 || last[0] == 128) << int(last[0]);
+  EXPECT_EQ(last[1], 255);
 }
 
 TEST_F(DrawTest, DrawErrorsChangeNothing) {

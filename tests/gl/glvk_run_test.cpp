@@ -60,6 +60,12 @@ TEST(GlvkRun, ErrorsGoToStderrWithNonZeroStatus) {
   EXPECT_NE(bad_option.exit_code, 0);
   EXPECT_EQ(bad_option.err.rfind("glvk run: ", 0), 0u) << bad_option.err;
   EXPECT_TRUE(bad_option.out.empty());
+  // --png belongs to the bundled demo: with a program of one's own it is an error, nothing runs.
+  const ProcessResult png_with_program =
+      run_process({GLVK_TOOL_PATH, "run", "--png", "/tmp/unused.png", "--", "/bin/sh", "-c", "echo ran"});
+  EXPECT_EQ(png_with_program.exit_code, 2);
+  EXPECT_EQ(png_with_program.err.rfind("glvk run: --png is the bundled demo's option", 0), 0u) << png_with_program.err;
+  EXPECT_TRUE(png_with_program.out.empty());
   const ProcessResult missing = run_process({GLVK_TOOL_PATH, "run", "--", "/nonexistent/program"});
   EXPECT_EQ(missing.exit_code, 127);
   EXPECT_EQ(missing.err.rfind("glvk run: cannot run '/nonexistent/program'", 0), 0u) << missing.err;

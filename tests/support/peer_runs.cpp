@@ -18,6 +18,19 @@ namespace glvk::test {
   return ::testing::AssertionSuccess();
 }
 
+void expect_same_lines(const PeerRuns& runs, int minimum_lines) {
+  std::istringstream expected(runs.mesa.out), actual(runs.glvk.out);
+  std::string want, got;
+  int lines = 0;
+  while (std::getline(expected, want)) {
+    ASSERT_TRUE(std::getline(actual, got)) << "glvk stopped before: " << want;
+    EXPECT_EQ(got, want);
+    ++lines;
+  }
+  EXPECT_FALSE(std::getline(actual, got)) << "glvk printed more: " << got;
+  EXPECT_GE(lines, minimum_lines);
+}
+
 std::map<std::string, std::vector<double>> parse_cases(const std::string& out, std::map<std::string, double>& tolerance) {
   std::map<std::string, std::vector<double>> cases;
   std::istringstream lines(out);

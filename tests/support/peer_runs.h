@@ -19,6 +19,10 @@ struct PeerRuns {
 // must exit 0, each on the driver it names on stderr.
 ::testing::AssertionResult run_on_both(const std::string& probe, const std::string& glvk_vendor_json, PeerRuns& runs);
 
+// The probe's lines on glvk equal llvmpipe's, line for line (error/state probes), at least
+// `minimum_lines` of them.
+void expect_same_lines(const PeerRuns& runs, int minimum_lines);
+
 // Probe output lines "name tolerance value value ...": values per case, tolerance per case.
 std::map<std::string, std::vector<double>> parse_cases(const std::string& out, std::map<std::string, double>& tolerance);
 

@@ -34,16 +34,7 @@ TEST(PeerComparison, TextureReadbackMatchesLlvmpipe) {
 TEST(PeerComparison, ErrorsAndStateMatchLlvmpipe) {
   PeerRuns runs;
   ASSERT_TRUE(run_on_both(GLVK_ERROR_PROBE, GLVK_EGL_VENDOR_JSON, runs));
-  std::istringstream expected(runs.mesa.out), actual(runs.glvk.out);
-  std::string want, got;
-  int lines = 0;
-  while (std::getline(expected, want)) {
-    ASSERT_TRUE(std::getline(actual, got)) << "glvk stopped before: " << want;
-    EXPECT_EQ(got, want);
-    ++lines;
-  }
-  EXPECT_FALSE(std::getline(actual, got)) << "glvk printed more: " << got;
-  EXPECT_GE(lines, 25);
+  expect_same_lines(runs, 25);
 }
 
 }  // namespace

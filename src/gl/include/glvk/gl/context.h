@@ -79,6 +79,10 @@ class ShareGroup {
   GLuint next_renderbuffer_name = 1;
   GLuint allocate_renderbuffer_name();  // caller holds mutex
 
+  // Sampler objects (8.2): glGenSamplers reserves a name (nullptr) until the first bind.
+  std::unordered_map<GLuint, std::shared_ptr<SamplerObject>> samplers;
+  GLuint next_sampler_name = 1;
+
   // Shader and program objects: one name space (GL 4.6 7.1); each name is one or the other.
   std::unordered_map<GLuint, std::shared_ptr<ShaderObject>> shaders;
   std::unordered_map<GLuint, std::shared_ptr<ProgramObject>> programs;
@@ -162,6 +166,8 @@ class Context {
   GLuint active_texture_unit = 0;
   std::array<std::array<std::shared_ptr<TextureObject>, kTextureTargetCount>, kMaxTextureUnits> bound_textures;
   std::array<std::shared_ptr<TextureObject>, kTextureTargetCount> default_textures;
+  // The sampler object bound to each unit (null: the textures' own sampler state).
+  std::array<std::shared_ptr<SamplerObject>, kMaxTextureUnits> bound_samplers;
   // Proxy targets' images (glTexImage on GL_PROXY_TEXTURE_*), one object per non-proxy target.
   std::array<std::shared_ptr<TextureObject>, kTextureTargetCount> proxy_textures;
 

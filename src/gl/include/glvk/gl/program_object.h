@@ -25,7 +25,8 @@ inline constexpr GLuint kMaxVertexAttribs = 16;
 inline constexpr GLuint kMaxVertexAttribBindings = 16;
 inline constexpr GLint kMaxVertexAttribStride = 2048;
 inline constexpr GLint kMaxVertexAttribRelativeOffset = 2047;
-inline constexpr GLuint kMaxUniformBufferBindings = 36;
+inline constexpr GLuint kMaxUniformBufferBindings = 84;  // GL 4.6's minimum
+inline constexpr GLint kUniformBufferOffsetAlignment = 256;  // the largest any Vulkan device asks
 inline constexpr GLint kMaxUniformBlockSize = 65536;
 
 struct ShaderObject {

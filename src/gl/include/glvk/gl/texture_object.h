@@ -28,7 +28,7 @@ inline constexpr GLint kMaxCubeMapTextureSize = 16384;
 inline constexpr GLint kMaxRectangleTextureSize = 16384;
 inline constexpr GLint kMaxArrayTextureLayers = 2048;
 inline constexpr unsigned kMaxTextureLevels = 15;  // log2(16384) + 1
-inline constexpr unsigned kMaxTextureUnits = 32;
+inline constexpr unsigned kMaxTextureUnits = 96;  // MAX_COMBINED_TEXTURE_IMAGE_UNITS (GL 4.6: at least 80)
 
 // The binding targets, in the order of Context::bound_textures' inner array.
 inline constexpr GLenum kTextureTargets[] = {
@@ -52,7 +52,29 @@ struct TextureImage {
   bool defined() const { return internal_format != 0; }
 };
 
-struct TextureObject {
+// The sampler state of GL 4.6 table 23.18: a texture's own, or a sampler object's (8.2).
+struct SamplerParameters {
+  GLenum min_filter = GL_NEAREST_MIPMAP_LINEAR, mag_filter = GL_LINEAR;
+  GLenum wrap_s = GL_REPEAT, wrap_t = GL_REPEAT, wrap_r = GL_REPEAT;
+  GLfloat min_lod = -1000.0f, max_lod = 1000.0f;
+  GLfloat lod_bias = 0.0f;
+  GLfloat max_anisotropy = 1.0f;
+  GLenum compare_mode = GL_NONE, compare_func = GL_LEQUAL;
+  std::array<GLfloat, 4> border_color{0, 0, 0, 0};
+  // glTexParameterIiv/Iuiv store the border colour unconverted: then these words hold it, as
+  // signed or unsigned integers (the spec leaves a query of the other type undefined).
+  enum class BorderColorType { FLOAT, INT, UINT } border_color_type = BorderColorType::FLOAT;
+  std::array<GLint, 4> border_color_integer{0, 0, 0, 0};
+};
+
+// A sampler object (GL 4.6 8.2): sampler state bound to texture units, overriding the textures'.
+struct SamplerObject : SamplerParameters {
+  explicit SamplerObject(GLuint object_name) : name(object_name) {}
+  GLuint name;
+  std::string label;
+};
+
+struct TextureObject : SamplerParameters {
   explicit TextureObject(GLuint object_name, GLenum object_target = 0) : name(object_name), target(object_target) {}
   GLuint name;
   GLenum target;  // 0 until first bound
@@ -69,20 +91,11 @@ struct TextureObject {
   GLintptr buffer_offset = 0;
   GLsizeiptr buffer_size = -1;  // -1: the whole buffer, whatever its size becomes
 
-  GLenum min_filter = GL_NEAREST_MIPMAP_LINEAR, mag_filter = GL_LINEAR;
-  GLenum wrap_s = GL_REPEAT, wrap_t = GL_REPEAT, wrap_r = GL_REPEAT;
   GLint base_level = 0, max_level = 1000;
-  GLfloat min_lod = -1000.0f, max_lod = 1000.0f;
   std::array<GLint, 4> swizzle{GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA};
-  GLenum compare_mode = GL_NONE, compare_func = GL_LEQUAL;
-  std::array<GLfloat, 4> border_color{0, 0, 0, 0};
-  // glTexParameterIiv/Iuiv store the border colour unconverted: then these words hold it, as
-  // signed or unsigned integers (the spec leaves a query of the other type undefined).
-  enum class BorderColorType { FLOAT, INT, UINT } border_color_type = BorderColorType::FLOAT;
-  std::array<GLint, 4> border_color_integer{0, 0, 0, 0};
   GLenum depth_stencil_mode = GL_DEPTH_COMPONENT;
   GLenum depth_texture_mode = GL_LUMINANCE;  // compatibility profile (ARB_depth_texture)
-  GLfloat lod_bias = 0.0f;
+  bool generate_mipmap = false;              // compatibility profile: levels follow the base level
   std::string label;
 };
 

@@ -23,7 +23,7 @@ class Resource;
 class Texture;
 
 inline constexpr unsigned kMaxVertexAttribs = 16;
-inline constexpr unsigned kMaxUniformBufferBindings = 36;
+inline constexpr unsigned kMaxUniformBufferBindings = 84;
 inline constexpr unsigned kMaxDrawViewports = 16;
 
 // One generic vertex attribute as the draw sees it: an array (from a buffer or client memory)

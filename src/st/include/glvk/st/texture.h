@@ -197,6 +197,24 @@ const FormatSupport& format_support(Screen& screen);
 void texture_copy(Texture& src, unsigned src_level, const Box& src_box, Texture& dst, unsigned dst_level,
                   const Box& dst_box);
 
+// `box` of a level whose texels are `storage`, read as tight texels of `as` (rows of blocks, then
+// slices) and written from them: copied as they are when the formats are one, else converted on
+// the CPU channel for channel (no rebase; glCopyImageSubData's GL bits of a padded or reordered
+// storage).
+void texture_read_as(Texture& texture, unsigned level, const Box& box, formats::Format storage, formats::Format as,
+                     std::byte* out);
+void texture_write_as(Texture& texture, unsigned level, const Box& box, formats::Format storage,
+                      formats::Format from, const std::byte* texels);
+
+// glCopyTexImage's copy from a read buffer: `src_box` of a level of `src` (one slice) into `dst_box`
+// of `dst`, converted on the CPU from `src_storage` to `dst_storage` (the images' storages) with the
+// rebase of the destination's GL base format (consecutive rows land in consecutive layers when
+// `dst_box` has depth > 1: 1D arrays). UNSUPPORTED, with nothing written, when the format library
+// cannot convert between them.
+Result texture_copy_converting(Texture& src, unsigned src_level, const Box& src_box, formats::Format src_storage,
+                               Texture& dst, unsigned dst_level, const Box& dst_box, formats::Format dst_storage,
+                               std::uint32_t dst_base_format);
+
 // Whether texture_copy can copy raw bits between textures of these formats: blocks of one size,
 // and depth/stencil formats only to themselves.
 bool can_copy_raw(formats::Format src, formats::Format dst);

@@ -1,0 +1,31 @@
+// What the device allows shaders and draws, in GL-independent terms (the pipe_screen shader caps
+// role): src/gl answers the GL implementation limits from it, clamped to glvk's own tables.
+#pragma once
+
+#include <cstdint>
+
+namespace glvk::st {
+
+class Screen;
+
+struct ShaderLimits {
+  std::uint32_t vertex_input_attributes = 16, vertex_input_bindings = 16;
+  std::uint32_t vertex_input_attribute_offset = 2047, vertex_input_binding_stride = 2048;
+  std::uint32_t per_stage_samplers = 16, per_stage_uniform_buffers = 12, per_stage_storage_buffers = 4;
+  std::uint32_t uniform_buffer_range = 16384;
+  std::uint32_t vertex_output_components = 64, fragment_input_components = 64;
+  std::uint32_t geometry_input_components = 64, geometry_output_components = 64, geometry_output_vertices = 256,
+                geometry_total_output_components = 1024, geometry_invocations = 32;
+  std::uint32_t tessellation_patch_size = 32, tessellation_generation_level = 64;
+  std::int32_t min_texel_offset = -8;
+  std::uint32_t max_texel_offset = 7;
+  std::int32_t min_texel_gather_offset = -8;
+  std::uint32_t max_texel_gather_offset = 7;
+  float point_size_range[2] = {1, 1};
+  float line_width_range[2] = {1, 1};
+  std::uint32_t clip_distances = 8;
+};
+
+ShaderLimits shader_limits(Screen& screen);
+
+}  // namespace glvk::st

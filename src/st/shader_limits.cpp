@@ -1,0 +1,43 @@
+#include "glvk/st/shader_limits.h"
+
+#include <algorithm>
+
+#include "glvk/vk_backend/device.h"
+#include "screen_impl.h"
+
+namespace glvk::st {
+
+ShaderLimits shader_limits(Screen& screen) {
+  const vk_backend::Device& device = *screen.impl().device;
+  const VkPhysicalDeviceLimits& l = device.properties().limits;
+  const VkPhysicalDeviceFeatures& f = device.features();
+  ShaderLimits s;
+  s.vertex_input_attributes = l.maxVertexInputAttributes;
+  s.vertex_input_bindings = l.maxVertexInputBindings;
+  s.vertex_input_attribute_offset = l.maxVertexInputAttributeOffset;
+  s.vertex_input_binding_stride = l.maxVertexInputBindingStride;
+  s.per_stage_samplers = std::min(l.maxPerStageDescriptorSamplers, l.maxPerStageDescriptorSampledImages);
+  s.per_stage_uniform_buffers = l.maxPerStageDescriptorUniformBuffers;
+  s.per_stage_storage_buffers = l.maxPerStageDescriptorStorageBuffers;
+  s.uniform_buffer_range = l.maxUniformBufferRange;
+  s.vertex_output_components = l.maxVertexOutputComponents;
+  s.fragment_input_components = l.maxFragmentInputComponents;
+  s.geometry_input_components = l.maxGeometryInputComponents;
+  s.geometry_output_components = l.maxGeometryOutputComponents;
+  s.geometry_output_vertices = l.maxGeometryOutputVertices;
+  s.geometry_total_output_components = l.maxGeometryTotalOutputComponents;
+  s.geometry_invocations = l.maxGeometryShaderInvocations;
+  s.tessellation_patch_size = l.maxTessellationPatchSize;
+  s.tessellation_generation_level = l.maxTessellationGenerationLevel;
+  s.min_texel_offset = l.minTexelOffset;
+  s.max_texel_offset = l.maxTexelOffset;
+  s.min_texel_gather_offset = l.minTexelGatherOffset;
+  s.max_texel_gather_offset = l.maxTexelGatherOffset;
+  // Wide lines and large points are optional features of Vulkan.
+  if (f.largePoints) std::copy(l.pointSizeRange, l.pointSizeRange + 2, s.point_size_range);
+  if (f.wideLines) std::copy(l.lineWidthRange, l.lineWidthRange + 2, s.line_width_range);
+  s.clip_distances = f.shaderClipDistance ? l.maxClipDistances : 0;
+  return s;
+}
+
+}  // namespace glvk::st
