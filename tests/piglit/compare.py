@@ -80,6 +80,9 @@ def failure_class(name):
         return f"lacks {commands.split(',')[0]}"
     if error and result not in ("crash", "timeout") and not re.match(r"Failed to (compile|link)", message):
         return f"glvk error {error}"
+    validation = re.search(r"glvk: validation (error|warning) (\S+?):", message)
+    if validation:
+        return f"{result}: validation {validation.group(1)} {validation.group(2)}"
     message = re.sub(r'"[^"]*"', '"…"', message)
     message = re.sub(r"\b\d+(\.\d+)?\b", "N", message)
     return f"{result}: {message}".strip()
