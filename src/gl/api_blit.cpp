@@ -113,7 +113,9 @@ static void blit_framebuffer(Context& ctx, FramebufferObject* read, FramebufferO
   const GLint rect[8] = {srcX0, srcY0, srcX1, srcY1, dstX0, dstY0, dstX1, dstY1};
   // GL 4.6 section 18.3.1: when either framebuffer is multisampled the rectangles must match,
   // flips included, and two multisampled framebuffers must have the same sample count.
-  const bool same_rectangle = srcX1 - srcX0 == dstX1 - dstX0 && srcY1 - srcY0 == dstY1 - dstY0;
+  // (64-bit: the corners may be anywhere in GLint's range.)
+  const bool same_rectangle = GLint64(srcX1) - srcX0 == GLint64(dstX1) - dstX0 &&
+                              GLint64(srcY1) - srcY0 == GLint64(dstY1) - dstY0;
   const GLint read_samples = framebuffer_samples(read), draw_samples = framebuffer_samples(draw);
   if ((read_samples > 0 || draw_samples > 0) && !same_rectangle)
     return ctx.error(GL_INVALID_OPERATION, "%s: a multisample blit cannot scale or flip", function);

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "api_common.h"
+#include "legacy_internal.h"
 
 namespace glvk::gl {
 
@@ -263,6 +264,7 @@ void GetPointerv(Context& ctx, const char* fn, GLenum pname, void** params) {
       if (params) *params = const_cast<void*>(ctx.debug_user_param);
       return;
     default:
+      if (legacy_array_pointer(ctx, pname, params)) return;  // api_client_arrays.cpp
       ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not a pointer glvk tracks", fn, pname);
   }
 }

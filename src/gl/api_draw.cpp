@@ -5,7 +5,9 @@
 #include <vector>
 
 #include "api_common.h"
+#include "glvk/formats/checked_size.h"
 #include "draw_inputs.h"
+#include "legacy_internal.h"
 #include "glvk/st/draw.h"
 #include "glvk/st/context.h"
 
@@ -66,15 +68,10 @@ ProgramObject* validate_draw(Context& ctx, const char* fn, const DrawParams& d) 
     return nullptr;
   }
   ProgramObject* program = ctx.current_program.get();
-  if (!program || !program->executable) {
-    if (ctx.config().core_profile || program) {
-      ctx.error(GL_INVALID_OPERATION, "%s: no linked program is in use", fn);
-    } else {
-      // Compatibility contexts without a program draw with the fixed-function pipeline, which
-      // glvk does not have yet: nothing is drawn, and the application is told.
-      ctx.debug_message(GL_DEBUG_SOURCE_API, GL_DEBUG_TYPE_OTHER, 1, GL_DEBUG_SEVERITY_HIGH,
-                        std::string(fn) + ": the fixed-function pipeline is not implemented; nothing is drawn");
-    }
+  // Compatibility contexts without a program draw with a generated fixed-function program.
+  const bool fixed_function = !program && !ctx.config().core_profile;
+  if (!fixed_function && (!program || !program->executable)) {
+    ctx.error(GL_INVALID_OPERATION, "%s: no linked program is in use", fn);
     return nullptr;
   }
   const GLenum status = draw_framebuffer_status(ctx);
@@ -100,7 +97,7 @@ ProgramObject* validate_draw(Context& ctx, const char* fn, const DrawParams& d) 
       return nullptr;
     }
   }
-  return program;
+  return fixed_function ? fixed_function_program(ctx, fn) : program;
 }
 
 void draw(Context& ctx, const char* fn, const DrawParams& d) {
@@ -159,9 +156,10 @@ bool read_indirect(Context& ctx, const char* fn, const void* indirect, GLsizei d
     return false;
   }
   const std::uint64_t step = stride ? std::uint64_t(stride) : command_words * 4;
-  const std::uint64_t end =
-      drawcount ? std::uint64_t(offset) + step * std::uint64_t(drawcount - 1) + command_words * 4 : std::uint64_t(offset);
-  if (end > std::uint64_t(buffer->size) || (drawcount && !buffer->resource)) {
+  const formats::CheckedSize end =
+      drawcount ? formats::CheckedSize(offset) + formats::CheckedSize(step) * (drawcount - 1) + command_words * 4
+                : formats::CheckedSize(offset);
+  if (!end.fits(std::uint64_t(buffer->size)) || (drawcount && !buffer->resource)) {
     ctx.error(GL_INVALID_OPERATION, "%s: the commands reach beyond the indirect buffer", fn);
     return false;
   }
@@ -203,6 +201,10 @@ bool check_index_type(Context& ctx, const char* fn, GLenum type) {
 }
 
 }  // namespace
+
+void draw_arrays(Context& ctx, const char* fn, GLenum mode, GLint first, GLsizei count) {
+  draw(ctx, fn, {mode, first, count});
+}
 
 namespace api {
 

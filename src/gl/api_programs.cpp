@@ -7,6 +7,7 @@
 #include "glvk/st/program.h"
 #include "glvk/st/context.h"
 #include "program_lookup.h"
+#include "legacy_internal.h"
 
 namespace glvk::gl {
 
@@ -66,6 +67,8 @@ GLint interface_location(const std::vector<glsl::InterfaceVariable>& variables, 
   return -1;
 }
 
+}  // namespace
+
 // Builds the uniform state of a newly linked executable: zeroed default block, locations,
 // sampler units and block bindings (GL 4.6 7.6: uniforms start at zero, block bindings at their
 // layout(binding) or zero).
@@ -87,8 +90,6 @@ void reset_uniforms(ProgramObject& p, const glsl::Program& r) {
   for (const glsl::UniformBlock& block : r.blocks) p.block_bindings.push_back(block.initial_gl_binding);
   ++p.uniform_serial;
 }
-
-}  // namespace
 
 namespace api {
 

@@ -67,7 +67,8 @@ void ReadPixels(Context& ctx, const char* fn, GLint x, GLint y, GLsizei width, G
   ReadSource source;
   if (!read_source(ctx, *a, source)) return;
   const int bpp = formats::bytes_per_pixel(format, type);
-  const std::size_t skip = std::size_t(y0 - y) * client.row_stride + std::size_t(x0 - x) * std::size_t(bpp);
+  // In 64 bits: x and y may be as low as INT_MIN. The skip lies inside the client image.
+  const std::size_t skip = std::size_t(GLint64(y0) - y) * client.row_stride + std::size_t(GLint64(x0) - x) * std::size_t(bpp);
   ClientImage inside = client;
   inside.data = client.data ? client.data + skip : nullptr;
   inside.pbo_offset = client.pbo_offset + skip;

@@ -160,6 +160,10 @@ bool query_integer(Context& ctx, GLenum pname, GLint64& value, bool& raised, con
     case GL_NUM_SHADER_BINARY_FORMATS: case GL_NUM_PROGRAM_BINARY_FORMATS: value = 0; return true;
     default:
       // Capabilities are state glGet reads as well (GL 4.6 section 22.1).
+      if (const bool* client = legacy_client_state(ctx, pname)) {
+        value = *client;
+        return true;
+      }
       if (const CapabilityFlag enabled = capability(ctx, pname, nullptr)) {
         value = enabled.get();
         return true;
@@ -172,7 +176,7 @@ bool query_integer(Context& ctx, GLenum pname, GLint64& value, bool& raised, con
 bool query_state(Context& ctx, GLenum pname, StateValue& value, bool& raised, const char* function) {
   if (query_transform_state(ctx, pname, value, raised, function) || query_clear_state(ctx, pname, value) ||
       query_render_state(ctx, pname, value) || query_draw_state(ctx, pname, value) ||
-      query_compressed_formats(pname, value))
+      query_compressed_formats(pname, value) || query_legacy_state(ctx, pname, value))
     return true;
   if (pname == GL_SHADER_BINARY_FORMATS || pname == GL_PROGRAM_BINARY_FORMATS) {
     value.set_integers({});  // the empty lists NUM_SHADER/PROGRAM_BINARY_FORMATS count
@@ -275,6 +279,14 @@ void set_indexed(Context& ctx, GLenum cap, bool& state, bool enabled) {
 
 }  // namespace
 
+bool capability_enabled(Context& ctx, GLenum cap, GLuint unit) {
+  const GLuint active = ctx.active_texture_unit;
+  ctx.active_texture_unit = unit;  // per-unit capabilities are read on the active unit
+  const CapabilityFlag flag = capability(ctx, cap, nullptr);
+  ctx.active_texture_unit = active;
+  return flag && flag.get();
+}
+
 namespace api {
 
 GLenum GetError(Context& ctx, const char*) {
@@ -355,6 +367,8 @@ GLboolean IsEnabledi(Context& ctx, const char* fn, GLenum target, GLuint index) 
   return state && *state ? GL_TRUE : GL_FALSE;
 }
 GLboolean IsEnabled(Context& ctx, const char* fn, GLenum cap) {
+  // The legacy client arrays are queried here too (glEnableClientState sets them).
+  if (const bool* client = legacy_client_state(ctx, cap)) return *client ? GL_TRUE : GL_FALSE;
   const CapabilityFlag state = capability(ctx, cap, fn);
   return state && state.get() ? GL_TRUE : GL_FALSE;
 }

@@ -6,6 +6,7 @@
 #include "api_common.h"
 #include "state_query.h"
 #include "vertex_array_state.h"
+#include "legacy_internal.h"
 
 namespace glvk::gl {
 
@@ -176,6 +177,8 @@ void set_current_float(Context& ctx, const char* fn, GLuint index, std::initiali
   int i = 0;
   for (double d : values)
     if (i < count) v[i++] = float(d);
+  // Between glBegin and glEnd attribute 0 is the vertex (GL 4.6 compatibility 10.2.2).
+  if (index == 0 && ctx.legacy.inside_begin_end()) return emit_vertex(ctx, {v[0], v[1], v[2], v[3]});
   CurrentAttrib& c = ctx.current_attribs[index];
   std::memcpy(c.bits.data(), v, 16);
   c.kind = GL_FLOAT;

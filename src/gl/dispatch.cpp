@@ -34,6 +34,10 @@ void report_unimplemented(std::atomic<bool>& reported, const char* name) {
   context->error(GL_INVALID_OPERATION, "%s is not implemented by glvk", name);
 }
 
+void between_begin_end(Context& context, const char* name) {
+  context.error(GL_INVALID_OPERATION, "%s: not allowed between glBegin and glEnd", name);
+}
+
 void report_exception(Context& context, const char* name) {
   if (debug_enabled("api")) std::fprintf(stderr, "glvk api: %s failed inside glvk\n", name);
   context.error(GL_OUT_OF_MEMORY, "%s failed: the device could not complete it", name);

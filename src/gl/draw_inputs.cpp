@@ -10,6 +10,7 @@
 #include "glvk/formats/format.h"
 #include "glvk/gl/texture_object.h"
 #include "glvk/st/program.h"
+#include "legacy_internal.h"
 
 namespace glvk::gl {
 
@@ -102,7 +103,7 @@ bool texture_complete(const TextureObject& t, const SamplerParameters& sampler, 
   return true;
 }
 
-st::TextureInput texture_input(Context& ctx, GLint unit, std::uint32_t sampler_type) {
+st::TextureInput unit_texture_input(Context& ctx, GLint unit, std::uint32_t sampler_type) {
   st::TextureInput in;
   in.target = sampler_target(sampler_type);
   const std::size_t index = target_index(in.target);
@@ -162,6 +163,26 @@ bool attachment_target(const FramebufferAttachment& a, st::TargetInput& out, std
 
 GLenum draw_framebuffer_status(Context& ctx) { return framebuffer_status(ctx, ctx.current_draw_framebuffer()); }
 
+st::TextureInput texture_input(Context& ctx, GLint unit, std::uint32_t sampler_type) {
+  return unit_texture_input(ctx, unit, sampler_type);
+}
+
+void generic_array_input(const VertexArrayObject& vao, GLuint i, st::VertexAttribInput& in) {
+  const VertexAttribState& a = vao.attribs[i];
+  const VertexBindingState& b = vao.bindings[a.binding];
+  const bool has_data = b.buffer ? b.buffer->resource != nullptr : b.offset != 0;
+  if (!a.enabled || !has_data) return;
+  in.enabled = true;
+  in.buffer = b.buffer ? b.buffer->resource.get() : nullptr;
+  in.pointer = std::uintptr_t(b.offset) + a.relative_offset;
+  in.type = a.type;
+  in.size = a.size;
+  in.normalized = a.normalized;
+  in.kind = a.kind;
+  in.stride = b.stride;
+  in.divisor = b.divisor;
+}
+
 bool gather_draw_inputs(Context& ctx, const char* fn, const ProgramObject& program, DrawInputs& inputs) {
   st::DrawCall& call = inputs.call;
   const glsl::Program& r = program.executable->reflection();
@@ -185,24 +206,13 @@ bool gather_draw_inputs(Context& ctx, const char* fn, const ProgramObject& progr
   }
   call.sampler_textures = inputs.sampler_textures;
 
-  // Vertex arrays.
+  // Vertex arrays (fixed-function programs and immediate mode read the legacy ones).
   const VertexArrayObject& vao = *ctx.current_vertex_array();
-  for (GLuint i = 0; i < kMaxVertexAttribs; ++i) {
-    const VertexAttribState& a = vao.attribs[i];
-    const VertexBindingState& b = vao.bindings[a.binding];
-    st::VertexAttribInput& in = call.attribs[i];
-    in.current = ctx.current_attribs[i].bits;
-    const bool has_data = b.buffer ? b.buffer->resource != nullptr : b.offset != 0;
-    if (!a.enabled || !has_data) continue;
-    in.enabled = true;
-    in.buffer = b.buffer ? b.buffer->resource.get() : nullptr;
-    in.pointer = std::uintptr_t(b.offset) + a.relative_offset;
-    in.type = a.type;
-    in.size = a.size;
-    in.normalized = a.normalized;
-    in.kind = a.kind;
-    in.stride = b.stride;
-    in.divisor = b.divisor;
+  const bool legacy_inputs = program.fixed_function || ctx.legacy.drawing_immediate;
+  if (legacy_inputs && !fixed_function_vertex_inputs(ctx, program, call)) return false;  // no vertices
+  for (GLuint i = 0; i < kMaxVertexAttribs && !legacy_inputs; ++i) {
+    call.attribs[i].current = ctx.current_attribs[i].bits;
+    generic_array_input(vao, i, call.attribs[i]);
   }
 
   // Per-fragment and rasterization state.

@@ -18,6 +18,13 @@ struct DrawInputs {
 // Fills `inputs` (everything but the counts, mode and indices). False after raising an error.
 bool gather_draw_inputs(Context& ctx, const char* fn, const ProgramObject& program, DrawInputs& inputs);
 
+// What texture `unit` offers a sampler of GL type `sampler_type`: the texture (null when incomplete,
+// GL 4.6 8.17) and its sampling state.
+st::TextureInput texture_input(Context& ctx, GLint unit, std::uint32_t sampler_type);
+
+// Generic attribute i's array as a draw reads it (left as it is when the array is off or empty).
+void generic_array_input(const VertexArrayObject& vao, GLuint i, st::VertexAttribInput& in);
+
 // glCheckFramebufferStatus(GL_DRAW_FRAMEBUFFER) without the error checks of the command.
 GLenum draw_framebuffer_status(Context& ctx);
 

@@ -22,6 +22,16 @@ import sys
 import xml.etree.ElementTree as ET
 
 
+# The commands GL 4.6 compatibility section 10.7.5 allows between glBegin and glEnd (every other
+# one raises INVALID_OPERATION there): vertex attributes, materials, array elements, evaluator
+# points and display list calls, and glEnd itself.
+BETWEEN_BEGIN_END = re.compile(
+    r"^gl(Vertex[234]|VertexP[234]|VertexAttrib[IL]?[1-4]|VertexAttribP[1-4]|Color[34]|ColorP[34]|"
+    r"SecondaryColor3|SecondaryColorP3|Index(s|i|f|d|ub)v?$|Normal3|NormalP3|FogCoord[fd]|TexCoord[1-4]|"
+    r"TexCoordP[1-4]|MultiTexCoord[1-4]|MultiTexCoordP[1-4]|EdgeFlagv?$|Material[fi]|ArrayElement|"
+    r"EvalCoord|EvalPoint|CallList|End$)")
+
+
 def read_list(path):
     names = []
     with open(path, encoding="utf-8") as f:
@@ -154,6 +164,9 @@ def main():
                 call = f"api::{implementation[name][2:]}({args})"
                 zero = "" if ret == "void" else " {}"
                 s.write(f"  Context* ctx = current_context();\n  if (!ctx) return{zero};\n")
+                if not BETWEEN_BEGIN_END.match(name):
+                    s.write(f"  if (ctx->legacy.inside_begin_end()) {{\n    between_begin_end(*ctx, \"{name}\");\n"
+                            f"    return{zero};\n  }}\n")
                 if ret == "void":
                     s.write(f"  try {{\n    {call};\n  }} catch (...) {{\n    report_exception(*ctx, \"{name}\");\n  }}\n")
                 else:

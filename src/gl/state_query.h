@@ -91,6 +91,13 @@ CapabilityFlag render_capability(Context& ctx, GLenum cap);
 // framebuffer `fb` (the first draw buffer's for colours); 0 without one or without `fb`.
 GLint64 framebuffer_bits(const FramebufferObject* fb, GLenum pname);
 
+// api_lighting.cpp and the other compatibility files: the fixed-function state (lights, materials,
+// fog, texture environments, current values, legacy arrays); false in core contexts.
+bool query_legacy_state(Context& ctx, GLenum pname, StateValue& value);
+// api_client_arrays.cpp: the flag of a legacy client array (GL_VERTEX_ARRAY, ...; texture
+// coordinates of the client active unit) for glIsEnabled and glGet; null for other enums.
+bool* legacy_client_state(Context& ctx, GLenum cap);
+
 // api_textures.cpp: GL_NUM_COMPRESSED_TEXTURE_FORMATS and GL_COMPRESSED_TEXTURE_FORMATS.
 bool query_compressed_formats(GLenum pname, StateValue& value);
 

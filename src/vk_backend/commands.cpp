@@ -174,6 +174,7 @@ std::uint64_t CommandStream::flush() {
   check(vkQueueSubmit(device_.queue(), 1, &submit, recording_->fence), "vkQueueSubmit");
   in_flight_.push_back(*recording_);
   recording_ = nullptr;
+  batch_draws_ = 0;
   ++submissions_;
   return open_serial_++;
 }

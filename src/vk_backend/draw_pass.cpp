@@ -1,5 +1,6 @@
 // Draws of CommandStream: one dynamic-rendering pass kept open across draws into the same
 // attachments, pipelines and dynamic state bound only when they change.
+#include <algorithm>
 #include <cstring>
 #include <memory>
 
@@ -26,6 +27,11 @@ constexpr LayoutUse kDrawAccesses{
         VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT |
         VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT | VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT};
 
+// A long run of draws is submitted in pieces, so the device (lavapipe's queue thread, or a GPU)
+// starts on the first draws while the later ones are still being recorded, rather than idling
+// until glFinish or a readback submits the whole frame at once.
+constexpr std::uint32_t kDrawsPerSubmission = 1024;
+
 VkImageSubresourceRange attachment_range(const DrawAttachment& a, std::uint32_t layers) {
   const Image& image = *a.image;
   if (image.description().type == VK_IMAGE_TYPE_3D) return {image.aspects(), a.level, 1, 0, 1};
@@ -49,6 +55,7 @@ void CommandStream::end_draw_pass() {
   // What follows may bind internal pipelines and set their state.
   bound_pipeline_ = VK_NULL_HANDLE;
   dynamic_state_valid_ = false;
+  bound_vertex_buffer_count_ = 0;
 }
 
 void CommandStream::prepare_sampled(Image& image, const VkImageSubresourceRange& range) {
@@ -163,7 +170,11 @@ void CommandStream::draw(const DrawTargets& targets, const DrawRecord& record) {
   if (!record.descriptors.empty())
     vkCmdPushDescriptorSetKHR(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, record.layout, 0,
                               std::uint32_t(record.descriptors.size()), record.descriptors.data());
-  if (!record.vertex_buffers.empty()) {
+  // Vertex buffers stay bound across draws: rebinding the same ones costs lavapipe a command each.
+  const bool same_vertex_buffers =
+      record.vertex_buffers.size() == bound_vertex_buffer_count_ &&
+      std::equal(record.vertex_buffers.begin(), record.vertex_buffers.end(), bound_vertex_buffers_.begin());
+  if (!record.vertex_buffers.empty() && !same_vertex_buffers) {
     VkBuffer buffers[kMaxVertexAttributes];
     VkDeviceSize offsets[kMaxVertexAttributes], strides[kMaxVertexAttributes];
     const std::uint32_t n = std::uint32_t(record.vertex_buffers.size());
@@ -173,6 +184,8 @@ void CommandStream::draw(const DrawTargets& targets, const DrawRecord& record) {
       strides[i] = record.vertex_buffers[i].stride;
     }
     vkCmdBindVertexBuffers2(commands, 0, n, buffers, offsets, nullptr, strides);
+    std::copy(record.vertex_buffers.begin(), record.vertex_buffers.end(), bound_vertex_buffers_.begin());
+    bound_vertex_buffer_count_ = n;
   }
   if (record.indexed) vkCmdBindIndexBuffer(commands, record.index_buffer, record.index_offset, record.index_type);
   if (record.indirect_buffer) {
@@ -188,6 +201,7 @@ void CommandStream::draw(const DrawTargets& targets, const DrawRecord& record) {
     vkCmdDraw(commands, record.count, record.instance_count, record.first, record.first_instance);
   }
   ++draws_;
+  if (++batch_draws_ >= kDrawsPerSubmission) flush();  // after the draw: its resources carry this batch's serial
 }
 
 }  // namespace glvk::vk_backend

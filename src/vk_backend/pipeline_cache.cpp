@@ -69,12 +69,26 @@ std::string PipelineCache::disk_path() const {
 
 VkPipeline PipelineCache::get(const GraphicsPipelineKey& key) {
   ++lookups_;
-  if (last_pipeline_ && key == last_key_) return last_pipeline_;
-  auto found = pipelines_.find(key);
-  if (found == pipelines_.end()) found = pipelines_.emplace(key, create(key)).first;
-  last_key_ = key;
-  last_pipeline_ = found->second;
-  return last_pipeline_;
+  std::size_t hit = 0;
+  while (hit < kRecent && !(recent_pipelines_[hit] && key == recent_keys_[hit])) ++hit;
+  if (hit == 0) return recent_pipelines_[0];
+  VkPipeline pipeline;
+  if (hit < kRecent) {
+    pipeline = recent_pipelines_[hit];
+  } else {
+    auto found = pipelines_.find(key);
+    if (found == pipelines_.end()) found = pipelines_.emplace(key, create(key)).first;
+    pipeline = found->second;
+    hit = kRecent - 1;  // the oldest entry makes room
+  }
+  // Move to the front.
+  for (std::size_t i = hit; i > 0; --i) {
+    recent_keys_[i] = recent_keys_[i - 1];
+    recent_pipelines_[i] = recent_pipelines_[i - 1];
+  }
+  recent_keys_[0] = key;
+  recent_pipelines_[0] = pipeline;
+  return pipeline;
 }
 
 void PipelineCache::forget(VkPipelineLayout layout) {
@@ -83,7 +97,7 @@ void PipelineCache::forget(VkPipelineLayout layout) {
     vkDestroyPipeline(device_.handle(), entry.second, nullptr);
     return true;
   });
-  last_pipeline_ = VK_NULL_HANDLE;
+  recent_pipelines_.fill(VK_NULL_HANDLE);
 }
 
 namespace {

@@ -239,6 +239,100 @@ TEST_F(ReliabilityTest, LabelsNeedExistingObjects) {
   glDeleteSamplers(1, &names[3]);
 }
 
+GLuint link_program(const char* vs, const char* fs) {
+  const GLuint p = glCreateProgram();
+  const char* sources[2] = {vs, fs};
+  const GLenum types[2] = {GL_VERTEX_SHADER, GL_FRAGMENT_SHADER};
+  for (int i = 0; i < 2; ++i) {
+    const GLuint s = glCreateShader(types[i]);
+    glShaderSource(s, 1, &sources[i], nullptr);
+    glCompileShader(s);
+    glAttachShader(p, s);
+    glDeleteShader(s);
+  }
+  glLinkProgram(p);
+  GLint ok = 0;
+  glGetProgramiv(p, GL_LINK_STATUS, &ok);
+  EXPECT_EQ(ok, GL_TRUE);
+  return p;
+}
+
+// Draws whose indices, offsets and ranges point outside their buffers: undefined values in GL,
+// but never a read past a buffer, a crash or invalid Vulkan use (validation aborts the test). The
+// index and vertex ranges are checked sizes; what lies past a buffer reads as zeros.
+TEST_F(ReliabilityTest, DrawsReachingPastTheirBuffersStayInside) {
+  bind_colour_target(GL_RGBA8, 8);
+  glViewport(0, 0, 8, 8);
+  const GLuint program = link_program(R"(#version 330 core
+layout(location = 0) in vec2 position;
+layout(location = 1) in vec4 colour;
+out vec4 v_colour;
+void main() { gl_Position = vec4(position, 0.0, 1.0); v_colour = colour; })",
+                                      R"(#version 330 core
+layout(std140) uniform Block { vec4 tint; };
+in vec4 v_colour;
+out vec4 result;
+void main() { result = v_colour + tint; })");
+  glUseProgram(program);
+  GLuint vao, buffers[4];
+  glGenVertexArrays(1, &vao);
+  glBindVertexArray(vao);
+  glGenBuffers(4, buffers);
+  const float xy[6] = {-1, -1, 3, -1, -1, 3};
+  glBindBuffer(GL_ARRAY_BUFFER, buffers[0]);
+  glBufferData(GL_ARRAY_BUFFER, sizeof xy, xy, GL_STATIC_DRAW);
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
+  glEnableVertexAttribArray(0);
+  // Colours at an offset past the end of their 16-byte buffer, in a format Vulkan fetches and in
+  // one glvk converts (doubles).
+  glBindBuffer(GL_ARRAY_BUFFER, buffers[1]);
+  glBufferData(GL_ARRAY_BUFFER, 16, nullptr, GL_STATIC_DRAW);
+  glVertexAttribPointer(1, 4, GL_UNSIGNED_BYTE, GL_TRUE, 0, reinterpret_cast<const void*>(4096));
+  glEnableVertexAttribArray(1);
+  // A uniform block range starting past the end of its buffer.
+  glBindBuffer(GL_UNIFORM_BUFFER, buffers[2]);
+  glBufferData(GL_UNIFORM_BUFFER, 256, nullptr, GL_STATIC_DRAW);
+  glBindBufferRange(GL_UNIFORM_BUFFER, 0, buffers[2], 512, 16);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glVertexAttribPointer(1, 4, GL_DOUBLE, GL_FALSE, 0, reinterpret_cast<const void*>(8));
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  // Indices: misaligned, past the end of the element buffer, and indexing vertices far beyond it.
+  const GLuint indices[4] = {0, 1, 2, 0xfffffu};
+  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, buffers[3]);
+  glBufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof indices, indices, GL_STATIC_DRAW);
+  // From byte 2 the indices read 0x10000, 0x20000 and 0xffff0000: streaming the doubles of
+  // 4 billion vertices is more than glvk allocates for one draw (GL_OUT_OF_MEMORY, nothing drawn).
+  glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_INT, reinterpret_cast<const void*>(2));
+  EXPECT_EQ(glGetError(), GLenum(GL_OUT_OF_MEMORY));
+  glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_INT, reinterpret_cast<const void*>(8));
+  glDrawElements(GL_TRIANGLES, 300, GL_UNSIGNED_SHORT, reinterpret_cast<const void*>(1 << 20));
+  glDrawElements(GL_LINE_STRIP, 4, GL_UNSIGNED_INT, nullptr);  // vertex 2^20 - 1 of 16-byte colours
+  glFinish();
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  // An indirect command offset whose end wraps past 2^64.
+  glBindBuffer(GL_DRAW_INDIRECT_BUFFER, buffers[2]);
+  glDrawArraysIndirect(GL_TRIANGLES, reinterpret_cast<const void*>(~std::uintptr_t(0) - 3));
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  glBindVertexArray(0);
+  glDeleteVertexArrays(1, &vao);
+  glDeleteBuffers(4, buffers);
+  glDeleteProgram(program);
+}
+
+// Rectangles at the ends of GLint's range: their widths do not fit a GLint.
+TEST_F(ReliabilityTest, ExtremeRectanglesAreClippedNotOverflowed) {
+  bind_colour_target(GL_RGBA8, 4);
+  std::vector<unsigned char> pixels(16, 0x5a);
+  glReadPixels(INT_MIN, INT_MIN, 2, 2, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_EQ(pixels, std::vector<unsigned char>(16, 0x5a));  // nothing inside the buffer: untouched
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffer_);
+  glBlitFramebuffer(INT_MIN, INT_MIN, INT_MAX, INT_MAX, 0, 0, 4, 4, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
 class CompatibilityReliabilityTest : public GlTest {
  protected:
   std::vector<EGLint> context_attributes() const override { return compatibility_context_attributes(); }

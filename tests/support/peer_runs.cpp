@@ -1,5 +1,8 @@
 #include "peer_runs.h"
 
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <sstream>
 
 namespace glvk::test {
@@ -45,6 +48,32 @@ std::map<std::string, std::vector<double>> parse_cases(const std::string& out, s
     while (fields >> v) cases[name].push_back(v);
   }
   return cases;
+}
+
+void expect_images_match(const PeerRuns& runs, std::size_t cases, std::size_t width) {
+  std::map<std::string, double> tolerance;
+  const auto expected = parse_cases(runs.mesa.out, tolerance);
+  const auto actual = parse_cases(runs.glvk.out, tolerance);
+  ASSERT_EQ(expected.size(), cases);
+  for (const auto& [name, values] : expected) {
+    const auto it = actual.find(name);
+    ASSERT_NE(it, actual.end()) << name;
+    ASSERT_EQ(it->second.size(), values.size()) << name;
+    int mismatches = 0;
+    double worst = 0;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      const double d = std::abs(it->second[i] - values[i]);
+      worst = std::max(worst, d);
+      if (d <= tolerance[name]) continue;
+      if (++mismatches <= 8) {
+        const std::size_t pixel = i / 4;
+        ADD_FAILURE() << name << ": pixel (" << pixel % width << ", " << pixel / width << ") channel " << i % 4
+                      << ": glvk " << it->second[i] << ", llvmpipe " << values[i];
+      }
+    }
+    EXPECT_EQ(mismatches, 0) << name;
+    std::printf("%s: largest difference %g (tolerance %g)\n", name.c_str(), worst, tolerance[name]);
+  }
 }
 
 }  // namespace glvk::test

@@ -26,4 +26,9 @@ void expect_same_lines(const PeerRuns& runs, int minimum_lines);
 // Probe output lines "name tolerance value value ...": values per case, tolerance per case.
 std::map<std::string, std::vector<double>> parse_cases(const std::string& out, std::map<std::string, double>& tolerance);
 
+// Probes printing images (name, tolerance, then RGBA bytes of a `width`-pixel-wide image): every
+// channel of every case of the glvk run within the case's tolerance of the Mesa run, `cases` cases
+// in all; reports the first mismatches of each case and prints each case's largest difference.
+void expect_images_match(const PeerRuns& runs, std::size_t cases, std::size_t width);
+
 }  // namespace glvk::test

@@ -13,6 +13,7 @@
 #include "glvk/formats/gl_client.h"
 #include "glvk/gl/framebuffer_object.h"
 #include "glvk/gl/gl_headers.h"
+#include "glvk/gl/legacy_state.h"
 #include "glvk/gl/program_object.h"
 #include "glvk/gl/render_state.h"
 #include "glvk/gl/texture_object.h"
@@ -233,6 +234,8 @@ class Context {
   TransformState transform;
   // Depth, stencil, blend, rasterization and multisample state draws obey: api_render_state.cpp.
   RenderState render;
+  // Compatibility: fixed-function state, current values and immediate mode (fixed_function/).
+  LegacyState legacy;
 
   // eglMakeCurrent with a draw surface: the first time, the viewport and scissor box become
   // (0, 0, width, height) of the surface (EGL 1.5 section 3.7.3); later calls change nothing. A

@@ -30,6 +30,10 @@ std::span<const char* const> advertised_extensions();
 // with a context current records GL_INVALID_OPERATION and logs the name under GLVK_DEBUG=api.
 void report_unimplemented(std::atomic<bool>& reported, const char* name);
 
+// Called by generated entry points of commands GL does not allow between glBegin and glEnd when
+// one is called there: records GL_INVALID_OPERATION (GL 4.6 compatibility 10.7.5).
+void between_begin_end(Context& context, const char* name);
+
 // Called when a hand-written entry point throws (out of memory, device loss): records
 // GL_OUT_OF_MEMORY, since no exception may cross the C ABI.
 void report_exception(Context& context, const char* name);

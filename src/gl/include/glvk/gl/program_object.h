@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "glvk/gl/gl_headers.h"
+#include "glvk/gl/legacy_state.h"
 #include "glvk/glsl/compiler.h"
 
 namespace glvk::st {
@@ -74,6 +75,9 @@ struct ProgramObject {
   std::vector<GLint> sampler_units;
   std::vector<GLuint> block_bindings;
   std::uint64_t uniform_serial = 1;  // bumped on every uniform change
+  // A generated fixed-function program (fixed_function/): its vertex inputs are the legacy
+  // arrays and current values (LegacyAttrib), not the generic attributes.
+  bool fixed_function = false;
 
   const glsl::Program* reflection() const;
 };
@@ -107,6 +111,8 @@ struct VertexArrayObject {
   // The pointer and stride the application gave (VERTEX_ATTRIB_ARRAY_STRIDE is the given one).
   std::array<GLsizei, kMaxVertexAttribs> given_stride{};
   std::shared_ptr<BufferObject> element_buffer;
+  // Compatibility: glVertexPointer, glColorPointer, ... indexed by LegacyAttrib.
+  std::array<LegacyArray, kLegacyAttribCount> legacy_arrays = initial_legacy_arrays();
   std::string label;
 };
 

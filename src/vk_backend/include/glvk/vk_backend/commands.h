@@ -2,6 +2,7 @@
 // and identified by a serial number so objects can tell whether the GPU still uses them.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <deque>
 #include <memory>
@@ -135,6 +136,9 @@ class CommandStream {
   VkPipeline bound_pipeline_ = VK_NULL_HANDLE;
   bool dynamic_state_valid_ = false;
   DrawDynamicState last_dynamic_state_{};
+  std::uint32_t bound_vertex_buffer_count_ = 0;  // 0: nothing known bound
+  std::array<DrawVertexBuffer, kMaxVertexAttributes> bound_vertex_buffers_{};
+  std::uint32_t batch_draws_ = 0;  // draws recorded into the open batch
   std::uint64_t draws_ = 0, passes_ = 0;
 };
 

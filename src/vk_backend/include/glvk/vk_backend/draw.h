@@ -64,6 +64,7 @@ struct DrawVertexBuffer {
   VkBuffer buffer = VK_NULL_HANDLE;
   VkDeviceSize offset = 0;
   VkDeviceSize stride = 0;
+  bool operator==(const DrawVertexBuffer&) const = default;
 };
 
 struct DrawRecord {

@@ -109,9 +109,11 @@ class PipelineCache {
   std::string directory_;
   VkPipelineCache cache_ = VK_NULL_HANDLE;
   std::unordered_map<GraphicsPipelineKey, VkPipeline, GraphicsPipelineKeyHash> pipelines_;
-  // The last key and pipeline: consecutive draws usually share them, and memcmp beats hashing.
-  GraphicsPipelineKey last_key_{};
-  VkPipeline last_pipeline_ = VK_NULL_HANDLE;
+  // The most recently used keys and pipelines, newest first: consecutive draws usually share a
+  // pipeline or alternate between a few (a blend toggled per draw), and memcmp beats hashing.
+  static constexpr std::size_t kRecent = 4;
+  std::array<GraphicsPipelineKey, kRecent> recent_keys_{};
+  std::array<VkPipeline, kRecent> recent_pipelines_{};
   std::uint64_t created_ = 0, lookups_ = 0;
 };
 

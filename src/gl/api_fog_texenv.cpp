@@ -1,0 +1,158 @@
+// Fog (GL 4.6 compatibility 16.4: glFog*) and texture environments (16.1: glTexEnv*,
+// glGetTexEnv* for GL_TEXTURE_ENV's mode and colour), the current-value queries of 10.2.2, and
+// query_legacy_state, which glGet asks for all compatibility fixed-function state.
+#include "api_common.h"
+#include "legacy_internal.h"
+#include "legacy_params.h"
+
+namespace glvk::gl {
+
+namespace {
+
+void set_fog(Context& ctx, const char* fn, GLenum pname, const LegacyParams& p, bool scalar_form) {
+  if (!compatibility_context(ctx, fn)) return;
+  FogState& f = ctx.legacy.fog;
+  const GLfloat s = p.get(1, false)[0];
+  switch (pname) {
+    case GL_FOG_MODE: {
+      const GLenum e = p.get_enum();
+      if (e != GL_LINEAR && e != GL_EXP && e != GL_EXP2)
+        return ctx.error(GL_INVALID_ENUM, "%s(FOG_MODE = 0x%04x): not a fog mode", fn, e);
+      f.mode = e;
+      return;
+    }
+    case GL_FOG_COORD_SRC: {
+      const GLenum e = p.get_enum();
+      if (e != GL_FOG_COORD && e != GL_FRAGMENT_DEPTH)
+        return ctx.error(GL_INVALID_ENUM, "%s(FOG_COORD_SRC = 0x%04x): not a fog coordinate source", fn, e);
+      f.coord_src = e;
+      return;
+    }
+    case GL_FOG_DENSITY:
+      if (s < 0) return ctx.error(GL_INVALID_VALUE, "%s(FOG_DENSITY = %g): negative", fn, double(s));
+      f.density = s;
+      return;
+    case GL_FOG_START: f.start = s; return;
+    case GL_FOG_END: f.end = s; return;
+    case GL_FOG_INDEX: f.index = s; return;
+    case GL_FOG_COLOR:
+      if (scalar_form) break;
+      f.color = p.get(4, true);
+      return;
+    default: break;
+  }
+  ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not a fog parameter of this form", fn, pname);
+}
+
+// The texture environment of the active unit; null after the error (INVALID_OPERATION beyond the
+// fixed-function units, as for the texture matrix).
+TexEnvState* active_texenv(Context& ctx, const char* fn, GLenum target) {
+  if (target != GL_TEXTURE_ENV) {
+    // TEXTURE_FILTER_CONTROL (LOD bias) and POINT_SPRITE (COORD_REPLACE) are not here yet.
+    ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): not a texture environment glvk has", fn, target);
+    return nullptr;
+  }
+  if (ctx.active_texture_unit >= kFixedTextureUnits) {
+    ctx.error(GL_INVALID_OPERATION, "%s: the active texture unit %u has no texture environment", fn,
+              ctx.active_texture_unit);
+    return nullptr;
+  }
+  return &ctx.legacy.texenv[ctx.active_texture_unit];
+}
+
+void set_texenv(Context& ctx, const char* fn, GLenum target, GLenum pname, const LegacyParams& p, bool scalar_form) {
+  if (!compatibility_context(ctx, fn)) return;
+  TexEnvState* env = active_texenv(ctx, fn, target);
+  if (!env) return;
+  if (pname == GL_TEXTURE_ENV_MODE) {
+    const GLenum e = p.get_enum();
+    // COMBINE (ARB_texture_env_combine) is not generated yet: refused rather than drawn wrong.
+    if (e != GL_MODULATE && e != GL_DECAL && e != GL_BLEND && e != GL_REPLACE && e != GL_ADD)
+      return ctx.error(GL_INVALID_ENUM, "%s(TEXTURE_ENV_MODE = 0x%04x): not a texture environment mode glvk has", fn,
+                       e);
+    env->mode = e;
+    return;
+  }
+  if (pname == GL_TEXTURE_ENV_COLOR && !scalar_form) {
+    env->color = p.get(4, true);
+    for (GLfloat& c : env->color) c = std::clamp(c, 0.0f, 1.0f);  // clamped when specified
+    return;
+  }
+  ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not a texture environment parameter of this form", fn, pname);
+}
+
+void get_texenv(Context& ctx, const char* fn, GLenum target, GLenum pname, LegacyOut out) {
+  if (!compatibility_context(ctx, fn)) return;
+  const TexEnvState* env = active_texenv(ctx, fn, target);
+  if (!env) return;
+  if (pname == GL_TEXTURE_ENV_MODE) return out.put_enum(env->mode);
+  if (pname == GL_TEXTURE_ENV_COLOR) return out.put(env->color.data(), 4, true);
+  ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not a texture environment parameter", fn, pname);
+}
+
+}  // namespace
+
+bool query_fog_texenv_state(Context& ctx, GLenum pname, StateValue& value) {
+  const LegacyState& l = ctx.legacy;
+  const FogState& f = l.fog;
+  switch (pname) {
+    case GL_FOG_MODE: value.set_integers({f.mode}); return true;
+    case GL_FOG_COORD_SRC: value.set_integers({f.coord_src}); return true;
+    case GL_FOG_DENSITY: set_state_floats(value, &f.density, 1, false); return true;
+    case GL_FOG_START: set_state_floats(value, &f.start, 1, false); return true;
+    case GL_FOG_END: set_state_floats(value, &f.end, 1, false); return true;
+    case GL_FOG_INDEX: set_state_floats(value, &f.index, 1, false); return true;
+    case GL_FOG_COLOR: set_state_floats(value, f.color.data(), 4, true); return true;
+    // Current values (10.2.2); texture coordinates of the active texture unit.
+    case GL_CURRENT_COLOR: set_state_floats(value, l.current.color.data(), 4, true); return true;
+    case GL_CURRENT_SECONDARY_COLOR: set_state_floats(value, l.current.secondary_color.data(), 4, true); return true;
+    case GL_CURRENT_NORMAL: set_state_floats(value, l.current.normal.data(), 3, true); return true;
+    case GL_CURRENT_FOG_COORD: set_state_floats(value, &l.current.fog_coord, 1, false); return true;
+    case GL_EDGE_FLAG: value.set_integers({l.current.edge_flag}); return true;
+    case GL_CURRENT_TEXTURE_COORDS:
+      if (ctx.active_texture_unit >= kFixedTextureUnits) return false;
+      set_state_floats(value, l.current.texcoords[ctx.active_texture_unit].data(), 4, false);
+      return true;
+    case GL_MAX_TEXTURE_UNITS: value.set_integers({kFixedTextureUnits}); return true;
+    default: return false;
+  }
+}
+
+bool query_legacy_state(Context& ctx, GLenum pname, StateValue& value) {
+  if (ctx.config().core_profile) return false;
+  return query_lighting_state(ctx, pname, value) || query_fog_texenv_state(ctx, pname, value) ||
+         query_client_array_state(ctx, pname, value);
+}
+
+namespace api {
+
+void Fogf(Context& ctx, const char* fn, GLenum pname, GLfloat param) { set_fog(ctx, fn, pname, LegacyParams(&param), true); }
+void Fogi(Context& ctx, const char* fn, GLenum pname, GLint param) { set_fog(ctx, fn, pname, LegacyParams(&param), true); }
+void Fogfv(Context& ctx, const char* fn, GLenum pname, const GLfloat* params) {
+  if (check_values(ctx, fn, params)) set_fog(ctx, fn, pname, LegacyParams(params), false);
+}
+void Fogiv(Context& ctx, const char* fn, GLenum pname, const GLint* params) {
+  if (check_values(ctx, fn, params)) set_fog(ctx, fn, pname, LegacyParams(params), false);
+}
+
+void TexEnvf(Context& ctx, const char* fn, GLenum target, GLenum pname, GLfloat param) {
+  set_texenv(ctx, fn, target, pname, LegacyParams(&param), true);
+}
+void TexEnvi(Context& ctx, const char* fn, GLenum target, GLenum pname, GLint param) {
+  set_texenv(ctx, fn, target, pname, LegacyParams(&param), true);
+}
+void TexEnvfv(Context& ctx, const char* fn, GLenum target, GLenum pname, const GLfloat* params) {
+  if (check_values(ctx, fn, params)) set_texenv(ctx, fn, target, pname, LegacyParams(params), false);
+}
+void TexEnviv(Context& ctx, const char* fn, GLenum target, GLenum pname, const GLint* params) {
+  if (check_values(ctx, fn, params)) set_texenv(ctx, fn, target, pname, LegacyParams(params), false);
+}
+void GetTexEnvfv(Context& ctx, const char* fn, GLenum target, GLenum pname, GLfloat* params) {
+  get_texenv(ctx, fn, target, pname, LegacyOut(params));
+}
+void GetTexEnviv(Context& ctx, const char* fn, GLenum target, GLenum pname, GLint* params) {
+  get_texenv(ctx, fn, target, pname, LegacyOut(params));
+}
+
+}  // namespace api
+}  // namespace glvk::gl

@@ -1,0 +1,60 @@
+// The fixed-function pipeline as a compact state key (the role of Mesa's ffvertex_prog /
+// ff_fragment_shader keys): everything that changes the generated GLSL, and nothing that only
+// changes a uniform value. Private to src/gl.
+#pragma once
+
+#include <array>
+#include <compare>
+#include <cstdint>
+#include <string>
+
+#include "glvk/gl/legacy_state.h"
+
+namespace glvk::gl::ff {
+
+enum class TexTarget : std::uint8_t { None, Tex1D, Tex2D, Tex3D, Cube };
+enum class EnvMode : std::uint8_t { Modulate, Replace, Decal, Blend, Add };
+// What a texture's base internal format supplies (GL 4.6 compatibility table 16.1's columns):
+// ALPHA only, colour without alpha (LUMINANCE, RGB), colour and alpha (LUMINANCE_ALPHA, RGBA),
+// or INTENSITY (one value for both, with its own BLEND and ADD alpha rules).
+enum class BaseClass : std::uint8_t { Alpha, Color, ColorAlpha, Intensity };
+
+struct TextureUnitKey {
+  TexTarget target = TexTarget::None;  // None: texturing off for the unit
+  EnvMode mode = EnvMode::Modulate;
+  BaseClass base = BaseClass::ColorAlpha;
+  auto operator<=>(const TextureUnitKey&) const = default;
+};
+
+// Which material colours follow the current colour (glColorMaterial's mode).
+enum ColorMaterialBits : std::uint8_t {
+  kCmAmbient = 1, kCmDiffuse = 2, kCmSpecular = 4, kCmEmission = 8,
+};
+
+struct Key {
+  // Vertex stage.
+  bool lighting = false;
+  std::uint8_t lights = 0;        // bit i: LIGHTi enabled (with lighting)
+  std::uint8_t local_lights = 0;  // bit i: positional (w != 0): attenuation and spot apply
+  std::uint8_t spot_lights = 0;   // bit i: positional with SPOT_CUTOFF != 180
+  bool two_side = false, local_viewer = false, separate_specular = false;
+  std::array<std::uint8_t, 2> color_material{};  // per face (front, back): ColorMaterialBits
+  bool normalize = false, rescale_normal = false;
+  // Fragment stage.
+  bool flat = false;               // glShadeModel(GL_FLAT)
+  bool color_sum = false;          // add the secondary colour after texturing
+  std::uint8_t fog = 0;            // 0 off, 1 LINEAR, 2 EXP, 3 EXP2
+  bool fog_coord_attrib = false;   // FOG_COORD_SRC = FOG_COORD (else the eye distance)
+  GLenum alpha_func = GL_ALWAYS;   // GL_ALWAYS: no test
+  std::array<TextureUnitKey, kFixedTextureUnits> units{};
+
+  auto operator<=>(const Key&) const = default;
+};
+
+// The generated GLSL (#version 330 core: glslang's relaxed Vulkan rules take it). Inputs are at
+// the LegacyAttrib locations; uniforms are loose ones named ff_* (the default uniform block),
+// written by ff_program.cpp from context state on every draw.
+std::string vertex_shader(const Key& key);
+std::string fragment_shader(const Key& key);
+
+}  // namespace glvk::gl::ff

@@ -1,0 +1,359 @@
+// Fixed-function programs as draws see them: the state key from the context, one generated and
+// linked program per key (cached in the context), the ff_* uniforms written from context state on
+// every draw, and the vertex inputs (legacy arrays, current values, immediate-mode vertices).
+#include <cmath>
+#include <cstring>
+#include <map>
+#include <string>
+#include <unordered_map>
+
+#include "draw_inputs.h"
+#include "ff_key.h"
+#include "legacy_internal.h"
+#include "glvk/st/context.h"
+#include "glvk/st/program.h"
+
+namespace glvk::gl {
+
+class FixedFunctionCache {
+ public:
+  struct Entry {
+    std::shared_ptr<ProgramObject> program;  // null: the generated program failed to link
+    std::unordered_map<std::string, const glsl::Uniform*> uniforms;
+  };
+  std::map<ff::Key, Entry> entries;
+};
+
+namespace {
+
+using ff::BaseClass;
+using ff::TexTarget;
+
+// The unit's enabled target by GL's priority (cube map, 3D, 2D, 1D), or None.
+struct UnitTarget {
+  TexTarget target;
+  GLenum cap, sampler;
+};
+constexpr UnitTarget kTargetPriority[] = {
+    {TexTarget::Cube, GL_TEXTURE_CUBE_MAP, GL_SAMPLER_CUBE},
+    {TexTarget::Tex3D, GL_TEXTURE_3D, GL_SAMPLER_3D},
+    {TexTarget::Tex2D, GL_TEXTURE_2D, GL_SAMPLER_2D},
+    {TexTarget::Tex1D, GL_TEXTURE_1D, GL_SAMPLER_1D},
+};
+
+BaseClass base_class(GLenum base, GLenum depth_texture_mode) {
+  if (base == GL_DEPTH_COMPONENT || base == GL_DEPTH_STENCIL) base = depth_texture_mode;
+  switch (base) {
+    case GL_ALPHA: return BaseClass::Alpha;
+    case GL_INTENSITY: return BaseClass::Intensity;
+    case GL_LUMINANCE_ALPHA: case GL_RGBA: return BaseClass::ColorAlpha;
+    default: return BaseClass::Color;  // LUMINANCE, RED, RG, RGB: alpha is 1
+  }
+}
+
+ff::EnvMode env_mode(GLenum mode) {
+  switch (mode) {
+    case GL_REPLACE: return ff::EnvMode::Replace;
+    case GL_DECAL: return ff::EnvMode::Decal;
+    case GL_BLEND: return ff::EnvMode::Blend;
+    case GL_ADD: return ff::EnvMode::Add;
+    default: return ff::EnvMode::Modulate;
+  }
+}
+
+std::uint8_t color_material_bits(GLenum mode) {
+  switch (mode) {
+    case GL_AMBIENT: return ff::kCmAmbient;
+    case GL_DIFFUSE: return ff::kCmDiffuse;
+    case GL_SPECULAR: return ff::kCmSpecular;
+    case GL_EMISSION: return ff::kCmEmission;
+    default: return ff::kCmAmbient | ff::kCmDiffuse;  // AMBIENT_AND_DIFFUSE
+  }
+}
+
+ff::Key state_key(Context& ctx) {
+  const LegacyState& l = ctx.legacy;
+  ff::Key k;
+  k.lighting = capability_enabled(ctx, GL_LIGHTING);
+  if (k.lighting) {
+    for (unsigned i = 0; i < kMaxLights; ++i) {
+      if (!capability_enabled(ctx, GL_LIGHT0 + i)) continue;
+      k.lights |= std::uint8_t(1u << i);
+      // Like Mesa, spot cones apply to positional lights only (a directional light has no cone apex).
+      if (l.lights[i].position[3] != 0.0f) {
+        k.local_lights |= std::uint8_t(1u << i);
+        if (l.lights[i].spot_cutoff != 180.0f) k.spot_lights |= std::uint8_t(1u << i);
+      }
+    }
+    k.two_side = l.light_model_two_side;
+    k.local_viewer = l.light_model_local_viewer;
+    k.separate_specular = l.light_model_color_control == GL_SEPARATE_SPECULAR_COLOR;
+    if (capability_enabled(ctx, GL_COLOR_MATERIAL)) {
+      const std::uint8_t bits = color_material_bits(l.color_material_mode);
+      if (l.color_material_face != GL_BACK) k.color_material[0] = bits;
+      if (l.color_material_face != GL_FRONT) k.color_material[1] = bits;
+    }
+    k.normalize = capability_enabled(ctx, GL_NORMALIZE);
+    k.rescale_normal = capability_enabled(ctx, GL_RESCALE_NORMAL);
+  }
+  k.flat = ctx.render.shade_model == GL_FLAT;
+  k.color_sum = capability_enabled(ctx, GL_COLOR_SUM) || (k.lighting && k.separate_specular);
+  if (capability_enabled(ctx, GL_FOG)) {
+    k.fog = l.fog.mode == GL_LINEAR ? 1 : l.fog.mode == GL_EXP ? 2 : 3;
+    k.fog_coord_attrib = l.fog.coord_src == GL_FOG_COORD;
+  }
+  if (ctx.render.alpha_test) k.alpha_func = ctx.render.alpha_func;
+  for (unsigned u = 0; u < kFixedTextureUnits; ++u) {
+    for (const UnitTarget& t : kTargetPriority) {
+      if (!capability_enabled(ctx, t.cap, u)) continue;
+      // The highest enabled target decides; an incomplete texture there turns the unit off
+      // (GL 4.6 compatibility 8.17.1 for fixed-function texturing).
+      const st::TextureInput in = texture_input(ctx, GLint(u), t.sampler);
+      if (in.texture) k.units[u] = {t.target, env_mode(l.texenv[u].mode), base_class(in.base_format, in.depth_texture_mode)};
+      break;
+    }
+  }
+  return k;
+}
+
+FixedFunctionCache::Entry* find_or_link(Context& ctx, const char* fn, const ff::Key& key) {
+  if (!ctx.legacy.programs) ctx.legacy.programs = std::make_shared<FixedFunctionCache>();
+  auto [it, inserted] = ctx.legacy.programs->entries.try_emplace(key);
+  FixedFunctionCache::Entry& e = it->second;
+  if (!inserted) return e.program ? &e : nullptr;
+  const glsl::ShaderSource sources[] = {{glsl::Stage::Vertex, ff::vertex_shader(key)},
+                                        {glsl::Stage::Fragment, ff::fragment_shader(key)}};
+  std::shared_ptr<st::Program> linked = st::link_program(ctx.st().shared_screen(), sources, glsl::LinkOptions{});
+  if (!linked->linked()) {
+    // A glvk bug, not the application's: reported once per key.
+    ctx.error(GL_INVALID_OPERATION, "%s: the generated fixed-function program does not link: %s", fn,
+              linked->reflection().log.c_str());
+    return nullptr;
+  }
+  auto p = std::make_shared<ProgramObject>(0);
+  p->fixed_function = true;
+  p->linked = true;
+  p->executable = std::move(linked);
+  const glsl::Program& r = p->executable->reflection();
+  reset_uniforms(*p, r);
+  for (const glsl::Uniform& u : r.uniforms) e.uniforms.emplace(u.name, &u);
+  // Sampler ff_textureN reads texture unit N.
+  std::size_t flat = 0;
+  for (const glsl::Resource& res : r.resources) {
+    if (res.kind != glsl::ResourceKind::CombinedSampler) continue;
+    const std::string& name = r.uniforms[std::size_t(res.uniform)].name;
+    for (std::uint32_t i = 0; i < res.count; ++i, ++flat)
+      p->sampler_units[flat] = GLint(std::stoi(name.substr(std::strlen("ff_texture"))));
+  }
+  e.program = std::move(p);
+  return &e;
+}
+
+// Writes uniform `name` (absent when the program does not use it): `columns` columns of `rows` floats.
+void put(FixedFunctionCache::Entry& e, const std::string& name, const GLfloat* v, int rows, int columns = 1) {
+  const auto it = e.uniforms.find(name);
+  if (it == e.uniforms.end()) return;
+  const glsl::Uniform& u = *it->second;
+  std::byte* at = e.program->default_block.data() + u.offset;
+  for (int c = 0; c < columns; ++c) std::memcpy(at + std::size_t(c) * u.matrix_stride, v + c * rows, std::size_t(rows) * 4);
+}
+void put_scalar(FixedFunctionCache::Entry& e, const std::string& name, GLfloat v) { put(e, name, &v, 1); }
+
+Matrix4 multiply(const Matrix4& a, const Matrix4& b) {
+  Matrix4 m{};
+  for (int c = 0; c < 4; ++c)
+    for (int r = 0; r < 4; ++r)
+      for (int k = 0; k < 4; ++k) m[std::size_t(c * 4 + r)] += a[std::size_t(k * 4 + r)] * b[std::size_t(c * 4 + k)];
+  return m;
+}
+
+// Gauss-Jordan with partial pivoting; a singular matrix gives zeros (the normals are undefined).
+Matrix4 inverse(const Matrix4& m) {
+  double a[4][8];
+  for (int r = 0; r < 4; ++r)
+    for (int c = 0; c < 4; ++c) {
+      a[r][c] = m[std::size_t(c * 4 + r)];
+      a[r][c + 4] = r == c ? 1.0 : 0.0;
+    }
+  for (int c = 0; c < 4; ++c) {
+    int pivot = c;
+    for (int r = c + 1; r < 4; ++r)
+      if (std::abs(a[r][c]) > std::abs(a[pivot][c])) pivot = r;
+    if (a[pivot][c] == 0.0) return Matrix4{};
+    std::swap(a[c], a[pivot]);
+    const double d = a[c][c];
+    for (double& x : a[c]) x /= d;
+    for (int r = 0; r < 4; ++r) {
+      if (r == c) continue;
+      const double f = a[r][c];
+      for (int k = 0; k < 8; ++k) a[r][k] -= f * a[c][k];
+    }
+  }
+  Matrix4 out{};
+  for (int r = 0; r < 4; ++r)
+    for (int c = 0; c < 4; ++c) out[std::size_t(c * 4 + r)] = a[r][c + 4];
+  return out;
+}
+
+void put_matrix(FixedFunctionCache::Entry& e, const std::string& name, const Matrix4& m) {
+  GLfloat f[16];
+  for (int i = 0; i < 16; ++i) f[i] = GLfloat(m[std::size_t(i)]);
+  put(e, name, f, 4, 4);
+}
+
+void put_vec4(FixedFunctionCache::Entry& e, const std::string& name, const Vec4& v) { put(e, name, v.data(), 4); }
+
+void write_uniforms(Context& ctx, const ff::Key& key, FixedFunctionCache::Entry& e) {
+  const LegacyState& l = ctx.legacy;
+  const Matrix4& mv = ctx.transform.modelview.back();
+  put_matrix(e, "ff_modelview", mv);
+  put_matrix(e, "ff_mvp", multiply(ctx.transform.projection.back(), mv));
+  put_scalar(e, "ff_point_size", ctx.render.point_size);
+  if (key.lighting) {
+    // The normal matrix is the upper 3x3 of (M^-1)^T (n' = n M^-1 with n a row vector).
+    const Matrix4 inv = inverse(mv);
+    GLfloat nm[9];
+    for (int c = 0; c < 3; ++c)
+      for (int r = 0; r < 3; ++r) nm[c * 3 + r] = GLfloat(inv[std::size_t(r * 4 + c)]);
+    put(e, "ff_normal_matrix", nm, 3, 3);
+    // RESCALE_NORMAL: f = 1 / sqrt(m31^2 + m32^2 + m33^2) over the third row of M^-1.
+    const double row = std::sqrt(inv[2] * inv[2] + inv[6] * inv[6] + inv[10] * inv[10]);
+    put_scalar(e, "ff_normal_scale", key.rescale_normal && row != 0.0 ? GLfloat(1.0 / row) : 1.0f);
+    put_vec4(e, "ff_light_model_ambient", l.light_model_ambient);
+    for (int f = 0; f < 2; ++f) {
+      const Material& m = l.materials[std::size_t(f)];
+      const std::string p = "ff_mat" + std::to_string(f) + "_";
+      put_vec4(e, p + "ambient", m.ambient);
+      put_vec4(e, p + "diffuse", m.diffuse);
+      put_vec4(e, p + "specular", m.specular);
+      put_vec4(e, p + "emission", m.emission);
+      put_scalar(e, p + "shininess", m.shininess);
+    }
+    for (unsigned i = 0; i < kMaxLights; ++i) {
+      if (!(key.lights & (1u << i))) continue;
+      const LightSource& s = l.lights[i];
+      const std::string p = "ff_light" + std::to_string(i) + "_";
+      put_vec4(e, p + "ambient", s.ambient);
+      put_vec4(e, p + "diffuse", s.diffuse);
+      put_vec4(e, p + "specular", s.specular);
+      Vec4 position = s.position;
+      if (position[3] != 0.0f)  // a point: its Euclidean position
+        position = {position[0] / position[3], position[1] / position[3], position[2] / position[3], 1.0f};
+      put_vec4(e, p + "position", position);
+      const GLfloat attenuation[3] = {s.constant_attenuation, s.linear_attenuation, s.quadratic_attenuation};
+      put(e, p + "attenuation", attenuation, 3);
+      const auto& d = s.spot_direction;
+      const double length = std::sqrt(double(d[0]) * d[0] + double(d[1]) * d[1] + double(d[2]) * d[2]);
+      const GLfloat dir[3] = {length ? GLfloat(d[0] / length) : 0.0f, length ? GLfloat(d[1] / length) : 0.0f,
+                              length ? GLfloat(d[2] / length) : 0.0f};
+      put(e, p + "spot_direction", dir, 3);
+      const GLfloat spot[2] = {s.spot_exponent, GLfloat(std::cos(double(s.spot_cutoff) * M_PI / 180.0))};
+      put(e, p + "spot", spot, 2);
+    }
+  }
+  if (key.fog) {
+    put_vec4(e, "ff_fog_color", l.fog.color);
+    const GLfloat range = l.fog.end - l.fog.start;
+    const Vec4 params{l.fog.density, l.fog.start, l.fog.end, range != 0.0f ? 1.0f / range : 0.0f};
+    put_vec4(e, "ff_fog_params", params);
+  }
+  put_scalar(e, "ff_alpha_ref", ctx.render.alpha_ref);
+  for (unsigned u = 0; u < kFixedTextureUnits; ++u) {
+    if (key.units[u].target == TexTarget::None) continue;
+    put_matrix(e, "ff_texture_matrix" + std::to_string(u), ctx.transform.texture[u].back());
+    put_vec4(e, "ff_texenv" + std::to_string(u) + "_color", l.texenv[u].color);
+  }
+  ++e.program->uniform_serial;
+}
+
+GLsizei type_size(GLenum type) {
+  switch (type) {
+    case GL_BYTE: case GL_UNSIGNED_BYTE: return 1;
+    case GL_SHORT: case GL_UNSIGNED_SHORT: case GL_HALF_FLOAT: return 2;
+    case GL_DOUBLE: return 8;
+    default: return 4;
+  }
+}
+
+// Legacy arrays of normals and colours take integers as normalized values (GL 4.6 compatibility
+// table 10.3); vertices, texture and fog coordinates take them as they are.
+bool normalized_array(unsigned slot) {
+  return slot == kAttribNormal || slot == kAttribColor || slot == kAttribSecondaryColor;
+}
+
+void set_floats(st::VertexAttribInput& in, const GLfloat* v, int n) {
+  GLfloat f[4] = {0, 0, 0, 1};
+  std::memcpy(f, v, std::size_t(n) * 4);
+  std::memcpy(in.current.data(), f, 16);
+}
+
+// An immediate-mode field of ImmediateVertex as a float array in client memory.
+void immediate_array(st::VertexAttribInput& in, const std::vector<ImmediateVertex>& vertices, std::size_t offset,
+                     int size) {
+  in.enabled = true;
+  in.buffer = nullptr;
+  in.pointer = reinterpret_cast<std::uintptr_t>(vertices.data()) + offset;
+  in.type = GL_FLOAT;
+  in.size = size;
+  in.normalized = false;
+  in.kind = GL_FLOAT;
+  in.stride = GLsizei(sizeof(ImmediateVertex));
+  in.divisor = 0;
+}
+
+}  // namespace
+
+ProgramObject* fixed_function_program(Context& ctx, const char* fn) {
+  const ff::Key key = state_key(ctx);
+  FixedFunctionCache::Entry* e = find_or_link(ctx, fn, key);
+  if (!e) return nullptr;
+  write_uniforms(ctx, key, *e);
+  return e->program.get();
+}
+
+bool fixed_function_vertex_inputs(Context& ctx, const ProgramObject& program, st::DrawCall& call) {
+  const LegacyState& l = ctx.legacy;
+  for (GLuint i = 0; i < st::kMaxVertexAttribs; ++i) {
+    call.attribs[i] = {};
+    call.attribs[i].current = ctx.current_attribs[i].bits;
+  }
+  if (l.drawing_immediate) {
+    const std::vector<ImmediateVertex>& v = l.vertices;
+    immediate_array(call.attribs[kAttribVertex], v, offsetof(ImmediateVertex, position), 4);
+    if (!program.fixed_function) return true;  // a GLSL program: glVertex is generic attribute 0
+    immediate_array(call.attribs[kAttribNormal], v, offsetof(ImmediateVertex, normal), 3);
+    immediate_array(call.attribs[kAttribColor], v, offsetof(ImmediateVertex, color), 4);
+    immediate_array(call.attribs[kAttribSecondaryColor], v, offsetof(ImmediateVertex, secondary_color), 4);
+    immediate_array(call.attribs[kAttribFogCoord], v, offsetof(ImmediateVertex, fog_coord), 1);
+    for (unsigned u = 0; u < kFixedTextureUnits; ++u)
+      immediate_array(call.attribs[kAttribTexCoord0 + u], v, offsetof(ImmediateVertex, texcoords) + u * sizeof(Vec4), 4);
+    return true;
+  }
+  // Current values of the arrays that are off.
+  set_floats(call.attribs[kAttribNormal], l.current.normal.data(), 3);
+  set_floats(call.attribs[kAttribColor], l.current.color.data(), 4);
+  set_floats(call.attribs[kAttribSecondaryColor], l.current.secondary_color.data(), 4);
+  set_floats(call.attribs[kAttribFogCoord], &l.current.fog_coord, 1);
+  for (unsigned u = 0; u < kFixedTextureUnits; ++u)
+    set_floats(call.attribs[kAttribTexCoord0 + u], l.current.texcoords[u].data(), 4);
+  const VertexArrayObject& vao = *ctx.current_vertex_array();
+  for (unsigned i = 0; i < kLegacyAttribCount; ++i) {
+    const LegacyArray& a = vao.legacy_arrays[i];
+    const bool has_data = a.buffer ? a.buffer->resource != nullptr : a.pointer != 0;
+    if (!a.enabled || !has_data) continue;
+    st::VertexAttribInput& in = call.attribs[i];
+    in.enabled = true;
+    in.buffer = a.buffer ? a.buffer->resource.get() : nullptr;
+    in.pointer = std::uintptr_t(a.pointer);
+    in.type = a.type;
+    in.size = a.size;
+    in.normalized = normalized_array(i) && a.type != GL_FLOAT && a.type != GL_DOUBLE && a.type != GL_HALF_FLOAT;
+    in.kind = GL_FLOAT;
+    in.stride = a.stride ? a.stride : (a.size == GL_BGRA ? 4 : a.size) * type_size(a.type);
+  }
+  // Generic attribute 0 aliases the vertex position; its array wins when enabled.
+  generic_array_input(vao, 0, call.attribs[kAttribVertex]);
+  return call.attribs[kAttribVertex].enabled;
+}
+
+}  // namespace glvk::gl

@@ -1,0 +1,251 @@
+// GLSL for the fixed-function pipeline from a Key: the vertex stage (transforms, normals,
+// lighting of GL 4.6 compatibility 12.2.1, texture matrices, fog coordinate) and the fragment stage
+// (texture environments of table 16.1, colour sum, fog of 16.4, alpha test of 17.3.4).
+#include <string_view>
+#include <vector>
+
+#include "ff_key.h"
+
+namespace glvk::gl::ff {
+
+namespace {
+
+std::string text(const std::string& s) { return s; }
+std::string text(const char* s) { return s; }
+std::string text(unsigned v) { return std::to_string(v); }
+std::string text(int v) { return std::to_string(v); }
+
+// std::format's "{}" and "{N}" (GCC 12 has no <format>): arguments in order or by index; "{{"
+// and "}}" are braces.
+template <typename... Args>
+std::string fmt(std::string_view f, const Args&... args) {
+  const std::vector<std::string> a{text(args)...};
+  std::string out;
+  std::size_t next = 0;
+  for (std::size_t i = 0; i < f.size(); ++i) {
+    const bool doubled = i + 1 < f.size() && f[i + 1] == f[i];
+    if ((f[i] == '{' || f[i] == '}') && doubled) {
+      out += f[i++];
+    } else if (f[i] == '{') {
+      const std::size_t close = f.find('}', i);
+      const std::string_view index = f.substr(i + 1, close - i - 1);
+      out += a[index.empty() ? next++ : std::size_t(std::stoul(std::string(index)))];
+      i = close;
+    } else {
+      out += f[i];
+    }
+  }
+  return out;
+}
+
+bool texturing(const TextureUnitKey& u) { return u.target != TexTarget::None; }
+
+// Material colour `what` of `face` (0 front, 1 back): the current colour when colour material
+// tracks it, else the material uniform.
+std::string material(const Key& key, int face, std::uint8_t bit, const char* what) {
+  if (key.color_material[std::size_t(face)] & bit) return "a_color";
+  return fmt("ff_mat{}_{}", face, what);
+}
+
+// One face's lit colours (primary into `pri`, secondary into `sec`) with normal `n`.
+std::string lit_face(const Key& key, int face, const char* n, const char* pri, const char* sec) {
+  std::string s;
+  const std::string amb = material(key, face, kCmAmbient, "ambient");
+  const std::string dif = material(key, face, kCmDiffuse, "diffuse");
+  const std::string spe = material(key, face, kCmSpecular, "specular");
+  const std::string emi = material(key, face, kCmEmission, "emission");
+  s += fmt("  {{\n    vec3 c = {}.rgb + {}.rgb * ff_light_model_ambient.rgb;\n    vec3 cs = vec3(0.0);\n",
+                   emi, amb);
+  for (unsigned i = 0; i < kMaxLights; ++i) {
+    if (!(key.lights & (1u << i))) continue;
+    const std::string l = fmt("ff_light{}_", i);
+    s += "    {\n";
+    if (key.local_lights & (1u << i)) {
+      // VP_pli from the vertex to the light; attenuation 1 / (k0 + k1 d + k2 d^2).
+      s += fmt("      vec3 d = {0}position.xyz - eye_pos;\n      float dist = length(d);\n"
+                       "      vec3 vp = d / dist;\n"
+                       "      float att = 1.0 / ({0}attenuation.x + {0}attenuation.y * dist + "
+                       "{0}attenuation.z * dist * dist);\n",
+                       l);
+      if (key.spot_lights & (1u << i))
+        s += fmt("      float sd = dot(-vp, {0}spot_direction);\n"
+                         "      att *= sd >= {0}spot.y ? power(max(sd, 0.0), {0}spot.x) : 0.0;\n",
+                         l);
+    } else {
+      s += fmt("      vec3 vp = normalize({}position.xyz);\n      float att = 1.0;\n", l);
+    }
+    s += fmt("      float ndotvp = max(dot({}, vp), 0.0);\n", n);
+    s += key.local_viewer ? "      vec3 h = normalize(vp + normalize(-eye_pos));\n"
+                          : "      vec3 h = normalize(vp + vec3(0.0, 0.0, 1.0));\n";
+    s += fmt("      float spec = ndotvp > 0.0 ? power(max(dot({}, h), 0.0), ff_mat{}_shininess) : 0.0;\n",
+                     n, face);
+    s += fmt("      c += att * ({0}.rgb * {1}ambient.rgb + ndotvp * {2}.rgb * {1}diffuse.rgb);\n", amb, l, dif);
+    s += fmt("      {} += att * spec * {}.rgb * {}specular.rgb;\n", key.separate_specular ? "cs" : "c", spe, l);
+    s += "    }\n";
+  }
+  // Alpha is the diffuse material's; the secondary colour's alpha is 0.
+  s += fmt("    {} = clamp(vec4(c, {}.a), 0.0, 1.0);\n    {} = vec4(clamp(cs, 0.0, 1.0), 0.0);\n  }}\n", pri,
+                   dif, sec);
+  return s;
+}
+
+}  // namespace
+
+std::string vertex_shader(const Key& key) {
+  std::string s = "#version 330 core\n";
+  const char* flat = key.flat ? "flat " : "";
+  s += fmt("layout(location = {}) in vec4 a_vertex;\n", unsigned(kAttribVertex));
+  s += fmt("layout(location = {}) in vec3 a_normal;\n", unsigned(kAttribNormal));
+  s += fmt("layout(location = {}) in vec4 a_color;\n", unsigned(kAttribColor));
+  s += fmt("layout(location = {}) in vec4 a_secondary_color;\n", unsigned(kAttribSecondaryColor));
+  s += fmt("layout(location = {}) in float a_fog_coord;\n", unsigned(kAttribFogCoord));
+  s += "uniform mat4 ff_modelview;\nuniform mat4 ff_mvp;\nuniform mat3 ff_normal_matrix;\n"
+       "uniform float ff_normal_scale;\nuniform float ff_point_size;\n";
+  s += fmt("{0}out vec4 v_color;\n{0}out vec4 v_secondary_color;\n", flat);
+  if (key.two_side) s += fmt("{0}out vec4 v_back_color;\n{0}out vec4 v_back_secondary_color;\n", flat);
+  if (key.fog) s += "out float v_fog_coord;\n";
+  for (unsigned u = 0; u < kFixedTextureUnits; ++u) {
+    if (!texturing(key.units[u])) continue;
+    s += fmt("layout(location = {}) in vec4 a_texcoord{};\nuniform mat4 ff_texture_matrix{};\n"
+                     "out vec4 v_texcoord{};\n",
+                     unsigned(kAttribTexCoord0) + u, u, u, u);
+  }
+  if (key.lighting) {
+    s += "uniform vec4 ff_light_model_ambient;\n";
+    for (int f = 0; f < (key.two_side ? 2 : 1); ++f)
+      s += fmt("uniform vec4 ff_mat{0}_ambient;\nuniform vec4 ff_mat{0}_diffuse;\nuniform vec4 ff_mat{0}_specular;\n"
+                       "uniform vec4 ff_mat{0}_emission;\nuniform float ff_mat{0}_shininess;\n",
+                       f);
+    for (unsigned i = 0; i < kMaxLights; ++i) {
+      if (!(key.lights & (1u << i))) continue;
+      s += fmt("uniform vec4 ff_light{0}_ambient;\nuniform vec4 ff_light{0}_diffuse;\n"
+                       "uniform vec4 ff_light{0}_specular;\nuniform vec4 ff_light{0}_position;\n"
+                       "uniform vec3 ff_light{0}_attenuation;\nuniform vec3 ff_light{0}_spot_direction;\n"
+                       "uniform vec2 ff_light{0}_spot;\n",  // exponent, cos(cutoff)
+                       i);
+    }
+    // x^y with GL's 0^0 = 1 (GLSL's pow leaves x <= 0 undefined).
+    s += "float power(float x, float y) { return y == 0.0 ? 1.0 : (x > 0.0 ? pow(x, y) : 0.0); }\n";
+  }
+  s += "void main() {\n  gl_Position = ff_mvp * a_vertex;\n  gl_PointSize = ff_point_size;\n";
+  const bool needs_eye = key.lighting || (key.fog && !key.fog_coord_attrib);
+  if (needs_eye) s += "  vec4 eye = ff_modelview * a_vertex;\n  vec3 eye_pos = eye.xyz / eye.w;\n";
+  if (key.lighting) {
+    // GL 4.6 compatibility 12.2.1.1: n' = n M^-1 (the normal matrix), then RESCALE_NORMAL's factor
+    // and NORMALIZE.
+    s += "  vec3 n = ff_normal_matrix * a_normal * ff_normal_scale;\n";
+    if (key.normalize) s += "  n = normalize(n);\n";
+    s += lit_face(key, 0, "n", "v_color", "v_secondary_color");
+    if (key.two_side) s += lit_face(key, 1, "-n", "v_back_color", "v_back_secondary_color");
+  } else {
+    s += "  v_color = a_color;\n  v_secondary_color = a_secondary_color;\n";
+  }
+  if (key.fog) s += key.fog_coord_attrib ? "  v_fog_coord = a_fog_coord;\n" : "  v_fog_coord = abs(eye.z);\n";
+  for (unsigned u = 0; u < kFixedTextureUnits; ++u)
+    if (texturing(key.units[u])) s += fmt("  v_texcoord{0} = ff_texture_matrix{0} * a_texcoord{0};\n", u);
+  s += "}\n";
+  return s;
+}
+
+namespace {
+
+const char* sampler_type(TexTarget t) {
+  switch (t) {
+    case TexTarget::Tex1D: return "sampler1D";
+    case TexTarget::Tex3D: return "sampler3D";
+    case TexTarget::Cube: return "samplerCube";
+    default: return "sampler2D";
+  }
+}
+
+// Table 16.1: the unit's output from the previous colour `p` and the texture colour `t` (already
+// rebased: L = (L, L, L, 1), A = (0, 0, 0, A), I = (I, I, I, I)) and the env colour `cc`.
+std::string texenv(const TextureUnitKey& u, const std::string& cc) {
+  const bool has_color = u.base != BaseClass::Alpha;
+  const bool has_alpha = u.base != BaseClass::Color;
+  std::string rgb = "p.rgb", a = "p.a";
+  switch (u.mode) {
+    case EnvMode::Replace:
+      if (has_color) rgb = "t.rgb";
+      if (has_alpha) a = "t.a";
+      break;
+    case EnvMode::Modulate:
+      if (has_color) rgb = "p.rgb * t.rgb";
+      if (has_alpha) a = "p.a * t.a";
+      break;
+    case EnvMode::Decal:  // defined for RGB and RGBA only (others: undefined; glvk keeps p)
+      if (u.base == BaseClass::Color) rgb = "t.rgb";
+      if (u.base == BaseClass::ColorAlpha) rgb = "mix(p.rgb, t.rgb, t.a)";
+      break;
+    case EnvMode::Blend:
+      if (has_color) rgb = fmt("mix(p.rgb, {}.rgb, t.rgb)", cc);
+      if (u.base == BaseClass::Intensity) a = fmt("mix(p.a, {}.a, t.a)", cc);
+      else if (has_alpha) a = "p.a * t.a";
+      break;
+    case EnvMode::Add:
+      if (has_color) rgb = "p.rgb + t.rgb";
+      if (u.base == BaseClass::Intensity) a = "p.a + t.a";
+      else if (has_alpha) a = "p.a * t.a";
+      break;
+  }
+  return fmt("clamp(vec4({}, {}), 0.0, 1.0)", rgb, a);
+}
+
+const char* alpha_compare(GLenum func) {
+  switch (func) {
+    case GL_NEVER: return "false";
+    case GL_LESS: return "p.a < ff_alpha_ref";
+    case GL_EQUAL: return "p.a == ff_alpha_ref";
+    case GL_LEQUAL: return "p.a <= ff_alpha_ref";
+    case GL_GREATER: return "p.a > ff_alpha_ref";
+    case GL_NOTEQUAL: return "p.a != ff_alpha_ref";
+    case GL_GEQUAL: return "p.a >= ff_alpha_ref";
+    default: return "true";
+  }
+}
+
+}  // namespace
+
+std::string fragment_shader(const Key& key) {
+  std::string s = "#version 330 core\n";
+  const char* flat = key.flat ? "flat " : "";
+  s += fmt("{0}in vec4 v_color;\n{0}in vec4 v_secondary_color;\n", flat);
+  if (key.two_side) s += fmt("{0}in vec4 v_back_color;\n{0}in vec4 v_back_secondary_color;\n", flat);
+  if (key.fog) s += "in float v_fog_coord;\nuniform vec4 ff_fog_color;\nuniform vec4 ff_fog_params;\n";
+  if (key.alpha_func != GL_ALWAYS) s += "uniform float ff_alpha_ref;\n";
+  for (unsigned u = 0; u < kFixedTextureUnits; ++u) {
+    const TextureUnitKey& unit = key.units[u];
+    if (!texturing(unit)) continue;
+    s += fmt("in vec4 v_texcoord{0};\nuniform {1} ff_texture{0};\n", u, sampler_type(unit.target));
+    if (unit.mode == EnvMode::Blend) s += fmt("uniform vec4 ff_texenv{}_color;\n", u);
+  }
+  s += "layout(location = 0) out vec4 ff_frag_color;\nvoid main() {\n";
+  if (key.two_side)
+    s += "  vec4 p = gl_FrontFacing ? v_color : v_back_color;\n"
+         "  vec4 secondary = gl_FrontFacing ? v_secondary_color : v_back_secondary_color;\n";
+  else
+    s += "  vec4 p = v_color;\n  vec4 secondary = v_secondary_color;\n";
+  for (unsigned u = 0; u < kFixedTextureUnits; ++u) {
+    const TextureUnitKey& unit = key.units[u];
+    if (!texturing(unit)) continue;
+    // Fixed-function lookups divide by q (cube maps take the direction as it is).
+    const std::string lookup = unit.target == TexTarget::Cube
+                                   ? fmt("texture(ff_texture{0}, v_texcoord{0}.xyz)", u)
+                                   : fmt("textureProj(ff_texture{0}, v_texcoord{0})", u);
+    s += fmt("  {{\n    vec4 t = {};\n    p = {};\n  }}\n", lookup,
+                     texenv(unit, fmt("ff_texenv{}_color", u)));
+  }
+  if (key.color_sum) s += "  p.rgb = min(p.rgb + secondary.rgb, 1.0);\n";
+  if (key.fog) {
+    // ff_fog_params: density, start, end, 1 / (end - start).
+    const char* f = key.fog == 1   ? "(ff_fog_params.z - v_fog_coord) * ff_fog_params.w"
+                    : key.fog == 2 ? "exp(-ff_fog_params.x * v_fog_coord)"
+                                   : "exp(-(ff_fog_params.x * v_fog_coord) * (ff_fog_params.x * v_fog_coord))";
+    s += fmt("  float fog = clamp({}, 0.0, 1.0);\n  p.rgb = mix(ff_fog_color.rgb, p.rgb, fog);\n", f);
+  }
+  if (key.alpha_func != GL_ALWAYS) s += fmt("  if (!({})) discard;\n", alpha_compare(key.alpha_func));
+  s += "  ff_frag_color = p;\n}\n";
+  return s;
+}
+
+}  // namespace glvk::gl::ff

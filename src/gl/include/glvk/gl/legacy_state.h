@@ -1,0 +1,134 @@
+// The compatibility profile's fixed-function state (GL 4.6 compatibility chapters 10, 12, 16):
+// current vertex attributes, lighting, materials, fog, texture environments, the legacy client
+// arrays and immediate mode. src/gl/fixed_function/ turns it into generated GLSL and uniforms.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "glvk/gl/gl_headers.h"
+
+namespace glvk::gl {
+
+struct BufferObject;
+class FixedFunctionCache;  // fixed_function/ff_program.cpp
+
+inline constexpr unsigned kMaxLights = 8;
+inline constexpr unsigned kFixedTextureUnits = 8;  // GL_MAX_TEXTURE_UNITS (= MAX_TEXTURE_COORDS)
+
+// The vertex inputs of generated fixed-function programs. A legacy array and its current value
+// feed the input of the same index (the vertex position aliases generic attribute 0).
+enum LegacyAttrib : unsigned {
+  kAttribVertex = 0,
+  kAttribNormal = 1,
+  kAttribColor = 2,
+  kAttribSecondaryColor = 3,
+  kAttribFogCoord = 4,
+  kAttribTexCoord0 = 5,  // .. kAttribTexCoord0 + 7
+  kLegacyAttribCount = kAttribTexCoord0 + kFixedTextureUnits,
+};
+
+using Vec4 = std::array<GLfloat, 4>;
+
+struct LightSource {  // GL 4.6 compatibility table 12.2; positions and directions in eye coordinates
+  Vec4 ambient{0, 0, 0, 1}, diffuse{0, 0, 0, 1}, specular{0, 0, 0, 1};
+  Vec4 position{0, 0, 1, 0};
+  std::array<GLfloat, 3> spot_direction{0, 0, -1};
+  GLfloat spot_exponent = 0, spot_cutoff = 180;
+  GLfloat constant_attenuation = 1, linear_attenuation = 0, quadratic_attenuation = 0;
+};
+
+struct Material {
+  Vec4 ambient{0.2f, 0.2f, 0.2f, 1}, diffuse{0.8f, 0.8f, 0.8f, 1}, specular{0, 0, 0, 1}, emission{0, 0, 0, 1};
+  GLfloat shininess = 0;
+  std::array<GLfloat, 3> color_indexes{0, 1, 1};
+};
+
+struct FogState {
+  GLenum mode = GL_EXP;
+  GLfloat density = 1, start = 0, end = 1, index = 0;
+  Vec4 color{0, 0, 0, 0};
+  GLenum coord_src = GL_FRAGMENT_DEPTH;
+};
+
+struct TexEnvState {  // per texture unit (GL_TEXTURE_ENV); ARB_texture_env_combine is not here yet
+  GLenum mode = GL_MODULATE;
+  Vec4 color{0, 0, 0, 0};
+};
+
+// A legacy client array (glVertexPointer and friends); kept per vertex array object.
+struct LegacyArray {
+  bool enabled = false;
+  GLint size = 4;
+  GLenum type = GL_FLOAT;
+  GLsizei stride = 0;  // as given (0: tightly packed)
+  std::shared_ptr<BufferObject> buffer;  // GL_ARRAY_BUFFER when the pointer was given
+  GLintptr pointer = 0;                  // offset into `buffer`, or the client address
+};
+
+// Table 23.? initial sizes: normals 3, secondary colours 3, fog coordinates 1, the others 4.
+inline std::array<LegacyArray, kLegacyAttribCount> initial_legacy_arrays() {
+  std::array<LegacyArray, kLegacyAttribCount> a{};
+  a[kAttribNormal].size = 3;
+  a[kAttribSecondaryColor].size = 3;
+  a[kAttribFogCoord].size = 1;
+  return a;
+}
+
+// The attribute values glVertex captures (GL 4.6 compatibility 10.2.2).
+struct CurrentValues {
+  Vec4 color{1, 1, 1, 1};
+  Vec4 secondary_color{0, 0, 0, 1};
+  std::array<GLfloat, 3> normal{0, 0, 1};
+  std::array<Vec4, kFixedTextureUnits> texcoords = [] {
+    std::array<Vec4, kFixedTextureUnits> t;
+    t.fill({0, 0, 0, 1});
+    return t;
+  }();
+  GLfloat fog_coord = 0;
+  bool edge_flag = true;
+};
+
+// One vertex of immediate mode, as the generated program reads it (interleaved, floats).
+struct ImmediateVertex {
+  Vec4 position;
+  std::array<GLfloat, 3> normal;
+  Vec4 color, secondary_color;
+  GLfloat fog_coord;
+  std::array<Vec4, kFixedTextureUnits> texcoords;
+};
+
+inline constexpr GLenum kOutsideBeginEnd = ~0u;
+
+struct LegacyState {
+  CurrentValues current;
+  std::array<LightSource, kMaxLights> lights = [] {
+    std::array<LightSource, kMaxLights> l{};
+    l[0].diffuse = {1, 1, 1, 1};  // LIGHT0 starts white (table 12.2)
+    l[0].specular = {1, 1, 1, 1};
+    return l;
+  }();
+  Vec4 light_model_ambient{0.2f, 0.2f, 0.2f, 1};
+  bool light_model_local_viewer = false, light_model_two_side = false;
+  GLenum light_model_color_control = GL_SINGLE_COLOR;
+  std::array<Material, 2> materials{};  // front, back
+  GLenum color_material_face = GL_FRONT_AND_BACK, color_material_mode = GL_AMBIENT_AND_DIFFUSE;
+  FogState fog;
+  std::array<TexEnvState, kFixedTextureUnits> texenv{};
+  GLuint client_active_texture = 0;
+  bool index_array = false, edge_flag_array = false;  // glEnableClientState only (no drawing yet)
+
+  // Immediate mode: the primitive between glBegin and glEnd (kOutsideBeginEnd otherwise) and the
+  // vertices captured so far, drawn by glEnd as one ordinary draw from client memory.
+  GLenum begin_mode = kOutsideBeginEnd;
+  std::vector<ImmediateVertex> vertices;
+  bool inside_begin_end() const { return begin_mode != kOutsideBeginEnd; }
+  bool drawing_immediate = false;  // glEnd's draw: the vertex inputs are `vertices`
+
+  // Generated fixed-function programs, one per state key (shared_ptr: the type is private).
+  std::shared_ptr<FixedFunctionCache> programs;
+};
+
+}  // namespace glvk::gl

@@ -1,0 +1,38 @@
+// What the compatibility profile's fixed-function files share with the rest of src/gl (private).
+// The fixed-function pipeline is ordinary draws: api_draw.cpp asks for the generated program when
+// no program is in use, draw_inputs.cpp asks for its vertex inputs, and glEnd draws through the
+// same path.
+#pragma once
+
+#include "glvk/gl/context.h"
+#include "glvk/st/draw.h"
+
+namespace glvk::gl {
+
+// fixed_function/ff_program.cpp: the generated program for the current state (cached by its key),
+// its uniforms filled from the context; null after raising an error.
+ProgramObject* fixed_function_program(Context& ctx, const char* fn);
+// The vertex inputs of a draw with a fixed-function program, or of immediate mode with any
+// program: the legacy arrays and current values (LegacyAttrib), or glEnd's vertices. False when
+// nothing is drawn (no vertex array: GL 4.6 compatibility 10.3.? draws no vertices).
+bool fixed_function_vertex_inputs(Context& ctx, const ProgramObject& program, st::DrawCall& call);
+
+// api_draw.cpp: glDrawArrays's validation and draw (glEnd and glRect draw through it).
+void draw_arrays(Context& ctx, const char* fn, GLenum mode, GLint first, GLsizei count);
+
+// api_state.cpp: whether capability `cap` is enabled (per-unit ones: on texture unit `unit`).
+bool capability_enabled(Context& ctx, GLenum cap, GLuint unit = 0);
+
+// api_immediate.cpp: glVertex's work (also glVertexAttrib*(0, ...) between glBegin and glEnd).
+void emit_vertex(Context& ctx, const Vec4& position);
+// api_lighting.cpp: a new current colour updates the materials COLOR_MATERIAL tracks.
+void track_color_material(Context& ctx);
+
+// api_client_arrays.cpp: glGetPointerv of the legacy arrays (GL_VERTEX_ARRAY_POINTER, ...);
+// false for other pnames.
+bool legacy_array_pointer(Context& ctx, GLenum pname, void** params);
+
+// api_programs.cpp: the uniform state of a newly linked executable (zeroed default block, ...).
+void reset_uniforms(ProgramObject& p, const glsl::Program& r);
+
+}  // namespace glvk::gl

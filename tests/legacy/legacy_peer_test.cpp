@@ -1,0 +1,18 @@
+// glvk against Mesa llvmpipe on legacy_probe.c: a lit, textured, fogged surface drawn by the
+// fixed-function pipeline with immediate mode and with client arrays, every pixel within the
+// probe's stated tolerance (see TOLERANCE there for why).
+#include <gtest/gtest.h>
+
+#include "peer_runs.h"
+
+namespace glvk::test {
+namespace {
+
+TEST(LegacyPeerComparison, FixedFunctionScenesMatchLlvmpipe) {
+  PeerRuns runs;
+  ASSERT_TRUE(run_on_both(GLVK_LEGACY_PROBE, GLVK_EGL_VENDOR_JSON, runs));
+  expect_images_match(runs, 4, 32);
+}
+
+}  // namespace
+}  // namespace glvk::test

@@ -1,0 +1,270 @@
+/* legacy_probe: a lit, textured, fogged surface drawn with the fixed-function pipeline into a 32x32
+ * RGBA8 framebuffer object, once with immediate mode and once with legacy client arrays (the same
+ * vertices), in two state variants; prints every pixel per scene like draw_probe.c (name,
+ * tolerance, then 32*32*4 bytes bottom row first). Uses only the system libEGL and libGL, so the
+ * same binary runs on Mesa llvmpipe and on glvk; legacy_peer_test.cpp compares them. Exit status is
+ * non-zero on any EGL or GL error. */
+#define GL_GLEXT_PROTOTYPES 1
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+#include <GL/gl.h>
+#include <GL/glext.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+enum { S = 32, N = 6 }; /* N x N quads of the surface */
+
+/* Per channel, in bytes: llvmpipe runs Mesa's own fixed-function shaders, glvk its generated GLSL;
+ * both light per vertex in float but in different operation orders, so a colour may land one unit
+ * apart after interpolation, filtering and fog (measured on this machine: no pixel differs at all).
+ * Coverage must agree exactly (same rasterizer, same matrices). */
+#define TOLERANCE 1
+
+static int failed;
+
+static void check(const char *where) {
+  GLenum e = glGetError();
+  if (e != GL_NO_ERROR) {
+    fprintf(stderr, "GL error 0x%04x at %s\n", e, where);
+    failed = 1;
+  }
+}
+
+static void print_scene(const char *name, int tolerance) {
+  static unsigned char pixels[S * S * 4];
+  int i;
+  glReadPixels(0, 0, S, S, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+  check(name);
+  printf("%s %d", name, tolerance);
+  for (i = 0; i < S * S * 4; ++i) printf(" %d", pixels[i]);
+  printf("\n");
+}
+
+/* The surface: a height field z = 0.3 sin(2x) cos(2y) over [-1.4, 1.4]^2 (wider than the view, so no
+ * outer edge is inside the framebuffer), with its normals, texture coordinates and a per-vertex
+ * colour; triangles listed as indices into (N + 1)^2 vertices. */
+static float position[(N + 1) * (N + 1)][3], normal[(N + 1) * (N + 1)][3], texcoord[(N + 1) * (N + 1)][2];
+static unsigned char colour[(N + 1) * (N + 1)][4];
+static GLushort indices[N * N * 6];
+
+static void build_surface(void) {
+  int i, j, k = 0;
+  for (j = 0; j <= N; ++j)
+    for (i = 0; i <= N; ++i) {
+      const int v = j * (N + 1) + i;
+      const float x = -1.4f + 2.8f * (float)i / N, y = -1.4f + 2.8f * (float)j / N;
+      float nx = -0.6f * cosf(2 * x) * cosf(2 * y), ny = 0.6f * sinf(2 * x) * sinf(2 * y), nz = 1.0f;
+      const float l = sqrtf(nx * nx + ny * ny + nz * nz);
+      position[v][0] = x;
+      position[v][1] = y;
+      position[v][2] = 0.3f * sinf(2 * x) * cosf(2 * y);
+      /* Unnormalized on purpose for one scene (GL_NORMALIZE); scaled by 2. */
+      normal[v][0] = 2 * nx / l;
+      normal[v][1] = 2 * ny / l;
+      normal[v][2] = 2 * nz / l;
+      texcoord[v][0] = (float)i / N * 2.0f;
+      texcoord[v][1] = (float)j / N * 2.0f;
+      colour[v][0] = (unsigned char)(100 + 20 * i);
+      colour[v][1] = (unsigned char)(200 - 15 * j);
+      colour[v][2] = (unsigned char)(80 + 10 * (i + j));
+      colour[v][3] = 255;
+    }
+  for (j = 0; j < N; ++j)
+    for (i = 0; i < N; ++i) {
+      const GLushort a = (GLushort)(j * (N + 1) + i), b = (GLushort)(a + 1), c = (GLushort)(a + N + 1),
+                     d = (GLushort)(c + 1);
+      indices[k++] = a, indices[k++] = b, indices[k++] = d;
+      indices[k++] = a, indices[k++] = d, indices[k++] = c;
+    }
+}
+
+static void texture(void) {
+  unsigned char texels[4 * 4 * 4];
+  GLuint t;
+  int i;
+  for (i = 0; i < 16; ++i) {
+    texels[i * 4 + 0] = (unsigned char)(255 - i * 10);
+    texels[i * 4 + 1] = (unsigned char)((i % 2) ? 255 : 160);
+    texels[i * 4 + 2] = (unsigned char)(120 + (i % 4) * 40);
+    texels[i * 4 + 3] = (unsigned char)(200 + i * 3);
+  }
+  glGenTextures(1, &t);
+  glBindTexture(GL_TEXTURE_2D, t);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_REPEAT);
+}
+
+/* Variant 0: two lights (directional, and positional with attenuation), specular with shininess,
+ * separate specular colour, MODULATE, linear fog, smooth shading, GL_NORMALIZE. The colour sum
+ * stays below 1 everywhere: GL clamps it before fog (GL 2.1 section 3.9, glvk does), Mesa's
+ * llvmpipe and zink do not, and this probe compares with llvmpipe (legacy_test.cpp checks the
+ * spec's clamp on its own).
+ * Variant 1: colour material (diffuse), two-sided lighting, local viewer, a spot light, BLEND with
+ * an environment colour, exp2 fog, flat shading, GL_RESCALE_NORMAL after a uniform scale. */
+static void state(int variant) {
+  static const float l0_dir[4] = {0.3f, 0.5f, 1.0f, 0.0f}, l0_diffuse[4] = {0.5f, 0.45f, 0.4f, 1};
+  static const float l1_pos[4] = {-0.5f, 0.8f, 1.2f, 1.0f}, l1_diffuse[4] = {0.3f, 0.4f, 0.9f, 1},
+                     l1_specular[4] = {0.35f, 0.3f, 0.3f, 1};
+  static const float mat_specular[4] = {0.35f, 0.3f, 0.25f, 1}, mat_ambient[4] = {0.3f, 0.25f, 0.2f, 1};
+  static const float fog_colour[4] = {0.4f, 0.5f, 0.6f, 1}, env_colour[4] = {0.9f, 0.2f, 0.3f, 1};
+  glMatrixMode(GL_PROJECTION);
+  glLoadIdentity();
+  glFrustum(-0.6, 0.6, -0.6, 0.6, 1.0, 6.0);
+  glMatrixMode(GL_MODELVIEW);
+  glLoadIdentity();
+  /* Lights are given in eye coordinates (identity modelview). */
+  glLightfv(GL_LIGHT0, GL_POSITION, l0_dir);
+  glLightfv(GL_LIGHT0, GL_DIFFUSE, l0_diffuse);
+  glLightfv(GL_LIGHT1, GL_POSITION, l1_pos);
+  glLightfv(GL_LIGHT1, GL_DIFFUSE, l1_diffuse);
+  glLightfv(GL_LIGHT1, GL_SPECULAR, l1_specular);
+  glLightf(GL_LIGHT1, GL_CONSTANT_ATTENUATION, 0.7f);
+  glLightf(GL_LIGHT1, GL_LINEAR_ATTENUATION, 0.2f);
+  glLightf(GL_LIGHT1, GL_QUADRATIC_ATTENUATION, 0.05f);
+  glTranslatef(0.0f, 0.0f, -2.2f);
+  glRotatef(-35.0f, 1.0f, 0.0f, 0.0f);
+  glRotatef(20.0f, 0.0f, 0.0f, 1.0f);
+  glEnable(GL_LIGHTING);
+  glEnable(GL_LIGHT0);
+  glEnable(GL_LIGHT1);
+  glMaterialfv(GL_FRONT_AND_BACK, GL_SPECULAR, mat_specular);
+  glMaterialfv(GL_FRONT_AND_BACK, GL_AMBIENT, mat_ambient);
+  glMaterialf(GL_FRONT_AND_BACK, GL_SHININESS, 20.0f);
+  glEnable(GL_TEXTURE_2D);
+  glEnable(GL_FOG);
+  glFogfv(GL_FOG_COLOR, fog_colour);
+  if (variant == 0) {
+    glLightModeli(GL_LIGHT_MODEL_COLOR_CONTROL, GL_SEPARATE_SPECULAR_COLOR);
+    glLightModeli(GL_LIGHT_MODEL_TWO_SIDE, GL_FALSE);
+    glLightModeli(GL_LIGHT_MODEL_LOCAL_VIEWER, GL_FALSE);
+    glLightf(GL_LIGHT1, GL_SPOT_CUTOFF, 180.0f);
+    glDisable(GL_COLOR_MATERIAL);
+    glEnable(GL_NORMALIZE);
+    glDisable(GL_RESCALE_NORMAL);
+    glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_MODULATE);
+    glFogi(GL_FOG_MODE, GL_LINEAR);
+    glFogf(GL_FOG_START, 1.5f);
+    glFogf(GL_FOG_END, 3.5f);
+    glShadeModel(GL_SMOOTH);
+  } else {
+    static const float spot_dir[3] = {0.4f, -0.6f, -1.0f};
+    glLightModeli(GL_LIGHT_MODEL_COLOR_CONTROL, GL_SINGLE_COLOR);
+    glLightModeli(GL_LIGHT_MODEL_TWO_SIDE, GL_TRUE);
+    glLightModeli(GL_LIGHT_MODEL_LOCAL_VIEWER, GL_TRUE);
+    glPushMatrix();
+    glLoadIdentity();
+    glLightfv(GL_LIGHT1, GL_SPOT_DIRECTION, spot_dir);
+    glPopMatrix();
+    glLightf(GL_LIGHT1, GL_SPOT_CUTOFF, 50.0f);
+    glLightf(GL_LIGHT1, GL_SPOT_EXPONENT, 4.0f);
+    glColorMaterial(GL_FRONT_AND_BACK, GL_DIFFUSE);
+    glEnable(GL_COLOR_MATERIAL);
+    glDisable(GL_NORMALIZE);
+    glEnable(GL_RESCALE_NORMAL);
+    glScalef(0.5f, 0.5f, 0.5f); /* uniform: RESCALE_NORMAL undoes it exactly */
+    glScalef(2.0f, 2.0f, 2.0f);
+    glScalef(0.5f, 0.5f, 0.5f);
+    glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_BLEND);
+    glTexEnvfv(GL_TEXTURE_ENV, GL_TEXTURE_ENV_COLOR, env_colour);
+    glFogi(GL_FOG_MODE, GL_EXP2);
+    glFogf(GL_FOG_DENSITY, 0.35f);
+    glShadeModel(GL_FLAT);
+  }
+  check("state");
+}
+
+static void clear(void) {
+  glClearColor(0.1f, 0.1f, 0.15f, 1);
+  glClearDepth(1.0);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+}
+
+static void draw_immediate(void) {
+  int k;
+  glBegin(GL_TRIANGLES);
+  for (k = 0; k < N * N * 6; ++k) {
+    const int v = indices[k];
+    glColor4ubv(colour[v]);
+    glNormal3fv(normal[v]);
+    glTexCoord2fv(texcoord[v]);
+    glVertex3fv(position[v]);
+  }
+  glEnd();
+}
+
+static void draw_arrays(void) {
+  glEnableClientState(GL_VERTEX_ARRAY);
+  glEnableClientState(GL_NORMAL_ARRAY);
+  glEnableClientState(GL_COLOR_ARRAY);
+  glEnableClientState(GL_TEXTURE_COORD_ARRAY);
+  glVertexPointer(3, GL_FLOAT, 0, position);
+  glNormalPointer(GL_FLOAT, 0, normal);
+  glColorPointer(4, GL_UNSIGNED_BYTE, 0, colour);
+  glTexCoordPointer(2, GL_FLOAT, 0, texcoord);
+  glDrawElements(GL_TRIANGLES, N * N * 6, GL_UNSIGNED_SHORT, indices);
+  glDisableClientState(GL_VERTEX_ARRAY);
+  glDisableClientState(GL_NORMAL_ARRAY);
+  glDisableClientState(GL_COLOR_ARRAY);
+  glDisableClientState(GL_TEXTURE_COORD_ARRAY);
+}
+
+int main(void) {
+  EGLDisplay dpy;
+  EGLContext ctx;
+  EGLint major, minor;
+  GLuint fbo, rb[2];
+  int variant;
+  static const EGLint attributes[] = {EGL_CONTEXT_MAJOR_VERSION, 2, EGL_CONTEXT_MINOR_VERSION, 1, EGL_NONE};
+  PFNEGLGETPLATFORMDISPLAYEXTPROC get_display =
+      (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
+  dpy = get_display ? get_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL) : EGL_NO_DISPLAY;
+  if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, &major, &minor) || !eglBindAPI(EGL_OPENGL_API)) {
+    fprintf(stderr, "no surfaceless EGL display\n");
+    return 1;
+  }
+  ctx = eglCreateContext(dpy, NULL, EGL_NO_CONTEXT, attributes);
+  if (ctx == EGL_NO_CONTEXT || !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) {
+    fprintf(stderr, "no GL 2.1 context\n");
+    return 1;
+  }
+  fprintf(stderr, "GL_RENDERER: %s\n", (const char *)glGetString(GL_RENDERER));
+  glGenFramebuffers(1, &fbo);
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+  glGenRenderbuffers(2, rb);
+  glBindRenderbuffer(GL_RENDERBUFFER, rb[0]);
+  glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, S, S);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[0]);
+  glBindRenderbuffer(GL_RENDERBUFFER, rb[1]);
+  glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT24, S, S);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, rb[1]);
+  if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
+    fprintf(stderr, "incomplete framebuffer\n");
+    return 1;
+  }
+  glViewport(0, 0, S, S);
+  glEnable(GL_DEPTH_TEST);
+  build_surface();
+  texture();
+  check("setup");
+  for (variant = 0; variant < 2; ++variant) {
+    char name[64];
+    state(variant);
+    clear();
+    draw_immediate();
+    sprintf(name, "immediate_%d", variant);
+    print_scene(name, TOLERANCE);
+    clear();
+    draw_arrays();
+    sprintf(name, "client_arrays_%d", variant);
+    print_scene(name, TOLERANCE);
+  }
+  check("end");
+  eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+  eglDestroyContext(dpy, ctx);
+  eglTerminate(dpy);
+  return failed;
+}
