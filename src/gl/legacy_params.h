@@ -65,5 +65,6 @@ inline void set_state_floats(StateValue& value, const GLfloat* v, std::size_t n,
 bool query_lighting_state(Context& ctx, GLenum pname, StateValue& value);      // api_lighting.cpp
 bool query_fog_texenv_state(Context& ctx, GLenum pname, StateValue& value);    // api_fog_texenv.cpp
 bool query_client_array_state(Context& ctx, GLenum pname, StateValue& value);  // api_client_arrays.cpp
+bool query_display_list_state(Context& ctx, GLenum pname, StateValue& value);  // api_display_lists.cpp
 
 }  // namespace glvk::gl

@@ -1,6 +1,6 @@
 /* legacy_probe: a lit, textured, fogged surface drawn with the fixed-function pipeline into a 32x32
- * RGBA8 framebuffer object, once with immediate mode and once with legacy client arrays (the same
- * vertices), in two state variants; prints every pixel per scene like draw_probe.c (name,
+ * RGBA8 framebuffer object with immediate mode, with legacy client arrays and with a display list
+ * (the same vertices), in two state variants; prints every pixel per scene like draw_probe.c (name,
  * tolerance, then 32*32*4 bytes bottom row first). Uses only the system libEGL and libGL, so the
  * same binary runs on Mesa llvmpipe and on glvk; legacy_peer_test.cpp compares them. Exit status is
  * non-zero on any EGL or GL error. */
@@ -216,7 +216,7 @@ int main(void) {
   EGLDisplay dpy;
   EGLContext ctx;
   EGLint major, minor;
-  GLuint fbo, rb[2];
+  GLuint fbo, rb[2], list;
   int variant;
   static const EGLint attributes[] = {EGL_CONTEXT_MAJOR_VERSION, 2, EGL_CONTEXT_MINOR_VERSION, 1, EGL_NONE};
   PFNEGLGETPLATFORMDISPLAYEXTPROC get_display =
@@ -249,6 +249,7 @@ int main(void) {
   glEnable(GL_DEPTH_TEST);
   build_surface();
   texture();
+  list = glGenLists(1);
   check("setup");
   for (variant = 0; variant < 2; ++variant) {
     char name[64];
@@ -260,6 +261,14 @@ int main(void) {
     clear();
     draw_arrays();
     sprintf(name, "client_arrays_%d", variant);
+    print_scene(name, TOLERANCE);
+    /* The same geometry compiled into a display list (nothing is drawn while compiling). */
+    glNewList(list, GL_COMPILE);
+    draw_immediate();
+    glEndList();
+    clear();
+    glCallList(list);
+    sprintf(name, "display_list_%d", variant);
     print_scene(name, TOLERANCE);
   }
   check("end");

@@ -497,6 +497,74 @@ TEST_F(LegacyTest, BeginEndErrors) {
   EXPECT_EQ(f, 0.0f);  // the call between glBegin and glEnd changed nothing
 }
 
+TEST_F(LegacyTest, DisplayListsRecordAndReplay) {
+  const GLuint base = glGenLists(3);
+  ASSERT_NE(base, 0u);
+  EXPECT_TRUE(glIsList(base + 2));
+  // COMPILE: nothing happens now; the colour and the translation are recorded.
+  glNewList(base, GL_COMPILE);
+  glColor3f(0, 1, 0);
+  glTranslatef(1, 0, 0);
+  glBegin(GL_TRIANGLES);
+  glVertex2f(-1, -1);
+  glVertex2f(0, -1);
+  glVertex2f(-1, 0);
+  glEnd();
+  glEndList();
+  GLint i = 0;
+  glGetIntegerv(GL_LIST_INDEX, &i);
+  EXPECT_EQ(i, 0);
+  EXPECT_EQ(pixel(2, 2), (Rgba{0, 0, 0, 0}));
+  GLfloat colour[4] = {};
+  glGetFloatv(GL_CURRENT_COLOR, colour);
+  EXPECT_EQ(colour[0], 1.0f);  // glColor was compiled, not executed
+  glCallList(base);
+  EXPECT_EQ(pixel(2, 2), (Rgba{0, 0, 0, 0}));    // translated by +1 in x: window x 16..32
+  EXPECT_EQ(pixel(18, 2), (Rgba{0, 255, 0, 255}));
+  // COMPILE_AND_EXECUTE draws now; glCallLists with a base calls both lists again.
+  glLoadIdentity();
+  glNewList(base + 1, GL_COMPILE_AND_EXECUTE);
+  glColor3f(0, 0, 1);
+  glRectf(-1, 0, 0, 1);
+  glGetIntegerv(GL_LIST_MODE, &i);
+  glEndList();
+  EXPECT_EQ(i, GL_COMPILE_AND_EXECUTE);
+  EXPECT_EQ(pixel(2, 18), (Rgba{0, 0, 255, 255}));
+  glClear(GL_COLOR_BUFFER_BIT);
+  glLoadIdentity();
+  glListBase(base);
+  const GLubyte offsets[] = {1, 0};
+  glCallLists(2, GL_UNSIGNED_BYTE, offsets);
+  EXPECT_EQ(pixel(2, 18), (Rgba{0, 0, 255, 255}));
+  EXPECT_EQ(pixel(18, 2), (Rgba{0, 255, 0, 255}));
+  glDeleteLists(base, 3);
+  EXPECT_FALSE(glIsList(base));
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
+TEST_F(LegacyTest, DisplayListErrorsAndImmediateCommands) {
+  glNewList(0, GL_COMPILE);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  glNewList(1, GL_RENDER);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+  glEndList();
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  glGenLists(-1);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  glNewList(5, GL_COMPILE);
+  glNewList(6, GL_COMPILE);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  // 21.4.1: client state commands execute at once, even while compiling.
+  glClientActiveTexture(GL_TEXTURE3);
+  glEndList();
+  GLint i = 0;
+  glGetIntegerv(GL_CLIENT_ACTIVE_TEXTURE, &i);
+  EXPECT_EQ(i, GL_TEXTURE3);
+  EXPECT_TRUE(glIsList(5));
+  glGetIntegerv(GL_MAX_LIST_NESTING, &i);
+  EXPECT_EQ(i, 64);
+}
+
 class CoreLegacyTest : public GlTest {};
 
 TEST_F(CoreLegacyTest, LegacyCommandsAreInvalidInCore) {

@@ -3,6 +3,7 @@
 
 #include <atomic>
 #include <cstddef>
+#include <functional>
 #include <span>
 
 namespace glvk::gl {
@@ -33,6 +34,14 @@ void report_unimplemented(std::atomic<bool>& reported, const char* name);
 // Called by generated entry points of commands GL does not allow between glBegin and glEnd when
 // one is called there: records GL_INVALID_OPERATION (GL 4.6 compatibility 10.7.5).
 void between_begin_end(Context& context, const char* name);
+
+// Display lists (api_display_lists.cpp): generated entry points of the commands compiled into lists
+// record themselves, with copies of their arrays (`legacy_param_count` values of a glLight*v-style
+// parameter, `call_lists_size` bytes of glCallLists' names), while glNewList is in effect.
+using ListCommand = std::function<void(Context&)>;
+void record_list_command(Context& context, ListCommand command);
+std::size_t legacy_param_count(unsigned pname);
+std::size_t call_lists_size(int n, unsigned type);
 
 // Called when a hand-written entry point throws (out of memory, device loss): records
 // GL_OUT_OF_MEMORY, since no exception may cross the C ABI.

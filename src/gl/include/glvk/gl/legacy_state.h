@@ -14,6 +14,7 @@ namespace glvk::gl {
 
 struct BufferObject;
 class FixedFunctionCache;  // fixed_function/ff_program.cpp
+class DisplayLists;        // api_display_lists.cpp
 
 inline constexpr unsigned kMaxLights = 8;
 inline constexpr unsigned kFixedTextureUnits = 8;  // GL_MAX_TEXTURE_UNITS (= MAX_TEXTURE_COORDS)
@@ -126,6 +127,13 @@ struct LegacyState {
   std::vector<ImmediateVertex> vertices;
   bool inside_begin_end() const { return begin_mode != kOutsideBeginEnd; }
   bool drawing_immediate = false;  // glEnd's draw: the vertex inputs are `vertices`
+
+  // Display lists: the list being compiled (0: none), its mode, glListBase, the lists.
+  GLuint compiling_list = 0;
+  GLenum list_mode = 0;
+  GLuint list_base = 0;
+  bool compiling() const { return compiling_list != 0; }
+  std::shared_ptr<DisplayLists> lists;
 
   // Generated fixed-function programs, one per state key (shared_ptr: the type is private).
   std::shared_ptr<FixedFunctionCache> programs;
