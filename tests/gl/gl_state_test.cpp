@@ -94,6 +94,9 @@ TEST_F(GlState, UnimplementedCommandIsLoggedUnderGlvkDebugApi) {
   EXPECT_EQ(child.err.find(line, first + 1), std::string::npos) << "logged more than once:\n" << child.err;
   EXPECT_NE(child.err.find("glvk api: glVDPAURegisterOutputSurfaceNV is not implemented"), std::string::npos)
       << child.err;
+  // Every GL error is logged too, with its enum (GL_INVALID_OPERATION) and the reason.
+  EXPECT_NE(child.err.find("glvk api: error 0x0502: glAccum is not implemented by glvk"), std::string::npos)
+      << child.err;
 }
 
 TEST_F(GlState, TransferLogFollowsTheSeedFormat) {
