@@ -340,6 +340,17 @@ void GetActiveUniform(Context& ctx, const char* fn, GLuint program, GLuint index
   if (type) *type = u.gl_type;
 }
 
+void GetActiveUniformName(Context& ctx, const char* fn, GLuint program, GLuint index, GLsizei buf_size,
+                          GLsizei* length, GLchar* name) {
+  ProgramRef p = find_program(ctx, program, fn);
+  if (!p) return;
+  const glsl::Program* r = p->reflection();
+  if (!r || index >= r->uniforms.size())
+    return ctx.error(GL_INVALID_VALUE, "%s(index = %u): not an active uniform", fn, index);
+  if (buf_size < 0) return ctx.error(GL_INVALID_VALUE, "%s(bufSize = %d): negative", fn, buf_size);
+  copy_string_out(r->uniforms[index].name, buf_size, length, name);
+}
+
 GLint GetUniformLocation(Context& ctx, const char* fn, GLuint program, const GLchar* name) {
   const glsl::Program* r = linked_reflection(ctx, program, fn);
   if (!r || !name || std::strncmp(name, "gl_", 3) == 0) return -1;

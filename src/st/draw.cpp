@@ -376,7 +376,14 @@ void draw(Context& context, const DrawCall& call) {
       buffers.push_back({storage.handle(), slot.buffer_offset, slot.stride});
     }
   }
-  if (key.attribute_count == 0) key.binding_count = 0;
+  if (key.attribute_count == 0) {
+    // A draw without vertex inputs still binds one buffer: the dynamic vertex stride must be set
+    // before every draw (VUID-vkCmdDraw-pStrides-04884), and a binding no attribute reads costs nothing.
+    auto alloc = res.uploads.allocate(16, 16);
+    key.binding_count = 1;
+    key.bindings[0] = {0, VK_VERTEX_INPUT_RATE_VERTEX, 1};
+    buffers.push_back({alloc.buffer->handle(), alloc.offset, 0});
+  }
 
   // Descriptors: the default uniform block, uniform blocks, samplers (push descriptors).
   std::vector<VkWriteDescriptorSet> writes;

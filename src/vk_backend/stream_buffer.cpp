@@ -9,7 +9,10 @@ StreamBuffer::StreamBuffer(const Device& device, CommandStream& stream, VkDevice
     : device_(device), stream_(stream), chunk_size_(chunk_size) {}
 
 StreamBuffer::~StreamBuffer() {
-  for (Chunk& chunk : chunks_) stream_.release_after(std::move(chunk.buffer), chunk.buffer ? chunk.buffer->last_use : 0);
+  for (Chunk& chunk : chunks_) {
+    const std::uint64_t last_use = chunk.buffer->last_use;  // read before the move below
+    stream_.release_after(std::move(chunk.buffer), last_use);
+  }
 }
 
 StreamAllocation StreamBuffer::allocate(VkDeviceSize size, VkDeviceSize alignment) {

@@ -483,6 +483,23 @@ void main() { result = v_colour; })");
   EXPECT_EQ(last[1], 255);
 }
 
+TEST_F(DrawTest, DrawsWithoutVertexInputs) {
+  // Positions from gl_VertexID: the lower-left half triangle (formerly a validation error: the
+  // dynamic vertex stride was never set when no buffer was bound).
+  const GLuint p = link(R"(#version 330 core
+void main() {
+  const vec2 corners[3] = vec2[3](vec2(-1, -1), vec2(1, -1), vec2(-1, 1));
+  gl_Position = vec4(corners[gl_VertexID], 0.0, 1.0);
+})",
+                        kColorFs);
+  glUseProgram(p);
+  set_color(p, 1, 1, 0, 1);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_EQ(pixel(3, 3), (Rgba{255, 255, 0, 255}));
+  EXPECT_EQ(pixel(28, 28), (Rgba{0, 0, 0, 0}));
+}
+
 TEST_F(DrawTest, DrawErrorsChangeNothing) {
   const GLuint p = color_program();
   set_color(p, 1, 1, 1, 1);

@@ -41,8 +41,10 @@ TEST_F(GlState, ExtensionListIsIndexedAndOnlyHoldsImplementedExtensions) {
   EXPECT_EQ(names.size(), std::size_t(count));
   EXPECT_TRUE(names.count("GL_KHR_debug"));
   EXPECT_TRUE(names.count("GL_ARB_buffer_storage"));
-  // Drawing is not implemented, so nothing about it may be advertised.
-  EXPECT_FALSE(names.count("GL_ARB_vertex_array_object"));
+  // Drawing's extensions, now that their commands exist; nothing of transform feedback, which does not.
+  EXPECT_TRUE(names.count("GL_ARB_vertex_array_object"));
+  EXPECT_FALSE(names.count("GL_ARB_transform_feedback2"));
+  EXPECT_FALSE(names.count("GL_EXT_transform_feedback"));
   EXPECT_EQ(glGetStringi(GL_EXTENSIONS, GLuint(count)), nullptr);
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
   // Core profiles have no GL_EXTENSIONS string.
@@ -91,6 +93,9 @@ TEST_F(GlState, UnimplementedCommandIsLoggedUnderGlvkDebugApi) {
   EXPECT_NE(first, std::string::npos) << child.err;
   EXPECT_EQ(child.err.find(line, first + 1), std::string::npos) << "logged more than once:\n" << child.err;
   EXPECT_NE(child.err.find("glvk api: glVDPAURegisterOutputSurfaceNV is not implemented"), std::string::npos)
+      << child.err;
+  // Every GL error is logged too, with its enum (GL_INVALID_OPERATION) and the reason.
+  EXPECT_NE(child.err.find("glvk api: error 0x0502: glAccum is not implemented by glvk"), std::string::npos)
       << child.err;
 }
 

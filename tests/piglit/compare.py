@@ -1,45 +1,106 @@
 #!/usr/bin/env python3
 """Side-by-side piglit results of several drivers (results/<driver>.txt from run_piglit.sh).
 
-  tests/piglit/compare.py results/glvk.txt results/zink.txt results/llvmpipe.txt
+  tests/piglit/compare.py [--tests] [--classes N] results/glvk.txt results/zink.txt results/llvmpipe.txt
 
-Prints one row per test, then each driver's pass count over every test and over the tests glvk
-runs through: those that call no GL command glvk lacks and do not skip for an extension glvk does
-not advertise (the third column of glvk's results: run_piglit.sh records the commands a test
-called that glvk does not implement, under GLVK_DEBUG=api, or piglit's skip reason). Those are the
-tests glvk is expected to pass; the others need drawing or other missing features. The first file
-given must be glvk's for that split.
+The first file must be glvk's. Prints (markdown):
+- with --tests, one row per test: each driver's result and what glvk lacks (the GL commands the
+  test called that glvk does not implement, or its skip reason);
+- each driver's pass count per kind of test (the third column of tests.txt, see list_tests.py),
+  over all tests, and over the tests glvk runs through: those that call no GL command glvk lacks
+  and do not skip for an extension glvk does not advertise;
+- the N (default 10) biggest classes of glvk's failures among the tests another driver passes,
+  with a count and an example test each. A test's class is the first GL command it called that
+  glvk does not implement; else, unless it crashed or piglit says a shader failed to compile or
+  link, the first GL error glvk raised (GLVK_DEBUG=api logs them; an error a test provokes on
+  purpose lands here too); else its result and message with numbers and quoted names blanked.
 """
+import argparse
 import os
-import sys
+import re
+from collections import Counter, defaultdict
 
-columns = []
-missing = {}  # test -> GL commands glvk lacks that the test called
-for index, path in enumerate(sys.argv[1:]):
+here = os.path.dirname(os.path.abspath(__file__))
+parser = argparse.ArgumentParser()
+parser.add_argument("--tests", action="store_true", help="one row per test")
+parser.add_argument("--classes", type=int, default=10, help="how many failure classes to list")
+parser.add_argument("results", nargs="+")
+args = parser.parse_args()
+
+kinds = {}
+with open(os.path.join(here, "tests.txt")) as f:
+    for line in f:
+        name, _, kind = line.rstrip("\n").split(" | ")
+        kinds[name] = kind
+
+columns = []  # (driver, {test: (result, lacks, message, glvk error)})
+for path in args.results:
     results = {}
     with open(path) as f:
         for line in f:
-            name, result, *rest = line.rstrip("\n").split("\t") + [""]
-            results[name] = result
-            if index == 0 and rest[0] and (rest[0].startswith("gl") and " " not in rest[0] or result == "skip"):
-                missing[name] = rest[0]
+            name, result, lacks, message, error = (line.rstrip("\n").split("\t") + ["", "", ""])[:5]
+            results[name] = (result, lacks, message, error)
     columns.append((os.path.splitext(os.path.basename(path))[0], results))
-if not columns:
-    sys.exit("usage: compare.py GLVK_RESULTS [OTHER_RESULTS...]")
+glvk = columns[0][1]
+names = [n for n in kinds if n in glvk]
 
-names = list(columns[0][1])
-for _, results in columns[1:]:
-    names += [n for n in results if n not in columns[0][1]]
-width = max(len(n) for n in names)
-print(f"{'test':<{width}}  " + "  ".join(f"{d:>9}" for d, _ in columns) + "  glvk lacks (commands called, or the skip reason)")
+
+def lacks(name):
+    result, commands, message, _ = glvk[name]
+    return commands or (message if result == "skip" else "")
+
+
+if args.tests:
+    print("| test | " + " | ".join(d for d, _ in columns) + " | glvk lacks |")
+    print("| --- |" + " --- |" * len(columns) + " --- |")
+    for n in names:
+        print(f"| {n} | " + " | ".join(r.get(n, ("-",))[0] for _, r in columns) + f" | {lacks(n)} |")
+    print()
+
+
+def row(label, subset):
+    cells = [f"{sum(r.get(n, ('',))[0] == 'pass' for n in subset)}" for _, r in columns]
+    print(f"| {label} ({len(subset)}) | " + " | ".join(cells) + " |")
+
+
+print("| tests (count) | " + " | ".join(d for d, _ in columns) + " |")
+print("| --- |" + " ---: |" * len(columns))
+row("all", names)
+for kind in sorted(set(kinds.values())):
+    row(kind, [n for n in names if kinds[n] == kind])
+runnable = [n for n in names if not lacks(n)]
+row("all glvk runs through", runnable)
+row("core-draw glvk runs through", [n for n in runnable if kinds[n] == "core-draw"])
+print()
+
+
+def failure_class(name):
+    result, commands, message, error = glvk[name]
+    if commands:
+        return f"lacks {commands.split(',')[0]}"
+    if error and result not in ("crash", "timeout") and not re.match(r"Failed to (compile|link)", message):
+        return f"glvk error {error}"
+    validation = re.search(r"glvk: validation (error|warning) (\S+?):", message)
+    if validation:
+        return f"{result}: validation {validation.group(1)} {validation.group(2)}"
+    message = re.sub(r'"[^"]*"', '"…"', message)
+    message = re.sub(r"\b\d+(\.\d+)?\b", "N", message)
+    return f"{result}: {message}".strip()
+
+
+classes = defaultdict(list)
 for n in names:
-    print(f"{n:<{width}}  " + "  ".join(f"{r.get(n, '-'):>9}" for _, r in columns) + "  " + missing.get(n, ""))
-
-
-def passes(results, subset):
-    return f"{sum(results.get(n) == 'pass' for n in subset):>5}/{len(subset):<4}"
-
-
-runnable = [n for n in names if n not in missing]
-print(f"{'passed (all tests)':<{width}}  " + "  ".join(passes(r, names) for _, r in columns))
-print(f"{'passed (tests glvk runs through)':<{width}}  " + "  ".join(passes(r, runnable) for _, r in columns))
+    peers_pass = any(r.get(n, ("",))[0] == "pass" for _, r in columns[1:])
+    if glvk[n][0] != "pass" and peers_pass:
+        classes[failure_class(n)].append(n)
+print(f"glvk does not pass {sum(len(v) for v in classes.values())} tests another driver passes; "
+      f"the {args.classes} biggest classes:")
+print()
+print("| class | tests | core-draw | example |")
+print("| --- | ---: | ---: | --- |")
+for cls, tests in sorted(classes.items(), key=lambda item: -len(item[1]))[:args.classes]:
+    core = sum(kinds[n] == "core-draw" for n in tests)
+    print(f"| {cls.replace('|', '/')} | {len(tests)} | {core} | {tests[0]} |")
+results = Counter(glvk[n][0] for n in names)
+print()
+print("glvk results: " + ", ".join(f"{k} {v}" for k, v in sorted(results.items())))

@@ -1,21 +1,146 @@
 #!/usr/bin/env python3
-"""Write the piglit framebuffer test list (issue 6's patterns) from the installed piglit's opengl profile.
+"""Write the piglit test list from the installed piglit's opengl and shader profiles.
 
-Output lines: `<piglit test name> | <command and arguments>`. The list is regenerated, never edited:
-  tests/piglit/list_tests.py > tests/piglit/framebuffer_tests.txt
+Output lines: `<piglit test name> | <command and arguments> | <kind>`. The list is regenerated,
+never edited:
+  tests/piglit/list_tests.py > tests/piglit/tests.txt
+
+Kinds (compare.py counts each):
+  framebuffer  issue 6's framebuffer tests (fbo-*, clearbuffer-*, copyteximage, read-front).
+  gl3          the C tests of the GL 3.x groups below (GROUPS).
+  core-draw    shader_runner tests of GROUPS that draw, whose [require] a GL 4.6 core context meets
+               and whose shaders and commands use no compatibility-profile feature (gl_Vertex,
+               matrices, gl_Color, glShadeModel, glClipPlane, ...): the drawing subset.
+  compat-draw  shader_runner tests that draw through a compatibility-profile feature.
+  link         shader_runner tests that only compile and link (no draw command).
+
+The generated built-in function tests (two thirds of the shader tests) and the C test families with
+one binary run many times with different arguments are sampled deterministically (SAMPLE_EVERY,
+FAMILY_LIMIT) to keep a run near half an hour per driver on two cores; everything else in GROUPS is
+listed.
 """
 import ast
 import gzip
 import html
+import os
 import re
 import sys
 
-PROFILE = "/usr/lib/x86_64-linux-gnu/piglit/tests/opengl.xml.gz"
-PATTERN = re.compile(r"^(fbo-|clearbuffer-|copyteximage|read-front)")
+ROOT = "/usr/lib/x86_64-linux-gnu/piglit"
+FRAMEBUFFER = re.compile(r"^(fbo-|clearbuffer-|copyteximage|read-front)")
+GROUPS = re.compile(r"^spec@(glsl-1\.[345]0|arb_vertex_array_object|arb_draw_instanced|arb_uniform_buffer_object|"
+                    r"arb_instanced_arrays|arb_draw_elements_base_vertex|!opengl 3\.[0-3])@")
+# Generated tests, sorted by name, keep every Nth. The 1.30 built-in function tests run each function
+# in a vertex and a fragment shader and draw with gl_Vertex; the 1.50 ones run it in a geometry shader.
+SAMPLE_EVERY = [
+    ("generated_tests/spec/glsl-1.50/execution/built-in-functions/", 10),
+    ("generated_tests/spec/glsl-1.30/execution/built-in-functions/", 10),
+    ("generated_tests/spec/glsl-1.30/execution/interpolation/", 10),
+    ("generated_tests/spec/glsl-1.30/linker/interpolation-qualifiers/", 10),
+]
+FAMILY_LIMIT = 12  # C binaries listed more often than this: that many, evenly spaced by name
 
-with gzip.open(PROFILE, "rt") as f:
-    data = f.read()
-for name, command in re.findall(r'<Test type="gl" name="([^"]+)"><option name="command" value="([^"]*)"', data):
-    argv = ast.literal_eval(html.unescape(command))
-    if PATTERN.match(argv[0]):
-        sys.stdout.write(f"{name} | {' '.join(argv)}\n")
+# Extensions a GL 4.6 core context has (promoted to core by 4.6) that the groups' tests require.
+CORE_46_EXTENSIONS = {
+    "GL_ARB_uniform_buffer_object", "GL_ARB_draw_instanced", "GL_ARB_texture_rg",
+    "GL_ARB_explicit_attrib_location", "GL_EXT_provoking_vertex", "GL_ARB_compute_shader",
+    "GL_ARB_shader_storage_buffer_object", "GL_ARB_arrays_of_arrays", "GL_ARB_instanced_arrays",
+    "GL_ARB_draw_elements_base_vertex", "GL_ARB_vertex_array_object",
+}
+# Shader built-ins that read or write fixed-function state (removed from the core profile).
+COMPAT_BUILTINS = re.compile(
+    r"\b(gl_(Vertex|Normal|Color|SecondaryColor|MultiTexCoord\d|FogCoord|FrontColor|BackColor|"
+    r"FrontSecondaryColor|BackSecondaryColor|TexCoord|FogFragCoord|ClipVertex|ModelView\w*|"
+    r"Projection\w*|TextureMatrix\w*|NormalMatrix|NormalScale|ClipPlane|Point\b|PointParameters|"
+    r"\w*Material|\w*Light\w*|TextureEnvColor|EyePlane\w|ObjectPlane\w|Fog\b)|ftransform)\b")
+# shader_runner commands that set fixed-function state (core has GL_CLIP_DISTANCEi, same enum as
+# GL_CLIP_PLANEi, so enabling those is core).
+COMPAT_COMMANDS = re.compile(r"^\s*(shade model|frustum|ortho\b|clip plane|enable GL_VERTEX_PROGRAM_TWO_SIDE|"
+                             r"fixed-function|texenv)", re.M)
+DRAW_COMMANDS = re.compile(r"^\s*draw (rect|arrays|instanced|elements|arrays instanced)", re.M)
+
+
+def tests(profile):
+    with gzip.open(f"{ROOT}/tests/{profile}.xml.gz", "rt") as f:
+        data = f.read()
+    for name, body in re.findall(r'<Test type="[^"]+" name="([^"]+)">(.*?)</Test>', data, re.S):
+        command = re.search(r'<option name="command" value="([^"]*)"', body)
+        if command:
+            yield name, ast.literal_eval(html.unescape(command.group(1)))
+
+
+def section(text, title):
+    match = re.search(r"^\[" + re.escape(title) + r"\]\n(.*?)(?=^\[|\Z)", text, re.M | re.S)
+    return match.group(1) if match else ""
+
+
+def core_satisfiable(require):
+    for line in require.splitlines():
+        words = line.split("#")[0].split()
+        if not words:
+            continue
+        if words[0] in ("GL", "GLSL") and len(words) == 3:
+            if float(words[2]) > (4.6 if words[0] == "GL" else 4.60):
+                return False
+        elif words[0] in ("GL", "GLSL"):  # GL COMPAT, GL ES, GLSL ES
+            return False
+        elif words[0].startswith("GL_") and not words[0].startswith("GL_MAX_") and len(words) == 1:
+            if words[0] not in CORE_46_EXTENSIONS:
+                return False
+    return True
+
+
+def shader_kind(path):
+    with open(f"{ROOT}/{path}", errors="replace") as f:
+        text = f.read()
+    commands = section(text, "test")
+    if not DRAW_COMMANDS.search(commands):
+        return "link"
+    shaders = re.sub(r"^\[(require|test)\]\n.*?(?=^\[|\Z)", "", text, flags=re.M | re.S)
+    shaders = re.sub(r"//[^\n]*|#(?!version|extension)[^\n]*", "", shaders)
+    if (not core_satisfiable(section(text, "require")) or COMPAT_BUILTINS.search(shaders)
+            or COMPAT_COMMANDS.search(commands)):
+        return "compat-draw"
+    return "core-draw"
+
+
+def sampled(entries):
+    """entries: (name, argv) sorted by name; keeps the deterministic subset described above."""
+    kept = []
+    families = {}
+    for name, argv in entries:
+        families.setdefault(argv[0], []).append(name)
+    position = {}
+    for name, argv in entries:
+        if argv[0] == "shader_runner":
+            directory = argv[1].rsplit("/", 1)[0] + "/"
+            every = next((n for prefix, n in SAMPLE_EVERY if directory == prefix), 1)
+            position[directory] = position.get(directory, -1) + 1
+            if position[directory] % every:
+                continue
+        else:
+            family = families[argv[0]]
+            if len(family) > FAMILY_LIMIT:
+                picks = {family[i * len(family) // FAMILY_LIMIT] for i in range(FAMILY_LIMIT)}
+                if name not in picks:
+                    continue
+        kept.append((name, argv))
+    return kept
+
+
+out = []
+for name, argv in tests("opengl"):
+    if FRAMEBUFFER.match(argv[0]):
+        out.append((name, argv, "framebuffer"))
+groups = sorted((n, a) for profile in ("opengl", "shader") for n, a in tests(profile)
+                if GROUPS.match(n) and not FRAMEBUFFER.match(a[0])
+                and (a[0] == "shader_runner" or not a[0].startswith("shader_runner")))
+for name, argv in sampled(groups):
+    kind = shader_kind(argv[1]) if argv[0] == "shader_runner" else "gl3"
+    # run_piglit.sh runs tests in piglit's bin/: data files named relative to piglit's root or its
+    # tests/ (where piglit runs the built-in constants tests) are given by absolute path.
+    argv = argv[:1] + [next((f"{base}/{a}" for base in (ROOT, f"{ROOT}/tests") if os.path.isfile(f"{base}/{a}")), a)
+                       for a in argv[1:]]
+    out.append((name, argv, kind))
+for name, argv, kind in out:
+    sys.stdout.write(f"{name} | {' '.join(argv)} | {kind}\n")
