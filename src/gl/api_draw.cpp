@@ -74,6 +74,16 @@ ProgramObject* validate_draw(Context& ctx, const char* fn, const DrawParams& d) 
     ctx.error(GL_INVALID_OPERATION, "%s: no linked program is in use", fn);
     return nullptr;
   }
+  // GL 4.6 10.1.15/11.2: patches only with a tessellation evaluation shader, and a program with
+  // tessellation shaders only with patches (the device would get a patch list it cannot draw).
+  const glsl::StageMask stages = program && program->reflection() ? program->reflection()->stages : 0;
+  const glsl::StageMask tessellation = 1u << unsigned(glsl::Stage::TessControl) | 1u << unsigned(glsl::Stage::TessEvaluation);
+  if ((d.mode == GL_PATCHES) != ((stages & tessellation) != 0) ||
+      (d.mode == GL_PATCHES && !(stages & 1u << unsigned(glsl::Stage::TessEvaluation)))) {
+    ctx.error(GL_INVALID_OPERATION, "%s(mode = 0x%04x): patches need a tessellation evaluation shader and tessellation "
+              "shaders need patches", fn, d.mode);
+    return nullptr;
+  }
   const GLenum status = draw_framebuffer_status(ctx);
   if (status != GL_FRAMEBUFFER_COMPLETE) {
     ctx.error(GL_INVALID_FRAMEBUFFER_OPERATION, "%s: the draw framebuffer is not complete (0x%04x)", fn, status);

@@ -155,6 +155,7 @@ void compressed_tex_sub_image(Context& ctx, TextureObject& texture, unsigned dim
     return ctx.error(GL_INVALID_VALUE, "%s(imageSize = %d): the region is %zu bytes", function, image_size, expected);
   std::vector<std::byte> blocks;
   if (!compressed_source(ctx, data, expected, blocks, function)) return;
+  if (!make_resource_hold(ctx, texture, target, level, function)) return;
   upload_compressed(ctx, texture, target, level, image, x, y, z, width, height, dims == 3 ? depth : 1, blocks,
                     function);
 }

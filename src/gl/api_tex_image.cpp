@@ -92,6 +92,28 @@ bool ensure_resource(Context& ctx, TextureObject& texture, GLenum target, GLint 
   return true;
 }
 
+bool resource_holds_image(const TextureObject& texture, GLenum target, GLint level) {
+  if (!texture.resource) return false;
+  if (texture.immutable) return true;  // storage (and views of it) hold every level as specified
+  // The image's format at that level, at least the image's size (what a read of it may address).
+  const TextureImage& image = texture.images[face_of(target)][std::size_t(level)];
+  const st::TextureLayout& l = texture.resource->layout();
+  const st::Box whole = texture_box(target, 0, 0, 0, image.width, image.height, image.depth);
+  return l.format == image.storage && std::uint32_t(level) < l.levels &&
+         l.level_width(unsigned(level)) >= std::uint32_t(whole.width) &&
+         l.level_height(unsigned(level)) >= std::uint32_t(whole.height) &&
+         (binding_target(target) == GL_TEXTURE_3D ? l.level_depth(unsigned(level)) : l.layers) >=
+             std::uint32_t(whole.z + whole.depth);
+}
+
+bool make_resource_hold(Context& ctx, TextureObject& texture, GLenum target, GLint level, const char* function) {
+  if (resource_holds_image(texture, target, level)) return true;
+  const TextureImage& image = texture.images[face_of(target)][std::size_t(level)];
+  const st::ChosenFormat chosen = st::choose_texture_format(st::format_support(ctx.st().screen()), target,
+                                                            GLenum(image.internal_format), GL_NONE, GL_NONE);
+  return ensure_resource(ctx, texture, target, level, image, chosen.bindings, function);
+}
+
 namespace {
 
 // The texels of a glTexImage/glTexSubImage into a compressed image: converted to RGBA float with the
@@ -203,6 +225,7 @@ void tex_sub_image(Context& ctx, TextureObject& texture, unsigned dims, GLenum t
   if (!client_image(ctx, ctx.unpack, GL_PIXEL_UNPACK_BUFFER, dims, width, height, depth, format, type, pixels, client,
                     function))
     return;
+  if (!make_resource_hold(ctx, texture, target, level, function)) return;
   if (compressed)
     upload_by_compressing(ctx, texture, target, level, texture.images[face_of(target)][std::size_t(level)], x, y, z,
                           width, height, depth, format, type, client, function);

@@ -72,7 +72,7 @@ void get_tex_image(Context& ctx, TextureObject& texture, GLenum target, GLint le
                                              std::size_t(buffer_size))
     return ctx.error(GL_INVALID_OPERATION, "%s(bufSize = %d): the image needs more bytes", function, buffer_size);
   if (!client.pbo && !pixels) return;
-  if (!texture.resource) return;
+  if (!resource_holds_image(texture, target, level)) return;  // no texels kept for this level
 
   const st::Box box =
       texture_box(target, region.x, region.y, region.z, region.width, region.height, region.depth);
@@ -125,7 +125,7 @@ void get_compressed_tex_image(Context& ctx, TextureObject& texture, GLenum targe
         std::memcpy(blocks.data() + std::size_t(s) * slice + r * row,
                     image.compressed_blocks->data() + std::size_t(z + s) * image_slice + (first_row + r) * image_row + skip,
                     row);
-  } else if (texture.resource) {
+  } else if (resource_holds_image(texture, target, level)) {
     st::texture_read(*texture.resource, unsigned(level), box, blocks.data(), row, slice);
   }
   if (pbo)

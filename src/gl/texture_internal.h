@@ -190,6 +190,15 @@ bool check_readback_compatible(Context& ctx, GLenum base_format, Format texture_
 bool ensure_resource(Context& ctx, TextureObject& texture, GLenum target, GLint level, const TextureImage& image,
                      unsigned bindings, const char* function);  // api_tex_image.cpp
 
+// One resource holds a texture's levels; a level specified later in another format or an
+// inconsistent size replaces it, and the levels it cannot hold keep their GL state but no texels.
+// Whether the resource holds (face, level) as its image says (format, size): reads of a level it
+// does not hold return nothing rather than reading the resource with the image's layout.
+bool resource_holds_image(const TextureObject& texture, GLenum target, GLint level);  // api_tex_image.cpp
+// Before a write into an existing level: a resource that holds it (made as glTexImage would).
+bool make_resource_hold(Context& ctx, TextureObject& texture, GLenum target, GLint level,
+                        const char* function);  // api_tex_image.cpp
+
 // Online compression (GL 4.6 section 8.7): glTexImage and glTexSubImage fill the S3TC, RGTC and
 // BPTC formats from uncompressed texels, which glvk encodes (src/formats/compressed); the formats
 // with no online compression (ETC2/EAC, ASTC: Mesa's _mesa_format_no_online_compression) raise

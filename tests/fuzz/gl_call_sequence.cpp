@@ -9,6 +9,8 @@
 #include <GL/glext.h>
 
 #include <climits>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -250,14 +252,14 @@ void texture_calls(Input& in, Objects& o, std::uint8_t op) {
     case 6: {
       const GLenum target = in.byte() % 2 ? in.pick(kImageTargets2D) : in.pick(kImageTargets3D);
       const GLenum format = in.pick(kCompressedFormats);
-      const GLint w = in.edge() % 33, h = in.edge() % 33, d = in.edge() % 5, image_size = in.small_size() * 8;
-      const auto memory = client_memory(in, image_size > 0 && image_size < (1 << 16) ? image_size : -1);
+      const GLint w = in.edge() % 33, h = in.edge() % 33, d = in.edge() % 5, size = in.small_size();
+      // Blocks of 8 bytes when there is data; -1, 0 and INT_MAX are passed as they are, without data.
+      const auto memory = client_memory(in, size > 0 && size < 4096 ? std::int64_t(size) * 8 : -1);
+      const GLsizei image_size = memory.empty() ? size : GLsizei(memory.size());
       if (target == GL_TEXTURE_3D || target == GL_TEXTURE_2D_ARRAY || target == GL_TEXTURE_CUBE_MAP_ARRAY)
-        glCompressedTexImage3D(target, GLint(in.byte() % 2), format, w, h, d, 0, GLsizei(memory.size()),
-                               pointer_or_null(memory));
+        glCompressedTexImage3D(target, GLint(in.byte() % 2), format, w, h, d, 0, image_size, pointer_or_null(memory));
       else
-        glCompressedTexImage2D(target, GLint(in.byte() % 2), format, w, h, 0, GLsizei(memory.size()),
-                               pointer_or_null(memory));
+        glCompressedTexImage2D(target, GLint(in.byte() % 2), format, w, h, 0, image_size, pointer_or_null(memory));
       break;
     }
     case 7: {  // compressed readback into exactly the image's size
@@ -573,8 +575,10 @@ bool init_context() {
 void run_sequence(const std::uint8_t* data, std::size_t size) {
   Input in(data, size);
   Objects o;
+  static const bool trace = std::getenv("GLVK_FUZZ_TRACE") != nullptr;  // which decoder branch runs
   for (int calls = 0; calls < 300 && !in.done(); ++calls) {
     const std::uint8_t op = in.byte();
+    if (trace) std::fprintf(stderr, "call %d: group %d op %d\n", calls, op % 6, op / 6);
     switch (op % 6) {
       case 0: texture_calls(in, o, op / 6); break;
       case 1: buffer_calls(in, o, op / 6); break;

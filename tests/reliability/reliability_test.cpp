@@ -147,6 +147,32 @@ TEST_F(ReliabilityTest, GenericCompressedFormatsStayUncompressedWhereBlocksCanno
   }
 }
 
+// Levels of one texture in different formats (an inconsistent texture GL allows): glvk keeps one
+// resource per texture, so a level whose format the resource does not hold must not be read or
+// written with the resource's layout (a heap overflow found by gl_call_sequence_fuzz under ASan).
+TEST_F(ReliabilityTest, LevelsOfAnotherFormatThanTheResourceAreNotOverrun) {
+  GLuint t;
+  glGenTextures(1, &t);
+  glBindTexture(GL_TEXTURE_2D, t);
+  std::vector<unsigned char> blocks(4 * 8, 0x3c);  // 8x8 DXT1: four 8-byte blocks
+  glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGBA_S3TC_DXT1_EXT, 8, 8, 0, GLsizei(blocks.size()),
+                         blocks.data());
+  glTexImage2D(GL_TEXTURE_2D, 1, GL_RGBA32F, 4, 4, 0, GL_RGBA, GL_FLOAT, nullptr);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  std::vector<unsigned char> back(blocks.size() + 16, 0xee);
+  glGetCompressedTexImage(GL_TEXTURE_2D, 0, back.data());
+  EXPECT_EQ(back[blocks.size()], 0xee);  // nothing past the image's 32 bytes
+  std::vector<unsigned char> texels(8 * 8 * 4 + 16, 0xee);
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels.data());
+  EXPECT_EQ(texels[8 * 8 * 4], 0xee);
+  glCompressedTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 8, 8, GL_COMPRESSED_RGBA_S3TC_DXT1_EXT, GLsizei(blocks.size()),
+                            blocks.data());
+  glGetCompressedTexImage(GL_TEXTURE_2D, 0, back.data());
+  EXPECT_EQ(back[blocks.size()], 0xee);
+  glFinish();
+  glDeleteTextures(1, &t);
+}
+
 // Section 8.7: BPTC images may be 3D; their blocks come back as given, slice by slice.
 TEST_F(ReliabilityTest, BptcThreeDimensionalImagesRoundTrip) {
   GLuint t;
