@@ -62,8 +62,8 @@ std::vector<detail::DecorationEdit> link_time_decorations(const std::vector<std:
         if (auto o = outputs.find(v.name); o != outputs.end()) {
           edits.push_back({v.id, spv::DecorationLocation, static_cast<std::uint32_t>(o->second.location)});
           if (o->second.index != 0) edits.push_back({v.id, spv::DecorationIndex, o->second.index});
-        } else if (v.name == "gl_FragData") {
-          edits.push_back({v.id, spv::DecorationLocation, 0});  // glslang leaves it without one
+        } else if (v.name == "gl_FragData" || v.name == "gl_FragColor") {
+          edits.push_back({v.id, spv::DecorationLocation, 0});  // glslang leaves them without one
         }
         break;
       default:
@@ -165,11 +165,19 @@ Program link(std::span<const ShaderSource> shaders, const LinkOptions& options) 
       out.spirv = {};
       return out;
     }
+    if (stage == Stage::Fragment)
+      for (const detail::SpirvVariable& v : detail::global_variables(words))
+        if (v.storage_class == spv::StorageClassOutput && (v.name == "gl_FragColor" || v.name == "gl_FragData"))
+          out.builtin_color_locations |= v.array_length >= 32 ? ~0u : (1u << v.array_length) - 1;
     out.spirv[s] = std::move(words);
   }
   out.log += program.getInfoLog();
   out.ok = true;
   return out;
+}
+
+std::vector<std::uint32_t> fragment_without_outputs(const Program& program, std::uint32_t locations) {
+  return detail::without_outputs(program.spirv[std::size_t(Stage::Fragment)], locations);
 }
 
 }  // namespace glvk::glsl

@@ -164,4 +164,71 @@ bool optimize_spirv(std::vector<std::uint32_t>& words, std::string& log) {
   return true;
 }
 
+
+std::vector<std::uint32_t> without_outputs(const std::vector<std::uint32_t>& words, std::uint32_t locations) {
+  if (words.size() < kHeaderWords) return words;
+  // Output variables whose every location is in `locations`.
+  std::unordered_map<std::uint32_t, std::uint32_t> location_of;
+  std::unordered_map<std::uint32_t, std::uint32_t> pointee, pointer_class, array_length_id, array_element, constants;
+  std::unordered_map<std::uint32_t, bool> dropped;  // variables and pointers derived from them
+  for_each_instruction(words, [&](std::size_t i, spv::Op op, std::uint32_t count) {
+    if (op == spv::OpDecorate && count == 4 && words[i + 2] == spv::DecorationLocation) location_of[words[i + 1]] = words[i + 3];
+    if (op == spv::OpTypePointer && count == 4) { pointer_class[words[i + 1]] = words[i + 2]; pointee[words[i + 1]] = words[i + 3]; }
+    if (op == spv::OpTypeArray && count == 4) { array_element[words[i + 1]] = words[i + 2]; array_length_id[words[i + 1]] = words[i + 3]; }
+    if (op == spv::OpConstant && count == 4) constants[words[i + 2]] = words[i + 3];
+    if (op == spv::OpVariable && count >= 4 && words[i + 3] == spv::StorageClassOutput && location_of.count(words[i + 2])) {
+      std::uint32_t length = 1;  // locations: one per element of an array of vectors
+      for (std::uint32_t t = pointee[words[i + 1]]; array_element.count(t); t = array_element[t])
+        length *= constants.count(array_length_id[t]) ? constants[array_length_id[t]] : 1;
+      const std::uint32_t first = location_of[words[i + 2]];
+      bool all = first + length <= 32;
+      for (std::uint32_t l = first; all && l < first + length; ++l) all = (locations >> l) & 1u;
+      if (all) dropped[words[i + 2]] = true;
+    }
+    return op != spv::OpFunction;
+  });
+  if (dropped.empty()) return words;
+
+  // Each Output pointer type gets a Private twin, declared right after it.
+  std::uint32_t bound = words[3];
+  std::unordered_map<std::uint32_t, std::uint32_t> twin;
+  for (const auto& [type, storage] : pointer_class)
+    if (storage == spv::StorageClassOutput) twin[type] = bound++;
+  const bool interface_lists_all = words[1] >= 0x10400u;  // SPIR-V 1.4 lists every global used
+
+  std::vector<std::uint32_t> out(words.begin(), words.begin() + kHeaderWords);
+  out[3] = bound;
+  for_each_instruction(words, [&](std::size_t i, spv::Op op, std::uint32_t count) {
+    const auto begin = words.begin() + std::ptrdiff_t(i);
+    std::vector<std::uint32_t> inst(begin, begin + count);
+    if ((op == spv::OpDecorate || op == spv::OpMemberDecorate) && dropped.count(inst[1])) return true;
+    if (op == spv::OpEntryPoint && !interface_lists_all) {
+      std::vector<std::uint32_t> kept(inst.begin(), inst.begin() + 3);
+      std::size_t w = 3;  // the name (up to the word holding its NUL), then the interface ids
+      for (bool end = false; w < inst.size() && !end; ++w) {
+        kept.push_back(inst[w]);
+        for (int b = 0; b < 4; ++b) end = end || ((inst[w] >> (8 * b)) & 0xffu) == 0;
+      }
+      for (; w < inst.size(); ++w)
+        if (!dropped.count(inst[w])) kept.push_back(inst[w]);
+      kept[0] = std::uint32_t(kept.size()) << 16 | spv::OpEntryPoint;
+      inst = std::move(kept);
+    }
+    if (op == spv::OpVariable && dropped.count(inst[2])) {
+      inst[1] = twin[inst[1]];
+      inst[3] = spv::StorageClassPrivate;
+    }
+    if ((op == spv::OpAccessChain || op == spv::OpInBoundsAccessChain) && count >= 4 && dropped.count(inst[3]) &&
+        twin.count(inst[1])) {
+      inst[1] = twin[inst[1]];
+      dropped[inst[2]] = true;
+    }
+    out.insert(out.end(), inst.begin(), inst.end());
+    if (op == spv::OpTypePointer && twin.count(inst[1]))
+      out.insert(out.end(), {4u << 16 | spv::OpTypePointer, twin[inst[1]], spv::StorageClassPrivate, inst[3]});
+    return true;
+  });
+  return out;
+}
+
 }  // namespace glvk::glsl::detail

@@ -26,6 +26,10 @@ struct DecorationEdit {
 // Rewrites each (id, decoration)'s literal, adding the decoration where the id has none.
 void set_decorations(std::vector<std::uint32_t>& words, const std::vector<DecorationEdit>& edits);
 
+// The module with the Output variables whose every location is in the bit mask `locations` made
+// Private: the stage still writes them, nothing leaves it (decorations and interface entries go).
+std::vector<std::uint32_t> without_outputs(const std::vector<std::uint32_t>& words, std::uint32_t locations);
+
 // spirv-val for Vulkan 1.1 (SPIR-V 1.3); false with the validator's messages in `log`.
 bool validate_spirv(const std::vector<std::uint32_t>& words, std::string& log);
 // spirv-opt's performance recipe; false (words unchanged) with messages in `log` if it fails.

@@ -123,6 +123,53 @@ VkFormat attachment_format(const Texture& t, bool srgb) {
   return static_cast<VkFormat>(d.vk_format);
 }
 
+// The number kind of a fragment output type or an attachment format (GL 4.6 17.4.4.3).
+enum class NumberKind : std::uint8_t { Float, Int, Uint };
+
+NumberKind output_kind(std::uint32_t gl_type) {
+  switch (gl_type) {
+    case GL_INT: case GL_INT_VEC2: case GL_INT_VEC3: case GL_INT_VEC4: return NumberKind::Int;
+    case GL_UNSIGNED_INT: case GL_UNSIGNED_INT_VEC2: case GL_UNSIGNED_INT_VEC3: case GL_UNSIGNED_INT_VEC4:
+      return NumberKind::Uint;
+    default: return NumberKind::Float;
+  }
+}
+
+NumberKind format_kind(const formats::FormatDesc& d) {
+  if (!d.is_pure_integer) return NumberKind::Float;
+  for (unsigned c = 0; c < d.nr_channels; ++c)
+    if (d.channel[c].type == formats::ChannelType::SIGNED) return NumberKind::Int;
+  return NumberKind::Uint;
+}
+
+// Lowering "outputs without their colour buffer stay inside the fragment stage": GL drops what a
+// fragment writes to a draw buffer that is NONE and leaves a buffer undefined when the output
+// written to it is of another number kind (float into an integer buffer, ...) or when nothing is
+// written to it; Vulkan's interface rules want every written location to have an attachment of
+// its kind and every attachment written. So the draw uses a fragment module whose outputs at the
+// unmatched locations go nowhere, leaves those buffers out, and masks the buffers nothing writes.
+struct OutputMatch {
+  std::uint32_t kept_inside = 0;  // locations written without a buffer of their kind
+  std::uint32_t written = 0;      // draw buffers that receive an output of their kind
+};
+
+OutputMatch match_outputs(const glsl::Program& reflection, const DrawFramebufferInput& fb) {
+  OutputMatch m;
+  auto place = [&](std::uint32_t location, std::uint32_t gl_type) {
+    const bool fits = location < fb.color_count && fb.color[location].texture &&
+                      output_kind(gl_type) == format_kind(formats::describe(fb.color[location].texture->layout().format));
+    (fits ? m.written : m.kept_inside) |= 1u << location;
+  };
+  for (std::uint32_t l = 0; l < kMaxColorBuffers; ++l)  // gl_FragData's array may be longer than that
+    if (reflection.builtin_color_locations >> l & 1u) place(l, GL_FLOAT_VEC4);
+  for (const glsl::InterfaceVariable& out : reflection.outputs) {
+    if (out.location < 0) continue;
+    for (std::uint32_t l = std::uint32_t(out.location); l < std::uint32_t(out.location) + out.array_size && l < 32; ++l)
+      place(l, out.gl_type);
+  }
+  return m;
+}
+
 // Vulkan's vertexOffset: the base vertex relative to the first streamed vertex. In 64 bits, since
 // both range over 32; an offset Vulkan cannot express fails the draw.
 std::int32_t vertex_offset(std::int64_t base_vertex, std::int64_t vertex_base) {
@@ -292,10 +339,13 @@ void draw(Context& context, const DrawCall& call) {
   vk_backend::DrawDynamicState dyn{};
   key.layout = prog.layout;
   for (std::size_t i = 0; i < prog.modules.size(); ++i) key.modules[i] = prog.modules[i];
+  const DrawFramebufferInput& fb = call.framebuffer;
+  const OutputMatch outputs = match_outputs(reflection, fb);
+  key.modules[std::size_t(glsl::Stage::Fragment)] =
+      const_cast<Program::Impl&>(prog).fragment_module(reflection, outputs.kept_inside);
   key.patch_control_points = topology == VK_PRIMITIVE_TOPOLOGY_PATCH_LIST ? std::uint32_t(call.patch_vertices) : 0;
 
   // Attachments (st_update_framebuffer_state's result, as views of images).
-  const DrawFramebufferInput& fb = call.framebuffer;
   vk_backend::DrawTargets targets;
   targets.width = fb.width;
   targets.height = fb.height;
@@ -311,16 +361,19 @@ void draw(Context& context, const DrawCall& call) {
   features.depth_clip_control = device.draw_features().depth_clip_control;
   features.provoking_vertex_last = device.draw_features().provoking_vertex_last;
   features.bresenham_lines = device.draw_features().bresenham_lines;
+  features.written_buffers = outputs.written;
   for (unsigned i = 0; i < fb.color_count; ++i) {
     const TargetInput& t = fb.color[i];
     if (!t.texture) continue;
+    if (!(outputs.written >> i & 1u)) continue;
+    const formats::FormatDesc& d = formats::describe(t.texture->layout().format);
     vk_backend::DrawAttachment& a = targets.color[i];
     a.image = &t.texture->image();
     a.format = attachment_format(*t.texture, fb.srgb);
     a.level = t.texture->image_level(t.level);
     a.first_layer = t.texture->image_layer(t.first_layer);
     key.color_formats[i] = a.format;
-    features.blendable[i] = !formats::describe(t.texture->layout().format).is_pure_integer;
+    features.blendable[i] = !d.is_pure_integer;
   }
   if (const TargetInput& zs = fb.depth.texture ? fb.depth : fb.stencil; zs.texture) {
     vk_backend::DrawAttachment& a = targets.depth_stencil;

@@ -197,6 +197,7 @@ void translate_render_state(const DrawCall& call, const DrawFeaturesView& featur
   key.color_count = fb.color_count;
   for (unsigned i = 0; i < fb.color_count; ++i) {
     vk_backend::ColorBlendKey& b = key.blend[i];
+    if (!(features.written_buffers >> i & 1u)) continue;  // write_mask 0: left as it is
     const std::array<bool, 4>& m = call.masks.color_mask[i];
     b.write_mask = (m[0] ? VK_COLOR_COMPONENT_R_BIT : 0) | (m[1] ? VK_COLOR_COMPONENT_G_BIT : 0) |
                    (m[2] ? VK_COLOR_COMPONENT_B_BIT : 0) | (m[3] ? VK_COLOR_COMPONENT_A_BIT : 0);

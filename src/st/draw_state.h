@@ -21,6 +21,7 @@ struct DrawFeaturesView {
   bool alpha_to_one = false;
   bool logic_op = false;
   std::array<bool, kMaxColorBuffers> blendable{};  // per draw buffer: a blendable (not integer) format
+  std::uint32_t written_buffers = ~0u;  // draw buffers an output of their kind is written to (others: masked)
   unsigned viewports = 1;
 };
 

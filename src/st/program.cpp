@@ -41,8 +41,26 @@ Program::Impl::~Impl() {
   const VkDevice device = s.device->handle();
   if (s.draw) s.draw->pipelines.forget(layout);
   for (VkShaderModule module : modules) vkDestroyShaderModule(device, module, nullptr);
+  for (const auto& variant : fragment_variants_) vkDestroyShaderModule(device, variant.second, nullptr);
   vkDestroyPipelineLayout(device, layout, nullptr);
   vkDestroyDescriptorSetLayout(device, set_layout, nullptr);
+}
+
+VkShaderModule Program::Impl::fragment_module(const glsl::Program& reflection, std::uint32_t kept_inside) {
+  const VkShaderModule whole = modules[std::size_t(glsl::Stage::Fragment)];
+  if (!kept_inside || !whole) return whole;
+  std::lock_guard lock(variants_mutex_);
+  for (const auto& [mask, module] : fragment_variants_)
+    if (mask == kept_inside) return module;
+  const std::vector<std::uint32_t> words = glsl::fragment_without_outputs(reflection, kept_inside);
+  VkShaderModuleCreateInfo info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+  info.codeSize = words.size() * sizeof(std::uint32_t);
+  info.pCode = words.data();
+  VkShaderModule module = VK_NULL_HANDLE;
+  vk_backend::check(vkCreateShaderModule(screen->impl().device->handle(), &info, nullptr, &module),
+                    "vkCreateShaderModule");
+  fragment_variants_.emplace_back(kept_inside, module);
+  return module;
 }
 
 Program::~Program() {

@@ -3,6 +3,9 @@
 
 #include <array>
 #include <memory>
+#include <mutex>
+#include <utility>
+#include <vector>
 
 #include <volk.h>
 
@@ -20,6 +23,14 @@ struct Program::Impl {
   VkPipelineLayout layout = VK_NULL_HANDLE;
   std::uint32_t descriptor_count = 0;
   std::uint64_t last_use = 0;  // the last batch that draws with the program
+
+  // The fragment module with the outputs at the locations of `kept_inside` written nowhere
+  // (glsl::fragment_without_outputs), made on first use; the whole module when the mask is 0.
+  VkShaderModule fragment_module(const glsl::Program& reflection, std::uint32_t kept_inside);
+
+ private:
+  std::mutex variants_mutex_;  // programs are shared between contexts
+  std::vector<std::pair<std::uint32_t, VkShaderModule>> fragment_variants_;
 };
 
 }  // namespace glvk::st

@@ -500,6 +500,62 @@ void main() {
   EXPECT_EQ(pixel(28, 28), (Rgba{0, 0, 0, 0}));
 }
 
+TEST_F(DrawTest, OutputsOfAnotherNumberKindLeaveTheirBufferAndDrawTheOthers) {
+  // GL 4.6 17.4.4.3: a float output into an integer colour buffer leaves that buffer undefined;
+  // the draw is legal and the matching buffer is drawn (formerly a Vulkan interface mismatch).
+  GLuint integer;
+  glGenTextures(1, &integer);
+  glBindTexture(GL_TEXTURE_2D, integer);
+  glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8UI, kSize, kSize);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_TEXTURE_2D, integer, 0);
+  const GLenum buffers[2] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1};
+  glDrawBuffers(2, buffers);
+  const GLuint p = link(kPositionVs, R"(#version 330 core
+layout(location = 0) out vec4 first;
+layout(location = 1) out vec4 second;
+void main() { first = vec4(0.0, 0.0, 1.0, 1.0); second = vec4(1.0); })");
+  glUseProgram(p);
+  positions({-1, -1, 3, -1, -1, 3});
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_EQ(pixel(7, 9), (Rgba{0, 0, 255, 255}));
+  glDeleteTextures(1, &integer);
+}
+
+TEST_F(DrawTest, DrawBuffersNoneAndUnwrittenBuffersAreLegal) {
+  // GL 4.6 17.4.1: what a fragment writes to a draw buffer NONE goes nowhere; a buffer the shader
+  // does not write keeps undefined values. Buffer 0 is NONE here, buffer 1 is drawn.
+  GLuint second;
+  glGenTextures(1, &second);
+  glBindTexture(GL_TEXTURE_2D, second);
+  glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, kSize, kSize);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_TEXTURE_2D, second, 0);
+  const GLenum buffers[2] = {GL_NONE, GL_COLOR_ATTACHMENT1};
+  glDrawBuffers(2, buffers);
+  const GLuint both = link(kPositionVs, R"(#version 330 core
+layout(location = 0) out vec4 first;
+layout(location = 1) out vec4 second;
+void main() { first = vec4(1.0); second = vec4(0.0, 1.0, 0.0, 1.0); })");
+  glUseProgram(both);
+  positions({-1, -1, 3, -1, -1, 3});
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glReadBuffer(GL_COLOR_ATTACHMENT0);
+  EXPECT_EQ(pixel(4, 4), (Rgba{0, 0, 0, 0}));  // NONE: untouched
+  glReadBuffer(GL_COLOR_ATTACHMENT1);
+  EXPECT_EQ(pixel(4, 4), (Rgba{0, 255, 0, 255}));
+  // Only location 0 written while two buffers are drawn: legal, buffer 0 gets the colour.
+  const GLenum two[2] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1};
+  glDrawBuffers(2, two);
+  const GLuint p = color_program();
+  set_color(p, 1, 0, 0, 1);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glReadBuffer(GL_COLOR_ATTACHMENT0);
+  EXPECT_EQ(pixel(4, 4), (Rgba{255, 0, 0, 255}));
+  glDeleteTextures(1, &second);
+}
+
 TEST_F(DrawTest, DrawErrorsChangeNothing) {
   const GLuint p = color_program();
   set_color(p, 1, 1, 1, 1);

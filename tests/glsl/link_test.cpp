@@ -268,5 +268,44 @@ TEST(GlslLink, FuzzNeverCrashes) {
   }
 }
 
+// Outputs kept inside the fragment stage: the module stays valid, the dropped variables lose
+// their location and become Private, the others keep theirs.
+TEST(GlslLink, FragmentOutputsCanBeKeptInsideTheStage) {
+  const char* fs =
+      "#version 330\nlayout(location = 0) out vec4 a;\nlayout(location = 1) out ivec4 b;\n"
+      "layout(location = 2) out vec4 c[2];\n"
+      "void main() { a = vec4(1.0); b.y = 3; c[1].x = 0.5; c[0] = vec4(2.0); }\n";
+  const Program p = link_pair("#version 330\nvoid main() { gl_Position = vec4(0.0); }\n", fs);
+  ASSERT_TRUE(p.ok) << p.log;
+  for (std::uint32_t mask : {0x2u, 0x1u | 0xcu, 0x4u, 0xfu}) {
+    const std::vector<std::uint32_t> words = fragment_without_outputs(p, mask);
+    std::string log;
+    EXPECT_TRUE(test::spirv_valid(words, &log)) << mask << ": " << log;
+    const std::string text = test::disassemble(words);
+    EXPECT_EQ(test::decoration(text, "a", "Location"), mask & 1u ? -1 : 0) << mask;
+    EXPECT_EQ(test::decoration(text, "b", "Location"), mask & 2u ? -1 : 1) << mask;
+    // An array leaves only when all its locations do.
+    EXPECT_EQ(test::decoration(text, "c", "Location"), (mask & 0xcu) == 0xcu ? -1 : 2) << mask;
+    EXPECT_EQ(text.find("%b = OpVariable %_ptr_Output") == std::string::npos, (mask & 2u) != 0) << text;
+  }
+  EXPECT_EQ(fragment_without_outputs(p, 0), p.spirv[kFs]);
+}
+
+// gl_FragColor and gl_FragData are outputs at location 0 (and up) with no user declaration: the
+// reflection reports the locations they write, and they can be kept inside the stage too.
+TEST(GlslLink, BuiltInColourOutputsHaveLocationsAndCanBeKeptInside) {
+  const char* vs = "#version 150\nvoid main() { gl_Position = vec4(0.0); }\n";
+  const Program color = link_pair(vs, "#version 150\nvoid main() { gl_FragColor = vec4(1.0); }\n");
+  ASSERT_TRUE(color.ok) << color.log;
+  EXPECT_EQ(color.builtin_color_locations, 1u);
+  EXPECT_EQ(test::decoration(test::disassemble(color.spirv[kFs]), "gl_FragColor", "Location"), 0);
+  const std::vector<std::uint32_t> inside = fragment_without_outputs(color, 1u);
+  EXPECT_TRUE(test::spirv_valid(inside));
+  EXPECT_EQ(test::decoration(test::disassemble(inside), "gl_FragColor", "Location"), -1);
+  const Program data = link_pair(vs, "#version 150\nvoid main() { gl_FragData[1] = vec4(1.0); }\n");
+  ASSERT_TRUE(data.ok) << data.log;
+  EXPECT_EQ(data.builtin_color_locations & 0xffu, 0xffu);  // the whole gl_MaxDrawBuffers array (8 or more)
+}
+
 }  // namespace
 }  // namespace glvk::glsl

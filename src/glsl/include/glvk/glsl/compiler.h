@@ -115,6 +115,7 @@ struct Program {
   StageMask stages = 0;
   std::vector<InterfaceVariable> attributes;        // active vertex inputs
   std::vector<InterfaceVariable> outputs;           // active fragment outputs
+  std::uint32_t builtin_color_locations = 0;        // locations gl_FragColor / gl_FragData[] write (bit mask)
   std::vector<Uniform> uniforms;
   std::vector<UniformBlock> blocks;
   std::vector<Resource> resources;                  // every descriptor binding of set 0
@@ -124,5 +125,10 @@ struct Program {
 // glLinkProgram: compiles every stage again (the sources are kept by the caller), links, and
 // produces validated, optimized SPIR-V per stage and the reflection above.
 Program link(std::span<const ShaderSource> shaders, const LinkOptions& options = {});
+
+// The program's fragment SPIR-V with the outputs at the locations of the bit mask kept inside the
+// stage: what a draw uses when GL leaves those colour buffers alone or undefined (draw buffer NONE,
+// an output of another number kind than its buffer), which Vulkan's interface rules do not allow.
+std::vector<std::uint32_t> fragment_without_outputs(const Program& program, std::uint32_t locations);
 
 }  // namespace glvk::glsl
