@@ -137,6 +137,13 @@ std::set<std::string> gl_identifiers(std::string_view s) {
   return ids;
 }
 
+int broadcast_location(std::string_view name) {
+  if (name.size() != kFragColorBroadcast.size() + 1 || name.substr(0, kFragColorBroadcast.size()) != kFragColorBroadcast)
+    return -1;
+  const char digit = name.back();
+  return digit >= '0' && digit < '0' + kDrawBuffers ? digit - '0' : -1;
+}
+
 bool is_lowered(const std::string& name) { return name.compare(0, kLoweredPrefix.size(), kLoweredPrefix) == 0; }
 
 std::string gl_name(const std::string& name) { return is_lowered(name) ? "gl_" + name.substr(kLoweredPrefix.size()) : name; }
@@ -220,13 +227,16 @@ LegacyLowering lower_legacy_builtins(Stage stage, std::string& text, bool compat
     }
   }
   // gl_FragColor writes every draw buffer (GL 4.6 17.4.1 for 1.10-1.40 shaders and the
-  // compatibility profile): a variable copied to one output per buffer after the user's main.
+  // compatibility profile): a variable copied after the user's main to one output per buffer,
+  // separate variables so that a draw leaves out each one its buffer lacks.
   if (stage == Stage::Fragment && uses("gl_FragColor")) {
-    decls += "vec4 glvk_FragColor;\nout vec4 " + std::string(kFragColorBroadcast) + "[" +
-             std::to_string(kDrawBuffers) + "];\n";
+    decls += "vec4 glvk_FragColor;\n";
     macros += rename_macro("gl_FragColor");
-    for (int i = 0; i < kDrawBuffers; ++i)
-      out.epilogue += std::string(kFragColorBroadcast) + "[" + std::to_string(i) + "] = glvk_FragColor; ";
+    for (int i = 0; i < kDrawBuffers; ++i) {
+      const std::string output = std::string(kFragColorBroadcast) + std::to_string(i);
+      decls += "out vec4 " + output + ";\n";
+      out.epilogue += output + " = glvk_FragColor; ";
+    }
   }
   out.preamble = structs + decls + macros;
   return out;

@@ -16,9 +16,11 @@
 namespace glvk::glsl::detail {
 
 inline constexpr std::string_view kLoweredPrefix = "glvk_";
-// The fragment stage's gl_FragColor lands in this array (one element per draw buffer, GL's
-// broadcast); link.cpp gives it location 0 like gl_FragData.
-inline constexpr std::string_view kFragColorBroadcast = "glvk_FragBroadcast";
+// The fragment stage's gl_FragColor lands in outputs glvk_FragColorBuffer0..7 (one per draw buffer,
+// GL's broadcast); link.cpp gives output N location N.
+inline constexpr std::string_view kFragColorBroadcast = "glvk_FragColorBuffer";
+// The draw buffer a broadcast output writes, or -1 for other names.
+int broadcast_location(std::string_view name);
 
 // The gl_* identifiers a shader text names (comments included: over-declaring costs nothing).
 std::set<std::string> gl_identifiers(std::string_view text);

@@ -63,8 +63,10 @@ std::vector<detail::DecorationEdit> link_time_decorations(const std::vector<std:
         if (auto o = outputs.find(v.name); o != outputs.end()) {
           edits.push_back({v.id, spv::DecorationLocation, static_cast<std::uint32_t>(o->second.location)});
           if (o->second.index != 0) edits.push_back({v.id, spv::DecorationIndex, o->second.index});
-        } else if (v.name == "gl_FragData" || v.name == "gl_FragColor" || v.name == detail::kFragColorBroadcast) {
+        } else if (v.name == "gl_FragData" || v.name == "gl_FragColor") {
           edits.push_back({v.id, spv::DecorationLocation, 0});  // glslang leaves them without one
+        } else if (const int l = detail::broadcast_location(v.name); l >= 0) {
+          edits.push_back({v.id, spv::DecorationLocation, static_cast<std::uint32_t>(l)});
         }
         break;
       default:
@@ -174,9 +176,12 @@ Program link(std::span<const ShaderSource> shaders, const LinkOptions& options) 
     }
     if (stage == Stage::Fragment)
       for (const detail::SpirvVariable& v : detail::global_variables(words))
-        if (v.storage_class == spv::StorageClassOutput &&
-            (v.name == "gl_FragColor" || v.name == "gl_FragData" || v.name == detail::kFragColorBroadcast))
-          out.builtin_color_locations |= v.array_length >= 32 ? ~0u : (1u << v.array_length) - 1;
+        if (v.storage_class == spv::StorageClassOutput) {
+          if (v.name == "gl_FragColor" || v.name == "gl_FragData")
+            out.builtin_color_locations |= v.array_length >= 32 ? ~0u : (1u << v.array_length) - 1;
+          else if (const int l = detail::broadcast_location(v.name); l >= 0)
+            out.builtin_color_locations |= 1u << l;
+        }
     out.spirv[s] = std::move(words);
   }
   out.log += program.getInfoLog();

@@ -1,6 +1,7 @@
 #include "source.h"
 
 #include <cctype>
+#include <regex>
 
 #include "legacy_builtins.h"
 
@@ -160,7 +161,9 @@ PreparedSource prepare_source(Stage stage, std::string_view source, const Compil
       epilogue += std::string(kDepthLowerExpr) + "; ";
     }
   }
-  if (!epilogue.empty()) {
+  // Only the compilation unit that defines main gets the wrapper (a stage may have several).
+  static const std::regex defines_main(R"(\bvoid\s+main\s*\(\s*(void)?\s*\)\s*\{)");
+  if (!epilogue.empty() && std::regex_search(out.text, defines_main)) {
     out.preamble += "#define main glvk_user_main\n";
     out.text += "\n#undef main\nvoid main() { glvk_user_main(); " + epilogue + "}\n";
   }

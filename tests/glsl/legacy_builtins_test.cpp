@@ -119,6 +119,17 @@ TEST(GlslLegacyBuiltins, CoreShadersDoNotHaveThem) {
   EXPECT_TRUE(depth.ok) << depth.log;
 }
 
+// Two fragment shaders of one stage, gl_FragColor in both: only the one with main gets the wrapper.
+TEST(GlslLegacyBuiltins, FragColorInTwoFragmentShadersOfOneStage) {
+  const ShaderSource shaders[] = {
+      {Stage::Vertex, "#version 110\nvoid main() { gl_Position = gl_Vertex; }\n"},
+      {Stage::Fragment, "#version 110\nvoid foo();\nvoid main() { gl_FragColor = vec4(1.0); foo(); }\n"},
+      {Stage::Fragment, "#version 110\nvoid foo() { gl_FragColor.x = 0.5; }\n"}};
+  const Program p = link(shaders);
+  ASSERT_TRUE(p.ok) << p.log;
+  EXPECT_EQ(p.builtin_color_locations, 0xffu);
+}
+
 // The error log keeps the user's line numbers (the lowering is a preamble).
 TEST(GlslLegacyBuiltins, LineNumbersKept) {
   const CompileResult r = compile(Stage::Vertex, "#version 110\n\n\nvoid main() { gl_Position = gl_Vertex * nope; }\n");

@@ -299,10 +299,13 @@ TEST(GlslLink, BuiltInColourOutputsHaveLocationsAndCanBeKeptInside) {
   const Program color = link_pair(vs, "#version 150\nvoid main() { gl_FragColor = vec4(1.0); }\n");
   ASSERT_TRUE(color.ok) << color.log;
   EXPECT_EQ(color.builtin_color_locations, 0xffu);
-  EXPECT_EQ(test::decoration(test::disassemble(color.spirv[kFs]), "glvk_FragBroadcast", "Location"), 0);
-  const std::vector<std::uint32_t> inside = fragment_without_outputs(color, 0xffu);
+  EXPECT_EQ(test::decoration(test::disassemble(color.spirv[kFs]), "glvk_FragColorBuffer0", "Location"), 0);
+  EXPECT_EQ(test::decoration(test::disassemble(color.spirv[kFs]), "glvk_FragColorBuffer7", "Location"), 7);
+  // One output per buffer: a draw whose buffer 0 is NONE leaves out that one only.
+  const std::vector<std::uint32_t> inside = fragment_without_outputs(color, 1u);
   EXPECT_TRUE(test::spirv_valid(inside));
-  EXPECT_EQ(test::decoration(test::disassemble(inside), "glvk_FragBroadcast", "Location"), -1);
+  EXPECT_EQ(test::decoration(test::disassemble(inside), "glvk_FragColorBuffer0", "Location"), -1);
+  EXPECT_EQ(test::decoration(test::disassemble(inside), "glvk_FragColorBuffer1", "Location"), 1);
   const Program data = link_pair(vs, "#version 150\nvoid main() { gl_FragData[1] = vec4(1.0); }\n");
   ASSERT_TRUE(data.ok) << data.log;
   EXPECT_EQ(data.builtin_color_locations & 0xffu, 0xffu);  // the whole gl_MaxDrawBuffers array (8 or more)
