@@ -3,6 +3,7 @@
 #include "glvk/vk_backend/barrier.h"
 #include "glvk/vk_backend/device.h"
 #include "glvk/vk_backend/error.h"
+#include "glvk/vk_backend/fault_injection.h"
 
 namespace glvk::vk_backend {
 
@@ -76,6 +77,7 @@ Image::Image(const Device& device, const ImageDescription& description)
                                      VK_MEMORY_PROPERTY_HOST_CACHED_BIT)
                : device_.memory_type(requirements.memoryTypeBits, 0, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
     const VkMemoryAllocateInfo alloc{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, nullptr, requirements.size, type};
+    check(injected_allocation_fault(), "vkAllocateMemory (image)");
     check(vkAllocateMemory(device_.handle(), &alloc, nullptr, &memory_), "vkAllocateMemory (image)");
     check(vkBindImageMemory(device_.handle(), image_, memory_, 0), "vkBindImageMemory");
     if (linear) {
