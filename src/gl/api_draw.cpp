@@ -107,7 +107,9 @@ ProgramObject* validate_draw(Context& ctx, const char* fn, const DrawParams& d) 
       return nullptr;
     }
   }
-  return fixed_function ? fixed_function_program(ctx, fn) : program;
+  if (fixed_function) return fixed_function_program(ctx, fn);
+  if (!program->builtin_uniforms.empty()) write_builtin_uniforms(ctx, *program);
+  return program;
 }
 
 void draw(Context& ctx, const char* fn, const DrawParams& d) {

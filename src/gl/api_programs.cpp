@@ -88,6 +88,7 @@ void reset_uniforms(ProgramObject& p, const glsl::Program& r) {
   p.sampler_units.assign(samplers, 0);
   p.block_bindings.clear();
   for (const glsl::UniformBlock& block : r.blocks) p.block_bindings.push_back(block.initial_gl_binding);
+  resolve_builtin_uniforms(p, r);
   ++p.uniform_serial;
 }
 

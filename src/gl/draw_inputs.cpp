@@ -214,6 +214,7 @@ bool gather_draw_inputs(Context& ctx, const char* fn, const ProgramObject& progr
     call.attribs[i].current = ctx.current_attribs[i].bits;
     generic_array_input(vao, i, call.attribs[i]);
   }
+  if (!program.fixed_function) builtin_attribute_inputs(ctx, r, call);
 
   // Per-fragment and rasterization state.
   call.render = &ctx.render;

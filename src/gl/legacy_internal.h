@@ -17,6 +17,17 @@ ProgramObject* fixed_function_program(Context& ctx, const char* fn);
 // nothing is drawn (no vertex array: GL 4.6 compatibility 10.3.? draws no vertices).
 bool fixed_function_vertex_inputs(Context& ctx, const ProgramObject& program, st::DrawCall& call);
 
+// The compatibility built-in attributes of a GLSL program (gl_Vertex, gl_Color, ... in its
+// reflection, at locations of their own) read the same legacy arrays, current values and glEnd
+// vertices as the fixed-function program's inputs of the same LegacyAttrib.
+void builtin_attribute_inputs(Context& ctx, const glsl::Program& r, st::DrawCall& call);
+
+// fixed_function/builtin_uniforms.cpp: the compatibility built-in uniforms (gl_ModelViewMatrix,
+// gl_LightSource[], ...) of a linked program, resolved once, and written from context state
+// into its default block before each draw.
+void resolve_builtin_uniforms(ProgramObject& p, const glsl::Program& r);
+void write_builtin_uniforms(Context& ctx, ProgramObject& p);
+
 // api_draw.cpp: glDrawArrays's validation and draw (glEnd and glRect draw through it).
 void draw_arrays(Context& ctx, const char* fn, GLenum mode, GLint first, GLsizei count);
 

@@ -3,6 +3,7 @@
 
 #include "glslang_shader.h"
 #include "interface_check.h"
+#include "legacy_builtins.h"
 #include "reflect.h"
 #include "spirv_edit.h"
 
@@ -64,6 +65,8 @@ std::vector<detail::DecorationEdit> link_time_decorations(const std::vector<std:
           if (o->second.index != 0) edits.push_back({v.id, spv::DecorationIndex, o->second.index});
         } else if (v.name == "gl_FragData" || v.name == "gl_FragColor") {
           edits.push_back({v.id, spv::DecorationLocation, 0});  // glslang leaves them without one
+        } else if (const int l = detail::broadcast_location(v.name); l >= 0) {
+          edits.push_back({v.id, spv::DecorationLocation, static_cast<std::uint32_t>(l)});
         }
         break;
       default:
@@ -91,9 +94,15 @@ Program link(std::span<const ShaderSource> shaders, const LinkOptions& options) 
   // Parsed shaders outlive the TProgram that links them (glslang's rule).
   std::vector<detail::ParsedShader> parsed;
   parsed.reserve(shaders.size());
+  // The legacy varyings the fragment stage reads are declared by the vertex stage that feeds it.
+  std::set<std::string> fragment_reads;
+  if (last_vertex == Stage::Vertex)
+    for (const ShaderSource& s : shaders)
+      if (s.stage == Stage::Fragment) fragment_reads.merge(detail::gl_identifiers(s.text));
   for (const ShaderSource& s : shaders) {
     const bool lower = options.lower_depth_range && s.stage == last_vertex;
-    parsed.push_back(detail::parse_shader(s.stage, s.text, options.compile, lower));
+    parsed.push_back(detail::parse_shader(s.stage, s.text, options.compile, lower,
+                                          s.stage == Stage::Vertex ? fragment_reads : std::set<std::string>{}));
     if (!parsed.back().ok) {
       out.log += "error: the " + std::string(detail::stage_name(s.stage)) + " shader failed to compile:\n" +
                  parsed.back().log;
@@ -167,8 +176,12 @@ Program link(std::span<const ShaderSource> shaders, const LinkOptions& options) 
     }
     if (stage == Stage::Fragment)
       for (const detail::SpirvVariable& v : detail::global_variables(words))
-        if (v.storage_class == spv::StorageClassOutput && (v.name == "gl_FragColor" || v.name == "gl_FragData"))
-          out.builtin_color_locations |= v.array_length >= 32 ? ~0u : (1u << v.array_length) - 1;
+        if (v.storage_class == spv::StorageClassOutput) {
+          if (v.name == "gl_FragColor" || v.name == "gl_FragData")
+            out.builtin_color_locations |= v.array_length >= 32 ? ~0u : (1u << v.array_length) - 1;
+          else if (const int l = detail::broadcast_location(v.name); l >= 0)
+            out.builtin_color_locations |= 1u << l;
+        }
     out.spirv[s] = std::move(words);
   }
   for (Stage last : {Stage::Geometry, Stage::TessEvaluation, Stage::Vertex}) {

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "glslang_shader.h"
+#include "legacy_builtins.h"
 #include "linker_objects.h"
 
 namespace glvk::glsl::detail {
@@ -157,6 +158,12 @@ BindingMap reflect_resources(const glslang::TProgram& program, const std::map<st
     } else {
       uniform.offset = ~0u;
     }
+    // The lowered compatibility built-ins: filled by glvk from GL state, no GL location.
+    if (is_lowered(uniform.name) && uniform.block_index < 0 && !opaque) {
+      uniform.name = gl_name(uniform.name);
+      out.state_uniforms.push_back(std::move(uniform));
+      continue;
+    }
     // GL locations: the default block's uniforms and opaque uniforms, one per array element.
     if (uniform.block_index < 0) {
       uniform.location = next_location;
@@ -184,7 +191,7 @@ std::vector<InterfaceDecl> interface_decls(const glslang::TIntermediate& interme
     const glslang::TQualifier& q = symbol.getQualifier();
     if (q.storage != (inputs ? glslang::EvqVaryingIn : glslang::EvqVaryingOut)) return;
     const std::string name = symbol.getName().c_str();
-    if (name.compare(0, 3, "gl_") == 0) return;
+    if (name.compare(0, 3, "gl_") == 0 || (!inputs && is_lowered(name))) return;
     const glslang::TType& type = symbol.getType();
     InterfaceDecl decl;
     decl.name = name;
@@ -198,6 +205,8 @@ std::vector<InterfaceDecl> interface_decls(const glslang::TIntermediate& interme
     decl.slots = per_vector * columns * elements;
     decls.push_back(std::move(decl));
   });
+  // The lowered built-in attributes (gl_Vertex, ...) take what the user's inputs leave free.
+  std::stable_partition(decls.begin(), decls.end(), [](const InterfaceDecl& d) { return !is_lowered(d.name); });
   return decls;
 }
 
@@ -267,7 +276,7 @@ void reflect_interface(const glslang::TProgram& program, const std::map<std::str
                        const std::map<std::string, AssignedLocation>& outputs, Program& out) {
   auto convert = [](const glslang::TObjectReflection& r, const std::map<std::string, AssignedLocation>& assigned) {
     InterfaceVariable v;
-    v.name = r.name;
+    v.name = gl_name(r.name);  // glGetActiveAttrib names the built-ins gl_Vertex, ...
     v.gl_type = static_cast<std::uint32_t>(r.glDefineType);
     v.array_size = declared_array_size(r.getType(), r.size);
     if (auto a = assigned.find(strip_array_suffix(r.name)); a != assigned.end()) {
@@ -279,7 +288,8 @@ void reflect_interface(const glslang::TProgram& program, const std::map<std::str
   if (out.stages & (1u << static_cast<unsigned>(Stage::Vertex)))
     for (int i = 0; i < program.getNumPipeInputs(); ++i) out.attributes.push_back(convert(program.getPipeInput(i), attributes));
   if (out.stages & (1u << static_cast<unsigned>(Stage::Fragment)))
-    for (int i = 0; i < program.getNumPipeOutputs(); ++i) out.outputs.push_back(convert(program.getPipeOutput(i), outputs));
+    for (int i = 0; i < program.getNumPipeOutputs(); ++i)
+      if (!is_lowered(program.getPipeOutput(i).name)) out.outputs.push_back(convert(program.getPipeOutput(i), outputs));
 }
 
 }  // namespace glvk::glsl::detail

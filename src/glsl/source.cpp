@@ -1,6 +1,9 @@
 #include "source.h"
 
 #include <cctype>
+#include <regex>
+
+#include "legacy_builtins.h"
 
 namespace glvk::glsl::detail {
 namespace {
@@ -113,7 +116,7 @@ bool known_version(int version, bool es) {
 }
 
 PreparedSource prepare_source(Stage stage, std::string_view source, const CompileOptions& options,
-                              bool lower_depth_range) {
+                              bool lower_depth_range, const std::set<std::string>& next_stage_reads) {
   PreparedSource out;
   out.version = scan_version(source, options.default_version);
   const VersionInfo& v = out.version;
@@ -140,16 +143,30 @@ PreparedSource prepare_source(Stage stage, std::string_view source, const Compil
     out.text.assign(source);
   }
 
-  if (!v.es) out.preamble.append(kLegacyTexturePreamble);
+  std::string epilogue;  // statements after the user's main
+  if (!v.es) {
+    out.preamble.append(kLegacyTexturePreamble);
+    // The compatibility built-ins: below 1.40, in the compatibility profile, and in 1.40 with a
+    // compatibility context (GL_ARB_compatibility).
+    const bool compatibility = v.version < 140 || v.compatibility || (options.compatibility && v.version == 140);
+    LegacyLowering legacy = lower_legacy_builtins(stage, out.text, compatibility, next_stage_reads);
+    out.preamble += legacy.preamble;
+    epilogue += legacy.epilogue;
+  }
   out.preamble += version_gap_preamble(v, source);
   if (lower_depth_range) {
     if (stage == Stage::Geometry) {
       out.preamble += "#define EmitVertex() (" + std::string(kDepthLowerExpr) + ", EmitVertex())\n";
       out.preamble += "#define EmitStreamVertex(s) (" + std::string(kDepthLowerExpr) + ", EmitStreamVertex(s))\n";
     } else {
-      out.preamble += "#define main glvk_user_main\n";
-      out.text += "\n#undef main\nvoid main() { glvk_user_main(); " + std::string(kDepthLowerExpr) + "; }\n";
+      epilogue += std::string(kDepthLowerExpr) + "; ";
     }
+  }
+  // Only the compilation unit that defines main gets the wrapper (a stage may have several).
+  static const std::regex defines_main(R"(\bvoid\s+main\s*\(\s*(void)?\s*\)\s*\{)");
+  if (!epilogue.empty() && std::regex_search(out.text, defines_main)) {
+    out.preamble += "#define main glvk_user_main\n";
+    out.text += "\n#undef main\nvoid main() { glvk_user_main(); " + epilogue + "}\n";
   }
   return out;
 }

@@ -1,8 +1,10 @@
 // Source-text preparation before glslang parses a shader: the #version line glslang accepts for
-// SPIR-V, the legacy texture-function names Vulkan GLSL lacks, and the depth-range lowering.
+// SPIR-V, the legacy texture-function names Vulkan GLSL lacks, the compatibility built-ins
+// (legacy_builtins.h) and the depth-range lowering.
 // Every rewrite keeps the user's line numbers, so info logs name the lines the user wrote.
 #pragma once
 
+#include <set>
 #include <string>
 #include <string_view>
 
@@ -40,8 +42,8 @@ struct PreparedSource {
 std::string version_gap_preamble(const VersionInfo& version, std::string_view text);
 
 // lower_depth_range: this stage is the last vertex-processing stage and must remap clip z
-// from GL's [-w, w] to Vulkan's [0, w].
+// from GL's [-w, w] to Vulkan's [0, w]. next_stage_reads: see lower_legacy_builtins.
 PreparedSource prepare_source(Stage stage, std::string_view source, const CompileOptions& options,
-                              bool lower_depth_range);
+                              bool lower_depth_range, const std::set<std::string>& next_stage_reads = {});
 
 }  // namespace glvk::glsl::detail

@@ -295,13 +295,17 @@ TEST(GlslLink, FragmentOutputsCanBeKeptInsideTheStage) {
 // reflection reports the locations they write, and they can be kept inside the stage too.
 TEST(GlslLink, BuiltInColourOutputsHaveLocationsAndCanBeKeptInside) {
   const char* vs = "#version 150\nvoid main() { gl_Position = vec4(0.0); }\n";
+  // gl_FragColor writes every draw buffer (GL 4.6 17.4.1): lowered to an output array.
   const Program color = link_pair(vs, "#version 150\nvoid main() { gl_FragColor = vec4(1.0); }\n");
   ASSERT_TRUE(color.ok) << color.log;
-  EXPECT_EQ(color.builtin_color_locations, 1u);
-  EXPECT_EQ(test::decoration(test::disassemble(color.spirv[kFs]), "gl_FragColor", "Location"), 0);
+  EXPECT_EQ(color.builtin_color_locations, 0xffu);
+  EXPECT_EQ(test::decoration(test::disassemble(color.spirv[kFs]), "glvk_FragColorBuffer0", "Location"), 0);
+  EXPECT_EQ(test::decoration(test::disassemble(color.spirv[kFs]), "glvk_FragColorBuffer7", "Location"), 7);
+  // One output per buffer: a draw whose buffer 0 is NONE leaves out that one only.
   const std::vector<std::uint32_t> inside = fragment_without_outputs(color, 1u);
   EXPECT_TRUE(test::spirv_valid(inside));
-  EXPECT_EQ(test::decoration(test::disassemble(inside), "gl_FragColor", "Location"), -1);
+  EXPECT_EQ(test::decoration(test::disassemble(inside), "glvk_FragColorBuffer0", "Location"), -1);
+  EXPECT_EQ(test::decoration(test::disassemble(inside), "glvk_FragColorBuffer1", "Location"), 1);
   const Program data = link_pair(vs, "#version 150\nvoid main() { gl_FragData[1] = vec4(1.0); }\n");
   ASSERT_TRUE(data.ok) << data.log;
   EXPECT_EQ(data.builtin_color_locations & 0xffu, 0xffu);  // the whole gl_MaxDrawBuffers array (8 or more)

@@ -5,10 +5,12 @@
 #include <cstring>
 #include <map>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 
 #include "draw_inputs.h"
 #include "ff_key.h"
+#include "ff_math.h"
 #include "legacy_internal.h"
 #include "glvk/st/context.h"
 #include "glvk/st/program.h"
@@ -159,42 +161,6 @@ void put(FixedFunctionCache::Entry& e, const std::string& name, const GLfloat* v
 }
 void put_scalar(FixedFunctionCache::Entry& e, const std::string& name, GLfloat v) { put(e, name, &v, 1); }
 
-Matrix4 multiply(const Matrix4& a, const Matrix4& b) {
-  Matrix4 m{};
-  for (int c = 0; c < 4; ++c)
-    for (int r = 0; r < 4; ++r)
-      for (int k = 0; k < 4; ++k) m[std::size_t(c * 4 + r)] += a[std::size_t(k * 4 + r)] * b[std::size_t(c * 4 + k)];
-  return m;
-}
-
-// Gauss-Jordan with partial pivoting; a singular matrix gives zeros (the normals are undefined).
-Matrix4 inverse(const Matrix4& m) {
-  double a[4][8];
-  for (int r = 0; r < 4; ++r)
-    for (int c = 0; c < 4; ++c) {
-      a[r][c] = m[std::size_t(c * 4 + r)];
-      a[r][c + 4] = r == c ? 1.0 : 0.0;
-    }
-  for (int c = 0; c < 4; ++c) {
-    int pivot = c;
-    for (int r = c + 1; r < 4; ++r)
-      if (std::abs(a[r][c]) > std::abs(a[pivot][c])) pivot = r;
-    if (a[pivot][c] == 0.0) return Matrix4{};
-    std::swap(a[c], a[pivot]);
-    const double d = a[c][c];
-    for (double& x : a[c]) x /= d;
-    for (int r = 0; r < 4; ++r) {
-      if (r == c) continue;
-      const double f = a[r][c];
-      for (int k = 0; k < 8; ++k) a[r][k] -= f * a[c][k];
-    }
-  }
-  Matrix4 out{};
-  for (int r = 0; r < 4; ++r)
-    for (int c = 0; c < 4; ++c) out[std::size_t(c * 4 + r)] = a[r][c + 4];
-  return out;
-}
-
 void put_matrix(FixedFunctionCache::Entry& e, const std::string& name, const Matrix4& m) {
   GLfloat f[16];
   for (int i = 0; i < 16; ++i) f[i] = GLfloat(m[std::size_t(i)]);
@@ -207,18 +173,12 @@ void write_uniforms(Context& ctx, const ff::Key& key, FixedFunctionCache::Entry&
   const LegacyState& l = ctx.legacy;
   const Matrix4& mv = ctx.transform.modelview.back();
   put_matrix(e, "ff_modelview", mv);
-  put_matrix(e, "ff_mvp", multiply(ctx.transform.projection.back(), mv));
+  put_matrix(e, "ff_mvp", ff::multiply(ctx.transform.projection.back(), mv));
   put_scalar(e, "ff_point_size", ctx.render.point_size);
   if (key.lighting) {
-    // The normal matrix is the upper 3x3 of (M^-1)^T (n' = n M^-1 with n a row vector).
-    const Matrix4 inv = inverse(mv);
-    GLfloat nm[9];
-    for (int c = 0; c < 3; ++c)
-      for (int r = 0; r < 3; ++r) nm[c * 3 + r] = GLfloat(inv[std::size_t(r * 4 + c)]);
-    put(e, "ff_normal_matrix", nm, 3, 3);
-    // RESCALE_NORMAL: f = 1 / sqrt(m31^2 + m32^2 + m33^2) over the third row of M^-1.
-    const double row = std::sqrt(inv[2] * inv[2] + inv[6] * inv[6] + inv[10] * inv[10]);
-    put_scalar(e, "ff_normal_scale", key.rescale_normal && row != 0.0 ? GLfloat(1.0 / row) : 1.0f);
+    const Matrix4 inv = ff::inverse(mv);
+    put(e, "ff_normal_matrix", ff::normal_matrix(inv).data(), 3, 3);
+    put_scalar(e, "ff_normal_scale", key.rescale_normal ? ff::normal_scale(inv) : 1.0f);
     put_vec4(e, "ff_light_model_ambient", l.light_model_ambient);
     for (int f = 0; f < 2; ++f) {
       const Material& m = l.materials[std::size_t(f)];
@@ -311,49 +271,87 @@ ProgramObject* fixed_function_program(Context& ctx, const char* fn) {
   return e->program.get();
 }
 
-bool fixed_function_vertex_inputs(Context& ctx, const ProgramObject& program, st::DrawCall& call) {
+namespace {
+
+// The GL names of the built-in attributes by LegacyAttrib (GLSL 1.20 7.3).
+constexpr std::string_view kAttribNames[kLegacyAttribCount] = {
+    "gl_Vertex", "gl_Normal", "gl_Color", "gl_SecondaryColor", "gl_FogCoord", "gl_MultiTexCoord0",
+    "gl_MultiTexCoord1", "gl_MultiTexCoord2", "gl_MultiTexCoord3", "gl_MultiTexCoord4", "gl_MultiTexCoord5",
+    "gl_MultiTexCoord6", "gl_MultiTexCoord7"};
+
+// glEnd's vertices: where each LegacyAttrib is in ImmediateVertex, and its component count.
+struct ImmediateField {
+  std::size_t offset;
+  int size;
+};
+ImmediateField immediate_field(unsigned slot) {
+  switch (slot) {
+    case kAttribVertex: return {offsetof(ImmediateVertex, position), 4};
+    case kAttribNormal: return {offsetof(ImmediateVertex, normal), 3};
+    case kAttribColor: return {offsetof(ImmediateVertex, color), 4};
+    case kAttribSecondaryColor: return {offsetof(ImmediateVertex, secondary_color), 4};
+    case kAttribFogCoord: return {offsetof(ImmediateVertex, fog_coord), 1};
+    default: return {offsetof(ImmediateVertex, texcoords) + (slot - kAttribTexCoord0) * sizeof(Vec4), 4};
+  }
+}
+
+// One LegacyAttrib's input: glEnd's vertices, else its enabled legacy array, else its current
+// value. The vertex position falls back to generic attribute 0 (which it aliases).
+void legacy_attrib_input(Context& ctx, unsigned slot, st::VertexAttribInput& in) {
   const LegacyState& l = ctx.legacy;
-  for (GLuint i = 0; i < st::kMaxVertexAttribs; ++i) {
-    call.attribs[i] = {};
-    call.attribs[i].current = ctx.current_attribs[i].bits;
-  }
+  in = {};
+  in.current = ctx.current_attribs[0].bits;
   if (l.drawing_immediate) {
-    const std::vector<ImmediateVertex>& v = l.vertices;
-    immediate_array(call.attribs[kAttribVertex], v, offsetof(ImmediateVertex, position), 4);
-    if (!program.fixed_function) return true;  // a GLSL program: glVertex is generic attribute 0
-    immediate_array(call.attribs[kAttribNormal], v, offsetof(ImmediateVertex, normal), 3);
-    immediate_array(call.attribs[kAttribColor], v, offsetof(ImmediateVertex, color), 4);
-    immediate_array(call.attribs[kAttribSecondaryColor], v, offsetof(ImmediateVertex, secondary_color), 4);
-    immediate_array(call.attribs[kAttribFogCoord], v, offsetof(ImmediateVertex, fog_coord), 1);
-    for (unsigned u = 0; u < kFixedTextureUnits; ++u)
-      immediate_array(call.attribs[kAttribTexCoord0 + u], v, offsetof(ImmediateVertex, texcoords) + u * sizeof(Vec4), 4);
-    return true;
+    const ImmediateField f = immediate_field(slot);
+    immediate_array(in, l.vertices, f.offset, f.size);
+    return;
   }
-  // Current values of the arrays that are off.
-  set_floats(call.attribs[kAttribNormal], l.current.normal.data(), 3);
-  set_floats(call.attribs[kAttribColor], l.current.color.data(), 4);
-  set_floats(call.attribs[kAttribSecondaryColor], l.current.secondary_color.data(), 4);
-  set_floats(call.attribs[kAttribFogCoord], &l.current.fog_coord, 1);
-  for (unsigned u = 0; u < kFixedTextureUnits; ++u)
-    set_floats(call.attribs[kAttribTexCoord0 + u], l.current.texcoords[u].data(), 4);
+  switch (slot) {
+    case kAttribVertex: break;
+    case kAttribNormal: set_floats(in, l.current.normal.data(), 3); break;
+    case kAttribColor: set_floats(in, l.current.color.data(), 4); break;
+    case kAttribSecondaryColor: set_floats(in, l.current.secondary_color.data(), 4); break;
+    case kAttribFogCoord: set_floats(in, &l.current.fog_coord, 1); break;
+    default: set_floats(in, l.current.texcoords[slot - kAttribTexCoord0].data(), 4); break;
+  }
   const VertexArrayObject& vao = *ctx.current_vertex_array();
-  for (unsigned i = 0; i < kLegacyAttribCount; ++i) {
-    const LegacyArray& a = vao.legacy_arrays[i];
-    const bool has_data = a.buffer ? a.buffer->resource != nullptr : a.pointer != 0;
-    if (!a.enabled || !has_data) continue;
-    st::VertexAttribInput& in = call.attribs[i];
+  const LegacyArray& a = vao.legacy_arrays[slot];
+  const bool has_data = a.buffer ? a.buffer->resource != nullptr : a.pointer != 0;
+  if (a.enabled && has_data) {
     in.enabled = true;
     in.buffer = a.buffer ? a.buffer->resource.get() : nullptr;
     in.pointer = std::uintptr_t(a.pointer);
     in.type = a.type;
     in.size = a.size;
-    in.normalized = normalized_array(i) && a.type != GL_FLOAT && a.type != GL_DOUBLE && a.type != GL_HALF_FLOAT;
+    in.normalized = normalized_array(slot) && a.type != GL_FLOAT && a.type != GL_DOUBLE && a.type != GL_HALF_FLOAT;
     in.kind = GL_FLOAT;
     in.stride = a.stride ? a.stride : (a.size == GL_BGRA ? 4 : a.size) * type_size(a.type);
   }
   // Generic attribute 0 aliases the vertex position; its array wins when enabled.
-  generic_array_input(vao, 0, call.attribs[kAttribVertex]);
+  if (slot == kAttribVertex) generic_array_input(vao, 0, in);
+}
+
+}  // namespace
+
+bool fixed_function_vertex_inputs(Context& ctx, const ProgramObject& program, st::DrawCall& call) {
+  for (GLuint i = 0; i < st::kMaxVertexAttribs; ++i) {
+    call.attribs[i] = {};
+    call.attribs[i].current = ctx.current_attribs[i].bits;
+  }
+  if (!program.fixed_function) {  // a GLSL program in immediate mode: glVertex is generic attribute 0
+    legacy_attrib_input(ctx, kAttribVertex, call.attribs[0]);
+    return true;
+  }
+  for (unsigned i = 0; i < kLegacyAttribCount; ++i) legacy_attrib_input(ctx, i, call.attribs[i]);
   return call.attribs[kAttribVertex].enabled;
+}
+
+void builtin_attribute_inputs(Context& ctx, const glsl::Program& r, st::DrawCall& call) {
+  for (const glsl::InterfaceVariable& a : r.attributes) {
+    if (a.location < 0 || a.location >= GLint(st::kMaxVertexAttribs) || a.name.compare(0, 3, "gl_") != 0) continue;
+    for (unsigned slot = 0; slot < kLegacyAttribCount; ++slot)
+      if (a.name == kAttribNames[slot]) legacy_attrib_input(ctx, slot, call.attribs[std::size_t(a.location)]);
+  }
 }
 
 }  // namespace glvk::gl

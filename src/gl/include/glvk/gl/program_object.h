@@ -75,6 +75,13 @@ struct ProgramObject {
   std::vector<GLint> sampler_units;
   std::vector<GLuint> block_bindings;
   std::uint64_t uniform_serial = 1;  // bumped on every uniform change
+  // The compatibility built-in uniforms the executable reads (gl_ModelViewMatrix, ...), resolved
+  // at link and written from context state before each draw (fixed_function/builtin_uniforms.cpp).
+  struct BuiltinUniform {
+    std::uint8_t field = 0, index = 0, variant = 0;  // what (private enum), element, face/matrix form
+    std::uint32_t offset = 0, matrix_stride = 0;     // in default_block
+  };
+  std::vector<BuiltinUniform> builtin_uniforms;
   // A generated fixed-function program (fixed_function/): its vertex inputs are the legacy
   // arrays and current values (LegacyAttrib), not the generic attributes.
   bool fixed_function = false;

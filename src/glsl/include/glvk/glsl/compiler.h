@@ -28,9 +28,8 @@ inline constexpr std::size_t kStageCount = 6;
 using StageMask = std::uint32_t;  // bit (1 << Stage)
 
 struct CompileOptions {
-  // Compatibility-profile contexts accept the compatibility built-ins where glslang lowers them.
-  // (Not used yet: glslang refuses the compatibility profile for SPIR-V, so "#version NNN
-  // compatibility" compiles as core and the compatibility built-ins are a later issue.)
+  // A compatibility-profile context: GLSL 1.40 shaders get the compatibility built-ins too
+  // (GL_ARB_compatibility); below 1.40 and with "#version NNN compatibility" they always have them.
   bool compatibility = false;
   // The GLSL version a shader without #version has (110 on desktop GL).
   int default_version = 110;
@@ -62,7 +61,8 @@ struct LinkOptions {
 
 // An active vertex input or fragment output.
 struct InterfaceVariable {
-  std::string name;        // as glGetActiveAttrib reports it ("v[0]" style for arrays)
+  std::string name;        // as glGetActiveAttrib reports it ("v[0]" style for arrays; gl_Vertex,
+                           // gl_Color, ... for the compatibility built-ins, at locations of their own)
   std::uint32_t gl_type;   // GL_FLOAT_VEC4, GL_INT, ...
   std::uint32_t array_size = 1;
   std::int32_t location = -1;  // first location
@@ -117,6 +117,10 @@ struct Program {
   std::vector<InterfaceVariable> outputs;           // active fragment outputs
   std::uint32_t builtin_color_locations = 0;        // locations gl_FragColor / gl_FragData[] write (bit mask)
   std::vector<Uniform> uniforms;
+  // Compatibility built-in uniforms the program reads (gl_ModelViewMatrix, gl_LightSource[0].ambient,
+  // ... by their GL names): members of the default block that GL fills from its state; not active
+  // uniforms and without GL locations.
+  std::vector<Uniform> state_uniforms;
   std::vector<UniformBlock> blocks;
   std::vector<Resource> resources;                  // every descriptor binding of set 0
   std::uint32_t default_block_size = 0;             // bytes of binding 0

@@ -1,0 +1,243 @@
+// The compatibility built-in uniforms of GLSL programs (GLSL 1.20 7.5: gl_ModelViewMatrix,
+// gl_LightSource[], gl_FrontMaterial, gl_Fog, ...), which src/glsl lowers to default-block members
+// and reports as Program::state_uniforms: resolved once per link into (field, element, offset),
+// written from the same context state the fixed-function program reads before every draw.
+#include <cmath>
+#include <cstring>
+#include <string>
+#include <string_view>
+
+#include "ff_math.h"
+#include "legacy_internal.h"
+
+namespace glvk::gl {
+namespace {
+
+using Builtin = ProgramObject::BuiltinUniform;
+
+enum Field : std::uint8_t {
+  kModelView, kProjection, kModelViewProjection, kTextureMatrix,  // variant: kInverse | kTranspose
+  kNormalMatrix, kNormalScale, kDepthNear, kDepthFar, kDepthDiff, kClipPlane,
+  kPointSize, kPointSizeMin, kPointSizeMax, kPointFade, kPointAttC, kPointAttL, kPointAttQ,
+  kMatEmission, kMatAmbient, kMatDiffuse, kMatSpecular, kMatShininess,  // variant: face
+  kLightAmbient, kLightDiffuse, kLightSpecular, kLightPosition, kLightHalfVector, kLightSpotDirection,
+  kLightSpotExponent, kLightSpotCutoff, kLightSpotCosCutoff, kLightAttC, kLightAttL, kLightAttQ,
+  kLightModelAmbient, kSceneColor, kProductAmbient, kProductDiffuse, kProductSpecular,  // variant: face
+  kTexEnvColor, kEyePlane, kObjectPlane,  // variant: coordinate S, T, R, Q
+  kFogColor, kFogDensity, kFogStart, kFogEnd, kFogScale, kTwoSide,
+};
+constexpr std::uint8_t kInverse = 1, kTranspose = 2;
+
+struct Name {
+  std::string_view base, member;  // "gl_LightSource", "ambient"
+  Field field;
+  std::uint8_t variant = 0;
+};
+// Every lowered name with its field; matrices and per-face/per-coordinate names by variant.
+constexpr Name kNames[] = {
+    {"gl_ModelViewMatrix", "", kModelView}, {"gl_ModelViewMatrixInverse", "", kModelView, kInverse},
+    {"gl_ModelViewMatrixTranspose", "", kModelView, kTranspose},
+    {"gl_ModelViewMatrixInverseTranspose", "", kModelView, kInverse | kTranspose},
+    {"gl_ProjectionMatrix", "", kProjection}, {"gl_ProjectionMatrixInverse", "", kProjection, kInverse},
+    {"gl_ProjectionMatrixTranspose", "", kProjection, kTranspose},
+    {"gl_ProjectionMatrixInverseTranspose", "", kProjection, kInverse | kTranspose},
+    {"gl_ModelViewProjectionMatrix", "", kModelViewProjection},
+    {"gl_ModelViewProjectionMatrixInverse", "", kModelViewProjection, kInverse},
+    {"gl_ModelViewProjectionMatrixTranspose", "", kModelViewProjection, kTranspose},
+    {"gl_ModelViewProjectionMatrixInverseTranspose", "", kModelViewProjection, kInverse | kTranspose},
+    {"gl_TextureMatrix", "", kTextureMatrix}, {"gl_TextureMatrixInverse", "", kTextureMatrix, kInverse},
+    {"gl_TextureMatrixTranspose", "", kTextureMatrix, kTranspose},
+    {"gl_TextureMatrixInverseTranspose", "", kTextureMatrix, kInverse | kTranspose},
+    {"gl_NormalMatrix", "", kNormalMatrix}, {"gl_NormalScale", "", kNormalScale},
+    {"gl_DepthRange", "near", kDepthNear}, {"gl_DepthRange", "far", kDepthFar}, {"gl_DepthRange", "diff", kDepthDiff},
+    {"gl_ClipPlane", "", kClipPlane},
+    {"gl_Point", "size", kPointSize}, {"gl_Point", "sizeMin", kPointSizeMin}, {"gl_Point", "sizeMax", kPointSizeMax},
+    {"gl_Point", "fadeThresholdSize", kPointFade}, {"gl_Point", "distanceConstantAttenuation", kPointAttC},
+    {"gl_Point", "distanceLinearAttenuation", kPointAttL}, {"gl_Point", "distanceQuadraticAttenuation", kPointAttQ},
+    {"gl_FrontMaterial", "emission", kMatEmission}, {"gl_FrontMaterial", "ambient", kMatAmbient},
+    {"gl_FrontMaterial", "diffuse", kMatDiffuse}, {"gl_FrontMaterial", "specular", kMatSpecular},
+    {"gl_FrontMaterial", "shininess", kMatShininess},
+    {"gl_BackMaterial", "emission", kMatEmission, 1}, {"gl_BackMaterial", "ambient", kMatAmbient, 1},
+    {"gl_BackMaterial", "diffuse", kMatDiffuse, 1}, {"gl_BackMaterial", "specular", kMatSpecular, 1},
+    {"gl_BackMaterial", "shininess", kMatShininess, 1},
+    {"gl_LightSource", "ambient", kLightAmbient}, {"gl_LightSource", "diffuse", kLightDiffuse},
+    {"gl_LightSource", "specular", kLightSpecular}, {"gl_LightSource", "position", kLightPosition},
+    {"gl_LightSource", "halfVector", kLightHalfVector}, {"gl_LightSource", "spotDirection", kLightSpotDirection},
+    {"gl_LightSource", "spotExponent", kLightSpotExponent}, {"gl_LightSource", "spotCutoff", kLightSpotCutoff},
+    {"gl_LightSource", "spotCosCutoff", kLightSpotCosCutoff}, {"gl_LightSource", "constantAttenuation", kLightAttC},
+    {"gl_LightSource", "linearAttenuation", kLightAttL}, {"gl_LightSource", "quadraticAttenuation", kLightAttQ},
+    {"gl_LightModel", "ambient", kLightModelAmbient},
+    {"gl_FrontLightModelProduct", "sceneColor", kSceneColor}, {"gl_BackLightModelProduct", "sceneColor", kSceneColor, 1},
+    {"gl_FrontLightProduct", "ambient", kProductAmbient}, {"gl_FrontLightProduct", "diffuse", kProductDiffuse},
+    {"gl_FrontLightProduct", "specular", kProductSpecular}, {"gl_BackLightProduct", "ambient", kProductAmbient, 1},
+    {"gl_BackLightProduct", "diffuse", kProductDiffuse, 1}, {"gl_BackLightProduct", "specular", kProductSpecular, 1},
+    {"gl_TextureEnvColor", "", kTexEnvColor},
+    {"gl_EyePlaneS", "", kEyePlane, 0}, {"gl_EyePlaneT", "", kEyePlane, 1}, {"gl_EyePlaneR", "", kEyePlane, 2},
+    {"gl_EyePlaneQ", "", kEyePlane, 3}, {"gl_ObjectPlaneS", "", kObjectPlane, 0},
+    {"gl_ObjectPlaneT", "", kObjectPlane, 1}, {"gl_ObjectPlaneR", "", kObjectPlane, 2},
+    {"gl_ObjectPlaneQ", "", kObjectPlane, 3},
+    {"gl_Fog", "color", kFogColor}, {"gl_Fog", "density", kFogDensity}, {"gl_Fog", "start", kFogStart},
+    {"gl_Fog", "end", kFogEnd}, {"gl_Fog", "scale", kFogScale},
+    {"gl_VertexProgramTwoSide", "", kTwoSide},  // glvk's own: VERTEX_PROGRAM_TWO_SIDE for gl_Color
+};
+
+Vec4 product(const Vec4& a, const Vec4& b) { return {a[0] * b[0], a[1] * b[1], a[2] * b[2], a[3] * b[3]}; }
+
+Matrix4 matrix_of(Context& ctx, Field field, unsigned index) {
+  const TransformState& t = ctx.transform;
+  switch (field) {
+    case kModelView: return t.modelview.back();
+    case kProjection: return t.projection.back();
+    case kModelViewProjection: return ff::multiply(t.projection.back(), t.modelview.back());
+    default: return index < kMaxTextureCoords ? t.texture[index].back() : kIdentityMatrix;
+  }
+}
+
+// The GL 1.x texture generation planes' initial values (table 23.?: S = (1,0,0,0), T = (0,1,0,0),
+// R = Q = 0); glTexGen state is not kept yet.
+Vec4 initial_plane(unsigned coordinate) {
+  Vec4 p{0, 0, 0, 0};
+  if (coordinate < 2) p[coordinate] = 1;
+  return p;
+}
+
+// The value of one element as up to four columns of four floats (matrices) or one vector.
+struct Value {
+  float v[16] = {};
+  int rows = 1, columns = 1;
+};
+
+Value value_of(Context& ctx, const Builtin& b) {
+  const LegacyState& l = ctx.legacy;
+  Value out;
+  auto vec4 = [&](const Vec4& v) {
+    std::memcpy(out.v, v.data(), 16);
+    out.rows = 4;
+  };
+  auto scalar = [&](float f) { out.v[0] = f; };
+  const Field field = Field(b.field);
+  const unsigned i = b.index;
+  const LightSource& light = l.lights[i < kMaxLights ? i : 0];
+  const Material& material = l.materials[b.variant & 1];
+  switch (field) {
+    case kModelView: case kProjection: case kModelViewProjection: case kTextureMatrix: {
+      Matrix4 m = matrix_of(ctx, field, i);
+      if (b.variant & kInverse) m = ff::inverse(m);
+      if (b.variant & kTranspose) m = ff::transpose(m);
+      for (int k = 0; k < 16; ++k) out.v[k] = float(m[std::size_t(k)]);
+      out.rows = out.columns = 4;
+      break;
+    }
+    case kNormalMatrix: {
+      const std::array<float, 9> nm = ff::normal_matrix(ff::inverse(ctx.transform.modelview.back()));
+      std::memcpy(out.v, nm.data(), sizeof nm);
+      out.rows = out.columns = 3;
+      break;
+    }
+    case kNormalScale: scalar(ff::normal_scale(ff::inverse(ctx.transform.modelview.back()))); break;
+    case kDepthNear: scalar(float(ctx.transform.viewports[0].near_value)); break;
+    case kDepthFar: scalar(float(ctx.transform.viewports[0].far_value)); break;
+    case kDepthDiff:
+      scalar(float(ctx.transform.viewports[0].far_value - ctx.transform.viewports[0].near_value));
+      break;
+    case kClipPlane: vec4({0, 0, 0, 0}); break;  // user clip planes are not state yet
+    case kPointSize: scalar(ctx.render.point_size); break;
+    // Point parameters are not state yet: their initial values (GL 4.6 compatibility table 23.?).
+    case kPointSizeMin: scalar(0); break;
+    case kPointSizeMax: scalar(kPointSizeRange[1]); break;
+    case kPointFade: case kPointAttC: scalar(1); break;
+    case kPointAttL: case kPointAttQ: scalar(0); break;
+    case kMatEmission: vec4(material.emission); break;
+    case kMatAmbient: vec4(material.ambient); break;
+    case kMatDiffuse: vec4(material.diffuse); break;
+    case kMatSpecular: vec4(material.specular); break;
+    case kMatShininess: scalar(material.shininess); break;
+    case kLightAmbient: vec4(light.ambient); break;
+    case kLightDiffuse: vec4(light.diffuse); break;
+    case kLightSpecular: vec4(light.specular); break;
+    case kLightPosition: vec4(light.position); break;
+    case kLightHalfVector: {
+      // GLSL 1.20 7.5's derived Hi for an infinite viewer: normalize(P + (0, 0, 1)) with P the
+      // unit direction to the light.
+      const auto& p = light.position;
+      const double len = std::sqrt(double(p[0]) * p[0] + double(p[1]) * p[1] + double(p[2]) * p[2]);
+      double h[3] = {len ? p[0] / len : 0.0, len ? p[1] / len : 0.0, (len ? p[2] / len : 0.0) + 1.0};
+      const double hl = std::sqrt(h[0] * h[0] + h[1] * h[1] + h[2] * h[2]);
+      vec4({float(hl ? h[0] / hl : 0), float(hl ? h[1] / hl : 0), float(hl ? h[2] / hl : 0), 0});
+      break;
+    }
+    case kLightSpotDirection:
+      std::memcpy(out.v, light.spot_direction.data(), 12);
+      out.rows = 3;
+      break;
+    case kLightSpotExponent: scalar(light.spot_exponent); break;
+    case kLightSpotCutoff: scalar(light.spot_cutoff); break;
+    case kLightSpotCosCutoff: scalar(float(std::cos(double(light.spot_cutoff) * M_PI / 180.0))); break;
+    case kLightAttC: scalar(light.constant_attenuation); break;
+    case kLightAttL: scalar(light.linear_attenuation); break;
+    case kLightAttQ: scalar(light.quadratic_attenuation); break;
+    case kLightModelAmbient: vec4(l.light_model_ambient); break;
+    case kSceneColor: {
+      // Ecm + Acm * Acs; alpha is the material's diffuse alpha, the alpha of a lit colour (12.2.1.1).
+      Vec4 c = product(material.ambient, l.light_model_ambient);
+      for (int k = 0; k < 3; ++k) c[std::size_t(k)] += material.emission[std::size_t(k)];
+      c[3] = material.diffuse[3];
+      vec4(c);
+      break;
+    }
+    case kProductAmbient: vec4(product(material.ambient, light.ambient)); break;
+    case kProductDiffuse: vec4(product(material.diffuse, light.diffuse)); break;
+    case kProductSpecular: vec4(product(material.specular, light.specular)); break;
+    case kTexEnvColor: vec4(i < kFixedTextureUnits ? l.texenv[i].color : Vec4{}); break;
+    case kEyePlane: case kObjectPlane: vec4(initial_plane(b.variant)); break;
+    case kFogColor: vec4(l.fog.color); break;
+    case kFogDensity: scalar(l.fog.density); break;
+    case kFogStart: scalar(l.fog.start); break;
+    case kFogEnd: scalar(l.fog.end); break;
+    case kFogScale: scalar(l.fog.end != l.fog.start ? 1.0f / (l.fog.end - l.fog.start) : 0.0f); break;
+    case kTwoSide: {
+      const std::int32_t on = capability_enabled(ctx, GL_VERTEX_PROGRAM_TWO_SIDE) ? 1 : 0;
+      std::memcpy(out.v, &on, 4);
+      break;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+void resolve_builtin_uniforms(ProgramObject& p, const glsl::Program& r) {
+  p.builtin_uniforms.clear();
+  for (const glsl::Uniform& u : r.state_uniforms) {
+    // "gl_LightSource[3].ambient": base, element, member; "gl_TextureMatrix[0]": an array of size n.
+    const std::string& name = u.name;
+    const std::size_t open = name.find('['), dot = name.find('.');
+    const std::string_view base = std::string_view(name).substr(0, std::min(open, dot));
+    const std::string_view member = dot == std::string::npos ? std::string_view() : std::string_view(name).substr(dot + 1);
+    const unsigned element = open != std::string::npos && dot != std::string::npos && open < dot
+                                 ? unsigned(std::stoul(name.substr(open + 1)))
+                                 : 0;
+    for (const Name& n : kNames) {
+      if (n.base != base || n.member != member) continue;
+      for (std::uint32_t e = 0; e < u.array_size; ++e)
+        p.builtin_uniforms.push_back({std::uint8_t(n.field), std::uint8_t(element + e), n.variant,
+                                      u.offset + e * u.array_stride, u.matrix_stride});
+      break;
+    }
+  }
+}
+
+void write_builtin_uniforms(Context& ctx, ProgramObject& p) {
+  for (const Builtin& b : p.builtin_uniforms) {
+    const Value v = value_of(ctx, b);
+    std::byte* at = p.default_block.data() + b.offset;
+    if (b.offset + std::size_t(v.columns > 1 ? (v.columns - 1) * b.matrix_stride : 0) + std::size_t(v.rows) * 4 >
+        p.default_block.size())
+      continue;  // never for glslang's std140 layout; kept from writing past the block
+    for (int c = 0; c < v.columns; ++c)
+      std::memcpy(at + std::size_t(c) * b.matrix_stride, v.v + c * v.rows, std::size_t(v.rows) * 4);
+  }
+  if (!p.builtin_uniforms.empty()) ++p.uniform_serial;
+}
+
+}  // namespace glvk::gl

@@ -1,0 +1,245 @@
+#include "legacy_builtins.h"
+
+#include <cctype>
+#include <map>
+#include <regex>
+#include <tuple>
+#include <vector>
+
+namespace glvk::glsl::detail {
+namespace {
+
+constexpr int kTextureCoords = 8;  // gl_MaxTextureCoords glvk reports (GL_MAX_TEXTURE_COORDS)
+constexpr int kLights = 8;         // gl_MaxLights
+constexpr int kClipPlanes = 8;     // gl_MaxClipPlanes
+constexpr int kDrawBuffers = 8;    // GL_MAX_DRAW_BUFFERS
+
+bool identifier_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// The uniform struct types of GLSL 1.20 7.5, by their GL names.
+struct StructType {
+  std::string_view name;
+  std::string_view members;
+};
+constexpr StructType kStructTypes[] = {
+    {"gl_DepthRangeParameters", "float near; float far; float diff;"},
+    {"gl_PointParameters",
+     "float size; float sizeMin; float sizeMax; float fadeThresholdSize; float distanceConstantAttenuation; "
+     "float distanceLinearAttenuation; float distanceQuadraticAttenuation;"},
+    {"gl_MaterialParameters", "vec4 emission; vec4 ambient; vec4 diffuse; vec4 specular; float shininess;"},
+    {"gl_LightSourceParameters",
+     "vec4 ambient; vec4 diffuse; vec4 specular; vec4 position; vec4 halfVector; vec3 spotDirection; "
+     "float spotExponent; float spotCutoff; float spotCosCutoff; float constantAttenuation; "
+     "float linearAttenuation; float quadraticAttenuation;"},
+    {"gl_LightModelParameters", "vec4 ambient;"},
+    {"gl_LightModelProducts", "vec4 sceneColor;"},
+    {"gl_LightProducts", "vec4 ambient; vec4 diffuse; vec4 specular;"},
+    {"gl_FogParameters", "vec4 color; float density; float start; float end; float scale;"},
+};
+
+// A built-in uniform: GL name, GLSL type, array size (0: not an array).
+struct UniformDecl {
+  std::string name;
+  std::string_view type;
+  int array = 0;
+};
+
+std::vector<UniformDecl> uniform_decls() {
+  std::vector<UniformDecl> u;
+  for (std::string_view m : {"ModelViewMatrix", "ProjectionMatrix", "ModelViewProjectionMatrix", "TextureMatrix"})
+    for (std::string_view suffix : {"", "Inverse", "Transpose", "InverseTranspose"})
+      u.push_back({"gl_" + std::string(m) + std::string(suffix), "mat4", m == "TextureMatrix" ? kTextureCoords : 0});
+  u.push_back({"gl_NormalMatrix", "mat3"});
+  u.push_back({"gl_NormalScale", "float"});
+  u.push_back({"gl_DepthRange", "gl_DepthRangeParameters"});
+  u.push_back({"gl_ClipPlane", "vec4", kClipPlanes});
+  u.push_back({"gl_Point", "gl_PointParameters"});
+  u.push_back({"gl_FrontMaterial", "gl_MaterialParameters"});
+  u.push_back({"gl_BackMaterial", "gl_MaterialParameters"});
+  u.push_back({"gl_LightSource", "gl_LightSourceParameters", kLights});
+  u.push_back({"gl_LightModel", "gl_LightModelParameters"});
+  u.push_back({"gl_FrontLightModelProduct", "gl_LightModelProducts"});
+  u.push_back({"gl_BackLightModelProduct", "gl_LightModelProducts"});
+  u.push_back({"gl_FrontLightProduct", "gl_LightProducts", kLights});
+  u.push_back({"gl_BackLightProduct", "gl_LightProducts", kLights});
+  u.push_back({"gl_TextureEnvColor", "vec4", kTextureCoords});
+  for (std::string_view plane : {"Eye", "Object"})
+    for (char c : std::string_view("STRQ"))
+      u.push_back({"gl_" + std::string(plane) + "Plane" + c, "vec4", kTextureCoords});
+  u.push_back({"gl_Fog", "gl_FogParameters"});
+  return u;
+}
+
+// Vertex attributes (GLSL 1.20 7.3).
+struct InterfaceDecl {
+  std::string name;
+  std::string_view type;
+  int array = 0;
+};
+std::vector<InterfaceDecl> attribute_decls() {
+  std::vector<InterfaceDecl> a = {{"gl_Vertex", "vec4"}, {"gl_Normal", "vec3"}, {"gl_Color", "vec4"},
+                                  {"gl_SecondaryColor", "vec4"}, {"gl_FogCoord", "float"}};
+  for (int i = 0; i < kTextureCoords; ++i) a.push_back({"gl_MultiTexCoord" + std::to_string(i), "vec4"});
+  return a;
+}
+// Varyings (GLSL 1.20 7.6) as the vertex stage writes them.
+const std::vector<InterfaceDecl>& varying_decls() {
+  static const std::vector<InterfaceDecl> v = {{"gl_FrontColor", "vec4"},         {"gl_BackColor", "vec4"},
+                                               {"gl_FrontSecondaryColor", "vec4"}, {"gl_BackSecondaryColor", "vec4"},
+                                               {"gl_TexCoord", "vec4", kTextureCoords}, {"gl_FogFragCoord", "float"}};
+  return v;
+}
+
+std::string lowered(std::string_view gl) { return std::string(kLoweredPrefix) + std::string(gl.substr(3)); }
+
+std::string declaration(std::string_view qualifier, std::string_view type, std::string_view gl, int array) {
+  std::string d(qualifier);
+  d += ' ';
+  d += type.substr(0, 3) == "gl_" ? lowered(type) : std::string(type);
+  d += ' ' + lowered(gl);
+  if (array) d += '[' + std::to_string(array) + ']';
+  return d + ";\n";
+}
+std::string rename_macro(std::string_view gl) { return "#define " + std::string(gl) + ' ' + lowered(gl) + '\n'; }
+
+// User redeclarations of built-in varyings (GLSL 1.30 compatibility allows them, e.g. to size
+// gl_TexCoord or make gl_Color flat) are blanked (line breaks kept): the lowering declares them.
+// Returns the interpolation qualifier each redeclared name had.
+std::map<std::string, std::string> blank_redeclarations(std::string& text) {
+  static const std::regex re(
+      R"(\b((?:(?:flat|smooth|noperspective|centroid|invariant)\s+)*)(?:varying|in|out)\s+(?:vec4|float)\s+)"
+      R"((gl_(?:TexCoord|FrontColor|BackColor|FrontSecondaryColor|BackSecondaryColor|Color|SecondaryColor|FogFragCoord|ClipVertex))\s*(?:\[[^\]]*\])?\s*;)");
+  std::map<std::string, std::string> qualifiers;
+  std::string out = text;
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), re); it != std::sregex_iterator(); ++it) {
+    const std::smatch& m = *it;
+    const std::string q = m[1].str();
+    qualifiers[m[2].str()] = q.find("flat") != std::string::npos ? "flat" : "";
+    for (auto i = std::size_t(m.position(0)); i < std::size_t(m.position(0) + m.length(0)); ++i)
+      if (out[i] != '\n') out[i] = ' ';
+  }
+  text = std::move(out);
+  return qualifiers;
+}
+
+}  // namespace
+
+std::set<std::string> gl_identifiers(std::string_view s) {
+  std::set<std::string> ids;
+  for (std::size_t i = 0; i + 3 <= s.size(); ++i) {
+    if (s.compare(i, 3, "gl_") != 0 || (i > 0 && identifier_char(s[i - 1]))) continue;
+    std::size_t e = i + 3;
+    while (e < s.size() && identifier_char(s[e])) ++e;
+    ids.emplace(s.substr(i, e - i));
+    i = e;
+  }
+  if (s.find("ftransform") != std::string_view::npos) ids.insert("ftransform");
+  return ids;
+}
+
+int broadcast_location(std::string_view name) {
+  if (name.size() != kFragColorBroadcast.size() + 1 || name.substr(0, kFragColorBroadcast.size()) != kFragColorBroadcast)
+    return -1;
+  const char digit = name.back();
+  return digit >= '0' && digit < '0' + kDrawBuffers ? digit - '0' : -1;
+}
+
+bool is_lowered(const std::string& name) { return name.compare(0, kLoweredPrefix.size(), kLoweredPrefix) == 0; }
+
+std::string gl_name(const std::string& name) { return is_lowered(name) ? "gl_" + name.substr(kLoweredPrefix.size()) : name; }
+
+LegacyLowering lower_legacy_builtins(Stage stage, std::string& text, bool compatibility_builtins,
+                                     const std::set<std::string>& next_stage_reads) {
+  LegacyLowering out;
+  std::set<std::string> used = gl_identifiers(text);
+  auto uses = [&](const std::string& name) { return used.count(name) != 0; };
+  std::string decls, macros;
+
+  // gl_DepthRange and gl_FragColor's broadcast are core GLSL (glslang's Vulkan built-ins lack the
+  // first and write one buffer for the second): lowered in every version, the rest with the
+  // compatibility built-ins only.
+  if (!compatibility_builtins) {
+    std::erase_if(used, [](const std::string& n) { return n != "gl_DepthRange" && n != "gl_FragColor"; });
+  } else if (stage == Stage::Vertex) {
+    if (uses("ftransform")) {
+      used.insert("gl_ModelViewProjectionMatrix");
+      used.insert("gl_Vertex");
+      macros += "#define ftransform() (glvk_ModelViewProjectionMatrix * glvk_Vertex)\n";
+    }
+    // The fragment stage's colour, texture coordinate and fog inputs need these outputs.
+    if (next_stage_reads.count("gl_Color")) used.insert({"gl_FrontColor", "gl_BackColor"});
+    if (next_stage_reads.count("gl_SecondaryColor")) used.insert({"gl_FrontSecondaryColor", "gl_BackSecondaryColor"});
+    for (const char* v : {"gl_TexCoord", "gl_FogFragCoord"})
+      if (next_stage_reads.count(v)) used.insert(v);
+  }
+  if (used.empty()) return out;
+  const std::map<std::string, std::string> redeclared = blank_redeclarations(text);
+
+  // Uniforms (any stage) and the struct types they use.
+  std::set<std::string_view> types;
+  for (const UniformDecl& u : uniform_decls()) {
+    if (!uses(u.name)) continue;
+    if (u.type.substr(0, 3) == "gl_") types.insert(u.type);
+    decls += declaration("uniform", u.type, u.name, u.array);
+    macros += rename_macro(u.name);
+  }
+  std::string structs;
+  for (const StructType& t : kStructTypes) {
+    if (!types.count(t.name) && !uses(std::string(t.name))) continue;
+    structs += "struct " + lowered(t.name) + " { " + std::string(t.members) + " };\n";
+    macros += rename_macro(t.name);
+  }
+
+  if (stage == Stage::Vertex && compatibility_builtins) {
+    for (const InterfaceDecl& a : attribute_decls()) {
+      if (!uses(a.name)) continue;
+      decls += declaration("in", a.type, a.name, 0);
+      macros += rename_macro(a.name);
+    }
+    for (const InterfaceDecl& v : varying_decls()) {
+      if (!uses(v.name)) continue;
+      decls += declaration("out", v.type, v.name, v.array);
+      macros += rename_macro(v.name);
+    }
+    if (uses("gl_ClipVertex")) {  // user clip planes are not state yet: the value is unused
+      decls += "vec4 glvk_ClipVertex;\n";
+      macros += rename_macro("gl_ClipVertex");
+    }
+  } else if (stage == Stage::Fragment && compatibility_builtins) {
+    // gl_Color is the front or back colour by the facing of the primitive when
+    // VERTEX_PROGRAM_TWO_SIDE is on (GL 4.6 compatibility 12.2.1.1), the front one otherwise.
+    for (const auto& [input, front, back] :
+         {std::tuple{"gl_Color", "gl_FrontColor", "gl_BackColor"},
+          std::tuple{"gl_SecondaryColor", "gl_FrontSecondaryColor", "gl_BackSecondaryColor"}}) {
+      if (!uses(input)) continue;
+      const auto r = redeclared.find(input);
+      const std::string q = std::string(r != redeclared.end() && !r->second.empty() ? "flat " : "") + "in";
+      decls += declaration(q, "vec4", front, 0) + declaration(q, "vec4", back, 0);
+      macros += "#define " + std::string(input) + " (glvk_VertexProgramTwoSide != 0 && !gl_FrontFacing ? " +
+                lowered(back) + " : " + lowered(front) + ")\n";
+      used.insert("glvk_VertexProgramTwoSide");
+    }
+    if (used.count("glvk_VertexProgramTwoSide")) decls += "uniform int glvk_VertexProgramTwoSide;\n";
+    for (const InterfaceDecl& v : varying_decls()) {
+      if ((v.name != "gl_TexCoord" && v.name != "gl_FogFragCoord") || !uses(v.name)) continue;
+      decls += declaration("in", v.type, v.name, v.array);
+      macros += rename_macro(v.name);
+    }
+  }
+  // gl_FragColor writes every draw buffer (GL 4.6 17.4.1 for 1.10-1.40 shaders and the
+  // compatibility profile): a variable copied after the user's main to one output per buffer,
+  // separate variables so that a draw leaves out each one its buffer lacks.
+  if (stage == Stage::Fragment && uses("gl_FragColor")) {
+    decls += "vec4 glvk_FragColor;\n";
+    macros += rename_macro("gl_FragColor");
+    for (int i = 0; i < kDrawBuffers; ++i) {
+      const std::string output = std::string(kFragColorBroadcast) + std::to_string(i);
+      decls += "out vec4 " + output + ";\n";
+      out.epilogue += output + " = glvk_FragColor; ";
+    }
+  }
+  out.preamble = structs + decls + macros;
+  return out;
+}
+
+}  // namespace glvk::glsl::detail

@@ -1,0 +1,42 @@
+// The compatibility-profile built-ins (GLSL 1.10/1.20, 1.30+ "compatibility", GL 4.6
+// compatibility 7.5 and the GLSL 1.20 spec 7.1-7.6) lowered onto ordinary GLSL that glslang
+// compiles to SPIR-V: `gl_Vertex` becomes the input `glvk_Vertex`, `gl_ModelViewMatrix` the loose
+// uniform `glvk_ModelViewMatrix`, `gl_FrontColor` the output `glvk_FrontColor`, ... through
+// preamble declarations and `#define gl_X glvk_X` macros, for the built-ins the text names only.
+// Reflection reports them under their GL names (`gl_Vertex`, `gl_LightSource[0].ambient`) so the
+// GL side feeds the attributes from its legacy arrays and fills the uniforms from its state.
+#pragma once
+
+#include <set>
+#include <string>
+#include <string_view>
+
+#include "glvk/glsl/compiler.h"
+
+namespace glvk::glsl::detail {
+
+inline constexpr std::string_view kLoweredPrefix = "glvk_";
+// The fragment stage's gl_FragColor lands in outputs glvk_FragColorBuffer0..7 (one per draw buffer,
+// GL's broadcast); link.cpp gives output N location N.
+inline constexpr std::string_view kFragColorBroadcast = "glvk_FragColorBuffer";
+// The draw buffer a broadcast output writes, or -1 for other names.
+int broadcast_location(std::string_view name);
+
+// The gl_* identifiers a shader text names (comments included: over-declaring costs nothing).
+std::set<std::string> gl_identifiers(std::string_view text);
+
+// What lowering adds to a stage. `compatibility_builtins`: the version has them (below 1.40, or
+// the compatibility profile). `next_stage_reads`: gl_* identifiers of the fragment shader linked
+// after this vertex shader, whose varyings this stage must declare even when it does not write them.
+struct LegacyLowering {
+  std::string preamble;           // declarations and macros, parsed before the user's text
+  std::string epilogue;           // statements run after the user's main (a wrapper calls them)
+};
+LegacyLowering lower_legacy_builtins(Stage stage, std::string& text, bool compatibility_builtins,
+                                     const std::set<std::string>& next_stage_reads);
+
+// "glvk_LightSource[0].ambient" → "gl_LightSource[0].ambient"; other names unchanged.
+std::string gl_name(const std::string& lowered);
+bool is_lowered(const std::string& name);
+
+}  // namespace glvk::glsl::detail

@@ -1,0 +1,141 @@
+// The compatibility built-ins lowered by src/glsl (legacy_builtins.cpp): GLSL 1.10/1.20 shaders
+// naming gl_Vertex, gl_ModelViewProjectionMatrix, gl_LightSource[], gl_TexCoord[], ftransform()
+// compile and link to valid SPIR-V; reflection names the attributes and state uniforms as GL does;
+// core shaders keep refusing the compatibility built-ins.
+#include <GL/glcorearb.h>
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+
+#include "glvk/glsl/compiler.h"
+#include "spirv_check.h"
+
+namespace glvk::glsl {
+namespace {
+
+constexpr int kVs = static_cast<int>(Stage::Vertex);
+constexpr int kFs = static_cast<int>(Stage::Fragment);
+
+Program link_pair(const std::string& vs, const std::string& fs) {
+  const ShaderSource shaders[] = {{Stage::Vertex, vs}, {Stage::Fragment, fs}};
+  return link(shaders);
+}
+
+const Uniform* state(const Program& p, const std::string& name) {
+  for (const Uniform& u : p.state_uniforms)
+    if (u.name == name) return &u;
+  return nullptr;
+}
+
+const char* kLitVs =
+    "#version 110\n"
+    "void main() {\n"
+    "  vec3 n = normalize(gl_NormalMatrix * gl_Normal);\n"
+    "  float d = max(dot(n, normalize(gl_LightSource[0].position.xyz)), 0.0);\n"
+    "  gl_FrontColor = gl_Color * gl_LightSource[0].diffuse * d + gl_FrontMaterial.emission;\n"
+    "  gl_TexCoord[0] = gl_TextureMatrix[0] * gl_MultiTexCoord0;\n"
+    "  gl_Position = gl_ModelViewProjectionMatrix * gl_Vertex;\n"
+    "}\n";
+const char* kTexFs =
+    "uniform sampler2D t;\n"  // no #version: GLSL 1.10
+    "void main() { gl_FragColor = gl_Color * texture2D(t, gl_TexCoord[0].xy); }\n";
+
+TEST(GlslLegacyBuiltins, LegacyProgramLinksWithGlNamesInReflection) {
+  const Program p = link_pair(kLitVs, kTexFs);
+  ASSERT_TRUE(p.ok) << p.log;
+  EXPECT_TRUE(test::spirv_valid(p.spirv[kVs]));
+  EXPECT_TRUE(test::spirv_valid(p.spirv[kFs]));
+  // Attributes: gl_ names (glGetActiveAttrib reports them), each at a location of its own.
+  std::set<std::string> names;
+  std::set<std::int32_t> locations;
+  for (const InterfaceVariable& a : p.attributes) {
+    names.insert(a.name);
+    EXPECT_GE(a.location, 0) << a.name;
+    locations.insert(a.location);
+  }
+  EXPECT_EQ(names, (std::set<std::string>{"gl_Vertex", "gl_Normal", "gl_Color", "gl_MultiTexCoord0"}));
+  EXPECT_EQ(locations.size(), 4u);
+  // Built-in uniforms are state, not active uniforms: only the sampler is listed.
+  ASSERT_EQ(p.uniforms.size(), 1u);
+  EXPECT_EQ(p.uniforms[0].name, "t");
+  const Uniform* mvp = state(p, "gl_ModelViewProjectionMatrix");
+  ASSERT_NE(mvp, nullptr);
+  EXPECT_EQ(mvp->gl_type, unsigned(GL_FLOAT_MAT4));
+  EXPECT_EQ(mvp->matrix_stride, 16u);
+  const Uniform* nm = state(p, "gl_NormalMatrix");
+  ASSERT_NE(nm, nullptr);
+  EXPECT_EQ(nm->gl_type, unsigned(GL_FLOAT_MAT3));
+  EXPECT_EQ(nm->matrix_stride, 16u);  // std140: mat3 columns are vec4-aligned
+  EXPECT_NE(state(p, "gl_LightSource[0].position"), nullptr);
+  EXPECT_NE(state(p, "gl_LightSource[0].diffuse"), nullptr);
+  EXPECT_NE(state(p, "gl_FrontMaterial.emission"), nullptr);
+  EXPECT_NE(state(p, "gl_VertexProgramTwoSide"), nullptr);  // gl_Color's front/back selection
+  // Every state uniform lies inside the default block.
+  for (const Uniform& u : p.state_uniforms) EXPECT_LT(u.offset, p.default_block_size) << u.name;
+  // gl_FragColor writes every draw buffer.
+  EXPECT_EQ(p.builtin_color_locations, 0xffu);
+  EXPECT_TRUE(p.outputs.empty());
+}
+
+TEST(GlslLegacyBuiltins, FtransformAndVersion120) {
+  const Program p = link_pair("#version 120\nvoid main() { gl_Position = ftransform(); gl_FogFragCoord = 1.0; }\n",
+                              "#version 120\nvoid main() { gl_FragColor = vec4(gl_FogFragCoord); }\n");
+  ASSERT_TRUE(p.ok) << p.log;
+  ASSERT_EQ(p.attributes.size(), 1u);
+  EXPECT_EQ(p.attributes[0].name, "gl_Vertex");
+  EXPECT_NE(state(p, "gl_ModelViewProjectionMatrix"), nullptr);
+}
+
+// The fragment stage reads gl_Color and gl_TexCoord although the vertex stage writes neither: the
+// vertex stage declares those outputs (their values are undefined, as in GL).
+TEST(GlslLegacyBuiltins, FragmentColourWithoutVertexWrites) {
+  const Program p = link_pair("#version 110\nvoid main() { gl_Position = gl_Vertex; }\n",
+                              "#version 110\nvoid main() { gl_FragColor = gl_Color + gl_TexCoord[1]; }\n");
+  ASSERT_TRUE(p.ok) << p.log;
+  EXPECT_TRUE(test::spirv_valid(p.spirv[kVs]));
+}
+
+// A user redeclaration (GLSL 1.30 compatibility: sizing gl_TexCoord) is replaced by glvk's own.
+TEST(GlslLegacyBuiltins, RedeclaredTexCoordAndCompatibilityProfile) {
+  const Program p = link_pair(
+      "#version 130 \nvarying vec4 gl_TexCoord[2];\nvoid main() { gl_TexCoord[1] = gl_MultiTexCoord1; "
+      "gl_Position = gl_Vertex; }\n",
+      "#version 150 compatibility\nin vec4 gl_TexCoord[2];\nvoid main() { gl_FragColor = gl_TexCoord[1]; }\n");
+  ASSERT_TRUE(p.ok) << p.log;
+}
+
+TEST(GlslLegacyBuiltins, CoreShadersDoNotHaveThem) {
+  const CompileResult core = compile(Stage::Vertex, "#version 150\nvoid main() { gl_Position = gl_Vertex; }\n");
+  EXPECT_FALSE(core.ok);
+  EXPECT_NE(core.log.find("gl_Vertex"), std::string::npos) << core.log;
+  CompileOptions compat;
+  compat.compatibility = true;
+  EXPECT_TRUE(compile(Stage::Vertex, "#version 140\nvoid main() { gl_Position = gl_Vertex; }\n", compat).ok);
+  EXPECT_FALSE(compile(Stage::Vertex, "#version 140\nvoid main() { gl_Position = gl_Vertex; }\n").ok);
+  // gl_DepthRange is core GLSL, lowered in every version.
+  const CompileResult depth =
+      compile(Stage::Fragment, "#version 330\nout vec4 c;\nvoid main() { c = vec4(gl_DepthRange.diff); }\n");
+  EXPECT_TRUE(depth.ok) << depth.log;
+}
+
+// Two fragment shaders of one stage, gl_FragColor in both: only the one with main gets the wrapper.
+TEST(GlslLegacyBuiltins, FragColorInTwoFragmentShadersOfOneStage) {
+  const ShaderSource shaders[] = {
+      {Stage::Vertex, "#version 110\nvoid main() { gl_Position = gl_Vertex; }\n"},
+      {Stage::Fragment, "#version 110\nvoid foo();\nvoid main() { gl_FragColor = vec4(1.0); foo(); }\n"},
+      {Stage::Fragment, "#version 110\nvoid foo() { gl_FragColor.x = 0.5; }\n"}};
+  const Program p = link(shaders);
+  ASSERT_TRUE(p.ok) << p.log;
+  EXPECT_EQ(p.builtin_color_locations, 0xffu);
+}
+
+// The error log keeps the user's line numbers (the lowering is a preamble).
+TEST(GlslLegacyBuiltins, LineNumbersKept) {
+  const CompileResult r = compile(Stage::Vertex, "#version 110\n\n\nvoid main() { gl_Position = gl_Vertex * nope; }\n");
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.log.find("0:4:"), std::string::npos) << r.log;
+}
+
+}  // namespace
+}  // namespace glvk::glsl

@@ -1,0 +1,233 @@
+// Legacy GLSL (1.10/1.20) through the real dispatch on lavapipe with validation: the compatibility
+// built-in attributes fed by immediate mode and the legacy client arrays, the built-in uniforms
+// filled from the matrix stacks, lights and materials, the built-in varyings, and gl_FragColor
+// written to every draw buffer. Expected pixels come from the GLSL 1.20 7.5 definitions (the
+// derived products and matrices) computed here; a pixel may differ by one unit from them.
+#include <array>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "gl_fixture.h"
+
+namespace glvk::test {
+namespace {
+
+constexpr int kSize = 32;
+using Rgba = std::array<int, 4>;
+
+int byte(double c) { return int(std::lround(std::clamp(c, 0.0, 1.0) * 255.0)); }
+
+GLuint compile(GLenum type, const char* source) {
+  const GLuint s = glCreateShader(type);
+  glShaderSource(s, 1, &source, nullptr);
+  glCompileShader(s);
+  GLint ok = 0;
+  glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+  if (!ok) {
+    char log[2048] = {};
+    glGetShaderInfoLog(s, sizeof log, nullptr, log);
+    ADD_FAILURE() << "compile failed: " << log;
+  }
+  return s;
+}
+
+GLuint link(const char* vs, const char* fs) {
+  const GLuint p = glCreateProgram();
+  glAttachShader(p, compile(GL_VERTEX_SHADER, vs));
+  glAttachShader(p, compile(GL_FRAGMENT_SHADER, fs));
+  glLinkProgram(p);
+  GLint ok = 0;
+  glGetProgramiv(p, GL_LINK_STATUS, &ok);
+  if (!ok) {
+    char log[2048] = {};
+    glGetProgramInfoLog(p, sizeof log, nullptr, log);
+    ADD_FAILURE() << "link failed: " << log;
+  }
+  return p;
+}
+
+class LegacyGlslTest : public GlTest {
+ protected:
+  std::vector<EGLint> context_attributes() const override { return compatibility_context_attributes(); }
+
+  void SetUp() override {
+    GlTest::SetUp();
+    glGenTextures(2, targets_);
+    for (GLuint t : targets_) {
+      glBindTexture(GL_TEXTURE_2D, t);
+      glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, kSize, kSize);
+    }
+    glBindTexture(GL_TEXTURE_2D, 0);
+    glGenFramebuffers(1, &fbo_);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, targets_[0], 0);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_TEXTURE_2D, targets_[1], 0);
+    const GLenum buffers[] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1};
+    glDrawBuffers(2, buffers);
+    glViewport(0, 0, kSize, kSize);
+    glClearColor(0, 0, 0, 0);
+    glClear(GL_COLOR_BUFFER_BIT);
+  }
+
+  Rgba pixel(int x, int y, GLenum buffer = GL_COLOR_ATTACHMENT0) {
+    std::array<std::uint8_t, 4> p{};
+    glReadBuffer(buffer);
+    glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, p.data());
+    return {p[0], p[1], p[2], p[3]};
+  }
+
+  ::testing::AssertionResult near(int x, int y, const Rgba& expected, GLenum buffer = GL_COLOR_ATTACHMENT0) {
+    const Rgba p = pixel(x, y, buffer);
+    for (int i = 0; i < 4; ++i)
+      if (std::abs(p[std::size_t(i)] - expected[std::size_t(i)]) > 1)
+        return ::testing::AssertionFailure() << "pixel (" << x << ", " << y << ") is " << p[0] << " " << p[1] << " "
+                                             << p[2] << " " << p[3] << ", expected " << expected[0] << " "
+                                             << expected[1] << " " << expected[2] << " " << expected[3];
+    return ::testing::AssertionSuccess();
+  }
+
+  void quad(float lo, float hi) {
+    glBegin(GL_QUADS);
+    glVertex2f(lo, lo);
+    glVertex2f(hi, lo);
+    glVertex2f(hi, hi);
+    glVertex2f(lo, hi);
+    glEnd();
+  }
+
+  GLuint targets_[2] = {}, fbo_ = 0;
+};
+
+constexpr const char* kTransformVs =
+    "#version 110\n"
+    "void main() {\n"
+    "  gl_FrontColor = gl_Color;\n"
+    "  gl_TexCoord[0] = gl_MultiTexCoord0;\n"
+    "  gl_TexCoord[1] = gl_TextureMatrix[1] * gl_MultiTexCoord1;\n"
+    "  gl_Position = gl_ModelViewProjectionMatrix * gl_Vertex;\n"
+    "}\n";
+constexpr const char* kTransformFs =
+    "void main() { gl_FragColor = vec4(gl_Color.rgb, gl_TexCoord[0].y) + vec4(0.0, 0.0, gl_TexCoord[1].x, 0.0); }\n";
+
+// Immediate mode: gl_Vertex through the projection and modelview stacks, gl_Color, two texture
+// coordinate sets (one through texture matrix 1), and gl_FragColor in both draw buffers.
+TEST_F(LegacyGlslTest, ImmediateModeMatricesColoursAndTexCoords) {
+  const GLuint p = link(kTransformVs, kTransformFs);
+  glUseProgram(p);
+  glMatrixMode(GL_PROJECTION);
+  glScalef(0.5f, 0.5f, 1.0f);
+  glMatrixMode(GL_MODELVIEW);
+  glTranslatef(0.5f, 0.0f, 0.0f);
+  glMatrixMode(GL_TEXTURE);
+  glActiveTexture(GL_TEXTURE1);
+  glScalef(0.25f, 1.0f, 1.0f);
+  glActiveTexture(GL_TEXTURE0);
+  glColor3f(0.25f, 0.5f, 0.0f);
+  glTexCoord2f(0.2f, 0.6f);
+  glMultiTexCoord2f(GL_TEXTURE1, 0.8f, 0.0f);
+  quad(-1.0f, 1.0f);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  // x: (-1 + 0.5) * 0.5 .. (1 + 0.5) * 0.5 = [-0.25, 0.75] -> pixels [12, 28); y: [-0.5, 0.5] -> [8, 24).
+  const Rgba colour = {byte(0.25), byte(0.5), byte(0.8 * 0.25), byte(0.6)};
+  for (GLenum buffer : {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1}) {
+    EXPECT_TRUE(near(20, 16, colour, buffer));
+    EXPECT_TRUE(near(13, 9, colour, buffer));
+    EXPECT_TRUE(near(27, 23, colour, buffer));
+    EXPECT_TRUE(near(11, 16, {0, 0, 0, 0}, buffer));
+    EXPECT_TRUE(near(28, 16, {0, 0, 0, 0}, buffer));
+    EXPECT_TRUE(near(20, 7, {0, 0, 0, 0}, buffer));
+    EXPECT_TRUE(near(20, 24, {0, 0, 0, 0}, buffer));
+  }
+}
+
+// The built-in light and material uniforms and their derived products (GLSL 1.20 7.5):
+// sceneColor = Ecm + Acm * Acs, the light products component-wise, gl_NormalMatrix the inverse
+// transpose of the modelview's upper 3x3.
+TEST_F(LegacyGlslTest, LightingUniformsFromLightAndMaterialState) {
+  const GLuint p = link(
+      "#version 120\n"
+      "void main() {\n"
+      "  vec3 n = normalize(gl_NormalMatrix * gl_Normal);\n"
+      "  float d = max(dot(n, normalize(gl_LightSource[0].position.xyz)), 0.0);\n"
+      "  gl_FrontColor = gl_FrontLightModelProduct.sceneColor + gl_FrontLightProduct[0].ambient\n"
+      "                + gl_FrontLightProduct[0].diffuse * d;\n"
+      "  gl_FrontColor.a = gl_LightSource[0].spotCosCutoff * 0.5 + gl_FrontMaterial.shininess / 128.0;\n"
+      "  gl_Position = ftransform();\n"
+      "}\n",
+      "#version 120\nvoid main() { gl_FragColor = gl_Color; }\n");
+  glUseProgram(p);
+  const GLfloat light_position[] = {0, 0, 1, 0};
+  const GLfloat light_diffuse[] = {0.8f, 0.5f, 1.0f, 1};
+  const GLfloat light_ambient[] = {0.5f, 0.25f, 0.0f, 1};
+  const GLfloat emission[] = {0.1f, 0.0f, 0.0f, 1};
+  const GLfloat diffuse[] = {0.5f, 0.4f, 0.3f, 1};
+  glLightfv(GL_LIGHT0, GL_POSITION, light_position);  // modelview identity: eye = object
+  glLightfv(GL_LIGHT0, GL_DIFFUSE, light_diffuse);
+  glLightfv(GL_LIGHT0, GL_AMBIENT, light_ambient);
+  glLightf(GL_LIGHT0, GL_SPOT_CUTOFF, 60.0f);
+  glMaterialfv(GL_FRONT, GL_EMISSION, emission);
+  glMaterialfv(GL_FRONT, GL_DIFFUSE, diffuse);
+  glMaterialf(GL_FRONT, GL_SHININESS, 32.0f);
+  // A rotation of the modelview turns the normal (1, 0, 0) to the light at +z: gl_NormalMatrix must
+  // follow it (n' = R n for a rotation), else d = 0.
+  glMatrixMode(GL_MODELVIEW);
+  glRotatef(-90.0f, 0.0f, 1.0f, 0.0f);
+  glNormal3f(1.0f, 0.0f, 0.0f);
+  // The quad must face the viewer after the rotation: drawn in the yz plane.
+  glBegin(GL_QUADS);
+  glVertex3f(0, -1, 1);
+  glVertex3f(0, -1, -1);
+  glVertex3f(0, 1, -1);
+  glVertex3f(0, 1, 1);
+  glEnd();
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  // Material ambient 0.2 (initial), light model ambient 0.2 (initial).
+  const double scene[3] = {0.1 + 0.2 * 0.2, 0.2 * 0.2, 0.2 * 0.2};
+  const double r = scene[0] + 0.2 * 0.5 + 0.5 * 0.8;
+  const double g = scene[1] + 0.2 * 0.25 + 0.4 * 0.5;
+  const double b = scene[2] + 0.2 * 0.0 + 0.3 * 1.0;
+  const double a = std::cos(60.0 * M_PI / 180.0) * 0.5 + 32.0 / 128.0;
+  EXPECT_TRUE(near(16, 16, {byte(r), byte(g), byte(b), byte(a)}));
+  EXPECT_TRUE(near(2, 16, {byte(r), byte(g), byte(b), byte(a)}));
+}
+
+// Client arrays with a GLSL program: glVertexPointer feeds gl_Vertex, glColorPointer gl_Color, and
+// a user attribute keeps its own location beside them; glGetActiveAttrib lists the built-ins with
+// location -1 from glGetAttribLocation.
+TEST_F(LegacyGlslTest, ClientArraysFeedBuiltInAttributesBesideUserAttributes) {
+  const GLuint p = link(
+      "#version 110\nattribute float scale;\n"
+      "void main() { gl_FrontColor = gl_Color * scale; gl_Position = gl_Vertex; }\n",
+      "#version 110\nvoid main() { gl_FragColor = gl_Color; }\n");
+  glUseProgram(p);
+  const GLint scale = glGetAttribLocation(p, "scale");
+  ASSERT_GE(scale, 0);
+  EXPECT_EQ(glGetAttribLocation(p, "gl_Vertex"), -1);
+  GLint active = 0;
+  glGetProgramiv(p, GL_ACTIVE_ATTRIBUTES, &active);
+  EXPECT_EQ(active, 3);
+  bool saw_vertex = false;
+  for (GLint i = 0; i < active; ++i) {
+    char name[64] = {};
+    GLint size = 0;
+    GLenum type = 0;
+    glGetActiveAttrib(p, GLuint(i), sizeof name, nullptr, &size, &type, name);
+    if (std::string(name) == "gl_Vertex") saw_vertex = type == GL_FLOAT_VEC4;
+  }
+  EXPECT_TRUE(saw_vertex);
+  const GLfloat vertices[] = {-1, -1, 0, -1, 0, 1, -1, 1};       // left half
+  const GLubyte colours[] = {255, 128, 0, 255, 255, 128, 0, 255, 255, 128, 0, 255, 255, 128, 0, 255};
+  glEnableClientState(GL_VERTEX_ARRAY);
+  glEnableClientState(GL_COLOR_ARRAY);
+  glVertexPointer(2, GL_FLOAT, 0, vertices);
+  glColorPointer(4, GL_UNSIGNED_BYTE, 0, colours);
+  glVertexAttrib1f(GLuint(scale), 0.5f);
+  glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_TRUE(near(8, 16, {byte(0.5), byte(128.0 / 255.0 * 0.5), 0, byte(0.5)}));
+  EXPECT_TRUE(near(24, 16, {0, 0, 0, 0}));
+}
+
+}  // namespace
+}  // namespace glvk::test
