@@ -36,6 +36,11 @@ struct PreparedSource {
   VersionInfo version;  // as the user wrote it
 };
 
+// Preamble lines giving a shader of `version` what its version has and glslang accepts only from a
+// later one: gl_PerVertex redeclarations before 4.10, line continuation before 4.20, 1.40's
+// inverse(). Each only when `text` (the user's source) uses it.
+std::string version_gap_preamble(const VersionInfo& version, std::string_view text);
+
 // lower_depth_range: this stage is the last vertex-processing stage and must remap clip z
 // from GL's [-w, w] to Vulkan's [0, w]. next_stage_reads: see lower_legacy_builtins.
 PreparedSource prepare_source(Stage stage, std::string_view source, const CompileOptions& options,
