@@ -10,6 +10,8 @@
 #include <initializer_list>
 
 #include "api_common.h"
+#include "glvk/st/context.h"
+#include "glvk/st/shader_limits.h"
 #include "state_query.h"
 
 namespace glvk::gl {
@@ -188,9 +190,6 @@ bool query_compatibility_state(const Context& ctx, GLenum pname, StateValue& val
     // The blend factors before EXT_blend_func_separate: the RGB ones of draw buffer 0.
     case GL_BLEND_SRC: value.set_integers({r.blend[0].src_rgb}); return true;
     case GL_BLEND_DST: value.set_integers({r.blend[0].dst_rgb}); return true;
-    case GL_ALIASED_POINT_SIZE_RANGE:
-      set_floats(value, StateValue::Type::Float, {kPointSizeRange[0], kPointSizeRange[1]});
-      return true;
     default: return false;
   }
 }
@@ -267,7 +266,13 @@ bool query_render_state(Context& ctx, GLenum pname, StateValue& value) {
     case GL_SMOOTH_LINE_WIDTH_RANGE:
       set_floats(value, Type::Float, {kSmoothLineWidthRange[0], kSmoothLineWidthRange[1]});
       return true;
-    case GL_POINT_SIZE_RANGE: set_floats(value, Type::Float, {kPointSizeRange[0], kPointSizeRange[1]}); return true;
+    case GL_POINT_SIZE_RANGE: {
+      // The device's range: st draws points of any size in it (glvk has no smooth points, so the
+      // compatibility profile's smooth and aliased ranges are this one too).
+      const st::ShaderLimits l = st::shader_limits(ctx.st().screen());
+      set_floats(value, Type::Float, {l.point_size_range[0], l.point_size_range[1]});
+      return true;
+    }
     case GL_PROVOKING_VERTEX: value.set_integers({r.provoking_vertex}); return true;
     // Quads keep their last vertex in both conventions, as on llvmpipe (st primitive_lowering).
     case GL_QUADS_FOLLOW_PROVOKING_VERTEX_CONVENTION: value.set_integers({GL_FALSE}); return true;
@@ -283,6 +288,9 @@ bool query_render_state(Context& ctx, GLenum pname, StateValue& value) {
     case GL_FRAGMENT_SHADER_DERIVATIVE_HINT: value.set_integers({r.hints.fragment_shader_derivative}); return true;
     case GL_MAX_SAMPLE_MASK_WORDS: value.set_integers({kMaxSampleMaskWords}); return true;
     case GL_MAX_CLIP_DISTANCES: value.set_integers({kMaxClipDistances}); return true;
+    case GL_ALIASED_POINT_SIZE_RANGE:
+      if (ctx.config().core_profile) return false;
+      return query_render_state(ctx, GL_POINT_SIZE_RANGE, value);
     default: return !ctx.config().core_profile && query_compatibility_state(ctx, pname, value);
   }
 }

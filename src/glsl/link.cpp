@@ -209,6 +209,13 @@ Program link(std::span<const ShaderSource> shaders, const LinkOptions& options) 
         }
     out.spirv[s] = std::move(words);
   }
+  for (Stage last : {Stage::Geometry, Stage::TessEvaluation, Stage::Vertex}) {
+    if (out.spirv[std::size_t(last)].empty()) continue;
+    const detail::PointSizeUse use = detail::point_size_use(out.spirv[std::size_t(last)]);
+    out.writes_point_size = use.written;
+    out.emits_points = use.emits_points;
+    break;
+  }
   out.log += program.getInfoLog();
   out.ok = true;
   return out;
@@ -216,6 +223,10 @@ Program link(std::span<const ShaderSource> shaders, const LinkOptions& options) 
 
 std::vector<std::uint32_t> fragment_without_outputs(const Program& program, std::uint32_t locations) {
   return detail::without_outputs(program.spirv[std::size_t(Stage::Fragment)], locations);
+}
+
+std::vector<std::uint32_t> with_point_size(const Program& program, Stage stage, float size) {
+  return detail::with_point_size(program.spirv[std::size_t(stage)], size);
 }
 
 }  // namespace glvk::glsl

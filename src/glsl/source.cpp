@@ -165,6 +165,7 @@ PreparedSource prepare_source(Stage stage, std::string_view source, const Compil
     out.preamble += legacy.preamble;
     epilogue += legacy.epilogue;
   }
+  out.preamble += version_gap_preamble(v, source);
   if (lower_depth_range) {
     if (stage == Stage::Geometry) emit_prefix += std::string(kDepthLowerExpr) + ", ";
     else epilogue += std::string(kDepthLowerExpr) + "; ";

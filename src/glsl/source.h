@@ -37,6 +37,11 @@ struct PreparedSource {
   VersionInfo version;  // as the user wrote it
 };
 
+// Preamble lines giving a shader of `version` what its version has and glslang accepts only from a
+// later one: gl_PerVertex redeclarations before 4.10, line continuation before 4.20, 1.40's
+// inverse(). Each only when `text` (the user's source) uses it.
+std::string version_gap_preamble(const VersionInfo& version, std::string_view text);
+
 // Transform feedback capture (xfb.cpp): output declarations with xfb layout qualifiers and the
 // assignments that copy the captured varyings into them after main (before each emit in a
 // geometry shader), ahead of the depth lowering so captured positions keep GL's clip z.

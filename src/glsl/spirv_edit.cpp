@@ -4,6 +4,7 @@
 #include <spirv-tools/libspirv.hpp>
 #include <spirv-tools/optimizer.hpp>
 
+#include <cstring>
 #include <unordered_map>
 
 namespace glvk::glsl::detail {
@@ -228,6 +229,139 @@ std::vector<std::uint32_t> without_outputs(const std::vector<std::uint32_t>& wor
       out.insert(out.end(), {4u << 16 | spv::OpTypePointer, twin[inst[1]], spv::StorageClassPrivate, inst[3]});
     return true;
   });
+  return out;
+}
+
+}  // namespace glvk::glsl::detail
+
+namespace glvk::glsl::detail {
+namespace {
+
+// Where a module keeps its PointSize output: a standalone variable, or a member of an output block.
+struct PointSizeSite {
+  std::uint32_t variable = 0;      // the standalone variable, or the block variable
+  std::int64_t member = -1;        // the block member's index (-1: standalone)
+  std::uint32_t member_block = 0;  // the block's struct type
+};
+
+PointSizeSite point_size_site(const std::vector<std::uint32_t>& words) {
+  PointSizeSite site;
+  std::unordered_map<std::uint32_t, std::uint32_t> pointee, pointer_class;
+  for_each_instruction(words, [&](std::size_t i, spv::Op op, std::uint32_t count) {
+    if (op == spv::OpDecorate && count == 4 && words[i + 2] == spv::DecorationBuiltIn && words[i + 3] == spv::BuiltInPointSize)
+      site.variable = words[i + 1];
+    if (op == spv::OpMemberDecorate && count == 5 && words[i + 3] == spv::DecorationBuiltIn &&
+        words[i + 4] == spv::BuiltInPointSize) {
+      site.member_block = words[i + 1];
+      site.member = words[i + 2];
+    }
+    if (op == spv::OpTypePointer && count == 4) { pointer_class[words[i + 1]] = words[i + 2]; pointee[words[i + 1]] = words[i + 3]; }
+    if (op == spv::OpVariable && count >= 4 && !site.variable && site.member >= 0 && words[i + 3] == spv::StorageClassOutput &&
+        pointee[words[i + 1]] == site.member_block)
+      site.variable = words[i + 2];
+    return op != spv::OpFunction;
+  });
+  if (site.member >= 0 && !site.variable) site.member = -1;  // a block type with no output of it
+  return site;
+}
+
+}  // namespace
+
+PointSizeUse point_size_use(const std::vector<std::uint32_t>& words) {
+  PointSizeUse use;
+  const PointSizeSite site = point_size_site(words);
+  std::unordered_map<std::uint32_t, std::uint32_t> constants;
+  for_each_instruction(words, [&](std::size_t i, spv::Op op, std::uint32_t count) {
+    if (op == spv::OpExecutionMode && count >= 3 &&
+        (words[i + 2] == spv::ExecutionModeOutputPoints || words[i + 2] == spv::ExecutionModePointMode))
+      use.emits_points = true;
+    if (op == spv::OpConstant && count == 4) constants[words[i + 2]] = words[i + 3];
+    if (site.variable && op == spv::OpStore && count >= 3 && site.member < 0 && words[i + 1] == site.variable)
+      use.written = true;
+    if (site.variable && (op == spv::OpAccessChain || op == spv::OpInBoundsAccessChain) && count >= 5 &&
+        site.member >= 0 && words[i + 3] == site.variable && constants.count(words[i + 4]) &&
+        constants[words[i + 4]] == std::uint32_t(site.member))
+      use.written = true;  // an output member is only taken to be written
+    return true;
+  });
+  return use;
+}
+
+std::vector<std::uint32_t> with_point_size(const std::vector<std::uint32_t>& words, float size) {
+  if (words.size() < kHeaderWords) return words;
+  std::uint32_t bound = words[3];
+  PointSizeSite site = point_size_site(words);
+  std::uint32_t float_type = 0, int_type = 0, float_output_pointer = 0, entry = 0, model = 0;
+  for_each_instruction(words, [&](std::size_t i, spv::Op op, std::uint32_t count) {
+    if (op == spv::OpEntryPoint && count >= 3 && !entry) { model = words[i + 1]; entry = words[i + 2]; }
+    if (op == spv::OpTypeFloat && count == 3 && words[i + 2] == 32) float_type = words[i + 1];
+    if (op == spv::OpTypeInt && count == 4 && words[i + 2] == 32) int_type = words[i + 1];
+    if (op == spv::OpTypePointer && count == 4 && words[i + 2] == spv::StorageClassOutput && float_type &&
+        words[i + 3] == float_type)
+      float_output_pointer = words[i + 1];
+    return op != spv::OpFunction;
+  });
+  // The declarations this needs that the module lacks, placed before its first function.
+  std::vector<std::uint32_t> globals;
+  if (!float_type) {
+    float_type = bound++;
+    globals.insert(globals.end(), {3u << 16 | spv::OpTypeFloat, float_type, 32});
+  }
+  if (!float_output_pointer) {
+    float_output_pointer = bound++;
+    globals.insert(globals.end(), {4u << 16 | spv::OpTypePointer, float_output_pointer, spv::StorageClassOutput, float_type});
+  }
+  const std::uint32_t value = bound++;
+  std::uint32_t bits;
+  std::memcpy(&bits, &size, 4);
+  globals.insert(globals.end(), {4u << 16 | spv::OpConstant, float_type, value, bits});
+  std::uint32_t member_index = 0;
+  bool added_variable = false;
+  if (site.member >= 0) {
+    if (!int_type) {
+      int_type = bound++;
+      globals.insert(globals.end(), {4u << 16 | spv::OpTypeInt, int_type, 32, 1});
+    }
+    member_index = bound++;
+    globals.insert(globals.end(), {4u << 16 | spv::OpConstant, int_type, member_index, std::uint32_t(site.member)});
+  } else if (!site.variable) {
+    site.variable = bound++;
+    added_variable = true;
+    globals.insert(globals.end(), {4u << 16 | spv::OpVariable, float_output_pointer, site.variable, spv::StorageClassOutput});
+  }
+  // Stores of the size: before each vertex a geometry shader emits, else before each return of
+  // the entry point (after anything the shader itself wrote there).
+  const bool geometry = model == spv::ExecutionModelGeometry;
+  std::vector<std::uint32_t> out(words.begin(), words.begin() + kHeaderWords);
+  bool in_entry = false, globals_placed = false;
+  for_each_instruction(words, [&](std::size_t i, spv::Op op, std::uint32_t count) {
+    const auto begin = words.begin() + std::ptrdiff_t(i);
+    std::vector<std::uint32_t> inst(begin, begin + count);
+    if (op == spv::OpEntryPoint && added_variable && inst[2] == entry) {
+      inst.push_back(site.variable);
+      inst[0] = std::uint32_t(inst.size()) << 16 | spv::OpEntryPoint;
+    }
+    if (op == spv::OpFunction) {
+      if (!globals_placed) out.insert(out.end(), globals.begin(), globals.end());
+      globals_placed = true;
+      in_entry = inst[2] == entry;
+    }
+    const bool store_here = geometry ? (op == spv::OpEmitVertex || op == spv::OpEmitStreamVertex)
+                                     : (in_entry && op == spv::OpReturn);
+    if (store_here) {
+      std::uint32_t pointer = site.variable;
+      if (site.member >= 0) {
+        pointer = bound++;
+        out.insert(out.end(), {5u << 16 | spv::OpAccessChain, float_output_pointer, pointer, site.variable, member_index});
+      }
+      out.insert(out.end(), {3u << 16 | spv::OpStore, pointer, value});
+    }
+    out.insert(out.end(), inst.begin(), inst.end());
+    if (op == spv::OpFunctionEnd) in_entry = false;
+    return true;
+  });
+  if (added_variable) set_decorations(out, {{site.variable, spv::DecorationBuiltIn, spv::BuiltInPointSize}});
+  out[3] = bound;
   return out;
 }
 

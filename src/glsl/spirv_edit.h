@@ -30,6 +30,19 @@ void set_decorations(std::vector<std::uint32_t>& words, const std::vector<Decora
 // Private: the stage still writes them, nothing leaves it (decorations and interface entries go).
 std::vector<std::uint32_t> without_outputs(const std::vector<std::uint32_t>& words, std::uint32_t locations);
 
+// How a last pre-rasterization stage treats the point size: whether it writes PointSize, and
+// whether it emits points whatever the draw's primitive (geometry OutputPoints, tessellation
+// PointMode).
+struct PointSizeUse {
+  bool written = false;
+  bool emits_points = false;
+};
+PointSizeUse point_size_use(const std::vector<std::uint32_t>& words);
+
+// The module writing `size` to PointSize for every vertex it outputs (before each EmitVertex of a
+// geometry shader, else at each return of the entry point), declaring PointSize if it has none.
+std::vector<std::uint32_t> with_point_size(const std::vector<std::uint32_t>& words, float size);
+
 // spirv-val for Vulkan 1.1 (SPIR-V 1.3); false with the validator's messages in `log`.
 bool validate_spirv(const std::vector<std::uint32_t>& words, std::string& log);
 // spirv-opt's performance recipe; false (words unchanged) with messages in `log` if it fails.

@@ -93,6 +93,27 @@ std::uint32_t restart_value(const DrawCall& call) {
   return r.primitive_restart_index;
 }
 
+// GL's point size (GL 4.6 14.4): gl_PointSize when PROGRAM_POINT_SIZE is enabled and the last
+// stage before rasterization writes it, else glPointSize, clamped to the device's range. Vulkan
+// takes a point's size only from PointSize (undefined when unwritten): when points are rasterized
+// (a point draw with no later stage, a stage emitting points, or polygon mode POINT), that stage
+// becomes a variant writing the GL size. The lowering of point size; one module per size used.
+void lower_point_size(const DrawCall& call, const glsl::Program& reflection, Program::Impl& prog,
+                      const vk_backend::Device& device, VkPrimitiveTopology topology,
+                      vk_backend::GraphicsPipelineKey& key) {
+  using glsl::Stage;
+  const Stage last = reflection.stages & (1u << unsigned(Stage::Geometry))         ? Stage::Geometry
+                     : reflection.stages & (1u << unsigned(Stage::TessEvaluation)) ? Stage::TessEvaluation
+                                                                                    : Stage::Vertex;
+  const bool points = key.polygon_mode == VK_POLYGON_MODE_POINT || reflection.emits_points ||
+                      (last == Stage::Vertex && topology == VK_PRIMITIVE_TOPOLOGY_POINT_LIST);
+  if (!points || !key.modules[std::size_t(last)]) return;
+  if (call.render->program_point_size && reflection.writes_point_size) return;
+  const float* range = device.properties().limits.pointSizeRange;
+  const float size = device.features().largePoints ? std::clamp(call.render->point_size, range[0], range[1]) : 1.0f;
+  key.modules[std::size_t(last)] = prog.point_size_module(reflection, last, size);
+}
+
 bool restart_enabled(const DrawCall& call) {
   return call.index_type && (call.render->primitive_restart || call.render->primitive_restart_fixed_index);
 }
@@ -373,7 +394,10 @@ void draw(Context& context, const DrawCall& call) {
     a.level = t.texture->image_level(t.level);
     a.first_layer = t.texture->image_layer(t.first_layer);
     key.color_formats[i] = a.format;
-    features.blendable[i] = !d.is_pure_integer;
+    // Integer formats never blend (GL 4.6 17.3.6). A format the device cannot blend (lavapipe's
+    // snorm formats) is drawn unblended: its storage keeps GL's exact bits, where a blendable
+    // stand-in format (16-bit float) would not; blending into it is the one thing lost.
+    features.blendable[i] = !d.is_pure_integer && res.blendable(a.format);
   }
   if (const TargetInput& zs = fb.depth.texture ? fb.depth : fb.stencil; zs.texture) {
     vk_backend::DrawAttachment& a = targets.depth_stencil;
@@ -386,6 +410,7 @@ void draw(Context& context, const DrawCall& call) {
     if (aspects & VK_IMAGE_ASPECT_STENCIL_BIT) key.stencil_format = a.format;
   }
   translate_render_state(call, features, key, dyn);
+  lower_point_size(call, reflection, const_cast<Program::Impl&>(prog), device, topology, key);
 
   // Topology and primitive restart.
   dyn.topology = topology;

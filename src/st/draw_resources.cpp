@@ -34,6 +34,16 @@ DrawResources::~DrawResources() {
   for (auto& [key, sampler] : samplers) vkDestroySampler(screen.device->handle(), sampler, nullptr);
 }
 
+bool DrawResources::blendable(VkFormat format) {
+  const auto known = blendable_formats.find(format);
+  if (known != blendable_formats.end()) return known->second;
+  VkFormatProperties properties{};
+  vkGetPhysicalDeviceFormatProperties(screen.device->physical_device(), format, &properties);
+  const bool blends = properties.optimalTilingFeatures & VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BLEND_BIT;
+  blendable_formats.emplace(format, blends);
+  return blends;
+}
+
 DrawResources& draw_resources(Screen::Impl& s) {
   if (!s.draw) s.draw = std::make_unique<DrawResources>(s);
   return *s.draw;

@@ -51,6 +51,8 @@ struct DrawResources {
   VkSampler sampler(const SamplerKey& key);
   // A cached view of `image`; entries of destroyed images are dropped as they are met.
   VkImageView view(const std::shared_ptr<vk_backend::Image>& image, const ViewKey& key);
+  // Whether the device blends into attachments of `format` (COLOR_ATTACHMENT_BLEND), cached.
+  bool blendable(VkFormat format);
 
   Screen::Impl& screen;
   vk_backend::PipelineCache pipelines;
@@ -64,6 +66,7 @@ struct DrawResources {
   // What an incomplete texture samples: (0, 0, 0, 1), one texel per view type (GL 4.6 11.1.3.5).
   std::shared_ptr<vk_backend::Image> incomplete_2d, incomplete_1d, incomplete_3d;
   bool incomplete_ready = false;
+  std::map<VkFormat, bool> blendable_formats;
 };
 
 // The screen's draw resources, created on first use (screen lock held).

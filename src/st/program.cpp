@@ -42,6 +42,7 @@ Program::Impl::~Impl() {
   if (s.draw) s.draw->pipelines.forget(layout);
   for (VkShaderModule module : modules) vkDestroyShaderModule(device, module, nullptr);
   for (const auto& variant : fragment_variants_) vkDestroyShaderModule(device, variant.second, nullptr);
+  for (const auto& variant : point_size_variants_) vkDestroyShaderModule(device, variant.second, nullptr);
   vkDestroyPipelineLayout(device, layout, nullptr);
   vkDestroyDescriptorSetLayout(device, set_layout, nullptr);
 }
@@ -52,14 +53,27 @@ VkShaderModule Program::Impl::fragment_module(const glsl::Program& reflection, s
   std::lock_guard lock(variants_mutex_);
   for (const auto& [mask, module] : fragment_variants_)
     if (mask == kept_inside) return module;
-  const std::vector<std::uint32_t> words = glsl::fragment_without_outputs(reflection, kept_inside);
+  const VkShaderModule module = create_module(glsl::fragment_without_outputs(reflection, kept_inside));
+  fragment_variants_.emplace_back(kept_inside, module);
+  return module;
+}
+
+VkShaderModule Program::Impl::point_size_module(const glsl::Program& reflection, glsl::Stage stage, float size) {
+  std::lock_guard lock(variants_mutex_);
+  for (const auto& [known, module] : point_size_variants_)
+    if (known == size) return module;
+  const VkShaderModule module = create_module(glsl::with_point_size(reflection, stage, size));
+  point_size_variants_.emplace_back(size, module);
+  return module;
+}
+
+VkShaderModule Program::Impl::create_module(const std::vector<std::uint32_t>& words) {
   VkShaderModuleCreateInfo info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
   info.codeSize = words.size() * sizeof(std::uint32_t);
   info.pCode = words.data();
   VkShaderModule module = VK_NULL_HANDLE;
   vk_backend::check(vkCreateShaderModule(screen->impl().device->handle(), &info, nullptr, &module),
                     "vkCreateShaderModule");
-  fragment_variants_.emplace_back(kept_inside, module);
   return module;
 }
 

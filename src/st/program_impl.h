@@ -27,10 +27,15 @@ struct Program::Impl {
   // The fragment module with the outputs at the locations of `kept_inside` written nowhere
   // (glsl::fragment_without_outputs), made on first use; the whole module when the mask is 0.
   VkShaderModule fragment_module(const glsl::Program& reflection, std::uint32_t kept_inside);
+  // The module of `stage` (the last before rasterization) writing `size` as every vertex's point
+  // size (glsl::with_point_size), made on first use for each size.
+  VkShaderModule point_size_module(const glsl::Program& reflection, glsl::Stage stage, float size);
 
  private:
+  VkShaderModule create_module(const std::vector<std::uint32_t>& words);
   std::mutex variants_mutex_;  // programs are shared between contexts
   std::vector<std::pair<std::uint32_t, VkShaderModule>> fragment_variants_;
+  std::vector<std::pair<float, VkShaderModule>> point_size_variants_;
 };
 
 }  // namespace glvk::st

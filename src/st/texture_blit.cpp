@@ -319,7 +319,9 @@ bool texture_blit_scaled(Texture& src, unsigned src_level, int src_layer, const 
   const bool use_shader = color && (dst_multisample || unencoded_srgb || shader_blits_forced() ||
                                     !blit_supported(src.screen(), sd, dd, linear));
   if (use_shader) {
+    // The blit shader samples a 2D image: a 1D source (which has no 2D view) goes another way.
     if (!viewable || !src.screen().impl().device->has_push_descriptor() ||
+        src.image().description().type == VK_IMAGE_TYPE_1D ||
         !(dst.image().description().usage & VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT))
       return false;
     // Source position of destination pixel centre c, per axis: s0 + (c - d0) * (s1 - s0) / (d1 - d0).

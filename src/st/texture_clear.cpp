@@ -35,8 +35,12 @@ void texture_clear_color(Texture& texture, unsigned level, unsigned first_layer,
     if (kind == ClearKind::FLOAT) std::memcpy(&clear.float32[i], &value[i], 4);
     else clear.uint32[i] = value[i];
   }
-  const VkImageSubresourceRange range{VK_IMAGE_ASPECT_COLOR_BIT, texture.image_level(level), 1,
-                                      texture.image_layer(first_layer), layers};
+  // A 3D image's slices are all in its one array layer: the transfer clear takes every slice.
+  const VkImageSubresourceRange range =
+      is_3d(texture.layout())
+          ? VkImageSubresourceRange{VK_IMAGE_ASPECT_COLOR_BIT, texture.image_level(level), 1, 0, 1}
+          : VkImageSubresourceRange{VK_IMAGE_ASPECT_COLOR_BIT, texture.image_level(level), 1,
+                                    texture.image_layer(first_layer), layers};
   Locked l(texture.screen());
   l.s.stream->clear_color_image(texture.image(), clear, range);
   l.s.check_validation();
@@ -153,7 +157,11 @@ Result clear_color(Texture& texture, const ClearRegion& image, const ColorClear&
   const bool srgb = d.colorspace == formats::Colorspace::SRGB;
   // GL writes sRGB-encoded values only with GL_FRAMEBUFFER_SRGB; otherwise the bits go as they are.
   const formats::Format target = srgb && !framebuffer_srgb ? d.linear_equivalent : image.storage;
-  const bool whole = image.x0 == 0 && image.y0 == 0 && image.x1 == image.width && image.y1 == image.height;
+  // Of a 3D texture, only a clear of every slice of the level may take the transfer clear.
+  const bool every_slice = !is_3d(texture.layout()) ||
+                           (image.first_layer == 0 && unsigned(image.layers) == texture.layout().level_depth(image.level));
+  const bool whole =
+      image.x0 == 0 && image.y0 == 0 && image.x1 == image.width && image.y1 == image.height && every_slice;
   const bool full_mask = mask[0] && mask[1] && mask[2] && mask[3];
   const bool unencoded_srgb = srgb && !framebuffer_srgb;
   std::uint32_t words[4];

@@ -5,6 +5,7 @@
 
 #include "glvk/vk_backend/device.h"
 #include "glvk/vk_backend/error.h"
+#include "glvk/vk_backend/fault_injection.h"
 
 namespace glvk::vk_backend {
 
@@ -69,7 +70,8 @@ Buffer::Buffer(const Device& device, VkDeviceSize size, MemoryPlacement placemen
   VkMemoryAllocateInfo allocate{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
   allocate.allocationSize = requirements.size;
   allocate.memoryTypeIndex = memory_type_;
-  VkResult result = vkAllocateMemory(device.handle(), &allocate, nullptr, &memory_);
+  VkResult result = injected_allocation_fault();
+  if (result == VK_SUCCESS) result = vkAllocateMemory(device.handle(), &allocate, nullptr, &memory_);
   if (result == VK_SUCCESS) result = vkBindBufferMemory(device.handle(), buffer_, memory_, 0);
   if (result == VK_SUCCESS && (memory_flags_ & VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT)) {
     void* pointer = nullptr;

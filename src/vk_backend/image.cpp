@@ -3,6 +3,7 @@
 #include "glvk/vk_backend/barrier.h"
 #include "glvk/vk_backend/device.h"
 #include "glvk/vk_backend/error.h"
+#include "glvk/vk_backend/fault_injection.h"
 
 namespace glvk::vk_backend {
 
@@ -76,6 +77,7 @@ Image::Image(const Device& device, const ImageDescription& description)
                                      VK_MEMORY_PROPERTY_HOST_CACHED_BIT)
                : device_.memory_type(requirements.memoryTypeBits, 0, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
     const VkMemoryAllocateInfo alloc{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, nullptr, requirements.size, type};
+    check(injected_allocation_fault(), "vkAllocateMemory (image)");
     check(vkAllocateMemory(device_.handle(), &alloc, nullptr, &memory_), "vkAllocateMemory (image)");
     check(vkBindImageMemory(device_.handle(), image_, memory_, 0), "vkBindImageMemory");
     if (linear) {
@@ -116,6 +118,9 @@ void Image::record_transition(VkCommandBuffer commands, const VkImageSubresource
       range.levelCount == VK_REMAINING_MIP_LEVELS ? description_.levels - range.baseMipLevel : range.levelCount;
   const std::uint32_t layer_count =
       range.layerCount == VK_REMAINING_ARRAY_LAYERS ? description_.layers - range.baseArrayLayer : range.layerCount;
+  // A range past the image (a 3D slice taken for a layer) would write outside the tracking.
+  if (range.baseMipLevel + level_count > description_.levels || range.baseArrayLayer + layer_count > description_.layers)
+    throw Error("Image::record_transition: subresource range outside the image");
   std::vector<VkImageMemoryBarrier2> barriers;
   // One barrier per level and run of consecutive layers sharing their current layout.
   for (std::uint32_t level = range.baseMipLevel; level < range.baseMipLevel + level_count; ++level) {
@@ -139,6 +144,12 @@ void Image::record_transition(VkCommandBuffer commands, const VkImageSubresource
   dependency.imageMemoryBarrierCount = std::uint32_t(barriers.size());
   dependency.pImageMemoryBarriers = barriers.data();
   vkCmdPipelineBarrier2(commands, &dependency);
+}
+
+VkImageViewType attachment_view_type(const Image& image, std::uint32_t layers) {
+  if (image.description().type == VK_IMAGE_TYPE_1D)
+    return layers > 1 ? VK_IMAGE_VIEW_TYPE_1D_ARRAY : VK_IMAGE_VIEW_TYPE_1D;
+  return layers > 1 ? VK_IMAGE_VIEW_TYPE_2D_ARRAY : VK_IMAGE_VIEW_TYPE_2D;
 }
 
 ImageView::ImageView(const Device& device, const Image& image, VkImageViewType type, VkFormat format,

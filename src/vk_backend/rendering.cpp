@@ -22,11 +22,11 @@ VkImageSubresourceRange region_range(const Image& image, const RenderRegion& reg
   return {image.aspects(), region.level, 1, region.first_layer, region.layer_count};
 }
 
-// A single-layer 2D view of one layer (or 3D depth slice, through 2D_ARRAY_COMPATIBLE) of `level`.
+// A single-layer 2D (1D) view of one layer (or 3D depth slice, through 2D_ARRAY_COMPATIBLE) of `level`.
 std::shared_ptr<ImageView> layer_view(const Device& device, const Image& image, VkFormat format, std::uint32_t level,
                                       std::uint32_t layer) {
   const VkComponentMapping identity{};
-  return std::make_shared<ImageView>(device, image, VK_IMAGE_VIEW_TYPE_2D, format, identity,
+  return std::make_shared<ImageView>(device, image, attachment_view_type(image, 1), format, identity,
                                      VkImageSubresourceRange{image.aspects(), level, 1, layer, 1});
 }
 

@@ -160,6 +160,50 @@ TEST_F(RenderTargetClearTest, ScissoredClearsOfThreeDSlices) {
       }
 }
 
+// Unscissored clears of a 3D texture: a single-slice attachment clears only its slice (of a
+// mipmap level too), a layered one every slice of its level. Vulkan's transfer clear of a 3D image
+// has no slice range, so the single-slice clears must not go through it.
+TEST_F(RenderTargetClearTest, UnscissoredClearsOfThreeDSlicesAndLevels) {
+  constexpr GLsizei w = 4, h = 4, d = 4;
+  GLuint t, fb;
+  glGenTextures(1, &t);
+  glBindTexture(GL_TEXTURE_3D, t);
+  std::vector<std::uint8_t> zero(w * h * d * 4, 0);
+  glTexImage3D(GL_TEXTURE_3D, 0, GL_RGBA8, w, h, d, 0, GL_RGBA, GL_UNSIGNED_BYTE, zero.data());
+  glTexImage3D(GL_TEXTURE_3D, 1, GL_RGBA8, w / 2, h / 2, d / 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, zero.data());
+  glGenFramebuffers(1, &fb);
+  glBindFramebuffer(GL_FRAMEBUFFER, fb);
+  glFramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, t, 0, 2);
+  glClearColor(1, 0, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glFramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, t, 1, 1);
+  glClearColor(0, 1, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  std::vector<std::uint8_t> out(zero.size(), 7);
+  glGetTexImage(GL_TEXTURE_3D, 0, GL_RGBA, GL_UNSIGNED_BYTE, out.data());
+  for (int z = 0; z < d; ++z)
+    for (int i = 0; i < w * h; ++i) {
+      const std::uint8_t* p = &out[std::size_t((z * w * h + i) * 4)];
+      EXPECT_EQ(p[0], z == 2 ? 255 : 0) << "level 0 slice " << z << " texel " << i;
+      EXPECT_EQ(p[3], z == 2 ? 255 : 0) << "level 0 slice " << z << " texel " << i;
+    }
+  glGetTexImage(GL_TEXTURE_3D, 1, GL_RGBA, GL_UNSIGNED_BYTE, out.data());
+  for (int z = 0; z < d / 2; ++z)
+    for (int i = 0; i < w * h / 4; ++i)
+      EXPECT_EQ(out[std::size_t((z * w * h / 4 + i) * 4 + 1)], z == 1 ? 255 : 0) << "level 1 slice " << z;
+  // Layered: every slice of level 0, level 1 untouched.
+  glFramebufferTexture(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, t, 0);
+  glClearColor(0, 0, 1, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glGetTexImage(GL_TEXTURE_3D, 0, GL_RGBA, GL_UNSIGNED_BYTE, out.data());
+  for (int i = 0; i < w * h * d; ++i) EXPECT_EQ(out[std::size_t(i * 4 + 2)], 255) << "texel " << i;
+  glGetTexImage(GL_TEXTURE_3D, 1, GL_RGBA, GL_UNSIGNED_BYTE, out.data());
+  EXPECT_EQ(out[2], 0);
+  EXPECT_EQ(out[std::size_t(w * h / 4 * 4 + 1)], 255);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
 // A scissored depth clear with a partial stencil write mask on a multisample depth/stencil buffer,
 // read back through a resolve (sample 0, and every sample holds the clear value).
 TEST_F(RenderTargetClearTest, MultisampleDepthStencilClears) {

@@ -8,6 +8,8 @@
 #include <string_view>
 
 #include "ff_math.h"
+#include "glvk/st/context.h"
+#include "glvk/st/shader_limits.h"
 #include "legacy_internal.h"
 
 namespace glvk::gl {
@@ -144,7 +146,8 @@ Value value_of(Context& ctx, const Builtin& b) {
     case kPointSize: scalar(ctx.render.point_size); break;
     // Point parameters are not state yet: their initial values (GL 4.6 compatibility table 23.?).
     case kPointSizeMin: scalar(0); break;
-    case kPointSizeMax: scalar(kPointSizeRange[1]); break;
+    // POINT_SIZE_MAX starts at the largest point size (GL_POINT_SIZE_RANGE's end: the device's).
+    case kPointSizeMax: scalar(st::shader_limits(ctx.st().screen()).point_size_range[1]); break;
     case kPointFade: case kPointAttC: scalar(1); break;
     case kPointAttL: case kPointAttQ: scalar(0); break;
     case kMatEmission: vec4(material.emission); break;

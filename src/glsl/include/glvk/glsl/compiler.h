@@ -144,6 +144,10 @@ struct Program {
   std::vector<UniformBlock> blocks;
   std::vector<Resource> resources;                  // every descriptor binding of set 0
   std::uint32_t default_block_size = 0;             // bytes of binding 0
+  // The last stage before rasterization (geometry, else tessellation evaluation, else vertex):
+  // whether it writes gl_PointSize, and whether it emits points whatever the draw's primitive.
+  bool writes_point_size = false;
+  bool emits_points = false;
   // Transform feedback: the capture list and each buffer's bytes per vertex (0: buffer unused).
   std::vector<XfbVarying> xfb_varyings;
   std::array<std::uint32_t, kMaxXfbBuffers> xfb_strides{};
@@ -157,5 +161,10 @@ Program link(std::span<const ShaderSource> shaders, const LinkOptions& options =
 // stage: what a draw uses when GL leaves those colour buffers alone or undefined (draw buffer NONE,
 // an output of another number kind than its buffer), which Vulkan's interface rules do not allow.
 std::vector<std::uint32_t> fragment_without_outputs(const Program& program, std::uint32_t locations);
+
+// The SPIR-V of `stage` (the program's last stage before rasterization) writing `size` as the point
+// size of every vertex: GL's point size when gl_PointSize is not the program's (GL 4.6 14.4: only
+// with PROGRAM_POINT_SIZE enabled and the shader writing it), which Vulkan has no state for.
+std::vector<std::uint32_t> with_point_size(const Program& program, Stage stage, float size);
 
 }  // namespace glvk::glsl

@@ -136,7 +136,8 @@ void* texture_transfer_map(Texture& texture, unsigned level, unsigned usage, con
 void texture_transfer_unmap(TextureTransfer* transfer);
 
 // GPU clears of whole layers [first_layer, first_layer + layers) of a level: colour as float,
-// signed or unsigned integers (the storage format's kind), depth/stencil by aspect.
+// signed or unsigned integers (the storage format's kind), depth/stencil by aspect. A 3D texture's
+// colour clear takes every depth slice of the level (Vulkan's transfer clear has no slice range).
 enum class ClearKind : std::uint8_t { FLOAT, SINT, UINT };
 void texture_clear_color(Texture& texture, unsigned level, unsigned first_layer, unsigned layers,
                          const std::uint32_t value[4], ClearKind kind);

@@ -88,6 +88,10 @@ class Image {
   std::vector<VkImageLayout> layouts_;  // per (level, layer)
 };
 
+// The view type of an attachment of `layers` layers of `image`: 1D (array) for a 1D image, else
+// 2D (array); a 3D image's depth slices are seen as 2D layers (2D_ARRAY_COMPATIBLE).
+VkImageViewType attachment_view_type(const Image& image, std::uint32_t layers);
+
 // A view of an image (sampler view or render target surface).
 class ImageView {
  public:

@@ -1,0 +1,52 @@
+// Features of GLSL versions that glslang only accepts from a later version (see source.h).
+#include "source.h"
+
+namespace glvk::glsl::detail {
+namespace {
+
+// GLSL 1.40's inverse() (8.5), which glslang only declares from 1.50. A matrix with columns a, b,
+// c: rows b x c, c x a, a x b over det = a . (b x c). Four columns: the same cross-product form on
+// the upper 3x4 block, with the bottom row folded in (u, v).
+constexpr std::string_view kInversePreamble =
+    "mat2 inverse(mat2 m) {\n"
+    "  return mat2(m[1][1], -m[0][1], -m[1][0], m[0][0]) / (m[0][0] * m[1][1] - m[1][0] * m[0][1]);\n"
+    "}\n"
+    "mat3 inverse(mat3 m) {\n"
+    "  vec3 x = cross(m[1], m[2]);\n"
+    "  return transpose(mat3(x, cross(m[2], m[0]), cross(m[0], m[1]))) / dot(m[0], x);\n"
+    "}\n"
+    "mat4 inverse(mat4 m) {\n"
+    "  vec3 a = m[0].xyz, b = m[1].xyz, c = m[2].xyz, d = m[3].xyz;\n"
+    "  float x = m[0].w, y = m[1].w, z = m[2].w, w = m[3].w;\n"
+    "  vec3 s = cross(a, b), t = cross(c, d), u = a * y - b * x, v = c * w - d * z;\n"
+    "  float r = 1.0 / (dot(s, v) + dot(t, u));\n"
+    "  s *= r; t *= r; u *= r; v *= r;\n"
+    "  return transpose(mat4(vec4(cross(b, v) + t * y, -dot(b, t)), vec4(cross(v, a) - t * x, dot(a, t)),\n"
+    "                        vec4(cross(d, u) + s * w, -dot(d, s)), vec4(cross(u, c) - s * z, dot(c, s))));\n"
+    "}\n";
+
+bool has_line_continuation(std::string_view text) {
+  for (std::size_t i = text.find('\\'); i != std::string_view::npos; i = text.find('\\', i + 1)) {
+    const std::size_t next = i + 1 < text.size() && text[i + 1] == '\r' ? i + 2 : i + 1;
+    if (next < text.size() && text[next] == '\n') return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string version_gap_preamble(const VersionInfo& version, std::string_view text) {
+  std::string preamble;
+  if (version.es) return preamble;
+  // Redeclaring gl_PerVertex (GLSL 1.50 11.1 for geometry shaders, 4.10 for every stage): glslang
+  // takes it before 4.10 only with the extension that brought it to those stages.
+  if (version.version < 410 && text.find("gl_PerVertex") != std::string_view::npos)
+    preamble += "#extension GL_ARB_separate_shader_objects : enable\n";
+  // Backslash-newline (GLSL 4.20 3.2; Mesa and the other GL drivers accept it in every version).
+  if (version.version < 420 && has_line_continuation(text))
+    preamble += "#extension GL_ARB_shading_language_420pack : enable\n";
+  if (version.version == 140 && text.find("inverse") != std::string_view::npos) preamble += kInversePreamble;
+  return preamble;
+}
+
+}  // namespace glvk::glsl::detail

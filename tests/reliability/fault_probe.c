@@ -1,0 +1,114 @@
+/* fault_probe: allocating GL calls (textures, buffers, renderbuffers with a clear and a readback,
+ * a draw), each followed by a "name 0x<error>" line, then a last upload and readback that must
+ * work ("final ok"). fault_injection_test runs it with GLVK_FAULT_INJECT=alloc=N for each N: a
+ * failed device allocation must become GL_OUT_OF_MEMORY (or an error of a later call that needs
+ * the missing object), never a crash or a validation message, and the context must stay usable.
+ * Exit status: 0 when it ran to the end, 1 without a context. */
+#define GL_GLEXT_PROTOTYPES 1
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+#include <GL/gl.h>
+#include <GL/glext.h>
+#include <stdio.h>
+#include <string.h>
+
+static void error(const char* name) { printf("%s 0x%x\n", name, glGetError()); }
+
+static const char* vs = "#version 330 core\nlayout(location = 0) in vec2 p;\n"
+                        "void main() { gl_Position = vec4(p, 0.0, 1.0); }\n";
+static const char* fs = "#version 330 core\nout vec4 c;\nvoid main() { c = vec4(0.0, 1.0, 0.0, 1.0); }\n";
+
+static GLuint shader(GLenum type, const char* text) {
+  GLuint s = glCreateShader(type);
+  glShaderSource(s, 1, &text, NULL);
+  glCompileShader(s);
+  return s;
+}
+
+int main(void) {
+  EGLDisplay display = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
+  if (display == EGL_NO_DISPLAY || !eglInitialize(display, NULL, NULL) || !eglBindAPI(EGL_OPENGL_API)) return 1;
+  const EGLint attributes[] = {EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 6, EGL_NONE};
+  EGLContext context = eglCreateContext(display, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attributes);
+  if (context == EGL_NO_CONTEXT || !eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context)) return 1;
+
+  static unsigned char texels[64 * 64 * 4], back[64 * 64 * 4];
+  for (unsigned i = 0; i < sizeof texels; ++i) texels[i] = (unsigned char)(i * 7);
+  GLuint t[3], b[2], rb, fb, vao, program;
+  glGenTextures(3, t);
+  glBindTexture(GL_TEXTURE_2D, t[0]);
+  glTexStorage2D(GL_TEXTURE_2D, 3, GL_RGBA8, 64, 64);
+  error("texstorage2d");
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 64, 64, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+  error("texsubimage2d");
+  glGenerateMipmap(GL_TEXTURE_2D);
+  error("generatemipmap");
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, back);
+  error("gettexImage");
+  glBindTexture(GL_TEXTURE_3D, t[1]);
+  glTexImage3D(GL_TEXTURE_3D, 0, GL_RGBA16F, 16, 16, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+  error("teximage3d");
+  glBindTexture(GL_TEXTURE_2D, t[2]);
+  glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGBA_S3TC_DXT5_EXT, 16, 16, 0, 256, texels);
+  error("compressedteximage2d");
+
+  glGenBuffers(2, b);
+  glBindBuffer(GL_ARRAY_BUFFER, b[0]);
+  glBufferData(GL_ARRAY_BUFFER, 1 << 20, NULL, GL_DYNAMIC_DRAW);
+  error("bufferdata");
+  glBufferSubData(GL_ARRAY_BUFFER, 0, sizeof texels, texels);
+  error("buffersubdata");
+  glBindBuffer(GL_COPY_WRITE_BUFFER, b[1]);
+  glBufferStorage(GL_COPY_WRITE_BUFFER, 4096, NULL, GL_MAP_READ_BIT);
+  error("bufferstorage");
+  glCopyBufferSubData(GL_ARRAY_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0, 4096);
+  error("copybuffersubdata");
+  glGetBufferSubData(GL_COPY_WRITE_BUFFER, 0, 16, back);
+  error("getbuffersubdata");
+
+  glGenRenderbuffers(1, &rb);
+  glBindRenderbuffer(GL_RENDERBUFFER, rb);
+  glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 32, 32);
+  error("renderbufferstorage");
+  glGenFramebuffers(1, &fb);
+  glBindFramebuffer(GL_FRAMEBUFFER, fb);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+  glClearColor(1, 0, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  error("clear");
+  glReadPixels(0, 0, 32, 32, GL_RGBA, GL_UNSIGNED_BYTE, back);
+  error("readpixels");
+
+  program = glCreateProgram();
+  glAttachShader(program, shader(GL_VERTEX_SHADER, vs));
+  glAttachShader(program, shader(GL_FRAGMENT_SHADER, fs));
+  glLinkProgram(program);
+  error("linkprogram");
+  glUseProgram(program);
+  glGenVertexArrays(1, &vao);
+  glBindVertexArray(vao);
+  static const float triangle[] = {-1, -1, 3, -1, -1, 3};
+  glBufferSubData(GL_ARRAY_BUFFER, 0, sizeof triangle, triangle);
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+  glEnableVertexAttribArray(0);
+  glViewport(0, 0, 32, 32);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  error("drawarrays");
+  glReadPixels(0, 0, 32, 32, GL_RGBA, GL_UNSIGNED_BYTE, back);
+  error("readpixels_after_draw");
+
+  /* The context still works: a new texture round-trips. */
+  GLuint last;
+  glGenTextures(1, &last);
+  glBindTexture(GL_TEXTURE_2D, last);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+  memset(back, 0, sizeof back);
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, back);
+  const int same = memcmp(back, texels, 8 * 8 * 4) == 0;
+  printf("final %s 0x%x\n", same ? "ok" : "bad", glGetError());
+
+  eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+  eglDestroyContext(display, context);
+  eglTerminate(display);
+  return 0;
+}
