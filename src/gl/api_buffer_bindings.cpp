@@ -1,15 +1,22 @@
 // Indexed buffer binding points (GL 4.6 6.1.1): glBindBufferBase and glBindBufferRange.
+#include <algorithm>
+
 #include "api_common.h"
 #include "draw_inputs.h"
 
 namespace glvk::gl {
 
 void bind_indexed_buffer(Context& ctx, const char* fn, GLenum target, GLuint index, GLuint buffer, GLintptr offset,
-                         GLsizeiptr size, bool range) {
-  if (target != GL_UNIFORM_BUFFER)
+                         GLsizeiptr size, bool range, Context::TransformFeedbackObject* xfb_object) {
+  const bool xfb = target == GL_TRANSFORM_FEEDBACK_BUFFER;
+  if (target != GL_UNIFORM_BUFFER && !xfb)
     return ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): not an indexed buffer target glvk has", fn, target);
-  if (index >= kMaxUniformBufferBindings)
-    return ctx.error(GL_INVALID_VALUE, "%s(index = %u): beyond MAX_UNIFORM_BUFFER_BINDINGS", fn, index);
+  if (index >= (xfb ? glsl::kMaxXfbBuffers : kMaxUniformBufferBindings))
+    return ctx.error(GL_INVALID_VALUE, "%s(index = %u): beyond MAX_%s", fn, index,
+                     xfb ? "TRANSFORM_FEEDBACK_BUFFERS" : "UNIFORM_BUFFER_BINDINGS");
+  Context::TransformFeedbackObject& xfb_target = xfb_object ? *xfb_object : ctx.current_transform_feedback();
+  if (xfb && xfb_target.active)
+    return ctx.error(GL_INVALID_OPERATION, "%s: transform feedback is active (13.3.2)", fn);
   std::shared_ptr<BufferObject> object;
   if (buffer) {
     object = ctx.share_group().find_buffer(buffer);
@@ -25,16 +32,23 @@ void bind_indexed_buffer(Context& ctx, const char* fn, GLenum target, GLuint ind
   if (range && object) {
     if (size <= 0) return ctx.error(GL_INVALID_VALUE, "%s(size = %ld): not positive", fn, long(size));
     if (offset < 0) return ctx.error(GL_INVALID_VALUE, "%s(offset = %ld): negative", fn, long(offset));
-    if (offset % kUniformBufferOffsetAlignment)
+    if (xfb && (offset % 4 || size % 4))
+      return ctx.error(GL_INVALID_VALUE, "%s(offset = %ld, size = %ld): not multiples of 4 (13.3.2)", fn, long(offset),
+                       long(size));
+    if (!xfb && offset % kUniformBufferOffsetAlignment)
       return ctx.error(GL_INVALID_VALUE, "%s(offset = %ld): not a multiple of UNIFORM_BUFFER_OFFSET_ALIGNMENT", fn,
                        long(offset));
   }
-  Context::IndexedBufferBinding& b = ctx.uniform_buffer_bindings[index];
+  Context::IndexedBufferBinding& b =
+      xfb ? xfb_target.buffers[index] : ctx.uniform_buffer_bindings[index];
   b.buffer = object;
   b.offset = range ? offset : 0;
   b.size = range ? size : 0;
+  if (xfb_object) return;
   // The generic binding point follows (6.1.1).
-  ctx.bound_buffers[std::size(kBufferTargets) - 1] = std::move(object);
+  const std::size_t generic = std::size_t(std::find(std::begin(kBufferTargets), std::end(kBufferTargets), target) -
+                                          std::begin(kBufferTargets));
+  ctx.bound_buffers[generic] = std::move(object);
 }
 
 namespace api {

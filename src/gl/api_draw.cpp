@@ -84,6 +84,7 @@ ProgramObject* validate_draw(Context& ctx, const char* fn, const DrawParams& d) 
               "shaders need patches", fn, d.mode);
     return nullptr;
   }
+  if (!check_transform_feedback_draw(ctx, fn, d.mode)) return nullptr;
   const GLenum status = draw_framebuffer_status(ctx);
   if (status != GL_FRAMEBUFFER_COMPLETE) {
     ctx.error(GL_INVALID_FRAMEBUFFER_OPERATION, "%s: the draw framebuffer is not complete (0x%04x)", fn, status);

@@ -200,6 +200,8 @@ void BindFragDataLocation(Context& ctx, const char* fn, GLuint program, GLuint c
 void LinkProgram(Context& ctx, const char* fn, GLuint program) {
   ProgramRef p = find_program(ctx, program, fn);
   if (!p) return;
+  if (transform_feedback_uses(ctx, *p))
+    return ctx.error(GL_INVALID_OPERATION, "%s(%u): the program is in use by an active transform feedback", fn, program);
   p->link_attempted = true;
   p->validated = false;
   std::vector<glsl::ShaderSource> sources;
@@ -219,10 +221,13 @@ void LinkProgram(Context& ctx, const char* fn, GLuint program) {
   options.attribute_locations.insert(p->attribute_bindings.begin(), p->attribute_bindings.end());
   options.frag_data_locations.insert(p->frag_data_bindings.begin(), p->frag_data_bindings.end());
   options.frag_data_indices.insert(p->frag_data_indices.begin(), p->frag_data_indices.end());
+  options.xfb_varyings = p->xfb_varyings;
+  options.xfb_separate = p->xfb_buffer_mode == GL_SEPARATE_ATTRIBS;
   std::shared_ptr<st::Program> linked = st::link_program(ctx.st().shared_screen(), sources, options);
   p->info_log = linked->reflection().log;
   p->linked = linked->linked();
   if (!p->linked) return;  // the previous executable (if in use) stays
+  p->linked_xfb_buffer_mode = p->xfb_buffer_mode;
   p->executable = std::move(linked);
   reset_uniforms(*p, p->executable->reflection());
 }
@@ -234,6 +239,8 @@ void UseProgram(Context& ctx, const char* fn, GLuint program) {
     if (!p) return;
     if (!p->linked) return ctx.error(GL_INVALID_OPERATION, "%s(%u): the program is not linked", fn, program);
   }
+  if (ctx.transform_feedback_capturing())
+    return ctx.error(GL_INVALID_OPERATION, "%s(%u): transform feedback is active and not paused (13.3)", fn, program);
   ProgramRef old = std::move(ctx.current_program);
   ctx.current_program = std::move(p);
   if (old && old->delete_pending && old != ctx.current_program) {
@@ -279,8 +286,9 @@ void GetProgramiv(Context& ctx, const char* fn, GLuint program, GLenum pname, GL
     case GL_ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH: value = r ? max_name(r->blocks) : 0; break;
     case GL_PROGRAM_SEPARABLE: value = p->separable; break;
     case GL_PROGRAM_BINARY_RETRIEVABLE_HINT: value = GL_FALSE; break;
-    case GL_TRANSFORM_FEEDBACK_BUFFER_MODE: value = GL_INTERLEAVED_ATTRIBS; break;
-    case GL_TRANSFORM_FEEDBACK_VARYINGS: case GL_TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH: value = 0; break;
+    case GL_TRANSFORM_FEEDBACK_BUFFER_MODE: value = GLint(p->linked_xfb_buffer_mode); break;
+    case GL_TRANSFORM_FEEDBACK_VARYINGS: value = r ? GLint(r->xfb_varyings.size()) : 0; break;
+    case GL_TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH: value = r ? max_name(r->xfb_varyings) : 0; break;
     case GL_ACTIVE_ATOMIC_COUNTER_BUFFERS: value = 0; break;
     case GL_PROGRAM_BINARY_LENGTH: value = 0; break;
     default: return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not a program parameter", fn, pname);

@@ -176,6 +176,7 @@ bool query_integer(Context& ctx, GLenum pname, GLint64& value, bool& raised, con
 bool query_state(Context& ctx, GLenum pname, StateValue& value, bool& raised, const char* function) {
   if (query_transform_state(ctx, pname, value, raised, function) || query_clear_state(ctx, pname, value) ||
       query_render_state(ctx, pname, value) || query_draw_state(ctx, pname, value) ||
+      query_transform_feedback_state(ctx, pname, value) ||
       query_compressed_formats(pname, value) || query_legacy_state(ctx, pname, value))
     return true;
   if (pname == GL_SHADER_BINARY_FORMATS || pname == GL_PROGRAM_BINARY_FORMATS) {
@@ -238,6 +239,7 @@ void get_indexed_state(Context& ctx, const char* function, GLenum target, GLuint
       !query_clear_state_indexed(ctx, target, index, value, raised, function) &&
       !query_render_state_indexed(ctx, target, index, value, raised, function) &&
       !query_draw_state_indexed(ctx, target, index, value, raised, function) &&
+      !query_transform_feedback_indexed(ctx, target, index, value, raised, function) &&
       !query_vertex_array_indexed(ctx, target, index, value, raised, function)) {
     ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): not an indexed state glvk knows", function, target);
     return;

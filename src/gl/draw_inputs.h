@@ -28,8 +28,13 @@ void generic_array_input(const VertexArrayObject& vao, GLuint i, st::VertexAttri
 // glCheckFramebufferStatus(GL_DRAW_FRAMEBUFFER) without the error checks of the command.
 GLenum draw_framebuffer_status(Context& ctx);
 
-// glBindBufferBase/Range (GL 4.6 6.1.1) for the indexed targets glvk has.
+// glBindBufferBase/Range (GL 4.6 6.1.1) for the indexed targets glvk has; with `xfb_object`,
+// glTransformFeedbackBufferBase/Range's binding of that object (no generic binding).
 void bind_indexed_buffer(Context& ctx, const char* fn, GLenum target, GLuint index, GLuint buffer, GLintptr offset,
-                         GLsizeiptr size, bool range);
+                         GLsizeiptr size, bool range, Context::TransformFeedbackObject* xfb_object = nullptr);
+
+// glDraw*'s transform feedback rule (13.3): while capturing, the draw's primitives must be of the
+// capture's kind; false after INVALID_OPERATION.
+bool check_transform_feedback_draw(Context& ctx, const char* fn, GLenum mode);
 
 }  // namespace glvk::gl

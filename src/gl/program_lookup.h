@@ -29,4 +29,8 @@ void release_shader(ShareGroup& group, ShaderObject& shader);
 // none is in use).
 ProgramObject* uniform_program(Context& ctx, const char* fn);
 
+// Whether an active transform feedback object of the context captures from the program
+// (glLinkProgram refuses to relink it, 7.3; api_transform_feedback.cpp).
+bool transform_feedback_uses(Context& ctx, const ProgramObject& program);
+
 }  // namespace glvk::gl

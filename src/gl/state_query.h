@@ -66,6 +66,12 @@ bool query_draw_state(Context& ctx, GLenum pname, StateValue& value);
 bool query_draw_state_indexed(Context& ctx, GLenum pname, GLuint index, StateValue& value, bool& raised,
                               const char* function);
 
+// api_transform_feedback.cpp: the bound transform feedback object's state and limits; the indexed
+// form takes TRANSFORM_FEEDBACK_BUFFER_BINDING/START/SIZE.
+bool query_transform_feedback_state(Context& ctx, GLenum pname, StateValue& value);
+bool query_transform_feedback_indexed(Context& ctx, GLenum pname, GLuint index, StateValue& value, bool& raised,
+                                      const char* fn);
+
 // Where glEnable/glDisable/glIsEnabled keep one capability: a bool, or one bit of a bitfield
 // (GL_CLIP_DISTANCEi). `serial`, when set, is bumped on every change (RenderState::serial).
 struct CapabilityFlag {

@@ -31,7 +31,8 @@ struct ParsedShader {
 // next_stage_reads: the gl_* identifiers of the fragment shader a vertex shader is linked with
 // (the legacy varyings it must declare), empty otherwise.
 ParsedShader parse_shader(Stage stage, std::string_view source, const CompileOptions& options,
-                          bool lower_depth_range, const std::set<std::string>& next_stage_reads = {});
+                          bool lower_depth_range, const std::set<std::string>& next_stage_reads = {},
+                          const XfbCapture* xfb = nullptr);
 
 inline constexpr EShMessages kMessages = static_cast<EShMessages>(EShMsgSpvRules | EShMsgVulkanRules);
 inline constexpr const char* kDefaultBlockName = "gl_DefaultUniformBlock";

@@ -6,6 +6,7 @@
 #include "legacy_builtins.h"
 #include "reflect.h"
 #include "spirv_edit.h"
+#include "xfb.h"
 
 namespace glvk::glsl {
 namespace {
@@ -91,32 +92,56 @@ Program link(std::span<const ShaderSource> shaders, const LinkOptions& options) 
   }
   const Stage last_vertex = last_vertex_stage(out.stages);
 
-  // Parsed shaders outlive the TProgram that links them (glslang's rule).
-  std::vector<detail::ParsedShader> parsed;
-  parsed.reserve(shaders.size());
   // The legacy varyings the fragment stage reads are declared by the vertex stage that feeds it.
   std::set<std::string> fragment_reads;
   if (last_vertex == Stage::Vertex)
     for (const ShaderSource& s : shaders)
       if (s.stage == Stage::Fragment) fragment_reads.merge(detail::gl_identifiers(s.text));
-  for (const ShaderSource& s : shaders) {
-    const bool lower = options.lower_depth_range && s.stage == last_vertex;
-    parsed.push_back(detail::parse_shader(s.stage, s.text, options.compile, lower,
-                                          s.stage == Stage::Vertex ? fragment_reads : std::set<std::string>{}));
-    if (!parsed.back().ok) {
-      out.log += "error: the " + std::string(detail::stage_name(s.stage)) + " shader failed to compile:\n" +
-                 parsed.back().log;
+  // Parsed shaders outlive the TProgram that links them (glslang's rule: members go in reverse order).
+  struct Linked {
+    std::vector<detail::ParsedShader> parsed;
+    std::unique_ptr<glslang::TProgram> program;
+  };
+  auto parse_and_link = [&](const detail::XfbCapture* xfb, Linked& linked) {
+    linked.parsed.reserve(shaders.size());
+    for (const ShaderSource& s : shaders) {
+      const bool last = s.stage == last_vertex;
+      linked.parsed.push_back(detail::parse_shader(s.stage, s.text, options.compile, options.lower_depth_range && last,
+                                                   s.stage == Stage::Vertex ? fragment_reads : std::set<std::string>{},
+                                                   last ? xfb : nullptr));
+      if (!linked.parsed.back().ok) {
+        out.log += "error: the " + std::string(detail::stage_name(s.stage)) + " shader failed to compile:\n" +
+                   linked.parsed.back().log;
+      }
+    }
+    if (!out.log.empty()) return false;
+    linked.program = std::make_unique<glslang::TProgram>();
+    for (detail::ParsedShader& p : linked.parsed) linked.program->addShader(p.shader.get());
+    if (!linked.program->link(detail::kMessages)) {
+      out.log = linked.program->getInfoLog();
+      if (out.log.empty()) out.log = "error: link failed\n";
+      return false;
+    }
+    return true;
+  };
+  Linked linked;
+  if (!parse_and_link(nullptr, linked)) return out;
+  if (!options.xfb_varyings.empty()) {
+    // Resolved against the linked last stage, then linked again with the capture outputs.
+    const glslang::TIntermediate* last = linked.program->getIntermediate(detail::to_glslang(last_vertex));
+    detail::XfbCapture capture;
+    if (!last || !detail::plan_xfb(*last, options, out, capture)) {
+      if (out.log.empty()) out.log = "error: transform feedback needs a vertex-processing stage\n";
+      return out;
+    }
+    linked.program.reset();  // before the shaders it links
+    linked.parsed.clear();
+    if (!parse_and_link(&capture, linked)) {
+      out.log = "internal error: the transform feedback capture failed to link:\n" + out.log;
+      return out;
     }
   }
-  if (!out.log.empty()) return out;
-
-  glslang::TProgram program;
-  for (detail::ParsedShader& p : parsed) program.addShader(p.shader.get());
-  if (!program.link(detail::kMessages)) {
-    out.log = program.getInfoLog();
-    if (out.log.empty()) out.log = "error: link failed\n";
-    return out;
-  }
+  glslang::TProgram& program = *linked.program;
 
   if (!detail::check_stage_interfaces(program, out.log)) return out;
 

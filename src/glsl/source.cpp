@@ -116,7 +116,8 @@ bool known_version(int version, bool es) {
 }
 
 PreparedSource prepare_source(Stage stage, std::string_view source, const CompileOptions& options,
-                              bool lower_depth_range, const std::set<std::string>& next_stage_reads) {
+                              bool lower_depth_range, const std::set<std::string>& next_stage_reads,
+                              const XfbCapture* xfb) {
   PreparedSource out;
   out.version = scan_version(source, options.default_version);
   const VersionInfo& v = out.version;
@@ -144,6 +145,17 @@ PreparedSource prepare_source(Stage stage, std::string_view source, const Compil
   }
 
   std::string epilogue;  // statements after the user's main
+  std::string emit_prefix;  // geometry shaders: expressions evaluated before each emit
+  if (xfb) {
+    // First in the preamble: #extension must precede the declarations that follow.
+    if (xfb->needs_extension && v.version < 440)
+      out.preamble.insert(0, "#extension GL_ARB_enhanced_layouts : enable\n");
+    out.preamble += xfb->declarations;
+    for (const std::string& copy : xfb->copies) {
+      if (stage == Stage::Geometry) emit_prefix += copy + ", ";
+      else epilogue += copy + "; ";
+    }
+  }
   if (!v.es) {
     out.preamble.append(kLegacyTexturePreamble);
     // The compatibility built-ins: below 1.40, in the compatibility profile, and in 1.40 with a
@@ -155,12 +167,12 @@ PreparedSource prepare_source(Stage stage, std::string_view source, const Compil
   }
   out.preamble += version_gap_preamble(v, source);
   if (lower_depth_range) {
-    if (stage == Stage::Geometry) {
-      out.preamble += "#define EmitVertex() (" + std::string(kDepthLowerExpr) + ", EmitVertex())\n";
-      out.preamble += "#define EmitStreamVertex(s) (" + std::string(kDepthLowerExpr) + ", EmitStreamVertex(s))\n";
-    } else {
-      epilogue += std::string(kDepthLowerExpr) + "; ";
-    }
+    if (stage == Stage::Geometry) emit_prefix += std::string(kDepthLowerExpr) + ", ";
+    else epilogue += std::string(kDepthLowerExpr) + "; ";
+  }
+  if (!emit_prefix.empty()) {
+    out.preamble += "#define EmitVertex() (" + emit_prefix + "EmitVertex())\n";
+    out.preamble += "#define EmitStreamVertex(s) (" + emit_prefix + "EmitStreamVertex(s))\n";
   }
   // Only the compilation unit that defines main gets the wrapper (a stage may have several).
   static const std::regex defines_main(R"(\bvoid\s+main\s*\(\s*(void)?\s*\)\s*\{)");

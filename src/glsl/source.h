@@ -7,6 +7,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "glvk/glsl/compiler.h"
 
@@ -41,9 +42,19 @@ struct PreparedSource {
 // inverse(). Each only when `text` (the user's source) uses it.
 std::string version_gap_preamble(const VersionInfo& version, std::string_view text);
 
+// Transform feedback capture (xfb.cpp): output declarations with xfb layout qualifiers and the
+// assignments that copy the captured varyings into them after main (before each emit in a
+// geometry shader), ahead of the depth lowering so captured positions keep GL's clip z.
+struct XfbCapture {
+  std::string declarations;
+  std::vector<std::string> copies;  // "glvk_xfb_0 = v[1]"
+  bool needs_extension = false;     // below GLSL 4.40 the qualifiers come from ARB_enhanced_layouts
+};
+
 // lower_depth_range: this stage is the last vertex-processing stage and must remap clip z
 // from GL's [-w, w] to Vulkan's [0, w]. next_stage_reads: see lower_legacy_builtins.
 PreparedSource prepare_source(Stage stage, std::string_view source, const CompileOptions& options,
-                              bool lower_depth_range, const std::set<std::string>& next_stage_reads = {});
+                              bool lower_depth_range, const std::set<std::string>& next_stage_reads = {},
+                              const XfbCapture* xfb = nullptr);
 
 }  // namespace glvk::glsl::detail

@@ -230,6 +230,32 @@ class Context {
   };
   std::array<IndexedBufferBinding, kMaxUniformBufferBindings> uniform_buffer_bindings{};
 
+  // Transform feedback objects (GL 4.6 13.3.1; container objects, per context) with their
+  // TRANSFORM_FEEDBACK_BUFFER bindings and capture state: api_transform_feedback.cpp.
+  struct TransformFeedbackObject {
+    GLuint name = 0;
+    bool bound_once = false;  // glGen* names become objects at first bind (glCreate* at once)
+    std::array<IndexedBufferBinding, glsl::kMaxXfbBuffers> buffers{};
+    bool active = false;
+    bool paused = false;
+    GLenum primitive_mode = GL_POINTS;              // of the active capture
+    std::shared_ptr<ProgramObject> program;         // in use when the capture began
+    std::string label;
+  };
+  std::unordered_map<GLuint, std::shared_ptr<TransformFeedbackObject>> transform_feedbacks;
+  GLuint next_transform_feedback_name = 1;
+  TransformFeedbackObject default_transform_feedback;                  // object zero
+  std::shared_ptr<TransformFeedbackObject> bound_transform_feedback;  // null: object zero
+  TransformFeedbackObject& current_transform_feedback() {
+    return bound_transform_feedback ? *bound_transform_feedback : default_transform_feedback;
+  }
+  // An active capture that is not paused: what UseProgram, LinkProgram of its program, buffer
+  // binding changes and draws with another primitive mode are refused for.
+  bool transform_feedback_capturing() {
+    const TransformFeedbackObject& x = current_transform_feedback();
+    return x.active && !x.paused;
+  }
+
   // Viewports, depth ranges and (compatibility profile) matrix stacks: api_transform.cpp.
   TransformState transform;
   // Depth, stencil, blend, rasterization and multisample state draws obey: api_render_state.cpp.

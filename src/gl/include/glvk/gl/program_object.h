@@ -60,6 +60,10 @@ struct ProgramObject {
   std::map<std::string, GLuint> attribute_bindings;
   std::map<std::string, GLuint> frag_data_bindings;
   std::map<std::string, GLuint> frag_data_indices;
+  // glTransformFeedbackVaryings: applied at the next link; the mode of the last successful link.
+  std::vector<std::string> xfb_varyings;
+  GLenum xfb_buffer_mode = GL_INTERLEAVED_ATTRIBS;
+  GLenum linked_xfb_buffer_mode = GL_INTERLEAVED_ATTRIBS;
 
   // The result of the last link (GL 4.6 7.3: a failed link keeps the previous executable in use
   // until the program is unbound or relinked; linked tells LINK_STATUS).

@@ -57,6 +57,26 @@ struct LinkOptions {
   // GL's clip-space depth is [-w, w], Vulkan's [0, w]: when the device cannot take GL's range in
   // the pipeline (VK_EXT_depth_clip_control), the last vertex-processing stage remaps z.
   bool lower_depth_range = false;
+  // glTransformFeedbackVaryings (GL 4.6 11.1.2.1): the varyings of the last vertex-processing
+  // stage captured, in order, into one buffer (interleaved) or one buffer each (separate).
+  std::vector<std::string> xfb_varyings;
+  bool xfb_separate = false;
+};
+
+// Transform feedback limits glvk reports (GL 4.6 table 23.67 minimums).
+inline constexpr std::uint32_t kMaxXfbBuffers = 4;
+inline constexpr std::uint32_t kMaxXfbInterleavedComponents = 64;
+inline constexpr std::uint32_t kMaxXfbSeparateAttribs = 4;
+inline constexpr std::uint32_t kMaxXfbSeparateComponents = 4;
+
+// One entry of the program's capture list, as glGetTransformFeedbackVarying reports it; the
+// gl_SkipComponentsN / gl_NextBuffer markers have gl_type 0 (GL_NONE) and size N / 0.
+struct XfbVarying {
+  std::string name;
+  std::uint32_t gl_type = 0;
+  std::uint32_t size = 1;        // array elements (components for gl_SkipComponentsN)
+  std::uint32_t buffer = 0;      // capture buffer index
+  std::uint32_t offset = 0;      // bytes within one captured vertex of that buffer
 };
 
 // An active vertex input or fragment output.
@@ -128,6 +148,9 @@ struct Program {
   // whether it writes gl_PointSize, and whether it emits points whatever the draw's primitive.
   bool writes_point_size = false;
   bool emits_points = false;
+  // Transform feedback: the capture list and each buffer's bytes per vertex (0: buffer unused).
+  std::vector<XfbVarying> xfb_varyings;
+  std::array<std::uint32_t, kMaxXfbBuffers> xfb_strides{};
 };
 
 // glLinkProgram: compiles every stage again (the sources are kept by the caller), links, and
