@@ -5,6 +5,7 @@
 #include "api_common.h"
 #include "draw_inputs.h"
 #include "glvk/st/context.h"
+#include "glvk/st/draw.h"
 #include "glvk/st/shader_limits.h"
 #include "program_lookup.h"
 #include "state_query.h"
@@ -251,7 +252,9 @@ void BeginTransformFeedback(Context& ctx, const char* fn, GLenum primitive_mode)
       return ctx.error(GL_INVALID_OPERATION, "%s: no buffer is bound to TRANSFORM_FEEDBACK_BUFFER %u", fn, b);
   if (!st::shader_limits(ctx.st().screen()).transform_feedback)
     return ctx.error(GL_INVALID_OPERATION,
-                     "%s: glvk cannot capture transform feedback on this device (VK_EXT_transform_feedback)", fn);
+                     "%s: the device cannot capture transform feedback (no VK_EXT_transform_feedback)", fn);
+  if (!x.counters) x.counters = st::make_transform_feedback_counters();
+  st::restart_transform_feedback(*x.counters);
   x.active = true;
   x.paused = false;
   x.primitive_mode = primitive_mode;

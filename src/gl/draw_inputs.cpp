@@ -194,6 +194,17 @@ bool gather_draw_inputs(Context& ctx, const char* fn, const ProgramObject& progr
     if (!b.buffer || !b.buffer->resource) continue;
     call.uniform_buffers[i] = {b.buffer->resource.get(), std::uint64_t(b.offset), std::uint64_t(b.size)};
   }
+  // Transform feedback: the bindings the program's capture writes, while active and not paused.
+  call.transform_feedback = {};
+  if (const Context::TransformFeedbackObject& x = ctx.current_transform_feedback(); x.active && !x.paused) {
+    for (std::size_t b = 0; b < glsl::kMaxXfbBuffers; ++b) {
+      const Context::IndexedBufferBinding& binding = x.buffers[b];
+      if (r.xfb_strides[b] == 0 || !binding.buffer || !binding.buffer->resource) continue;
+      call.transform_feedback.buffers[b] = {binding.buffer->resource.get(), std::uint64_t(binding.offset),
+                                            std::uint64_t(binding.size)};
+    }
+    call.transform_feedback.counters = x.counters.get();
+  }
   // Samplers: each element reads the texture of its unit's binding for the sampler's target.
   inputs.sampler_textures.clear();
   std::size_t flat = 0;

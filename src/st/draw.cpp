@@ -22,6 +22,7 @@
 #include "glvk/vk_backend/commands.h"
 #include "glvk/vk_backend/device.h"
 #include "primitive_lowering.h"
+#include "transform_feedback.h"
 #include "program_impl.h"
 #include "sampled_view.h"
 #include "screen_impl.h"
@@ -565,6 +566,9 @@ void draw(Context& context, const DrawCall& call) {
     record.count = std::uint32_t(call.count);
     record.first = std::uint32_t(call.first - vertex_base);
   }
+  std::array<vk_backend::DrawXfbBuffer, kMaxTransformFeedbackBuffers> xfb_buffers{};
+  if (call.transform_feedback.counters)
+    record_transform_feedback(call.transform_feedback, device, stream, xfb_buffers, record);
   stream.draw(targets, record);
 }
 

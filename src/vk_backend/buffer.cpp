@@ -48,6 +48,9 @@ Buffer::Buffer(const Device& device, VkDeviceSize size, MemoryPlacement placemen
                VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
                VK_BUFFER_USAGE_INDEX_BUFFER_BIT | VK_BUFFER_USAGE_VERTEX_BUFFER_BIT |
                VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT;
+  // Any buffer may receive transform feedback (GL binds any buffer object there).
+  if (device.draw_features().transform_feedback)
+    info.usage |= VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT | VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_COUNTER_BUFFER_BIT_EXT;
   info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
   check(vkCreateBuffer(device.handle(), &info, nullptr, &buffer_), "vkCreateBuffer");
 

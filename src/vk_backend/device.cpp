@@ -234,6 +234,8 @@ Device::Device(const Instance& instance, VkPhysicalDevice physical_device)
   VkPhysicalDeviceIndexTypeUint8FeaturesEXT uint8{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INDEX_TYPE_UINT8_FEATURES_EXT};
   VkPhysicalDeviceLineRasterizationFeaturesEXT lines{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LINE_RASTERIZATION_FEATURES_EXT};
+  VkPhysicalDeviceTransformFeedbackFeaturesEXT xfb{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT};
   struct Optional {
     const char* name;
     VkBaseOutStructure* features;
@@ -250,6 +252,8 @@ Device::Device(const Instance& instance, VkPhysicalDevice physical_device)
        &draw_features_.index_type_uint8},
       {VK_EXT_LINE_RASTERIZATION_EXTENSION_NAME, reinterpret_cast<VkBaseOutStructure*>(&lines),
        &lines.bresenhamLines, &draw_features_.bresenham_lines},
+      {VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME, reinterpret_cast<VkBaseOutStructure*>(&xfb),
+       &xfb.transformFeedback, &draw_features_.transform_feedback},
   };
   void** chain_end = &features13.pNext;
   for (Optional& o : optional) {

@@ -153,6 +153,41 @@ void set_dynamic_state(VkCommandBuffer commands, const DrawDynamicState& s) {
 
 }  // namespace
 
+void CommandStream::begin_capture(VkCommandBuffer commands, const DrawRecord& record) {
+  const std::uint32_t n = std::uint32_t(record.xfb_buffers.size());
+  VkBuffer buffers[kMaxXfbBuffers], counters[kMaxXfbBuffers];
+  VkDeviceSize offsets[kMaxXfbBuffers], sizes[kMaxXfbBuffers], counter_offsets[kMaxXfbBuffers];
+  for (std::uint32_t i = 0; i < n; ++i) {
+    buffers[i] = record.xfb_buffers[i].buffer;
+    offsets[i] = record.xfb_buffers[i].offset;
+    sizes[i] = record.xfb_buffers[i].size;
+    counters[i] = record.xfb_counters;
+    counter_offsets[i] = 4 * i;
+  }
+  vkCmdBindTransformFeedbackBuffersEXT(commands, 0, n, buffers, offsets, sizes);
+  vkCmdBeginTransformFeedbackEXT(commands, 0, record.xfb_resume ? n : 0, record.xfb_resume ? counters : nullptr,
+                                 record.xfb_resume ? counter_offsets : nullptr);
+}
+
+void CommandStream::end_capture(VkCommandBuffer commands, const DrawRecord& record) {
+  const std::uint32_t n = std::uint32_t(record.xfb_buffers.size());
+  VkBuffer counters[kMaxXfbBuffers];
+  VkDeviceSize counter_offsets[kMaxXfbBuffers];
+  for (std::uint32_t i = 0; i < n; ++i) {
+    counters[i] = record.xfb_counters;
+    counter_offsets[i] = 4 * i;
+  }
+  vkCmdEndTransformFeedbackEXT(commands, 0, n, counters, counter_offsets);
+  // Captured data is read by what follows (vertex fetch, copies, maps, the next capture's
+  // counters), and a rendering pass admits no such barrier: the pass ends here, with one.
+  end_draw_pass();
+  memory_barrier(commands,
+                 {VK_PIPELINE_STAGE_2_TRANSFORM_FEEDBACK_BIT_EXT,
+                  VK_ACCESS_2_TRANSFORM_FEEDBACK_WRITE_BIT_EXT | VK_ACCESS_2_TRANSFORM_FEEDBACK_COUNTER_WRITE_BIT_EXT},
+                 {VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT | VK_PIPELINE_STAGE_2_HOST_BIT,
+                  VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT | VK_ACCESS_2_HOST_READ_BIT});
+}
+
 void CommandStream::draw(const DrawTargets& targets, const DrawRecord& record) {
   begin_draw_pass(targets);
   VkCommandBuffer commands = recording_->commands;
@@ -187,6 +222,8 @@ void CommandStream::draw(const DrawTargets& targets, const DrawRecord& record) {
     bound_vertex_buffer_count_ = n;
   }
   if (record.indexed) vkCmdBindIndexBuffer(commands, record.index_buffer, record.index_offset, record.index_type);
+  const std::uint32_t xfb_count = std::uint32_t(record.xfb_buffers.size());
+  if (xfb_count) begin_capture(commands, record);
   if (record.indirect_buffer) {
     if (record.indexed)
       vkCmdDrawIndexedIndirect(commands, record.indirect_buffer, record.indirect_offset, record.count,
@@ -199,6 +236,7 @@ void CommandStream::draw(const DrawTargets& targets, const DrawRecord& record) {
   } else {
     vkCmdDraw(commands, record.count, record.instance_count, record.first, record.first_instance);
   }
+  if (xfb_count) end_capture(commands, record);
   ++draws_;
   if (++batch_draws_ >= kDrawsPerSubmission) flush();  // after the draw: its resources carry this batch's serial
 }

@@ -2,7 +2,9 @@
 // its program queries, TRANSFORM_FEEDBACK_BUFFER indexed bindings, transform feedback objects and
 // the errors the section names. Expected values follow the spec's packing rule (tightly packed
 // 4-byte components in the order given) and its tables of initial state.
+#include <algorithm>
 #include <string>
+#include <vector>
 
 #include "gl_fixture.h"
 
@@ -175,5 +177,179 @@ TEST_F(XfbTest, BeginEndPauseResumeErrors) {
   EXPECT_EQ(active, GL_FALSE);
 }
 
+
+// Capture: gl_VertexID tags every vertex, so the expected contents follow from the draw alone.
+constexpr const char* kCaptureVs = R"(#version 330 core
+layout(location = 0) in vec2 position;
+out vec4 v;
+out float id;
+void main() { id = float(gl_VertexID); v = vec4(position, 2.0 * position.x, 1.0); gl_Position = vec4(position, 0.0, 1.0); })";
+
+class XfbCaptureTest : public XfbTest {
+ protected:
+  void SetUp() override {
+    XfbTest::SetUp();
+    glGenVertexArrays(1, &vao_);
+    glBindVertexArray(vao_);
+    glGenBuffers(1, &vbo_);
+    glBindBuffer(GL_ARRAY_BUFFER, vbo_);
+    std::vector<float> xy;
+    for (int i = 0; i < 8; ++i) xy.insert(xy.end(), {0.125f * float(i), -0.25f * float(i)});
+    glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(xy.size() * sizeof(float)), xy.data(), GL_STATIC_DRAW);
+    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
+    glEnableVertexAttribArray(0);
+    glGenBuffers(2, out_);
+    for (GLuint b : out_) {
+      glBindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, b);
+      std::vector<float> fill(256, -1.0f);
+      glBufferData(GL_TRANSFORM_FEEDBACK_BUFFER, GLsizeiptr(fill.size() * sizeof(float)), fill.data(), GL_STATIC_READ);
+    }
+    // A complete draw framebuffer (the context is surfaceless), which discard leaves untouched.
+    glGenRenderbuffers(1, &color_);
+    glBindRenderbuffer(GL_RENDERBUFFER, color_);
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 4, 4);
+    glGenFramebuffers(1, &fbo_);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color_);
+    glViewport(0, 0, 4, 4);
+    glEnable(GL_RASTERIZER_DISCARD);
+  }
+  GLuint capture_program(const std::vector<const char*>& varyings, GLenum mode) {
+    const GLuint p = glCreateProgram();
+    glAttachShader(p, compile(GL_VERTEX_SHADER, kCaptureVs));
+    glAttachShader(p, compile(GL_FRAGMENT_SHADER, kFs));
+    glTransformFeedbackVaryings(p, GLsizei(varyings.size()), varyings.data(), mode);
+    glLinkProgram(p);
+    EXPECT_EQ(program_value(p, GL_LINK_STATUS), GL_TRUE);
+    glUseProgram(p);
+    return p;
+  }
+  std::vector<float> read(GLuint buffer, int floats) {
+    std::vector<float> out(std::size_t(floats), 0.0f);
+    glBindBuffer(GL_COPY_READ_BUFFER, buffer);
+    glGetBufferSubData(GL_COPY_READ_BUFFER, 0, GLsizeiptr(floats * sizeof(float)), out.data());
+    return out;
+  }
+  // The vertex a captured v/id pair came from: v = (x, y, 2x, 1) of vertex id.
+  static void expect_vertex(const float* v, const float* id, int vertex) {
+    EXPECT_EQ(*id, float(vertex));
+    EXPECT_EQ(v[0], 0.125f * float(vertex));
+    EXPECT_EQ(v[1], -0.25f * float(vertex));
+    EXPECT_EQ(v[2], 0.25f * float(vertex));
+    EXPECT_EQ(v[3], 1.0f);
+  }
+  GLuint vao_ = 0, vbo_ = 0, out_[2] = {}, color_ = 0, fbo_ = 0;
+};
+
+TEST_F(XfbCaptureTest, InterleavedPointsInDrawOrder) {
+  capture_program({"v", "id"}, GL_INTERLEAVED_ATTRIBS);
+  glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, out_[0]);
+  glBeginTransformFeedback(GL_POINTS);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glDrawArrays(GL_POINTS, 2, 3);
+  glEndTransformFeedback();
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  const std::vector<float> got = read(out_[0], 16);
+  for (int k = 0; k < 3; ++k) expect_vertex(&got[std::size_t(5 * k)], &got[std::size_t(5 * k + 4)], 2 + k);
+  EXPECT_EQ(got[15], -1.0f);  // nothing beyond the three vertices
+}
+
+TEST_F(XfbCaptureTest, SeparateBuffersAndARangeOffset) {
+  capture_program({"id", "v"}, GL_SEPARATE_ATTRIBS);
+  glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, out_[0]);
+  glBindBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 1, out_[1], 16, 64);
+  glBeginTransformFeedback(GL_POINTS);
+  glDrawArrays(GL_POINTS, 0, 2);
+  glEndTransformFeedback();
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  const std::vector<float> ids = read(out_[0], 3);
+  const std::vector<float> vs = read(out_[1], 12);
+  EXPECT_EQ(vs[0], -1.0f);  // before the range
+  for (int k = 0; k < 2; ++k) expect_vertex(&vs[std::size_t(4 + 4 * k)], &ids[std::size_t(k)], k);
+  EXPECT_EQ(ids[2], -1.0f);
+}
+
+TEST_F(XfbCaptureTest, StripsAndLoopsAreWrittenAsIndependentPrimitives) {
+  capture_program({"id"}, GL_INTERLEAVED_ATTRIBS);
+  glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, out_[0]);
+  glBeginTransformFeedback(GL_TRIANGLES);
+  glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);  // triangles {0,1,2} and {1,2,3}
+  glEndTransformFeedback();
+  std::vector<float> got = read(out_[0], 7);
+  for (int t = 0; t < 2; ++t) {
+    std::vector<float> tri(got.begin() + 3 * t, got.begin() + 3 * t + 3);
+    std::sort(tri.begin(), tri.end());
+    EXPECT_EQ(tri, (std::vector<float>{float(t), float(t + 1), float(t + 2)})) << t;
+  }
+  EXPECT_EQ(got[6], -1.0f);
+  glBeginTransformFeedback(GL_LINES);
+  glDrawArrays(GL_LINE_LOOP, 0, 3);  // lines {0,1}, {1,2}, {2,0}
+  glEndTransformFeedback();
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  got = read(out_[0], 6);
+  const float lines[3][2] = {{0, 1}, {1, 2}, {0, 2}};
+  for (int l = 0; l < 3; ++l) {
+    EXPECT_EQ(std::min(got[std::size_t(2 * l)], got[std::size_t(2 * l + 1)]), lines[l][0]) << l;
+    EXPECT_EQ(std::max(got[std::size_t(2 * l)], got[std::size_t(2 * l + 1)]), lines[l][1]) << l;
+  }
+}
+
+TEST_F(XfbCaptureTest, PauseResumeAppendsAndBeginRestarts) {
+  const GLuint p = capture_program({"id"}, GL_INTERLEAVED_ATTRIBS);
+  glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, out_[0]);
+  glBeginTransformFeedback(GL_POINTS);
+  glDrawArrays(GL_POINTS, 0, 2);
+  glPauseTransformFeedback();
+  glDrawArrays(GL_POINTS, 5, 1);  // not captured
+  glResumeTransformFeedback();
+  glDrawArrays(GL_POINTS, 3, 2);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  // While active: another primitive kind, another program, or a binding change is refused.
+  glDrawArrays(GL_LINES, 0, 2);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  glUseProgram(0);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  glLinkProgram(p);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, out_[1]);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  glBeginTransformFeedback(GL_POINTS);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  glEndTransformFeedback();
+  EXPECT_EQ(read(out_[0], 5), (std::vector<float>{0, 1, 3, 4, -1}));
+  glBeginTransformFeedback(GL_POINTS);  // a new capture writes from the start again
+  glDrawArrays(GL_POINTS, 7, 1);
+  glEndTransformFeedback();
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  // Read through a map this time.
+  glBindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, out_[0]);
+  const float* mapped = static_cast<const float*>(glMapBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 0, 8, GL_MAP_READ_BIT));
+  ASSERT_NE(mapped, nullptr);
+  EXPECT_EQ(mapped[0], 7.0f);
+  EXPECT_EQ(mapped[1], 1.0f);
+  glUnmapBuffer(GL_TRANSFORM_FEEDBACK_BUFFER);
+}
+
+TEST_F(XfbCaptureTest, CapturedVerticesFeedALaterDraw) {
+  // The captured buffer is read as vertices by the next draw (the barrier after the capture).
+  capture_program({"v"}, GL_INTERLEAVED_ATTRIBS);
+  glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, out_[0]);
+  glBeginTransformFeedback(GL_POINTS);
+  glDrawArrays(GL_POINTS, 0, 3);
+  glEndTransformFeedback();
+  glBindBuffer(GL_ARRAY_BUFFER, out_[0]);
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 16, reinterpret_cast<const void*>(8));  // (2x, 1)
+  glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, out_[1]);
+  glBeginTransformFeedback(GL_POINTS);
+  glDrawArrays(GL_POINTS, 0, 3);
+  glEndTransformFeedback();
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  const std::vector<float> got = read(out_[1], 12);
+  for (int k = 0; k < 3; ++k) {
+    EXPECT_EQ(got[std::size_t(4 * k)], 0.25f * float(k)) << k;      // the first capture's 2x
+    EXPECT_EQ(got[std::size_t(4 * k + 1)], 1.0f) << k;
+    EXPECT_EQ(got[std::size_t(4 * k + 2)], 0.5f * float(k)) << k;
+  }
+}
 }  // namespace
 }  // namespace glvk::test

@@ -26,6 +26,10 @@ class Screen;
 struct Transfer;
 }  // namespace glvk::st
 
+namespace glvk::st {
+class TransformFeedbackCounters;
+}
+
 namespace glvk::gl {
 
 // The highest version glvk creates (the dispatch covers GL 4.6 compatibility).
@@ -240,6 +244,7 @@ class Context {
     bool paused = false;
     GLenum primitive_mode = GL_POINTS;              // of the active capture
     std::shared_ptr<ProgramObject> program;         // in use when the capture began
+    std::shared_ptr<st::TransformFeedbackCounters> counters;  // made at the first begin
     std::string label;
   };
   std::unordered_map<GLuint, std::shared_ptr<TransformFeedbackObject>> transform_feedbacks;

@@ -6,6 +6,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <stdexcept>
 
@@ -97,6 +98,23 @@ struct FragmentMasks {
   GLuint stencil_writemask = ~0u, stencil_back_writemask = ~0u;
 };
 
+// Where one transform feedback capture (glBeginTransformFeedback to glEndTransformFeedback) keeps
+// its write positions between draws: the counter buffer of VK_EXT_transform_feedback. Owned by
+// the GL transform feedback object; opaque outside st.
+class TransformFeedbackCounters;
+std::shared_ptr<TransformFeedbackCounters> make_transform_feedback_counters();
+// glBeginTransformFeedback: the next captured draw writes from each binding's start again.
+void restart_transform_feedback(TransformFeedbackCounters& counters);
+
+inline constexpr unsigned kMaxTransformFeedbackBuffers = 4;
+
+// The capture of a draw while transform feedback is active and not paused: the bindings the
+// program writes (buffer null: unused) and the capture's counters.
+struct TransformFeedbackInput {
+  std::array<BufferRange, kMaxTransformFeedbackBuffers> buffers{};
+  TransformFeedbackCounters* counters = nullptr;  // null: no capture
+};
+
 struct DrawCall {
   const Program* program = nullptr;
   GLenum mode = GL_TRIANGLES;
@@ -125,6 +143,7 @@ struct DrawCall {
   std::array<bool, kMaxDrawViewports> scissor_test{};
   std::array<std::array<GLint, 4>, kMaxDrawViewports> scissor_box{};
   DrawFramebufferInput framebuffer;
+  TransformFeedbackInput transform_feedback;
 };
 
 // What the draw path cannot do for a draw (a feature glvk lacks, or the device does): the message

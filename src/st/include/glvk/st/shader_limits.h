@@ -24,8 +24,7 @@ struct ShaderLimits {
   float point_size_range[2] = {1, 1};
   float line_width_range[2] = {1, 1};
   std::uint32_t clip_distances = 8;
-  // glBeginTransformFeedback can capture: VK_EXT_transform_feedback on the device and the
-  // capture recorded by st (false until it is).
+  // glBeginTransformFeedback can capture: VK_EXT_transform_feedback on the device.
   bool transform_feedback = false;
 };
 

@@ -132,6 +132,8 @@ class CommandStream {
   std::unique_ptr<InternalPipelines> pipelines_;  // built on the first render-target operation
   // The open rendering pass of draws and what the command buffer has bound (reset per pass).
   bool pass_open_ = false;
+  void begin_capture(VkCommandBuffer commands, const DrawRecord& record);
+  void end_capture(VkCommandBuffer commands, const DrawRecord& record);
   DrawTargets pass_targets_{};
   VkPipeline bound_pipeline_ = VK_NULL_HANDLE;
   bool dynamic_state_valid_ = false;

@@ -67,6 +67,15 @@ struct DrawVertexBuffer {
   bool operator==(const DrawVertexBuffer&) const = default;
 };
 
+inline constexpr std::uint32_t kMaxXfbBuffers = 4;
+
+// One transform feedback binding (VK_EXT_transform_feedback): where a buffer's captured vertices go.
+struct DrawXfbBuffer {
+  VkBuffer buffer = VK_NULL_HANDLE;
+  VkDeviceSize offset = 0;
+  VkDeviceSize size = VK_WHOLE_SIZE;
+};
+
 struct DrawRecord {
   VkPipeline pipeline = VK_NULL_HANDLE;
   VkPipelineLayout layout = VK_NULL_HANDLE;
@@ -88,6 +97,12 @@ struct DrawRecord {
   VkBuffer indirect_buffer = VK_NULL_HANDLE;
   VkDeviceSize indirect_offset = 0;
   std::uint32_t indirect_stride = 0;
+  // Transform feedback: the draw is captured into these bindings (0..n-1) between a begin and an
+  // end of its own; `xfb_counters` holds one 4-byte counter per binding, read at the begin when
+  // `xfb_resume` (an earlier draw of the same capture wrote them) and written at the end.
+  std::span<const DrawXfbBuffer> xfb_buffers;
+  VkBuffer xfb_counters = VK_NULL_HANDLE;
+  bool xfb_resume = false;
 };
 
 }  // namespace glvk::vk_backend

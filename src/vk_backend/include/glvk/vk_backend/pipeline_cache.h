@@ -82,6 +82,7 @@ struct DrawFeatures {
   bool index_type_uint8 = false;
   bool bresenham_lines = false;  // VK_EXT_line_rasterization: GL's diamond-exit lines
   bool push_descriptor = false;
+  bool transform_feedback = false;  // VK_EXT_transform_feedback with its transformFeedback feature
 };
 
 class PipelineCache {
