@@ -7,33 +7,11 @@
 #include <vector>
 
 #include "gl_fixture.h"
+#include "gl_programs.h"
 
 namespace glvk::test {
 
 constexpr int kSize = 32;
-
-inline GLuint compile(GLenum type, const char* source) {
-  const GLuint s = glCreateShader(type);
-  glShaderSource(s, 1, &source, nullptr);
-  glCompileShader(s);
-  return s;
-}
-
-inline GLuint link(const char* vs, const char* fs) {
-  const GLuint p = glCreateProgram();
-  const GLuint v = compile(GL_VERTEX_SHADER, vs), f = compile(GL_FRAGMENT_SHADER, fs);
-  glAttachShader(p, v);
-  glAttachShader(p, f);
-  glLinkProgram(p);
-  GLint ok = 0;
-  glGetProgramiv(p, GL_LINK_STATUS, &ok);
-  if (!ok) {
-    char log[2048] = {};
-    glGetProgramInfoLog(p, sizeof log, nullptr, log);
-    ADD_FAILURE() << "link failed: " << log;
-  }
-  return p;
-}
 
 constexpr const char* kPositionVs = R"(#version 330 core
 layout(location = 0) in vec2 position;

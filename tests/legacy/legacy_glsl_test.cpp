@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "gl_fixture.h"
+#include "gl_programs.h"
 
 namespace glvk::test {
 namespace {
@@ -17,35 +18,6 @@ constexpr int kSize = 32;
 using Rgba = std::array<int, 4>;
 
 int byte(double c) { return int(std::lround(std::clamp(c, 0.0, 1.0) * 255.0)); }
-
-GLuint compile(GLenum type, const char* source) {
-  const GLuint s = glCreateShader(type);
-  glShaderSource(s, 1, &source, nullptr);
-  glCompileShader(s);
-  GLint ok = 0;
-  glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-  if (!ok) {
-    char log[2048] = {};
-    glGetShaderInfoLog(s, sizeof log, nullptr, log);
-    ADD_FAILURE() << "compile failed: " << log;
-  }
-  return s;
-}
-
-GLuint link(const char* vs, const char* fs) {
-  const GLuint p = glCreateProgram();
-  glAttachShader(p, compile(GL_VERTEX_SHADER, vs));
-  glAttachShader(p, compile(GL_FRAGMENT_SHADER, fs));
-  glLinkProgram(p);
-  GLint ok = 0;
-  glGetProgramiv(p, GL_LINK_STATUS, &ok);
-  if (!ok) {
-    char log[2048] = {};
-    glGetProgramInfoLog(p, sizeof log, nullptr, log);
-    ADD_FAILURE() << "link failed: " << log;
-  }
-  return p;
-}
 
 class LegacyGlslTest : public GlTest {
  protected:
