@@ -230,6 +230,9 @@ int main(int argc, char** argv) {
   const int drawing_failures = failures;
   draw_scene(display, context, picture);
   if (failures == drawing_failures) printf("drawing: ok\n");
+  const int legacy_failures = failures;
+  draw_fixed_function_scene(display);
+  if (failures == legacy_failures) printf("fixed-function drawing: ok\n");
   if (png_path) {
     if (write_png(png_path, picture, DEMO_PICTURE_SIZE, DEMO_PICTURE_SIZE) == 0) {
       printf("picture: %s (%dx%d PNG)\n", png_path, DEMO_PICTURE_SIZE, DEMO_PICTURE_SIZE);

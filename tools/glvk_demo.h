@@ -1,5 +1,6 @@
 /* What the parts of glvk_demo share: glvk_demo.c (context, round trips, main), glvk_demo_draw.c
- * (the drawn scene) and glvk_demo_png.c (the PNG writer). */
+ * (the drawn scene), glvk_demo_legacy.c (the fixed-function scene) and glvk_demo_png.c (the PNG
+ * writer). */
 #ifndef GLVK_DEMO_H
 #define GLVK_DEMO_H
 
@@ -15,6 +16,11 @@ void expect_no_error(const char* what);
  * current `context`, checks both pictures against the expected one, and leaves the framebuffer
  * object's picture in `rgba` (DEMO_PICTURE_SIZE squared RGBA8 pixels, bottom row first). */
 void draw_scene(EGLDisplay display, EGLContext context, unsigned char* rgba);
+
+/* Draws a lit, textured surface through the fixed-function pipeline (immediate mode and a display
+ * list) in a compatibility context of its own and checks every pixel against the lighting
+ * equation (glvk_demo_legacy.c); the caller's context is current again afterwards. */
+void draw_fixed_function_scene(EGLDisplay display);
 
 /* Writes `rgba` (RGBA8, bottom row first, as glReadPixels returns it) as an RGB PNG file.
  * Returns 0 on success. */
