@@ -44,6 +44,74 @@ void set_fog(Context& ctx, const char* fn, GLenum pname, const LegacyParams& p, 
   ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not a fog parameter of this form", fn, pname);
 }
 
+// GL_COMBINE's parameters (tables 16.2-16.4); false when `pname` is not one of them.
+bool set_combine(Context& ctx, const char* fn, TexEnvCombine& c, GLenum pname, const LegacyParams& p) {
+  const GLenum e = p.get_enum();
+  auto refuse = [&](const char* what) {
+    ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x, 0x%04x): not %s", fn, pname, e, what);
+    return true;
+  };
+  switch (pname) {
+    case GL_COMBINE_RGB: case GL_COMBINE_ALPHA: {
+      const bool function = e == GL_REPLACE || e == GL_MODULATE || e == GL_ADD || e == GL_ADD_SIGNED ||
+                            e == GL_INTERPOLATE || e == GL_SUBTRACT;
+      const bool dot3 = (e == GL_DOT3_RGB || e == GL_DOT3_RGBA) && pname == GL_COMBINE_RGB;
+      if (!function && !dot3) return refuse("a combiner function");
+      (pname == GL_COMBINE_RGB ? c.rgb : c.alpha) = e;
+      return true;
+    }
+    case GL_SRC0_RGB: case GL_SRC1_RGB: case GL_SRC2_RGB:
+    case GL_SRC0_ALPHA: case GL_SRC1_ALPHA: case GL_SRC2_ALPHA: {
+      // TEXTUREn: the crossbar, over the fixed-function units.
+      if (e != GL_TEXTURE && e != GL_CONSTANT && e != GL_PRIMARY_COLOR && e != GL_PREVIOUS &&
+          !(e >= GL_TEXTURE0 && e < GL_TEXTURE0 + kFixedTextureUnits))
+        return refuse("a combiner source");
+      const bool rgb = pname <= GL_SRC2_RGB;
+      (rgb ? c.src_rgb : c.src_alpha)[pname - (rgb ? GL_SRC0_RGB : GL_SRC0_ALPHA)] = e;
+      return true;
+    }
+    case GL_OPERAND0_RGB: case GL_OPERAND1_RGB: case GL_OPERAND2_RGB:
+      if (e != GL_SRC_COLOR && e != GL_ONE_MINUS_SRC_COLOR && e != GL_SRC_ALPHA && e != GL_ONE_MINUS_SRC_ALPHA)
+        return refuse("an RGB operand");
+      c.operand_rgb[pname - GL_OPERAND0_RGB] = e;
+      return true;
+    case GL_OPERAND0_ALPHA: case GL_OPERAND1_ALPHA: case GL_OPERAND2_ALPHA:
+      if (e != GL_SRC_ALPHA && e != GL_ONE_MINUS_SRC_ALPHA) return refuse("an alpha operand");
+      c.operand_alpha[pname - GL_OPERAND0_ALPHA] = e;
+      return true;
+    case GL_RGB_SCALE: case GL_ALPHA_SCALE: {
+      const GLfloat scale = p.get(1, false)[0];
+      if (scale != 1.0f && scale != 2.0f && scale != 4.0f) {
+        ctx.error(GL_INVALID_VALUE, "%s(pname = 0x%04x, %g): the scale is 1.0, 2.0 or 4.0", fn, pname, double(scale));
+        return true;
+      }
+      (pname == GL_RGB_SCALE ? c.rgb_scale : c.alpha_scale) = scale;
+      return true;
+    }
+    default: return false;
+  }
+}
+
+bool get_combine(const TexEnvCombine& c, GLenum pname, LegacyOut out) {
+  switch (pname) {
+    case GL_COMBINE_RGB: out.put_enum(c.rgb); return true;
+    case GL_COMBINE_ALPHA: out.put_enum(c.alpha); return true;
+    case GL_SRC0_RGB: case GL_SRC1_RGB: case GL_SRC2_RGB: out.put_enum(c.src_rgb[pname - GL_SRC0_RGB]); return true;
+    case GL_SRC0_ALPHA: case GL_SRC1_ALPHA: case GL_SRC2_ALPHA:
+      out.put_enum(c.src_alpha[pname - GL_SRC0_ALPHA]);
+      return true;
+    case GL_OPERAND0_RGB: case GL_OPERAND1_RGB: case GL_OPERAND2_RGB:
+      out.put_enum(c.operand_rgb[pname - GL_OPERAND0_RGB]);
+      return true;
+    case GL_OPERAND0_ALPHA: case GL_OPERAND1_ALPHA: case GL_OPERAND2_ALPHA:
+      out.put_enum(c.operand_alpha[pname - GL_OPERAND0_ALPHA]);
+      return true;
+    case GL_RGB_SCALE: out.put(&c.rgb_scale, 1, false); return true;
+    case GL_ALPHA_SCALE: out.put(&c.alpha_scale, 1, false); return true;
+    default: return false;
+  }
+}
+
 // The texture environment of the active unit; null after the error (INVALID_OPERATION beyond the
 // fixed-function units, as for the texture matrix).
 TexEnvState* active_texenv(Context& ctx, const char* fn, GLenum target) {
@@ -66,13 +134,12 @@ void set_texenv(Context& ctx, const char* fn, GLenum target, GLenum pname, const
   if (!env) return;
   if (pname == GL_TEXTURE_ENV_MODE) {
     const GLenum e = p.get_enum();
-    // COMBINE (ARB_texture_env_combine) is not generated yet: refused rather than drawn wrong.
-    if (e != GL_MODULATE && e != GL_DECAL && e != GL_BLEND && e != GL_REPLACE && e != GL_ADD)
-      return ctx.error(GL_INVALID_ENUM, "%s(TEXTURE_ENV_MODE = 0x%04x): not a texture environment mode glvk has", fn,
-                       e);
+    if (e != GL_MODULATE && e != GL_DECAL && e != GL_BLEND && e != GL_REPLACE && e != GL_ADD && e != GL_COMBINE)
+      return ctx.error(GL_INVALID_ENUM, "%s(TEXTURE_ENV_MODE = 0x%04x): not a texture environment mode", fn, e);
     env->mode = e;
     return;
   }
+  if (set_combine(ctx, fn, env->combine, pname, p)) return;
   if (pname == GL_TEXTURE_ENV_COLOR && !scalar_form) {
     env->color = p.get(4, true);
     for (GLfloat& c : env->color) c = std::clamp(c, 0.0f, 1.0f);  // clamped when specified
@@ -86,6 +153,7 @@ void get_texenv(Context& ctx, const char* fn, GLenum target, GLenum pname, Legac
   const TexEnvState* env = active_texenv(ctx, fn, target);
   if (!env) return;
   if (pname == GL_TEXTURE_ENV_MODE) return out.put_enum(env->mode);
+  if (get_combine(env->combine, pname, out)) return;
   if (pname == GL_TEXTURE_ENV_COLOR) return out.put(env->color.data(), 4, true);
   ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not a texture environment parameter", fn, pname);
 }

@@ -135,7 +135,7 @@ bool query_integer(Context& ctx, GLenum pname, GLint64& value, bool& raised, con
   switch (pname) {
     case GL_MAJOR_VERSION: value = kMaxMajorVersion; return true;
     case GL_MINOR_VERSION: value = kMaxMinorVersion; return true;
-    case GL_NUM_EXTENSIONS: value = GLint64(advertised_extensions().size()); return true;
+    case GL_NUM_EXTENSIONS: value = GLint64(advertised_extensions(ctx.config().core_profile).size()); return true;
     case GL_CONTEXT_FLAGS:
       value = (ctx.config().debug ? GL_CONTEXT_FLAG_DEBUG_BIT : 0) |
               (ctx.config().forward_compatible ? GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT : 0);
@@ -298,7 +298,7 @@ GLenum GetError(Context& ctx, const char*) {
 const GLubyte* GetString(Context& ctx, const char* fn, GLenum name) {
   static std::string extension_string = [] {
     std::string s;
-    for (const char* e : advertised_extensions()) s += std::string(s.empty() ? "" : " ") + e;
+    for (const char* e : advertised_extensions(false)) s += std::string(s.empty() ? "" : " ") + e;
     return s;
   }();
   const char* value = nullptr;
@@ -323,7 +323,7 @@ const GLubyte* GetStringi(Context& ctx, const char* fn, GLenum name, GLuint inde
     ctx.error(GL_INVALID_ENUM, "%s(name = 0x%04x): only GL_EXTENSIONS is indexed", fn, name);
     return nullptr;
   }
-  const auto list = advertised_extensions();
+  const auto list = advertised_extensions(ctx.config().core_profile);
   if (index >= list.size()) {
     ctx.error(GL_INVALID_VALUE, "%s(index = %u): only %zu extensions", fn, index, list.size());
     return nullptr;

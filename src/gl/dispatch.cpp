@@ -22,8 +22,8 @@ void* get_proc_address(const char* name) {
   return nullptr;
 }
 
-std::span<const char* const> advertised_extensions() {
-  return {kAdvertisedExtensions, kAdvertisedExtensionCount};
+std::span<const char* const> advertised_extensions(bool core_profile) {
+  return {kAdvertisedExtensions, core_profile ? kCoreProfileExtensionCount : kAdvertisedExtensionCount};
 }
 
 void report_unimplemented(std::atomic<bool>& reported, const char* name) {

@@ -162,7 +162,13 @@ def main():
             errors.append(f"{implemented_path}: {name} is not a GL 4.6/extension command in gl.xml")
     if len(set(implemented)) != len(implemented):
         errors.append(f"{implemented_path}: duplicate names")
-    extensions = read_list(extensions_path)
+    # "NAME compatibility": advertised in compatibility contexts only; those are listed last.
+    entries = [line.split() for line in read_list(extensions_path)]
+    for words in entries:
+        if len(words) > 2 or (len(words) == 2 and words[1] != "compatibility"):
+            errors.append(f"{extensions_path}: '{' '.join(words)}' is not 'NAME' or 'NAME compatibility'")
+    extensions = [w[0] for w in entries if len(w) == 1] + [w[0] for w in entries if len(w) == 2]
+    core_extension_count = sum(1 for w in entries if len(w) == 1)
     for ext in extensions:
         if ext not in extension_commands:
             errors.append(f"{extensions_path}: {ext} is not a GL extension in gl.xml")
@@ -236,7 +242,8 @@ def main():
         for ext in extensions:
             s.write(f"    \"{ext}\",\n")
         s.write("};\n")
-        s.write(f"const std::size_t kAdvertisedExtensionCount = {len(extensions)};\n\n")
+        s.write(f"const std::size_t kAdvertisedExtensionCount = {len(extensions)};\n")
+        s.write(f"const std::size_t kCoreProfileExtensionCount = {core_extension_count};\n\n")
         s.write("}  // namespace glvk::gl\n")
 
 

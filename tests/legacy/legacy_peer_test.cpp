@@ -1,6 +1,7 @@
 // glvk against Mesa llvmpipe on legacy_probe.c: a lit, textured, fogged surface drawn by the
-// fixed-function pipeline with immediate mode, client arrays and a display list, every pixel within the
-// probe's stated tolerance (see TOLERANCE there for why).
+// fixed-function pipeline with immediate mode, client arrays and a display list, and three
+// texture-combiner scenes (COMBINE with INTERPOLATE, ADD_SIGNED, SUBTRACT, DOT3_RGB(A), scales and the
+// crossbar), every pixel within the probe's stated tolerance (see TOLERANCE there for why).
 #include <gtest/gtest.h>
 
 #include "peer_runs.h"
@@ -11,7 +12,7 @@ namespace {
 TEST(LegacyPeerComparison, FixedFunctionScenesMatchLlvmpipe) {
   PeerRuns runs;
   ASSERT_TRUE(run_on_both(GLVK_LEGACY_PROBE, GLVK_EGL_VENDOR_JSON, runs));
-  expect_images_match(runs, 6, 32);
+  expect_images_match(runs, 9, 32);
 }
 
 }  // namespace

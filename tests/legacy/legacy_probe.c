@@ -1,6 +1,6 @@
 /* legacy_probe: a lit, textured, fogged surface drawn with the fixed-function pipeline into a 32x32
  * RGBA8 framebuffer object with immediate mode, with legacy client arrays and with a display list
- * (the same vertices), in two state variants; prints every pixel per scene like draw_probe.c (name,
+ * (the same vertices), in two state variants, then three texture-combiner scenes (combine_N); prints every pixel per scene like draw_probe.c (name,
  * tolerance, then 32*32*4 bytes bottom row first). Uses only the system libEGL and libGL, so the
  * same binary runs on Mesa llvmpipe and on glvk; legacy_peer_test.cpp compares them. Exit status is
  * non-zero on any EGL or GL error. */
@@ -79,6 +79,8 @@ static void build_surface(void) {
     }
 }
 
+static GLuint texture_name;
+
 static void texture(void) {
   unsigned char texels[4 * 4 * 4];
   GLuint t;
@@ -96,6 +98,7 @@ static void texture(void) {
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_REPEAT);
+  texture_name = t;
 }
 
 /* Variant 0: two lights (directional, and positional with attenuation), specular with shininess,
@@ -175,6 +178,116 @@ static void state(int variant) {
     glShadeModel(GL_FLAT);
   }
   check("state");
+}
+
+static void clear(void);
+
+/* Texture combiners (ARB_texture_env_combine, _crossbar, _dot3; GL 2.1 section 3.8.13): a quad with
+ * per-vertex colours and two textures, unlit and without fog, in three configurations. */
+static const float env_constant[4] = {0.2f, 0.7f, 0.4f, 0.6f};
+
+static void combine_unit(GLenum unit, GLenum rgb, GLenum alpha, const GLenum src_rgb[3], const GLenum op_rgb[3],
+                         const GLenum src_alpha[3], const GLenum op_alpha[3], float rgb_scale, float alpha_scale) {
+  int i;
+  glActiveTexture(unit);
+  glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_COMBINE);
+  glTexEnvfv(GL_TEXTURE_ENV, GL_TEXTURE_ENV_COLOR, env_constant);
+  glTexEnvi(GL_TEXTURE_ENV, GL_COMBINE_RGB, (GLint)rgb);
+  glTexEnvi(GL_TEXTURE_ENV, GL_COMBINE_ALPHA, (GLint)alpha);
+  for (i = 0; i < 3; ++i) {
+    glTexEnvi(GL_TEXTURE_ENV, GL_SRC0_RGB + i, (GLint)src_rgb[i]);
+    glTexEnvi(GL_TEXTURE_ENV, GL_OPERAND0_RGB + i, (GLint)op_rgb[i]);
+    glTexEnvi(GL_TEXTURE_ENV, GL_SRC0_ALPHA + i, (GLint)src_alpha[i]);
+    glTexEnvi(GL_TEXTURE_ENV, GL_OPERAND0_ALPHA + i, (GLint)op_alpha[i]);
+  }
+  glTexEnvf(GL_TEXTURE_ENV, GL_RGB_SCALE, rgb_scale);
+  glTexEnvf(GL_TEXTURE_ENV, GL_ALPHA_SCALE, alpha_scale);
+}
+
+/* A fan, not GL_QUADS: how a quad splits into triangles is the implementation's (llvmpipe and zink
+ * differ), which changes the smoothly interpolated colour between the diagonals. */
+static void draw_combine_quad(void) {
+  glBegin(GL_TRIANGLE_FAN);
+  glColor4f(0.9f, 0.2f, 0.1f, 0.3f);
+  glMultiTexCoord2f(GL_TEXTURE0, 0, 0);
+  glMultiTexCoord2f(GL_TEXTURE1, 0.25f, 0);
+  glVertex2f(-1, -1);
+  glColor4f(0.1f, 0.8f, 0.3f, 0.9f);
+  glMultiTexCoord2f(GL_TEXTURE0, 1, 0);
+  glMultiTexCoord2f(GL_TEXTURE1, 1.25f, 0.5f);
+  glVertex2f(1, -1);
+  glColor4f(0.3f, 0.4f, 0.95f, 0.6f);
+  glMultiTexCoord2f(GL_TEXTURE0, 1, 1);
+  glMultiTexCoord2f(GL_TEXTURE1, 1, 1.5f);
+  glVertex2f(1, 1);
+  glColor4f(0.6f, 0.6f, 0.2f, 1.0f);
+  glMultiTexCoord2f(GL_TEXTURE0, 0, 1);
+  glMultiTexCoord2f(GL_TEXTURE1, 0, 1);
+  glVertex2f(-1, 1);
+  glEnd();
+}
+
+static void combine_scenes(GLuint first_texture) {
+  static const GLenum tex_prim_const[3] = {GL_TEXTURE, GL_PRIMARY_COLOR, GL_CONSTANT};
+  static const GLenum prev_tex_const[3] = {GL_PREVIOUS, GL_TEXTURE, GL_CONSTANT};
+  static const GLenum x_cross[3] = {GL_TEXTURE0, GL_TEXTURE1, GL_PREVIOUS};
+  static const GLenum colour_ops[3] = {GL_SRC_COLOR, GL_ONE_MINUS_SRC_COLOR, GL_SRC_ALPHA};
+  static const GLenum alpha_ops[3] = {GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_SRC_ALPHA};
+  static const GLenum plain_ops[3] = {GL_SRC_COLOR, GL_SRC_COLOR, GL_ONE_MINUS_SRC_ALPHA};
+  unsigned char texels[8 * 8 * 4];
+  GLuint second;
+  int i;
+  for (i = 0; i < 64; ++i) {
+    texels[i * 4 + 0] = (unsigned char)(40 + i * 3);
+    texels[i * 4 + 1] = (unsigned char)((i * 37) % 256);
+    texels[i * 4 + 2] = (unsigned char)(250 - i * 2);
+    texels[i * 4 + 3] = (unsigned char)(90 + (i % 8) * 20);
+  }
+  glActiveTexture(GL_TEXTURE1);
+  glGenTextures(1, &second);
+  glBindTexture(GL_TEXTURE_2D, second);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glActiveTexture(GL_TEXTURE0);
+  glBindTexture(GL_TEXTURE_2D, first_texture);
+  glDisable(GL_LIGHTING);
+  glDisable(GL_FOG);
+  glDisable(GL_DEPTH_TEST);
+  glShadeModel(GL_SMOOTH);
+  glMatrixMode(GL_PROJECTION);
+  glLoadIdentity();
+  glMatrixMode(GL_MODELVIEW);
+  glLoadIdentity();
+  glActiveTexture(GL_TEXTURE0);
+  glEnable(GL_TEXTURE_2D);
+  glActiveTexture(GL_TEXTURE1);
+  glEnable(GL_TEXTURE_2D);
+
+  /* 0: INTERPOLATE(texture, primary, constant.a) and ADD_SIGNED alpha, then MODULATE x2 with the
+   * second texture and SUBTRACT alpha. */
+  combine_unit(GL_TEXTURE0, GL_INTERPOLATE, GL_ADD_SIGNED, tex_prim_const, plain_ops, tex_prim_const, alpha_ops, 1, 1);
+  combine_unit(GL_TEXTURE1, GL_MODULATE, GL_SUBTRACT, prev_tex_const, colour_ops, prev_tex_const, alpha_ops, 2, 1);
+  clear();
+  draw_combine_quad();
+  print_scene("combine_0", TOLERANCE);
+  /* 1: DOT3_RGB of the texture and the primary colour, then ADD through the crossbar (TEXTURE0 and
+   * 1 - TEXTURE1) with alpha x4. */
+  combine_unit(GL_TEXTURE0, GL_DOT3_RGB, GL_REPLACE, tex_prim_const, plain_ops, tex_prim_const, alpha_ops, 1, 1);
+  combine_unit(GL_TEXTURE1, GL_ADD, GL_MODULATE, x_cross, colour_ops, x_cross, alpha_ops, 1, 4);
+  clear();
+  draw_combine_quad();
+  print_scene("combine_1", TOLERANCE);
+  /* 2: DOT3_RGBA x2 of the crossbar's two textures, then unit 1 interpolates with the previous colour. */
+  combine_unit(GL_TEXTURE0, GL_DOT3_RGBA, GL_MODULATE, x_cross, plain_ops, x_cross, alpha_ops, 2, 1);
+  combine_unit(GL_TEXTURE1, GL_INTERPOLATE, GL_INTERPOLATE, prev_tex_const, plain_ops, prev_tex_const, alpha_ops, 1, 2);
+  clear();
+  draw_combine_quad();
+  print_scene("combine_2", TOLERANCE);
+  glActiveTexture(GL_TEXTURE1);
+  glDisable(GL_TEXTURE_2D);
+  glActiveTexture(GL_TEXTURE0);
+  check("combine");
 }
 
 static void clear(void) {
@@ -271,6 +384,7 @@ int main(void) {
     sprintf(name, "display_list_%d", variant);
     print_scene(name, TOLERANCE);
   }
+  combine_scenes(texture_name);
   check("end");
   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
   eglDestroyContext(dpy, ctx);

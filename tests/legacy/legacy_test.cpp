@@ -443,6 +443,53 @@ TEST_F(LegacyTest, CurrentValuesAndLegacyStateQueries) {
   EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
 }
 
+// GL 4.6 compatibility 16.1 tables 16.2-16.4 and the initial values of table 23.20; an unlisted
+// value is INVALID_ENUM, a scale other than 1, 2 or 4 INVALID_VALUE, and the state stays as it was.
+TEST_F(LegacyTest, CombinerStateDefaultsAndErrors) {
+  GLint i = 0;
+  const auto env = [&](GLenum pname) {
+    glGetTexEnviv(GL_TEXTURE_ENV, pname, &i);
+    return GLenum(i);
+  };
+  EXPECT_EQ(env(GL_COMBINE_RGB), GLenum(GL_MODULATE));
+  EXPECT_EQ(env(GL_COMBINE_ALPHA), GLenum(GL_MODULATE));
+  EXPECT_EQ(env(GL_SRC0_RGB), GLenum(GL_TEXTURE));
+  EXPECT_EQ(env(GL_SRC1_ALPHA), GLenum(GL_PREVIOUS));
+  EXPECT_EQ(env(GL_SRC2_RGB), GLenum(GL_CONSTANT));
+  EXPECT_EQ(env(GL_OPERAND1_RGB), GLenum(GL_SRC_COLOR));
+  EXPECT_EQ(env(GL_OPERAND2_RGB), GLenum(GL_SRC_ALPHA));
+  EXPECT_EQ(env(GL_OPERAND0_ALPHA), GLenum(GL_SRC_ALPHA));
+  GLfloat scale = 0;
+  glGetTexEnvfv(GL_TEXTURE_ENV, GL_RGB_SCALE, &scale);
+  EXPECT_EQ(scale, 1.0f);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+
+  glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_COMBINE);
+  glTexEnvi(GL_TEXTURE_ENV, GL_COMBINE_RGB, GL_DOT3_RGBA);
+  glTexEnvi(GL_TEXTURE_ENV, GL_SRC1_RGB, GL_TEXTURE3);  // the crossbar
+  glTexEnvf(GL_TEXTURE_ENV, GL_ALPHA_SCALE, 4.0f);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_EQ(env(GL_TEXTURE_ENV_MODE), GLenum(GL_COMBINE));
+  EXPECT_EQ(env(GL_COMBINE_RGB), GLenum(GL_DOT3_RGBA));
+  EXPECT_EQ(env(GL_SRC1_RGB), GLenum(GL_TEXTURE3));
+  EXPECT_EQ(env(GL_ALPHA_SCALE), 4u);
+
+  glTexEnvi(GL_TEXTURE_ENV, GL_COMBINE_ALPHA, GL_DOT3_RGB);  // DOT3 is for RGB only
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+  glTexEnvi(GL_TEXTURE_ENV, GL_OPERAND0_ALPHA, GL_SRC_COLOR);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+  glTexEnvi(GL_TEXTURE_ENV, GL_SRC0_RGB, GL_TEXTURE0 + 8);  // past the fixed-function units
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+  glTexEnvf(GL_TEXTURE_ENV, GL_RGB_SCALE, 3.0f);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  EXPECT_EQ(env(GL_COMBINE_ALPHA), GLenum(GL_MODULATE));
+  EXPECT_EQ(env(GL_OPERAND0_ALPHA), GLenum(GL_SRC_ALPHA));
+  EXPECT_EQ(env(GL_SRC0_RGB), GLenum(GL_TEXTURE));
+  glGetTexEnvfv(GL_TEXTURE_ENV, GL_RGB_SCALE, &scale);
+  EXPECT_EQ(scale, 1.0f);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
 TEST_F(LegacyTest, StateCommandErrors) {
   const auto error = [] { return glGetError(); };
   glLightf(GL_LIGHT0, GL_SPOT_CUTOFF, 100);

@@ -13,16 +13,26 @@
 namespace glvk::gl::ff {
 
 enum class TexTarget : std::uint8_t { None, Tex1D, Tex2D, Tex3D, Cube };
-enum class EnvMode : std::uint8_t { Modulate, Replace, Decal, Blend, Add };
+enum class EnvMode : std::uint8_t { Modulate, Replace, Decal, Blend, Add, Combine };
 // What a texture's base internal format supplies (GL 4.6 compatibility table 16.1's columns):
 // ALPHA only, colour without alpha (LUMINANCE, RGB), colour and alpha (LUMINANCE_ALPHA, RGBA),
 // or INTENSITY (one value for both, with its own BLEND and ADD alpha rules).
 enum class BaseClass : std::uint8_t { Alpha, Color, ColorAlpha, Intensity };
 
+// GL_COMBINE's state (TexEnvCombine) as GL enums in 16 bits; all zero unless the mode is Combine,
+// so that keys of other modes do not split on it.
+struct CombineKey {
+  std::uint16_t rgb = 0, alpha = 0;
+  std::array<std::uint16_t, 3> src_rgb{}, src_alpha{}, operand_rgb{}, operand_alpha{};
+  std::uint8_t rgb_scale = 0, alpha_scale = 0;
+  auto operator<=>(const CombineKey&) const = default;
+};
+
 struct TextureUnitKey {
   TexTarget target = TexTarget::None;  // None: texturing off for the unit
   EnvMode mode = EnvMode::Modulate;
   BaseClass base = BaseClass::ColorAlpha;
+  CombineKey combine;
   auto operator<=>(const TextureUnitKey&) const = default;
 };
 

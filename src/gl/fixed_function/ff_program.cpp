@@ -59,6 +59,7 @@ ff::EnvMode env_mode(GLenum mode) {
     case GL_DECAL: return ff::EnvMode::Decal;
     case GL_BLEND: return ff::EnvMode::Blend;
     case GL_ADD: return ff::EnvMode::Add;
+    case GL_COMBINE: return ff::EnvMode::Combine;
     default: return ff::EnvMode::Modulate;
   }
 }
@@ -70,6 +71,49 @@ std::uint8_t color_material_bits(GLenum mode) {
     case GL_SPECULAR: return ff::kCmSpecular;
     case GL_EMISSION: return ff::kCmEmission;
     default: return ff::kCmAmbient | ff::kCmDiffuse;  // AMBIENT_AND_DIFFUSE
+  }
+}
+
+ff::CombineKey combine_key(const TexEnvCombine& c) {
+  ff::CombineKey k;
+  k.rgb = std::uint16_t(c.rgb);
+  k.alpha = std::uint16_t(c.alpha);
+  for (std::size_t i = 0; i < 3; ++i) {
+    k.src_rgb[i] = std::uint16_t(c.src_rgb[i]);
+    k.src_alpha[i] = std::uint16_t(c.src_alpha[i]);
+    k.operand_rgb[i] = std::uint16_t(c.operand_rgb[i]);
+    k.operand_alpha[i] = std::uint16_t(c.operand_alpha[i]);
+  }
+  k.rgb_scale = std::uint8_t(c.rgb_scale);
+  k.alpha_scale = std::uint8_t(c.alpha_scale);
+  return k;
+}
+
+// The crossbar (GL 4.6 compatibility 16.1): a unit whose combiner reads TEXTUREn of a unit that is
+// not texturing blends as if texturing were off for it: its colour passes through (REPLACE with
+// PREVIOUS), while its own texture stays sampled for the units that read it.
+void apply_crossbar_rule(ff::Key& k) {
+  for (ff::TextureUnitKey& unit : k.units) {
+    if (unit.mode != ff::EnvMode::Combine || unit.target == ff::TexTarget::None) continue;
+    const unsigned used_rgb = unit.combine.rgb == GL_REPLACE ? 1 : unit.combine.rgb == GL_INTERPOLATE ? 3 : 2;
+    const unsigned used_alpha = unit.combine.alpha == GL_REPLACE ? 1 : unit.combine.alpha == GL_INTERPOLATE ? 3 : 2;
+    bool missing = false;
+    for (unsigned i = 0; i < 3; ++i) {
+      for (const std::uint16_t src : {i < used_rgb ? unit.combine.src_rgb[i] : std::uint16_t(0),
+                                      i < used_alpha ? unit.combine.src_alpha[i] : std::uint16_t(0)})
+        if (src >= GL_TEXTURE0 && src < GL_TEXTURE0 + kFixedTextureUnits &&
+            k.units[src - GL_TEXTURE0].target == ff::TexTarget::None)
+          missing = true;
+    }
+    if (missing) {
+      ff::CombineKey pass;
+      pass.rgb = pass.alpha = GL_REPLACE;
+      pass.src_rgb[0] = pass.src_alpha[0] = GL_PREVIOUS;
+      pass.operand_rgb[0] = GL_SRC_COLOR;
+      pass.operand_alpha[0] = GL_SRC_ALPHA;
+      pass.rgb_scale = pass.alpha_scale = 1;
+      unit.combine = pass;
+    }
   }
 }
 
@@ -111,10 +155,15 @@ ff::Key state_key(Context& ctx) {
       // The highest enabled target decides; an incomplete texture there turns the unit off
       // (GL 4.6 compatibility 8.17.1 for fixed-function texturing).
       const st::TextureInput in = texture_input(ctx, GLint(u), t.sampler);
-      if (in.texture) k.units[u] = {t.target, env_mode(l.texenv[u].mode), base_class(in.base_format, in.depth_texture_mode)};
+      if (in.texture) {
+        const ff::EnvMode mode = env_mode(l.texenv[u].mode);
+        k.units[u] = {t.target, mode, base_class(in.base_format, in.depth_texture_mode),
+                      mode == ff::EnvMode::Combine ? combine_key(l.texenv[u].combine) : ff::CombineKey{}};
+      }
       break;
     }
   }
+  apply_crossbar_rule(k);
   return k;
 }
 

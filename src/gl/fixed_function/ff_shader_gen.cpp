@@ -182,6 +182,7 @@ std::string texenv(const TextureUnitKey& u, const std::string& cc) {
       if (u.base == BaseClass::Intensity) a = fmt("mix(p.a, {}.a, t.a)", cc);
       else if (has_alpha) a = "p.a * t.a";
       break;
+    case EnvMode::Combine: break;  // combine() generates it
     case EnvMode::Add:
       if (has_color) rgb = "p.rgb + t.rgb";
       if (u.base == BaseClass::Intensity) a = "p.a + t.a";
@@ -189,6 +190,53 @@ std::string texenv(const TextureUnitKey& u, const std::string& cc) {
       break;
   }
   return fmt("clamp(vec4({}, {}), 0.0, 1.0)", rgb, a);
+}
+
+// GL_COMBINE (tables 16.2-16.4): source `src` of unit `u` through `operand`, as a vec3 (rgb) or float.
+std::string combine_arg(unsigned u, std::uint16_t src, std::uint16_t operand, bool rgb) {
+  std::string v;
+  switch (src) {
+    case GL_TEXTURE: v = fmt("t{}", u); break;
+    case GL_CONSTANT: v = fmt("ff_texenv{}_color", u); break;
+    case GL_PRIMARY_COLOR: v = "primary"; break;
+    case GL_PREVIOUS: v = "p"; break;
+    default: v = fmt("t{}", unsigned(src - GL_TEXTURE0)); break;  // the crossbar's TEXTUREn
+  }
+  switch (operand) {
+    case GL_SRC_COLOR: return v + ".rgb";
+    case GL_ONE_MINUS_SRC_COLOR: return fmt("(1.0 - {}.rgb)", v);
+    case GL_ONE_MINUS_SRC_ALPHA: return rgb ? fmt("vec3(1.0 - {}.a)", v) : fmt("(1.0 - {}.a)", v);
+    default: return rgb ? fmt("vec3({}.a)", v) : v + ".a";  // SRC_ALPHA
+  }
+}
+
+// Table 16.2's functions of the arguments a0..a2 (DOT3 only for RGB: a scalar, replicated).
+std::string combine_function(std::uint16_t function, const std::string a[3]) {
+  switch (function) {
+    case GL_REPLACE: return a[0];
+    case GL_ADD: return fmt("({} + {})", a[0], a[1]);
+    case GL_ADD_SIGNED: return fmt("({} + {} - 0.5)", a[0], a[1]);
+    case GL_INTERPOLATE: return fmt("mix({1}, {0}, {2})", a[0], a[1], a[2]);
+    case GL_SUBTRACT: return fmt("({} - {})", a[0], a[1]);
+    case GL_DOT3_RGB: case GL_DOT3_RGBA:
+      return fmt("vec3(4.0 * dot({} - 0.5, {} - 0.5))", a[0], a[1]);
+    default: return fmt("({} * {})", a[0], a[1]);  // MODULATE
+  }
+}
+
+std::string combine(unsigned u, const CombineKey& c) {
+  std::string rgb_args[3], alpha_args[3];
+  for (unsigned i = 0; i < 3; ++i) {
+    rgb_args[i] = combine_arg(u, c.src_rgb[i], c.operand_rgb[i], true);
+    alpha_args[i] = combine_arg(u, c.src_alpha[i], c.operand_alpha[i], false);
+  }
+  const std::string rgb = combine_function(c.rgb, rgb_args);
+  // DOT3_RGBA puts the dot product in alpha as well (scaled by ALPHA_SCALE like any alpha result,
+  // as llvmpipe and zink do), and the alpha function is not used.
+  const std::string alpha =
+      c.rgb == GL_DOT3_RGBA ? fmt("{}.r", rgb) : combine_function(c.alpha, alpha_args);
+  return fmt("clamp(vec4({} * {}.0, {} * {}.0), 0.0, 1.0)", rgb, unsigned(c.rgb_scale), alpha,
+             unsigned(c.alpha_scale));
 }
 
 const char* alpha_compare(GLenum func) {
@@ -217,7 +265,7 @@ std::string fragment_shader(const Key& key) {
     const TextureUnitKey& unit = key.units[u];
     if (!texturing(unit)) continue;
     s += fmt("in vec4 v_texcoord{0};\nuniform {1} ff_texture{0};\n", u, sampler_type(unit.target));
-    if (unit.mode == EnvMode::Blend) s += fmt("uniform vec4 ff_texenv{}_color;\n", u);
+    if (unit.mode == EnvMode::Blend || unit.mode == EnvMode::Combine) s += fmt("uniform vec4 ff_texenv{}_color;\n", u);
   }
   s += "layout(location = 0) out vec4 ff_frag_color;\nvoid main() {\n";
   if (key.two_side)
@@ -225,15 +273,22 @@ std::string fragment_shader(const Key& key) {
          "  vec4 secondary = gl_FrontFacing ? v_secondary_color : v_back_secondary_color;\n";
   else
     s += "  vec4 p = v_color;\n  vec4 secondary = v_secondary_color;\n";
+  // Every unit's texel first: the crossbar lets a unit read another unit's texture.
+  s += "  vec4 primary = p;\n";
   for (unsigned u = 0; u < kFixedTextureUnits; ++u) {
     const TextureUnitKey& unit = key.units[u];
     if (!texturing(unit)) continue;
     // Fixed-function lookups divide by q (cube maps take the direction as it is).
-    const std::string lookup = unit.target == TexTarget::Cube
-                                   ? fmt("texture(ff_texture{0}, v_texcoord{0}.xyz)", u)
-                                   : fmt("textureProj(ff_texture{0}, v_texcoord{0})", u);
-    s += fmt("  {{\n    vec4 t = {};\n    p = {};\n  }}\n", lookup,
-                     texenv(unit, fmt("ff_texenv{}_color", u)));
+    s += unit.target == TexTarget::Cube ? fmt("  vec4 t{0} = texture(ff_texture{0}, v_texcoord{0}.xyz);\n", u)
+                                        : fmt("  vec4 t{0} = textureProj(ff_texture{0}, v_texcoord{0});\n", u);
+  }
+  for (unsigned u = 0; u < kFixedTextureUnits; ++u) {
+    const TextureUnitKey& unit = key.units[u];
+    if (!texturing(unit)) continue;
+    if (unit.mode == EnvMode::Combine)
+      s += fmt("  p = {};\n", combine(u, unit.combine));
+    else
+      s += fmt("  {{\n    vec4 t = t{};\n    p = {};\n  }}\n", u, texenv(unit, fmt("ff_texenv{}_color", u)));
   }
   if (key.color_sum) s += "  p.rgb = min(p.rgb + secondary.rgb, 1.0);\n";
   if (key.fog) {

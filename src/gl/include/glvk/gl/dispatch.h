@@ -21,11 +21,13 @@ extern const std::size_t kEntryPointCount;
 extern const std::size_t kImplementedCount;
 extern const char* const kAdvertisedExtensions[];
 extern const std::size_t kAdvertisedExtensionCount;
+extern const std::size_t kCoreProfileExtensionCount;  // the first ones; the rest are compatibility-only
 
 // The entry point for a GL command name ("glBufferData"), or null when gl.xml has no such command.
 void* get_proc_address(const char* name);
 
-std::span<const char* const> advertised_extensions();
+// The extensions of a core or a compatibility context (advertised_extensions.txt).
+std::span<const char* const> advertised_extensions(bool core_profile);
 
 // Called by generated entry points of commands glvk does not implement yet: the first call made
 // with a context current records GL_INVALID_OPERATION and logs the name under GLVK_DEBUG=api.

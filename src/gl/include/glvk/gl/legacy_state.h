@@ -54,9 +54,22 @@ struct FogState {
   GLenum coord_src = GL_FRAGMENT_DEPTH;
 };
 
-struct TexEnvState {  // per texture unit (GL_TEXTURE_ENV); ARB_texture_env_combine is not here yet
+// GL_COMBINE's functions, sources and operands (GL 4.6 compatibility 16.1, tables 16.2-16.4: the
+// ARB_texture_env_combine, _crossbar and _dot3 state), initial values of table 23.20.
+struct TexEnvCombine {
+  GLenum rgb = GL_MODULATE, alpha = GL_MODULATE;
+  std::array<GLenum, 3> src_rgb{GL_TEXTURE, GL_PREVIOUS, GL_CONSTANT};
+  std::array<GLenum, 3> src_alpha{GL_TEXTURE, GL_PREVIOUS, GL_CONSTANT};
+  std::array<GLenum, 3> operand_rgb{GL_SRC_COLOR, GL_SRC_COLOR, GL_SRC_ALPHA};
+  std::array<GLenum, 3> operand_alpha{GL_SRC_ALPHA, GL_SRC_ALPHA, GL_SRC_ALPHA};
+  GLfloat rgb_scale = 1.0f, alpha_scale = 1.0f;
+  bool operator==(const TexEnvCombine&) const = default;
+};
+
+struct TexEnvState {  // per texture unit (GL_TEXTURE_ENV)
   GLenum mode = GL_MODULATE;
   Vec4 color{0, 0, 0, 0};
+  TexEnvCombine combine;
 };
 
 // A legacy client array (glVertexPointer and friends); kept per vertex array object.
