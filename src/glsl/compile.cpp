@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <glslang/Public/ResourceLimits.h>
 
 #include <mutex>
@@ -80,7 +81,7 @@ ParsedShader parse_shader(Stage stage, std::string_view source, const CompileOpt
   shader.setStringsWithLengths(&text, &length, 1);
   shader.setPreamble(src.preamble.c_str());
   // A shader without #version is GLSL of the default version, raised like a declared one.
-  if (!src.version.declared) shader.setOverrideVersion(src.version.version < 140 ? 140 : src.version.version);
+  if (!src.version.declared) shader.setOverrideVersion(std::max(src.version.version, src.raised_version));
 
   // OpenGL GLSL compiled with Vulkan's dialect under glslang's relaxed rules: loose uniforms go
   // to one block (set 0, binding 0), other resources and varyings get automatic bindings and

@@ -125,12 +125,14 @@ PreparedSource prepare_source(Stage stage, std::string_view source, const Compil
   // glslang compiles desktop GLSL to SPIR-V from 1.40 and ES from 3.10, and refuses the
   // compatibility profile: raise the version (1.10-1.30 are subsets of 1.40 apart from the
   // compatibility built-ins, 3.00 es of 3.10 es) and drop the profile word.
+  // glslang takes xfb layout qualifiers only with a profile, i.e. from 1.50.
+  out.raised_version = xfb ? 150 : 140;
   std::string directive;
   if (v.declared) {
     if (v.es) {
       if (v.version == 300) directive = "#version 310 es";
-    } else if (v.version < 140) {
-      directive = "#version 140";
+    } else if (v.version < out.raised_version) {
+      directive = "#version " + std::to_string(out.raised_version);
     } else if (v.compatibility) {
       directive = "#version " + std::to_string(v.version);
     }

@@ -35,6 +35,7 @@ struct PreparedSource {
   std::string text;
   std::string preamble;
   VersionInfo version;  // as the user wrote it
+  int raised_version = 140;  // what a shader below it (or without #version) is parsed as
 };
 
 // Preamble lines giving a shader of `version` what its version has and glslang accepts only from a

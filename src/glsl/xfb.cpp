@@ -79,6 +79,19 @@ std::optional<LeafType> leaf_type(const glslang::TType& t) {
   return leaf;
 }
 
+// Built-in outputs glslang leaves out of the linker objects below GLSL 1.50 (no gl_PerVertex block):
+// the single-variable ones, and one element of gl_ClipDistance.
+std::optional<LeafType> builtin_output(const std::vector<NameStep>& steps) {
+  if (steps.size() != 1) return std::nullopt;
+  const NameStep& s = steps[0];
+  if (s.identifier == "gl_ClipDistance" && s.index) return LeafType{0x1406, "float", 1, false};
+  if (s.index) return std::nullopt;
+  if (s.identifier == "gl_Position" || s.identifier == "gl_ClipVertex") return LeafType{0x8B52, "vec4", 4, false};
+  if (s.identifier == "gl_PointSize") return LeafType{0x1406, "float", 1, false};
+  if (s.identifier == "gl_Layer" || s.identifier == "gl_ViewportIndex") return LeafType{0x1404, "int", 1, true};
+  return std::nullopt;
+}
+
 // A varying found among the stage's outputs: the GLSL expression reading it and its type
 // (`element`: one element of the array type, whose scalar/vector/matrix shape is the array's).
 struct Found {
@@ -98,7 +111,7 @@ std::optional<Found> resolve(const glslang::TIntermediate& stage, const std::vec
   for_each_linker_object(stage, [&](const glslang::TIntermSymbol& symbol) {
     if (found) return;
     const glslang::TType& type = symbol.getType();
-    if (type.getQualifier().storage != glslang::EvqVaryingOut) return;
+    if (!type.getQualifier().isPipeOutput()) return;  // also 1.40's gl_Position and gl_PointSize
     if (type.getBasicType() == glslang::EbtBlock && is_anonymous(symbol)) {
       for (const glslang::TTypeLoc& member : *type.getStruct())
         if (member.type->getFieldName().c_str() == steps[0].identifier) {
@@ -194,13 +207,15 @@ bool plan_xfb(const glslang::TIntermediate& last_stage, const LinkOptions& optio
     }
     const auto steps = parse_name(name);
     std::optional<Found> found = steps ? resolve(last_stage, *steps) : std::nullopt;
-    const std::optional<LeafType> leaf = found ? leaf_type(*found->type) : std::nullopt;
+    std::optional<LeafType> leaf = found ? leaf_type(*found->type) : std::nullopt;
+    if (!found && steps) leaf = builtin_output(*steps);  // written but not among the linker objects
     if (!leaf) {
       out.log = "error: transform feedback varying '" + name + "' is not an output of the last vertex stage\n";
       return false;
     }
     v.gl_type = leaf->gl_type;
-    v.size = found->is_array() ? static_cast<std::uint32_t>(found->type->getOuterArraySize()) : 1;
+    const bool is_array = found && found->is_array();
+    v.size = is_array ? static_cast<std::uint32_t>(found->type->getOuterArraySize()) : 1;
     const std::uint32_t components = leaf->components * v.size;
     if (separate && components > kMaxXfbSeparateComponents) {
       out.log = "error: transform feedback varying '" + name + "' has " + std::to_string(components) +
@@ -217,8 +232,8 @@ bool plan_xfb(const glslang::TIntermediate& last_stage, const LinkOptions& optio
     const std::string var = "glvk_xfb_" + std::to_string(out.xfb_varyings.size());
     capture.declarations += "layout(xfb_buffer = " + std::to_string(v.buffer) + ", xfb_offset = " +
                             std::to_string(v.offset) + ") " + (leaf->flat ? "flat " : "") + "out " + leaf->glsl +
-                            " " + var + (found->is_array() ? "[" + std::to_string(v.size) + "]" : "") + ";\n";
-    capture.copies.push_back(var + " = " + found->expression);
+                            " " + var + (is_array ? "[" + std::to_string(v.size) + "]" : "") + ";\n";
+    capture.copies.push_back(var + " = " + (found ? found->expression : name));
     out.xfb_varyings.push_back(v);
   }
   if (!separate && total_components > kMaxXfbInterleavedComponents) {

@@ -113,6 +113,17 @@ TEST(GlslXfb, GeometryStageCapturesEachEmittedVertex) {
   EXPECT_EQ(test::disassemble(p.spirv[kVs]).find("XfbBuffer"), std::string::npos);
 }
 
+TEST(GlslXfb, VersionsWithoutAProfileCapture) {
+  // GLSL 1.40 and shaders without #version (1.10) capture too (glslang wants 1.50 for xfb qualifiers).
+  for (const char* vs : {"#version 140\nin vec4 p;\nout float f;\nvoid main() { f = p.x; gl_Position = p; }\n",
+                         "attribute vec4 p;\nvarying float f;\nvoid main() { f = p.x; gl_Position = p; }\n"}) {
+    const Program p = link_xfb({"gl_Position", "f"}, false, vs);
+    ASSERT_TRUE(p.ok) << p.log;
+    EXPECT_EQ(p.xfb_strides[0], 20u);
+    EXPECT_EQ(capture_decoration(p, kVs, 1, "Offset"), 16);
+  }
+}
+
 TEST(GlslXfb, LinkErrorsTheSectionNames) {
   EXPECT_FALSE(link_xfb({"nope"}, false).ok);
   EXPECT_FALSE(link_xfb({"b[2]"}, false).ok);                 // beyond the array
