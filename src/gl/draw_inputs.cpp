@@ -205,6 +205,8 @@ bool gather_draw_inputs(Context& ctx, const char* fn, const ProgramObject& progr
     }
     call.transform_feedback.counters = x.counters.get();
   }
+  call.primitives_generated = ctx.active_primitives_generated ? ctx.active_primitives_generated->query.get() : nullptr;
+  call.primitives_written = ctx.active_primitives_written ? ctx.active_primitives_written->query.get() : nullptr;
   // Samplers: each element reads the texture of its unit's binding for the sampler's target.
   inputs.sampler_textures.clear();
   std::size_t flat = 0;

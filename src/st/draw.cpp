@@ -22,6 +22,7 @@
 #include "glvk/vk_backend/commands.h"
 #include "glvk/vk_backend/device.h"
 #include "primitive_lowering.h"
+#include "query_impl.h"
 #include "transform_feedback.h"
 #include "program_impl.h"
 #include "sampled_view.h"
@@ -569,6 +570,10 @@ void draw(Context& context, const DrawCall& call) {
   std::array<vk_backend::DrawXfbBuffer, kMaxTransformFeedbackBuffers> xfb_buffers{};
   if (call.transform_feedback.counters)
     record_transform_feedback(call.transform_feedback, device, stream, xfb_buffers, record);
+  if (call.primitives_generated)
+    record.query_slots[0] = call.primitives_generated->next_slot(device, stream, record.query_pools[0]);
+  if (call.primitives_written && !record.xfb_buffers.empty())
+    record.query_slots[1] = call.primitives_written->next_slot(device, stream, record.query_pools[1]);
   stream.draw(targets, record);
 }
 

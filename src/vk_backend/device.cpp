@@ -234,6 +234,8 @@ Device::Device(const Instance& instance, VkPhysicalDevice physical_device)
   VkPhysicalDeviceIndexTypeUint8FeaturesEXT uint8{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INDEX_TYPE_UINT8_FEATURES_EXT};
   VkPhysicalDeviceLineRasterizationFeaturesEXT lines{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LINE_RASTERIZATION_FEATURES_EXT};
+  VkPhysicalDevicePrimitivesGeneratedQueryFeaturesEXT generated{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVES_GENERATED_QUERY_FEATURES_EXT};
   VkPhysicalDeviceTransformFeedbackFeaturesEXT xfb{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT};
   struct Optional {
@@ -254,6 +256,8 @@ Device::Device(const Instance& instance, VkPhysicalDevice physical_device)
        &lines.bresenhamLines, &draw_features_.bresenham_lines},
       {VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME, reinterpret_cast<VkBaseOutStructure*>(&xfb),
        &xfb.transformFeedback, &draw_features_.transform_feedback},
+      {VK_EXT_PRIMITIVES_GENERATED_QUERY_EXTENSION_NAME, reinterpret_cast<VkBaseOutStructure*>(&generated),
+       &generated.primitivesGeneratedQuery, &draw_features_.primitives_generated_query},
   };
   void** chain_end = &features13.pNext;
   for (Optional& o : optional) {

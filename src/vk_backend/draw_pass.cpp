@@ -169,15 +169,7 @@ void CommandStream::begin_capture(VkCommandBuffer commands, const DrawRecord& re
                                  record.xfb_resume ? counter_offsets : nullptr);
 }
 
-void CommandStream::end_capture(VkCommandBuffer commands, const DrawRecord& record) {
-  const std::uint32_t n = std::uint32_t(record.xfb_buffers.size());
-  VkBuffer counters[kMaxXfbBuffers];
-  VkDeviceSize counter_offsets[kMaxXfbBuffers];
-  for (std::uint32_t i = 0; i < n; ++i) {
-    counters[i] = record.xfb_counters;
-    counter_offsets[i] = 4 * i;
-  }
-  vkCmdEndTransformFeedbackEXT(commands, 0, n, counters, counter_offsets);
+void CommandStream::end_capture(VkCommandBuffer commands) {
   // Captured data is read by what follows (vertex fetch, copies, maps, the next capture's
   // counters), and a rendering pass admits no such barrier: the pass ends here, with one.
   end_draw_pass();
@@ -223,6 +215,14 @@ void CommandStream::draw(const DrawTargets& targets, const DrawRecord& record) {
   }
   if (record.indexed) vkCmdBindIndexBuffer(commands, record.index_buffer, record.index_offset, record.index_type);
   const std::uint32_t xfb_count = std::uint32_t(record.xfb_buffers.size());
+  VkBuffer xfb_counters[kMaxXfbBuffers];
+  VkDeviceSize xfb_counter_offsets[kMaxXfbBuffers];
+  for (std::uint32_t i = 0; i < xfb_count; ++i) {
+    xfb_counters[i] = record.xfb_counters;
+    xfb_counter_offsets[i] = 4 * i;
+  }
+  for (std::size_t q = 0; q < record.query_pools.size(); ++q)
+    if (record.query_pools[q]) vkCmdBeginQuery(commands, record.query_pools[q], record.query_slots[q], 0);
   if (xfb_count) begin_capture(commands, record);
   if (record.indirect_buffer) {
     if (record.indexed)
@@ -236,7 +236,10 @@ void CommandStream::draw(const DrawTargets& targets, const DrawRecord& record) {
   } else {
     vkCmdDraw(commands, record.count, record.instance_count, record.first, record.first_instance);
   }
-  if (xfb_count) end_capture(commands, record);
+  if (xfb_count) vkCmdEndTransformFeedbackEXT(commands, 0, xfb_count, xfb_counters, xfb_counter_offsets);
+  for (std::size_t q = 0; q < record.query_pools.size(); ++q)
+    if (record.query_pools[q]) vkCmdEndQuery(commands, record.query_pools[q], record.query_slots[q]);
+  if (xfb_count) end_capture(commands);
   ++draws_;
   if (++batch_draws_ >= kDrawsPerSubmission) flush();  // after the draw: its resources carry this batch's serial
 }

@@ -351,5 +351,62 @@ TEST_F(XfbCaptureTest, CapturedVerticesFeedALaterDraw) {
     EXPECT_EQ(got[std::size_t(4 * k + 2)], 0.5f * float(k)) << k;
   }
 }
+
+// GL 4.6 13.3.3: PRIMITIVES_GENERATED counts every primitive reaching transform feedback,
+// TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN only those that fit in the buffers.
+TEST_F(XfbCaptureTest, PrimitiveQueriesCountGeneratedAndWritten) {
+  capture_program({"id"}, GL_INTERLEAVED_ATTRIBS);
+  glBindBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 0, out_[0], 0, 6 * sizeof(float));  // room for 2 triangles
+  GLuint q[2];
+  glGenQueries(2, q);
+  glBeginQuery(GL_PRIMITIVES_GENERATED, q[0]);
+  glBeginQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, q[1]);
+  glBeginTransformFeedback(GL_TRIANGLES);
+  glDrawArrays(GL_TRIANGLE_STRIP, 0, 5);  // 3 triangles
+  glEndTransformFeedback();
+  GLint current = 0;
+  glGetQueryiv(GL_PRIMITIVES_GENERATED, GL_CURRENT_QUERY, &current);
+  EXPECT_EQ(GLuint(current), q[0]);
+  GLuint value = 0;
+  glGetQueryObjectuiv(q[0], GL_QUERY_RESULT, &value);  // active
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  glBeginQuery(GL_PRIMITIVES_GENERATED, q[1]);  // a query of the target is active
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  glEndQuery(GL_PRIMITIVES_GENERATED);
+  glEndQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  GLuint64 generated = 0, written = 0;
+  glGetQueryObjectui64v(q[0], GL_QUERY_RESULT, &generated);
+  glGetQueryObjectui64v(q[1], GL_QUERY_RESULT, &written);
+  EXPECT_EQ(generated, 3u);
+  EXPECT_EQ(written, 2u);
+  glGetQueryObjectuiv(q[0], GL_QUERY_RESULT_AVAILABLE, &value);
+  EXPECT_EQ(value, GLuint(GL_TRUE));
+  EXPECT_EQ(read(out_[0], 7)[6], -1.0f);  // the third triangle is not written past the range
+
+  // Without a capture, primitives are still generated and none written; a new begin restarts.
+  glBeginQuery(GL_PRIMITIVES_GENERATED, q[0]);
+  glBeginQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, q[1]);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glDrawArrays(GL_LINES, 0, 4);
+  glEndQuery(GL_PRIMITIVES_GENERATED);
+  glEndQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN);
+  glGetQueryObjectui64v(q[0], GL_QUERY_RESULT, &generated);
+  glGetQueryObjectui64v(q[1], GL_QUERY_RESULT, &written);
+  EXPECT_EQ(generated, 4u);
+  EXPECT_EQ(written, 0u);
+  glBeginQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, q[0]);  // q[0] is a PRIMITIVES_GENERATED query
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  glEndQuery(GL_PRIMITIVES_GENERATED);  // none active
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  glBeginQuery(GL_PRIMITIVES_GENERATED, 0);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  glBeginQueryIndexed(GL_PRIMITIVES_GENERATED, 4, q[0]);  // MAX_VERTEX_STREAMS is 4
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  EXPECT_EQ(glIsQuery(q[0]), GL_TRUE);
+  glDeleteQueries(2, q);
+  EXPECT_EQ(glIsQuery(q[0]), GL_FALSE);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
 }  // namespace
 }  // namespace glvk::test

@@ -28,6 +28,7 @@ struct Transfer;
 
 namespace glvk::st {
 class TransformFeedbackCounters;
+class Query;
 }
 
 namespace glvk::gl {
@@ -254,6 +255,19 @@ class Context {
   TransformFeedbackObject& current_transform_feedback() {
     return bound_transform_feedback ? *bound_transform_feedback : default_transform_feedback;
   }
+  // Query objects (GL 4.6 4.2; per context): api_queries.cpp. Only the primitive queries of
+  // stream 0 count yet.
+  struct QueryObject {
+    GLuint name = 0;
+    GLenum target = GL_NONE;  // set at the first glBeginQuery (or glCreateQueries)
+    std::shared_ptr<st::Query> query;
+    bool active = false;
+    std::string label;
+  };
+  std::unordered_map<GLuint, std::shared_ptr<QueryObject>> queries;
+  GLuint next_query_name = 1;
+  std::shared_ptr<QueryObject> active_primitives_generated, active_primitives_written;
+
   // An active capture that is not paused: what UseProgram, LinkProgram of its program, buffer
   // binding changes and draws with another primitive mode are refused for.
   bool transform_feedback_capturing() {

@@ -20,6 +20,7 @@ namespace glvk::st {
 
 class Context;
 class Program;
+class Query;
 class Resource;
 class Texture;
 
@@ -144,6 +145,9 @@ struct DrawCall {
   std::array<std::array<GLint, 4>, kMaxDrawViewports> scissor_box{};
   DrawFramebufferInput framebuffer;
   TransformFeedbackInput transform_feedback;
+  // Active primitive queries (null: none); the written one counts only captured draws.
+  Query* primitives_generated = nullptr;
+  Query* primitives_written = nullptr;
 };
 
 // What the draw path cannot do for a draw (a feature glvk lacks, or the device does): the message

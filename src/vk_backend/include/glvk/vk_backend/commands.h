@@ -133,7 +133,7 @@ class CommandStream {
   // The open rendering pass of draws and what the command buffer has bound (reset per pass).
   bool pass_open_ = false;
   void begin_capture(VkCommandBuffer commands, const DrawRecord& record);
-  void end_capture(VkCommandBuffer commands, const DrawRecord& record);
+  void end_capture(VkCommandBuffer commands);
   DrawTargets pass_targets_{};
   VkPipeline bound_pipeline_ = VK_NULL_HANDLE;
   bool dynamic_state_valid_ = false;

@@ -103,6 +103,9 @@ struct DrawRecord {
   std::span<const DrawXfbBuffer> xfb_buffers;
   VkBuffer xfb_counters = VK_NULL_HANDLE;
   bool xfb_resume = false;
+  // Queries counting this draw's primitives (null: none): [0] generated, [1] written by the capture.
+  std::array<VkQueryPool, 2> query_pools{};
+  std::array<std::uint32_t, 2> query_slots{};
 };
 
 }  // namespace glvk::vk_backend

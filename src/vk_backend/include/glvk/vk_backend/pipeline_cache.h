@@ -83,6 +83,7 @@ struct DrawFeatures {
   bool bresenham_lines = false;  // VK_EXT_line_rasterization: GL's diamond-exit lines
   bool push_descriptor = false;
   bool transform_feedback = false;  // VK_EXT_transform_feedback with its transformFeedback feature
+  bool primitives_generated_query = false;  // VK_EXT_primitives_generated_query
 };
 
 class PipelineCache {
