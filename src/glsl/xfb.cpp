@@ -80,7 +80,8 @@ std::optional<LeafType> leaf_type(const glslang::TType& t) {
 }
 
 // Built-in outputs glslang leaves out of the linker objects below GLSL 1.50 (no gl_PerVertex block):
-// the single-variable ones, and one element of gl_ClipDistance.
+// the single-variable ones (gl_PrimitiveID is an output of geometry shaders), and one element of
+// gl_ClipDistance.
 std::optional<LeafType> builtin_output(const std::vector<NameStep>& steps) {
   if (steps.size() != 1) return std::nullopt;
   const NameStep& s = steps[0];
@@ -88,7 +89,8 @@ std::optional<LeafType> builtin_output(const std::vector<NameStep>& steps) {
   if (s.index) return std::nullopt;
   if (s.identifier == "gl_Position" || s.identifier == "gl_ClipVertex") return LeafType{0x8B52, "vec4", 4, false};
   if (s.identifier == "gl_PointSize") return LeafType{0x1406, "float", 1, false};
-  if (s.identifier == "gl_Layer" || s.identifier == "gl_ViewportIndex") return LeafType{0x1404, "int", 1, true};
+  if (s.identifier == "gl_Layer" || s.identifier == "gl_ViewportIndex" || s.identifier == "gl_PrimitiveID")
+    return LeafType{0x1404, "int", 1, true};
   return std::nullopt;
 }
 

@@ -124,6 +124,24 @@ TEST(GlslXfb, VersionsWithoutAProfileCapture) {
   }
 }
 
+TEST(GlslXfb, GeometryBuiltinsOutsideGlPerVertex) {
+  const char* gs =
+      "#version 150\nlayout(points) in;\nlayout(points, max_vertices = 1) out;\n"
+      "void main() { gl_Position = gl_in[0].gl_Position; gl_Layer = 2; gl_PrimitiveID = gl_PrimitiveIDIn; EmitVertex(); }\n";
+  LinkOptions options;
+  options.xfb_varyings = {"gl_PrimitiveID", "gl_Layer", "gl_Position"};
+  const ShaderSource shaders[] = {{Stage::Vertex, "#version 150\nin vec4 p;\nvoid main() { gl_Position = p; }\n"},
+                                  {Stage::Geometry, gs}, {Stage::Fragment, kFs150}};
+  const Program p = link(shaders, options);
+  ASSERT_TRUE(p.ok) << p.log;
+  ASSERT_EQ(p.xfb_varyings.size(), 3u);
+  EXPECT_EQ(p.xfb_varyings[0].gl_type, std::uint32_t(GL_INT));
+  EXPECT_EQ(p.xfb_varyings[1].gl_type, std::uint32_t(GL_INT));
+  EXPECT_EQ(p.xfb_varyings[2].offset, 8u);
+  EXPECT_EQ(p.xfb_strides[0], 24u);
+  EXPECT_EQ(capture_decoration(p, kGs, 1, "Offset"), 4);
+}
+
 TEST(GlslXfb, LinkErrorsTheSectionNames) {
   EXPECT_FALSE(link_xfb({"nope"}, false).ok);
   EXPECT_FALSE(link_xfb({"b[2]"}, false).ok);                 // beyond the array
