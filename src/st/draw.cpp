@@ -146,23 +146,15 @@ VkFormat attachment_format(const Texture& t, bool srgb) {
   return static_cast<VkFormat>(d.vk_format);
 }
 
-// The number kind of a fragment output type or an attachment format (GL 4.6 17.4.4.3).
-enum class NumberKind : std::uint8_t { Float, Int, Uint };
-
-NumberKind output_kind(std::uint32_t gl_type) {
+// The number kind of a fragment output's GL type (GL 4.6 17.4.4.3), as color_output() gives an
+// attachment format's.
+vk_backend::ColorOutput output_kind(std::uint32_t gl_type) {
   switch (gl_type) {
-    case GL_INT: case GL_INT_VEC2: case GL_INT_VEC3: case GL_INT_VEC4: return NumberKind::Int;
+    case GL_INT: case GL_INT_VEC2: case GL_INT_VEC3: case GL_INT_VEC4: return vk_backend::ColorOutput::SINT;
     case GL_UNSIGNED_INT: case GL_UNSIGNED_INT_VEC2: case GL_UNSIGNED_INT_VEC3: case GL_UNSIGNED_INT_VEC4:
-      return NumberKind::Uint;
-    default: return NumberKind::Float;
+      return vk_backend::ColorOutput::UINT;
+    default: return vk_backend::ColorOutput::FLOAT;
   }
-}
-
-NumberKind format_kind(const formats::FormatDesc& d) {
-  if (!d.is_pure_integer) return NumberKind::Float;
-  for (unsigned c = 0; c < d.nr_channels; ++c)
-    if (d.channel[c].type == formats::ChannelType::SIGNED) return NumberKind::Int;
-  return NumberKind::Uint;
 }
 
 // Lowering "outputs without their colour buffer stay inside the fragment stage": GL drops what a
@@ -180,7 +172,7 @@ OutputMatch match_outputs(const glsl::Program& reflection, const DrawFramebuffer
   OutputMatch m;
   auto place = [&](std::uint32_t location, std::uint32_t gl_type) {
     const bool fits = location < fb.color_count && fb.color[location].texture &&
-                      output_kind(gl_type) == format_kind(formats::describe(fb.color[location].texture->layout().format));
+                      output_kind(gl_type) == color_output(formats::describe(fb.color[location].texture->layout().format));
     (fits ? m.written : m.kept_inside) |= 1u << location;
   };
   for (std::uint32_t l = 0; l < kMaxColorBuffers; ++l)  // gl_FragData's array may be longer than that

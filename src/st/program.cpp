@@ -100,12 +100,7 @@ std::shared_ptr<Program> link_program(const std::shared_ptr<Screen>& screen, std
   try {
     const glsl::Program& r = program->reflection_;
     for (std::size_t stage = 0; stage < glsl::kStageCount && stage < vk_backend::kMaxShaderStages; ++stage) {
-      if (r.spirv[stage].empty()) continue;
-      VkShaderModuleCreateInfo info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-      info.codeSize = r.spirv[stage].size() * sizeof(std::uint32_t);
-      info.pCode = r.spirv[stage].data();
-      vk_backend::check(vkCreateShaderModule(device.handle(), &info, nullptr, &impl->modules[stage]),
-                        "vkCreateShaderModule");
+      if (!r.spirv[stage].empty()) impl->modules[stage] = impl->create_module(r.spirv[stage]);
     }
     std::vector<VkDescriptorSetLayoutBinding> bindings;
     if (r.default_block_size)

@@ -30,9 +30,9 @@ struct Program::Impl {
   // The module of `stage` (the last before rasterization) writing `size` as every vertex's point
   // size (glsl::with_point_size), made on first use for each size.
   VkShaderModule point_size_module(const glsl::Program& reflection, glsl::Stage stage, float size);
+  VkShaderModule create_module(const std::vector<std::uint32_t>& words);
 
  private:
-  VkShaderModule create_module(const std::vector<std::uint32_t>& words);
   std::mutex variants_mutex_;  // programs are shared between contexts
   std::vector<std::pair<std::uint32_t, VkShaderModule>> fragment_variants_;
   std::vector<std::pair<float, VkShaderModule>> point_size_variants_;

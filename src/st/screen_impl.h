@@ -48,6 +48,8 @@ enum class TransientBytes { BufferStaging, TextureStaging };
 void account_transient_bytes(Screen::Impl& s, std::uint64_t bytes, TransientBytes kind);
 // Whether a format has a signed channel (for pure integer formats: SINT rather than UINT).
 bool is_signed_integer(const formats::FormatDesc& d);
+// The kind of value a shader writes to an attachment of this format (Vulkan's interface rules).
+vk_backend::ColorOutput color_output(const formats::FormatDesc& d);
 
 // util_range: the [start, end) span of a buffer that holds defined data.
 struct ValidRange {

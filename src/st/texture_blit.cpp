@@ -185,11 +185,6 @@ bool shader_blits_forced() {
   return forced;
 }
 
-vk_backend::ColorOutput color_output(const FormatDesc& d) {
-  if (!d.is_pure_integer) return vk_backend::ColorOutput::FLOAT;
-  return is_signed_integer(d) ? vk_backend::ColorOutput::SINT : vk_backend::ColorOutput::UINT;
-}
-
 // A single-sample twin of a multisample texture's storage: where resolves land before they are
 // copied or converted into the destination.
 std::unique_ptr<Texture> resolve_target(const Texture& multisample) {

@@ -82,10 +82,7 @@ bool texture_clear_color_region(Texture& texture, unsigned level, const Box& box
   // The fragment shader's output type must be the attachment's (Vulkan's interface matching); a
   // clear value of another kind (glClearBufferuiv on a normalized buffer: undefined values in GL)
   // goes as its bits.
-  const vk_backend::ColorOutput output = !d.is_pure_integer ? vk_backend::ColorOutput::FLOAT
-                                         : d.channel[0].type == formats::ChannelType::SIGNED
-                                             ? vk_backend::ColorOutput::SINT
-                                             : vk_backend::ColorOutput::UINT;
+  const vk_backend::ColorOutput output = color_output(d);
   Locked l(texture.screen());
   l.s.stream->clear_color_region(image, view_format, render_region(texture, level, box), clear, output, mask);
   l.s.check_validation();

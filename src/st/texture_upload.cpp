@@ -161,6 +161,11 @@ bool is_signed_integer(const FormatDesc& d) {
   return false;
 }
 
+vk_backend::ColorOutput color_output(const FormatDesc& d) {
+  if (!d.is_pure_integer) return vk_backend::ColorOutput::FLOAT;
+  return is_signed_integer(d) ? vk_backend::ColorOutput::SINT : vk_backend::ColorOutput::UINT;
+}
+
 // ---------------------------------------------------------------------------------------------
 // st_TexSubImage's execution: the path chosen above, carried out.
 
