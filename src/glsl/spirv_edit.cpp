@@ -168,26 +168,22 @@ bool optimize_spirv(std::vector<std::uint32_t>& words, std::string& log) {
 
 std::vector<std::uint32_t> without_outputs(const std::vector<std::uint32_t>& words, std::uint32_t locations) {
   if (words.size() < kHeaderWords) return words;
-  // Output variables whose every location is in `locations`.
-  std::unordered_map<std::uint32_t, std::uint32_t> location_of;
-  std::unordered_map<std::uint32_t, std::uint32_t> pointee, pointer_class, array_length_id, array_element, constants;
-  std::unordered_map<std::uint32_t, bool> dropped;  // variables and pointers derived from them
+  std::unordered_map<std::uint32_t, std::uint32_t> location_of, pointer_class;
   for_each_instruction(words, [&](std::size_t i, spv::Op op, std::uint32_t count) {
     if (op == spv::OpDecorate && count == 4 && words[i + 2] == spv::DecorationLocation) location_of[words[i + 1]] = words[i + 3];
-    if (op == spv::OpTypePointer && count == 4) { pointer_class[words[i + 1]] = words[i + 2]; pointee[words[i + 1]] = words[i + 3]; }
-    if (op == spv::OpTypeArray && count == 4) { array_element[words[i + 1]] = words[i + 2]; array_length_id[words[i + 1]] = words[i + 3]; }
-    if (op == spv::OpConstant && count == 4) constants[words[i + 2]] = words[i + 3];
-    if (op == spv::OpVariable && count >= 4 && words[i + 3] == spv::StorageClassOutput && location_of.count(words[i + 2])) {
-      std::uint32_t length = 1;  // locations: one per element of an array of vectors
-      for (std::uint32_t t = pointee[words[i + 1]]; array_element.count(t); t = array_element[t])
-        length *= constants.count(array_length_id[t]) ? constants[array_length_id[t]] : 1;
-      const std::uint32_t first = location_of[words[i + 2]];
-      bool all = first + length <= 32;
-      for (std::uint32_t l = first; all && l < first + length; ++l) all = (locations >> l) & 1u;
-      if (all) dropped[words[i + 2]] = true;
-    }
+    if (op == spv::OpTypePointer && count == 4) pointer_class[words[i + 1]] = words[i + 2];
     return op != spv::OpFunction;
   });
+  // Output variables whose every location (one per array element) is in `locations`.
+  std::unordered_map<std::uint32_t, bool> dropped;  // variables and pointers derived from them
+  for (const SpirvVariable& v : global_variables(words)) {
+    const auto location = location_of.find(v.id);
+    if (v.storage_class != spv::StorageClassOutput || location == location_of.end()) continue;
+    const std::uint64_t first = location->second, end = first + v.array_length;
+    bool all = end <= 32;
+    for (std::uint64_t l = first; all && l < end; ++l) all = (locations >> l) & 1u;
+    if (all) dropped[v.id] = true;
+  }
   if (dropped.empty()) return words;
 
   // Each Output pointer type gets a Private twin, declared right after it.
