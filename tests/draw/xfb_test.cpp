@@ -7,16 +7,10 @@
 #include <vector>
 
 #include "gl_fixture.h"
+#include "gl_programs.h"
 
 namespace glvk::test {
 namespace {
-
-GLuint compile(GLenum type, const char* source) {
-  const GLuint s = glCreateShader(type);
-  glShaderSource(s, 1, &source, nullptr);
-  glCompileShader(s);
-  return s;
-}
 
 constexpr const char* kVs = R"(#version 330 core
 layout(location = 0) in vec4 position;
