@@ -29,7 +29,9 @@ import sys
 ROOT = "/usr/lib/x86_64-linux-gnu/piglit"
 FRAMEBUFFER = re.compile(r"^(fbo-|clearbuffer-|copyteximage|read-front)")
 GROUPS = re.compile(r"^spec@(glsl-1\.[345]0|arb_vertex_array_object|arb_draw_instanced|arb_uniform_buffer_object|"
-                    r"arb_instanced_arrays|arb_draw_elements_base_vertex|!opengl 3\.[0-3])@")
+                    r"arb_instanced_arrays|arb_draw_elements_base_vertex|!opengl 3\.[0-3]|"
+                    r"arb_occlusion_query2?|arb_timer_query|ext_timer_query|nv_conditional_render|"
+                    r"arb_conditional_render_inverted)@")
 # Generated tests, sorted by name, keep every Nth. The 1.30 built-in function tests run each function
 # in a vertex and a fragment shader and draw with gl_Vertex; the 1.50 ones run it in a geometry shader.
 SAMPLE_EVERY = [
