@@ -20,6 +20,9 @@ bool valid_gl_version(int major, int minor) {
 
 bool at_least_32(const ContextRequest& r) { return r.major > 3 || (r.major == 3 && r.minor >= 2); }
 
+// One hook per thread: a context is current on one thread at a time.
+thread_local std::function<void()> front_flush;
+
 }  // namespace
 
 ContextRequestError check_context_request(const ContextRequest& r) {
@@ -51,7 +54,19 @@ void bind_surfaces(Context& ctx, std::shared_ptr<FramebufferObject> draw, std::s
   ctx.window_read_framebuffer = std::move(read);
 }
 
+void set_front_flush(std::function<void()> present_front) { front_flush = std::move(present_front); }
+
+void flush_front(Context& ctx) {
+  if (!front_flush || ctx.draw_framebuffer || !ctx.window_draw_framebuffer) return;
+  for (GLenum buffer : ctx.window_draw_framebuffer->draw_buffers)
+    if (buffer == GL_FRONT || buffer == GL_FRONT_LEFT || buffer == GL_LEFT || buffer == GL_FRONT_AND_BACK) {
+      front_flush();
+      return;
+    }
+}
+
 void unbind_surfaces(Context& ctx) {
+  front_flush = nullptr;
   ctx.st().flush();
   ctx.window_draw_framebuffer = nullptr;
   ctx.window_read_framebuffer = nullptr;

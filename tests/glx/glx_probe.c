@@ -40,17 +40,19 @@ static void die(const char *what) {
   exit(2);
 }
 
-static GLXFBConfig choose_config(void) {
-  static const int attributes[] = {GLX_RENDER_TYPE, GLX_RGBA_BIT, GLX_DRAWABLE_TYPE, GLX_WINDOW_BIT,
-                                   GLX_RED_SIZE, 8, GLX_GREEN_SIZE, 8, GLX_BLUE_SIZE, 8, GLX_DEPTH_SIZE, 24,
-                                   GLX_DOUBLEBUFFER, True, None};
+static GLXFBConfig choose_config_buffered(Bool double_buffered) {
+  const int attributes[] = {GLX_RENDER_TYPE, GLX_RGBA_BIT, GLX_DRAWABLE_TYPE, GLX_WINDOW_BIT,
+                            GLX_RED_SIZE, 8, GLX_GREEN_SIZE, 8, GLX_BLUE_SIZE, 8, GLX_DEPTH_SIZE, 24,
+                            GLX_DOUBLEBUFFER, double_buffered, None};
   int count = 0;
   GLXFBConfig *configs = glXChooseFBConfig(dpy, DefaultScreen(dpy), attributes, &count);
-  if (!configs || count == 0) die("no RGB8/depth 24 double-buffered FBConfig");
+  if (!configs || count == 0) die("no RGB8/depth 24 FBConfig of the buffering asked for");
   GLXFBConfig config = configs[0];
   XFree(configs);
   return config;
 }
+
+static GLXFBConfig choose_config(void) { return choose_config_buffered(True); }
 
 static Window make_window(GLXFBConfig config, int width, int height) {
   XVisualInfo *vi = glXGetVisualFromFBConfig(dpy, config);
@@ -229,6 +231,25 @@ static int pictures(void) {
   glXDestroyContext(dpy, compat);
   glXDestroyWindow(dpy, glx_window);
   XDestroyWindow(dpy, win);
+
+  /* A single-buffered window through glXChooseVisual (GLX 1.2 style): the front buffer shows at
+   * glFlush, without a swap. */
+  static int single[] = {GLX_RGBA, GLX_RED_SIZE, 8, GLX_GREEN_SIZE, 8, GLX_BLUE_SIZE, 8, GLX_DEPTH_SIZE, 24, None};
+  XVisualInfo *vi = glXChooseVisual(dpy, DefaultScreen(dpy), single);
+  if (!vi) die("no single-buffered visual");
+  int double_buffered = 1;
+  glXGetConfig(dpy, vi, GLX_DOUBLEBUFFER, &double_buffered);
+  printf("single_buffered_visual 0 %d\n", double_buffered);
+  GLXContext legacy = glXCreateContext(dpy, vi, NULL, True);
+  XFree(vi);
+  Window single_win = make_window(choose_config_buffered(False), WIDTH, HEIGHT);
+  if (!legacy || !glXMakeCurrent(dpy, single_win, legacy)) die("no single-buffered context");
+  fixed_function_scene();
+  glFlush();
+  print_window("single_buffered_window", single_win, WIDTH, HEIGHT);
+  glXMakeCurrent(dpy, None, NULL);
+  glXDestroyContext(dpy, legacy);
+  XDestroyWindow(dpy, single_win);
   return 0;
 }
 

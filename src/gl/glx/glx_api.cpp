@@ -338,6 +338,13 @@ Bool MakeContextCurrent(Display* dpy, GLXDrawable draw, GLXDrawable read, GLXCon
       follow_window_size(*d);
     }
   bind_surfaces(*c->gl, surfaces[0] ? surfaces[0]->framebuffer : nullptr, surfaces[1] ? surfaces[1]->framebuffer : nullptr);
+  if (Drawable* d = surfaces[0]; d && d->window) {
+    gl::Context* gl = c->gl.get();
+    set_front_flush([gl, d] {  // d lives while it is current
+      present(*gl, *d);
+      follow_window_size(*d);
+    });
+  }
   current_object = c;
   set_current_context(c->gl.get());
   collect();

@@ -83,15 +83,17 @@ const std::vector<const FBConfig*>& screen_configs(Display* dpy, int screen) {
                  screen, DisplayString(dpy));
     return it->second;
   }
-  // Richest first, so a visual several configs share stands for the richest (glXGetConfig).
+  // Richest first, so a visual several configs share stands for the richest (glXGetConfig):
+  // double-buffered, then single-buffered (front-buffer drawing shows at glFlush/glFinish).
   // alpha, depth, stencil
   const int shapes[][3] = {{8, 24, 8}, {0, 24, 8}, {8, 0, 0}, {0, 0, 0}};
   int id = 1;
-  for (const auto& s : shapes) {
-    const VisualID visual = visuals[std::min(std::size_t(id - 1), visuals.size() - 1)];
-    all_configs().push_back(FBConfig{id++, s[0], s[1], s[2], true, screen, visual});
-    it->second.push_back(&all_configs().back());
-  }
+  for (bool double_buffered : {true, false})
+    for (const auto& s : shapes) {
+      const VisualID visual = visuals[std::min(std::size_t(id - 1), visuals.size() - 1)];
+      all_configs().push_back(FBConfig{id++, s[0], s[1], s[2], double_buffered, screen, visual});
+      it->second.push_back(&all_configs().back());
+    }
   return it->second;
 }
 

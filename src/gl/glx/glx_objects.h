@@ -2,6 +2,9 @@
 // side of presentation and errors.
 #pragma once
 
+// glvk's headers before Xlib's: Xlib defines macros (None, Bool, Status) that GL state names use.
+#include "glvk/gl/context.h"
+
 #include <X11/Xlib.h>
 #include <X11/Xutil.h>
 #include <X11/extensions/XShm.h>
@@ -11,8 +14,6 @@
 #include <mutex>
 #include <string>
 #include <vector>
-
-#include "glvk/gl/context.h"
 
 namespace glvk::st {
 class Screen;

@@ -3,8 +3,10 @@
 // libGLX dispatches the GLX 1.4 functions itself (by screen, context, config or drawable) and
 // records which vendor owns each handle they return; the extension functions below need the
 // vendor's own dispatch functions (libglxabi.h), which find the owning vendor the same way.
+// glx_objects.h first: glvk's headers before Xlib's macros (None, Bool).
+#include "glx_objects.h"
+
 #include <glvnd/libglxabi.h>
-#include "glx_protocol.h"
 
 #include <cstdio>
 #include <cstring>
@@ -12,7 +14,7 @@
 
 #include "glvk/gl/dispatch.h"
 #include "glx_api.h"
-#include "glx_objects.h"
+#include "glx_protocol.h"
 
 namespace glvk::gl::glx {
 namespace {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <memory>
 
 #include "glvk/gl/context.h"
@@ -46,6 +47,14 @@ std::unique_ptr<Context> create_context(const ContextRequest& request, const Con
 // sizes the viewport and scissor. `unbind_surfaces` flushes and drops them.
 void bind_surfaces(Context& ctx, std::shared_ptr<FramebufferObject> draw, std::shared_ptr<FramebufferObject> read);
 void unbind_surfaces(Context& ctx);
+
+// st_manager's flush_front: what glFlush/glFinish call on this thread when the current context
+// draws into the front buffer of its window's framebuffer (single-buffered windows, or
+// glDrawBuffer(GL_FRONT)), to show it. The window system sets it with the context current on the
+// thread; unbind_surfaces clears it.
+void set_front_flush(std::function<void()> present_front);
+// glFlush/glFinish: shows the front buffer when the current draw buffers include it.
+void flush_front(Context& ctx);
 
 // Releases a window-system context object from its thread: EGL's and GLX's have `gl` (the
 // Context), `current`, and `draw`/`read` surfaces that count how many contexts hold them current.
