@@ -71,9 +71,9 @@ std::size_t legacy_param_count(GLenum pname) {
   switch (pname) {
     case GL_AMBIENT: case GL_DIFFUSE: case GL_SPECULAR: case GL_POSITION: case GL_EMISSION:
     case GL_AMBIENT_AND_DIFFUSE: case GL_LIGHT_MODEL_AMBIENT: case GL_FOG_COLOR: case GL_TEXTURE_ENV_COLOR:
-    case GL_TEXTURE_BORDER_COLOR: case GL_TEXTURE_SWIZZLE_RGBA:
+    case GL_TEXTURE_BORDER_COLOR: case GL_TEXTURE_SWIZZLE_RGBA: case GL_OBJECT_PLANE: case GL_EYE_PLANE:
       return 4;
-    case GL_SPOT_DIRECTION: case GL_COLOR_INDEXES: return 3;
+    case GL_SPOT_DIRECTION: case GL_COLOR_INDEXES: case GL_POINT_DISTANCE_ATTENUATION: return 3;
     default: return 1;
   }
 }

@@ -189,7 +189,8 @@ bool query_fog_texenv_state(Context& ctx, GLenum pname, StateValue& value) {
 bool query_legacy_state(Context& ctx, GLenum pname, StateValue& value) {
   if (ctx.config().core_profile) return false;
   return query_lighting_state(ctx, pname, value) || query_fog_texenv_state(ctx, pname, value) ||
-         query_client_array_state(ctx, pname, value) || query_display_list_state(ctx, pname, value);
+         query_client_array_state(ctx, pname, value) || query_display_list_state(ctx, pname, value) ||
+         query_raster_state(ctx, pname, value);
 }
 
 namespace api {

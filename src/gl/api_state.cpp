@@ -10,6 +10,7 @@
 #include "api_common.h"
 #include "state_query.h"
 #include "glvk/gl/dispatch.h"
+#include "glvk/gl/window_system.h"
 #include "glvk/st/context.h"
 
 namespace glvk::gl {
@@ -176,7 +177,7 @@ bool query_integer(Context& ctx, GLenum pname, GLint64& value, bool& raised, con
 bool query_state(Context& ctx, GLenum pname, StateValue& value, bool& raised, const char* function) {
   if (query_transform_state(ctx, pname, value, raised, function) || query_clear_state(ctx, pname, value) ||
       query_render_state(ctx, pname, value) || query_draw_state(ctx, pname, value) ||
-      query_transform_feedback_state(ctx, pname, value) ||
+      query_transform_feedback_state(ctx, pname, value) || query_clip_point_state(ctx, pname, value) ||
       query_compressed_formats(pname, value) || query_legacy_state(ctx, pname, value))
     return true;
   if (pname == GL_SHADER_BINARY_FORMATS || pname == GL_PROGRAM_BINARY_FORMATS) {
@@ -377,10 +378,12 @@ GLboolean IsEnabled(Context& ctx, const char* fn, GLenum cap) {
 
 void Flush(Context& ctx, const char*) {
   ctx.st().flush();
+  flush_front(ctx);  // front-buffer drawing shows at the flush, as on other drivers
 }
 
 void Finish(Context& ctx, const char*) {
   ctx.st().finish();
+  flush_front(ctx);
 }
 
 }  // namespace api

@@ -113,7 +113,17 @@ st::TextureInput unit_texture_input(Context& ctx, GLint unit, std::uint32_t samp
   if (!t || t->target == GL_TEXTURE_BUFFER) return in;
   // A sampler object bound to the unit replaces the texture's sampler state (8.2).
   const SamplerObject* bound_sampler = ctx.bound_samplers[std::size_t(unit)].get();
-  const SamplerParameters& p = bound_sampler ? *bound_sampler : static_cast<const SamplerParameters&>(*t);
+  return object_texture_input(ctx, *t, bound_sampler ? *bound_sampler : static_cast<const SamplerParameters&>(*t),
+                              in.target);
+}
+
+}  // namespace
+
+st::TextureInput object_texture_input(Context& ctx, const TextureObject& texture, const SamplerParameters& p,
+                                      GLenum target) {
+  const TextureObject* t = &texture;
+  st::TextureInput in;
+  in.target = target;
   GLint last = 0;
   if (!texture_complete(*t, p, last)) return in;
   in.texture = t->resource.get();
@@ -140,6 +150,8 @@ st::TextureInput unit_texture_input(Context& ctx, GLint unit, std::uint32_t samp
   s.max_anisotropy = p.max_anisotropy;
   return in;
 }
+
+namespace {
 
 // The size of an attachment's image and its layer count; false when nothing is attached.
 bool attachment_target(const FramebufferAttachment& a, st::TargetInput& out, std::uint32_t& width,
@@ -231,6 +243,11 @@ bool gather_draw_inputs(Context& ctx, const char* fn, const ProgramObject& progr
 
   // Per-fragment and rasterization state.
   call.render = &ctx.render;
+  if (program.fixed_function) {
+    inputs.render = ctx.render;
+    inputs.render.program_point_size = true;
+    call.render = &inputs.render;
+  }
   for (unsigned i = 0; i < kMaxColorAttachments; ++i) {
     call.masks.color_mask[i] = ctx.color_mask[i];
     call.masks.blend[i] = ctx.blend[i];

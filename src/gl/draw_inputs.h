@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "glvk/gl/context.h"
+#include "glvk/gl/texture_object.h"
 #include "glvk/st/draw.h"
 
 namespace glvk::gl {
@@ -13,6 +14,9 @@ namespace glvk::gl {
 struct DrawInputs {
   st::DrawCall call;
   std::vector<st::TextureInput> sampler_textures;  // storage call.sampler_textures points into
+  // A fixed-function draw's render state (call.render points here): its program sizes points
+  // itself (the size, clamped and attenuated per GL 4.6 compatibility 14.4).
+  st::RenderState render;
 };
 
 // Fills `inputs` (everything but the counts, mode and indices). False after raising an error.
@@ -21,6 +25,10 @@ bool gather_draw_inputs(Context& ctx, const char* fn, const ProgramObject& progr
 // What texture `unit` offers a sampler of GL type `sampler_type`: the texture (null when incomplete,
 // GL 4.6 8.17) and its sampling state.
 st::TextureInput texture_input(Context& ctx, GLint unit, std::uint32_t sampler_type);
+
+// What `texture` offers a sampler of `target` with sampler state `p` (null texture when incomplete).
+st::TextureInput object_texture_input(Context& ctx, const TextureObject& texture, const SamplerParameters& p,
+                                      GLenum target);
 
 // Generic attribute i's array as a draw reads it (left as it is when the array is off or empty).
 void generic_array_input(const VertexArrayObject& vao, GLuint i, st::VertexAttribInput& in);

@@ -39,6 +39,12 @@ void emit_vertex(Context& ctx, const Vec4& position);
 // api_lighting.cpp: a new current colour updates the materials COLOR_MATERIAL tracks.
 void track_color_material(Context& ctx);
 
+// api_texgen.cpp: a plane given in object coordinates as eye coordinates, (p1 p2 p3 p4) M^-1 with
+// the current modelview matrix M (glTexGen's EYE_PLANE, glClipPlane).
+std::array<GLdouble, 4> plane_to_eye(Context& ctx, const std::array<GLdouble, 4>& p);
+// api_clip_points.cpp: POINT_SIZE_MAX (the device's largest size until set).
+GLfloat point_size_max(Context& ctx);
+
 // api_client_arrays.cpp: glGetPointerv of the legacy arrays (GL_VERTEX_ARRAY_POINTER, ...);
 // false for other pnames.
 bool legacy_array_pointer(Context& ctx, GLenum pname, void** params);

@@ -66,5 +66,6 @@ bool query_lighting_state(Context& ctx, GLenum pname, StateValue& value);      /
 bool query_fog_texenv_state(Context& ctx, GLenum pname, StateValue& value);    // api_fog_texenv.cpp
 bool query_client_array_state(Context& ctx, GLenum pname, StateValue& value);  // api_client_arrays.cpp
 bool query_display_list_state(Context& ctx, GLenum pname, StateValue& value);  // api_display_lists.cpp
+bool query_raster_state(Context& ctx, GLenum pname, StateValue& value);        // api_raster_pos.cpp
 
 }  // namespace glvk::gl

@@ -171,6 +171,7 @@ LegacyLowering lower_legacy_builtins(Stage stage, std::string& text, bool compat
     if (next_stage_reads.count("gl_SecondaryColor")) used.insert({"gl_FrontSecondaryColor", "gl_BackSecondaryColor"});
     for (const char* v : {"gl_TexCoord", "gl_FogFragCoord"})
       if (next_stage_reads.count(v)) used.insert(v);
+    if (uses("gl_ClipVertex")) used.insert("gl_ClipPlane");  // the epilogue clips against them
   }
   if (used.empty()) return out;
   const std::map<std::string, std::string> redeclared = blank_redeclarations(text);
@@ -201,9 +202,18 @@ LegacyLowering lower_legacy_builtins(Stage stage, std::string& text, bool compat
       decls += declaration("out", v.type, v.name, v.array);
       macros += rename_macro(v.name);
     }
-    if (uses("gl_ClipVertex")) {  // user clip planes are not state yet: the value is unused
-      decls += "vec4 glvk_ClipVertex;\n";
+    if (uses("gl_ClipVertex")) {
+      // GL 4.6 compatibility 13.7.2: gl_ClipVertex is clipped against the enabled user clip planes
+      // (eye coordinates): after the user's main, one clip distance per plane, 1 (inside) for a
+      // disabled one (glvk_ClipPlaneEnables: bit i, CLIP_PLANEi enabled).
+      decls += "vec4 glvk_ClipVertex;\nuniform int glvk_ClipPlaneEnables;\n";
+      decls += "out float gl_ClipDistance[" + std::to_string(kClipPlanes) + "];\n";
       macros += rename_macro("gl_ClipVertex");
+      for (int i = 0; i < kClipPlanes; ++i) {
+        const std::string n = std::to_string(i);
+        out.epilogue += "gl_ClipDistance[" + n + "] = (glvk_ClipPlaneEnables & " + std::to_string(1 << i) +
+                        ") != 0 ? dot(glvk_ClipVertex, glvk_ClipPlane[" + n + "]) : 1.0; ";
+      }
     }
   } else if (stage == Stage::Fragment && compatibility_builtins) {
     // gl_Color is the front or back colour by the facing of the primitive when

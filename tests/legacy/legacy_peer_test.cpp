@@ -1,7 +1,8 @@
 // glvk against Mesa llvmpipe on legacy_probe.c: a lit, textured, fogged surface drawn by the
 // fixed-function pipeline with immediate mode, client arrays and a display list, and three
 // texture-combiner scenes (COMBINE with INTERPOLATE, ADD_SIGNED, SUBTRACT, DOT3_RGB(A), scales and the
-// crossbar), every pixel within the probe's stated tolerance (see TOLERANCE there for why).
+// crossbar), every pixel within the probe's stated tolerance (see TOLERANCE there for why); and
+// pixel_probe.c's pixel rectangles.
 #include <gtest/gtest.h>
 
 #include "peer_runs.h"
@@ -13,6 +14,14 @@ TEST(LegacyPeerComparison, FixedFunctionScenesMatchLlvmpipe) {
   PeerRuns runs;
   ASSERT_TRUE(run_on_both(GLVK_LEGACY_PROBE, GLVK_EGL_VENDOR_JSON, runs));
   expect_images_match(runs, 9, 32);
+}
+
+// pixel_probe.c: glDrawPixels (formats, unpack state, zoom, depth test, fog, texturing), depth
+// glDrawPixels, glBitmap, glCopyPixels, glWindowPos and glRasterPos; six scenes.
+TEST(LegacyPeerComparison, PixelRectanglesMatchLlvmpipe) {
+  PeerRuns runs;
+  ASSERT_TRUE(run_on_both(GLVK_PIXEL_PROBE, GLVK_EGL_VENDOR_JSON, runs));
+  expect_images_match(runs, 6, 32);
 }
 
 }  // namespace

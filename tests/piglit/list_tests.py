@@ -8,6 +8,7 @@ never edited:
 Kinds (compare.py counts each):
   framebuffer  issue 6's framebuffer tests (fbo-*, clearbuffer-*, copyteximage, read-front).
   gl3          the C tests of the GL 3.x groups below (GROUPS).
+  gl1          the C tests of the GL 1.0-2.1 groups (LEGACY_GROUPS: issue 14's legacy GL).
   core-draw    shader_runner tests of GROUPS that draw, whose [require] a GL 4.6 core context meets
                and whose shaders and commands use no compatibility-profile feature (gl_Vertex,
                matrices, gl_Color, glShadeModel, glClipPlane, ...): the drawing subset.
@@ -30,9 +31,15 @@ ROOT = "/usr/lib/x86_64-linux-gnu/piglit"
 FRAMEBUFFER = re.compile(r"^(fbo-|clearbuffer-|copyteximage|read-front)")
 GROUPS = re.compile(r"^spec@(glsl-1\.[345]0|arb_vertex_array_object|arb_draw_instanced|arb_uniform_buffer_object|"
                     r"arb_instanced_arrays|arb_draw_elements_base_vertex|!opengl 3\.[0-3])@")
+# Issue 14's legacy groups: GL 1.0-2.1, their GLSL versions, point sprites and fog coordinates.
+LEGACY_GROUPS = re.compile(r"^spec@(glsl-1\.[12]0|arb_point_sprite|ext_fog_coord|!opengl (1\.[0-5]|2\.[01]))@")
 # Generated tests, sorted by name, keep every Nth. The 1.30 built-in function tests run each function
 # in a vertex and a fragment shader and draw with gl_Vertex; the 1.50 ones run it in a geometry shader.
 SAMPLE_EVERY = [
+    ("generated_tests/spec/glsl-1.10/execution/built-in-functions/", 10),
+    ("generated_tests/spec/glsl-1.20/execution/built-in-functions/", 10),
+    ("generated_tests/spec/glsl-1.10/execution/variable-indexing/", 10),
+    ("generated_tests/spec/glsl-1.20/execution/variable-indexing/", 10),
     ("generated_tests/spec/glsl-1.50/execution/built-in-functions/", 10),
     ("generated_tests/spec/glsl-1.30/execution/built-in-functions/", 10),
     ("generated_tests/spec/glsl-1.30/execution/interpolation/", 10),
@@ -135,8 +142,12 @@ for name, argv in tests("opengl"):
 groups = sorted((n, a) for profile in ("opengl", "shader") for n, a in tests(profile)
                 if GROUPS.match(n) and not FRAMEBUFFER.match(a[0])
                 and (a[0] == "shader_runner" or not a[0].startswith("shader_runner")))
-for name, argv in sampled(groups):
-    kind = shader_kind(argv[1]) if argv[0] == "shader_runner" else "gl3"
+# The legacy groups come after, sampled on their own (so the lists above stay as they were).
+legacy = sorted((n, a) for profile in ("opengl", "shader") for n, a in tests(profile)
+                if LEGACY_GROUPS.match(n) and not FRAMEBUFFER.match(a[0])
+                and (a[0] == "shader_runner" or not a[0].startswith("shader_runner")))
+for name, argv in sampled(groups) + sampled(legacy):
+    kind = shader_kind(argv[1]) if argv[0] == "shader_runner" else "gl1" if LEGACY_GROUPS.match(name) else "gl3"
     # run_piglit.sh runs tests in piglit's bin/: data files named relative to piglit's root or its
     # tests/ (where piglit runs the built-in constants tests) are given by absolute path.
     argv = argv[:1] + [next((f"{base}/{a}" for base in (ROOT, f"{ROOT}/tests") if os.path.isfile(f"{base}/{a}")), a)

@@ -9,7 +9,6 @@
 
 #include "ff_math.h"
 #include "glvk/st/context.h"
-#include "glvk/st/shader_limits.h"
 #include "legacy_internal.h"
 
 namespace glvk::gl {
@@ -26,7 +25,7 @@ enum Field : std::uint8_t {
   kLightSpotExponent, kLightSpotCutoff, kLightSpotCosCutoff, kLightAttC, kLightAttL, kLightAttQ,
   kLightModelAmbient, kSceneColor, kProductAmbient, kProductDiffuse, kProductSpecular,  // variant: face
   kTexEnvColor, kEyePlane, kObjectPlane,  // variant: coordinate S, T, R, Q
-  kFogColor, kFogDensity, kFogStart, kFogEnd, kFogScale, kTwoSide,
+  kFogColor, kFogDensity, kFogStart, kFogEnd, kFogScale, kTwoSide, kClipPlaneEnables,
 };
 constexpr std::uint8_t kInverse = 1, kTranspose = 2;
 
@@ -81,6 +80,7 @@ constexpr Name kNames[] = {
     {"gl_Fog", "color", kFogColor}, {"gl_Fog", "density", kFogDensity}, {"gl_Fog", "start", kFogStart},
     {"gl_Fog", "end", kFogEnd}, {"gl_Fog", "scale", kFogScale},
     {"gl_VertexProgramTwoSide", "", kTwoSide},  // glvk's own: VERTEX_PROGRAM_TWO_SIDE for gl_Color
+    {"gl_ClipPlaneEnables", "", kClipPlaneEnables},  // glvk's own: CLIP_PLANEi enables for gl_ClipVertex
 };
 
 Vec4 product(const Vec4& a, const Vec4& b) { return {a[0] * b[0], a[1] * b[1], a[2] * b[2], a[3] * b[3]}; }
@@ -95,12 +95,8 @@ Matrix4 matrix_of(Context& ctx, Field field, unsigned index) {
   }
 }
 
-// The GL 1.x texture generation planes' initial values (table 23.?: S = (1,0,0,0), T = (0,1,0,0),
-// R = Q = 0); glTexGen state is not kept yet.
-Vec4 initial_plane(unsigned coordinate) {
-  Vec4 p{0, 0, 0, 0};
-  if (coordinate < 2) p[coordinate] = 1;
-  return p;
+Vec4 plane(const std::array<GLdouble, 4>& p) {
+  return {GLfloat(p[0]), GLfloat(p[1]), GLfloat(p[2]), GLfloat(p[3])};
 }
 
 // The value of one element as up to four columns of four floats (matrices) or one vector.
@@ -142,14 +138,14 @@ Value value_of(Context& ctx, const Builtin& b) {
     case kDepthDiff:
       scalar(float(ctx.transform.viewports[0].far_value - ctx.transform.viewports[0].near_value));
       break;
-    case kClipPlane: vec4({0, 0, 0, 0}); break;  // user clip planes are not state yet
+    case kClipPlane: vec4(plane(l.clip_planes[i < l.clip_planes.size() ? i : 0])); break;  // eye coordinates
     case kPointSize: scalar(ctx.render.point_size); break;
-    // Point parameters are not state yet: their initial values (GL 4.6 compatibility table 23.?).
-    case kPointSizeMin: scalar(0); break;
-    // POINT_SIZE_MAX starts at the largest point size (GL_POINT_SIZE_RANGE's end: the device's).
-    case kPointSizeMax: scalar(st::shader_limits(ctx.st().screen()).point_size_range[1]); break;
-    case kPointFade: case kPointAttC: scalar(1); break;
-    case kPointAttL: case kPointAttQ: scalar(0); break;
+    case kPointSizeMin: scalar(l.point.size_min); break;
+    case kPointSizeMax: scalar(point_size_max(ctx)); break;
+    case kPointFade: scalar(l.point.fade_threshold); break;
+    case kPointAttC: scalar(l.point.attenuation[0]); break;
+    case kPointAttL: scalar(l.point.attenuation[1]); break;
+    case kPointAttQ: scalar(l.point.attenuation[2]); break;
     case kMatEmission: vec4(material.emission); break;
     case kMatAmbient: vec4(material.ambient); break;
     case kMatDiffuse: vec4(material.diffuse); break;
@@ -192,12 +188,21 @@ Value value_of(Context& ctx, const Builtin& b) {
     case kProductDiffuse: vec4(product(material.diffuse, light.diffuse)); break;
     case kProductSpecular: vec4(product(material.specular, light.specular)); break;
     case kTexEnvColor: vec4(i < kFixedTextureUnits ? l.texenv[i].color : Vec4{}); break;
-    case kEyePlane: case kObjectPlane: vec4(initial_plane(b.variant)); break;
+    case kEyePlane: case kObjectPlane: {
+      const TexGenCoord& c = l.texgen[i < kFixedTextureUnits ? i : 0][b.variant & 3];
+      vec4(plane(b.field == kEyePlane ? c.eye_plane : c.object_plane));
+      break;
+    }
     case kFogColor: vec4(l.fog.color); break;
     case kFogDensity: scalar(l.fog.density); break;
     case kFogStart: scalar(l.fog.start); break;
     case kFogEnd: scalar(l.fog.end); break;
     case kFogScale: scalar(l.fog.end != l.fog.start ? 1.0f / (l.fog.end - l.fog.start) : 0.0f); break;
+    case kClipPlaneEnables: {
+      const std::int32_t bits = std::int32_t(ctx.render.clip_distances & 0xffu);
+      std::memcpy(out.v, &bits, 4);
+      break;
+    }
     case kTwoSide: {
       const std::int32_t on = capability_enabled(ctx, GL_VERTEX_PROGRAM_TWO_SIDE) ? 1 : 0;
       std::memcpy(out.v, &on, 4);

@@ -28,8 +28,12 @@ struct CombineKey {
   auto operator<=>(const CombineKey&) const = default;
 };
 
+// Texture coordinate generation of one coordinate (glTexGen's TEXTURE_GEN_MODE when enabled).
+enum class TexGen : std::uint8_t { Off, ObjectLinear, EyeLinear, SphereMap, NormalMap, ReflectionMap };
+
 struct TextureUnitKey {
   TexTarget target = TexTarget::None;  // None: texturing off for the unit
+  std::array<TexGen, 4> texgen{};      // S, T, R, Q (only for units that texture)
   EnvMode mode = EnvMode::Modulate;
   BaseClass base = BaseClass::ColorAlpha;
   CombineKey combine;
@@ -50,6 +54,8 @@ struct Key {
   bool two_side = false, local_viewer = false, separate_specular = false;
   std::array<std::uint8_t, 2> color_material{};  // per face (front, back): ColorMaterialBits
   bool normalize = false, rescale_normal = false;
+  std::uint8_t clip_planes = 0;    // bit i: CLIP_PLANEi enabled (clipped against its eye-space plane)
+  bool point_attenuation = false;  // POINT_DISTANCE_ATTENUATION is not (1, 0, 0)
   // Fragment stage.
   bool flat = false;               // glShadeModel(GL_FLAT)
   bool color_sum = false;          // add the secondary colour after texturing
@@ -57,6 +63,10 @@ struct Key {
   bool fog_coord_attrib = false;   // FOG_COORD_SRC = FOG_COORD (else the eye distance)
   GLenum alpha_func = GL_ALWAYS;   // GL_ALWAYS: no test
   std::array<TextureUnitKey, kFixedTextureUnits> units{};
+  // A pixel rectangle (glDrawPixels, glBitmap, glCopyPixels): vertices come in clip coordinates
+  // with the raster position's colours, texture coordinates and distance (fog coordinate), and
+  // fragments take their colour (or depth, or coverage) from the texel under them.
+  PixelSource pixels = PixelSource::None;
 
   auto operator<=>(const Key&) const = default;
 };

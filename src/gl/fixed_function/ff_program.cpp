@@ -1,6 +1,7 @@
 // Fixed-function programs as draws see them: the state key from the context, one generated and
 // linked program per key (cached in the context), the ff_* uniforms written from context state on
 // every draw, and the vertex inputs (legacy arrays, current values, immediate-mode vertices).
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <map>
@@ -14,6 +15,7 @@
 #include "legacy_internal.h"
 #include "glvk/st/context.h"
 #include "glvk/st/program.h"
+#include "glvk/st/shader_limits.h"
 
 namespace glvk::gl {
 
@@ -74,6 +76,16 @@ std::uint8_t color_material_bits(GLenum mode) {
   }
 }
 
+ff::TexGen texgen_mode(GLenum mode) {
+  switch (mode) {
+    case GL_OBJECT_LINEAR: return ff::TexGen::ObjectLinear;
+    case GL_SPHERE_MAP: return ff::TexGen::SphereMap;
+    case GL_NORMAL_MAP: return ff::TexGen::NormalMap;
+    case GL_REFLECTION_MAP: return ff::TexGen::ReflectionMap;
+    default: return ff::TexGen::EyeLinear;
+  }
+}
+
 ff::CombineKey combine_key(const TexEnvCombine& c) {
   ff::CombineKey k;
   k.rgb = std::uint16_t(c.rgb);
@@ -120,7 +132,10 @@ void apply_crossbar_rule(ff::Key& k) {
 ff::Key state_key(Context& ctx) {
   const LegacyState& l = ctx.legacy;
   ff::Key k;
-  k.lighting = capability_enabled(ctx, GL_LIGHTING);
+  // A pixel rectangle's colours were decided at glRasterPos: no lighting (18.1.5 sends its
+  // fragments through texturing, colour sum, fog and the per-fragment operations).
+  k.pixels = l.pixel_source;
+  k.lighting = k.pixels == PixelSource::None && capability_enabled(ctx, GL_LIGHTING);
   if (k.lighting) {
     for (unsigned i = 0; i < kMaxLights; ++i) {
       if (!capability_enabled(ctx, GL_LIGHT0 + i)) continue;
@@ -139,14 +154,19 @@ ff::Key state_key(Context& ctx) {
       if (l.color_material_face != GL_BACK) k.color_material[0] = bits;
       if (l.color_material_face != GL_FRONT) k.color_material[1] = bits;
     }
-    k.normalize = capability_enabled(ctx, GL_NORMALIZE);
-    k.rescale_normal = capability_enabled(ctx, GL_RESCALE_NORMAL);
+  }
+  // Lighting and texture generation read the eye normal.
+  k.normalize = capability_enabled(ctx, GL_NORMALIZE);
+  k.rescale_normal = capability_enabled(ctx, GL_RESCALE_NORMAL);
+  if (k.pixels == PixelSource::None) {
+    k.clip_planes = std::uint8_t(ctx.render.clip_distances & 0xffu);
+    k.point_attenuation = l.point.attenuation != std::array<GLfloat, 3>{1, 0, 0};
   }
   k.flat = ctx.render.shade_model == GL_FLAT;
   k.color_sum = capability_enabled(ctx, GL_COLOR_SUM) || (k.lighting && k.separate_specular);
   if (capability_enabled(ctx, GL_FOG)) {
     k.fog = l.fog.mode == GL_LINEAR ? 1 : l.fog.mode == GL_EXP ? 2 : 3;
-    k.fog_coord_attrib = l.fog.coord_src == GL_FOG_COORD;
+    k.fog_coord_attrib = l.fog.coord_src == GL_FOG_COORD || k.pixels != PixelSource::None;
   }
   if (ctx.render.alpha_test) k.alpha_func = ctx.render.alpha_func;
   for (unsigned u = 0; u < kFixedTextureUnits; ++u) {
@@ -157,8 +177,11 @@ ff::Key state_key(Context& ctx) {
       const st::TextureInput in = texture_input(ctx, GLint(u), t.sampler);
       if (in.texture) {
         const ff::EnvMode mode = env_mode(l.texenv[u].mode);
-        k.units[u] = {t.target, mode, base_class(in.base_format, in.depth_texture_mode),
+        k.units[u] = {t.target, {}, mode, base_class(in.base_format, in.depth_texture_mode),
                       mode == ff::EnvMode::Combine ? combine_key(l.texenv[u].combine) : ff::CombineKey{}};
+        // A pixel rectangle's texture coordinates are the raster position's, already generated.
+        for (unsigned c = 0; c < 4 && k.pixels == PixelSource::None; ++c)
+          if (capability_enabled(ctx, GL_TEXTURE_GEN_S + c, u)) k.units[u].texgen[c] = texgen_mode(l.texgen[u][c].mode);
       }
       break;
     }
@@ -194,7 +217,8 @@ FixedFunctionCache::Entry* find_or_link(Context& ctx, const char* fn, const ff::
     if (res.kind != glsl::ResourceKind::CombinedSampler) continue;
     const std::string& name = r.uniforms[std::size_t(res.uniform)].name;
     for (std::uint32_t i = 0; i < res.count; ++i, ++flat)
-      p->sampler_units[flat] = GLint(std::stoi(name.substr(std::strlen("ff_texture"))));
+      // ff_pixels reads no unit: the pixel rectangle draw supplies its texture.
+      p->sampler_units[flat] = name == "ff_pixels" ? -1 : GLint(std::stoi(name.substr(std::strlen("ff_texture"))));
   }
   e.program = std::move(p);
   return &e;
@@ -223,11 +247,25 @@ void write_uniforms(Context& ctx, const ff::Key& key, FixedFunctionCache::Entry&
   const Matrix4& mv = ctx.transform.modelview.back();
   put_matrix(e, "ff_modelview", mv);
   put_matrix(e, "ff_mvp", ff::multiply(ctx.transform.projection.back(), mv));
-  put_scalar(e, "ff_point_size", ctx.render.point_size);
-  if (key.lighting) {
+  // 14.4: the point size clamped to [POINT_SIZE_MIN, POINT_SIZE_MAX] (after attenuation when on).
+  const GLfloat size_max = std::min(point_size_max(ctx), st::shader_limits(ctx.st().screen()).point_size_range[1]);
+  put_scalar(e, "ff_point_size", key.point_attenuation ? ctx.render.point_size
+                                                       : std::clamp(ctx.render.point_size, l.point.size_min, size_max));
+  const GLfloat size_range[2] = {l.point.size_min, size_max};
+  put(e, "ff_point_size_range", size_range, 2);
+  put(e, "ff_point_attenuation", l.point.attenuation.data(), 3);
+  for (unsigned i = 0; i < 8; ++i) {
+    if (!(key.clip_planes & (1u << i))) continue;
+    const auto& p = l.clip_planes[i];
+    const Vec4 plane{GLfloat(p[0]), GLfloat(p[1]), GLfloat(p[2]), GLfloat(p[3])};
+    put_vec4(e, "ff_clip_plane" + std::to_string(i), plane);
+  }
+  if (e.uniforms.count("ff_normal_matrix")) {
     const Matrix4 inv = ff::inverse(mv);
     put(e, "ff_normal_matrix", ff::normal_matrix(inv).data(), 3, 3);
     put_scalar(e, "ff_normal_scale", key.rescale_normal ? ff::normal_scale(inv) : 1.0f);
+  }
+  if (key.lighting) {
     put_vec4(e, "ff_light_model_ambient", l.light_model_ambient);
     for (int f = 0; f < 2; ++f) {
       const Material& m = l.materials[std::size_t(f)];
@@ -267,9 +305,18 @@ void write_uniforms(Context& ctx, const ff::Key& key, FixedFunctionCache::Entry&
     put_vec4(e, "ff_fog_params", params);
   }
   put_scalar(e, "ff_alpha_ref", ctx.render.alpha_ref);
+  if (key.pixels != PixelSource::None) put_vec4(e, "ff_pixel_rect", l.pixel_rect);
   for (unsigned u = 0; u < kFixedTextureUnits; ++u) {
     if (key.units[u].target == TexTarget::None) continue;
     put_matrix(e, "ff_texture_matrix" + std::to_string(u), ctx.transform.texture[u].back());
+    for (unsigned c = 0; c < 4; ++c) {
+      const ff::TexGen g = key.units[u].texgen[c];
+      if (g != ff::TexGen::ObjectLinear && g != ff::TexGen::EyeLinear) continue;
+      const auto& p = g == ff::TexGen::ObjectLinear ? l.texgen[u][c].object_plane : l.texgen[u][c].eye_plane;
+      const Vec4 plane{GLfloat(p[0]), GLfloat(p[1]), GLfloat(p[2]), GLfloat(p[3])};
+      put_vec4(e, "ff_texgen" + std::to_string(u) + (g == ff::TexGen::ObjectLinear ? "_object" : "_eye") +
+                      std::to_string(c), plane);
+    }
     put_vec4(e, "ff_texenv" + std::to_string(u) + "_color", l.texenv[u].color);
   }
   ++e.program->uniform_serial;

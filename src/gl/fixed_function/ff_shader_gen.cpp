@@ -89,6 +89,28 @@ std::string lit_face(const Key& key, int face, const char* n, const char* pri, c
   return s;
 }
 
+bool uses_normal(TexGen g) { return g == TexGen::SphereMap || g == TexGen::NormalMap || g == TexGen::ReflectionMap; }
+
+// GL 4.6 compatibility 12.1.3: unit u's texture coordinates with the enabled coordinates generated
+// from the object or eye position (planes ff_texgenU_object/eyeC), the sphere map, or the eye
+// normal n or reflection vector r.
+std::string texgen(unsigned u, const TextureUnitKey& unit) {
+  std::string s = fmt("  {{\n    vec4 tc = a_texcoord{};\n", u);
+  static const char* const kComponent[4] = {"x", "y", "z", "w"};
+  for (unsigned c = 0; c < 4; ++c) {
+    const char* x = kComponent[c];
+    switch (unit.texgen[c]) {
+      case TexGen::Off: break;
+      case TexGen::ObjectLinear: s += fmt("    tc.{} = dot(ff_texgen{}_object{}, a_vertex);\n", x, u, c); break;
+      case TexGen::EyeLinear: s += fmt("    tc.{} = dot(ff_texgen{}_eye{}, eye);\n", x, u, c); break;
+      case TexGen::SphereMap: s += fmt("    tc.{0} = r.{0} / sphere_m + 0.5;\n", x); break;
+      case TexGen::NormalMap: s += fmt("    tc.{0} = n.{0};\n", x); break;
+      case TexGen::ReflectionMap: s += fmt("    tc.{0} = r.{0};\n", x); break;
+    }
+  }
+  return s + fmt("    v_texcoord{0} = ff_texture_matrix{0} * tc;\n  }}\n", u);
+}
+
 }  // namespace
 
 std::string vertex_shader(const Key& key) {
@@ -101,6 +123,25 @@ std::string vertex_shader(const Key& key) {
   s += fmt("layout(location = {}) in float a_fog_coord;\n", unsigned(kAttribFogCoord));
   s += "uniform mat4 ff_modelview;\nuniform mat4 ff_mvp;\nuniform mat3 ff_normal_matrix;\n"
        "uniform float ff_normal_scale;\nuniform float ff_point_size;\n";
+  bool texgen_eye = false, texgen_normal = false, texgen_reflect = false;
+  for (unsigned u = 0; u < kFixedTextureUnits; ++u) {
+    const TextureUnitKey& unit = key.units[u];
+    if (!texturing(unit)) continue;
+    for (unsigned c = 0; c < 4; ++c) {
+      const TexGen g = unit.texgen[c];
+      if (g == TexGen::ObjectLinear) s += fmt("uniform vec4 ff_texgen{}_object{};\n", u, c);
+      if (g == TexGen::EyeLinear) s += fmt("uniform vec4 ff_texgen{}_eye{};\n", u, c);
+      texgen_eye = texgen_eye || (g != TexGen::Off && g != TexGen::ObjectLinear);
+      texgen_normal = texgen_normal || uses_normal(g);
+      texgen_reflect = texgen_reflect || g == TexGen::SphereMap || g == TexGen::ReflectionMap;
+    }
+  }
+  if (key.pixels == PixelSource::None) {
+    for (unsigned i = 0; i < 8; ++i)
+      if (key.clip_planes & (1u << i)) s += fmt("uniform vec4 ff_clip_plane{};\n", i);
+    if (key.clip_planes) s += fmt("out float gl_ClipDistance[{}];\n", unsigned(__builtin_popcount(key.clip_planes)));
+    if (key.point_attenuation) s += "uniform vec3 ff_point_attenuation;\nuniform vec2 ff_point_size_range;\n";
+  }
   s += fmt("{0}out vec4 v_color;\n{0}out vec4 v_secondary_color;\n", flat);
   if (key.two_side) s += fmt("{0}out vec4 v_back_color;\n{0}out vec4 v_back_secondary_color;\n", flat);
   if (key.fog) s += "out float v_fog_coord;\n";
@@ -127,22 +168,58 @@ std::string vertex_shader(const Key& key) {
     // x^y with GL's 0^0 = 1 (GLSL's pow leaves x <= 0 undefined).
     s += "float power(float x, float y) { return y == 0.0 ? 1.0 : (x > 0.0 ? pow(x, y) : 0.0); }\n";
   }
-  s += "void main() {\n  gl_Position = ff_mvp * a_vertex;\n  gl_PointSize = ff_point_size;\n";
-  const bool needs_eye = key.lighting || (key.fog && !key.fog_coord_attrib);
+  if (key.pixels != PixelSource::None) {
+    // A pixel rectangle: the corners are in clip coordinates, the rest is the raster position's.
+    s += "void main() {\n  gl_Position = a_vertex;\n  gl_PointSize = 1.0;\n"
+         "  v_color = a_color;\n  v_secondary_color = a_secondary_color;\n";
+    if (key.fog) s += "  v_fog_coord = a_fog_coord;\n";
+    for (unsigned u = 0; u < kFixedTextureUnits; ++u)
+      if (texturing(key.units[u])) s += fmt("  v_texcoord{0} = a_texcoord{0};\n", u);
+    return s + "}\n";
+  }
+  s += "void main() {\n  gl_Position = ff_mvp * a_vertex;\n";
+  const bool needs_eye = key.lighting || (key.fog && !key.fog_coord_attrib) || texgen_eye || key.clip_planes ||
+                         key.point_attenuation;
   if (needs_eye) s += "  vec4 eye = ff_modelview * a_vertex;\n  vec3 eye_pos = eye.xyz / eye.w;\n";
-  if (key.lighting) {
+  if (key.point_attenuation) {
+    // 14.4: size * sqrt(1 / (a + b d + c d^2)) with d the distance from the eye, clamped to
+    // [POINT_SIZE_MIN, POINT_SIZE_MAX].
+    s += "  float point_d = length(eye_pos);\n"
+         "  gl_PointSize = clamp(ff_point_size * inversesqrt(dot(ff_point_attenuation, vec3(1.0, point_d, "
+         "point_d * point_d))), ff_point_size_range.x, ff_point_size_range.y);\n";
+  } else {
+    s += "  gl_PointSize = ff_point_size;\n";
+  }
+  // 13.7.2: a vertex is inside user clip plane i where (p1 p2 p3 p4) . (xe ye ze we) >= 0.
+  for (unsigned i = 0, k = 0; i < 8; ++i)
+    if (key.clip_planes & (1u << i)) s += fmt("  gl_ClipDistance[{}] = dot(ff_clip_plane{}, eye);\n", k++, i);
+  if (key.lighting || texgen_normal) {
     // GL 4.6 compatibility 12.2.1.1: n' = n M^-1 (the normal matrix), then RESCALE_NORMAL's factor
     // and NORMALIZE.
     s += "  vec3 n = ff_normal_matrix * a_normal * ff_normal_scale;\n";
     if (key.normalize) s += "  n = normalize(n);\n";
+  }
+  if (texgen_reflect) {
+    // 12.1.3: r = u - 2 n' (n' . u) with u the unit vector from the origin to the vertex; the
+    // sphere map's m = 2 sqrt(rx^2 + ry^2 + (rz + 1)^2).
+    s += "  vec3 r = reflect(normalize(eye_pos), n);\n"
+         "  float sphere_m = 2.0 * sqrt(r.x * r.x + r.y * r.y + (r.z + 1.0) * (r.z + 1.0));\n";
+  }
+  if (key.lighting) {
     s += lit_face(key, 0, "n", "v_color", "v_secondary_color");
     if (key.two_side) s += lit_face(key, 1, "-n", "v_back_color", "v_back_secondary_color");
   } else {
     s += "  v_color = a_color;\n  v_secondary_color = a_secondary_color;\n";
   }
   if (key.fog) s += key.fog_coord_attrib ? "  v_fog_coord = a_fog_coord;\n" : "  v_fog_coord = abs(eye.z);\n";
-  for (unsigned u = 0; u < kFixedTextureUnits; ++u)
-    if (texturing(key.units[u])) s += fmt("  v_texcoord{0} = ff_texture_matrix{0} * a_texcoord{0};\n", u);
+  for (unsigned u = 0; u < kFixedTextureUnits; ++u) {
+    const TextureUnitKey& unit = key.units[u];
+    if (!texturing(unit)) continue;
+    if (unit.texgen == std::array<TexGen, 4>{})
+      s += fmt("  v_texcoord{0} = ff_texture_matrix{0} * a_texcoord{0};\n", u);
+    else
+      s += texgen(u, unit);
+  }
   s += "}\n";
   return s;
 }
@@ -267,8 +344,19 @@ std::string fragment_shader(const Key& key) {
     s += fmt("in vec4 v_texcoord{0};\nuniform {1} ff_texture{0};\n", u, sampler_type(unit.target));
     if (unit.mode == EnvMode::Blend || unit.mode == EnvMode::Combine) s += fmt("uniform vec4 ff_texenv{}_color;\n", u);
   }
+  if (key.pixels != PixelSource::None) s += "uniform sampler2D ff_pixels;\nuniform vec4 ff_pixel_rect;\n";
   s += "layout(location = 0) out vec4 ff_frag_color;\nvoid main() {\n";
-  if (key.two_side)
+  if (key.pixels != PixelSource::None) {
+    // GL 4.6 compatibility 18.1.5: the fragment at window (x, y) takes the pixel whose zoomed
+    // rectangle (xr + zx i, yr + zy j, one zoom wide) holds its centre. ff_pixel_rect: xr, yr, zx, zy.
+    s += "  ivec2 pixel_at = ivec2(floor((gl_FragCoord.xy - ff_pixel_rect.xy) / ff_pixel_rect.zw));\n"
+         "  vec4 pixel = texelFetch(ff_pixels, clamp(pixel_at, ivec2(0), textureSize(ff_pixels, 0) - 1), 0);\n";
+    if (key.pixels == PixelSource::Bitmap) s += "  if (pixel.r == 0.0) discard;\n";
+    if (key.pixels == PixelSource::Depth) s += "  gl_FragDepth = pixel.r;\n";
+  }
+  if (key.pixels == PixelSource::Color)
+    s += "  vec4 p = pixel;\n  vec4 secondary = v_secondary_color;\n";
+  else if (key.two_side)
     s += "  vec4 p = gl_FrontFacing ? v_color : v_back_color;\n"
          "  vec4 secondary = gl_FrontFacing ? v_secondary_color : v_back_secondary_color;\n";
   else

@@ -13,6 +13,7 @@
 namespace glvk::gl {
 
 struct BufferObject;
+struct TextureObject;
 class FixedFunctionCache;  // fixed_function/ff_program.cpp
 class DisplayLists;        // api_display_lists.cpp
 
@@ -72,6 +73,27 @@ struct TexEnvState {  // per texture unit (GL_TEXTURE_ENV)
   TexEnvCombine combine;
 };
 
+// Texture coordinate generation of one coordinate (S, T, R or Q) of a unit (GL 4.6 compatibility
+// 12.1.3, table 23.19): the mode and the planes (the eye plane in eye coordinates: transformed by the
+// inverse modelview matrix when it was given). Initial planes: S (1,0,0,0), T (0,1,0,0), R = Q = 0.
+struct TexGenCoord {
+  GLenum mode = GL_EYE_LINEAR;
+  std::array<GLdouble, 4> object_plane{}, eye_plane{};
+};
+inline std::array<TexGenCoord, 4> initial_texgen() {
+  std::array<TexGenCoord, 4> t{};
+  t[0].object_plane[0] = t[0].eye_plane[0] = 1;
+  t[1].object_plane[1] = t[1].eye_plane[1] = 1;
+  return t;
+}
+
+// Point parameters (14.4, table 23.10); size_max < 0 stands for the device's largest point size.
+struct PointParameters {
+  GLfloat size_min = 0, size_max = -1, fade_threshold = 1;
+  std::array<GLfloat, 3> attenuation{1, 0, 0};
+  GLenum sprite_coord_origin = GL_UPPER_LEFT;
+};
+
 // A legacy client array (glVertexPointer and friends); kept per vertex array object.
 struct LegacyArray {
   bool enabled = false;
@@ -116,6 +138,26 @@ struct ImmediateVertex {
 
 inline constexpr GLenum kOutsideBeginEnd = ~0u;
 
+// The current raster position (GL 4.6 compatibility 14.7, table 23.13): window coordinates x, y,
+// z and the clip w, and the data glRasterPos/glWindowPos captured with it.
+struct RasterPosition {
+  Vec4 window{0, 0, 0, 1};
+  bool valid = true;
+  GLfloat distance = 0;
+  Vec4 color{1, 1, 1, 1};
+  Vec4 secondary_color{0, 0, 0, 1};
+  std::array<Vec4, kFixedTextureUnits> texcoords = [] {
+    std::array<Vec4, kFixedTextureUnits> t;
+    t.fill({0, 0, 0, 1});
+    return t;
+  }();
+  GLfloat index = 1;
+};
+
+// What a pixel rectangle draw (glDrawPixels, glBitmap, glCopyPixels) makes the fixed-function
+// program take as its fragments' source (FixedFunctionKey::pixels).
+enum class PixelSource : std::uint8_t { None, Color, Bitmap, Depth };
+
 struct LegacyState {
   CurrentValues current;
   std::array<LightSource, kMaxLights> lights = [] {
@@ -147,6 +189,25 @@ struct LegacyState {
   GLuint list_base = 0;
   bool compiling() const { return compiling_list != 0; }
   std::shared_ptr<DisplayLists> lists;
+
+  std::array<std::array<TexGenCoord, 4>, kFixedTextureUnits> texgen = [] {
+    std::array<std::array<TexGenCoord, 4>, kFixedTextureUnits> t;
+    t.fill(initial_texgen());
+    return t;
+  }();
+  PointParameters point;
+  std::array<bool, kFixedTextureUnits> coord_replace{};  // GL_POINT_SPRITE's COORD_REPLACE per unit
+
+  // User clip planes (13.7.2; enabled by RenderState::clip_distances): in eye coordinates.
+  std::array<std::array<GLdouble, 4>, 8> clip_planes{};
+
+  // Pixel rectangles (14.7, 18.1): the raster position, glPixelZoom, the texture a rectangle is
+  // drawn from (kept across draws; re-specified by each), and the source of the draw in progress.
+  RasterPosition raster;
+  GLfloat zoom_x = 1, zoom_y = 1;
+  std::shared_ptr<TextureObject> pixel_texture;
+  PixelSource pixel_source = PixelSource::None;
+  Vec4 pixel_rect{0, 0, 1, 1};  // the draw in progress: window x, y of its first pixel; zoom x, y
 
   // Generated fixed-function programs, one per state key (shared_ptr: the type is private).
   std::shared_ptr<FixedFunctionCache> programs;

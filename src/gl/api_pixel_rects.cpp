@@ -1,0 +1,270 @@
+// Pixel rectangles drawn at the raster position (GL 4.6 compatibility 14.8 glBitmap, 18.1
+// glDrawPixels, 18.3 glCopyPixels): the pixels become a texture and one rectangle is drawn through
+// the fixed-function program (PixelSource), so texturing, colour sum, fog and every per-fragment
+// operation apply as to any fragment; no second rendering path.
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+#include "api_common.h"
+#include "draw_inputs.h"
+#include "framebuffer_internal.h"
+#include "glvk/formats/gl_client.h"
+#include "glvk/gl/texture_object.h"
+#include "glvk/st/context.h"
+#include "glvk/st/program.h"
+#include "legacy_internal.h"
+#include "texture_internal.h"
+
+namespace glvk::gl {
+
+namespace {
+
+// Puts ctx's state of a pixel rectangle draw in place and takes it back, whatever happens.
+class PixelDrawScope {
+ public:
+  PixelDrawScope(Context& ctx, PixelSource source, const Vec4& rect) : l_(ctx.legacy) {
+    l_.vertices.swap(saved_vertices_);
+    l_.pixel_source = source;
+    l_.pixel_rect = rect;
+    l_.drawing_immediate = true;
+  }
+  ~PixelDrawScope() {
+    l_.vertices.swap(saved_vertices_);
+    l_.pixel_source = PixelSource::None;
+    l_.drawing_immediate = false;
+  }
+  PixelDrawScope(const PixelDrawScope&) = delete;
+  PixelDrawScope& operator=(const PixelDrawScope&) = delete;
+
+ private:
+  LegacyState& l_;
+  std::vector<ImmediateVertex> saved_vertices_;
+};
+
+// Client pixels read tightly packed (alignment 1, GL's initial store otherwise) and from no pixel
+// buffer: glvk's own data (glBitmap's expanded bits, glCopyPixels' read-back pixels), whatever the
+// application set.
+class DefaultPixelStore {
+ public:
+  DefaultPixelStore(Context& ctx, GLenum pbo_target, bool pack)
+      : store_(pack ? ctx.pack : ctx.unpack), pbo_(const_cast<std::shared_ptr<BufferObject>&>(bound_buffer(ctx, pbo_target))) {
+    saved_store_.alignment = 1;
+    std::swap(store_, saved_store_);
+    pbo_.swap(saved_pbo_);
+  }
+  ~DefaultPixelStore() {
+    std::swap(store_, saved_store_);
+    pbo_.swap(saved_pbo_);
+  }
+  DefaultPixelStore(const DefaultPixelStore&) = delete;
+  DefaultPixelStore& operator=(const DefaultPixelStore&) = delete;
+
+ private:
+  formats::PixelStore& store_;
+  formats::PixelStore saved_store_{};
+  std::shared_ptr<BufferObject>& pbo_;
+  std::shared_ptr<BufferObject> saved_pbo_;
+};
+
+// The context's texture for pixel rectangles, re-specified by each draw (nearest, one level).
+TextureObject& pixel_texture(Context& ctx) {
+  std::shared_ptr<TextureObject>& t = ctx.legacy.pixel_texture;
+  if (!t) {
+    t = std::make_shared<TextureObject>(0, GL_TEXTURE_2D);
+    t->min_filter = GL_NEAREST;
+    t->mag_filter = GL_NEAREST;
+    t->max_level = 0;
+  }
+  return *t;
+}
+
+// Specifies the pixel texture from client pixels; false after an error (raised by glTexImage's path).
+bool load_pixels(Context& ctx, const char* fn, GLint internal_format, GLsizei width, GLsizei height, GLenum format,
+                 GLenum type, const void* pixels) {
+  TextureObject& t = pixel_texture(ctx);
+  if (raises_error(ctx, fn, [&] {
+        tex_image(ctx, t, 2, GL_TEXTURE_2D, 0, internal_format, width, height, 1, 0, format, type, pixels, fn);
+      }))
+    return false;
+  return t.resource != nullptr;
+}
+
+// Draws the pixel texture as a rectangle with its lower-left corner at window (x, y), each pixel
+// `zoom` wide, through the fixed-function program with `source`.
+void draw_rect(Context& ctx, const char* fn, PixelSource source, GLfloat x, GLfloat y, GLfloat zoom_x, GLfloat zoom_y) {
+  const TextureObject& texture = *ctx.legacy.pixel_texture;
+  const TextureImage& image = texture.images[0][0];
+  PixelDrawScope scope(ctx, source, {x, y, zoom_x, zoom_y});
+  LegacyState& l = ctx.legacy;
+  const RasterPosition& r = l.raster;
+  ImmediateVertex v{};
+  v.color = r.color;
+  v.secondary_color = r.secondary_color;
+  v.fog_coord = r.distance;
+  v.texcoords = r.texcoords;
+  l.vertices.assign(4, v);
+  ProgramObject* program = fixed_function_program(ctx, fn);
+  if (!program) return;
+  DrawInputs inputs;
+  if (!gather_draw_inputs(ctx, fn, *program, inputs)) return;
+  st::DrawCall& call = inputs.call;
+  // The rectangle's corners in the clip coordinates of a viewport covering the framebuffer (pixel
+  // rectangles are not clipped to the viewport), at the raster position's depth.
+  const GLfloat fw = GLfloat(call.framebuffer.width), fh = GLfloat(call.framebuffer.height);
+  const GLfloat x1 = x + zoom_x * GLfloat(image.width), y1 = y + zoom_y * GLfloat(image.height);
+  const GLfloat z = 2.0f * r.window[2] - 1.0f;
+  const GLfloat corners[4][2] = {{x, y}, {x1, y}, {x, y1}, {x1, y1}};
+  for (int i = 0; i < 4; ++i)
+    l.vertices[std::size_t(i)].position = {2.0f * corners[i][0] / fw - 1.0f, 2.0f * corners[i][1] / fh - 1.0f, z, 1.0f};
+  call.viewports[0] = {0, 0, fw, fh, 0.0, 1.0};
+  // Rasterization state of polygons does not apply to pixel rectangles (culling, polygon mode and
+  // offset, stipple); clip planes neither.
+  st::RenderState& render = inputs.render;
+  render = ctx.render;
+  render.program_point_size = true;
+  render.cull_face = false;
+  render.polygon_mode = render.polygon_mode_back = GL_FILL;
+  render.polygon_offset_fill = false;
+  render.clip_distances = 0;
+  render.depth_clamp = true;
+  render.clip_depth_mode = GL_NEGATIVE_ONE_TO_ONE;
+  render.clip_origin = GL_LOWER_LEFT;
+  call.render = &render;  // the same storage gather_draw_inputs pointed it at
+  call.transform_feedback = {};
+  const glsl::Program& reflection = program->executable->reflection();
+  std::size_t flat = 0;
+  for (const glsl::Resource& res : reflection.resources) {
+    if (res.kind != glsl::ResourceKind::CombinedSampler) continue;
+    for (std::uint32_t e = 0; e < res.count; ++e, ++flat)
+      if (program->sampler_units[flat] < 0)
+        inputs.sampler_textures[flat] = object_texture_input(ctx, texture, texture, GL_TEXTURE_2D);
+  }
+  call.sampler_textures = inputs.sampler_textures;
+  call.mode = GL_TRIANGLE_STRIP;
+  call.first = 0;
+  call.count = 4;
+  try {
+    st::draw(ctx.st(), call);
+  } catch (const st::DrawError& e) {
+    ctx.error(GL_INVALID_OPERATION, "%s: %s", fn, e.what());
+  }
+}
+
+bool check_draw_framebuffer(Context& ctx, const char* fn) {
+  if (draw_framebuffer_status(ctx) == GL_FRAMEBUFFER_COMPLETE) return true;
+  ctx.error(GL_INVALID_FRAMEBUFFER_OPERATION, "%s: the draw framebuffer is not complete", fn);
+  return false;
+}
+
+bool has_buffer(const FramebufferAttachment& a) { return a.type != AttachmentObject::NONE; }
+
+// The texture format a pixel rectangle of `format` is kept in: colours as floats (every client type
+// converts into them without loss), depth as 32-bit floats.
+GLint rect_internal_format(GLenum format) {
+  return format == GL_DEPTH_COMPONENT ? GL_DEPTH_COMPONENT32F : GL_RGBA32F;
+}
+
+}  // namespace
+
+namespace api {
+
+void DrawPixels(Context& ctx, const char* fn, GLsizei width, GLsizei height, GLenum format, GLenum type,
+                const void* pixels) {
+  if (!compatibility_context(ctx, fn)) return;
+  if (width < 0 || height < 0) return ctx.error(GL_INVALID_VALUE, "%s: negative width or height", fn);
+  if (format == GL_COLOR_INDEX || format == GL_STENCIL_INDEX || format == GL_DEPTH_STENCIL) {
+    if (!formats::gl_type_name(type)) return ctx.error(GL_INVALID_ENUM, "%s(type = 0x%04x)", fn, type);
+  } else if (!check_format_and_type(ctx, format, type, fn)) {
+    return;
+  }
+  if (formats::is_integer_format(format))
+    return ctx.error(GL_INVALID_OPERATION, "%s: integer formats cannot be drawn", fn);
+  if (!check_draw_framebuffer(ctx, fn)) return;
+  const FramebufferObject& fb = *ctx.current_draw_framebuffer();
+  if ((format == GL_DEPTH_COMPONENT || format == GL_DEPTH_STENCIL) && !has_buffer(fb.depth))
+    return ctx.error(GL_INVALID_OPERATION, "%s: the draw framebuffer has no depth buffer", fn);
+  if ((format == GL_STENCIL_INDEX || format == GL_DEPTH_STENCIL) && !has_buffer(fb.stencil))
+    return ctx.error(GL_INVALID_OPERATION, "%s: the draw framebuffer has no stencil buffer", fn);
+  if (format == GL_COLOR_INDEX || format == GL_STENCIL_INDEX || format == GL_DEPTH_STENCIL)
+    return ctx.error(GL_INVALID_OPERATION, "%s(format = 0x%04x): colour indices and stencil values are not drawn yet",
+                     fn, format);
+  const RasterPosition& r = ctx.legacy.raster;
+  if (!r.valid || width == 0 || height == 0) return;
+  if (!load_pixels(ctx, fn, rect_internal_format(format), width, height, format, type, pixels)) return;
+  draw_rect(ctx, fn, format == GL_DEPTH_COMPONENT ? PixelSource::Depth : PixelSource::Color, r.window[0], r.window[1],
+            ctx.legacy.zoom_x, ctx.legacy.zoom_y);
+}
+
+void Bitmap(Context& ctx, const char* fn, GLsizei width, GLsizei height, GLfloat xorig, GLfloat yorig, GLfloat xmove,
+            GLfloat ymove, const GLubyte* bitmap) {
+  if (!compatibility_context(ctx, fn)) return;
+  if (width < 0 || height < 0) return ctx.error(GL_INVALID_VALUE, "%s: negative width or height", fn);
+  if (!check_draw_framebuffer(ctx, fn)) return;
+  RasterPosition& r = ctx.legacy.raster;
+  if (!r.valid) return;
+  if (width > 0 && height > 0 && bitmap) {
+    if (bound_buffer(ctx, GL_PIXEL_UNPACK_BUFFER))
+      return ctx.error(GL_INVALID_OPERATION, "%s: bitmaps from a pixel unpack buffer are not drawn yet", fn);
+    // 14.8: the bits as unpacked with GL_BITMAP's rules; a set bit makes a fragment.
+    std::vector<GLubyte> bits(std::size_t(width) * std::size_t(height));
+    for (GLsizei row = 0; row < height; ++row)
+      for (GLsizei column = 0; column < width; ++column) {
+        const formats::PixelAddress a =
+            formats::image_address(2, ctx.unpack, width, height, GL_COLOR_INDEX, GL_BITMAP, 0, row, column);
+        bits[std::size_t(row) * std::size_t(width) + std::size_t(column)] = (bitmap[a.offset] & a.bit_mask) ? 255 : 0;
+      }
+    bool loaded;
+    {
+      DefaultPixelStore store(ctx, GL_PIXEL_UNPACK_BUFFER, false);
+      loaded = load_pixels(ctx, fn, GL_R8, width, height, GL_RED, GL_UNSIGNED_BYTE, bits.data());
+    }
+    if (!loaded) return;
+    draw_rect(ctx, fn, PixelSource::Bitmap, std::floor(r.window[0] - xorig), std::floor(r.window[1] - yorig), 1, 1);
+  }
+  r.window[0] += xmove;
+  r.window[1] += ymove;
+}
+
+void CopyPixels(Context& ctx, const char* fn, GLint x, GLint y, GLsizei width, GLsizei height, GLenum type) {
+  if (!compatibility_context(ctx, fn)) return;
+  if (type != GL_COLOR && type != GL_DEPTH && type != GL_STENCIL)
+    return ctx.error(GL_INVALID_ENUM, "%s(type = 0x%04x): not COLOR, DEPTH or STENCIL", fn, type);
+  if (width < 0 || height < 0) return ctx.error(GL_INVALID_VALUE, "%s: negative width or height", fn);
+  if (!check_draw_framebuffer(ctx, fn)) return;
+  FramebufferObject* read = ctx.current_read_framebuffer();
+  if (framebuffer_status(ctx, read) != GL_FRAMEBUFFER_COMPLETE)
+    return ctx.error(GL_INVALID_FRAMEBUFFER_OPERATION, "%s: the read framebuffer is not complete", fn);
+  const FramebufferObject& draw = *ctx.current_draw_framebuffer();
+  if (type == GL_COLOR && !read_buffer_attachment(*read))
+    return ctx.error(GL_INVALID_OPERATION, "%s: the read buffer is GL_NONE", fn);
+  if (type == GL_DEPTH && (!has_buffer(read->depth) || !has_buffer(draw.depth)))
+    return ctx.error(GL_INVALID_OPERATION, "%s: the read or draw framebuffer has no depth buffer", fn);
+  if (type == GL_STENCIL && (!has_buffer(read->stencil) || !has_buffer(draw.stencil)))
+    return ctx.error(GL_INVALID_OPERATION, "%s: the read or draw framebuffer has no stencil buffer", fn);
+  if (type == GL_STENCIL)
+    return ctx.error(GL_INVALID_OPERATION, "%s: stencil values are not copied yet", fn);
+  const RasterPosition& r = ctx.legacy.raster;
+  if (!r.valid || width == 0 || height == 0) return;
+  // 18.3: as glReadPixels of the rectangle followed by glDrawPixels of it (pixels outside the read
+  // framebuffer are undefined: zeros here).
+  const GLenum format = type == GL_COLOR ? GL_RGBA : GL_DEPTH_COMPONENT;
+  std::vector<GLfloat> pixels(std::size_t(width) * std::size_t(height) * (type == GL_COLOR ? 4 : 1));
+  {
+    DefaultPixelStore store(ctx, GL_PIXEL_PACK_BUFFER, true);
+    if (raises_error(ctx, fn, [&] { ReadPixels(ctx, fn, x, y, width, height, format, GL_FLOAT, pixels.data()); }))
+      return;
+  }
+  bool loaded;
+  {
+    DefaultPixelStore store(ctx, GL_PIXEL_UNPACK_BUFFER, false);
+    loaded = load_pixels(ctx, fn, rect_internal_format(format), width, height, format, GL_FLOAT, pixels.data());
+  }
+  if (!loaded) return;
+  draw_rect(ctx, fn, type == GL_DEPTH ? PixelSource::Depth : PixelSource::Color, r.window[0], r.window[1],
+            ctx.legacy.zoom_x, ctx.legacy.zoom_y);
+}
+
+}  // namespace api
+
+}  // namespace glvk::gl

@@ -1,0 +1,376 @@
+// The compatibility state issue 14 item 2, 6 and 7 adds, through the real dispatch on lavapipe with
+// validation: the raster position (glRasterPos/glWindowPos, GL 4.6 compatibility 14.7), pixel
+// rectangle commands' errors, texture coordinate generation (12.1.3), user clip planes (13.7.2,
+// fixed-function and gl_ClipVertex) and point parameters (14.4). Expected values come from the
+// spec's formulas computed here; pixels may differ by one unit from them.
+#include <array>
+#include <cmath>
+#include <vector>
+
+#include "gl_fixture.h"
+#include "gl_programs.h"
+
+namespace glvk::test {
+namespace {
+
+constexpr int kSize = 32;
+using Rgba = std::array<int, 4>;
+
+class LegacyStateTest : public GlTest {
+ protected:
+  std::vector<EGLint> context_attributes() const override { return compatibility_context_attributes(); }
+
+  void SetUp() override {
+    GlTest::SetUp();
+    glGenRenderbuffers(2, rb_);
+    glBindRenderbuffer(GL_RENDERBUFFER, rb_[0]);
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, kSize, kSize);
+    glBindRenderbuffer(GL_RENDERBUFFER, rb_[1]);
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT24, kSize, kSize);
+    glGenFramebuffers(1, &fbo_);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb_[0]);
+    glViewport(0, 0, kSize, kSize);
+    glClearColor(0, 0, 0, 0);
+    glClear(GL_COLOR_BUFFER_BIT);
+  }
+
+  Rgba pixel(int x, int y) {
+    std::array<std::uint8_t, 4> p{};
+    glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, p.data());
+    return {p[0], p[1], p[2], p[3]};
+  }
+
+  ::testing::AssertionResult near(int x, int y, const Rgba& expected) {
+    const Rgba p = pixel(x, y);
+    for (int i = 0; i < 4; ++i)
+      if (std::abs(p[std::size_t(i)] - expected[std::size_t(i)]) > 1)
+        return ::testing::AssertionFailure() << "pixel (" << x << ", " << y << ") is " << p[0] << " " << p[1] << " "
+                                             << p[2] << " " << p[3] << ", expected " << expected[0] << " "
+                                             << expected[1] << " " << expected[2] << " " << expected[3];
+    return ::testing::AssertionSuccess();
+  }
+
+  int lit_pixels() {
+    std::vector<std::uint8_t> p(kSize * kSize * 4);
+    glReadPixels(0, 0, kSize, kSize, GL_RGBA, GL_UNSIGNED_BYTE, p.data());
+    int n = 0;
+    for (int i = 0; i < kSize * kSize; ++i) n += p[std::size_t(i) * 4] != 0;
+    return n;
+  }
+
+  void quad(float lo, float hi) {
+    glBegin(GL_QUADS);
+    glVertex2f(lo, lo);
+    glVertex2f(hi, lo);
+    glVertex2f(hi, hi);
+    glVertex2f(lo, hi);
+    glEnd();
+  }
+
+  GLuint rb_[2] = {}, fbo_ = 0;
+};
+
+std::array<float, 4> get4(GLenum pname) {
+  std::array<float, 4> v{};
+  glGetFloatv(pname, v.data());
+  return v;
+}
+
+// 14.7: window x = vx + (xd + 1) w / 2, z = n + (zd + 1)(f - n) / 2, w_c kept; a clipped point makes
+// the position invalid; the raster colour and texture coordinates (through the texture matrix) are
+// the current ones; the raster distance is |z_e|.
+TEST_F(LegacyStateTest, RasterPosTransformsAndClips) {
+  EXPECT_EQ(get4(GL_CURRENT_RASTER_POSITION), (std::array<float, 4>{0, 0, 0, 1}));
+  glViewport(4, 2, 20, 10);
+  glDepthRange(0.25, 0.75);
+  glMatrixMode(GL_PROJECTION);
+  glScalef(0.5f, 0.5f, 0.5f);
+  glMatrixMode(GL_TEXTURE);
+  glScalef(2.0f, 1.0f, 1.0f);
+  glMatrixMode(GL_MODELVIEW);
+  glTranslatef(0.2f, 0.4f, 0.0f);
+  glColor4f(0.25f, 0.5f, 0.75f, 1.0f);
+  glTexCoord2f(0.125f, 0.5f);
+  glRasterPos4f(0.6f, -0.8f, 0.4f, 2.0f);
+  // eye = (0.6 + 0.4, -0.8 + 0.8, 0.4, 2) = (1, 0, 0.4, 2); clip = (0.5, 0, 0.2, 2); ndc = (0.25, 0, 0.1).
+  const std::array<float, 4> pos = get4(GL_CURRENT_RASTER_POSITION);
+  EXPECT_NEAR(pos[0], 4 + 1.25f * 10, 1e-4);
+  EXPECT_NEAR(pos[1], 2 + 1.0f * 5, 1e-4);
+  EXPECT_NEAR(pos[2], 0.25f + 1.1f * 0.5f / 2, 1e-5);
+  EXPECT_NEAR(pos[3], 2.0f, 1e-6);
+  GLint valid = 0;
+  glGetIntegerv(GL_CURRENT_RASTER_POSITION_VALID, &valid);
+  EXPECT_EQ(valid, GL_TRUE);
+  EXPECT_EQ(get4(GL_CURRENT_RASTER_COLOR), (std::array<float, 4>{0.25f, 0.5f, 0.75f, 1.0f}));
+  EXPECT_EQ(get4(GL_CURRENT_RASTER_TEXTURE_COORDS), (std::array<float, 4>{0.25f, 0.5f, 0, 1}));
+  float distance = -1;
+  glGetFloatv(GL_CURRENT_RASTER_DISTANCE, &distance);
+  EXPECT_NEAR(distance, 0.4, 1e-6);  // |z_e| (16.4's approximation of the eye distance)
+  glRasterPos2f(4.0f, 0.0f);  // clip x = 2.1 > w = 1
+  glGetIntegerv(GL_CURRENT_RASTER_POSITION_VALID, &valid);
+  EXPECT_EQ(valid, GL_FALSE);
+  // A user clip plane clips it too: x_eye >= 0.5 only.
+  glRasterPos2f(0.0f, 0.0f);
+  glGetIntegerv(GL_CURRENT_RASTER_POSITION_VALID, &valid);
+  EXPECT_EQ(valid, GL_TRUE);
+  const GLdouble plane[4] = {1, 0, 0, -0.5};
+  glLoadIdentity();
+  glClipPlane(GL_CLIP_PLANE0, plane);
+  glEnable(GL_CLIP_PLANE0);
+  glRasterPos2f(0.4f, 0.0f);
+  glGetIntegerv(GL_CURRENT_RASTER_POSITION_VALID, &valid);
+  EXPECT_EQ(valid, GL_FALSE);
+  glRasterPos2f(0.6f, 0.0f);
+  glGetIntegerv(GL_CURRENT_RASTER_POSITION_VALID, &valid);
+  EXPECT_EQ(valid, GL_TRUE);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
+// 14.7.1: glWindowPos takes window x, y as given, z through the depth range, w_c = 1, and the
+// current colour; glBitmap moves it; glPixelZoom's state.
+TEST_F(LegacyStateTest, WindowPosBitmapMoveAndZoom) {
+  glDepthRange(0.2, 0.6);
+  glColor3f(1.0f, 0.0f, 0.5f);
+  glWindowPos3f(7.5f, -3.0f, 0.5f);
+  EXPECT_EQ(get4(GL_CURRENT_RASTER_POSITION), (std::array<float, 4>{7.5f, -3.0f, 0.4f, 1.0f}));
+  EXPECT_EQ(get4(GL_CURRENT_RASTER_COLOR), (std::array<float, 4>{1.0f, 0.0f, 0.5f, 1.0f}));
+  glBitmap(0, 0, 0, 0, 2.5f, 4.0f, nullptr);
+  EXPECT_EQ(get4(GL_CURRENT_RASTER_POSITION), (std::array<float, 4>{10.0f, 1.0f, 0.4f, 1.0f}));
+  glPixelZoom(2.0f, -0.5f);
+  float zoom[2] = {};
+  glGetFloatv(GL_ZOOM_X, &zoom[0]);
+  glGetFloatv(GL_ZOOM_Y, &zoom[1]);
+  EXPECT_EQ(zoom[0], 2.0f);
+  EXPECT_EQ(zoom[1], -0.5f);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
+// The errors of 14.7, 14.8, 18.1 and 18.3 (and nothing drawn from an invalid raster position).
+TEST_F(LegacyStateTest, PixelRectangleErrors) {
+  const std::uint8_t pixels[16] = {255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255};
+  glDrawPixels(-1, 1, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  glDrawPixels(1, 1, GL_RGBA, GL_UNSIGNED_BYTE_3_3_2, pixels);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  glDrawPixels(1, 1, 0x1234, GL_UNSIGNED_BYTE, pixels);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+  glDrawPixels(1, 1, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE, pixels);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  glDrawPixels(1, 1, GL_DEPTH_COMPONENT, GL_FLOAT, pixels);  // no depth buffer
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  glCopyPixels(0, 0, 1, 1, GL_RGBA);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+  glCopyPixels(0, 0, -1, 1, GL_COLOR);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  glCopyPixels(0, 0, 1, 1, GL_DEPTH);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  glBitmap(-1, 1, 0, 0, 0, 0, pixels);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  glBegin(GL_POINTS);
+  glDrawPixels(1, 1, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+  glRasterPos2f(0, 0);
+  glWindowPos2i(0, 0);
+  glEnd();
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  // An invalid raster position draws nothing and does not move.
+  glRasterPos2f(2.0f, 0.0f);
+  glDrawPixels(2, 2, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+  glBitmap(2, 2, 0, 0, 5, 5, pixels);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_EQ(lit_pixels(), 0);
+  // A valid one draws a 2x2 white square at (3, 5).
+  glWindowPos2i(3, 5);
+  glDrawPixels(2, 2, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_EQ(lit_pixels(), 4);
+  EXPECT_TRUE(near(3, 5, {255, 255, 255, 255}));
+  EXPECT_TRUE(near(4, 6, {255, 255, 255, 255}));
+}
+
+// 12.1.3's state: initial planes and modes, the eye plane times the inverse modelview, the
+// coordinates each mode takes, and the errors.
+TEST_F(LegacyStateTest, TexGenStateAndErrors) {
+  GLint mode = 0;
+  glGetTexGeniv(GL_Q, GL_TEXTURE_GEN_MODE, &mode);
+  EXPECT_EQ(mode, GL_EYE_LINEAR);
+  GLfloat plane[4] = {};
+  glGetTexGenfv(GL_T, GL_OBJECT_PLANE, plane);
+  EXPECT_EQ((std::array<float, 4>{plane[0], plane[1], plane[2], plane[3]}), (std::array<float, 4>{0, 1, 0, 0}));
+  glGetTexGenfv(GL_R, GL_EYE_PLANE, plane);
+  EXPECT_EQ((std::array<float, 4>{plane[0], plane[1], plane[2], plane[3]}), (std::array<float, 4>{0, 0, 0, 0}));
+  // M = translate(1, 2, 3) scale(2, 2, 2): (p) M^-1 for p = (1, 1, 0, 1) is (0.5, 0.5, 0, 1 - 0.5 - 1).
+  glTranslatef(1.0f, 2.0f, 3.0f);
+  glScalef(2.0f, 2.0f, 2.0f);
+  const GLdouble eye[4] = {1, 1, 0, 1};
+  glTexGendv(GL_S, GL_EYE_PLANE, eye);
+  GLdouble got[4] = {};
+  glGetTexGendv(GL_S, GL_EYE_PLANE, got);
+  EXPECT_NEAR(got[0], 0.5, 1e-12);
+  EXPECT_NEAR(got[1], 0.5, 1e-12);
+  EXPECT_NEAR(got[2], 0.0, 1e-12);
+  EXPECT_NEAR(got[3], -0.5, 1e-12);
+  glTexGeni(GL_R, GL_TEXTURE_GEN_MODE, GL_SPHERE_MAP);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+  glTexGeni(GL_Q, GL_TEXTURE_GEN_MODE, GL_REFLECTION_MAP);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+  glTexGeni(GL_R, GL_TEXTURE_GEN_MODE, GL_NORMAL_MAP);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glTexGenf(GL_S, GL_EYE_PLANE, 1.0f);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+  glTexGeni(GL_S + 4, GL_TEXTURE_GEN_MODE, GL_OBJECT_LINEAR);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+  glActiveTexture(GL_TEXTURE0 + 8);  // beyond MAX_TEXTURE_COORDS
+  glTexGeni(GL_S, GL_TEXTURE_GEN_MODE, GL_OBJECT_LINEAR);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  glActiveTexture(GL_TEXTURE1);
+  glTexGeni(GL_T, GL_TEXTURE_GEN_MODE, GL_OBJECT_LINEAR);
+  glActiveTexture(GL_TEXTURE0);
+  glGetTexGeniv(GL_T, GL_TEXTURE_GEN_MODE, &mode);
+  EXPECT_EQ(mode, GL_EYE_LINEAR);  // per unit
+}
+
+// OBJECT_LINEAR and EYE_LINEAR generation on a two-texel 1D texture (texel 1 where s >= 0.5).
+TEST_F(LegacyStateTest, TexGenLinearModesDrawTheSpecsCoordinates) {
+  const std::uint8_t texels[8] = {255, 0, 0, 255, 0, 0, 255, 255};
+  GLuint t = 0;
+  glGenTextures(1, &t);
+  glBindTexture(GL_TEXTURE_1D, t);
+  glTexImage1D(GL_TEXTURE_1D, 0, GL_RGBA8, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+  glTexParameteri(GL_TEXTURE_1D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_1D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_1D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glEnable(GL_TEXTURE_1D);
+  glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+  // s = 0.5 x + 0.5 over [-1, 1]: texel 0 left of x = 0, texel 1 right.
+  const GLfloat object_plane[4] = {0.5f, 0, 0, 0.5f};
+  glTexGenfv(GL_S, GL_OBJECT_PLANE, object_plane);
+  glTexGeni(GL_S, GL_TEXTURE_GEN_MODE, GL_OBJECT_LINEAR);
+  glEnable(GL_TEXTURE_GEN_S);
+  glTexCoord1f(0.9f);  // replaced by the generated s
+  quad(-1, 1);
+  EXPECT_TRUE(near(4, 16, {255, 0, 0, 255}));
+  EXPECT_TRUE(near(14, 16, {255, 0, 0, 255}));
+  EXPECT_TRUE(near(17, 16, {0, 0, 255, 255}));
+  EXPECT_TRUE(near(28, 16, {0, 0, 255, 255}));
+  // EYE_LINEAR with the plane (1, 0, 0, 0) given under translate(0.5, 0, 0): p M^-1 = (1, 0, 0, -0.5).
+  glClear(GL_COLOR_BUFFER_BIT);
+  glPushMatrix();
+  glTranslatef(0.5f, 0, 0);
+  const GLfloat eye_plane[4] = {1, 0, 0, 0};
+  glTexGenfv(GL_S, GL_EYE_PLANE, eye_plane);
+  glPopMatrix();
+  glTexGeni(GL_S, GL_TEXTURE_GEN_MODE, GL_EYE_LINEAR);
+  // Drawn with the identity: s = x - 0.5, times 4 by the texture matrix: texel 1 where 4x - 2 >= 0.5,
+  // x >= 0.625 (pixel 26 on).
+  glMatrixMode(GL_TEXTURE);
+  glScalef(4.0f, 1.0f, 1.0f);
+  glMatrixMode(GL_MODELVIEW);
+  quad(-1, 1);
+  EXPECT_TRUE(near(20, 16, {255, 0, 0, 255}));
+  EXPECT_TRUE(near(25, 16, {255, 0, 0, 255}));
+  EXPECT_TRUE(near(27, 16, {0, 0, 255, 255}));
+  EXPECT_TRUE(near(31, 16, {0, 0, 255, 255}));
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glDeleteTextures(1, &t);
+}
+
+// 13.7.2: a plane given under the modelview matrix, kept in eye coordinates, clips the
+// fixed-function draw where (p) . (x_eye) < 0 when enabled; glGetClipPlane returns the eye plane.
+TEST_F(LegacyStateTest, ClipPlanesClipFixedFunctionDraws) {
+  glTranslatef(0.5f, 0, 0);
+  const GLdouble plane[4] = {-1, 0, 0, 0};  // object x <= 0 -> eye x <= 0.5 -> (-1, 0, 0, 0.5)
+  glClipPlane(GL_CLIP_PLANE3, plane);
+  GLdouble got[4] = {};
+  glGetClipPlane(GL_CLIP_PLANE3, got);
+  EXPECT_EQ((std::array<double, 4>{got[0], got[1], got[2], got[3]}), (std::array<double, 4>{-1, 0, 0, 0.5}));
+  glLoadIdentity();
+  glColor3f(1, 1, 1);
+  quad(-1, 1);  // not enabled yet: everything
+  EXPECT_EQ(lit_pixels(), kSize * kSize);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glEnable(GL_CLIP_PLANE3);
+  quad(-1, 1);  // x <= 0.5: pixels 0..23
+  EXPECT_TRUE(near(23, 16, {255, 255, 255, 255}));
+  EXPECT_TRUE(near(24, 16, {0, 0, 0, 0}));
+  EXPECT_EQ(lit_pixels(), 24 * kSize);
+  GLboolean enabled = GL_FALSE;
+  glGetBooleanv(GL_CLIP_PLANE3, &enabled);
+  EXPECT_EQ(enabled, GL_TRUE);
+  glClipPlane(GL_CLIP_PLANE0 + 8, plane);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+}
+
+// gl_ClipVertex (GLSL 1.10) against gl_ClipPlane: clipped by the enabled planes only.
+TEST_F(LegacyStateTest, ClipVertexClipsAgainstEnabledPlanes) {
+  const GLuint p = link(
+      "#version 110\n"
+      "void main() { gl_ClipVertex = gl_ModelViewMatrix * gl_Vertex; gl_Position = ftransform(); }\n",
+      "#version 110\nvoid main() { gl_FragColor = vec4(1.0); }\n");
+  glUseProgram(p);
+  const GLdouble plane[4] = {0, 1, 0, 0.5};  // y >= -0.5: rows 8 and up
+  glClipPlane(GL_CLIP_PLANE1, plane);
+  quad(-1, 1);
+  EXPECT_EQ(lit_pixels(), kSize * kSize);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glEnable(GL_CLIP_PLANE1);
+  quad(-1, 1);
+  EXPECT_TRUE(near(16, 8, {255, 255, 255, 255}));
+  EXPECT_TRUE(near(16, 7, {0, 0, 0, 0}));
+  EXPECT_EQ(lit_pixels(), 24 * kSize);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glUseProgram(0);
+  glDeleteProgram(p);
+}
+
+// 14.4: the state, its errors, and the derived size clamp(size sqrt(1 / (a + b d + c d^2)), min, max).
+TEST_F(LegacyStateTest, PointParametersStateErrorsAndAttenuation) {
+  float v[4] = {};
+  glGetFloatv(GL_POINT_SIZE_MIN, v);
+  EXPECT_EQ(v[0], 0.0f);
+  glGetFloatv(GL_POINT_FADE_THRESHOLD_SIZE, v);
+  EXPECT_EQ(v[0], 1.0f);
+  glGetFloatv(GL_POINT_DISTANCE_ATTENUATION, v);
+  EXPECT_EQ((std::array<float, 3>{v[0], v[1], v[2]}), (std::array<float, 3>{1, 0, 0}));
+  GLint origin = 0;
+  glGetIntegerv(GL_POINT_SPRITE_COORD_ORIGIN, &origin);
+  EXPECT_EQ(origin, GL_UPPER_LEFT);
+  float range[2] = {}, max = 0;
+  glGetFloatv(GL_POINT_SIZE_RANGE, range);
+  glGetFloatv(GL_POINT_SIZE_MAX, &max);
+  EXPECT_EQ(max, range[1]);
+  glPointParameterf(GL_POINT_SIZE_MIN, -1.0f);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  glPointParameteri(GL_POINT_SPRITE_COORD_ORIGIN, GL_LOWER_LEFT + 5);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  glPointParameterf(GL_POINT_DISTANCE_ATTENUATION, 1.0f);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+  glPointParameterf(GL_LINE_WIDTH, 1.0f);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+  // A point of size 8 at eye distance 2 with c = 1: 8 sqrt(1/4) = 4 pixels wide.
+  if (range[1] < 8.0f) GTEST_SKIP() << "points of size 8 are not supported";
+  const GLfloat attenuation[3] = {0, 0, 1};
+  glPointParameterfv(GL_POINT_DISTANCE_ATTENUATION, attenuation);
+  glPointSize(8.0f);
+  glMatrixMode(GL_PROJECTION);
+  glOrtho(-1, 1, -1, 1, 0, 4);
+  glMatrixMode(GL_MODELVIEW);
+  glColor3f(1, 1, 1);
+  glBegin(GL_POINTS);
+  glVertex3f(0.0625f, 0.0625f, -2.0f);  // centre (17, 17): pixels 15..18
+  glEnd();
+  EXPECT_EQ(lit_pixels(), 16);
+  EXPECT_TRUE(near(15, 15, {255, 255, 255, 255}));
+  EXPECT_TRUE(near(18, 18, {255, 255, 255, 255}));
+  // POINT_SIZE_MAX 2 clamps it.
+  glClear(GL_COLOR_BUFFER_BIT);
+  glPointParameterf(GL_POINT_SIZE_MAX, 2.0f);
+  glBegin(GL_POINTS);
+  glVertex3f(0.0625f, 0.0625f, -2.0f);
+  glEnd();
+  EXPECT_EQ(lit_pixels(), 4);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
+}  // namespace
+}  // namespace glvk::test
