@@ -304,6 +304,41 @@ void MultiDrawElementsBaseVertex(Context& ctx, const char* fn, GLenum mode, cons
   for (GLsizei i = 0; i < drawcount; ++i) draw(ctx, fn, {mode, 0, count[i], 1, base_vertex[i], 0, type, indices[i]});
 }
 
+// glDrawTransformFeedback* (ARB_transform_feedback2, GL 4.6 13.3.3): DrawArrays(Instanced) of the
+// vertices the object's last capture wrote to stream 0, counted as the bytes its first written
+// buffer received over the capturing program's stride for it. The count is read back on the CPU
+// (one wait), so every primitive and every lowering works as for DrawArrays.
+static void draw_transform_feedback(Context& ctx, const char* fn, GLenum mode, GLuint id, GLsizei instances) {
+  Context::TransformFeedbackObject* x = nullptr;
+  if (id == 0) {
+    x = &ctx.default_transform_feedback;
+  } else if (auto found = ctx.transform_feedbacks.find(id); found != ctx.transform_feedbacks.end() &&
+                                                            found->second->bound_once) {
+    x = found->second.get();
+  }
+  if (!x) return ctx.error(GL_INVALID_VALUE, "%s(id = %u): not a transform feedback object", fn, id);
+  if (instances < 0) return ctx.error(GL_INVALID_VALUE, "%s(instancecount = %d): negative", fn, instances);
+  if (!x->ended_once)
+    return ctx.error(GL_INVALID_OPERATION, "%s(id = %u): glEndTransformFeedback was never called for it", fn, id);
+  GLsizei count = 0;
+  for (unsigned b = 0; b < x->capture_strides.size(); ++b) {
+    if (x->capture_strides[b] == 0) continue;
+    const std::uint64_t bytes =
+        x->counters ? st::transform_feedback_bytes_written(ctx.st(), *x->counters, b) : 0;
+    count = GLsizei(std::min<std::uint64_t>(bytes / x->capture_strides[b], std::uint64_t(INT32_MAX)));
+    break;
+  }
+  draw(ctx, fn, {mode, 0, count, instances});
+}
+
+void DrawTransformFeedback(Context& ctx, const char* fn, GLenum mode, GLuint id) {
+  draw_transform_feedback(ctx, fn, mode, id, 1);
+}
+
+void DrawTransformFeedbackInstanced(Context& ctx, const char* fn, GLenum mode, GLuint id, GLsizei instancecount) {
+  draw_transform_feedback(ctx, fn, mode, id, instancecount);
+}
+
 void DrawArraysIndirect(Context& ctx, const char* fn, GLenum mode, const void* indirect) {
   draw_arrays_indirect(ctx, fn, mode, indirect, 1, 0);
 }

@@ -259,6 +259,7 @@ void BeginTransformFeedback(Context& ctx, const char* fn, GLenum primitive_mode)
   x.paused = false;
   x.primitive_mode = primitive_mode;
   x.program = ctx.current_program;
+  std::copy(std::begin(r->xfb_strides), std::end(r->xfb_strides), x.capture_strides.begin());
 }
 
 void EndTransformFeedback(Context& ctx, const char* fn) {
@@ -267,6 +268,7 @@ void EndTransformFeedback(Context& ctx, const char* fn) {
   x.active = false;
   x.paused = false;
   x.program = nullptr;
+  x.ended_once = true;
 }
 
 void PauseTransformFeedback(Context& ctx, const char* fn) {

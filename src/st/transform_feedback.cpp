@@ -1,6 +1,10 @@
 #include "transform_feedback.h"
 
 #include <algorithm>
+#include <cstring>
+#include <mutex>
+
+#include "glvk/st/context.h"
 
 #include "glvk/vk_backend/buffer.h"
 #include "screen_impl.h"
@@ -18,6 +22,18 @@ std::shared_ptr<TransformFeedbackCounters> make_transform_feedback_counters() {
 }
 
 void restart_transform_feedback(TransformFeedbackCounters& counters) { counters.written = false; }
+
+std::uint64_t transform_feedback_bytes_written(Context& context, TransformFeedbackCounters& counters,
+                                               unsigned binding) {
+  if (!counters.written || !counters.buffer || binding >= kMaxTransformFeedbackBuffers) return 0;
+  Screen::Impl& s = context.screen().impl();
+  std::lock_guard lock(s.mutex);
+  s.stream->wait(counters.buffer->last_use);
+  // Vulkan's counters hold the bytes written past each binding's offset.
+  std::uint32_t bytes = 0;
+  std::memcpy(&bytes, counters.buffer->mapped() + 4 * binding, 4);
+  return bytes;
+}
 
 void record_transform_feedback(const TransformFeedbackInput& input, const vk_backend::Device& device,
                                vk_backend::CommandStream& stream,
@@ -51,7 +67,7 @@ void record_transform_feedback(const TransformFeedbackInput& input, const vk_bac
   }
   if (!counters.buffer)
     counters.buffer = std::make_shared<vk_backend::Buffer>(device, 4 * kMaxTransformFeedbackBuffers,
-                                                           vk_backend::MemoryPlacement::DeviceLocal);
+                                                           vk_backend::MemoryPlacement::HostReadback);
   counters.buffer->last_use = stream.open_serial();
   stream.release_after(counters.buffer, stream.open_serial());  // the GL object may go first
   record.xfb_buffers = std::span(buffers.data(), count);

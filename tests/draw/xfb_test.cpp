@@ -402,5 +402,52 @@ TEST_F(XfbCaptureTest, PrimitiveQueriesCountGeneratedAndWritten) {
   EXPECT_EQ(glIsQuery(q[0]), GL_FALSE);
   EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
 }
+
+// ARB_transform_feedback2: glDrawTransformFeedback draws as many vertices as the object's last
+// capture wrote (here counted back with PRIMITIVES_GENERATED: one point per vertex), whatever the
+// binding's offset, and across pauses.
+TEST_F(XfbCaptureTest, DrawTransformFeedbackDrawsTheCapturedVertexCount) {
+  capture_program({"v"}, GL_INTERLEAVED_ATTRIBS);
+  GLuint xfb = 0;
+  glGenTransformFeedbacks(1, &xfb);
+  glDrawTransformFeedback(GL_POINTS, xfb);  // a name, but not yet an object
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, xfb);
+  glBindBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 0, out_[0], 16, 512);
+  glDrawTransformFeedback(GL_POINTS, xfb);  // no capture has ended yet
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  glBeginTransformFeedback(GL_POINTS);
+  glDrawArrays(GL_POINTS, 0, 3);
+  glPauseTransformFeedback();
+  glDrawArrays(GL_POINTS, 0, 8);  // not captured
+  glResumeTransformFeedback();
+  glDrawArrays(GL_POINTS, 0, 2);
+  glEndTransformFeedback();
+  glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, 0);
+
+  GLuint q = 0;
+  glGenQueries(1, &q);
+  auto drawn = [&](auto&& draw) {
+    glBeginQuery(GL_PRIMITIVES_GENERATED, q);
+    draw();
+    glEndQuery(GL_PRIMITIVES_GENERATED);
+    GLuint64 n = 0;
+    glGetQueryObjectui64v(q, GL_QUERY_RESULT, &n);
+    return n;
+  };
+  EXPECT_EQ(drawn([&] { glDrawTransformFeedback(GL_POINTS, xfb); }), 5u);
+  EXPECT_EQ(drawn([&] { glDrawTransformFeedbackInstanced(GL_POINTS, xfb, 3); }), 15u);
+  EXPECT_EQ(drawn([&] { glDrawTransformFeedback(GL_LINES, xfb); }), 2u);  // 5 vertices: 2 lines
+  glDrawTransformFeedbackInstanced(GL_POINTS, xfb, -1);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  glDrawTransformFeedback(GL_QUADS, xfb);  // not a core primitive
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+  glDrawTransformFeedback(GL_POINTS, 12345);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  // The captured data itself starts at the binding's offset.
+  const std::vector<float> got = read(out_[0], 4 + 20);
+  EXPECT_EQ(got[0], -1.0f);
+  EXPECT_EQ(got[4 + 4 * 4 + 2], 0.25f);  // the fifth vertex is the second draw's vertex 1: 2x = 0.25
+}
 }  // namespace
 }  // namespace glvk::test

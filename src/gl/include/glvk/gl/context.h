@@ -246,6 +246,10 @@ class Context {
     GLenum primitive_mode = GL_POINTS;              // of the active capture
     std::shared_ptr<ProgramObject> program;         // in use when the capture began
     std::shared_ptr<st::TransformFeedbackCounters> counters;  // made at the first begin
+    // For glDrawTransformFeedback: whether a capture has ended, and the bytes per vertex the
+    // capturing program wrote to each buffer.
+    bool ended_once = false;
+    std::array<std::uint32_t, glsl::kMaxXfbBuffers> capture_strides{};
     std::string label;
   };
   std::unordered_map<GLuint, std::shared_ptr<TransformFeedbackObject>> transform_feedbacks;

@@ -106,6 +106,10 @@ class TransformFeedbackCounters;
 std::shared_ptr<TransformFeedbackCounters> make_transform_feedback_counters();
 // glBeginTransformFeedback: the next captured draw writes from each binding's start again.
 void restart_transform_feedback(TransformFeedbackCounters& counters);
+// The bytes the capture has written into `binding` so far (0 before its first captured draw),
+// for glDrawTransformFeedback; waits for the draws that wrote them.
+std::uint64_t transform_feedback_bytes_written(Context& context, TransformFeedbackCounters& counters,
+                                               unsigned binding);
 
 inline constexpr unsigned kMaxTransformFeedbackBuffers = 4;
 
