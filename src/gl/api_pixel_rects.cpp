@@ -93,6 +93,7 @@ bool load_pixels(Context& ctx, const char* fn, GLint internal_format, GLsizei wi
 // Draws the pixel texture as a rectangle with its lower-left corner at window (x, y), each pixel
 // `zoom` wide, through the fixed-function program with `source`.
 void draw_rect(Context& ctx, const char* fn, PixelSource source, GLfloat x, GLfloat y, GLfloat zoom_x, GLfloat zoom_y) {
+  if (conditional_render_discards(ctx)) return;  // a rendering command like any draw (10.9)
   const TextureObject& texture = *ctx.legacy.pixel_texture;
   const TextureImage& image = texture.images[0][0];
   PixelDrawScope scope(ctx, source, {x, y, zoom_x, zoom_y});

@@ -161,6 +161,10 @@ bool query_result(Context& context, Query& query, bool wait, std::uint64_t& out)
 
 std::uint64_t current_timestamp(Context& context) {
   Screen::Impl& s = context.screen().impl();
+  // 4.3: the time once the earlier commands have reached the GL, not completed: the device's
+  // clock read directly where it can be; else a timestamp written after them and waited for.
+  if (const std::optional<std::uint64_t> now = s.device->device_clock())
+    return nanoseconds(*s.device, *now & valid_bits_mask(*s.device));
   std::lock_guard lock(s.mutex);
   std::shared_ptr<QueryPool> pool = timestamp_pool(s, 1);
   s.stream->write_timestamp(pool->handle(), 0);

@@ -90,7 +90,7 @@ std::weak_ptr<Screen>& shared_screen() {
   return *screen;
 }
 
-// Registered after the first device exists, so it runs before the exit handler Mesa's drivers
+// Registered after the first device exists (and again after the first batch, below), so it runs before the exit handler Mesa's drivers
 // register while creating a device (lavapipe stops its queue thread there): every batch is
 // submitted and finished while the queue still runs, and later static destructors (EGL displays
 // holding the screen) find nothing left to wait for.
@@ -115,6 +115,10 @@ std::shared_ptr<Screen> Screen::shared() {
   shared_screen() = created;
   static const bool registered = std::atexit(finish_work_at_exit) == 0;
   (void)registered;
+  // Once more after the first batch has run: lavapipe's LLVM registers its static destructors
+  // at its first shader compile, and exit runs handlers in reverse order, so the wait must be
+  // registered after them or a batch still compiling at exit meets a torn-down LLVM.
+  created->impl().stream->on_first_completion([] { std::atexit(finish_work_at_exit); });
   return created;
 }
 

@@ -1,6 +1,7 @@
 #include "glvk/vk_backend/commands.h"
 
 #include <limits>
+#include <utility>
 
 #include "glvk/vk_backend/barrier.h"
 #include "glvk/vk_backend/buffer.h"
@@ -194,6 +195,7 @@ void CommandStream::retire_completed() {
     in_flight_.pop_front();
   }
   while (!deferred_.empty() && deferred_.front().first <= completed_serial_) deferred_.pop_front();
+  if (first_completion_ && completed_serial_ > 0) std::exchange(first_completion_, nullptr)();
 }
 
 bool CommandStream::is_complete(std::uint64_t serial) {

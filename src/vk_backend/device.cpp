@@ -1,5 +1,6 @@
 #include "glvk/vk_backend/device.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -280,6 +281,17 @@ Device::Device(const Instance& instance, VkPhysicalDevice physical_device)
     *chain_end = o.features;
     chain_end = reinterpret_cast<void**>(&o.features->pNext);
   }
+  // VK_EXT_calibrated_timestamps: the device clock read without waiting (GL's glGet(TIMESTAMP)).
+  if (offered(VK_EXT_CALIBRATED_TIMESTAMPS_EXTENSION_NAME) && vkGetPhysicalDeviceCalibrateableTimeDomainsEXT) {
+    std::uint32_t count = 0;
+    vkGetPhysicalDeviceCalibrateableTimeDomainsEXT(physical_device_, &count, nullptr);
+    std::vector<VkTimeDomainEXT> domains(count);
+    vkGetPhysicalDeviceCalibrateableTimeDomainsEXT(physical_device_, &count, domains.data());
+    if (std::find(domains.begin(), domains.end(), VK_TIME_DOMAIN_DEVICE_EXT) != domains.end()) {
+      extensions.push_back(VK_EXT_CALIBRATED_TIMESTAMPS_EXTENSION_NAME);
+      device_clock_ = true;
+    }
+  }
   VkDeviceCreateInfo info{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, &features};
   info.queueCreateInfoCount = 1;
   info.pQueueCreateInfos = &queue_info;
@@ -287,6 +299,15 @@ Device::Device(const Instance& instance, VkPhysicalDevice physical_device)
   info.ppEnabledExtensionNames = extensions.data();
   check(vkCreateDevice(physical_device_, &info, nullptr, &device_), "vkCreateDevice");
   vkGetDeviceQueue(device_, queue_family_, 0, &queue_);
+}
+
+std::optional<std::uint64_t> Device::device_clock() const {
+  if (!device_clock_) return std::nullopt;
+  const VkCalibratedTimestampInfoEXT info{VK_STRUCTURE_TYPE_CALIBRATED_TIMESTAMP_INFO_EXT, nullptr,
+                                          VK_TIME_DOMAIN_DEVICE_EXT};
+  std::uint64_t ticks = 0, deviation = 0;
+  if (vkGetCalibratedTimestampsEXT(device_, 1, &info, &ticks, &deviation) != VK_SUCCESS) return std::nullopt;
+  return ticks;
 }
 
 Device::~Device() {

@@ -244,6 +244,7 @@ TEST_F(QueryTest, TimeElapsedAndTimestampsFollowTheWallClock) {
   glGenQueries(2, stamps);
   const Clock::time_point before = Clock::now();
   glQueryCounter(stamps[0], GL_TIMESTAMP);
+  glFinish();  // glGet(TIMESTAMP) is the time the command is received: after stamps[0] completed
   GLint64 now = 0;
   glGetInteger64v(GL_TIMESTAMP, &now);
   quad();

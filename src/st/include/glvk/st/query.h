@@ -31,8 +31,8 @@ void query_counter(Context& context, Query& query);
 // unchanged) when `wait` is false and the device has not finished yet (the work is submitted, so
 // it eventually will).
 bool query_result(Context& context, Query& query, bool wait, std::uint64_t& out);
-// glGet(TIMESTAMP): the device's time in nanoseconds once the commands so far have completed,
-// comparable with query_counter's.
+// glGet(TIMESTAMP): the device's time in nanoseconds now (VK_EXT_calibrated_timestamps), else once
+// the commands so far have completed; comparable with query_counter's.
 std::uint64_t current_timestamp(Context& context);
 
 }  // namespace glvk::st

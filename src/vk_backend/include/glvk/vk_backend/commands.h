@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <span>
 #include <vector>
@@ -106,6 +107,10 @@ class CommandStream {
 
   std::uint64_t submission_count() const { return submissions_; }
 
+  // Runs `hook` once, when the first submitted batch is seen complete (the driver has by then
+  // executed work and set up what it does lazily, such as its shader compiler).
+  void on_first_completion(std::function<void()> hook) { first_completion_ = std::move(hook); }
+
  private:
   struct Batch {
     VkCommandBuffer commands = VK_NULL_HANDLE;
@@ -132,6 +137,7 @@ class CommandStream {
   std::uint64_t completed_serial_ = 0;
   std::uint64_t submissions_ = 0;
   std::deque<std::pair<std::uint64_t, std::shared_ptr<void>>> deferred_;
+  std::function<void()> first_completion_;
   std::unique_ptr<InternalPipelines> pipelines_;  // built on the first render-target operation
   // The open rendering pass of draws and what the command buffer has bound (reset per pass).
   bool pass_open_ = false;

@@ -81,6 +81,9 @@ class Device {
   const VkPhysicalDeviceFeatures& features() const { return features_; }
   // The bits a timestamp query of the queue holds (0: the queue cannot write timestamps).
   std::uint32_t timestamp_valid_bits() const { return timestamp_valid_bits_; }
+  // The device's clock in timestamp ticks, read now (VK_EXT_calibrated_timestamps' device domain);
+  // empty when the device cannot be read without a queue.
+  std::optional<std::uint64_t> device_clock() const;
 
   // find_memory_type on this device; throws Error naming the request when nothing fits.
   std::uint32_t memory_type(std::uint32_t type_bits, VkMemoryPropertyFlags required,
@@ -97,6 +100,7 @@ class Device {
   VkQueue queue_ = VK_NULL_HANDLE;
   std::uint32_t queue_family_ = 0;
   std::uint32_t timestamp_valid_bits_ = 0;
+  bool device_clock_ = false;
   VkPhysicalDeviceProperties properties_{};
   VkPhysicalDeviceDriverProperties driver_properties_{};
   VkPhysicalDeviceMemoryProperties memory_properties_{};
