@@ -1,7 +1,8 @@
 // The compatibility state issue 14 item 2, 6 and 7 adds, through the real dispatch on lavapipe with
 // validation: the raster position (glRasterPos/glWindowPos, GL 4.6 compatibility 14.7), pixel
 // rectangle commands' errors, texture coordinate generation (12.1.3), user clip planes (13.7.2,
-// fixed-function and gl_ClipVertex) and point parameters (14.4). Expected values come from the
+// fixed-function and gl_ClipVertex), point parameters (14.4), the attribute stacks (21.6) and
+// polygon stipple (14.6.2). Expected values come from the
 // spec's formulas computed here; pixels may differ by one unit from them.
 #include <array>
 #include <cmath>
@@ -347,6 +348,21 @@ TEST_F(LegacyStateTest, PointParametersStateErrorsAndAttenuation) {
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
   glPointParameterf(GL_LINE_WIDTH, 1.0f);
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+  // COORD_REPLACE per unit (GL_POINT_SPRITE's texture environment).
+  GLint replace = -1;
+  glGetTexEnviv(GL_POINT_SPRITE, GL_COORD_REPLACE, &replace);
+  EXPECT_EQ(replace, GL_FALSE);
+  glActiveTexture(GL_TEXTURE3);
+  glTexEnvi(GL_POINT_SPRITE, GL_COORD_REPLACE, GL_TRUE);
+  glGetTexEnviv(GL_POINT_SPRITE, GL_COORD_REPLACE, &replace);
+  EXPECT_EQ(replace, GL_TRUE);
+  glActiveTexture(GL_TEXTURE0);
+  glGetTexEnviv(GL_POINT_SPRITE, GL_COORD_REPLACE, &replace);
+  EXPECT_EQ(replace, GL_FALSE);
+  glTexEnvi(GL_POINT_SPRITE, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+  glTexEnvi(GL_POINT_SPRITE, GL_COORD_REPLACE, 2);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
   // A point of size 8 at eye distance 2 with c = 1: 8 sqrt(1/4) = 4 pixels wide.
   if (range[1] < 8.0f) GTEST_SKIP() << "points of size 8 are not supported";
   const GLfloat attenuation[3] = {0, 0, 1};
@@ -369,6 +385,118 @@ TEST_F(LegacyStateTest, PointParametersStateErrorsAndAttenuation) {
   glVertex3f(0.0625f, 0.0625f, -2.0f);
   glEnd();
   EXPECT_EQ(lit_pixels(), 4);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
+// 21.6: sixteen levels each, STACK_OVERFLOW and STACK_UNDERFLOW, and the depth queries.
+TEST_F(LegacyStateTest, AttribStacksOverflowAndUnderflow) {
+  GLint max = 0, depth = -1;
+  glGetIntegerv(GL_MAX_ATTRIB_STACK_DEPTH, &max);
+  EXPECT_GE(max, 16);
+  for (GLint i = 0; i < max; ++i) glPushAttrib(GL_ALL_ATTRIB_BITS);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glGetIntegerv(GL_ATTRIB_STACK_DEPTH, &depth);
+  EXPECT_EQ(depth, max);
+  glPushAttrib(GL_FOG_BIT);
+  EXPECT_EQ(glGetError(), GLenum(GL_STACK_OVERFLOW));
+  for (GLint i = 0; i < max; ++i) glPopAttrib();
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glPopAttrib();
+  EXPECT_EQ(glGetError(), GLenum(GL_STACK_UNDERFLOW));
+  glGetIntegerv(GL_MAX_CLIENT_ATTRIB_STACK_DEPTH, &max);
+  EXPECT_GE(max, 16);
+  glPushClientAttrib(GL_CLIENT_ALL_ATTRIB_BITS);
+  glGetIntegerv(GL_CLIENT_ATTRIB_STACK_DEPTH, &depth);
+  EXPECT_EQ(depth, 1);
+  glPopClientAttrib();
+  glPopClientAttrib();
+  EXPECT_EQ(glGetError(), GLenum(GL_STACK_UNDERFLOW));
+  glBegin(GL_POINTS);
+  glPushAttrib(GL_FOG_BIT);
+  glEnd();
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+}
+
+// A pop restores the groups its push named and leaves the others as they are now.
+TEST_F(LegacyStateTest, PopAttribRestoresTheNamedGroups) {
+  glPushAttrib(GL_FOG_BIT | GL_CURRENT_BIT | GL_ENABLE_BIT | GL_TEXTURE_BIT | GL_VIEWPORT_BIT);
+  glEnable(GL_FOG);
+  glFogf(GL_FOG_DENSITY, 0.5f);
+  glColor3f(0.0f, 1.0f, 0.0f);
+  glWindowPos2i(3, 4);
+  glEnable(GL_LIGHTING);
+  glEnable(GL_DEPTH_TEST);
+  glEnable(GL_TEXTURE_GEN_S);
+  glTexGeni(GL_S, GL_TEXTURE_GEN_MODE, GL_SPHERE_MAP);
+  glActiveTexture(GL_TEXTURE2);
+  glViewport(1, 2, 3, 4);
+  glDepthFunc(GL_GREATER);  // DEPTH_BUFFER_BIT: not pushed
+  glPopAttrib();
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_FALSE(glIsEnabled(GL_FOG));
+  float density = 0;
+  glGetFloatv(GL_FOG_DENSITY, &density);
+  EXPECT_EQ(density, 1.0f);
+  EXPECT_EQ(get4(GL_CURRENT_COLOR), (std::array<float, 4>{1, 1, 1, 1}));
+  EXPECT_EQ(get4(GL_CURRENT_RASTER_POSITION), (std::array<float, 4>{0, 0, 0, 1}));
+  EXPECT_FALSE(glIsEnabled(GL_LIGHTING));
+  EXPECT_FALSE(glIsEnabled(GL_DEPTH_TEST));
+  EXPECT_FALSE(glIsEnabled(GL_TEXTURE_GEN_S));
+  GLint v[4] = {};
+  glGetTexGeniv(GL_S, GL_TEXTURE_GEN_MODE, v);
+  EXPECT_EQ(v[0], GL_EYE_LINEAR);
+  glGetIntegerv(GL_ACTIVE_TEXTURE, v);
+  EXPECT_EQ(v[0], GL_TEXTURE0);
+  glGetIntegerv(GL_VIEWPORT, v);
+  EXPECT_EQ((std::array<GLint, 4>{v[0], v[1], v[2], v[3]}), (std::array<GLint, 4>{0, 0, kSize, kSize}));
+  glGetIntegerv(GL_DEPTH_FUNC, v);
+  EXPECT_EQ(v[0], GL_GREATER);
+  // The client stack: pixel store and the legacy arrays.
+  const float data[4] = {};
+  glPushClientAttrib(GL_CLIENT_PIXEL_STORE_BIT | GL_CLIENT_VERTEX_ARRAY_BIT);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  glEnableClientState(GL_VERTEX_ARRAY);
+  glVertexPointer(2, GL_FLOAT, 0, data);
+  glPopClientAttrib();
+  glGetIntegerv(GL_UNPACK_ALIGNMENT, v);
+  EXPECT_EQ(v[0], 4);
+  EXPECT_FALSE(glIsEnabled(GL_VERTEX_ARRAY));
+  void* pointer = &pointer;
+  glGetPointerv(GL_VERTEX_ARRAY_POINTER, &pointer);
+  EXPECT_EQ(pointer, nullptr);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
+// 14.6.2: fragments of filled polygons survive where the pattern's bit (x mod 32, y mod 32) is
+// set; lines are not stippled by it. glGetPolygonStipple returns the pattern; glLineStipple's state.
+TEST_F(LegacyStateTest, PolygonStippleMasksPolygonFragments) {
+  GLubyte pattern[128];
+  for (int row = 0; row < 32; ++row)
+    for (int b = 0; b < 4; ++b) pattern[row * 4 + b] = row % 2 ? 0x0f : 0xf0;  // 4 on, 4 off / 4 off, 4 on
+  glPolygonStipple(pattern);
+  GLubyte back[128] = {};
+  glGetPolygonStipple(back);
+  EXPECT_EQ(std::vector<GLubyte>(back, back + 128), std::vector<GLubyte>(pattern, pattern + 128));
+  glEnable(GL_POLYGON_STIPPLE);
+  glColor3f(1, 1, 1);
+  quad(-1, 1);
+  EXPECT_EQ(lit_pixels(), kSize * kSize / 2);
+  EXPECT_TRUE(near(0, 0, {255, 255, 255, 255}));
+  EXPECT_TRUE(near(4, 0, {0, 0, 0, 0}));
+  EXPECT_TRUE(near(0, 1, {0, 0, 0, 0}));
+  EXPECT_TRUE(near(5, 1, {255, 255, 255, 255}));
+  glClear(GL_COLOR_BUFFER_BIT);
+  glBegin(GL_LINES);  // row 0 from x 0 to 32: not stippled
+  glVertex2f(-1.0f, -1.0f + 1.0f / kSize);
+  glVertex2f(1.0f, -1.0f + 1.0f / kSize);
+  glEnd();
+  EXPECT_EQ(lit_pixels(), kSize);
+  glLineStipple(300, 0xf0f0);
+  GLint v = 0;
+  glGetIntegerv(GL_LINE_STIPPLE_REPEAT, &v);
+  EXPECT_EQ(v, 256);
+  glGetIntegerv(GL_LINE_STIPPLE_PATTERN, &v);
+  EXPECT_EQ(v, 0xf0f0);
   EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
 }
 
