@@ -219,7 +219,7 @@ bool query_legacy_state(Context& ctx, GLenum pname, StateValue& value) {
   return query_lighting_state(ctx, pname, value) || query_fog_texenv_state(ctx, pname, value) ||
          query_client_array_state(ctx, pname, value) || query_display_list_state(ctx, pname, value) ||
          query_raster_state(ctx, pname, value) || query_attrib_stack_state(ctx, pname, value) ||
-         query_stipple_state(ctx, pname, value);
+         query_stipple_state(ctx, pname, value) || query_pixel_transfer_state(ctx, pname, value);
 }
 
 namespace api {

@@ -68,5 +68,6 @@ bool query_client_array_state(Context& ctx, GLenum pname, StateValue& value);  /
 bool query_display_list_state(Context& ctx, GLenum pname, StateValue& value);  // api_display_lists.cpp
 bool query_raster_state(Context& ctx, GLenum pname, StateValue& value);        // api_raster_pos.cpp
 bool query_stipple_state(Context& ctx, GLenum pname, StateValue& value);       // api_stipple.cpp
+bool query_pixel_transfer_state(Context& ctx, GLenum pname, StateValue& value);  // api_pixel_rects.cpp
 
 }  // namespace glvk::gl

@@ -129,8 +129,8 @@ TEST_F(LegacyStateTest, RasterPosTransformsAndClips) {
 }
 
 // 14.7.1: glWindowPos takes window x, y as given, z through the depth range, w_c = 1, and the
-// current colour; glBitmap moves it; glPixelZoom's state.
-TEST_F(LegacyStateTest, WindowPosBitmapMoveAndZoom) {
+// current colour; glBitmap moves it; glPixelTransfer's scale and bias on a drawn pixel; glPixelZoom.
+TEST_F(LegacyStateTest, WindowPosBitmapMoveTransferAndZoom) {
   glDepthRange(0.2, 0.6);
   glColor3f(1.0f, 0.0f, 0.5f);
   glWindowPos3f(7.5f, -3.0f, 0.5f);
@@ -138,6 +138,29 @@ TEST_F(LegacyStateTest, WindowPosBitmapMoveAndZoom) {
   EXPECT_EQ(get4(GL_CURRENT_RASTER_COLOR), (std::array<float, 4>{1.0f, 0.0f, 0.5f, 1.0f}));
   glBitmap(0, 0, 0, 0, 2.5f, 4.0f, nullptr);
   EXPECT_EQ(get4(GL_CURRENT_RASTER_POSITION), (std::array<float, 4>{10.0f, 1.0f, 0.4f, 1.0f}));
+  // glPixelTransfer's state (table 23.?), applied to a drawn pixel: 0.5 * 2 + 0.25 -> clamped 1.0,
+  // 0.5 * 0.5 - 0.125 = 0.125.
+  glPixelTransferf(GL_RED_SCALE, 2.0f);
+  glPixelTransferf(GL_RED_BIAS, 0.25f);
+  glPixelTransferf(GL_GREEN_SCALE, 0.5f);
+  glPixelTransferi(GL_GREEN_BIAS, 0);
+  glPixelTransferf(GL_GREEN_BIAS, -0.125f);
+  float transfer[2] = {};
+  glGetFloatv(GL_RED_SCALE, &transfer[0]);
+  glGetFloatv(GL_GREEN_BIAS, &transfer[1]);
+  EXPECT_EQ(transfer[0], 2.0f);
+  EXPECT_EQ(transfer[1], -0.125f);
+  glPixelTransferf(GL_TEXTURE_ENV_MODE, 1.0f);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+  const GLfloat half[4] = {0.5f, 0.5f, 0.5f, 0.5f};
+  glWindowPos2i(20, 20);
+  glDrawPixels(1, 1, GL_RGBA, GL_FLOAT, half);
+  EXPECT_TRUE(near(20, 20, {255, 32, 128, 128}));
+  glPixelTransferf(GL_RED_SCALE, 1.0f);
+  glPixelTransferf(GL_RED_BIAS, 0.0f);
+  glPixelTransferf(GL_GREEN_SCALE, 1.0f);
+  glPixelTransferf(GL_GREEN_BIAS, 0.0f);
+  glWindowPos3f(7.5f, -3.0f, 0.5f);
   glPixelZoom(2.0f, -0.5f);
   float zoom[2] = {};
   glGetFloatv(GL_ZOOM_X, &zoom[0]);

@@ -70,6 +70,7 @@ struct Key {
   // with the raster position's colours, texture coordinates and distance (fog coordinate), and
   // fragments take their colour (or depth, or coverage) from the texel under them.
   PixelSource pixels = PixelSource::None;
+  bool pixel_transfer = false;  // a scale or bias that is not the identity applies to the pixels
 
   auto operator<=>(const Key&) const = default;
 };

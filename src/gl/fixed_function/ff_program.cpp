@@ -144,6 +144,9 @@ ff::Key state_key(Context& ctx, GLenum mode) {
   // A pixel rectangle's colours were decided at glRasterPos: no lighting (18.1.5 sends its
   // fragments through texturing, colour sum, fog and the per-fragment operations).
   k.pixels = l.pixel_source;
+  if (k.pixels == PixelSource::Color)
+    k.pixel_transfer = l.transfer.scale != Vec4{1, 1, 1, 1} || l.transfer.bias != Vec4{0, 0, 0, 0};
+  if (k.pixels == PixelSource::Depth) k.pixel_transfer = l.transfer.depth_scale != 1 || l.transfer.depth_bias != 0;
   k.lighting = k.pixels == PixelSource::None && capability_enabled(ctx, GL_LIGHTING);
   if (k.lighting) {
     for (unsigned i = 0; i < kMaxLights; ++i) {
@@ -325,6 +328,11 @@ void write_uniforms(Context& ctx, const ff::Key& key, FixedFunctionCache::Entry&
   }
   put_scalar(e, "ff_alpha_ref", ctx.render.alpha_ref);
   if (key.pixels != PixelSource::None) put_vec4(e, "ff_pixel_rect", l.pixel_rect);
+  if (key.pixel_transfer) {
+    const bool depth = key.pixels == PixelSource::Depth;
+    put_vec4(e, "ff_pixel_scale", depth ? Vec4{l.transfer.depth_scale, 1, 1, 1} : l.transfer.scale);
+    put_vec4(e, "ff_pixel_bias", depth ? Vec4{l.transfer.depth_bias, 0, 0, 0} : l.transfer.bias);
+  }
   auto stipple = e.uniforms.find("ff_polygon_stipple[0]");  // arrays are reflected by their first element
   if (stipple == e.uniforms.end()) stipple = e.uniforms.find("ff_polygon_stipple");
   if (const auto it = stipple; it != e.uniforms.end()) {

@@ -346,6 +346,7 @@ std::string fragment_shader(const Key& key) {
     if (unit.mode == EnvMode::Blend || unit.mode == EnvMode::Combine) s += fmt("uniform vec4 ff_texenv{}_color;\n", u);
   }
   if (key.pixels != PixelSource::None) s += "uniform sampler2D ff_pixels;\nuniform vec4 ff_pixel_rect;\n";
+  if (key.pixel_transfer) s += "uniform vec4 ff_pixel_scale;\nuniform vec4 ff_pixel_bias;\n";
   s += "layout(location = 0) out vec4 ff_frag_color;\nvoid main() {\n";
   if (key.polygon_stipple) {
     // 14.6.2: the fragment at window (x, y) survives where bit (x mod 32) of row (y mod 32) is set.
@@ -359,6 +360,9 @@ std::string fragment_shader(const Key& key) {
     s += "  ivec2 pixel_at = ivec2(floor((gl_FragCoord.xy - ff_pixel_rect.xy) / ff_pixel_rect.zw));\n"
          "  vec4 pixel = texelFetch(ff_pixels, clamp(pixel_at, ivec2(0), textureSize(ff_pixels, 0) - 1), 0);\n";
     if (key.pixels == PixelSource::Bitmap) s += "  if (pixel.r == 0.0) discard;\n";
+    // Pixel transfer's scale and bias (8.4.1.?: c * scale + bias, then clamped to [0, 1]); for
+    // depth, DEPTH_SCALE and DEPTH_BIAS in the first components.
+    if (key.pixel_transfer) s += "  pixel = clamp(pixel * ff_pixel_scale + ff_pixel_bias, 0.0, 1.0);\n";
     if (key.pixels == PixelSource::Depth) s += "  gl_FragDepth = pixel.r;\n";
   }
   if (key.pixels == PixelSource::Color)

@@ -155,6 +155,16 @@ struct RasterPosition {
   GLfloat index = 1;
 };
 
+// Pixel transfer (GL 4.6 compatibility 8.4.1.?, table 23.?): the scales and biases of colour
+// (R, G, B, A) and depth, the index shift and offset, MAP_COLOR and MAP_STENCIL.
+struct PixelTransfer {
+  Vec4 scale{1, 1, 1, 1}, bias{0, 0, 0, 0};
+  GLfloat depth_scale = 1, depth_bias = 0;
+  GLint index_shift = 0, index_offset = 0;
+  bool map_color = false, map_stencil = false;
+  bool operator==(const PixelTransfer&) const = default;
+};
+
 // What a pixel rectangle draw (glDrawPixels, glBitmap, glCopyPixels) makes the fixed-function
 // program take as its fragments' source (FixedFunctionKey::pixels).
 enum class PixelSource : std::uint8_t { None, Color, Bitmap, Depth };
@@ -216,6 +226,7 @@ struct LegacyState {
   // drawn from (kept across draws; re-specified by each), and the source of the draw in progress.
   RasterPosition raster;
   GLfloat zoom_x = 1, zoom_y = 1;
+  PixelTransfer transfer;
   std::shared_ptr<TextureObject> pixel_texture;
   PixelSource pixel_source = PixelSource::None;
   Vec4 pixel_rect{0, 0, 1, 1};  // the draw in progress: window x, y of its first pixel; zoom x, y
