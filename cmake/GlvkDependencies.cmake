@@ -10,6 +10,11 @@ find_package(GTest CONFIG REQUIRED)
 find_package(benchmark CONFIG REQUIRED)
 find_package(Python3 COMPONENTS Interpreter REQUIRED)
 find_package(Threads REQUIRED)
+# Xlib and XShm (libx11-dev, libxext-dev) for the GLX vendor and its tests.
+find_package(X11 REQUIRED)
+if(NOT X11_XShm_FOUND)
+  message(FATAL_ERROR "glvk: libXext's XShm (libxext-dev) is needed for the GLX vendor")
+endif()
 
 # libvulkan-volk-dev ships volk.h and volk.c without a CMake package.
 find_path(VOLK_INCLUDE_DIR volk.h REQUIRED)

@@ -1,6 +1,7 @@
 // glvk run [--device D] [--png FILE] [-- APP ARGS...]: runs a program with the environment that
-// selects glvk through libglvnd (vendor JSON, library path, runtime dir, Vulkan device); with no
-// program it runs the bundled demo (glvk_demo.c), which writes its drawn picture to FILE with --png.
+// selects glvk through libglvnd for EGL (vendor JSON) and GLX (__GLX_VENDOR_LIBRARY_NAME, found on
+// the library path), with a runtime dir and the Vulkan device; with no program it runs the bundled
+// demo (glvk_demo.c), which writes its drawn picture to FILE with --png.
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -46,7 +47,7 @@ int run_run(Args args) {
       png = std::string(args[++i]);
     } else if (args[i] == "-h" || args[i] == "--help") {
       std::printf("usage: glvk run [--device INDEX|NAME] [--png FILE] [-- PROGRAM ARGS...]\n"
-                  "Runs PROGRAM (default: the bundled demo) with glvk selected as the EGL vendor.\n"
+                  "Runs PROGRAM (default: the bundled demo) with glvk selected as the EGL and GLX vendor.\n"
                   "--png FILE: the demo writes the picture it draws to FILE.\n");
       return 0;
     } else if (args[i].starts_with("-")) {
@@ -67,6 +68,11 @@ int run_run(Args args) {
   if (access(GLVK_EGL_VENDOR_JSON, R_OK) != 0)
     return fail(std::string("the vendor file ") + GLVK_EGL_VENDOR_JSON + " is missing (build glvk_egl)");
   setenv("__EGL_VENDOR_LIBRARY_FILENAMES", GLVK_EGL_VENDOR_JSON, 1);
+  // libGLX loads libGLX_<name>.so.0 from the library path. If it cannot, it silently takes the X
+  // server's vendor (Mesa) instead: refuse to start rather than let that happen unannounced.
+  if (access(GLVK_GLX_LIBRARY, R_OK) != 0)
+    return fail(std::string("the GLX vendor library ") + GLVK_GLX_LIBRARY + " is missing (build glvk_glx)");
+  setenv("__GLX_VENDOR_LIBRARY_NAME", "glvk", 1);
   const char* old_path = std::getenv("LD_LIBRARY_PATH");
   const std::string library_path =
       std::string(GLVK_LIBRARY_DIR) + (old_path && *old_path ? std::string(":") + old_path : std::string());

@@ -10,6 +10,7 @@
 #include "api_common.h"
 #include "state_query.h"
 #include "glvk/gl/dispatch.h"
+#include "glvk/gl/window_system.h"
 #include "glvk/st/context.h"
 
 namespace glvk::gl {
@@ -377,10 +378,12 @@ GLboolean IsEnabled(Context& ctx, const char* fn, GLenum cap) {
 
 void Flush(Context& ctx, const char*) {
   ctx.st().flush();
+  flush_front(ctx);  // front-buffer drawing shows at the flush, as on other drivers
 }
 
 void Finish(Context& ctx, const char*) {
   ctx.st().finish();
+  flush_front(ctx);
 }
 
 }  // namespace api

@@ -1,9 +1,13 @@
-// The default framebuffer of a window-system surface (EGL pbuffers): renderbuffers sized by the
-// surface and shaped by its config, allocated through the path glRenderbufferStorage takes.
+// The default framebuffer of a window-system surface (EGL pbuffers, GLX windows and pbuffers):
+// renderbuffers sized by the surface and shaped by its config, allocated through the path
+// glRenderbufferStorage takes; resized, swapped and read for presentation.
 #include <string>
+#include <utility>
 
 #include "framebuffer_internal.h"
 #include "glvk/gl/framebuffer_object.h"
+#include "glvk/gl/window_system.h"
+#include "glvk/st/texture_readback.h"
 
 namespace glvk::gl {
 namespace {
@@ -50,6 +54,72 @@ std::shared_ptr<FramebufferObject> create_window_framebuffer(const std::shared_p
   fb->draw_buffers[0] = initial;
   fb->read_buffer = initial;
   return fb;
+}
+
+WindowFramebufferConfig surface_buffers(GLsizei width, GLsizei height, int alpha_bits, int depth_bits,
+                                        int stencil_bits, int samples, bool double_buffered) {
+  WindowFramebufferConfig buffers;
+  buffers.width = width;
+  buffers.height = height;
+  buffers.color_format = alpha_bits ? GL_RGBA8 : GL_RGB8;
+  buffers.depth_bits = depth_bits;
+  buffers.stencil_bits = stencil_bits;
+  buffers.samples = samples;
+  buffers.double_buffered = double_buffered;
+  return buffers;
+}
+
+bool resize_window_framebuffer(const std::shared_ptr<st::Screen>& screen, FramebufferObject& fb, GLsizei width,
+                               GLsizei height) {
+  if (!fb.window) return false;
+  if (fb.window->width == width && fb.window->height == height) return true;
+  WindowFramebufferConfig config = *fb.window;
+  config.width = width;
+  config.height = height;
+  // New storage for each buffer the framebuffer has; the renderbuffer objects stay the same, so
+  // the packed depth/stencil image stays one object in both attachment points.
+  for (FramebufferAttachment* a : {&fb.color[kFrontLeftSlot], &fb.color[kBackLeftSlot], &fb.depth, &fb.stencil}) {
+    if (a->type != AttachmentObject::RENDERBUFFER) continue;
+    RenderbufferObject& rb = *a->renderbuffer;
+    if (rb.width == width && rb.height == height) continue;
+    std::string why;
+    if (allocate_renderbuffer(screen, rb, config.samples, rb.internal_format, width, height, why) !=
+        RenderbufferAllocation::OK)
+      return false;
+  }
+  fb.window = config;
+  return true;
+}
+
+bool swap_window_buffers(const std::shared_ptr<st::Screen>& screen, FramebufferObject& fb) {
+  if (!fb.window || !fb.window->double_buffered) return true;  // single-buffered: nothing to exchange
+  if (!allocate_front_buffer(screen, fb)) return false;
+  std::swap(fb.color[kFrontLeftSlot], fb.color[kBackLeftSlot]);
+  return true;
+}
+
+bool read_front_bgra8(Context& ctx, FramebufferObject& fb, void* pixels) {
+  const FramebufferAttachment& front = fb.color[kFrontLeftSlot];
+  ReadSource source;
+  if (!fb.window || !read_source(ctx, front, source)) return false;
+  const GLsizei width = source.image->width, height = source.image->height;
+  ClientImage client;
+  client.data = static_cast<const std::byte*>(pixels);
+  client.row_stride = std::size_t(width) * 4;
+  client.image_stride = client.row_stride * std::size_t(height);
+  client.extent_bytes = client.image_stride;
+  st::ClientTexels texels = client_texels(client);
+  texels.destination = static_cast<std::byte*>(pixels);
+  st::Box box;
+  box.z = source.layer;
+  box.width = width;
+  box.height = height;
+  box.depth = 1;
+  // The default pack state, not the application's: presentation is not a glReadPixels.
+  const st::Result result =
+      st::texture_readback(ctx.st(), *source.resource, source.level, box,
+                           transfer_request(*source.image, GL_TEXTURE_2D, GL_BGRA, GL_UNSIGNED_BYTE, {}), texels);
+  return bool(result);
 }
 
 bool allocate_front_buffer(const std::shared_ptr<st::Screen>& screen, FramebufferObject& fb) {

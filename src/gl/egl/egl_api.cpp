@@ -8,6 +8,7 @@
 #include "egl_objects.h"
 #include "glvk/st/screen.h"
 #include "glvk/st/context.h"
+#include "glvk/gl/window_system.h"
 
 namespace glvk::gl::egl {
 
@@ -120,17 +121,6 @@ Match match_rule(EGLint attribute) {
   }
 }
 
-void release_current(ContextObject* c) {
-  if (!c) return;
-  c->gl->st().flush();
-  c->gl->window_draw_framebuffer = nullptr;
-  c->gl->window_read_framebuffer = nullptr;
-  c->current = false;
-  for (Surface* s : {c->draw, c->read})
-    if (s) --s->current_count;
-  c->draw = c->read = nullptr;
-}
-
 // Frees objects whose destruction waited for them to stop being current.
 void collect(Display& display) {
   for (auto it = display.contexts.begin(); it != display.contexts.end();) {
@@ -150,16 +140,6 @@ void collect(Display& display) {
     } else {
       ++it;
     }
-  }
-}
-
-bool valid_gl_version(EGLint major, EGLint minor) {
-  switch (major) {
-    case 1: return minor >= 0 && minor <= 5;
-    case 2: return minor >= 0 && minor <= 1;
-    case 3: return minor >= 0 && minor <= 3;
-    case 4: return minor >= 0 && minor <= kMaxMinorVersion;
-    default: return false;
   }
 }
 
@@ -350,14 +330,8 @@ EGLSurface CreatePbufferSurface(EGLDisplay dpy, EGLConfig config, const EGLint* 
     height = std::min(height, kMaxPbufferSize);
   }
   // A pbuffer renders to its back buffer (EGL_RENDER_BUFFER is always EGL_BACK_BUFFER).
-  gl::WindowFramebufferConfig buffers;
-  buffers.width = width;
-  buffers.height = height;
-  buffers.color_format = c->alpha ? GL_RGBA8 : GL_RGB8;
-  buffers.depth_bits = c->depth;
-  buffers.stencil_bits = c->stencil;
-  buffers.samples = c->samples;
-  buffers.double_buffered = true;
+  const gl::WindowFramebufferConfig buffers =
+      surface_buffers(width, height, c->alpha, c->depth, c->stencil, c->samples, true);
   std::shared_ptr<gl::FramebufferObject> framebuffer;
   try {
     framebuffer = gl::create_window_framebuffer(display->screen, buffers);
@@ -482,11 +456,12 @@ EGLContext CreateContext(EGLDisplay dpy, EGLConfig config, EGLContext share_cont
   if (share_context != EGL_NO_CONTEXT && !(share = find_context(*display, share_context)))
     return fail(EGL_BAD_CONTEXT, EGL_NO_CONTEXT);
 
-  EGLint major = 1, minor = 0, profile = EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, flags = 0;
+  ContextRequest request;
+  EGLint profile = EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, flags = 0;
   for (const EGLint* a = attrib_list; a && a[0] != EGL_NONE; a += 2) {
     switch (a[0]) {
-      case EGL_CONTEXT_MAJOR_VERSION: major = a[1]; break;
-      case EGL_CONTEXT_MINOR_VERSION: minor = a[1]; break;
+      case EGL_CONTEXT_MAJOR_VERSION: request.major = a[1]; break;
+      case EGL_CONTEXT_MINOR_VERSION: request.minor = a[1]; break;
       case EGL_CONTEXT_OPENGL_PROFILE_MASK: profile = a[1]; break;
       case EGL_CONTEXT_FLAGS_KHR:
         if (a[1] & ~(EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR | EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR |
@@ -508,30 +483,24 @@ EGLContext CreateContext(EGLDisplay dpy, EGLConfig config, EGLContext share_cont
       case EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY:
         if (a[1] != EGL_NO_RESET_NOTIFICATION && a[1] != EGL_LOSE_CONTEXT_ON_RESET)
           return fail(EGL_BAD_ATTRIBUTE, EGL_NO_CONTEXT);
-        if (a[1] == EGL_LOSE_CONTEXT_ON_RESET) return fail(EGL_BAD_MATCH, EGL_NO_CONTEXT);
+        request.lose_context_on_reset = a[1] == EGL_LOSE_CONTEXT_ON_RESET;
         break;
       default: return fail(EGL_BAD_ATTRIBUTE, EGL_NO_CONTEXT);
     }
   }
-  if (!valid_gl_version(major, minor)) return fail(EGL_BAD_MATCH, EGL_NO_CONTEXT);
-  // Robust buffer access is not offered (the device is created without it).
-  if (flags & EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR) return fail(EGL_BAD_MATCH, EGL_NO_CONTEXT);
-  const bool at_least_32 = major > 3 || (major == 3 && minor >= 2);
-  // The profile mask only matters from GL 3.2 on; it must name a profile glvk has.
-  if (at_least_32 && !(profile & (EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT | EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT)))
-    return fail(EGL_BAD_MATCH, EGL_NO_CONTEXT);
-  if ((flags & EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR) && major < 3) return fail(EGL_BAD_MATCH, EGL_NO_CONTEXT);
+  request.core_profile_bit = profile & EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT;
+  request.compat_profile_bit = profile & EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT;
+  // EGL takes a mask naming a profile glvk has among other bits (core wins), unlike GLX.
+  if (request.core_profile_bit) request.compat_profile_bit = false;
+  request.debug = flags & EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR;
+  request.forward_compatible = flags & EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR;
+  request.robust_access = flags & EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR;
+  // Every reason a request cannot be served is EGL_BAD_MATCH (EGL_KHR_create_context).
+  if (check_context_request(request) != ContextRequestError::NONE) return fail(EGL_BAD_MATCH, EGL_NO_CONTEXT);
 
-  ContextConfig gl_config;
-  gl_config.major = major;
-  gl_config.minor = minor;
-  gl_config.core_profile = at_least_32 && (profile & EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT);
-  gl_config.debug = flags & EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR;
-  gl_config.forward_compatible = flags & EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR;
-  auto share_group = share ? share->gl->shared_share_group() : std::make_shared<ShareGroup>();
   auto* context = new ContextObject{c, nullptr};
   try {
-    context->gl = std::make_unique<gl::Context>(gl_config, std::move(share_group), display->screen);
+    context->gl = create_context(request, share ? share->gl.get() : nullptr, display->screen);
   } catch (const std::exception& e) {
     delete context;
     std::fprintf(stderr, "glvk: eglCreateContext: %s\n", e.what());
@@ -560,7 +529,7 @@ EGLBoolean MakeCurrent(EGLDisplay dpy, EGLSurface draw, EGLSurface read, EGLCont
   if (ctx == EGL_NO_CONTEXT) {
     if (draw != EGL_NO_SURFACE || read != EGL_NO_SURFACE) return fail(EGL_BAD_MATCH, EGL_FALSE);
     // Releasing is allowed even on a terminated display.
-    release_current(current_context_object);
+    release_context_object(current_context_object);
     current_context_object = nullptr;
     gl::set_current_context(nullptr);
     collect(*display);
@@ -580,13 +549,11 @@ EGLBoolean MakeCurrent(EGLDisplay dpy, EGLSurface draw, EGLSurface read, EGLCont
     if (c->config && (d->config != c->config || r->config != c->config)) return fail(EGL_BAD_MATCH, EGL_FALSE);
   }
   if (c->current && c != current_context_object) return fail(EGL_BAD_ACCESS, EGL_FALSE);  // another thread's
-  release_current(current_context_object);
+  release_context_object(current_context_object);
   c->current = true;
   c->draw = d;
   c->read = r;
-  c->gl->window_draw_framebuffer = d ? d->framebuffer : nullptr;
-  c->gl->window_read_framebuffer = r ? r->framebuffer : nullptr;
-  if (d) c->gl->made_current_on_surface(d->width, d->height);
+  bind_surfaces(*c->gl, d ? d->framebuffer : nullptr, r ? r->framebuffer : nullptr);
   for (Surface* s : {d, r})
     if (s) ++s->current_count;
   current_context_object = c;
@@ -651,7 +618,7 @@ EGLBoolean WaitNative(EGLint) { return succeed(); }
 
 EGLBoolean ReleaseThread() {
   std::lock_guard lock(egl_mutex());
-  release_current(current_context_object);
+  release_context_object(current_context_object);
   current_context_object = nullptr;
   gl::set_current_context(nullptr);
   collect(default_display);

@@ -1,0 +1,272 @@
+// GLX drawables of the glvk vendor (windows and pbuffers; no pixmaps: no config has
+// GLX_PIXMAP_BIT), glXSwapBuffers, the swap-control extensions, glXWait*, and the strings.
+#include "glx_protocol.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <exception>
+
+#include "glvk/gl/window_system.h"
+#include "glvk/st/context.h"
+#include "glx_api.h"
+#include "glx_objects.h"
+
+namespace glvk::gl::glx {
+namespace {
+
+constexpr int kMaxPbufferSize = 16384;
+// Swap intervals are recorded and reported; presentation by copy has no vertical blank to wait for
+// (as Mesa's software path on Xvfb), so swaps are never throttled.
+constexpr unsigned kMaxSwapInterval = 1000;
+
+constexpr const char* kExtensions =
+    "GLX_ARB_create_context GLX_ARB_create_context_profile GLX_ARB_get_proc_address GLX_EXT_swap_control "
+    "GLX_EXT_visual_info GLX_EXT_visual_rating GLX_MESA_swap_control GLX_SGI_swap_control";
+
+Drawable* new_drawable(Display* dpy, const FBConfig* config, GLXDrawable id, Window window, int width, int height) {
+  std::shared_ptr<FramebufferObject> framebuffer;
+  try {
+    framebuffer = create_window_framebuffer(
+        glx_screen(), surface_buffers(width, height, config->alpha, config->depth, config->stencil, 0,
+                                      config->double_buffered));
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "glvk: GLX: cannot allocate a drawable's buffers: %s\n", e.what());
+  }
+  if (!framebuffer) return nullptr;
+  auto* d = new Drawable{dpy, id, window, config, std::move(framebuffer)};
+  register_drawable(d);
+  return d;
+}
+
+}  // namespace
+
+Drawable* make_window_drawable(Display* dpy, const FBConfig* config, GLXDrawable id, Window window, int width,
+                               int height) {
+  Drawable* d = new_drawable(dpy, config, id, window, width, height);
+  if (d && !prepare_presenter(*d))
+    std::fprintf(stderr, "glvk: GLX: window 0x%lx cannot be presented to\n", window);
+  return d;
+}
+
+namespace api {
+
+GLXWindow CreateWindow(Display* dpy, GLXFBConfig config, Window window, const int*) {
+  Lock lock(glx_mutex());
+  const unsigned char op = X_GLXCreateWindow;
+  const FBConfig* c = find_config(config);
+  if (!c) return fail_glx(lock, dpy, GLXBadFBConfig, 0, op, GLXWindow(None));
+  XWindowAttributes attributes;
+  if (!window_attributes(dpy, window, attributes)) return fail_x(lock, dpy, BadWindow, window, op, GLXWindow(None));
+  // GLX 1.4 section 3.3.5: the window's visual must be the config's.
+  if (XVisualIDFromVisual(attributes.visual) != c->visual) return fail_x(lock, dpy, BadMatch, window, op, GLXWindow(None));
+  // One GLXWindow per window (an implicit drawable of glXMakeCurrent does not count).
+  for (Drawable* other : window_drawables(dpy, window))
+    if (!other->implicit) return fail_x(lock, dpy, BadAlloc, window, op, GLXWindow(None));
+  const GLXWindow id = XAllocID(dpy);
+  if (!make_window_drawable(dpy, c, id, window, attributes.width, attributes.height))
+    return fail_x(lock, dpy, BadAlloc, window, op, GLXWindow(None));
+  return id;
+}
+
+void DestroyWindow(Display* dpy, GLXWindow window) {
+  Lock lock(glx_mutex());
+  Drawable* d = find_drawable(dpy, window);
+  if (!d || !d->window || d->implicit) {
+    fail_glx(lock, dpy, GLXBadWindow, window, X_GLXDestroyWindow, 0);
+    return;
+  }
+  destroy_drawable(d);
+}
+
+GLXPbuffer CreatePbuffer(Display* dpy, GLXFBConfig config, const int* attributes) {
+  Lock lock(glx_mutex());
+  const unsigned char op = X_GLXCreatePbuffer;
+  const FBConfig* c = find_config(config);
+  if (!c) return fail_glx(lock, dpy, GLXBadFBConfig, 0, op, GLXPbuffer(None));
+  int width = 0, height = 0;
+  bool preserved = false, largest = false;
+  for (const int* a = attributes; a && a[0] != None; a += 2) {
+    switch (a[0]) {
+      case GLX_PBUFFER_WIDTH: width = a[1]; break;
+      case GLX_PBUFFER_HEIGHT: height = a[1]; break;
+      case GLX_PRESERVED_CONTENTS: preserved = a[1]; break;
+      case GLX_LARGEST_PBUFFER: largest = a[1]; break;
+      default: return fail_x(lock, dpy, BadValue, XID(a[0]), op, GLXPbuffer(None));
+    }
+  }
+  if (width < 0 || height < 0) return fail_x(lock, dpy, BadValue, 0, op, GLXPbuffer(None));
+  if (width > kMaxPbufferSize || height > kMaxPbufferSize) {
+    if (!largest) return fail_x(lock, dpy, BadAlloc, 0, op, GLXPbuffer(None));
+    width = std::min(width, kMaxPbufferSize);
+    height = std::min(height, kMaxPbufferSize);
+  }
+  const GLXPbuffer id = XAllocID(dpy);
+  Drawable* d = new_drawable(dpy, c, id, None, width, height);
+  if (!d) return fail_x(lock, dpy, BadAlloc, 0, op, GLXPbuffer(None));
+  d->preserved_contents = preserved;
+  d->largest_pbuffer = largest;
+  return id;
+}
+
+void DestroyPbuffer(Display* dpy, GLXPbuffer pbuffer) {
+  Lock lock(glx_mutex());
+  Drawable* d = find_drawable(dpy, pbuffer);
+  if (!d || d->window) {
+    fail_glx(lock, dpy, GLXBadPbuffer, pbuffer, X_GLXDestroyPbuffer, 0);
+    return;
+  }
+  destroy_drawable(d);
+}
+
+GLXPixmap CreatePixmap(Display* dpy, GLXFBConfig config, Pixmap, const int*) {
+  Lock lock(glx_mutex());
+  if (!find_config(config)) return fail_glx(lock, dpy, GLXBadFBConfig, 0, X_GLXCreatePixmap, GLXPixmap(None));
+  return fail_x(lock, dpy, BadMatch, 0, X_GLXCreatePixmap, GLXPixmap(None));  // no config has GLX_PIXMAP_BIT
+}
+
+GLXPixmap CreateGLXPixmap(Display* dpy, XVisualInfo*, Pixmap) {
+  Lock lock(glx_mutex());
+  return fail_x(lock, dpy, BadMatch, 0, X_GLXCreateGLXPixmap, GLXPixmap(None));
+}
+
+void DestroyPixmap(Display* dpy, GLXPixmap pixmap) {
+  Lock lock(glx_mutex());
+  fail_glx(lock, dpy, GLXBadPixmap, pixmap, X_GLXDestroyPixmap, 0);  // glvk never made one
+}
+
+void DestroyGLXPixmap(Display* dpy, GLXPixmap pixmap) {
+  Lock lock(glx_mutex());
+  fail_glx(lock, dpy, GLXBadPixmap, pixmap, X_GLXDestroyGLXPixmap, 0);
+}
+
+void QueryDrawable(Display* dpy, GLXDrawable drawable, int attribute, unsigned int* value) {
+  Lock lock(glx_mutex());
+  Drawable* d = find_drawable(dpy, drawable);
+  if (!d) {
+    fail_glx(lock, dpy, GLXBadDrawable, drawable, X_GLXGetDrawableAttributes, 0);
+    return;
+  }
+  if (d->window) follow_window_size(*d);
+  const WindowFramebufferConfig& buffers = *d->framebuffer->window;
+  switch (attribute) {
+    case GLX_WIDTH: *value = unsigned(buffers.width); break;
+    case GLX_HEIGHT: *value = unsigned(buffers.height); break;
+    case GLX_PRESERVED_CONTENTS: *value = d->preserved_contents; break;
+    case GLX_LARGEST_PBUFFER: *value = d->largest_pbuffer; break;
+    case GLX_FBCONFIG_ID: *value = unsigned(d->config->id); break;
+    case GLX_SWAP_INTERVAL_EXT: *value = unsigned(d->swap_interval); break;
+    case GLX_MAX_SWAP_INTERVAL_EXT: *value = kMaxSwapInterval; break;
+    default: fail_x(lock, dpy, BadValue, XID(attribute), X_GLXGetDrawableAttributes, 0);
+  }
+}
+
+void SelectEvent(Display* dpy, GLXDrawable drawable, unsigned long mask) {
+  Lock lock(glx_mutex());
+  Drawable* d = find_drawable(dpy, drawable);
+  if (!d) {
+    fail_glx(lock, dpy, GLXBadDrawable, drawable, X_GLXChangeDrawableAttributes, 0);
+    return;
+  }
+  d->event_mask = mask;  // glvk never clobbers a pbuffer, so no GLX_PBUFFER_CLOBBER event is sent
+}
+
+void GetSelectedEvent(Display* dpy, GLXDrawable drawable, unsigned long* mask) {
+  Lock lock(glx_mutex());
+  Drawable* d = find_drawable(dpy, drawable);
+  if (!d) {
+    fail_glx(lock, dpy, GLXBadDrawable, drawable, X_GLXGetDrawableAttributes, 0);
+    return;
+  }
+  *mask = d->event_mask;
+}
+
+void SwapBuffers(Display* dpy, GLXDrawable drawable) {
+  Lock lock(glx_mutex());
+  Drawable* d = find_drawable(dpy, drawable);
+  ContextObject* c = current_context();
+  if (!d) {
+    fail_glx(lock, dpy, GLXBadDrawable, drawable, X_GLXSwapBuffers, 0);
+    return;
+  }
+  // Swapping needs a context to read the buffer back with: the calling thread's (GLX 1.4 3.3.10:
+  // a drawable current to another thread's context is that thread's business; nothing happens).
+  if (!c) return;
+  c->gl->st().flush();
+  if (!d->window || !d->config->double_buffered) return;  // pbuffers and single buffers: the flush
+  if (!swap_window_buffers(glx_screen(), *d->framebuffer)) {
+    std::fprintf(stderr, "glvk: GLX: cannot allocate the front buffer of window 0x%lx\n", d->window);
+    return;
+  }
+  present(*c->gl, *d);
+  follow_window_size(*d);
+}
+
+void WaitGL() {
+  Lock lock(glx_mutex());
+  if (ContextObject* c = current_context()) c->gl->st().finish();
+}
+
+void WaitX() {
+  Lock lock(glx_mutex());
+  if (ContextObject* c = current_context()) XSync(c->dpy, False);
+}
+
+void UseXFont(Font, int, int, int) {
+  static bool said = false;
+  if (!said) std::fprintf(stderr, "glvk: GLX: glXUseXFont is not implemented (no display lists are made)\n");
+  said = true;
+}
+
+const char* QueryExtensionsString(Display*, int) { return kExtensions; }
+
+const char* QueryServerString(Display*, int, int name) { return GetClientString(nullptr, name); }
+
+const char* GetClientString(Display*, int name) {
+  switch (name) {
+    case GLX_VENDOR: return "glvk";
+    case GLX_VERSION: return "1.4";
+    case GLX_EXTENSIONS: return kExtensions;
+    default: return nullptr;
+  }
+}
+
+void SwapIntervalEXT(Display* dpy, GLXDrawable drawable, int interval) {
+  Lock lock(glx_mutex());
+  Drawable* d = find_drawable(dpy, drawable);
+  if (!d || !d->window) {
+    fail_x(lock, dpy, BadWindow, drawable, X_GLXVendorPrivate, 0);
+    return;
+  }
+  if (interval < 0) {
+    fail_x(lock, dpy, BadValue, XID(interval), X_GLXVendorPrivate, 0);
+    return;
+  }
+  d->swap_interval = std::min(unsigned(interval), kMaxSwapInterval);
+}
+
+int SwapIntervalMESA(unsigned int interval) {
+  Lock lock(glx_mutex());
+  ContextObject* c = current_context();
+  if (!c || !c->draw) return GLX_BAD_CONTEXT;
+  if (interval > kMaxSwapInterval) return GLX_BAD_VALUE;
+  c->draw->swap_interval = int(interval);
+  return 0;
+}
+
+int GetSwapIntervalMESA() {
+  Lock lock(glx_mutex());
+  ContextObject* c = current_context();
+  return c && c->draw ? c->draw->swap_interval : 0;
+}
+
+int SwapIntervalSGI(int interval) {
+  Lock lock(glx_mutex());
+  ContextObject* c = current_context();
+  if (interval <= 0) return GLX_BAD_VALUE;  // GLX_SGI_swap_control: zero and below are errors
+  if (!c || !c->draw) return GLX_BAD_CONTEXT;
+  c->draw->swap_interval = std::min(interval, int(kMaxSwapInterval));
+  return 0;
+}
+
+}  // namespace api
+}  // namespace glvk::gl::glx

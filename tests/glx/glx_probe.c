@@ -1,0 +1,390 @@
+/* A GLX program on the system libGL/libGLX (so on whichever vendor libglvnd picks): it opens a
+ * window, draws known scenes, swaps, and reads the window back with XGetImage.
+ *
+ *   glx_probe pictures   prints one line per case, "name tolerance r g b a r g b a ...", the window
+ *                        read back top row first (alpha printed as 255: X windows have none):
+ *                        a fixed-function scene (compatibility context from glXCreateNewContext),
+ *                        GL_FRONT read with glReadPixels after the swap (what is shown), a GLSL
+ *                        scene (core 3.3 context from glXCreateContextAttribsARB), and the GLSL
+ *                        scene after the window was resized. The test compares them with the same
+ *                        program's lines on Mesa llvmpipe. TOLERANCE: 2 per channel, for the
+ *                        rounding of interpolated colours between two rasterizers.
+ *   glx_probe errors     GLX error paths, each printed "ok NAME" or "FAIL NAME: why"; exits 1 on a
+ *                        failure. Expectations are the GLX 1.4 / GLX_ARB_create_context specs'.
+ * On stderr: the GL_RENDERER string. */
+#include <GL/gl.h>
+#include <GL/glext.h>
+#include <GL/glx.h>
+#include <GL/glxext.h>
+#include <X11/Xlib.h>
+#include <X11/Xutil.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* GLX error codes (GLX 1.4, GLX_ARB_create_context_profile), added to the extension's error base. */
+#define GLXBadContext 0
+#define GLXBadWindow 12
+#define GLXBadProfileARB 13
+
+#define TOLERANCE 2
+#define WIDTH 64
+#define HEIGHT 48
+
+static Display *dpy;
+static int failures;
+
+static void die(const char *what) {
+  fprintf(stderr, "glx_probe: %s\n", what);
+  exit(2);
+}
+
+static GLXFBConfig choose_config_buffered(Bool double_buffered) {
+  const int attributes[] = {GLX_RENDER_TYPE, GLX_RGBA_BIT, GLX_DRAWABLE_TYPE, GLX_WINDOW_BIT,
+                            GLX_RED_SIZE, 8, GLX_GREEN_SIZE, 8, GLX_BLUE_SIZE, 8, GLX_DEPTH_SIZE, 24,
+                            GLX_DOUBLEBUFFER, double_buffered, None};
+  int count = 0;
+  GLXFBConfig *configs = glXChooseFBConfig(dpy, DefaultScreen(dpy), attributes, &count);
+  if (!configs || count == 0) die("no RGB8/depth 24 FBConfig of the buffering asked for");
+  GLXFBConfig config = configs[0];
+  XFree(configs);
+  return config;
+}
+
+static GLXFBConfig choose_config(void) { return choose_config_buffered(True); }
+
+static Window make_window(GLXFBConfig config, int width, int height) {
+  XVisualInfo *vi = glXGetVisualFromFBConfig(dpy, config);
+  if (!vi) die("the FBConfig has no visual");
+  Window root = RootWindow(dpy, vi->screen);
+  XSetWindowAttributes wa;
+  memset(&wa, 0, sizeof wa);
+  wa.colormap = XCreateColormap(dpy, root, vi->visual, AllocNone);
+  wa.event_mask = ExposureMask | StructureNotifyMask;
+  wa.background_pixel = 0;
+  wa.border_pixel = 0;
+  Window win = XCreateWindow(dpy, root, 0, 0, (unsigned)width, (unsigned)height, 0, vi->depth, InputOutput, vi->visual,
+                             CWColormap | CWEventMask | CWBackPixel | CWBorderPixel, &wa);
+  XFree(vi);
+  XMapWindow(dpy, win);
+  XEvent e;
+  do XNextEvent(dpy, &e);
+  while (e.type != Expose);
+  return win;
+}
+
+/* The window's pixels, top row first, as "name tolerance r g b 255 ...". */
+static void print_window(const char *name, Window win, int width, int height) {
+  XSync(dpy, False);
+  XImage *image = XGetImage(dpy, win, 0, 0, (unsigned)width, (unsigned)height, AllPlanes, ZPixmap);
+  if (!image) die("XGetImage failed");
+  printf("%s %d", name, TOLERANCE);
+  for (int y = 0; y < height; ++y)
+    for (int x = 0; x < width; ++x) {
+      unsigned long p = XGetPixel(image, x, y);
+      printf(" %lu %lu %lu 255", (p & image->red_mask) >> __builtin_ctzl(image->red_mask),
+             (p & image->green_mask) >> __builtin_ctzl(image->green_mask),
+             (p & image->blue_mask) >> __builtin_ctzl(image->blue_mask));
+    }
+  printf("\n");
+  XDestroyImage(image);
+}
+
+static void print_front(const char *name, int width, int height) {
+  unsigned char *pixels = malloc((size_t)width * (size_t)height * 4);
+  glReadBuffer(GL_FRONT);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+  glReadBuffer(GL_BACK);
+  printf("%s %d", name, TOLERANCE);
+  for (int y = height - 1; y >= 0; --y)
+    for (int x = 0; x < width; ++x) {
+      const unsigned char *p = pixels + ((size_t)y * (size_t)width + (size_t)x) * 4;
+      printf(" %u %u %u 255", p[0], p[1], p[2]);
+    }
+  printf("\n");
+  free(pixels);
+}
+
+static void fixed_function_scene(void) {
+  glViewport(0, 0, WIDTH, HEIGHT);
+  glClearColor(0.1f, 0.2f, 0.3f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  glEnable(GL_DEPTH_TEST);
+  glMatrixMode(GL_PROJECTION);
+  glLoadIdentity();
+  glOrtho(-1, 1, -1, 1, -1, 1);
+  glMatrixMode(GL_MODELVIEW);
+  glLoadIdentity();
+  glBegin(GL_TRIANGLES);
+  glColor3f(1, 0, 0); glVertex3f(-0.9f, -0.8f, 0.5f);
+  glColor3f(0, 1, 0); glVertex3f(0.7f, -0.6f, 0.5f);
+  glColor3f(0, 0, 1); glVertex3f(-0.2f, 0.9f, 0.5f);
+  glEnd();
+  /* In front of part of the triangle (smaller z is nearer with the default depth range). */
+  glColor3f(1, 1, 0);
+  glBegin(GL_QUADS);
+  glVertex3f(0.0f, -0.2f, -0.5f); glVertex3f(0.9f, -0.2f, -0.5f);
+  glVertex3f(0.9f, 0.7f, -0.5f); glVertex3f(0.0f, 0.7f, -0.5f);
+  glEnd();
+}
+
+static GLuint compile(GLenum type, const char *source) {
+  PFNGLCREATESHADERPROC create = (PFNGLCREATESHADERPROC)glXGetProcAddressARB((const GLubyte *)"glCreateShader");
+  PFNGLSHADERSOURCEPROC src = (PFNGLSHADERSOURCEPROC)glXGetProcAddressARB((const GLubyte *)"glShaderSource");
+  PFNGLCOMPILESHADERPROC comp = (PFNGLCOMPILESHADERPROC)glXGetProcAddressARB((const GLubyte *)"glCompileShader");
+  GLuint shader = create(type);
+  src(shader, 1, &source, NULL);
+  comp(shader);
+  return shader;
+}
+
+#define GL_FN(type, name) type name = (type)glXGetProcAddressARB((const GLubyte *)#name)
+
+static void glsl_scene(int width, int height) {
+  GL_FN(PFNGLCREATEPROGRAMPROC, glCreateProgram);
+  GL_FN(PFNGLATTACHSHADERPROC, glAttachShader);
+  GL_FN(PFNGLLINKPROGRAMPROC, glLinkProgram);
+  GL_FN(PFNGLUSEPROGRAMPROC, glUseProgram);
+  GL_FN(PFNGLGENBUFFERSPROC, glGenBuffers);
+  GL_FN(PFNGLBINDBUFFERPROC, glBindBuffer);
+  GL_FN(PFNGLBUFFERDATAPROC, glBufferData);
+  GL_FN(PFNGLGENVERTEXARRAYSPROC, glGenVertexArrays);
+  GL_FN(PFNGLBINDVERTEXARRAYPROC, glBindVertexArray);
+  GL_FN(PFNGLVERTEXATTRIBPOINTERPROC, glVertexAttribPointer);
+  GL_FN(PFNGLENABLEVERTEXATTRIBARRAYPROC, glEnableVertexAttribArray);
+  GL_FN(PFNGLGETPROGRAMIVPROC, glGetProgramiv);
+  static const char *vs = "#version 330 core\n"
+                          "layout(location = 0) in vec2 position;\n"
+                          "layout(location = 1) in vec3 colour;\n"
+                          "out vec3 v_colour;\n"
+                          "void main() { v_colour = colour; gl_Position = vec4(position, 0.0, 1.0); }\n";
+  static const char *fs = "#version 330 core\n"
+                          "in vec3 v_colour;\n"
+                          "out vec4 result;\n"
+                          "void main() { result = vec4(v_colour, 1.0); }\n";
+  GLuint program = glCreateProgram();
+  glAttachShader(program, compile(GL_VERTEX_SHADER, vs));
+  glAttachShader(program, compile(GL_FRAGMENT_SHADER, fs));
+  glLinkProgram(program);
+  GLint linked = 0;
+  glGetProgramiv(program, GL_LINK_STATUS, &linked);
+  if (!linked) die("the GLSL program did not link");
+  static const float vertices[] = {-0.8f, -0.9f, 1, 0.5f, 0, 0.9f, -0.3f, 0, 1, 0.5f, -0.1f, 0.8f, 0.5f, 0, 1};
+  GLuint vao, vbo;
+  glGenVertexArrays(1, &vao);
+  glBindVertexArray(vao);
+  glGenBuffers(1, &vbo);
+  glBindBuffer(GL_ARRAY_BUFFER, vbo);
+  glBufferData(GL_ARRAY_BUFFER, sizeof vertices, vertices, GL_STATIC_DRAW);
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 5 * sizeof(float), (void *)0);
+  glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, 5 * sizeof(float), (void *)(2 * sizeof(float)));
+  glEnableVertexAttribArray(0);
+  glEnableVertexAttribArray(1);
+  glViewport(0, 0, width, height);
+  glClearColor(0.3f, 0.3f, 0.3f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glUseProgram(program);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+}
+
+static int pictures(void) {
+  GLXFBConfig config = choose_config();
+  Window win = make_window(config, WIDTH, HEIGHT);
+  GLXWindow glx_window = glXCreateWindow(dpy, config, win, NULL);
+  GLXContext compat = glXCreateNewContext(dpy, config, GLX_RGBA_TYPE, NULL, True);
+  if (!compat || !glXMakeContextCurrent(dpy, glx_window, glx_window, compat)) die("no compatibility context");
+  fprintf(stderr, "GL_RENDERER: %s\n", (const char *)glGetString(GL_RENDERER));
+  fixed_function_scene();
+  glXSwapBuffers(dpy, glx_window);
+  glFinish();
+  print_window("fixed_function_window", win, WIDTH, HEIGHT);
+  print_front("fixed_function_front", WIDTH, HEIGHT);
+
+  PFNGLXCREATECONTEXTATTRIBSARBPROC create_attribs =
+      (PFNGLXCREATECONTEXTATTRIBSARBPROC)glXGetProcAddressARB((const GLubyte *)"glXCreateContextAttribsARB");
+  static const int core33[] = {GLX_CONTEXT_MAJOR_VERSION_ARB, 3, GLX_CONTEXT_MINOR_VERSION_ARB, 3,
+                               GLX_CONTEXT_PROFILE_MASK_ARB, GLX_CONTEXT_CORE_PROFILE_BIT_ARB, None};
+  GLXContext core = create_attribs ? create_attribs(dpy, config, NULL, True, core33) : NULL;
+  if (!core || !glXMakeContextCurrent(dpy, glx_window, glx_window, core)) die("no core 3.3 context");
+  glsl_scene(WIDTH, HEIGHT);
+  glXSwapBuffers(dpy, glx_window);
+  print_window("glsl_window", win, WIDTH, HEIGHT);
+
+  /* A resize: the next make-current sees the new size (both drivers revalidate there). */
+  const int w2 = 40, h2 = 56;
+  XResizeWindow(dpy, win, w2, h2);
+  XSync(dpy, False);
+  glXMakeContextCurrent(dpy, None, None, NULL);
+  glXMakeContextCurrent(dpy, glx_window, glx_window, core);
+  unsigned int qw = 0, qh = 0;
+  glXQueryDrawable(dpy, glx_window, GLX_WIDTH, &qw);
+  glXQueryDrawable(dpy, glx_window, GLX_HEIGHT, &qh);
+  printf("resized_size 0 %u %u\n", qw, qh);
+  glsl_scene(w2, h2);
+  glXSwapBuffers(dpy, glx_window);
+  print_window("glsl_resized_window", win, w2, h2);
+
+  glXMakeContextCurrent(dpy, None, None, NULL);
+  glXDestroyContext(dpy, core);
+  glXDestroyContext(dpy, compat);
+  glXDestroyWindow(dpy, glx_window);
+  XDestroyWindow(dpy, win);
+
+  /* A single-buffered window through glXChooseVisual (GLX 1.2 style): the front buffer shows at
+   * glFlush, without a swap. */
+  static int single[] = {GLX_RGBA, GLX_RED_SIZE, 8, GLX_GREEN_SIZE, 8, GLX_BLUE_SIZE, 8, GLX_DEPTH_SIZE, 24, None};
+  XVisualInfo *vi = glXChooseVisual(dpy, DefaultScreen(dpy), single);
+  if (!vi) die("no single-buffered visual");
+  int double_buffered = 1;
+  glXGetConfig(dpy, vi, GLX_DOUBLEBUFFER, &double_buffered);
+  printf("single_buffered_visual 0 %d\n", double_buffered);
+  GLXContext legacy = glXCreateContext(dpy, vi, NULL, True);
+  XFree(vi);
+  Window single_win = make_window(choose_config_buffered(False), WIDTH, HEIGHT);
+  if (!legacy || !glXMakeCurrent(dpy, single_win, legacy)) die("no single-buffered context");
+  fixed_function_scene();
+  glFlush();
+  print_window("single_buffered_window", single_win, WIDTH, HEIGHT);
+  glXMakeCurrent(dpy, None, NULL);
+  glXDestroyContext(dpy, legacy);
+  XDestroyWindow(dpy, single_win);
+  return 0;
+}
+
+/* ---- errors ---- */
+
+static int last_error, error_count;
+static int record_error(Display *d, XErrorEvent *e) {
+  (void)d;
+  last_error = e->error_code;
+  ++error_count;
+  return 0;
+}
+
+static void expect_error(const char *name, int expected, const char *expected_name) {
+  XSync(dpy, False);
+  if (error_count == 1 && last_error == expected) {
+    printf("ok %s (%s)\n", name, expected_name);
+  } else {
+    printf("FAIL %s: %d errors, last %d, expected %s (%d)\n", name, error_count, last_error, expected_name, expected);
+    ++failures;
+  }
+  error_count = 0;
+  last_error = 0;
+}
+
+static void expect(const char *name, int condition) {
+  XSync(dpy, False);
+  if (condition && error_count == 0) {
+    printf("ok %s\n", name);
+  } else {
+    printf("FAIL %s (%d X errors)\n", name, error_count);
+    ++failures;
+  }
+  error_count = 0;
+}
+
+static int errors(void) {
+  int error_base = 0, event_base = 0;
+  if (!glXQueryExtension(dpy, &error_base, &event_base)) die("no GLX extension on the display");
+  XSetErrorHandler(record_error);
+  const int bogus[] = {0x7fff, 1, None};
+  int count = -1;
+  expect("choose_fbconfig_unknown_attribute_is_null", glXChooseFBConfig(dpy, DefaultScreen(dpy), bogus, &count) == NULL);
+  GLXFBConfig config = choose_config();
+  int value = 0;
+  expect("get_fbconfig_attrib_unknown_is_bad_attribute", glXGetFBConfigAttrib(dpy, config, 0x7fff, &value) == GLX_BAD_ATTRIBUTE);
+  expect("get_fbconfig_attrib_depth", glXGetFBConfigAttrib(dpy, config, GLX_DEPTH_SIZE, &value) == Success && value >= 24);
+  Window win = make_window(config, 32, 32);
+  GLXContext context = glXCreateNewContext(dpy, config, GLX_RGBA_TYPE, NULL, True);
+  expect("create_new_context", context != NULL);
+  expect("is_direct", glXIsDirect(dpy, context));
+
+  /* A pointer glvk never returned: libGLX or the vendor raises GLXBadContext. */
+  static int not_a_context;
+  Bool made = glXMakeCurrent(dpy, win, (GLXContext)&not_a_context);
+  expect_error(made ? "make_current_bad_context (returned True)" : "make_current_bad_context",
+               error_base + GLXBadContext, "GLXBadContext");
+  made = glXMakeContextCurrent(dpy, win, None, context);
+  expect_error(made ? "make_context_current_draw_without_read (returned True)"
+                    : "make_context_current_draw_without_read", BadMatch, "BadMatch");
+
+  PFNGLXCREATECONTEXTATTRIBSARBPROC create_attribs =
+      (PFNGLXCREATECONTEXTATTRIBSARBPROC)glXGetProcAddressARB((const GLubyte *)"glXCreateContextAttribsARB");
+  if (!create_attribs) die("no glXCreateContextAttribsARB");
+  const int version34[] = {GLX_CONTEXT_MAJOR_VERSION_ARB, 3, GLX_CONTEXT_MINOR_VERSION_ARB, 4, None};
+  GLXContext c = create_attribs(dpy, config, NULL, True, version34);
+  expect_error(c ? "create_context_3_4 (made a context)" : "create_context_3_4", BadMatch, "BadMatch");
+  const int bad_profile[] = {GLX_CONTEXT_MAJOR_VERSION_ARB, 3, GLX_CONTEXT_MINOR_VERSION_ARB, 2,
+                             GLX_CONTEXT_PROFILE_MASK_ARB, 0x8, None};
+  c = create_attribs(dpy, config, NULL, True, bad_profile);
+  expect_error(c ? "create_context_bad_profile (made a context)" : "create_context_bad_profile",
+               error_base + GLXBadProfileARB, "GLXBadProfileARB");
+  const int unknown[] = {0x7fff, 1, None};
+  c = create_attribs(dpy, config, NULL, True, unknown);
+  expect_error(c ? "create_context_unknown_attribute (made a context)" : "create_context_unknown_attribute", BadValue,
+               "BadValue");
+  const int forward_21[] = {GLX_CONTEXT_MAJOR_VERSION_ARB, 2, GLX_CONTEXT_MINOR_VERSION_ARB, 1,
+                            GLX_CONTEXT_FLAGS_ARB, GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB, None};
+  c = create_attribs(dpy, config, NULL, True, forward_21);
+  expect_error(c ? "create_context_forward_compatible_2_1 (made a context)" : "create_context_forward_compatible_2_1",
+               BadMatch, "BadMatch");
+  const int core46[] = {GLX_CONTEXT_MAJOR_VERSION_ARB, 4, GLX_CONTEXT_MINOR_VERSION_ARB, 6,
+                        GLX_CONTEXT_PROFILE_MASK_ARB, GLX_CONTEXT_CORE_PROFILE_BIT_ARB,
+                        GLX_CONTEXT_FLAGS_ARB, GLX_CONTEXT_DEBUG_BIT_ARB, None};
+  c = create_attribs(dpy, config, NULL, True, core46);
+  expect("create_context_core_4_6_debug", c != NULL);
+  if (c) {
+    expect("make_current_core_4_6", glXMakeCurrent(dpy, win, c));
+    GLint flags = 0, mask = 0;
+    glGetIntegerv(GL_CONTEXT_FLAGS, &flags);
+    glGetIntegerv(GL_CONTEXT_PROFILE_MASK, &mask);
+    expect("core_4_6_is_debug_core", (flags & GL_CONTEXT_FLAG_DEBUG_BIT) && (mask & GL_CONTEXT_CORE_PROFILE_BIT));
+    glXMakeCurrent(dpy, None, NULL);
+    glXDestroyContext(dpy, c);
+  }
+  c = glXCreateNewContext(dpy, config, GLX_COLOR_INDEX_TYPE, NULL, True);
+  expect_error(c ? "create_new_context_color_index (made a context)" : "create_new_context_color_index", BadMatch,
+               "BadMatch");
+  glXDestroyWindow(dpy, (GLXWindow)0x7ffffff);
+  expect_error("destroy_window_bad", error_base + GLXBadWindow, "GLXBadWindow");
+  glXDestroyContext(dpy, (GLXContext)&not_a_context);
+  expect_error("destroy_context_bad", error_base + GLXBadContext, "GLXBadContext");
+
+  /* Swap control and a working frame after all of that. */
+  expect("make_current_after_errors", glXMakeCurrent(dpy, win, context));
+  PFNGLXSWAPINTERVALEXTPROC swap_interval =
+      (PFNGLXSWAPINTERVALEXTPROC)glXGetProcAddressARB((const GLubyte *)"glXSwapIntervalEXT");
+  if (swap_interval) {
+    swap_interval(dpy, win, 0);
+    unsigned interval = 7;
+    glXQueryDrawable(dpy, win, GLX_SWAP_INTERVAL_EXT, &interval);
+    expect("swap_interval_ext_0", interval == 0);
+  } else {
+    expect("swap_interval_ext_present", 0);
+  }
+  glClearColor(0, 1, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glXSwapBuffers(dpy, win);
+  XSync(dpy, False);
+  XImage *image = XGetImage(dpy, win, 16, 16, 1, 1, AllPlanes, ZPixmap);
+  expect("swap_shows_green", image && XGetPixel(image, 0, 0) == image->green_mask);
+  if (image) XDestroyImage(image);
+  glXMakeCurrent(dpy, None, NULL);
+  glXDestroyContext(dpy, context);
+  XDestroyWindow(dpy, win);
+  return failures ? 1 : 0;
+}
+
+int main(int argc, char **argv) {
+  if (argc != 2) die("usage: glx_probe pictures|errors");
+  dpy = XOpenDisplay(NULL);
+  if (!dpy) die("cannot open the X display (DISPLAY)");
+  int result = 2;
+  if (strcmp(argv[1], "pictures") == 0) result = pictures();
+  if (strcmp(argv[1], "errors") == 0) result = errors();
+  XCloseDisplay(dpy);
+  return result;
+}

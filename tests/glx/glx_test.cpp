@@ -1,0 +1,139 @@
+// GLX on glvk under Xvfb, through the system libGL/libGLX (libglvnd) as any X program loads it:
+// glxinfo and glxgears through `glvk run`, glx_probe.c's window contents against the same program
+// on Mesa llvmpipe, and the GLX errors of bad input.
+#include <gtest/gtest.h>
+
+#include <regex>
+#include <string>
+
+#include "peer_runs.h"
+#include "process.h"
+#include "xvfb.h"
+
+namespace glvk::test {
+namespace {
+
+using Env = std::vector<std::pair<std::string, std::string>>;
+
+class GlxTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string why;
+    display_ = xvfb_display(why);
+    ASSERT_FALSE(display_.empty()) << why;
+  }
+
+  // glvk as `glvk run` selects it, with Vulkan validation on lavapipe (any message aborts).
+  Env glvk_env() const {
+    Env env = {{"DISPLAY", display_}, {"GLVK_VALIDATION", "1"}, {"GLVK_DEVICE", "llvmpipe"}};
+    if (*GLVK_SANITIZER_PRELOAD) env.emplace_back("LD_PRELOAD", GLVK_SANITIZER_PRELOAD);
+    return env;
+  }
+  Env glvk_probe_env() const {
+    Env env = glvk_env();
+    env.insert(env.end(), {{"__GLX_VENDOR_LIBRARY_NAME", "glvk"}, {"LD_LIBRARY_PATH", GLVK_LIBRARY_DIR}});
+    return env;
+  }
+  Env llvmpipe_env() const {
+    return {{"DISPLAY", display_},
+            {"__GLX_VENDOR_LIBRARY_NAME", "mesa"},
+            {"LIBGL_ALWAYS_SOFTWARE", "1"},
+            {"GALLIUM_DRIVER", "llvmpipe"}};
+  }
+
+  std::string display_;
+};
+
+std::string program(const std::string& name) {
+  const std::string path = find_on_path(name);
+  if (path.empty()) ADD_FAILURE() << name << " is not installed (scripts/setup installs mesa-utils)";
+  return path;
+}
+
+TEST_F(GlxTest, GlxinfoPrintsGlvkAsTheRenderer) {
+  const std::string glxinfo = program("glxinfo");
+  ASSERT_FALSE(glxinfo.empty());
+  const ProcessResult r = run_process({GLVK_COMMAND, "run", "--", glxinfo, "-B"}, "", glvk_env());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(r.out, m, std::regex("OpenGL renderer string: ([^\n]*)"))) << r.out;
+  EXPECT_NE(m[1].str().find("glvk"), std::string::npos) << m[1].str();
+  EXPECT_NE(r.out.find("direct rendering: Yes"), std::string::npos) << r.out;
+  // The core and compatibility profile contexts glxinfo asks for with glXCreateContextAttribsARB.
+  EXPECT_NE(r.out.find("OpenGL core profile version string: 4.6"), std::string::npos) << r.out;
+}
+
+// glxgears has no frame limit: it runs for a bounded time (the coreutils timeout stops it), must
+// name glvk as the renderer (-info) and report frames drawn in its first 5-second period.
+TEST_F(GlxTest, GlxgearsDrawsFramesOnGlvk) {
+  const std::string glxgears = program("glxgears"), timeout = program("timeout");
+  ASSERT_FALSE(glxgears.empty() || timeout.empty());
+  const ProcessResult r =
+      run_process({timeout, "-s", "INT", "7", GLVK_COMMAND, "run", "--", glxgears, "-info"}, "", glvk_env());
+  EXPECT_NE(r.out.find("GL_RENDERER   = glvk"), std::string::npos) << r.out << r.err;
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(r.out, m, std::regex("([0-9]+) frames in [0-9.]+ seconds"))) << r.out << r.err;
+  EXPECT_GT(std::stoi(m[1].str()), 10) << r.out;
+  EXPECT_EQ(r.err.find("glvk: GLX"), std::string::npos) << r.err;
+}
+
+// Removes the line of case `name` from a probe's output and returns it.
+std::string take_line(std::string& out, const std::string& name) {
+  const std::size_t start = out.find(name + " ");
+  if (start == std::string::npos) return {};
+  const std::size_t end = out.find('\n', start);
+  std::string line = out.substr(start, end - start);
+  out.erase(start, end == std::string::npos ? std::string::npos : end - start + 1);
+  return line;
+}
+
+// The window contents glx_probe reads back with XGetImage after glXSwapBuffers, on glvk and on
+// Mesa llvmpipe, within the probe's tolerance (2 per channel).
+TEST_F(GlxTest, ProbeWindowsMatchLlvmpipe) {
+  PeerRuns runs;
+  runs.mesa = run_process({GLVK_GLX_PROBE, "pictures"}, "", llvmpipe_env());
+  runs.glvk = run_process({GLVK_GLX_PROBE, "pictures"}, "", glvk_probe_env());
+  ASSERT_EQ(runs.mesa.exit_code, 0) << runs.mesa.err;
+  ASSERT_NE(runs.mesa.err.find("llvmpipe"), std::string::npos) << runs.mesa.err;
+  ASSERT_EQ(runs.glvk.exit_code, 0) << runs.glvk.err;
+  ASSERT_NE(runs.glvk.err.find("GL_RENDERER: glvk"), std::string::npos) << runs.glvk.err;
+  // GL_FRONT after the swap is what the window shows: glvk's read equals its window as the X
+  // server holds it. (llvmpipe on Xvfb reads zeros there, so it is not the reference.)
+  take_line(runs.mesa.out, "fixed_function_front");
+  const std::string front = take_line(runs.glvk.out, "fixed_function_front");
+  std::string window = take_line(runs.glvk.out, "fixed_function_window");
+  ASSERT_FALSE(front.empty() || window.empty());
+  EXPECT_EQ(front.substr(front.find(' ')), window.substr(window.find(' ')));
+  runs.glvk.out += window + "\n";
+  // Six cases: the FF scene, the GLSL scene before and after the resize, the size
+  // glXQueryDrawable reports after it, a single-buffered visual (GLX_DOUBLEBUFFER 0) and the FF
+  // scene in its window after glFlush.
+  expect_images_match(runs, 6, 64);
+  EXPECT_NE(runs.glvk.out.find("resized_size 0 40 56"), std::string::npos);
+}
+
+TEST_F(GlxTest, ErrorPathsRaiseTheSpecsErrors) {
+  const ProcessResult r = run_process({GLVK_GLX_PROBE, "errors"}, "", glvk_probe_env());
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_EQ(r.out.find("FAIL"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("ok swap_shows_green"), std::string::npos) << r.out;
+}
+
+// Without a usable screen glvk says so on stderr instead of letting libGLX fall back silently:
+// a depth-16 server has no visual glvk renders to.
+TEST_F(GlxTest, UnservableScreenIsReportedOnStderr) {
+  const std::string glxinfo = program("glxinfo");
+  ASSERT_FALSE(glxinfo.empty());
+  Xvfb depth16;
+  std::string why;
+  ASSERT_TRUE(depth16.start("320x240x16", why)) << why;
+  Env env = glvk_env();
+  env[0].second = depth16.display();
+  const ProcessResult r = run_process({GLVK_COMMAND, "run", "--", glxinfo, "-B"}, "", env);
+  EXPECT_NE(r.err.find("glvk: GLX: screen 0 of display " + depth16.display() + " has no TrueColor visual"),
+            std::string::npos)
+      << r.out << r.err;
+}
+
+}  // namespace
+}  // namespace glvk::test
