@@ -75,7 +75,11 @@ void DestroyWindow(Display* dpy, GLXWindow window) {
     fail_glx(lock, dpy, GLXBadWindow, window, X_GLXDestroyWindow, 0);
     return;
   }
+  // Destroying the X window destroyed the GLXWindow (GLX 1.4 3.3.5): naming it now is GLXBadWindow.
+  XWindowAttributes attributes;
+  const bool window_gone = !window_attributes(dpy, d->window, attributes);
   destroy_drawable(d);
+  if (window_gone) fail_glx(lock, dpy, GLXBadWindow, window, X_GLXDestroyWindow, 0);
 }
 
 GLXPbuffer CreatePbuffer(Display* dpy, GLXFBConfig config, const int* attributes) {
