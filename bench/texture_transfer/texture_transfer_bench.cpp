@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <map>
 #include <vector>
 
@@ -34,6 +35,7 @@ constexpr Case kCases[] = {
     {"RGB8<-RGB/UNSIGNED_BYTE", GL_RGB8, GL_RGB, GL_UNSIGNED_BYTE, 3},
     {"RGBA8<-RGBA/FLOAT", GL_RGBA8, GL_RGBA, GL_FLOAT, 16},
     {"RGBA16F<-RGBA/FLOAT", GL_RGBA16F, GL_RGBA, GL_FLOAT, 16},
+    {"RGBA32F<-RGBA/FLOAT", GL_RGBA32F, GL_RGBA, GL_FLOAT, 16},
     {"RGB565<-RGB/UNSIGNED_SHORT_5_6_5", GL_RGB565, GL_RGB, GL_UNSIGNED_SHORT_5_6_5, 2},
     {"LUMINANCE8<-LUMINANCE/UNSIGNED_BYTE", GL_LUMINANCE8, GL_LUMINANCE, GL_UNSIGNED_BYTE, 1},
     {"SRGB8_ALPHA8<-RGBA/UNSIGNED_BYTE", GL_SRGB8_ALPHA8, GL_RGBA, GL_UNSIGNED_BYTE, 4},
@@ -104,18 +106,34 @@ GLuint make_texture(const Case& c, benchmark::State& state) {
 
 using Clock = std::chrono::steady_clock;
 
+// CPU time of the whole process (every driver thread included), in seconds.
+double process_cpu_seconds() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return double(t.tv_sec) + double(t.tv_nsec) * 1e-9;
+}
+
+struct Start {
+  Clock::time_point wall = Clock::now();
+  double cpu = process_cpu_seconds();
+};
+
 // Wall-clock time, not CPU time: drivers (zink, llvmpipe) do part of the work on their own threads.
-void report(benchmark::State& state, std::size_t bytes, Clock::time_point start) {
-  const std::chrono::duration<double> elapsed = Clock::now() - start;
-  const double rate = double(bytes) * double(state.iterations()) / elapsed.count();
+// `cpu_MB/s` divides by the CPU time of all the process's threads instead: on a loaded machine it
+// moves less than the wall clock, and it counts work spread over threads.
+void report(benchmark::State& state, std::size_t bytes, const Start& start) {
+  const std::chrono::duration<double> elapsed = Clock::now() - start.wall;
+  const double moved = double(bytes) * double(state.iterations());
+  const double rate = moved / elapsed.count();
   state.counters["MB/s"] = rate / 1e6;
   state.counters["vs_memcpy"] = rate / memcpy_rate(bytes);
+  state.counters["cpu_MB/s"] = moved / std::max(process_cpu_seconds() - start.cpu, 1e-9) / 1e6;
 }
 
 void upload(benchmark::State& state, const Case& c) {
   const std::vector<unsigned char> pixels = make_pixels(c);
   GLuint texture = make_texture(c, state);
-  const Clock::time_point start = Clock::now();
+  const Start start;
   for (auto _ : state) {
     glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, kSize, kSize, c.format, c.type, pixels.data());
     glFinish();  // count the driver's deferred work too
@@ -130,7 +148,7 @@ void readback(benchmark::State& state, const Case& c) {
   std::vector<unsigned char> out(pixels.size());
   GLuint texture = make_texture(c, state);
   glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, kSize, kSize, c.format, c.type, pixels.data());
-  const Clock::time_point start = Clock::now();
+  const Start start;
   for (auto _ : state) {
     glGetTexImage(GL_TEXTURE_2D, 0, c.format, c.type, out.data());
     benchmark::DoNotOptimize(out.data());

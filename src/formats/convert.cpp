@@ -2,11 +2,13 @@
 // defines the behaviour; the fast paths below are chosen only when they give the same values.
 #include <glvk/formats/convert.h>
 
+#include <glvk/formats/kernels.h>
 #include <glvk/formats/pack.h>
 
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <limits>
 #include <vector>
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -241,17 +243,6 @@ void shuffle8_to4(uint8_t* dst, const uint8_t* src, unsigned width, unsigned src
   }
 }
 
-// Elements [begin, end) of `src` converted one by one with `Convert` (float <-> half).
-template <typename From, typename To, To (*Convert)(From)>
-void convert_elements(uint8_t* dst, const uint8_t* src, size_t begin, size_t end) {
-  for (size_t i = begin; i < end; ++i) {
-    From v;
-    std::memcpy(&v, src + i * sizeof(From), sizeof(From));
-    const To r = Convert(v);
-    std::memcpy(dst + i * sizeof(To), &r, sizeof(To));
-  }
-}
-
 #if defined(__x86_64__) || defined(__i386__)
 // The same shuffle with SSSE3 pshufb, 4 pixels per step (baseline x86-64 lacks pshufb, so this is
 // compiled for SSSE3 and chosen at run time).
@@ -272,43 +263,7 @@ __attribute__((target("ssse3"))) void shuffle8_to4_ssse3(uint8_t* dst, const uin
   if (i < width) shuffle8_to4(dst + size_t(i) * 4, src + size_t(i) * src_bytes, width - i, src_bytes, map, const_bits);
 }
 
-bool have_ssse3() {
-  static const bool supported = __builtin_cpu_supports("ssse3");
-  return supported;
-}
-
-// float32 <-> half eight elements at a time with F16C (round to nearest even, as float_to_half).
-// Groups holding a NaN (or, towards float, an Inf/NaN half) take the scalar functions, which
-// quiet NaNs to 0x7e00 and keep half NaN payloads unquieted where F16C would do otherwise.
-__attribute__((target("avx,f16c"))) void float_to_half_f16c(uint8_t* dst, const uint8_t* src, size_t count) {
-  size_t i = 0;
-  for (; i + 8 <= count; i += 8) {
-    const __m256 v = _mm256_loadu_ps(reinterpret_cast<const float*>(src + i * 4));
-    if (_mm256_movemask_ps(_mm256_cmp_ps(v, v, _CMP_UNORD_Q)) == 0)
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + i * 2), _mm256_cvtps_ph(v, _MM_FROUND_TO_NEAREST_INT));
-    else
-      convert_elements<float, uint16_t, float_to_half>(dst, src, i, i + 8);
-  }
-  convert_elements<float, uint16_t, float_to_half>(dst, src, i, count);
-}
-
-__attribute__((target("avx,f16c"))) void half_to_float_f16c(uint8_t* dst, const uint8_t* src, size_t count) {
-  size_t i = 0;
-  const __m128i exponent_mask = _mm_set1_epi16(0x7c00);
-  for (; i + 8 <= count; i += 8) {
-    const __m128i h = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + i * 2));
-    if (_mm_movemask_epi8(_mm_cmpeq_epi16(_mm_and_si128(h, exponent_mask), exponent_mask)) == 0)
-      _mm256_storeu_ps(reinterpret_cast<float*>(dst + i * 4), _mm256_cvtph_ps(h));
-    else
-      convert_elements<uint16_t, float, half_to_float>(dst, src, i, i + 8);
-  }
-  convert_elements<uint16_t, float, half_to_float>(dst, src, i, count);
-}
-
-bool have_f16c() {
-  static const bool supported = __builtin_cpu_supports("avx") && __builtin_cpu_supports("f16c");
-  return supported;
-}
+bool have_ssse3() { return kernels::cpu_isa() >= kernels::Isa::SSSE3; }
 #endif
 
 // Any element size and channel counts: element-wise swizzled copy.
@@ -360,6 +315,13 @@ bool is_unorm8_array(const FormatDesc& d) {
     if (!(ch.type == ChannelType::UNSIGNED && ch.normalized && ch.size == 8)) return false;
   }
   return d.channel[0].size == 8;
+}
+
+bool is_unorm16_array(const FormatDesc& d) {
+  if (!d.is_array || is_zs(d) || d.colorspace == Colorspace::SRGB) return false;
+  for (int c = 0; c < d.nr_channels; ++c)
+    if (!(d.channel[c].type == ChannelType::UNSIGNED && d.channel[c].normalized && d.channel[c].size == 16)) return false;
+  return true;
 }
 
 bool is_float32_array(const FormatDesc& d) {
@@ -455,8 +417,8 @@ using RowFn = void (*)(uint8_t* dst, const uint8_t* src, unsigned width, const v
 
 // A chosen fast path for a whole image: a row function plus its context.
 struct FastPath {
-  enum Kind { NONE, COPY, SHUFFLE8_TO4, SHUFFLE, UNORM8_TO_FLOAT, FLOAT_TO_UNORM8, FLOAT_TO_HALF, HALF_TO_FLOAT,
-              ZS_ROTATE } kind = NONE;
+  enum Kind { NONE, COPY, SHUFFLE8_TO4, SHUFFLE, UNORM8_TO_FLOAT, FLOAT_TO_UNORM8, FLOAT_TO_UNORM16, FLOAT_TO_HALF,
+              HALF_TO_FLOAT, ZS_ROTATE } kind = NONE;
   int map[4] = {kConstZero, kConstZero, kConstZero, kConstZero};
   uint32_t const_bits = 0;
   uint32_t constants_raw[4] = {0, 0, 0, 0};
@@ -465,6 +427,8 @@ struct FastPath {
   const float* tables[4] = {nullptr, nullptr, nullptr, nullptr};
   int src_n = 0, dst_n = 0, elem_bytes = 0;
   bool identity = false;  // same channel count and dst channel c <- src channel c: one flat loop
+  bool all_linear = false;  // UNORM8_TO_FLOAT: no channel is sRGB-decoded
+  unsigned snorm_bits = 0;  // COPY/SHUFFLE into snorm elements of this size: raise the minimum to -max
   unsigned rotate = 0;  // ZS_ROTATE: rotate each 32-bit word left by this many bits
   uint32_t keep_mask = 0xffffffffu;
 };
@@ -488,8 +452,47 @@ bool same_layout(const FormatDesc& dd, const FormatDesc& sd) {
   return std::memcmp(dd.swizzle, sd.swizzle, sizeof(dd.swizzle)) == 0;
 }
 
+// Raw copies into signed-normalized channels write the canonical -1 (GL 4.6 eq. 2.4 stores
+// round(-1 * (2^(b-1) - 1)), never -2^(b-1)): the element size when every channel of `d` is snorm
+// of one array element size, 0 when none is snorm, -1 when a raw copy cannot do it (packed snorm).
+int snorm_element_bits(const FormatDesc& d) {
+  bool any = false, all = true;
+  int bits = 0;
+  for (int c = 0; c < d.nr_channels; ++c) {
+    const Channel& ch = d.channel[c];
+    if (ch.type == ChannelType::VOID) continue;
+    const bool snorm = ch.type == ChannelType::SIGNED && ch.normalized;
+    any |= snorm;
+    all = all && snorm && (!bits || ch.size == bits);
+    bits = ch.size;
+  }
+  if (!any || is_zs(d)) return 0;
+  return all && d.is_array && (bits == 8 || bits == 16 || bits == 32) ? bits : -1;
+}
+
+// dst = max(src, -max) element by element (in place when dst == src); the compiler vectorises it.
+template <typename T>
+void snorm_floor_elements(uint8_t* dst, const uint8_t* src, size_t bytes) {
+  constexpr T lowest = T(-std::numeric_limits<T>::max());
+  for (size_t i = 0; i < bytes / sizeof(T); ++i) {
+    T v;
+    std::memcpy(&v, src + i * sizeof(T), sizeof(T));
+    v = v < lowest ? lowest : v;
+    std::memcpy(dst + i * sizeof(T), &v, sizeof(T));
+  }
+}
+
+void snorm_floor(uint8_t* dst, const uint8_t* src, size_t bytes, unsigned bits) {
+  if (bits == 8) snorm_floor_elements<int8_t>(dst, src, bytes);
+  else if (bits == 16) snorm_floor_elements<int16_t>(dst, src, bytes);
+  else snorm_floor_elements<int32_t>(dst, src, bytes);
+}
+
 FastPath choose_fast_path(const FormatDesc& dd, const FormatDesc& sd, const Swizzle* rebase) {
   FastPath fp;
+  const int snorm_bits = snorm_element_bits(dd);
+  if (snorm_bits < 0) return fp;  // the generic path writes canonical values
+  fp.snorm_bits = unsigned(snorm_bits);
   if (!rebase && same_layout(dd, sd)) {
     fp.kind = FastPath::COPY;
     return fp;
@@ -530,9 +533,11 @@ FastPath choose_fast_path(const FormatDesc& dd, const FormatDesc& sd, const Swiz
   }
   if (is_unorm8_array(sd) && is_float32_array(dd) && dd.colorspace != Colorspace::SRGB) {
     fp.kind = FastPath::UNORM8_TO_FLOAT;
+    fp.all_linear = true;
     for (int c = 0; c < dd.nr_channels; ++c) {
       fp.tables[c] = fp.map[c] >= 0 && is_srgb_channel(sd, fp.map[c]) ? srgb_table().data() : linear_table().data();
       fp.constants_f[c] = fp.map[c] == kConstOne && dd.channel[c].type != ChannelType::VOID ? 1.0f : 0.0f;
+      fp.all_linear = fp.all_linear && fp.tables[c] == linear_table().data();
     }
     return fp;
   }
@@ -545,6 +550,10 @@ FastPath choose_fast_path(const FormatDesc& dd, const FormatDesc& sd, const Swiz
     fp.kind = FastPath::HALF_TO_FLOAT;
     return fp;
   }
+  if (fp.identity && is_float32_array(sd) && is_unorm16_array(dd)) {
+    fp.kind = FastPath::FLOAT_TO_UNORM16;
+    return fp;
+  }
   if (is_float32_array(sd) && is_unorm8_array(dd) && dd.colorspace != Colorspace::SRGB) {
     fp.kind = FastPath::FLOAT_TO_UNORM8;
     for (int c = 0; c < dd.nr_channels; ++c)
@@ -554,11 +563,33 @@ FastPath choose_fast_path(const FormatDesc& dd, const FormatDesc& sd, const Swiz
   return fp;
 }
 
+// An element kernel over `count` elements, through small aligned buffers when client memory is not
+// aligned to the element types (the kernels take typed pointers).
+template <typename From, typename To, typename Kernel>
+void run_aligned(uint8_t* dst, const uint8_t* src, size_t count, Kernel kernel) {
+  if (reinterpret_cast<uintptr_t>(src) % alignof(From) == 0 && reinterpret_cast<uintptr_t>(dst) % alignof(To) == 0) {
+    kernel(reinterpret_cast<To*>(dst), reinterpret_cast<const From*>(src), count);
+    return;
+  }
+  constexpr size_t kChunk = 256;
+  From in[kChunk];
+  To out[kChunk];
+  for (size_t x = 0; x < count; x += kChunk) {
+    const size_t n = count - x < kChunk ? count - x : kChunk;
+    std::memcpy(in, src + x * sizeof(From), n * sizeof(From));
+    kernel(out, in, n);
+    std::memcpy(dst + x * sizeof(To), out, n * sizeof(To));
+  }
+}
+
 void run_fast_row(const FastPath& fp, uint8_t* dst, const uint8_t* src, unsigned width, const FormatDesc& dd) {
   switch (fp.kind) {
     case FastPath::COPY:
-      std::memcpy(dst, src, row_bytes(dd, width));
-      break;
+      if (fp.snorm_bits)
+        snorm_floor(dst, src, row_bytes(dd, width), fp.snorm_bits);
+      else
+        std::memcpy(dst, src, row_bytes(dd, width));
+      return;
     case FastPath::SHUFFLE8_TO4:
 #if defined(__x86_64__) || defined(__i386__)
       if (have_ssse3()) {
@@ -588,6 +619,11 @@ void run_fast_row(const FastPath& fp, uint8_t* dst, const uint8_t* src, unsigned
       }
       break;
     case FastPath::UNORM8_TO_FLOAT: {
+      if (fp.identity && fp.all_linear) {
+        run_aligned<uint8_t, float>(dst, src, size_t(width) * fp.src_n,
+                                    [](float* d, const uint8_t* s, size_t n) { kernels::unorm8_to_float(d, s, n); });
+        break;
+      }
       float* out = reinterpret_cast<float*>(dst);
       float tmp_row[64 * 4];
       const bool aligned = reinterpret_cast<uintptr_t>(dst) % alignof(float) == 0;
@@ -605,13 +641,9 @@ void run_fast_row(const FastPath& fp, uint8_t* dst, const uint8_t* src, unsigned
     }
     case FastPath::FLOAT_TO_UNORM8: {
       float tmp_row[64 * 4];
-      if (fp.identity) {  // contiguous: the compiler vectorises this loop
-        const size_t n = size_t(width) * fp.src_n;
-        for (size_t x = 0; x < n; x += 256) {
-          const size_t m = n - x < 256 ? n - x : 256;
-          std::memcpy(tmp_row, src + x * 4, m * 4);
-          for (size_t i = 0; i < m; ++i) dst[x + i] = float_to_unorm8(tmp_row[i]);
-        }
+      if (fp.identity) {  // contiguous elements
+        run_aligned<float, uint8_t>(dst, src, size_t(width) * fp.src_n,
+                                    [](uint8_t* d, const float* s, size_t n) { kernels::float_to_unorm8(d, s, n); });
       } else if (reinterpret_cast<uintptr_t>(src) % alignof(float) == 0) {
         dispatch_nm<FloatToUnorm8>(fp.src_n, fp.dst_n, dst, reinterpret_cast<const float*>(src), width, fp.map,
                                    fp.constants_u8);
@@ -626,22 +658,16 @@ void run_fast_row(const FastPath& fp, uint8_t* dst, const uint8_t* src, unsigned
       break;
     }
     case FastPath::FLOAT_TO_HALF:
-#if defined(__x86_64__) || defined(__i386__)
-      if (have_f16c()) {
-        float_to_half_f16c(dst, src, size_t(width) * fp.src_n);
-        break;
-      }
-#endif
-      convert_elements<float, uint16_t, float_to_half>(dst, src, 0, size_t(width) * fp.src_n);
+      run_aligned<float, uint16_t>(dst, src, size_t(width) * fp.src_n,
+                                   [](uint16_t* d, const float* s, size_t n) { kernels::float_to_half(d, s, n); });
       break;
     case FastPath::HALF_TO_FLOAT:
-#if defined(__x86_64__) || defined(__i386__)
-      if (have_f16c()) {
-        half_to_float_f16c(dst, src, size_t(width) * fp.src_n);
-        break;
-      }
-#endif
-      convert_elements<uint16_t, float, half_to_float>(dst, src, 0, size_t(width) * fp.src_n);
+      run_aligned<uint16_t, float>(dst, src, size_t(width) * fp.src_n,
+                                   [](float* d, const uint16_t* s, size_t n) { kernels::half_to_float(d, s, n); });
+      break;
+    case FastPath::FLOAT_TO_UNORM16:
+      run_aligned<float, uint16_t>(dst, src, size_t(width) * fp.src_n,
+                                   [](uint16_t* d, const float* s, size_t n) { kernels::float_to_unorm16(d, s, n); });
       break;
     case FastPath::ZS_ROTATE:
       for (unsigned i = 0; i < width; ++i) {
@@ -654,6 +680,7 @@ void run_fast_row(const FastPath& fp, uint8_t* dst, const uint8_t* src, unsigned
     case FastPath::NONE:
       break;
   }
+  if (fp.snorm_bits) snorm_floor(dst, dst, row_bytes(dd, width), fp.snorm_bits);
 }
 
 ConvertStatus convert_impl(void* dst, const PixelFormat& dst_format, size_t dst_stride, const void* src,
@@ -689,7 +716,8 @@ ConvertStatus convert_impl(void* dst, const PixelFormat& dst_format, size_t dst_
   std::vector<uint8_t> swapped;
   if (swap_src) swapped.resize(src_row_bytes + 4);
   RowScratch scratch;
-  if (fp.kind == FastPath::COPY && !swap_src && !swap_dst && src_stride == src_row_bytes && dst_stride == dst_row_bytes) {
+  if (fp.kind == FastPath::COPY && !fp.snorm_bits && !swap_src && !swap_dst && src_stride == src_row_bytes &&
+      dst_stride == dst_row_bytes) {
     std::memcpy(dst, src, src_row_bytes * height);  // one copy: lets memcpy pick its large-copy strategy
     return ConvertStatus::OK;
   }
@@ -728,6 +756,7 @@ const char* convert_path_name(const PixelFormat& dst_format, const PixelFormat& 
     case FastPath::SHUFFLE: return "shuffle";
     case FastPath::UNORM8_TO_FLOAT: return "unorm8_to_float";
     case FastPath::FLOAT_TO_UNORM8: return "float_to_unorm8";
+    case FastPath::FLOAT_TO_UNORM16: return "float_to_unorm16";
     case FastPath::FLOAT_TO_HALF: return "float_to_half";
     case FastPath::HALF_TO_FLOAT: return "half_to_float";
     case FastPath::ZS_ROTATE: return "zs_rotate";

@@ -4,9 +4,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <vector>
 
 #include "glvk/formats/convert.h"
+#include "glvk/formats/kernels.h"
 #include "glvk/st/shadow.h"
 #include "glvk/vk_backend/buffer.h"
 #include "glvk/vk_backend/error.h"
@@ -148,6 +150,30 @@ void for_each_split_row(const Texture& texture, const Plan& p, std::size_t row_s
 
 void write_texels(Texture& texture, unsigned level, const Box& box, const void* texels, std::size_t row_stride,
                   std::size_t image_stride, Format texel_format);
+
+// Staged transfers of more than a few MB of one 2D slice go in bands of rows, each submitted on its
+// own, so the device's copy of one band overlaps the CPU's copy, split or merge of the next (on
+// lavapipe the device is another thread). One band otherwise.
+std::vector<Box> row_bands(const Texture& texture, const Box& box, std::size_t staged_bytes) {
+  constexpr std::size_t kBandBytes = 4u << 20;
+  constexpr std::size_t kMaxBands = 8;
+  const FormatDesc& d = formats::describe(texture.layout().format);
+  std::size_t count = std::min(kMaxBands, staged_bytes / kBandBytes);
+  const TextureTarget target = texture.layout().target;
+  if (box.depth != 1 || d.block_height != 1 || is_3d(texture.layout()) || target == TextureTarget::TEXTURE_1D ||
+      target == TextureTarget::TEXTURE_1D_ARRAY)
+    count = 1;
+  count = std::min(count, std::size_t(box.height));
+  if (count <= 1) return {box};
+  std::vector<Box> bands;
+  for (std::size_t i = 0; i < count; ++i) {
+    Box band = box;
+    band.y = box.y + int(std::size_t(box.height) * i / count);
+    band.height = box.y + int(std::size_t(box.height) * (i + 1) / count) - band.y;
+    bands.push_back(band);
+  }
+  return bands;
+}
 void read_texels(Texture& texture, unsigned level, const Box& box, void* texels, std::size_t row_stride,
                  std::size_t image_stride, Format texel_format);
 
@@ -211,20 +237,23 @@ struct ZsPacking {
   bool word_sized() const { return bytes == 4 && depth_bytes == 4; }  // the 24/8 layouts
 };
 
+// The 24/8 words and GL's 64-bit float/stencil pairs go through the vectorised kernels.
+std::optional<formats::kernels::ZsLayout> kernel_layout(const ZsPacking& p) {
+  if (p.word_sized() && p.z_mask == 0xffffff) return formats::kernels::ZsLayout{4, p.z_shift, p.s_shift};
+  if (p.bytes == 8 && p.depth_bytes == 4 && p.z_shift == 0 && p.z_mask == 0xffffffffu && p.s_shift == 32)
+    return formats::kernels::ZsLayout{8, 0, 32};
+  return std::nullopt;
+}
+
 }  // namespace
 
 void split_depth_stencil(Format format, const std::byte* texels, std::size_t count, std::byte* depth,
                          std::byte* stencil) {
   const ZsPacking p(format);
   const unsigned bytes = p.bytes, depth_bytes = p.depth_bytes;
-  if (p.word_sized()) {  // the 24/8 layouts: one 32-bit word per texel
-    for (std::size_t i = 0; i < count; ++i) {
-      std::uint32_t v;
-      std::memcpy(&v, texels + i * 4, 4);
-      const std::uint32_t zv = std::uint32_t((v >> p.z_shift) & p.z_mask);
-      std::memcpy(depth + i * 4, &zv, 4);
-      stencil[i] = std::byte((v >> p.s_shift) & 0xff);
-    }
+  if (const auto layout = kernel_layout(p)) {
+    formats::kernels::split_depth_stencil(*layout, texels, count, reinterpret_cast<std::uint32_t*>(depth),
+                                          reinterpret_cast<std::uint8_t*>(stencil));
     return;
   }
   for (std::size_t i = 0; i < count; ++i) {
@@ -238,13 +267,9 @@ void merge_depth_stencil(Format format, const std::byte* depth, const std::byte*
                          std::byte* texels) {
   const ZsPacking p(format);
   const unsigned bytes = p.bytes, depth_bytes = p.depth_bytes;
-  if (p.word_sized()) {  // the 24/8 layouts: one 32-bit word per texel
-    for (std::size_t i = 0; i < count; ++i) {
-      std::uint32_t zv;
-      std::memcpy(&zv, depth + i * 4, 4);
-      const std::uint32_t v = std::uint32_t((zv & p.z_mask) << p.z_shift) | std::uint32_t(std::uint8_t(stencil[i])) << p.s_shift;
-      std::memcpy(texels + i * 4, &v, 4);
-    }
+  if (const auto layout = kernel_layout(p)) {
+    formats::kernels::merge_depth_stencil(*layout, reinterpret_cast<const std::uint32_t*>(depth),
+                                          reinterpret_cast<const std::uint8_t*>(stencil), count, texels);
     return;
   }
   for (std::size_t i = 0; i < count; ++i) {
@@ -396,19 +421,26 @@ void write_texels(Texture& texture, unsigned level, const Box& box, const void* 
     ++l.s.stats.direct_texture_transfers;
     return;
   }
-  const VkDeviceSize staging_bytes = vk_backend::staging_size(p.size);
-  auto staging = l.s.pool->acquire(staging_bytes, MemoryPlacement::HostUpload);
-  std::byte* dst = staging->mapped();
-  if (p.split) {
-    for_each_split_row(texture, p, row_stride, image_stride, [&](const SplitRow& r) {
-      split_depth_stencil(texel_format, src + r.texels, r.count, dst + r.depth, dst + r.stencil);
-    });
-  } else {
-    copy_rows(dst, p.row_bytes, p.row_bytes * p.rows, src, row_stride, image_stride, p.row_bytes, p.rows, p.slices);
+  const std::vector<Box> bands = row_bands(texture, box, p.size);
+  for (const Box& band : bands) {
+    const Plan bp = bands.size() == 1 ? p : plan_transfer(texture, level, band, texture.image().aspects());
+    const std::byte* band_src = src + std::size_t(band.y - box.y) * row_stride;
+    const VkDeviceSize staging_bytes = vk_backend::staging_size(bp.size);
+    auto staging = l.s.pool->acquire(staging_bytes, MemoryPlacement::HostUpload);
+    std::byte* dst = staging->mapped();
+    if (bp.split) {
+      for_each_split_row(texture, bp, row_stride, image_stride, [&](const SplitRow& r) {
+        split_depth_stencil(texel_format, band_src + r.texels, r.count, dst + r.depth, dst + r.stencil);
+      });
+    } else {
+      copy_rows(dst, bp.row_bytes, bp.row_bytes * bp.rows, band_src, row_stride, image_stride, bp.row_bytes, bp.rows,
+                bp.slices);
+    }
+    l.s.stream->copy_buffer_to_image(*staging, texture.image(), bp.regions);
+    if (bands.size() > 1) l.s.stream->flush();  // the device copies this band while the CPU fills the next
+    l.s.pool->release(std::move(staging));  // handed out again once the copy has run
+    account_transient_bytes(l.s, staging_bytes, TransientBytes::TextureStaging);
   }
-  l.s.stream->copy_buffer_to_image(*staging, texture.image(), p.regions);
-  l.s.pool->release(std::move(staging));  // handed out again once the copy has run
-  account_transient_bytes(l.s, staging_bytes, TransientBytes::TextureStaging);
   l.s.check_validation();
 }
 
@@ -426,6 +458,39 @@ void texture_read_depth_stencil(Texture& texture, unsigned level, const Box& box
 
 namespace {
 
+// A read of a whole-texel (non-split, uncompressed) box copied by the device straight into the
+// application's memory, imported as a buffer (VK_EXT_external_memory_host): one copy instead of
+// two. False when the device cannot import or the layout is not one a buffer copy addresses.
+bool read_into_host_memory(Screen::Impl& s, Texture& texture, const Plan& p, std::byte* dst, std::size_t row_stride,
+                           std::size_t image_stride) {
+  const std::uint64_t alignment = s.device->host_pointer_alignment();
+  const FormatDesc& d = formats::describe(texture.layout().format);
+  const std::size_t texel = d.block_bits / 8;
+  constexpr std::size_t kMinimumBytes = 256 << 10;  // below this the import costs more than a memcpy
+  if (!alignment || p.split || d.block_width != 1 || d.block_height != 1 || p.size < kMinimumBytes || !texel)
+    return false;
+  const auto address = reinterpret_cast<std::uintptr_t>(dst);
+  if (row_stride % texel || address % texel || address % 4 || (p.slices > 1 && image_stride % row_stride))
+    return false;
+  const std::size_t extent = (p.slices - 1) * image_stride + (p.rows - 1) * row_stride + p.row_bytes;
+  const std::uintptr_t first = address / alignment * alignment;
+  const std::uintptr_t end = (address + extent + alignment - 1) / alignment * alignment;
+  try {
+    vk_backend::Buffer host(*s.device, reinterpret_cast<void*>(first), end - first);
+    VkBufferImageCopy region = p.regions[0];
+    region.bufferOffset = address - first;
+    region.bufferRowLength = std::uint32_t(row_stride / texel);
+    region.bufferImageHeight = p.slices > 1 ? std::uint32_t(image_stride / row_stride) : 0;
+    s.stream->copy_image_to_buffer(texture.image(), host, {&region, 1});
+    s.stream->wait(host.last_use);
+    s.check_validation();
+  } catch (const vk_backend::Error&) {
+    return false;
+  }
+  ++s.stats.direct_texture_transfers;
+  return true;
+}
+
 // texture_read mirrored: combined depth/stencil texels merged into `texel_format`.
 void read_texels(Texture& texture, unsigned level, const Box& box, void* texels, std::size_t row_stride,
                  std::size_t image_stride, Format texel_format) {
@@ -441,19 +506,38 @@ void read_texels(Texture& texture, unsigned level, const Box& box, void* texels,
     l.s.check_validation();
     return;
   }
-  auto staging = l.s.pool->acquire(vk_backend::staging_size(p.size), MemoryPlacement::HostReadback);
-  l.s.stream->copy_image_to_buffer(texture.image(), *staging, p.regions);
-  l.s.stream->wait(staging->last_use);
-  l.s.check_validation();
-  const std::byte* src = staging->mapped();
-  if (p.split) {
-    for_each_split_row(texture, p, row_stride, image_stride, [&](const SplitRow& r) {
-      merge_depth_stencil(texel_format, src + r.depth, src + r.stencil, r.count, dst + r.texels);
-    });
-  } else {
-    copy_rows(dst, row_stride, image_stride, src, p.row_bytes, p.row_bytes * p.rows, p.row_bytes, p.rows, p.slices);
+  if (texel_format == texture.layout().format &&
+      read_into_host_memory(l.s, texture, p, dst, row_stride, image_stride))
+    return;
+  // Every band's copy is submitted first; each is then waited for and merged while the device
+  // copies the later ones.
+  const std::vector<Box> bands = row_bands(texture, box, p.size);
+  std::vector<std::pair<std::shared_ptr<vk_backend::Buffer>, std::uint64_t>> staged;
+  for (const Box& band : bands) {
+    const Plan bp = bands.size() == 1 ? p : plan_transfer(texture, level, band, texture.image().aspects());
+    auto staging = l.s.pool->acquire(vk_backend::staging_size(bp.size), MemoryPlacement::HostReadback);
+    l.s.stream->copy_image_to_buffer(texture.image(), *staging, bp.regions);
+    const std::uint64_t serial = bands.size() > 1 ? l.s.stream->flush() : staging->last_use;
+    staged.emplace_back(std::move(staging), serial);
   }
-  l.s.pool->release(std::move(staging));
+  for (std::size_t i = 0; i < bands.size(); ++i) {
+    const Box& band = bands[i];
+    const Plan bp = bands.size() == 1 ? p : plan_transfer(texture, level, band, texture.image().aspects());
+    auto& [staging, serial] = staged[i];
+    l.s.stream->wait(serial);
+    l.s.check_validation();
+    const std::byte* src = staging->mapped();
+    std::byte* band_dst = dst + std::size_t(band.y - box.y) * row_stride;
+    if (bp.split) {
+      for_each_split_row(texture, bp, row_stride, image_stride, [&](const SplitRow& r) {
+        merge_depth_stencil(texel_format, src + r.depth, src + r.stencil, r.count, band_dst + r.texels);
+      });
+    } else {
+      copy_rows(band_dst, row_stride, image_stride, src, bp.row_bytes, bp.row_bytes * bp.rows, bp.row_bytes, bp.rows,
+                bp.slices);
+    }
+    l.s.pool->release(std::move(staging));
+  }
 }
 
 }  // namespace
@@ -525,7 +609,15 @@ void* texture_transfer_map(Texture& texture, unsigned level, unsigned usage, con
                           usage & PIPE_TRANSFER_READ ? MemoryPlacement::HostReadback : MemoryPlacement::HostUpload);
     }
     if (usage & PIPE_TRANSFER_READ) {
-      texture_read(texture, level, box, transfer->staging->mapped(), transfer->stride, transfer->layer_stride);
+      const Plan p = plan_transfer(texture, level, box, texture.image().aspects());
+      if (p.split) {  // merged out of per-aspect staging
+        texture_read(texture, level, box, transfer->staging->mapped(), transfer->stride, transfer->layer_stride);
+      } else {  // the map's staging has the copy's tight layout: copied into it directly
+        Locked l(texture.screen());
+        l.s.stream->copy_image_to_buffer(texture.image(), *transfer->staging, p.regions);
+        l.s.stream->wait(transfer->staging->last_use);
+        l.s.check_validation();
+      }
       std::lock_guard lock(s.mutex);
       ++s.stats.staging_readbacks;
     }

@@ -50,7 +50,10 @@ Result texture_readback(Context& ctx, Texture& texture, unsigned level, const Bo
   const formats::FormatDesc& stored = formats::describe(storage);
   const bool clamps = clamp_colour && !stored.is_unorm && !stored.is_pure_integer && !stored.is_depth &&
                       !stored.is_stencil;
-  const bool as_is = !clamps && format_matches_format_and_type(storage, format, type, swap_bytes) &&
+  // Snorm texels go through convert(), which reads a stored -2^(b-1) as -1 (eq. 2.2) and writes it
+  // back as -(2^(b-1) - 1) (eq. 2.4).
+  const bool as_is = !clamps && !stores_canonical_snorm(storage) &&
+                     format_matches_format_and_type(storage, format, type, swap_bytes) &&
                      format_base_format(storage) == request.texture_base_format;
   if (as_is) {
     texture_read(texture, level, box, destination, row_stride, image_stride);

@@ -125,7 +125,13 @@ bool can_use_memcpy(std::uint32_t base_format, Format f, std::uint32_t format, s
   // An RGB image stored with real alpha, a luminance image stored as RGBA, ...: the missing
   // channels must be filled, which a copy does not do.
   if (base_format != format_base_format(f)) return false;
+  if (stores_canonical_snorm(f)) return false;
   return format_matches_format_and_type(f, format, type, pixel_store.swap_bytes);
+}
+
+bool stores_canonical_snorm(Format f) {
+  const FormatDesc& d = formats::describe(f);
+  return d.is_snorm && !d.is_compressed;
 }
 
 TransferPlan choose_upload_path(const FormatSupport& support, const TransferRequest& r) {
@@ -137,6 +143,8 @@ TransferPlan choose_upload_path(const FormatSupport& support, const TransferRequ
   if (texels_match) return cpu;  // the PBO is mapped and its rows copied by the CPU
 
   if (!r.prefer_blit) return cpu;
+  // A blit between equal formats may copy the raw bytes, -2^(b-1) included.
+  if (stores_canonical_snorm(r.texture_format)) return cpu;
   // Blits of combined depth/stencil data are unsupported in places; Vulkan never converts depth.
   if (r.format == GL_DEPTH_STENCIL || r.format == GL_DEPTH_COMPONENT || r.format == GL_STENCIL_INDEX) return cpu;
   if (r.pixel_transfer_ops || r.pixel_store.swap_bytes) return cpu;

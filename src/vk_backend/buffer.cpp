@@ -88,6 +88,44 @@ Buffer::Buffer(const Device& device, VkDeviceSize size, MemoryPlacement placemen
   }
 }
 
+Buffer::Buffer(const Device& device, void* host_memory, VkDeviceSize size)
+    : device_(device), size_(size), placement_(MemoryPlacement::HostReadback) {
+  const auto handle_type = VK_EXTERNAL_MEMORY_HANDLE_TYPE_HOST_ALLOCATION_BIT_EXT;
+  VkMemoryHostPointerPropertiesEXT properties{VK_STRUCTURE_TYPE_MEMORY_HOST_POINTER_PROPERTIES_EXT};
+  check(vkGetMemoryHostPointerPropertiesEXT(device.handle(), handle_type, host_memory, &properties),
+        "vkGetMemoryHostPointerPropertiesEXT");
+  VkExternalMemoryBufferCreateInfo external{VK_STRUCTURE_TYPE_EXTERNAL_MEMORY_BUFFER_CREATE_INFO};
+  external.handleTypes = handle_type;
+  VkBufferCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, &external};
+  info.size = size;
+  info.usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+  info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
+  check(vkCreateBuffer(device.handle(), &info, nullptr, &buffer_), "vkCreateBuffer");
+  VkMemoryRequirements requirements;
+  vkGetBufferMemoryRequirements(device.handle(), buffer_, &requirements);
+  VkResult result = VK_ERROR_OUT_OF_DEVICE_MEMORY;
+  if (const std::uint32_t types = requirements.memoryTypeBits & properties.memoryTypeBits)
+    try {
+      memory_type_ = device.memory_type(types, 0);
+      VkImportMemoryHostPointerInfoEXT import{VK_STRUCTURE_TYPE_IMPORT_MEMORY_HOST_POINTER_INFO_EXT};
+      import.handleType = handle_type;
+      import.pHostPointer = host_memory;
+      VkMemoryAllocateInfo allocate{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, &import};
+      allocate.allocationSize = size;
+      allocate.memoryTypeIndex = memory_type_;
+      result = vkAllocateMemory(device.handle(), &allocate, nullptr, &memory_);
+    } catch (const Error&) {
+    }
+  if (result == VK_SUCCESS) result = vkBindBufferMemory(device.handle(), buffer_, memory_, 0);
+  if (result != VK_SUCCESS) {
+    if (memory_) vkFreeMemory(device.handle(), memory_, nullptr);
+    vkDestroyBuffer(device.handle(), buffer_, nullptr);
+    check(result, "importing host memory");
+  }
+  memory_flags_ = device.memory_properties().memoryTypes[memory_type_].propertyFlags;
+  mapped_ = static_cast<std::byte*>(host_memory);
+}
+
 Buffer::~Buffer() {
   // Freeing memory unmaps it.
   vkDestroyBuffer(device_.handle(), buffer_, nullptr);

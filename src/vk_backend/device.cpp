@@ -224,6 +224,14 @@ Device::Device(const Instance& instance, VkPhysicalDevice physical_device)
     push_descriptor_ = true;
   }
   draw_features_.push_descriptor = push_descriptor_;
+  if (offered(VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME)) {
+    VkPhysicalDeviceExternalMemoryHostPropertiesEXT host{
+        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_MEMORY_HOST_PROPERTIES_EXT};
+    VkPhysicalDeviceProperties2 query{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &host};
+    vkGetPhysicalDeviceProperties2(physical_device_, &query);
+    extensions.push_back(VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME);
+    host_pointer_alignment_ = host.minImportedHostPointerAlignment;
+  }
   // Optional extensions the draw path uses where present (each has a lowering otherwise), enabled
   // with the feature the draw path needs when the device reports it.
   VkPhysicalDeviceDepthClipControlFeaturesEXT clip_control{

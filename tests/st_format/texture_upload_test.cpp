@@ -71,6 +71,20 @@ TEST(UploadPath, MissingChannelsForbidMemcpy) {
             TransferPath::CPU_CONVERT);
 }
 
+TEST(UploadPath, SnormTexelsAreConvertedNeverCopied) {
+  // BYTE -128 is -1.0 (GL 4.6 eq. 2.2), stored as round(-1 * 127) = -127 (eq. 2.4): a copy would keep
+  // -128, and so might a blit between equal formats.
+  ScriptedSupport s;
+  s.allow(Format::R8G8B8A8_SNORM);
+  TransferRequest r = request(Format::R8G8B8A8_SNORM, GL_RGBA, GL_RGBA, GL_BYTE);
+  EXPECT_EQ(choose_upload_path(s, r).path, TransferPath::CPU_CONVERT);
+  r.prefer_blit = true;
+  EXPECT_EQ(choose_upload_path(s, r).path, TransferPath::CPU_CONVERT);
+  EXPECT_TRUE(stores_canonical_snorm(Format::R16G16_SNORM));
+  EXPECT_FALSE(stores_canonical_snorm(Format::R8G8B8A8_UNORM));
+  EXPECT_FALSE(stores_canonical_snorm(Format::RGTC1_SNORM));
+}
+
 TEST(UploadPath, BlitWhenTheDeviceConvertsTheUsersLayout) {
   ScriptedSupport s;
   s.allow(Format::R8G8B8A8_UNORM);

@@ -2,8 +2,10 @@
 // validation: uploads and readbacks along every path, every target, levels, pixel-store
 // parameters, PBOs, queries, and the errors GL 4.6 names. Expected values are computed here from
 // the spec's conversion rules, never taken from glvk.
+#include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <vector>
 
 #include "gl_fixture.h"
 
@@ -198,6 +200,93 @@ TEST_F(TextureTest, DepthAndDepthStencilRoundTrip) {
   std::vector<std::uint32_t> zs_out(16, 0);
   glGetTexImage(GL_TEXTURE_2D, 0, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, zs_out.data());
   EXPECT_EQ(zs_out, zs);
+}
+
+// Large depth/stencil transfers: staged in bands of rows submitted one by one, depth read back
+// into the application's memory directly (imported host memory) — every texel must still come back,
+// at odd row lengths and with PACK_ROW_LENGTH padding and a sub-rectangle.
+TEST_F(TextureTest, LargeDepthStencilTransfersRoundTrip) {
+  const int w = 1531, h = 1200;  // 24_8: 7.3 MB of depth + 1.8 MB of stencil staged
+  std::vector<std::uint32_t> zs(std::size_t(w) * h);
+  for (std::size_t i = 0; i < zs.size(); ++i) zs[i] = std::uint32_t(i * 2654435761u);
+  make_texture(GL_TEXTURE_2D);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH24_STENCIL8, w, h, 0, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, zs.data());
+  std::vector<std::uint32_t> zs_out(zs.size(), 0);
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, zs_out.data());
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  for (std::size_t i = 0; i < zs.size(); ++i) ASSERT_EQ(zs_out[i], zs[i]) << "texel " << i;
+
+  // GL's FLOAT_32_UNSIGNED_INT_24_8_REV: the float, then the stencil in the low byte (the other
+  // 24 bits read back as zero).
+  std::vector<std::uint32_t> pairs(zs.size() * 2);
+  for (std::size_t i = 0; i < zs.size(); ++i) {
+    const float depth = float(i % 1021) / 1020.0f;
+    std::memcpy(&pairs[2 * i], &depth, 4);
+    pairs[2 * i + 1] = zs[i];
+  }
+  make_texture(GL_TEXTURE_2D);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH32F_STENCIL8, w, h, 0, GL_DEPTH_STENCIL, GL_FLOAT_32_UNSIGNED_INT_24_8_REV,
+               pairs.data());
+  std::vector<std::uint32_t> pairs_out(pairs.size(), 0);
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_DEPTH_STENCIL, GL_FLOAT_32_UNSIGNED_INT_24_8_REV, pairs_out.data());
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  for (std::size_t i = 0; i < zs.size(); ++i) {
+    ASSERT_EQ(pairs_out[2 * i], pairs[2 * i]) << "texel " << i;
+    ASSERT_EQ(pairs_out[2 * i + 1], zs[i] & 0xffu) << "texel " << i;
+  }
+
+  // DEPTH_COMPONENT32F read whole, then a sub-rectangle into a padded layout.
+  std::vector<float> depth(zs.size());
+  for (std::size_t i = 0; i < depth.size(); ++i) depth[i] = float(i % 4093) / 4092.0f;
+  make_texture(GL_TEXTURE_2D);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT32F, w, h, 0, GL_DEPTH_COMPONENT, GL_FLOAT, depth.data());
+  std::vector<float> depth_out(depth.size(), -1.0f);
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT, GL_FLOAT, depth_out.data());
+  ASSERT_EQ(depth_out, depth);
+  GLuint fbo = 0;
+  glGenFramebuffers(1, &fbo);
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+  GLuint texture = 0;
+  glGetIntegerv(GL_TEXTURE_BINDING_2D, reinterpret_cast<GLint*>(&texture));
+  glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_TEXTURE_2D, texture, 0);
+  const int rx = 17, ry = 9, rw = 1400, rh = 1000, row_length = 1450;
+  glPixelStorei(GL_PACK_ROW_LENGTH, row_length);
+  std::vector<float> rect(std::size_t(row_length) * rh + 1, -2.0f);
+  glReadPixels(rx, ry, rw, rh, GL_DEPTH_COMPONENT, GL_FLOAT, rect.data() + 1);  // 4-byte aligned, not 8
+  glPixelStorei(GL_PACK_ROW_LENGTH, 0);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_EQ(rect[0], -2.0f);
+  for (int y = 0; y < rh; ++y)
+    for (int x = 0; x < row_length; ++x) {
+      const float got = rect[1 + std::size_t(y) * row_length + x];
+      if (x < rw)
+        ASSERT_EQ(got, depth[std::size_t(ry + y) * w + rx + x]) << x << "," << y;
+      else
+        ASSERT_EQ(got, -2.0f) << "padding " << x << "," << y;  // rows' padding left untouched
+    }
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+  glDeleteFramebuffers(1, &fbo);
+}
+
+// RGBA8_SNORM from RGBA/BYTE (GL 4.6 eq. 2.2 then 2.4): -128 is -1.0 and is stored as -127, so it
+// reads back as BYTE -127 and FLOAT -1.0; every other byte comes back as it went in. Mesa llvmpipe and
+// zink return the -128 they copied (and llvmpipe reads it as FLOAT -128/127).
+TEST_F(TextureTest, SnormBytesStoreMinusOneAsMinus127) {
+  std::vector<std::int8_t> bytes(256 * 4);
+  for (int i = 0; i < 256; ++i)
+    for (int c = 0; c < 4; ++c) bytes[std::size_t(i * 4 + c)] = std::int8_t(i - 128);
+  make_texture(GL_TEXTURE_2D);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8_SNORM, 16, 16, 0, GL_RGBA, GL_BYTE, bytes.data());
+  std::vector<std::int8_t> back(bytes.size());
+  std::vector<float> floats(bytes.size());
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_BYTE, back.data());
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_FLOAT, floats.data());
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  for (std::size_t i = 0; i < bytes.size(); ++i) {
+    const double f = std::max(bytes[i] / 127.0, -1.0);
+    EXPECT_EQ(back[i], std::int8_t(std::lround(f * 127))) << "byte " << int(bytes[i]);
+    EXPECT_EQ(floats[i], float(f)) << "byte " << int(bytes[i]);
+  }
 }
 
 TEST_F(TextureTest, EveryTargetKeepsItsLayersApart) {

@@ -54,6 +54,10 @@ bool format_matches_format_and_type(formats::Format f, std::uint32_t format, std
 bool can_use_memcpy(std::uint32_t base_format, formats::Format f, std::uint32_t format, std::uint32_t type,
                     const formats::PixelStore& pixel_store, bool pixel_transfer_ops);
 
+// Signed-normalized (uncompressed) storage: GL stores -1 as -(2^(b-1) - 1) (GL 4.6 eq. 2.4), so
+// client bytes holding -2^(b-1) are converted, never copied, in either direction (Mesa copies them).
+bool stores_canonical_snorm(formats::Format f);
+
 // _mesa_get_format_base_format: the GL base format a Format stores (GL_RGB for R8G8B8X8_UNORM).
 std::uint32_t format_base_format(formats::Format f);
 

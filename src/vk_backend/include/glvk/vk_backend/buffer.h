@@ -31,6 +31,10 @@ class Buffer {
  public:
   // Usable as transfer source and destination plus every buffer role GL may bind it to.
   Buffer(const Device& device, VkDeviceSize size, MemoryPlacement placement);
+  // A transfer buffer over application memory (VK_EXT_external_memory_host): `host_memory` and
+  // `size` are multiples of device.host_pointer_alignment(), and the memory outlives the buffer.
+  // mapped() is `host_memory`; placement() is HostReadback.
+  Buffer(const Device& device, void* host_memory, VkDeviceSize size);
   ~Buffer();
   Buffer(const Buffer&) = delete;
   Buffer& operator=(const Buffer&) = delete;

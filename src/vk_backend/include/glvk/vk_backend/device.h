@@ -72,6 +72,9 @@ class Device {
   std::string name() const { return properties_.deviceName; }
   // VK_KHR_push_descriptor, which internal shaders that sample an image need (shader blits).
   bool has_push_descriptor() const { return push_descriptor_; }
+  // VK_EXT_external_memory_host's minImportedHostPointerAlignment when the extension is enabled
+  // (buffers over application memory), else 0.
+  std::uint64_t host_pointer_alignment() const { return host_pointer_alignment_; }
   // The optional extensions the draw path found and enabled.
   const DrawFeatures& draw_features() const { return draw_features_; }
   // The Vulkan 1.0 features enabled (every one the device has, but robust buffer access).
@@ -86,6 +89,7 @@ class Device {
   VkPhysicalDevice physical_device_;
   VkDevice device_ = VK_NULL_HANDLE;
   bool push_descriptor_ = false;
+  std::uint64_t host_pointer_alignment_ = 0;
   DrawFeatures draw_features_;
   VkPhysicalDeviceFeatures features_{};
   VkQueue queue_ = VK_NULL_HANDLE;
