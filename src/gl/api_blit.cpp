@@ -148,6 +148,7 @@ static void blit_framebuffer(Context& ctx, FramebufferObject* read, FramebufferO
     if (si->format != di->format)
       return ctx.error(GL_INVALID_OPERATION, "%s: depth/stencil formats of the two framebuffers differ", function);
   }
+  if (conditional_render_discards(ctx)) return;
 
   shadow_draw_framebuffer(*draw);
   if (read_colour && read_colour->type != AttachmentObject::NONE)

@@ -108,13 +108,14 @@ void clear_depth_stencil_attachment(Context& ctx, const FramebufferAttachment& a
                        function);
 }
 
-// `fb` when a clear may go into it, or null after INVALID_FRAMEBUFFER_OPERATION; the shadow sees
-// the framebuffer state the clear uses.
+// `fb` when a clear may go into it, or null after INVALID_FRAMEBUFFER_OPERATION or when
+// conditional rendering discards the clear; the shadow sees the framebuffer state the clear uses.
 FramebufferObject* clear_target(Context& ctx, FramebufferObject* fb, const char* function) {
   if (framebuffer_status(ctx, fb) != GL_FRAMEBUFFER_COMPLETE) {
     ctx.error(GL_INVALID_FRAMEBUFFER_OPERATION, "%s: the draw framebuffer is not complete", function);
     return nullptr;
   }
+  if (conditional_render_discards(ctx)) return nullptr;
   shadow_draw_framebuffer(*fb);
   return fb;
 }

@@ -15,4 +15,9 @@ bool is_debug_severity(GLenum severity);
 // a command the profile does not have. False when there is nothing to do.
 bool compatibility_context(Context& ctx, const char* function);
 
+// Conditional rendering (10.9, api_queries.cpp): true when the rendering command being executed
+// (a draw, clear or blit, after its validation) is to be discarded. Waits for the query's result
+// in the WAIT modes.
+bool conditional_render_discards(Context& ctx);
+
 }  // namespace glvk::gl

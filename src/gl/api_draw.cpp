@@ -115,7 +115,7 @@ ProgramObject* validate_draw(Context& ctx, const char* fn, const DrawParams& d) 
 
 void draw(Context& ctx, const char* fn, const DrawParams& d) {
   ProgramObject* program = validate_draw(ctx, fn, d);
-  if (!program || d.count == 0 || d.instance_count == 0) return;
+  if (!program || d.count == 0 || d.instance_count == 0 || conditional_render_discards(ctx)) return;
   DrawInputs inputs;
   if (!gather_draw_inputs(ctx, fn, *program, inputs)) return;
   st::DrawCall& call = inputs.call;

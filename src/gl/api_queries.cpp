@@ -1,7 +1,11 @@
-// Query objects (GL 4.6 4.2) for the primitive counts of 13.3.3: PRIMITIVES_GENERATED and
-// TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN of vertex stream 0, counted by st per draw. The other
-// targets (samples passed, time elapsed, ...) are refused with INVALID_OPERATION and a KHR_debug
-// message until they are counted.
+// Query objects (GL 4.6 4.2-4.3) and conditional rendering (10.9): primitive counts of vertex
+// stream 0 (13.3.3), samples passed (14.9.4's occlusion queries), time elapsed and timestamps,
+// counted by st. The other targets (pipeline statistics, overflow, streams other than 0) are
+// refused with INVALID_OPERATION and a KHR_debug message until they are counted.
+#include <algorithm>
+#include <limits>
+#include <optional>
+
 #include "api_common.h"
 #include "glvk/st/context.h"
 #include "glvk/st/query.h"
@@ -27,11 +31,23 @@ bool is_query_target(GLenum target) {
   }
 }
 
-// The active-query slot of a target glvk counts (null for the others).
-QueryRef* active_slot(Context& ctx, GLenum target) {
-  if (target == GL_PRIMITIVES_GENERATED) return &ctx.active_primitives_generated;
-  if (target == GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN) return &ctx.active_primitives_written;
-  return nullptr;
+// How glvk counts a target: its active-query slot and st's kind (none for the targets not counted).
+struct Counted {
+  Context::ActiveQuery slot;
+  st::QueryKind kind;
+};
+std::optional<Counted> counted(GLenum target) {
+  switch (target) {
+    case GL_PRIMITIVES_GENERATED: return Counted{Context::kPrimitivesGenerated, st::QueryKind::PrimitivesGenerated};
+    case GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN:
+      return Counted{Context::kPrimitivesWritten, st::QueryKind::PrimitivesWritten};
+    case GL_SAMPLES_PASSED: return Counted{Context::kOcclusion, st::QueryKind::SamplesPassed};
+    // "Conservative" may count samples that would fail the depth test; exact is allowed.
+    case GL_ANY_SAMPLES_PASSED: case GL_ANY_SAMPLES_PASSED_CONSERVATIVE:
+      return Counted{Context::kOcclusion, st::QueryKind::AnySamplesPassed};
+    case GL_TIME_ELAPSED: return Counted{Context::kTimeElapsed, st::QueryKind::TimeElapsed};
+    default: return std::nullopt;
+  }
 }
 
 bool indexed_target(GLenum target) {
@@ -39,37 +55,70 @@ bool indexed_target(GLenum target) {
          target == GL_TRANSFORM_FEEDBACK_STREAM_OVERFLOW;
 }
 
+// The checks BeginQueryIndexed/EndQueryIndexed/GetQueryIndexediv share: false after the error.
+bool valid_target_and_index(Context& ctx, const char* fn, GLenum target, GLuint index, bool timestamp_allowed) {
+  if (!is_query_target(target) && !(timestamp_allowed && target == GL_TIMESTAMP)) {
+    ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): not a query target", fn, target);
+    return false;
+  }
+  if (index != 0 && (!indexed_target(target) || index >= 4)) {
+    ctx.error(GL_INVALID_VALUE, "%s(index = %u): beyond MAX_VERTEX_STREAMS for this target", fn, index);
+    return false;
+  }
+  return true;
+}
+
+// The query object `id` names, or null after INVALID_OPERATION (0, or not from glGenQueries). A
+// compatibility context keeps GL 3.0's rule that an unused name makes a new object (as
+// ARB_occlusion_query had it); the core profile requires names from glGenQueries.
+Context::QueryObject* named_query(Context& ctx, const char* fn, GLuint id) {
+  auto found = ctx.queries.find(id);
+  if (id != 0 && found == ctx.queries.end() && !ctx.config().core_profile) {
+    auto q = std::make_shared<Context::QueryObject>();
+    q->name = id;
+    found = ctx.queries.emplace(id, std::move(q)).first;
+  }
+  if (id == 0 || found == ctx.queries.end()) {
+    ctx.error(GL_INVALID_OPERATION, "%s(id = %u): not a name from glGenQueries", fn, id);
+    return nullptr;
+  }
+  return found->second.get();
+}
+
+// The active query of `target` (null: none). Occlusion targets share a slot.
+QueryRef* active_query(Context& ctx, GLenum target, GLuint index) {
+  const std::optional<Counted> how = counted(target);
+  if (!how || index != 0) return nullptr;
+  QueryRef& slot = ctx.active_queries[how->slot];
+  return slot && slot->target == target ? &slot : nullptr;
+}
+
 void begin_query(Context& ctx, const char* fn, GLenum target, GLuint index, GLuint id) {
-  if (!is_query_target(target)) return ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): not a query target", fn, target);
-  if (index != 0 && (!indexed_target(target) || index >= 4))
-    return ctx.error(GL_INVALID_VALUE, "%s(index = %u): beyond MAX_VERTEX_STREAMS for this target", fn, index);
-  QueryRef* slot = active_slot(ctx, target);
-  const st::QueryKind kind =
-      target == GL_PRIMITIVES_GENERATED ? st::QueryKind::PrimitivesGenerated : st::QueryKind::PrimitivesWritten;
-  if (!slot || index != 0 || !st::query_supported(ctx.st(), kind))
+  if (!valid_target_and_index(ctx, fn, target, index, false)) return;
+  const std::optional<Counted> how = counted(target);
+  if (!how || index != 0 || !st::query_supported(ctx.st(), how->kind))
     return ctx.error(GL_INVALID_OPERATION, "%s(target = 0x%04x, index = %u): glvk does not count this query yet", fn,
                      target, index);
-  if (*slot) return ctx.error(GL_INVALID_OPERATION, "%s: a query of this target is already active", fn);
-  if (id == 0) return ctx.error(GL_INVALID_OPERATION, "%s(id = 0): not a query object", fn);
-  auto found = ctx.queries.find(id);
-  if (found == ctx.queries.end()) return ctx.error(GL_INVALID_OPERATION, "%s(id = %u): not a name from glGenQueries", fn, id);
-  Context::QueryObject& q = *found->second;
-  if (q.active) return ctx.error(GL_INVALID_OPERATION, "%s(id = %u): the query is active", fn, id);
-  if (q.target != GL_NONE && q.target != target)
-    return ctx.error(GL_INVALID_OPERATION, "%s(id = %u): the query's target is 0x%04x", fn, id, q.target);
-  q.target = target;
-  if (!q.query) q.query = st::make_query(kind);
-  st::restart_query(*q.query);
-  q.active = true;
-  *slot = found->second;
+  QueryRef& slot = ctx.active_queries[how->slot];
+  if (slot)
+    return ctx.error(GL_INVALID_OPERATION, "%s: a query of target 0x%04x is already active", fn, slot->target);
+  Context::QueryObject* q = named_query(ctx, fn, id);
+  if (!q) return;
+  if (q->active) return ctx.error(GL_INVALID_OPERATION, "%s(id = %u): the query is active", fn, id);
+  if (q->target != GL_NONE && q->target != target)
+    return ctx.error(GL_INVALID_OPERATION, "%s(id = %u): the query's target is 0x%04x", fn, id, q->target);
+  q->target = target;
+  if (!q->query) q->query = st::make_query(how->kind);
+  st::begin_query(ctx.st(), *q->query);
+  q->active = true;
+  slot = ctx.queries[id];
 }
 
 void end_query(Context& ctx, const char* fn, GLenum target, GLuint index) {
-  if (!is_query_target(target)) return ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): not a query target", fn, target);
-  if (index != 0 && (!indexed_target(target) || index >= 4))
-    return ctx.error(GL_INVALID_VALUE, "%s(index = %u): beyond MAX_VERTEX_STREAMS for this target", fn, index);
-  QueryRef* slot = active_slot(ctx, target);
-  if (!slot || index != 0 || !*slot) return ctx.error(GL_INVALID_OPERATION, "%s: no query of this target is active", fn);
+  if (!valid_target_and_index(ctx, fn, target, index, false)) return;
+  QueryRef* slot = active_query(ctx, target, index);
+  if (!slot) return ctx.error(GL_INVALID_OPERATION, "%s: no query of this target is active", fn);
+  st::end_query(ctx.st(), *(*slot)->query);
   (*slot)->active = false;
   slot->reset();
 }
@@ -91,11 +140,40 @@ void get_query_object(Context& ctx, const char* fn, GLuint id, GLenum pname, T* 
   std::uint64_t value = 0;
   const bool available = q.query ? st::query_result(ctx.st(), *q.query, pname == GL_QUERY_RESULT, value) : true;
   if (!params) return;
-  if (pname == GL_QUERY_RESULT_AVAILABLE) *params = T(available);
-  else if (available) *params = T(value);  // NO_WAIT leaves params alone when not available
+  if (pname == GL_QUERY_RESULT_AVAILABLE) {
+    *params = T(available);
+  } else if (available) {  // NO_WAIT leaves params alone when not available
+    // A result too large for a 32-bit query reads as the type's largest value, not wrapped.
+    if constexpr (sizeof(T) == 4) value = std::min<std::uint64_t>(value, std::uint64_t(std::numeric_limits<T>::max()));
+    *params = T(value);
+  }
+}
+
+bool is_condition_mode(GLenum mode) {
+  switch (mode) {
+    case GL_QUERY_WAIT: case GL_QUERY_NO_WAIT: case GL_QUERY_BY_REGION_WAIT: case GL_QUERY_BY_REGION_NO_WAIT:
+    case GL_QUERY_WAIT_INVERTED: case GL_QUERY_NO_WAIT_INVERTED: case GL_QUERY_BY_REGION_WAIT_INVERTED:
+    case GL_QUERY_BY_REGION_NO_WAIT_INVERTED:
+      return true;
+    default:
+      return false;
+  }
 }
 
 }  // namespace
+
+bool conditional_render_discards(Context& ctx) {
+  if (ctx.condition_mode == GL_NONE || !ctx.condition_query || !ctx.condition_query->query) return false;
+  const GLenum m = ctx.condition_mode;
+  const bool wait = m == GL_QUERY_WAIT || m == GL_QUERY_BY_REGION_WAIT || m == GL_QUERY_WAIT_INVERTED ||
+                    m == GL_QUERY_BY_REGION_WAIT_INVERTED;
+  const bool inverted = m == GL_QUERY_WAIT_INVERTED || m == GL_QUERY_NO_WAIT_INVERTED ||
+                        m == GL_QUERY_BY_REGION_WAIT_INVERTED || m == GL_QUERY_BY_REGION_NO_WAIT_INVERTED;
+  std::uint64_t result = 0;
+  // NO_WAIT: when the result is not there yet, the GL may render unconditionally; it does.
+  if (!st::query_result(ctx.st(), *ctx.condition_query->query, wait, result)) return false;
+  return (result != 0) == inverted;
+}
 
 namespace api {
 
@@ -123,8 +201,8 @@ void DeleteQueries(Context& ctx, const char* fn, GLsizei n, const GLuint* ids) {
   for (GLsizei i = 0; i < n && ids; ++i) {
     auto found = ctx.queries.find(ids[i]);
     if (ids[i] == 0 || found == ctx.queries.end()) continue;
-    for (QueryRef* slot : {&ctx.active_primitives_generated, &ctx.active_primitives_written})
-      if (*slot == found->second) slot->reset();  // deleting an active query ends it
+    for (QueryRef& slot : ctx.active_queries)
+      if (slot == found->second) slot.reset();  // deleting an active query ends it
     ctx.queries.erase(found);
   }
 }
@@ -141,19 +219,34 @@ void BeginQueryIndexed(Context& ctx, const char* fn, GLenum target, GLuint index
 }
 void EndQueryIndexed(Context& ctx, const char* fn, GLenum target, GLuint index) { end_query(ctx, fn, target, index); }
 
+void QueryCounter(Context& ctx, const char* fn, GLuint id, GLenum target) {
+  if (target != GL_TIMESTAMP) return ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): not GL_TIMESTAMP", fn, target);
+  if (!st::query_supported(ctx.st(), st::QueryKind::Timestamp))
+    return ctx.error(GL_INVALID_OPERATION, "%s: the device cannot write timestamps", fn);
+  Context::QueryObject* q = named_query(ctx, fn, id);
+  if (!q) return;
+  if (q->active) return ctx.error(GL_INVALID_OPERATION, "%s(id = %u): the query is active", fn, id);
+  if (q->target != GL_NONE && q->target != GL_TIMESTAMP)
+    return ctx.error(GL_INVALID_OPERATION, "%s(id = %u): the query's target is 0x%04x", fn, id, q->target);
+  q->target = GL_TIMESTAMP;
+  if (!q->query) q->query = st::make_query(st::QueryKind::Timestamp);
+  st::query_counter(ctx.st(), *q->query);
+}
+
 void GetQueryIndexediv(Context& ctx, const char* fn, GLenum target, GLuint index, GLenum pname, GLint* params) {
-  if (!is_query_target(target) && target != GL_TIMESTAMP)
-    return ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): not a query target", fn, target);
-  if (index != 0 && (!indexed_target(target) || index >= 4))
-    return ctx.error(GL_INVALID_VALUE, "%s(index = %u): beyond MAX_VERTEX_STREAMS for this target", fn, index);
+  if (!valid_target_and_index(ctx, fn, target, index, true)) return;
+  const std::optional<Counted> how = counted(target);
   GLint value = 0;
   switch (pname) {
     case GL_CURRENT_QUERY: {
-      QueryRef* slot = active_slot(ctx, target);
-      value = slot && index == 0 && *slot ? GLint((*slot)->name) : 0;
+      const QueryRef* slot = active_query(ctx, target, index);
+      value = slot ? GLint((*slot)->name) : 0;  // always 0 for TIMESTAMP
       break;
     }
-    case GL_QUERY_COUNTER_BITS: value = active_slot(ctx, target) ? 64 : 0; break;
+    case GL_QUERY_COUNTER_BITS:
+      if (target == GL_TIMESTAMP) value = st::query_counter_bits(ctx.st(), st::QueryKind::Timestamp);
+      else if (how && index == 0) value = st::query_counter_bits(ctx.st(), how->kind);
+      break;
     default: return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not a query parameter", fn, pname);
   }
   if (params) *params = value;
@@ -174,6 +267,30 @@ void GetQueryObjecti64v(Context& ctx, const char* fn, GLuint id, GLenum pname, G
 }
 void GetQueryObjectui64v(Context& ctx, const char* fn, GLuint id, GLenum pname, GLuint64* params) {
   get_query_object(ctx, fn, id, pname, params);
+}
+
+void BeginConditionalRender(Context& ctx, const char* fn, GLuint id, GLenum mode) {
+  if (!is_condition_mode(mode)) return ctx.error(GL_INVALID_ENUM, "%s(mode = 0x%04x): not a query mode", fn, mode);
+  if (ctx.condition_mode != GL_NONE)
+    return ctx.error(GL_INVALID_OPERATION, "%s: conditional rendering is already active", fn);
+  auto found = ctx.queries.find(id);
+  if (id == 0 || found == ctx.queries.end())
+    return ctx.error(GL_INVALID_VALUE, "%s(id = %u): not a query object", fn, id);
+  const Context::QueryObject& q = *found->second;
+  if (q.target != GL_SAMPLES_PASSED && q.target != GL_ANY_SAMPLES_PASSED &&
+      q.target != GL_ANY_SAMPLES_PASSED_CONSERVATIVE && q.target != GL_TRANSFORM_FEEDBACK_OVERFLOW &&
+      q.target != GL_TRANSFORM_FEEDBACK_STREAM_OVERFLOW)
+    return ctx.error(GL_INVALID_OPERATION, "%s(id = %u): the query's target 0x%04x cannot decide rendering", fn, id,
+                     q.target);
+  if (q.active) return ctx.error(GL_INVALID_OPERATION, "%s(id = %u): the query is active", fn, id);
+  ctx.condition_query = found->second;
+  ctx.condition_mode = mode;
+}
+
+void EndConditionalRender(Context& ctx, const char* fn) {
+  if (ctx.condition_mode == GL_NONE) return ctx.error(GL_INVALID_OPERATION, "%s: conditional rendering is not active", fn);
+  ctx.condition_query.reset();
+  ctx.condition_mode = GL_NONE;
 }
 
 }  // namespace api

@@ -217,8 +217,13 @@ bool gather_draw_inputs(Context& ctx, const char* fn, const ProgramObject& progr
     }
     call.transform_feedback.counters = x.counters.get();
   }
-  call.primitives_generated = ctx.active_primitives_generated ? ctx.active_primitives_generated->query.get() : nullptr;
-  call.primitives_written = ctx.active_primitives_written ? ctx.active_primitives_written->query.get() : nullptr;
+  auto active = [&](Context::ActiveQuery target) {
+    const auto& q = ctx.active_queries[target];
+    return q ? q->query.get() : nullptr;
+  };
+  call.primitives_generated = active(Context::kPrimitivesGenerated);
+  call.primitives_written = active(Context::kPrimitivesWritten);
+  call.samples_passed = active(Context::kOcclusion);
   // Samplers: each element reads the texture of its unit's binding for the sampler's target.
   inputs.sampler_textures.clear();
   std::size_t flat = 0;

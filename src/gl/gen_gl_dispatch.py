@@ -44,7 +44,8 @@ COMPILED_INTO_LISTS = re.compile(
     r"BlendEquation|BlendEquationSeparate|BlendColor|DepthFunc|DepthMask|ColorMask|CullFace|FrontFace|PolygonMode|"
     r"PolygonOffset|LineWidth|PointSize|Viewport|Scissor|StencilFunc|StencilOp|StencilMask|ClearColor|ClearDepth|"
     r"ClearStencil|Clear|CallList|CallLists|ListBase|UseProgram|DepthRange|RasterPos[234][dfis]v?|"
-    r"WindowPos[23][dfis]v?|PixelZoom|ClipPlane|TexGen[dfi]v?|PointParameter[fi]v?)$")
+    r"WindowPos[23][dfis]v?|PixelZoom|ClipPlane|TexGen[dfi]v?|PointParameter[fi]v?|(Begin|End)Query(ARB)?|"
+    r"QueryCounter|(Begin|End)ConditionalRender(NV)?)$")
 
 
 def list_recording(name, target, params):

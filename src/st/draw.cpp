@@ -22,6 +22,7 @@
 #include "glvk/vk_backend/commands.h"
 #include "glvk/vk_backend/device.h"
 #include "primitive_lowering.h"
+#include "glvk/vk_backend/query_pool.h"
 #include "query_impl.h"
 #include "transform_feedback.h"
 #include "program_impl.h"
@@ -195,6 +196,18 @@ std::int32_t vertex_offset(std::int64_t base_vertex, std::int64_t vertex_base) {
 }
 
 }  // namespace
+
+// Wraps the draw in a Vulkan query for each counting GL query that is active.
+static void count_in_queries(const DrawCall& call, const vk_backend::Device& device, vk_backend::CommandStream& stream,
+                             vk_backend::DrawRecord& record) {
+  auto use = [&](std::size_t i, const Query::Slot& slot) {
+    record.query_pools[i] = slot.pool->handle();
+    record.query_slots[i] = slot.index;
+  };
+  if (call.primitives_generated) use(0, call.primitives_generated->next_slot(device, stream));
+  if (call.primitives_written && !record.xfb_buffers.empty()) use(1, call.primitives_written->next_slot(device, stream));
+  if (call.samples_passed) use(2, call.samples_passed->next_slot(device, stream));
+}
 
 void draw(Context& context, const DrawCall& call) {
   if (call.count <= 0 || call.instance_count <= 0) return;
@@ -562,10 +575,7 @@ void draw(Context& context, const DrawCall& call) {
   std::array<vk_backend::DrawXfbBuffer, kMaxTransformFeedbackBuffers> xfb_buffers{};
   if (call.transform_feedback.counters)
     record_transform_feedback(call.transform_feedback, device, stream, xfb_buffers, record);
-  if (call.primitives_generated)
-    record.query_slots[0] = call.primitives_generated->next_slot(device, stream, record.query_pools[0]);
-  if (call.primitives_written && !record.xfb_buffers.empty())
-    record.query_slots[1] = call.primitives_written->next_slot(device, stream, record.query_pools[1]);
+  count_in_queries(call, device, stream, record);
   stream.draw(targets, record);
 }
 

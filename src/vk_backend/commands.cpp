@@ -73,6 +73,10 @@ VkCommandBuffer CommandStream::begin_transfer() {
   return batch->commands;
 }
 
+void CommandStream::write_timestamp(VkQueryPool pool, std::uint32_t index) {
+  vkCmdWriteTimestamp2(begin_batch()->commands, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, pool, index);
+}
+
 void CommandStream::copy_buffer(Buffer& src, VkDeviceSize src_offset, Buffer& dst, VkDeviceSize dst_offset,
                                 VkDeviceSize size) {
   VkCommandBuffer commands = begin_transfer();

@@ -193,6 +193,7 @@ Device::Device(const Instance& instance, VkPhysicalDevice physical_device)
     if (families[i].queueFlags & VK_QUEUE_GRAPHICS_BIT) graphics_family = i;
   if (!graphics_family) throw Error(std::string(properties_.deviceName) + " has no graphics queue");
   queue_family_ = *graphics_family;
+  timestamp_valid_bits_ = properties_.limits.timestampComputeAndGraphics ? families[queue_family_].timestampValidBits : 0;
 
   // Everything the device offers, except robust buffer access, which costs speed and GL does
   // not require.

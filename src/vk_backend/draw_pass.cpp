@@ -222,7 +222,9 @@ void CommandStream::draw(const DrawTargets& targets, const DrawRecord& record) {
     xfb_counter_offsets[i] = 4 * i;
   }
   for (std::size_t q = 0; q < record.query_pools.size(); ++q)
-    if (record.query_pools[q]) vkCmdBeginQuery(commands, record.query_pools[q], record.query_slots[q], 0);
+    if (record.query_pools[q])
+      vkCmdBeginQuery(commands, record.query_pools[q], record.query_slots[q],
+                      q == 2 && device_.features().occlusionQueryPrecise ? VK_QUERY_CONTROL_PRECISE_BIT : 0);
   if (xfb_count) begin_capture(commands, record);
   if (record.indirect_buffer) {
     if (record.indexed)

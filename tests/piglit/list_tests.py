@@ -30,7 +30,9 @@ import sys
 ROOT = "/usr/lib/x86_64-linux-gnu/piglit"
 FRAMEBUFFER = re.compile(r"^(fbo-|clearbuffer-|copyteximage|read-front)")
 GROUPS = re.compile(r"^spec@(glsl-1\.[345]0|arb_vertex_array_object|arb_draw_instanced|arb_uniform_buffer_object|"
-                    r"arb_instanced_arrays|arb_draw_elements_base_vertex|!opengl 3\.[0-3])@")
+                    r"arb_instanced_arrays|arb_draw_elements_base_vertex|!opengl 3\.[0-3]|"
+                    r"arb_occlusion_query2?|arb_timer_query|ext_timer_query|nv_conditional_render|"
+                    r"arb_conditional_render_inverted)@")
 # Issue 14's legacy groups: GL 1.0-2.1, their GLSL versions, point sprites and fog coordinates.
 LEGACY_GROUPS = re.compile(r"^spec@(glsl-1\.[12]0|arb_point_sprite|ext_fog_coord|!opengl (1\.[0-5]|2\.[01]))@")
 # Generated tests, sorted by name, keep every Nth. The 1.30 built-in function tests run each function

@@ -256,8 +256,8 @@ class Context {
   TransformFeedbackObject& current_transform_feedback() {
     return bound_transform_feedback ? *bound_transform_feedback : default_transform_feedback;
   }
-  // Query objects (GL 4.6 4.2; per context): api_queries.cpp. Only the primitive queries of
-  // stream 0 count yet.
+  // Query objects (GL 4.6 4.2; per context): api_queries.cpp. The primitive queries count
+  // vertex stream 0 only.
   struct QueryObject {
     GLuint name = 0;
     GLenum target = GL_NONE;  // set at the first glBeginQuery (or glCreateQueries)
@@ -267,7 +267,13 @@ class Context {
   };
   std::unordered_map<GLuint, std::shared_ptr<QueryObject>> queries;
   GLuint next_query_name = 1;
-  std::shared_ptr<QueryObject> active_primitives_generated, active_primitives_written;
+  // The active query of each kind (ActiveQuery indexes them). The three occlusion targets share
+  // one: ARB_occlusion_query2 makes beginning one while another is active INVALID_OPERATION.
+  enum ActiveQuery : unsigned { kPrimitivesGenerated, kPrimitivesWritten, kOcclusion, kTimeElapsed, kActiveQueryTargets };
+  std::array<std::shared_ptr<QueryObject>, kActiveQueryTargets> active_queries;
+  // Conditional rendering (10.9): the query whose result decides, and the mode (GL_NONE: off).
+  std::shared_ptr<QueryObject> condition_query;
+  GLenum condition_mode = GL_NONE;
 
   // An active capture that is not paused: what UseProgram, LinkProgram of its program, buffer
   // binding changes and draws with another primitive mode are refused for.

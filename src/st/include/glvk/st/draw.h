@@ -145,9 +145,10 @@ struct DrawCall {
   std::array<std::array<GLint, 4>, kMaxDrawViewports> scissor_box{};
   DrawFramebufferInput framebuffer;
   TransformFeedbackInput transform_feedback;
-  // Active primitive queries (null: none); the written one counts only captured draws.
+  // Active counting queries (null: none); the written one counts only captured draws.
   Query* primitives_generated = nullptr;
   Query* primitives_written = nullptr;
+  Query* samples_passed = nullptr;  // SAMPLES_PASSED, ANY_SAMPLES_PASSED or ..._CONSERVATIVE
 };
 
 // What the draw path cannot do for a draw (a feature glvk lacks, or the device does): the message

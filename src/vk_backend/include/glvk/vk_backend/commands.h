@@ -81,6 +81,9 @@ class CommandStream {
   // Brings the subresources a draw samples into the sampled layout (ending the open rendering pass
   // when a transition is needed) and marks the image used by the open batch.
   void prepare_sampled(Image& image, const VkImageSubresourceRange& range);
+  // Writes query `index` of a timestamp pool once every command recorded before has completed
+  // (inside or outside the open rendering pass).
+  void write_timestamp(VkQueryPool pool, std::uint32_t index);
   // Ends the open rendering pass of draws, if any (every non-draw operation does so first).
   void end_draw_pass();
   std::uint64_t draw_count() const { return draws_; }

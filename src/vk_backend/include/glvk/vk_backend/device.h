@@ -79,6 +79,8 @@ class Device {
   const DrawFeatures& draw_features() const { return draw_features_; }
   // The Vulkan 1.0 features enabled (every one the device has, but robust buffer access).
   const VkPhysicalDeviceFeatures& features() const { return features_; }
+  // The bits a timestamp query of the queue holds (0: the queue cannot write timestamps).
+  std::uint32_t timestamp_valid_bits() const { return timestamp_valid_bits_; }
 
   // find_memory_type on this device; throws Error naming the request when nothing fits.
   std::uint32_t memory_type(std::uint32_t type_bits, VkMemoryPropertyFlags required,
@@ -94,6 +96,7 @@ class Device {
   VkPhysicalDeviceFeatures features_{};
   VkQueue queue_ = VK_NULL_HANDLE;
   std::uint32_t queue_family_ = 0;
+  std::uint32_t timestamp_valid_bits_ = 0;
   VkPhysicalDeviceProperties properties_{};
   VkPhysicalDeviceDriverProperties driver_properties_{};
   VkPhysicalDeviceMemoryProperties memory_properties_{};

@@ -103,9 +103,10 @@ struct DrawRecord {
   std::span<const DrawXfbBuffer> xfb_buffers;
   VkBuffer xfb_counters = VK_NULL_HANDLE;
   bool xfb_resume = false;
-  // Queries counting this draw's primitives (null: none): [0] generated, [1] written by the capture.
-  std::array<VkQueryPool, 2> query_pools{};
-  std::array<std::uint32_t, 2> query_slots{};
+  // Queries counting this draw (null: none): [0] primitives generated, [1] primitives written by
+  // the capture, [2] samples passed (an occlusion query, precise when the device can count).
+  std::array<VkQueryPool, 3> query_pools{};
+  std::array<std::uint32_t, 3> query_slots{};
 };
 
 }  // namespace glvk::vk_backend
