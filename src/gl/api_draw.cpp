@@ -108,7 +108,7 @@ ProgramObject* validate_draw(Context& ctx, const char* fn, const DrawParams& d) 
       return nullptr;
     }
   }
-  if (fixed_function) return fixed_function_program(ctx, fn);
+  if (fixed_function) return fixed_function_program(ctx, fn, d.mode);
   if (!program->builtin_uniforms.empty()) write_builtin_uniforms(ctx, *program);
   return program;
 }

@@ -4,6 +4,7 @@
 #include "api_common.h"
 #include "legacy_internal.h"
 #include "legacy_params.h"
+#include "state_query.h"
 
 namespace glvk::gl {
 
@@ -116,7 +117,7 @@ bool get_combine(const TexEnvCombine& c, GLenum pname, LegacyOut out) {
 // fixed-function units, as for the texture matrix).
 TexEnvState* active_texenv(Context& ctx, const char* fn, GLenum target) {
   if (target != GL_TEXTURE_ENV) {
-    // TEXTURE_FILTER_CONTROL (LOD bias) and POINT_SPRITE (COORD_REPLACE) are not here yet.
+    // TEXTURE_FILTER_CONTROL (LOD bias) is not here yet; POINT_SPRITE is set_texenv's.
     ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): not a texture environment glvk has", fn, target);
     return nullptr;
   }
@@ -128,8 +129,31 @@ TexEnvState* active_texenv(Context& ctx, const char* fn, GLenum target) {
   return &ctx.legacy.texenv[ctx.active_texture_unit];
 }
 
+// GL_POINT_SPRITE's COORD_REPLACE of the active unit (14.4.1); null after the error.
+bool* coord_replace(Context& ctx, const char* fn, GLenum pname) {
+  if (pname != GL_COORD_REPLACE) {
+    ctx.error(GL_INVALID_ENUM, "%s(POINT_SPRITE, pname = 0x%04x): not COORD_REPLACE", fn, pname);
+    return nullptr;
+  }
+  if (ctx.active_texture_unit >= kFixedTextureUnits) {
+    ctx.error(GL_INVALID_OPERATION, "%s: the active texture unit %u has no texture environment", fn,
+              ctx.active_texture_unit);
+    return nullptr;
+  }
+  return &ctx.legacy.coord_replace[ctx.active_texture_unit];
+}
+
 void set_texenv(Context& ctx, const char* fn, GLenum target, GLenum pname, const LegacyParams& p, bool scalar_form) {
   if (!compatibility_context(ctx, fn)) return;
+  if (target == GL_POINT_SPRITE) {
+    bool* replace = coord_replace(ctx, fn, pname);
+    if (!replace) return;
+    const GLenum e = p.get_enum();
+    if (e != GL_TRUE && e != GL_FALSE)
+      return ctx.error(GL_INVALID_VALUE, "%s(COORD_REPLACE = 0x%04x): not TRUE or FALSE", fn, e);
+    *replace = e == GL_TRUE;
+    return;
+  }
   TexEnvState* env = active_texenv(ctx, fn, target);
   if (!env) return;
   if (pname == GL_TEXTURE_ENV_MODE) {
@@ -150,6 +174,10 @@ void set_texenv(Context& ctx, const char* fn, GLenum target, GLenum pname, const
 
 void get_texenv(Context& ctx, const char* fn, GLenum target, GLenum pname, LegacyOut out) {
   if (!compatibility_context(ctx, fn)) return;
+  if (target == GL_POINT_SPRITE) {
+    if (const bool* replace = coord_replace(ctx, fn, pname)) out.put_enum(*replace ? GL_TRUE : GL_FALSE);
+    return;
+  }
   const TexEnvState* env = active_texenv(ctx, fn, target);
   if (!env) return;
   if (pname == GL_TEXTURE_ENV_MODE) return out.put_enum(env->mode);
@@ -190,7 +218,8 @@ bool query_legacy_state(Context& ctx, GLenum pname, StateValue& value) {
   if (ctx.config().core_profile) return false;
   return query_lighting_state(ctx, pname, value) || query_fog_texenv_state(ctx, pname, value) ||
          query_client_array_state(ctx, pname, value) || query_display_list_state(ctx, pname, value) ||
-         query_raster_state(ctx, pname, value);
+         query_raster_state(ctx, pname, value) || query_attrib_stack_state(ctx, pname, value) ||
+         query_stipple_state(ctx, pname, value) || query_pixel_transfer_state(ctx, pname, value);
 }
 
 namespace api {

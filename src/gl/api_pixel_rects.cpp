@@ -1,7 +1,9 @@
 // Pixel rectangles drawn at the raster position (GL 4.6 compatibility 14.8 glBitmap, 18.1
 // glDrawPixels, 18.3 glCopyPixels): the pixels become a texture and one rectangle is drawn through
 // the fixed-function program (PixelSource), so texturing, colour sum, fog and every per-fragment
-// operation apply as to any fragment; no second rendering path.
+// operation apply as to any fragment; no second rendering path. glPixelTransfer's state: its
+// scale and bias apply to the rectangles' colours and depths (not yet to glTexImage/glReadPixels);
+// MAP_COLOR, MAP_STENCIL and the index shift/offset are state only.
 #include <cmath>
 #include <cstring>
 #include <vector>
@@ -14,6 +16,7 @@
 #include "glvk/st/context.h"
 #include "glvk/st/program.h"
 #include "legacy_internal.h"
+#include "legacy_params.h"
 #include "texture_internal.h"
 
 namespace glvk::gl {
@@ -166,9 +169,63 @@ GLint rect_internal_format(GLenum format) {
   return format == GL_DEPTH_COMPONENT ? GL_DEPTH_COMPONENT32F : GL_RGBA32F;
 }
 
+// glPixelTransfer's parameters: where each float parameter is kept.
+GLfloat* transfer_float(PixelTransfer& t, GLenum pname) {
+  switch (pname) {
+    case GL_RED_SCALE: return &t.scale[0];
+    case GL_GREEN_SCALE: return &t.scale[1];
+    case GL_BLUE_SCALE: return &t.scale[2];
+    case GL_ALPHA_SCALE: return &t.scale[3];
+    case GL_RED_BIAS: return &t.bias[0];
+    case GL_GREEN_BIAS: return &t.bias[1];
+    case GL_BLUE_BIAS: return &t.bias[2];
+    case GL_ALPHA_BIAS: return &t.bias[3];
+    case GL_DEPTH_SCALE: return &t.depth_scale;
+    case GL_DEPTH_BIAS: return &t.depth_bias;
+    default: return nullptr;
+  }
+}
+
+void pixel_transfer(Context& ctx, const char* fn, GLenum pname, GLfloat param) {
+  if (!compatibility_context(ctx, fn)) return;
+  PixelTransfer& t = ctx.legacy.transfer;
+  if (GLfloat* f = transfer_float(t, pname)) {
+    *f = param;
+    return;
+  }
+  switch (pname) {
+    case GL_MAP_COLOR: t.map_color = param != 0; return;
+    case GL_MAP_STENCIL: t.map_stencil = param != 0; return;
+    case GL_INDEX_SHIFT: t.index_shift = GLint(std::lround(param)); return;
+    case GL_INDEX_OFFSET: t.index_offset = GLint(std::lround(param)); return;
+    default: ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not a pixel transfer parameter", fn, pname);
+  }
+}
+
 }  // namespace
 
+bool query_pixel_transfer_state(Context& ctx, GLenum pname, StateValue& value) {
+  PixelTransfer& t = ctx.legacy.transfer;
+  if (const GLfloat* f = transfer_float(t, pname)) {
+    set_state_floats(value, f, 1, false);
+    return true;
+  }
+  switch (pname) {
+    case GL_MAP_COLOR: value.set_integers({t.map_color}); return true;
+    case GL_MAP_STENCIL: value.set_integers({t.map_stencil}); return true;
+    case GL_INDEX_SHIFT: value.set_integers({t.index_shift}); return true;
+    case GL_INDEX_OFFSET: value.set_integers({t.index_offset}); return true;
+    default: return false;
+  }
+}
+
 namespace api {
+
+void PixelTransferf(Context& ctx, const char* fn, GLenum pname, GLfloat param) { pixel_transfer(ctx, fn, pname, param); }
+void PixelTransferi(Context& ctx, const char* fn, GLenum pname, GLint param) {
+  pixel_transfer(ctx, fn, pname, GLfloat(param));
+}
+
 
 void DrawPixels(Context& ctx, const char* fn, GLsizei width, GLsizei height, GLenum format, GLenum type,
                 const void* pixels) {

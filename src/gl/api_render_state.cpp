@@ -273,6 +273,9 @@ bool query_render_state(Context& ctx, GLenum pname, StateValue& value) {
       set_floats(value, Type::Float, {l.point_size_range[0], l.point_size_range[1]});
       return true;
     }
+    case GL_SUBPIXEL_BITS:  // the device rasterizes with its subpixel precision (GL requires 4 at least)
+      value.set_integers({std::max<GLint64>(st::shader_limits(ctx.st().screen()).subpixel_bits, 4)});
+      return true;
     case GL_PROVOKING_VERTEX: value.set_integers({r.provoking_vertex}); return true;
     // Quads keep their last vertex in both conventions, as on llvmpipe (st primitive_lowering).
     case GL_QUADS_FOLLOW_PROVOKING_VERTEX_CONVENTION: value.set_integers({GL_FALSE}); return true;

@@ -45,7 +45,7 @@ COMPILED_INTO_LISTS = re.compile(
     r"PolygonOffset|LineWidth|PointSize|Viewport|Scissor|StencilFunc|StencilOp|StencilMask|ClearColor|ClearDepth|"
     r"ClearStencil|Clear|CallList|CallLists|ListBase|UseProgram|DepthRange|RasterPos[234][dfis]v?|"
     r"WindowPos[23][dfis]v?|PixelZoom|ClipPlane|TexGen[dfi]v?|PointParameter[fi]v?|(Begin|End)Query(ARB)?|"
-    r"QueryCounter|(Begin|End)ConditionalRender(NV)?)$")
+    r"QueryCounter|(Begin|End)ConditionalRender(NV)?|PushAttrib|PopAttrib|LineStipple|PixelTransfer[fi])$")
 
 
 def list_recording(name, target, params):

@@ -11,7 +11,8 @@ namespace glvk::gl {
 
 // fixed_function/ff_program.cpp: the generated program for the current state (cached by its key),
 // its uniforms filled from the context; null after raising an error.
-ProgramObject* fixed_function_program(Context& ctx, const char* fn);
+// `mode`: the draw's primitive (polygon stipple applies to polygons only).
+ProgramObject* fixed_function_program(Context& ctx, const char* fn, GLenum mode = GL_TRIANGLES);
 // The vertex inputs of a draw with a fixed-function program, or of immediate mode with any
 // program: the legacy arrays and current values (LegacyAttrib), or glEnd's vertices. False when
 // nothing is drawn (no vertex array: GL 4.6 compatibility 10.3.? draws no vertices).

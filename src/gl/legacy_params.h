@@ -67,5 +67,7 @@ bool query_fog_texenv_state(Context& ctx, GLenum pname, StateValue& value);    /
 bool query_client_array_state(Context& ctx, GLenum pname, StateValue& value);  // api_client_arrays.cpp
 bool query_display_list_state(Context& ctx, GLenum pname, StateValue& value);  // api_display_lists.cpp
 bool query_raster_state(Context& ctx, GLenum pname, StateValue& value);        // api_raster_pos.cpp
+bool query_stipple_state(Context& ctx, GLenum pname, StateValue& value);       // api_stipple.cpp
+bool query_pixel_transfer_state(Context& ctx, GLenum pname, StateValue& value);  // api_pixel_rects.cpp
 
 }  // namespace glvk::gl

@@ -69,6 +69,9 @@ bool query_draw_state_indexed(Context& ctx, GLenum pname, GLuint index, StateVal
 // api_clip_points.cpp: point parameters (the fade threshold and sprite origin in every profile).
 bool query_clip_point_state(Context& ctx, GLenum pname, StateValue& value);
 
+// api_attrib_stacks.cpp: the attribute stacks' depths and limits.
+bool query_attrib_stack_state(Context& ctx, GLenum pname, StateValue& value);
+
 // api_transform_feedback.cpp: the bound transform feedback object's state and limits; the indexed
 // form takes TRANSFORM_FEEDBACK_BUFFER_BINDING/START/SIZE.
 bool query_transform_feedback_state(Context& ctx, GLenum pname, StateValue& value);

@@ -1,7 +1,10 @@
 // Context creation and binding shared by the EGL and GLX vendor libraries (window_system.h).
 #include "glvk/gl/window_system.h"
 
+#include <algorithm>
 #include <utility>
+
+#include "framebuffer_internal.h"
 
 #include "glvk/st/context.h"
 
@@ -19,6 +22,14 @@ bool valid_gl_version(int major, int minor) {
 }
 
 bool at_least_32(const ContextRequest& r) { return r.major > 3 || (r.major == 3 && r.minor >= 2); }
+
+// The first draw and read buffer of a surface (GL 4.6 17.4.1, 18.2.1).
+GLenum initial_buffer(const FramebufferObject& fb) { return fb.window->double_buffered ? GL_BACK : GL_FRONT; }
+
+// Whether a draw/read buffer enum of the default framebuffer names its (left) front buffer.
+bool names_front(GLenum buffer) {
+  return buffer == GL_FRONT || buffer == GL_FRONT_LEFT || buffer == GL_LEFT || buffer == GL_FRONT_AND_BACK;
+}
 
 // One hook per thread: a context is current on one thread at a time.
 thread_local std::function<void()> front_flush;
@@ -50,6 +61,27 @@ std::unique_ptr<Context> create_context(const ContextRequest& r, const Context* 
 
 void bind_surfaces(Context& ctx, std::shared_ptr<FramebufferObject> draw, std::shared_ptr<FramebufferObject> read) {
   if (draw && draw->window) ctx.made_current_on_surface(draw->window->width, draw->window->height);
+  // The context's own draw/read buffers, or the initial ones (GL 4.6 17.4.1, 18.2.1: the back
+  // buffer of a double-buffered surface, else the front); a front they name comes into being.
+  for (FramebufferObject* fb : {draw.get(), read.get()}) {
+    if (!fb || !fb->window) continue;
+    const GLenum initial = initial_buffer(*fb);
+    // Saved on a surface of the other buffering, the enums may name buffers this one lacks.
+    const auto& saved = ctx.window_buffer_state;
+    const bool restore = saved && saved->double_buffered == fb->window->double_buffered;
+    if (fb == draw.get()) {
+      fb->draw_buffers.fill(GL_NONE);
+      fb->draw_buffers[0] = initial;
+      if (restore) fb->draw_buffers = saved->draw_buffers;
+    }
+    if (fb == read.get()) fb->read_buffer = restore ? saved->read_buffer : initial;
+    const bool front = std::any_of(fb->draw_buffers.begin(), fb->draw_buffers.end(), names_front) ||
+                       names_front(fb->read_buffer);
+    if (front && !allocate_front_buffer(ctx.st().shared_screen(), *fb)) {
+      fb->draw_buffers.fill(GL_NONE);
+      fb->draw_buffers[0] = fb->read_buffer = initial;
+    }
+  }
   ctx.window_draw_framebuffer = std::move(draw);
   ctx.window_read_framebuffer = std::move(read);
 }
@@ -58,16 +90,27 @@ void set_front_flush(std::function<void()> present_front) { front_flush = std::m
 
 void flush_front(Context& ctx) {
   if (!front_flush || ctx.draw_framebuffer || !ctx.window_draw_framebuffer) return;
-  for (GLenum buffer : ctx.window_draw_framebuffer->draw_buffers)
-    if (buffer == GL_FRONT || buffer == GL_FRONT_LEFT || buffer == GL_LEFT || buffer == GL_FRONT_AND_BACK) {
-      front_flush();
-      return;
-    }
+  const auto& buffers = ctx.window_draw_framebuffer->draw_buffers;
+  if (std::any_of(buffers.begin(), buffers.end(), names_front)) front_flush();
 }
 
 void unbind_surfaces(Context& ctx) {
   front_flush = nullptr;
   ctx.st().flush();
+  // This context's draw/read buffers, for its next surfaces.
+  FramebufferObject* draw = ctx.window_draw_framebuffer.get();
+  FramebufferObject* read = ctx.window_read_framebuffer.get();
+  if (draw && !draw->window) draw = nullptr;
+  if (read && !read->window) read = nullptr;
+  if (draw || read) {
+    Context::WindowBufferState state{};
+    state.double_buffered = (draw ? draw : read)->window->double_buffered;
+    state.draw_buffers.fill(GL_NONE);
+    state.draw_buffers[0] = initial_buffer(draw ? *draw : *read);
+    if (draw) state.draw_buffers = draw->draw_buffers;
+    state.read_buffer = read ? read->read_buffer : initial_buffer(*draw);
+    ctx.window_buffer_state = state;
+  }
   ctx.window_draw_framebuffer = nullptr;
   ctx.window_read_framebuffer = nullptr;
 }

@@ -37,6 +37,7 @@ ShaderLimits shader_limits(Screen& screen) {
   if (f.largePoints) std::copy(l.pointSizeRange, l.pointSizeRange + 2, s.point_size_range);
   if (f.wideLines) std::copy(l.lineWidthRange, l.lineWidthRange + 2, s.line_width_range);
   s.clip_distances = f.shaderClipDistance ? l.maxClipDistances : 0;
+  s.subpixel_bits = l.subPixelPrecisionBits;
   s.transform_feedback = device.draw_features().transform_feedback;
   return s;
 }

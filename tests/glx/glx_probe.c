@@ -350,8 +350,30 @@ static int errors(void) {
                "BadMatch");
   glXDestroyWindow(dpy, (GLXWindow)0x7ffffff);
   expect_error("destroy_window_bad", error_base + GLXBadWindow, "GLXBadWindow");
+  /* Destroying the X window destroys its GLXWindow (GLX 1.4 3.3.5). */
+  Window doomed = make_window(config, 16, 16);
+  GLXWindow doomed_glx = glXCreateWindow(dpy, config, doomed, NULL);
+  XDestroyWindow(dpy, doomed);
+  glXDestroyWindow(dpy, doomed_glx);
+  expect_error("destroy_window_after_x_window", error_base + GLXBadWindow, "GLXBadWindow");
   glXDestroyContext(dpy, (GLXContext)&not_a_context);
   expect_error("destroy_context_bad", error_base + GLXBadContext, "GLXBadContext");
+
+  /* The default framebuffer's draw buffer is context state: another context on the same window
+   * starts with GL_BACK and leaves the first one's GL_FRONT alone. */
+  GLXContext other = glXCreateNewContext(dpy, config, GLX_RGBA_TYPE, NULL, True);
+  GLint draw_buffer = 0;
+  glXMakeCurrent(dpy, win, context);
+  glDrawBuffer(GL_FRONT);
+  glXMakeCurrent(dpy, win, other);
+  glGetIntegerv(GL_DRAW_BUFFER, &draw_buffer);
+  expect("draw_buffer_of_another_context_is_back", draw_buffer == GL_BACK);
+  glXMakeCurrent(dpy, win, context);
+  glGetIntegerv(GL_DRAW_BUFFER, &draw_buffer);
+  expect("draw_buffer_kept_by_its_context", draw_buffer == GL_FRONT);
+  glDrawBuffer(GL_BACK);
+  glXMakeCurrent(dpy, None, NULL);
+  glXDestroyContext(dpy, other);
 
   /* Swap control and a working frame after all of that. */
   expect("make_current_after_errors", glXMakeCurrent(dpy, win, context));

@@ -17,11 +17,11 @@ TEST(LegacyPeerComparison, FixedFunctionScenesMatchLlvmpipe) {
 }
 
 // pixel_probe.c: glDrawPixels (formats, unpack state, zoom, depth test, fog, texturing), depth
-// glDrawPixels, glBitmap, glCopyPixels, glWindowPos and glRasterPos; six scenes.
+// glDrawPixels, glBitmap, glCopyPixels, glWindowPos and glRasterPos, and point sprites; seven scenes.
 TEST(LegacyPeerComparison, PixelRectanglesMatchLlvmpipe) {
   PeerRuns runs;
   ASSERT_TRUE(run_on_both(GLVK_PIXEL_PROBE, GLVK_EGL_VENDOR_JSON, runs));
-  expect_images_match(runs, 6, 32);
+  expect_images_match(runs, 7, 32);
 }
 
 }  // namespace

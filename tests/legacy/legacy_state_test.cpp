@@ -1,7 +1,8 @@
 // The compatibility state issue 14 item 2, 6 and 7 adds, through the real dispatch on lavapipe with
 // validation: the raster position (glRasterPos/glWindowPos, GL 4.6 compatibility 14.7), pixel
 // rectangle commands' errors, texture coordinate generation (12.1.3), user clip planes (13.7.2,
-// fixed-function and gl_ClipVertex) and point parameters (14.4). Expected values come from the
+// fixed-function and gl_ClipVertex), point parameters (14.4), the attribute stacks (21.6) and
+// polygon stipple (14.6.2). Expected values come from the
 // spec's formulas computed here; pixels may differ by one unit from them.
 #include <array>
 #include <cmath>
@@ -128,8 +129,8 @@ TEST_F(LegacyStateTest, RasterPosTransformsAndClips) {
 }
 
 // 14.7.1: glWindowPos takes window x, y as given, z through the depth range, w_c = 1, and the
-// current colour; glBitmap moves it; glPixelZoom's state.
-TEST_F(LegacyStateTest, WindowPosBitmapMoveAndZoom) {
+// current colour; glBitmap moves it; glPixelTransfer's scale and bias on a drawn pixel; glPixelZoom.
+TEST_F(LegacyStateTest, WindowPosBitmapMoveTransferAndZoom) {
   glDepthRange(0.2, 0.6);
   glColor3f(1.0f, 0.0f, 0.5f);
   glWindowPos3f(7.5f, -3.0f, 0.5f);
@@ -137,6 +138,29 @@ TEST_F(LegacyStateTest, WindowPosBitmapMoveAndZoom) {
   EXPECT_EQ(get4(GL_CURRENT_RASTER_COLOR), (std::array<float, 4>{1.0f, 0.0f, 0.5f, 1.0f}));
   glBitmap(0, 0, 0, 0, 2.5f, 4.0f, nullptr);
   EXPECT_EQ(get4(GL_CURRENT_RASTER_POSITION), (std::array<float, 4>{10.0f, 1.0f, 0.4f, 1.0f}));
+  // glPixelTransfer's state (table 23.?), applied to a drawn pixel: 0.5 * 2 + 0.25 -> clamped 1.0,
+  // 0.5 * 0.5 - 0.125 = 0.125.
+  glPixelTransferf(GL_RED_SCALE, 2.0f);
+  glPixelTransferf(GL_RED_BIAS, 0.25f);
+  glPixelTransferf(GL_GREEN_SCALE, 0.5f);
+  glPixelTransferi(GL_GREEN_BIAS, 0);
+  glPixelTransferf(GL_GREEN_BIAS, -0.125f);
+  float transfer[2] = {};
+  glGetFloatv(GL_RED_SCALE, &transfer[0]);
+  glGetFloatv(GL_GREEN_BIAS, &transfer[1]);
+  EXPECT_EQ(transfer[0], 2.0f);
+  EXPECT_EQ(transfer[1], -0.125f);
+  glPixelTransferf(GL_TEXTURE_ENV_MODE, 1.0f);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+  const GLfloat half[4] = {0.5f, 0.5f, 0.5f, 0.5f};
+  glWindowPos2i(20, 20);
+  glDrawPixels(1, 1, GL_RGBA, GL_FLOAT, half);
+  EXPECT_TRUE(near(20, 20, {255, 32, 128, 128}));
+  glPixelTransferf(GL_RED_SCALE, 1.0f);
+  glPixelTransferf(GL_RED_BIAS, 0.0f);
+  glPixelTransferf(GL_GREEN_SCALE, 1.0f);
+  glPixelTransferf(GL_GREEN_BIAS, 0.0f);
+  glWindowPos3f(7.5f, -3.0f, 0.5f);
   glPixelZoom(2.0f, -0.5f);
   float zoom[2] = {};
   glGetFloatv(GL_ZOOM_X, &zoom[0]);
@@ -347,6 +371,21 @@ TEST_F(LegacyStateTest, PointParametersStateErrorsAndAttenuation) {
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
   glPointParameterf(GL_LINE_WIDTH, 1.0f);
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+  // COORD_REPLACE per unit (GL_POINT_SPRITE's texture environment).
+  GLint replace = -1;
+  glGetTexEnviv(GL_POINT_SPRITE, GL_COORD_REPLACE, &replace);
+  EXPECT_EQ(replace, GL_FALSE);
+  glActiveTexture(GL_TEXTURE3);
+  glTexEnvi(GL_POINT_SPRITE, GL_COORD_REPLACE, GL_TRUE);
+  glGetTexEnviv(GL_POINT_SPRITE, GL_COORD_REPLACE, &replace);
+  EXPECT_EQ(replace, GL_TRUE);
+  glActiveTexture(GL_TEXTURE0);
+  glGetTexEnviv(GL_POINT_SPRITE, GL_COORD_REPLACE, &replace);
+  EXPECT_EQ(replace, GL_FALSE);
+  glTexEnvi(GL_POINT_SPRITE, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+  glTexEnvi(GL_POINT_SPRITE, GL_COORD_REPLACE, 2);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
   // A point of size 8 at eye distance 2 with c = 1: 8 sqrt(1/4) = 4 pixels wide.
   if (range[1] < 8.0f) GTEST_SKIP() << "points of size 8 are not supported";
   const GLfloat attenuation[3] = {0, 0, 1};
@@ -369,6 +408,118 @@ TEST_F(LegacyStateTest, PointParametersStateErrorsAndAttenuation) {
   glVertex3f(0.0625f, 0.0625f, -2.0f);
   glEnd();
   EXPECT_EQ(lit_pixels(), 4);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
+// 21.6: sixteen levels each, STACK_OVERFLOW and STACK_UNDERFLOW, and the depth queries.
+TEST_F(LegacyStateTest, AttribStacksOverflowAndUnderflow) {
+  GLint max = 0, depth = -1;
+  glGetIntegerv(GL_MAX_ATTRIB_STACK_DEPTH, &max);
+  EXPECT_GE(max, 16);
+  for (GLint i = 0; i < max; ++i) glPushAttrib(GL_ALL_ATTRIB_BITS);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glGetIntegerv(GL_ATTRIB_STACK_DEPTH, &depth);
+  EXPECT_EQ(depth, max);
+  glPushAttrib(GL_FOG_BIT);
+  EXPECT_EQ(glGetError(), GLenum(GL_STACK_OVERFLOW));
+  for (GLint i = 0; i < max; ++i) glPopAttrib();
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glPopAttrib();
+  EXPECT_EQ(glGetError(), GLenum(GL_STACK_UNDERFLOW));
+  glGetIntegerv(GL_MAX_CLIENT_ATTRIB_STACK_DEPTH, &max);
+  EXPECT_GE(max, 16);
+  glPushClientAttrib(GL_CLIENT_ALL_ATTRIB_BITS);
+  glGetIntegerv(GL_CLIENT_ATTRIB_STACK_DEPTH, &depth);
+  EXPECT_EQ(depth, 1);
+  glPopClientAttrib();
+  glPopClientAttrib();
+  EXPECT_EQ(glGetError(), GLenum(GL_STACK_UNDERFLOW));
+  glBegin(GL_POINTS);
+  glPushAttrib(GL_FOG_BIT);
+  glEnd();
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+}
+
+// A pop restores the groups its push named and leaves the others as they are now.
+TEST_F(LegacyStateTest, PopAttribRestoresTheNamedGroups) {
+  glPushAttrib(GL_FOG_BIT | GL_CURRENT_BIT | GL_ENABLE_BIT | GL_TEXTURE_BIT | GL_VIEWPORT_BIT);
+  glEnable(GL_FOG);
+  glFogf(GL_FOG_DENSITY, 0.5f);
+  glColor3f(0.0f, 1.0f, 0.0f);
+  glWindowPos2i(3, 4);
+  glEnable(GL_LIGHTING);
+  glEnable(GL_DEPTH_TEST);
+  glEnable(GL_TEXTURE_GEN_S);
+  glTexGeni(GL_S, GL_TEXTURE_GEN_MODE, GL_SPHERE_MAP);
+  glActiveTexture(GL_TEXTURE2);
+  glViewport(1, 2, 3, 4);
+  glDepthFunc(GL_GREATER);  // DEPTH_BUFFER_BIT: not pushed
+  glPopAttrib();
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_FALSE(glIsEnabled(GL_FOG));
+  float density = 0;
+  glGetFloatv(GL_FOG_DENSITY, &density);
+  EXPECT_EQ(density, 1.0f);
+  EXPECT_EQ(get4(GL_CURRENT_COLOR), (std::array<float, 4>{1, 1, 1, 1}));
+  EXPECT_EQ(get4(GL_CURRENT_RASTER_POSITION), (std::array<float, 4>{0, 0, 0, 1}));
+  EXPECT_FALSE(glIsEnabled(GL_LIGHTING));
+  EXPECT_FALSE(glIsEnabled(GL_DEPTH_TEST));
+  EXPECT_FALSE(glIsEnabled(GL_TEXTURE_GEN_S));
+  GLint v[4] = {};
+  glGetTexGeniv(GL_S, GL_TEXTURE_GEN_MODE, v);
+  EXPECT_EQ(v[0], GL_EYE_LINEAR);
+  glGetIntegerv(GL_ACTIVE_TEXTURE, v);
+  EXPECT_EQ(v[0], GL_TEXTURE0);
+  glGetIntegerv(GL_VIEWPORT, v);
+  EXPECT_EQ((std::array<GLint, 4>{v[0], v[1], v[2], v[3]}), (std::array<GLint, 4>{0, 0, kSize, kSize}));
+  glGetIntegerv(GL_DEPTH_FUNC, v);
+  EXPECT_EQ(v[0], GL_GREATER);
+  // The client stack: pixel store and the legacy arrays.
+  const float data[4] = {};
+  glPushClientAttrib(GL_CLIENT_PIXEL_STORE_BIT | GL_CLIENT_VERTEX_ARRAY_BIT);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  glEnableClientState(GL_VERTEX_ARRAY);
+  glVertexPointer(2, GL_FLOAT, 0, data);
+  glPopClientAttrib();
+  glGetIntegerv(GL_UNPACK_ALIGNMENT, v);
+  EXPECT_EQ(v[0], 4);
+  EXPECT_FALSE(glIsEnabled(GL_VERTEX_ARRAY));
+  void* pointer = &pointer;
+  glGetPointerv(GL_VERTEX_ARRAY_POINTER, &pointer);
+  EXPECT_EQ(pointer, nullptr);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
+// 14.6.2: fragments of filled polygons survive where the pattern's bit (x mod 32, y mod 32) is
+// set; lines are not stippled by it. glGetPolygonStipple returns the pattern; glLineStipple's state.
+TEST_F(LegacyStateTest, PolygonStippleMasksPolygonFragments) {
+  GLubyte pattern[128];
+  for (int row = 0; row < 32; ++row)
+    for (int b = 0; b < 4; ++b) pattern[row * 4 + b] = row % 2 ? 0x0f : 0xf0;  // 4 on, 4 off / 4 off, 4 on
+  glPolygonStipple(pattern);
+  GLubyte back[128] = {};
+  glGetPolygonStipple(back);
+  EXPECT_EQ(std::vector<GLubyte>(back, back + 128), std::vector<GLubyte>(pattern, pattern + 128));
+  glEnable(GL_POLYGON_STIPPLE);
+  glColor3f(1, 1, 1);
+  quad(-1, 1);
+  EXPECT_EQ(lit_pixels(), kSize * kSize / 2);
+  EXPECT_TRUE(near(0, 0, {255, 255, 255, 255}));
+  EXPECT_TRUE(near(4, 0, {0, 0, 0, 0}));
+  EXPECT_TRUE(near(0, 1, {0, 0, 0, 0}));
+  EXPECT_TRUE(near(5, 1, {255, 255, 255, 255}));
+  glClear(GL_COLOR_BUFFER_BIT);
+  glBegin(GL_LINES);  // row 0 from x 0 to 32: not stippled
+  glVertex2f(-1.0f, -1.0f + 1.0f / kSize);
+  glVertex2f(1.0f, -1.0f + 1.0f / kSize);
+  glEnd();
+  EXPECT_EQ(lit_pixels(), kSize);
+  glLineStipple(300, 0xf0f0);
+  GLint v = 0;
+  glGetIntegerv(GL_LINE_STIPPLE_REPEAT, &v);
+  EXPECT_EQ(v, 256);
+  glGetIntegerv(GL_LINE_STIPPLE_PATTERN, &v);
+  EXPECT_EQ(v, 0xf0f0);
   EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
 }
 

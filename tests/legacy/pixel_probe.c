@@ -2,7 +2,7 @@
  * (RGBA/RGB/LUMINANCE bytes and floats, pixel zoom including negative, the unpack row length and
  * skips, depth test against the raster position's z, fog and texturing of the pixel fragments),
  * glDrawPixels of depth, glBitmap (LSB-first and MSB-first bits, moves), glCopyPixels of colour,
- * glWindowPos and glRasterPos through the matrices; prints every pixel per scene like
+ * glWindowPos and glRasterPos through the matrices, and point sprites; prints every pixel per scene like
  * draw_probe.c (name, tolerance, then 32*32*4 bytes bottom row first). Uses only the system libEGL
  * and libGL, so the same binary runs on Mesa llvmpipe and on glvk; legacy_peer_test.cpp compares
  * them. Exit status is non-zero on any EGL or GL error. */
@@ -210,6 +210,42 @@ static void depth_scene(void) {
   print_scene("draw_depth");
 }
 
+/* Point sprites (14.4.1): COORD_REPLACE with both coordinate origins, and a unit without it. */
+static void point_sprite_scene(void) {
+  unsigned char tex[2 * 2 * 4] = {255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 0, 255};
+  GLuint t;
+  clear();
+  glGenTextures(1, &t);
+  glBindTexture(GL_TEXTURE_2D, t);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, tex);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glEnable(GL_TEXTURE_2D);
+  glPointSize(8.0f);
+  glEnable(GL_POINT_SPRITE);
+  glTexEnvi(GL_POINT_SPRITE, GL_COORD_REPLACE, GL_TRUE);
+  glBegin(GL_POINTS);
+  glVertex2f(-0.5f, -0.5f);
+  glEnd();
+  glPointParameteri(GL_POINT_SPRITE_COORD_ORIGIN, GL_LOWER_LEFT);
+  glBegin(GL_POINTS);
+  glVertex2f(0.5f, -0.5f);
+  glEnd();
+  glPointParameteri(GL_POINT_SPRITE_COORD_ORIGIN, GL_UPPER_LEFT);
+  glTexEnvi(GL_POINT_SPRITE, GL_COORD_REPLACE, GL_FALSE);
+  glTexCoord2f(0.75f, 0.75f);
+  glBegin(GL_POINTS);
+  glVertex2f(0.0f, 0.5f);
+  glEnd();
+  glDisable(GL_POINT_SPRITE);
+  glDisable(GL_TEXTURE_2D);
+  glPointSize(1.0f);
+  glDeleteTextures(1, &t);
+  print_scene("point_sprite");
+}
+
 int main(void) {
   EGLDisplay dpy;
   EGLContext ctx;
@@ -251,6 +287,7 @@ int main(void) {
   bitmap_scene();
   copy_pixels_scene();
   depth_scene();
+  point_sprite_scene();
   check("end");
   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
   eglDestroyContext(dpy, ctx);

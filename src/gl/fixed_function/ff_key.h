@@ -62,11 +62,15 @@ struct Key {
   std::uint8_t fog = 0;            // 0 off, 1 LINEAR, 2 EXP, 3 EXP2
   bool fog_coord_attrib = false;   // FOG_COORD_SRC = FOG_COORD (else the eye distance)
   GLenum alpha_func = GL_ALWAYS;   // GL_ALWAYS: no test
+  bool polygon_stipple = false;    // POLYGON_STIPPLE on a filled polygon primitive
+  std::uint8_t coord_replace = 0;  // POINT_SPRITE on points: bit u, unit u's coordinates replaced
+  bool sprite_upper_left = false;  // POINT_SPRITE_COORD_ORIGIN UPPER_LEFT (t = 1 - the point's y)
   std::array<TextureUnitKey, kFixedTextureUnits> units{};
   // A pixel rectangle (glDrawPixels, glBitmap, glCopyPixels): vertices come in clip coordinates
   // with the raster position's colours, texture coordinates and distance (fog coordinate), and
   // fragments take their colour (or depth, or coverage) from the texel under them.
   PixelSource pixels = PixelSource::None;
+  bool pixel_transfer = false;  // a scale or bias that is not the identity applies to the pixels
 
   auto operator<=>(const Key&) const = default;
 };

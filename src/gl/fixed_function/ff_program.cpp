@@ -129,12 +129,24 @@ void apply_crossbar_rule(ff::Key& k) {
   }
 }
 
-ff::Key state_key(Context& ctx) {
+bool is_polygon_mode(GLenum mode) {
+  switch (mode) {
+    case GL_TRIANGLES: case GL_TRIANGLE_STRIP: case GL_TRIANGLE_FAN: case GL_QUADS: case GL_QUAD_STRIP:
+    case GL_POLYGON: case GL_TRIANGLES_ADJACENCY: case GL_TRIANGLE_STRIP_ADJACENCY:
+      return true;
+    default: return false;
+  }
+}
+
+ff::Key state_key(Context& ctx, GLenum mode) {
   const LegacyState& l = ctx.legacy;
   ff::Key k;
   // A pixel rectangle's colours were decided at glRasterPos: no lighting (18.1.5 sends its
   // fragments through texturing, colour sum, fog and the per-fragment operations).
   k.pixels = l.pixel_source;
+  if (k.pixels == PixelSource::Color)
+    k.pixel_transfer = l.transfer.scale != Vec4{1, 1, 1, 1} || l.transfer.bias != Vec4{0, 0, 0, 0};
+  if (k.pixels == PixelSource::Depth) k.pixel_transfer = l.transfer.depth_scale != 1 || l.transfer.depth_bias != 0;
   k.lighting = k.pixels == PixelSource::None && capability_enabled(ctx, GL_LIGHTING);
   if (k.lighting) {
     for (unsigned i = 0; i < kMaxLights; ++i) {
@@ -169,6 +181,16 @@ ff::Key state_key(Context& ctx) {
     k.fog_coord_attrib = l.fog.coord_src == GL_FOG_COORD || k.pixels != PixelSource::None;
   }
   if (ctx.render.alpha_test) k.alpha_func = ctx.render.alpha_func;
+  // 14.4.1: point sprites replace the texture coordinates of units with COORD_REPLACE.
+  if (k.pixels == PixelSource::None && mode == GL_POINTS && capability_enabled(ctx, GL_POINT_SPRITE)) {
+    for (unsigned u = 0; u < kFixedTextureUnits; ++u)
+      if (l.coord_replace[u]) k.coord_replace |= std::uint8_t(1u << u);
+    k.sprite_upper_left = k.coord_replace && l.point.sprite_coord_origin == GL_UPPER_LEFT;
+  }
+  // Polygons rasterized as filled ones (not as their edges or vertices: polygon mode LINE/POINT).
+  k.polygon_stipple = k.pixels == PixelSource::None && is_polygon_mode(mode) &&
+                      capability_enabled(ctx, GL_POLYGON_STIPPLE) && ctx.render.polygon_mode == GL_FILL &&
+                      ctx.render.polygon_mode_back == GL_FILL;
   for (unsigned u = 0; u < kFixedTextureUnits; ++u) {
     for (const UnitTarget& t : kTargetPriority) {
       if (!capability_enabled(ctx, t.cap, u)) continue;
@@ -176,9 +198,9 @@ ff::Key state_key(Context& ctx) {
       // (GL 4.6 compatibility 8.17.1 for fixed-function texturing).
       const st::TextureInput in = texture_input(ctx, GLint(u), t.sampler);
       if (in.texture) {
-        const ff::EnvMode mode = env_mode(l.texenv[u].mode);
-        k.units[u] = {t.target, {}, mode, base_class(in.base_format, in.depth_texture_mode),
-                      mode == ff::EnvMode::Combine ? combine_key(l.texenv[u].combine) : ff::CombineKey{}};
+        const ff::EnvMode env = env_mode(l.texenv[u].mode);
+        k.units[u] = {t.target, {}, env, base_class(in.base_format, in.depth_texture_mode),
+                      env == ff::EnvMode::Combine ? combine_key(l.texenv[u].combine) : ff::CombineKey{}};
         // A pixel rectangle's texture coordinates are the raster position's, already generated.
         for (unsigned c = 0; c < 4 && k.pixels == PixelSource::None; ++c)
           if (capability_enabled(ctx, GL_TEXTURE_GEN_S + c, u)) k.units[u].texgen[c] = texgen_mode(l.texgen[u][c].mode);
@@ -306,6 +328,22 @@ void write_uniforms(Context& ctx, const ff::Key& key, FixedFunctionCache::Entry&
   }
   put_scalar(e, "ff_alpha_ref", ctx.render.alpha_ref);
   if (key.pixels != PixelSource::None) put_vec4(e, "ff_pixel_rect", l.pixel_rect);
+  if (key.pixel_transfer) {
+    const bool depth = key.pixels == PixelSource::Depth;
+    put_vec4(e, "ff_pixel_scale", depth ? Vec4{l.transfer.depth_scale, 1, 1, 1} : l.transfer.scale);
+    put_vec4(e, "ff_pixel_bias", depth ? Vec4{l.transfer.depth_bias, 0, 0, 0} : l.transfer.bias);
+  }
+  auto stipple = e.uniforms.find("ff_polygon_stipple[0]");  // arrays are reflected by their first element
+  if (stipple == e.uniforms.end()) stipple = e.uniforms.find("ff_polygon_stipple");
+  if (const auto it = stipple; it != e.uniforms.end()) {
+    for (std::size_t row = 0; row < 32; ++row) {
+      const GLubyte* b = &l.polygon_stipple[row * 4];
+      const std::uint32_t word = std::uint32_t(b[0]) << 24 | std::uint32_t(b[1]) << 16 | std::uint32_t(b[2]) << 8 | b[3];
+      std::memcpy(e.program->default_block.data() + it->second->offset + (row / 4) * it->second->array_stride +
+                      (row % 4) * 4,
+                  &word, 4);
+    }
+  }
   for (unsigned u = 0; u < kFixedTextureUnits; ++u) {
     if (key.units[u].target == TexTarget::None) continue;
     put_matrix(e, "ff_texture_matrix" + std::to_string(u), ctx.transform.texture[u].back());
@@ -359,8 +397,8 @@ void immediate_array(st::VertexAttribInput& in, const std::vector<ImmediateVerte
 
 }  // namespace
 
-ProgramObject* fixed_function_program(Context& ctx, const char* fn) {
-  const ff::Key key = state_key(ctx);
+ProgramObject* fixed_function_program(Context& ctx, const char* fn, GLenum mode) {
+  const ff::Key key = state_key(ctx, mode);
   FixedFunctionCache::Entry* e = find_or_link(ctx, fn, key);
   if (!e) return nullptr;
   write_uniforms(ctx, key, *e);

@@ -338,6 +338,7 @@ std::string fragment_shader(const Key& key) {
   if (key.two_side) s += fmt("{0}in vec4 v_back_color;\n{0}in vec4 v_back_secondary_color;\n", flat);
   if (key.fog) s += "in float v_fog_coord;\nuniform vec4 ff_fog_color;\nuniform vec4 ff_fog_params;\n";
   if (key.alpha_func != GL_ALWAYS) s += "uniform float ff_alpha_ref;\n";
+  if (key.polygon_stipple) s += "uniform uvec4 ff_polygon_stipple[8];\n";  // row r: [r / 4][r % 4], MSB column 0
   for (unsigned u = 0; u < kFixedTextureUnits; ++u) {
     const TextureUnitKey& unit = key.units[u];
     if (!texturing(unit)) continue;
@@ -345,13 +346,23 @@ std::string fragment_shader(const Key& key) {
     if (unit.mode == EnvMode::Blend || unit.mode == EnvMode::Combine) s += fmt("uniform vec4 ff_texenv{}_color;\n", u);
   }
   if (key.pixels != PixelSource::None) s += "uniform sampler2D ff_pixels;\nuniform vec4 ff_pixel_rect;\n";
+  if (key.pixel_transfer) s += "uniform vec4 ff_pixel_scale;\nuniform vec4 ff_pixel_bias;\n";
   s += "layout(location = 0) out vec4 ff_frag_color;\nvoid main() {\n";
+  if (key.polygon_stipple) {
+    // 14.6.2: the fragment at window (x, y) survives where bit (x mod 32) of row (y mod 32) is set.
+    s += "  ivec2 stipple_at = ivec2(gl_FragCoord.xy) & 31;\n"
+         "  if (((ff_polygon_stipple[stipple_at.y >> 2][stipple_at.y & 3] >> uint(31 - stipple_at.x)) & 1u) == 0u)"
+         " discard;\n";
+  }
   if (key.pixels != PixelSource::None) {
     // GL 4.6 compatibility 18.1.5: the fragment at window (x, y) takes the pixel whose zoomed
     // rectangle (xr + zx i, yr + zy j, one zoom wide) holds its centre. ff_pixel_rect: xr, yr, zx, zy.
     s += "  ivec2 pixel_at = ivec2(floor((gl_FragCoord.xy - ff_pixel_rect.xy) / ff_pixel_rect.zw));\n"
          "  vec4 pixel = texelFetch(ff_pixels, clamp(pixel_at, ivec2(0), textureSize(ff_pixels, 0) - 1), 0);\n";
     if (key.pixels == PixelSource::Bitmap) s += "  if (pixel.r == 0.0) discard;\n";
+    // Pixel transfer's scale and bias (8.4.1.?: c * scale + bias, then clamped to [0, 1]); for
+    // depth, DEPTH_SCALE and DEPTH_BIAS in the first components.
+    if (key.pixel_transfer) s += "  pixel = clamp(pixel * ff_pixel_scale + ff_pixel_bias, 0.0, 1.0);\n";
     if (key.pixels == PixelSource::Depth) s += "  gl_FragDepth = pixel.r;\n";
   }
   if (key.pixels == PixelSource::Color)
@@ -366,9 +377,14 @@ std::string fragment_shader(const Key& key) {
   for (unsigned u = 0; u < kFixedTextureUnits; ++u) {
     const TextureUnitKey& unit = key.units[u];
     if (!texturing(unit)) continue;
+    // A point sprite's coordinates are (s, t, 0, 1): s from its left edge, t from the origin's edge.
+    // Vulkan's PointCoord runs with the framebuffer rows, which are GL's rows here (no y flip).
+    const std::string tc = !(key.coord_replace & (1u << u)) ? fmt("v_texcoord{}", u)
+                           : key.sprite_upper_left          ? "vec4(gl_PointCoord.x, 1.0 - gl_PointCoord.y, 0.0, 1.0)"
+                                                            : "vec4(gl_PointCoord, 0.0, 1.0)";
     // Fixed-function lookups divide by q (cube maps take the direction as it is).
-    s += unit.target == TexTarget::Cube ? fmt("  vec4 t{0} = texture(ff_texture{0}, v_texcoord{0}.xyz);\n", u)
-                                        : fmt("  vec4 t{0} = textureProj(ff_texture{0}, v_texcoord{0});\n", u);
+    s += unit.target == TexTarget::Cube ? fmt("  vec4 t{0} = texture(ff_texture{0}, {1}.xyz);\n", u, tc)
+                                        : fmt("  vec4 t{0} = textureProj(ff_texture{0}, {1});\n", u, tc);
   }
   for (unsigned u = 0; u < kFixedTextureUnits; ++u) {
     const TextureUnitKey& unit = key.units[u];

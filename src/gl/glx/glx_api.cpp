@@ -243,8 +243,9 @@ GLXContext CreateContextAttribsARB(Display* dpy, GLXFBConfig config, GLXContext 
   if (render_type != GLX_RGBA_TYPE) return fail_x(lock, dpy, BadValue, XID(render_type), op, GLXContext(nullptr));
   request.core_profile_bit = profile & GLX_CONTEXT_CORE_PROFILE_BIT_ARB;
   request.compat_profile_bit = profile & GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB;
-  // ES profiles (GLX_EXT_create_context_es2_profile) and unknown bits: GLXBadProfileARB at any version.
-  if (profile & ~(GLX_CONTEXT_CORE_PROFILE_BIT_ARB | GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB))
+  // A mask naming other than exactly one of glvk's profiles (none, both, ES, unknown bits) is
+  // GLXBadProfileARB at any version, as Mesa and piglit's glx-create-context-invalid-profile have it.
+  if (profile != GLX_CONTEXT_CORE_PROFILE_BIT_ARB && profile != GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB)
     return fail_glx(lock, dpy, GLXBadProfileARB, 0, op, GLXContext(nullptr));
   switch (check_context_request(request)) {
     case ContextRequestError::NONE: break;

@@ -75,7 +75,11 @@ void DestroyWindow(Display* dpy, GLXWindow window) {
     fail_glx(lock, dpy, GLXBadWindow, window, X_GLXDestroyWindow, 0);
     return;
   }
+  // Destroying the X window destroyed the GLXWindow (GLX 1.4 3.3.5): naming it now is GLXBadWindow.
+  XWindowAttributes attributes;
+  const bool window_gone = !window_attributes(dpy, d->window, attributes);
   destroy_drawable(d);
+  if (window_gone) fail_glx(lock, dpy, GLXBadWindow, window, X_GLXDestroyWindow, 0);
 }
 
 GLXPbuffer CreatePbuffer(Display* dpy, GLXFBConfig config, const int* attributes) {
@@ -192,11 +196,13 @@ void SwapBuffers(Display* dpy, GLXDrawable drawable) {
   // a drawable current to another thread's context is that thread's business; nothing happens).
   if (!c) return;
   c->gl->st().flush();
-  if (!d->window || !d->config->double_buffered) return;  // pbuffers and single buffers: the flush
+  if (!d->config->double_buffered) return;  // single-buffered: the flush only
+  // Double-buffered pbuffers swap too (GLX 1.4 3.3.10), without anything to show.
   if (!swap_window_buffers(glx_screen(), *d->framebuffer)) {
-    std::fprintf(stderr, "glvk: GLX: cannot allocate the front buffer of window 0x%lx\n", d->window);
+    std::fprintf(stderr, "glvk: GLX: cannot allocate the front buffer of drawable 0x%lx\n", drawable);
     return;
   }
+  if (!d->window) return;
   present(*c->gl, *d);
   follow_window_size(*d);
 }

@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <mutex>
 #include <string>
 #include <unordered_map>
@@ -297,6 +298,16 @@ class Context {
   // context current without a surface keeps the initial (0, 0, 0, 0) of EGL_KHR_surfaceless_context
   // until it first has one.
   void made_current_on_surface(GLsizei width, GLsizei height);
+
+  // The default framebuffer's draw and read buffers are this context's state, not the surface's
+  // (contexts sharing a window each keep their own glDrawBuffer, as on Mesa): saved when the
+  // window system unbinds the surfaces and put back on the next ones (window_system.cpp).
+  struct WindowBufferState {
+    std::array<GLenum, kMaxColorAttachments> draw_buffers;
+    GLenum read_buffer;
+    bool double_buffered;  // of the surface they were saved from
+  };
+  std::optional<WindowBufferState> window_buffer_state;
 
   const std::string& renderer() const { return renderer_; }
   const std::string& version_string() const { return version_string_; }

@@ -16,6 +16,7 @@ struct BufferObject;
 struct TextureObject;
 class FixedFunctionCache;  // fixed_function/ff_program.cpp
 class DisplayLists;        // api_display_lists.cpp
+struct AttribStacks;       // api_attrib_stacks.cpp
 
 inline constexpr unsigned kMaxLights = 8;
 inline constexpr unsigned kFixedTextureUnits = 8;  // GL_MAX_TEXTURE_UNITS (= MAX_TEXTURE_COORDS)
@@ -154,6 +155,16 @@ struct RasterPosition {
   GLfloat index = 1;
 };
 
+// Pixel transfer (GL 4.6 compatibility 8.4.1.?, table 23.?): the scales and biases of colour
+// (R, G, B, A) and depth, the index shift and offset, MAP_COLOR and MAP_STENCIL.
+struct PixelTransfer {
+  Vec4 scale{1, 1, 1, 1}, bias{0, 0, 0, 0};
+  GLfloat depth_scale = 1, depth_bias = 0;
+  GLint index_shift = 0, index_offset = 0;
+  bool map_color = false, map_stencil = false;
+  bool operator==(const PixelTransfer&) const = default;
+};
+
 // What a pixel rectangle draw (glDrawPixels, glBitmap, glCopyPixels) makes the fixed-function
 // program take as its fragments' source (FixedFunctionKey::pixels).
 enum class PixelSource : std::uint8_t { None, Color, Bitmap, Depth };
@@ -198,6 +209,16 @@ struct LegacyState {
   PointParameters point;
   std::array<bool, kFixedTextureUnits> coord_replace{};  // GL_POINT_SPRITE's COORD_REPLACE per unit
 
+  // Stipple patterns (14.5.2, 14.6.2): the polygon's 32x32 bits as glPolygonStipple unpacks them
+  // (row 0 first, MSB-first bytes), the line's factor and pattern.
+  std::array<GLubyte, 128> polygon_stipple = [] {
+    std::array<GLubyte, 128> p;
+    p.fill(0xff);
+    return p;
+  }();
+  GLint line_stipple_factor = 1;
+  GLushort line_stipple_pattern = 0xffff;
+
   // User clip planes (13.7.2; enabled by RenderState::clip_distances): in eye coordinates.
   std::array<std::array<GLdouble, 4>, 8> clip_planes{};
 
@@ -205,9 +226,13 @@ struct LegacyState {
   // drawn from (kept across draws; re-specified by each), and the source of the draw in progress.
   RasterPosition raster;
   GLfloat zoom_x = 1, zoom_y = 1;
+  PixelTransfer transfer;
   std::shared_ptr<TextureObject> pixel_texture;
   PixelSource pixel_source = PixelSource::None;
   Vec4 pixel_rect{0, 0, 1, 1};  // the draw in progress: window x, y of its first pixel; zoom x, y
+
+  // glPushAttrib/glPushClientAttrib's stacks.
+  std::shared_ptr<AttribStacks> attrib_stacks;
 
   // Generated fixed-function programs, one per state key (shared_ptr: the type is private).
   std::shared_ptr<FixedFunctionCache> programs;

@@ -24,6 +24,7 @@ struct ShaderLimits {
   float point_size_range[2] = {1, 1};
   float line_width_range[2] = {1, 1};
   std::uint32_t clip_distances = 8;
+  std::uint32_t subpixel_bits = 4;  // VkPhysicalDeviceLimits::subPixelPrecisionBits (GL_SUBPIXEL_BITS)
   // glBeginTransformFeedback can capture: VK_EXT_transform_feedback on the device.
   bool transform_feedback = false;
 };
