@@ -173,6 +173,33 @@ float linear_to_srgb(float linear) {
   return float(1.055 * std::pow(l, 1.0 / 2.4) - 0.055);
 }
 
+// Linear float -> sRGB-encoded unorm8 (linear_to_srgb, then eq. 2.3) by table: the 255 inputs where
+// the result steps up, found once by bisection over the float encodings of [0, 1] (whose order is
+// their value order). Both steps are monotone, so the count of thresholds at or below `v` is their
+// exact result, without a pow per texel.
+uint8_t linear_to_srgb8(float v) {
+  static const std::array<float, 255> thresholds = [] {
+    const auto reference = [](uint32_t bits) {
+      float f;
+      std::memcpy(&f, &bits, 4);
+      return float_to_unorm(linear_to_srgb(f), 8);
+    };
+    std::array<float, 255> t{};
+    for (uint32_t k = 1; k <= 255; ++k) {
+      uint32_t lo = 0, hi = 0x3f800000u;  // reference(lo) < k <= reference(hi)
+      while (hi - lo > 1) {
+        const uint32_t mid = lo + (hi - lo) / 2;
+        (reference(mid) >= k ? hi : lo) = mid;
+      }
+      std::memcpy(&t[k - 1], &hi, 4);
+    }
+    return t;
+  }();
+  if (!(v > 0.0f)) return 0;  // NaN too
+  if (v >= 1.0f) return 255;
+  return uint8_t(std::upper_bound(thresholds.begin(), thresholds.end(), v) - thresholds.begin());
+}
+
 // ---------------------------------------------------------------- descriptions
 
 FormatDesc describe_array_format(const ArrayFormat& array) {
@@ -463,6 +490,7 @@ inline float decode(const ChannelCodec& k, uint64_t raw) {
 
 inline uint64_t encode(const ChannelCodec& k, const Channel& ch, float v) {
   if (k.kind == ChannelCodec::UNORM_LUT || k.kind == ChannelCodec::UNORM_SMALL) {
+    if (k.srgb && k.size == 8) return linear_to_srgb8(v);
     if (k.srgb) v = linear_to_srgb(v);
     if (!(v > 0.0f)) return 0;
     if (v >= 1.0f) return k.mask;

@@ -78,6 +78,15 @@ TEST(Kernels, Unorm8ToFloatEveryValue) {
   }
 }
 
+// The sRGB encode table against linear_to_srgb + eq. 2.3 (pow per value): every 61st float of
+// [0, 1], random values around it and the specials.
+TEST(Kernels, SrgbEncodeTableMatchesTheFormula) {
+  std::vector<float> floats = sample_floats(1 << 16, 61);
+  for (uint32_t bits = 0; bits <= 0x3f800000u; bits += 61) floats.push_back(float_of(bits));
+  for (float f : floats)
+    ASSERT_EQ(linear_to_srgb8(f), formats::float_to_unorm(linear_to_srgb(f), 8)) << f << " (0x" << std::hex << bits_of(f) << ")";
+}
+
 TEST(Kernels, FloatToHalfSample) {
   std::vector<float> floats = sample_floats(1 << 21, 7);
   // Every half-way point between neighbouring halves, and the subnormal and overflow edges.

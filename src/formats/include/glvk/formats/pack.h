@@ -32,6 +32,7 @@ void rgb9e5_to_float(uint32_t packed, float rgb[3]);
 uint32_t float_to_rgb9e5(const float rgb[3]);         // GL 8.5.2 shared exponent encoding
 float srgb_to_linear(float srgb);
 float linear_to_srgb(float linear);
+uint8_t linear_to_srgb8(float linear);                // float_to_unorm(linear_to_srgb(v), 8), by table
 
 // A FormatDesc for a GL client array format (is_array layout), so every function below also reads
 // and writes `GL_RGBA/GL_UNSIGNED_SHORT`-style client data.
