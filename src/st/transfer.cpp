@@ -167,7 +167,17 @@ Resource::~Resource() {
 }
 
 Context::Context(std::shared_ptr<Screen> screen) : screen_(std::move(screen)) {}
-Context::~Context() = default;
+// A context goes with its work finished: a batch the driver still compiles shaders for when the
+// process exits would meet a torn-down compiler (lavapipe's LLVM registers its static destructors
+// lazily, after any exit handler glvk could register before), and destroying a context is rare.
+Context::~Context() {
+  try {
+    Locked l(*screen_);
+    l.s.stream->wait_idle();
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "glvk: finishing a destroyed context's work failed: %s\n", e.what());
+  }
+}
 
 std::shared_ptr<Resource> Context::buffer_create(std::uint64_t size, ResourceUsage usage, unsigned flags) {
   return std::make_shared<Resource>(screen_, size, usage, flags);
