@@ -9,13 +9,13 @@
 #include <vector>
 
 #include "gl_fixture.h"
+#include "legacy_pixels.h"
 #include "gl_programs.h"
 
 namespace glvk::test {
 namespace {
 
 constexpr int kSize = 32;
-using Rgba = std::array<int, 4>;
 
 int byte(double c) { return int(std::lround(std::clamp(c, 0.0, 1.0) * 255.0)); }
 
@@ -42,21 +42,14 @@ class LegacyGlslTest : public GlTest {
     glClear(GL_COLOR_BUFFER_BIT);
   }
 
+  // legacy_pixels.h's reads, from colour attachment `buffer`.
   Rgba pixel(int x, int y, GLenum buffer = GL_COLOR_ATTACHMENT0) {
-    std::array<std::uint8_t, 4> p{};
     glReadBuffer(buffer);
-    glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, p.data());
-    return {p[0], p[1], p[2], p[3]};
+    return test::pixel(x, y);
   }
-
   ::testing::AssertionResult near(int x, int y, const Rgba& expected, GLenum buffer = GL_COLOR_ATTACHMENT0) {
-    const Rgba p = pixel(x, y, buffer);
-    for (int i = 0; i < 4; ++i)
-      if (std::abs(p[std::size_t(i)] - expected[std::size_t(i)]) > 1)
-        return ::testing::AssertionFailure() << "pixel (" << x << ", " << y << ") is " << p[0] << " " << p[1] << " "
-                                             << p[2] << " " << p[3] << ", expected " << expected[0] << " "
-                                             << expected[1] << " " << expected[2] << " " << expected[3];
-    return ::testing::AssertionSuccess();
+    glReadBuffer(buffer);
+    return test::near(x, y, expected);
   }
 
   void quad(float lo, float hi) {

@@ -9,13 +9,13 @@
 #include <vector>
 
 #include "gl_fixture.h"
+#include "legacy_pixels.h"
 #include "gl_programs.h"
 
 namespace glvk::test {
 namespace {
 
 constexpr int kSize = 32;
-using Rgba = std::array<int, 4>;
 
 class LegacyStateTest : public GlTest {
  protected:
@@ -34,22 +34,6 @@ class LegacyStateTest : public GlTest {
     glViewport(0, 0, kSize, kSize);
     glClearColor(0, 0, 0, 0);
     glClear(GL_COLOR_BUFFER_BIT);
-  }
-
-  Rgba pixel(int x, int y) {
-    std::array<std::uint8_t, 4> p{};
-    glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, p.data());
-    return {p[0], p[1], p[2], p[3]};
-  }
-
-  ::testing::AssertionResult near(int x, int y, const Rgba& expected) {
-    const Rgba p = pixel(x, y);
-    for (int i = 0; i < 4; ++i)
-      if (std::abs(p[std::size_t(i)] - expected[std::size_t(i)]) > 1)
-        return ::testing::AssertionFailure() << "pixel (" << x << ", " << y << ") is " << p[0] << " " << p[1] << " "
-                                             << p[2] << " " << p[3] << ", expected " << expected[0] << " "
-                                             << expected[1] << " " << expected[2] << " " << expected[3];
-    return ::testing::AssertionSuccess();
   }
 
   int lit_pixels() {

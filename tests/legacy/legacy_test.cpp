@@ -8,12 +8,12 @@
 #include <vector>
 
 #include "gl_fixture.h"
+#include "legacy_pixels.h"
 
 namespace glvk::test {
 namespace {
 
 constexpr int kSize = 32;
-using Rgba = std::array<int, 4>;
 using V3 = std::array<double, 3>;
 
 int byte(double c) { return int(std::lround(std::clamp(c, 0.0, 1.0) * 255.0)); }
@@ -34,23 +34,6 @@ class LegacyTest : public GlTest {
     glViewport(0, 0, kSize, kSize);
     glClearColor(0, 0, 0, 0);
     glClear(GL_COLOR_BUFFER_BIT);
-  }
-
-  Rgba pixel(int x, int y) {
-    std::array<std::uint8_t, 4> p{};
-    glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, p.data());
-    return {p[0], p[1], p[2], p[3]};
-  }
-
-  // Within one unit per channel of `expected`.
-  ::testing::AssertionResult near(int x, int y, const Rgba& expected) {
-    const Rgba p = pixel(x, y);
-    for (int i = 0; i < 4; ++i)
-      if (std::abs(p[std::size_t(i)] - expected[std::size_t(i)]) > 1)
-        return ::testing::AssertionFailure() << "pixel (" << x << ", " << y << ") is " << p[0] << " " << p[1] << " "
-                                             << p[2] << " " << p[3] << ", expected " << expected[0] << " "
-                                             << expected[1] << " " << expected[2] << " " << expected[3];
-    return ::testing::AssertionSuccess();
   }
 
   // A full-viewport quad in NDC (identity matrices) with texture coordinates 0..1.
