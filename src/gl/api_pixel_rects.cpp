@@ -4,6 +4,7 @@
 // operation apply as to any fragment; no second rendering path. glPixelTransfer's state: its
 // scale and bias apply to the rectangles' colours and depths (not yet to glTexImage/glReadPixels);
 // MAP_COLOR, MAP_STENCIL and the index shift/offset are state only.
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <vector>
@@ -15,6 +16,7 @@
 #include "glvk/gl/texture_object.h"
 #include "glvk/st/context.h"
 #include "glvk/st/program.h"
+#include "glvk/gl/dispatch.h"
 #include "legacy_internal.h"
 #include "legacy_params.h"
 #include "texture_internal.h"
@@ -202,6 +204,116 @@ void pixel_transfer(Context& ctx, const char* fn, GLenum pname, GLfloat param) {
   }
 }
 
+// The client bytes [offset, offset + size) of a pixel command's data: client memory, or the pixel
+// unpack buffer's bytes read back. False after INVALID_OPERATION for a range beyond the buffer.
+bool unpack_source(Context& ctx, const char* fn, const void* pixels, std::size_t size, std::vector<std::byte>& out) {
+  out.resize(size);
+  const std::shared_ptr<BufferObject>& pbo = bound_buffer(ctx, GL_PIXEL_UNPACK_BUFFER);
+  const auto offset = std::uint64_t(reinterpret_cast<std::uintptr_t>(pixels));
+  if (!pbo) {
+    if (size) std::memcpy(out.data(), pixels, size);
+    return true;
+  }
+  if (offset > std::uint64_t(pbo->size) || size > std::uint64_t(pbo->size) - offset || (size && !pbo->resource)) {
+    ctx.error(GL_INVALID_OPERATION, "%s: the pixels reach beyond the pixel unpack buffer", fn);
+    return false;
+  }
+  if (size) ctx.st().buffer_read(*pbo->resource, offset, size, out.data());
+  return true;
+}
+
+// 14.8: the bits as GL_BITMAP's unpacking reads them, one byte per pixel (255: a set bit makes a
+// fragment). Null bitmap data with no pixel buffer: no bits. False after an error.
+bool unpack_bitmap(Context& ctx, const char* fn, GLsizei width, GLsizei height, const GLubyte* bitmap,
+                   std::vector<GLubyte>& bits) {
+  bits.clear();
+  if (width == 0 || height == 0 || (!bitmap && !bound_buffer(ctx, GL_PIXEL_UNPACK_BUFFER))) return true;
+  const auto address = [&](GLsizei row, GLsizei column) {
+    return formats::image_address(2, ctx.unpack, width, height, GL_COLOR_INDEX, GL_BITMAP, 0, row, column);
+  };
+  std::vector<std::byte> source;
+  if (!unpack_source(ctx, fn, bitmap, std::size_t(address(height - 1, width - 1).offset) + 1, source)) return false;
+  bits.resize(std::size_t(width) * std::size_t(height));
+  for (GLsizei row = 0; row < height; ++row)
+    for (GLsizei column = 0; column < width; ++column) {
+      const formats::PixelAddress a = address(row, column);
+      bits[std::size_t(row) * std::size_t(width) + std::size_t(column)] =
+          (std::to_integer<GLubyte>(source[std::size_t(a.offset)]) & a.bit_mask) ? 255 : 0;
+    }
+  return true;
+}
+
+// glBitmap after its parameter checks: draws `bits` (none: only moves) at the raster position.
+void draw_bitmap(Context& ctx, const char* fn, GLsizei width, GLsizei height, GLfloat xorig, GLfloat yorig,
+                 GLfloat xmove, GLfloat ymove, const std::vector<GLubyte>& bits) {
+  if (!check_draw_framebuffer(ctx, fn)) return;
+  RasterPosition& r = ctx.legacy.raster;
+  if (!r.valid) return;
+  if (!bits.empty()) {
+    bool loaded;
+    {
+      DefaultPixelStore store(ctx, GL_PIXEL_UNPACK_BUFFER, false);
+      loaded = load_pixels(ctx, fn, GL_R8, width, height, GL_RED, GL_UNSIGNED_BYTE, bits.data());
+    }
+    if (!loaded) return;
+    draw_rect(ctx, fn, PixelSource::Bitmap, std::floor(r.window[0] - xorig), std::floor(r.window[1] - yorig), 1, 1);
+  }
+  r.window[0] += xmove;
+  r.window[1] += ymove;
+}
+
+// The bytes of one swapped unit of `type` (GL_UNPACK_SWAP_BYTES swaps each 2- or 4-byte unit).
+std::size_t swap_unit(GLenum type) {
+  switch (type) {
+    case GL_BYTE: case GL_UNSIGNED_BYTE: case GL_UNSIGNED_BYTE_3_3_2: case GL_UNSIGNED_BYTE_2_3_3_REV: return 1;
+    case GL_SHORT: case GL_UNSIGNED_SHORT: case GL_HALF_FLOAT: case GL_UNSIGNED_SHORT_5_6_5:
+    case GL_UNSIGNED_SHORT_5_6_5_REV: case GL_UNSIGNED_SHORT_4_4_4_4: case GL_UNSIGNED_SHORT_4_4_4_4_REV:
+    case GL_UNSIGNED_SHORT_5_5_5_1: case GL_UNSIGNED_SHORT_1_5_5_5_REV:
+      return 2;
+    default: return 4;
+  }
+}
+
+// 21.4.1: glDrawPixels' pixels as the pixel store (and unpack buffer) at compile time unpack them,
+// rows packed tightly, bytes swapped as GL_UNPACK_SWAP_BYTES says; empty for "no data".
+bool unpack_for_list(Context& ctx, const char* fn, GLsizei width, GLsizei height, GLenum format, GLenum type,
+                     const void* pixels, std::vector<std::byte>& out) {
+  out.clear();
+  const int bpp = formats::bytes_per_pixel(format, type);
+  if (width == 0 || height == 0 || bpp <= 0 || (!pixels && !bound_buffer(ctx, GL_PIXEL_UNPACK_BUFFER))) return true;
+  const auto address = [&](GLsizei row) {
+    return formats::image_address(2, ctx.unpack, width, height, format, type, 0, row, 0).offset;
+  };
+  const std::size_t row_bytes = std::size_t(width) * std::size_t(bpp);
+  std::vector<std::byte> source;
+  if (!unpack_source(ctx, fn, pixels, std::size_t(address(height - 1)) + row_bytes, source)) return false;
+  out.resize(row_bytes * std::size_t(height));
+  for (GLsizei row = 0; row < height; ++row)
+    std::memcpy(out.data() + row_bytes * std::size_t(row), source.data() + address(row), row_bytes);
+  if (const std::size_t unit = swap_unit(type); ctx.unpack.swap_bytes && unit > 1)
+    for (std::size_t i = 0; i + unit <= out.size(); i += unit) std::reverse(out.begin() + long(i), out.begin() + long(i + unit));
+  return true;
+}
+
+// glDrawPixels after its parameter checks.
+void draw_pixels(Context& ctx, const char* fn, GLsizei width, GLsizei height, GLenum format, GLenum type,
+                 const void* pixels) {
+  if (!check_draw_framebuffer(ctx, fn)) return;
+  const FramebufferObject& fb = *ctx.current_draw_framebuffer();
+  if ((format == GL_DEPTH_COMPONENT || format == GL_DEPTH_STENCIL) && !has_buffer(fb.depth))
+    return ctx.error(GL_INVALID_OPERATION, "%s: the draw framebuffer has no depth buffer", fn);
+  if ((format == GL_STENCIL_INDEX || format == GL_DEPTH_STENCIL) && !has_buffer(fb.stencil))
+    return ctx.error(GL_INVALID_OPERATION, "%s: the draw framebuffer has no stencil buffer", fn);
+  if (format == GL_COLOR_INDEX || format == GL_STENCIL_INDEX || format == GL_DEPTH_STENCIL)
+    return ctx.error(GL_INVALID_OPERATION, "%s(format = 0x%04x): colour indices and stencil values are not drawn yet",
+                     fn, format);
+  const RasterPosition& r = ctx.legacy.raster;
+  if (!r.valid || width == 0 || height == 0) return;
+  if (!load_pixels(ctx, fn, rect_internal_format(format), width, height, format, type, pixels)) return;
+  draw_rect(ctx, fn, format == GL_DEPTH_COMPONENT ? PixelSource::Depth : PixelSource::Color, r.window[0], r.window[1],
+            ctx.legacy.zoom_x, ctx.legacy.zoom_y);
+}
+
 }  // namespace
 
 bool query_pixel_transfer_state(Context& ctx, GLenum pname, StateValue& value) {
@@ -238,50 +350,32 @@ void DrawPixels(Context& ctx, const char* fn, GLsizei width, GLsizei height, GLe
   }
   if (formats::is_integer_format(format))
     return ctx.error(GL_INVALID_OPERATION, "%s: integer formats cannot be drawn", fn);
-  if (!check_draw_framebuffer(ctx, fn)) return;
-  const FramebufferObject& fb = *ctx.current_draw_framebuffer();
-  if ((format == GL_DEPTH_COMPONENT || format == GL_DEPTH_STENCIL) && !has_buffer(fb.depth))
-    return ctx.error(GL_INVALID_OPERATION, "%s: the draw framebuffer has no depth buffer", fn);
-  if ((format == GL_STENCIL_INDEX || format == GL_DEPTH_STENCIL) && !has_buffer(fb.stencil))
-    return ctx.error(GL_INVALID_OPERATION, "%s: the draw framebuffer has no stencil buffer", fn);
-  if (format == GL_COLOR_INDEX || format == GL_STENCIL_INDEX || format == GL_DEPTH_STENCIL)
-    return ctx.error(GL_INVALID_OPERATION, "%s(format = 0x%04x): colour indices and stencil values are not drawn yet",
-                     fn, format);
-  const RasterPosition& r = ctx.legacy.raster;
-  if (!r.valid || width == 0 || height == 0) return;
-  if (!load_pixels(ctx, fn, rect_internal_format(format), width, height, format, type, pixels)) return;
-  draw_rect(ctx, fn, format == GL_DEPTH_COMPONENT ? PixelSource::Depth : PixelSource::Color, r.window[0], r.window[1],
-            ctx.legacy.zoom_x, ctx.legacy.zoom_y);
+  if (ctx.legacy.compiling()) {  // 21.4.1: the pixels are unpacked now, with today's pixel store
+    auto packed = std::make_shared<std::vector<std::byte>>();
+    if (!unpack_for_list(ctx, fn, width, height, format, type, pixels, *packed)) return;
+    record_list_command(ctx, [=](Context& c) {
+      DefaultPixelStore store(c, GL_PIXEL_UNPACK_BUFFER, false);
+      draw_pixels(c, "glCallList", width, height, format, type, packed->empty() ? nullptr : packed->data());
+    });
+    if (ctx.legacy.list_mode == GL_COMPILE) return;
+  }
+  draw_pixels(ctx, fn, width, height, format, type, pixels);
 }
 
 void Bitmap(Context& ctx, const char* fn, GLsizei width, GLsizei height, GLfloat xorig, GLfloat yorig, GLfloat xmove,
             GLfloat ymove, const GLubyte* bitmap) {
   if (!compatibility_context(ctx, fn)) return;
   if (width < 0 || height < 0) return ctx.error(GL_INVALID_VALUE, "%s: negative width or height", fn);
-  if (!check_draw_framebuffer(ctx, fn)) return;
-  RasterPosition& r = ctx.legacy.raster;
-  if (!r.valid) return;
-  if (width > 0 && height > 0 && bitmap) {
-    if (bound_buffer(ctx, GL_PIXEL_UNPACK_BUFFER))
-      return ctx.error(GL_INVALID_OPERATION, "%s: bitmaps from a pixel unpack buffer are not drawn yet", fn);
-    // 14.8: the bits as unpacked with GL_BITMAP's rules; a set bit makes a fragment.
-    std::vector<GLubyte> bits(std::size_t(width) * std::size_t(height));
-    for (GLsizei row = 0; row < height; ++row)
-      for (GLsizei column = 0; column < width; ++column) {
-        const formats::PixelAddress a =
-            formats::image_address(2, ctx.unpack, width, height, GL_COLOR_INDEX, GL_BITMAP, 0, row, column);
-        bits[std::size_t(row) * std::size_t(width) + std::size_t(column)] = (bitmap[a.offset] & a.bit_mask) ? 255 : 0;
-      }
-    bool loaded;
-    {
-      DefaultPixelStore store(ctx, GL_PIXEL_UNPACK_BUFFER, false);
-      loaded = load_pixels(ctx, fn, GL_R8, width, height, GL_RED, GL_UNSIGNED_BYTE, bits.data());
-    }
-    if (!loaded) return;
-    draw_rect(ctx, fn, PixelSource::Bitmap, std::floor(r.window[0] - xorig), std::floor(r.window[1] - yorig), 1, 1);
+  if (ctx.legacy.compiling()) {  // 21.4.1: the bits are unpacked now, with today's pixel store
+    auto bits = std::make_shared<std::vector<GLubyte>>();
+    if (!unpack_bitmap(ctx, fn, width, height, bitmap, *bits)) return;
+    record_list_command(ctx, [=](Context& c) { draw_bitmap(c, "glCallList", width, height, xorig, yorig, xmove, ymove, *bits); });
+    if (ctx.legacy.list_mode == GL_COMPILE) return;
   }
-  r.window[0] += xmove;
-  r.window[1] += ymove;
+  if (!check_draw_framebuffer(ctx, fn)) return;
+  std::vector<GLubyte> bits;
+  if (ctx.legacy.raster.valid && !unpack_bitmap(ctx, fn, width, height, bitmap, bits)) return;
+  draw_bitmap(ctx, fn, width, height, xorig, yorig, xmove, ymove, bits);
 }
 
 void CopyPixels(Context& ctx, const char* fn, GLint x, GLint y, GLsizei width, GLsizei height, GLenum type) {

@@ -13,6 +13,7 @@
 #include "ff_key.h"
 #include "ff_math.h"
 #include "legacy_internal.h"
+#include "vertex_array_state.h"
 #include "glvk/st/context.h"
 #include "glvk/st/program.h"
 #include "glvk/st/shader_limits.h"
@@ -360,21 +361,6 @@ void write_uniforms(Context& ctx, const ff::Key& key, FixedFunctionCache::Entry&
   ++e.program->uniform_serial;
 }
 
-GLsizei type_size(GLenum type) {
-  switch (type) {
-    case GL_BYTE: case GL_UNSIGNED_BYTE: return 1;
-    case GL_SHORT: case GL_UNSIGNED_SHORT: case GL_HALF_FLOAT: return 2;
-    case GL_DOUBLE: return 8;
-    default: return 4;
-  }
-}
-
-// Legacy arrays of normals and colours take integers as normalized values (GL 4.6 compatibility
-// table 10.3); vertices, texture and fog coordinates take them as they are.
-bool normalized_array(unsigned slot) {
-  return slot == kAttribNormal || slot == kAttribColor || slot == kAttribSecondaryColor;
-}
-
 void set_floats(st::VertexAttribInput& in, const GLfloat* v, int n) {
   GLfloat f[4] = {0, 0, 0, 1};
   std::memcpy(f, v, std::size_t(n) * 4);
@@ -396,6 +382,11 @@ void immediate_array(st::VertexAttribInput& in, const std::vector<ImmediateVerte
 }
 
 }  // namespace
+
+bool legacy_array_normalized(unsigned slot, GLenum type) {
+  return (slot == kAttribNormal || slot == kAttribColor || slot == kAttribSecondaryColor) && type != GL_FLOAT &&
+         type != GL_DOUBLE && type != GL_HALF_FLOAT;
+}
 
 ProgramObject* fixed_function_program(Context& ctx, const char* fn, GLenum mode) {
   const ff::Key key = state_key(ctx, mode);
@@ -457,9 +448,9 @@ void legacy_attrib_input(Context& ctx, unsigned slot, st::VertexAttribInput& in)
     in.pointer = std::uintptr_t(a.pointer);
     in.type = a.type;
     in.size = a.size;
-    in.normalized = normalized_array(slot) && a.type != GL_FLOAT && a.type != GL_DOUBLE && a.type != GL_HALF_FLOAT;
+    in.normalized = legacy_array_normalized(slot, a.type);
     in.kind = GL_FLOAT;
-    in.stride = a.stride ? a.stride : (a.size == GL_BGRA ? 4 : a.size) * type_size(a.type);
+    in.stride = a.stride ? a.stride : GLsizei(vertex_element_size(a.size, a.type));
   }
   // Generic attribute 0 aliases the vertex position; its array wins when enabled.
   if (slot == kAttribVertex) generic_array_input(vao, 0, in);
