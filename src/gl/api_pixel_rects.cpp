@@ -5,6 +5,7 @@
 // scale and bias apply to the rectangles' colours and depths (not yet to glTexImage/glReadPixels);
 // MAP_COLOR, MAP_STENCIL and the index shift/offset are state only.
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstring>
 #include <vector>
@@ -13,9 +14,11 @@
 #include "draw_inputs.h"
 #include "framebuffer_internal.h"
 #include "glvk/formats/gl_client.h"
+#include "glvk/formats/kernels.h"
 #include "glvk/gl/texture_object.h"
 #include "glvk/st/context.h"
 #include "glvk/st/program.h"
+#include "glvk/st/shader_limits.h"
 #include "glvk/gl/dispatch.h"
 #include "legacy_internal.h"
 #include "legacy_params.h"
@@ -136,6 +139,26 @@ void draw_rect(Context& ctx, const char* fn, PixelSource source, GLfloat x, GLfl
   render.depth_clamp = true;
   render.clip_depth_mode = GL_NEGATIVE_ONE_TO_ONE;
   render.clip_origin = GL_LOWER_LEFT;
+  if (source == PixelSource::Stencil || source == PixelSource::DepthDirect) {
+    // Only the scissor test and the write masks apply (GL 1.1 4.3.1; Mesa does the same for
+    // DEPTH_STENCIL's depth): the stencil index becomes the value REPLACE writes (through the front
+    // write mask), or the depth is written whatever the depth test (through the depth mask).
+    const bool stencil = source == PixelSource::Stencil;
+    render.depth_test = !stencil;
+    render.depth_func = GL_ALWAYS;
+    render.stencil_test = stencil;
+    st::StencilFace replace;
+    replace.func = GL_ALWAYS;
+    replace.fail = replace.depth_fail = replace.depth_pass = GL_REPLACE;
+    render.stencil_front = render.stencil_back = replace;
+    render.alpha_test = false;
+    render.color_logic_op = false;
+    render.sample_alpha_to_coverage = false;
+    for (auto& mask : call.masks.color_mask) mask = {false, false, false, false};
+    call.masks.blend = {};
+    if (stencil) call.masks.depth_mask = false;
+    call.masks.stencil_back_writemask = call.masks.stencil_writemask;
+  }
   call.render = &render;  // the same storage gather_draw_inputs pointed it at
   call.transform_feedback = {};
   const glsl::Program& reflection = program->executable->reflection();
@@ -295,18 +318,134 @@ bool unpack_for_list(Context& ctx, const char* fn, GLsizei width, GLsizei height
   return true;
 }
 
+// The types stencil indices come in (table 8.2 without the packed ones, and BITMAP).
+bool is_index_type(GLenum type) {
+  switch (type) {
+    case GL_UNSIGNED_BYTE: case GL_BYTE: case GL_UNSIGNED_SHORT: case GL_SHORT: case GL_UNSIGNED_INT: case GL_INT:
+    case GL_HALF_FLOAT: case GL_FLOAT: case GL_BITMAP:
+      return true;
+    default: return false;
+  }
+}
+
+// Stencil indices and the depth of DEPTH_STENCIL data, unpacked on the CPU (the texture path
+// has no index formats): one float per pixel each, for the pixel texture.
+struct IndexPixels {
+  std::vector<GLfloat> stencil, depth;  // depth: DEPTH_STENCIL only
+};
+
+std::uint32_t read_unit(const std::byte* p, std::size_t bytes, bool swap) {
+  std::uint32_t v = 0;
+  std::byte b[4] = {};
+  std::memcpy(b, p, bytes);
+  if (swap) std::reverse(b, b + bytes);
+  std::memcpy(&v, b, bytes);  // little-endian hosts: the low bytes
+  return v;
+}
+
+// 8.4.4 and 18.1.?: the stencil indices of a STENCIL_INDEX image (any index type or BITMAP) or of
+// DEPTH_STENCIL's packed types, shifted by INDEX_SHIFT and offset by INDEX_OFFSET, and masked to
+// the 8 bits of glvk's stencil buffers; float indices keep their integer part. Null data with no
+// unpack buffer gives zeros. False after an error.
+bool unpack_indices(Context& ctx, const char* fn, GLsizei width, GLsizei height, GLenum format, GLenum type,
+                    const void* pixels, IndexPixels& out) {
+  const std::size_t n = std::size_t(width) * std::size_t(height);
+  out.stencil.assign(n, 0.0f);
+  out.depth.assign(format == GL_DEPTH_STENCIL ? n : 0, 0.0f);
+  if (n == 0 || (!pixels && !bound_buffer(ctx, GL_PIXEL_UNPACK_BUFFER))) return true;
+  const auto address = [&](GLsizei row, GLsizei column) {
+    return formats::image_address(2, ctx.unpack, width, height, format, type, 0, row, column);
+  };
+  const int bpp = std::max(formats::bytes_per_pixel(format, type), 1);
+  std::vector<std::byte> source;
+  if (!unpack_source(ctx, fn, pixels, std::size_t(address(height - 1, width - 1).offset) + std::size_t(bpp), source))
+    return false;
+  const bool swap = ctx.unpack.swap_bytes;
+  const PixelTransfer& t = ctx.legacy.transfer;
+  for (GLsizei row = 0; row < height; ++row) {
+    for (GLsizei column = 0; column < width; ++column) {
+      const formats::PixelAddress a = address(row, column);
+      const std::byte* p = source.data() + a.offset;
+      const std::size_t i = std::size_t(row) * std::size_t(width) + std::size_t(column);
+      std::int64_t index = 0;
+      switch (type) {
+        case GL_BITMAP: index = (std::to_integer<GLubyte>(*p) & a.bit_mask) != 0; break;
+        case GL_UNSIGNED_BYTE: index = read_unit(p, 1, false); break;
+        case GL_BYTE: index = std::int8_t(read_unit(p, 1, false)); break;
+        case GL_UNSIGNED_SHORT: index = read_unit(p, 2, swap); break;
+        case GL_SHORT: index = std::int16_t(read_unit(p, 2, swap)); break;
+        case GL_UNSIGNED_INT: index = read_unit(p, 4, swap); break;
+        case GL_INT: index = std::int32_t(read_unit(p, 4, swap)); break;
+        case GL_FLOAT: case GL_HALF_FLOAT: {
+          float f = 0;
+          if (type == GL_FLOAT) {
+            f = std::bit_cast<float>(read_unit(p, 4, swap));
+          } else {
+            const auto h = std::uint16_t(read_unit(p, 2, swap));
+            formats::kernels::half_to_float(&f, &h, 1);
+          }
+          index = std::isfinite(f) ? std::int64_t(std::clamp(f, -2147483648.0f, 2147483520.0f)) : 0;
+          break;
+        }
+        case GL_UNSIGNED_INT_24_8: {  // depth in the high 24 bits, stencil in the low 8
+          const std::uint32_t w = read_unit(p, 4, swap);
+          index = w & 0xff;
+          out.depth[i] = GLfloat(double(w >> 8) / 16777215.0);
+          break;
+        }
+        case GL_FLOAT_32_UNSIGNED_INT_24_8_REV:  // a float depth, then the stencil in the low 8 bits
+          out.depth[i] = std::bit_cast<float>(read_unit(p, 4, swap));
+          index = read_unit(p + 4, 4, swap) & 0xff;
+          break;
+        default: break;
+      }
+      index = t.index_shift >= 0 ? index * (std::int64_t(1) << std::min(t.index_shift, 32))
+                                 : index >> std::min(-t.index_shift, 63);
+      out.stencil[i] = GLfloat((index + t.index_offset) & 0xff);
+    }
+  }
+  return true;
+}
+
+// glDrawPixels of STENCIL_INDEX or DEPTH_STENCIL data after its parameter checks: the depth (as
+// DEPTH_COMPONENT floats, through the fragment operations) and then the stencil indices, written
+// as the fragments' exported stencil reference with only the scissor test and the front stencil
+// write mask applying.
+void draw_indices(Context& ctx, const char* fn, GLsizei width, GLsizei height, GLenum format, const IndexPixels& p) {
+  if (!check_draw_framebuffer(ctx, fn)) return;
+  const FramebufferObject& fb = *ctx.current_draw_framebuffer();
+  if (format == GL_DEPTH_STENCIL && !has_buffer(fb.depth))
+    return ctx.error(GL_INVALID_OPERATION, "%s: the draw framebuffer has no depth buffer", fn);
+  if (!has_buffer(fb.stencil))
+    return ctx.error(GL_INVALID_OPERATION, "%s: the draw framebuffer has no stencil buffer", fn);
+  if (!st::shader_limits(ctx.st().screen()).stencil_export)
+    return ctx.error(GL_INVALID_OPERATION, "%s: the device cannot write stencil values from a shader "
+                     "(VK_EXT_shader_stencil_export)", fn);
+  const RasterPosition& r = ctx.legacy.raster;
+  if (!r.valid || width == 0 || height == 0) return;
+  DefaultPixelStore store(ctx, GL_PIXEL_UNPACK_BUFFER, false);
+  if (!p.depth.empty()) {
+    if (!load_pixels(ctx, fn, GL_DEPTH_COMPONENT32F, width, height, GL_DEPTH_COMPONENT, GL_FLOAT, p.depth.data())) return;
+    draw_rect(ctx, fn, PixelSource::DepthDirect, r.window[0], r.window[1], ctx.legacy.zoom_x, ctx.legacy.zoom_y);
+  }
+  if (!load_pixels(ctx, fn, GL_R32F, width, height, GL_RED, GL_FLOAT, p.stencil.data())) return;
+  draw_rect(ctx, fn, PixelSource::Stencil, r.window[0], r.window[1], ctx.legacy.zoom_x, ctx.legacy.zoom_y);
+}
+
 // glDrawPixels after its parameter checks.
 void draw_pixels(Context& ctx, const char* fn, GLsizei width, GLsizei height, GLenum format, GLenum type,
                  const void* pixels) {
+  if (format == GL_STENCIL_INDEX || format == GL_DEPTH_STENCIL) {
+    IndexPixels p;
+    if (unpack_indices(ctx, fn, width, height, format, type, pixels, p)) draw_indices(ctx, fn, width, height, format, p);
+    return;
+  }
   if (!check_draw_framebuffer(ctx, fn)) return;
   const FramebufferObject& fb = *ctx.current_draw_framebuffer();
-  if ((format == GL_DEPTH_COMPONENT || format == GL_DEPTH_STENCIL) && !has_buffer(fb.depth))
+  if (format == GL_DEPTH_COMPONENT && !has_buffer(fb.depth))
     return ctx.error(GL_INVALID_OPERATION, "%s: the draw framebuffer has no depth buffer", fn);
-  if ((format == GL_STENCIL_INDEX || format == GL_DEPTH_STENCIL) && !has_buffer(fb.stencil))
-    return ctx.error(GL_INVALID_OPERATION, "%s: the draw framebuffer has no stencil buffer", fn);
-  if (format == GL_COLOR_INDEX || format == GL_STENCIL_INDEX || format == GL_DEPTH_STENCIL)
-    return ctx.error(GL_INVALID_OPERATION, "%s(format = 0x%04x): colour indices and stencil values are not drawn yet",
-                     fn, format);
+  if (format == GL_COLOR_INDEX)
+    return ctx.error(GL_INVALID_OPERATION, "%s(format = GL_COLOR_INDEX): colour indices are not drawn yet", fn);
   const RasterPosition& r = ctx.legacy.raster;
   if (!r.valid || width == 0 || height == 0) return;
   if (!load_pixels(ctx, fn, rect_internal_format(format), width, height, format, type, pixels)) return;
@@ -350,10 +489,23 @@ void DrawPixels(Context& ctx, const char* fn, GLsizei width, GLsizei height, GLe
   }
   if (formats::is_integer_format(format))
     return ctx.error(GL_INVALID_OPERATION, "%s: integer formats cannot be drawn", fn);
-  if (ctx.legacy.compiling()) {  // 21.4.1: the pixels are unpacked now, with today's pixel store
+  if (format == GL_DEPTH_STENCIL && type != GL_UNSIGNED_INT_24_8 && type != GL_FLOAT_32_UNSIGNED_INT_24_8_REV)
+    return ctx.error(GL_INVALID_OPERATION, "%s(type = 0x%04x): not a DEPTH_STENCIL type", fn, type);
+  if (format == GL_STENCIL_INDEX && !is_index_type(type))
+    return ctx.error(GL_INVALID_OPERATION, "%s(type = 0x%04x): not a STENCIL_INDEX type", fn, type);
+  if (ctx.legacy.compiling() && (format == GL_STENCIL_INDEX || format == GL_DEPTH_STENCIL)) {
+    auto p = std::make_shared<IndexPixels>();
+    if (!unpack_indices(ctx, fn, width, height, format, type, pixels, *p)) return;
+    record_list_command(ctx, [=](Context& c) {
+      if (c.legacy.inside_begin_end()) return between_begin_end(c, "glDrawPixels");
+      draw_indices(c, "glCallList", width, height, format, *p);
+    });
+    if (ctx.legacy.list_mode == GL_COMPILE) return;
+  } else if (ctx.legacy.compiling()) {  // 21.4.1: the pixels are unpacked now, with today's pixel store
     auto packed = std::make_shared<std::vector<std::byte>>();
     if (!unpack_for_list(ctx, fn, width, height, format, type, pixels, *packed)) return;
     record_list_command(ctx, [=](Context& c) {
+      if (c.legacy.inside_begin_end()) return between_begin_end(c, "glDrawPixels");
       DefaultPixelStore store(c, GL_PIXEL_UNPACK_BUFFER, false);
       draw_pixels(c, "glCallList", width, height, format, type, packed->empty() ? nullptr : packed->data());
     });
@@ -369,7 +521,10 @@ void Bitmap(Context& ctx, const char* fn, GLsizei width, GLsizei height, GLfloat
   if (ctx.legacy.compiling()) {  // 21.4.1: the bits are unpacked now, with today's pixel store
     auto bits = std::make_shared<std::vector<GLubyte>>();
     if (!unpack_bitmap(ctx, fn, width, height, bitmap, *bits)) return;
-    record_list_command(ctx, [=](Context& c) { draw_bitmap(c, "glCallList", width, height, xorig, yorig, xmove, ymove, *bits); });
+    record_list_command(ctx, [=](Context& c) {
+      if (c.legacy.inside_begin_end()) return between_begin_end(c, "glBitmap");
+      draw_bitmap(c, "glCallList", width, height, xorig, yorig, xmove, ymove, *bits);
+    });
     if (ctx.legacy.list_mode == GL_COMPILE) return;
   }
   if (!check_draw_framebuffer(ctx, fn)) return;
@@ -380,24 +535,44 @@ void Bitmap(Context& ctx, const char* fn, GLsizei width, GLsizei height, GLfloat
 
 void CopyPixels(Context& ctx, const char* fn, GLint x, GLint y, GLsizei width, GLsizei height, GLenum type) {
   if (!compatibility_context(ctx, fn)) return;
-  if (type != GL_COLOR && type != GL_DEPTH && type != GL_STENCIL)
-    return ctx.error(GL_INVALID_ENUM, "%s(type = 0x%04x): not COLOR, DEPTH or STENCIL", fn, type);
+  // DEPTH_STENCIL: EXT_packed_depth_stencil (GL 3.0) copies both.
+  if (type != GL_COLOR && type != GL_DEPTH && type != GL_STENCIL && type != GL_DEPTH_STENCIL)
+    return ctx.error(GL_INVALID_ENUM, "%s(type = 0x%04x): not COLOR, DEPTH, STENCIL or DEPTH_STENCIL", fn, type);
   if (width < 0 || height < 0) return ctx.error(GL_INVALID_VALUE, "%s: negative width or height", fn);
   if (!check_draw_framebuffer(ctx, fn)) return;
   FramebufferObject* read = ctx.current_read_framebuffer();
   if (framebuffer_status(ctx, read) != GL_FRAMEBUFFER_COMPLETE)
     return ctx.error(GL_INVALID_FRAMEBUFFER_OPERATION, "%s: the read framebuffer is not complete", fn);
   const FramebufferObject& draw = *ctx.current_draw_framebuffer();
+  const bool depth = type == GL_DEPTH || type == GL_DEPTH_STENCIL, stencil = type == GL_STENCIL || type == GL_DEPTH_STENCIL;
   if (type == GL_COLOR && !read_buffer_attachment(*read))
     return ctx.error(GL_INVALID_OPERATION, "%s: the read buffer is GL_NONE", fn);
-  if (type == GL_DEPTH && (!has_buffer(read->depth) || !has_buffer(draw.depth)))
+  if (depth && (!has_buffer(read->depth) || !has_buffer(draw.depth)))
     return ctx.error(GL_INVALID_OPERATION, "%s: the read or draw framebuffer has no depth buffer", fn);
-  if (type == GL_STENCIL && (!has_buffer(read->stencil) || !has_buffer(draw.stencil)))
+  if (stencil && (!has_buffer(read->stencil) || !has_buffer(draw.stencil)))
     return ctx.error(GL_INVALID_OPERATION, "%s: the read or draw framebuffer has no stencil buffer", fn);
-  if (type == GL_STENCIL)
-    return ctx.error(GL_INVALID_OPERATION, "%s: stencil values are not copied yet", fn);
   const RasterPosition& r = ctx.legacy.raster;
   if (!r.valid || width == 0 || height == 0) return;
+  if (stencil) {  // 18.3: as glReadPixels and glDrawPixels of STENCIL_INDEX (and the depth)
+    const std::size_t n = std::size_t(width) * std::size_t(height);
+    std::vector<GLuint> indices(n);
+    std::vector<GLfloat> depths(depth ? n : 0);
+    {
+      DefaultPixelStore store(ctx, GL_PIXEL_PACK_BUFFER, true);
+      if (raises_error(ctx, fn, [&] {
+            ReadPixels(ctx, fn, x, y, width, height, GL_STENCIL_INDEX, GL_UNSIGNED_INT, indices.data());
+            if (depth) ReadPixels(ctx, fn, x, y, width, height, GL_DEPTH_COMPONENT, GL_FLOAT, depths.data());
+          }))
+        return;
+    }
+    IndexPixels p;
+    {
+      DefaultPixelStore store(ctx, GL_PIXEL_UNPACK_BUFFER, false);
+      if (!unpack_indices(ctx, fn, width, height, GL_STENCIL_INDEX, GL_UNSIGNED_INT, indices.data(), p)) return;
+    }
+    p.depth = std::move(depths);
+    return draw_indices(ctx, fn, width, height, depth ? GL_DEPTH_STENCIL : GL_STENCIL_INDEX, p);
+  }
   // 18.3: as glReadPixels of the rectangle followed by glDrawPixels of it (pixels outside the read
   // framebuffer are undefined: zeros here).
   const GLenum format = type == GL_COLOR ? GL_RGBA : GL_DEPTH_COMPONENT;

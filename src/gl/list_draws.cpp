@@ -178,6 +178,7 @@ std::shared_ptr<CompiledDraw> compile(Context& ctx, const char* fn, const DrawPa
 }
 
 void replay(Context& ctx, const CompiledDraw& draw) {
+  if (ctx.legacy.inside_begin_end()) return between_begin_end(ctx, "glDrawArrays");  // a list called in glBegin
   // The compiled arrays stand in for the bound vertex array object during the draws only.
   std::shared_ptr<VertexArrayObject> bound = ctx.bound_vertex_array;
   ctx.bound_vertex_array = draw.arrays;

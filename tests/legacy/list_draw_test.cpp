@@ -308,5 +308,54 @@ TEST_F(ListDrawTest, ArrayElementSetsCurrentValuesAndEmitsVertices) {
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
 }
 
+TEST_F(ListDrawTest, ListCalledBetweenBeginAndEndRaisesErrorsForCommandsNotAllowedThere) {
+  // GL 4.6 compatibility 10.7.5 / 21.4: a list may be called between glBegin and glEnd; the
+  // commands in it that are not allowed there raise INVALID_OPERATION and do nothing.
+  const std::array<GLfloat, 32> xy = kQuadrants;
+  glEnableClientState(GL_VERTEX_ARRAY);
+  glVertexPointer(2, GL_FLOAT, 0, xy.data());
+  const GLuint list = glGenLists(1);
+  glNewList(list, GL_COMPILE);
+  glColor3f(0, 1, 0);
+  glVertex2f(-1, -1);
+  glVertex2f(0, -1);
+  glVertex2f(0, 0);
+  glVertex2f(-1, 0);
+  glColor3f(1, 0, 0);
+  glRectf(0, 0, 1, 1);
+  glDrawArrays(GL_QUADS, 4, 4);
+  glColor3f(0, 1, 0);
+  glEndList();
+  glBegin(GL_QUADS);
+  glCallList(list);
+  glEnd();
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  EXPECT_EQ(pixel(8, 8), kGreen);
+  EXPECT_EQ(pixel(24, 24), kBlack) << "glRect did not draw";
+  EXPECT_EQ(pixel(24, 8), kBlack) << "glDrawArrays did not draw";
+}
+
+TEST_F(ListDrawTest, MaterialCannotChangeWhatColorMaterialTracks) {
+  // 12.2.3: with COLOR_MATERIAL the tracked parameter always equals the current colour.
+  const GLfloat red[] = {1, 0, 0, 1};
+  glEnable(GL_COLOR_MATERIAL);
+  glColorMaterial(GL_FRONT_AND_BACK, GL_DIFFUSE);
+  glColor4f(0, 1, 0, 1);
+  const GLuint list = glGenLists(1);
+  glNewList(list, GL_COMPILE);
+  glMaterialfv(GL_FRONT_AND_BACK, GL_DIFFUSE, red);
+  glEndList();
+  glCallList(list);
+  GLfloat m[4] = {};
+  glGetMaterialfv(GL_FRONT, GL_DIFFUSE, m);
+  EXPECT_EQ(m[0], 0.0f);
+  EXPECT_EQ(m[1], 1.0f);
+  glDisable(GL_COLOR_MATERIAL);
+  glMaterialfv(GL_FRONT_AND_BACK, GL_DIFFUSE, red);  // untracked now
+  glGetMaterialfv(GL_FRONT, GL_DIFFUSE, m);
+  EXPECT_EQ(m[0], 1.0f);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
 }  // namespace
 }  // namespace glvk::test

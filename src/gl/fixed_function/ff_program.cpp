@@ -147,7 +147,11 @@ ff::Key state_key(Context& ctx, GLenum mode) {
   k.pixels = l.pixel_source;
   if (k.pixels == PixelSource::Color)
     k.pixel_transfer = l.transfer.scale != Vec4{1, 1, 1, 1} || l.transfer.bias != Vec4{0, 0, 0, 0};
-  if (k.pixels == PixelSource::Depth) k.pixel_transfer = l.transfer.depth_scale != 1 || l.transfer.depth_bias != 0;
+  if (k.pixels == PixelSource::Depth || k.pixels == PixelSource::DepthDirect)
+    k.pixel_transfer = l.transfer.depth_scale != 1 || l.transfer.depth_bias != 0;
+  // Stencil indices (and DEPTH_STENCIL's depth) bypass everything but the pixel ownership and
+  // scissor tests and the write masks (GL 1.1 4.3.1): no colour, texturing, fog or alpha test.
+  if (k.pixels == PixelSource::Stencil || k.pixels == PixelSource::DepthDirect) return k;
   k.lighting = k.pixels == PixelSource::None && capability_enabled(ctx, GL_LIGHTING);
   if (k.lighting) {
     for (unsigned i = 0; i < kMaxLights; ++i) {
@@ -330,7 +334,7 @@ void write_uniforms(Context& ctx, const ff::Key& key, FixedFunctionCache::Entry&
   put_scalar(e, "ff_alpha_ref", ctx.render.alpha_ref);
   if (key.pixels != PixelSource::None) put_vec4(e, "ff_pixel_rect", l.pixel_rect);
   if (key.pixel_transfer) {
-    const bool depth = key.pixels == PixelSource::Depth;
+    const bool depth = key.pixels == PixelSource::Depth || key.pixels == PixelSource::DepthDirect;
     put_vec4(e, "ff_pixel_scale", depth ? Vec4{l.transfer.depth_scale, 1, 1, 1} : l.transfer.scale);
     put_vec4(e, "ff_pixel_bias", depth ? Vec4{l.transfer.depth_bias, 0, 0, 0} : l.transfer.bias);
   }
