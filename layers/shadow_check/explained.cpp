@@ -40,6 +40,10 @@ bool gl_clamp(const DifferenceContext& c, const FieldDifference& d) {
   return c.sampler && d.radeonsi_name == "SQ_TEX_CLAMP_HALF_BORDER" && d.radv_name == "SQ_TEX_CLAMP_LAST_TEXEL";
 }
 
+bool alpha_less_format(const DifferenceContext& c, const FieldDifference& d) {
+  return c.kind == amd::RecordKind::ColorTarget && d.radeonsi == 1 && d.radv == 0;
+}
+
 const Entry kTable[] = {
     {{"linear-image",
       "the Vulkan image is VK_IMAGE_TILING_LINEAR (glvk's direct-map choice on CPU devices, seed 003, or the "
@@ -65,6 +69,13 @@ const Entry kTable[] = {
       "Vulkan has no such address mode and glvk uses CLAMP_TO_EDGE (CLAMP_LAST_TEXEL)"},
      {"SQ_IMG_SAMP_WORD0.CLAMP_X", "SQ_IMG_SAMP_WORD0.CLAMP_Y", "SQ_IMG_SAMP_WORD0.CLAMP_Z"},
      gl_clamp},
+    {{"alpha-less-format",
+      "the GL format has no alpha (RGB, RGBX) and is stored in a Vulkan format with one: radeonsi's surface is "
+      "the alpha-less format, so the CB reads destination alpha as 1 (FORCE_DST_ALPHA_1); the Vulkan attachment "
+      "stores an alpha channel and glvk lowers the blend factors that read destination alpha to their value at "
+      "1 instead (st draw_state: DST_ALPHA to ONE, ONE_MINUS_DST_ALPHA and SRC_ALPHA_SATURATE to ZERO)"},
+     {"CB_COLOR0_ATTRIB.FORCE_DST_ALPHA_1"},
+     alpha_less_format},
 };
 
 bool matches(const Entry& e, const FieldDifference& d) {

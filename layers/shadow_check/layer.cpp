@@ -73,6 +73,7 @@ struct DeviceData {
   std::unordered_map<uint64_t, amd::ShadowRecord> target_records;  // attachment views, until rendered into
   std::unordered_set<uint64_t> rendered;                        // views met as attachments
   Report report;
+  bool reported = false;  // the summary was printed (at vkDestroyDevice or at exit)
 };
 
 std::mutex g_mutex;
@@ -157,6 +158,8 @@ VKAPI_ATTR void VKAPI_CALL DestroyInstance(VkInstance instance, const VkAllocati
 
 // --------------------------------------------------------------------- device
 
+void report_remaining_devices();
+
 VKAPI_ATTR VkResult VKAPI_CALL CreateDevice(VkPhysicalDevice physical, const VkDeviceCreateInfo* info,
                                             const VkAllocationCallbacks* allocator, VkDevice* device) {
   auto* chain = static_cast<VkLayerDeviceCreateInfo*>(const_cast<void*>(info->pNext));
@@ -189,6 +192,8 @@ VKAPI_ATTR VkResult VKAPI_CALL CreateDevice(VkPhysicalDevice physical, const VkD
   GLVK_NEXT(update_descriptor_sets, vkUpdateDescriptorSets);
   GLVK_NEXT(push_descriptor_set, vkCmdPushDescriptorSetKHR);
 #undef GLVK_NEXT
+  static const bool at_exit = std::atexit(report_remaining_devices) == 0;
+  (void)at_exit;
   std::lock_guard lock(g_mutex);
   g_devices[key(*device)] = std::move(d);
   return VK_SUCCESS;
@@ -241,6 +246,39 @@ void check_target(DeviceData& d, uint64_t handle, amd::RecordKind role) {
   d.target_records.erase(record);
 }
 
+// The device's findings: what is still pending compared or derived, the summary on stderr, the
+// JSON to GLVK_SHADOW_REPORT. Once per device (`reported`).
+void finish_report(DeviceData& d, const char* when) {
+  std::lock_guard lock(d.mutex);
+  if (d.reported) return;
+  d.reported = true;
+  std::vector<std::pair<uint64_t, amd::RecordKind>> pending;  // check_target forgets each record
+  for (const auto& [handle, record] : d.target_records) pending.emplace_back(handle, record.kind);
+  for (const auto& [handle, kind] : pending) check_target(d, handle, kind);
+  for (const auto& [handle, view] : d.views)
+    if (!d.rendered.count(handle)) derive_untagged(d, amd::RecordKind::SampledImage, handle);
+  for (const auto& [handle, view] : d.buffer_views) derive_untagged(d, amd::RecordKind::BufferView, handle);
+  for (const auto& [handle, sampler] : d.samplers) derive_untagged(d, amd::RecordKind::Sampler, handle);
+  const std::string name = chip().name;
+  if (*when) std::fprintf(stderr, "VK_LAYER_GLVK_shadow_check: %s\n", when);
+  std::fputs(d.report.summary(name).c_str(), stderr);
+  if (const char* path = std::getenv("GLVK_SHADOW_REPORT"); path && *path) {
+    if (std::FILE* f = std::fopen(path, "w")) {
+      std::fputs(d.report.json(name).c_str(), f);
+      std::fclose(f);
+    } else {
+      std::fprintf(stderr, "VK_LAYER_GLVK_shadow_check: cannot write GLVK_SHADOW_REPORT=%s\n", path);
+    }
+  }
+}
+
+// Devices the application never destroyed (a process that exits with its GL displays alive, as test
+// programs do) are reported when the process exits.
+void report_remaining_devices() {
+  std::lock_guard lock(g_mutex);
+  for (auto& [key_value, d] : g_devices) finish_report(*d, "device still alive at exit");
+}
+
 VKAPI_ATTR void VKAPI_CALL DestroyDevice(VkDevice device, const VkAllocationCallbacks* allocator) {
   if (!device) return;
   std::unique_ptr<DeviceData> d;
@@ -251,26 +289,7 @@ VKAPI_ATTR void VKAPI_CALL DestroyDevice(VkDevice device, const VkAllocationCall
     d = std::move(it->second);
     g_devices.erase(it);
   }
-  {
-    std::lock_guard lock(d->mutex);
-    std::vector<std::pair<uint64_t, amd::RecordKind>> pending;  // check_target forgets each record
-    for (const auto& [handle, record] : d->target_records) pending.emplace_back(handle, record.kind);
-    for (const auto& [handle, kind] : pending) check_target(*d, handle, kind);
-    for (const auto& [handle, view] : d->views)
-      if (!d->rendered.count(handle)) derive_untagged(*d, amd::RecordKind::SampledImage, handle);
-    for (const auto& [handle, view] : d->buffer_views) derive_untagged(*d, amd::RecordKind::BufferView, handle);
-    for (const auto& [handle, sampler] : d->samplers) derive_untagged(*d, amd::RecordKind::Sampler, handle);
-  }
-  const std::string name = chip().name;
-  std::fputs(d->report.summary(name).c_str(), stderr);
-  if (const char* path = std::getenv("GLVK_SHADOW_REPORT"); path && *path) {
-    if (std::FILE* f = std::fopen(path, "w")) {
-      std::fputs(d->report.json(name).c_str(), f);
-      std::fclose(f);
-    } else {
-      std::fprintf(stderr, "VK_LAYER_GLVK_shadow_check: cannot write GLVK_SHADOW_REPORT=%s\n", path);
-    }
-  }
+  finish_report(*d, "");
   d->destroy(device, allocator);
 }
 
