@@ -263,6 +263,26 @@ TEST(ShadowCheckTargets, LinearAttachmentTilingIsExplainedNotSilenced) {
   EXPECT_TRUE(other.identical());
 }
 
+// GL_RGB8 is R8G8B8X8_UNORM on the radeonsi side (no alpha: FORCE_DST_ALPHA_1) and
+// R8G8B8A8_UNORM on the Vulkan side: that one bit differs, and is named.
+TEST(ShadowCheckTargets, AlphaLessFormatInRgbaStorageIsExplained) {
+  const amd::Result<amd::TargetRegisters> regs = amd::target_registers(
+      tonga(), radeonsi_texture(tonga(), formats::Format::R8G8B8X8_UNORM, 64, 64, 3),
+      formats::Format::R8G8B8X8_UNORM, 0, 0, 0);
+  ASSERT_TRUE(regs.ok()) << regs.error();
+  amd::ShadowRecord record;
+  record.kind = regs->kind;
+  record.va = 0x100000000ull;
+  record.registers = regs->registers;
+  const Comparison c = compare_target(tonga(), image_64(VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TILING_OPTIMAL),
+                                      level_view(VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_ASPECT_COLOR_BIT, 0),
+                                      amd::RecordKind::ColorTarget, record);
+  ASSERT_EQ(c.differences.size(), 1u);
+  EXPECT_EQ(c.differences[0].reg + "." + c.differences[0].field, "CB_COLOR0_ATTRIB.FORCE_DST_ALPHA_1");
+  EXPECT_EQ(c.differences[0].radeonsi, 1u);
+  EXPECT_EQ(c.differences[0].explanation, "alpha-less-format");
+}
+
 // ------------------------------------------------------------------ samplers
 
 amd::ShadowRecord gl_sampler_record(amd::MipFilter mip, float max_lod) {
