@@ -230,6 +230,7 @@ void LinkProgram(Context& ctx, const char* fn, GLuint program) {
   p->linked_xfb_buffer_mode = p->xfb_buffer_mode;
   p->executable = std::move(linked);
   reset_uniforms(*p, p->executable->reflection());
+  p->fixed_stages = plan_fixed_stages(ctx, sources, options, p->executable->reflection());
 }
 
 void UseProgram(Context& ctx, const char* fn, GLuint program) {

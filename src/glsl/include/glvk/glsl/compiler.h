@@ -16,6 +16,7 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <set>
 #include <span>
 #include <string>
 #include <string_view>
@@ -156,6 +157,10 @@ struct Program {
 // glLinkProgram: compiles every stage again (the sources are kept by the caller), links, and
 // produces validated, optimized SPIR-V per stage and the reflection above.
 Program link(std::span<const ShaderSource> shaders, const LinkOptions& options = {});
+
+// The gl_* identifiers a shader's text names (comments included): the compatibility built-ins its
+// lowering declares (a fragment shader naming gl_Color has the front and back colour inputs, ...).
+std::set<std::string> builtin_names(std::string_view text);
 
 // The program's fragment SPIR-V with the outputs at the locations of the bit mask kept inside the
 // stage: what a draw uses when GL leaves those colour buffers alone or undefined (draw buffer NONE,
