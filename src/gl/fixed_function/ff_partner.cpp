@@ -120,6 +120,18 @@ std::shared_ptr<FixedStages> plan_fixed_stages(Context& ctx, std::span<const gls
                                  bit(Stage::Compute);
   const bool vertex = r.stages & bit(Stage::Vertex), fragment = r.stages & bit(Stage::Fragment);
   if ((r.stages & others) || vertex == fragment) return nullptr;
+  if (vertex) {
+    // Fixed-function fragment processing reads the compatibility varyings: only for a vertex
+    // shader that writes one (a core-version shader has none; it keeps drawing without a
+    // fragment stage, its colours undefined as GL leaves them).
+    bool writes_varyings = false;
+    for (const glsl::ShaderSource& s : sources)
+      for (const std::string& name : glsl::builtin_names(s.text))
+        for (const char* v : {"gl_FrontColor", "gl_BackColor", "gl_FrontSecondaryColor", "gl_BackSecondaryColor",
+                              "gl_TexCoord", "gl_FogFragCoord"})
+          writes_varyings = writes_varyings || name == v;
+    if (!writes_varyings) return nullptr;
+  }
   auto f = std::make_shared<FixedStages>();
   f->partner = vertex ? ff::Partner::UserVertex : ff::Partner::UserFragment;
   f->sources.assign(sources.begin(), sources.end());

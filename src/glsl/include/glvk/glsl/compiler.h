@@ -14,6 +14,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <set>
@@ -145,6 +146,9 @@ struct Program {
   std::vector<UniformBlock> blocks;
   std::vector<Resource> resources;                  // every descriptor binding of set 0
   std::uint32_t default_block_size = 0;             // bytes of binding 0
+  // The default block's bytes at link (GL 4.6 7.6: zero, except uniforms with an initializer,
+  // GLSL 1.20 4.3.5); empty when no uniform has one.
+  std::vector<std::byte> initial_default_block;
   // The last stage before rasterization (geometry, else tessellation evaluation, else vertex):
   // whether it writes gl_PointSize, and whether it emits points whatever the draw's primitive.
   bool writes_point_size = false;
