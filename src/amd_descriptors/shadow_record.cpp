@@ -1,5 +1,7 @@
 #include <glvk/amd_descriptors/shadow_record.h>
 
+#include <glvk/amd_descriptors/framebuffer.h>
+
 namespace glvk::amd {
 namespace {
 
@@ -57,8 +59,47 @@ const char* record_kind_name(RecordKind kind) {
     case RecordKind::BufferView: return "buffer view";
     case RecordKind::Sampler: return "sampler";
     case RecordKind::ColorTarget: return "colour target";
+    case RecordKind::DepthTarget: return "depth target";
   }
   return "unknown";
+}
+
+Result<TargetRegisters> target_registers(const Chip& chip, const Texture& texture, formats::Format format,
+                                         uint32_t level, uint32_t first_layer, uint32_t last_layer) {
+  const formats::FormatDesc& desc = formats::describe(format);
+  TargetRegisters out;
+  if (desc.is_depth || desc.is_stencil) {
+    const Result<DepthSurface> surface = depth_surface_from_texture(chip, texture, level, first_layer, last_layer);
+    if (!surface) return Error{surface.error()};
+    const Result<DepthBufferRegisters> r = encode_depth_buffer(chip, *surface);
+    if (!r) return Error{r.error()};
+    out.kind = RecordKind::DepthTarget;
+    // emit_depth_buffer's writes, in its order.
+    out.registers = {{regs::DB_HTILE_DATA_BASE::kOffset, r->htile_data_base}};
+    const uint32_t seq[] = {r->depth_info,   r->z_info,           r->stencil_info, r->z_read_base, r->stencil_read_base,
+                            r->z_write_base, r->stencil_write_base, r->depth_size,   r->depth_slice};
+    for (uint32_t i = 0; i < 9; ++i) out.registers.push_back({regs::DB_DEPTH_INFO::kOffset + 4 * i, seq[i]});
+    out.registers.push_back({regs::DB_STENCIL_CLEAR::kOffset, r->stencil_clear});
+    out.registers.push_back({regs::DB_DEPTH_CLEAR::kOffset, r->depth_clear});
+    out.registers.push_back({regs::DB_DEPTH_VIEW::kOffset, r->depth_view});
+    out.registers.push_back({regs::DB_HTILE_SURFACE::kOffset, r->htile_surface});
+    return out;
+  }
+  const Result<ColorSurface> laid_out = color_surface_from_texture(chip, texture, level, first_layer, last_layer);
+  if (!laid_out) return Error{laid_out.error()};
+  const Result<CbFormat> cb = cb_format(desc);  // the surface's format, not necessarily the texture's
+  if (!cb) return Error{cb.error()};
+  ColorSurface surface = *laid_out;
+  surface.format = *cb;
+  const Result<ColorBufferRegisters> r = encode_color_buffer(chip, surface);
+  if (!r) return Error{r.error()};
+  // emit_color_buffer's writes for slot 0.
+  const uint32_t values[] = {r->base,  r->pitch,       r->slice, r->view,        r->info,
+                             r->attrib, r->dcc_control, r->cmask, r->cmask_slice, r->fmask,
+                             r->fmask_slice, r->clear_word0, r->clear_word1, r->dcc_base};
+  const uint32_t count = chip.gfx_level >= GfxLevel::GFX8 ? 14 : 13;  // DCC_BASE is GFX8 only
+  for (uint32_t i = 0; i < count; ++i) out.registers.push_back({regs::CB_COLORn_BASE::offset(0) + 4 * i, values[i]});
+  return out;
 }
 
 std::vector<uint8_t> serialize_record(const ShadowRecord& r) {
@@ -86,7 +127,7 @@ Result<ShadowRecord> parse_record(std::span<const uint8_t> bytes) {
            uint32_t(bytes[4 * i + 3]) << 24;
   if (d.size() < kHeaderDwords || d[0] != kMagic) return fail("not a glvk shadow record");
   if (d[1] != kVersion) return fail("shadow record version " + std::to_string(d[1]) + ", expected 1");
-  if (d[2] < uint32_t(RecordKind::SampledImage) || d[2] > uint32_t(RecordKind::ColorTarget))
+  if (d[2] < uint32_t(RecordKind::SampledImage) || d[2] > uint32_t(RecordKind::DepthTarget))
     return fail("unknown record kind " + std::to_string(d[2]));
   const size_t words = d[18], registers = d[19];
   if (words > kMaxEntries || registers > kMaxEntries || d.size() != kHeaderDwords + words + 2 * registers)
