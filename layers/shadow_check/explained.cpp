@@ -21,8 +21,8 @@ const Entry kTable[] = {
     {{"linear-image",
       "the Vulkan image is VK_IMAGE_TILING_LINEAR (glvk's direct-map choice on CPU devices, seed 003, or the "
       "application's); RADV lays a linear image out linear-aligned while radeonsi tiles a sampled texture "
-      "(si_choose_tiling), so the tiling index and the padded pitch differ"},
-     {"SQ_IMG_RSRC_WORD3.TILING_INDEX", "SQ_IMG_RSRC_WORD4.PITCH"},
+      "(si_choose_tiling), so the tiling index (GFX9: the swizzle mode) and the padded pitch differ"},
+     {"SQ_IMG_RSRC_WORD3.TILING_INDEX", "SQ_IMG_RSRC_WORD3.SW_MODE", "SQ_IMG_RSRC_WORD4.PITCH"},
      linear_image},
 };
 
