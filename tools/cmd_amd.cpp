@@ -595,6 +595,7 @@ int usage() {
                "       glvk amd surface --format F --width W [--chip --target --height --depth --levels --layers "
                "--samples --dcc on|off --json]\n"
                "       glvk amd compare [--chip CHIP] [--all]\n"
+               "       glvk amd caps [--chip CHIP] [--against-device] [--all]\n"
                "encode kinds:\n");
   for (const Encoder& e : kEncoders)
     std::fprintf(stderr, "  %-8.*s %.*s\n", int(e.kind.size()), e.kind.data(), int(e.summary.size()), e.summary.data());
@@ -853,6 +854,7 @@ int run_amd(Args args) {
   if (sub == "chips" && args.size() == 1) return run_chips();
   if (sub == "surface") return run_surface(args.subspan(1));
   if (sub == "compare") return run_amd_compare(args.subspan(1));
+  if (sub == "caps") return run_amd_caps(args.subspan(1));
   return usage();
 }
 

@@ -15,5 +15,6 @@ int run_formats(Args args);
 int run_convert(Args args);
 int run_amd(Args args);
 int run_amd_compare(Args args);  // glvk amd compare (cmd_amd_compare.cpp)
+int run_amd_caps(Args args);     // glvk amd caps (cmd_amd_caps.cpp)
 
 }  // namespace glvk::tools

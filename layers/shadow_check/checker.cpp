@@ -2,6 +2,8 @@
 
 #include <glvk/amd_descriptors/register_db.h>
 
+#include <cstdio>
+
 namespace glvk::shadow_check {
 namespace {
 
@@ -108,31 +110,112 @@ amd::Result<amd::SamplerDescriptor> derive_sampler_descriptor(const amd::Chip& c
   return amd::make_sampler_descriptor(chip, s);
 }
 
+namespace {
+
+// The fields of `reg` (named `name`) that differ between two values of it.
+void decode_difference(amd::GfxLevel level, const amd::regs::RegisterDesc* reg, const std::string& name,
+                       uint32_t radeonsi, uint32_t radv, std::vector<FieldDifference>& out) {
+  uint32_t covered = 0;
+  if (reg)
+    for (const amd::regs::FieldDesc& f : amd::register_fields(*reg)) {
+      if (!amd::field_exists(f, level)) continue;
+      covered |= f.field.mask();
+      const uint32_t a = f.field.decode(radeonsi), b = f.field.decode(radv);
+      if (a == b) continue;
+      const char* an = amd::enum_value_name(f, a);
+      const char* bn = amd::enum_value_name(f, b);
+      out.push_back({name, f.name, a, b, an ? an : "", bn ? bn : "", ""});
+    }
+  // Bits no field names still count: a difference there is reported as the raw dword.
+  if ((radeonsi ^ radv) & ~covered)
+    out.push_back({name, "(unnamed bits)", radeonsi & ~covered, radv & ~covered, "", "", ""});
+}
+
+std::string register_name(uint32_t offset, const amd::regs::RegisterDesc* reg) {
+  if (reg) return reg->name;
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "register 0x%05x", offset);
+  return buf;
+}
+
+}  // namespace
+
 std::vector<FieldDifference> field_differences(const amd::Chip& chip, const char* prefix,
                                                const std::vector<uint32_t>& radeonsi,
                                                const std::vector<uint32_t>& radv) {
-  const amd::GfxLevel level = chip.gfx_level;
   std::vector<FieldDifference> out;
   for (size_t i = 0; i < radeonsi.size() && i < radv.size(); ++i) {
     if (radeonsi[i] == radv[i]) continue;
     const std::string name = std::string(prefix) + "_WORD" + std::to_string(i);
-    const amd::regs::RegisterDesc* reg = amd::find_register(name, level);
-    uint32_t covered = 0;
-    if (reg)
-      for (const amd::regs::FieldDesc& f : amd::register_fields(*reg)) {
-        if (!amd::field_exists(f, level)) continue;
-        covered |= f.field.mask();
-        const uint32_t a = f.field.decode(radeonsi[i]), b = f.field.decode(radv[i]);
-        if (a == b) continue;
-        const char* an = amd::enum_value_name(f, a);
-        const char* bn = amd::enum_value_name(f, b);
-        out.push_back({name, f.name, a, b, an ? an : "", bn ? bn : "", ""});
-      }
-    // Bits no field names still count: a difference there is reported as the raw dword.
-    if ((radeonsi[i] ^ radv[i]) & ~covered)
-      out.push_back({name, "(unnamed bits)", radeonsi[i] & ~covered, radv[i] & ~covered, "", "", ""});
+    decode_difference(chip.gfx_level, amd::find_register(name, chip.gfx_level), name, radeonsi[i], radv[i], out);
   }
   return out;
+}
+
+std::vector<FieldDifference> register_differences(const amd::Chip& chip,
+                                                  const std::vector<amd::RecordRegister>& radeonsi,
+                                                  const std::vector<amd::RecordRegister>& radv) {
+  std::vector<FieldDifference> out;
+  const auto find = [](const std::vector<amd::RecordRegister>& list, uint32_t offset) -> const amd::RecordRegister* {
+    for (const amd::RecordRegister& r : list)
+      if (r.offset == offset) return &r;
+    return nullptr;
+  };
+  for (const amd::RecordRegister& a : radeonsi) {
+    const amd::regs::RegisterDesc* reg = amd::find_register(a.offset, chip.gfx_level);
+    const std::string name = register_name(a.offset, reg);
+    if (const amd::RecordRegister* b = find(radv, a.offset)) {
+      if (a.value != b->value) decode_difference(chip.gfx_level, reg, name, a.value, b->value, out);
+    } else {
+      out.push_back({name, "(not written)", a.value, 0, "", "not written by radv", ""});
+    }
+  }
+  for (const amd::RecordRegister& b : radv)
+    if (!find(radeonsi, b.offset))
+      out.push_back({register_name(b.offset, amd::find_register(b.offset, chip.gfx_level)), "(not written)", 0,
+                     b.value, "not written by radeonsi", "", ""});
+  return out;
+}
+
+amd::Result<amd::TargetRegisters> derive_target_registers(const amd::Chip& chip, const ImageInfo& image,
+                                                          const amd::VkImageViewDesc& view, uint64_t va) {
+  VkImageViewType layout_type = view.view_type;
+  if ((image.flags & VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT) && image.layers % 6 == 0)
+    layout_type = image.layers == 6 ? VK_IMAGE_VIEW_TYPE_CUBE : VK_IMAGE_VIEW_TYPE_CUBE_ARRAY;
+  const amd::Result<amd::SurfaceTemplate> templ = surface_template_from_vk(image, layout_type);
+  if (!templ) return amd::Error{templ.error()};
+  const formats::Format format = amd::format_from_vk(view.format);
+  if (format == formats::Format::NONE)
+    return fail("view VkFormat " + std::to_string(view.format) + " has no exact glvk format");
+  const amd::Result<amd::Texture> texture = amd::create_texture(chip, *templ, va);
+  if (!texture) return amd::Error{texture.error()};
+  const uint32_t layers = view.range.layerCount == VK_REMAINING_ARRAY_LAYERS ? 1 : view.range.layerCount;
+  return amd::target_registers(chip, *texture, format, view.range.baseMipLevel, view.range.baseArrayLayer,
+                               view.range.baseArrayLayer + layers - 1);
+}
+
+Comparison compare_target(const amd::Chip& chip, const ImageInfo& image, const amd::VkImageViewDesc& view,
+                          amd::RecordKind role, const amd::ShadowRecord& record) {
+  Comparison c;
+  for (const amd::RecordRegister& r : record.registers) c.radeonsi.push_back(r.value);
+  if (record.kind != role) {
+    c.underived = std::string("a ") + amd::record_kind_name(record.kind) + " record on a view bound as a " +
+                  amd::record_kind_name(role);
+    return c;
+  }
+  const amd::Result<amd::TargetRegisters> derived = derive_target_registers(chip, image, view, record.va);
+  if (!derived) {
+    c.underived = derived.error();
+    return c;
+  }
+  for (const amd::RecordRegister& r : derived->registers) c.radv.push_back(r.value);
+  if (derived->kind != record.kind) {
+    c.underived = std::string("the view's format makes a ") + amd::record_kind_name(derived->kind);
+    return c;
+  }
+  c.differences = register_differences(chip, record.registers, derived->registers);
+  explain(DifferenceContext{role, image, view}, c.differences);
+  return c;
 }
 
 Comparison compare_image(const amd::Chip& chip, const ImageInfo& image, const amd::VkImageViewDesc& view,
@@ -150,7 +233,7 @@ Comparison compare_buffer_view(const amd::Chip& chip, VkFormat format, VkDeviceS
 }
 
 Comparison compare_sampler(const amd::Chip& chip, const VkSamplerCreateInfo& info, const amd::ShadowRecord& record) {
-  DifferenceContext context{amd::RecordKind::Sampler, std::nullopt, {}};
+  DifferenceContext context{amd::RecordKind::Sampler, std::nullopt, {}, info};
   return compare_words(chip, "SQ_IMG_SAMP", derive_sampler_descriptor(chip, info), record, context);
 }
 

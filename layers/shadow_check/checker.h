@@ -62,16 +62,33 @@ Comparison compare_buffer_view(const amd::Chip& chip, VkFormat format, VkDeviceS
                                const amd::ShadowRecord& record);
 Comparison compare_sampler(const amd::Chip& chip, const VkSamplerCreateInfo& info, const amd::ShadowRecord& record);
 
+// CB_COLOR0_*/DB_* of `view` of `image` bound as a render target, the way RADV derives them: the
+// surface laid out from the image's create-info at `va` (the record's), the view's format, level and
+// layers. A cube-compatible image is laid out as the cube it was made for, whatever the 2D view.
+amd::Result<amd::TargetRegisters> derive_target_registers(const amd::Chip& chip, const ImageInfo& image,
+                                                          const amd::VkImageViewDesc& view, uint64_t va);
+// Compares a ColorTarget/DepthTarget record with the RADV view of an attachment view used as
+// `role` (ColorTarget for a colour attachment, DepthTarget for depth/stencil), register by register.
+Comparison compare_target(const amd::Chip& chip, const ImageInfo& image, const amd::VkImageViewDesc& view,
+                          amd::RecordKind role, const amd::ShadowRecord& record);
+
 // Word-by-word field decoding of two descriptors named by `prefix` ("SQ_IMG_RSRC").
 std::vector<FieldDifference> field_differences(const amd::Chip& chip, const char* prefix,
                                                const std::vector<uint32_t>& radeonsi,
                                                const std::vector<uint32_t>& radv);
+
+// Register-by-register field decoding of two lists of register writes, matched by offset (a
+// register only one side writes is reported as "(not written)").
+std::vector<FieldDifference> register_differences(const amd::Chip& chip,
+                                                  const std::vector<amd::RecordRegister>& radeonsi,
+                                                  const std::vector<amd::RecordRegister>& radv);
 
 // What the explained-differences table knows about the object a difference was found on.
 struct DifferenceContext {
   amd::RecordKind kind = amd::RecordKind::SampledImage;
   std::optional<ImageInfo> image;
   amd::VkImageViewDesc view;
+  std::optional<VkSamplerCreateInfo> sampler;
 };
 // Fills FieldDifference::explanation from the table (explained.cpp).
 void explain(const DifferenceContext& context, std::vector<FieldDifference>& differences);

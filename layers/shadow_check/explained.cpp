@@ -3,6 +3,7 @@
 // context shows the reason applies; everything else stays unexplained.
 #include <cstring>
 #include <initializer_list>
+#include <string>
 
 #include "checker.h"
 
@@ -11,19 +12,73 @@ namespace {
 
 struct Entry {
   ExplainedDifference what;
-  std::initializer_list<const char*> fields;  // "REGISTER_PREFIX.FIELD" suffixes, e.g. "RSRC_WORD3.TILING_INDEX"
-  bool (*applies)(const DifferenceContext&);
+  std::initializer_list<const char*> fields;  // "REGISTER.FIELD", e.g. "SQ_IMG_RSRC_WORD3.TILING_INDEX"
+  bool (*applies)(const DifferenceContext&, const FieldDifference&);
 };
 
-bool linear_image(const DifferenceContext& c) { return c.image && c.image->tiling == VK_IMAGE_TILING_LINEAR; }
+bool linear_image(const DifferenceContext& c, const FieldDifference&) {
+  return c.image && c.image->tiling == VK_IMAGE_TILING_LINEAR;
+}
+
+// The sampler filters no mipmap: the Vulkan sampler's LOD range ends at or below 0.25.
+bool vk_sampler_without_mipmapping(const DifferenceContext& c) {
+  return c.sampler && c.sampler->mipmapMode == VK_SAMPLER_MIPMAP_MODE_NEAREST && c.sampler->maxLod <= 0.25f;
+}
+
+bool gl_no_mipmap(const DifferenceContext& c, const FieldDifference& d) {
+  if (!vk_sampler_without_mipmapping(c)) return false;
+  if (d.field == std::string("MIP_FILTER")) return d.radeonsi_name == "SQ_TEX_MIP_FILTER_NONE";
+  return d.radv <= 64;  // MAX_LOD: 0.25 in unsigned 4.8 fixed point
+}
+
+bool lod_clamped_to_levels(const DifferenceContext& c, const FieldDifference& d) {
+  // Mipmapped filters only, and only ever lowered: glvk never raises the maximum LOD.
+  return c.sampler && !vk_sampler_without_mipmapping(c) && d.radv < d.radeonsi;
+}
+
+bool gl_clamp(const DifferenceContext& c, const FieldDifference& d) {
+  return c.sampler && d.radeonsi_name == "SQ_TEX_CLAMP_HALF_BORDER" && d.radv_name == "SQ_TEX_CLAMP_LAST_TEXEL";
+}
+
+bool alpha_less_format(const DifferenceContext& c, const FieldDifference& d) {
+  return c.kind == amd::RecordKind::ColorTarget && d.radeonsi == 1 && d.radv == 0;
+}
 
 const Entry kTable[] = {
     {{"linear-image",
       "the Vulkan image is VK_IMAGE_TILING_LINEAR (glvk's direct-map choice on CPU devices, seed 003, or the "
-      "application's); RADV lays a linear image out linear-aligned while radeonsi tiles a sampled texture "
-      "(si_choose_tiling), so the tiling index (GFX9: the swizzle mode) and the padded pitch differ"},
-     {"SQ_IMG_RSRC_WORD3.TILING_INDEX", "SQ_IMG_RSRC_WORD3.SW_MODE", "SQ_IMG_RSRC_WORD4.PITCH"},
+      "application's); RADV lays a linear image out linear-aligned while radeonsi tiles the texture "
+      "(si_choose_tiling), so the tiling index (GFX9: the swizzle modes and element pitch), the padded pitch "
+      "and slice and the CMASK slice differ"},
+     {"SQ_IMG_RSRC_WORD3.TILING_INDEX", "SQ_IMG_RSRC_WORD3.SW_MODE", "SQ_IMG_RSRC_WORD4.PITCH",
+      "CB_COLOR0_PITCH.TILE_MAX", "CB_COLOR0_PITCH.FMASK_TILE_MAX", "CB_COLOR0_SLICE.TILE_MAX",
+      "CB_COLOR0_ATTRIB.TILE_MODE_INDEX", "CB_COLOR0_ATTRIB.FMASK_TILE_MODE_INDEX", "CB_COLOR0_CMASK_SLICE.TILE_MAX",
+      "CB_COLOR0_FMASK_SLICE.TILE_MAX", "CB_COLOR0_ATTRIB.COLOR_SW_MODE", "CB_COLOR0_ATTRIB.FMASK_SW_MODE",
+      "CB_COLOR0_ATTRIB.RB_ALIGNED", "CB_COLOR0_ATTRIB.PIPE_ALIGNED", "CB_MRT0_EPITCH.EPITCH"},
      linear_image},
+    {{"gl-no-mipmap",
+      "GL's GL_NEAREST/GL_LINEAR minification filters sample no mipmap, which radeonsi encodes as "
+      "MIP_FILTER_NONE; Vulkan samplers always have a mipmap mode, so glvk asks for NEAREST and ends the LOD "
+      "range at 0.25 or below (only the base level is ever read, as with no mip filter)"},
+     {"SQ_IMG_SAMP_WORD2.MIP_FILTER", "SQ_IMG_SAMP_WORD1.MAX_LOD"},
+     gl_no_mipmap},
+    {{"lod-clamped-to-levels",
+      "glvk clamps GL's LOD range (default up to 1000) to the levels of the view it samples, radeonsi keeps it "
+      "(up to 15 in 4.8 fixed point); the texture descriptor's LAST_LEVEL bounds both the same way"},
+     {"SQ_IMG_SAMP_WORD1.MAX_LOD"},
+     lod_clamped_to_levels},
+    {{"gl-clamp",
+      "compatibility GL_CLAMP under linear filtering blends with the border (radeonsi: CLAMP_HALF_BORDER); "
+      "Vulkan has no such address mode and glvk uses CLAMP_TO_EDGE (CLAMP_LAST_TEXEL)"},
+     {"SQ_IMG_SAMP_WORD0.CLAMP_X", "SQ_IMG_SAMP_WORD0.CLAMP_Y", "SQ_IMG_SAMP_WORD0.CLAMP_Z"},
+     gl_clamp},
+    {{"alpha-less-format",
+      "the GL format has no alpha (RGB, RGBX) and is stored in a Vulkan format with one: radeonsi's surface is "
+      "the alpha-less format, so the CB reads destination alpha as 1 (FORCE_DST_ALPHA_1); the Vulkan attachment "
+      "stores an alpha channel and glvk lowers the blend factors that read destination alpha to their value at "
+      "1 instead (st draw_state: DST_ALPHA to ONE, ONE_MINUS_DST_ALPHA and SRC_ALPHA_SATURATE to ZERO)"},
+     {"CB_COLOR0_ATTRIB.FORCE_DST_ALPHA_1"},
+     alpha_less_format},
 };
 
 bool matches(const Entry& e, const FieldDifference& d) {
@@ -38,7 +93,7 @@ bool matches(const Entry& e, const FieldDifference& d) {
 void explain(const DifferenceContext& context, std::vector<FieldDifference>& differences) {
   for (FieldDifference& d : differences)
     for (const Entry& e : kTable)
-      if (matches(e, d) && e.applies(context)) {
+      if (matches(e, d) && e.applies(context, d)) {
         d.explanation = e.what.name;
         break;
       }

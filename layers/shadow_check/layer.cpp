@@ -2,7 +2,10 @@
 // remembers the create-infos of images, image views, buffer views and samplers; when the state
 // tracker tags one of them with a shadow record (vkSetDebugUtilsObjectTagEXT, amd::kShadowRecordTag)
 // it derives the RADV-view encoding for GLVK_SHADOW_CHIP (default tonga) and compares (checker.h).
-// Objects nobody tagged are derived alone, so the layer is useful under any Vulkan application.
+// Attachment views carry CB/DB records, compared at vkCmdBeginRendering where their role (colour or
+// depth/stencil) is known. Descriptor writes (vkUpdateDescriptorSets, vkCmdPushDescriptorSetKHR)
+// are counted per kind with how many name an object a record was compared for. Objects nobody
+// tagged are derived alone, so the layer is useful under any Vulkan application.
 // The summary goes to stderr at vkDestroyDevice, the JSON to GLVK_SHADOW_REPORT=<file>.
 #include <vulkan/vk_layer.h>
 #include <vulkan/vulkan_core.h>
@@ -14,6 +17,9 @@
 #include <mutex>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
+#include <utility>
+#include <vector>
 
 #include "checker.h"
 #include "report.h"
@@ -53,6 +59,10 @@ struct DeviceData {
   PFN_vkCreateSampler create_sampler = nullptr;
   PFN_vkDestroySampler destroy_sampler = nullptr;
   PFN_vkSetDebugUtilsObjectTagEXT set_tag = nullptr;
+  PFN_vkCmdBeginRendering begin_rendering = nullptr;
+  PFN_vkCmdBeginRendering begin_rendering_khr = nullptr;
+  PFN_vkUpdateDescriptorSets update_descriptor_sets = nullptr;
+  PFN_vkCmdPushDescriptorSetKHR push_descriptor_set = nullptr;
 
   std::mutex mutex;
   std::unordered_map<uint64_t, ImageInfo> images;
@@ -60,7 +70,10 @@ struct DeviceData {
   std::unordered_map<uint64_t, BufferViewInfo> buffer_views;
   std::unordered_map<uint64_t, VkSamplerCreateInfo> samplers;  // pNext cleared
   std::unordered_map<uint64_t, bool> tagged;                    // handles a record was compared for
+  std::unordered_map<uint64_t, amd::ShadowRecord> target_records;  // attachment views, until rendered into
+  std::unordered_set<uint64_t> rendered;                        // views met as attachments
   Report report;
+  bool reported = false;  // the summary was printed (at vkDestroyDevice or at exit)
 };
 
 std::mutex g_mutex;
@@ -145,6 +158,8 @@ VKAPI_ATTR void VKAPI_CALL DestroyInstance(VkInstance instance, const VkAllocati
 
 // --------------------------------------------------------------------- device
 
+void report_remaining_devices();
+
 VKAPI_ATTR VkResult VKAPI_CALL CreateDevice(VkPhysicalDevice physical, const VkDeviceCreateInfo* info,
                                             const VkAllocationCallbacks* allocator, VkDevice* device) {
   auto* chain = static_cast<VkLayerDeviceCreateInfo*>(const_cast<void*>(info->pNext));
@@ -172,7 +187,13 @@ VKAPI_ATTR VkResult VKAPI_CALL CreateDevice(VkPhysicalDevice physical, const VkD
   GLVK_NEXT(create_sampler, vkCreateSampler);
   GLVK_NEXT(destroy_sampler, vkDestroySampler);
   GLVK_NEXT(set_tag, vkSetDebugUtilsObjectTagEXT);
+  GLVK_NEXT(begin_rendering, vkCmdBeginRendering);
+  GLVK_NEXT(begin_rendering_khr, vkCmdBeginRenderingKHR);
+  GLVK_NEXT(update_descriptor_sets, vkUpdateDescriptorSets);
+  GLVK_NEXT(push_descriptor_set, vkCmdPushDescriptorSetKHR);
 #undef GLVK_NEXT
+  static const bool at_exit = std::atexit(report_remaining_devices) == 0;
+  (void)at_exit;
   std::lock_guard lock(g_mutex);
   g_devices[key(*device)] = std::move(d);
   return VK_SUCCESS;
@@ -201,6 +222,63 @@ void derive_untagged(DeviceData& d, amd::RecordKind kind, uint64_t handle) {
   if (derived) d.report.add_derived_only(kind);
 }
 
+// An attachment view met in `role`: its CB/DB record compared once (and forgotten), or, with no
+// record, the RADV view derived alone. Device lock held.
+void check_target(DeviceData& d, uint64_t handle, amd::RecordKind role) {
+  const auto v = d.views.find(handle);
+  const auto i = v == d.views.end() ? d.images.end() : d.images.find(v->second.image);
+  const auto record = d.target_records.find(handle);
+  if (record == d.target_records.end()) {
+    if (i != d.images.end() && derive_target_registers(chip(), i->second, v->second.view, 0).ok())
+      d.report.add_derived_only(role);
+    return;
+  }
+  std::string object = "VkImageView " + hex_handle(handle);
+  Comparison c;
+  if (i == d.images.end()) c.underived = "no vkCreateImageView/vkCreateImage seen for it";
+  else {
+    object += " " + format_label(v->second.view.format) + " level " + std::to_string(v->second.view.range.baseMipLevel) +
+              " layer " + std::to_string(v->second.view.range.baseArrayLayer);
+    c = compare_target(chip(), i->second, v->second.view, role, record->second);
+  }
+  d.tagged[handle] = true;
+  d.report.add(role, std::move(object), std::move(c));
+  d.target_records.erase(record);
+}
+
+// The device's findings: what is still pending compared or derived, the summary on stderr, the
+// JSON to GLVK_SHADOW_REPORT. Once per device (`reported`).
+void finish_report(DeviceData& d, const char* when) {
+  std::lock_guard lock(d.mutex);
+  if (d.reported) return;
+  d.reported = true;
+  std::vector<std::pair<uint64_t, amd::RecordKind>> pending;  // check_target forgets each record
+  for (const auto& [handle, record] : d.target_records) pending.emplace_back(handle, record.kind);
+  for (const auto& [handle, kind] : pending) check_target(d, handle, kind);
+  for (const auto& [handle, view] : d.views)
+    if (!d.rendered.count(handle)) derive_untagged(d, amd::RecordKind::SampledImage, handle);
+  for (const auto& [handle, view] : d.buffer_views) derive_untagged(d, amd::RecordKind::BufferView, handle);
+  for (const auto& [handle, sampler] : d.samplers) derive_untagged(d, amd::RecordKind::Sampler, handle);
+  const std::string name = chip().name;
+  if (*when) std::fprintf(stderr, "VK_LAYER_GLVK_shadow_check: %s\n", when);
+  std::fputs(d.report.summary(name).c_str(), stderr);
+  if (const char* path = std::getenv("GLVK_SHADOW_REPORT"); path && *path) {
+    if (std::FILE* f = std::fopen(path, "w")) {
+      std::fputs(d.report.json(name).c_str(), f);
+      std::fclose(f);
+    } else {
+      std::fprintf(stderr, "VK_LAYER_GLVK_shadow_check: cannot write GLVK_SHADOW_REPORT=%s\n", path);
+    }
+  }
+}
+
+// Devices the application never destroyed (a process that exits with its GL displays alive, as test
+// programs do) are reported when the process exits.
+void report_remaining_devices() {
+  std::lock_guard lock(g_mutex);
+  for (auto& [key_value, d] : g_devices) finish_report(*d, "device still alive at exit");
+}
+
 VKAPI_ATTR void VKAPI_CALL DestroyDevice(VkDevice device, const VkAllocationCallbacks* allocator) {
   if (!device) return;
   std::unique_ptr<DeviceData> d;
@@ -211,22 +289,7 @@ VKAPI_ATTR void VKAPI_CALL DestroyDevice(VkDevice device, const VkAllocationCall
     d = std::move(it->second);
     g_devices.erase(it);
   }
-  {
-    std::lock_guard lock(d->mutex);
-    for (const auto& [handle, view] : d->views) derive_untagged(*d, amd::RecordKind::SampledImage, handle);
-    for (const auto& [handle, view] : d->buffer_views) derive_untagged(*d, amd::RecordKind::BufferView, handle);
-    for (const auto& [handle, sampler] : d->samplers) derive_untagged(*d, amd::RecordKind::Sampler, handle);
-  }
-  const std::string name = chip().name;
-  std::fputs(d->report.summary(name).c_str(), stderr);
-  if (const char* path = std::getenv("GLVK_SHADOW_REPORT"); path && *path) {
-    if (std::FILE* f = std::fopen(path, "w")) {
-      std::fputs(d->report.json(name).c_str(), f);
-      std::fclose(f);
-    } else {
-      std::fprintf(stderr, "VK_LAYER_GLVK_shadow_check: cannot write GLVK_SHADOW_REPORT=%s\n", path);
-    }
-  }
+  finish_report(*d, "");
   d->destroy(device, allocator);
 }
 
@@ -267,9 +330,13 @@ VKAPI_ATTR VkResult VKAPI_CALL CreateImageView(VkDevice device, const VkImageVie
 VKAPI_ATTR void VKAPI_CALL DestroyImageView(VkDevice device, VkImageView view, const VkAllocationCallbacks* allocator) {
   DeviceData* d = device_data(device);
   if (view) {
+    const uint64_t h = handle_value(view);
     std::lock_guard lock(d->mutex);
-    derive_untagged(*d, amd::RecordKind::SampledImage, handle_value(view));
-    d->views.erase(handle_value(view));
+    // A target record never rendered into is still compared, in the role it claims.
+    if (const auto r = d->target_records.find(h); r != d->target_records.end()) check_target(*d, h, r->second.kind);
+    if (!d->rendered.erase(h)) derive_untagged(*d, amd::RecordKind::SampledImage, h);
+    d->tagged.erase(h);
+    d->views.erase(h);
   }
   d->destroy_image_view(device, view, allocator);
 }
@@ -331,6 +398,11 @@ void check_record(DeviceData& d, const VkDebugUtilsObjectTagInfoEXT& tag) {
     d.report.add(amd::RecordKind::SampledImage, "object " + label, std::move(broken));
     return;
   }
+  if (tag.objectType == VK_OBJECT_TYPE_IMAGE_VIEW &&
+      (record->kind == amd::RecordKind::ColorTarget || record->kind == amd::RecordKind::DepthTarget)) {
+    d.target_records[tag.objectHandle] = *record;  // compared when rendered into (check_target)
+    return;
+  }
   Comparison c;
   std::string object;
   if (tag.objectType == VK_OBJECT_TYPE_IMAGE && record->kind == amd::RecordKind::SampledImage) {
@@ -378,6 +450,78 @@ VKAPI_ATTR VkResult VKAPI_CALL SetDebugUtilsObjectTagEXT(VkDevice device, const 
   return d->set_tag ? d->set_tag(device, info) : VK_SUCCESS;
 }
 
+// --------------------------------------------------------------------- rendering
+
+void check_rendering(DeviceData& d, const VkRenderingInfo* info) {
+  if (!info) return;
+  std::lock_guard lock(d.mutex);
+  const auto met = [&](VkImageView view, amd::RecordKind role) {
+    if (view && d.rendered.insert(handle_value(view)).second) check_target(d, handle_value(view), role);
+  };
+  for (uint32_t i = 0; i < info->colorAttachmentCount; ++i)
+    met(info->pColorAttachments[i].imageView, amd::RecordKind::ColorTarget);
+  if (info->pDepthAttachment) met(info->pDepthAttachment->imageView, amd::RecordKind::DepthTarget);
+  if (info->pStencilAttachment) met(info->pStencilAttachment->imageView, amd::RecordKind::DepthTarget);
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdBeginRendering(VkCommandBuffer commands, const VkRenderingInfo* info) {
+  DeviceData* d = device_data(commands);
+  check_rendering(*d, info);
+  d->begin_rendering(commands, info);
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdBeginRenderingKHR(VkCommandBuffer commands, const VkRenderingInfo* info) {
+  DeviceData* d = device_data(commands);
+  check_rendering(*d, info);
+  (d->begin_rendering_khr ? d->begin_rendering_khr : d->begin_rendering)(commands, info);
+}
+
+// --------------------------------------------------------------------- descriptors
+
+// What the descriptor writes bind: each image view, sampler and buffer view counted in its kind,
+// with whether a record was compared for it.
+void count_writes(DeviceData& d, uint32_t count, const VkWriteDescriptorSet* writes) {
+  std::lock_guard lock(d.mutex);
+  const auto bound = [&](amd::RecordKind kind, uint64_t handle) {
+    if (handle) d.report.add_bound(kind, d.tagged.count(handle) != 0);
+  };
+  for (uint32_t w = 0; w < count; ++w) {
+    const VkWriteDescriptorSet& write = writes[w];
+    for (uint32_t i = 0; i < write.descriptorCount; ++i) switch (write.descriptorType) {
+        case VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER:
+          bound(amd::RecordKind::Sampler, handle_value(write.pImageInfo[i].sampler));
+          [[fallthrough]];
+        case VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE:
+        case VK_DESCRIPTOR_TYPE_STORAGE_IMAGE:
+        case VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT:
+          bound(amd::RecordKind::SampledImage, handle_value(write.pImageInfo[i].imageView));
+          break;
+        case VK_DESCRIPTOR_TYPE_SAMPLER: bound(amd::RecordKind::Sampler, handle_value(write.pImageInfo[i].sampler)); break;
+        case VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER:
+        case VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER:
+          bound(amd::RecordKind::BufferView, handle_value(write.pTexelBufferView[i]));
+          break;
+        default: break;
+      }
+  }
+}
+
+VKAPI_ATTR void VKAPI_CALL UpdateDescriptorSets(VkDevice device, uint32_t write_count,
+                                                const VkWriteDescriptorSet* writes, uint32_t copy_count,
+                                                const VkCopyDescriptorSet* copies) {
+  DeviceData* d = device_data(device);
+  count_writes(*d, write_count, writes);
+  d->update_descriptor_sets(device, write_count, writes, copy_count, copies);
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdPushDescriptorSetKHR(VkCommandBuffer commands, VkPipelineBindPoint bind_point,
+                                                   VkPipelineLayout layout, uint32_t set, uint32_t write_count,
+                                                   const VkWriteDescriptorSet* writes) {
+  DeviceData* d = device_data(commands);
+  count_writes(*d, write_count, writes);
+  d->push_descriptor_set(commands, bind_point, layout, set, write_count, writes);
+}
+
 // --------------------------------------------------------------------- lookup
 
 PFN_vkVoidFunction device_function(const char* name) {
@@ -393,7 +537,18 @@ PFN_vkVoidFunction device_function(const char* name) {
   GLVK_HOOK(CreateSampler)
   GLVK_HOOK(DestroySampler)
   GLVK_HOOK(SetDebugUtilsObjectTagEXT)
+  GLVK_HOOK(CmdBeginRendering)
+  GLVK_HOOK(UpdateDescriptorSets)
 #undef GLVK_HOOK
+  return nullptr;
+}
+
+// Extension commands: hooked only where the device has them (a layer must not hand out an entry
+// point the driver lacks).
+PFN_vkVoidFunction device_extension_function(const char* name) {
+  if (std::strcmp(name, "vkCmdBeginRenderingKHR") == 0) return reinterpret_cast<PFN_vkVoidFunction>(&CmdBeginRenderingKHR);
+  if (std::strcmp(name, "vkCmdPushDescriptorSetKHR") == 0)
+    return reinterpret_cast<PFN_vkVoidFunction>(&CmdPushDescriptorSetKHR);
   return nullptr;
 }
 
@@ -406,7 +561,10 @@ GLVK_LAYER_EXPORT VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL vkGetDeviceProcAddr(V
   if (std::strcmp(name, "vkGetDeviceProcAddr") == 0) return reinterpret_cast<PFN_vkVoidFunction>(&vkGetDeviceProcAddr);
   if (PFN_vkVoidFunction f = device_function(name)) return f;
   DeviceData* d = device_data(device);
-  return d ? d->gdpa(device, name) : nullptr;
+  if (!d) return nullptr;
+  const PFN_vkVoidFunction next = d->gdpa(device, name);
+  if (PFN_vkVoidFunction f = device_extension_function(name); f && next) return f;
+  return next;
 }
 
 GLVK_LAYER_EXPORT VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL vkGetInstanceProcAddr(VkInstance instance,

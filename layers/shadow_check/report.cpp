@@ -7,7 +7,8 @@ namespace glvk::shadow_check {
 namespace {
 
 constexpr amd::RecordKind kKinds[] = {amd::RecordKind::SampledImage, amd::RecordKind::BufferView,
-                                      amd::RecordKind::Sampler, amd::RecordKind::ColorTarget};
+                                      amd::RecordKind::Sampler, amd::RecordKind::ColorTarget,
+                                      amd::RecordKind::DepthTarget};
 
 std::string json_string(const std::string& s) {
   std::string out = "\"";
@@ -55,6 +56,12 @@ void Report::add_derived_only(amd::RecordKind kind) {
   ++counters_[index(kind)].derived_only;
 }
 
+void Report::add_bound(amd::RecordKind kind, bool checked) {
+  std::lock_guard lock(mutex_);
+  ++counters_[index(kind)].bound;
+  if (checked) ++counters_[index(kind)].bound_checked;
+}
+
 KindCounters Report::counters(amd::RecordKind kind) const {
   std::lock_guard lock(mutex_);
   return counters_[index(kind)];
@@ -70,6 +77,8 @@ KindCounters Report::totals() const {
     t.unexplained += c.unexplained;
     t.underived += c.underived;
     t.derived_only += c.derived_only;
+    t.bound += c.bound;
+    t.bound_checked += c.bound_checked;
   }
   return t;
 }
@@ -83,11 +92,15 @@ std::string Report::summary(const std::string& chip) const {
                     " derived without a record\n";
   for (amd::RecordKind k : kKinds) {
     const KindCounters c = counters(k);
-    if (!c.checked && !c.derived_only) continue;
+    if (!c.checked && !c.derived_only && !c.bound) continue;
     out += std::string("  ") + amd::record_kind_name(k) + ": " + std::to_string(c.checked) + " checked, " +
            std::to_string(c.identical) + " identical, " + std::to_string(c.explained) + " explained, " +
            std::to_string(c.unexplained) + " unexplained, " + std::to_string(c.underived) + " not derivable, " +
-           std::to_string(c.derived_only) + " derived without a record\n";
+           std::to_string(c.derived_only) + " derived without a record";
+    if (k != amd::RecordKind::ColorTarget && k != amd::RecordKind::DepthTarget)
+      out += "; " + std::to_string(c.bound) + " bound in descriptors (" + std::to_string(c.bound_checked) +
+             " with a record)";
+    out += "\n";
   }
   std::lock_guard lock(mutex_);
   std::map<std::string, uint64_t> explained;
@@ -118,7 +131,8 @@ std::string Report::json(const std::string& chip) const {
            ": {\"checked\": " + std::to_string(c.checked) + ", \"identical\": " + std::to_string(c.identical) +
            ", \"explained\": " + std::to_string(c.explained) + ", \"unexplained\": " + std::to_string(c.unexplained) +
            ", \"not_derivable\": " + std::to_string(c.underived) +
-           ", \"derived_without_record\": " + std::to_string(c.derived_only) + "}";
+           ", \"derived_without_record\": " + std::to_string(c.derived_only) + ", \"bound\": " +
+           std::to_string(c.bound) + ", \"bound_with_record\": " + std::to_string(c.bound_checked) + "}";
     first = false;
   }
   out += "\n  },\n  \"mismatches\": [";

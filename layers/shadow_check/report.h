@@ -19,6 +19,8 @@ struct KindCounters {
   uint64_t unexplained = 0;  // at least one difference the table does not explain
   uint64_t underived = 0;    // a record, but no RADV-view encoding could be derived
   uint64_t derived_only = 0;  // no record attached; the RADV view was derived alone
+  uint64_t bound = 0;         // descriptors written naming an object of this kind
+  uint64_t bound_checked = 0;  // of those, naming an object a record was compared for
 };
 
 struct Finding {
@@ -31,6 +33,7 @@ class Report {
  public:
   void add(amd::RecordKind kind, std::string object, Comparison comparison);
   void add_derived_only(amd::RecordKind kind);
+  void add_bound(amd::RecordKind kind, bool checked);
 
   KindCounters counters(amd::RecordKind kind) const;
   KindCounters totals() const;
@@ -41,7 +44,7 @@ class Report {
  private:
   static size_t index(amd::RecordKind kind) { return size_t(kind) - 1; }
   mutable std::mutex mutex_;
-  std::array<KindCounters, 4> counters_{};
+  std::array<KindCounters, 5> counters_{};
   std::vector<Finding> findings_;  // every compared object that was not identical
 };
 

@@ -284,21 +284,54 @@ Result<ColorBufferRegisters> encode_color_buffer(const Chip& chip, const ColorSu
   return r;
 }
 
+std::vector<RegisterRun> color_buffer_runs(GfxLevel level, unsigned index, const ColorBufferRegisters& r) {
+  const uint32_t base = regs::CB_COLORn_BASE::offset(index);
+  if (level >= GfxLevel::GFX9)
+    return {{base,
+             {r.base, r.base_ext, r.attrib2, r.view, r.info, r.attrib, r.dcc_control, r.cmask, r.cmask_base_ext, r.fmask,
+              r.fmask_base_ext, r.clear_word0, r.clear_word1, r.dcc_base, r.dcc_base_ext}},
+            {regs::CB_MRTn_EPITCH::offset(index), {r.mrt_epitch}}};
+  std::vector<uint32_t> values = {r.base,  r.pitch,       r.slice, r.view,        r.info,
+                                  r.attrib, r.dcc_control, r.cmask, r.cmask_slice, r.fmask,
+                                  r.fmask_slice, r.clear_word0, r.clear_word1, r.dcc_base};
+  if (level < GfxLevel::GFX8) values.pop_back();  // DCC_BASE from GFX8 on
+  return {{base, std::move(values)}};
+}
+
+std::vector<RegisterRun> depth_buffer_runs(GfxLevel level, const DepthBufferRegisters& r) {
+  std::vector<RegisterRun> runs;
+  if (level >= GfxLevel::GFX9) {
+    runs.push_back({regs::DB_HTILE_DATA_BASE::kOffset, {r.htile_data_base, r.htile_data_base_hi, r.depth_size}});
+    runs.push_back({regs::DB_Z_INFO_GFX9::kOffset,
+                    {r.z_info, r.stencil_info, r.z_read_base, r.z_read_base_hi, r.stencil_read_base,
+                     r.stencil_read_base_hi, r.z_write_base, r.z_write_base_hi, r.stencil_write_base,
+                     r.stencil_write_base_hi}});
+    runs.push_back({regs::DB_Z_INFO2::kOffset, {r.z_info2, r.stencil_info2}});
+  } else {
+    runs.push_back({regs::DB_HTILE_DATA_BASE::kOffset, {r.htile_data_base}});
+    runs.push_back({regs::DB_DEPTH_INFO::kOffset,
+                    {r.depth_info, r.z_info, r.stencil_info, r.z_read_base, r.stencil_read_base, r.z_write_base,
+                     r.stencil_write_base, r.depth_size, r.depth_slice}});
+  }
+  runs.push_back({regs::DB_STENCIL_CLEAR::kOffset, {r.stencil_clear, r.depth_clear}});
+  runs.push_back({regs::DB_DEPTH_VIEW::kOffset, {r.depth_view}});
+  runs.push_back({regs::DB_HTILE_SURFACE::kOffset, {r.htile_surface}});
+  return runs;
+}
+
+namespace {
+
+Status emit_runs(pm4::ShadowStream& stream, const std::vector<RegisterRun>& runs) {
+  for (const RegisterRun& run : runs)
+    if (Status st = stream.set_context_regs(run.offset, run.values); !st) return st;
+  return ok_status();
+}
+
+}  // namespace
+
 Status emit_color_buffer(pm4::ShadowStream& stream, unsigned index, const ColorBufferRegisters& r) {
   if (index >= regs::CB_COLORn_BASE::kCount) return fail("colour buffer index " + std::to_string(index) + " > 7");
-  if (stream.chip().gfx_level >= GfxLevel::GFX9) {
-    const uint32_t values[] = {r.base,  r.base_ext,    r.attrib2, r.view,           r.info,
-                               r.attrib, r.dcc_control, r.cmask,   r.cmask_base_ext, r.fmask,
-                               r.fmask_base_ext, r.clear_word0, r.clear_word1, r.dcc_base, r.dcc_base_ext};
-    Status st = stream.set_context_regs(regs::CB_COLORn_BASE::offset(index), values);
-    if (!st) return st;
-    return stream.set_context_reg(regs::CB_MRTn_EPITCH::offset(index), r.mrt_epitch);
-  }
-  const uint32_t values[] = {r.base,        r.pitch,       r.slice,       r.view,  r.info,
-                             r.attrib,      r.dcc_control, r.cmask,       r.cmask_slice,
-                             r.fmask,       r.fmask_slice, r.clear_word0, r.clear_word1, r.dcc_base};
-  const size_t count = stream.chip().gfx_level >= GfxLevel::GFX8 ? 14 : 13;  // DCC_BASE from GFX8 on
-  return stream.set_context_regs(regs::CB_COLORn_BASE::offset(index), std::span<const uint32_t>(values, count));
+  return emit_runs(stream, color_buffer_runs(stream.chip().gfx_level, index, r));
 }
 
 Status emit_color_buffer_unbound(pm4::ShadowStream& stream, unsigned index) {
@@ -425,26 +458,7 @@ Result<DepthBufferRegisters> encode_depth_buffer(const Chip& chip, const DepthSu
 }
 
 Status emit_depth_buffer(pm4::ShadowStream& stream, const DepthBufferRegisters& r) {
-  Status st = ok_status();
-  if (stream.chip().gfx_level >= GfxLevel::GFX9) {
-    const uint32_t htile[] = {r.htile_data_base, r.htile_data_base_hi, r.depth_size};
-    if (!(st = stream.set_context_regs(regs::DB_HTILE_DATA_BASE::kOffset, htile))) return st;
-    const uint32_t seq[] = {r.z_info,         r.stencil_info,          r.z_read_base,  r.z_read_base_hi,
-                            r.stencil_read_base, r.stencil_read_base_hi, r.z_write_base, r.z_write_base_hi,
-                            r.stencil_write_base, r.stencil_write_base_hi};
-    if (!(st = stream.set_context_regs(regs::DB_Z_INFO_GFX9::kOffset, seq))) return st;
-    const uint32_t info2[] = {r.z_info2, r.stencil_info2};
-    if (!(st = stream.set_context_regs(regs::DB_Z_INFO2::kOffset, info2))) return st;
-  } else {
-    if (!(st = stream.set_context_reg(regs::DB_HTILE_DATA_BASE::kOffset, r.htile_data_base))) return st;
-    const uint32_t seq[] = {r.depth_info,   r.z_info,           r.stencil_info, r.z_read_base, r.stencil_read_base,
-                            r.z_write_base, r.stencil_write_base, r.depth_size, r.depth_slice};
-    if (!(st = stream.set_context_regs(regs::DB_DEPTH_INFO::kOffset, seq))) return st;
-  }
-  const uint32_t clear[] = {r.stencil_clear, r.depth_clear};
-  if (!(st = stream.set_context_regs(regs::DB_STENCIL_CLEAR::kOffset, clear))) return st;
-  if (!(st = stream.set_context_reg(regs::DB_DEPTH_VIEW::kOffset, r.depth_view))) return st;
-  return stream.set_context_reg(regs::DB_HTILE_SURFACE::kOffset, r.htile_surface);
+  return emit_runs(stream, depth_buffer_runs(stream.chip().gfx_level, r));
 }
 
 Status emit_depth_buffer_unbound(pm4::ShadowStream& stream) {

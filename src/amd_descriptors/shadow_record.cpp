@@ -1,5 +1,7 @@
 #include <glvk/amd_descriptors/shadow_record.h>
 
+#include <glvk/amd_descriptors/framebuffer.h>
+
 namespace glvk::amd {
 namespace {
 
@@ -57,8 +59,38 @@ const char* record_kind_name(RecordKind kind) {
     case RecordKind::BufferView: return "buffer view";
     case RecordKind::Sampler: return "sampler";
     case RecordKind::ColorTarget: return "colour target";
+    case RecordKind::DepthTarget: return "depth target";
   }
   return "unknown";
+}
+
+Result<TargetRegisters> target_registers(const Chip& chip, const Texture& texture, formats::Format format,
+                                         uint32_t level, uint32_t first_layer, uint32_t last_layer) {
+  const formats::FormatDesc& desc = formats::describe(format);
+  TargetRegisters out;
+  if (desc.is_depth || desc.is_stencil) {
+    const Result<DepthSurface> surface = depth_surface_from_texture(chip, texture, level, first_layer, last_layer);
+    if (!surface) return Error{surface.error()};
+    const Result<DepthBufferRegisters> r = encode_depth_buffer(chip, *surface);
+    if (!r) return Error{r.error()};
+    out.kind = RecordKind::DepthTarget;
+    // emit_depth_buffer's writes, in its order.
+    for (const RegisterRun& run : depth_buffer_runs(chip.gfx_level, *r))
+      for (size_t i = 0; i < run.values.size(); ++i) out.registers.push_back({run.offset + 4 * uint32_t(i), run.values[i]});
+    return out;
+  }
+  const Result<ColorSurface> laid_out = color_surface_from_texture(chip, texture, level, first_layer, last_layer);
+  if (!laid_out) return Error{laid_out.error()};
+  const Result<CbFormat> cb = cb_format(desc);  // the surface's format, not necessarily the texture's
+  if (!cb) return Error{cb.error()};
+  ColorSurface surface = *laid_out;
+  surface.format = *cb;
+  const Result<ColorBufferRegisters> r = encode_color_buffer(chip, surface);
+  if (!r) return Error{r.error()};
+  // emit_color_buffer's writes for slot 0.
+  for (const RegisterRun& run : color_buffer_runs(chip.gfx_level, 0, *r))
+    for (size_t i = 0; i < run.values.size(); ++i) out.registers.push_back({run.offset + 4 * uint32_t(i), run.values[i]});
+  return out;
 }
 
 std::vector<uint8_t> serialize_record(const ShadowRecord& r) {
@@ -86,7 +118,7 @@ Result<ShadowRecord> parse_record(std::span<const uint8_t> bytes) {
            uint32_t(bytes[4 * i + 3]) << 24;
   if (d.size() < kHeaderDwords || d[0] != kMagic) return fail("not a glvk shadow record");
   if (d[1] != kVersion) return fail("shadow record version " + std::to_string(d[1]) + ", expected 1");
-  if (d[2] < uint32_t(RecordKind::SampledImage) || d[2] > uint32_t(RecordKind::ColorTarget))
+  if (d[2] < uint32_t(RecordKind::SampledImage) || d[2] > uint32_t(RecordKind::DepthTarget))
     return fail("unknown record kind " + std::to_string(d[2]));
   const size_t words = d[18], registers = d[19];
   if (words > kMaxEntries || registers > kMaxEntries || d.size() != kHeaderDwords + words + 2 * registers)

@@ -110,6 +110,14 @@ ProgramObject* validate_draw(Context& ctx, const char* fn, const DrawParams& d) 
   }
   if (fixed_function) return fixed_function_program(ctx, fn, d.mode);
   if (!program->builtin_uniforms.empty()) write_builtin_uniforms(ctx, *program);
+  if (program->fixed_stages) return program_with_fixed_stage(ctx, fn, *program, d.mode);
+  // Without a vertex shader a draw has no vertex stage for the device: undefined results in GL
+  // (11.1), reported here instead (the compatibility profile's vertex-fragment pairs are completed
+  // above; geometry-only and compute programs are not).
+  if (!(stages & 1u << unsigned(glsl::Stage::Vertex))) {
+    ctx.error(GL_INVALID_OPERATION, "%s: the program in use has no vertex shader", fn);
+    return nullptr;
+  }
   return program;
 }
 

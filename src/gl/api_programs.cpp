@@ -73,7 +73,11 @@ GLint interface_location(const std::vector<glsl::InterfaceVariable>& variables, 
 // sampler units and block bindings (GL 4.6 7.6: uniforms start at zero, block bindings at their
 // layout(binding) or zero).
 void reset_uniforms(ProgramObject& p, const glsl::Program& r) {
-  p.default_block.assign(r.default_block_size, std::byte{0});
+  // Zero, or the values of the uniforms' initializers (GLSL 1.20 4.3.5).
+  if (r.initial_default_block.size() == r.default_block_size)
+    p.default_block = r.initial_default_block;
+  else
+    p.default_block.assign(r.default_block_size, std::byte{0});
   p.locations.clear();
   for (std::uint32_t u = 0; u < r.uniforms.size(); ++u) {
     const glsl::Uniform& uniform = r.uniforms[u];
@@ -230,6 +234,7 @@ void LinkProgram(Context& ctx, const char* fn, GLuint program) {
   p->linked_xfb_buffer_mode = p->xfb_buffer_mode;
   p->executable = std::move(linked);
   reset_uniforms(*p, p->executable->reflection());
+  p->fixed_stages = plan_fixed_stages(ctx, sources, options, p->executable->reflection());
 }
 
 void UseProgram(Context& ctx, const char* fn, GLuint program) {

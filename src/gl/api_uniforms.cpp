@@ -109,6 +109,17 @@ void store_component(std::byte* dst, Kind kind, UniformBase base, const std::byt
 
 }  // namespace
 
+std::vector<UniformSpan> uniform_spans(const glsl::Uniform& u) {
+  std::vector<UniformSpan> spans;
+  const TypeInfo info = type_info(u.gl_type);
+  if (info.kind == Kind::Sampler || u.block_index >= 0) return spans;
+  const std::uint32_t stored = info.kind == Kind::Double ? 8 : 4;
+  for (std::uint32_t e = 0; e < u.array_size; ++e)
+    for (int c = 0; c < info.columns; ++c)
+      spans.push_back({u.offset + e * u.array_stride + std::uint32_t(c) * u.matrix_stride, std::uint32_t(info.rows) * stored});
+  return spans;
+}
+
 ProgramObject* uniform_program(Context& ctx, const char* fn) {
   if (!ctx.current_program) {
     ctx.error(GL_INVALID_OPERATION, "%s: no program is in use", fn);

@@ -4,6 +4,8 @@
 // same path.
 #pragma once
 
+#include <span>
+
 #include "glvk/gl/context.h"
 #include "glvk/st/draw.h"
 
@@ -13,6 +15,14 @@ namespace glvk::gl {
 // its uniforms filled from the context; null after raising an error.
 // `mode`: the draw's primitive (polygon stipple applies to polygons only).
 ProgramObject* fixed_function_program(Context& ctx, const char* fn, GLenum mode = GL_TRIANGLES);
+// fixed_function/ff_partner.cpp: a compatibility-profile program with a vertex shader and no
+// fragment shader, or the reverse, gets the fixed-function stage in place of the missing one.
+// At link: what to keep for that (null for other programs). At draw: the hidden program with the
+// generated stage for the current state, carrying the user's uniform values; null after an error.
+std::shared_ptr<FixedStages> plan_fixed_stages(Context& ctx, std::span<const glsl::ShaderSource> sources,
+                                               const glsl::LinkOptions& options, const glsl::Program& r);
+ProgramObject* program_with_fixed_stage(Context& ctx, const char* fn, ProgramObject& user, GLenum mode);
+
 // The vertex inputs of a draw with a fixed-function program, or of immediate mode with any
 // program: the legacy arrays and current values (LegacyAttrib), or glEnd's vertices. False when
 // nothing is drawn (no vertex array: GL 4.6 compatibility 10.3.? draws no vertices).

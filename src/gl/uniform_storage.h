@@ -9,6 +9,13 @@ namespace glvk::gl {
 // The component type a glUniform* command passes.
 enum class UniformBase { Float, Int, Uint, Double };
 
+// The bytes of the default block that hold uniform `u` (what glUniform* writes): one span per
+// column of each element, in element and column order, offsets from the block's start.
+struct UniformSpan {
+  std::uint32_t offset, size;
+};
+std::vector<UniformSpan> uniform_spans(const glsl::Uniform& u);
+
 // glUniform*: the current program's uniform at `location` (program null); `rows` components per
 // column and `columns` columns (1 for vectors); values in column-major order unless `transpose`.
 void set_uniform(Context& ctx, const char* fn, ProgramObject* program, GLint location, GLsizei count, UniformBase base,

@@ -253,3 +253,7 @@ LegacyLowering lower_legacy_builtins(Stage stage, std::string& text, bool compat
 }
 
 }  // namespace glvk::glsl::detail
+
+namespace glvk::glsl {
+std::set<std::string> builtin_names(std::string_view text) { return detail::gl_identifiers(text); }
+}  // namespace glvk::glsl

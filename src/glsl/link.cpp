@@ -6,6 +6,7 @@
 #include "legacy_builtins.h"
 #include "reflect.h"
 #include "spirv_edit.h"
+#include "uniform_initializers.h"
 #include "xfb.h"
 
 namespace glvk::glsl {
@@ -216,6 +217,7 @@ Program link(std::span<const ShaderSource> shaders, const LinkOptions& options) 
     out.emits_points = use.emits_points;
     break;
   }
+  detail::apply_uniform_initializers(shaders, options.compile, out);
   out.log += program.getInfoLog();
   out.ok = true;
   return out;

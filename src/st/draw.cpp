@@ -405,6 +405,8 @@ void draw(Context& context, const DrawCall& call) {
     // snorm formats) is drawn unblended: its storage keeps GL's exact bits, where a blendable
     // stand-in format (16-bit float) would not; blending into it is the one thing lost.
     features.blendable[i] = !d.is_pure_integer && res.blendable(a.format);
+    // Lowering DST_ALPHA for a format without alpha is exact whether or not its storage has one.
+    features.dst_alpha_one[i] = d.swizzle[3] == formats::Swizzle::ONE;
   }
   if (const TargetInput& zs = fb.depth.texture ? fb.depth : fb.stencil; zs.texture) {
     vk_backend::DrawAttachment& a = targets.depth_stencil;

@@ -15,6 +15,7 @@
 #include "glvk/vk_backend/error.h"
 #include "draw_state.h"
 #include "sampled_view.h"
+#include "shadow_tag.h"
 
 namespace glvk::st {
 
@@ -49,8 +50,10 @@ DrawResources& draw_resources(Screen::Impl& s) {
   return *s.draw;
 }
 
-VkSampler DrawResources::sampler(const SamplerKey& key) {
+VkSampler DrawResources::sampler(const SamplerKey& key, bool* created) {
+  if (created) *created = false;
   if (auto found = samplers.find(key); found != samplers.end()) return found->second;
+  if (created) *created = true;
   VkSamplerCreateInfo info{VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO};
   info.magFilter = key.mag;
   info.minFilter = key.min;
@@ -72,9 +75,11 @@ VkSampler DrawResources::sampler(const SamplerKey& key) {
   return samplers.emplace(key, sampler).first->second;
 }
 
-VkImageView DrawResources::view(const std::shared_ptr<vk_backend::Image>& image, const ViewKey& key) {
+VkImageView DrawResources::view(const std::shared_ptr<vk_backend::Image>& image, const ViewKey& key, bool* created) {
+  if (created) *created = false;
   auto found = views.find(key);
   if (found != views.end() && found->second.image.lock() == image) return found->second.view->handle();
+  if (created) *created = true;
   if (found != views.end()) views.erase(found);  // a dead image's view under a reused address
   // Views of destroyed images go once they pile up (the GPU finished with an image before its
   // last reference was dropped, so their views are idle too).
@@ -225,6 +230,7 @@ SampledView sampled_view(const TextureInput& t) {
     aspect = stencil ? VK_IMAGE_ASPECT_STENCIL_BIT : VK_IMAGE_ASPECT_DEPTH_BIT;
     v.integer = stencil;
     v.depth = !stencil;
+    v.stencil = stencil;
   }
   const std::uint32_t layers = layout.target == TextureTarget::TEXTURE_3D ? 1 : layout.layers;
   v.key.range = {aspect, texture.image_level(base), v.levels,
@@ -236,6 +242,7 @@ SampledView sampled_view(const TextureInput& t) {
   if (d.is_depth || d.is_stencil) for (int i = 0; i < 4; ++i) storage[i] = i == 0 ? Swizzle::X : i == 3 ? Swizzle::ONE : Swizzle::ZERO;
   rebase_swizzle(t.base_format, t.depth_texture_mode, rebase);
   for (int i = 0; i < 4; ++i) gl[i] = gl_swizzle(t.swizzle[i]);
+  formats::compose_swizzles(rebase, gl, v.gl_swizzle);
   formats::compose_swizzles(storage, rebase, combined);
   formats::compose_swizzles(combined, gl, combined);
   v.key.components = {component(combined[0]), component(combined[1]), component(combined[2]), component(combined[3])};
@@ -296,14 +303,19 @@ VkDescriptorImageInfo sampled_descriptor(DrawResources& res, vk_backend::Command
     const SampledView v = sampled_view(*t);
     vk_backend::Image& image = t->texture->image();
     stream.prepare_sampled(image, v.key.range);
-    const bool shadow_sampler = sampler_gl_type == GL_SAMPLER_1D_SHADOW || sampler_gl_type == GL_SAMPLER_2D_SHADOW ||
+    const bool comparing_sampler = sampler_gl_type == GL_SAMPLER_1D_SHADOW || sampler_gl_type == GL_SAMPLER_2D_SHADOW ||
                                 sampler_gl_type == GL_SAMPLER_1D_ARRAY_SHADOW ||
                                 sampler_gl_type == GL_SAMPLER_2D_ARRAY_SHADOW || sampler_gl_type == GL_SAMPLER_CUBE_SHADOW ||
                                 sampler_gl_type == GL_SAMPLER_CUBE_MAP_ARRAY_SHADOW ||
                                 sampler_gl_type == GL_SAMPLER_2D_RECT_SHADOW;
-    const VkSampler sampler = res.sampler(sampler_key(t->sampler,
-                                                      device, v.levels, v.integer, v.depth && shadow_sampler));
-    return {sampler, res.view(t->texture->shared_image(), v.key), image.layout_for(VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL)};
+    const bool compare = v.depth && comparing_sampler;
+    bool new_sampler = false, new_view = false;
+    const VkSampler sampler = res.sampler(sampler_key(t->sampler, device, v.levels, v.integer, compare), &new_sampler);
+    const VkImageView view = res.view(t->texture->shared_image(), v.key, &new_view);
+    // The radeonsi view of each new Vulkan object, for the shadow-check layer (DESIGN.md protocol).
+    if (new_sampler) shadow_sampler(device, sampler, t->sampler, compare);
+    if (new_view) shadow_sampled_view(image, view, *t->texture, v);
+    return {sampler, view, image.layout_for(VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL)};
   }
   make_incomplete_images(res, stream);
   const std::shared_ptr<vk_backend::Image>& image =

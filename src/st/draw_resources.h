@@ -48,9 +48,10 @@ struct DrawResources {
   explicit DrawResources(Screen::Impl& s);
   ~DrawResources();
 
-  VkSampler sampler(const SamplerKey& key);
+  // A cached sampler; `created` (optional) says whether it was made by this call.
+  VkSampler sampler(const SamplerKey& key, bool* created = nullptr);
   // A cached view of `image`; entries of destroyed images are dropped as they are met.
-  VkImageView view(const std::shared_ptr<vk_backend::Image>& image, const ViewKey& key);
+  VkImageView view(const std::shared_ptr<vk_backend::Image>& image, const ViewKey& key, bool* created = nullptr);
   // Whether the device blends into attachments of `format` (COLOR_ATTACHMENT_BLEND), cached.
   bool blendable(VkFormat format);
 

@@ -211,6 +211,20 @@ void translate_render_state(const DrawCall& call, const DrawFeaturesView& featur
     b.dst_alpha = blend_factor(s.dst_alpha);
     b.color_op = blend_op(s.equation_rgb);
     b.alpha_op = blend_op(s.equation_alpha);
+    if (features.dst_alpha_one[i]) {
+      // Ad = 1: DST_ALPHA is ONE, ONE_MINUS_DST_ALPHA is ZERO, SRC_ALPHA_SATURATE's min(As, 1 - Ad) is
+      // ZERO (its alpha factor is 1 whatever Ad is); radeonsi gets the same from CB FORCE_DST_ALPHA_1.
+      const auto at_one = [](std::uint32_t f, bool colour) -> std::uint32_t {
+        if (f == VK_BLEND_FACTOR_DST_ALPHA) return VK_BLEND_FACTOR_ONE;
+        if (f == VK_BLEND_FACTOR_ONE_MINUS_DST_ALPHA) return VK_BLEND_FACTOR_ZERO;
+        if (colour && f == VK_BLEND_FACTOR_SRC_ALPHA_SATURATE) return VK_BLEND_FACTOR_ZERO;
+        return f;
+      };
+      b.src_color = at_one(b.src_color, true);
+      b.dst_color = at_one(b.dst_color, true);
+      b.src_alpha = at_one(b.src_alpha, false);
+      b.dst_alpha = at_one(b.dst_alpha, false);
+    }
     // MIN and MAX ignore the factors (GL) but Vulkan reads them: keep them canonical so the key
     // does not split on values that do not matter.
     if (b.color_op == VK_BLEND_OP_MIN || b.color_op == VK_BLEND_OP_MAX) b.src_color = b.dst_color = VK_BLEND_FACTOR_ONE;

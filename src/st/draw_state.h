@@ -21,6 +21,9 @@ struct DrawFeaturesView {
   bool alpha_to_one = false;
   bool logic_op = false;
   std::array<bool, kMaxColorBuffers> blendable{};  // per draw buffer: a blendable (not integer) format
+  // Per draw buffer: the GL format has no alpha (RGB, RGBX; its storage may have one), so destination
+  // alpha reads as 1 (GL 4.6 17.3.6): the blend factors that read it are lowered to their value at 1.
+  std::array<bool, kMaxColorBuffers> dst_alpha_one{};
   std::uint32_t written_buffers = ~0u;  // draw buffers an output of their kind is written to (others: masked)
   unsigned viewports = 1;
 };

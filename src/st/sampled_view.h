@@ -12,6 +12,10 @@ struct SampledView {
   std::uint32_t levels = 1;
   bool integer = false;  // pure integer or stencil: never filtered
   bool depth = false;    // a depth aspect: depth comparison applies
+  bool stencil = false;  // the stencil aspect of a depth/stencil or stencil format
+  // The GL-level swizzle (base-format rebase, then the texture's swizzle parameters), without the
+  // storage format's own emulation swizzle: what st hands radeonsi's sampler view.
+  formats::Swizzle gl_swizzle[4] = {formats::Swizzle::X, formats::Swizzle::Y, formats::Swizzle::Z, formats::Swizzle::W};
 };
 
 // The view a TextureInput samples (texture non-null).

@@ -1,7 +1,9 @@
 #include "glvk/st/shadow.h"
 
 #include "shadow_tag.h"
+#include "sampled_view.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <map>
 #include <vector>
@@ -16,6 +18,7 @@
 #include "glvk/amd_descriptors/pm4.h"
 #include "glvk/amd_descriptors/shadow_record.h"
 #include "glvk/formats/gl_client.h"
+#include "glvk/st/draw.h"
 #include "glvk/st/amd_format_support.h"
 #include "glvk/vk_backend/image.h"
 #include "glvk/vk_backend/object_tag.h"
@@ -29,6 +32,9 @@ struct Shadow {
   bool tag_objects = false;  // the shadow-check layer is on: attach records to Vulkan objects
   std::unique_ptr<amd::pm4::ShadowStream> stream;
   std::map<const void*, amd::Texture> textures;  // the GCN layout of every live texture resource
+  // The GCN layout of each image a texture created (its views share it), for sampled views.
+  std::map<const vk_backend::Image*, amd::Texture> images;
+  std::map<const void*, const vk_backend::Image*> image_of;
   std::vector<std::uint64_t> last_framebuffer;   // what the last emitted framebuffer state was made of
   unsigned last_nr_cbufs = 0;
 };
@@ -67,16 +73,59 @@ void save(Shadow& s) {
     std::fprintf(stderr, "glvk: cannot write GLVK_SHADOW=%s: %s\n", s.path.c_str(), status.error().c_str());
 }
 
-// Test-only hook: GLVK_SHADOW_TEST_CORRUPT=WORD:MASK flips MASK (hex) in word WORD of the first
-// record attached, so tests can see the layer name the field that was broken.
+// Test-only hook: GLVK_SHADOW_TEST_CORRUPT=[KIND:]INDEX:MASK flips MASK (hex) in word INDEX (register
+// INDEX of a colour/depth target record) of the first record of KIND attached ("image", "sampler",
+// "buffer-view", "colour-target", "depth-target"; without KIND, the first record with words), so
+// tests can see the layer name the field that was broken.
 void corrupt_for_test(amd::ShadowRecord& record) {
+  static std::mutex mutex;  // records are made under the shadow lock and under the screen lock
   static bool done = false;
   const char* spec = std::getenv("GLVK_SHADOW_TEST_CORRUPT");
-  if (done || !spec) return;
-  unsigned word = 0, mask = 0;
-  if (std::sscanf(spec, "%u:%x", &word, &mask) != 2 || word >= record.words.size()) return;
-  record.words[word] ^= mask;
+  if (!spec) return;
+  std::lock_guard lock(mutex);
+  if (done) return;
+  std::string text = spec;
+  if (const std::size_t colon = text.find(':'); colon != std::string::npos && text.find(':', colon + 1) != std::string::npos) {
+    std::string kind = amd::record_kind_name(record.kind);
+    std::replace(kind.begin(), kind.end(), ' ', '-');
+    if (text.substr(0, colon) != kind) return;
+    text = text.substr(colon + 1);
+  }
+  unsigned index = 0, mask = 0;
+  if (std::sscanf(text.c_str(), "%u:%x", &index, &mask) != 2) return;
+  if (index < record.words.size()) record.words[index] ^= mask;
+  else if (record.words.empty() && index < record.registers.size()) record.registers[index].value ^= mask;
+  else return;
   done = true;
+}
+
+// The format a render-target view of `texture`'s image is seen in: the texture's own, its linear
+// twin (GL_FRAMEBUFFER_SRGB off), or, for a texture view sharing the image, the exact match.
+formats::Format surface_format(formats::Format texture, VkFormat view) {
+  const formats::FormatDesc& d = formats::describe(texture);
+  if (VkFormat(d.vk_format) == view) return texture;
+  if (d.linear_equivalent != formats::Format::NONE &&
+      VkFormat(formats::describe(d.linear_equivalent).vk_format) == view)
+    return d.linear_equivalent;
+  return amd::format_from_vk(view);
+}
+
+// si_initialize_color_surface / si_init_depth_surface for a surface of `texture`: the record tagged
+// on the attachment view vk_backend creates (layer on), with the radeonsi framebuffer registers.
+vk_backend::AttachmentRecord attachment_record(const amd::Chip& chip, const amd::Texture& texture,
+                                               formats::Format format, const vk_backend::AttachmentViewDesc& view) {
+  const formats::Format surface = surface_format(format, view.format);
+  const amd::Result<amd::TargetRegisters> regs =
+      amd::target_registers(chip, texture, surface, view.level, view.first_layer, view.first_layer + view.layer_count - 1);
+  if (!regs) return {};  // the layer derives the view alone
+  amd::ShadowRecord record;
+  record.kind = regs->kind;
+  record.va = texture.va;
+  record.view.format = view.format;
+  record.view.range = {0, view.level, 1, view.first_layer, view.layer_count};
+  record.registers = regs->registers;
+  corrupt_for_test(record);
+  return {amd::kShadowRecordTag, amd::serialize_record(record)};
 }
 
 }  // namespace
@@ -91,7 +140,7 @@ void shadow_tag_handle(const vk_backend::Device& device, VkObjectType type, std:
   vk_backend::tag_object_handle(device, type, handle, amd::kShadowRecordTag, amd::serialize_record(record));
 }
 
-void shadow_texture(const void* resource, const TextureLayout& layout, const vk_backend::Image* image) {
+void shadow_texture(const void* resource, const TextureLayout& layout, vk_backend::Image* image) {
   Shadow* s = shadow();
   if (!s) return;
   std::lock_guard lock(s->mutex);
@@ -127,6 +176,15 @@ void shadow_texture(const void* resource, const TextureLayout& layout, const vk_
     record.words.assign(words->begin(), words->end());
     shadow_tag(image->device(), VK_OBJECT_TYPE_IMAGE, image->handle(), std::move(record));
   }
+  if (image) {
+    s->images[image] = *texture;
+    s->image_of[resource] = image;
+  }
+  if (image && s->tag_objects)
+    image->attachment_record = [chip = &s->stream->chip(), texture = *texture,
+                                format = layout.format](const vk_backend::AttachmentViewDesc& view) {
+      return attachment_record(*chip, texture, format, view);
+    };
 }
 
 std::string format_choice_line(const amd::Chip& chip, GLenumValue target, GLenumValue internal_format,
@@ -158,6 +216,96 @@ void shadow_forget_texture(const void* resource) {
   if (!s) return;
   std::lock_guard lock(s->mutex);
   s->textures.erase(resource);
+  if (const auto it = s->image_of.find(resource); it != s->image_of.end()) {
+    s->images.erase(it->second);
+    s->image_of.erase(it);
+  }
+}
+
+void shadow_sampled_view(const vk_backend::Image& image, VkImageView view, const Texture& texture,
+                         const SampledView& sampled) {
+  Shadow* s = shadow();
+  if (!s || !s->tag_objects) return;
+  amd::ShadowRecord record;
+  {
+    std::lock_guard lock(s->mutex);
+    const auto it = s->images.find(&image);
+    if (it == s->images.end()) return;  // an image whose owner is gone: the layer derives it alone
+    const amd::Texture& gcn = it->second;
+    const TextureLayout& layout = texture.layout();
+    amd::SamplerView v;
+    v.target = layout.target;
+    v.format = layout.format;
+    const formats::FormatDesc& d = formats::describe(layout.format);
+    // st samples the stencil of a depth/stencil texture through its stencil-only format.
+    if (sampled.stencil && d.is_depth)
+      v.format = d.block_bits == 64 ? formats::Format::X32_S8X24_UINT : formats::Format::X24S8_UINT;
+    for (int i = 0; i < 4; ++i) v.swizzle[i] = sampled.gl_swizzle[i];
+    const VkImageSubresourceRange& range = sampled.key.range;
+    v.first_level = range.baseMipLevel;
+    v.last_level = range.baseMipLevel + range.levelCount - 1;
+    v.first_layer = gcn.templ.target == TextureTarget::TEXTURE_3D ? 0 : range.baseArrayLayer;
+    v.last_layer = gcn.templ.target == TextureTarget::TEXTURE_3D ? gcn.templ.depth - 1
+                                                                  : range.baseArrayLayer + range.layerCount - 1;
+    const amd::Result<amd::ImageDescriptor> words = amd::make_texture_descriptor(s->stream->chip(), gcn, v);
+    if (!words) return;  // radeonsi has no descriptor: the layer derives the view alone
+    record.kind = amd::RecordKind::SampledImage;
+    record.va = gcn.va;
+    record.view = {sampled.key.format, sampled.key.components, sampled.key.type, range};
+    record.words.assign(words->begin(), words->end());
+  }
+  shadow_tag(image.device(), VK_OBJECT_TYPE_IMAGE_VIEW, view, std::move(record));
+}
+
+namespace {
+
+amd::WrapMode gl_wrap(GLenumValue wrap) {
+  switch (wrap) {
+    case GL_CLAMP: return amd::WrapMode::CLAMP;
+    case GL_CLAMP_TO_EDGE: return amd::WrapMode::CLAMP_TO_EDGE;
+    case GL_CLAMP_TO_BORDER: return amd::WrapMode::CLAMP_TO_BORDER;
+    case GL_MIRRORED_REPEAT: return amd::WrapMode::MIRROR_REPEAT;
+    case GL_MIRROR_CLAMP_TO_EDGE: return amd::WrapMode::MIRROR_CLAMP_TO_EDGE;
+    default: return amd::WrapMode::REPEAT;
+  }
+}
+
+}  // namespace
+
+void shadow_sampler(const vk_backend::Device& device, VkSampler sampler, const SamplerInput& gl, bool compare) {
+  Shadow* s = shadow();
+  if (!s || !s->tag_objects) return;
+  amd::SamplerState state;
+  state.wrap_s = gl_wrap(gl.wrap_s);
+  state.wrap_t = gl_wrap(gl.wrap_t);
+  state.wrap_r = gl_wrap(gl.wrap_r);
+  state.mag_filter = gl.mag_filter == GL_LINEAR ? amd::Filter::LINEAR : amd::Filter::NEAREST;
+  state.min_filter = gl.min_filter == GL_LINEAR || gl.min_filter == GL_LINEAR_MIPMAP_NEAREST ||
+                             gl.min_filter == GL_LINEAR_MIPMAP_LINEAR
+                         ? amd::Filter::LINEAR
+                         : amd::Filter::NEAREST;
+  state.mip_filter = gl.min_filter == GL_NEAREST_MIPMAP_LINEAR || gl.min_filter == GL_LINEAR_MIPMAP_LINEAR
+                         ? amd::MipFilter::LINEAR
+                     : gl.min_filter == GL_NEAREST || gl.min_filter == GL_LINEAR ? amd::MipFilter::NONE
+                                                                                 : amd::MipFilter::NEAREST;
+  // st_convert_sampler: a negative minimum LOD is 0, a maximum below it is raised to it.
+  state.min_lod = std::max(gl.min_lod, 0.0f);
+  state.max_lod = std::max(gl.max_lod, state.min_lod);
+  state.lod_bias = gl.lod_bias;
+  state.max_anisotropy = gl.max_anisotropy > 1.0f ? std::uint32_t(gl.max_anisotropy) : 0;
+  state.compare_enable = compare;
+  state.compare_func = amd::CompareFunc(gl.compare_func >= GL_NEVER && gl.compare_func <= GL_ALWAYS
+                                            ? gl.compare_func - GL_NEVER
+                                            : 0);
+  // glvk's GL has no non-seamless cube filtering state: its cube maps are always seamless.
+  state.seamless_cube_map = true;
+  for (int i = 0; i < 4; ++i) state.border_color[i] = gl.border_color[i];
+  const amd::Result<amd::SamplerDescriptor> words = amd::make_sampler_descriptor(s->stream->chip(), state);
+  if (!words) return;
+  amd::ShadowRecord record;
+  record.kind = amd::RecordKind::Sampler;
+  record.words.assign(words->begin(), words->end());
+  shadow_tag(device, VK_OBJECT_TYPE_SAMPLER, sampler, std::move(record));
 }
 
 void shadow_framebuffer(const std::array<const ShadowAttachment*, 8>& colour, unsigned nr_cbufs,

@@ -25,4 +25,17 @@ void shadow_tag(const vk_backend::Device& device, VkObjectType type, Handle hand
   shadow_tag_handle(device, type, reinterpret_cast<std::uint64_t>(handle), std::move(record));
 }
 
+struct SampledView;
+struct SamplerInput;
+class Texture;
+
+// si_create_sampler_view for a sampled view the draw path created of `image` (`texture`'s image):
+// the GL target, format (its stencil-only twin for a stencil view), GL-level swizzle and the view's
+// levels and layers, encoded on the image owner's GCN layout and attached to `view`.
+void shadow_sampled_view(const vk_backend::Image& image, VkImageView view, const Texture& texture,
+                         const SampledView& sampled);
+// si_create_sampler_state for the GL sampler state a VkSampler was made for (as st_convert_sampler
+// hands it over: GL wrap modes, no mip filter for non-mipmap filters), attached to `sampler`.
+void shadow_sampler(const vk_backend::Device& device, VkSampler sampler, const SamplerInput& gl, bool compare);
+
 }  // namespace glvk::st

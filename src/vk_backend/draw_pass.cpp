@@ -42,7 +42,10 @@ std::shared_ptr<ImageView> attachment_view(const Device& device, const DrawAttac
   const Image& image = *a.image;
   // A 3D image's depth slices are seen as layers (2D_ARRAY_COMPATIBLE).
   const VkImageSubresourceRange range{image.aspects(), a.level, 1, a.first_layer, layers};
-  return std::make_shared<ImageView>(device, image, attachment_view_type(image, layers), a.format, VkComponentMapping{}, range);
+  auto view =
+      std::make_shared<ImageView>(device, image, attachment_view_type(image, layers), a.format, VkComponentMapping{}, range);
+  tag_attachment_view(image, *view, {a.format, a.level, a.first_layer, layers});
+  return view;
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include "glvk/vk_backend/device.h"
 #include "glvk/vk_backend/error.h"
 #include "glvk/vk_backend/fault_injection.h"
+#include "glvk/vk_backend/object_tag.h"
 
 namespace glvk::vk_backend {
 
@@ -162,6 +163,12 @@ ImageView::ImageView(const Device& device, const Image& image, VkImageViewType t
   info.components = components;
   info.subresourceRange = range;
   check(vkCreateImageView(device_.handle(), &info, nullptr, &view_), "vkCreateImageView");
+}
+
+void tag_attachment_view(const Image& image, const ImageView& view, const AttachmentViewDesc& desc) {
+  if (!image.attachment_record) return;
+  const AttachmentRecord record = image.attachment_record(desc);
+  tag_object(image.device(), VK_OBJECT_TYPE_IMAGE_VIEW, view.handle(), record.tag_name, record.bytes);
 }
 
 ImageView::~ImageView() { vkDestroyImageView(device_.handle(), view_, nullptr); }

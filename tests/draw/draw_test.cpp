@@ -150,6 +150,44 @@ TEST_F(DrawTest, BlendingMixesWithTheFramebuffer) {
   EXPECT_NEAR(out[3], 0.8125 * 255, 1);
 }
 
+// A colour buffer without alpha (GL_RGB8) has destination alpha 1 whatever its storage keeps (GL 4.6
+// 17.3.6: "if the framebuffer has no alpha, Ad is 1"): GL_DST_ALPHA blends as ONE, GL_ONE_MINUS_DST_ALPHA
+// as ZERO, GL_SRC_ALPHA_SATURATE as min(As, 0) = 0; found by the shadow-check layer (radeonsi's CB
+// forces destination alpha to 1 for such a surface, the Vulkan attachment stores an alpha channel).
+TEST_F(DrawTest, FormatsWithoutAlphaBlendWithDestinationAlphaOne) {
+  GLuint rgb = 0, fbo = 0;
+  glGenTextures(1, &rgb);
+  glBindTexture(GL_TEXTURE_2D, rgb);
+  glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGB8, kSize, kSize);
+  glGenFramebuffers(1, &fbo);
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, rgb, 0);
+  const GLuint p = link(kPositionVs, kColorFs);
+  glUseProgram(p);
+  positions({-1, -1, 1, -1, 1, 1, -1, -1, 1, 1, -1, 1});
+  // An alpha of 0 written unblended: whatever the storage keeps of it, Ad stays 1.
+  set_color(p, 0.5f, 0, 0, 0);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glEnable(GL_BLEND);
+  glBlendFuncSeparate(GL_DST_ALPHA, GL_ONE_MINUS_DST_ALPHA, GL_ONE, GL_ZERO);
+  set_color(p, 0, 1, 0, 0.5f);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  Rgba out = pixel(10, 10);
+  EXPECT_EQ(out[0], 0);  // Cd * (1 - Ad) = 0
+  EXPECT_EQ(out[1], 255);  // Cs * Ad
+  EXPECT_EQ(out[3], 255);  // the alpha of an RGB buffer reads as 1
+  glBlendFunc(GL_SRC_ALPHA_SATURATE, GL_ONE);
+  set_color(p, 0, 0, 1, 1);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  out = pixel(10, 10);
+  EXPECT_EQ(out[1], 255);
+  EXPECT_EQ(out[2], 0);  // Cs * min(As, 1 - Ad) = 0
+  glDisable(GL_BLEND);
+  glDeleteFramebuffers(1, &fbo);
+  glDeleteTextures(1, &rgb);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
 TEST_F(DrawTest, TexturesAreSampledWithTheirFilters) {
   GLuint t;
   glGenTextures(1, &t);

@@ -3,6 +3,7 @@
 #include <GL/glcorearb.h>
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <random>
 #include <string>
 
@@ -309,6 +310,72 @@ TEST(GlslLink, BuiltInColourOutputsHaveLocationsAndCanBeKeptInside) {
   const Program data = link_pair(vs, "#version 150\nvoid main() { gl_FragData[1] = vec4(1.0); }\n");
   ASSERT_TRUE(data.ok) << data.log;
   EXPECT_EQ(data.builtin_color_locations & 0xffu, 0xffu);  // the whole gl_MaxDrawBuffers array (8 or more)
+}
+
+}  // namespace
+}  // namespace glvk::glsl
+
+namespace glvk::glsl {
+namespace {
+
+// GLSL 1.20 4.3.5: an initializer gives the uniform its value at link (the values here are the
+// literals the shader writes), a uniform without one starts at zero (GL 4.6 7.6).
+TEST(GlslLink, UniformInitializersFillTheInitialDefaultBlock) {
+  const char* fs =
+      "#version 120\n"
+      "const mat2 cm = mat2(1.0, 2.0, 3.0, 4.0);\n"
+      "struct S { int i; float f; vec4 v[2]; };\n"
+      "uniform float uf = float(5.5);\n"
+      "uniform mat2 um = cm; // from a constant\n"
+      "uniform S s = S(9, 33.25,\n"
+      "                vec4[2](vec4(1, 2, 3, 4), vec4(9, 8, 7, 6)));\n"
+      "uniform bvec2 ub = bvec2(false, true);\n"
+      "uniform float zero;\n"
+      "uniform float arr[3] = float[3](0.5, 1.5, 2.5);\n"
+      "void main() {\n"
+      "  gl_FragColor = vec4(uf + um[1][0] + float(s.i) + s.f + s.v[1].y + zero + arr[2], float(ub.y), 0.0, 1.0);\n"
+      "}\n";
+  const Program p = link_pair("#version 120\nvoid main() { gl_Position = gl_Vertex; }\n", fs);
+  ASSERT_TRUE(p.ok) << p.log;
+  ASSERT_EQ(p.initial_default_block.size(), p.default_block_size);
+  auto word = [&](const std::string& name, std::uint32_t extra = 0) -> std::uint32_t {
+    for (const Uniform& u : p.uniforms)
+      if (u.name == name) {
+        std::uint32_t w = 0;
+        std::memcpy(&w, p.initial_default_block.data() + u.offset + extra, 4);
+        return w;
+      }
+    ADD_FAILURE() << "no uniform " << name;
+    return 0;
+  };
+  auto real = [&](const std::string& name, std::uint32_t extra = 0) {
+    const std::uint32_t w = word(name, extra);
+    float f;
+    std::memcpy(&f, &w, 4);
+    return f;
+  };
+  const Uniform* um = nullptr;
+  const Uniform* v = nullptr;
+  const Uniform* arr = nullptr;
+  for (const Uniform& u : p.uniforms) {
+    if (u.name == "um") um = &u;
+    if (u.name == "s.v[0]") v = &u;
+    if (u.name == "arr[0]") arr = &u;
+  }
+  ASSERT_TRUE(um && v && arr);
+  EXPECT_EQ(real("uf"), 5.5f);
+  EXPECT_EQ(real("um"), 1.0f);
+  EXPECT_EQ(real("um", 4), 2.0f);
+  EXPECT_EQ(real("um", um->matrix_stride), 3.0f);
+  EXPECT_EQ(real("um", um->matrix_stride + 4), 4.0f);
+  EXPECT_EQ(word("s.i"), 9u);
+  EXPECT_EQ(real("s.f"), 33.25f);
+  EXPECT_EQ(real("s.v[0]", 8), 3.0f);
+  EXPECT_EQ(real("s.v[0]", v->array_stride + 4), 8.0f);
+  EXPECT_EQ(word("ub"), 0u);
+  EXPECT_EQ(word("ub", 4), 1u);
+  EXPECT_EQ(real("zero"), 0.0f);
+  EXPECT_EQ(real("arr[0]", 2 * arr->array_stride), 2.5f);
 }
 
 }  // namespace

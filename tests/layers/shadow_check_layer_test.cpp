@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <cstdio>
 #include <string>
 
@@ -42,7 +43,17 @@ TEST(ShadowCheckLayer, GlProgramOnLavapipeHasNoUnexplainedMismatch) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.err.find("validation"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("VK_LAYER_GLVK_shadow_check (tonga): "), std::string::npos) << r.err;
-  EXPECT_GT(std::stoi(query(path, "d['kinds']['image']['checked']")), 0) << r.err;
+  // The demo samples textures, renders into colour and depth renderbuffers, clears and blits.
+  for (const char* kind : {"image", "sampler", "colour target", "depth target"})
+    EXPECT_GT(std::stoi(query(path, std::string("d['kinds']['") + kind + "']['checked']")), 0) << kind << r.err;
+  // Every view and sampler the draws bind went through a comparison.
+  for (const char* kind : {"image", "sampler"}) {
+    EXPECT_GT(std::stoi(query(path, std::string("d['kinds']['") + kind + "']['bound']")), 0) << kind;
+    EXPECT_EQ(query(path, std::string("d['kinds']['") + kind + "']['bound'] - d['kinds']['" + kind +
+                              "']['bound_with_record']"),
+              "0")
+        << kind;
+  }
   EXPECT_EQ(query(path, "sum(k['unexplained'] + k['not_derivable'] for k in d['kinds'].values())"), "0") << r.err;
   EXPECT_EQ(query(path, "[m['object'] for m in d['mismatches'] if m['unexplained']]"), "[]") << r.err;
   std::remove(path.c_str());
@@ -59,6 +70,50 @@ TEST(ShadowCheckLayer, Vega10ShadowHasNoUnexplainedMismatch) {
   EXPECT_GT(std::stoi(query(path, "d['kinds']['image']['checked']")), 0) << r.err;
   EXPECT_EQ(query(path, "sum(k['unexplained'] + k['not_derivable'] for k in d['kinds'].values())"), "0") << r.err;
   std::remove(path.c_str());
+}
+
+// Optimal tiling (what a GPU gets): the radeonsi and RADV views of every image and attachment agree
+// word for word; only the sampler's GL "no mip filter" lowering remains, explained.
+TEST(ShadowCheckLayer, OptimalTilingMakesImagesAndAttachmentsIdentical) {
+  const std::string path = report_path("optimal");
+  const ProcessResult r = run_demo(
+      {{"GLVK_SHADOW_CHECK", "1"}, {"GLVK_SHADOW_REPORT", path}, {"GLVK_TEXTURE_TILING", "optimal"}});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const char* kind : {"image", "colour target", "depth target"})
+    EXPECT_EQ(query(path, std::string("d['kinds']['") + kind + "']['checked'] - d['kinds']['" + kind +
+                              "']['identical']"),
+              "0")
+        << kind << r.err;
+  EXPECT_EQ(query(path, "sorted({x['explanation'] for m in d['mismatches'] for x in m['differences']})"),
+            "['gl-no-mipmap']")
+      << r.err;
+  std::remove(path.c_str());
+}
+
+// The test-only hook flips one bit of the first attachment record of a kind; the layer must name
+// the register and field. CB_COLOR0_INFO.FORMAT is bits 6:2 (sid.h S_028C70_FORMAT), register 4 of
+// the CB_COLOR0_BASE run; DB_Z_INFO.FORMAT is bits 1:0 (S_028040_FORMAT), register 2 of the DB run.
+TEST(ShadowCheckLayer, CorruptedAttachmentRecordIsReportedWithItsField) {
+  const struct {
+    const char* corrupt;
+    const char* kind;
+    const char* expected;
+  } cases[] = {{"colour-target:4:4", "colour target", "[('CB_COLOR0_INFO', 'FORMAT', 1)]"},
+               {"depth-target:2:1", "depth target", "[('DB_Z_INFO', 'FORMAT', 1)]"}};
+  for (const auto& c : cases) {
+    const std::string path = report_path("corrupt_target");
+    const ProcessResult r = run_demo({{"GLVK_SHADOW_CHECK", "1"},
+                                      {"GLVK_SHADOW_REPORT", path},
+                                      {"GLVK_TEXTURE_TILING", "optimal"},
+                                      {"GLVK_SHADOW_TEST_CORRUPT", c.corrupt}});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(query(path, std::string("d['kinds']['") + c.kind + "']['unexplained']"), "1") << r.err;
+    EXPECT_EQ(query(path, "[(x['register'], x['field'], x['radeonsi'] ^ x['radv']) for m in d['mismatches'] "
+                          "for x in m['differences'] if x['explanation'] is None]"),
+              c.expected)
+        << r.err;
+    std::remove(path.c_str());
+  }
 }
 
 TEST(ShadowCheckLayer, CorruptedRecordIsReportedWithItsField) {
@@ -119,6 +174,26 @@ TEST(NullDevice, IsSkippedWhenChoosingTheDefaultDevice) {
   EXPECT_NE(r.out.find("llvmpipe"), std::string::npos) << r.out;
   const ProcessResult demo = run_process({kGlvk, "run"}, "", null_device_env(kRadeonIcd + ":" + kLavapipeIcd));
   EXPECT_EQ(demo.exit_code, 0) << demo.err;
+}
+
+// glvk's GCN capability model against the format features RADV's null device reports, on the four
+// chips: every disagreement must be one the explanation table names (`glvk amd caps`).
+TEST(NullDevice, CapabilityModelAgainstRadvHasNoUnexplainedDisagreement) {
+  if (access(kRadeonIcd.c_str(), R_OK) != 0) GTEST_SKIP() << kRadeonIcd << " missing (mesa-vulkan-drivers)";
+  for (const char* chip : {"tahiti", "bonaire", "tonga", "polaris10"}) {
+    const ProcessResult r = run_process({kGlvk, "amd", "caps", "--chip", chip, "--against-device"}, "",
+                                        {{"VK_ICD_FILENAMES", ""}, {"RADV_FORCE_FAMILY", ""}, {"GLVK_VALIDATION", ""}});
+    EXPECT_EQ(r.exit_code, 0) << chip << "\n" << r.out << r.err;
+    std::string upper = chip;
+    for (char& ch : upper) ch = char(std::toupper(static_cast<unsigned char>(ch)));
+    EXPECT_NE(r.out.find("(RADV " + upper + ")"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find(" 0 unexplained)"), std::string::npos) << r.out;
+    // RADV reports no 24-bit depth at all (its DB translation has Z_16 and Z_32_FLOAT only).
+    EXPECT_NE(r.out.find("VK_FORMAT_D24_UNORM_S8_UINT  depth_stencil    model yes radv no  no-d24"),
+              std::string::npos)
+        << r.out;
+    EXPECT_EQ(r.out.find("UNEXPLAINED"), std::string::npos) << r.out;
+  }
 }
 
 }  // namespace

@@ -9,14 +9,17 @@ namespace {
 
 const amd::Chip& tonga() { return *amd::find_chip("tonga"); }
 
-ImageInfo rgba8_2d(VkImageTiling tiling) {
+// A 2D image of 3 levels.
+ImageInfo image_2d(VkFormat format, uint32_t width, uint32_t height, VkImageTiling tiling) {
   ImageInfo image;
-  image.format = VK_FORMAT_R8G8B8A8_UNORM;
-  image.extent = {64, 32, 1};
+  image.format = format;
+  image.extent = {width, height, 1};
   image.levels = 3;
   image.tiling = tiling;
   return image;
 }
+
+ImageInfo rgba8_2d(VkImageTiling tiling) { return image_2d(VK_FORMAT_R8G8B8A8_UNORM, 64, 32, tiling); }
 
 amd::VkImageViewDesc whole_2d(VkFormat format) {
   amd::VkImageViewDesc view;
@@ -142,6 +145,197 @@ TEST(ShadowCheck, UnknownFormatIsNotDerivableWithAReason) {
   const Comparison c = compare_image(tonga(), image, whole_2d(image.format), radeonsi_record(0x100000000ull));
   ASSERT_TRUE(c.underived.has_value());
   EXPECT_FALSE(c.identical());
+}
+
+// ------------------------------------------------------------------ attachments
+
+amd::Texture radeonsi_texture(const amd::Chip& chip, formats::Format format, uint32_t w, uint32_t h, uint32_t levels) {
+  amd::SurfaceTemplate templ;
+  templ.format = format;
+  templ.width = w;
+  templ.height = h;
+  templ.levels = levels;
+  const amd::Result<amd::Texture> texture = amd::create_texture(chip, templ, 0x100000000ull);
+  EXPECT_TRUE(texture.ok()) << texture.error();
+  return *texture;
+}
+
+amd::ShadowRecord target_record(const amd::Chip& chip, formats::Format format, uint32_t level) {
+  const amd::Result<amd::TargetRegisters> regs =
+      amd::target_registers(chip, radeonsi_texture(chip, format, 64, 64, 3), format, level, 0, 0);
+  EXPECT_TRUE(regs.ok()) << regs.error();
+  amd::ShadowRecord record;
+  record.kind = regs->kind;
+  record.va = 0x100000000ull;
+  record.registers = regs->registers;
+  return record;
+}
+
+ImageInfo image_64(VkFormat format, VkImageTiling tiling) { return image_2d(format, 64, 64, tiling); }
+
+amd::VkImageViewDesc level_view(VkFormat format, VkImageAspectFlags aspect, uint32_t level) {
+  amd::VkImageViewDesc view;
+  view.format = format;
+  view.range = {aspect, level, 1, 0, 1};
+  return view;
+}
+
+TEST(ShadowCheckTargets, ColourTargetThroughBothFrontDoorsIsIdentical) {
+  for (const char* name : {"tahiti", "tonga"}) {
+    const amd::Chip& chip = *amd::find_chip(name);
+    const amd::ShadowRecord record = target_record(chip, formats::Format::R8G8B8A8_UNORM, 1);
+    EXPECT_EQ(record.kind, amd::RecordKind::ColorTarget);
+    // CB_COLOR0_BASE (0x28c60) onwards; CB_COLOR0_DCC_BASE exists from GFX8 (VI) on (sid.h R_028C94).
+    ASSERT_EQ(record.registers.size(), std::string(name) == "tonga" ? 14u : 13u);
+    EXPECT_EQ(record.registers[0].offset, 0x28c60u);
+    const Comparison c = compare_target(chip, image_64(VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TILING_OPTIMAL),
+                                        level_view(VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_ASPECT_COLOR_BIT, 1),
+                                        amd::RecordKind::ColorTarget, record);
+    EXPECT_FALSE(c.underived.has_value()) << *c.underived;
+    EXPECT_TRUE(c.identical()) << name;
+  }
+}
+
+// CB_COLOR0_INFO (0x28c70) holds FORMAT in bits 6:2, and COLOR_8_8_8_8 is 0xA (sid.h
+// S_028C70_FORMAT, V_028C70_COLOR_8_8_8_8): a flipped bit 2 is FORMAT 0xB on the radeonsi side.
+TEST(ShadowCheckTargets, CorruptedColourRegisterIsReportedByRegisterAndField) {
+  amd::ShadowRecord record = target_record(tonga(), formats::Format::R8G8B8A8_UNORM, 0);
+  ASSERT_EQ(record.registers[4].offset, 0x28c70u);
+  record.registers[4].value ^= 0x4u;
+  const Comparison c = compare_target(tonga(), image_64(VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TILING_OPTIMAL),
+                                      level_view(VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_ASPECT_COLOR_BIT, 0),
+                                      amd::RecordKind::ColorTarget, record);
+  ASSERT_EQ(c.differences.size(), 1u);
+  const FieldDifference& d = c.differences[0];
+  EXPECT_EQ(d.reg, "CB_COLOR0_INFO");
+  EXPECT_EQ(d.field, "FORMAT");
+  EXPECT_EQ(d.radv, 0xAu);
+  EXPECT_EQ(d.radeonsi, 0xBu);
+  EXPECT_EQ(d.radv_name, "COLOR_8_8_8_8");
+  EXPECT_TRUE(c.unexplained());
+}
+
+// DB_Z_INFO (0x28040) holds FORMAT in bits 1:0, Z_32_FLOAT = 3 (sid.h S_028040_FORMAT, V_028040_Z_32_FLOAT).
+TEST(ShadowCheckTargets, DepthTargetIsComparedAndACorruptedFormatNamed) {
+  amd::ShadowRecord record = target_record(tonga(), formats::Format::Z32_FLOAT, 0);
+  EXPECT_EQ(record.kind, amd::RecordKind::DepthTarget);
+  const ImageInfo image = image_64(VK_FORMAT_D32_SFLOAT, VK_IMAGE_TILING_OPTIMAL);
+  const amd::VkImageViewDesc view = level_view(VK_FORMAT_D32_SFLOAT, VK_IMAGE_ASPECT_DEPTH_BIT, 0);
+  EXPECT_TRUE(compare_target(tonga(), image, view, amd::RecordKind::DepthTarget, record).identical());
+  size_t z_info = record.registers.size();
+  for (size_t i = 0; i < record.registers.size(); ++i)
+    if (record.registers[i].offset == 0x28040u) z_info = i;
+  ASSERT_LT(z_info, record.registers.size());
+  record.registers[z_info].value ^= 0x1u;
+  const Comparison c = compare_target(tonga(), image, view, amd::RecordKind::DepthTarget, record);
+  ASSERT_EQ(c.differences.size(), 1u);
+  EXPECT_EQ(c.differences[0].reg, "DB_Z_INFO");
+  EXPECT_EQ(c.differences[0].field, "FORMAT");
+  EXPECT_EQ(c.differences[0].radv, 3u);
+  EXPECT_EQ(c.differences[0].radeonsi, 2u);
+}
+
+TEST(ShadowCheckTargets, ARecordInTheWrongRoleIsNotDerivable) {
+  const amd::ShadowRecord record = target_record(tonga(), formats::Format::R8G8B8A8_UNORM, 0);
+  const Comparison c = compare_target(tonga(), image_64(VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TILING_OPTIMAL),
+                                      level_view(VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_ASPECT_COLOR_BIT, 0),
+                                      amd::RecordKind::DepthTarget, record);
+  ASSERT_TRUE(c.underived.has_value());
+  EXPECT_NE(c.underived->find("colour target"), std::string::npos) << *c.underived;
+}
+
+TEST(ShadowCheckTargets, LinearAttachmentTilingIsExplainedNotSilenced) {
+  const amd::ShadowRecord record = target_record(tonga(), formats::Format::R8G8B8A8_UNORM, 0);
+  const Comparison c = compare_target(tonga(), image_64(VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TILING_LINEAR),
+                                      level_view(VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_ASPECT_COLOR_BIT, 0),
+                                      amd::RecordKind::ColorTarget, record);
+  ASSERT_FALSE(c.differences.empty());
+  bool tile_mode = false;
+  for (const FieldDifference& d : c.differences) {
+    EXPECT_EQ(d.explanation, "linear-image") << describe(d);
+    tile_mode |= d.reg == "CB_COLOR0_ATTRIB" && d.field == "TILE_MODE_INDEX";
+  }
+  EXPECT_TRUE(tile_mode);
+  // The same differences on an optimal image are not explained.
+  const Comparison other = compare_target(tonga(), image_64(VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TILING_OPTIMAL),
+                                          level_view(VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_ASPECT_COLOR_BIT, 0),
+                                          amd::RecordKind::ColorTarget, record);
+  EXPECT_TRUE(other.identical());
+}
+
+// GL_RGB8 is R8G8B8X8_UNORM on the radeonsi side (no alpha: FORCE_DST_ALPHA_1) and
+// R8G8B8A8_UNORM on the Vulkan side: that one bit differs, and is named.
+TEST(ShadowCheckTargets, AlphaLessFormatInRgbaStorageIsExplained) {
+  const amd::Result<amd::TargetRegisters> regs = amd::target_registers(
+      tonga(), radeonsi_texture(tonga(), formats::Format::R8G8B8X8_UNORM, 64, 64, 3),
+      formats::Format::R8G8B8X8_UNORM, 0, 0, 0);
+  ASSERT_TRUE(regs.ok()) << regs.error();
+  amd::ShadowRecord record;
+  record.kind = regs->kind;
+  record.va = 0x100000000ull;
+  record.registers = regs->registers;
+  const Comparison c = compare_target(tonga(), image_64(VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TILING_OPTIMAL),
+                                      level_view(VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_ASPECT_COLOR_BIT, 0),
+                                      amd::RecordKind::ColorTarget, record);
+  ASSERT_EQ(c.differences.size(), 1u);
+  EXPECT_EQ(c.differences[0].reg + "." + c.differences[0].field, "CB_COLOR0_ATTRIB.FORCE_DST_ALPHA_1");
+  EXPECT_EQ(c.differences[0].radeonsi, 1u);
+  EXPECT_EQ(c.differences[0].explanation, "alpha-less-format");
+}
+
+// ------------------------------------------------------------------ samplers
+
+amd::ShadowRecord gl_sampler_record(amd::MipFilter mip, float max_lod) {
+  amd::SamplerState gl;  // GL_NEAREST filters: no mip filter
+  gl.mip_filter = mip;
+  gl.max_lod = max_lod;
+  gl.seamless_cube_map = true;
+  const amd::Result<amd::SamplerDescriptor> words = amd::make_sampler_descriptor(tonga(), gl);
+  EXPECT_TRUE(words.ok());
+  amd::ShadowRecord record;
+  record.kind = amd::RecordKind::Sampler;
+  record.words.assign(words->begin(), words->end());
+  return record;
+}
+
+VkSamplerCreateInfo vk_sampler(float max_lod) {
+  VkSamplerCreateInfo info{VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO};
+  info.mipmapMode = VK_SAMPLER_MIPMAP_MODE_NEAREST;
+  info.maxLod = max_lod;
+  info.borderColor = VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK;
+  return info;
+}
+
+TEST(ShadowCheckSamplers, NoMipFilterLoweredToALodClampIsExplained) {
+  const Comparison c = compare_sampler(tonga(), vk_sampler(0.0f), gl_sampler_record(amd::MipFilter::NONE, 1000.0f));
+  ASSERT_EQ(c.differences.size(), 2u);
+  for (const FieldDifference& d : c.differences) EXPECT_EQ(d.explanation, "gl-no-mipmap") << describe(d);
+  // A Vulkan sampler that does reach further levels is not GL's "no mip filter": unexplained.
+  const Comparison wrong = compare_sampler(tonga(), vk_sampler(4.0f), gl_sampler_record(amd::MipFilter::NONE, 1000.0f));
+  EXPECT_TRUE(wrong.unexplained());
+  bool mip_filter = false;
+  for (const FieldDifference& d : wrong.differences)
+    if (d.field == "MIP_FILTER") mip_filter = d.explanation.empty();
+  EXPECT_TRUE(mip_filter);
+}
+
+TEST(ShadowCheckSamplers, MaximumLodClampedToTheViewIsExplainedOnlyWhenLowered) {
+  const Comparison c = compare_sampler(tonga(), vk_sampler(2.0f), gl_sampler_record(amd::MipFilter::NEAREST, 1000.0f));
+  ASSERT_EQ(c.differences.size(), 1u);
+  EXPECT_EQ(c.differences[0].field, "MAX_LOD");
+  EXPECT_EQ(c.differences[0].radv, 2u * 256u);  // unsigned 4.8 fixed point
+  EXPECT_EQ(c.differences[0].explanation, "lod-clamped-to-levels");
+  const Comparison raised = compare_sampler(tonga(), vk_sampler(8.0f), gl_sampler_record(amd::MipFilter::NEAREST, 2.0f));
+  EXPECT_TRUE(raised.unexplained());
+}
+
+TEST(ShadowCheck, ReportCountsDescriptorBindings) {
+  Report report;
+  report.add_bound(amd::RecordKind::Sampler, true);
+  report.add_bound(amd::RecordKind::Sampler, false);
+  EXPECT_EQ(report.counters(amd::RecordKind::Sampler).bound, 2u);
+  EXPECT_EQ(report.counters(amd::RecordKind::Sampler).bound_checked, 1u);
+  EXPECT_NE(report.json("tonga").find("\"bound\": 2, \"bound_with_record\": 1"), std::string::npos);
 }
 
 }  // namespace

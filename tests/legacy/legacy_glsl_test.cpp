@@ -194,5 +194,94 @@ TEST_F(LegacyGlslTest, ClientArraysFeedBuiltInAttributesBesideUserAttributes) {
   EXPECT_TRUE(near(24, 16, {0, 0, 0, 0}));
 }
 
+// One shader of `type` linked alone (the program a legacy application builds without the other stage).
+GLuint link_alone(GLenum type, const char* source) {
+  const GLuint p = glCreateProgram();
+  const GLuint s = compile(type, source);
+  glAttachShader(p, s);
+  glLinkProgram(p);
+  GLint ok = 0;
+  glGetProgramiv(p, GL_LINK_STATUS, &ok);
+  if (!ok) ADD_FAILURE() << "link failed: " << info_log(p, true) << "\nshader: " << info_log(s, false);
+  return p;
+}
+
+// A program with only a fragment shader draws with fixed-function vertex processing (GL 4.6
+// compatibility 11.1): gl_Vertex through the projection matrix, gl_Color the current colour,
+// gl_TexCoord[2] texture unit 2's coordinates through its texture matrix. The program GL shows is
+// the user's: one active uniform, no active attribute, and the value glUniform set each draw.
+TEST_F(LegacyGlslTest, FragmentShaderAloneDrawsWithFixedFunctionVertexProcessing) {
+  const GLuint p = link_alone(GL_FRAGMENT_SHADER,
+                              "#version 110\nuniform vec4 tint;\n"
+                              "void main() { gl_FragColor = vec4(gl_Color.rgb * tint.rgb, gl_TexCoord[2].y); }\n");
+  glUseProgram(p);
+  GLint uniforms = -1, attributes = -1;
+  glGetProgramiv(p, GL_ACTIVE_UNIFORMS, &uniforms);
+  glGetProgramiv(p, GL_ACTIVE_ATTRIBUTES, &attributes);
+  EXPECT_EQ(uniforms, 1);
+  EXPECT_EQ(attributes, 0);
+  const GLint tint = glGetUniformLocation(p, "tint");
+  ASSERT_GE(tint, 0);
+  glUniform4f(tint, 1.0f, 2.0f, 0.5f, 1.0f);
+  glMatrixMode(GL_PROJECTION);
+  glScalef(0.5f, 0.5f, 1.0f);
+  glMatrixMode(GL_TEXTURE);
+  glActiveTexture(GL_TEXTURE2);
+  glTranslatef(0.0f, 0.2f, 0.0f);
+  glActiveTexture(GL_TEXTURE0);
+  glMatrixMode(GL_MODELVIEW);
+  glColor3f(0.5f, 0.25f, 1.0f);
+  glMultiTexCoord2f(GL_TEXTURE2, 0.0f, 0.6f);
+  quad(-1.0f, 0.0f);  // [-0.5, 0] after the projection: pixels [8, 16)
+  glUniform4f(tint, 0.5f, 1.0f, 0.25f, 1.0f);
+  quad(0.0f, 1.0f);  // pixels [16, 24)
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_TRUE(near(12, 12, {byte(0.5), byte(0.5), byte(0.5), byte(0.8)}));
+  EXPECT_TRUE(near(20, 20, {byte(0.25), byte(0.25), byte(0.25), byte(0.8)}));
+  EXPECT_TRUE(near(4, 12, {0, 0, 0, 0}));
+  EXPECT_TRUE(near(26, 20, {0, 0, 0, 0}));
+  GLfloat value[4] = {};
+  glGetUniformfv(p, tint, value);
+  EXPECT_EQ(value[1], 1.0f);
+}
+
+// A program with only a vertex shader gets fixed-function fragment processing: texture unit 0's
+// MODULATE environment on the shader's gl_FrontColor and gl_TexCoord[0] while GL_TEXTURE_2D is
+// enabled (table 16.1: Cv = Cf Ct), the colour as it is once texturing is off.
+TEST_F(LegacyGlslTest, VertexShaderAloneDrawsWithFixedFunctionFragmentProcessing) {
+  const GLuint p = link_alone(GL_VERTEX_SHADER,
+                              "#version 110\n"
+                              "void main() {\n"
+                              "  gl_Position = gl_Vertex;\n"
+                              "  gl_FrontColor = vec4(0.5, 1.0, 0.25, 1.0);\n"
+                              "  gl_TexCoord[0] = vec4(0.5, 0.5, 0.0, 1.0);\n"
+                              "}\n");
+  glUseProgram(p);
+  const GLubyte texel[] = {128, 64, 255, 255};
+  GLuint t = 0;
+  glGenTextures(1, &t);
+  glBindTexture(GL_TEXTURE_2D, t);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, texel);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glEnable(GL_TEXTURE_2D);
+  quad(-1.0f, 0.0f);
+  glDisable(GL_TEXTURE_2D);
+  quad(0.0f, 1.0f);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_TRUE(near(8, 8, {byte(0.5 * 128 / 255.0), byte(64 / 255.0), byte(0.25), 255}));
+  EXPECT_TRUE(near(24, 24, {byte(0.5), 255, byte(0.25), 255}));
+  glDeleteTextures(1, &t);
+}
+
+// A fragment shader alone whose input no fixed-function output feeds (a user varying): the hidden
+// program cannot link, and the draw is an INVALID_OPERATION instead of a crash.
+TEST_F(LegacyGlslTest, FragmentShaderAloneReadingAUserVaryingDoesNotDraw) {
+  const GLuint p = link_alone(GL_FRAGMENT_SHADER, "#version 110\nvarying vec4 v;\nvoid main() { gl_FragColor = v; }\n");
+  glUseProgram(p);
+  quad(-1.0f, 1.0f);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  EXPECT_TRUE(near(16, 16, {0, 0, 0, 0}));
+}
+
 }  // namespace
 }  // namespace glvk::test

@@ -24,5 +24,15 @@ TEST(LegacyPeerComparison, PixelRectanglesMatchLlvmpipe) {
   expect_images_match(runs, 7, 32);
 }
 
+// stage_probe.c: legacy GLSL programs with only a fragment shader (fixed-function vertex
+// processing: colours, lighting, two-sided lighting, texture matrices and generation, fog
+// coordinates, clip planes) or only a vertex shader (texturing, colour sum, fog, alpha test,
+// VERTEX_PROGRAM_TWO_SIDE); five scenes.
+TEST(LegacyPeerComparison, SingleStageProgramsMatchLlvmpipe) {
+  PeerRuns runs;
+  ASSERT_TRUE(run_on_both(GLVK_STAGE_PROBE, GLVK_EGL_VENDOR_JSON, runs));
+  expect_images_match(runs, 5, 32);
+}
+
 }  // namespace
 }  // namespace glvk::test

@@ -105,7 +105,8 @@ struct Value {
   int rows = 1, columns = 1;
 };
 
-Value value_of(Context& ctx, const Builtin& b) {
+// `fixed_vertex`: the program's vertex stage is the generated fixed-function one (ff_partner.cpp).
+Value value_of(Context& ctx, const Builtin& b, bool fixed_vertex) {
   const LegacyState& l = ctx.legacy;
   Value out;
   auto vec4 = [&](const Vec4& v) {
@@ -204,7 +205,11 @@ Value value_of(Context& ctx, const Builtin& b) {
       break;
     }
     case kTwoSide: {
-      const std::int32_t on = capability_enabled(ctx, GL_VERTEX_PROGRAM_TWO_SIDE) ? 1 : 0;
+      // gl_Color's back colour: VERTEX_PROGRAM_TWO_SIDE with a vertex shader, two-sided lighting
+      // with fixed-function vertex processing (LIGHT_MODEL_TWO_SIDE, GL 4.6 compatibility 12.2.1.1).
+      const bool two_side = fixed_vertex ? capability_enabled(ctx, GL_LIGHTING) && l.light_model_two_side
+                                         : capability_enabled(ctx, GL_VERTEX_PROGRAM_TWO_SIDE);
+      const std::int32_t on = two_side ? 1 : 0;
       std::memcpy(out.v, &on, 4);
       break;
     }
@@ -237,7 +242,7 @@ void resolve_builtin_uniforms(ProgramObject& p, const glsl::Program& r) {
 
 void write_builtin_uniforms(Context& ctx, ProgramObject& p) {
   for (const Builtin& b : p.builtin_uniforms) {
-    const Value v = value_of(ctx, b);
+    const Value v = value_of(ctx, b, p.fixed_function);
     std::byte* at = p.default_block.data() + b.offset;
     if (b.offset + std::size_t(v.columns > 1 ? (v.columns - 1) * b.matrix_stride : 0) + std::size_t(v.rows) * 4 >
         p.default_block.size())

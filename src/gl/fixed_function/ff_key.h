@@ -45,7 +45,21 @@ enum ColorMaterialBits : std::uint8_t {
   kCmAmbient = 1, kCmDiffuse = 2, kCmSpecular = 4, kCmEmission = 8,
 };
 
+// A GLSL program that lacks a vertex or fragment shader gets the fixed-function stage in its place
+// (GL 4.6 compatibility 11.1 and 15: the missing stage is fixed-function processing), linked with
+// the user's stage through the compatibility varyings (gl_FrontColor, gl_TexCoord[], ...).
+enum class Partner : std::uint8_t {
+  None,          // the whole fixed-function program
+  UserFragment,  // only the vertex stage is generated; the user's fragment shader reads its outputs
+  UserVertex,    // only the fragment stage is generated, reading the user's vertex shader's varyings
+};
+// The compatibility varyings a user fragment shader reads (Partner::UserFragment): the generated
+// vertex stage writes exactly these (an output nobody reads is a validation warning).
+enum PartnerReads : std::uint8_t { kReadsColor = 1, kReadsSecondary = 2, kReadsTexCoord = 4, kReadsFog = 8 };
+
 struct Key {
+  Partner partner = Partner::None;
+  std::uint8_t partner_reads = 0;  // PartnerReads, with Partner::UserFragment
   // Vertex stage.
   bool lighting = false;
   std::uint8_t lights = 0;        // bit i: LIGHTi enabled (with lighting)
@@ -78,7 +92,15 @@ struct Key {
 // The generated GLSL (#version 330 core: glslang's relaxed Vulkan rules take it). Inputs are at
 // the LegacyAttrib locations; uniforms are loose ones named ff_* (the default uniform block),
 // written by ff_program.cpp from context state on every draw.
+// With a partner, the text is "#version 330 compatibility": the compatibility varyings are named by
+// their gl_ names and lowered by src/glsl like a user shader's.
 std::string vertex_shader(const Key& key);
 std::string fragment_shader(const Key& key);
+
+// Whether the vertex stage writes unit u's texture coordinates (and reads its matrix and planes).
+inline bool writes_texcoord(const Key& key, unsigned u) {
+  return key.partner == Partner::UserFragment ? (key.partner_reads & kReadsTexCoord) != 0
+                                              : key.units[u].target != TexTarget::None;
+}
 
 }  // namespace glvk::gl::ff

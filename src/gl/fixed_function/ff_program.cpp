@@ -10,8 +10,8 @@
 #include <unordered_map>
 
 #include "draw_inputs.h"
-#include "ff_key.h"
 #include "ff_math.h"
+#include "ff_program.h"
 #include "legacy_internal.h"
 #include "glvk/st/context.h"
 #include "glvk/st/program.h"
@@ -21,10 +21,7 @@ namespace glvk::gl {
 
 class FixedFunctionCache {
  public:
-  struct Entry {
-    std::shared_ptr<ProgramObject> program;  // null: the generated program failed to link
-    std::unordered_map<std::string, const glsl::Uniform*> uniforms;
-  };
+  using Entry = ff::ProgramEntry;  // program null: the generated program failed to link
   std::map<ff::Key, Entry> entries;
 };
 
@@ -138,7 +135,11 @@ bool is_polygon_mode(GLenum mode) {
   }
 }
 
-ff::Key state_key(Context& ctx, GLenum mode) {
+}  // namespace
+
+namespace ff {
+
+Key state_key(Context& ctx, GLenum mode) {
   const LegacyState& l = ctx.legacy;
   ff::Key k;
   // A pixel rectangle's colours were decided at glRasterPos: no lighting (18.1.5 sends its
@@ -212,6 +213,52 @@ ff::Key state_key(Context& ctx, GLenum mode) {
   return k;
 }
 
+Key partner_key(Context& ctx, GLenum mode, Partner partner, std::uint8_t reads) {
+  const Key full = state_key(ctx, mode);
+  Key k;
+  k.partner = partner;
+  if (partner == Partner::UserFragment) {
+    // The vertex stage's fields only, and the texture coordinates of every unit the fragment
+    // shader may read, generated whether or not the unit textures.
+    // An input the generated stage reads only for an output nobody reads is left out of the
+    // text (the optimizer would drop it, and the draw would feed an attribute nobody consumes):
+    // no lighting unless the colours are read.
+    k.partner_reads = reads;
+    k.lighting = full.lighting && (reads & (kReadsColor | kReadsSecondary));
+    k.lights = full.lights;
+    k.local_lights = full.local_lights;
+    k.spot_lights = full.spot_lights;
+    k.two_side = full.two_side;
+    k.local_viewer = full.local_viewer;
+    k.separate_specular = full.separate_specular;
+    k.color_material = full.color_material;
+    k.normalize = full.normalize;
+    k.rescale_normal = full.rescale_normal;
+    k.clip_planes = full.clip_planes;
+    k.point_attenuation = full.point_attenuation;
+    k.fog_coord_attrib = (reads & kReadsFog) && ctx.legacy.fog.coord_src == GL_FOG_COORD;
+    for (unsigned u = 0; u < kFixedTextureUnits && (reads & kReadsTexCoord); ++u)
+      for (unsigned c = 0; c < 4; ++c)
+        if (capability_enabled(ctx, GL_TEXTURE_GEN_S + c, u)) k.units[u].texgen[c] = texgen_mode(ctx.legacy.texgen[u][c].mode);
+    return k;
+  }
+  // The fragment stage's fields: with a vertex shader, lighting does not force the colour sum
+  // (GL 4.6 compatibility 16.3) and colours are not flat-shaded by a generated stage.
+  k.fog = full.fog;
+  k.alpha_func = full.alpha_func;
+  k.polygon_stipple = full.polygon_stipple;
+  k.coord_replace = full.coord_replace;
+  k.sprite_upper_left = full.sprite_upper_left;
+  k.color_sum = capability_enabled(ctx, GL_COLOR_SUM);
+  k.units = full.units;
+  for (TextureUnitKey& unit : k.units) unit.texgen = {};
+  return k;
+}
+
+}  // namespace ff
+
+namespace {
+
 FixedFunctionCache::Entry* find_or_link(Context& ctx, const char* fn, const ff::Key& key) {
   if (!ctx.legacy.programs) ctx.legacy.programs = std::make_shared<FixedFunctionCache>();
   auto [it, inserted] = ctx.legacy.programs->entries.try_emplace(key);
@@ -232,7 +279,6 @@ FixedFunctionCache::Entry* find_or_link(Context& ctx, const char* fn, const ff::
   p->executable = std::move(linked);
   const glsl::Program& r = p->executable->reflection();
   reset_uniforms(*p, r);
-  for (const glsl::Uniform& u : r.uniforms) e.uniforms.emplace(u.name, &u);
   // Sampler ff_textureN reads texture unit N.
   std::size_t flat = 0;
   for (const glsl::Resource& res : r.resources) {
@@ -243,28 +289,36 @@ FixedFunctionCache::Entry* find_or_link(Context& ctx, const char* fn, const ff::
       p->sampler_units[flat] = name == "ff_pixels" ? -1 : GLint(std::stoi(name.substr(std::strlen("ff_texture"))));
   }
   e.program = std::move(p);
+  ff::index_uniforms(e);
   return &e;
 }
 
 // Writes uniform `name` (absent when the program does not use it): `columns` columns of `rows` floats.
-void put(FixedFunctionCache::Entry& e, const std::string& name, const GLfloat* v, int rows, int columns = 1) {
+void put(ff::ProgramEntry& e, const std::string& name, const GLfloat* v, int rows, int columns = 1) {
   const auto it = e.uniforms.find(name);
   if (it == e.uniforms.end()) return;
   const glsl::Uniform& u = *it->second;
   std::byte* at = e.program->default_block.data() + u.offset;
   for (int c = 0; c < columns; ++c) std::memcpy(at + std::size_t(c) * u.matrix_stride, v + c * rows, std::size_t(rows) * 4);
 }
-void put_scalar(FixedFunctionCache::Entry& e, const std::string& name, GLfloat v) { put(e, name, &v, 1); }
+void put_scalar(ff::ProgramEntry& e, const std::string& name, GLfloat v) { put(e, name, &v, 1); }
 
-void put_matrix(FixedFunctionCache::Entry& e, const std::string& name, const Matrix4& m) {
+void put_matrix(ff::ProgramEntry& e, const std::string& name, const Matrix4& m) {
   GLfloat f[16];
   for (int i = 0; i < 16; ++i) f[i] = GLfloat(m[std::size_t(i)]);
   put(e, name, f, 4, 4);
 }
 
-void put_vec4(FixedFunctionCache::Entry& e, const std::string& name, const Vec4& v) { put(e, name, v.data(), 4); }
+void put_vec4(ff::ProgramEntry& e, const std::string& name, const Vec4& v) { put(e, name, v.data(), 4); }
 
-void write_uniforms(Context& ctx, const ff::Key& key, FixedFunctionCache::Entry& e) {
+}  // namespace
+
+void ff::index_uniforms(ProgramEntry& e) {
+  e.uniforms.clear();
+  for (const glsl::Uniform& u : e.program->executable->reflection().uniforms) e.uniforms.emplace(u.name, &u);
+}
+
+void ff::write_uniforms(Context& ctx, const Key& key, ProgramEntry& e) {
   const LegacyState& l = ctx.legacy;
   const Matrix4& mv = ctx.transform.modelview.back();
   put_matrix(e, "ff_modelview", mv);
@@ -345,7 +399,9 @@ void write_uniforms(Context& ctx, const ff::Key& key, FixedFunctionCache::Entry&
     }
   }
   for (unsigned u = 0; u < kFixedTextureUnits; ++u) {
-    if (key.units[u].target == TexTarget::None) continue;
+    if (key.units[u].target != TexTarget::None)
+      put_vec4(e, "ff_texenv" + std::to_string(u) + "_color", l.texenv[u].color);
+    if (!ff::writes_texcoord(key, u)) continue;
     put_matrix(e, "ff_texture_matrix" + std::to_string(u), ctx.transform.texture[u].back());
     for (unsigned c = 0; c < 4; ++c) {
       const ff::TexGen g = key.units[u].texgen[c];
@@ -355,10 +411,11 @@ void write_uniforms(Context& ctx, const ff::Key& key, FixedFunctionCache::Entry&
       put_vec4(e, "ff_texgen" + std::to_string(u) + (g == ff::TexGen::ObjectLinear ? "_object" : "_eye") +
                       std::to_string(c), plane);
     }
-    put_vec4(e, "ff_texenv" + std::to_string(u) + "_color", l.texenv[u].color);
   }
   ++e.program->uniform_serial;
 }
+
+namespace {
 
 GLsizei type_size(GLenum type) {
   switch (type) {
@@ -398,10 +455,10 @@ void immediate_array(st::VertexAttribInput& in, const std::vector<ImmediateVerte
 }  // namespace
 
 ProgramObject* fixed_function_program(Context& ctx, const char* fn, GLenum mode) {
-  const ff::Key key = state_key(ctx, mode);
+  const ff::Key key = ff::state_key(ctx, mode);
   FixedFunctionCache::Entry* e = find_or_link(ctx, fn, key);
   if (!e) return nullptr;
-  write_uniforms(ctx, key, *e);
+  ff::write_uniforms(ctx, key, *e);
   return e->program.get();
 }
 

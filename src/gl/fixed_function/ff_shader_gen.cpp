@@ -40,6 +40,16 @@ std::string fmt(std::string_view f, const Args&... args) {
 
 bool texturing(const TextureUnitKey& u) { return u.target != TexTarget::None; }
 
+// The first line: a partner stage names the compatibility varyings, which src/glsl lowers.
+const char* version_line(const Key& key) {
+  return key.partner == Partner::None ? "#version 330 core\n" : "#version 330 compatibility\n";
+}
+
+// Where the vertex stage puts unit u's coordinates, and where the fragment stage reads them.
+std::string texcoord_varying(const Key& key, unsigned u) {
+  return key.partner == Partner::None ? fmt("v_texcoord{}", u) : fmt("gl_TexCoord[{}]", u);
+}
+
 // Material colour `what` of `face` (0 front, 1 back): the current colour when colour material
 // tracks it, else the material uniform.
 std::string material(const Key& key, int face, std::uint8_t bit, const char* what) {
@@ -94,7 +104,7 @@ bool uses_normal(TexGen g) { return g == TexGen::SphereMap || g == TexGen::Norma
 // GL 4.6 compatibility 12.1.3: unit u's texture coordinates with the enabled coordinates generated
 // from the object or eye position (planes ff_texgenU_object/eyeC), the sphere map, or the eye
 // normal n or reflection vector r.
-std::string texgen(unsigned u, const TextureUnitKey& unit) {
+std::string texgen(const Key& key, unsigned u, const TextureUnitKey& unit) {
   std::string s = fmt("  {{\n    vec4 tc = a_texcoord{};\n", u);
   static const char* const kComponent[4] = {"x", "y", "z", "w"};
   for (unsigned c = 0; c < 4; ++c) {
@@ -108,14 +118,16 @@ std::string texgen(unsigned u, const TextureUnitKey& unit) {
       case TexGen::ReflectionMap: s += fmt("    tc.{0} = r.{0};\n", x); break;
     }
   }
-  return s + fmt("    v_texcoord{0} = ff_texture_matrix{0} * tc;\n  }}\n", u);
+  return s + fmt("    {} = ff_texture_matrix{} * tc;\n  }}\n", texcoord_varying(key, u), u);
 }
 
 }  // namespace
 
 std::string vertex_shader(const Key& key) {
-  std::string s = "#version 330 core\n";
+  std::string s = version_line(key);
   const char* flat = key.flat ? "flat " : "";
+  const bool partner = key.partner == Partner::UserFragment;
+  const bool writes_fog = partner ? (key.partner_reads & kReadsFog) != 0 : key.fog != 0;
   s += fmt("layout(location = {}) in vec4 a_vertex;\n", unsigned(kAttribVertex));
   s += fmt("layout(location = {}) in vec3 a_normal;\n", unsigned(kAttribNormal));
   s += fmt("layout(location = {}) in vec4 a_color;\n", unsigned(kAttribColor));
@@ -126,7 +138,7 @@ std::string vertex_shader(const Key& key) {
   bool texgen_eye = false, texgen_normal = false, texgen_reflect = false;
   for (unsigned u = 0; u < kFixedTextureUnits; ++u) {
     const TextureUnitKey& unit = key.units[u];
-    if (!texturing(unit)) continue;
+    if (!writes_texcoord(key, u)) continue;
     for (unsigned c = 0; c < 4; ++c) {
       const TexGen g = unit.texgen[c];
       if (g == TexGen::ObjectLinear) s += fmt("uniform vec4 ff_texgen{}_object{};\n", u, c);
@@ -142,14 +154,16 @@ std::string vertex_shader(const Key& key) {
     if (key.clip_planes) s += fmt("out float gl_ClipDistance[{}];\n", unsigned(__builtin_popcount(key.clip_planes)));
     if (key.point_attenuation) s += "uniform vec3 ff_point_attenuation;\nuniform vec2 ff_point_size_range;\n";
   }
-  s += fmt("{0}out vec4 v_color;\n{0}out vec4 v_secondary_color;\n", flat);
-  if (key.two_side) s += fmt("{0}out vec4 v_back_color;\n{0}out vec4 v_back_secondary_color;\n", flat);
-  if (key.fog) s += "out float v_fog_coord;\n";
+  if (!partner) {
+    s += fmt("{0}out vec4 v_color;\n{0}out vec4 v_secondary_color;\n", flat);
+    if (key.two_side) s += fmt("{0}out vec4 v_back_color;\n{0}out vec4 v_back_secondary_color;\n", flat);
+    if (key.fog) s += "out float v_fog_coord;\n";
+  }
   for (unsigned u = 0; u < kFixedTextureUnits; ++u) {
-    if (!texturing(key.units[u])) continue;
-    s += fmt("layout(location = {}) in vec4 a_texcoord{};\nuniform mat4 ff_texture_matrix{};\n"
-                     "out vec4 v_texcoord{};\n",
-                     unsigned(kAttribTexCoord0) + u, u, u, u);
+    if (!writes_texcoord(key, u)) continue;
+    s += fmt("layout(location = {}) in vec4 a_texcoord{};\nuniform mat4 ff_texture_matrix{};\n",
+             unsigned(kAttribTexCoord0) + u, u, u);
+    if (!partner) s += fmt("out vec4 v_texcoord{};\n", u);
   }
   if (key.lighting) {
     s += "uniform vec4 ff_light_model_ambient;\n";
@@ -178,7 +192,7 @@ std::string vertex_shader(const Key& key) {
     return s + "}\n";
   }
   s += "void main() {\n  gl_Position = ff_mvp * a_vertex;\n";
-  const bool needs_eye = key.lighting || (key.fog && !key.fog_coord_attrib) || texgen_eye || key.clip_planes ||
+  const bool needs_eye = key.lighting || (writes_fog && !key.fog_coord_attrib) || texgen_eye || key.clip_planes ||
                          key.point_attenuation;
   if (needs_eye) s += "  vec4 eye = ff_modelview * a_vertex;\n  vec3 eye_pos = eye.xyz / eye.w;\n";
   if (key.point_attenuation) {
@@ -205,20 +219,39 @@ std::string vertex_shader(const Key& key) {
     s += "  vec3 r = reflect(normalize(eye_pos), n);\n"
          "  float sphere_m = 2.0 * sqrt(r.x * r.x + r.y * r.y + (r.z + 1.0) * (r.z + 1.0));\n";
   }
+  // A partner stage computes the colours into locals and writes the varyings its fragment shader
+  // reads (without lighting, the back colours are the front ones).
+  const char* color = partner ? "ff_front" : "v_color";
+  const char* secondary = partner ? "ff_front_secondary" : "v_secondary_color";
+  const char* back = partner ? "ff_back" : "v_back_color";
+  const char* back_secondary = partner ? "ff_back_secondary" : "v_back_secondary_color";
+  if (partner) s += "  vec4 ff_front, ff_front_secondary, ff_back, ff_back_secondary;\n";
   if (key.lighting) {
-    s += lit_face(key, 0, "n", "v_color", "v_secondary_color");
-    if (key.two_side) s += lit_face(key, 1, "-n", "v_back_color", "v_back_secondary_color");
+    s += lit_face(key, 0, "n", color, secondary);
+    if (key.two_side) s += lit_face(key, 1, "-n", back, back_secondary);
+  } else if (!partner) {
+    s += fmt("  {} = a_color;\n  {} = a_secondary_color;\n", color, secondary);
   } else {
-    s += "  v_color = a_color;\n  v_secondary_color = a_secondary_color;\n";
+    if (key.partner_reads & kReadsColor) s += "  ff_front = a_color;\n";
+    if (key.partner_reads & kReadsSecondary) s += "  ff_front_secondary = a_secondary_color;\n";
   }
-  if (key.fog) s += key.fog_coord_attrib ? "  v_fog_coord = a_fog_coord;\n" : "  v_fog_coord = abs(eye.z);\n";
+  if (partner) {
+    const bool two_side = key.lighting && key.two_side;
+    if (key.partner_reads & kReadsColor)
+      s += fmt("  gl_FrontColor = ff_front;\n  gl_BackColor = {};\n", two_side ? "ff_back" : "ff_front");
+    if (key.partner_reads & kReadsSecondary)
+      s += fmt("  gl_FrontSecondaryColor = ff_front_secondary;\n  gl_BackSecondaryColor = {};\n",
+               two_side ? "ff_back_secondary" : "ff_front_secondary");
+  }
+  const char* fog_out = partner ? "gl_FogFragCoord" : "v_fog_coord";
+  if (writes_fog) s += fmt(key.fog_coord_attrib ? "  {} = a_fog_coord;\n" : "  {} = abs(eye.z);\n", fog_out);
   for (unsigned u = 0; u < kFixedTextureUnits; ++u) {
     const TextureUnitKey& unit = key.units[u];
-    if (!texturing(unit)) continue;
+    if (!writes_texcoord(key, u)) continue;
     if (unit.texgen == std::array<TexGen, 4>{})
-      s += fmt("  v_texcoord{0} = ff_texture_matrix{0} * a_texcoord{0};\n", u);
+      s += fmt("  {} = ff_texture_matrix{} * a_texcoord{};\n", texcoord_varying(key, u), u, u);
     else
-      s += texgen(u, unit);
+      s += texgen(key, u, unit);
   }
   s += "}\n";
   return s;
@@ -332,17 +365,24 @@ const char* alpha_compare(GLenum func) {
 }  // namespace
 
 std::string fragment_shader(const Key& key) {
-  std::string s = "#version 330 core\n";
+  std::string s = version_line(key);
   const char* flat = key.flat ? "flat " : "";
-  s += fmt("{0}in vec4 v_color;\n{0}in vec4 v_secondary_color;\n", flat);
-  if (key.two_side) s += fmt("{0}in vec4 v_back_color;\n{0}in vec4 v_back_secondary_color;\n", flat);
-  if (key.fog) s += "in float v_fog_coord;\nuniform vec4 ff_fog_color;\nuniform vec4 ff_fog_params;\n";
+  // A partner stage reads the user's vertex shader through gl_Color, gl_SecondaryColor,
+  // gl_TexCoord[] and gl_FogFragCoord (gl_Color is front or back by VERTEX_PROGRAM_TWO_SIDE).
+  const bool partner = key.partner == Partner::UserVertex;
+  if (!partner) {
+    s += fmt("{0}in vec4 v_color;\n{0}in vec4 v_secondary_color;\n", flat);
+    if (key.two_side) s += fmt("{0}in vec4 v_back_color;\n{0}in vec4 v_back_secondary_color;\n", flat);
+    if (key.fog) s += "in float v_fog_coord;\n";
+  }
+  if (key.fog) s += "uniform vec4 ff_fog_color;\nuniform vec4 ff_fog_params;\n";
   if (key.alpha_func != GL_ALWAYS) s += "uniform float ff_alpha_ref;\n";
   if (key.polygon_stipple) s += "uniform uvec4 ff_polygon_stipple[8];\n";  // row r: [r / 4][r % 4], MSB column 0
   for (unsigned u = 0; u < kFixedTextureUnits; ++u) {
     const TextureUnitKey& unit = key.units[u];
     if (!texturing(unit)) continue;
-    s += fmt("in vec4 v_texcoord{0};\nuniform {1} ff_texture{0};\n", u, sampler_type(unit.target));
+    if (!partner) s += fmt("in vec4 v_texcoord{};\n", u);
+    s += fmt("uniform {} ff_texture{};\n", sampler_type(unit.target), u);
     if (unit.mode == EnvMode::Blend || unit.mode == EnvMode::Combine) s += fmt("uniform vec4 ff_texenv{}_color;\n", u);
   }
   if (key.pixels != PixelSource::None) s += "uniform sampler2D ff_pixels;\nuniform vec4 ff_pixel_rect;\n";
@@ -367,6 +407,8 @@ std::string fragment_shader(const Key& key) {
   }
   if (key.pixels == PixelSource::Color)
     s += "  vec4 p = pixel;\n  vec4 secondary = v_secondary_color;\n";
+  else if (partner)
+    s += key.color_sum ? "  vec4 p = gl_Color;\n  vec4 secondary = gl_SecondaryColor;\n" : "  vec4 p = gl_Color;\n";
   else if (key.two_side)
     s += "  vec4 p = gl_FrontFacing ? v_color : v_back_color;\n"
          "  vec4 secondary = gl_FrontFacing ? v_secondary_color : v_back_secondary_color;\n";
@@ -379,7 +421,7 @@ std::string fragment_shader(const Key& key) {
     if (!texturing(unit)) continue;
     // A point sprite's coordinates are (s, t, 0, 1): s from its left edge, t from the origin's edge.
     // Vulkan's PointCoord runs with the framebuffer rows, which are GL's rows here (no y flip).
-    const std::string tc = !(key.coord_replace & (1u << u)) ? fmt("v_texcoord{}", u)
+    const std::string tc = !(key.coord_replace & (1u << u)) ? texcoord_varying(key, u)
                            : key.sprite_upper_left          ? "vec4(gl_PointCoord.x, 1.0 - gl_PointCoord.y, 0.0, 1.0)"
                                                             : "vec4(gl_PointCoord, 0.0, 1.0)";
     // Fixed-function lookups divide by q (cube maps take the direction as it is).
@@ -397,9 +439,10 @@ std::string fragment_shader(const Key& key) {
   if (key.color_sum) s += "  p.rgb = min(p.rgb + secondary.rgb, 1.0);\n";
   if (key.fog) {
     // ff_fog_params: density, start, end, 1 / (end - start).
-    const char* f = key.fog == 1   ? "(ff_fog_params.z - v_fog_coord) * ff_fog_params.w"
-                    : key.fog == 2 ? "exp(-ff_fog_params.x * v_fog_coord)"
-                                   : "exp(-(ff_fog_params.x * v_fog_coord) * (ff_fog_params.x * v_fog_coord))";
+    const char* c = partner ? "gl_FogFragCoord" : "v_fog_coord";
+    const std::string f = key.fog == 1   ? fmt("(ff_fog_params.z - {}) * ff_fog_params.w", c)
+                          : key.fog == 2 ? fmt("exp(-ff_fog_params.x * {})", c)
+                                         : fmt("exp(-(ff_fog_params.x * {0}) * (ff_fog_params.x * {0}))", c);
     s += fmt("  float fog = clamp({}, 0.0, 1.0);\n  p.rgb = mix(ff_fog_color.rgb, p.rgb, fog);\n", f);
   }
   if (key.alpha_func != GL_ALWAYS) s += fmt("  if (!({})) discard;\n", alpha_compare(key.alpha_func));

@@ -13,6 +13,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 namespace glvk::amd {
 
@@ -89,6 +90,14 @@ uint32_t cb_dcc_control(const Chip& chip, const ColorSurface& surface);
 // 128x128-pixel blocks of the surface padded to the chip's CMASK cache-line footprint, minus one.
 uint32_t cmask_slice_tile_max(const Chip& chip, uint32_t nblk_x, uint32_t nblk_y);
 
+// The SET_CONTEXT_REG runs si_emit_framebuffer_state writes for a colour / depth buffer, in order
+// (the emit functions write them; the shadow check compares them).
+struct RegisterRun {
+  uint32_t offset;
+  std::vector<uint32_t> values;
+};
+std::vector<RegisterRun> color_buffer_runs(GfxLevel level, unsigned index, const ColorBufferRegisters& regs);
+
 // si_emit_framebuffer_state for one colour buffer: one SET_CONTEXT_REG from CB_COLORn_BASE
 // (13 registers on GFX6-7, 14 on GFX8, 15 on GFX9 followed by CB_MRTn_EPITCH).
 Status emit_color_buffer(pm4::ShadowStream& stream, unsigned index, const ColorBufferRegisters& regs);
@@ -136,6 +145,7 @@ struct DepthBufferRegisters {
 
 Result<DepthBufferRegisters> encode_depth_buffer(const Chip& chip, const DepthSurface& surface);
 Result<DepthBufferRegisters> encode_depth_buffer_gfx9(const Chip& chip, const DepthSurface& surface);
+std::vector<RegisterRun> depth_buffer_runs(GfxLevel level, const DepthBufferRegisters& regs);
 Status emit_depth_buffer(pm4::ShadowStream& stream, const DepthBufferRegisters& regs);
 // No depth buffer bound: DB_Z_INFO = Z_INVALID, DB_STENCIL_INFO = STENCIL_INVALID.
 Status emit_depth_buffer_unbound(pm4::ShadowStream& stream);

@@ -5,6 +5,7 @@
 // place the resource at, and for a texture the Vulkan view the state tracker samples it through.
 #pragma once
 
+#include <glvk/amd_descriptors/chip.h>
 #include <glvk/amd_descriptors/descriptors.h>
 #include <glvk/amd_descriptors/result.h>
 
@@ -24,8 +25,10 @@ enum class RecordKind : uint32_t {
   BufferView = 2,    // on a VkBufferView: SQ_BUF_RSRC_WORD0-3
   Sampler = 3,       // on a VkSampler: SQ_IMG_SAMP_WORD0-3
   ColorTarget = 4,   // on a VkImageView used as a colour attachment: CB_COLOR0_* (slot 0 offsets)
+  DepthTarget = 5,   // on a VkImageView used as a depth/stencil attachment: DB_* surface registers
 };
-const char* record_kind_name(RecordKind kind);  // "image", "buffer view", "sampler", "colour target"
+// "image", "buffer view", "sampler", "colour target", "depth target"
+const char* record_kind_name(RecordKind kind);
 
 struct RecordRegister {
   uint32_t offset;  // byte address
@@ -45,6 +48,17 @@ struct ShadowRecord {
 // emulation swizzle, the view type of `target`, every level and layer (`layers`: array layers, 1 for
 // 3D), the aspect GL samples (depth of a depth/stencil format).
 VkImageViewDesc sampled_vk_view(formats::Format format, TextureTarget target, uint32_t levels, uint32_t layers);
+
+// The registers radeonsi writes for a level and layer range of `texture` bound as a render target
+// seen as `format` (the surface's, which may be the texture's sRGB/linear twin): CB_COLOR0_BASE..
+// (13 registers, 14 on GFX8, 15 + CB_MRT0_EPITCH on GFX9) of a colour format, the DB_* surface registers of a depth/stencil one;
+// `kind` says which (ColorTarget or DepthTarget). Both views of the shadow check build it.
+struct TargetRegisters {
+  RecordKind kind = RecordKind::ColorTarget;
+  std::vector<RecordRegister> registers;
+};
+Result<TargetRegisters> target_registers(const Chip& chip, const Texture& texture, formats::Format format,
+                                         uint32_t level, uint32_t first_layer, uint32_t last_layer);
 
 // Little-endian dwords behind a magic and a version; parse rejects anything else by name.
 std::vector<uint8_t> serialize_record(const ShadowRecord& record);

@@ -21,6 +21,7 @@ class Program;
 namespace glvk::gl {
 
 struct BufferObject;
+class FixedStages;  // fixed_function/ff_partner.cpp
 
 inline constexpr GLuint kMaxVertexAttribs = 16;
 inline constexpr GLuint kMaxVertexAttribBindings = 16;
@@ -89,6 +90,9 @@ struct ProgramObject {
   // A generated fixed-function program (fixed_function/): its vertex inputs are the legacy
   // arrays and current values (LegacyAttrib), not the generic attributes.
   bool fixed_function = false;
+  // A compatibility-profile program without a vertex or a fragment shader: the hidden programs
+  // that add the fixed-function stage, one per state key (fixed_function/ff_partner.cpp).
+  std::shared_ptr<FixedStages> fixed_stages;
 
   const glsl::Program* reflection() const;
 };

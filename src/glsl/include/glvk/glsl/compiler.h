@@ -14,8 +14,10 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <map>
+#include <set>
 #include <span>
 #include <string>
 #include <string_view>
@@ -144,6 +146,9 @@ struct Program {
   std::vector<UniformBlock> blocks;
   std::vector<Resource> resources;                  // every descriptor binding of set 0
   std::uint32_t default_block_size = 0;             // bytes of binding 0
+  // The default block's bytes at link (GL 4.6 7.6: zero, except uniforms with an initializer,
+  // GLSL 1.20 4.3.5); empty when no uniform has one.
+  std::vector<std::byte> initial_default_block;
   // The last stage before rasterization (geometry, else tessellation evaluation, else vertex):
   // whether it writes gl_PointSize, and whether it emits points whatever the draw's primitive.
   bool writes_point_size = false;
@@ -156,6 +161,10 @@ struct Program {
 // glLinkProgram: compiles every stage again (the sources are kept by the caller), links, and
 // produces validated, optimized SPIR-V per stage and the reflection above.
 Program link(std::span<const ShaderSource> shaders, const LinkOptions& options = {});
+
+// The gl_* identifiers a shader's text names (comments included): the compatibility built-ins its
+// lowering declares (a fragment shader naming gl_Color has the front and back colour inputs, ...).
+std::set<std::string> builtin_names(std::string_view text);
 
 // The program's fragment SPIR-V with the outputs at the locations of the bit mask kept inside the
 // stage: what a draw uses when GL leaves those colour buffers alone or undefined (draw buffer NONE,

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include <volk.h>
@@ -37,6 +38,19 @@ VkImageAspectFlags format_aspects(VkFormat format);
 // within what vkGetPhysicalDeviceImageFormatProperties allows for LINEAR. Depth/stencil images
 // are never linear here: Vulkan leaves the memory layout of their aspects undefined.
 bool linear_tiling_supported(const Device& device, const ImageDescription& description);
+
+// An attachment view of an image: the format it is seen in, one level, a layer range.
+struct AttachmentViewDesc {
+  VkFormat format = VK_FORMAT_UNDEFINED;
+  std::uint32_t level = 0, first_layer = 0, layer_count = 1;
+};
+// The shadow-check record of an attachment view (DESIGN.md "Shadow check protocol"): bytes to tag
+// the view with under the returned tag name, or no bytes for no tag.
+struct AttachmentRecord {
+  std::uint64_t tag_name = 0;
+  std::vector<std::uint8_t> bytes;
+};
+using AttachmentRecordFn = std::function<AttachmentRecord(const AttachmentViewDesc&)>;
 
 class Image {
  public:
@@ -76,6 +90,10 @@ class Image {
   // The serial of the last command batch that uses this image (0: never used by the GPU).
   std::uint64_t last_use = 0;
 
+  // Set by the image's owner when the shadow-check layer is on: every view CommandStream creates to
+  // render into (draws, clears, blits) is tagged with what it returns (tag_attachment_view).
+  AttachmentRecordFn attachment_record;
+
  private:
   std::size_t index(std::uint32_t level, std::uint32_t layer) const { return layer * description_.levels + level; }
 
@@ -93,6 +111,11 @@ class Image {
 VkImageViewType attachment_view_type(const Image& image, std::uint32_t layers);
 
 // A view of an image (sampler view or render target surface).
+class ImageView;
+// Tags `view`, an attachment view of `image` described by `desc`, with image.attachment_record's
+// answer; nothing when the image has none.
+void tag_attachment_view(const Image& image, const ImageView& view, const AttachmentViewDesc& desc);
+
 class ImageView {
  public:
   ImageView(const Device& device, const Image& image, VkImageViewType type, VkFormat format,

@@ -1,0 +1,32 @@
+// What ff_program.cpp (the state key, the ff_* uniforms) shares with ff_partner.cpp (GLSL
+// programs that lack a stage). Private to src/gl/fixed_function.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <unordered_map>
+
+#include "ff_key.h"
+#include "glvk/gl/context.h"
+
+namespace glvk::gl::ff {
+
+// A linked program with a generated stage, and its uniforms by name for write_uniforms.
+struct ProgramEntry {
+  std::shared_ptr<ProgramObject> program;
+  std::unordered_map<std::string, const glsl::Uniform*> uniforms;
+};
+
+// The fixed-function key of the current state for a draw of primitive `mode`.
+Key state_key(Context& ctx, GLenum mode);
+// The key of the generated stage that completes a GLSL program lacking the other one: the vertex
+// stage's fields only (UserFragment, with the varyings the fragment shader reads) or the fragment
+// stage's only (UserVertex).
+Key partner_key(Context& ctx, GLenum mode, Partner partner, std::uint8_t reads);
+
+// Fills e.uniforms from the program's reflection.
+void index_uniforms(ProgramEntry& e);
+// Writes the ff_* uniforms the key's stages read from context state (and bumps the serial).
+void write_uniforms(Context& ctx, const Key& key, ProgramEntry& e);
+
+}  // namespace glvk::gl::ff
