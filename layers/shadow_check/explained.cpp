@@ -44,6 +44,12 @@ bool alpha_less_format(const DifferenceContext& c, const FieldDifference& d) {
   return c.kind == amd::RecordKind::ColorTarget && d.radeonsi == 1 && d.radv == 0;
 }
 
+// The radeonsi view covers more layers than the Vulkan one (a single-layer view of an array).
+bool one_layer_of_many(const DifferenceContext& c, const FieldDifference&) {
+  return c.record_view && c.view.range.layerCount == 1 && c.record_view->range.layerCount > 1 &&
+         c.record_view->range.layerCount != VK_REMAINING_ARRAY_LAYERS;
+}
+
 const Entry kTable[] = {
     {{"linear-image",
       "the Vulkan image is VK_IMAGE_TILING_LINEAR (glvk's direct-map choice on CPU devices, seed 003, or the "
@@ -79,6 +85,11 @@ const Entry kTable[] = {
       "1 instead (st draw_state: DST_ALPHA to ONE, ONE_MINUS_DST_ALPHA and SRC_ALPHA_SATURATE to ZERO)"},
      {"CB_COLOR0_ATTRIB.FORCE_DST_ALPHA_1"},
      alpha_less_format},
+    {{"blit-source-layer",
+      "radeonsi's blitter samples the source through a view of the whole texture (its target, every layer) "
+      "and picks the layer by coordinate; glvk's shader blit samples a single-layer 2D view of that layer"},
+     {"SQ_IMG_RSRC_WORD3.TYPE", "SQ_IMG_RSRC_WORD5.BASE_ARRAY", "SQ_IMG_RSRC_WORD5.LAST_ARRAY"},
+     one_layer_of_many},
 };
 
 bool matches(const Entry& e, const FieldDifference& d) {
