@@ -54,10 +54,13 @@ const Entry kTable[] = {
     {{"linear-image",
       "the Vulkan image is VK_IMAGE_TILING_LINEAR (glvk's direct-map choice on CPU devices, seed 003, or the "
       "application's); RADV lays a linear image out linear-aligned while radeonsi tiles the texture "
-      "(si_choose_tiling), so the tiling index, the padded pitch and slice and the CMASK slice differ"},
-     {"SQ_IMG_RSRC_WORD3.TILING_INDEX", "SQ_IMG_RSRC_WORD4.PITCH", "CB_COLOR0_PITCH.TILE_MAX",
-      "CB_COLOR0_PITCH.FMASK_TILE_MAX", "CB_COLOR0_SLICE.TILE_MAX", "CB_COLOR0_ATTRIB.TILE_MODE_INDEX",
-      "CB_COLOR0_ATTRIB.FMASK_TILE_MODE_INDEX", "CB_COLOR0_CMASK_SLICE.TILE_MAX", "CB_COLOR0_FMASK_SLICE.TILE_MAX"},
+      "(si_choose_tiling), so the tiling index (GFX9: the swizzle modes and element pitch), the padded pitch "
+      "and slice and the CMASK slice differ"},
+     {"SQ_IMG_RSRC_WORD3.TILING_INDEX", "SQ_IMG_RSRC_WORD3.SW_MODE", "SQ_IMG_RSRC_WORD4.PITCH",
+      "CB_COLOR0_PITCH.TILE_MAX", "CB_COLOR0_PITCH.FMASK_TILE_MAX", "CB_COLOR0_SLICE.TILE_MAX",
+      "CB_COLOR0_ATTRIB.TILE_MODE_INDEX", "CB_COLOR0_ATTRIB.FMASK_TILE_MODE_INDEX", "CB_COLOR0_CMASK_SLICE.TILE_MAX",
+      "CB_COLOR0_FMASK_SLICE.TILE_MAX", "CB_COLOR0_ATTRIB.COLOR_SW_MODE", "CB_COLOR0_ATTRIB.FMASK_SW_MODE",
+      "CB_COLOR0_ATTRIB.RB_ALIGNED", "CB_COLOR0_ATTRIB.PIPE_ALIGNED", "CB_MRT0_EPITCH.EPITCH"},
      linear_image},
     {{"gl-no-mipmap",
       "GL's GL_NEAREST/GL_LINEAR minification filters sample no mipmap, which radeonsi encodes as "
