@@ -247,6 +247,14 @@ bool gather_draw_inputs(Context& ctx, const char* fn, const ProgramObject& progr
   if (!program.fixed_function) builtin_attribute_inputs(ctx, r, call);
 
   // Per-fragment and rasterization state.
+  // LINE_STIPPLE's state lives with the legacy state; the draw path reads it from RenderState.
+  const GLuint stipple = capability_enabled(ctx, GL_LINE_STIPPLE)
+                             ? GLuint(ctx.legacy.line_stipple_factor) << 16 | ctx.legacy.line_stipple_pattern
+                             : 0;
+  if (ctx.render.line_stipple != stipple) {
+    ctx.render.line_stipple = stipple;
+    ++ctx.render.serial;
+  }
   call.render = &ctx.render;
   if (program.fixed_function) {
     inputs.render = ctx.render;

@@ -389,6 +389,7 @@ void draw(Context& context, const DrawCall& call) {
   features.depth_clip_control = device.draw_features().depth_clip_control;
   features.provoking_vertex_last = device.draw_features().provoking_vertex_last;
   features.bresenham_lines = device.draw_features().bresenham_lines;
+  features.stippled_lines = device.draw_features().stippled_bresenham_lines;
   features.written_buffers = outputs.written;
   for (unsigned i = 0; i < fb.color_count; ++i) {
     const TargetInput& t = fb.color[i];

@@ -174,7 +174,12 @@ void translate_render_state(const DrawCall& call, const DrawFeaturesView& featur
   key.provoking_vertex_last = features.provoking_vertex_last && r.provoking_vertex == GL_LAST_VERTEX_CONVENTION;
   // GL's non-antialiased lines follow the diamond-exit rule (14.5.1): Vulkan's Bresenham mode.
   const bool lines = is_line_mode(call.mode) || key.polygon_mode == VK_POLYGON_MODE_LINE;
-  if (lines && features.bresenham_lines) key.line_mode = VK_LINE_RASTERIZATION_MODE_BRESENHAM_EXT;
+  if (lines && features.bresenham_lines) {
+    key.line_mode = VK_LINE_RASTERIZATION_MODE_BRESENHAM_EXT;
+    // Line stipple (compatibility 14.5.2): Vulkan's stipple counts and resets as GL's does (per
+    // strip, per independent segment).
+    if (features.stippled_lines) key.line_stipple = r.line_stipple;
+  }
 
   // Multisample (GL 4.6 14.3.1 and 17.3.1): without MULTISAMPLE the fragment operations act as on
   // single-sample buffers, but the buffer's sample count stays the pipeline's.

@@ -18,6 +18,7 @@ struct DrawFeaturesView {
   bool depth_clip_control = false;
   bool provoking_vertex_last = false;
   bool bresenham_lines = false;
+  bool stippled_lines = false;  // stippledBresenhamLines
   bool alpha_to_one = false;
   bool logic_op = false;
   std::array<bool, kMaxColorBuffers> blendable{};  // per draw buffer: a blendable (not integer) format

@@ -298,6 +298,8 @@ Device::Device(const Instance& instance, VkPhysicalDevice physical_device)
       device_clock_ = true;
     }
   }
+  // The line features struct is chained as queried, so stippled Bresenham lines are enabled with it.
+  draw_features_.stippled_bresenham_lines = draw_features_.bresenham_lines && lines.stippledBresenhamLines;
   VkDeviceCreateInfo info{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, &features};
   info.queueCreateInfoCount = 1;
   info.pQueueCreateInfos = &queue_info;

@@ -6,6 +6,7 @@
 // spec's formulas computed here; pixels may differ by one unit from them.
 #include <array>
 #include <cmath>
+#include <string>
 #include <vector>
 
 #include "gl_fixture.h"
@@ -504,6 +505,48 @@ TEST_F(LegacyStateTest, PolygonStippleMasksPolygonFragments) {
   EXPECT_EQ(v, 256);
   glGetIntegerv(GL_LINE_STIPPLE_PATTERN, &v);
   EXPECT_EQ(v, 0xf0f0);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
+// 14.5.2: with LINE_STIPPLE a line's fragment is drawn when bit floor(s / factor) mod 16 of the
+// pattern is set, s counting the fragments of a strip (reset for each independent segment of
+// GL_LINES). Row 0 is drawn from x 0 to 32, one fragment per column.
+TEST_F(LegacyStateTest, LineStippleMasksLineFragments) {
+  const auto row_lit = [](int y) {
+    std::vector<std::uint8_t> p(kSize * 4);
+    glReadPixels(0, y, kSize, 1, GL_RGBA, GL_UNSIGNED_BYTE, p.data());
+    std::string bits;
+    for (int x = 0; x < kSize; ++x) bits += p[std::size_t(x) * 4] ? '1' : '0';
+    return bits;
+  };
+  const float y0 = -1.0f + 1.0f / kSize, y2 = -1.0f + 5.0f / kSize;
+  glColor3f(1, 1, 1);
+  glEnable(GL_LINE_STIPPLE);
+  glLineStipple(2, 0x00ff);  // 8 bits on, 8 off, each two fragments long
+  glBegin(GL_LINE_STRIP);
+  glVertex2f(-1.0f, y0);
+  glVertex2f(0.0f, y0);
+  glVertex2f(1.0f, y0);
+  glEnd();
+  EXPECT_EQ(row_lit(0), std::string(16, '1') + std::string(16, '0'));
+  // GL_LINES: the counter starts again at the second segment (x 16): bits 0-2 of a factor of 3
+  // light s 0..8 of each segment (without the reset the second would be dark: s 16..31).
+  glLineStipple(3, 0x0007);
+  glBegin(GL_LINES);
+  glVertex2f(-1.0f, y2);
+  glVertex2f(0.0f, y2);
+  glVertex2f(0.0f, y2);
+  glVertex2f(1.0f, y2);
+  glEnd();
+  EXPECT_EQ(row_lit(2), "11111111100000001111111110000000");
+  // Disabled: the whole line.
+  glDisable(GL_LINE_STIPPLE);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glBegin(GL_LINES);
+  glVertex2f(-1.0f, y0);
+  glVertex2f(1.0f, y0);
+  glEnd();
+  EXPECT_EQ(row_lit(0), std::string(32, '1'));
   EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
 }
 

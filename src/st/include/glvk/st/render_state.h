@@ -58,6 +58,9 @@ struct RenderState {
   bool polygon_offset_fill = false, polygon_offset_line = false, polygon_offset_point = false;
   GLfloat polygon_offset_factor = 0, polygon_offset_units = 0, polygon_offset_clamp = 0;
   GLfloat line_width = 1.0f;
+  // Compatibility: LINE_STIPPLE_REPEAT << 16 | LINE_STIPPLE_PATTERN while LINE_STIPPLE is enabled,
+  // else 0 (gl derives it before each draw).
+  GLuint line_stipple = 0;
   GLfloat point_size = 1.0f;
   bool program_point_size = false;  // GL_PROGRAM_POINT_SIZE
   bool rasterizer_discard = false;

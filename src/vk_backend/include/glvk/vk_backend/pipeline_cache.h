@@ -85,6 +85,7 @@ struct DrawFeatures {
   bool transform_feedback = false;  // VK_EXT_transform_feedback with its transformFeedback feature
   bool primitives_generated_query = false;  // VK_EXT_primitives_generated_query
   bool shader_stencil_export = false;       // VK_EXT_shader_stencil_export
+  bool stippled_bresenham_lines = false;    // VK_EXT_line_rasterization's stippledBresenhamLines
 };
 
 class PipelineCache {
