@@ -6,6 +6,7 @@
 //   glvk amd surface --format F --width W [...] [--dcc on|off] [--json]  (the legacy layout per level, CMASK/HTILE/DCC)
 // Each encode kind is one function in kEncoders.
 #include "commands.h"
+#include "cmd_amd_surface_gfx9.h"
 #include "json_writer.h"
 
 #include <glvk/amd_descriptors/capability.h>
@@ -218,6 +219,8 @@ Result<EncodeOutput> encode_cb(const EncodeArgs& args) {
   // A real format without a hand-given pitch or tile index: the real layout.
   if (args.has("format") && !args.has("pitch") && !args.has("tile-index"))
     return encode_cb_from_layout(args, **chip);
+  if ((*chip)->gfx_level >= amd::GfxLevel::GFX9)
+    return Error{"on GFX9 the colour buffer comes from a texture layout: give --format (no --pitch/--tile-index)"};
   Result<amd::CbFormat> format = Error{""};
   if (args.has("format")) {
     Result<const formats::FormatDesc*> desc = args.format();
@@ -275,6 +278,7 @@ Result<EncodeOutput> encode_db(const EncodeArgs& args) {
   // Without hand-given tiling: the real layout.
   if (!args.has("tile-index") && !args.has("tile-mode") && !args.has("macrotile-mode") && !args.has("macro-index"))
     return encode_db_from_layout(args, chip);
+  if (chip.gfx_level >= amd::GfxLevel::GFX9) return Error{"GFX9 has no tile indices or tile modes (swizzle modes)"};
   Result<uint64_t> width = args.number("width"), height = args.number("height");
   if (!width) return Error{width.error()};
   if (!height) return Error{height.error()};
@@ -689,8 +693,8 @@ int run_shadow(Args args) {
   return 0;
 }
 
-// glvk amd surface: the legacy (GFX6-8) layout radeonsi's ac_surface/addrlib path gives a
-// resource, level by level, as text or JSON (--json).
+// glvk amd surface: the layout radeonsi's ac_surface/addrlib path gives a resource, level by
+// level (GFX6-8 legacy tiling, GFX9 swizzle modes), as text or JSON (--json).
 void print_levels_text(const char* plane, const std::vector<amd::SurfaceLevel>& levels) {
   std::printf("%s levels:\n  %-5s %-12s %-12s %-6s %-6s %-6s %-7s %-15s %s\n", plane, "level", "offset", "slice_size",
               "pitch", "nblk_x", "nblk_y", "slices", "mode", "tile_index");
@@ -800,12 +804,14 @@ int run_surface(Args args) {
     j.key("bpe").value(s->bpe).key("total_size").value(s->total_size).key("alignment").value(s->alignment);
     j.key("levels_layout");
     write_levels_json(j, s->level);
-    if (any_2d(s->level)) write_macro_json(j.key("macro"), s->macro);
+    const bool gfx9 = (*chip)->gfx_level >= amd::GfxLevel::GFX9;
+    if (!gfx9 && any_2d(s->level)) write_macro_json(j.key("macro"), s->macro);
     if (!s->stencil_level.empty()) {
       j.key("stencil_levels");
       write_levels_json(j, s->stencil_level);
-      if (any_2d(s->stencil_level)) write_macro_json(j.key("stencil_macro"), s->stencil_macro);
+      if (!gfx9 && any_2d(s->stencil_level)) write_macro_json(j.key("stencil_macro"), s->stencil_macro);
     }
+    if (gfx9) write_gfx9_surface_json(j.key("gfx9"), *s);
     write_metadata_json(j, *s);
     j.end_object();
     std::printf("\n");
@@ -816,19 +822,24 @@ int run_surface(Args args) {
               (*chip)->name, desc.name, amd::texture_target_name(t->target), t->width, t->height, t->depth,
               t->array_size, t->levels, t->samples, s->bpe, static_cast<unsigned long long>(s->total_size),
               s->alignment);
+  const bool gfx9 = (*chip)->gfx_level >= amd::GfxLevel::GFX9;
   print_levels_text(s->is_stencil_only ? "stencil" : s->is_depth ? "depth" : "colour", s->level);
-  if (any_2d(s->level)) print_macro_text("2D", s->macro);
+  if (!gfx9 && any_2d(s->level)) print_macro_text("2D", s->macro);
   if (!s->stencil_level.empty()) {
     print_levels_text("stencil", s->stencil_level);
-    if (any_2d(s->stencil_level)) print_macro_text("stencil 2D", s->stencil_macro);
+    if (!gfx9 && any_2d(s->stencil_level)) print_macro_text("stencil 2D", s->stencil_macro);
   }
+  if (gfx9) print_gfx9_surface_text(*s);
   print_metadata_text(*s);
   return 0;
 }
 
 int run_chips() {
-  for (const amd::Chip& c : amd::all_chips())
-    std::printf("%-10s %-10s %s  %2u pipes\n", c.name, c.family, amd::gfx_level_name(c.gfx_level), c.num_tile_pipes);
+  for (const amd::Chip& c : amd::all_chips()) {
+    std::printf("%-10s %-10s %s  %2u pipes", c.name, c.family, amd::gfx_level_name(c.gfx_level), c.num_tile_pipes);
+    if (c.gb_addr_config) std::printf("  GB_ADDR_CONFIG 0x%08x", c.gb_addr_config);
+    std::printf("\n");
+  }
   return 0;
 }
 

@@ -220,7 +220,7 @@ Comparison compare_target(const amd::Chip& chip, const ImageInfo& image, const a
 
 Comparison compare_image(const amd::Chip& chip, const ImageInfo& image, const amd::VkImageViewDesc& view,
                          const amd::ShadowRecord& record) {
-  DifferenceContext context{amd::RecordKind::SampledImage, image, view};
+  DifferenceContext context{amd::RecordKind::SampledImage, image, view, std::nullopt, record.view};
   return compare_words(chip, "SQ_IMG_RSRC", derive_image_descriptor(chip, image, view, record.va), record, context);
 }
 

@@ -89,6 +89,7 @@ struct DifferenceContext {
   std::optional<ImageInfo> image;
   amd::VkImageViewDesc view;
   std::optional<VkSamplerCreateInfo> sampler;
+  std::optional<amd::VkImageViewDesc> record_view;  // the view the radeonsi record samples through
 };
 // Fills FieldDifference::explanation from the table (explained.cpp).
 void explain(const DifferenceContext& context, std::vector<FieldDifference>& differences);

@@ -44,14 +44,23 @@ bool alpha_less_format(const DifferenceContext& c, const FieldDifference& d) {
   return c.kind == amd::RecordKind::ColorTarget && d.radeonsi == 1 && d.radv == 0;
 }
 
+// The radeonsi view covers more layers than the Vulkan one (a single-layer view of an array).
+bool one_layer_of_many(const DifferenceContext& c, const FieldDifference&) {
+  return c.record_view && c.view.range.layerCount == 1 && c.record_view->range.layerCount > 1 &&
+         c.record_view->range.layerCount != VK_REMAINING_ARRAY_LAYERS;
+}
+
 const Entry kTable[] = {
     {{"linear-image",
       "the Vulkan image is VK_IMAGE_TILING_LINEAR (glvk's direct-map choice on CPU devices, seed 003, or the "
       "application's); RADV lays a linear image out linear-aligned while radeonsi tiles the texture "
-      "(si_choose_tiling), so the tiling index, the padded pitch and slice and the CMASK slice differ"},
-     {"SQ_IMG_RSRC_WORD3.TILING_INDEX", "SQ_IMG_RSRC_WORD4.PITCH", "CB_COLOR0_PITCH.TILE_MAX",
-      "CB_COLOR0_PITCH.FMASK_TILE_MAX", "CB_COLOR0_SLICE.TILE_MAX", "CB_COLOR0_ATTRIB.TILE_MODE_INDEX",
-      "CB_COLOR0_ATTRIB.FMASK_TILE_MODE_INDEX", "CB_COLOR0_CMASK_SLICE.TILE_MAX", "CB_COLOR0_FMASK_SLICE.TILE_MAX"},
+      "(si_choose_tiling), so the tiling index (GFX9: the swizzle modes and element pitch), the padded pitch "
+      "and slice and the CMASK slice differ"},
+     {"SQ_IMG_RSRC_WORD3.TILING_INDEX", "SQ_IMG_RSRC_WORD3.SW_MODE", "SQ_IMG_RSRC_WORD4.PITCH",
+      "CB_COLOR0_PITCH.TILE_MAX", "CB_COLOR0_PITCH.FMASK_TILE_MAX", "CB_COLOR0_SLICE.TILE_MAX",
+      "CB_COLOR0_ATTRIB.TILE_MODE_INDEX", "CB_COLOR0_ATTRIB.FMASK_TILE_MODE_INDEX", "CB_COLOR0_CMASK_SLICE.TILE_MAX",
+      "CB_COLOR0_FMASK_SLICE.TILE_MAX", "CB_COLOR0_ATTRIB.COLOR_SW_MODE", "CB_COLOR0_ATTRIB.FMASK_SW_MODE",
+      "CB_COLOR0_ATTRIB.RB_ALIGNED", "CB_COLOR0_ATTRIB.PIPE_ALIGNED", "CB_MRT0_EPITCH.EPITCH"},
      linear_image},
     {{"gl-no-mipmap",
       "GL's GL_NEAREST/GL_LINEAR minification filters sample no mipmap, which radeonsi encodes as "
@@ -76,6 +85,11 @@ const Entry kTable[] = {
       "1 instead (st draw_state: DST_ALPHA to ONE, ONE_MINUS_DST_ALPHA and SRC_ALPHA_SATURATE to ZERO)"},
      {"CB_COLOR0_ATTRIB.FORCE_DST_ALPHA_1"},
      alpha_less_format},
+    {{"blit-source-layer",
+      "radeonsi's blitter samples the source through a view of the whole texture (its target, every layer) "
+      "and picks the layer by coordinate; glvk's shader blit samples a single-layer 2D view of that layer"},
+     {"SQ_IMG_RSRC_WORD3.TYPE", "SQ_IMG_RSRC_WORD5.BASE_ARRAY", "SQ_IMG_RSRC_WORD5.LAST_ARRAY"},
+     one_layer_of_many},
 };
 
 bool matches(const Entry& e, const FieldDifference& d) {

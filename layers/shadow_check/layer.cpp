@@ -537,15 +537,15 @@ PFN_vkVoidFunction device_function(const char* name) {
   GLVK_HOOK(CreateSampler)
   GLVK_HOOK(DestroySampler)
   GLVK_HOOK(SetDebugUtilsObjectTagEXT)
-  GLVK_HOOK(CmdBeginRendering)
   GLVK_HOOK(UpdateDescriptorSets)
 #undef GLVK_HOOK
   return nullptr;
 }
 
-// Extension commands: hooked only where the device has them (a layer must not hand out an entry
-// point the driver lacks).
+// Extension and Vulkan 1.3 commands: hooked only where the device has them (a layer must not hand
+// out an entry point the driver lacks).
 PFN_vkVoidFunction device_extension_function(const char* name) {
+  if (std::strcmp(name, "vkCmdBeginRendering") == 0) return reinterpret_cast<PFN_vkVoidFunction>(&CmdBeginRendering);
   if (std::strcmp(name, "vkCmdBeginRenderingKHR") == 0) return reinterpret_cast<PFN_vkVoidFunction>(&CmdBeginRenderingKHR);
   if (std::strcmp(name, "vkCmdPushDescriptorSetKHR") == 0)
     return reinterpret_cast<PFN_vkVoidFunction>(&CmdPushDescriptorSetKHR);

@@ -40,7 +40,7 @@ bool named(const FormatDesc& d, std::string_view name) { return name == d.name; 
 
 uint32_t translate_texformat(const Chip& chip, const FormatDesc& d) {
   using namespace regs::ImgDataFormat;
-  (void)chip;  // every listed GFX6-8 chip has BC1-7 and no ETC2 (ETC2 is an APU-only feature)
+  (void)chip;  // every listed chip has BC1-7; ETC2 (Stoney, Vega10, Raven in radeonsi) is not modelled
   if (d.format == Format::NONE) return kInvalidFormat;
   if (d.colorspace == Colorspace::ZS) {
     if (named(d, "Z16_UNORM")) return IMG_DATA_FORMAT_16;

@@ -24,13 +24,16 @@ bool named(const FormatDesc& d, std::string_view name) { return name == d.name; 
 uint32_t fixed_8(float value) { return static_cast<uint32_t>(static_cast<int32_t>(value * 256.0f)); }
 
 // si_tex_dim: the SQ_RSRC_IMG_* type of a view of a resource.
-uint32_t tex_dim(TextureTarget resource_target, TextureTarget view_target, uint32_t samples) {
+uint32_t tex_dim(TextureTarget resource_target, TextureTarget view_target, uint32_t samples, bool gfx9) {
   using namespace regs::ImgRsrcType;
   TextureTarget t = resource_target;
   if (view_target == TextureTarget::TEXTURE_CUBE || view_target == TextureTarget::TEXTURE_CUBE_ARRAY)
     t = view_target;
   else if (t == TextureTarget::TEXTURE_CUBE || t == TextureTarget::TEXTURE_CUBE_ARRAY)
     t = TextureTarget::TEXTURE_2D_ARRAY;  // cube maps viewed as something else are 2D arrays
+  // GFX9 allocates 1D textures as 2D (no 1D depth), so they are sampled as 2D.
+  if (gfx9 && t == TextureTarget::TEXTURE_1D) t = TextureTarget::TEXTURE_2D;
+  if (gfx9 && t == TextureTarget::TEXTURE_1D_ARRAY) t = TextureTarget::TEXTURE_2D_ARRAY;
   // A single-layer view of an array resource keeps the array type, as radeonsi does.
   switch (t) {
     case TextureTarget::TEXTURE_1D: return SQ_RSRC_IMG_1D;
@@ -44,6 +47,17 @@ uint32_t tex_dim(TextureTarget resource_target, TextureTarget view_target, uint3
     case TextureTarget::BUFFER: break;
   }
   return SQ_RSRC_IMG_1D;
+}
+
+// gfx9_border_color_swizzle: where the border colour's channels go for a format's swizzle (only the
+// alpha position matters for the built-in colours, so WZYX/WXYZ stand for every X-in-alpha order).
+uint32_t border_color_swizzle(const Swizzle sw[4]) {
+  using namespace regs::BcSwizzle;
+  if (sw[3] == Swizzle::X) return sw[2] == Swizzle::Y ? BC_SWIZZLE_WZYX : BC_SWIZZLE_WXYZ;
+  if (sw[0] == Swizzle::X) return sw[1] == Swizzle::Y ? BC_SWIZZLE_XYZW : BC_SWIZZLE_XWYZ;
+  if (sw[1] == Swizzle::X) return BC_SWIZZLE_YXWZ;
+  if (sw[2] == Swizzle::X) return BC_SWIZZLE_ZYXW;
+  return BC_SWIZZLE_XYZW;
 }
 
 }  // namespace
@@ -85,7 +99,8 @@ Result<BufferDescriptor> make_buffer_descriptor(const Chip& chip, const BufferVi
   if (!va) return Error{va.error()};
   const uint32_t stride = d.block_bits / 8;
   if (!regs::SQ_BUF_RSRC_WORD1::STRIDE.fits(stride)) return fail("element stride too large");
-  // si_make_buffer_descriptor: elements in the range, clamped to the buffer's end; GFX8 counts bytes.
+  // si_make_buffer_descriptor: elements in the range, clamped to the buffer's end; GFX8 counts bytes
+  // (its VMEM units depend on SWIZZLE_ENABLE), GFX9 elements again (units of STRIDE with IDXEN).
   uint64_t num_records = std::min(view.size / stride, (view.buffer_size - view.offset) / stride);
   if (chip.gfx_level == GfxLevel::GFX8) num_records *= stride;
   if (num_records > 0xffffffffu) return fail("buffer range too large for NUM_RECORDS");
@@ -104,7 +119,7 @@ Result<BufferDescriptor> make_buffer_descriptor(const Chip& chip, const BufferVi
 }
 
 Result<BufferDescriptor> make_raw_buffer_descriptor(const Chip& chip, uint64_t va, uint64_t size) {
-  (void)chip;  // raw buffers count bytes on every GFX6-8 chip (stride 0)
+  (void)chip;  // raw buffers count bytes on every GFX6-9 chip (stride 0)
   auto addr = check_buffer_va(va);
   if (!addr) return Error{addr.error()};
   if (size > 0xffffffffu) return fail("raw buffer of " + std::to_string(size) + " bytes exceeds NUM_RECORDS");
@@ -219,7 +234,8 @@ Result<ImageDescriptor> make_texture_descriptor(const Chip& chip, const Texture&
     formats::compose_swizzles(d->swizzle, view.swizzle, swizzle);
   }
 
-  const uint32_t type = tex_dim(res.target, view.target, res.samples);
+  const bool gfx9 = chip.gfx_level >= GfxLevel::GFX9;
+  const uint32_t type = tex_dim(res.target, view.target, res.samples, gfx9);
   uint32_t width = res.width, height = res.height, depth = res.depth;
   using namespace regs::ImgRsrcType;
   if (type == SQ_RSRC_IMG_1D_ARRAY) {
@@ -229,6 +245,18 @@ Result<ImageDescriptor> make_texture_descriptor(const Chip& chip, const Texture&
     depth = res.array_size;
   } else if (type == SQ_RSRC_IMG_CUBE) {
     depth = res.array_size / 6;
+  }
+
+  if (gfx9) {
+    // si_make_texture_descriptor + si_set_mutable_tex_desc_fields for GFX9 (no DCC, tile swizzle 0).
+    const Gfx9Plane& plane = stencil_plane ? tex.surface.gfx9.stencil : tex.surface.gfx9.surf;
+    if (plane.level.empty()) return fail("texture was not laid out for a GFX9 chip");
+    const bool single_layer = view.target == TextureTarget::TEXTURE_1D || view.target == TextureTarget::TEXTURE_2D ||
+                              view.target == TextureTarget::TEXTURE_RECT || view.target == TextureTarget::TEXTURE_CUBE;
+    return make_texture_descriptor_gfx9(Gfx9DescriptorInput{
+        tex.va + (stencil_plane ? tex.surface.stencil_offset : 0), plane, data_format, num_format, {swizzle[0], swizzle[1], swizzle[2], swizzle[3]},
+        border_color_swizzle(d->swizzle), type, res.width, height, depth, res.samples, res.levels, view.first_level,
+        view.last_level, view.first_layer, single_layer ? view.first_layer : view.last_layer, view.min_lod});
   }
 
   const std::vector<SurfaceLevel>& levels = stencil_plane ? tex.surface.stencil_level : tex.surface.level;
@@ -272,6 +300,38 @@ Result<ImageDescriptor> make_texture_descriptor(const Chip& chip, const Texture&
   w[7] = 0;
   if (chip.gfx_level <= GfxLevel::GFX7 && res.samples <= 1)
     w[7] = view.first_level == view.last_level ? ~regs::SQ_IMG_SAMP_WORD0::MAX_ANISO_RATIO.mask() : 0xffffffffu;
+  return w;
+}
+
+Result<ImageDescriptor> make_texture_descriptor_gfx9(const Gfx9DescriptorInput& in) {
+  namespace W1 = regs::SQ_IMG_RSRC_WORD1;
+  namespace W2 = regs::SQ_IMG_RSRC_WORD2;
+  namespace W3 = regs::SQ_IMG_RSRC_WORD3;
+  namespace W4 = regs::SQ_IMG_RSRC_WORD4_GFX9;
+  namespace W5 = regs::SQ_IMG_RSRC_WORD5;
+  const bool msaa = in.samples > 1;
+  const uint32_t depth_field = in.type == regs::ImgRsrcType::SQ_RSRC_IMG_3D ? in.depth - 1 : in.last_layer;
+  if (!W2::WIDTH.fits(in.width - 1) || !W2::HEIGHT.fits(in.height - 1) || !W4::DEPTH.fits(depth_field) ||
+      !W4::PITCH.fits(in.plane.epitch))
+    return fail("texture " + std::to_string(in.width) + "x" + std::to_string(in.height) + "x" +
+                std::to_string(in.depth) + " (epitch " + std::to_string(in.plane.epitch) + ") exceeds the descriptor fields");
+  if (in.va % 256) return fail("texture address " + hex(in.va) + " is not 256-byte aligned");
+  ImageDescriptor w{};
+  w[0] = regs::SQ_IMG_RSRC_WORD0::BASE_ADDRESS.encode(static_cast<uint32_t>(in.va >> 8));
+  w[1] = W1::BASE_ADDRESS_HI.encode(static_cast<uint32_t>(in.va >> 40)) |
+         W1::MIN_LOD.encode(fixed_8(std::clamp(in.min_lod, 0.0f, 15.0f))) | W1::DATA_FORMAT.encode(in.data_format) |
+         W1::NUM_FORMAT.encode(in.num_format);
+  w[2] = W2::WIDTH.encode(in.width - 1) | W2::HEIGHT.encode(in.height - 1) | W2::PERF_MOD.encode(4);
+  w[3] = W3::DST_SEL_X.encode(map_swizzle(in.swizzle[0])) | W3::DST_SEL_Y.encode(map_swizzle(in.swizzle[1])) |
+         W3::DST_SEL_Z.encode(map_swizzle(in.swizzle[2])) | W3::DST_SEL_W.encode(map_swizzle(in.swizzle[3])) |
+         W3::BASE_LEVEL.encode(msaa ? 0 : in.first_level) |
+         W3::LAST_LEVEL.encode(msaa ? static_cast<uint32_t>(std::countr_zero(in.samples)) : in.last_level) |
+         W3::SW_MODE.encode(in.plane.swizzle_mode) | W3::TYPE.encode(in.type);
+  // GFX9: DEPTH is the last accessible layer (the hardware need not know the layer count).
+  w[4] = W4::DEPTH.encode(depth_field) | W4::PITCH.encode(in.plane.epitch) | W4::BC_SWIZZLE.encode(in.bc_swizzle);
+  w[5] = W5::BASE_ARRAY.encode(in.first_layer) |
+         W5::MAX_MIP.encode(msaa ? static_cast<uint32_t>(std::countr_zero(in.samples)) : in.levels - 1);
+  // Words 6 and 7 stay 0 without DCC/TC-compatible HTILE (the GFX6/7 anisotropy mask is not used).
   return w;
 }
 
@@ -412,7 +472,10 @@ Result<SamplerDescriptor> make_sampler_descriptor(const Chip& chip, const Sample
   namespace S1 = regs::SQ_IMG_SAMP_WORD1;
   namespace S2 = regs::SQ_IMG_SAMP_WORD2;
   namespace S3 = regs::SQ_IMG_SAMP_WORD3;
-  const bool gfx8 = chip.gfx_level == GfxLevel::GFX8;
+  // si_create_sampler_state: COMPAT_MODE and ANISO_OVERRIDE from GFX8 on; DISABLE_LSB_CEIL up to
+  // GFX8 (bit 29 of word 2 is BLEND_ZERO_PRT on GFX9, left 0).
+  const bool gfx8_plus = chip.gfx_level >= GfxLevel::GFX8;
+  const bool lsb_ceil_disabled = chip.gfx_level <= GfxLevel::GFX8;
   const uint32_t ratio = aniso_ratio(s.max_anisotropy);
   const bool aniso = s.max_anisotropy > 1;
   // si_create_sampler_state: truncate coordinates for nearest/nearest filtering without compare.
@@ -425,15 +488,15 @@ Result<SamplerDescriptor> make_sampler_descriptor(const Chip& chip, const Sample
          S0::CLAMP_Z.encode(tex_wrap(s.wrap_r)) | S0::MAX_ANISO_RATIO.encode(ratio) |
          S0::DEPTH_COMPARE_FUNC.encode(compare) | S0::FORCE_UNNORMALIZED.encode(s.normalized_coords ? 0 : 1) |
          S0::ANISO_THRESHOLD.encode(ratio >> 1) | S0::ANISO_BIAS.encode(ratio) |
-         S0::DISABLE_CUBE_WRAP.encode(s.seamless_cube_map ? 0 : 1) | S0::COMPAT_MODE.encode(gfx8 ? 1 : 0) |
+         S0::DISABLE_CUBE_WRAP.encode(s.seamless_cube_map ? 0 : 1) | S0::COMPAT_MODE.encode(gfx8_plus ? 1 : 0) |
          S0::TRUNC_COORD.encode(trunc_coord ? 1 : 0);
   w[1] = S1::MIN_LOD.encode(fixed_8(std::clamp(s.min_lod, 0.0f, 15.0f))) |
          S1::MAX_LOD.encode(fixed_8(std::clamp(s.max_lod, 0.0f, 15.0f))) | S1::PERF_MIP.encode(ratio ? ratio + 6 : 0);
   w[2] = S2::LOD_BIAS.encode(fixed_8(std::clamp(s.lod_bias, -16.0f, 16.0f))) |
          S2::XY_MAG_FILTER.encode(xy_filter(s.mag_filter, aniso)) |
          S2::XY_MIN_FILTER.encode(xy_filter(s.min_filter, aniso)) | S2::MIP_FILTER.encode(mip_filter(s.mip_filter)) |
-         S2::DISABLE_LSB_CEIL.encode(1) /* GFX6-8 */ | S2::FILTER_PREC_FIX.encode(1) |
-         S2::ANISO_OVERRIDE.encode(gfx8 ? 1 : 0);
+         S2::DISABLE_LSB_CEIL.encode(lsb_ceil_disabled ? 1 : 0) | S2::FILTER_PREC_FIX.encode(1) |
+         S2::ANISO_OVERRIDE.encode(gfx8_plus ? 1 : 0);
   // si_translate_border_color: the three built-in colours, else a border-colour table slot.
   using namespace regs::TexBorderColorType;
   uint32_t border_type = SQ_TEX_BORDER_COLOR_TRANS_BLACK, border_ptr = 0;

@@ -155,14 +155,43 @@ uint32_t cmask_slice_tile_max(const Chip& chip, uint32_t nblk_x, uint32_t nblk_y
   return compute_cmask(chip, nblk_x, nblk_y, 1).slice_tile_max;
 }
 
+uint32_t cb_color_info(const CbFormat& f) {
+  namespace I = regs::CB_COLORn_INFO;
+  using namespace regs::ColorNumberType;
+  using namespace regs::ColorFormat;
+  // si_initialize_color_surface: clamp blending for normalized types, bypass it for integers and
+  // for the depth formats the DB->CB copy writes; round (not truncate) for non-normalized.
+  const uint32_t nt = f.number_type;
+  const bool depth_like = f.format == COLOR_8_24 || f.format == COLOR_24_8 || f.format == COLOR_X24_8_32_FLOAT;
+  bool blend_clamp = nt == NUMBER_UNORM || nt == NUMBER_SNORM || nt == NUMBER_SRGB;
+  bool blend_bypass = false;
+  if (nt == NUMBER_UINT || nt == NUMBER_SINT || depth_like) blend_clamp = false, blend_bypass = true;
+  const bool round_mode = nt != NUMBER_UNORM && nt != NUMBER_SNORM && nt != NUMBER_SRGB && f.format != COLOR_8_24 &&
+                          f.format != COLOR_24_8;
+  return I::FORMAT.encode(f.format) | I::COMP_SWAP.encode(f.comp_swap) | I::BLEND_CLAMP.encode(blend_clamp) |
+         I::BLEND_BYPASS.encode(blend_bypass) | I::SIMPLE_FLOAT.encode(1) | I::ROUND_MODE.encode(round_mode) |
+         I::NUMBER_TYPE.encode(nt) | I::ENDIAN.encode(regs::SurfaceEndian::ENDIAN_NONE);
+}
+
+uint32_t cb_dcc_control(const Chip& chip, const ColorSurface& s) {
+  namespace D = regs::CB_COLORn_DCC_CONTROL;
+  // dGPUs request 32B blocks, APUs 64B; small-element MSAA surfaces need smaller uncompressed blocks.
+  uint32_t max_uncompressed = regs::DccMaxBlockSize::MAX_BLOCK_SIZE_256B;
+  if (s.num_samples > 1 && s.format.bytes_per_element == 1) max_uncompressed = regs::DccMaxBlockSize::MAX_BLOCK_SIZE_64B;
+  if (s.num_samples > 1 && s.format.bytes_per_element == 2) max_uncompressed = regs::DccMaxBlockSize::MAX_BLOCK_SIZE_128B;
+  const uint32_t min_compressed = chip.has_dedicated_vram ? regs::DccMinBlockSize::MIN_BLOCK_SIZE_32B
+                                                          : regs::DccMinBlockSize::MIN_BLOCK_SIZE_64B;
+  return D::MAX_UNCOMPRESSED_BLOCK_SIZE.encode(max_uncompressed) | D::MIN_COMPRESSED_BLOCK_SIZE.encode(min_compressed) |
+         D::INDEPENDENT_64B_BLOCKS.encode(1);
+}
+
 Result<ColorBufferRegisters> encode_color_buffer(const Chip& chip, const ColorSurface& s) {
   namespace I = regs::CB_COLORn_INFO;
   namespace A = regs::CB_COLORn_ATTRIB;
   namespace P = regs::CB_COLORn_PITCH;
   namespace V = regs::CB_COLORn_VIEW;
-  namespace D = regs::CB_COLORn_DCC_CONTROL;
-  using namespace regs::ColorNumberType;
   using namespace regs::ColorFormat;
+  if (chip.gfx_level >= GfxLevel::GFX9) return encode_color_buffer_gfx9(chip, s);
   const bool gfx7 = chip.gfx_level >= GfxLevel::GFX7, gfx8 = chip.gfx_level >= GfxLevel::GFX8;
   const CbFormat& f = s.format;
 
@@ -199,18 +228,7 @@ Result<ColorBufferRegisters> encode_color_buffer(const Chip& chip, const ColorSu
   r.slice = regs::CB_COLORn_SLICE::TILE_MAX.encode(static_cast<uint32_t>(slice_tile_max));
   r.view = V::SLICE_START.encode(s.first_layer) | V::SLICE_MAX.encode(s.last_layer);
 
-  // si_initialize_color_surface: clamp blending for normalized types, bypass it for integers and
-  // for the depth formats the DB->CB copy writes; round (not truncate) for non-normalized.
-  const uint32_t nt = f.number_type;
-  const bool depth_like = f.format == COLOR_8_24 || f.format == COLOR_24_8 || f.format == COLOR_X24_8_32_FLOAT;
-  bool blend_clamp = nt == NUMBER_UNORM || nt == NUMBER_SNORM || nt == NUMBER_SRGB;
-  bool blend_bypass = false;
-  if (nt == NUMBER_UINT || nt == NUMBER_SINT || depth_like) blend_clamp = false, blend_bypass = true;
-  const bool round_mode = nt != NUMBER_UNORM && nt != NUMBER_SNORM && nt != NUMBER_SRGB && f.format != COLOR_8_24 &&
-                          f.format != COLOR_24_8;
-  r.info = I::FORMAT.encode(f.format) | I::COMP_SWAP.encode(f.comp_swap) | I::BLEND_CLAMP.encode(blend_clamp) |
-           I::BLEND_BYPASS.encode(blend_bypass) | I::SIMPLE_FLOAT.encode(1) | I::ROUND_MODE.encode(round_mode) |
-           I::NUMBER_TYPE.encode(nt) | I::ENDIAN.encode(regs::SurfaceEndian::ENDIAN_NONE);
+  r.info = cb_color_info(f);
   // A CMASK enables fast clears, which only level 0 uses.
   if (s.cmask_va && s.level == 0) r.info |= I::FAST_CLEAR.encode(1);
   if (s.dcc_va) r.info |= I::DCC_ENABLE.encode(1);
@@ -226,16 +244,7 @@ Result<ColorBufferRegisters> encode_color_buffer(const Chip& chip, const ColorSu
     }
   }
 
-  if (gfx8) {
-    // dGPUs request 32B blocks, APUs 64B; small-element MSAA surfaces need smaller uncompressed blocks.
-    uint32_t max_uncompressed = regs::DccMaxBlockSize::MAX_BLOCK_SIZE_256B;
-    if (s.num_samples > 1 && f.bytes_per_element == 1) max_uncompressed = regs::DccMaxBlockSize::MAX_BLOCK_SIZE_64B;
-    if (s.num_samples > 1 && f.bytes_per_element == 2) max_uncompressed = regs::DccMaxBlockSize::MAX_BLOCK_SIZE_128B;
-    const uint32_t min_compressed = chip.has_dedicated_vram ? regs::DccMinBlockSize::MIN_BLOCK_SIZE_32B
-                                                            : regs::DccMinBlockSize::MIN_BLOCK_SIZE_64B;
-    r.dcc_control = D::MAX_UNCOMPRESSED_BLOCK_SIZE.encode(max_uncompressed) |
-                    D::MIN_COMPRESSED_BLOCK_SIZE.encode(min_compressed) | D::INDEPENDENT_64B_BLOCKS.encode(1);
-  }
+  if (gfx8) r.dcc_control = cb_dcc_control(chip, s);
 
   if (s.cmask_va) {
     Result<uint32_t> cmask = base_256b(s.cmask_va, "CMASK");
@@ -275,13 +284,54 @@ Result<ColorBufferRegisters> encode_color_buffer(const Chip& chip, const ColorSu
   return r;
 }
 
+std::vector<RegisterRun> color_buffer_runs(GfxLevel level, unsigned index, const ColorBufferRegisters& r) {
+  const uint32_t base = regs::CB_COLORn_BASE::offset(index);
+  if (level >= GfxLevel::GFX9)
+    return {{base,
+             {r.base, r.base_ext, r.attrib2, r.view, r.info, r.attrib, r.dcc_control, r.cmask, r.cmask_base_ext, r.fmask,
+              r.fmask_base_ext, r.clear_word0, r.clear_word1, r.dcc_base, r.dcc_base_ext}},
+            {regs::CB_MRTn_EPITCH::offset(index), {r.mrt_epitch}}};
+  std::vector<uint32_t> values = {r.base,  r.pitch,       r.slice, r.view,        r.info,
+                                  r.attrib, r.dcc_control, r.cmask, r.cmask_slice, r.fmask,
+                                  r.fmask_slice, r.clear_word0, r.clear_word1, r.dcc_base};
+  if (level < GfxLevel::GFX8) values.pop_back();  // DCC_BASE from GFX8 on
+  return {{base, std::move(values)}};
+}
+
+std::vector<RegisterRun> depth_buffer_runs(GfxLevel level, const DepthBufferRegisters& r) {
+  std::vector<RegisterRun> runs;
+  if (level >= GfxLevel::GFX9) {
+    runs.push_back({regs::DB_HTILE_DATA_BASE::kOffset, {r.htile_data_base, r.htile_data_base_hi, r.depth_size}});
+    runs.push_back({regs::DB_Z_INFO_GFX9::kOffset,
+                    {r.z_info, r.stencil_info, r.z_read_base, r.z_read_base_hi, r.stencil_read_base,
+                     r.stencil_read_base_hi, r.z_write_base, r.z_write_base_hi, r.stencil_write_base,
+                     r.stencil_write_base_hi}});
+    runs.push_back({regs::DB_Z_INFO2::kOffset, {r.z_info2, r.stencil_info2}});
+  } else {
+    runs.push_back({regs::DB_HTILE_DATA_BASE::kOffset, {r.htile_data_base}});
+    runs.push_back({regs::DB_DEPTH_INFO::kOffset,
+                    {r.depth_info, r.z_info, r.stencil_info, r.z_read_base, r.stencil_read_base, r.z_write_base,
+                     r.stencil_write_base, r.depth_size, r.depth_slice}});
+  }
+  runs.push_back({regs::DB_STENCIL_CLEAR::kOffset, {r.stencil_clear, r.depth_clear}});
+  runs.push_back({regs::DB_DEPTH_VIEW::kOffset, {r.depth_view}});
+  runs.push_back({regs::DB_HTILE_SURFACE::kOffset, {r.htile_surface}});
+  return runs;
+}
+
+namespace {
+
+Status emit_runs(pm4::ShadowStream& stream, const std::vector<RegisterRun>& runs) {
+  for (const RegisterRun& run : runs)
+    if (Status st = stream.set_context_regs(run.offset, run.values); !st) return st;
+  return ok_status();
+}
+
+}  // namespace
+
 Status emit_color_buffer(pm4::ShadowStream& stream, unsigned index, const ColorBufferRegisters& r) {
   if (index >= regs::CB_COLORn_BASE::kCount) return fail("colour buffer index " + std::to_string(index) + " > 7");
-  const uint32_t values[] = {r.base,        r.pitch,       r.slice,       r.view,  r.info,
-                             r.attrib,      r.dcc_control, r.cmask,       r.cmask_slice,
-                             r.fmask,       r.fmask_slice, r.clear_word0, r.clear_word1, r.dcc_base};
-  const size_t count = stream.chip().gfx_level >= GfxLevel::GFX8 ? 14 : 13;  // DCC_BASE is GFX8 only
-  return stream.set_context_regs(regs::CB_COLORn_BASE::offset(index), std::span<const uint32_t>(values, count));
+  return emit_runs(stream, color_buffer_runs(stream.chip().gfx_level, index, r));
 }
 
 Status emit_color_buffer_unbound(pm4::ShadowStream& stream, unsigned index) {
@@ -330,6 +380,7 @@ Result<DepthBufferRegisters> encode_depth_buffer(const Chip& chip, const DepthSu
   namespace DI = regs::DB_DEPTH_INFO;
   namespace TM = regs::GB_TILE_MODEn_GFX7;
   namespace MM = regs::GB_MACROTILE_MODEn;
+  if (chip.gfx_level >= GfxLevel::GFX9) return encode_depth_buffer_gfx9(chip, s);
   if (s.z_format == regs::ZFormat::Z_INVALID || !Z::FORMAT.fits(s.z_format)) return fail("depth buffer without a valid DB format");
   if (s.nblk_x == 0 || s.nblk_y == 0 || s.nblk_x % 8 || s.nblk_y % 8)
     return fail("depth surface of " + std::to_string(s.nblk_x) + "x" + std::to_string(s.nblk_y) +
@@ -407,21 +458,14 @@ Result<DepthBufferRegisters> encode_depth_buffer(const Chip& chip, const DepthSu
 }
 
 Status emit_depth_buffer(pm4::ShadowStream& stream, const DepthBufferRegisters& r) {
-  Status st = stream.set_context_reg(regs::DB_HTILE_DATA_BASE::kOffset, r.htile_data_base);
-  if (!st) return st;
-  const uint32_t seq[] = {r.depth_info,        r.z_info,       r.stencil_info,       r.z_read_base, r.stencil_read_base,
-                          r.z_write_base,      r.stencil_write_base, r.depth_size,   r.depth_slice};
-  if (!(st = stream.set_context_regs(regs::DB_DEPTH_INFO::kOffset, seq))) return st;
-  const uint32_t clear[] = {r.stencil_clear, r.depth_clear};
-  if (!(st = stream.set_context_regs(regs::DB_STENCIL_CLEAR::kOffset, clear))) return st;
-  if (!(st = stream.set_context_reg(regs::DB_DEPTH_VIEW::kOffset, r.depth_view))) return st;
-  return stream.set_context_reg(regs::DB_HTILE_SURFACE::kOffset, r.htile_surface);
+  return emit_runs(stream, depth_buffer_runs(stream.chip().gfx_level, r));
 }
 
 Status emit_depth_buffer_unbound(pm4::ShadowStream& stream) {
   const uint32_t seq[] = {regs::DB_Z_INFO::FORMAT.encode(regs::ZFormat::Z_INVALID),
                           regs::DB_STENCIL_INFO::FORMAT.encode(regs::StencilFormat::STENCIL_INVALID)};
-  return stream.set_context_regs(regs::DB_Z_INFO::kOffset, seq);
+  const bool gfx9 = stream.chip().gfx_level >= GfxLevel::GFX9;  // the pair moved to 0x28038
+  return stream.set_context_regs(gfx9 ? regs::DB_Z_INFO_GFX9::kOffset : regs::DB_Z_INFO::kOffset, seq);
 }
 
 Result<uint32_t> encode_db_render_control(const DbRenderState& s) {
@@ -468,7 +512,6 @@ Status emit_framebuffer_state(pm4::ShadowStream& stream, const FramebufferState&
 
 Result<ColorSurface> color_surface_from_texture(const Chip& chip, const Texture& texture, uint32_t level,
                                                 uint32_t first_layer, uint32_t last_layer) {
-  (void)chip;  // the layout already holds every chip-dependent value
   const formats::FormatDesc& desc = formats::describe(texture.templ.format);
   Result<CbFormat> format = cb_format(desc);
   if (!format) return Error{format.error()};
@@ -491,12 +534,29 @@ Result<ColorSurface> color_surface_from_texture(const Chip& chip, const Texture&
   // si_initialize_color_surface: CB_COLORn_CMASK_SLICE is the texture's (level 0) CMASK slice
   // for every level; a surface without CMASK (linear) leaves it 0.
   s.cmask_slice_tile_max = texture.surface.cmask.slice_tile_max;
+  if (chip.gfx_level >= GfxLevel::GFX9) {
+    // GFX9 binds the surface base (surf_offset 0) and selects the level in CB_COLORn_VIEW.
+    const Gfx9Surface& g = texture.surface.gfx9;
+    s.level_offset = 0;
+    s.macro_tiled = false;
+    s.swizzle_mode = g.surf.swizzle_mode;
+    s.fmask_swizzle_mode = g.fmask_swizzle_mode;
+    s.epitch = g.surf.epitch;
+    s.resource_type = g.resource_type;
+    s.mip0_width = texture.templ.width;
+    s.mip0_height = texture.templ.height;
+    // util_max_layer(texture, 0): the last layer (3D: depth slice) of level 0.
+    s.mip0_last_layer =
+        (texture.templ.target == TextureTarget::TEXTURE_3D ? texture.templ.depth : texture.templ.array_size) - 1;
+    s.max_mip = texture.templ.levels - 1;
+    s.rb_aligned = g.cmask_rb_aligned;
+    s.pipe_aligned = g.cmask_pipe_aligned;
+  }
   return s;
 }
 
 Result<DepthSurface> depth_surface_from_texture(const Chip& chip, const Texture& texture, uint32_t level,
                                                 uint32_t first_layer, uint32_t last_layer) {
-  (void)chip;
   const formats::FormatDesc& desc = formats::describe(texture.templ.format);
   const uint32_t z_format = translate_dbformat(desc);
   if (z_format == regs::ZFormat::Z_INVALID) return Error{std::string(desc.name) + " cannot be a GCN depth buffer"};
@@ -526,6 +586,20 @@ Result<DepthSurface> depth_surface_from_texture(const Chip& chip, const Texture&
   s.num_samples = texture.templ.samples;
   s.tile_mode_index = l.tile_mode_index;
   s.macro_tile_index = texture.surface.macro.macro_tile_index;
+  if (chip.gfx_level >= GfxLevel::GFX9) {
+    // GFX9 binds the planes' bases and selects the level with DB_DEPTH_VIEW.MIPID.
+    const Gfx9Surface& g = texture.surface.gfx9;
+    s.z_level_offset = 0;
+    s.stencil_level_offset = s.has_stencil ? texture.surface.stencil_offset : 0;
+    s.swizzle_mode = g.surf.swizzle_mode;
+    s.epitch = g.surf.epitch;
+    s.stencil_swizzle_mode = s.has_stencil ? g.stencil.swizzle_mode : 0;
+    s.stencil_epitch = s.has_stencil ? g.stencil.epitch : 0;
+    s.mip0_width = texture.templ.width;
+    s.mip0_height = texture.templ.height;
+    s.max_mip = texture.templ.levels - 1;
+    s.level = level;
+  }
   return s;
 }
 

@@ -14,7 +14,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import gen_registers  # noqa: E402
 
 COLUMNS = ["name", "family", "gfx", "num_tile_pipes", "pipe_interleave_bytes",
-           "num_shader_engines", "dedicated_vram", "max_dimension"]
+           "num_shader_engines", "dedicated_vram", "max_dimension", "gb_addr_config"]
 
 
 class ChipError(Exception):
@@ -42,6 +42,20 @@ def register_fields(registers_path):
     gfx6, gfx7 = gen_registers.GFX_BITS[6], gen_registers.GFX_BITS[7]
     return (fields_of("GB_TILE_MODE{n}", gfx7), fields_of("GB_MACROTILE_MODE{n}", gfx7), enum_values,
             fields_of("GB_TILE_MODE{n}", gfx6))
+
+
+def gfx9_addr_config(registers_path):
+    """The GFX9 GB_ADDR_CONFIG fields (name -> field) from registers.txt."""
+    _, registers, _ = gen_registers.parse(registers_path)
+    for r in registers:
+        if r["name"] == "GB_ADDR_CONFIG" and r["gfx"] & gen_registers.GFX_BITS[9]:
+            return {fd["name"]: fd for fd in r["fields"]}
+    raise ChipError("registers.txt has no GFX9 GB_ADDR_CONFIG")
+
+
+def decode(fields, name, dword):
+    fd = fields[name]
+    return (dword >> fd["shift"]) & ((1 << fd["width"]) - 1)
 
 
 def encode(fields, enum_values, where, **named):
@@ -114,14 +128,31 @@ def main(argv):
         return 2
     try:
         tiles, macros, pipe_configs, gfx6_chips = parse_tiles(argv[2], argv[3])
+        addr_fields = gfx9_addr_config(argv[3])
         rows = []
         for where, line in read_lines(argv[1]):
             cells = [c.strip() for c in line.split(",")]
             if len(cells) != len(COLUMNS):
                 raise ChipError(f"{where}: expected {len(COLUMNS)} columns")
             row = dict(zip(COLUMNS, cells))
-            if row["gfx"] not in ("gfx6", "gfx7", "gfx8"):
+            if row["gfx"] not in ("gfx6", "gfx7", "gfx8", "gfx9"):
                 raise ChipError(f"{where}: bad gfx level {row['gfx']}")
+            if row["gfx"] == "gfx9":
+                if row["gb_addr_config"] == "-" or row["name"] in tiles:
+                    raise ChipError(f"{where}: GFX9 chips take a gb_addr_config and no tile tables")
+                cfg = int(row["gb_addr_config"], 0)
+                row["gb_addr_config"] = cfg
+                # Mesa's radeon_info for GFX9 derives these from GB_ADDR_CONFIG.
+                if 1 << decode(addr_fields, "NUM_PIPES", cfg) != int(row["num_tile_pipes"]):
+                    raise ChipError(f"{where}: num_tile_pipes disagrees with GB_ADDR_CONFIG.NUM_PIPES")
+                if 256 << decode(addr_fields, "PIPE_INTERLEAVE_SIZE", cfg) != int(row["pipe_interleave_bytes"]):
+                    raise ChipError(f"{where}: pipe_interleave_bytes disagrees with GB_ADDR_CONFIG")
+                if 1 << decode(addr_fields, "NUM_SHADER_ENGINES", cfg) != int(row["num_shader_engines"]):
+                    raise ChipError(f"{where}: num_shader_engines disagrees with GB_ADDR_CONFIG")
+            elif row["gb_addr_config"] != "-":
+                raise ChipError(f"{where}: gb_addr_config is for GFX9 chips ('-' before)")
+            else:
+                row["gb_addr_config"] = 0
             pipes = int(row["num_tile_pipes"])
             if pipes not in (2, 4, 8, 16):
                 raise ChipError(f"{where}: num_tile_pipes must be 2, 4, 8 or 16")
@@ -166,7 +197,8 @@ def main(argv):
             spans = f"k{name.capitalize()}TileModes, {macro_span}"
         out.append(f"    {{\"{name}\", \"{r['family']}\", {level}, {int(r['num_tile_pipes'])}, "
                    f"{int(r['pipe_interleave_bytes'])}, {int(r['num_shader_engines'])}, "
-                   f"{'true' if r['dedicated_vram'] == '1' else 'false'}, {int(r['max_dimension'])}, {spans}}},")
+                   f"{'true' if r['dedicated_vram'] == '1' else 'false'}, {int(r['max_dimension'])}, "
+                   f"{r['gb_addr_config']:#010x}, {spans}}},")
     out += ["};", f"const size_t kNumChips = {len(rows)};", "", "}  // namespace glvk::amd", ""]
     with open(argv[4], "w", encoding="utf-8") as f:
         f.write("\n".join(out))

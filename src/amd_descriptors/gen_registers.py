@@ -10,7 +10,7 @@ project writes a bit position by hand.
 import re
 import sys
 
-GFX_BITS = {6: 1, 7: 2, 8: 4}
+GFX_BITS = {6: 1, 7: 2, 8: 4, 9: 8}
 SPACES = {"context": "Context", "sh": "Sh", "uconfig": "Uconfig", "config": "Config",
           "descriptor": "Descriptor", "packet": "Packet"}
 IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -21,11 +21,11 @@ class SourceError(Exception):
 
 
 def parse_gfx(text, where):
-    m = re.fullmatch(r"gfx([678])(\+|-([678]))?", text)
+    m = re.fullmatch(r"gfx([6789])(\+|-([6789]))?", text)
     if not m:
         raise SourceError(f"{where}: bad gfx level '{text}'")
     lo = int(m.group(1))
-    hi = 8 if m.group(2) == "+" else int(m.group(3)) if m.group(3) else lo
+    hi = max(GFX_BITS) if m.group(2) == "+" else int(m.group(3)) if m.group(3) else lo
     if hi < lo:
         raise SourceError(f"{where}: empty gfx range '{text}'")
     mask = 0
@@ -182,14 +182,20 @@ def lowest_level(mask):
 
 
 def namespace_names(registers):
-    """C++ namespace per register variant; variants sharing a name get a _GFXn suffix."""
+    """C++ namespace per register variant. A GFX9-only variant of a name is NAME_GFX9 (the GFX6-8
+    register keeps its plain name); GFX6-8 variants sharing a name get a _GFXn suffix."""
+    gfx9_only = GFX_BITS[9]
     counts = {}
     for r in registers:
-        counts[r["name"]] = counts.get(r["name"], 0) + 1
+        if r["gfx"] != gfx9_only:
+            counts[r["name"]] = counts.get(r["name"], 0) + 1
     out = []
     for r in registers:
         base = r["name"].replace("{n}", "n")
-        if counts[r["name"]] > 1:
+        if r["gfx"] == gfx9_only:
+            if r["name"] in counts:
+                base += "_GFX9"
+        elif counts[r["name"]] > 1:
             base += f"_GFX{lowest_level(r['gfx'])}"
         out.append(base)
     if len(set(out)) != len(out):
@@ -206,7 +212,7 @@ def emit(enums, registers, packets, header_path, source_path):
     h.append("#include <cstddef>\n#include <cstdint>\n")
     h.append("namespace glvk::amd::regs {\n")
     h.append("// Bit per gfx level in availability masks.")
-    h.append("inline constexpr uint8_t kGfx6Bit = 1, kGfx7Bit = 2, kGfx8Bit = 4;\n")
+    h.append("inline constexpr uint8_t kGfx6Bit = 1, kGfx7Bit = 2, kGfx8Bit = 4, kGfx9Bit = 8;\n")
     h.append("// One register field: bits [shift, shift + width).")
     h.append("struct Field {")
     h.append("  uint8_t shift;")

@@ -188,7 +188,7 @@ Result<ShadowFile> ShadowStream::read_file(const std::string& path) {
     return fail(path + " is not a glvk shadow stream (bad magic)");
   if (get_u32(bytes.data() + 8) != kVersion) return fail(path + ": unsupported shadow stream version");
   const uint32_t level = get_u32(bytes.data() + 12);
-  if (level < 6 || level > 8) return fail(path + ": bad gfx level " + std::to_string(level));
+  if (level < 6 || level > 9) return fail(path + ": bad gfx level " + std::to_string(level));
   ShadowFile out;
   out.gfx_level = static_cast<GfxLevel>(level);
   const char* name = reinterpret_cast<const char*>(bytes.data() + 16);

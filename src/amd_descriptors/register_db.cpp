@@ -10,6 +10,7 @@ const char* gfx_level_name(GfxLevel level) {
     case GfxLevel::GFX6: return "GFX6";
     case GfxLevel::GFX7: return "GFX7";
     case GfxLevel::GFX8: return "GFX8";
+    case GfxLevel::GFX9: return "GFX9";
   }
   return "?";
 }

@@ -75,14 +75,8 @@ Result<TargetRegisters> target_registers(const Chip& chip, const Texture& textur
     if (!r) return Error{r.error()};
     out.kind = RecordKind::DepthTarget;
     // emit_depth_buffer's writes, in its order.
-    out.registers = {{regs::DB_HTILE_DATA_BASE::kOffset, r->htile_data_base}};
-    const uint32_t seq[] = {r->depth_info,   r->z_info,           r->stencil_info, r->z_read_base, r->stencil_read_base,
-                            r->z_write_base, r->stencil_write_base, r->depth_size,   r->depth_slice};
-    for (uint32_t i = 0; i < 9; ++i) out.registers.push_back({regs::DB_DEPTH_INFO::kOffset + 4 * i, seq[i]});
-    out.registers.push_back({regs::DB_STENCIL_CLEAR::kOffset, r->stencil_clear});
-    out.registers.push_back({regs::DB_DEPTH_CLEAR::kOffset, r->depth_clear});
-    out.registers.push_back({regs::DB_DEPTH_VIEW::kOffset, r->depth_view});
-    out.registers.push_back({regs::DB_HTILE_SURFACE::kOffset, r->htile_surface});
+    for (const RegisterRun& run : depth_buffer_runs(chip.gfx_level, *r))
+      for (size_t i = 0; i < run.values.size(); ++i) out.registers.push_back({run.offset + 4 * uint32_t(i), run.values[i]});
     return out;
   }
   const Result<ColorSurface> laid_out = color_surface_from_texture(chip, texture, level, first_layer, last_layer);
@@ -94,11 +88,8 @@ Result<TargetRegisters> target_registers(const Chip& chip, const Texture& textur
   const Result<ColorBufferRegisters> r = encode_color_buffer(chip, surface);
   if (!r) return Error{r.error()};
   // emit_color_buffer's writes for slot 0.
-  const uint32_t values[] = {r->base,  r->pitch,       r->slice, r->view,        r->info,
-                             r->attrib, r->dcc_control, r->cmask, r->cmask_slice, r->fmask,
-                             r->fmask_slice, r->clear_word0, r->clear_word1, r->dcc_base};
-  const uint32_t count = chip.gfx_level >= GfxLevel::GFX8 ? 14 : 13;  // DCC_BASE is GFX8 only
-  for (uint32_t i = 0; i < count; ++i) out.registers.push_back({regs::CB_COLORn_BASE::offset(0) + 4 * i, values[i]});
+  for (const RegisterRun& run : color_buffer_runs(chip.gfx_level, 0, *r))
+    for (size_t i = 0; i < run.values.size(); ++i) out.registers.push_back({run.offset + 4 * uint32_t(i), run.values[i]});
   return out;
 }
 

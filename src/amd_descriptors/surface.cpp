@@ -333,6 +333,19 @@ SurfaceMode choose_tiling(const SurfaceTemplate& t) {
   return SurfaceMode::TILED_2D;  // the allocator degrades to 1D where needed
 }
 
+Surface surface_element_facts(const FormatDesc& d) {
+  Surface s;
+  s.block_width = d.block_width;
+  s.block_height = d.block_height;
+  s.is_depth = d.is_depth;
+  s.has_stencil = d.is_depth && d.is_stencil;
+  s.is_stencil_only = d.is_stencil && !d.is_depth;
+  // The DB stores depth in 16 or 32 bits per element and the stencil as a separate 8-bit plane.
+  const bool zs = d.colorspace == formats::Colorspace::ZS;
+  s.bpe = s.is_stencil_only ? 1 : zs ? (d.block_bits == 16 ? 2u : 4u) : d.block_bits / 8u;
+  return s;
+}
+
 Result<Surface> compute_surface(const Chip& chip, const SurfaceTemplate& templ) {
   return compute_surface(chip, templ, choose_tiling(templ));
 }
@@ -342,30 +355,25 @@ Result<Surface> compute_surface(const Chip& chip, const SurfaceTemplate& t, Surf
   if (t.format == formats::Format::NONE) return fail("no format given");
   if (d.layout == Layout::PLANAR2 || d.layout == Layout::PLANAR3 || d.colorspace == formats::Colorspace::YUV)
     return fail(std::string("format ") + d.name + " has no GCN legacy surface layout (planar/YUV)");
-  if (chip.tile_mode_array.size() != 32) return fail(std::string("chip ") + chip.name + " has no tile-mode table");
+  if (chip.gfx_level < GfxLevel::GFX9 && chip.tile_mode_array.size() != 32)
+    return fail(std::string("chip ") + chip.name + " has no tile-mode table");
   if (t.target == TextureTarget::BUFFER) return fail("buffers have no surface layout");
   if (t.width == 0 || t.height == 0 || t.depth == 0 || t.array_size == 0 || t.levels == 0 || t.samples == 0)
     return fail("surface sizes must be non-zero");
   if (t.width > chip.max_dimension || t.height > chip.max_dimension)
     return fail("surface " + std::to_string(t.width) + "x" + std::to_string(t.height) + " exceeds the " +
                 std::to_string(chip.max_dimension) + " limit of " + chip.name);
-  if (t.depth > 2048 || t.array_size > 2048) return fail("3D depth and array layers are limited to 2048 on GFX6-8");
+  if (t.depth > 2048 || t.array_size > 2048) return fail("3D depth and array layers are limited to 2048 on GFX6-9");
   if (t.samples & (t.samples - 1) || t.samples > 16) return fail("sample count must be a power of two <= 16");
   const uint32_t max_dim = std::max({t.width, t.height, t.target == TextureTarget::TEXTURE_3D ? t.depth : 1u});
   if (t.levels > static_cast<uint32_t>(std::bit_width(max_dim)))
     return fail(std::to_string(t.levels) + " levels is more than a " + std::to_string(max_dim) + " texture has");
   if (t.samples > 1 && t.levels > 1) return fail("multisampled surfaces have one level");
+  if (chip.gfx_level >= GfxLevel::GFX9) return compute_surface_gfx9(chip, t, mode);
 
-  Surface s;
-  s.block_width = d.block_width;
-  s.block_height = d.block_height;
-  s.is_depth = d.is_depth;
-  s.has_stencil = d.is_depth && d.is_stencil;
-  s.is_stencil_only = d.is_stencil && !d.is_depth;
+  Surface s = surface_element_facts(d);
   const bool zs = d.colorspace == formats::Colorspace::ZS;
   if (zs && mode == SurfaceMode::LINEAR_ALIGNED) mode = SurfaceMode::TILED_1D;  // the DB needs tiling
-  // The DB stores depth in 16 or 32 bits per element and the stencil as a separate 8-bit plane.
-  s.bpe = s.is_stencil_only ? 1 : zs ? (d.block_bits == 16 ? 2u : 4u) : d.block_bits / 8u;
   if (s.bpe == 0) return fail(std::string("format ") + d.name + " has no whole-byte element size");
 
   uint64_t end = 0;

@@ -177,6 +177,9 @@ SurfaceTemplate surface_template_from_miptree(const formats::MiptreeDesc& desc, 
 Result<std::unique_ptr<AmdLegacyLayout>> make_amd_legacy_layout(const formats::MiptreeDesc& desc,
                                                                 const AmdLayoutParams& params) {
   if (!params.chip) return fail("AMD legacy layout needs a chip");
+  // GFX9 texel addressing (pipe/bank XOR equations of the swizzle modes) is not modelled.
+  if (params.chip->gfx_level >= GfxLevel::GFX9)
+    return fail(std::string("chip ") + params.chip->name + " is GFX9: its swizzle-mode texel addresses are not modelled");
   const formats::FormatDesc& f = formats::describe(params.format);
   if (params.format == formats::Format::NONE) return fail("AMD legacy layout needs a format");
   if (f.block_width != desc.block_width || f.block_height != desc.block_height ||

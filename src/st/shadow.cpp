@@ -110,11 +110,39 @@ formats::Format surface_format(formats::Format texture, VkFormat view) {
   return amd::format_from_vk(view);
 }
 
+// The blit source's sampler view as radeonsi's blitter makes it (util_blitter_default_src_texture):
+// the texture's target, the blit format, identity swizzle, the one source level and every layer
+// (the layer is picked by coordinate). 3D sources are not recorded: glvk samples a 2D view of a
+// slice, which the RADV view here cannot derive.
+vk_backend::ShadowViewRecord blit_source_record(const amd::Chip& chip, const amd::Texture& texture,
+                                                formats::Format format, const vk_backend::ShadowViewDesc& view) {
+  if (texture.templ.target == TextureTarget::TEXTURE_3D) return {};
+  amd::SamplerView v = amd::default_sampler_view(texture);
+  v.format = format;
+  v.first_level = v.last_level = view.level;
+  const amd::Result<amd::ImageDescriptor> words = amd::make_texture_descriptor(chip, texture, v);
+  if (!words) return {};  // the layer derives the view alone
+  amd::ShadowRecord record;
+  record.kind = amd::RecordKind::SampledImage;
+  record.va = texture.va;
+  // The view radeonsi samples through (the layer compares it with the Vulkan one it gets).
+  record.view = amd::sampled_vk_view(texture.templ.format, texture.templ.target, texture.templ.levels,
+                                     texture.templ.array_size);
+  record.view.format = view.format;
+  record.view.range.baseMipLevel = view.level;
+  record.view.range.levelCount = 1;
+  record.words.assign(words->begin(), words->end());
+  corrupt_for_test(record);
+  return {amd::kShadowRecordTag, amd::serialize_record(record)};
+}
+
 // si_initialize_color_surface / si_init_depth_surface for a surface of `texture`: the record tagged
-// on the attachment view vk_backend creates (layer on), with the radeonsi framebuffer registers.
-vk_backend::AttachmentRecord attachment_record(const amd::Chip& chip, const amd::Texture& texture,
-                                               formats::Format format, const vk_backend::AttachmentViewDesc& view) {
+// on the attachment view vk_backend creates (layer on), with the radeonsi framebuffer registers;
+// for the shader blit's source, its sampler view.
+vk_backend::ShadowViewRecord shadow_view_record(const amd::Chip& chip, const amd::Texture& texture,
+                                               formats::Format format, const vk_backend::ShadowViewDesc& view) {
   const formats::Format surface = surface_format(format, view.format);
+  if (view.sampled) return blit_source_record(chip, texture, surface, view);
   const amd::Result<amd::TargetRegisters> regs =
       amd::target_registers(chip, texture, surface, view.level, view.first_layer, view.first_layer + view.layer_count - 1);
   if (!regs) return {};  // the layer derives the view alone
@@ -181,9 +209,9 @@ void shadow_texture(const void* resource, const TextureLayout& layout, vk_backen
     s->image_of[resource] = image;
   }
   if (image && s->tag_objects)
-    image->attachment_record = [chip = &s->stream->chip(), texture = *texture,
-                                format = layout.format](const vk_backend::AttachmentViewDesc& view) {
-      return attachment_record(*chip, texture, format, view);
+    image->shadow_view_record = [chip = &s->stream->chip(), texture = *texture,
+                                format = layout.format](const vk_backend::ShadowViewDesc& view) {
+      return shadow_view_record(*chip, texture, format, view);
     };
 }
 

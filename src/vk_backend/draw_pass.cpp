@@ -44,7 +44,7 @@ std::shared_ptr<ImageView> attachment_view(const Device& device, const DrawAttac
   const VkImageSubresourceRange range{image.aspects(), a.level, 1, a.first_layer, layers};
   auto view =
       std::make_shared<ImageView>(device, image, attachment_view_type(image, layers), a.format, VkComponentMapping{}, range);
-  tag_attachment_view(image, *view, {a.format, a.level, a.first_layer, layers});
+  tag_shadow_view(image, *view, {a.format, a.level, a.first_layer, layers});
   return view;
 }
 

@@ -165,9 +165,9 @@ ImageView::ImageView(const Device& device, const Image& image, VkImageViewType t
   check(vkCreateImageView(device_.handle(), &info, nullptr, &view_), "vkCreateImageView");
 }
 
-void tag_attachment_view(const Image& image, const ImageView& view, const AttachmentViewDesc& desc) {
-  if (!image.attachment_record) return;
-  const AttachmentRecord record = image.attachment_record(desc);
+void tag_shadow_view(const Image& image, const ImageView& view, const ShadowViewDesc& desc) {
+  if (!image.shadow_view_record) return;
+  const ShadowViewRecord record = image.shadow_view_record(desc);
   tag_object(image.device(), VK_OBJECT_TYPE_IMAGE_VIEW, view.handle(), record.tag_name, record.bytes);
 }
 

@@ -97,7 +97,7 @@ std::vector<std::shared_ptr<ImageView>> render_layers(VkCommandBuffer commands, 
   std::vector<std::shared_ptr<ImageView>> views;
   for (std::uint32_t layer = region.first_layer; layer < region.first_layer + region.layer_count; ++layer) {
     auto view = layer_view(device, image, format, region.level, layer);
-    tag_attachment_view(image, *view, {format, region.level, layer, 1});
+    tag_shadow_view(image, *view, {format, region.level, layer, 1});
     begin(*view);
     body();
     vkCmdEndRendering(commands);
@@ -213,8 +213,9 @@ void CommandStream::blit_with_shader(Image& src, VkFormat src_format, std::uint3
   src.record_transition(commands, region_range(src, source_region), VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
   src.last_use = open_serial_;
   auto source = layer_view(device_, src, src_format, src_level, src_layer);
+  tag_shadow_view(src, *source, {src_format, src_level, src_layer, 1, true});
   auto target = layer_view(device_, dst, dst_format, dst_region.level, dst_region.first_layer);
-  tag_attachment_view(dst, *target, {dst_format, dst_region.level, dst_region.first_layer, 1});
+  tag_shadow_view(dst, *target, {dst_format, dst_region.level, dst_region.first_layer, 1});
   begin_color_rendering(commands, dst, *target, dst_region.rect);
   const VkDescriptorImageInfo image_info{pipelines().blit_sampler(linear), source->handle(),
                                          src.layout_for(VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL)};
@@ -240,7 +241,7 @@ void CommandStream::resolve_depth_stencil(Image& src, std::uint32_t src_layer, I
   dst.last_use = open_serial_;
   const VkFormat format = src.description().format;
   auto source = layer_view(device_, src, format, 0, src_layer);
-  tag_attachment_view(src, *source, {format, 0, src_layer, 1});
+  tag_shadow_view(src, *source, {format, 0, src_layer, 1});
   auto target = layer_view(device_, dst, format, dst_level, dst_layer);
   begin_depth_stencil_rendering(commands, src, *source, target.get(), rect);  // no draws: the end resolves
   vkCmdEndRendering(commands);

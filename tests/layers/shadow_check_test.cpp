@@ -283,6 +283,36 @@ TEST(ShadowCheckTargets, AlphaLessFormatInRgbaStorageIsExplained) {
   EXPECT_EQ(c.differences[0].explanation, "alpha-less-format");
 }
 
+// The shader blit samples one layer of an array through a 2D view; radeonsi's blitter views the
+// whole array. Only the fields that say which layers are covered differ, and they are named.
+TEST(ShadowCheck, BlitSourceLayerOfAnArrayIsExplained) {
+  amd::SurfaceTemplate templ;
+  templ.target = formats::TextureTarget::TEXTURE_2D_ARRAY;
+  templ.format = formats::Format::R8G8B8A8_UNORM;
+  templ.width = templ.height = 32;
+  templ.array_size = 3;
+  const amd::Result<amd::Texture> texture = amd::create_texture(tonga(), templ, 0x100000000ull);
+  ASSERT_TRUE(texture.ok());
+  amd::SamplerView whole = amd::default_sampler_view(*texture);
+  const amd::Result<amd::ImageDescriptor> words = amd::make_texture_descriptor(tonga(), *texture, whole);
+  ASSERT_TRUE(words.ok());
+  amd::ShadowRecord record;
+  record.va = 0x100000000ull;
+  record.view = amd::sampled_vk_view(templ.format, templ.target, 1, 3);
+  record.words.assign(words->begin(), words->end());
+  ImageInfo image = image_2d(VK_FORMAT_R8G8B8A8_UNORM, 32, 32, VK_IMAGE_TILING_OPTIMAL);
+  image.levels = 1;
+  image.layers = 3;
+  amd::VkImageViewDesc layer1 = level_view(VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_ASPECT_COLOR_BIT, 0);
+  layer1.range.baseArrayLayer = 1;
+  const Comparison c = compare_image(tonga(), image, layer1, record);
+  ASSERT_FALSE(c.differences.empty());
+  for (const FieldDifference& d : c.differences) EXPECT_EQ(d.explanation, "blit-source-layer") << describe(d);
+  // A record claiming the same single layer gets no such explanation.
+  record.view.range.layerCount = 1;
+  EXPECT_TRUE(compare_image(tonga(), image, layer1, record).unexplained());
+}
+
 // ------------------------------------------------------------------ samplers
 
 amd::ShadowRecord gl_sampler_record(amd::MipFilter mip, float max_lod) {

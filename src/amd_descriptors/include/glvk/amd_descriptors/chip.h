@@ -1,4 +1,5 @@
-// The chip description every encoder takes as an explicit argument (never a global).
+// The chip description every encoder takes as an explicit argument (never a global): GFX6-8
+// chips carry the kernel's tile tables, GFX9 chips their GB_ADDR_CONFIG.
 #pragma once
 
 #include <glvk/amd_descriptors/register_db.h>
@@ -19,6 +20,9 @@ struct Chip {
   uint32_t num_shader_engines;
   bool has_dedicated_vram;         // false on APUs (DCC min compressed block size)
   uint32_t max_dimension;          // largest 2D texture / render target width or height
+  // GFX9: GB_ADDR_CONFIG as the kernel programs it (pipes, banks, shader engines, RBs per engine:
+  // the addrlib Gfx9Lib inputs); 0 on GFX6-8, whose tiling lives in the tile tables below.
+  uint32_t gb_addr_config;
   // GB_TILE_MODEn[32] and GB_MACROTILE_MODEn[16] as the kernel programs them (tile_modes.txt).
   // GFX6 tile modes use the GFX6 GB_TILE_MODEn layout (bank parameters inside) and have no
   // macrotile table (empty span).

@@ -68,6 +68,21 @@ SamplerView default_sampler_view(const Texture& texture);
 // si_make_texture_descriptor + si_set_mutable_tex_desc_fields (GFX6-8, no DCC).
 Result<ImageDescriptor> make_texture_descriptor(const Chip& chip, const Texture& texture, const SamplerView& view);
 
+// The GFX9 words from the view's already-resolved parts (make_texture_descriptor's GFX9 branch):
+// DEPTH is the view's last layer (3D: depth - 1), PITCH the plane's epitch, MAX_MIP the resource's
+// last level (MSAA: log2 samples), SW_MODE the plane's swizzle mode.
+struct Gfx9DescriptorInput {
+  uint64_t va;  // plane base (texture base, or its stencil plane)
+  const Gfx9Plane& plane;
+  uint32_t data_format, num_format;
+  formats::Swizzle swizzle[4];
+  uint32_t bc_swizzle, type;
+  uint32_t width, height, depth, samples, levels;
+  uint32_t first_level, last_level, first_layer, last_layer;
+  float min_lod;
+};
+Result<ImageDescriptor> make_texture_descriptor_gfx9(const Gfx9DescriptorInput& in);
+
 // The RADV view (VkImageViewCreateInfo's format, components, viewType, subresourceRange).
 struct VkImageViewDesc {
   VkFormat format = VK_FORMAT_UNDEFINED;

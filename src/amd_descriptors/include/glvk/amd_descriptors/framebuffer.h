@@ -1,6 +1,6 @@
-// Colour-buffer and depth/stencil register state for GFX6-8 (radeonsi's si_initialize_color_surface
+// Colour-buffer and depth/stencil register state for GFX6-9 (radeonsi's si_initialize_color_surface
 // + si_init_depth_surface + si_emit_framebuffer_state roles, seed 002) and DB_RENDER_CONTROL
-// (si_emit_db_render_state, seed 003). Pure functions of explicit state: a chip description and a
+// (si_emit_db_render_state, seed 003); the GFX9 encoders live in framebuffer_gfx9.cpp. Pure functions of explicit state: a chip description and a
 // surface description in, register values out; emit_* append them to a ShadowStream.
 #pragma once
 
@@ -13,6 +13,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 namespace glvk::amd {
 
@@ -62,20 +63,43 @@ struct ColorSurface {
   uint32_t fmask_bank_height = 0;  // log2
   uint64_t dcc_va = 0;             // GFX8 only; 0 = no DCC
   std::array<uint32_t, 2> clear_words = {0, 0};
+  // GFX9 (the hardware walks the mips from the texture's description): swizzle modes, the element
+  // pitch, the mip-0 size and layer count, the last level and the metadata alignment flags.
+  uint32_t swizzle_mode = 0, fmask_swizzle_mode = 0, epitch = 0;
+  uint32_t resource_type = 1;  // regs::ResourceType
+  uint32_t mip0_width = 0, mip0_height = 0, mip0_last_layer = 0, max_mip = 0;
+  bool rb_aligned = false, pipe_aligned = false;
 };
 
+// GFX6-8 use base..dcc_base (pitch/slice/cmask_slice/fmask_slice); GFX9 uses base, base_ext,
+// attrib2 (in PITCH/SLICE's places), view..cmask, cmask_base_ext, fmask, fmask_base_ext, the clear
+// words, dcc_base, dcc_base_ext and CB_MRTn_EPITCH.
 struct ColorBufferRegisters {
   uint32_t base, pitch, slice, view, info, attrib, dcc_control, cmask, cmask_slice, fmask, fmask_slice,
       clear_word0, clear_word1, dcc_base;
+  uint32_t base_ext, attrib2, cmask_base_ext, fmask_base_ext, dcc_base_ext, mrt_epitch;
 };
 
 Result<ColorBufferRegisters> encode_color_buffer(const Chip& chip, const ColorSurface& surface);
+Result<ColorBufferRegisters> encode_color_buffer_gfx9(const Chip& chip, const ColorSurface& surface);
+// si_initialize_color_surface's CB_COLORn_INFO of a format (every generation) and the GFX8+
+// CB_COLORn_DCC_CONTROL of a surface.
+uint32_t cb_color_info(const CbFormat& format);
+uint32_t cb_dcc_control(const Chip& chip, const ColorSurface& surface);
 // The CMASK slice size radeonsi computes for a colour surface (CB_COLORn_CMASK_SLICE.TILE_MAX):
 // 128x128-pixel blocks of the surface padded to the chip's CMASK cache-line footprint, minus one.
 uint32_t cmask_slice_tile_max(const Chip& chip, uint32_t nblk_x, uint32_t nblk_y);
 
+// The SET_CONTEXT_REG runs si_emit_framebuffer_state writes for a colour / depth buffer, in order
+// (the emit functions write them; the shadow check compares them).
+struct RegisterRun {
+  uint32_t offset;
+  std::vector<uint32_t> values;
+};
+std::vector<RegisterRun> color_buffer_runs(GfxLevel level, unsigned index, const ColorBufferRegisters& regs);
+
 // si_emit_framebuffer_state for one colour buffer: one SET_CONTEXT_REG from CB_COLORn_BASE
-// (14 registers on GFX8, 13 before).
+// (13 registers on GFX6-7, 14 on GFX8, 15 on GFX9 followed by CB_MRTn_EPITCH).
 Status emit_color_buffer(pm4::ShadowStream& stream, unsigned index, const ColorBufferRegisters& regs);
 // An unbound slot: CB_COLORn_INFO = COLOR_INVALID.
 Status emit_color_buffer_unbound(pm4::ShadowStream& stream, unsigned index);
@@ -104,14 +128,24 @@ struct DepthSurface {
   uint64_t htile_va = 0;          // 0 = no HTILE
   float depth_clear_value = 0.0f;
   uint32_t stencil_clear_value = 0;
+  // GFX9: the planes' swizzle modes and element pitches, the mip-0 size and the last level, and
+  // the bound level (DB_DEPTH_VIEW.MIPID; the bases stay the planes').
+  uint32_t swizzle_mode = 0, stencil_swizzle_mode = 0, epitch = 0, stencil_epitch = 0;
+  uint32_t mip0_width = 0, mip0_height = 0, max_mip = 0, level = 0;
 };
 
+// GFX9 adds the _HI bases, DB_HTILE_DATA_BASE_HI and DB_Z_INFO2/DB_STENCIL_INFO2 (no DB_DEPTH_INFO
+// or DB_DEPTH_SLICE; DB_DEPTH_SIZE holds X_MAX/Y_MAX).
 struct DepthBufferRegisters {
   uint32_t htile_data_base, depth_info, z_info, stencil_info, z_read_base, stencil_read_base, z_write_base,
       stencil_write_base, depth_size, depth_slice, stencil_clear, depth_clear, depth_view, htile_surface;
+  uint32_t htile_data_base_hi, z_read_base_hi, stencil_read_base_hi, z_write_base_hi, stencil_write_base_hi,
+      z_info2, stencil_info2;
 };
 
 Result<DepthBufferRegisters> encode_depth_buffer(const Chip& chip, const DepthSurface& surface);
+Result<DepthBufferRegisters> encode_depth_buffer_gfx9(const Chip& chip, const DepthSurface& surface);
+std::vector<RegisterRun> depth_buffer_runs(GfxLevel level, const DepthBufferRegisters& regs);
 Status emit_depth_buffer(pm4::ShadowStream& stream, const DepthBufferRegisters& regs);
 // No depth buffer bound: DB_Z_INFO = Z_INVALID, DB_STENCIL_INFO = STENCIL_INVALID.
 Status emit_depth_buffer_unbound(pm4::ShadowStream& stream);
@@ -137,7 +171,7 @@ struct FramebufferState {
   std::optional<DepthBufferRegisters> zsbuf;
   unsigned previous_nr_cbufs = 0;  // slots beyond nr_cbufs up to this are disabled (INFO = 0)
 };
-// si_emit_framebuffer_state for GFX6-8: colour buffers, depth buffer, PA_SC_WINDOW_SCISSOR_BR.
+// si_emit_framebuffer_state: colour buffers, depth buffer, PA_SC_WINDOW_SCISSOR_BR.
 Status emit_framebuffer_state(pm4::ShadowStream& stream, const FramebufferState& state);
 
 // The colour / depth buffer a level and layer range of a laid-out texture is bound as

@@ -10,10 +10,16 @@
 
 namespace glvk::amd {
 
-enum class GfxLevel : uint8_t { GFX6 = 6, GFX7 = 7, GFX8 = 8 };
+enum class GfxLevel : uint8_t { GFX6 = 6, GFX7 = 7, GFX8 = 8, GFX9 = 9 };
 
 constexpr uint8_t gfx_bit(GfxLevel level) {
-  return level == GfxLevel::GFX6 ? regs::kGfx6Bit : level == GfxLevel::GFX7 ? regs::kGfx7Bit : regs::kGfx8Bit;
+  switch (level) {
+    case GfxLevel::GFX6: return regs::kGfx6Bit;
+    case GfxLevel::GFX7: return regs::kGfx7Bit;
+    case GfxLevel::GFX8: return regs::kGfx8Bit;
+    case GfxLevel::GFX9: return regs::kGfx9Bit;
+  }
+  return 0;
 }
 const char* gfx_level_name(GfxLevel level);  // "GFX6" ...
 

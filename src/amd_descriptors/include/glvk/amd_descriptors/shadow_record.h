@@ -51,7 +51,7 @@ VkImageViewDesc sampled_vk_view(formats::Format format, TextureTarget target, ui
 
 // The registers radeonsi writes for a level and layer range of `texture` bound as a render target
 // seen as `format` (the surface's, which may be the texture's sRGB/linear twin): CB_COLOR0_BASE..
-// (13 registers, 14 on GFX8) of a colour format, the DB_* surface registers of a depth/stencil one;
+// (13 registers, 14 on GFX8, 15 + CB_MRT0_EPITCH on GFX9) of a colour format, the DB_* surface registers of a depth/stencil one;
 // `kind` says which (ColorTarget or DepthTarget). Both views of the shadow check build it.
 struct TargetRegisters {
   RecordKind kind = RecordKind::ColorTarget;

@@ -1,7 +1,8 @@
-// GFX6-8 legacy surface layout (the ac_surface legacy / addrlib role): how radeonsi lays out a
-// texture's mip levels in linear-aligned, 1D-tiled-thin and 2D-tiled-thin modes, which
-// GB_TILE_MODEn index each level uses, and the macro-tile parameters of 2D levels. Written from
-// facts (pitch/height/base alignments, degrade rules, tile-index choice); a chip is an argument.
+// Surface layout (the ac_surface / addrlib role). GFX6-8: how radeonsi lays out a texture's mip
+// levels in linear-aligned, 1D-tiled-thin and 2D-tiled-thin modes, which GB_TILE_MODEn index each
+// level uses, and the macro-tile parameters of 2D levels. GFX9 (surface_gfx9.cpp): the swizzle mode
+// addrlib's Gfx9Lib prefers for radeonsi's request, the swizzle block, the mip chain with its mip
+// tail, the element pitch. Written from facts; a chip is an argument.
 #pragma once
 
 #include <glvk/amd_descriptors/chip.h>
@@ -80,6 +81,40 @@ struct DccInfo {  // GFX8 AddrComputeDccInfo per 2D level while the previous lev
   std::vector<uint64_t> level_offset;  // byte offset of each DCC level's keys
 };
 
+// GFX9 layout of a surface (Addr2ComputeSurfaceInfo's output as ac_surface keeps it).
+struct Gfx9Level {
+  uint32_t pitch = 0, height = 0, depth = 1;       // padded level size in elements (GetMipChainInfo)
+  uint32_t start_x = 0, start_y = 0, start_z = 0;  // position in the mip chain, in swizzle blocks
+                                                   // (linear: start_y is the level's first row)
+  bool in_tail = false;                            // shares the mip-tail block
+  uint32_t mip_tail_offset = 0;                    // bytes inside the tail block
+};
+struct Gfx9Plane {
+  uint32_t swizzle_mode = 0;  // regs::SwizzleMode
+  uint32_t epitch = 0;        // SQ_IMG_RSRC_WORD4.PITCH / DB_Z_INFO2.EPITCH: element pitch - 1, or the
+                              // mip-chain height - 1 when epitch_is_height
+  bool epitch_is_height = false;
+  uint32_t block_width = 0, block_height = 0, block_depth = 1;  // swizzle block in elements
+  uint32_t pitch = 0, height = 0, slices = 0;                    // mip 0 padded (elements)
+  uint32_t mip_chain_pitch = 0, mip_chain_height = 0, mip_chain_slices = 0;
+  uint64_t slice_size = 0;   // bytes of one layer: the whole mip chain, every fragment
+  uint64_t size = 0;
+  uint32_t alignment = 0;
+  uint32_t first_mip_in_tail = 0;  // levels >= this live in the mip tail
+  bool mip_chain_in_tail = false;
+  std::vector<Gfx9Level> level;
+};
+struct Gfx9Surface {
+  uint32_t resource_type = 1;  // regs::ResourceType: 2D (1D textures too: GFX9 has no 1D depth) or 3D
+  Gfx9Plane surf;              // colour / depth (or the 8-bit plane of a stencil-only format)
+  Gfx9Plane stencil;           // the separate stencil plane (depth+stencil and stencil-only formats)
+  // CMASK fast clear uses the FMASK swizzle even without FMASK: the surface mode's Z sibling.
+  uint32_t fmask_swizzle_mode = 0;
+  // The CMASK alignment flags ac_surface asks addrlib for (non-linear colour surfaces): they land in
+  // CB_COLORn_ATTRIB.RB_ALIGNED/PIPE_ALIGNED when there is no DCC.
+  bool cmask_rb_aligned = false, cmask_pipe_aligned = false;
+};
+
 struct Surface {
   uint32_t bpe = 0;                   // bytes per element (block) of the main surface
   uint32_t block_width = 1, block_height = 1;
@@ -95,6 +130,10 @@ struct Surface {
   CmaskInfo cmask;
   HtileInfo htile;
   DccInfo dcc;
+  // GFX9 only (gfx9.surf.level is empty on GFX6-8). On GFX9 `level[i]` holds each mip's offset in
+  // layer 0 (linear: the row-stacked chain; tiled: its swizzle block plus its mip-tail offset), its
+  // padded size in elements and, as slice_size, the layer stride of the whole chain.
+  Gfx9Surface gfx9;
 };
 
 // CMASK of a colour surface whose level 0 is nblk_x x nblk_y elements with `layers` layers.
@@ -102,8 +141,26 @@ CmaskInfo compute_cmask(const Chip& chip, uint32_t nblk_x, uint32_t nblk_y, uint
 // Fills surface->cmask/htile/dcc from the laid-out levels (compute_surface calls it).
 void compute_metadata(const Chip& chip, const SurfaceTemplate& templ, Surface* surface);
 
-// Computes the layout; errors for unknown formats, sizes beyond the chip's limits, chips without
-// tile tables, and formats the legacy path cannot lay out (planar/YUV).
+// Element size, block size and depth/stencil flags of a format's surface (every generation).
+Surface surface_element_facts(const formats::FormatDesc& desc);
+
+// GFX9 swizzle-mode preference (Gfx9Lib::HwlGetPreferredSurfaceSetting as ac_surface calls it: no
+// 256B, VAR or linear blocks, opt4space) for a plane; exposed for tests. Errors when no mode fits.
+struct Gfx9Request {
+  uint32_t bpe = 4;  // bytes per element
+  uint32_t width = 1, height = 1, slices = 1, levels = 1, samples = 1;  // elements
+  bool is_3d = false, color = true, depth = false, stencil = false, texture = true;
+  bool compressed = false;  // block-compressed format (elements are 4x4 blocks)
+};
+Result<uint32_t> gfx9_preferred_swizzle_mode(const Chip& chip, const Gfx9Request& request);
+// Gfx9Lib::HwlComputeSurfaceInfoTiled / Linear for one plane with a given swizzle mode.
+Result<Gfx9Plane> gfx9_compute_plane(const Chip& chip, const Gfx9Request& request, uint32_t swizzle_mode);
+const char* swizzle_mode_name(uint32_t swizzle_mode);  // "SW_64KB_D_X"
+// GFX9 part of compute_surface (called by it for GFX9 chips after the common checks).
+Result<Surface> compute_surface_gfx9(const Chip& chip, const SurfaceTemplate& templ, SurfaceMode mode);
+
+// Computes the layout; errors for unknown formats, sizes beyond the chip's limits, GFX6-8 chips
+// without tile tables, and formats the legacy path cannot lay out (planar/YUV).
 Result<Surface> compute_surface(const Chip& chip, const SurfaceTemplate& templ);
 // Same, forcing a mode (e.g. LINEAR_ALIGNED for transfer resources) instead of choose_tiling().
 Result<Surface> compute_surface(const Chip& chip, const SurfaceTemplate& templ, SurfaceMode mode);

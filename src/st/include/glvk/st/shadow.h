@@ -26,7 +26,7 @@ bool shadow_enabled();
 // si_make_texture_descriptor for the whole-texture sampler view of a new texture resource; the
 // resource's GCN layout is kept (by identity) for framebuffer states until it is forgotten. With
 // `image` (the texture's own image, not a view's shared one) the record is also attached to it, and
-// the image's attachment views get their CB/DB record (vk_backend::Image::attachment_record).
+// the image's attachment views get their CB/DB record (vk_backend::Image::shadow_view_record).
 void shadow_texture(const void* resource, const TextureLayout& layout, vk_backend::Image* image = nullptr);
 void shadow_forget_texture(const void* resource);
 

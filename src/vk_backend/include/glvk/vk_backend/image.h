@@ -39,18 +39,20 @@ VkImageAspectFlags format_aspects(VkFormat format);
 // are never linear here: Vulkan leaves the memory layout of their aspects undefined.
 bool linear_tiling_supported(const Device& device, const ImageDescription& description);
 
-// An attachment view of an image: the format it is seen in, one level, a layer range.
-struct AttachmentViewDesc {
+// A view CommandStream creates of an image: the format it is seen in, one level, a layer range,
+// and whether a shader samples it (the shader blit's source) rather than rendering into it.
+struct ShadowViewDesc {
   VkFormat format = VK_FORMAT_UNDEFINED;
   std::uint32_t level = 0, first_layer = 0, layer_count = 1;
+  bool sampled = false;
 };
-// The shadow-check record of an attachment view (DESIGN.md "Shadow check protocol"): bytes to tag
-// the view with under the returned tag name, or no bytes for no tag.
-struct AttachmentRecord {
+// The shadow-check record of such a view (DESIGN.md "Shadow check protocol"): bytes to tag the
+// view with under the returned tag name, or no bytes for no tag.
+struct ShadowViewRecord {
   std::uint64_t tag_name = 0;
   std::vector<std::uint8_t> bytes;
 };
-using AttachmentRecordFn = std::function<AttachmentRecord(const AttachmentViewDesc&)>;
+using ShadowViewRecordFn = std::function<ShadowViewRecord(const ShadowViewDesc&)>;
 
 class Image {
  public:
@@ -91,8 +93,9 @@ class Image {
   std::uint64_t last_use = 0;
 
   // Set by the image's owner when the shadow-check layer is on: every view CommandStream creates to
-  // render into (draws, clears, blits) is tagged with what it returns (tag_attachment_view).
-  AttachmentRecordFn attachment_record;
+  // render into (draws, clears, blits, resolves) or to sample as a blit source is tagged with what
+  // it returns (tag_shadow_view).
+  ShadowViewRecordFn shadow_view_record;
 
  private:
   std::size_t index(std::uint32_t level, std::uint32_t layer) const { return layer * description_.levels + level; }
@@ -112,9 +115,9 @@ VkImageViewType attachment_view_type(const Image& image, std::uint32_t layers);
 
 // A view of an image (sampler view or render target surface).
 class ImageView;
-// Tags `view`, an attachment view of `image` described by `desc`, with image.attachment_record's
-// answer; nothing when the image has none.
-void tag_attachment_view(const Image& image, const ImageView& view, const AttachmentViewDesc& desc);
+// Tags `view`, a view of `image` described by `desc`, with image.shadow_view_record's answer;
+// nothing when the image has none.
+void tag_shadow_view(const Image& image, const ImageView& view, const ShadowViewDesc& desc);
 
 class ImageView {
  public:
