@@ -15,7 +15,9 @@ namespace glvk::gl {
 
 namespace {
 
-bool is_mode(const Context& ctx, GLenum mode) {
+}  // namespace
+
+bool valid_draw_mode(const Context& ctx, GLenum mode) {
   switch (mode) {
     case GL_POINTS: case GL_LINES: case GL_LINE_LOOP: case GL_LINE_STRIP: case GL_TRIANGLES: case GL_TRIANGLE_STRIP:
     case GL_TRIANGLE_FAN: case GL_LINES_ADJACENCY: case GL_LINE_STRIP_ADJACENCY: case GL_TRIANGLES_ADJACENCY:
@@ -27,6 +29,8 @@ bool is_mode(const Context& ctx, GLenum mode) {
   }
 }
 
+namespace {
+
 bool is_index_type(GLenum type) {
   return type == GL_UNSIGNED_BYTE || type == GL_UNSIGNED_SHORT || type == GL_UNSIGNED_INT;
 }
@@ -36,21 +40,10 @@ bool mapped_for_draw(const std::shared_ptr<BufferObject>& b) {
   return b && b->mapped && !(b->access_flags & GL_MAP_PERSISTENT_BIT);
 }
 
-struct DrawParams {
-  GLenum mode;
-  GLint first = 0;
-  GLsizei count = 0;
-  GLsizei instance_count = 1;
-  GLint base_vertex = 0;
-  GLuint base_instance = 0;
-  GLenum index_type = 0;
-  const void* indices = nullptr;
-};
-
 // The checks every draw makes before anything is recorded (10.4, 10.5, 9.4.4, 6.3.2, 11.1.3.11);
 // returns the program to draw with, or null after raising the error (or when nothing is drawn).
 ProgramObject* validate_draw(Context& ctx, const char* fn, const DrawParams& d) {
-  if (!is_mode(ctx, d.mode)) {
+  if (!valid_draw_mode(ctx, d.mode)) {
     ctx.error(GL_INVALID_ENUM, "%s(mode = 0x%04x): not a primitive mode", fn, d.mode);
     return nullptr;
   }
@@ -121,7 +114,9 @@ ProgramObject* validate_draw(Context& ctx, const char* fn, const DrawParams& d) 
   return program;
 }
 
-void draw(Context& ctx, const char* fn, const DrawParams& d) {
+}  // namespace
+
+void execute_draw(Context& ctx, const char* fn, const DrawParams& d) {
   ProgramObject* program = validate_draw(ctx, fn, d);
   if (!program || d.count == 0 || d.instance_count == 0 || conditional_render_discards(ctx)) return;
   DrawInputs inputs;
@@ -145,6 +140,15 @@ void draw(Context& ctx, const char* fn, const DrawParams& d) {
   } catch (const st::DrawError& e) {
     ctx.error(GL_INVALID_OPERATION, "%s: %s", fn, e.what());
   }
+}
+
+namespace {
+
+// A draw command: compiled into the display list being compiled (with its vertex data), executed
+// otherwise or as well.
+void draw(Context& ctx, const char* fn, const DrawParams& d) {
+  if (ctx.legacy.compiling() && !compile_draw(ctx, fn, d)) return;
+  execute_draw(ctx, fn, d);
 }
 
 // The indirect draws (10.4): the commands are read from DRAW_INDIRECT_BUFFER and each runs as its
@@ -194,18 +198,17 @@ bool read_indirect(Context& ctx, const char* fn, const void* indirect, GLsizei d
 void draw_arrays_indirect(Context& ctx, const char* fn, GLenum mode, const void* indirect, GLsizei drawcount,
                           GLsizei stride) {
   std::vector<GLuint> w;  // count, instanceCount, first, baseInstance
-  if (!is_mode(ctx, mode)) return ctx.error(GL_INVALID_ENUM, "%s(mode = 0x%04x): not a primitive mode", fn, mode);
+  if (!valid_draw_mode(ctx, mode)) return ctx.error(GL_INVALID_ENUM, "%s(mode = 0x%04x): not a primitive mode", fn, mode);
   if (!read_indirect(ctx, fn, indirect, drawcount, stride, 4, w)) return;
   for (std::size_t i = 0; i + 4 <= w.size(); i += 4)
     draw(ctx, fn, {mode, GLint(w[i + 2]), GLsizei(w[i]), GLsizei(w[i + 1]), 0, w[i + 3]});
 }
 
-std::size_t index_size(GLenum type) { return type == GL_UNSIGNED_BYTE ? 1 : type == GL_UNSIGNED_SHORT ? 2 : 4; }
 
 void draw_elements_indirect(Context& ctx, const char* fn, GLenum mode, GLenum type, const void* indirect,
                             GLsizei drawcount, GLsizei stride) {
   std::vector<GLuint> w;  // count, instanceCount, firstIndex, baseVertex, baseInstance
-  if (!is_mode(ctx, mode)) return ctx.error(GL_INVALID_ENUM, "%s(mode = 0x%04x): not a primitive mode", fn, mode);
+  if (!valid_draw_mode(ctx, mode)) return ctx.error(GL_INVALID_ENUM, "%s(mode = 0x%04x): not a primitive mode", fn, mode);
   if (!is_index_type(type)) return ctx.error(GL_INVALID_ENUM, "%s(type = 0x%04x): not an index type", fn, type);
   if (!ctx.bound_buffers[6]) return ctx.error(GL_INVALID_OPERATION, "%s: no element array buffer is bound", fn);
   if (!read_indirect(ctx, fn, indirect, drawcount, stride, 5, w)) return;
@@ -223,8 +226,10 @@ bool check_index_type(Context& ctx, const char* fn, GLenum type) {
 
 }  // namespace
 
+std::size_t index_size(GLenum type) { return type == GL_UNSIGNED_BYTE ? 1 : type == GL_UNSIGNED_SHORT ? 2 : 4; }
+
 void draw_arrays(Context& ctx, const char* fn, GLenum mode, GLint first, GLsizei count) {
-  draw(ctx, fn, {mode, first, count});
+  execute_draw(ctx, fn, {mode, first, count});
 }
 
 namespace api {

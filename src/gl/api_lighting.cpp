@@ -157,6 +157,9 @@ void set_material(Context& ctx, const char* fn, GLenum face, GLenum pname, const
       default: m.color_indexes = {v[0], v[1], v[2]}; break;
     }
   }
+  // 12.2.3: while COLOR_MATERIAL is enabled the tracked parameters always equal the current colour,
+  // so glMaterial cannot change them (llvmpipe agrees).
+  track_color_material(ctx);
 }
 
 void get_material(Context& ctx, const char* fn, GLenum face, GLenum pname, LegacyOut out) {

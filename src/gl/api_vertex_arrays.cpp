@@ -84,18 +84,7 @@ bool check_format(Context& ctx, const char* fn, GLenum kind, GLint size, GLenum 
   return true;
 }
 
-std::uint32_t element_size(const VertexAttribState& a) {
-  if (a.type == GL_INT_2_10_10_10_REV || a.type == GL_UNSIGNED_INT_2_10_10_10_REV ||
-      a.type == GL_UNSIGNED_INT_10F_11F_11F_REV)
-    return 4;
-  const std::uint32_t n = a.size == GL_BGRA ? 4 : std::uint32_t(a.size);
-  switch (a.type) {
-    case GL_BYTE: case GL_UNSIGNED_BYTE: return n;
-    case GL_SHORT: case GL_UNSIGNED_SHORT: case GL_HALF_FLOAT: return 2 * n;
-    case GL_DOUBLE: return 8 * n;
-    default: return 4 * n;
-  }
-}
+std::uint32_t element_size(const VertexAttribState& a) { return vertex_element_size(a.size, a.type); }
 
 void vertex_attrib_pointer(Context& ctx, const char* fn, GLenum kind, GLuint index, GLint size, GLenum type,
                            bool normalized, GLsizei stride, const void* pointer) {
@@ -169,6 +158,18 @@ void enable_attrib(Context& ctx, VertexArrayObject* vao, const char* fn, GLuint 
 bool check_values(Context& ctx, const char* fn, const void* values) {
   if (!values) ctx.error(GL_INVALID_VALUE, "%s: values is null", fn);
   return values != nullptr;
+}
+
+std::uint32_t vertex_element_size(GLint size, GLenum type) {
+  if (type == GL_INT_2_10_10_10_REV || type == GL_UNSIGNED_INT_2_10_10_10_REV || type == GL_UNSIGNED_INT_10F_11F_11F_REV)
+    return 4;
+  const std::uint32_t n = size == GL_BGRA ? 4 : std::uint32_t(size);
+  switch (type) {
+    case GL_BYTE: case GL_UNSIGNED_BYTE: return n;
+    case GL_SHORT: case GL_UNSIGNED_SHORT: case GL_HALF_FLOAT: return 2 * n;
+    case GL_DOUBLE: return 8 * n;
+    default: return 4 * n;
+  }
 }
 
 void set_current_float(Context& ctx, const char* fn, GLuint index, std::initializer_list<double> values, int count) {

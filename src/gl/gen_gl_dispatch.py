@@ -69,7 +69,11 @@ def list_recording(name, target, params):
                           f"static_cast<const {element}*>({pname}) + {count});\n")
         args.append(f"{pname} ? {copy}.data() : nullptr")
     call = ", ".join(["c", '"' + name + '"'] + args)
-    body = "".join(copies) + f"    record_list_command(*ctx, [=](Context& c) {{ api::{target[2:]}({call}); }});\n"
+    # Replayed between glBegin and glEnd, a command not allowed there raises the error it would
+    # raise if called (a list may be called inside glBegin/glEnd).
+    guard = "" if BETWEEN_BEGIN_END.match(name) else \
+        f"if (c.legacy.inside_begin_end()) return between_begin_end(c, \"{name}\"); "
+    body = "".join(copies) + f"    record_list_command(*ctx, [=](Context& c) {{ {guard}api::{target[2:]}({call}); }});\n"
     body = body.replace("\n    ", "\n      ")
     return (f"  if (ctx->legacy.compiling()) {{\n    try {{\n  {body}    }} catch (...) {{\n"
             f"      report_exception(*ctx, \"{name}\");\n      return;\n    }}\n"

@@ -28,6 +28,10 @@ ProgramObject* program_with_fixed_stage(Context& ctx, const char* fn, ProgramObj
 // nothing is drawn (no vertex array: GL 4.6 compatibility 10.3.? draws no vertices).
 bool fixed_function_vertex_inputs(Context& ctx, const ProgramObject& program, st::DrawCall& call);
 
+// Legacy arrays of normals and colours take integers as normalized values (GL 4.6 compatibility
+// table 10.3); vertices, texture and fog coordinates take them as they are.
+bool legacy_array_normalized(unsigned slot, GLenum type);
+
 // The compatibility built-in attributes of a GLSL program (gl_Vertex, gl_Color, ... in its
 // reflection, at locations of their own) read the same legacy arrays, current values and glEnd
 // vertices as the fixed-function program's inputs of the same LegacyAttrib.
@@ -39,8 +43,28 @@ void builtin_attribute_inputs(Context& ctx, const glsl::Program& r, st::DrawCall
 void resolve_builtin_uniforms(ProgramObject& p, const glsl::Program& r);
 void write_builtin_uniforms(Context& ctx, ProgramObject& p);
 
-// api_draw.cpp: glDrawArrays's validation and draw (glEnd and glRect draw through it).
+// api_draw.cpp: a draw command's parameters (GL 4.6 10.4-10.5).
+struct DrawParams {
+  GLenum mode;
+  GLint first = 0;
+  GLsizei count = 0;
+  GLsizei instance_count = 1;
+  GLint base_vertex = 0;
+  GLuint base_instance = 0;
+  GLenum index_type = 0;
+  const void* indices = nullptr;
+};
+// Validates and draws now (never compiled into a display list).
+void execute_draw(Context& ctx, const char* fn, const DrawParams& d);
+// glDrawArrays's validation and draw (glEnd and glRect draw through it).
 void draw_arrays(Context& ctx, const char* fn, GLenum mode, GLint first, GLsizei count);
+bool valid_draw_mode(const Context& ctx, GLenum mode);
+std::size_t index_size(GLenum type);  // of an index type
+
+// list_draws.cpp: compiles a draw, with the vertex data it reads, into the display list being
+// compiled; raises the parameter errors. True when the caller must execute it as well
+// (COMPILE_AND_EXECUTE).
+bool compile_draw(Context& ctx, const char* fn, const DrawParams& d);
 
 // api_state.cpp: whether capability `cap` is enabled (per-unit ones: on texture unit `unit`).
 bool capability_enabled(Context& ctx, GLenum cap, GLuint unit = 0);

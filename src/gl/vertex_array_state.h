@@ -13,6 +13,9 @@ namespace glvk::gl {
 inline double normalize_unsigned(double c, int bits) { return c / (std::ldexp(1.0, bits) - 1.0); }
 inline double normalize_signed(double c, int bits) { return std::max(c / (std::ldexp(1.0, bits - 1) - 1.0), -1.0); }
 
+// The bytes one element of an array of `size` components of `type` takes (size may be GL_BGRA).
+std::uint32_t vertex_element_size(GLint size, GLenum type);
+
 // glVertexAttrib*: the current value of generic attribute `index` (missing components (0, 0, 0, 1)).
 void set_current_float(Context& ctx, const char* fn, GLuint index, std::initializer_list<double> values, int count);
 void set_current_integer(Context& ctx, const char* fn, GLuint index, std::initializer_list<std::uint32_t> values,

@@ -39,6 +39,7 @@ ShaderLimits shader_limits(Screen& screen) {
   s.clip_distances = f.shaderClipDistance ? l.maxClipDistances : 0;
   s.subpixel_bits = l.subPixelPrecisionBits;
   s.transform_feedback = device.draw_features().transform_feedback;
+  s.stencil_export = device.draw_features().shader_stencil_export;
   return s;
 }
 

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <optional>
+#include <thread>
 #include <vector>
 
 #include "glvk/formats/convert.h"
@@ -559,6 +560,29 @@ void texture_read_to_buffer(Texture& texture, unsigned level, const Box& box, Re
   l.s.stream->copy_image_to_buffer(texture.image(), *buffer.storage, {&region, 1});
   buffer.valid_buffer_range.add(offset, buffer.width0);
   l.s.check_validation();
+}
+
+formats::ConvertStatus convert_across_cores(void* dst, const formats::PixelFormat& dst_format, std::size_t dst_stride,
+                                            const void* src, const formats::PixelFormat& src_format,
+                                            std::size_t src_stride, unsigned width, unsigned height,
+                                            const formats::ConvertParams& params) {
+  constexpr std::size_t kParallelConvertBytes = 4u << 20;
+  static const unsigned cores = std::thread::hardware_concurrency();
+  const std::size_t bytes = std::max(dst_format.row_bytes(width), src_format.row_bytes(width)) * height;
+  if (cores < 2 || bytes < kParallelConvertBytes || dst_format.desc().block_height != 1 ||
+      src_format.desc().block_height != 1 || height < 2)
+    return formats::convert(dst, dst_format, dst_stride, src, src_format, src_stride, width, height, params);
+  const unsigned half = height / 2;
+  formats::ConvertStatus second = formats::ConvertStatus::OK;
+  std::thread worker([&] {
+    second = formats::convert(static_cast<std::byte*>(dst) + std::size_t(half) * dst_stride, dst_format, dst_stride,
+                              static_cast<const std::byte*>(src) + std::size_t(half) * src_stride, src_format,
+                              src_stride, width, height - half, params);
+  });
+  const formats::ConvertStatus first =
+      formats::convert(dst, dst_format, dst_stride, src, src_format, src_stride, width, half, params);
+  worker.join();
+  return first != formats::ConvertStatus::OK ? first : second;
 }
 
 const FormatSupport& format_support(Screen& screen) { return *screen.impl().format_support; }

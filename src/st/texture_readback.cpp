@@ -10,6 +10,7 @@
 #include "glvk/formats/convert.h"
 #include "glvk/st/context.h"
 #include "glvk/st/texture.h"
+#include "texture_internal.h"
 
 namespace glvk::st {
 namespace {
@@ -80,9 +81,9 @@ Result texture_readback(Context& ctx, Texture& texture, unsigned level, const Bo
     const auto* mapped =
         static_cast<const std::byte*>(texture_transfer_map(texture, level, PIPE_TRANSFER_READ, box, &transfer));
     for (int s = 0; s < box.depth; ++s)
-      formats::convert(destination + std::size_t(s) * image_stride, dst, row_stride,
-                       mapped + std::size_t(s) * transfer->layer_stride, src, transfer->stride, unsigned(box.width),
-                       unsigned(box.height), params);
+      convert_across_cores(destination + std::size_t(s) * image_stride, dst, row_stride,
+                           mapped + std::size_t(s) * transfer->layer_stride, src, transfer->stride,
+                           unsigned(box.width), unsigned(box.height), params);
     texture_transfer_unmap(transfer);
   }
   if (client.pbo) ctx.buffer_subdata(*client.pbo, PIPE_TRANSFER_WRITE, client.pbo_offset, client.extent_bytes, out.data());

@@ -7,6 +7,7 @@
 #include "glvk/formats/convert.h"
 #include "glvk/st/context.h"
 #include "glvk/st/texture.h"
+#include "texture_internal.h"
 #include "glvk/vk_backend/error.h"
 #include "screen_impl.h"
 
@@ -285,9 +286,9 @@ Result texture_upload(Context& ctx, Texture& texture, unsigned level, const Box&
   auto* mapped = static_cast<std::byte*>(
       texture_transfer_map(texture, level, PIPE_TRANSFER_WRITE | PIPE_TRANSFER_DISCARD_RANGE, box, &transfer));
   for (int s = 0; s < box.depth; ++s)
-    formats::convert(mapped + std::size_t(s) * transfer->layer_stride, dst, transfer->stride,
-                     data + std::size_t(s) * image_stride, src, row_stride, unsigned(box.width), unsigned(box.height),
-                     params);
+    convert_across_cores(mapped + std::size_t(s) * transfer->layer_stride, dst, transfer->stride,
+                         data + std::size_t(s) * image_stride, src, row_stride, unsigned(box.width),
+                         unsigned(box.height), params);
   texture_transfer_unmap(transfer);
   return Result::ok();
 }

@@ -226,6 +226,12 @@ Device::Device(const Instance& instance, VkPhysicalDevice physical_device)
     push_descriptor_ = true;
   }
   draw_features_.push_descriptor = push_descriptor_;
+  // VK_EXT_shader_stencil_export (no feature struct): fragment shaders write the stencil
+  // reference, which is how glDrawPixels/glCopyPixels write stencil indices.
+  if (offered(VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME)) {
+    extensions.push_back(VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME);
+    draw_features_.shader_stencil_export = true;
+  }
   if (offered(VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME)) {
     VkPhysicalDeviceExternalMemoryHostPropertiesEXT host{
         VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_MEMORY_HOST_PROPERTIES_EXT};

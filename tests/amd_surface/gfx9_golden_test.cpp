@@ -13,6 +13,7 @@
 //    X_MAX/Y_MAX, MIPID), the words assembled by hand from the field positions.
 #include <glvk/amd_descriptors/descriptors.h>
 #include <glvk/amd_descriptors/framebuffer.h>
+#include <glvk/amd_descriptors/ib_printer.h>
 #include <glvk/amd_descriptors/surface.h>
 #include <glvk/amd_descriptors/surface_layout.h>
 
@@ -329,6 +330,23 @@ TEST(AmdGfx9Framebuffer, DepthStencilBuffer) {
   ASSERT_TRUE(zr.ok());
   EXPECT_EQ(zr->stencil_info, 0u);
   EXPECT_EQ(zr->stencil_info2, 0u);
+
+  // Emitted as radeonsi's GFX9 runs (DB_HTILE_DATA_BASE 3, DB_Z_INFO 10, DB_Z_INFO2 2, ...), and the
+  // printer names the GFX9 registers at the offsets they share with GFX6-8 ones.
+  pm4::ShadowStream stream(c);
+  ASSERT_TRUE(emit_depth_buffer(stream, *r).ok());
+  const auto& d = stream.dwords();
+  ASSERT_GE(d.size(), 4u + 11u + 3u);
+  EXPECT_EQ(d[1], (DB_HTILE_DATA_BASE::kOffset - 0x28000u) / 4);
+  EXPECT_EQ(d[4], 0x003B0063u);                                     // DB_DEPTH_SIZE, third of the run
+  EXPECT_EQ(d[6], (DB_Z_INFO_GFX9::kOffset - 0x28000u) / 4);  // 0xE
+  EXPECT_EQ(d[7], 0x142u);
+  auto printed = print_ib(d, GfxLevel::GFX9);
+  ASSERT_TRUE(printed.ok()) << printed.error();
+  EXPECT_NE(printed->find("DB_STENCIL_INFO <- FORMAT = STENCIL_8"), std::string::npos) << *printed;
+  EXPECT_NE(printed->find("SW_MODE = SW_4KB_Z_X"), std::string::npos);
+  EXPECT_NE(printed->find("DB_Z_INFO2 <- EPITCH = 127"), std::string::npos);
+  EXPECT_EQ(printed->find("DB_DEPTH_INFO"), std::string::npos);  // a GFX6-8 register
 }
 
 }  // namespace

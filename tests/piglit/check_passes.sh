@@ -13,10 +13,15 @@ build=${1:?usage: check_passes.sh BUILD_DIR}
 max=${PIGLIT_CHECK_MAX:-400}
 names=$(mktemp)
 trap 'rm -f "$names"' EXIT
-recorded=$(awk -F'\t' '$2 == "pass"' "$here/results/glvk.txt" | wc -l)
+# Tests that compare GPU time with wall-clock time within a few milliseconds: a busy CI machine
+# (ctest runs two tests at once) can preempt them between the two reads, on any driver, so their
+# recorded pass is not a regression check.
+timing='^spec@(arb_timer_query@timestamp-get|ext_timer_query@time-elapsed)$'
+recorded=$(awk -F'\t' -v timing="$timing" '$2 == "pass" && $1 !~ timing' "$here/results/glvk.txt" | wc -l)
 [ "$recorded" -gt 0 ] || { echo "check_passes.sh: results/glvk.txt records no pass"; exit 1; }
 step=$(( (recorded + max - 1) / max ))
-awk -F'\t' -v step="$step" '$2 == "pass" && n++ % step == 0 {print $1}' "$here/results/glvk.txt" >"$names"
+awk -F'\t' -v step="$step" -v timing="$timing" '$2 == "pass" && $1 !~ timing && n++ % step == 0 {print $1}' \
+  "$here/results/glvk.txt" >"$names"
 expected=$(wc -l <"$names")
 results=$(GLVK_VALIDATION=1 JOBS=${JOBS:-2} "$here/run_piglit.sh" glvk "$build" "$names") || exit 1
 printf '%s\n' "$results" | awk -F'\t' '{print $1 "\t" $2 ($2 == "pass" ? "" : "\t" $4)}'

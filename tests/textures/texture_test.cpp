@@ -268,6 +268,28 @@ TEST_F(TextureTest, LargeDepthStencilTransfersRoundTrip) {
   glDeleteFramebuffers(1, &fbo);
 }
 
+// Converting transfers large enough to be split across cores (rows in two halves): every texel
+// by the spec's formulas, eq. 2.3 into RGBA8 and eq. 2.1 back to FLOAT. The values lie a quarter
+// step from the nearest byte, so no rounding tie decides the answer (lavapipe's blit, the
+// GLVK_TEXTURE_TRANSFER=blit path, rounds float ties differently from the exact formula), and
+// some are clamped at each end.
+TEST_F(TextureTest, LargeConvertingTransfersMatchTheFormulas) {
+  const int w = 1201, h = 1003;
+  std::vector<float> floats(std::size_t(w) * h * 4);
+  for (std::size_t i = 0; i < floats.size(); ++i) floats[i] = (float(int(i % 311) - 20) + 0.25f) / 255.0f;
+  make_texture(GL_TEXTURE_2D);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, w, h, 0, GL_RGBA, GL_FLOAT, floats.data());
+  std::vector<std::uint8_t> bytes(floats.size());
+  std::vector<float> back(floats.size());
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, bytes.data());
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_FLOAT, back.data());
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  for (std::size_t i = 0; i < floats.size(); ++i) {
+    ASSERT_EQ(bytes[i], unorm8(floats[i])) << "element " << i;
+    ASSERT_EQ(back[i], float(unorm8(floats[i]) / 255.0)) << "element " << i;
+  }
+}
+
 // RGBA8_SNORM from RGBA/BYTE (GL 4.6 eq. 2.2 then 2.4): -128 is -1.0 and is stored as -127, so it
 // reads back as BYTE -127 and FLOAT -1.0; every other byte comes back as it went in. Mesa llvmpipe and
 // zink return the -128 they copied (and llvmpipe reads it as FLOAT -128/127).

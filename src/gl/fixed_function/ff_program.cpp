@@ -13,6 +13,7 @@
 #include "ff_math.h"
 #include "ff_program.h"
 #include "legacy_internal.h"
+#include "vertex_array_state.h"
 #include "glvk/st/context.h"
 #include "glvk/st/program.h"
 #include "glvk/st/shader_limits.h"
@@ -147,7 +148,11 @@ Key state_key(Context& ctx, GLenum mode) {
   k.pixels = l.pixel_source;
   if (k.pixels == PixelSource::Color)
     k.pixel_transfer = l.transfer.scale != Vec4{1, 1, 1, 1} || l.transfer.bias != Vec4{0, 0, 0, 0};
-  if (k.pixels == PixelSource::Depth) k.pixel_transfer = l.transfer.depth_scale != 1 || l.transfer.depth_bias != 0;
+  if (k.pixels == PixelSource::Depth || k.pixels == PixelSource::DepthDirect)
+    k.pixel_transfer = l.transfer.depth_scale != 1 || l.transfer.depth_bias != 0;
+  // Stencil indices (and DEPTH_STENCIL's depth) bypass everything but the pixel ownership and
+  // scissor tests and the write masks (GL 1.1 4.3.1): no colour, texturing, fog or alpha test.
+  if (k.pixels == PixelSource::Stencil || k.pixels == PixelSource::DepthDirect) return k;
   k.lighting = k.pixels == PixelSource::None && capability_enabled(ctx, GL_LIGHTING);
   if (k.lighting) {
     for (unsigned i = 0; i < kMaxLights; ++i) {
@@ -383,7 +388,7 @@ void ff::write_uniforms(Context& ctx, const Key& key, ProgramEntry& e) {
   put_scalar(e, "ff_alpha_ref", ctx.render.alpha_ref);
   if (key.pixels != PixelSource::None) put_vec4(e, "ff_pixel_rect", l.pixel_rect);
   if (key.pixel_transfer) {
-    const bool depth = key.pixels == PixelSource::Depth;
+    const bool depth = key.pixels == PixelSource::Depth || key.pixels == PixelSource::DepthDirect;
     put_vec4(e, "ff_pixel_scale", depth ? Vec4{l.transfer.depth_scale, 1, 1, 1} : l.transfer.scale);
     put_vec4(e, "ff_pixel_bias", depth ? Vec4{l.transfer.depth_bias, 0, 0, 0} : l.transfer.bias);
   }
@@ -417,21 +422,6 @@ void ff::write_uniforms(Context& ctx, const Key& key, ProgramEntry& e) {
 
 namespace {
 
-GLsizei type_size(GLenum type) {
-  switch (type) {
-    case GL_BYTE: case GL_UNSIGNED_BYTE: return 1;
-    case GL_SHORT: case GL_UNSIGNED_SHORT: case GL_HALF_FLOAT: return 2;
-    case GL_DOUBLE: return 8;
-    default: return 4;
-  }
-}
-
-// Legacy arrays of normals and colours take integers as normalized values (GL 4.6 compatibility
-// table 10.3); vertices, texture and fog coordinates take them as they are.
-bool normalized_array(unsigned slot) {
-  return slot == kAttribNormal || slot == kAttribColor || slot == kAttribSecondaryColor;
-}
-
 void set_floats(st::VertexAttribInput& in, const GLfloat* v, int n) {
   GLfloat f[4] = {0, 0, 0, 1};
   std::memcpy(f, v, std::size_t(n) * 4);
@@ -453,6 +443,11 @@ void immediate_array(st::VertexAttribInput& in, const std::vector<ImmediateVerte
 }
 
 }  // namespace
+
+bool legacy_array_normalized(unsigned slot, GLenum type) {
+  return (slot == kAttribNormal || slot == kAttribColor || slot == kAttribSecondaryColor) && type != GL_FLOAT &&
+         type != GL_DOUBLE && type != GL_HALF_FLOAT;
+}
 
 ProgramObject* fixed_function_program(Context& ctx, const char* fn, GLenum mode) {
   const ff::Key key = ff::state_key(ctx, mode);
@@ -514,9 +509,9 @@ void legacy_attrib_input(Context& ctx, unsigned slot, st::VertexAttribInput& in)
     in.pointer = std::uintptr_t(a.pointer);
     in.type = a.type;
     in.size = a.size;
-    in.normalized = normalized_array(slot) && a.type != GL_FLOAT && a.type != GL_DOUBLE && a.type != GL_HALF_FLOAT;
+    in.normalized = legacy_array_normalized(slot, a.type);
     in.kind = GL_FLOAT;
-    in.stride = a.stride ? a.stride : (a.size == GL_BGRA ? 4 : a.size) * type_size(a.type);
+    in.stride = a.stride ? a.stride : GLsizei(vertex_element_size(a.size, a.type));
   }
   // Generic attribute 0 aliases the vertex position; its array wins when enabled.
   if (slot == kAttribVertex) generic_array_input(vao, 0, in);

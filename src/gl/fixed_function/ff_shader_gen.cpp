@@ -366,6 +366,7 @@ const char* alpha_compare(GLenum func) {
 
 std::string fragment_shader(const Key& key) {
   std::string s = version_line(key);
+  if (key.pixels == PixelSource::Stencil) s += "#extension GL_ARB_shader_stencil_export : require\n";
   const char* flat = key.flat ? "flat " : "";
   // A partner stage reads the user's vertex shader through gl_Color, gl_SecondaryColor,
   // gl_TexCoord[] and gl_FogFragCoord (gl_Color is front or back by VERTEX_PROGRAM_TWO_SIDE).
@@ -403,7 +404,9 @@ std::string fragment_shader(const Key& key) {
     // Pixel transfer's scale and bias (8.4.1.?: c * scale + bias, then clamped to [0, 1]); for
     // depth, DEPTH_SCALE and DEPTH_BIAS in the first components.
     if (key.pixel_transfer) s += "  pixel = clamp(pixel * ff_pixel_scale + ff_pixel_bias, 0.0, 1.0);\n";
-    if (key.pixels == PixelSource::Depth) s += "  gl_FragDepth = pixel.r;\n";
+    if (key.pixels == PixelSource::Depth || key.pixels == PixelSource::DepthDirect) s += "  gl_FragDepth = pixel.r;\n";
+    // The stencil index becomes the fragment's stencil reference, which REPLACE writes.
+    if (key.pixels == PixelSource::Stencil) s += "  gl_FragStencilRefARB = int(pixel.r);\n";
   }
   if (key.pixels == PixelSource::Color)
     s += "  vec4 p = pixel;\n  vec4 secondary = v_secondary_color;\n";

@@ -167,7 +167,10 @@ struct PixelTransfer {
 
 // What a pixel rectangle draw (glDrawPixels, glBitmap, glCopyPixels) makes the fixed-function
 // program take as its fragments' source (FixedFunctionKey::pixels).
-enum class PixelSource : std::uint8_t { None, Color, Bitmap, Depth };
+// What a pixel rectangle's fragments take from its texture. DepthDirect and Stencil (the parts of
+// DEPTH_STENCIL data and stencil indices) bypass every fragment operation but the scissor test and
+// the write masks.
+enum class PixelSource : std::uint8_t { None, Color, Bitmap, Depth, DepthDirect, Stencil };
 
 struct LegacyState {
   CurrentValues current;

@@ -27,6 +27,7 @@ struct ShaderLimits {
   std::uint32_t subpixel_bits = 4;  // VkPhysicalDeviceLimits::subPixelPrecisionBits (GL_SUBPIXEL_BITS)
   // glBeginTransformFeedback can capture: VK_EXT_transform_feedback on the device.
   bool transform_feedback = false;
+  bool stencil_export = false;  // fragment shaders may write gl_FragStencilRefARB
 };
 
 ShaderLimits shader_limits(Screen& screen);

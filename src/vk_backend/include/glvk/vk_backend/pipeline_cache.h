@@ -84,6 +84,7 @@ struct DrawFeatures {
   bool push_descriptor = false;
   bool transform_feedback = false;  // VK_EXT_transform_feedback with its transformFeedback feature
   bool primitives_generated_query = false;  // VK_EXT_primitives_generated_query
+  bool shader_stencil_export = false;       // VK_EXT_shader_stencil_export
 };
 
 class PipelineCache {
