@@ -124,6 +124,20 @@ std::map<std::string, std::string> blank_redeclarations(std::string& text) {
 
 }  // namespace
 
+std::uint32_t shade_model_colors(std::string_view fragment_text) {
+  std::string text(fragment_text);
+  const std::set<std::string> names = gl_identifiers(text);
+  static const std::regex qualified(
+      R"(\b(flat|smooth|noperspective)\s+(?:(?:centroid|invariant)\s+)*(?:varying|in)\s+vec4\s+(gl_Color|gl_SecondaryColor)\b)");
+  std::set<std::string> opted_out;
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), qualified); it != std::sregex_iterator(); ++it)
+    opted_out.insert((*it)[2].str());
+  std::uint32_t bits = 0;
+  if (names.count("gl_Color") && !opted_out.count("gl_Color")) bits |= 1u;
+  if (names.count("gl_SecondaryColor") && !opted_out.count("gl_SecondaryColor")) bits |= 2u;
+  return bits;
+}
+
 std::set<std::string> gl_identifiers(std::string_view s) {
   std::set<std::string> ids;
   for (std::size_t i = 0; i + 3 <= s.size(); ++i) {

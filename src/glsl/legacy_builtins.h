@@ -35,6 +35,10 @@ struct LegacyLowering {
 LegacyLowering lower_legacy_builtins(Stage stage, std::string& text, bool compatibility_builtins,
                                      const std::set<std::string>& next_stage_reads);
 
+// Program::shade_model_colors of one fragment shader text: gl_Color (bit 0) and gl_SecondaryColor
+// (bit 1) when named and not redeclared with an interpolation qualifier.
+std::uint32_t shade_model_colors(std::string_view fragment_text);
+
 // "glvk_LightSource[0].ambient" → "gl_LightSource[0].ambient"; other names unchanged.
 std::string gl_name(const std::string& lowered);
 bool is_lowered(const std::string& name);

@@ -98,6 +98,8 @@ Program link(std::span<const ShaderSource> shaders, const LinkOptions& options) 
   if (last_vertex == Stage::Vertex)
     for (const ShaderSource& s : shaders)
       if (s.stage == Stage::Fragment) fragment_reads.merge(detail::gl_identifiers(s.text));
+  for (const ShaderSource& s : shaders)
+    if (s.stage == Stage::Fragment) out.shade_model_colors |= detail::shade_model_colors(s.text);
   // Parsed shaders outlive the TProgram that links them (glslang's rule: members go in reverse order).
   struct Linked {
     std::vector<detail::ParsedShader> parsed;
@@ -223,8 +225,16 @@ Program link(std::span<const ShaderSource> shaders, const LinkOptions& options) 
   return out;
 }
 
-std::vector<std::uint32_t> fragment_without_outputs(const Program& program, std::uint32_t locations) {
-  return detail::without_outputs(program.spirv[std::size_t(Stage::Fragment)], locations);
+std::vector<std::uint32_t> fragment_without_outputs(const Program& program, std::uint32_t locations, bool flat_colors) {
+  std::vector<std::uint32_t> words = program.spirv[std::size_t(Stage::Fragment)];
+  if (flat_colors) {
+    std::vector<std::string> names;
+    if (program.shade_model_colors & 1u) names.insert(names.end(), {"glvk_FrontColor", "glvk_BackColor"});
+    if (program.shade_model_colors & 2u)
+      names.insert(names.end(), {"glvk_FrontSecondaryColor", "glvk_BackSecondaryColor"});
+    words = detail::with_flat_inputs(words, names);
+  }
+  return locations ? detail::without_outputs(words, locations) : words;
 }
 
 std::vector<std::uint32_t> with_point_size(const Program& program, Stage stage, float size) {

@@ -166,6 +166,36 @@ bool optimize_spirv(std::vector<std::uint32_t>& words, std::string& log) {
 }
 
 
+std::vector<std::uint32_t> with_flat_inputs(const std::vector<std::uint32_t>& words, const std::vector<std::string>& names) {
+  if (words.size() < kHeaderWords) return words;
+  std::unordered_map<std::uint32_t, bool> qualified;  // ids with Flat or NoPerspective already
+  std::size_t insert_at = 0;
+  for_each_instruction(words, [&](std::size_t i, spv::Op op, std::uint32_t count) {
+    if (op == spv::OpDecorate && count >= 3 &&
+        (words[i + 2] == spv::DecorationFlat || words[i + 2] == spv::DecorationNoPerspective))
+      qualified[words[i + 1]] = true;
+    if (is_type_or_global(op)) {
+      insert_at = i;  // annotations end where the first type or global begins
+      return false;
+    }
+    return true;
+  });
+  std::vector<std::uint32_t> added;
+  for (const SpirvVariable& v : global_variables(words)) {
+    if (v.storage_class != spv::StorageClassInput || qualified.count(v.id)) continue;
+    for (const std::string& n : names)
+      if (v.name == n) {
+        added.push_back((3u << 16) | spv::OpDecorate);
+        added.push_back(v.id);
+        added.push_back(spv::DecorationFlat);
+      }
+  }
+  std::vector<std::uint32_t> out = words;
+  if (!added.empty() && insert_at != 0)
+    out.insert(out.begin() + static_cast<std::ptrdiff_t>(insert_at), added.begin(), added.end());
+  return out;
+}
+
 std::vector<std::uint32_t> without_outputs(const std::vector<std::uint32_t>& words, std::uint32_t locations) {
   if (words.size() < kHeaderWords) return words;
   std::unordered_map<std::uint32_t, std::uint32_t> location_of, pointer_class;

@@ -30,6 +30,10 @@ void set_decorations(std::vector<std::uint32_t>& words, const std::vector<Decora
 // Private: the stage still writes them, nothing leaves it (decorations and interface entries go).
 std::vector<std::uint32_t> without_outputs(const std::vector<std::uint32_t>& words, std::uint32_t locations);
 
+// The module with the Input variables named in `names` decorated Flat, unless they already carry
+// an interpolation decoration (Flat, NoPerspective).
+std::vector<std::uint32_t> with_flat_inputs(const std::vector<std::uint32_t>& words, const std::vector<std::string>& names);
+
 // How a last pre-rasterization stage treats the point size: whether it writes PointSize, and
 // whether it emits points whatever the draw's primitive (geometry OutputPoints, tessellation
 // PointMode).

@@ -369,8 +369,10 @@ void draw(Context& context, const DrawCall& call) {
   for (std::size_t i = 0; i < prog.modules.size(); ++i) key.modules[i] = prog.modules[i];
   const DrawFramebufferInput& fb = call.framebuffer;
   const OutputMatch outputs = match_outputs(reflection, fb);
-  key.modules[std::size_t(glsl::Stage::Fragment)] =
-      const_cast<Program::Impl&>(prog).fragment_module(reflection, outputs.kept_inside);
+  // GL_FLAT shades a GLSL fragment shader's gl_Color as well (compatibility: the colour varyings
+  // follow glShadeModel unless qualified).
+  key.modules[std::size_t(glsl::Stage::Fragment)] = const_cast<Program::Impl&>(prog).fragment_module(
+      reflection, outputs.kept_inside, call.render->shade_model == GL_FLAT);
   key.patch_control_points = topology == VK_PRIMITIVE_TOPOLOGY_PATCH_LIST ? std::uint32_t(call.patch_vertices) : 0;
 
   // Attachments (st_update_framebuffer_state's result, as views of images).

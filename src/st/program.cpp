@@ -47,14 +47,18 @@ Program::Impl::~Impl() {
   vkDestroyDescriptorSetLayout(device, set_layout, nullptr);
 }
 
-VkShaderModule Program::Impl::fragment_module(const glsl::Program& reflection, std::uint32_t kept_inside) {
+VkShaderModule Program::Impl::fragment_module(const glsl::Program& reflection, std::uint32_t kept_inside,
+                                              bool flat_colors) {
   const VkShaderModule whole = modules[std::size_t(glsl::Stage::Fragment)];
-  if (!kept_inside || !whole) return whole;
+  flat_colors = flat_colors && reflection.shade_model_colors;
+  if ((!kept_inside && !flat_colors) || !whole) return whole;
+  // Variants by the kept-inside locations (bits 0-7) and flat colours (bit 31).
+  const std::uint32_t variant = kept_inside | (flat_colors ? 1u << 31 : 0u);
   std::lock_guard lock(variants_mutex_);
   for (const auto& [mask, module] : fragment_variants_)
-    if (mask == kept_inside) return module;
-  const VkShaderModule module = create_module(glsl::fragment_without_outputs(reflection, kept_inside));
-  fragment_variants_.emplace_back(kept_inside, module);
+    if (mask == variant) return module;
+  const VkShaderModule module = create_module(glsl::fragment_without_outputs(reflection, kept_inside, flat_colors));
+  fragment_variants_.emplace_back(variant, module);
   return module;
 }
 

@@ -283,5 +283,41 @@ TEST_F(LegacyGlslTest, FragmentShaderAloneReadingAUserVaryingDoesNotDraw) {
   EXPECT_TRUE(near(16, 16, {0, 0, 0, 0}));
 }
 
+// GL_FLAT with a GLSL program: gl_Color (no interpolation qualifier) takes the provoking vertex's
+// colour, the last one of a triangle under the initial LAST_VERTEX_CONVENTION (GL 4.6
+// compatibility's flatshading); a user varying stays smooth, and GL_SMOOTH interpolates gl_Color.
+TEST_F(LegacyGlslTest, FlatShadeModelAppliesToGlColor) {
+  const GLuint p = link(
+      "#version 110\nvarying float ramp;\n"
+      "void main() { gl_FrontColor = gl_Color; ramp = gl_Vertex.x * 0.5 + 0.5; gl_Position = gl_Vertex; }\n",
+      "#version 110\nvarying float ramp;\nvoid main() { gl_FragColor = vec4(gl_Color.rgb, ramp); }\n");
+  glUseProgram(p);
+  glShadeModel(GL_FLAT);
+  glBegin(GL_TRIANGLES);
+  glColor3f(1.0f, 0.0f, 0.0f);
+  glVertex2f(-1.0f, -1.0f);
+  glColor3f(0.0f, 1.0f, 0.0f);
+  glVertex2f(1.0f, -1.0f);
+  glColor3f(0.0f, 0.0f, 1.0f);
+  glVertex2f(-1.0f, 1.0f);
+  glEnd();
+  glShadeModel(GL_SMOOTH);
+  glBegin(GL_TRIANGLES);
+  glColor3f(1.0f, 0.0f, 0.0f);
+  glVertex2f(1.0f, -1.0f);
+  glColor3f(0.0f, 1.0f, 0.0f);
+  glVertex2f(1.0f, 1.0f);
+  glColor3f(0.0f, 0.0f, 1.0f);
+  glVertex2f(-1.0f, 1.0f);
+  glEnd();
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  // Pixel (4, 4): x = -0.71875, ramp = 0.140625 -> 36; flat: the third vertex's blue.
+  EXPECT_TRUE(near(4, 4, {0, 0, 255, 36}));
+  EXPECT_TRUE(near(4, 20, {0, 0, 255, byte(0.5 * (-1.0 + 2.0 * 4.5 / 32.0) + 0.5)}));
+  // (28, 28) in the smooth triangle: barycentric weights from its vertices (1,-1), (1,1), (-1,1)
+  // at (0.78125, 0.78125): red (1 - y) / 2 = 0.109375, green (x + y) / 2 = 0.78125, blue (1 - x) / 2.
+  EXPECT_TRUE(near(28, 28, {byte(0.109375), byte(0.78125), byte(0.109375), byte(0.5 * 0.78125 + 0.5)}));
+}
+
 }  // namespace
 }  // namespace glvk::test

@@ -149,6 +149,10 @@ struct Program {
   // The default block's bytes at link (GL 4.6 7.6: zero, except uniforms with an initializer,
   // GLSL 1.20 4.3.5); empty when no uniform has one.
   std::vector<std::byte> initial_default_block;
+  // The fragment stage's compatibility colour inputs whose interpolation follows glShadeModel (GL
+  // 4.6 compatibility: GL_FLAT shades the colour varyings too; a redeclaration with an interpolation
+  // qualifier opts out): bit 0 gl_Color, bit 1 gl_SecondaryColor.
+  std::uint32_t shade_model_colors = 0;
   // The last stage before rasterization (geometry, else tessellation evaluation, else vertex):
   // whether it writes gl_PointSize, and whether it emits points whatever the draw's primitive.
   bool writes_point_size = false;
@@ -169,7 +173,10 @@ std::set<std::string> builtin_names(std::string_view text);
 // The program's fragment SPIR-V with the outputs at the locations of the bit mask kept inside the
 // stage: what a draw uses when GL leaves those colour buffers alone or undefined (draw buffer NONE,
 // an output of another number kind than its buffer), which Vulkan's interface rules do not allow.
-std::vector<std::uint32_t> fragment_without_outputs(const Program& program, std::uint32_t locations);
+// With `flat_colors`, the compatibility colour inputs that follow glShadeModel (shade_model_colors)
+// are flat as well (GL_FLAT with a fragment shader reading gl_Color or gl_SecondaryColor).
+std::vector<std::uint32_t> fragment_without_outputs(const Program& program, std::uint32_t locations,
+                                                    bool flat_colors = false);
 
 // The SPIR-V of `stage` (the program's last stage before rasterization) writing `size` as the point
 // size of every vertex: GL's point size when gl_PointSize is not the program's (GL 4.6 14.4: only
