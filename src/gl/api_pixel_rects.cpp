@@ -245,27 +245,6 @@ bool unpack_source(Context& ctx, const char* fn, const void* pixels, std::size_t
   return true;
 }
 
-// 14.8: the bits as GL_BITMAP's unpacking reads them, one byte per pixel (255: a set bit makes a
-// fragment). Null bitmap data with no pixel buffer: no bits. False after an error.
-bool unpack_bitmap(Context& ctx, const char* fn, GLsizei width, GLsizei height, const GLubyte* bitmap,
-                   std::vector<GLubyte>& bits) {
-  bits.clear();
-  if (width == 0 || height == 0 || (!bitmap && !bound_buffer(ctx, GL_PIXEL_UNPACK_BUFFER))) return true;
-  const auto address = [&](GLsizei row, GLsizei column) {
-    return formats::image_address(2, ctx.unpack, width, height, GL_COLOR_INDEX, GL_BITMAP, 0, row, column);
-  };
-  std::vector<std::byte> source;
-  if (!unpack_source(ctx, fn, bitmap, std::size_t(address(height - 1, width - 1).offset) + 1, source)) return false;
-  bits.resize(std::size_t(width) * std::size_t(height));
-  for (GLsizei row = 0; row < height; ++row)
-    for (GLsizei column = 0; column < width; ++column) {
-      const formats::PixelAddress a = address(row, column);
-      bits[std::size_t(row) * std::size_t(width) + std::size_t(column)] =
-          (std::to_integer<GLubyte>(source[std::size_t(a.offset)]) & a.bit_mask) ? 255 : 0;
-    }
-  return true;
-}
-
 // glBitmap after its parameter checks: draws `bits` (none: only moves) at the raster position.
 void draw_bitmap(Context& ctx, const char* fn, GLsizei width, GLsizei height, GLfloat xorig, GLfloat yorig,
                  GLfloat xmove, GLfloat ymove, const std::vector<GLubyte>& bits) {
@@ -454,6 +433,27 @@ void draw_pixels(Context& ctx, const char* fn, GLsizei width, GLsizei height, GL
 }
 
 }  // namespace
+
+// 14.8: the bits as GL_BITMAP's unpacking reads them, one byte per pixel (255: a set bit makes a
+// fragment). Null bitmap data with no pixel buffer: no bits. False after an error.
+bool unpack_bitmap(Context& ctx, const char* fn, GLsizei width, GLsizei height, const GLubyte* bitmap,
+                   std::vector<GLubyte>& bits) {
+  bits.clear();
+  if (width == 0 || height == 0 || (!bitmap && !bound_buffer(ctx, GL_PIXEL_UNPACK_BUFFER))) return true;
+  const auto address = [&](GLsizei row, GLsizei column) {
+    return formats::image_address(2, ctx.unpack, width, height, GL_COLOR_INDEX, GL_BITMAP, 0, row, column);
+  };
+  std::vector<std::byte> source;
+  if (!unpack_source(ctx, fn, bitmap, std::size_t(address(height - 1, width - 1).offset) + 1, source)) return false;
+  bits.resize(std::size_t(width) * std::size_t(height));
+  for (GLsizei row = 0; row < height; ++row)
+    for (GLsizei column = 0; column < width; ++column) {
+      const formats::PixelAddress a = address(row, column);
+      bits[std::size_t(row) * std::size_t(width) + std::size_t(column)] =
+          (std::to_integer<GLubyte>(source[std::size_t(a.offset)]) & a.bit_mask) ? 255 : 0;
+    }
+  return true;
+}
 
 bool query_pixel_transfer_state(Context& ctx, GLenum pname, StateValue& value) {
   PixelTransfer& t = ctx.legacy.transfer;

@@ -74,6 +74,12 @@ void emit_vertex(Context& ctx, const Vec4& position);
 // api_lighting.cpp: a new current colour updates the materials COLOR_MATERIAL tracks.
 void track_color_material(Context& ctx);
 
+// api_pixel_rects.cpp: a w x h GL_BITMAP image as the unpack state reads it (client memory or the
+// pixel unpack buffer), one byte per pixel (255: set); none for null data without a buffer. False
+// after an error.
+bool unpack_bitmap(Context& ctx, const char* fn, GLsizei width, GLsizei height, const GLubyte* bitmap,
+                   std::vector<GLubyte>& bits);
+
 // api_texgen.cpp: a plane given in object coordinates as eye coordinates, (p1 p2 p3 p4) M^-1 with
 // the current modelview matrix M (glTexGen's EYE_PLANE, glClipPlane).
 std::array<GLdouble, 4> plane_to_eye(Context& ctx, const std::array<GLdouble, 4>& p);

@@ -357,5 +357,42 @@ TEST_F(ListDrawTest, MaterialCannotChangeWhatColorMaterialTracks) {
   EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
 }
 
+TEST_F(ListDrawTest, PolygonStippleIsUnpackedAtCompileTimeAndReadsAnUnpackBuffer) {
+  // Rows alternate 0xff00ff00 (columns 0-7 and 16-23 set) and all clear.
+  std::array<GLubyte, 128> pattern{};
+  for (int row = 0; row < 32; row += 2) pattern[std::size_t(row) * 4] = pattern[std::size_t(row) * 4 + 2] = 0xff;
+  const GLuint list = glGenLists(1);
+  glNewList(list, GL_COMPILE);
+  glPolygonStipple(pattern.data());
+  glEndList();
+  GLubyte back[128] = {};
+  glGetPolygonStipple(back);
+  EXPECT_EQ(back[0], 0xff) << "GL_COMPILE leaves the initial all-set pattern";
+  pattern.fill(0);
+  glCallList(list);
+  glGetPolygonStipple(back);
+  EXPECT_EQ(back[0], 0xff);
+  EXPECT_EQ(back[1], 0x00);
+  EXPECT_EQ(back[4], 0x00);
+  glEnable(GL_POLYGON_STIPPLE);
+  glColor3f(0, 1, 0);
+  glRectf(-1, -1, 1, 1);
+  EXPECT_EQ(pixel(3, 0), kGreen);
+  EXPECT_EQ(pixel(10, 0), kBlack);
+  EXPECT_EQ(pixel(3, 1), kBlack);
+  // From a pixel unpack buffer: every bit set.
+  GLuint pbo = 0;
+  glGenBuffers(1, &pbo);
+  glBindBuffer(GL_PIXEL_UNPACK_BUFFER, pbo);
+  const std::array<GLubyte, 128> ones = [] { std::array<GLubyte, 128> a; a.fill(0xff); return a; }();
+  glBufferData(GL_PIXEL_UNPACK_BUFFER, sizeof ones, ones.data(), GL_STATIC_DRAW);
+  glPolygonStipple(nullptr);
+  glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+  glGetPolygonStipple(back);
+  EXPECT_EQ(back[5], 0xff);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glDeleteBuffers(1, &pbo);
+}
+
 }  // namespace
 }  // namespace glvk::test
