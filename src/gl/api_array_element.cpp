@@ -27,17 +27,18 @@ struct ElementValues {
   std::optional<Vec4> vertex;
 };
 
-// Element `i` of an array as four words: floats (or integers for integer inputs). Bytes a buffer
-// does not hold read as zero; an array without data reads nothing.
+// Element `i` of an array as four words: floats (or integers for integer inputs). Bytes beyond a
+// buffer's end read as zero; an array without data (no pointer, an empty buffer) reads nothing.
 std::optional<Words> read_element(Context& ctx, const std::shared_ptr<BufferObject>& buffer, std::uint64_t pointer,
                                   std::uint64_t stride, const st::VertexAttribInput& format,
                                   st::ShaderInputType input, GLint i) {
   const std::uint32_t bytes = st::attribute_element_bytes(format);
   const std::uint64_t address = pointer + stride * std::uint64_t(i);
   std::array<std::byte, 32> element{};  // a dvec4 at most
-  if (buffer) {
-    if (buffer->resource && address + bytes <= std::uint64_t(buffer->size))
-      ctx.st().buffer_read(*buffer->resource, address, bytes, element.data());
+  if (buffer && !buffer->resource) {
+    return std::nullopt;  // an empty buffer: no data, as for a draw
+  } else if (buffer) {
+    if (address + bytes <= std::uint64_t(buffer->size)) ctx.st().buffer_read(*buffer->resource, address, bytes, element.data());
   } else if (pointer) {
     std::memcpy(element.data(), reinterpret_cast<const void*>(std::uintptr_t(address)), bytes);
   } else {

@@ -148,8 +148,14 @@ std::shared_ptr<CompiledDraw> compile(Context& ctx, const char* fn, const DrawPa
   draw->arrays = std::make_shared<VertexArrayObject>(vao);
   VertexArrayObject& copy = *draw->arrays;
   copy.element_buffer = nullptr;
+  // An enabled array without data (no pointer, or an empty buffer) feeds the current value, as in
+  // the draw path; the copy says so by disabling it.
+  const auto has_data = [](const std::shared_ptr<BufferObject>& buffer, GLintptr pointer) {
+    return buffer ? buffer->resource != nullptr : pointer != 0;
+  };
   for (unsigned slot = 0; slot < kLegacyAttribCount; ++slot) {
     LegacyArray& a = copy.legacy_arrays[slot];
+    if (a.enabled && !has_data(a.buffer, a.pointer)) a.enabled = false;
     if (!a.enabled) continue;
     const std::size_t element = vertex_element_size(a.size, a.type);
     const std::uint64_t stride = a.stride ? std::uint64_t(a.stride) : element;
@@ -160,9 +166,12 @@ std::shared_ptr<CompiledDraw> compile(Context& ctx, const char* fn, const DrawPa
   // Generic attributes: each binding an enabled attribute reads is copied whole up to the last
   // byte its attributes read, so relative offsets stay valid.
   std::array<std::size_t, kMaxVertexAttribBindings> extent{};
-  for (const VertexAttribState& a : vao.attribs)
+  for (VertexAttribState& a : copy.attribs) {
+    const VertexBindingState& b = vao.bindings[a.binding];
+    if (a.enabled && !has_data(b.buffer, b.offset)) a.enabled = false;
     if (a.enabled)
       extent[a.binding] = std::max<std::size_t>(extent[a.binding], a.relative_offset + vertex_element_size(a.size, a.type));
+  }
   for (GLuint b = 0; b < kMaxVertexAttribBindings; ++b) {
     if (!extent[b]) continue;
     VertexBindingState& binding = copy.bindings[b];

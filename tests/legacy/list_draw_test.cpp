@@ -183,6 +183,19 @@ TEST_F(ListDrawTest, ParameterErrorsAreRaisedAtCompileTime) {
   glEndList();
   glCallList(list);  // nothing was recorded
   EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  // Enabled arrays that were never given data feed their current values, compiled or not.
+  const std::array<GLfloat, 32> xy = kQuadrants;
+  glEnableClientState(GL_VERTEX_ARRAY);
+  glVertexPointer(2, GL_FLOAT, 0, xy.data());
+  glEnableClientState(GL_COLOR_ARRAY);  // no glColorPointer
+  glEnableVertexAttribArray(5);          // no glVertexAttribPointer
+  glColor3f(0, 0, 1);
+  glNewList(list, GL_COMPILE);
+  glDrawArrays(GL_QUADS, 0, 4);
+  glEndList();
+  glCallList(list);
+  EXPECT_EQ(pixel(8, 8), kBlue);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
 }
 
 TEST_F(ListDrawTest, BitmapsAreUnpackedAtCompileTime) {
