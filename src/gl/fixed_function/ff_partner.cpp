@@ -88,25 +88,10 @@ void link_variant(Context& ctx, const ProgramObject& user, const FixedStages& f,
     v.error = linked->reflection().log;
     return;
   }
-  auto p = std::make_shared<ProgramObject>(0);
   // A generated vertex stage reads the legacy arrays and current values at the LegacyAttrib
   // locations, like the fixed-function program's.
-  p->fixed_function = f.partner == ff::Partner::UserFragment;
-  p->linked = true;
-  p->executable = std::move(linked);
-  const glsl::Program& r = p->executable->reflection();
-  reset_uniforms(*p, r);
-  // The generated fragment stage's sampler ff_textureN reads texture unit N.
-  std::size_t flat = 0;
-  for (const glsl::Resource& res : r.resources) {
-    if (res.kind != glsl::ResourceKind::CombinedSampler) continue;
-    const std::string& name = res.uniform >= 0 ? r.uniforms[std::size_t(res.uniform)].name : std::string();
-    if (name.rfind("ff_texture", 0) == 0) p->sampler_units[flat] = GLint(std::stoi(name.substr(10)));
-    flat += res.count;
-  }
-  v.program = std::move(p);
-  ff::index_uniforms(v);
-  plan_copies(*user.reflection(), r, v);
+  ff::adopt_program(v, std::move(linked), f.partner == ff::Partner::UserFragment);
+  plan_copies(*user.reflection(), v.program->executable->reflection(), v);
 }
 
 }  // namespace

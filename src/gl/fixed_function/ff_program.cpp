@@ -278,23 +278,7 @@ FixedFunctionCache::Entry* find_or_link(Context& ctx, const char* fn, const ff::
               linked->reflection().log.c_str());
     return nullptr;
   }
-  auto p = std::make_shared<ProgramObject>(0);
-  p->fixed_function = true;
-  p->linked = true;
-  p->executable = std::move(linked);
-  const glsl::Program& r = p->executable->reflection();
-  reset_uniforms(*p, r);
-  // Sampler ff_textureN reads texture unit N.
-  std::size_t flat = 0;
-  for (const glsl::Resource& res : r.resources) {
-    if (res.kind != glsl::ResourceKind::CombinedSampler) continue;
-    const std::string& name = r.uniforms[std::size_t(res.uniform)].name;
-    for (std::uint32_t i = 0; i < res.count; ++i, ++flat)
-      // ff_pixels reads no unit: the pixel rectangle draw supplies its texture.
-      p->sampler_units[flat] = name == "ff_pixels" ? -1 : GLint(std::stoi(name.substr(std::strlen("ff_texture"))));
-  }
-  e.program = std::move(p);
-  ff::index_uniforms(e);
+  ff::adopt_program(e, std::move(linked), true);
   return &e;
 }
 
@@ -318,9 +302,25 @@ void put_vec4(ff::ProgramEntry& e, const std::string& name, const Vec4& v) { put
 
 }  // namespace
 
-void ff::index_uniforms(ProgramEntry& e) {
+void ff::adopt_program(ProgramEntry& e, std::shared_ptr<st::Program> linked, bool fixed_function) {
+  auto p = std::make_shared<ProgramObject>(0);
+  p->fixed_function = fixed_function;
+  p->linked = true;
+  p->executable = std::move(linked);
+  const glsl::Program& r = p->executable->reflection();
+  reset_uniforms(*p, r);
+  std::size_t flat = 0;
+  for (const glsl::Resource& res : r.resources) {
+    if (res.kind != glsl::ResourceKind::CombinedSampler) continue;
+    const std::string& name = res.uniform >= 0 ? r.uniforms[std::size_t(res.uniform)].name : std::string();
+    for (std::uint32_t i = 0; i < res.count; ++i, ++flat) {
+      if (name == "ff_pixels") p->sampler_units[flat] = -1;
+      else if (name.rfind("ff_texture", 0) == 0) p->sampler_units[flat] = GLint(std::stoi(name.substr(std::strlen("ff_texture"))));
+    }
+  }
+  e.program = std::move(p);
   e.uniforms.clear();
-  for (const glsl::Uniform& u : e.program->executable->reflection().uniforms) e.uniforms.emplace(u.name, &u);
+  for (const glsl::Uniform& u : r.uniforms) e.uniforms.emplace(u.name, &u);
 }
 
 void ff::write_uniforms(Context& ctx, const Key& key, ProgramEntry& e) {

@@ -24,8 +24,11 @@ Key state_key(Context& ctx, GLenum mode);
 // stage's only (UserVertex).
 Key partner_key(Context& ctx, GLenum mode, Partner partner, std::uint8_t reads);
 
-// Fills e.uniforms from the program's reflection.
-void index_uniforms(ProgramEntry& e);
+// Makes e.program the ProgramObject of a linked program with generated stages: uniforms reset,
+// each sampler ff_textureN on texture unit N (ff_pixels on none: the pixel rectangle draw supplies
+// its texture; other samplers keep their reset unit), and e.uniforms indexed by name.
+// `fixed_function`: its vertex inputs are the legacy arrays (a generated vertex stage).
+void adopt_program(ProgramEntry& e, std::shared_ptr<st::Program> linked, bool fixed_function);
 // Writes the ff_* uniforms the key's stages read from context state (and bumps the serial).
 void write_uniforms(Context& ctx, const Key& key, ProgramEntry& e);
 
