@@ -91,7 +91,7 @@ ProgramObject* validate_draw(Context& ctx, const char* fn, const DrawParams& d) 
     }
   }
   if (d.index_type) {
-    const auto& elements = ctx.bound_buffers[6];
+    const auto& elements = ctx.bound_buffers[kElementArrayTarget];
     if (mapped_for_draw(elements)) {
       ctx.error(GL_INVALID_OPERATION, "%s: the element array buffer is mapped", fn);
       return nullptr;
@@ -130,7 +130,7 @@ void execute_draw(Context& ctx, const char* fn, const DrawParams& d) {
   call.base_instance = d.base_instance;
   call.index_type = d.index_type;
   if (d.index_type) {
-    const auto& elements = ctx.bound_buffers[6];
+    const auto& elements = ctx.bound_buffers[kElementArrayTarget];
     call.index_buffer = elements ? elements->resource.get() : nullptr;
     call.indices = reinterpret_cast<std::uintptr_t>(d.indices);
     if (elements && !elements->resource) return;  // an empty buffer: nothing to read (undefined in GL)
@@ -210,7 +210,7 @@ void draw_elements_indirect(Context& ctx, const char* fn, GLenum mode, GLenum ty
   std::vector<GLuint> w;  // count, instanceCount, firstIndex, baseVertex, baseInstance
   if (!valid_draw_mode(ctx, mode)) return ctx.error(GL_INVALID_ENUM, "%s(mode = 0x%04x): not a primitive mode", fn, mode);
   if (!is_index_type(type)) return ctx.error(GL_INVALID_ENUM, "%s(type = 0x%04x): not an index type", fn, type);
-  if (!ctx.bound_buffers[6]) return ctx.error(GL_INVALID_OPERATION, "%s: no element array buffer is bound", fn);
+  if (!ctx.bound_buffers[kElementArrayTarget]) return ctx.error(GL_INVALID_OPERATION, "%s: no element array buffer is bound", fn);
   if (!read_indirect(ctx, fn, indirect, drawcount, stride, 5, w)) return;
   for (std::size_t i = 0; i + 5 <= w.size(); i += 5) {
     const void* indices = reinterpret_cast<const void*>(std::uintptr_t(w[i + 2]) * index_size(type));

@@ -14,8 +14,6 @@ namespace {
 
 using VaoRef = std::shared_ptr<VertexArrayObject>;
 
-constexpr std::size_t kElementTarget = 6;  // GL_ELEMENT_ARRAY_BUFFER in kBufferTargets
-static_assert(kBufferTargets[kElementTarget] == GL_ELEMENT_ARRAY_BUFFER);
 constexpr std::size_t kArrayTarget = 0;
 static_assert(kBufferTargets[kArrayTarget] == GL_ARRAY_BUFFER);
 
@@ -246,10 +244,10 @@ void BindVertexArray(Context& ctx, const char* fn, GLuint array) {
     next->bound_once = true;
   }
   // The element array binding is VAO state: kept in the context's binding table for the bound VAO.
-  if (VertexArrayObject* old = ctx.current_vertex_array()) old->element_buffer = ctx.bound_buffers[kElementTarget];
+  if (VertexArrayObject* old = ctx.current_vertex_array()) old->element_buffer = ctx.bound_buffers[kElementArrayTarget];
   ctx.bound_vertex_array = std::move(next);
   VertexArrayObject* now = ctx.current_vertex_array();
-  ctx.bound_buffers[kElementTarget] = now ? now->element_buffer : nullptr;
+  ctx.bound_buffers[kElementArrayTarget] = now ? now->element_buffer : nullptr;
 }
 
 void DeleteVertexArrays(Context& ctx, const char* fn, GLsizei n, const GLuint* arrays) {
@@ -373,7 +371,7 @@ void VertexArrayElementBuffer(Context& ctx, const char* fn, GLuint vaobj, GLuint
     object = ctx.share_group().find_buffer(buffer);
     if (!object) return ctx.error(GL_INVALID_OPERATION, "%s(buffer = %u): not a buffer object", fn, buffer);
   }
-  if (vao == ctx.current_vertex_array()) ctx.bound_buffers[kElementTarget] = object;
+  if (vao == ctx.current_vertex_array()) ctx.bound_buffers[kElementArrayTarget] = object;
   vao->element_buffer = std::move(object);
 }
 
@@ -469,7 +467,7 @@ void GetVertexArrayiv(Context& ctx, const char* fn, GLuint vaobj, GLenum pname, 
   if (!vao) return;
   if (pname != GL_ELEMENT_ARRAY_BUFFER_BINDING)
     return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not GL_ELEMENT_ARRAY_BUFFER_BINDING", fn, pname);
-  const auto& buffer = vao == ctx.current_vertex_array() ? ctx.bound_buffers[kElementTarget] : vao->element_buffer;
+  const auto& buffer = vao == ctx.current_vertex_array() ? ctx.bound_buffers[kElementArrayTarget] : vao->element_buffer;
   if (param) *param = buffer ? GLint(buffer->name) : 0;
 }
 

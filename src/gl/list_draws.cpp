@@ -22,7 +22,6 @@ namespace glvk::gl {
 
 namespace {
 
-constexpr std::size_t kElementTarget = 6;  // GL_ELEMENT_ARRAY_BUFFER in kBufferTargets
 
 // One glDrawArrays of the replay: `count` packed vertices from `first`.
 struct Piece {
@@ -109,7 +108,7 @@ bool gather_vertices(Context& ctx, const char* fn, const DrawParams& d, std::vec
     return true;
   }
   const std::size_t size = index_size(d.index_type);
-  const std::shared_ptr<BufferObject>& elements = ctx.bound_buffers[kElementTarget];
+  const std::shared_ptr<BufferObject>& elements = ctx.bound_buffers[kElementArrayTarget];
   const auto offset = std::uint64_t(reinterpret_cast<std::uintptr_t>(d.indices));
   if (elements ? offset + size * std::uint64_t(d.count) > std::uint64_t(elements->size) || !elements->resource
                : d.indices == nullptr) {

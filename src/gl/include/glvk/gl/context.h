@@ -135,6 +135,9 @@ inline constexpr GLenum kBufferTargets[] = {
     GL_PIXEL_UNPACK_BUFFER,  GL_QUERY_BUFFER,           GL_SHADER_STORAGE_BUFFER, GL_TEXTURE_BUFFER,
     GL_TRANSFORM_FEEDBACK_BUFFER, GL_UNIFORM_BUFFER};
 inline constexpr std::size_t kBufferTargetCount = std::size(kBufferTargets);
+// Where GL_ELEMENT_ARRAY_BUFFER's binding is in Context::bound_buffers (draws and VAOs read it).
+inline constexpr std::size_t kElementArrayTarget = 6;
+static_assert(kBufferTargets[kElementArrayTarget] == GL_ELEMENT_ARRAY_BUFFER);
 
 class Context {
  public:
