@@ -4,6 +4,7 @@
 #include <spirv-tools/libspirv.hpp>
 #include <spirv-tools/optimizer.hpp>
 
+#include <algorithm>
 #include <cstring>
 #include <unordered_map>
 
@@ -108,6 +109,29 @@ std::vector<SpirvVariable> global_variables(const std::vector<std::uint32_t>& wo
     return true;
   });
   return vars;
+}
+
+InterfaceLocations interface_locations(const std::vector<std::uint32_t>& words, std::uint32_t storage_class) {
+  std::unordered_map<std::uint32_t, std::uint32_t> locations;
+  std::unordered_map<std::uint32_t, bool> blocks;
+  for_each_instruction(words, [&](std::size_t i, spv::Op op, std::uint32_t count) {
+    if (op == spv::OpDecorate && count == 4 && words[i + 2] == spv::DecorationLocation) locations[words[i + 1]] = words[i + 3];
+    if (op == spv::OpDecorate && count == 3 && words[i + 2] == spv::DecorationBlock) blocks[words[i + 1]] = true;
+    return !is_type_or_global(op);
+  });
+  // Block structs are named by their block name; global_variables reports it as struct_name.
+  std::unordered_map<std::string, bool> block_names;
+  for_each_instruction(words, [&](std::size_t i, spv::Op op, std::uint32_t count) {
+    if (op == spv::OpName && count >= 3 && blocks.count(words[i + 1])) block_names[literal_string(words, i + 2, i + count)] = true;
+    return !is_type_or_global(op);
+  });
+  InterfaceLocations out;
+  for (const SpirvVariable& v : global_variables(words)) {
+    if (v.storage_class != storage_class || !locations.count(v.id)) continue;
+    const bool block = !v.struct_name.empty() && block_names.count(v.struct_name);
+    out[block ? v.struct_name : v.name] = {v.id, locations[v.id]};
+  }
+  return out;
 }
 
 void set_decorations(std::vector<std::uint32_t>& words, const std::vector<DecorationEdit>& edits) {
@@ -388,6 +412,95 @@ std::vector<std::uint32_t> with_point_size(const std::vector<std::uint32_t>& wor
   });
   if (added_variable) set_decorations(out, {{site.variable, spv::DecorationBuiltIn, spv::BuiltInPointSize}});
   out[3] = bound;
+  return out;
+}
+
+}  // namespace glvk::glsl::detail
+
+namespace glvk::glsl::detail {
+
+std::vector<std::uint32_t> with_unused_builtin_members_removed(const std::vector<std::uint32_t>& words) {
+  if (words.size() < kHeaderWords) return words;
+  // The structs with built-in members, how many members each has and how many are used.
+  struct Block {
+    std::uint32_t members = 0;
+    std::uint32_t used = 0;  // one past the last member used
+    bool whole = false;      // used other than by member access: keeps every member
+    bool declared = false;   // some variable has this type
+  };
+  std::unordered_map<std::uint32_t, Block> blocks;
+  for_each_instruction(words, [&](std::size_t i, spv::Op op, std::uint32_t count) {
+    if (op == spv::OpMemberDecorate && count >= 4 && words[i + 3] == spv::DecorationBuiltIn) blocks[words[i + 1]];
+    return op != spv::OpFunction;
+  });
+  if (blocks.empty()) return words;
+
+  // Input and Output variables of those structs, through at most one array level (gl_in[],
+  // gl_out[]): variable → (struct, array depth).
+  std::unordered_map<std::uint32_t, std::uint32_t> element, pointee, constants;
+  std::unordered_map<std::uint32_t, std::pair<std::uint32_t, std::uint32_t>> variables;
+  for_each_instruction(words, [&](std::size_t i, spv::Op op, std::uint32_t count) {
+    if (op == spv::OpTypeStruct && blocks.count(words[i + 1])) blocks[words[i + 1]].members = count - 2;
+    if ((op == spv::OpTypeArray || op == spv::OpTypeRuntimeArray) && count >= 3) element[words[i + 1]] = words[i + 2];
+    if (op == spv::OpTypePointer && count == 4) pointee[words[i + 1]] = words[i + 3];
+    if (op == spv::OpConstant && count == 4) constants[words[i + 2]] = words[i + 3];
+    // xfb capture of a member (an Offset on it) counts as a use.
+    if (op == spv::OpMemberDecorate && count >= 5 && words[i + 3] == spv::DecorationOffset && blocks.count(words[i + 1])) {
+      Block& b = blocks[words[i + 1]];
+      b.used = std::max(b.used, words[i + 2] + 1);
+    }
+    if (op == spv::OpVariable && count >= 4) {
+      std::uint32_t type = pointee[words[i + 1]], depth = 0;
+      if (element.count(type)) { type = element[type]; depth = 1; }
+      if (blocks.count(type)) {
+        variables[words[i + 2]] = {type, depth};
+        blocks[type].declared = true;
+      }
+    }
+    return true;
+  });
+  if (variables.empty()) return words;
+
+  // Every use in a function: a member access with a constant member index counts that member;
+  // anything else uses the whole block.
+  bool in_function = false;
+  for_each_instruction(words, [&](std::size_t i, spv::Op op, std::uint32_t count) {
+    if (op == spv::OpFunction) in_function = true;
+    if (!in_function) return true;
+    if ((op == spv::OpAccessChain || op == spv::OpInBoundsAccessChain) && count >= 4 && variables.count(words[i + 3])) {
+      const auto [type, depth] = variables[words[i + 3]];
+      Block& b = blocks[type];
+      const std::size_t index_word = i + 4 + depth;
+      if (index_word < i + count && constants.count(words[index_word]))
+        b.used = std::max(b.used, constants[words[index_word]] + 1);
+      else
+        b.whole = true;
+      return true;
+    }
+    for (std::size_t w = i + 1; w < i + count; ++w)
+      if (variables.count(words[w])) blocks[variables[words[w]].first].whole = true;
+    return true;
+  });
+
+  auto kept = [&](std::uint32_t type) -> std::uint32_t {
+    const auto it = blocks.find(type);
+    if (it == blocks.end() || it->second.whole || !it->second.declared) return ~0u;
+    return std::max<std::uint32_t>(it->second.used, 1);  // an empty block is not a valid interface
+  };
+  std::vector<std::uint32_t> out(words.begin(), words.begin() + kHeaderWords);
+  for_each_instruction(words, [&](std::size_t i, spv::Op op, std::uint32_t count) {
+    const auto begin = words.begin() + std::ptrdiff_t(i);
+    if ((op == spv::OpMemberDecorate || op == spv::OpMemberName) && count >= 3 && words[i + 2] >= kept(words[i + 1]))
+      return true;
+    if (op == spv::OpTypeStruct && count - 2 > kept(words[i + 1]) && kept(words[i + 1]) != ~0u) {
+      const std::uint32_t keep = kept(words[i + 1]);
+      out.push_back((keep + 2) << 16 | spv::OpTypeStruct);
+      out.insert(out.end(), begin + 1, begin + 2 + keep);
+      return true;
+    }
+    out.insert(out.end(), begin, begin + count);
+    return true;
+  });
   return out;
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,11 @@ struct DecorationEdit {
 // Rewrites each (id, decoration)'s literal, adding the decoration where the id has none.
 void set_decorations(std::vector<std::uint32_t>& words, const std::vector<DecorationEdit>& edits);
 
+// The located (user-defined) Input or Output variables of `storage_class`, by the name GL matches
+// them by between stages: a block's block name, else the variable's name → (variable, Location).
+using InterfaceLocations = std::map<std::string, std::pair<std::uint32_t, std::uint32_t>>;
+InterfaceLocations interface_locations(const std::vector<std::uint32_t>& words, std::uint32_t storage_class);
+
 // The module with the Output variables whose every location is in the bit mask `locations` made
 // Private: the stage still writes them, nothing leaves it (decorations and interface entries go).
 std::vector<std::uint32_t> without_outputs(const std::vector<std::uint32_t>& words, std::uint32_t locations);
@@ -46,6 +52,13 @@ PointSizeUse point_size_use(const std::vector<std::uint32_t>& words);
 // The module writing `size` to PointSize for every vertex it outputs (before each EmitVertex of a
 // geometry shader, else at each return of the entry point), declaring PointSize if it has none.
 std::vector<std::uint32_t> with_point_size(const std::vector<std::uint32_t>& words, float size);
+
+// The module with its built-in blocks (gl_PerVertex: Position, PointSize, ClipDistance, CullDistance)
+// cut after the last member the module uses. glslang declares every member, and Vulkan counts
+// each declared built-in against the stage's component limits, where GL counts only what is used
+// (GL 4.6 11.1.2.1): a shader at GL's limit would exceed Vulkan's. A block used other than by
+// member access (a whole load, store or copy) keeps every member.
+std::vector<std::uint32_t> with_unused_builtin_members_removed(const std::vector<std::uint32_t>& words);
 
 // spirv-val for Vulkan 1.1 (SPIR-V 1.3); false with the validator's messages in `log`.
 bool validate_spirv(const std::vector<std::uint32_t>& words, std::string& log);
