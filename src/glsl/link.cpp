@@ -233,6 +233,7 @@ Program link(std::span<const ShaderSource> shaders, const LinkOptions& options) 
       if (const auto output = upstream.find(name); output != upstream.end() && !explicit_inputs[s].count(name))
         matched.push_back({input.first, spv::DecorationLocation, output->second.second});
     detail::set_decorations(words, matched);
+    words = detail::with_rect_images_as_2d(words);
     upstream = detail::interface_locations(words, spv::StorageClassOutput);
     place_block_members(words, stage, out);
     // The validator rejecting glslang's output (with glvk's edits) is a glvk bug, not a user error.

@@ -60,6 +60,10 @@ std::vector<std::uint32_t> with_point_size(const std::vector<std::uint32_t>& wor
 // member access (a whole load, store or copy) keeps every member.
 std::vector<std::uint32_t> with_unused_builtin_members_removed(const std::vector<std::uint32_t>& words);
 
+// The module with rectangle images (Dim Rect, which Vulkan lacks) made 2D: sampling coordinates
+// and gradients divided by the image's size, fetches and size queries at level 0 (spirv_rect.cpp).
+std::vector<std::uint32_t> with_rect_images_as_2d(const std::vector<std::uint32_t>& words);
+
 // spirv-val for Vulkan 1.1 (SPIR-V 1.3); false with the validator's messages in `log`.
 bool validate_spirv(const std::vector<std::uint32_t>& words, std::string& log);
 // spirv-opt's performance recipe; false (words unchanged) with messages in `log` if it fails.
