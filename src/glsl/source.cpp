@@ -109,6 +109,34 @@ constexpr std::string_view kDepthLowerExpr = "gl_Position.z = (gl_Position.z + g
 
 }  // namespace
 
+void size_initialized_uniform_arrays(std::string& text) {
+  static const std::regex declaration(R"(\buniform\b[^;={}]*?\w+\s*(\[\s*\])\s*=\s*\w+\s*\[\s*\]\s*\()");
+  std::string out;
+  std::size_t copied = 0;
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), declaration); it != std::sregex_iterator(); ++it) {
+    const std::smatch& m = *it;
+    std::size_t i = static_cast<std::size_t>(m.position(0) + m.length(0));  // after the constructor's '('
+    int depth = 0, arguments = 1;
+    bool empty = true;
+    for (; i < text.size(); ++i) {
+      const char c = text[i];
+      if (c == '(' || c == '[') ++depth;
+      else if ((c == ')' || c == ']') && depth > 0) --depth;
+      else if (c == ')') break;
+      else if (c == ',' && depth == 0) ++arguments;
+      if (!std::isspace(static_cast<unsigned char>(c))) empty = false;
+    }
+    if (i >= text.size() || empty) continue;
+    const std::size_t brackets = static_cast<std::size_t>(m.position(1));
+    out.append(text, copied, brackets - copied);
+    out += "[" + std::to_string(arguments) + "]";
+    copied = brackets + static_cast<std::size_t>(m.length(1));
+  }
+  if (copied == 0) return;
+  out.append(text, copied, std::string::npos);
+  text = std::move(out);
+}
+
 VersionInfo scan_version(std::string_view s, int default_version) {
   VersionInfo info;
   info.version = default_version;
@@ -208,6 +236,7 @@ PreparedSource prepare_source(Stage stage, std::string_view source, const Compil
   if (!v.es) {
     out.preamble.append(kLegacyTexturePreamble);
     out.preamble += without_covered_extensions(out.text);
+    size_initialized_uniform_arrays(out.text);
     // The compatibility built-ins: below 1.40, in the compatibility profile, and in 1.40 with a
     // compatibility context (GL_ARB_compatibility).
     const bool compatibility = v.version < 140 || v.compatibility || (options.compatibility && v.version == 140);

@@ -384,6 +384,30 @@ TEST(GlslLink, UniformInitializersFillTheInitialDefaultBlock) {
 namespace glvk::glsl {
 namespace {
 
+// An unsized uniform array takes its size from its initializer (GLSL 1.20 4.1.9), so a variable
+// may index it, and the initializer's values are its initial ones.
+TEST(GlslLink, UniformArraysSizedByTheirInitializer) {
+  const char* fs =
+      "#version 120\n"
+      "uniform vec4 p[] = vec4[](vec4(1.0, 0.5, 1.0, 0.0),\n"
+      "                          vec4(-1.0, 0.5, 0.0, -1.0), vec4(2.0, mix(0.0, 2.0, 0.5), 2.0, 2.0));\n"
+      "uniform int i;\n"
+      "void main() { gl_FragColor = p[i] * float(p.length()); }\n";
+  const Program p = link_pair("#version 120\nvoid main() { gl_Position = gl_Vertex; }\n", fs);
+  ASSERT_TRUE(p.ok) << p.log;
+  const Uniform* array = nullptr;
+  for (const Uniform& u : p.uniforms)
+    if (u.name == "p[0]") array = &u;
+  ASSERT_NE(array, nullptr);
+  EXPECT_EQ(array->array_size, 3u);
+  ASSERT_EQ(p.initial_default_block.size(), p.default_block_size);
+  float v = 0;
+  std::memcpy(&v, p.initial_default_block.data() + array->offset + 2 * array->array_stride + 4, 4);
+  EXPECT_EQ(v, 1.0f);  // p[2].y = mix(0, 2, 0.5)
+  std::memcpy(&v, p.initial_default_block.data() + array->offset + array->array_stride, 4);
+  EXPECT_EQ(v, -1.0f);
+}
+
 // GL matches varyings by name (GL 4.6 7.4.1); glslang numbers each stage's in declaration order.
 TEST(GlslLink, VaryingsMatchByNameWhateverTheirOrder) {
   const std::string vs =
