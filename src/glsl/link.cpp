@@ -109,6 +109,23 @@ void place_block_members(const std::vector<std::uint32_t>& words, Stage stage, P
   }
 }
 
+// Each stage's built-in blocks cut to what it and its neighbour use (spirv_edit.h).
+void cut_builtin_blocks(Program& out) {
+  std::array<detail::BuiltinBlockUse, kStageCount> use{};
+  for (std::size_t s = 0; s < kStageCount; ++s)
+    if (!out.spirv[s].empty()) use[s] = detail::builtin_block_use(out.spirv[s]);
+  std::array<detail::BuiltinBlockUse, kStageCount> keep = use;
+  std::size_t producer = kStageCount;
+  for (std::size_t s = 0; s < std::size_t(Stage::Fragment); ++s) {  // the vertex-processing stages in order
+    if (out.spirv[s].empty()) continue;
+    if (producer != kStageCount && use[producer].output && use[s].input)
+      keep[producer].output = keep[s].input = std::max(use[producer].output, use[s].input);
+    producer = s;
+  }
+  for (std::size_t s = 0; s < kStageCount; ++s)
+    if (!out.spirv[s].empty()) out.spirv[s] = detail::with_builtin_blocks_cut(out.spirv[s], keep[s]);
+}
+
 }  // namespace
 
 Program link(std::span<const ShaderSource> shaders, const LinkOptions& options) {
@@ -250,7 +267,6 @@ Program link(std::span<const ShaderSource> shaders, const LinkOptions& options) 
       out.spirv = {};
       return out;
     }
-    words = detail::with_unused_builtin_members_removed(words);
     if (stage == Stage::Fragment)
       for (const detail::SpirvVariable& v : detail::global_variables(words))
         if (v.storage_class == spv::StorageClassOutput) {
@@ -261,6 +277,7 @@ Program link(std::span<const ShaderSource> shaders, const LinkOptions& options) 
         }
     out.spirv[s] = std::move(words);
   }
+  cut_builtin_blocks(out);
   for (Stage last : {Stage::Geometry, Stage::TessEvaluation, Stage::Vertex}) {
     if (out.spirv[std::size_t(last)].empty()) continue;
     const detail::PointSizeUse use = detail::point_size_use(out.spirv[std::size_t(last)]);

@@ -419,83 +419,109 @@ std::vector<std::uint32_t> with_point_size(const std::vector<std::uint32_t>& wor
 
 namespace glvk::glsl::detail {
 
-std::vector<std::uint32_t> with_unused_builtin_members_removed(const std::vector<std::uint32_t>& words) {
-  if (words.size() < kHeaderWords) return words;
-  // The structs with built-in members, how many members each has and how many are used.
+namespace {
+
+// A module's built-in blocks (structs with BuiltIn members that some Input or Output variable
+// has), how many members each declares and uses, and which variables have them.
+struct BuiltinBlocks {
   struct Block {
     std::uint32_t members = 0;
-    std::uint32_t used = 0;  // one past the last member used
-    bool whole = false;      // used other than by member access: keeps every member
-    bool declared = false;   // some variable has this type
+    std::uint32_t used = 0;             // one past the last member used
+    bool whole = false;                 // used other than by member access: keeps every member
+    std::uint32_t storage_class = ~0u;  // of the variables that have it
   };
-  std::unordered_map<std::uint32_t, Block> blocks;
-  for_each_instruction(words, [&](std::size_t i, spv::Op op, std::uint32_t count) {
-    if (op == spv::OpMemberDecorate && count >= 4 && words[i + 3] == spv::DecorationBuiltIn) blocks[words[i + 1]];
-    return op != spv::OpFunction;
-  });
-  if (blocks.empty()) return words;
+  std::unordered_map<std::uint32_t, Block> blocks;  // struct type → block
 
-  // Input and Output variables of those structs, through at most one array level (gl_in[],
-  // gl_out[]): variable → (struct, array depth).
-  std::unordered_map<std::uint32_t, std::uint32_t> element, pointee, constants;
-  std::unordered_map<std::uint32_t, std::pair<std::uint32_t, std::uint32_t>> variables;
-  for_each_instruction(words, [&](std::size_t i, spv::Op op, std::uint32_t count) {
-    if (op == spv::OpTypeStruct && blocks.count(words[i + 1])) blocks[words[i + 1]].members = count - 2;
-    if ((op == spv::OpTypeArray || op == spv::OpTypeRuntimeArray) && count >= 3) element[words[i + 1]] = words[i + 2];
-    if (op == spv::OpTypePointer && count == 4) pointee[words[i + 1]] = words[i + 3];
-    if (op == spv::OpConstant && count == 4) constants[words[i + 2]] = words[i + 3];
-    // xfb capture of a member (an Offset on it) counts as a use.
-    if (op == spv::OpMemberDecorate && count >= 5 && words[i + 3] == spv::DecorationOffset && blocks.count(words[i + 1])) {
-      Block& b = blocks[words[i + 1]];
-      b.used = std::max(b.used, words[i + 2] + 1);
-    }
-    if (op == spv::OpVariable && count >= 4) {
-      std::uint32_t type = pointee[words[i + 1]], depth = 0;
-      if (element.count(type)) { type = element[type]; depth = 1; }
-      if (blocks.count(type)) {
-        variables[words[i + 2]] = {type, depth};
-        blocks[type].declared = true;
+  explicit BuiltinBlocks(const std::vector<std::uint32_t>& words) {
+    std::unordered_map<std::uint32_t, Block> candidates;
+    for_each_instruction(words, [&](std::size_t i, spv::Op op, std::uint32_t count) {
+      if (op == spv::OpMemberDecorate && count >= 4 && words[i + 3] == spv::DecorationBuiltIn) candidates[words[i + 1]];
+      return op != spv::OpFunction;
+    });
+    if (candidates.empty()) return;
+    // Variables of those structs, through at most one array level (gl_in[], gl_out[]).
+    std::unordered_map<std::uint32_t, std::uint32_t> element, pointee, pointer_class, constants;
+    std::unordered_map<std::uint32_t, std::pair<std::uint32_t, std::uint32_t>> variables;  // → (struct, depth)
+    for_each_instruction(words, [&](std::size_t i, spv::Op op, std::uint32_t count) {
+      if (op == spv::OpTypeStruct && candidates.count(words[i + 1])) candidates[words[i + 1]].members = count - 2;
+      if ((op == spv::OpTypeArray || op == spv::OpTypeRuntimeArray) && count >= 3) element[words[i + 1]] = words[i + 2];
+      if (op == spv::OpTypePointer && count == 4) pointee[words[i + 1]] = words[i + 3];
+      if (op == spv::OpConstant && count == 4) constants[words[i + 2]] = words[i + 3];
+      // xfb capture of a member (an Offset on it) counts as a use.
+      if (op == spv::OpMemberDecorate && count >= 5 && words[i + 3] == spv::DecorationOffset && candidates.count(words[i + 1])) {
+        Block& b = candidates[words[i + 1]];
+        b.used = std::max(b.used, words[i + 2] + 1);
       }
-    }
-    return true;
-  });
-  if (variables.empty()) return words;
-
-  // Every use in a function: a member access with a constant member index counts that member;
-  // anything else uses the whole block.
-  bool in_function = false;
-  for_each_instruction(words, [&](std::size_t i, spv::Op op, std::uint32_t count) {
-    if (op == spv::OpFunction) in_function = true;
-    if (!in_function) return true;
-    if ((op == spv::OpAccessChain || op == spv::OpInBoundsAccessChain) && count >= 4 && variables.count(words[i + 3])) {
-      const auto [type, depth] = variables[words[i + 3]];
-      Block& b = blocks[type];
-      const std::size_t index_word = i + 4 + depth;
-      if (index_word < i + count && constants.count(words[index_word]))
-        b.used = std::max(b.used, constants[words[index_word]] + 1);
-      else
-        b.whole = true;
+      if (op == spv::OpVariable && count >= 4) {
+        std::uint32_t type = pointee[words[i + 1]], depth = 0;
+        if (element.count(type)) { type = element[type]; depth = 1; }
+        if (const auto c = candidates.find(type); c != candidates.end()) {
+          variables[words[i + 2]] = {type, depth};
+          // A struct some Function variable has too is used as a whole (copies), and one both an
+          // input and an output has is left alone.
+          const std::uint32_t storage = words[i + 3];
+          c->second.whole |= (storage != spv::StorageClassInput && storage != spv::StorageClassOutput) ||
+                             (c->second.storage_class != ~0u && c->second.storage_class != storage);
+          c->second.storage_class = storage;
+        }
+      }
       return true;
-    }
-    for (std::size_t w = i + 1; w < i + count; ++w)
-      if (variables.count(words[w])) blocks[variables[words[w]].first].whole = true;
-    return true;
-  });
+    });
+    // Every use in a function: a member access with a constant member index counts that member;
+    // anything else uses the whole block.
+    bool in_function = false;
+    for_each_instruction(words, [&](std::size_t i, spv::Op op, std::uint32_t count) {
+      if (op == spv::OpFunction) in_function = true;
+      if (!in_function) return true;
+      if ((op == spv::OpAccessChain || op == spv::OpInBoundsAccessChain) && count >= 4 && variables.count(words[i + 3])) {
+        const auto [type, depth] = variables[words[i + 3]];
+        Block& b = candidates[type];
+        const std::size_t index_word = i + 4 + depth;
+        if (index_word < i + count && constants.count(words[index_word]))
+          b.used = std::max(b.used, constants[words[index_word]] + 1);
+        else
+          b.whole = true;
+        return true;
+      }
+      for (std::size_t w = i + 1; w < i + count; ++w)
+        if (variables.count(words[w])) candidates[variables[words[w]].first].whole = true;
+      return true;
+    });
+    for (auto& [type, block] : candidates)
+      if (block.storage_class != ~0u) blocks[type] = block;
+  }
+};
 
+}  // namespace
+
+BuiltinBlockUse builtin_block_use(const std::vector<std::uint32_t>& words) {
+  BuiltinBlockUse use;
+  for (const auto& [type, block] : BuiltinBlocks(words).blocks) {
+    std::uint32_t& side = block.storage_class == spv::StorageClassInput ? use.input : use.output;
+    side = std::max(side, block.whole ? block.members : std::max<std::uint32_t>(block.used, 1));
+  }
+  return use;
+}
+
+std::vector<std::uint32_t> with_builtin_blocks_cut(const std::vector<std::uint32_t>& words, const BuiltinBlockUse& keep) {
+  const BuiltinBlocks builtin(words);
+  // Members kept of each struct: ~0u keeps all.
   auto kept = [&](std::uint32_t type) -> std::uint32_t {
-    const auto it = blocks.find(type);
-    if (it == blocks.end() || it->second.whole || !it->second.declared) return ~0u;
-    return std::max<std::uint32_t>(it->second.used, 1);  // an empty block is not a valid interface
+    const auto it = builtin.blocks.find(type);
+    if (it == builtin.blocks.end() || it->second.whole) return ~0u;
+    const std::uint32_t k = it->second.storage_class == spv::StorageClassInput ? keep.input : keep.output;
+    return k == 0 ? ~0u : std::max(k, it->second.used);
   };
+  if (builtin.blocks.empty()) return words;
   std::vector<std::uint32_t> out(words.begin(), words.begin() + kHeaderWords);
   for_each_instruction(words, [&](std::size_t i, spv::Op op, std::uint32_t count) {
     const auto begin = words.begin() + std::ptrdiff_t(i);
     if ((op == spv::OpMemberDecorate || op == spv::OpMemberName) && count >= 3 && words[i + 2] >= kept(words[i + 1]))
       return true;
-    if (op == spv::OpTypeStruct && count - 2 > kept(words[i + 1]) && kept(words[i + 1]) != ~0u) {
-      const std::uint32_t keep = kept(words[i + 1]);
-      out.push_back((keep + 2) << 16 | spv::OpTypeStruct);
-      out.insert(out.end(), begin + 1, begin + 2 + keep);
+    if (op == spv::OpTypeStruct && kept(words[i + 1]) < count - 2) {
+      const std::uint32_t k = kept(words[i + 1]);
+      out.push_back((k + 2) << 16 | spv::OpTypeStruct);
+      out.insert(out.end(), begin + 1, begin + 2 + k);
       return true;
     }
     out.insert(out.end(), begin, begin + count);

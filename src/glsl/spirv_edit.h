@@ -53,12 +53,19 @@ PointSizeUse point_size_use(const std::vector<std::uint32_t>& words);
 // geometry shader, else at each return of the entry point), declaring PointSize if it has none.
 std::vector<std::uint32_t> with_point_size(const std::vector<std::uint32_t>& words, float size);
 
-// The module with its built-in blocks (gl_PerVertex: Position, PointSize, ClipDistance, CullDistance)
-// cut after the last member the module uses. glslang declares every member, and Vulkan counts
-// each declared built-in against the stage's component limits, where GL counts only what is used
-// (GL 4.6 11.1.2.1): a shader at GL's limit would exceed Vulkan's. A block used other than by
-// member access (a whole load, store or copy) keeps every member.
-std::vector<std::uint32_t> with_unused_builtin_members_removed(const std::vector<std::uint32_t>& words);
+// Built-in blocks (gl_PerVertex: Position, PointSize, ClipDistance, CullDistance): glslang declares
+// every member, and Vulkan counts each declared built-in against the stage's component limits,
+// where GL counts only what is used (GL 4.6 11.1.2.1), so a shader at GL's limit would exceed
+// Vulkan's. The blocks are cut after the last member used; a producer's output block and its
+// consumer's input block must keep as many members as each other (Vulkan's interface rule).
+struct BuiltinBlockUse {
+  std::uint32_t input = 0, output = 0;  // members needed (0: no such block)
+};
+// How many members of its input and output built-in blocks a module needs: one past the last it
+// accesses (at least 1), all of them when a block is used other than by member access.
+BuiltinBlockUse builtin_block_use(const std::vector<std::uint32_t>& words);
+// The module with its input and output built-in blocks cut to `keep` members (never below what it uses).
+std::vector<std::uint32_t> with_builtin_blocks_cut(const std::vector<std::uint32_t>& words, const BuiltinBlockUse& keep);
 
 // The module with rectangle images (Dim Rect, which Vulkan lacks) made 2D: sampling coordinates
 // and gradients divided by the image's size, fetches and size queries at level 0 (spirv_rect.cpp).

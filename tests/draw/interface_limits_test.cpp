@@ -87,5 +87,18 @@ TEST_F(InterfaceLimitsTest, VaryingsMeetByNameWhateverTheirOrder) {
   EXPECT_TRUE(draws_green(link_stages(vs, "", fs)));
 }
 
+// A vertex shader's gl_ClipDistance with a geometry shader that reads only gl_Position: the two
+// built-in blocks between them must still agree (no plane is enabled, nothing is clipped).
+TEST_F(InterfaceLimitsTest, ClipDistanceBeforeAGeometryShaderThatIgnoresIt) {
+  const std::string vs = "#version 150\nin vec2 position;\nout vec4 color;\n"
+                         "void main() { gl_ClipDistance[0] = 1.0; color = vec4(0.0, 1.0, 0.0, 1.0);\n"
+                         "  gl_Position = vec4(position, 0.0, 1.0); }\n";
+  const std::string gs = "#version 150\nlayout(triangles) in;\nlayout(triangle_strip, max_vertices = 3) out;\n"
+                         "in vec4 color[];\nout vec4 c;\n"
+                         "void main() { for (int i = 0; i < 3; i++) { gl_Position = gl_in[i].gl_Position; c = color[i]; EmitVertex(); } }\n";
+  const std::string fs = "#version 150\nin vec4 c;\nout vec4 o;\nvoid main() { o = c; }\n";
+  EXPECT_TRUE(draws_green(link_stages(vs, gs, fs)));
+}
+
 }  // namespace
 }  // namespace glvk::test

@@ -479,5 +479,30 @@ TEST(GlslLink, UnusedPerVertexMembersAreNotDeclared) {
   EXPECT_TRUE(test::spirv_valid(p.spirv[kGs]));
 }
 
+// Vulkan wants a stage's output built-in block and the next stage's input block to have as many
+// members: a vertex shader writing gl_ClipDistance[0] keeps three, so does the geometry shader's
+// gl_in even though it reads only gl_Position; its own output keeps only gl_Position.
+TEST(GlslLink, NeighbouringPerVertexBlocksKeepAsManyMembers) {
+  const std::string vs = "#version 150\nin vec4 p;\nvoid main() { gl_ClipDistance[0] = 1.0; gl_Position = p; }\n";
+  const std::string gs =
+      "#version 150\nlayout(triangles) in;\nlayout(triangle_strip, max_vertices = 3) out;\n"
+      "void main() { for (int i = 0; i < 3; i++) { gl_Position = gl_in[i].gl_Position; EmitVertex(); } }\n";
+  const std::string fs = "#version 150\nout vec4 o;\nvoid main() { o = vec4(1.0); }\n";
+  const ShaderSource shaders[] = {{Stage::Vertex, vs}, {Stage::Geometry, gs}, {Stage::Fragment, fs}};
+  const Program p = link(shaders, {});
+  ASSERT_TRUE(p.ok) << p.log;
+  auto count = [](const std::string& text, const std::string& what) {
+    std::size_t n = 0;
+    for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+    return n;
+  };
+  const std::string v = test::disassemble(p.spirv[kVs]), g = test::disassemble(p.spirv[kGs]);
+  EXPECT_EQ(count(v, "BuiltIn ClipDistance"), 1u) << v;
+  EXPECT_EQ(count(g, "BuiltIn ClipDistance"), 1u) << g;  // gl_in's, not the output's
+  EXPECT_EQ(count(g, "BuiltIn PointSize"), 1u) << g;
+  EXPECT_EQ(count(g, "BuiltIn Position"), 2u) << g;
+  EXPECT_TRUE(test::spirv_valid(p.spirv[kGs]));
+}
+
 }  // namespace
 }  // namespace glvk::glsl
