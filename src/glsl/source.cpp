@@ -109,6 +109,44 @@ constexpr std::string_view kDepthLowerExpr = "gl_Position.z = (gl_Position.z + g
 
 }  // namespace
 
+namespace {
+
+// GLSL 1.10 and 1.20 let a shader redefine a built-in function (1.10 6.1, 1.20 6.1): calls after
+// the shader's own declaration of the name bind to it, calls before it to the built-in. glslang
+// (which compiles them as 1.40) refuses the redefinition, so from the declaration on the name is
+// renamed to one of the shader's own (same lines; only the columns move).
+constexpr std::string_view kRedefinableBuiltins[] = {
+    "radians", "degrees", "sin", "cos", "tan", "asin", "acos", "atan", "pow", "exp", "log", "exp2", "log2",
+    "sqrt", "inversesqrt", "abs", "sign", "floor", "ceil", "fract", "mod", "min", "max", "clamp", "mix", "step",
+    "smoothstep", "length", "distance", "dot", "cross", "normalize", "faceforward", "reflect", "refract",
+    "matrixCompMult", "outerProduct", "transpose", "lessThan", "lessThanEqual", "greaterThan",
+    "greaterThanEqual", "equal", "notEqual", "any", "all", "not", "dFdx", "dFdy", "fwidth", "noise1", "noise2",
+    "noise3", "noise4", "ftransform"};
+
+void rename_redefined_builtins(std::string& text) {
+  for (std::string_view name : kRedefinableBuiltins) {
+    if (text.find(name) == std::string::npos) continue;
+    // A global declaration: a type name, the function's name and '(' at brace depth 0.
+    const std::regex declaration("\\b(void|float|int|bool|vec[234]|ivec[234]|bvec[234]|mat[234])\\s+" +
+                                 std::string(name) + "\\s*\\(");
+    std::size_t from = std::string::npos;
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), declaration); it != std::sregex_iterator(); ++it) {
+      const std::size_t at = static_cast<std::size_t>(it->position(0));
+      int depth = 0;
+      for (std::size_t k = 0; k < at; ++k) depth += text[k] == '{' ? 1 : text[k] == '}' ? -1 : 0;
+      if (depth == 0) {
+        from = at;
+        break;
+      }
+    }
+    if (from == std::string::npos) continue;
+    const std::regex token("\\b" + std::string(name) + "\\b");
+    text = text.substr(0, from) + std::regex_replace(text.substr(from), token, "glvk_user_" + std::string(name));
+  }
+}
+
+}  // namespace
+
 void size_initialized_uniform_arrays(std::string& text) {
   static const std::regex declaration(R"(\buniform\b[^;={}]*?\w+\s*(\[\s*\])\s*=\s*\w+\s*\[\s*\]\s*\()");
   std::string out;
@@ -237,6 +275,7 @@ PreparedSource prepare_source(Stage stage, std::string_view source, const Compil
     out.preamble.append(kLegacyTexturePreamble);
     out.preamble += without_covered_extensions(out.text);
     size_initialized_uniform_arrays(out.text);
+    if (v.version < 130) rename_redefined_builtins(out.text);
     // The compatibility built-ins: below 1.40, in the compatibility profile, and in 1.40 with a
     // compatibility context (GL_ARB_compatibility).
     const bool compatibility = v.version < 140 || v.compatibility || (options.compatibility && v.version == 140);

@@ -504,5 +504,23 @@ TEST(GlslLink, NeighbouringPerVertexBlocksKeepAsManyMembers) {
   EXPECT_TRUE(test::spirv_valid(p.spirv[kGs]));
 }
 
+// GLSL 1.10 6.1: a shader may redefine a built-in function; calls before its declaration bind to
+// the built-in, calls after it to the shader's own.
+TEST(GlslLink, Glsl110ShadersRedefineBuiltInFunctions) {
+  const char* fs =
+      "uniform float f;\n"
+      "float before(float x) { return abs(x); }\n"
+      "float abs(float x) { return x; }\n"
+      "void main() { gl_FragColor = vec4(before(f), abs(f), 0.0, 1.0); }\n";
+  const Program p = link_pair("void main() { gl_Position = gl_Vertex; }\n", fs);
+  ASSERT_TRUE(p.ok) << p.log;
+  const std::string f = test::disassemble(p.spirv[kFs]);
+  EXPECT_NE(f.find("FAbs"), std::string::npos) << f;  // before(): the built-in (pixels: LegacyGlslTest)
+  // 1.30 and later keep GLSL's rule: a built-in is not redefined.
+  const Program later = link_pair("#version 130\nin vec4 p;\nvoid main() { gl_Position = p; }\n",
+                                  "#version 130\nout vec4 o;\nfloat abs(float x) { return x; }\nvoid main() { o = vec4(abs(-1.0)); }\n");
+  EXPECT_FALSE(later.ok);
+}
+
 }  // namespace
 }  // namespace glvk::glsl

@@ -1,7 +1,7 @@
 // Legacy GLSL (1.10/1.20) through the real dispatch on lavapipe with validation: the compatibility
 // built-in attributes fed by immediate mode and the legacy client arrays, the built-in uniforms
 // filled from the matrix stacks, lights and materials, the built-in varyings, and gl_FragColor
-// written to every draw buffer. Expected pixels come from the GLSL 1.20 7.5 definitions (the
+// written to every draw buffer, and built-in functions a shader redefines. Expected pixels come from the GLSL 1.20 7.5 definitions (the
 // derived products and matrices) computed here; a pixel may differ by one unit from them.
 #include <array>
 #include <cmath>
@@ -317,6 +317,22 @@ TEST_F(LegacyGlslTest, FlatShadeModelAppliesToGlColor) {
   // (28, 28) in the smooth triangle: barycentric weights from its vertices (1,-1), (1,1), (-1,1)
   // at (0.78125, 0.78125): red (1 - y) / 2 = 0.109375, green (x + y) / 2 = 0.78125, blue (1 - x) / 2.
   EXPECT_TRUE(near(28, 28, {byte(0.109375), byte(0.78125), byte(0.109375), byte(0.5 * 0.78125 + 0.5)}));
+}
+
+// GLSL 1.10 6.1: a redefined built-in function binds the calls after the shader's declaration of
+// it; the earlier ones keep the built-in. f = -0.5: before(f) is |f| = 0.5, abs(f) + 1 is 0.5 with
+// the shader's abs (it returns x), 1.5 (clamped to 1) with the built-in.
+TEST_F(LegacyGlslTest, RedefinedBuiltInFunctionsBindTheLaterCalls) {
+  const GLuint p = link_alone(GL_FRAGMENT_SHADER,
+                              "uniform float f;\n"
+                              "float before(float x) { return abs(x); }\n"
+                              "float abs(float x) { return x; }\n"
+                              "void main() { gl_FragColor = vec4(before(f), abs(f) + 1.0, 0.0, 1.0); }\n");
+  glUseProgram(p);
+  glUniform1f(glGetUniformLocation(p, "f"), -0.5f);
+  quad(-1.0f, 1.0f);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_TRUE(near(16, 16, {byte(0.5), byte(0.5), 0, 255}));
 }
 
 }  // namespace
