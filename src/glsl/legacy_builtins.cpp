@@ -138,6 +138,27 @@ std::uint32_t shade_model_colors(std::string_view fragment_text) {
   return bits;
 }
 
+std::map<std::string, std::string> colour_interpolation(std::string_view text) {
+  static const std::regex redeclared(
+      R"(\b((?:(?:flat|smooth|noperspective|centroid|invariant)\s+)*)(?:varying|in|out)\s+vec4\s+)"
+      R"((gl_(?:FrontColor|BackColor|FrontSecondaryColor|BackSecondaryColor|Color|SecondaryColor))\s*;)");
+  std::string rest(text);  // the text without the redeclarations: what is left is use
+  std::map<std::string, std::string> qualifier;
+  for (auto it = std::sregex_iterator(rest.begin(), rest.end(), redeclared); it != std::sregex_iterator(); ++it) {
+    const std::string words = (*it)[1].str();
+    std::string q;
+    for (const char* interpolation : {"flat", "smooth", "noperspective"})
+      if (words.find(interpolation) != std::string::npos) q = interpolation;
+    qualifier[(*it)[2].str()] = q;
+  }
+  rest = std::regex_replace(rest, redeclared, " ");
+  std::map<std::string, std::string> used;
+  for (const std::string& name : gl_identifiers(rest))
+    if (name.find("Color") != std::string::npos && name.find("ColorIndex") == std::string::npos)
+      used[name] = qualifier.count(name) ? qualifier[name] : std::string();
+  return used;
+}
+
 std::set<std::string> gl_identifiers(std::string_view s) {
   std::set<std::string> ids;
   for (std::size_t i = 0; i + 3 <= s.size(); ++i) {

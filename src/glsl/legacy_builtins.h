@@ -7,6 +7,7 @@
 // GL side feeds the attributes from its legacy arrays and fills the uniforms from its state.
 #pragma once
 
+#include <map>
 #include <set>
 #include <string>
 #include <string_view>
@@ -24,6 +25,10 @@ int broadcast_location(std::string_view name);
 
 // The gl_* identifiers a shader text names (comments included: over-declaring costs nothing).
 std::set<std::string> gl_identifiers(std::string_view text);
+
+// The colour varyings a stage's text statically uses (gl_Color, gl_FrontColor, ...), each with the
+// interpolation qualifier of its redeclaration ("flat", "smooth", "noperspective"; "" for none).
+std::map<std::string, std::string> colour_interpolation(std::string_view text);
 
 // What lowering adds to a stage. `compatibility_builtins`: the version has them (below 1.40, or
 // the compatibility profile). `next_stage_reads`: gl_* identifiers of the fragment shader linked

@@ -2,8 +2,10 @@
 #include <glslang/SPIRV/spirv.hpp>
 
 #include <array>
+#include <map>
 #include <optional>
 #include <set>
+#include <span>
 
 #include "block_layout.h"
 #include "glslang_shader.h"
@@ -109,6 +111,36 @@ void place_block_members(const std::vector<std::uint32_t>& words, Stage stage, P
   }
 }
 
+// GLSL 1.30 4.3.7: gl_Color and the gl_FrontColor and gl_BackColor written for it (and the
+// secondary colours alike) take the same interpolation qualifier, among those statically used.
+bool colour_qualifiers_match(std::span<const ShaderSource> shaders, Stage last_vertex, std::string& log) {
+  std::map<std::string, std::string> used;  // name → qualifier, over the stages that meet
+  for (const ShaderSource& s : shaders) {
+    if (s.stage != Stage::Fragment && s.stage != last_vertex) continue;
+    // A vertex shader's gl_Color is its attribute; the fragment shader's the varying.
+    for (auto& [name, qualifier] : detail::colour_interpolation(s.text)) {
+      const bool varying_in = name == "gl_Color" || name == "gl_SecondaryColor";
+      if (varying_in == (s.stage == Stage::Fragment)) used.emplace(name, qualifier);
+    }
+  }
+  bool ok = true;
+  for (const auto& group : {std::array<const char*, 3>{"gl_Color", "gl_FrontColor", "gl_BackColor"},
+                            std::array<const char*, 3>{"gl_SecondaryColor", "gl_FrontSecondaryColor", "gl_BackSecondaryColor"}}) {
+    const char* first = nullptr;
+    for (const char* name : group) {
+      const auto it = used.find(name);
+      if (it == used.end()) continue;
+      if (!first) {
+        first = name;
+      } else if (it->second != used[first]) {
+        log += std::string("error: ") + name + " and " + first + " have different interpolation qualifiers\n";
+        ok = false;
+      }
+    }
+  }
+  return ok;
+}
+
 // Each stage's built-in blocks cut to what it and its neighbour use (spirv_edit.h).
 void cut_builtin_blocks(Program& out) {
   std::array<detail::BuiltinBlockUse, kStageCount> use{};
@@ -148,6 +180,7 @@ Program link(std::span<const ShaderSource> shaders, const LinkOptions& options) 
       if (s.stage == Stage::Fragment) fragment_reads.merge(detail::gl_identifiers(s.text));
   for (const ShaderSource& s : shaders)
     if (s.stage == Stage::Fragment) out.shade_model_colors |= detail::shade_model_colors(s.text);
+  if (!colour_qualifiers_match(shaders, last_vertex, out.log)) return out;
   // Parsed shaders outlive the TProgram that links them (glslang's rule: members go in reverse order).
   struct Linked {
     std::vector<detail::ParsedShader> parsed;

@@ -137,5 +137,26 @@ TEST(GlslLegacyBuiltins, LineNumbersKept) {
   EXPECT_NE(r.log.find("0:4:"), std::string::npos) << r.log;
 }
 
+// GLSL 1.30 4.3.7: gl_Color and the gl_FrontColor/gl_BackColor written for it take the same
+// interpolation qualifier (none counts as one), among those statically used.
+TEST(GlslLegacyBuiltins, ColourInterpolationQualifiersMustMatch) {
+  const std::string back = "#version 130\nvoid main() { gl_Position = vec4(0); gl_BackColor = vec4(0); }\n";
+  const std::string flat_back =
+      "#version 130\nflat out vec4 gl_BackColor;\nvoid main() { gl_Position = vec4(0); gl_BackColor = vec4(0); }\n";
+  const std::string flat_color = "#version 130\nflat in vec4 gl_Color;\nout vec4 c;\nvoid main() { c = gl_Color; }\n";
+  const std::string unused_flat_color = "#version 130\nflat in vec4 gl_Color;\nout vec4 c;\nvoid main() { c = vec4(1); }\n";
+  Program p = link_pair(back, flat_color);
+  EXPECT_FALSE(p.ok);
+  EXPECT_NE(p.log.find("interpolation"), std::string::npos) << p.log;
+  p = link_pair(flat_back, flat_color);
+  EXPECT_TRUE(p.ok) << p.log;
+  p = link_pair(back, unused_flat_color);  // gl_Color not used: nothing to match
+  EXPECT_TRUE(p.ok) << p.log;
+  // In a vertex shader gl_Color is the attribute, never matched with the varyings.
+  p = link_pair("#version 130\nflat out vec4 gl_FrontColor;\nvoid main() { gl_Position = vec4(0); gl_FrontColor = gl_Color; }\n",
+                flat_color);
+  EXPECT_TRUE(p.ok) << p.log;
+}
+
 }  // namespace
 }  // namespace glvk::glsl
