@@ -40,6 +40,29 @@ bool mapped_for_draw(const std::shared_ptr<BufferObject>& b) {
   return b && b->mapped && !(b->access_flags & GL_MAP_PERSISTENT_BIT);
 }
 
+// GL 4.6 11.3.1: without tessellation, a draw's mode must be one the geometry shader's input
+// primitive takes (the compatibility profile's quads and polygons are triangles).
+bool geometry_input_accepts(Context& ctx, const char* fn, GLenum mode, glsl::StageMask stages, const ProgramObject* program) {
+  const glsl::StageMask tessellation = 1u << unsigned(glsl::Stage::TessControl) | 1u << unsigned(glsl::Stage::TessEvaluation);
+  if (!program || !(stages & 1u << unsigned(glsl::Stage::Geometry)) || (stages & tessellation)) return true;
+  bool ok = false;
+  switch (program->reflection()->geometry_input) {
+    case GL_POINTS: ok = mode == GL_POINTS; break;
+    case GL_LINES: ok = mode == GL_LINES || mode == GL_LINE_STRIP || mode == GL_LINE_LOOP; break;
+    case GL_LINES_ADJACENCY: ok = mode == GL_LINES_ADJACENCY || mode == GL_LINE_STRIP_ADJACENCY; break;
+    case GL_TRIANGLES:
+      ok = mode == GL_TRIANGLES || mode == GL_TRIANGLE_STRIP || mode == GL_TRIANGLE_FAN || mode == GL_QUADS ||
+           mode == GL_QUAD_STRIP || mode == GL_POLYGON;
+      break;
+    case GL_TRIANGLES_ADJACENCY: ok = mode == GL_TRIANGLES_ADJACENCY || mode == GL_TRIANGLE_STRIP_ADJACENCY; break;
+    default: ok = true; break;
+  }
+  if (!ok)
+    ctx.error(GL_INVALID_OPERATION, "%s(mode = 0x%04x): not a primitive the geometry shader's input (0x%04x) takes", fn, mode,
+              program->reflection()->geometry_input);
+  return ok;
+}
+
 // The checks every draw makes before anything is recorded (10.4, 10.5, 9.4.4, 6.3.2, 11.1.3.11);
 // returns the program to draw with, or null after raising the error (or when nothing is drawn).
 ProgramObject* validate_draw(Context& ctx, const char* fn, const DrawParams& d) {
@@ -77,6 +100,7 @@ ProgramObject* validate_draw(Context& ctx, const char* fn, const DrawParams& d) 
               "shaders need patches", fn, d.mode);
     return nullptr;
   }
+  if (!geometry_input_accepts(ctx, fn, d.mode, stages, program)) return nullptr;
   if (!check_transform_feedback_draw(ctx, fn, d.mode)) return nullptr;
   const GLenum status = draw_framebuffer_status(ctx);
   if (status != GL_FRAMEBUFFER_COMPLETE) {

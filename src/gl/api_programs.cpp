@@ -296,6 +296,16 @@ void GetProgramiv(Context& ctx, const char* fn, GLuint program, GLenum pname, GL
     case GL_TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH: value = r ? max_name(r->xfb_varyings) : 0; break;
     case GL_ACTIVE_ATOMIC_COUNTER_BUFFERS: value = 0; break;
     case GL_PROGRAM_BINARY_LENGTH: value = 0; break;
+    case GL_GEOMETRY_VERTICES_OUT: case GL_GEOMETRY_INPUT_TYPE: case GL_GEOMETRY_OUTPUT_TYPE:
+    case GL_GEOMETRY_SHADER_INVOCATIONS:
+      // GL 4.6 7.13: only for a program linked with a geometry shader.
+      if (!p->linked || !r || !(r->stages & 1u << unsigned(glsl::Stage::Geometry)))
+        return ctx.error(GL_INVALID_OPERATION, "%s(pname = 0x%04x): the program has no linked geometry shader", fn, pname);
+      value = GLint(pname == GL_GEOMETRY_VERTICES_OUT ? r->geometry_vertices_out
+                    : pname == GL_GEOMETRY_INPUT_TYPE ? r->geometry_input
+                    : pname == GL_GEOMETRY_OUTPUT_TYPE ? r->geometry_output
+                                                        : r->geometry_invocations);
+      break;
     default: return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not a program parameter", fn, pname);
   }
   if (params) *params = value;

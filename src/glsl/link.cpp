@@ -141,6 +141,25 @@ bool colour_qualifiers_match(std::span<const ShaderSource> shaders, Stage last_v
   return ok;
 }
 
+void record_geometry_layout(const glslang::TIntermediate& gs, Program& out) {
+  auto primitive = [](glslang::TLayoutGeometry g) -> std::uint32_t {
+    switch (g) {
+      case glslang::ElgPoints: return 0x0000;                  // GL_POINTS
+      case glslang::ElgLines: return 0x0001;                   // GL_LINES
+      case glslang::ElgLinesAdjacency: return 0x000A;          // GL_LINES_ADJACENCY
+      case glslang::ElgTriangles: return 0x0004;               // GL_TRIANGLES
+      case glslang::ElgTrianglesAdjacency: return 0x000C;      // GL_TRIANGLES_ADJACENCY
+      case glslang::ElgLineStrip: return 0x0003;               // GL_LINE_STRIP
+      case glslang::ElgTriangleStrip: return 0x0005;           // GL_TRIANGLE_STRIP
+      default: return 0;
+    }
+  };
+  out.geometry_input = primitive(gs.getInputPrimitive());
+  out.geometry_output = primitive(gs.getOutputPrimitive());
+  out.geometry_vertices_out = static_cast<std::uint32_t>(std::max(gs.getVertices(), 0));
+  out.geometry_invocations = static_cast<std::uint32_t>(std::max(gs.getInvocations(), 1));
+}
+
 // Each stage's built-in blocks cut to what it and its neighbour use (spirv_edit.h).
 void cut_builtin_blocks(Program& out) {
   std::array<detail::BuiltinBlockUse, kStageCount> use{};
@@ -311,6 +330,7 @@ Program link(std::span<const ShaderSource> shaders, const LinkOptions& options) 
     out.spirv[s] = std::move(words);
   }
   cut_builtin_blocks(out);
+  if (const glslang::TIntermediate* gs = program.getIntermediate(EShLangGeometry)) record_geometry_layout(*gs, out);
   for (Stage last : {Stage::Geometry, Stage::TessEvaluation, Stage::Vertex}) {
     if (out.spirv[std::size_t(last)].empty()) continue;
     const detail::PointSizeUse use = detail::point_size_use(out.spirv[std::size_t(last)]);

@@ -658,5 +658,42 @@ TEST_F(CompatibilityDrawTest, ClientArraysAndLineLoops) {
   EXPECT_EQ(pixel(10, 20), (Rgba{0, 0, 0, 0}));
 }
 
+// GL 4.6 7.13 and 11.3.1: a geometry shader's layout is queried from the program, and a draw
+// whose mode its input primitive does not take is an INVALID_OPERATION that draws nothing.
+TEST_F(DrawTest, GeometryShaderLayoutIsQueriedAndRestrictsDrawModes) {
+  const GLuint p = glCreateProgram();
+  const char* gs = R"(#version 150
+layout(lines) in;
+layout(triangle_strip, max_vertices = 5) out;
+void main() { for (int i = 0; i < 2; i++) { gl_Position = gl_in[i].gl_Position; EmitVertex(); } }
+)";
+  for (const auto& [type, source] : {std::pair{GLenum(GL_VERTEX_SHADER), kPositionVs}, std::pair{GLenum(GL_GEOMETRY_SHADER), gs},
+                                     std::pair{GLenum(GL_FRAGMENT_SHADER), kColorFs}})
+    glAttachShader(p, compile(type, source));
+  glLinkProgram(p);
+  GLint value = -1;
+  glGetProgramiv(p, GL_LINK_STATUS, &value);
+  ASSERT_EQ(value, GL_TRUE) << info_log(p, true);
+  glGetProgramiv(p, GL_GEOMETRY_INPUT_TYPE, &value);
+  EXPECT_EQ(value, GL_LINES);
+  glGetProgramiv(p, GL_GEOMETRY_OUTPUT_TYPE, &value);
+  EXPECT_EQ(value, GL_TRIANGLE_STRIP);
+  glGetProgramiv(p, GL_GEOMETRY_VERTICES_OUT, &value);
+  EXPECT_EQ(value, 5);
+  glGetProgramiv(p, GL_GEOMETRY_SHADER_INVOCATIONS, &value);
+  EXPECT_EQ(value, 1);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glGetProgramiv(color_program(), GL_GEOMETRY_INPUT_TYPE, &value);  // no geometry shader
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+
+  glUseProgram(p);
+  positions({-1, -1, 1, 1, 1, -1});
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  EXPECT_EQ(pixel(24, 8), (Rgba{0, 0, 0, 0}));
+  glDrawArrays(GL_LINE_STRIP, 0, 3);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
 }  // namespace
 }  // namespace glvk::test

@@ -157,6 +157,10 @@ struct Program {
   // whether it writes gl_PointSize, and whether it emits points whatever the draw's primitive.
   bool writes_point_size = false;
   bool emits_points = false;
+  // The geometry stage's layout (GL 4.6 11.3.4.6 / 7.13 queries): GL primitive enums for its input
+  // (GL_POINTS, GL_LINES, GL_LINES_ADJACENCY, GL_TRIANGLES, GL_TRIANGLES_ADJACENCY) and output
+  // (GL_POINTS, GL_LINE_STRIP, GL_TRIANGLE_STRIP), max_vertices and invocations; 0 without one.
+  std::uint32_t geometry_input = 0, geometry_output = 0, geometry_vertices_out = 0, geometry_invocations = 0;
   // Transform feedback: the capture list and each buffer's bytes per vertex (0: buffer unused).
   std::vector<XfbVarying> xfb_varyings;
   std::array<std::uint32_t, kMaxXfbBuffers> xfb_strides{};
