@@ -385,4 +385,24 @@ const FramebufferAttachment* read_colour_attachment(Context& ctx, const char* fu
   return &a;
 }
 
+const FramebufferAttachment* copy_source_attachment(Context& ctx, GLenum base, const char* function) {
+  if (base != GL_DEPTH_COMPONENT && base != GL_DEPTH_STENCIL) return read_colour_attachment(ctx, function);
+  FramebufferObject* fb = ctx.current_read_framebuffer();
+  if (framebuffer_status(ctx, fb) != GL_FRAMEBUFFER_COMPLETE) {
+    ctx.error(GL_INVALID_FRAMEBUFFER_OPERATION, "%s: the read framebuffer is not complete", function);
+    return nullptr;
+  }
+  TextureImage scratch;
+  const TextureImage* depth = fb->depth.type != AttachmentObject::NONE ? attached_image(fb->depth, scratch) : nullptr;
+  if (!depth || !depth->defined() || !formats::describe(depth->storage).is_depth) {
+    ctx.error(GL_INVALID_OPERATION, "%s: a depth image needs a depth buffer in the read framebuffer", function);
+    return nullptr;
+  }
+  if (depth->samples > 1 && !fb->window) {
+    ctx.error(GL_INVALID_OPERATION, "%s: the depth buffer is multisampled", function);
+    return nullptr;
+  }
+  return &fb->depth;
+}
+
 }  // namespace glvk::gl

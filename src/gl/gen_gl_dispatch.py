@@ -42,7 +42,7 @@ COMPILED_INTO_LISTS = re.compile(
     r"MultMatrix[fd]|LoadTransposeMatrix[fd]|MultTransposeMatrix[fd]|Translate[fd]|Rotate[fd]|Scale[fd]|Ortho|"
     r"Frustum|PushMatrix|PopMatrix|BindTexture|ActiveTexture|TexParameter[fi]v?|BlendFunc|BlendFuncSeparate|"
     r"BlendEquation|BlendEquationSeparate|BlendColor|DepthFunc|DepthMask|ColorMask|CullFace|FrontFace|PolygonMode|"
-    r"PolygonOffset|LineWidth|PointSize|Viewport|Scissor|StencilFunc|StencilOp|StencilMask|ClearColor|ClearDepth|"
+    r"PolygonOffset|LineWidth|PointSize|Viewport|Scissor|StencilFunc|StencilOp|StencilMask|ClearColor(IiEXT|IuiEXT)?|ClearDepth|"
     r"ClearStencil|Clear|CallList|CallLists|ListBase|UseProgram|DepthRange|RasterPos[234][dfis]v?|"
     r"WindowPos[23][dfis]v?|PixelZoom|ClipPlane|TexGen[dfi]v?|PointParameter[fi]v?|(Begin|End)Query(ARB)?|"
     r"QueryCounter|(Begin|End)ConditionalRender(NV)?|PushAttrib|PopAttrib|LineStipple|PixelTransfer[fi])$")
