@@ -238,9 +238,10 @@ GLenum framebuffer_status(Context& ctx, const FramebufferObject* fb) {
   d.default_layers = std::uint32_t(fb->default_layers);
   d.default_samples = std::uint32_t(fb->default_samples);
   d.default_fixed_sample_locations = fb->default_fixed_sample_locations;
-  // GL 4.1 took ARB_ES2_compatibility in: the draw/read buffer rules apply to older contexts only.
+  // ARB_ES2_compatibility (in GL 4.1) removed the draw/read buffer rules; every glvk context
+  // advertises it, whatever version was asked for, so none applies them (as Mesa with the extension).
   CompletenessRules rules;
-  rules.draw_and_read_buffer_rules = ctx.config().major * 10 + ctx.config().minor < 41;
+  rules.draw_and_read_buffer_rules = false;
   return check_framebuffer_completeness(d, rules);
 }
 
