@@ -141,6 +141,12 @@ bool query_integer(Context& ctx, GLenum pname, GLint64& value, bool& raised, con
       value = (ctx.config().debug ? GL_CONTEXT_FLAG_DEBUG_BIT : 0) |
               (ctx.config().forward_compatible ? GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT : 0);
       return true;
+    // KHR_robustness: the strategy the context was created with; robust buffer access is never
+    // granted (window_system.cpp refuses it), so the flag above never has its bit.
+    case GL_RESET_NOTIFICATION_STRATEGY:
+      value = ctx.config().lose_context_on_reset ? GL_LOSE_CONTEXT_ON_RESET : GL_NO_RESET_NOTIFICATION;
+      return true;
+    case GL_CONTEXT_ROBUST_ACCESS: value = GL_FALSE; return true;
     case GL_CONTEXT_PROFILE_MASK:
       value = ctx.config().core_profile ? GL_CONTEXT_CORE_PROFILE_BIT : GL_CONTEXT_COMPATIBILITY_PROFILE_BIT;
       return true;
@@ -294,6 +300,15 @@ namespace api {
 
 GLenum GetError(Context& ctx, const char*) {
   return ctx.take_error();
+}
+
+// GL 4.6 section 2.3.2: a lost context reports its reset once (the cause is unknown: one device
+// serves every context), then NO_ERROR (the reset is complete; the context stays lost). Without
+// LOSE_CONTEXT_ON_RESET the implementation never reports a reset.
+GLenum GetGraphicsResetStatus(Context& ctx, const char*) {
+  if (!ctx.config().lose_context_on_reset || !ctx.lost() || ctx.reset_reported) return GL_NO_ERROR;
+  ctx.reset_reported = true;
+  return GL_UNKNOWN_CONTEXT_RESET;
 }
 
 const GLubyte* GetString(Context& ctx, const char* fn, GLenum name) {

@@ -47,6 +47,12 @@ COMPILED_INTO_LISTS = re.compile(
     r"WindowPos[23][dfis]v?|PixelZoom|ClipPlane|TexGen[dfi]v?|PointParameter[fi]v?|(Begin|End)Query(ARB)?|"
     r"QueryCounter|(Begin|End)ConditionalRender(NV)?|PushAttrib|PopAttrib|LineStipple|PixelTransfer[fi])$")
 
+# KHR_robustness (GL 4.6 section 2.3.1): in a lost context every command raises CONTEXT_LOST and
+# does nothing, but glGetError and glGetGraphicsResetStatus, which behave as ever, and the query
+# result availability, which also answers TRUE so that a program polling it ends.
+LOST_EXEMPT = re.compile(r"^gl(GetError|GetGraphicsResetStatus(ARB|KHR|EXT)?)$")
+LOST_QUERY_AVAILABLE = re.compile(r"^glGetQueryObject(i|ui|i64|ui64)v(ARB|EXT)?$")
+
 
 def list_recording(name, target, params):
     """The C++ that records `name` into the display list being compiled (copies of its arrays)."""
@@ -220,6 +226,11 @@ def main():
                 call = f"api::{implementation[name][2:]}({args})"
                 zero = "" if ret == "void" else " {}"
                 s.write(f"  Context* ctx = current_context();\n  if (!ctx) return{zero};\n")
+                if LOST_QUERY_AVAILABLE.match(name):
+                    s.write(f"  if (ctx->lost()) {{\n    lost_query_result(*ctx, \"{name}\", pname, params, sizeof *params);\n"
+                            f"    return;\n  }}\n")
+                elif not LOST_EXEMPT.match(name):
+                    s.write(f"  if (ctx->lost()) {{\n    context_lost(*ctx, \"{name}\");\n    return{zero};\n  }}\n")
                 if COMPILED_INTO_LISTS.match(implementation[name]) and ret == "void":
                     s.write(list_recording(name, implementation[name], list(zip(params, lengths[name]))))
                 if not BETWEEN_BEGIN_END.match(name):
