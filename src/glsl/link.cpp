@@ -1,9 +1,15 @@
 #include <glslang/SPIRV/GlslangToSpv.h>
 #include <glslang/SPIRV/spirv.hpp>
 
+#include <array>
+#include <optional>
+#include <set>
+
+#include "block_layout.h"
 #include "glslang_shader.h"
 #include "interface_check.h"
 #include "legacy_builtins.h"
+#include "linker_objects.h"
 #include "reflect.h"
 #include "spirv_edit.h"
 #include "uniform_initializers.h"
@@ -76,6 +82,48 @@ std::vector<detail::DecorationEdit> link_time_decorations(const std::vector<std:
     }
   }
   return edits;
+}
+
+// Block members (and the default block's uniforms) where this stage's SPIR-V puts them, before
+// the optimizer drops unused blocks; the first stage that uses a member's block decides, every
+// stage lays a block out alike.
+void place_block_members(const std::vector<std::uint32_t>& words, Stage stage, Program& out) {
+  std::optional<detail::BlockLayouts> layouts;
+  for (Uniform& u : out.uniforms) {
+    std::string block_name = detail::kDefaultBlockName;
+    StageMask stages = u.stages;
+    if (u.block_index >= 0 && static_cast<std::size_t>(u.block_index) < out.blocks.size()) {
+      block_name = out.blocks[static_cast<std::size_t>(u.block_index)].name;
+      stages = out.blocks[static_cast<std::size_t>(u.block_index)].stages;
+    } else if (u.offset == ~0u) {
+      continue;  // opaque: no memory
+    }
+    if ((stages & ~(stages - 1)) != bit(stage)) continue;  // not the lowest stage using it
+    if (!layouts) layouts.emplace(words);
+    if (const auto layout = layouts->member(block_name, u.name)) {
+      u.offset = layout->offset;
+      u.array_stride = layout->array_stride;
+      u.matrix_stride = layout->matrix_stride;
+      u.row_major = layout->row_major;
+    }
+  }
+}
+
+// Each stage's built-in blocks cut to what it and its neighbour use (spirv_edit.h).
+void cut_builtin_blocks(Program& out) {
+  std::array<detail::BuiltinBlockUse, kStageCount> use{};
+  for (std::size_t s = 0; s < kStageCount; ++s)
+    if (!out.spirv[s].empty()) use[s] = detail::builtin_block_use(out.spirv[s]);
+  std::array<detail::BuiltinBlockUse, kStageCount> keep = use;
+  std::size_t producer = kStageCount;
+  for (std::size_t s = 0; s < std::size_t(Stage::Fragment); ++s) {  // the vertex-processing stages in order
+    if (out.spirv[s].empty()) continue;
+    if (producer != kStageCount && use[producer].output && use[s].input)
+      keep[producer].output = keep[s].input = std::max(use[producer].output, use[s].input);
+    producer = s;
+  }
+  for (std::size_t s = 0; s < kStageCount; ++s)
+    if (!out.spirv[s].empty()) out.spirv[s] = detail::with_builtin_blocks_cut(out.spirv[s], keep[s]);
 }
 
 }  // namespace
@@ -151,9 +199,15 @@ Program link(std::span<const ShaderSource> shaders, const LinkOptions& options) 
   // Explicit layout qualifiers, read before mapIO replaces them with automatic assignments.
   std::map<std::string, int> explicit_bindings;
   std::map<std::string, AssignedLocation> attributes, outputs;
+  std::array<std::set<std::string>, kStageCount> explicit_inputs;
   for (std::size_t s = 0; s < kStageCount; ++s) {
-    if (const glslang::TIntermediate* in = program.getIntermediate(detail::to_glslang(static_cast<Stage>(s))))
+    if (const glslang::TIntermediate* in = program.getIntermediate(detail::to_glslang(static_cast<Stage>(s)))) {
       detail::collect_explicit_bindings(*in, explicit_bindings);
+      detail::for_each_linker_object(*in, [&](const glslang::TIntermSymbol& symbol) {
+        const glslang::TQualifier& q = symbol.getQualifier();
+        if (q.storage == glslang::EvqVaryingIn && q.hasLocation()) explicit_inputs[s].insert(detail::interface_name(symbol));
+      });
+    }
   }
   if (const glslang::TIntermediate* vs = program.getIntermediate(EShLangVertex)) {
     if (!detail::assign_locations(detail::interface_decls(*vs, true), options.attribute_locations, nullptr,
@@ -172,13 +226,14 @@ Program link(std::span<const ShaderSource> shaders, const LinkOptions& options) 
     return out;
   }
   if (!program.buildReflection(EShReflectionStrictArraySuffix | EShReflectionBasicArraySuffix |
-                               EShReflectionSeparateBuffers)) {
+                               EShReflectionSeparateBuffers | EShReflectionAllBlockVariables)) {
     out.log = "internal error: glslang could not build the program's reflection\n";
     return out;
   }
   detail::BindingMap bindings = detail::reflect_resources(program, explicit_bindings, out);
   detail::reflect_interface(program, attributes, outputs, out);
 
+  detail::InterfaceLocations upstream;  // the previous stage's outputs
   for (std::size_t s = 0; s < kStageCount; ++s) {
     const Stage stage = static_cast<Stage>(s);
     const glslang::TIntermediate* intermediate = program.getIntermediate(detail::to_glslang(stage));
@@ -188,6 +243,16 @@ Program link(std::span<const ShaderSource> shaders, const LinkOptions& options) 
     glslang::SpvOptions spv_options;  // no glslang-side optimizer: SPIRV-Tools runs below
     glslang::GlslangToSpv(*intermediate, words, &logger, &spv_options);
     detail::set_decorations(words, link_time_decorations(words, stage, bindings, attributes, outputs));
+    // glslang numbers each stage's varyings in declaration order; GL matches them by name (GL 4.6
+    // 7.4.1), so an input without a layout location takes the location of the output it reads.
+    std::vector<detail::DecorationEdit> matched;
+    for (const auto& [name, input] : detail::interface_locations(words, spv::StorageClassInput))
+      if (const auto output = upstream.find(name); output != upstream.end() && !explicit_inputs[s].count(name))
+        matched.push_back({input.first, spv::DecorationLocation, output->second.second});
+    detail::set_decorations(words, matched);
+    words = detail::with_rect_images_as_2d(words);
+    upstream = detail::interface_locations(words, spv::StorageClassOutput);
+    place_block_members(words, stage, out);
     // The validator rejecting glslang's output (with glvk's edits) is a glvk bug, not a user error.
     std::string messages;
     if (!detail::validate_spirv(words, messages)) {
@@ -212,6 +277,7 @@ Program link(std::span<const ShaderSource> shaders, const LinkOptions& options) 
         }
     out.spirv[s] = std::move(words);
   }
+  cut_builtin_blocks(out);
   for (Stage last : {Stage::Geometry, Stage::TessEvaluation, Stage::Vertex}) {
     if (out.spirv[std::size_t(last)].empty()) continue;
     const detail::PointSizeUse use = detail::point_size_use(out.spirv[std::size_t(last)]);
