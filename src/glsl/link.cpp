@@ -1,6 +1,8 @@
 #include <glslang/SPIRV/GlslangToSpv.h>
 #include <glslang/SPIRV/spirv.hpp>
 
+#include <set>
+
 #include "glslang_shader.h"
 #include "interface_check.h"
 #include "legacy_builtins.h"
@@ -147,13 +149,21 @@ Program link(std::span<const ShaderSource> shaders, const LinkOptions& options) 
   glslang::TProgram& program = *linked.program;
 
   if (!detail::check_stage_interfaces(program, out.log)) return out;
+  if (options.separable) {
+    std::array<std::string, kStageCount> texts;
+    for (const ShaderSource& s : shaders) texts[std::size_t(s.stage)] += s.text;
+    if (!detail::check_separable_builtin_blocks(program, texts, out.log)) return out;
+  }
 
   // Explicit layout qualifiers, read before mapIO replaces them with automatic assignments.
   std::map<std::string, int> explicit_bindings;
   std::map<std::string, AssignedLocation> attributes, outputs;
   for (std::size_t s = 0; s < kStageCount; ++s) {
-    if (const glslang::TIntermediate* in = program.getIntermediate(detail::to_glslang(static_cast<Stage>(s))))
+    if (const glslang::TIntermediate* in = program.getIntermediate(detail::to_glslang(static_cast<Stage>(s)))) {
       detail::collect_explicit_bindings(*in, explicit_bindings);
+      out.explicit_inputs[s] = detail::explicit_location_names(*in, true);
+      out.explicit_outputs[s] = detail::explicit_location_names(*in, false);
+    }
   }
   if (const glslang::TIntermediate* vs = program.getIntermediate(EShLangVertex)) {
     if (!detail::assign_locations(detail::interface_decls(*vs, true), options.attribute_locations, nullptr,
@@ -179,6 +189,7 @@ Program link(std::span<const ShaderSource> shaders, const LinkOptions& options) 
   detail::BindingMap bindings = detail::reflect_resources(program, explicit_bindings, out);
   detail::reflect_interface(program, attributes, outputs, out);
 
+  std::map<std::string, std::uint32_t> moved_outputs;  // the previous stage's outputs given new locations
   for (std::size_t s = 0; s < kStageCount; ++s) {
     const Stage stage = static_cast<Stage>(s);
     const glslang::TIntermediate* intermediate = program.getIntermediate(detail::to_glslang(stage));
@@ -188,6 +199,25 @@ Program link(std::span<const ShaderSource> shaders, const LinkOptions& options) 
     glslang::SpvOptions spv_options;  // no glslang-side optimizer: SPIRV-Tools runs below
     glslang::GlslangToSpv(*intermediate, words, &logger, &spv_options);
     detail::set_decorations(words, link_time_decorations(words, stage, bindings, attributes, outputs));
+    if (stage == Stage::Fragment && !outputs.empty()) {
+      // A shader that declares its own outputs does not write gl_FragColor/gl_FragData (GLSL 1.30
+      // 4.3.6); a name seen in its text (an inactive #if branch) must not add colour outputs.
+      std::set<std::uint32_t> builtin_colors;
+      for (const detail::SpirvVariable& v : detail::global_variables(words))
+        if (v.storage_class == spv::StorageClassOutput &&
+            (v.name == "gl_FragData" || v.name == "gl_FragColor" || detail::broadcast_location(v.name) >= 0))
+          builtin_colors.insert(v.id);
+      words = detail::made_private(words, builtin_colors);
+    }
+    // Automatic locations of interfaces that leave the program (a separable program's first
+    // inputs and last outputs) or that glslang placed over explicit ones are spread apart.
+    if (stage != Stage::Vertex)
+      detail::set_decorations(words, detail::separate_locations(words, spv::StorageClassInput, out.explicit_inputs[s],
+                                                                moved_outputs));
+    moved_outputs.clear();
+    if (stage != Stage::Fragment)
+      detail::set_decorations(words, detail::separate_locations(words, spv::StorageClassOutput, out.explicit_outputs[s],
+                                                                moved_outputs));
     // The validator rejecting glslang's output (with glvk's edits) is a glvk bug, not a user error.
     std::string messages;
     if (!detail::validate_spirv(words, messages)) {

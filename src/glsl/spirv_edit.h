@@ -4,6 +4,8 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -29,6 +31,35 @@ void set_decorations(std::vector<std::uint32_t>& words, const std::vector<Decora
 // The module with the Output variables whose every location is in the bit mask `locations` made
 // Private: the stage still writes them, nothing leaves it (decorations and interface entries go).
 std::vector<std::uint32_t> without_outputs(const std::vector<std::uint32_t>& words, std::uint32_t locations);
+
+// The module with `variables` (Input or Output) made Private: the stage still reads or writes
+// them, nothing crosses the interface (their decorations and interface entries go).
+std::vector<std::uint32_t> made_private(const std::vector<std::uint32_t>& words, const std::set<std::uint32_t>& variables);
+
+// A user-defined Input or Output variable of a stage (built-ins are not listed): the name GL
+// matches it by (a block's block name, else the variable's) and its Location (-1: none).
+struct InterfaceSlot {
+  std::uint32_t id = 0;
+  std::uint32_t storage_class = 0;
+  std::string name;
+  std::int64_t location = -1;
+};
+std::vector<InterfaceSlot> interface_slots(const std::vector<std::uint32_t>& words);
+
+// New locations for the user-defined variables of one storage class (Input or Output) whose
+// automatic location overlaps another variable's locations: explicit ones (named in
+// `explicit_names`) keep theirs; each overlapping automatic one moves to the lowest free range.
+// Inputs named in `producer_moved` (the previous stage's outputs that moved) follow them first.
+// Moved variables are reported into `moved` by name.
+std::vector<DecorationEdit> separate_locations(const std::vector<std::uint32_t>& words, std::uint32_t storage_class,
+                                               const std::set<std::string>& explicit_names,
+                                               std::map<std::string, std::uint32_t>& moved);
+
+// A program's stage moved into a program pipeline's combined resource interface: each Binding b
+// in `bindings` becomes bindings[b], and the default uniform block's member offsets grow by
+// `default_block_base` (the program's part of the pipeline's default block).
+void rebind_for_pipeline(std::vector<std::uint32_t>& words, const std::map<std::uint32_t, std::uint32_t>& bindings,
+                         std::uint32_t default_block_base);
 
 // The module with the Input variables named in `names` decorated Flat, unless they already carry
 // an interpolation decoration (Flat, NoPerspective).
