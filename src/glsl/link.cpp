@@ -1,11 +1,15 @@
 #include <glslang/SPIRV/GlslangToSpv.h>
 #include <glslang/SPIRV/spirv.hpp>
 
+#include <array>
+#include <optional>
 #include <set>
 
+#include "block_layout.h"
 #include "glslang_shader.h"
 #include "interface_check.h"
 #include "legacy_builtins.h"
+#include "linker_objects.h"
 #include "reflect.h"
 #include "spirv_edit.h"
 #include "uniform_initializers.h"
@@ -78,6 +82,31 @@ std::vector<detail::DecorationEdit> link_time_decorations(const std::vector<std:
     }
   }
   return edits;
+}
+
+// Block members (and the default block's uniforms) where this stage's SPIR-V puts them, before
+// the optimizer drops unused blocks; the first stage that uses a member's block decides, every
+// stage lays a block out alike.
+void place_block_members(const std::vector<std::uint32_t>& words, Stage stage, Program& out) {
+  std::optional<detail::BlockLayouts> layouts;
+  for (Uniform& u : out.uniforms) {
+    std::string block_name = detail::kDefaultBlockName;
+    StageMask stages = u.stages;
+    if (u.block_index >= 0 && static_cast<std::size_t>(u.block_index) < out.blocks.size()) {
+      block_name = out.blocks[static_cast<std::size_t>(u.block_index)].name;
+      stages = out.blocks[static_cast<std::size_t>(u.block_index)].stages;
+    } else if (u.offset == ~0u) {
+      continue;  // opaque: no memory
+    }
+    if ((stages & ~(stages - 1)) != bit(stage)) continue;  // not the lowest stage using it
+    if (!layouts) layouts.emplace(words);
+    if (const auto layout = layouts->member(block_name, u.name)) {
+      u.offset = layout->offset;
+      u.array_stride = layout->array_stride;
+      u.matrix_stride = layout->matrix_stride;
+      u.row_major = layout->row_major;
+    }
+  }
 }
 
 }  // namespace
@@ -182,14 +211,14 @@ Program link(std::span<const ShaderSource> shaders, const LinkOptions& options) 
     return out;
   }
   if (!program.buildReflection(EShReflectionStrictArraySuffix | EShReflectionBasicArraySuffix |
-                               EShReflectionSeparateBuffers)) {
+                               EShReflectionSeparateBuffers | EShReflectionAllBlockVariables)) {
     out.log = "internal error: glslang could not build the program's reflection\n";
     return out;
   }
   detail::BindingMap bindings = detail::reflect_resources(program, explicit_bindings, out);
   detail::reflect_interface(program, attributes, outputs, out);
 
-  std::map<std::string, std::uint32_t> moved_outputs;  // the previous stage's outputs given new locations
+  detail::InterfaceLocations upstream;  // the previous stage's outputs
   for (std::size_t s = 0; s < kStageCount; ++s) {
     const Stage stage = static_cast<Stage>(s);
     const glslang::TIntermediate* intermediate = program.getIntermediate(detail::to_glslang(stage));
@@ -209,15 +238,24 @@ Program link(std::span<const ShaderSource> shaders, const LinkOptions& options) 
           builtin_colors.insert(v.id);
       words = detail::made_private(words, builtin_colors);
     }
-    // Automatic locations of interfaces that leave the program (a separable program's first
-    // inputs and last outputs) or that glslang placed over explicit ones are spread apart.
+    // glslang numbers each stage's varyings in declaration order; GL matches them by name (GL 4.6
+    // 7.4.1), so an input without a layout location takes the location of the output it reads.
+    std::vector<detail::DecorationEdit> matched;
+    for (const auto& [name, input] : detail::interface_locations(words, spv::StorageClassInput))
+      if (const auto output = upstream.find(name); output != upstream.end() && !out.explicit_inputs[s].count(name))
+        matched.push_back({input.first, spv::DecorationLocation, output->second.second});
+    detail::set_decorations(words, matched);
+    // Automatic locations glslang placed over explicit ones (or over each other) are moved apart;
+    // a moved output is met by the next stage's input of its name above.
+    std::map<std::string, std::uint32_t> moved;
     if (stage != Stage::Vertex)
-      detail::set_decorations(words, detail::separate_locations(words, spv::StorageClassInput, out.explicit_inputs[s],
-                                                                moved_outputs));
-    moved_outputs.clear();
+      detail::set_decorations(words, detail::separate_locations(words, spv::StorageClassInput, out.explicit_inputs[s], moved));
+    moved.clear();
     if (stage != Stage::Fragment)
-      detail::set_decorations(words, detail::separate_locations(words, spv::StorageClassOutput, out.explicit_outputs[s],
-                                                                moved_outputs));
+      detail::set_decorations(words, detail::separate_locations(words, spv::StorageClassOutput, out.explicit_outputs[s], moved));
+    words = detail::with_rect_images_as_2d(words);
+    upstream = detail::interface_locations(words, spv::StorageClassOutput);
+    place_block_members(words, stage, out);
     // The validator rejecting glslang's output (with glvk's edits) is a glvk bug, not a user error.
     std::string messages;
     if (!detail::validate_spirv(words, messages)) {
@@ -242,6 +280,7 @@ Program link(std::span<const ShaderSource> shaders, const LinkOptions& options) 
         }
     out.spirv[s] = std::move(words);
   }
+  detail::cut_builtin_blocks(out.spirv, options.separable);
   for (Stage last : {Stage::Geometry, Stage::TessEvaluation, Stage::Vertex}) {
     if (out.spirv[std::size_t(last)].empty()) continue;
     const detail::PointSizeUse use = detail::point_size_use(out.spirv[std::size_t(last)]);
@@ -272,3 +311,27 @@ std::vector<std::uint32_t> with_point_size(const Program& program, Stage stage, 
 }
 
 }  // namespace glvk::glsl
+
+namespace glvk::glsl::detail {
+
+// Each stage's built-in blocks cut to what it and its neighbour use (spirv_edit.h).
+void cut_builtin_blocks(std::array<std::vector<std::uint32_t>, kStageCount>& spirv, bool keep_outer) {
+  std::array<BuiltinBlockUse, kStageCount> use{};
+  for (std::size_t s = 0; s < kStageCount; ++s)
+    if (!spirv[s].empty()) use[s] = builtin_block_use(spirv[s]);
+  std::array<BuiltinBlockUse, kStageCount> keep = use;
+  std::size_t producer = kStageCount;
+  for (std::size_t s = 0; s < std::size_t(Stage::Fragment); ++s) {  // the vertex-processing stages in order
+    if (spirv[s].empty()) continue;
+    if (producer != kStageCount && use[producer].output && use[s].input)
+      keep[producer].output = keep[s].input = std::max(use[producer].output, use[s].input);
+    else if (producer == kStageCount && keep_outer)
+      keep[s].input = 0;  // a separable program's first stage: whole, for whichever program feeds it
+    producer = s;
+  }
+  if (producer != kStageCount && keep_outer) keep[producer].output = 0;  // likewise its last stage
+  for (std::size_t s = 0; s < kStageCount; ++s)
+    if (!spirv[s].empty()) spirv[s] = with_builtin_blocks_cut(spirv[s], keep[s]);
+}
+
+}  // namespace glvk::glsl::detail

@@ -26,32 +26,26 @@ std::vector<detail::DecorationEdit> match_inputs(const std::vector<std::uint32_t
                                                  const std::vector<std::uint32_t>& consumer,
                                                  const std::set<std::string>& consumer_explicit,
                                                  std::set<std::uint32_t>& unmatched) {
-  std::map<std::string, std::int64_t> output_by_name;
-  std::set<std::int64_t> output_locations;
-  for (const detail::InterfaceSlot& o : detail::interface_slots(producer)) {
-    if (o.storage_class != spv::StorageClassOutput || o.location < 0) continue;
-    output_by_name[o.name] = o.location;
-    output_locations.insert(o.location);
-  }
-  std::vector<detail::InterfaceSlot> inputs;
-  for (const detail::InterfaceSlot& in : detail::interface_slots(consumer))
-    if (in.storage_class == spv::StorageClassInput && in.location >= 0) inputs.push_back(in);
+  const detail::InterfaceLocations outputs = detail::interface_locations(producer, spv::StorageClassOutput);
+  std::set<std::uint32_t> output_locations;
+  for (const auto& [name, output] : outputs) output_locations.insert(output.second);
   std::vector<detail::DecorationEdit> edits;
-  std::set<std::int64_t> claimed;  // locations inputs take by name or explicitly
-  std::vector<const detail::InterfaceSlot*> by_position;
-  for (const detail::InterfaceSlot& in : inputs) {
-    if (consumer_explicit.count(in.name)) {
-      if (!output_locations.count(in.location)) unmatched.insert(in.id);
-      claimed.insert(in.location);
-    } else if (auto o = output_by_name.find(in.name); o != output_by_name.end()) {
-      if (o->second != in.location) edits.push_back({in.id, spv::DecorationLocation, std::uint32_t(o->second)});
-      claimed.insert(o->second);
+  std::set<std::uint32_t> claimed;  // locations inputs take by name or explicitly
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> by_position;  // (variable, location)
+  for (const auto& [name, input] : detail::interface_locations(consumer, spv::StorageClassInput)) {
+    const auto [id, location] = input;
+    if (consumer_explicit.count(name)) {
+      if (!output_locations.count(location)) unmatched.insert(id);
+      claimed.insert(location);
+    } else if (auto o = outputs.find(name); o != outputs.end()) {
+      if (o->second.second != location) edits.push_back({id, spv::DecorationLocation, o->second.second});
+      claimed.insert(o->second.second);
     } else {
-      by_position.push_back(&in);
+      by_position.emplace_back(id, location);
     }
   }
-  for (const detail::InterfaceSlot* in : by_position)
-    if (!output_locations.count(in->location) || claimed.count(in->location)) unmatched.insert(in->id);
+  for (const auto& [id, location] : by_position)
+    if (!output_locations.count(location) || claimed.count(location)) unmatched.insert(id);
   return edits;
 }
 
@@ -144,6 +138,8 @@ PipelineProgram combine_pipeline(std::span<const Program* const> programs,
       producer = int(s);
     }
   }
+  // The built-in blocks each program kept whole at its outer interfaces, cut to what both sides use.
+  detail::cut_builtin_blocks(out.spirv, false);
   out.ok = true;
   return result;
 }

@@ -1,5 +1,6 @@
 #include "source.h"
 
+#include <algorithm>
 #include <cctype>
 #include <regex>
 
@@ -53,7 +54,53 @@ constexpr std::string_view kLegacyTexturePreamble =
     "#define shadow1DProj(s, c) vec4(textureProj(s, c))\n"
     "#define shadow2DProj(s, c) vec4(textureProj(s, c))\n"
     "#define shadow1DLod(s, c, l) vec4(textureLod(s, c, l))\n"
-    "#define shadow2DLod(s, c, l) vec4(textureLod(s, c, l))\n";
+    "#define shadow2DLod(s, c, l) vec4(textureLod(s, c, l))\n"
+    // ARB_texture_rectangle's shadow forms, and EXT_texture_array's (GLSL 1.10/1.20 with it).
+    "#define shadow2DRect(s, c) vec4(texture(s, c))\n"
+    "#define shadow2DRectProj(s, c) vec4(textureProj(s, c))\n"
+    "#define texture1DArray texture\n"
+    "#define texture2DArray texture\n"
+    "#define texture1DArrayLod textureLod\n"
+    "#define texture2DArrayLod textureLod\n"
+    "#define shadow1DArray(s, c) vec4(texture(s, c))\n"
+    "#define shadow2DArray(s, c) vec4(texture(s, c))\n"
+    "#define shadow1DArrayLod(s, c, l) vec4(textureLod(s, c, l))\n"
+    // ARB_draw_instanced's name for gl_InstanceID.
+    "#define gl_InstanceIDARB gl_InstanceID\n";
+
+// Extensions whose GLSL side glslang does not know but which the raised version (1.40) has in
+// full: their #extension lines are blanked (the line kept, so line numbers stay) and their macros
+// defined, as a compiler that knows them would.
+constexpr std::string_view kCoveredExtensions[] = {"GL_EXT_texture_array", "GL_ARB_draw_buffers"};
+
+std::string without_covered_extensions(std::string& text) {
+  std::string defines;
+  std::size_t line = 0;
+  while (line < text.size()) {
+    const std::size_t end = std::min(text.find('\n', line), text.size());
+    std::size_t i = line;
+    while (i < end && is_blank(text[i])) ++i;
+    if (text.compare(i, 1, "#") == 0) {
+      std::size_t j = i + 1;
+      while (j < end && is_blank(text[j])) ++j;
+      if (text.compare(j, 9, "extension") == 0) {
+        j += 9;
+        while (j < end && is_blank(text[j])) ++j;
+        for (std::string_view name : kCoveredExtensions) {
+          const std::size_t after = j + name.size();
+          const bool whole_word =
+              after >= end || (!std::isalnum(static_cast<unsigned char>(text[after])) && text[after] != '_');
+          if (text.compare(j, name.size(), name) == 0 && whole_word) {
+            std::fill(text.begin() + std::ptrdiff_t(line), text.begin() + std::ptrdiff_t(end), ' ');
+            defines += "#define " + std::string(name) + " 1\n";
+          }
+        }
+      }
+    }
+    line = end + 1;
+  }
+  return defines;
+}
 
 // GL clip z is in [-w, w], Vulkan's in [0, w]: z' = (z + w) / 2, applied to every vertex the
 // stage emits. The user's main is renamed by the preamble and called from a wrapper appended to
@@ -61,6 +108,34 @@ constexpr std::string_view kLegacyTexturePreamble =
 constexpr std::string_view kDepthLowerExpr = "gl_Position.z = (gl_Position.z + gl_Position.w) * 0.5";
 
 }  // namespace
+
+void size_initialized_uniform_arrays(std::string& text) {
+  static const std::regex declaration(R"(\buniform\b[^;={}]*?\w+\s*(\[\s*\])\s*=\s*\w+\s*\[\s*\]\s*\()");
+  std::string out;
+  std::size_t copied = 0;
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), declaration); it != std::sregex_iterator(); ++it) {
+    const std::smatch& m = *it;
+    std::size_t i = static_cast<std::size_t>(m.position(0) + m.length(0));  // after the constructor's '('
+    int depth = 0, arguments = 1;
+    bool empty = true;
+    for (; i < text.size(); ++i) {
+      const char c = text[i];
+      if (c == '(' || c == '[') ++depth;
+      else if ((c == ')' || c == ']') && depth > 0) --depth;
+      else if (c == ')') break;
+      else if (c == ',' && depth == 0) ++arguments;
+      if (!std::isspace(static_cast<unsigned char>(c))) empty = false;
+    }
+    if (i >= text.size() || empty) continue;
+    const std::size_t brackets = static_cast<std::size_t>(m.position(1));
+    out.append(text, copied, brackets - copied);
+    out += "[" + std::to_string(arguments) + "]";
+    copied = brackets + static_cast<std::size_t>(m.length(1));
+  }
+  if (copied == 0) return;
+  out.append(text, copied, std::string::npos);
+  text = std::move(out);
+}
 
 VersionInfo scan_version(std::string_view s, int default_version) {
   VersionInfo info;
@@ -160,6 +235,8 @@ PreparedSource prepare_source(Stage stage, std::string_view source, const Compil
   }
   if (!v.es) {
     out.preamble.append(kLegacyTexturePreamble);
+    out.preamble += without_covered_extensions(out.text);
+    size_initialized_uniform_arrays(out.text);
     // The compatibility built-ins: below 1.40, in the compatibility profile, and in 1.40 with a
     // compatibility context (GL_ARB_compatibility).
     const bool compatibility = v.version < 140 || v.compatibility || (options.compatibility && v.version == 140);

@@ -58,4 +58,9 @@ PreparedSource prepare_source(Stage stage, std::string_view source, const Compil
                               bool lower_depth_range, const std::set<std::string>& next_stage_reads = {},
                               const XfbCapture* xfb = nullptr);
 
+// `uniform T a[] = T[](x, y, z);` (GLSL 1.20 4.3.5 sizes the array from its initializer): glslang
+// leaves such a uniform unsized, and indexing it with a variable then fails. The count of the
+// constructor's arguments is written into the empty brackets, on the same line.
+void size_initialized_uniform_arrays(std::string& text);
+
 }  // namespace glvk::glsl::detail

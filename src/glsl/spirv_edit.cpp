@@ -4,6 +4,7 @@
 #include <spirv-tools/libspirv.hpp>
 #include <spirv-tools/optimizer.hpp>
 
+#include <algorithm>
 #include <cstring>
 #include <set>
 #include <unordered_map>
@@ -110,6 +111,29 @@ std::vector<SpirvVariable> global_variables(const std::vector<std::uint32_t>& wo
     return true;
   });
   return vars;
+}
+
+InterfaceLocations interface_locations(const std::vector<std::uint32_t>& words, std::uint32_t storage_class) {
+  std::unordered_map<std::uint32_t, std::uint32_t> locations;
+  std::unordered_map<std::uint32_t, bool> blocks;
+  for_each_instruction(words, [&](std::size_t i, spv::Op op, std::uint32_t count) {
+    if (op == spv::OpDecorate && count == 4 && words[i + 2] == spv::DecorationLocation) locations[words[i + 1]] = words[i + 3];
+    if (op == spv::OpDecorate && count == 3 && words[i + 2] == spv::DecorationBlock) blocks[words[i + 1]] = true;
+    return !is_type_or_global(op);
+  });
+  // Block structs are named by their block name; global_variables reports it as struct_name.
+  std::unordered_map<std::string, bool> block_names;
+  for_each_instruction(words, [&](std::size_t i, spv::Op op, std::uint32_t count) {
+    if (op == spv::OpName && count >= 3 && blocks.count(words[i + 1])) block_names[literal_string(words, i + 2, i + count)] = true;
+    return !is_type_or_global(op);
+  });
+  InterfaceLocations out;
+  for (const SpirvVariable& v : global_variables(words)) {
+    if (v.storage_class != storage_class || !locations.count(v.id)) continue;
+    const bool block = !v.struct_name.empty() && block_names.count(v.struct_name);
+    out[block ? v.struct_name : v.name] = {v.id, locations[v.id]};
+  }
+  return out;
 }
 
 void set_decorations(std::vector<std::uint32_t>& words, const std::vector<DecorationEdit>& edits) {
@@ -270,40 +294,6 @@ std::vector<std::uint32_t> made_private(const std::vector<std::uint32_t>& words,
   return out;
 }
 
-std::vector<InterfaceSlot> interface_slots(const std::vector<std::uint32_t>& words) {
-  std::unordered_map<std::uint32_t, std::int64_t> location_of;
-  std::set<std::uint32_t> builtin, blocks, builtin_blocks;
-  for_each_instruction(words, [&](std::size_t i, spv::Op op, std::uint32_t count) {
-    if (op == spv::OpDecorate && count == 4 && words[i + 2] == spv::DecorationLocation) location_of[words[i + 1]] = words[i + 3];
-    if (op == spv::OpDecorate && count >= 3 && words[i + 2] == spv::DecorationBuiltIn) builtin.insert(words[i + 1]);
-    if (op == spv::OpDecorate && count == 3 && words[i + 2] == spv::DecorationBlock) blocks.insert(words[i + 1]);
-    if (op == spv::OpMemberDecorate && count >= 4 && words[i + 3] == spv::DecorationBuiltIn) builtin_blocks.insert(words[i + 1]);
-    return op != spv::OpFunction;
-  });
-  // Struct type names, to tell blocks (matched by block name) from struct variables (by name).
-  std::unordered_map<std::string, bool> block_names, builtin_block_names;
-  for_each_instruction(words, [&](std::size_t i, spv::Op op, std::uint32_t count) {
-    if (op == spv::OpName && count >= 2) {
-      const std::string name = literal_string(words, i + 2, i + count);
-      if (blocks.count(words[i + 1])) block_names[name] = true;
-      if (builtin_blocks.count(words[i + 1])) builtin_block_names[name] = true;
-    }
-    return op != spv::OpFunction;
-  });
-  std::vector<InterfaceSlot> slots;
-  for (const SpirvVariable& v : global_variables(words)) {
-    if (v.storage_class != spv::StorageClassInput && v.storage_class != spv::StorageClassOutput) continue;
-    if (builtin.count(v.id) || (!v.struct_name.empty() && builtin_block_names.count(v.struct_name))) continue;
-    InterfaceSlot slot;
-    slot.id = v.id;
-    slot.storage_class = v.storage_class;
-    slot.name = !v.struct_name.empty() && block_names.count(v.struct_name) ? v.struct_name : v.name;
-    if (auto l = location_of.find(v.id); l != location_of.end()) slot.location = l->second;
-    slots.push_back(std::move(slot));
-  }
-  return slots;
-}
-
 namespace {
 
 // Locations a variable of type `type` takes (GLSL 4.60 4.4.1): 64-bit three- and four-component
@@ -373,24 +363,28 @@ std::vector<DecorationEdit> separate_locations(const std::vector<std::uint32_t>&
         model == spv::ExecutionModelTessellationEvaluation)) ||
       (storage_class == spv::StorageClassOutput && model == spv::ExecutionModelTessellationControl);
   struct Slot {
-    InterfaceSlot slot;
+    std::string name;
+    std::uint32_t id;
+    std::int64_t location;
     std::uint32_t size;
     bool fixed;
   };
   std::vector<Slot> slots;
-  for (const InterfaceSlot& v : interface_slots(words)) {
-    if (v.storage_class != storage_class || v.location < 0) continue;
-    std::uint32_t type = pointee.count(v.id) ? pointee[v.id] : 0;
-    if (arrayed && !patch.count(v.id) && types.arrays.count(type)) type = types.arrays.at(type).first;
-    slots.push_back({v, types.count(type), explicit_names.count(v.name) != 0});
+  for (const auto& [name, variable] : interface_locations(words, storage_class)) {
+    const auto [id, location] = variable;
+    std::uint32_t type = pointee.count(id) ? pointee[id] : 0;
+    if (arrayed && !patch.count(id) && types.arrays.count(type)) type = types.arrays.at(type).first;
+    slots.push_back({name, id, location, types.count(type), explicit_names.count(name) != 0});
   }
+  // Declaration order (the variables' ids), as glslang assigned the locations.
+  std::sort(slots.begin(), slots.end(), [](const Slot& a, const Slot& b) { return a.id < b.id; });
   std::vector<DecorationEdit> edits;
   // Inputs follow the previous stage's moved outputs.
   for (Slot& s : slots)
     if (!s.fixed)
-      if (auto m = moved.find(s.slot.name); m != moved.end() && std::int64_t(m->second) != s.slot.location) {
-        s.slot.location = m->second;
-        edits.push_back({s.slot.id, spv::DecorationLocation, m->second});
+      if (auto m = moved.find(s.name); m != moved.end() && std::int64_t(m->second) != s.location) {
+        s.location = m->second;
+        edits.push_back({s.id, spv::DecorationLocation, m->second});
       }
   std::set<std::uint32_t> taken;
   auto overlaps = [&](std::int64_t first, std::uint32_t size) {
@@ -402,18 +396,18 @@ std::vector<DecorationEdit> separate_locations(const std::vector<std::uint32_t>&
     for (std::uint32_t l = 0; l < size; ++l) taken.insert(std::uint32_t(first) + l);
   };
   for (const Slot& s : slots)
-    if (s.fixed) take(s.slot.location, s.size);
+    if (s.fixed) take(s.location, s.size);
   for (const Slot& s : slots) {
     if (s.fixed) continue;
-    if (!overlaps(s.slot.location, s.size)) {
-      take(s.slot.location, s.size);
+    if (!overlaps(s.location, s.size)) {
+      take(s.location, s.size);
       continue;
     }
     std::uint32_t first = 0;
     while (overlaps(first, s.size)) ++first;
     take(first, s.size);
-    edits.push_back({s.slot.id, spv::DecorationLocation, first});
-    moved[s.slot.name] = first;
+    edits.push_back({s.id, spv::DecorationLocation, first});
+    moved[s.name] = first;
   }
   return edits;
 }
@@ -565,6 +559,121 @@ std::vector<std::uint32_t> with_point_size(const std::vector<std::uint32_t>& wor
   });
   if (added_variable) set_decorations(out, {{site.variable, spv::DecorationBuiltIn, spv::BuiltInPointSize}});
   out[3] = bound;
+  return out;
+}
+
+}  // namespace glvk::glsl::detail
+
+namespace glvk::glsl::detail {
+
+namespace {
+
+// A module's built-in blocks (structs with BuiltIn members that some Input or Output variable
+// has), how many members each declares and uses, and which variables have them.
+struct BuiltinBlocks {
+  struct Block {
+    std::uint32_t members = 0;
+    std::uint32_t used = 0;             // one past the last member used
+    bool whole = false;                 // used other than by member access: keeps every member
+    std::uint32_t storage_class = ~0u;  // of the variables that have it
+  };
+  std::unordered_map<std::uint32_t, Block> blocks;  // struct type → block
+
+  explicit BuiltinBlocks(const std::vector<std::uint32_t>& words) {
+    std::unordered_map<std::uint32_t, Block> candidates;
+    for_each_instruction(words, [&](std::size_t i, spv::Op op, std::uint32_t count) {
+      if (op == spv::OpMemberDecorate && count >= 4 && words[i + 3] == spv::DecorationBuiltIn) candidates[words[i + 1]];
+      return op != spv::OpFunction;
+    });
+    if (candidates.empty()) return;
+    // Variables of those structs, through at most one array level (gl_in[], gl_out[]).
+    std::unordered_map<std::uint32_t, std::uint32_t> element, pointee, pointer_class, constants;
+    std::unordered_map<std::uint32_t, std::pair<std::uint32_t, std::uint32_t>> variables;  // → (struct, depth)
+    for_each_instruction(words, [&](std::size_t i, spv::Op op, std::uint32_t count) {
+      if (op == spv::OpTypeStruct && candidates.count(words[i + 1])) candidates[words[i + 1]].members = count - 2;
+      if ((op == spv::OpTypeArray || op == spv::OpTypeRuntimeArray) && count >= 3) element[words[i + 1]] = words[i + 2];
+      if (op == spv::OpTypePointer && count == 4) pointee[words[i + 1]] = words[i + 3];
+      if (op == spv::OpConstant && count == 4) constants[words[i + 2]] = words[i + 3];
+      // xfb capture of a member (an Offset on it) counts as a use.
+      if (op == spv::OpMemberDecorate && count >= 5 && words[i + 3] == spv::DecorationOffset && candidates.count(words[i + 1])) {
+        Block& b = candidates[words[i + 1]];
+        b.used = std::max(b.used, words[i + 2] + 1);
+      }
+      if (op == spv::OpVariable && count >= 4) {
+        std::uint32_t type = pointee[words[i + 1]], depth = 0;
+        if (element.count(type)) { type = element[type]; depth = 1; }
+        if (const auto c = candidates.find(type); c != candidates.end()) {
+          variables[words[i + 2]] = {type, depth};
+          // A struct some Function variable has too is used as a whole (copies), and one both an
+          // input and an output has is left alone.
+          const std::uint32_t storage = words[i + 3];
+          c->second.whole |= (storage != spv::StorageClassInput && storage != spv::StorageClassOutput) ||
+                             (c->second.storage_class != ~0u && c->second.storage_class != storage);
+          c->second.storage_class = storage;
+        }
+      }
+      return true;
+    });
+    // Every use in a function: a member access with a constant member index counts that member;
+    // anything else uses the whole block.
+    bool in_function = false;
+    for_each_instruction(words, [&](std::size_t i, spv::Op op, std::uint32_t count) {
+      if (op == spv::OpFunction) in_function = true;
+      if (!in_function) return true;
+      if ((op == spv::OpAccessChain || op == spv::OpInBoundsAccessChain) && count >= 4 && variables.count(words[i + 3])) {
+        const auto [type, depth] = variables[words[i + 3]];
+        Block& b = candidates[type];
+        const std::size_t index_word = i + 4 + depth;
+        if (index_word < i + count && constants.count(words[index_word]))
+          b.used = std::max(b.used, constants[words[index_word]] + 1);
+        else
+          b.whole = true;
+        return true;
+      }
+      for (std::size_t w = i + 1; w < i + count; ++w)
+        if (variables.count(words[w])) candidates[variables[words[w]].first].whole = true;
+      return true;
+    });
+    for (auto& [type, block] : candidates)
+      if (block.storage_class != ~0u) blocks[type] = block;
+  }
+};
+
+}  // namespace
+
+BuiltinBlockUse builtin_block_use(const std::vector<std::uint32_t>& words) {
+  BuiltinBlockUse use;
+  for (const auto& [type, block] : BuiltinBlocks(words).blocks) {
+    std::uint32_t& side = block.storage_class == spv::StorageClassInput ? use.input : use.output;
+    side = std::max(side, block.whole ? block.members : std::max<std::uint32_t>(block.used, 1));
+  }
+  return use;
+}
+
+std::vector<std::uint32_t> with_builtin_blocks_cut(const std::vector<std::uint32_t>& words, const BuiltinBlockUse& keep) {
+  const BuiltinBlocks builtin(words);
+  // Members kept of each struct: ~0u keeps all.
+  auto kept = [&](std::uint32_t type) -> std::uint32_t {
+    const auto it = builtin.blocks.find(type);
+    if (it == builtin.blocks.end() || it->second.whole) return ~0u;
+    const std::uint32_t k = it->second.storage_class == spv::StorageClassInput ? keep.input : keep.output;
+    return k == 0 ? ~0u : std::max(k, it->second.used);
+  };
+  if (builtin.blocks.empty()) return words;
+  std::vector<std::uint32_t> out(words.begin(), words.begin() + kHeaderWords);
+  for_each_instruction(words, [&](std::size_t i, spv::Op op, std::uint32_t count) {
+    const auto begin = words.begin() + std::ptrdiff_t(i);
+    if ((op == spv::OpMemberDecorate || op == spv::OpMemberName) && count >= 3 && words[i + 2] >= kept(words[i + 1]))
+      return true;
+    if (op == spv::OpTypeStruct && kept(words[i + 1]) < count - 2) {
+      const std::uint32_t k = kept(words[i + 1]);
+      out.push_back((k + 2) << 16 | spv::OpTypeStruct);
+      out.insert(out.end(), begin + 1, begin + 2 + k);
+      return true;
+    }
+    out.insert(out.end(), begin, begin + count);
+    return true;
+  });
   return out;
 }
 

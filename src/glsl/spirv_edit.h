@@ -3,11 +3,14 @@
 // descriptor bindings); then validation and optimization through SPIRV-Tools.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <set>
 #include <string>
 #include <vector>
+
+#include "glvk/glsl/compiler.h"
 
 namespace glvk::glsl::detail {
 
@@ -28,6 +31,11 @@ struct DecorationEdit {
 // Rewrites each (id, decoration)'s literal, adding the decoration where the id has none.
 void set_decorations(std::vector<std::uint32_t>& words, const std::vector<DecorationEdit>& edits);
 
+// The located (user-defined) Input or Output variables of `storage_class`, by the name GL matches
+// them by between stages: a block's block name, else the variable's name → (variable, Location).
+using InterfaceLocations = std::map<std::string, std::pair<std::uint32_t, std::uint32_t>>;
+InterfaceLocations interface_locations(const std::vector<std::uint32_t>& words, std::uint32_t storage_class);
+
 // The module with the Output variables whose every location is in the bit mask `locations` made
 // Private: the stage still writes them, nothing leaves it (decorations and interface entries go).
 std::vector<std::uint32_t> without_outputs(const std::vector<std::uint32_t>& words, std::uint32_t locations);
@@ -35,16 +43,6 @@ std::vector<std::uint32_t> without_outputs(const std::vector<std::uint32_t>& wor
 // The module with `variables` (Input or Output) made Private: the stage still reads or writes
 // them, nothing crosses the interface (their decorations and interface entries go).
 std::vector<std::uint32_t> made_private(const std::vector<std::uint32_t>& words, const std::set<std::uint32_t>& variables);
-
-// A user-defined Input or Output variable of a stage (built-ins are not listed): the name GL
-// matches it by (a block's block name, else the variable's) and its Location (-1: none).
-struct InterfaceSlot {
-  std::uint32_t id = 0;
-  std::uint32_t storage_class = 0;
-  std::string name;
-  std::int64_t location = -1;
-};
-std::vector<InterfaceSlot> interface_slots(const std::vector<std::uint32_t>& words);
 
 // New locations for the user-defined variables of one storage class (Input or Output) whose
 // automatic location overlaps another variable's locations: explicit ones (named in
@@ -77,6 +75,28 @@ PointSizeUse point_size_use(const std::vector<std::uint32_t>& words);
 // The module writing `size` to PointSize for every vertex it outputs (before each EmitVertex of a
 // geometry shader, else at each return of the entry point), declaring PointSize if it has none.
 std::vector<std::uint32_t> with_point_size(const std::vector<std::uint32_t>& words, float size);
+
+// Built-in blocks (gl_PerVertex: Position, PointSize, ClipDistance, CullDistance): glslang declares
+// every member, and Vulkan counts each declared built-in against the stage's component limits,
+// where GL counts only what is used (GL 4.6 11.1.2.1), so a shader at GL's limit would exceed
+// Vulkan's. The blocks are cut after the last member used; a producer's output block and its
+// consumer's input block must keep as many members as each other (Vulkan's interface rule).
+struct BuiltinBlockUse {
+  std::uint32_t input = 0, output = 0;  // members needed (0: no such block)
+};
+// How many members of its input and output built-in blocks a module needs: one past the last it
+// accesses (at least 1), all of them when a block is used other than by member access.
+BuiltinBlockUse builtin_block_use(const std::vector<std::uint32_t>& words);
+// The module with its input and output built-in blocks cut to `keep` members (never below what it uses).
+std::vector<std::uint32_t> with_builtin_blocks_cut(const std::vector<std::uint32_t>& words, const BuiltinBlockUse& keep);
+// Every stage's blocks cut (link.cpp): each producer's output and its consumer's input to as many
+// members as either uses. With `keep_outer` (a separable program) the first stage's input and the
+// last vertex-processing stage's output stay whole, to be cut when a pipeline joins programs.
+void cut_builtin_blocks(std::array<std::vector<std::uint32_t>, kStageCount>& spirv, bool keep_outer);
+
+// The module with rectangle images (Dim Rect, which Vulkan lacks) made 2D: sampling coordinates
+// and gradients divided by the image's size, fetches and size queries at level 0 (spirv_rect.cpp).
+std::vector<std::uint32_t> with_rect_images_as_2d(const std::vector<std::uint32_t>& words);
 
 // spirv-val for Vulkan 1.1 (SPIR-V 1.3); false with the validator's messages in `log`.
 bool validate_spirv(const std::vector<std::uint32_t>& words, std::string& log);

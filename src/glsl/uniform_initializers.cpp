@@ -12,6 +12,7 @@
 #include <cstring>
 
 #include "glslang_shader.h"
+#include "source.h"
 
 namespace glvk::glsl::detail {
 namespace {
@@ -197,9 +198,11 @@ void read_folded(const glslang::TIntermediate& intermediate, const std::vector<I
 void apply_uniform_initializers(std::span<const ShaderSource> shaders, const CompileOptions& options, Program& out) {
   for (const ShaderSource& s : shaders) {
     if (s.text.find("uniform") == std::string::npos || s.text.find('=') == std::string::npos) continue;
-    const std::vector<Initializer> inits = find_initializers(s.text);
+    std::string text(s.text);
+    size_initialized_uniform_arrays(text);  // as compiled
+    const std::vector<Initializer> inits = find_initializers(text);
     if (inits.empty()) continue;
-    std::string text = s.text + "\n";
+    text += "\n";
     std::string function = "void glvk_initial_values() {\n";
     for (std::size_t k = 0; k < inits.size(); ++k) {
       const std::string global = "glvk_initial_" + std::to_string(k);

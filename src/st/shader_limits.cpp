@@ -20,10 +20,14 @@ ShaderLimits shader_limits(Screen& screen) {
   s.per_stage_uniform_buffers = l.maxPerStageDescriptorUniformBuffers;
   s.per_stage_storage_buffers = l.maxPerStageDescriptorStorageBuffers;
   s.uniform_buffer_range = l.maxUniformBufferRange;
-  s.vertex_output_components = l.maxVertexOutputComponents;
+  // Vulkan counts built-in outputs against a stage's output components (Vulkan 1.3 15.1.4), so
+  // gl_Position's 4 are not the program's: GL's limits for the stages before rasterization leave
+  // them out, while they stay above GL's minimum of 64.
+  auto without_position = [](std::uint32_t components) { return components >= 68 ? components - 4 : components; };
+  s.vertex_output_components = without_position(l.maxVertexOutputComponents);
   s.fragment_input_components = l.maxFragmentInputComponents;
   s.geometry_input_components = l.maxGeometryInputComponents;
-  s.geometry_output_components = l.maxGeometryOutputComponents;
+  s.geometry_output_components = without_position(l.maxGeometryOutputComponents);
   s.geometry_output_vertices = l.maxGeometryOutputVertices;
   s.geometry_total_output_components = l.maxGeometryTotalOutputComponents;
   s.geometry_invocations = l.maxGeometryShaderInvocations;

@@ -1,5 +1,6 @@
 // Draws that need glvk to lower GL behaviour Vulkan lacks: GL's point size, attachments of 1D
-// textures, blending enabled on a format the device cannot blend, and 1.40's inverse(). Expected
+// textures, blending enabled on a format the device cannot blend, 1.40's inverse(), and
+// rectangle textures. Expected
 // pixels come from the GL spec (point squares, blend equations) and from matrix identities.
 #include <cmath>
 
@@ -193,6 +194,59 @@ void main() {
   glDrawArrays(GL_TRIANGLES, 0, 3);
   ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
   EXPECT_EQ(pixel(5, 5), (Rgba{255, 255, 255, 255}));
+}
+
+// Rectangle textures (GL 4.6 8.10.2) are addressed in texels: a 4x2 texture of distinct texels
+// read with texture() at texel centres, texelFetch and textureSize, plus the depth comparison
+// of sampler2DRectShadow (GL 4.6 8.23: 1 where the reference passes LEQUAL, else 0).
+TEST_F(DrawTest, RectangleTexturesAreAddressedInTexels) {
+  const std::uint8_t texels[2][4][4] = {{{10, 0, 0, 255}, {20, 0, 0, 255}, {30, 0, 0, 255}, {40, 0, 0, 255}},
+                                        {{50, 0, 0, 255}, {60, 0, 0, 255}, {70, 0, 0, 255}, {80, 0, 0, 255}}};
+  GLuint tex[2];
+  glGenTextures(2, tex);
+  glBindTexture(GL_TEXTURE_RECTANGLE, tex[0]);
+  glTexImage2D(GL_TEXTURE_RECTANGLE, 0, GL_RGBA8, 4, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+  glTexParameteri(GL_TEXTURE_RECTANGLE, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_RECTANGLE, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  const float depths[2][4] = {{0.1f, 0.2f, 0.3f, 0.4f}, {0.5f, 0.6f, 0.7f, 0.8f}};
+  glActiveTexture(GL_TEXTURE1);
+  glBindTexture(GL_TEXTURE_RECTANGLE, tex[1]);
+  glTexImage2D(GL_TEXTURE_RECTANGLE, 0, GL_DEPTH_COMPONENT32F, 4, 2, 0, GL_DEPTH_COMPONENT, GL_FLOAT, depths);
+  glTexParameteri(GL_TEXTURE_RECTANGLE, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_RECTANGLE, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_RECTANGLE, GL_TEXTURE_COMPARE_MODE, GL_COMPARE_REF_TO_TEXTURE);
+  glTexParameteri(GL_TEXTURE_RECTANGLE, GL_TEXTURE_COMPARE_FUNC, GL_LEQUAL);
+  glActiveTexture(GL_TEXTURE0);
+  // Pixel (x, y) of the framebuffer reads texel (x % 4, y % 2); green says how the four reads
+  // agree, blue carries textureSize, alpha the comparison against a reference of 0.45.
+  const char* fs = R"(#version 140
+uniform sampler2DRect colors;
+uniform sampler2DRectShadow depths;
+out vec4 result;
+void main() {
+  ivec2 t = ivec2(gl_FragCoord.xy) % ivec2(4, 2);
+  vec4 sampled = texture(colors, vec2(t) + 0.5);
+  vec4 fetched = texelFetch(colors, t);
+  vec4 projected = textureProj(colors, vec3((vec2(t) + 0.5) * 2.0, 2.0));
+  ivec2 size = textureSize(colors);
+  float shadow = texture(depths, vec3(vec2(t) + 0.5, 0.45));
+  result = vec4(sampled.r, sampled == fetched && sampled == projected ? 1.0 : 0.0,
+                size == ivec2(4, 2) ? 1.0 : 0.0, shadow);
+})";
+  const GLuint p = link(kPointVs, fs);
+  glUseProgram(p);
+  glUniform1i(glGetUniformLocation(p, "colors"), 0);
+  glUniform1i(glGetUniformLocation(p, "depths"), 1);
+  positions({-1, -1, 3, -1, -1, 3});
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  for (int y = 0; y < 4; ++y)
+    for (int x = 0; x < 8; ++x) {
+      const int tx = x % 4, ty = y % 2;
+      const std::uint8_t passes = 0.45f <= depths[ty][tx] ? 255 : 0;
+      EXPECT_EQ(pixel(x, y), (Rgba{texels[ty][tx][0], 255, 255, passes})) << x << "," << y;
+    }
+  glDeleteTextures(2, tex);
 }
 
 }  // namespace

@@ -380,3 +380,129 @@ TEST(GlslLink, UniformInitializersFillTheInitialDefaultBlock) {
 
 }  // namespace
 }  // namespace glvk::glsl
+
+namespace glvk::glsl {
+namespace {
+
+// An unsized uniform array takes its size from its initializer (GLSL 1.20 4.1.9), so a variable
+// may index it, and the initializer's values are its initial ones.
+TEST(GlslLink, UniformArraysSizedByTheirInitializer) {
+  const char* fs =
+      "#version 120\n"
+      "uniform vec4 p[] = vec4[](vec4(1.0, 0.5, 1.0, 0.0),\n"
+      "                          vec4(-1.0, 0.5, 0.0, -1.0), vec4(2.0, mix(0.0, 2.0, 0.5), 2.0, 2.0));\n"
+      "uniform int i;\n"
+      "void main() { gl_FragColor = p[i] * float(p.length()); }\n";
+  const Program p = link_pair("#version 120\nvoid main() { gl_Position = gl_Vertex; }\n", fs);
+  ASSERT_TRUE(p.ok) << p.log;
+  const Uniform* array = nullptr;
+  for (const Uniform& u : p.uniforms)
+    if (u.name == "p[0]") array = &u;
+  ASSERT_NE(array, nullptr);
+  EXPECT_EQ(array->array_size, 3u);
+  ASSERT_EQ(p.initial_default_block.size(), p.default_block_size);
+  float v = 0;
+  std::memcpy(&v, p.initial_default_block.data() + array->offset + 2 * array->array_stride + 4, 4);
+  EXPECT_EQ(v, 1.0f);  // p[2].y = mix(0, 2, 0.5)
+  std::memcpy(&v, p.initial_default_block.data() + array->offset + array->array_stride, 4);
+  EXPECT_EQ(v, -1.0f);
+}
+
+// GL matches varyings by name (GL 4.6 7.4.1); glslang numbers each stage's in declaration order.
+TEST(GlslLink, VaryingsMatchByNameWhateverTheirOrder) {
+  const std::string vs =
+      "#version 150\nin vec4 p;\nout int id_to_gs;\nout vec4 pos_to_gs;\n"
+      "void main() { id_to_gs = gl_VertexID; pos_to_gs = p; gl_Position = p; }\n";
+  const std::string gs =
+      "#version 150\nlayout(triangles) in;\nlayout(triangle_strip, max_vertices = 3) out;\n"
+      "in vec4 pos_to_gs[3];\nin int id_to_gs[3];\nout vec4 c;\n"
+      "void main() { for (int i = 0; i < 3; i++) { c = vec4(id_to_gs[i]); gl_Position = pos_to_gs[i]; EmitVertex(); } }\n";
+  const std::string fs = "#version 150\nin vec4 c;\nout vec4 o;\nvoid main() { o = c; }\n";
+  const ShaderSource shaders[] = {{Stage::Vertex, vs}, {Stage::Geometry, gs}, {Stage::Fragment, fs}};
+  const Program p = link(shaders, {});
+  ASSERT_TRUE(p.ok) << p.log;
+  const std::string v = test::disassemble(p.spirv[kVs]), g = test::disassemble(p.spirv[kGs]);
+  for (const char* name : {"id_to_gs", "pos_to_gs"}) {
+    const long written = test::decoration(v, name, "Location"), read = test::decoration(g, name, "Location");
+    EXPECT_GE(written, 0) << name;
+    EXPECT_EQ(written, read) << name;
+  }
+  EXPECT_NE(test::decoration(v, "id_to_gs", "Location"), test::decoration(v, "pos_to_gs", "Location"));
+  EXPECT_TRUE(test::spirv_valid(p.spirv[kGs]));
+}
+
+// An explicit location on the reading side is kept: GL matches it by location, not by name.
+TEST(GlslLink, ExplicitInputLocationsAreKept) {
+  const std::string vs =
+      "#version 410\nin vec4 p;\nlayout(location = 3) out vec4 a;\nout vec4 b;\n"
+      "void main() { a = p; b = p; gl_Position = p; }\n";
+  const std::string fs =
+      "#version 410\nin vec4 b;\nlayout(location = 3) in vec4 a;\nout vec4 o;\nvoid main() { o = a + b; }\n";
+  const Program p = link_pair(vs, fs);
+  ASSERT_TRUE(p.ok) << p.log;
+  const std::string v = test::disassemble(p.spirv[kVs]), f = test::disassemble(p.spirv[kFs]);
+  EXPECT_EQ(test::decoration(f, "a", "Location"), 3);
+  EXPECT_EQ(test::decoration(v, "b", "Location"), test::decoration(f, "b", "Location"));
+}
+
+// Vulkan counts every declared built-in against a stage's components; glvk declares only the
+// gl_PerVertex members up to the last one a stage uses.
+TEST(GlslLink, UnusedPerVertexMembersAreNotDeclared) {
+  const std::string vs = "#version 150\nin vec4 p;\nvoid main() { gl_Position = p; }\n";
+  const std::string fs = "#version 150\nout vec4 o;\nvoid main() { o = vec4(1.0); }\n";
+  Program p = link_pair(vs, fs);
+  ASSERT_TRUE(p.ok) << p.log;
+  std::string v = test::disassemble(p.spirv[kVs]);
+  EXPECT_NE(v.find("BuiltIn Position"), std::string::npos) << v;
+  EXPECT_EQ(v.find("BuiltIn PointSize"), std::string::npos) << v;
+  EXPECT_EQ(v.find("BuiltIn ClipDistance"), std::string::npos) << v;
+  EXPECT_TRUE(test::spirv_valid(p.spirv[kVs]));
+
+  // gl_ClipDistance written: PointSize, before it in the block, stays.
+  const std::string clip = "#version 150\nin vec4 p;\nvoid main() { gl_Position = p; gl_ClipDistance[0] = p.x; }\n";
+  p = link_pair(clip, fs);
+  ASSERT_TRUE(p.ok) << p.log;
+  v = test::disassemble(p.spirv[kVs]);
+  EXPECT_NE(v.find("BuiltIn PointSize"), std::string::npos) << v;
+  EXPECT_NE(v.find("BuiltIn ClipDistance"), std::string::npos) << v;
+  EXPECT_TRUE(test::spirv_valid(p.spirv[kVs]));
+
+  // A geometry shader reading only gl_in[i].gl_Position declares only that input member.
+  const std::string gs =
+      "#version 150\nlayout(triangles) in;\nlayout(triangle_strip, max_vertices = 3) out;\n"
+      "void main() { for (int i = 0; i < 3; i++) { gl_Position = gl_in[i].gl_Position; EmitVertex(); } }\n";
+  const ShaderSource shaders[] = {{Stage::Vertex, vs}, {Stage::Geometry, gs}, {Stage::Fragment, fs}};
+  p = link(shaders, {});
+  ASSERT_TRUE(p.ok) << p.log;
+  const std::string g = test::disassemble(p.spirv[kGs]);
+  EXPECT_EQ(g.find("BuiltIn PointSize"), std::string::npos) << g;
+  EXPECT_TRUE(test::spirv_valid(p.spirv[kGs]));
+}
+
+// Vulkan wants a stage's output built-in block and the next stage's input block to have as many
+// members: a vertex shader writing gl_ClipDistance[0] keeps three, so does the geometry shader's
+// gl_in even though it reads only gl_Position; its own output keeps only gl_Position.
+TEST(GlslLink, NeighbouringPerVertexBlocksKeepAsManyMembers) {
+  const std::string vs = "#version 150\nin vec4 p;\nvoid main() { gl_ClipDistance[0] = 1.0; gl_Position = p; }\n";
+  const std::string gs =
+      "#version 150\nlayout(triangles) in;\nlayout(triangle_strip, max_vertices = 3) out;\n"
+      "void main() { for (int i = 0; i < 3; i++) { gl_Position = gl_in[i].gl_Position; EmitVertex(); } }\n";
+  const std::string fs = "#version 150\nout vec4 o;\nvoid main() { o = vec4(1.0); }\n";
+  const ShaderSource shaders[] = {{Stage::Vertex, vs}, {Stage::Geometry, gs}, {Stage::Fragment, fs}};
+  const Program p = link(shaders, {});
+  ASSERT_TRUE(p.ok) << p.log;
+  auto count = [](const std::string& text, const std::string& what) {
+    std::size_t n = 0;
+    for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+    return n;
+  };
+  const std::string v = test::disassemble(p.spirv[kVs]), g = test::disassemble(p.spirv[kGs]);
+  EXPECT_EQ(count(v, "BuiltIn ClipDistance"), 1u) << v;
+  EXPECT_EQ(count(g, "BuiltIn ClipDistance"), 1u) << g;  // gl_in's, not the output's
+  EXPECT_EQ(count(g, "BuiltIn PointSize"), 1u) << g;
+  EXPECT_EQ(count(g, "BuiltIn Position"), 2u) << g;
+  EXPECT_TRUE(test::spirv_valid(p.spirv[kGs]));
+}
+
+}  // namespace
+}  // namespace glvk::glsl

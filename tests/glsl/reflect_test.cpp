@@ -283,3 +283,61 @@ TEST(GlslReflect, StorageBlockAndBlockArray) {
 
 }  // namespace
 }  // namespace glvk::glsl
+
+namespace glvk::glsl {
+namespace {
+
+// Members of arrays of structs that hold matrix arrays, where std140 (GL 4.6 7.6.2.2) puts them:
+// S2 { vec2 v2 at 0; mat2 m22[2] at 16 (each mat2 two vec4-aligned columns: matrix stride 16,
+// array stride 32), 64 bytes } is 80 bytes (rounded to 16); S { S2 arr[2] at 0 (stride 80);
+// vec3 v3 at 160; bool b at 172 } is 176 bytes; s[2] has stride 176.
+TEST(GlslReflect, NestedStructArraysFollowStd140) {
+  const std::string fs =
+      "#version 140\n"
+      "struct S2 { vec2 v2; mat2 m22[2]; };\n"
+      "struct S { S2 arr[2]; vec3 v3; bool b; };\n"
+      "uniform ubo1 { S s[2]; };\n"
+      "out vec4 c;\n"
+      "void main() { S t[2] = s; c = vec4(t[1].arr[1].m22[1][1], t[0].v3.x, float(t[1].b)); }\n";
+  const std::string vs = "#version 140\nin vec4 p;\nvoid main() { gl_Position = p; }\n";
+  const ShaderSource shaders[] = {{Stage::Vertex, vs}, {Stage::Fragment, fs}};
+  const Program p = link(shaders, {});
+  ASSERT_TRUE(p.ok) << p.log;
+  struct Expect {
+    const char* name;
+    std::uint32_t offset, array_stride, matrix_stride;
+  };
+  for (const Expect& e : {Expect{"s[0].arr[0].v2", 0, 0, 0}, Expect{"s[0].arr[0].m22[0]", 16, 32, 16},
+                          Expect{"s[0].arr[1].v2", 80, 0, 0}, Expect{"s[0].arr[1].m22[0]", 96, 32, 16},
+                          Expect{"s[0].v3", 160, 0, 0}, Expect{"s[0].b", 172, 0, 0},
+                          Expect{"s[1].arr[0].v2", 176, 0, 0}, Expect{"s[1].arr[1].m22[0]", 272, 32, 16},
+                          Expect{"s[1].b", 348, 0, 0}}) {
+    const Uniform* u = find_uniform(p, e.name);
+    ASSERT_NE(u, nullptr) << e.name;
+    EXPECT_EQ(u->offset, e.offset) << e.name;
+    EXPECT_EQ(u->array_stride, e.array_stride) << e.name;
+    EXPECT_EQ(u->matrix_stride, e.matrix_stride) << e.name;
+  }
+}
+
+// std140 and shared blocks keep every member active, used or not (GL 4.6 7.6.2.1).
+TEST(GlslReflect, UnusedMembersOfStd140BlocksAreActive) {
+  const std::string vs =
+      "#version 140\n"
+      "struct S1 { float r; };\n"
+      "struct S2 { float g; float b; };\n"
+      "layout(std140) uniform ubo1 { S1 s1; S2 s2; };\n"
+      "in vec4 p;\n"
+      "void main() { gl_Position = p * s2.g; }\n";
+  const Program p = link_pair(vs, kPassFs);
+  ASSERT_TRUE(p.ok) << p.log;
+  const Uniform* r = find_uniform(p, "s1.r");
+  ASSERT_NE(r, nullptr);
+  EXPECT_EQ(r->offset, 0u);
+  const Uniform* b = find_uniform(p, "s2.b");
+  ASSERT_NE(b, nullptr);
+  EXPECT_EQ(b->offset, 20u);  // s2 at 16 (a struct is vec4-aligned), b after g
+}
+
+}  // namespace
+}  // namespace glvk::glsl

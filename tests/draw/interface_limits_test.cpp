@@ -1,0 +1,104 @@
+// Programs whose stages pass exactly as many components as GL's limits say draw correctly, with
+// the validation layer watching Vulkan's limits (which count built-ins too); and varyings declared
+// in a different order in each stage still meet by name. Every varying carries a value the
+// reading stage checks, so a wrong location or a dropped component turns the pixel red.
+#include <string>
+
+#include "draw_helpers.h"
+
+namespace glvk::test {
+namespace {
+
+class InterfaceLimitsTest : public DrawTest {
+ protected:
+  // A triangle over the whole target, drawn with `program`; true when every pixel probed is green.
+  bool draws_green(GLuint program) {
+    glUseProgram(program);
+    positions({-1, -1, 3, -1, -1, 3});
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+    EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+    for (const auto& [x, y] : {std::pair{0, 0}, std::pair{kSize / 2, kSize / 2}, std::pair{kSize - 1, kSize - 1}})
+      if (pixel(x, y) != Rgba{0, 255, 0, 255}) return false;
+    return true;
+  }
+
+  GLuint link_stages(const std::string& vs, const std::string& gs, const std::string& fs) {
+    const GLuint p = glCreateProgram();
+    for (const auto& [type, source] : {std::pair{GLenum(GL_VERTEX_SHADER), &vs}, std::pair{GLenum(GL_GEOMETRY_SHADER), &gs},
+                                       std::pair{GLenum(GL_FRAGMENT_SHADER), &fs}}) {
+      if (source->empty()) continue;
+      const GLuint s = compile(type, source->c_str());
+      glAttachShader(p, s);
+    }
+    glLinkProgram(p);
+    GLint ok = 0;
+    glGetProgramiv(p, GL_LINK_STATUS, &ok);
+    EXPECT_EQ(ok, GL_TRUE) << info_log(p, true);
+    return p;
+  }
+};
+
+// N vec4s written as (4i, 4i+1, 4i+2, 4i+3) and checked on the reading side.
+std::string checked_inputs(int count) {
+  return "  bool ok = true;\n  for (int i = 0; i < " + std::to_string(count) +
+         "; i++) ok = ok && v[i] == vec4(4 * i, 4 * i + 1, 4 * i + 2, 4 * i + 3);\n"
+         "  o = ok ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);\n";
+}
+const char* kWrites = "  for (int i = 0; i < v.length(); i++) v[i] = vec4(4 * i, 4 * i + 1, 4 * i + 2, 4 * i + 3);\n";
+
+TEST_F(InterfaceLimitsTest, VertexOutputsAtTheLimitReachTheFragmentShader) {
+  GLint vertex_out = 0, fragment_in = 0;
+  glGetIntegerv(GL_MAX_VERTEX_OUTPUT_COMPONENTS, &vertex_out);
+  glGetIntegerv(GL_MAX_FRAGMENT_INPUT_COMPONENTS, &fragment_in);
+  const int n = std::min(vertex_out, fragment_in) / 4;
+  ASSERT_GE(n, 15);  // GL 4.6 table 23.60: 64 components at least
+  const std::string size = std::to_string(n);
+  const std::string vs = "#version 150\nin vec2 position;\nflat out vec4 v[" + size + "];\nvoid main() {\n" +
+                         kWrites + "  gl_Position = vec4(position, 0.0, 1.0);\n}\n";
+  const std::string fs = "#version 150\nflat in vec4 v[" + size + "];\nout vec4 o;\nvoid main() {\n" +
+                         checked_inputs(n) + "}\n";
+  EXPECT_TRUE(draws_green(link_stages(vs, "", fs)));
+}
+
+TEST_F(InterfaceLimitsTest, GeometryOutputsAtTheLimitReachTheFragmentShader) {
+  GLint geometry_out = 0, fragment_in = 0;
+  glGetIntegerv(GL_MAX_GEOMETRY_OUTPUT_COMPONENTS, &geometry_out);
+  glGetIntegerv(GL_MAX_FRAGMENT_INPUT_COMPONENTS, &fragment_in);
+  const int n = std::min(geometry_out, fragment_in) / 4;
+  ASSERT_GE(n, 15);
+  const std::string size = std::to_string(n);
+  const std::string vs = "#version 150\nin vec2 position;\nvoid main() { gl_Position = vec4(position, 0.0, 1.0); }\n";
+  const std::string gs = "#version 150\nlayout(triangles) in;\nlayout(triangle_strip, max_vertices = 3) out;\n"
+                         "flat out vec4 v[" + size + "];\nvoid main() {\n  for (int p = 0; p < 3; p++) {\n" +
+                         kWrites + "    gl_Position = gl_in[p].gl_Position;\n    EmitVertex();\n  }\n}\n";
+  const std::string fs = "#version 150\nflat in vec4 v[" + size + "];\nout vec4 o;\nvoid main() {\n" +
+                         checked_inputs(n) + "}\n";
+  EXPECT_TRUE(draws_green(link_stages(vs, gs, fs)));
+}
+
+TEST_F(InterfaceLimitsTest, VaryingsMeetByNameWhateverTheirOrder) {
+  const std::string vs =
+      "#version 150\nin vec2 position;\nflat out int a;\nout vec3 b;\nout float c;\n"
+      "void main() { a = 7; b = vec3(0.25, 0.5, 0.75); c = 2.0; gl_Position = vec4(position, 0.0, 1.0); }\n";
+  const std::string fs =
+      "#version 150\nin float c;\nin vec3 b;\nflat in int a;\nout vec4 o;\n"
+      "void main() { bool ok = a == 7 && b == vec3(0.25, 0.5, 0.75) && c == 2.0;\n"
+      "  o = ok ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0); }\n";
+  EXPECT_TRUE(draws_green(link_stages(vs, "", fs)));
+}
+
+// A vertex shader's gl_ClipDistance with a geometry shader that reads only gl_Position: the two
+// built-in blocks between them must still agree (no plane is enabled, nothing is clipped).
+TEST_F(InterfaceLimitsTest, ClipDistanceBeforeAGeometryShaderThatIgnoresIt) {
+  const std::string vs = "#version 150\nin vec2 position;\nout vec4 color;\n"
+                         "void main() { gl_ClipDistance[0] = 1.0; color = vec4(0.0, 1.0, 0.0, 1.0);\n"
+                         "  gl_Position = vec4(position, 0.0, 1.0); }\n";
+  const std::string gs = "#version 150\nlayout(triangles) in;\nlayout(triangle_strip, max_vertices = 3) out;\n"
+                         "in vec4 color[];\nout vec4 c;\n"
+                         "void main() { for (int i = 0; i < 3; i++) { gl_Position = gl_in[i].gl_Position; c = color[i]; EmitVertex(); } }\n";
+  const std::string fs = "#version 150\nin vec4 c;\nout vec4 o;\nvoid main() { o = c; }\n";
+  EXPECT_TRUE(draws_green(link_stages(vs, gs, fs)));
+}
+
+}  // namespace
+}  // namespace glvk::test
