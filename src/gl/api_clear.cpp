@@ -136,6 +136,37 @@ st::ClearKind attachment_kind(const FramebufferAttachment& a) {
 
 namespace {
 
+// glClear's value for a buffer of `value.kind`: the integer clear colour of EXT_texture_integer as
+// given (its bits) for integer buffers, converted to float for the others; the float clear colour
+// converted for integer buffers (GL 4.6 17.4.3 leaves that undefined; truncation is glvk's choice).
+void color_clear_value(const Context& ctx, ColorClear& value) {
+  for (std::size_t c = 0; c < 4; ++c) {
+    const GLuint bits = ctx.clear_color_integer[c];
+    switch (ctx.clear_color_kind) {
+      case GL_INT: value.f[c] = GLfloat(std::int32_t(bits)); value.i[c] = std::int32_t(bits); value.u[c] = bits; break;
+      case GL_UNSIGNED_INT: value.f[c] = GLfloat(bits); value.i[c] = std::int32_t(bits); value.u[c] = bits; break;
+      default:
+        value.f[c] = ctx.clear_color[c];
+        value.i[c] = GLint(ctx.clear_color[c]);
+        value.u[c] = GLuint(std::max(0.0f, ctx.clear_color[c]));
+    }
+  }
+}
+
+// EXT_texture_integer's RGBA_INTEGER_MODE_EXT: whether a colour draw buffer of the draw framebuffer
+// holds integers.
+bool integer_draw_buffers(const Context& ctx) {
+  const FramebufferObject* fb = ctx.current_draw_framebuffer();
+  if (!fb) return false;
+  for (unsigned i = 0; i < kMaxColorAttachments; ++i) {
+    std::array<const FramebufferAttachment*, 2> targets{};
+    const unsigned count = draw_buffer_targets(*fb, i, targets);
+    for (unsigned t = 0; t < count; ++t)
+      if (attachment_kind(*targets[t]) != st::ClearKind::FLOAT) return true;
+  }
+  return false;
+}
+
 // The state kept per viewport (SCISSOR_BOX, SCISSOR_TEST) or per draw buffer (COLOR_WRITEMASK,
 // BLEND) at `index`, which the caller checked against indexed_state_count.
 void indexed_state(const Context& ctx, GLenum pname, GLuint index, StateValue& value) {
@@ -169,10 +200,20 @@ bool query_clear_state(const Context& ctx, GLenum pname, StateValue& value) {
   switch (pname) {
     case GL_SCISSOR_BOX: case GL_COLOR_WRITEMASK: indexed_state(ctx, pname, 0, value); return true;
     case GL_COLOR_CLEAR_VALUE: {
+      // An integer clear colour reads back as its integers (EXT_texture_integer keeps them unconverted).
+      if (ctx.clear_color_kind != GL_FLOAT) {
+        GLdouble c[4];
+        ColorClear v;
+        color_clear_value(ctx, v);
+        std::copy(v.f, v.f + 4, c);
+        value.set_floats(StateValue::Type::Float, c, 4);
+        return true;
+      }
       const GLdouble c[4] = {ctx.clear_color[0], ctx.clear_color[1], ctx.clear_color[2], ctx.clear_color[3]};
       value.set_floats(StateValue::Type::Normalized, c, 4);
       return true;
     }
+    case GL_RGBA_INTEGER_MODE_EXT: value.set_integers({integer_draw_buffers(ctx)}); return true;
     case GL_DEPTH_CLEAR_VALUE: value.set_floats(StateValue::Type::Normalized, &ctx.clear_depth, 1); return true;
     case GL_STENCIL_CLEAR_VALUE: value.set_integers({ctx.clear_stencil}); return true;
     case GL_DEPTH_WRITEMASK: value.set_integers({ctx.depth_mask}); return true;
@@ -205,6 +246,17 @@ namespace api {
 
 void ClearColor(Context& ctx, const char*, GLfloat red, GLfloat green, GLfloat blue, GLfloat alpha) {
   ctx.clear_color = {red, green, blue, alpha};
+  ctx.clear_color_kind = GL_FLOAT;
+}
+
+void ClearColorIiEXT(Context& ctx, const char*, GLint red, GLint green, GLint blue, GLint alpha) {
+  ctx.clear_color_integer = {GLuint(red), GLuint(green), GLuint(blue), GLuint(alpha)};
+  ctx.clear_color_kind = GL_INT;
+}
+
+void ClearColorIuiEXT(Context& ctx, const char*, GLuint red, GLuint green, GLuint blue, GLuint alpha) {
+  ctx.clear_color_integer = {red, green, blue, alpha};
+  ctx.clear_color_kind = GL_UNSIGNED_INT;
 }
 
 void ClearDepth(Context& ctx, const char*, GLdouble depth) {
@@ -259,11 +311,7 @@ void Clear(Context& ctx, const char* fn, GLbitfield mask) {
         const FramebufferAttachment& a = *targets[t];
         ColorClear value;
         value.kind = attachment_kind(a);
-        for (int c = 0; c < 4; ++c) {
-          value.f[c] = ctx.clear_color[std::size_t(c)];
-          value.i[c] = GLint(ctx.clear_color[std::size_t(c)]);
-          value.u[c] = GLuint(std::max(0.0f, ctx.clear_color[std::size_t(c)]));
-        }
+        color_clear_value(ctx, value);
         clear_color_attachment(ctx, a, value, ctx.color_mask[i], fn);
       }
     }

@@ -74,9 +74,14 @@ void copy_tex_image(Context& ctx, unsigned dims, GLenum target, GLint level, GLe
                     GLsizei width, GLsizei height, GLint border, const char* function) {
   if (!is_copy_tex_image_target(dims, target))
     return ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x)", function, target);
-  const FramebufferAttachment* src = read_colour_attachment(ctx, function);
-  if (!src) return;
+  // GL 1.1 3.8: glCopyTexImage takes TexImage's internal formats except the legacy counts 1-4
+  // (INVALID_ENUM, as Mesa raises it).
+  if (internalformat >= 1 && internalformat <= 4)
+    return ctx.error(GL_INVALID_ENUM, "%s(internalformat = %u): a component count is not a format here", function,
+                     internalformat);
   const GLenum base = formats::base_tex_format(internalformat);
+  const FramebufferAttachment* src = copy_source_attachment(ctx, base, function);
+  if (!src) return;
   const bool integer = base && formats::find_internal_format(internalformat) &&
                        formats::describe(st::choose_texture_format(st::format_support(ctx.st().screen()), target,
                                                                    internalformat, GL_NONE, GL_NONE)
@@ -94,8 +99,11 @@ void copy_tex_image(Context& ctx, unsigned dims, GLenum target, GLint level, GLe
       }))
     return;
   const TextureImage& image = texture->images[face_of(target)][std::size_t(level)];
-  if (!texture->resource || !width || !height) return;
-  copy_from_read_buffer(ctx, *src, x, y, width, height, *texture->resource, image, target, level, 0, 0, 0, function);
+  if (!texture->resource || !image.width || !image.height) return;
+  // A border (compatibility) is not kept: the copy starts one pixel in (rows of 1D arrays are layers).
+  const GLint row_border = dims == 2 && target != GL_TEXTURE_1D_ARRAY ? border : 0;
+  copy_from_read_buffer(ctx, *src, x + border, y + row_border, image.width, image.height, *texture->resource, image,
+                        target, level, 0, 0, 0, function);
   base_level_changed(ctx, *texture, target, level, function);
 }
 
@@ -116,7 +124,7 @@ void copy_tex_sub_image(Context& ctx, TextureObject& texture, GLenum target, GLi
   if (!check_region_inside(ctx, image, xoffset, yoffset, zoffset, width, height, 1, function)) return;
   if (formats::describe(image.storage).is_compressed)
     return ctx.error(GL_INVALID_OPERATION, "%s: the texture is compressed", function);
-  const FramebufferAttachment* src = read_colour_attachment(ctx, function);
+  const FramebufferAttachment* src = copy_source_attachment(ctx, GLenum(image.base_format), function);
   if (!src || !texture.resource || !width || !height) return;
   copy_from_read_buffer(ctx, *src, x, y, width, height, *texture.resource, image, target, level, xoffset, yoffset,
                         zoffset, function);

@@ -210,6 +210,13 @@ bool query_fog_texenv_state(Context& ctx, GLenum pname, StateValue& value) {
       set_state_floats(value, l.current.texcoords[ctx.active_texture_unit].data(), 4, false);
       return true;
     case GL_MAX_TEXTURE_UNITS: value.set_integers({kFixedTextureUnits}); return true;
+    // Limits of compatibility features glvk does not have yet (pixel maps, selection, evaluators,
+    // auxiliary buffers): the minimums of GL 4.6 compatibility's implementation-dependent value
+    // tables, which those features will honour; no auxiliary buffer exists.
+    case GL_MAX_PIXEL_MAP_TABLE: value.set_integers({32}); return true;
+    case GL_MAX_NAME_STACK_DEPTH: value.set_integers({64}); return true;
+    case GL_MAX_EVAL_ORDER: value.set_integers({8}); return true;
+    case GL_AUX_BUFFERS: value.set_integers({0}); return true;
     default: return false;
   }
 }

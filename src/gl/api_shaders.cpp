@@ -158,5 +158,31 @@ void GetShaderSource(Context& ctx, const char* fn, GLuint shader, GLsizei buf_si
 
 void ReleaseShaderCompiler(Context&, const char*) {}
 
+// GL 4.6 7.2: glvk lists no shader binary format (NUM_SHADER_BINARY_FORMATS 0), so every call that
+// gets past the count check names an unsupported format.
+void ShaderBinary(Context& ctx, const char* fn, GLsizei count, const GLuint*, GLenum binary_format, const void*,
+                  GLsizei length) {
+  if (count < 0 || length < 0)
+    return ctx.error(GL_INVALID_VALUE, "%s(count = %d, length = %d): negative", fn, count, length);
+  ctx.error(GL_INVALID_ENUM, "%s(binaryformat = 0x%04x): not a shader binary format", fn, binary_format);
+}
+
+// GL 4.6 7.2: every precision of every stage is the stage's one 32-bit arithmetic: IEEE single
+// floats (exponents to 2^127, 23 fraction bits), two's complement ints (-2^31 .. 2^31 - 1, which
+// the range gives as log2 of the magnitudes, floored: 31 and 30; precision 0).
+void GetShaderPrecisionFormat(Context& ctx, const char* fn, GLenum shader_type, GLenum precision_type, GLint* range,
+                              GLint* precision) {
+  if (shader_type != GL_VERTEX_SHADER && shader_type != GL_FRAGMENT_SHADER)
+    return ctx.error(GL_INVALID_ENUM, "%s(shadertype = 0x%04x)", fn, shader_type);
+  GLint r[2], p;
+  switch (precision_type) {
+    case GL_LOW_FLOAT: case GL_MEDIUM_FLOAT: case GL_HIGH_FLOAT: r[0] = r[1] = 127, p = 23; break;
+    case GL_LOW_INT: case GL_MEDIUM_INT: case GL_HIGH_INT: r[0] = 31, r[1] = 30, p = 0; break;
+    default: return ctx.error(GL_INVALID_ENUM, "%s(precisiontype = 0x%04x)", fn, precision_type);
+  }
+  if (range) range[0] = r[0], range[1] = r[1];
+  if (precision) *precision = p;
+}
+
 }  // namespace api
 }  // namespace glvk::gl

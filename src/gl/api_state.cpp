@@ -161,6 +161,10 @@ bool query_integer(Context& ctx, GLenum pname, GLint64& value, bool& raised, con
     // takes glvk's one (7.5, kProgramBinaryFormat).
     case GL_NUM_SHADER_BINARY_FORMATS: value = 0; return true;
     case GL_NUM_PROGRAM_BINARY_FORMATS: value = 1; return true;
+    // glvk keeps no timeout of its own: the largest the GLint64 query type can carry (GL 4.6 4.1.1's
+    // WaitSync takes TIMEOUT_IGNORED only, so no command is bounded by it).
+    case GL_SHADER_COMPILER: value = GL_TRUE; return true;  // GL 4.6 7.1: glvk compiles shaders
+    case GL_MAX_SERVER_WAIT_TIMEOUT: value = std::numeric_limits<GLint64>::max(); return true;
     default:
       // Capabilities are state glGet reads as well (GL 4.6 section 22.1).
       if (const bool* client = legacy_client_state(ctx, pname)) {

@@ -134,6 +134,21 @@ void upload_by_compressing(Context& ctx, TextureObject& texture, GLenum target, 
 
 }  // namespace
 
+bool strip_border(unsigned dims, GLenum target, GLsizei& width, GLsizei& height, GLsizei& depth,
+                  formats::PixelStore& unpack) {
+  const bool strip_height = dims >= 2 && !height_is_layers(target);
+  const bool strip_depth = dims == 3 && !depth_is_layers(target);
+  if (width < 2 || (strip_height && height < 2) || (strip_depth && depth < 2)) return false;
+  // The client rows keep their full length; the interior starts one texel (row, image) in.
+  if (unpack.row_length == 0) unpack.row_length = width;
+  if (unpack.image_height == 0) unpack.image_height = height;
+  width -= 2;
+  unpack.skip_pixels += 1;
+  if (strip_height) height -= 2, unpack.skip_rows += 1;
+  if (strip_depth) depth -= 2, unpack.skip_images += 1;
+  return true;
+}
+
 void tex_image(Context& ctx, TextureObject& texture, unsigned dims, GLenum target, GLint level, GLint internal_format,
                GLsizei width, GLsizei height, GLsizei depth, GLint border, GLenum format, GLenum type,
                const void* pixels, const char* function) {
@@ -144,7 +159,16 @@ void tex_image(Context& ctx, TextureObject& texture, unsigned dims, GLenum targe
                               internal_format);
   if (width < 0 || height < 0 || depth < 0)
     return ctx.error(GL_INVALID_VALUE, "%s: negative width, height or depth", function);
-  if (border != 0) return ctx.error(GL_INVALID_VALUE, "%s(border = %d): must be 0", function, border);
+  // Borders (GL 4.6 compatibility 8.5): 0 or 1 except for rectangles, 0 in core. glvk keeps no
+  // border texels: the image is the interior, as gallium drivers store it.
+  formats::PixelStore unpack = ctx.unpack;
+  if (border != 0) {
+    if (border != 1 || ctx.config().core_profile || unproxied(target) == GL_TEXTURE_RECTANGLE)
+      return ctx.error(GL_INVALID_VALUE, "%s(border = %d): must be 0%s", function, border,
+                       ctx.config().core_profile ? "" : " or 1");
+    if (!strip_border(dims, target, width, height, depth, unpack))
+      return ctx.error(GL_INVALID_VALUE, "%s: a side is less than twice the border", function);
+  }
   if (!check_format_and_type(ctx, format, type, function)) return;
   if (is_cube_face(target) || unproxied(target) == GL_TEXTURE_CUBE_MAP || unproxied(target) == GL_TEXTURE_CUBE_MAP_ARRAY)
     if (width != height) return ctx.error(GL_INVALID_VALUE, "%s: cube map images must be square", function);
@@ -187,7 +211,7 @@ void tex_image(Context& ctx, TextureObject& texture, unsigned dims, GLenum targe
   if (too_large) return ctx.error(GL_INVALID_VALUE, "%s: %dx%dx%d at level %d exceeds the maximum size", function,
                                   width, height, depth, level);
   ClientImage client;
-  if (!client_image(ctx, ctx.unpack, GL_PIXEL_UNPACK_BUFFER, dims, width, image.height, image.depth, format, type,
+  if (!client_image(ctx, unpack, GL_PIXEL_UNPACK_BUFFER, dims, width, image.height, image.depth, format, type,
                     pixels, client, function))
     return;
   if (!ensure_resource(ctx, texture, target, level, image, chosen.bindings, function)) return;
@@ -338,11 +362,19 @@ void generate_mipmap(Context& ctx, TextureObject& texture, const char* function)
     if (other.internal_format != base_image.internal_format || other.width != base_image.width)
       return ctx.error(GL_INVALID_OPERATION, "%s: the cube map is not cube complete", function);
   }
-  // Only colour-renderable, filterable formats: no depth/stencil, integer or compressed images.
+  // GL 4.6 core 8.14.4: only colour-renderable, filterable formats (no depth/stencil, integer or
+  // compressed images). The compatibility profile keeps GL 3.0's wider rule, as Mesa does: any
+  // image that is not integer nor holds stencil, compressed ones included, where st can reduce
+  // the storage (compressed families it can encode again).
   const formats::FormatDesc& d = formats::describe(base_image.format);
-  if (!(formats::framebuffer_renderable(GLenum(base_image.internal_format)) & formats::RENDERABLE_COLOR) ||
-      d.is_pure_integer || d.is_compressed)
-    return ctx.error(GL_INVALID_OPERATION, "%s: %s is not colour-renderable and filterable", function,
+  const bool generates =
+      ctx.config().core_profile
+          ? (formats::framebuffer_renderable(GLenum(base_image.internal_format)) & formats::RENDERABLE_COLOR) &&
+                !d.is_pure_integer && !d.is_compressed
+          : !d.is_pure_integer && base_image.base_format != GL_DEPTH_STENCIL &&
+                base_image.base_format != GL_STENCIL_INDEX && st::can_generate_mipmap(base_image.storage);
+  if (!generates)
+    return ctx.error(GL_INVALID_OPERATION, "%s: %s cannot have mipmaps generated in this context", function,
                      formats::find_internal_format(GLenum(base_image.internal_format))->name);
   if (!base_image.width || !texture.resource) return;
 

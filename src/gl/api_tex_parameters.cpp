@@ -23,12 +23,31 @@ namespace glvk::gl {
 
 namespace {
 
+// ARB_texture_compression (GL 4.6 8.7): an image given a generic compressed format that st stored
+// compressed reports the specific format chosen as its internal format.
+GLint reported_internal_format(const TextureImage& image) {
+  if (!image.defined()) return GL_RGBA;
+  static constexpr struct {
+    GLenum generic;
+    Format stored;
+    GLenum specific;
+  } kChosen[] = {{GL_COMPRESSED_RGB, Format::DXT1_RGB, GL_COMPRESSED_RGB_S3TC_DXT1_EXT},
+                 {GL_COMPRESSED_RGBA, Format::DXT5_RGBA, GL_COMPRESSED_RGBA_S3TC_DXT5_EXT},
+                 {GL_COMPRESSED_RED, Format::RGTC1_UNORM, GL_COMPRESSED_RED_RGTC1},
+                 {GL_COMPRESSED_RG, Format::RGTC2_UNORM, GL_COMPRESSED_RG_RGTC2},
+                 {GL_COMPRESSED_SRGB, Format::DXT1_SRGB, GL_COMPRESSED_SRGB_S3TC_DXT1_EXT},
+                 {GL_COMPRESSED_SRGB_ALPHA, Format::DXT5_SRGBA, GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT5_EXT}};
+  for (const auto& c : kChosen)
+    if (GLenum(image.internal_format) == c.generic && image.format == c.stored) return GLint(c.specific);
+  return image.internal_format;
+}
+
 bool level_parameter(const TextureImage& image, GLenum pname, GLint& value) {
   switch (pname) {
     case GL_TEXTURE_WIDTH: value = image.width; return true;
     case GL_TEXTURE_HEIGHT: value = image.height; return true;
     case GL_TEXTURE_DEPTH: value = image.depth; return true;
-    case GL_TEXTURE_INTERNAL_FORMAT: value = image.defined() ? image.internal_format : GL_RGBA; return true;
+    case GL_TEXTURE_INTERNAL_FORMAT: value = reported_internal_format(image); return true;
     case GL_TEXTURE_BORDER: value = 0; return true;
     case GL_TEXTURE_COMPRESSED: value = image.defined() && formats::describe(image.format).is_compressed; return true;
     case GL_TEXTURE_SAMPLES: value = image.samples; return true;
@@ -93,7 +112,13 @@ bool get_tex_level_parameter(Context& ctx, const TextureObject& t, GLenum target
       default: break;
     }
   }
-  if (level_parameter(t.images[is_proxy(target) ? 0 : face_of(target)][std::size_t(level)], pname, value)) return true;
+  // Compatibility-only pnames: GL 4.6 core 8.11.3 lists no border, luminance or intensity state.
+  const bool compatibility_only = pname == GL_TEXTURE_BORDER || pname == GL_TEXTURE_LUMINANCE_SIZE ||
+                                  pname == GL_TEXTURE_INTENSITY_SIZE || pname == GL_TEXTURE_LUMINANCE_TYPE ||
+                                  pname == GL_TEXTURE_INTENSITY_TYPE;
+  if (!(compatibility_only && ctx.config().core_profile) &&
+      level_parameter(t.images[is_proxy(target) ? 0 : face_of(target)][std::size_t(level)], pname, value))
+    return true;
   ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not a level parameter", function, pname);
   return false;
 }

@@ -23,7 +23,8 @@ void* get_proc_address(const char* name) {
 }
 
 std::span<const char* const> advertised_extensions(bool core_profile) {
-  return {kAdvertisedExtensions, core_profile ? kCoreProfileExtensionCount : kAdvertisedExtensionCount};
+  if (core_profile) return {kAdvertisedExtensions, kCoreProfileExtensionCount};
+  return {kAdvertisedExtensions + kCoreOnlyExtensionCount, kAdvertisedExtensionCount - kCoreOnlyExtensionCount};
 }
 
 void report_unimplemented(std::atomic<bool>& reported, const char* name) {

@@ -96,6 +96,13 @@ bool query_draw_state(Context& ctx, GLenum pname, StateValue& value) {
     case GL_MAX_VARYING_VECTORS:
       value.set_integers({std::min(l.vertex_output_components, l.fragment_input_components) / 4});
       return true;
+    // ARB_blend_func_extended: SRC1 factors reach Vulkan's dual-source blending.
+    case GL_MAX_DUAL_SOURCE_DRAW_BUFFERS: value.set_integers({l.dual_source_draw_buffers}); return true;
+    case GL_MAX_TEXTURE_LOD_BIAS: {  // GL 4.6 8.14.1: the bias is clamped to it, as the sampler does
+      const GLdouble bias = l.max_sampler_lod_bias;
+      value.set_floats(StateValue::Type::Float, &bias, 1);
+      return true;
+    }
     case GL_MAX_VERTEX_OUTPUT_COMPONENTS: value.set_integers({l.vertex_output_components}); return true;
     case GL_MAX_FRAGMENT_INPUT_COMPONENTS: value.set_integers({l.fragment_input_components}); return true;
     case GL_MAX_GEOMETRY_INPUT_COMPONENTS: value.set_integers({l.geometry_input_components}); return true;

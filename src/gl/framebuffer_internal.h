@@ -153,4 +153,9 @@ bool read_source(Context& ctx, const FramebufferAttachment& a, ReadSource& out);
 // The read buffer's colour attachment, or null after the spec's error.
 const FramebufferAttachment* read_colour_attachment(Context& ctx, const char* function);  // framebuffer_validation.cpp
 
+// glCopyTex(Sub)Image's source for a texture of GL base format `base` (GL 4.6 8.6): the read
+// framebuffer's depth buffer for depth and depth-stencil images (INVALID_OPERATION without one),
+// else the read buffer's colour attachment; null after the spec's error.
+const FramebufferAttachment* copy_source_attachment(Context& ctx, GLenum base, const char* function);  // framebuffer_validation.cpp
+
 }  // namespace glvk::gl

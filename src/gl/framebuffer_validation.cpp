@@ -238,9 +238,10 @@ GLenum framebuffer_status(Context& ctx, const FramebufferObject* fb) {
   d.default_layers = std::uint32_t(fb->default_layers);
   d.default_samples = std::uint32_t(fb->default_samples);
   d.default_fixed_sample_locations = fb->default_fixed_sample_locations;
-  // GL 4.1 took ARB_ES2_compatibility in: the draw/read buffer rules apply to older contexts only.
+  // ARB_ES2_compatibility (in GL 4.1) removed the draw/read buffer rules; every glvk context
+  // advertises it, whatever version was asked for, so none applies them (as Mesa with the extension).
   CompletenessRules rules;
-  rules.draw_and_read_buffer_rules = ctx.config().major * 10 + ctx.config().minor < 41;
+  rules.draw_and_read_buffer_rules = false;
   return check_framebuffer_completeness(d, rules);
 }
 
@@ -383,6 +384,26 @@ const FramebufferAttachment* read_colour_attachment(Context& ctx, const char* fu
     return nullptr;
   }
   return &a;
+}
+
+const FramebufferAttachment* copy_source_attachment(Context& ctx, GLenum base, const char* function) {
+  if (base != GL_DEPTH_COMPONENT && base != GL_DEPTH_STENCIL) return read_colour_attachment(ctx, function);
+  FramebufferObject* fb = ctx.current_read_framebuffer();
+  if (framebuffer_status(ctx, fb) != GL_FRAMEBUFFER_COMPLETE) {
+    ctx.error(GL_INVALID_FRAMEBUFFER_OPERATION, "%s: the read framebuffer is not complete", function);
+    return nullptr;
+  }
+  TextureImage scratch;
+  const TextureImage* depth = fb->depth.type != AttachmentObject::NONE ? attached_image(fb->depth, scratch) : nullptr;
+  if (!depth || !depth->defined() || !formats::describe(depth->storage).is_depth) {
+    ctx.error(GL_INVALID_OPERATION, "%s: a depth image needs a depth buffer in the read framebuffer", function);
+    return nullptr;
+  }
+  if (depth->samples > 1 && !fb->window) {
+    ctx.error(GL_INVALID_OPERATION, "%s: the depth buffer is multisampled", function);
+    return nullptr;
+  }
+  return &fb->depth;
 }
 
 }  // namespace glvk::gl

@@ -42,7 +42,7 @@ COMPILED_INTO_LISTS = re.compile(
     r"MultMatrix[fd]|LoadTransposeMatrix[fd]|MultTransposeMatrix[fd]|Translate[fd]|Rotate[fd]|Scale[fd]|Ortho|"
     r"Frustum|PushMatrix|PopMatrix|BindTexture|ActiveTexture|TexParameter[fi]v?|BlendFunc|BlendFuncSeparate|"
     r"BlendEquation|BlendEquationSeparate|BlendColor|DepthFunc|DepthMask|ColorMask|CullFace|FrontFace|PolygonMode|"
-    r"PolygonOffset|LineWidth|PointSize|Viewport|Scissor|StencilFunc|StencilOp|StencilMask|ClearColor|ClearDepth|"
+    r"PolygonOffset|LineWidth|PointSize|Viewport|Scissor|StencilFunc|StencilOp|StencilMask|ClearColor(IiEXT|IuiEXT)?|ClearDepth|"
     r"ClearStencil|Clear|CallList|CallLists|ListBase|UseProgram|DepthRange|RasterPos[234][dfis]v?|"
     r"WindowPos[23][dfis]v?|PixelZoom|ClipPlane|TexGen[dfi]v?|PointParameter[fi]v?|(Begin|End)Query(ARB)?|"
     r"QueryCounter|(Begin|End)ConditionalRender(NV)?|PushAttrib|PopAttrib|LineStipple|PixelTransfer[fi]|"
@@ -174,13 +174,18 @@ def main():
             errors.append(f"{implemented_path}: {name} is not a GL 4.6/extension command in gl.xml")
     if len(set(implemented)) != len(implemented):
         errors.append(f"{implemented_path}: duplicate names")
-    # "NAME compatibility": advertised in compatibility contexts only; those are listed last.
+    # "NAME compatibility" / "NAME core": advertised in compatibility / core contexts only. The list
+    # is core-only names, then names of both, then compatibility-only names: a core context takes
+    # a prefix, a compatibility context a suffix.
     entries = [line.split() for line in read_list(extensions_path)]
     for words in entries:
-        if len(words) > 2 or (len(words) == 2 and words[1] != "compatibility"):
-            errors.append(f"{extensions_path}: '{' '.join(words)}' is not 'NAME' or 'NAME compatibility'")
-    extensions = [w[0] for w in entries if len(w) == 1] + [w[0] for w in entries if len(w) == 2]
-    core_extension_count = sum(1 for w in entries if len(w) == 1)
+        if len(words) > 2 or (len(words) == 2 and words[1] not in ("compatibility", "core")):
+            errors.append(f"{extensions_path}: '{' '.join(words)}' is not 'NAME', 'NAME core' or 'NAME compatibility'")
+    core_only = [w[0] for w in entries if len(w) == 2 and w[1] == "core"]
+    both = [w[0] for w in entries if len(w) == 1]
+    compatibility_only = [w[0] for w in entries if len(w) == 2 and w[1] == "compatibility"]
+    extensions = core_only + both + compatibility_only
+    core_extension_count = len(core_only) + len(both)
     for ext in extensions:
         if ext not in extension_commands:
             errors.append(f"{extensions_path}: {ext} is not a GL extension in gl.xml")
@@ -255,7 +260,8 @@ def main():
             s.write(f"    \"{ext}\",\n")
         s.write("};\n")
         s.write(f"const std::size_t kAdvertisedExtensionCount = {len(extensions)};\n")
-        s.write(f"const std::size_t kCoreProfileExtensionCount = {core_extension_count};\n\n")
+        s.write(f"const std::size_t kCoreProfileExtensionCount = {core_extension_count};\n")
+        s.write(f"const std::size_t kCoreOnlyExtensionCount = {len(core_only)};\n\n")
         s.write("}  // namespace glvk::gl\n")
 
 

@@ -75,6 +75,11 @@ formats::Format gl_bits_format(const TextureImage& image);
 bool holds_same_bits(const TextureImage& a, const TextureImage& b);
 
 // glTexImage{1,2,3}D after the target check (also glCopyTexImage's image definition).
+// A compatibility border of 1 taken off an image (`dims` dimensions, `target`): its sides lose 2
+// (not array layers), `unpack` starts one texel in; false when a side is less than 2.
+bool strip_border(unsigned dims, GLenum target, GLsizei& width, GLsizei& height, GLsizei& depth,
+                  formats::PixelStore& unpack);  // api_tex_image.cpp
+
 void tex_image(Context& ctx, TextureObject& texture, unsigned dims, GLenum target, GLint level, GLint internal_format,
                GLsizei width, GLsizei height, GLsizei depth, GLint border, GLenum format, GLenum type,
                const void* pixels, const char* function);

@@ -3,6 +3,7 @@
 // pixel buffer objects, regions and whole blocks, texture lookups by target or name, and what st
 // is handed (transfer_request, client_texels) and how its failures become GL errors.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <vector>
@@ -410,11 +411,47 @@ bool check_whole_blocks(Context& ctx, const TextureImage& image, GLint x, GLint 
   return false;
 }
 
+namespace {
+
+// Compressed formats have no channels of their own: the resolution each component keeps (R, G, B,
+// A), as Mesa answers it (llvmpipe: S3TC 4 bits a component, RGTC and BPTC unorm 8, BPTC float 16);
+// the ETC2/EAC and ASTC families by their decoded precision.
+GLint compressed_component_bits(formats::CompressedFamily family, int rgba) {
+  using F = formats::CompressedFamily;
+  static constexpr std::array<GLint, 4> kS3tcRgb{4, 4, 4, 0}, kS3tc{4, 4, 4, 4}, kRed8{8, 0, 0, 0}, kRg8{8, 8, 0, 0},
+      kRgb16{16, 16, 16, 0}, kRgba8{8, 8, 8, 8}, kRgb8{8, 8, 8, 0}, kRgb8A1{8, 8, 8, 1}, kRed11{11, 0, 0, 0},
+      kRg11{11, 11, 0, 0};
+  switch (family) {
+    case F::BC1_RGB: return kS3tcRgb[std::size_t(rgba)];
+    case F::BC1_RGBA: case F::BC2: case F::BC3: return kS3tc[std::size_t(rgba)];
+    case F::BC4_UNORM: case F::BC4_SNORM: return kRed8[std::size_t(rgba)];
+    case F::BC5_UNORM: case F::BC5_SNORM: return kRg8[std::size_t(rgba)];
+    case F::BC6H_UFLOAT: case F::BC6H_SFLOAT: return kRgb16[std::size_t(rgba)];
+    case F::ETC1_RGB8: case F::ETC2_RGB8: return kRgb8[std::size_t(rgba)];
+    case F::ETC2_RGB8A1: return kRgb8A1[std::size_t(rgba)];
+    case F::EAC_R11_UNORM: case F::EAC_R11_SNORM: return kRed11[std::size_t(rgba)];
+    case F::EAC_RG11_UNORM: case F::EAC_RG11_SNORM: return kRg11[std::size_t(rgba)];
+    default: return kRgba8[std::size_t(rgba)];  // BC7, ETC2_RGBA8, ASTC (LDR)
+  }
+}
+
+GLenum compressed_component_type(formats::CompressedFamily family) {
+  using F = formats::CompressedFamily;
+  switch (family) {
+    case F::BC6H_UFLOAT: case F::BC6H_SFLOAT: return GL_FLOAT;
+    case F::BC4_SNORM: case F::BC5_SNORM: case F::EAC_R11_SNORM: case F::EAC_RG11_SNORM: return GL_SIGNED_NORMALIZED;
+    default: return GL_UNSIGNED_NORMALIZED;
+  }
+}
+
+}  // namespace
+
 // Component sizes/types of a level as glGetTexLevelParameter reports them: only the components
 // the base format has, from the format actually chosen.
 GLint component_size(const TextureImage& image, GLenum pname) {
   const formats::FormatDesc& d = formats::describe(image.format);
   const auto channel_bits = [&](int rgba) -> GLint {
+    if (d.is_compressed) return compressed_component_bits(formats::CompressedFamily(d.compressed_family), rgba);
     const formats::Swizzle s = d.swizzle[rgba];
     return s <= formats::Swizzle::W ? d.channel[int(s)].size : 0;
   };
@@ -446,6 +483,7 @@ GLenum component_type(const TextureImage& image, GLenum pname) {
                                                                                 : GL_TEXTURE_DEPTH_SIZE);
   if (!size) return GL_NONE;
   const formats::FormatDesc& d = formats::describe(image.format);
+  if (d.is_compressed) return compressed_component_type(formats::CompressedFamily(d.compressed_family));
   const int rgba = pname == GL_TEXTURE_GREEN_TYPE ? 1 : pname == GL_TEXTURE_BLUE_TYPE ? 2
                    : pname == GL_TEXTURE_ALPHA_TYPE ? 3 : 0;
   const formats::Channel& c = d.channel[int(d.swizzle[rgba])];

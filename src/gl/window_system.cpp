@@ -52,7 +52,9 @@ std::unique_ptr<Context> create_context(const ContextRequest& r, const Context* 
   ContextConfig config;
   config.major = r.major;
   config.minor = r.minor;
-  config.core_profile = at_least_32(r) && r.core_profile_bit;
+  // EGL_KHR_create_context / GLX_ARB_create_context: a 3.1 request gets exactly 3.1 or the core
+  // profile of a later version; glvk has only 4.6, so its core profile (no ARB_compatibility).
+  config.core_profile = (at_least_32(r) && r.core_profile_bit) || (r.major == 3 && r.minor == 1);
   config.debug = r.debug;
   config.forward_compatible = r.forward_compatible;
   auto share_group = share ? share->shared_share_group() : std::make_shared<ShareGroup>();

@@ -42,6 +42,8 @@ ShaderLimits shader_limits(Screen& screen) {
   if (f.wideLines) std::copy(l.lineWidthRange, l.lineWidthRange + 2, s.line_width_range);
   s.clip_distances = f.shaderClipDistance ? l.maxClipDistances : 0;
   s.subpixel_bits = l.subPixelPrecisionBits;
+  s.max_sampler_lod_bias = l.maxSamplerLodBias;
+  s.dual_source_draw_buffers = f.dualSrcBlend ? l.maxFragmentDualSrcAttachments : 0;
   s.transform_feedback = device.draw_features().transform_feedback;
   s.stencil_export = device.draw_features().shader_stencil_export;
   return s;

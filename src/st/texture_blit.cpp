@@ -1,5 +1,5 @@
-// Texture blits (format conversion, glBlitFramebuffer's scaled and resolving blits), mipmap
-// generation, and the stand-in textures through which views that reinterpret their image blit.
+// Texture blits (format conversion, glBlitFramebuffer's scaled and resolving blits) and the
+// stand-in textures through which views that reinterpret their image blit.
 #include "glvk/st/blit.h"
 
 #include <string>
@@ -69,65 +69,6 @@ void write_back(Texture& stand_in, Texture& view, unsigned level, unsigned first
                level_box(view, level, first, stand_in.layout().layers));
 }
 
-namespace {
-
-bool can_blit_linear(Screen& screen, Format format) {
-  VkFormatProperties properties;
-  Screen::Impl& s = screen.impl();
-  vkGetPhysicalDeviceFormatProperties(s.device->physical_device(),
-                                      static_cast<VkFormat>(formats::describe(format).vk_format), &properties);
-  const VkFormatFeatureFlags needed = VK_FORMAT_FEATURE_BLIT_SRC_BIT | VK_FORMAT_FEATURE_BLIT_DST_BIT |
-                                      VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT;
-  return (properties.optimalTilingFeatures & needed) == needed;
-}
-
-// One level from the level above on the CPU: unpack to RGBA float, average each 2x2(x2) box
-// (edges repeat when a dimension is already 1), pack back.
-void reduce_level_on_cpu(Texture& texture, unsigned level) {
-  const TextureLayout& l = texture.layout();
-  const bool three_d = l.target == TextureTarget::TEXTURE_3D;
-  const std::uint32_t sw = l.level_width(level - 1), sh = l.level_height(level - 1), sd = l.level_depth(level - 1);
-  const std::uint32_t dw = l.level_width(level), dh = l.level_height(level), dd = l.level_depth(level);
-  const std::uint32_t slices_src = three_d ? sd : l.layers, slices_dst = three_d ? dd : l.layers;
-  const formats::PixelFormat native(l.format), rgba(Format::R32G32B32A32_FLOAT);
-  const std::size_t src_row = native.row_bytes(sw), dst_row = native.row_bytes(dw);
-  std::vector<std::byte> src(src_row * sh * slices_src), dst(dst_row * dh * slices_dst);
-  Box src_box;
-  src_box.width = sw;
-  src_box.height = int(sh);
-  src_box.depth = int(slices_src);
-  texture_read(texture, level - 1, src_box, src.data(), src_row, src_row * sh);
-  std::vector<float> in(std::size_t(sw) * sh * slices_src * 4), out(std::size_t(dw) * dh * slices_dst * 4);
-  for (std::uint32_t z = 0; z < slices_src; ++z)
-    formats::convert(in.data() + std::size_t(z) * sw * sh * 4, rgba, sw * 16, src.data() + z * src_row * sh, native,
-                     src_row, sw, sh);
-  for (std::uint32_t z = 0; z < slices_dst; ++z)
-    for (std::uint32_t y = 0; y < dh; ++y)
-      for (std::uint32_t x = 0; x < dw; ++x)
-        for (int c = 0; c < 4; ++c) {
-          float sum = 0;
-          int count = 0;
-          for (std::uint32_t dz = 0; dz < (three_d && sd > 1 ? 2u : 1u); ++dz)
-            for (std::uint32_t dy = 0; dy < (sh > 1 ? 2u : 1u); ++dy)
-              for (std::uint32_t dx = 0; dx < (sw > 1 ? 2u : 1u); ++dx) {
-                const std::uint32_t sz = three_d ? std::min(z * 2 + dz, sd - 1) : z;
-                const std::uint32_t sy = std::min(y * 2 + dy, sh - 1), sx = std::min(x * 2 + dx, sw - 1);
-                sum += in[((std::size_t(sz) * sh + sy) * sw + sx) * 4 + std::size_t(c)];
-                ++count;
-              }
-          out[((std::size_t(z) * dh + y) * dw + x) * 4 + std::size_t(c)] = sum / float(count);
-        }
-  for (std::uint32_t z = 0; z < slices_dst; ++z)
-    formats::convert(dst.data() + z * dst_row * dh, native, dst_row, out.data() + std::size_t(z) * dw * dh * 4, rgba,
-                     dw * 16, dw, dh);
-  Box dst_box;
-  dst_box.width = dw;
-  dst_box.height = int(dh);
-  dst_box.depth = int(slices_dst);
-  texture_write(texture, level, dst_box, dst.data(), dst_row, dst_row * dh);
-}
-
-}  // namespace
 
 namespace {
 
@@ -373,28 +314,6 @@ bool texture_blit_scaled(Texture& src, unsigned src_level, int src_layer, const 
   lock.s.stream->blit_image(src.image(), dst.image(), {&region, 1}, linear ? VK_FILTER_LINEAR : VK_FILTER_NEAREST);
   lock.s.check_validation();
   return true;
-}
-
-void texture_generate_mipmap(Texture& texture, unsigned base_level, unsigned last_level) {
-  const TextureLayout& l = texture.layout();
-  last_level = std::min(last_level, l.levels - 1);
-  // A view in another format than its image's would be filtered in the image's format by a blit.
-  if (texture.reinterprets_image() || !can_blit_linear(texture.screen(), l.format)) {
-    for (unsigned level = base_level + 1; level <= last_level; ++level) reduce_level_on_cpu(texture, level);
-    return;
-  }
-  Locked lock(texture.screen());
-  for (unsigned level = base_level + 1; level <= last_level; ++level) {
-    VkImageBlit region{};
-    region.srcSubresource = {texture.image().aspects(), texture.image_level(level - 1), texture.image_layer(0), l.layers};
-    region.dstSubresource = {texture.image().aspects(), texture.image_level(level), texture.image_layer(0), l.layers};
-    region.srcOffsets[1] = {std::int32_t(l.level_width(level - 1)), std::int32_t(l.level_height(level - 1)),
-                            std::int32_t(l.level_depth(level - 1))};
-    region.dstOffsets[1] = {std::int32_t(l.level_width(level)), std::int32_t(l.level_height(level)),
-                            std::int32_t(l.level_depth(level))};
-    lock.s.stream->blit_image(texture.image(), texture.image(), {&region, 1}, VK_FILTER_LINEAR);
-  }
-  lock.s.check_validation();
 }
 
 // ---------------------------------------------------------------------------------------------

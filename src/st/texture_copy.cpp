@@ -1,4 +1,5 @@
-// Raw texel copies between textures (glCopyImageSubData, reallocation keeping levels).
+// Texel copies between textures: raw (glCopyImageSubData, reallocation keeping levels) and
+// converting on the CPU (glCopyTexImage's copies from a read buffer).
 #include "glvk/st/texture.h"
 
 #include <algorithm>
@@ -7,7 +8,9 @@
 #include <string>
 #include <vector>
 
+#include "glvk/formats/compressed.h"
 #include "glvk/formats/convert.h"
+#include "glvk/formats/pack.h"
 #include "glvk/vk_backend/image.h"
 #include "screen_impl.h"
 #include "texture_internal.h"
@@ -94,19 +97,65 @@ void texture_copy_level(Texture& src, unsigned src_level, Texture& dst, unsigned
   l.s.check_validation();
 }
 
+namespace {
+
+// Depth (and stencil, when both have it) of `in` rows in `from` into `out` rows in `to`, through
+// float depth values and 8-bit stencil values.
+void convert_depth_stencil(const FormatDesc& from, const std::byte* in, std::size_t from_row, const FormatDesc& to,
+                           std::byte* out, std::size_t to_row, unsigned w, unsigned h) {
+  std::vector<float> depth(w);
+  std::vector<std::uint8_t> stencil(w);
+  for (unsigned y = 0; y < h; ++y) {
+    formats::unpack_depth_float(from, in + y * from_row, depth.data(), w);
+    formats::pack_depth_float(to, depth.data(), out + y * to_row, w);
+    if (from.is_stencil && to.is_stencil) {
+      formats::unpack_stencil_uint(from, in + y * from_row, stencil.data(), w);
+      formats::pack_stencil_uint(to, stencil.data(), out + y * to_row, w);
+    }
+  }
+}
+
+// Online compression of a copied rectangle (GL 4.6 8.6 lets CopyTexImage name a compressed
+// internal format): RGBA float with the base format's rebase, then the family's encoder, which
+// takes stored (sRGB-encoded) values.
+formats::ConvertStatus compress_rows(const formats::PixelFormat& from, const std::byte* in, std::size_t from_row,
+                                     const FormatDesc& to, std::byte* out, std::size_t to_row, unsigned w, unsigned h,
+                                     const formats::ConvertParams& params) {
+  const auto family = formats::CompressedFamily(to.compressed_family);
+  if (!formats::can_encode(family)) return formats::ConvertStatus::UNSUPPORTED_FORMAT;
+  std::vector<float> texels(std::size_t(w) * h * 4);
+  const formats::ConvertStatus status = formats::convert(texels.data(), formats::PixelFormat(Format::R32G32B32A32_FLOAT),
+                                                         std::size_t(w) * 16, in, from, from_row, w, h, params);
+  if (status != formats::ConvertStatus::OK) return status;
+  if (to.colorspace == formats::Colorspace::SRGB)
+    for (std::size_t i = 0; i < texels.size(); ++i)
+      if (i % 4 != 3) texels[i] = formats::linear_to_srgb(texels[i]);
+  formats::encode_image_rgba_float(family, texels.data(), std::size_t(w) * 4, w, h, reinterpret_cast<std::uint8_t*>(out),
+                                   to_row);
+  return formats::ConvertStatus::OK;
+}
+
+}  // namespace
+
 Result texture_copy_converting(Texture& src, unsigned src_level, const Box& src_box, formats::Format src_storage,
                                Texture& dst, unsigned dst_level, const Box& dst_box, formats::Format dst_storage,
                                std::uint32_t dst_base_format) {
   const formats::PixelFormat from(src_storage), to(dst_storage);
+  const FormatDesc &from_desc = formats::describe(src_storage), &to_desc = formats::describe(dst_storage);
   const int w = int(src_box.width), h = src_box.height;
   const std::size_t from_row = from.row_bytes(unsigned(w)), to_row = to.row_bytes(unsigned(w));
-  std::vector<std::byte> in(from_row * std::size_t(h)), out(to_row * std::size_t(h));
+  std::vector<std::byte> in(from_row * std::size_t(h)), out(to_row * to.block_rows(unsigned(h)));
   texture_read(src, src_level, src_box, in.data(), from_row, in.size());
   formats::Swizzle map[4];
   formats::ConvertParams params;
   if (formats::compute_rgba2base2rgba_component_mapping(dst_base_format, map)) params.rebase_swizzle = map;
-  const formats::ConvertStatus status =
-      formats::convert(out.data(), to, to_row, in.data(), from, from_row, unsigned(w), unsigned(h), params);
+  formats::ConvertStatus status = formats::ConvertStatus::OK;
+  if (from_desc.is_depth && to_desc.is_depth)
+    convert_depth_stencil(from_desc, in.data(), from_row, to_desc, out.data(), to_row, unsigned(w), unsigned(h));
+  else if (to_desc.is_compressed)
+    status = compress_rows(from, in.data(), from_row, to_desc, out.data(), to_row, unsigned(w), unsigned(h), params);
+  else
+    status = formats::convert(out.data(), to, to_row, in.data(), from, from_row, unsigned(w), unsigned(h), params);
   if (status != formats::ConvertStatus::OK)
     return Result::fail(Failure::UNSUPPORTED, std::string("cannot copy ") + formats::describe(src_storage).name +
                                                   " into " + formats::describe(dst_storage).name + " (" +

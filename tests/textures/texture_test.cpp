@@ -378,16 +378,16 @@ TEST_F(TextureTest, StorageIsImmutableAndFullyQueryable) {
 TEST_F(TextureTest, LevelParametersReportTheChosenFormat) {
   struct Row {
     GLenum internal_format, format, type;
-    GLint red, green, blue, alpha, luminance, depth, stencil;
+    GLint red, green, blue, alpha, depth, stencil;
     GLenum red_type;
   };
   const Row rows[] = {
-      {GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE, 8, 8, 8, 8, 0, 0, 0, GL_UNSIGNED_NORMALIZED},
-      {GL_RGB565, GL_RGB, GL_UNSIGNED_SHORT_5_6_5, 5, 6, 5, 0, 0, 0, 0, GL_UNSIGNED_NORMALIZED},
-      {GL_RGBA16F, GL_RGBA, GL_FLOAT, 16, 16, 16, 16, 0, 0, 0, GL_FLOAT},
-      {GL_RGBA8I, GL_RGBA_INTEGER, GL_BYTE, 8, 8, 8, 8, 0, 0, 0, GL_INT},
-      {GL_LUMINANCE8, GL_LUMINANCE, GL_UNSIGNED_BYTE, 0, 0, 0, 0, 8, 0, 0, GL_NONE},
-      {GL_DEPTH24_STENCIL8, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, 0, 0, 0, 0, 0, 24, 8, GL_NONE},
+      {GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE, 8, 8, 8, 8, 0, 0, GL_UNSIGNED_NORMALIZED},
+      {GL_RGB565, GL_RGB, GL_UNSIGNED_SHORT_5_6_5, 5, 6, 5, 0, 0, 0, GL_UNSIGNED_NORMALIZED},
+      {GL_RGBA16F, GL_RGBA, GL_FLOAT, 16, 16, 16, 16, 0, 0, GL_FLOAT},
+      {GL_RGBA8I, GL_RGBA_INTEGER, GL_BYTE, 8, 8, 8, 8, 0, 0, GL_INT},
+      {GL_LUMINANCE8, GL_LUMINANCE, GL_UNSIGNED_BYTE, 0, 0, 0, 0, 0, 0, GL_NONE},
+      {GL_DEPTH24_STENCIL8, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, 0, 0, 0, 0, 24, 8, GL_NONE},
   };
   for (const Row& r : rows) {
     make_texture(GL_TEXTURE_2D);
@@ -402,7 +402,8 @@ TEST_F(TextureTest, LevelParametersReportTheChosenFormat) {
     EXPECT_EQ(get(GL_TEXTURE_GREEN_SIZE), r.green) << std::hex << r.internal_format;
     EXPECT_EQ(get(GL_TEXTURE_BLUE_SIZE), r.blue) << std::hex << r.internal_format;
     EXPECT_EQ(get(GL_TEXTURE_ALPHA_SIZE), r.alpha) << std::hex << r.internal_format;
-    EXPECT_EQ(get(GL_TEXTURE_LUMINANCE_SIZE), r.luminance) << std::hex << r.internal_format;
+    // LUMINANCE_SIZE is compatibility state: INVALID_ENUM in this core context, as on llvmpipe
+    // (ApiCoreTest.CompatibilityLevelParametersAreInvalidEnums; api_probe reads it in compatibility).
     EXPECT_EQ(get(GL_TEXTURE_DEPTH_SIZE), r.depth) << std::hex << r.internal_format;
     EXPECT_EQ(get(GL_TEXTURE_STENCIL_SIZE), r.stencil) << std::hex << r.internal_format;
     EXPECT_EQ(GLenum(get(GL_TEXTURE_RED_TYPE)), r.red_type) << std::hex << r.internal_format;

@@ -200,6 +200,10 @@ class Context {
   }
   std::shared_ptr<RenderbufferObject> bound_renderbuffer;
   std::array<GLfloat, 4> clear_color{0, 0, 0, 0};
+  // EXT_texture_integer: glClearColorIiEXT/IuiEXT give integer clear values (their bits here,
+  // kind GL_INT or GL_UNSIGNED_INT); glClearColor makes the kind GL_FLOAT again. The last call wins.
+  GLenum clear_color_kind = GL_FLOAT;
+  std::array<GLuint, 4> clear_color_integer{0, 0, 0, 0};
   GLdouble clear_depth = 1.0;
   GLint clear_stencil = 0;
   // Per-fragment state clears honour.

@@ -22,6 +22,7 @@ extern const std::size_t kImplementedCount;
 extern const char* const kAdvertisedExtensions[];
 extern const std::size_t kAdvertisedExtensionCount;
 extern const std::size_t kCoreProfileExtensionCount;  // the first ones; the rest are compatibility-only
+extern const std::size_t kCoreOnlyExtensionCount;     // the first ones a compatibility context leaves out
 
 // The entry point for a GL command name ("glBufferData"), or null when gl.xml has no such command.
 void* get_proc_address(const char* name);

@@ -25,6 +25,8 @@ struct ShaderLimits {
   float line_width_range[2] = {1, 1};
   std::uint32_t clip_distances = 8;
   std::uint32_t subpixel_bits = 4;  // VkPhysicalDeviceLimits::subPixelPrecisionBits (GL_SUBPIXEL_BITS)
+  std::uint32_t dual_source_draw_buffers = 0;  // maxFragmentDualSrcAttachments with dualSrcBlend, else 0
+  float max_sampler_lod_bias = 2;  // maxSamplerLodBias: samplers clamp the bias to it (GL_MAX_TEXTURE_LOD_BIAS)
   // glBeginTransformFeedback can capture: VK_EXT_transform_feedback on the device.
   bool transform_feedback = false;
   bool stencil_export = false;  // fragment shaders may write gl_FragStencilRefARB

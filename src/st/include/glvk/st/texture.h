@@ -180,8 +180,12 @@ bool texture_blit_scaled(Texture& src, unsigned src_level, int src_layer, const 
 
 // Fills levels base+1 .. last of every layer from the level above, each a 2x2(x2) box-filtered
 // reduction (glGenerateMipmap): GPU blits with a linear filter where the device can blit the
-// format, else on the CPU through the format library in float.
+// format, else on the CPU through the format library in float (compressed images decoded and
+// encoded again, depth images by their depth values; a stencil aspect is not kept).
 void texture_generate_mipmap(Texture& texture, unsigned base_level, unsigned last_level);
+// Whether texture_generate_mipmap can reduce images stored in `storage`: not integers, nor
+// compressed formats without an encoder.
+bool can_generate_mipmap(formats::Format storage);
 
 // Whether converting GPU blits beat CPU conversion on this screen's device: yes on GPUs, no on a
 // CPU device (lavapipe runs blits as shaders on the CPU). GLVK_TEXTURE_TRANSFER=blit|cpu overrides.
