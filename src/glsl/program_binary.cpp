@@ -63,6 +63,7 @@ class Reader {
     return n;
   }
   void raw(void* p, std::size_t n) {
+    if (n == 0) return;  // p may be an empty vector's null data()
     if (!ok_ || n > size_ - pos_) { ok_ = false; std::memset(p, 0, n); return; }
     std::memcpy(p, data_ + pos_, n);
     pos_ += n;
