@@ -8,6 +8,7 @@
 #include <cstring>
 
 #if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
 #include <immintrin.h>
 #define GLVK_X86 1
 #else
@@ -16,11 +17,21 @@
 
 namespace glvk::formats::kernels {
 
+#if GLVK_X86
+namespace {
+// F16C from CPUID leaf 1 (ECX bit 29): clang's __builtin_cpu_supports does not know "f16c".
+bool cpu_has_f16c() {
+  unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+  return __get_cpuid(1, &eax, &ebx, &ecx, &edx) && (ecx & bit_F16C);
+}
+}  // namespace
+#endif
+
 Isa cpu_isa() {
 #if GLVK_X86
   static const Isa isa = [] {
     __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("f16c")) return Isa::AVX2;
+    if (__builtin_cpu_supports("avx2") && cpu_has_f16c()) return Isa::AVX2;
     if (__builtin_cpu_supports("ssse3")) return Isa::SSSE3;
     return __builtin_cpu_supports("sse2") ? Isa::SSE2 : Isa::SCALAR;
   }();

@@ -1,4 +1,4 @@
-// Reading pixels (GL 4.6 section 18.2): glReadPixels and glClampColor. Validation here; st reads
+// Reading pixels (GL 4.6 section 18.2): glReadPixels, glReadnPixels and glClampColor. Validation here; st reads
 // the texels back (st::texture_readback).
 #include <algorithm>
 #include <optional>
@@ -24,10 +24,11 @@
 
 namespace glvk::gl {
 
-namespace api {
+namespace {
 
-void ReadPixels(Context& ctx, const char* fn, GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
-                GLenum type, void* pixels) {
+// glReadPixels, and glReadnPixels with `buffer_size` >= 0: client memory past it is never written.
+void read_pixels(Context& ctx, const char* fn, GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
+                 GLenum type, GLsizei buffer_size, void* pixels) {
   if (width < 0 || height < 0) return ctx.error(GL_INVALID_VALUE, "%s: negative width or height", fn);
   if (!check_format_and_type(ctx, format, type, fn)) return;
   FramebufferObject* fb = ctx.current_read_framebuffer();
@@ -59,6 +60,10 @@ void ReadPixels(Context& ctx, const char* fn, GLint x, GLint y, GLsizei width, G
   ClientImage client;
   if (!client_image(ctx, ctx.pack, GL_PIXEL_PACK_BUFFER, 2, width, height, 1, format, type, pixels, client, fn))
     return;
+  // KHR_robustness: the whole client image (every row as the pack state lays it out) must fit.
+  if (!client.pbo && buffer_size >= 0 &&
+      client.extent_bytes + std::size_t(client.data - static_cast<const std::byte*>(pixels)) > std::size_t(buffer_size))
+    return ctx.error(GL_INVALID_OPERATION, "%s(bufSize = %d): the image needs more bytes", fn, buffer_size);
   if (!client.pbo && !pixels) return;
   // Pixels outside the attachment are undefined: read the part inside, leave the rest alone.
   const GLint x0 = std::max(x, 0), y0 = std::max(y, 0);
@@ -88,6 +93,21 @@ void ReadPixels(Context& ctx, const char* fn, GLint x, GLint y, GLsizei width, G
                      (ctx.clamp_read_color == GL_FIXED_ONLY && (stored.is_unorm || stored.is_snorm));
   read_texels(ctx, *source.resource, *source.image, GL_TEXTURE_2D, source.level, box, inside, target, format, type,
               fn, clamp);
+}
+
+}  // namespace
+
+namespace api {
+
+void ReadPixels(Context& ctx, const char* fn, GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
+                GLenum type, void* pixels) {
+  read_pixels(ctx, fn, x, y, width, height, format, type, -1, pixels);
+}
+
+void ReadnPixels(Context& ctx, const char* fn, GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
+                 GLenum type, GLsizei bufSize, void* data) {
+  if (!check_buffer_size(ctx, bufSize, fn)) return;
+  read_pixels(ctx, fn, x, y, width, height, format, type, bufSize, data);
 }
 
 void ClampColor(Context& ctx, const char* fn, GLenum target, GLenum clamp) {

@@ -53,7 +53,7 @@ GLuint ShareGroup::allocate_renderbuffer_name() {
 
 Context::Context(const ContextConfig& config, std::shared_ptr<ShareGroup> share_group,
                  std::shared_ptr<st::Screen> screen)
-    : config_(config), share_group_(std::move(share_group)) {
+    : config_(config), device_lost_(&screen->device_lost_flag()), share_group_(std::move(share_group)) {
   renderer_ = "glvk (" + screen->device_name() + ")";
   version_string_ = std::to_string(kMaxMajorVersion) + "." + std::to_string(kMaxMinorVersion) +
                     (config_.core_profile ? " (Core Profile)" : " (Compatibility Profile)") + " glvk 0.1.0";
@@ -81,6 +81,8 @@ void Context::made_current_on_surface(GLsizei width, GLsizei height) {
 }
 
 void Context::error(GLenum error, const char* format, ...) {
+  // The device failing in a command that found it lost is the loss (KHR_robustness), not memory.
+  if (error == GL_OUT_OF_MEMORY && lost()) error = GL_CONTEXT_LOST;
   if (error_ == GL_NO_ERROR) error_ = error;
   // GLVK_DEBUG=api logs every error too: a test that fails on a sticky error raised long before
   // the glGetError that sees it (an unknown glGetIntegerv limit, say) is then told apart.

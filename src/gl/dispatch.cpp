@@ -1,6 +1,8 @@
 #include "glvk/gl/dispatch.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <iterator>
 #include <cstring>
 
 #include "glvk/gl/context.h"
@@ -39,8 +41,28 @@ void between_begin_end(Context& context, const char* name) {
   context.error(GL_INVALID_OPERATION, "%s: not allowed between glBegin and glEnd", name);
 }
 
+void context_lost(Context& context, const char* name) {
+  context.error(GL_CONTEXT_LOST, "%s: the context is lost (its device was)", name);
+}
+
+void lost_query_result(Context& context, const char* name, unsigned pname, void* params, std::size_t size) {
+  context_lost(context, name);
+  // Client memory only: with a query buffer bound, `params` is an offset into it.
+  if (pname != GL_QUERY_RESULT_AVAILABLE || !params ||
+      context.bound_buffers[std::size_t(std::find(std::begin(kBufferTargets), std::end(kBufferTargets), GL_QUERY_BUFFER) -
+                                        std::begin(kBufferTargets))])
+    return;
+  if (size == sizeof(GLuint64))
+    *static_cast<GLuint64*>(params) = GL_TRUE;
+  else
+    *static_cast<GLuint*>(params) = GL_TRUE;
+}
+
 void report_exception(Context& context, const char* name) {
   if (debug_enabled("api")) std::fprintf(stderr, "glvk api: %s failed inside glvk\n", name);
+  // A device lost during the command loses the context (KHR_robustness: the command raises
+  // GL_CONTEXT_LOST); any other failure of the device is GL_OUT_OF_MEMORY.
+  if (context.lost()) return context.error(GL_CONTEXT_LOST, "%s: the device was lost", name);
   context.error(GL_OUT_OF_MEMORY, "%s failed: the device could not complete it", name);
 }
 

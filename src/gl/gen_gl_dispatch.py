@@ -45,7 +45,14 @@ COMPILED_INTO_LISTS = re.compile(
     r"PolygonOffset|LineWidth|PointSize|Viewport|Scissor|StencilFunc|StencilOp|StencilMask|ClearColor(IiEXT|IuiEXT)?|ClearDepth|"
     r"ClearStencil|Clear|CallList|CallLists|ListBase|UseProgram|DepthRange|RasterPos[234][dfis]v?|"
     r"WindowPos[23][dfis]v?|PixelZoom|ClipPlane|TexGen[dfi]v?|PointParameter[fi]v?|(Begin|End)Query(ARB)?|"
-    r"QueryCounter|(Begin|End)ConditionalRender(NV)?|PushAttrib|PopAttrib|LineStipple|PixelTransfer[fi])$")
+    r"QueryCounter|(Begin|End)ConditionalRender(NV)?|PushAttrib|PopAttrib|LineStipple|PixelTransfer[fi]|"
+    r"UseProgramStages|ProgramUniform[1-4](f|i|ui|d)v?|ProgramUniformMatrix[234](x[234])?[fd]v)$")
+
+# KHR_robustness (GL 4.6 section 2.3.1): in a lost context every command raises CONTEXT_LOST and
+# does nothing, but glGetError and glGetGraphicsResetStatus, which behave as ever, and the query
+# result availability, which also answers TRUE so that a program polling it ends.
+LOST_EXEMPT = re.compile(r"^gl(GetError|GetGraphicsResetStatus(ARB|KHR|EXT)?)$")
+LOST_QUERY_AVAILABLE = re.compile(r"^glGetQueryObject(i|ui|i64|ui64)v(ARB|EXT)?$")
 
 
 def list_recording(name, target, params):
@@ -59,7 +66,12 @@ def list_recording(name, target, params):
         if element == "void":
             element = "GLubyte"
         copy = pname + "_copy"
-        if length and length.isdigit():
+        counted = re.fullmatch(r"count(\*(\d+))?", length or "")
+        if counted:  # glProgramUniform*v: count elements of N components
+            copies.append(f"    std::vector<{element}> {copy};\n"
+                          f"    if ({pname} && count > 0) {copy}.assign({pname}, {pname} + "
+                          f"std::size_t(count) * {counted.group(2) or 1});\n")
+        elif length and length.isdigit():
             copies.append(f"    std::array<{element}, {length}> {copy}{{}};\n"
                           f"    if ({pname}) std::memcpy({copy}.data(), {pname}, sizeof {copy});\n")
         else:
@@ -225,6 +237,11 @@ def main():
                 call = f"api::{implementation[name][2:]}({args})"
                 zero = "" if ret == "void" else " {}"
                 s.write(f"  Context* ctx = current_context();\n  if (!ctx) return{zero};\n")
+                if LOST_QUERY_AVAILABLE.match(name):
+                    s.write(f"  if (ctx->lost()) {{\n    lost_query_result(*ctx, \"{name}\", pname, params, sizeof *params);\n"
+                            f"    return;\n  }}\n")
+                elif not LOST_EXEMPT.match(name):
+                    s.write(f"  if (ctx->lost()) {{\n    context_lost(*ctx, \"{name}\");\n    return{zero};\n  }}\n")
                 if COMPILED_INTO_LISTS.match(implementation[name]) and ret == "void":
                     s.write(list_recording(name, implementation[name], list(zip(params, lengths[name]))))
                 if not BETWEEN_BEGIN_END.match(name):

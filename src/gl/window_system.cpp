@@ -36,14 +36,17 @@ thread_local std::function<void()> front_flush;
 
 }  // namespace
 
-ContextRequestError check_context_request(const ContextRequest& r) {
+ContextRequestError check_context_request(const ContextRequest& r, const Context* share) {
   if (!valid_gl_version(r.major, r.minor)) return ContextRequestError::BAD_VERSION;
   // The profile mask only matters from GL 3.2 on (EGL_KHR_create_context, GLX_ARB_create_context_profile);
   // then it must name exactly one profile glvk has.
   if (at_least_32(r) && (r.other_profile_bits || r.core_profile_bit == r.compat_profile_bit))
     return ContextRequestError::BAD_PROFILE;
   if (r.forward_compatible && r.major < 3) return ContextRequestError::FORWARD_COMPATIBLE_PRE_30;
-  if (r.robust_access || r.lose_context_on_reset) return ContextRequestError::UNSUPPORTED_ROBUSTNESS;
+  // A lost device loses every context (KHR_robustness); robust buffer access is not enabled on the device.
+  if (r.robust_access) return ContextRequestError::UNSUPPORTED_ROBUSTNESS;
+  if (share && share->config().lose_context_on_reset != r.lose_context_on_reset)
+    return ContextRequestError::SHARE_RESET_STRATEGY;
   return ContextRequestError::NONE;
 }
 
@@ -57,6 +60,7 @@ std::unique_ptr<Context> create_context(const ContextRequest& r, const Context* 
   config.core_profile = (at_least_32(r) && r.core_profile_bit) || (r.major == 3 && r.minor == 1);
   config.debug = r.debug;
   config.forward_compatible = r.forward_compatible;
+  config.lose_context_on_reset = r.lose_context_on_reset;
   auto share_group = share ? share->shared_share_group() : std::make_shared<ShareGroup>();
   return std::make_unique<Context>(config, std::move(share_group), std::move(screen));
 }

@@ -124,6 +124,7 @@ std::shared_ptr<Screen> Screen::shared() {
 
 std::string Screen::device_name() const { return impl_->device->name(); }
 bool Screen::validation_enabled() const { return impl_->instance->validation_enabled(); }
+const std::atomic<bool>& Screen::device_lost_flag() const { return impl_->device->lost_flag(); }
 std::size_t Screen::validation_error_count() const {
   return impl_->sink->errors().size() + impl_->sink->warnings().size();
 }

@@ -7,6 +7,7 @@
 #include "glvk/vk_backend/buffer.h"
 #include "glvk/vk_backend/device.h"
 #include "glvk/vk_backend/error.h"
+#include "glvk/vk_backend/fault_injection.h"
 #include "glvk/vk_backend/image.h"
 
 namespace glvk::vk_backend {
@@ -168,6 +169,10 @@ void CommandStream::blit_image(Image& src, Image& dst, std::span<const VkImageBl
 
 std::uint64_t CommandStream::flush() {
   if (!recording_) return open_serial_ - 1;
+  if (device_.lost()) {
+    abandon_work();
+    return open_serial_ - 1;
+  }
   end_draw_pass();
   // Make the batch's writes visible to the host once its fence signals.
   memory_barrier(recording_->commands, kRecordedWrites,
@@ -176,19 +181,54 @@ std::uint64_t CommandStream::flush() {
   VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
   submit.commandBufferCount = 1;
   submit.pCommandBuffers = &recording_->commands;
-  check(vkQueueSubmit(device_.queue(), 1, &submit, recording_->fence), "vkQueueSubmit");
+  VkResult result = injected_submit_fault();
+  if (result == VK_SUCCESS) result = vkQueueSubmit(device_.queue(), 1, &submit, recording_->fence);
   in_flight_.push_back(*recording_);
   recording_ = nullptr;
   batch_draws_ = 0;
+  ++open_serial_;
+  if (result == VK_ERROR_DEVICE_LOST) lose_device("vkQueueSubmit");
+  if (result < 0) {
+    // Not submitted, nothing lost: the batch's work is dropped, as a failed submission drops it.
+    in_flight_.pop_back();
+    free_.push_back(open_batch_);
+    check(result, "vkQueueSubmit");
+  }
   ++submissions_;
-  return open_serial_++;
+  return open_serial_ - 1;
+}
+
+void CommandStream::abandon_work() {
+  // An injected loss leaves a working device that may still run earlier batches, which must end
+  // before their objects are freed; a really lost device returns at once.
+  vkDeviceWaitIdle(device_.handle());
+  if (recording_) {
+    end_draw_pass();
+    vkEndCommandBuffer(recording_->commands);
+    free_.push_back(*recording_);
+    recording_ = nullptr;
+    batch_draws_ = 0;
+    ++open_serial_;
+  }
+  for (const Batch& b : in_flight_) free_.push_back(b);
+  in_flight_.clear();
+  completed_serial_ = open_serial_ - 1;
+  deferred_.clear();
+}
+
+void CommandStream::lose_device(const char* what) {
+  device_.mark_lost();
+  abandon_work();
+  throw Error(std::string(what) + " failed: VK_ERROR_DEVICE_LOST", VK_ERROR_DEVICE_LOST);
 }
 
 void CommandStream::retire_completed() {
+  if (device_.lost()) abandon_work();
   while (!in_flight_.empty()) {
     Batch& b = in_flight_.front();
     const VkResult status = vkGetFenceStatus(device_.handle(), b.fence);
     if (status == VK_NOT_READY) break;
+    if (status == VK_ERROR_DEVICE_LOST) lose_device("vkGetFenceStatus");
     check(status, "vkGetFenceStatus");
     completed_serial_ = b.serial;
     free_.push_back(b);
@@ -207,10 +247,14 @@ bool CommandStream::is_complete(std::uint64_t serial) {
 
 void CommandStream::wait(std::uint64_t serial) {
   if (serial >= open_serial_) flush();
+  if (device_.lost()) abandon_work();
   while (!in_flight_.empty() && in_flight_.front().serial <= serial) {
-    check(vkWaitForFences(device_.handle(), 1, &in_flight_.front().fence, VK_TRUE,
-                          std::numeric_limits<std::uint64_t>::max()),
-          "vkWaitForFences");
+    VkResult result = injected_wait_fault();
+    if (result == VK_SUCCESS)
+      result = vkWaitForFences(device_.handle(), 1, &in_flight_.front().fence, VK_TRUE,
+                               std::numeric_limits<std::uint64_t>::max());
+    if (result == VK_ERROR_DEVICE_LOST) lose_device("vkWaitForFences");
+    check(result, "vkWaitForFences");
     retire_completed();
   }
 }

@@ -7,24 +7,39 @@
 namespace glvk::vk_backend {
 namespace {
 
-// The allocation number to fail, 0 for none; read once.
-unsigned long failing_allocation() {
-  static const unsigned long n = [] {
+enum class Event { ALLOC, SUBMIT, WAIT };
+
+struct Fault {
+  Event event = Event::ALLOC;
+  unsigned long n = 0;  // 0: no fault
+};
+
+// The fault GLVK_FAULT_INJECT names; read once.
+const Fault& injected() {
+  static const Fault fault = [] {
     const char* spec = std::getenv("GLVK_FAULT_INJECT");
-    if (!spec || std::strncmp(spec, "alloc=", 6) != 0) return 0ul;
-    return std::strtoul(spec + 6, nullptr, 10);
+    if (!spec) return Fault{};
+    for (auto [prefix, event] : {std::pair{"alloc=", Event::ALLOC}, std::pair{"submit=", Event::SUBMIT},
+                                 std::pair{"wait=", Event::WAIT}})
+      if (std::strncmp(spec, prefix, std::strlen(prefix)) == 0)
+        return Fault{event, std::strtoul(spec + std::strlen(prefix), nullptr, 10)};
+    return Fault{};
   }();
-  return n;
+  return fault;
 }
 
-std::atomic<unsigned long> allocations{0};
+std::atomic<unsigned long> counts[3];
+
+VkResult fault_at(Event event, VkResult error) {
+  const Fault& fault = injected();
+  if (!fault.n || fault.event != event) return VK_SUCCESS;
+  return counts[int(event)].fetch_add(1, std::memory_order_relaxed) + 1 == fault.n ? error : VK_SUCCESS;
+}
 
 }  // namespace
 
-VkResult injected_allocation_fault() {
-  const unsigned long fail = failing_allocation();
-  if (!fail) return VK_SUCCESS;
-  return allocations.fetch_add(1, std::memory_order_relaxed) + 1 == fail ? VK_ERROR_OUT_OF_DEVICE_MEMORY : VK_SUCCESS;
-}
+VkResult injected_allocation_fault() { return fault_at(Event::ALLOC, VK_ERROR_OUT_OF_DEVICE_MEMORY); }
+VkResult injected_submit_fault() { return fault_at(Event::SUBMIT, VK_ERROR_DEVICE_LOST); }
+VkResult injected_wait_fault() { return fault_at(Event::WAIT, VK_ERROR_DEVICE_LOST); }
 
 }  // namespace glvk::vk_backend

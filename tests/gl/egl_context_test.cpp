@@ -180,6 +180,50 @@ TEST(Egl, DebugContextFlagTurnsDebugOutputOn) {
   eglDestroyContext(display, context);
 }
 
+// EGL_EXT_create_context_robustness and EGL 1.5: the reset notification strategy is the
+// context's GL_RESET_NOTIFICATION_STRATEGY (KHR_robustness); a share context of the other strategy
+// is EGL_BAD_MATCH; robust buffer access, which glvk's device does not enable, is refused with
+// EGL_BAD_MATCH (EGL_KHR_create_context: a request the implementation cannot serve).
+TEST(Egl, ResetNotificationStrategyIsTheContexts) {
+  EGLDisplay display = surfaceless_display();
+  const char* extensions = eglQueryString(display, EGL_EXTENSIONS);
+  ASSERT_NE(extensions, nullptr);
+  EXPECT_NE(std::strstr(extensions, "EGL_EXT_create_context_robustness"), nullptr);
+  for (EGLint attribute : {EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT, EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY}) {
+    EGLContext lose = create_context({EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 6, attribute,
+                                      EGL_LOSE_CONTEXT_ON_RESET_EXT});
+    ASSERT_NE(lose, EGL_NO_CONTEXT);
+    ASSERT_TRUE(eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, lose));
+    GLint strategy = 0, flags = -1;
+    glGetIntegerv(GL_RESET_NOTIFICATION_STRATEGY, &strategy);
+    glGetIntegerv(GL_CONTEXT_FLAGS, &flags);
+    EXPECT_EQ(strategy, GL_LOSE_CONTEXT_ON_RESET);
+    EXPECT_EQ(flags & GL_CONTEXT_FLAG_ROBUST_ACCESS_BIT, 0);
+    EXPECT_EQ(glGetGraphicsResetStatus(), GLenum(GL_NO_ERROR));
+    EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+    // Sharing needs the same strategy.
+    const EGLint no_reset[] = {EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 6, EGL_NONE};
+    EXPECT_EQ(eglCreateContext(display, EGL_NO_CONFIG_KHR, lose, no_reset), EGL_NO_CONTEXT);
+    EXPECT_EQ(eglGetError(), EGL_BAD_MATCH);
+    eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+    eglDestroyContext(display, lose);
+  }
+  EGLContext plain = create_context({EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 6});
+  ASSERT_NE(plain, EGL_NO_CONTEXT);
+  ASSERT_TRUE(eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, plain));
+  GLint strategy = 0;
+  glGetIntegerv(GL_RESET_NOTIFICATION_STRATEGY, &strategy);
+  EXPECT_EQ(strategy, GL_NO_RESET_NOTIFICATION);
+  eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+  eglDestroyContext(display, plain);
+  EXPECT_EQ(create_context({EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_OPENGL_ROBUST_ACCESS_EXT, EGL_TRUE}),
+            EGL_NO_CONTEXT);
+  EXPECT_EQ(eglGetError(), EGL_BAD_MATCH);
+  EXPECT_EQ(create_context({EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT, 0x1234}),
+            EGL_NO_CONTEXT);
+  EXPECT_EQ(eglGetError(), EGL_BAD_ATTRIBUTE);
+}
+
 TEST(Egl, ContextCreationErrors) {
   EGLDisplay display = surfaceless_display();
   auto expect_failure = [&](std::vector<EGLint> attributes, EGLint error, const char* what) {

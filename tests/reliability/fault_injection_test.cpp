@@ -38,13 +38,26 @@ std::vector<Line> parse(const std::string& out) {
   return lines;
 }
 
-ProcessResult run_probe(unsigned failing) {
-  return run_process({GLVK_FAULT_PROBE}, {},
-                     {{"__EGL_VENDOR_LIBRARY_FILENAMES", GLVK_EGL_VENDOR_JSON},
-                      {"GLVK_VALIDATION", "1"},
-                      {"GLVK_DEVICE", "llvmpipe"},
-                      {"GLVK_FAULT_INJECT", failing ? "alloc=" + std::to_string(failing) : ""}});
+// fault_probe with GLVK_FAULT_INJECT=<fault> ("" for none); `lose_context`: made with
+// EGL_LOSE_CONTEXT_ON_RESET.
+ProcessResult run_probe(const std::string& fault, bool lose_context = false) {
+  std::vector<std::pair<std::string, std::string>> env = {{"__EGL_VENDOR_LIBRARY_FILENAMES", GLVK_EGL_VENDOR_JSON},
+                                                          {"GLVK_VALIDATION", "1"},
+                                                          {"GLVK_DEVICE", "llvmpipe"},
+                                                          {"GLVK_FAULT_INJECT", fault}};
+  if (lose_context) env.emplace_back("PROBE_LOSE_CONTEXT", "1");
+  return run_process({GLVK_FAULT_PROBE}, {}, env);
 }
+ProcessResult run_probe(unsigned failing) { return run_probe(failing ? "alloc=" + std::to_string(failing) : ""); }
+
+const Line& line(const std::vector<Line>& lines, const std::string& name) {
+  for (const Line& l : lines)
+    if (l.name == name) return l;
+  static const Line none{"(missing)", "", 0xffffffffu};
+  return none;
+}
+
+constexpr unsigned kContextLost = 0x0507;         // GL_CONTEXT_LOST
 
 TEST(FaultInjection, EveryFailedAllocationBecomesAGlErrorAndTheContextKeepsWorking) {
   const ProcessResult clean = run_probe(0);
@@ -52,7 +65,9 @@ TEST(FaultInjection, EveryFailedAllocationBecomesAGlErrorAndTheContextKeepsWorki
   const std::vector<Line> expected = parse(clean.out);
   ASSERT_GT(expected.size(), 15u);
   for (const Line& l : expected) EXPECT_EQ(l.error, 0u) << l.name;
-  ASSERT_EQ(expected.back().value, "ok");
+  ASSERT_EQ(line(expected, "final").value, "ok");
+  EXPECT_EQ(line(expected, "queryavailable").value, "1");
+  EXPECT_EQ(line(expected, "resetstatus").value, "0x0");
 
   unsigned failed_runs = 0, n = 1;
   for (; n < 400; ++n) {
@@ -66,13 +81,13 @@ TEST(FaultInjection, EveryFailedAllocationBecomesAGlErrorAndTheContextKeepsWorki
     unsigned out_of_memory = 0;
     for (const Line& l : lines) out_of_memory += l.error == 0x0505u;
     if (out_of_memory == 0) {
-      EXPECT_EQ(lines.back().value, "ok") << "allocation " << n;
+      EXPECT_EQ(line(lines, "final").value, "ok") << "allocation " << n;
       break;  // the probe makes fewer than n allocations
     }
     ++failed_runs;
     // The context still works after the failure (unless the last texture's was the one that failed).
-    if (lines.back().error != 0x0505u) {
-      EXPECT_EQ(lines.back().value, "ok") << "allocation " << n;
+    if (line(lines, "final").error != 0x0505u) {
+      EXPECT_EQ(line(lines, "final").value, "ok") << "allocation " << n;
     }
   }
   EXPECT_LT(n, 400u) << "the probe should make fewer allocations";
@@ -80,6 +95,71 @@ TEST(FaultInjection, EveryFailedAllocationBecomesAGlErrorAndTheContextKeepsWorki
   // device allocations here, uploads and readbacks going through memory made at those).
   EXPECT_GE(failed_runs, 6u);
   std::printf("fault injection: %u failing allocations, each one a GL error\n", failed_runs);
+}
+
+// Issue 20 item 5, device loss (KHR_robustness, GL 4.6 sections 2.3.1-2.3.2): the Nth submission
+// or fence wait reports VK_ERROR_DEVICE_LOST, for every N the probe reaches. The call that meets
+// the loss and every later one raise GL_CONTEXT_LOST and do nothing (the final texture does not
+// round-trip); the query's availability still reads TRUE; glGetGraphicsResetStatus reports
+// UNKNOWN_CONTEXT_RESET once, then NO_ERROR; never a crash or a validation message.
+void expect_lost_runs(const char* kind, unsigned& lost_runs) {
+  const std::vector<Line> clean = parse(run_probe("").out);
+  unsigned n = 1;
+  for (; n < 200; ++n) {
+    const std::string fault = std::string(kind) + "=" + std::to_string(n);
+    const ProcessResult r = run_probe(fault, true);
+    // 1: the loss came while making the context current, which eglMakeCurrent refuses.
+    ASSERT_TRUE(r.exit_code == 0 || (r.exit_code == 1 && r.out.empty())) << fault << ": exit " << r.exit_code
+                                                                         << "\n" << r.err;
+    if (r.exit_code == 1) continue;
+    const std::vector<Line> lines = parse(r.out);
+    ASSERT_EQ(lines.size(), clean.size()) << fault;
+    std::size_t first_lost = lines.size();
+    for (std::size_t i = 0; i < lines.size(); ++i)
+      if (lines[i].error == kContextLost) {
+        first_lost = i;
+        break;
+      }
+    if (first_lost == lines.size()) {  // the probe makes fewer than n of them
+      EXPECT_EQ(line(lines, "final").value, "ok") << fault;
+      EXPECT_EQ(line(lines, "resetstatus").value, "0x0") << fault;
+      break;
+    }
+    ++lost_runs;
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      if (lines[i].name.rfind("resetstatus", 0) == 0) continue;
+      if (i < first_lost) EXPECT_EQ(lines[i].error, 0u) << fault << ": " << lines[i].name;
+      else EXPECT_EQ(lines[i].error, kContextLost) << fault << ": " << lines[i].name;
+    }
+    EXPECT_EQ(line(lines, "queryavailable").value, "1") << fault;
+    EXPECT_EQ(line(lines, "final").value, "bad") << fault;
+    EXPECT_EQ(line(lines, "resetstatus").value, "0x8255") << fault;
+    EXPECT_EQ(line(lines, "resetstatus").error, 0u) << fault;
+    EXPECT_EQ(line(lines, "resetstatusagain").value, "0x0") << fault;
+  }
+  EXPECT_LT(n, 200u) << kind << ": the probe should meet fewer";
+}
+
+TEST(FaultInjection, ALostDeviceLosesTheContextAtEverySubmissionAndWait) {
+  unsigned submit_runs = 0, wait_runs = 0;
+  expect_lost_runs("submit", submit_runs);
+  expect_lost_runs("wait", wait_runs);
+  // The probe's uploads, readbacks, clear, draws, query and finish submit and wait several times.
+  EXPECT_GE(submit_runs, 4u);
+  EXPECT_GE(wait_runs, 4u);
+  std::printf("device loss: %u submissions and %u waits lost, each a lost context\n", submit_runs, wait_runs);
+}
+
+// Without LOSE_CONTEXT_ON_RESET the reset is never reported (GL 4.6 section 2.3.2), but the
+// context is as lost: commands still raise CONTEXT_LOST.
+TEST(FaultInjection, NoResetNotificationStillLosesTheContextButReportsNoReset) {
+  const ProcessResult r = run_probe("submit=1", false);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::vector<Line> lines = parse(r.out);
+  EXPECT_EQ(line(lines, "final").error, kContextLost);
+  EXPECT_EQ(line(lines, "final").value, "bad");
+  EXPECT_EQ(line(lines, "resetstatus").value, "0x0");
+  EXPECT_EQ(line(lines, "resetstatusagain").value, "0x0");
 }
 
 }  // namespace

@@ -3,6 +3,10 @@
  * work ("final ok"). fault_injection_test runs it with GLVK_FAULT_INJECT=alloc=N for each N: a
  * failed device allocation must become GL_OUT_OF_MEMORY (or an error of a later call that needs
  * the missing object), never a crash or a validation message, and the context must stay usable.
+ * With PROBE_LOSE_CONTEXT set the context is made with EGL_LOSE_CONTEXT_ON_RESET
+ * (EGL_EXT_create_context_robustness) and GLVK_FAULT_INJECT=submit=N or wait=N loses the device:
+ * from the call that meets the loss on, every line must read GL_CONTEXT_LOST, the query result
+ * must read available, and glGetGraphicsResetStatus must report the reset once.
  * Exit status: 0 when it ran to the end, 1 without a context. */
 #define GL_GLEXT_PROTOTYPES 1
 #include <EGL/egl.h>
@@ -10,6 +14,7 @@
 #include <GL/gl.h>
 #include <GL/glext.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static void error(const char* name) { printf("%s 0x%x\n", name, glGetError()); }
@@ -28,7 +33,10 @@ static GLuint shader(GLenum type, const char* text) {
 int main(void) {
   EGLDisplay display = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
   if (display == EGL_NO_DISPLAY || !eglInitialize(display, NULL, NULL) || !eglBindAPI(EGL_OPENGL_API)) return 1;
-  const EGLint attributes[] = {EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 6, EGL_NONE};
+  const EGLint attributes[] = {EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 6,
+                               EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT,
+                               getenv("PROBE_LOSE_CONTEXT") ? EGL_LOSE_CONTEXT_ON_RESET_EXT : EGL_NO_RESET_NOTIFICATION_EXT,
+                               EGL_NONE};
   EGLContext context = eglCreateContext(display, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attributes);
   if (context == EGL_NO_CONTEXT || !eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context)) return 1;
 
@@ -97,6 +105,19 @@ int main(void) {
   glReadPixels(0, 0, 32, 32, GL_RGBA, GL_UNSIGNED_BYTE, back);
   error("readpixels_after_draw");
 
+  /* A query waited for; its availability then reads TRUE (also in a lost context). */
+  GLuint query = 0, available = 7, result = 0;
+  glGenQueries(1, &query);
+  glBeginQuery(GL_SAMPLES_PASSED, query);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  glEndQuery(GL_SAMPLES_PASSED);
+  glGetQueryObjectuiv(query, GL_QUERY_RESULT, &result);
+  error("queryresult");
+  glGetQueryObjectuiv(query, GL_QUERY_RESULT_AVAILABLE, &available);
+  printf("queryavailable %u 0x%x\n", available, glGetError());
+  glFinish();
+  error("finish");
+
   /* The context still works: a new texture round-trips. */
   GLuint last;
   glGenTextures(1, &last);
@@ -106,6 +127,11 @@ int main(void) {
   glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, back);
   const int same = memcmp(back, texels, 8 * 8 * 4) == 0;
   printf("final %s 0x%x\n", same ? "ok" : "bad", glGetError());
+  /* Reported once, then NO_ERROR (the reset is over; the context stays lost). */
+  const GLenum status = glGetGraphicsResetStatus();
+  printf("resetstatus 0x%x 0x%x\n", status, glGetError());
+  const GLenum again = glGetGraphicsResetStatus();
+  printf("resetstatusagain 0x%x 0x%x\n", again, glGetError());
 
   eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
   eglDestroyContext(display, context);

@@ -212,7 +212,8 @@ const char* QueryString(EGLDisplay dpy, EGLint name) {
     case EGL_VERSION: return "1.5 glvk";
     case EGL_CLIENT_APIS: return "OpenGL";
     case EGL_EXTENSIONS:
-      return "EGL_KHR_create_context EGL_KHR_no_config_context EGL_KHR_surfaceless_context";
+      return "EGL_EXT_create_context_robustness EGL_KHR_create_context EGL_KHR_no_config_context "
+             "EGL_KHR_surfaceless_context";
     default: return fail<const char*>(EGL_BAD_PARAMETER, nullptr);
   }
 }
@@ -476,10 +477,13 @@ EGLContext CreateContext(EGLDisplay dpy, EGLConfig config, EGLContext share_cont
         flags = a[1] ? flags | EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR
                      : flags & ~EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR;
         break;
+      // EGL_EXT_create_context_robustness names the EGL 1.5 attributes with other values.
+      case EGL_CONTEXT_OPENGL_ROBUST_ACCESS_EXT:
       case EGL_CONTEXT_OPENGL_ROBUST_ACCESS:
         flags = a[1] ? flags | EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR
                      : flags & ~EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR;
         break;
+      case EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT:
       case EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY:
         if (a[1] != EGL_NO_RESET_NOTIFICATION && a[1] != EGL_LOSE_CONTEXT_ON_RESET)
           return fail(EGL_BAD_ATTRIBUTE, EGL_NO_CONTEXT);
@@ -496,7 +500,7 @@ EGLContext CreateContext(EGLDisplay dpy, EGLConfig config, EGLContext share_cont
   request.forward_compatible = flags & EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR;
   request.robust_access = flags & EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR;
   // Every reason a request cannot be served is EGL_BAD_MATCH (EGL_KHR_create_context).
-  if (check_context_request(request) != ContextRequestError::NONE) return fail(EGL_BAD_MATCH, EGL_NO_CONTEXT);
+  if (check_context_request(request, share ? share->gl.get() : nullptr) != ContextRequestError::NONE) return fail(EGL_BAD_MATCH, EGL_NO_CONTEXT);
 
   auto* context = new ContextObject{c, nullptr};
   try {

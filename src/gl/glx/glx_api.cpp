@@ -253,6 +253,7 @@ GLXContext CreateContextAttribsARB(Display* dpy, GLXFBConfig config, GLXContext 
     case ContextRequestError::BAD_VERSION:
     case ContextRequestError::FORWARD_COMPATIBLE_PRE_30: return fail_x(lock, dpy, BadMatch, 0, op, GLXContext(nullptr));
     case ContextRequestError::UNSUPPORTED_ROBUSTNESS: return fail_glx(lock, dpy, GLXBadFBConfig, 0, op, GLXContext(nullptr));
+    case ContextRequestError::SHARE_RESET_STRATEGY: return fail_x(lock, dpy, BadMatch, 0, op, GLXContext(nullptr));
   }
   return new_context(lock, dpy, c, render_type, share_list, request, op);
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -44,6 +45,8 @@ struct ContextConfig {
   bool core_profile = false;
   bool debug = false;
   bool forward_compatible = false;
+  // GL_RESET_NOTIFICATION_STRATEGY is GL_LOSE_CONTEXT_ON_RESET (else GL_NO_RESET_NOTIFICATION).
+  bool lose_context_on_reset = false;
 };
 
 // A buffer object (GL state). The data store is an st::Resource, absent while the size is 0.
@@ -156,6 +159,11 @@ class Context {
   void error(GLenum error, const char* format, ...) __attribute__((format(printf, 3, 4)));
   GLenum take_error();  // glGetError
 
+  // KHR_robustness: the context is lost once its device is (VK_ERROR_DEVICE_LOST); every command
+  // but the few the spec names then raises GL_CONTEXT_LOST and does nothing (the dispatch checks).
+  bool lost() const { return device_lost_->load(std::memory_order_relaxed); }
+  bool reset_reported = false;  // glGetGraphicsResetStatus has returned the reset
+
   // Delivers a KHR_debug message if debug output is on and the controls enable it.
   void debug_message(GLenum source, GLenum type, GLuint id, GLenum severity, const std::string& text);
   bool debug_message_enabled(GLenum source, GLenum type, GLuint id, GLenum severity) const;
@@ -228,6 +236,11 @@ class Context {
   // default one of compatibility contexts is `default_vertex_array`), current attribute values,
   // and the indexed uniform buffer bindings (glBindBufferBase/Range).
   std::shared_ptr<ProgramObject> current_program;
+  // Program pipeline objects (GL 4.6 7.4; per context) and the bound one, which draws and
+  // glUniform* use while no program is in use.
+  std::unordered_map<GLuint, std::shared_ptr<ProgramPipelineObject>> program_pipelines;
+  GLuint next_program_pipeline_name = 1;
+  std::shared_ptr<ProgramPipelineObject> bound_program_pipeline;
   std::unordered_map<GLuint, std::shared_ptr<VertexArrayObject>> vertex_arrays;
   GLuint next_vertex_array_name = 1;
   std::shared_ptr<VertexArrayObject> default_vertex_array;  // null in core contexts
@@ -321,6 +334,7 @@ class Context {
 
  private:
   ContextConfig config_;
+  const std::atomic<bool>* device_lost_;
   std::shared_ptr<ShareGroup> share_group_;
   std::unique_ptr<st::Context> st_;
   GLenum error_ = GL_NO_ERROR;

@@ -46,8 +46,15 @@ void record_list_command(Context& context, ListCommand command);
 std::size_t legacy_param_count(unsigned pname);
 std::size_t call_lists_size(int n, unsigned type);
 
+// Called by generated entry points in a lost context (KHR_robustness): records GL_CONTEXT_LOST.
+// lost_query_result also answers GL_QUERY_RESULT_AVAILABLE with TRUE in client memory
+// (`size` bytes, 4 or 8), so that a program polling a query ends.
+void context_lost(Context& context, const char* name);
+void lost_query_result(Context& context, const char* name, unsigned pname, void* params, std::size_t size);
+
 // Called when a hand-written entry point throws (out of memory, device loss): records
-// GL_OUT_OF_MEMORY, since no exception may cross the C ABI.
+// GL_OUT_OF_MEMORY, or GL_CONTEXT_LOST when the device was lost, since no exception may cross the
+// C ABI.
 void report_exception(Context& context, const char* name);
 
 }  // namespace glvk::gl

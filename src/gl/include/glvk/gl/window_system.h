@@ -33,10 +33,12 @@ enum class ContextRequestError {
   BAD_VERSION,           // not a GL version (1.6, 3.4, ...) or above glvk's highest
   BAD_PROFILE,           // 3.2+ with no profile glvk has (or several bits)
   FORWARD_COMPATIBLE_PRE_30,
-  UNSUPPORTED_ROBUSTNESS,  // robust buffer access / lose-context-on-reset: the device is created without them
+  UNSUPPORTED_ROBUSTNESS,  // robust buffer access: the device is created without it
+  SHARE_RESET_STRATEGY,    // sharing with a context of the other reset notification strategy
 };
 
-ContextRequestError check_context_request(const ContextRequest& request);
+// `share`: the context whose objects the new one would share, or null.
+ContextRequestError check_context_request(const ContextRequest& request, const Context* share = nullptr);
 
 // Creates the context (the request checked first); shares `share`'s objects when not null.
 // Throws when the device cannot create it.

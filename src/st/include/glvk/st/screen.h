@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <atomic>
 #include <memory>
 #include <string>
 
@@ -46,6 +47,10 @@ class Screen {
   bool validation_enabled() const;
   // Validation errors and warnings so far.
   std::size_t validation_error_count() const;
+
+  // Set once the device reported VK_ERROR_DEVICE_LOST: every context on this screen is then lost
+  // (KHR_robustness). Any thread may read it.
+  const std::atomic<bool>& device_lost_flag() const;
 
   struct Impl;
   Impl& impl() const { return *impl_; }

@@ -95,6 +95,8 @@ class CommandStream {
   bool has_recorded_work() const { return recording_ != nullptr; }
 
   // Submits the open batch if it holds work; returns the serial of the last submitted batch.
+  // A lost device (Device::lost) gets nothing: flush, wait and is_complete then see every batch
+  // complete; the submission or wait that finds the device lost throws Error(VK_ERROR_DEVICE_LOST).
   std::uint64_t flush();
   // True once the batch with this serial has finished on the GPU (never for the open batch).
   bool is_complete(std::uint64_t serial);
@@ -121,6 +123,11 @@ class CommandStream {
   // Opens a batch and orders what follows after every earlier transfer write.
   VkCommandBuffer begin_transfer();
   void retire_completed();
+  // After VK_ERROR_DEVICE_LOST: nothing recorded or in flight will run, so all of it counts as
+  // complete (waits return, deferred objects are freed, no batch is submitted again).
+  void abandon_work();
+  // Marks the device lost, abandons the work and throws Error(VK_ERROR_DEVICE_LOST) naming `what`.
+  [[noreturn]] void lose_device(const char* what);
   // Opens a batch for rendering into `image`: earlier writes are visible to attachment accesses and
   // `region`'s subresources are in `layout`.
   VkCommandBuffer begin_rendering_into(Image& image, const RenderRegion& region, VkImageLayout layout);

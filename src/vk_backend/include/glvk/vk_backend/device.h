@@ -1,6 +1,7 @@
 // Vulkan instance and logical device bring-up (through volk).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -85,6 +86,12 @@ class Device {
   // empty when the device cannot be read without a queue.
   std::optional<std::uint64_t> device_clock() const;
 
+  // Whether the device reported VK_ERROR_DEVICE_LOST (to a submission or a wait); from then on no
+  // work reaches it and waits return at once. Any thread may read it.
+  bool lost() const { return lost_.load(std::memory_order_relaxed); }
+  const std::atomic<bool>& lost_flag() const { return lost_; }
+  void mark_lost() const { lost_.store(true, std::memory_order_relaxed); }
+
   // find_memory_type on this device; throws Error naming the request when nothing fits.
   std::uint32_t memory_type(std::uint32_t type_bits, VkMemoryPropertyFlags required,
                             VkMemoryPropertyFlags preferred = 0) const;
@@ -104,6 +111,7 @@ class Device {
   VkPhysicalDeviceProperties properties_{};
   VkPhysicalDeviceDriverProperties driver_properties_{};
   VkPhysicalDeviceMemoryProperties memory_properties_{};
+  mutable std::atomic<bool> lost_{false};
 };
 
 }  // namespace glvk::vk_backend
