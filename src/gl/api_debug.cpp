@@ -118,8 +118,9 @@ Labelled labelled_object(Context& ctx, GLenum identifier, GLuint name, const cha
       object = label_in(ctx.vertex_arrays, name);
       if (object.label && !static_cast<VertexArrayObject*>(object.owner.get())->bound_once) object = {};
       break;
+    case GL_PROGRAM_PIPELINE: object = label_in(ctx.program_pipelines, name); break;
     // Valid name spaces glvk has no objects in yet: every name is "not an object".
-    case GL_QUERY: case GL_PROGRAM_PIPELINE: case GL_TRANSFORM_FEEDBACK: break;
+    case GL_QUERY: case GL_TRANSFORM_FEEDBACK: break;
     default:
       ctx.error(GL_INVALID_ENUM, "%s(identifier = 0x%04x): invalid", function, identifier);
       return {};

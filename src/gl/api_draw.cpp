@@ -7,6 +7,7 @@
 #include "api_common.h"
 #include "glvk/formats/checked_size.h"
 #include "draw_inputs.h"
+#include "program_lookup.h"
 #include "legacy_internal.h"
 #include "glvk/st/draw.h"
 #include "glvk/st/context.h"
@@ -61,6 +62,8 @@ ProgramObject* validate_draw(Context& ctx, const char* fn, const DrawParams& d) 
     return nullptr;
   }
   ProgramObject* program = ctx.current_program.get();
+  // Without a program in use, the bound program pipeline's stages (7.4; glUseProgram's wins).
+  if (!program && ctx.bound_program_pipeline && !(program = pipeline_draw_program(ctx, fn))) return nullptr;
   // Compatibility contexts without a program draw with a generated fixed-function program.
   const bool fixed_function = !program && !ctx.config().core_profile;
   if (!fixed_function && (!program || !program->executable)) {
@@ -108,6 +111,9 @@ ProgramObject* validate_draw(Context& ctx, const char* fn, const DrawParams& d) 
   // (11.1), reported here instead (the compatibility profile's vertex-fragment pairs are completed
   // above; geometry-only and compute programs are not).
   if (!(stages & 1u << unsigned(glsl::Stage::Vertex))) {
+    // A pipeline without a vertex program: undefined results (ARB_separate_shader_objects issue 7),
+    // nothing drawn and no error.
+    if (program->pipeline_stages) return nullptr;
     ctx.error(GL_INVALID_OPERATION, "%s: the program in use has no vertex shader", fn);
     return nullptr;
   }

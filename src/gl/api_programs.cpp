@@ -227,11 +227,14 @@ void LinkProgram(Context& ctx, const char* fn, GLuint program) {
   options.frag_data_indices.insert(p->frag_data_indices.begin(), p->frag_data_indices.end());
   options.xfb_varyings = p->xfb_varyings;
   options.xfb_separate = p->xfb_buffer_mode == GL_SEPARATE_ATTRIBS;
+  options.separable = p->separable;
   std::shared_ptr<st::Program> linked = st::link_program(ctx.st().shared_screen(), sources, options);
   p->info_log = linked->reflection().log;
   p->linked = linked->linked();
   if (!p->linked) return;  // the previous executable (if in use) stays
   p->linked_xfb_buffer_mode = p->xfb_buffer_mode;
+  p->linked_separable = p->separable;
+  p->linked_binary_retrievable_hint = p->binary_retrievable_hint;
   p->executable = std::move(linked);
   reset_uniforms(*p, p->executable->reflection());
   p->fixed_stages = plan_fixed_stages(ctx, sources, options, p->executable->reflection());
@@ -290,12 +293,12 @@ void GetProgramiv(Context& ctx, const char* fn, GLuint program, GLenum pname, GL
     case GL_ACTIVE_UNIFORM_BLOCKS: value = r ? GLint(std::count_if(r->blocks.begin(), r->blocks.end(), [](auto& b) { return !b.storage; })) : 0; break;
     case GL_ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH: value = r ? max_name(r->blocks) : 0; break;
     case GL_PROGRAM_SEPARABLE: value = p->separable; break;
-    case GL_PROGRAM_BINARY_RETRIEVABLE_HINT: value = GL_FALSE; break;
+    case GL_PROGRAM_BINARY_RETRIEVABLE_HINT: value = p->linked_binary_retrievable_hint; break;
     case GL_TRANSFORM_FEEDBACK_BUFFER_MODE: value = GLint(p->linked_xfb_buffer_mode); break;
     case GL_TRANSFORM_FEEDBACK_VARYINGS: value = r ? GLint(r->xfb_varyings.size()) : 0; break;
     case GL_TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH: value = r ? max_name(r->xfb_varyings) : 0; break;
     case GL_ACTIVE_ATOMIC_COUNTER_BUFFERS: value = 0; break;
-    case GL_PROGRAM_BINARY_LENGTH: value = 0; break;
+    case GL_PROGRAM_BINARY_LENGTH: value = GLint(program_binary_length(*p)); break;
     default: return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not a program parameter", fn, pname);
   }
   if (params) *params = value;

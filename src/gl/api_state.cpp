@@ -157,8 +157,10 @@ bool query_integer(Context& ctx, GLenum pname, GLint64& value, bool& raised, con
     case GL_DEBUG_OUTPUT_SYNCHRONOUS: value = ctx.debug_output_synchronous; return true;
     // Mapped pointers are at least this aligned (bytes); staging allocations honour it too.
     case GL_MIN_MAP_BUFFER_ALIGNMENT: value = 64; return true;
-    // glShaderBinary and glProgramBinary take no binary format (GL 4.6 7.2, 7.5: the list may be empty).
-    case GL_NUM_SHADER_BINARY_FORMATS: case GL_NUM_PROGRAM_BINARY_FORMATS: value = 0; return true;
+    // glShaderBinary takes no binary format (GL 4.6 7.2: the list may be empty); glProgramBinary
+    // takes glvk's one (7.5, kProgramBinaryFormat).
+    case GL_NUM_SHADER_BINARY_FORMATS: value = 0; return true;
+    case GL_NUM_PROGRAM_BINARY_FORMATS: value = 1; return true;
     // glvk keeps no timeout of its own: the largest the GLint64 query type can carry (GL 4.6 4.1.1's
     // WaitSync takes TIMEOUT_IGNORED only, so no command is bounded by it).
     case GL_SHADER_COMPILER: value = GL_TRUE; return true;  // GL 4.6 7.1: glvk compiles shaders
@@ -184,8 +186,12 @@ bool query_state(Context& ctx, GLenum pname, StateValue& value, bool& raised, co
       query_transform_feedback_state(ctx, pname, value) || query_clip_point_state(ctx, pname, value) ||
       query_compressed_formats(pname, value) || query_legacy_state(ctx, pname, value))
     return true;
-  if (pname == GL_SHADER_BINARY_FORMATS || pname == GL_PROGRAM_BINARY_FORMATS) {
-    value.set_integers({});  // the empty lists NUM_SHADER/PROGRAM_BINARY_FORMATS count
+  if (pname == GL_PROGRAM_BINARY_FORMATS) {
+    value.set_integers({GLint64(kProgramBinaryFormat)});
+    return true;
+  }
+  if (pname == GL_SHADER_BINARY_FORMATS) {
+    value.set_integers({});  // the empty list NUM_SHADER_BINARY_FORMATS counts
     return true;
   }
   GLint64 integer = 0;

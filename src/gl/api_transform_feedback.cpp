@@ -37,9 +37,11 @@ bool buffer_binding_value(const XfbObject& x, GLenum pname, GLuint index, GLint6
   }
 }
 
-// The program whose last vertex-processing stage feeds the capture (the one in use).
+// The program whose last vertex-processing stage feeds the capture (the one in use, else the bound
+// pipeline's program for that stage).
 const glsl::Program* capturing_program(Context& ctx) {
-  return ctx.current_program ? ctx.current_program->reflection() : nullptr;
+  const std::shared_ptr<ProgramObject> p = vertex_processing_program(ctx);
+  return p ? p->reflection() : nullptr;
 }
 
 template <typename T>
@@ -258,7 +260,7 @@ void BeginTransformFeedback(Context& ctx, const char* fn, GLenum primitive_mode)
   x.active = true;
   x.paused = false;
   x.primitive_mode = primitive_mode;
-  x.program = ctx.current_program;
+  x.program = vertex_processing_program(ctx);
   std::copy(std::begin(r->xfb_strides), std::end(r->xfb_strides), x.capture_strides.begin());
 }
 
@@ -280,7 +282,7 @@ void PauseTransformFeedback(Context& ctx, const char* fn) {
 void ResumeTransformFeedback(Context& ctx, const char* fn) {
   XfbObject& x = ctx.current_transform_feedback();
   if (!x.active || !x.paused) return ctx.error(GL_INVALID_OPERATION, "%s: transform feedback is not paused", fn);
-  if (ctx.current_program != x.program)
+  if (vertex_processing_program(ctx) != x.program)
     return ctx.error(GL_INVALID_OPERATION, "%s: the program in use is not the one the capture began with", fn);
   x.paused = false;
 }

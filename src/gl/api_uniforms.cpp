@@ -121,11 +121,9 @@ std::vector<UniformSpan> uniform_spans(const glsl::Uniform& u) {
 }
 
 ProgramObject* uniform_program(Context& ctx, const char* fn) {
-  if (!ctx.current_program) {
-    ctx.error(GL_INVALID_OPERATION, "%s: no program is in use", fn);
-    return nullptr;
-  }
-  return ctx.current_program.get();
+  ProgramObject* p = active_uniform_program(ctx);
+  if (!p) ctx.error(GL_INVALID_OPERATION, "%s: no program is in use and no pipeline has an active program", fn);
+  return p;
 }
 
 void set_uniform(Context& ctx, const char* fn, ProgramObject* program, GLint location, GLsizei count, UniformBase base,

@@ -34,6 +34,9 @@ bool query_draw_state(Context& ctx, GLenum pname, StateValue& value) {
     case GL_CURRENT_PROGRAM:
       value.set_integers({ctx.current_program ? GLint64(ctx.current_program->name) : 0});
       return true;
+    case GL_PROGRAM_PIPELINE_BINDING:
+      value.set_integers({ctx.bound_program_pipeline ? GLint64(ctx.bound_program_pipeline->name) : 0});
+      return true;
     case GL_VERTEX_ARRAY_BINDING:
       value.set_integers({ctx.bound_vertex_array ? GLint64(ctx.bound_vertex_array->name) : 0});
       return true;

@@ -45,7 +45,8 @@ COMPILED_INTO_LISTS = re.compile(
     r"PolygonOffset|LineWidth|PointSize|Viewport|Scissor|StencilFunc|StencilOp|StencilMask|ClearColor(IiEXT|IuiEXT)?|ClearDepth|"
     r"ClearStencil|Clear|CallList|CallLists|ListBase|UseProgram|DepthRange|RasterPos[234][dfis]v?|"
     r"WindowPos[23][dfis]v?|PixelZoom|ClipPlane|TexGen[dfi]v?|PointParameter[fi]v?|(Begin|End)Query(ARB)?|"
-    r"QueryCounter|(Begin|End)ConditionalRender(NV)?|PushAttrib|PopAttrib|LineStipple|PixelTransfer[fi])$")
+    r"QueryCounter|(Begin|End)ConditionalRender(NV)?|PushAttrib|PopAttrib|LineStipple|PixelTransfer[fi]|"
+    r"UseProgramStages|ProgramUniform[1-4](f|i|ui|d)v?|ProgramUniformMatrix[234](x[234])?[fd]v)$")
 
 
 def list_recording(name, target, params):
@@ -59,7 +60,12 @@ def list_recording(name, target, params):
         if element == "void":
             element = "GLubyte"
         copy = pname + "_copy"
-        if length and length.isdigit():
+        counted = re.fullmatch(r"count(\*(\d+))?", length or "")
+        if counted:  # glProgramUniform*v: count elements of N components
+            copies.append(f"    std::vector<{element}> {copy};\n"
+                          f"    if ({pname} && count > 0) {copy}.assign({pname}, {pname} + "
+                          f"std::size_t(count) * {counted.group(2) or 1});\n")
+        elif length and length.isdigit():
             copies.append(f"    std::array<{element}, {length}> {copy}{{}};\n"
                           f"    if ({pname}) std::memcpy({copy}.data(), {pname}, sizeof {copy});\n")
         else:

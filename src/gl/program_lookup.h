@@ -29,6 +29,22 @@ void release_shader(ShareGroup& group, ShaderObject& shader);
 // none is in use).
 ProgramObject* uniform_program(Context& ctx, const char* fn);
 
+// The program glUniform* writes (7.6.1): the one in use, else the bound pipeline's ACTIVE_PROGRAM
+// (null when neither is set).
+ProgramObject* active_uniform_program(Context& ctx);
+
+// The program whose last vertex-processing stage draws (transform feedback captures it): the one
+// in use, else the bound pipeline's geometry, tessellation evaluation or vertex stage program.
+ProgramRef vertex_processing_program(Context& ctx);
+
+// The program a draw takes from the bound program pipeline while no program is in use
+// (api_program_pipelines.cpp): its stages combined, their uniforms copied in. Null after
+// INVALID_OPERATION when the pipeline cannot execute (11.1.3.11).
+ProgramObject* pipeline_draw_program(Context& ctx, const char* fn);
+
+// PROGRAM_BINARY_LENGTH (api_program_binary.cpp): the bytes glGetProgramBinary writes, 0 unlinked.
+std::size_t program_binary_length(const ProgramObject& program);
+
 // Whether an active transform feedback object of the context captures from the program
 // (glLinkProgram refuses to relink it, 7.3; api_transform_feedback.cpp).
 bool transform_feedback_uses(Context& ctx, const ProgramObject& program);

@@ -1,5 +1,7 @@
 #include "interface_check.h"
 
+#include <algorithm>
+#include <regex>
 #include <set>
 
 #include "glslang_shader.h"
@@ -25,7 +27,63 @@ class UsedInputs : public glslang::TIntermTraverser {
   }
 };
 
+// Whether a stage's code uses the built-in gl_PerVertex block of a direction.
+class UsesPerVertex : public glslang::TIntermTraverser {
+ public:
+  explicit UsesPerVertex(glslang::TStorageQualifier storage) : storage_(storage) {}
+  bool found = false;
+  bool visitAggregate(glslang::TVisit, glslang::TIntermAggregate* node) override {
+    return node->getOp() != glslang::EOpLinkerObjects;
+  }
+  void visitSymbol(glslang::TIntermSymbol* symbol) override {
+    const glslang::TType& type = symbol->getType();
+    if (symbol->getQualifier().storage == storage_ && type.getBasicType() == glslang::EbtBlock &&
+        type.getTypeName() == "gl_PerVertex")
+      found = true;
+  }
+
+ private:
+  glslang::TStorageQualifier storage_;
+};
+
+bool uses_per_vertex(const glslang::TIntermediate& stage, glslang::TStorageQualifier storage) {
+  UsesPerVertex finder(storage);
+  if (stage.getTreeRoot()) stage.getTreeRoot()->traverse(&finder);
+  return finder.found;
+}
+
+int highest_version(const std::array<std::string, kStageCount>& texts) {
+  static const std::regex version(R"(^[ \t]*#[ \t]*version[ \t]+(\d+))", std::regex::multiline);
+  int highest = 110;
+  for (const std::string& text : texts)
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), version); it != std::sregex_iterator(); ++it)
+      highest = std::max(highest, std::stoi((*it)[1].str()));
+  return highest;
+}
+
 }  // namespace
+
+bool check_separable_builtin_blocks(const glslang::TProgram& program,
+                                    const std::array<std::string, kStageCount>& texts, std::string& log) {
+  if (highest_version(texts) < 150) return true;  // no blocks to redeclare (ARB_separate_shader_objects issue 28)
+  static const std::regex redeclared(R"(\bout\s+gl_PerVertex\b)");
+  const Stage order[] = {Stage::Vertex, Stage::TessControl, Stage::TessEvaluation, Stage::Geometry, Stage::Fragment};
+  const glslang::TIntermediate* producer = nullptr;
+  Stage producer_stage = Stage::Vertex;
+  for (Stage stage : order) {
+    const glslang::TIntermediate* consumer = program.getIntermediate(to_glslang(stage));
+    if (!consumer) continue;
+    if (producer && !std::regex_search(texts[std::size_t(producer_stage)], redeclared) &&
+        (uses_per_vertex(*producer, glslang::EvqVaryingOut) || uses_per_vertex(*consumer, glslang::EvqVaryingIn))) {
+      log += "error: the separable program's " + std::string(stage_name(producer_stage)) +
+             " shader passes gl_PerVertex to the " + stage_name(stage) + " shader without redeclaring it\n";
+      return false;
+    }
+    producer = consumer;
+    producer_stage = stage;
+  }
+  return true;
+}
 
 bool check_stage_interfaces(const glslang::TProgram& program, std::string& log) {
   const Stage order[] = {Stage::Vertex, Stage::TessControl, Stage::TessEvaluation, Stage::Geometry, Stage::Fragment};
@@ -57,6 +115,16 @@ bool check_stage_interfaces(const glslang::TProgram& program, std::string& log) 
     producer_stage = stage;
   }
   return ok;
+}
+
+std::set<std::string> explicit_location_names(const glslang::TIntermediate& stage, bool inputs) {
+  std::set<std::string> names;
+  for_each_linker_object(stage, [&](const glslang::TIntermSymbol& symbol) {
+    const glslang::TQualifier& q = symbol.getQualifier();
+    if (q.storage != (inputs ? glslang::EvqVaryingIn : glslang::EvqVaryingOut) || q.builtIn != glslang::EbvNone) return;
+    if (q.hasLocation()) names.insert(interface_name(symbol));
+  });
+  return names;
 }
 
 }  // namespace glvk::glsl::detail

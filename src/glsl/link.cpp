@@ -109,23 +109,6 @@ void place_block_members(const std::vector<std::uint32_t>& words, Stage stage, P
   }
 }
 
-// Each stage's built-in blocks cut to what it and its neighbour use (spirv_edit.h).
-void cut_builtin_blocks(Program& out) {
-  std::array<detail::BuiltinBlockUse, kStageCount> use{};
-  for (std::size_t s = 0; s < kStageCount; ++s)
-    if (!out.spirv[s].empty()) use[s] = detail::builtin_block_use(out.spirv[s]);
-  std::array<detail::BuiltinBlockUse, kStageCount> keep = use;
-  std::size_t producer = kStageCount;
-  for (std::size_t s = 0; s < std::size_t(Stage::Fragment); ++s) {  // the vertex-processing stages in order
-    if (out.spirv[s].empty()) continue;
-    if (producer != kStageCount && use[producer].output && use[s].input)
-      keep[producer].output = keep[s].input = std::max(use[producer].output, use[s].input);
-    producer = s;
-  }
-  for (std::size_t s = 0; s < kStageCount; ++s)
-    if (!out.spirv[s].empty()) out.spirv[s] = detail::with_builtin_blocks_cut(out.spirv[s], keep[s]);
-}
-
 }  // namespace
 
 Program link(std::span<const ShaderSource> shaders, const LinkOptions& options) {
@@ -195,18 +178,20 @@ Program link(std::span<const ShaderSource> shaders, const LinkOptions& options) 
   glslang::TProgram& program = *linked.program;
 
   if (!detail::check_stage_interfaces(program, out.log)) return out;
+  if (options.separable) {
+    std::array<std::string, kStageCount> texts;
+    for (const ShaderSource& s : shaders) texts[std::size_t(s.stage)] += s.text;
+    if (!detail::check_separable_builtin_blocks(program, texts, out.log)) return out;
+  }
 
   // Explicit layout qualifiers, read before mapIO replaces them with automatic assignments.
   std::map<std::string, int> explicit_bindings;
   std::map<std::string, AssignedLocation> attributes, outputs;
-  std::array<std::set<std::string>, kStageCount> explicit_inputs;
   for (std::size_t s = 0; s < kStageCount; ++s) {
     if (const glslang::TIntermediate* in = program.getIntermediate(detail::to_glslang(static_cast<Stage>(s)))) {
       detail::collect_explicit_bindings(*in, explicit_bindings);
-      detail::for_each_linker_object(*in, [&](const glslang::TIntermSymbol& symbol) {
-        const glslang::TQualifier& q = symbol.getQualifier();
-        if (q.storage == glslang::EvqVaryingIn && q.hasLocation()) explicit_inputs[s].insert(detail::interface_name(symbol));
-      });
+      out.explicit_inputs[s] = detail::explicit_location_names(*in, true);
+      out.explicit_outputs[s] = detail::explicit_location_names(*in, false);
     }
   }
   if (const glslang::TIntermediate* vs = program.getIntermediate(EShLangVertex)) {
@@ -243,13 +228,31 @@ Program link(std::span<const ShaderSource> shaders, const LinkOptions& options) 
     glslang::SpvOptions spv_options;  // no glslang-side optimizer: SPIRV-Tools runs below
     glslang::GlslangToSpv(*intermediate, words, &logger, &spv_options);
     detail::set_decorations(words, link_time_decorations(words, stage, bindings, attributes, outputs));
+    if (stage == Stage::Fragment && !outputs.empty()) {
+      // A shader that declares its own outputs does not write gl_FragColor/gl_FragData (GLSL 1.30
+      // 4.3.6); a name seen in its text (an inactive #if branch) must not add colour outputs.
+      std::set<std::uint32_t> builtin_colors;
+      for (const detail::SpirvVariable& v : detail::global_variables(words))
+        if (v.storage_class == spv::StorageClassOutput &&
+            (v.name == "gl_FragData" || v.name == "gl_FragColor" || detail::broadcast_location(v.name) >= 0))
+          builtin_colors.insert(v.id);
+      words = detail::made_private(words, builtin_colors);
+    }
     // glslang numbers each stage's varyings in declaration order; GL matches them by name (GL 4.6
     // 7.4.1), so an input without a layout location takes the location of the output it reads.
     std::vector<detail::DecorationEdit> matched;
     for (const auto& [name, input] : detail::interface_locations(words, spv::StorageClassInput))
-      if (const auto output = upstream.find(name); output != upstream.end() && !explicit_inputs[s].count(name))
+      if (const auto output = upstream.find(name); output != upstream.end() && !out.explicit_inputs[s].count(name))
         matched.push_back({input.first, spv::DecorationLocation, output->second.second});
     detail::set_decorations(words, matched);
+    // Automatic locations glslang placed over explicit ones (or over each other) are moved apart;
+    // a moved output is met by the next stage's input of its name above.
+    std::map<std::string, std::uint32_t> moved;
+    if (stage != Stage::Vertex)
+      detail::set_decorations(words, detail::separate_locations(words, spv::StorageClassInput, out.explicit_inputs[s], moved));
+    moved.clear();
+    if (stage != Stage::Fragment)
+      detail::set_decorations(words, detail::separate_locations(words, spv::StorageClassOutput, out.explicit_outputs[s], moved));
     words = detail::with_rect_images_as_2d(words);
     upstream = detail::interface_locations(words, spv::StorageClassOutput);
     place_block_members(words, stage, out);
@@ -277,7 +280,7 @@ Program link(std::span<const ShaderSource> shaders, const LinkOptions& options) 
         }
     out.spirv[s] = std::move(words);
   }
-  cut_builtin_blocks(out);
+  detail::cut_builtin_blocks(out.spirv, options.separable);
   for (Stage last : {Stage::Geometry, Stage::TessEvaluation, Stage::Vertex}) {
     if (out.spirv[std::size_t(last)].empty()) continue;
     const detail::PointSizeUse use = detail::point_size_use(out.spirv[std::size_t(last)]);
@@ -308,3 +311,27 @@ std::vector<std::uint32_t> with_point_size(const Program& program, Stage stage, 
 }
 
 }  // namespace glvk::glsl
+
+namespace glvk::glsl::detail {
+
+// Each stage's built-in blocks cut to what it and its neighbour use (spirv_edit.h).
+void cut_builtin_blocks(std::array<std::vector<std::uint32_t>, kStageCount>& spirv, bool keep_outer) {
+  std::array<BuiltinBlockUse, kStageCount> use{};
+  for (std::size_t s = 0; s < kStageCount; ++s)
+    if (!spirv[s].empty()) use[s] = builtin_block_use(spirv[s]);
+  std::array<BuiltinBlockUse, kStageCount> keep = use;
+  std::size_t producer = kStageCount;
+  for (std::size_t s = 0; s < std::size_t(Stage::Fragment); ++s) {  // the vertex-processing stages in order
+    if (spirv[s].empty()) continue;
+    if (producer != kStageCount && use[producer].output && use[s].input)
+      keep[producer].output = keep[s].input = std::max(use[producer].output, use[s].input);
+    else if (producer == kStageCount && keep_outer)
+      keep[s].input = 0;  // a separable program's first stage: whole, for whichever program feeds it
+    producer = s;
+  }
+  if (producer != kStageCount && keep_outer) keep[producer].output = 0;  // likewise its last stage
+  for (std::size_t s = 0; s < kStageCount; ++s)
+    if (!spirv[s].empty()) spirv[s] = with_builtin_blocks_cut(spirv[s], keep[s]);
+}
+
+}  // namespace glvk::glsl::detail

@@ -6,12 +6,14 @@
 
 #include <algorithm>
 #include <cstring>
+#include <set>
 #include <unordered_map>
 
 namespace glvk::glsl::detail {
 namespace {
 
 constexpr std::size_t kHeaderWords = 5;
+constexpr const char* kDefaultBlock = "gl_DefaultUniformBlock";  // glslang_shader.h's kDefaultBlockName
 
 // Calls f(offset, opcode, word_count) for each instruction; stops at a malformed one.
 template <typename F>
@@ -222,29 +224,39 @@ std::vector<std::uint32_t> with_flat_inputs(const std::vector<std::uint32_t>& wo
 
 std::vector<std::uint32_t> without_outputs(const std::vector<std::uint32_t>& words, std::uint32_t locations) {
   if (words.size() < kHeaderWords) return words;
-  std::unordered_map<std::uint32_t, std::uint32_t> location_of, pointer_class;
+  std::unordered_map<std::uint32_t, std::uint32_t> location_of;
   for_each_instruction(words, [&](std::size_t i, spv::Op op, std::uint32_t count) {
     if (op == spv::OpDecorate && count == 4 && words[i + 2] == spv::DecorationLocation) location_of[words[i + 1]] = words[i + 3];
-    if (op == spv::OpTypePointer && count == 4) pointer_class[words[i + 1]] = words[i + 2];
     return op != spv::OpFunction;
   });
   // Output variables whose every location (one per array element) is in `locations`.
-  std::unordered_map<std::uint32_t, bool> dropped;  // variables and pointers derived from them
+  std::set<std::uint32_t> dropped;
   for (const SpirvVariable& v : global_variables(words)) {
     const auto location = location_of.find(v.id);
     if (v.storage_class != spv::StorageClassOutput || location == location_of.end()) continue;
     const std::uint64_t first = location->second, end = first + v.array_length;
     bool all = end <= 32;
     for (std::uint64_t l = first; all && l < end; ++l) all = (locations >> l) & 1u;
-    if (all) dropped[v.id] = true;
+    if (all) dropped.insert(v.id);
   }
-  if (dropped.empty()) return words;
+  return made_private(words, dropped);
+}
 
-  // Each Output pointer type gets a Private twin, declared right after it.
+std::vector<std::uint32_t> made_private(const std::vector<std::uint32_t>& words, const std::set<std::uint32_t>& variables) {
+  if (words.size() < kHeaderWords || variables.empty()) return words;
+  std::unordered_map<std::uint32_t, std::uint32_t> pointer_class;
+  for_each_instruction(words, [&](std::size_t i, spv::Op op, std::uint32_t count) {
+    if (op == spv::OpTypePointer && count == 4) pointer_class[words[i + 1]] = words[i + 2];
+    return op != spv::OpFunction;
+  });
+  std::unordered_map<std::uint32_t, bool> dropped;  // variables and pointers derived from them
+  for (std::uint32_t id : variables) dropped[id] = true;
+
+  // Each Input and Output pointer type gets a Private twin, declared right after it.
   std::uint32_t bound = words[3];
   std::unordered_map<std::uint32_t, std::uint32_t> twin;
   for (const auto& [type, storage] : pointer_class)
-    if (storage == spv::StorageClassOutput) twin[type] = bound++;
+    if (storage == spv::StorageClassOutput || storage == spv::StorageClassInput) twin[type] = bound++;
   const bool interface_lists_all = words[1] >= 0x10400u;  // SPIR-V 1.4 lists every global used
 
   std::vector<std::uint32_t> out(words.begin(), words.begin() + kHeaderWords);
@@ -280,6 +292,141 @@ std::vector<std::uint32_t> without_outputs(const std::vector<std::uint32_t>& wor
     return true;
   });
   return out;
+}
+
+namespace {
+
+// Locations a variable of type `type` takes (GLSL 4.60 4.4.1): 64-bit three- and four-component
+// vectors take two; matrices a column each; arrays and structs their elements' sum.
+struct LocationTypes {
+  std::unordered_map<std::uint32_t, std::vector<std::uint32_t>> members;  // struct → member types
+  std::unordered_map<std::uint32_t, std::pair<std::uint32_t, std::uint32_t>> arrays;  // → (element, length id)
+  std::unordered_map<std::uint32_t, std::pair<std::uint32_t, std::uint32_t>> composites;  // vector/matrix → (part, count)
+  std::unordered_map<std::uint32_t, std::uint32_t> widths;  // scalar → bits
+  std::unordered_map<std::uint32_t, std::uint32_t> constants;
+  std::unordered_map<std::uint32_t, bool> matrices;
+
+  std::uint32_t count(std::uint32_t type, int depth = 0) const {
+    if (depth > 16) return 1;
+    if (auto a = arrays.find(type); a != arrays.end()) {
+      auto len = constants.find(a->second.second);
+      return (len != constants.end() ? len->second : 1) * count(a->second.first, depth + 1);
+    }
+    if (auto m = members.find(type); m != members.end()) {
+      std::uint32_t n = 0;
+      for (std::uint32_t member : m->second) n += count(member, depth + 1);
+      return n;
+    }
+    if (auto c = composites.find(type); c != composites.end()) {
+      if (matrices.count(type)) return c->second.second * count(c->second.first, depth + 1);
+      auto w = widths.find(c->second.first);
+      return w != widths.end() && w->second == 64 && c->second.second > 2 ? 2 : 1;
+    }
+    return 1;
+  }
+};
+
+}  // namespace
+
+std::vector<DecorationEdit> separate_locations(const std::vector<std::uint32_t>& words, std::uint32_t storage_class,
+                                               const std::set<std::string>& explicit_names,
+                                               std::map<std::string, std::uint32_t>& moved) {
+  LocationTypes types;
+  std::unordered_map<std::uint32_t, std::uint32_t> pointee;
+  std::set<std::uint32_t> patch;
+  std::uint32_t model = 0;
+  for_each_instruction(words, [&](std::size_t i, spv::Op op, std::uint32_t count) {
+    switch (op) {
+      case spv::OpEntryPoint: if (count >= 2) model = words[i + 1]; break;
+      case spv::OpDecorate: if (count >= 3 && words[i + 2] == spv::DecorationPatch) patch.insert(words[i + 1]); break;
+      case spv::OpTypeInt: case spv::OpTypeFloat: if (count >= 3) types.widths[words[i + 1]] = words[i + 2]; break;
+      case spv::OpTypeVector: if (count == 4) types.composites[words[i + 1]] = {words[i + 2], words[i + 3]}; break;
+      case spv::OpTypeMatrix:
+        if (count == 4) { types.composites[words[i + 1]] = {words[i + 2], words[i + 3]}; types.matrices[words[i + 1]] = true; }
+        break;
+      case spv::OpTypeArray: if (count == 4) types.arrays[words[i + 1]] = {words[i + 2], words[i + 3]}; break;
+      case spv::OpTypeStruct:
+        if (count >= 2) types.members[words[i + 1]] = std::vector<std::uint32_t>(words.begin() + std::ptrdiff_t(i + 2),
+                                                                                 words.begin() + std::ptrdiff_t(i + count));
+        break;
+      case spv::OpConstant: if (count == 4) types.constants[words[i + 2]] = words[i + 3]; break;
+      case spv::OpTypePointer: if (count == 4) pointee[words[i + 1]] = words[i + 3]; break;
+      case spv::OpVariable: if (count >= 4 && !pointee.count(words[i + 2])) pointee[words[i + 2]] = pointee[words[i + 1]]; break;
+      default: break;
+    }
+    return op != spv::OpFunction;
+  });
+  // Per-vertex interfaces have an outer array that takes no locations.
+  const bool arrayed =
+      (storage_class == spv::StorageClassInput &&
+       (model == spv::ExecutionModelGeometry || model == spv::ExecutionModelTessellationControl ||
+        model == spv::ExecutionModelTessellationEvaluation)) ||
+      (storage_class == spv::StorageClassOutput && model == spv::ExecutionModelTessellationControl);
+  struct Slot {
+    std::string name;
+    std::uint32_t id;
+    std::int64_t location;
+    std::uint32_t size;
+    bool fixed;
+  };
+  std::vector<Slot> slots;
+  for (const auto& [name, variable] : interface_locations(words, storage_class)) {
+    const auto [id, location] = variable;
+    std::uint32_t type = pointee.count(id) ? pointee[id] : 0;
+    if (arrayed && !patch.count(id) && types.arrays.count(type)) type = types.arrays.at(type).first;
+    slots.push_back({name, id, location, types.count(type), explicit_names.count(name) != 0});
+  }
+  // Declaration order (the variables' ids), as glslang assigned the locations.
+  std::sort(slots.begin(), slots.end(), [](const Slot& a, const Slot& b) { return a.id < b.id; });
+  std::vector<DecorationEdit> edits;
+  // Inputs follow the previous stage's moved outputs.
+  for (Slot& s : slots)
+    if (!s.fixed)
+      if (auto m = moved.find(s.name); m != moved.end() && std::int64_t(m->second) != s.location) {
+        s.location = m->second;
+        edits.push_back({s.id, spv::DecorationLocation, m->second});
+      }
+  std::set<std::uint32_t> taken;
+  auto overlaps = [&](std::int64_t first, std::uint32_t size) {
+    for (std::uint32_t l = 0; l < size; ++l)
+      if (taken.count(std::uint32_t(first) + l)) return true;
+    return false;
+  };
+  auto take = [&](std::int64_t first, std::uint32_t size) {
+    for (std::uint32_t l = 0; l < size; ++l) taken.insert(std::uint32_t(first) + l);
+  };
+  for (const Slot& s : slots)
+    if (s.fixed) take(s.location, s.size);
+  for (const Slot& s : slots) {
+    if (s.fixed) continue;
+    if (!overlaps(s.location, s.size)) {
+      take(s.location, s.size);
+      continue;
+    }
+    std::uint32_t first = 0;
+    while (overlaps(first, s.size)) ++first;
+    take(first, s.size);
+    edits.push_back({s.id, spv::DecorationLocation, first});
+    moved[s.name] = first;
+  }
+  return edits;
+}
+
+void rebind_for_pipeline(std::vector<std::uint32_t>& words, const std::map<std::uint32_t, std::uint32_t>& bindings,
+                         std::uint32_t default_block_base) {
+  std::uint32_t default_block = 0;
+  for_each_instruction(words, [&](std::size_t i, spv::Op op, std::uint32_t count) {
+    if (op == spv::OpName && count >= 2 && literal_string(words, i + 2, i + count) == kDefaultBlock) default_block = words[i + 1];
+    return op != spv::OpFunction;
+  });
+  for_each_instruction(words, [&](std::size_t i, spv::Op op, std::uint32_t count) {
+    if (op == spv::OpDecorate && count == 4 && words[i + 2] == spv::DecorationBinding)
+      if (auto b = bindings.find(words[i + 3]); b != bindings.end()) words[i + 3] = b->second;
+    if (op == spv::OpMemberDecorate && count == 5 && default_block && words[i + 1] == default_block &&
+        words[i + 3] == spv::DecorationOffset)
+      words[i + 4] += default_block_base;
+    return !is_type_or_global(op);  // annotations precede the types
+  });
 }
 
 }  // namespace glvk::glsl::detail

@@ -3,10 +3,14 @@
 // descriptor bindings); then validation and optimization through SPIRV-Tools.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
+
+#include "glvk/glsl/compiler.h"
 
 namespace glvk::glsl::detail {
 
@@ -35,6 +39,25 @@ InterfaceLocations interface_locations(const std::vector<std::uint32_t>& words, 
 // The module with the Output variables whose every location is in the bit mask `locations` made
 // Private: the stage still writes them, nothing leaves it (decorations and interface entries go).
 std::vector<std::uint32_t> without_outputs(const std::vector<std::uint32_t>& words, std::uint32_t locations);
+
+// The module with `variables` (Input or Output) made Private: the stage still reads or writes
+// them, nothing crosses the interface (their decorations and interface entries go).
+std::vector<std::uint32_t> made_private(const std::vector<std::uint32_t>& words, const std::set<std::uint32_t>& variables);
+
+// New locations for the user-defined variables of one storage class (Input or Output) whose
+// automatic location overlaps another variable's locations: explicit ones (named in
+// `explicit_names`) keep theirs; each overlapping automatic one moves to the lowest free range.
+// Inputs named in `producer_moved` (the previous stage's outputs that moved) follow them first.
+// Moved variables are reported into `moved` by name.
+std::vector<DecorationEdit> separate_locations(const std::vector<std::uint32_t>& words, std::uint32_t storage_class,
+                                               const std::set<std::string>& explicit_names,
+                                               std::map<std::string, std::uint32_t>& moved);
+
+// A program's stage moved into a program pipeline's combined resource interface: each Binding b
+// in `bindings` becomes bindings[b], and the default uniform block's member offsets grow by
+// `default_block_base` (the program's part of the pipeline's default block).
+void rebind_for_pipeline(std::vector<std::uint32_t>& words, const std::map<std::uint32_t, std::uint32_t>& bindings,
+                         std::uint32_t default_block_base);
 
 // The module with the Input variables named in `names` decorated Flat, unless they already carry
 // an interpolation decoration (Flat, NoPerspective).
@@ -66,6 +89,10 @@ struct BuiltinBlockUse {
 BuiltinBlockUse builtin_block_use(const std::vector<std::uint32_t>& words);
 // The module with its input and output built-in blocks cut to `keep` members (never below what it uses).
 std::vector<std::uint32_t> with_builtin_blocks_cut(const std::vector<std::uint32_t>& words, const BuiltinBlockUse& keep);
+// Every stage's blocks cut (link.cpp): each producer's output and its consumer's input to as many
+// members as either uses. With `keep_outer` (a separable program) the first stage's input and the
+// last vertex-processing stage's output stay whole, to be cut when a pipeline joins programs.
+void cut_builtin_blocks(std::array<std::vector<std::uint32_t>, kStageCount>& spirv, bool keep_outer);
 
 // The module with rectangle images (Dim Rect, which Vulkan lacks) made 2D: sampling coordinates
 // and gradients divided by the image's size, fetches and size queries at level 0 (spirv_rect.cpp).

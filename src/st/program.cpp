@@ -91,10 +91,24 @@ Program::~Program() {
 
 std::shared_ptr<Program> link_program(const std::shared_ptr<Screen>& screen, std::span<const glsl::ShaderSource> shaders,
                                       const glsl::LinkOptions& options) {
-  std::shared_ptr<Program> program(new Program());
   glsl::LinkOptions link_options = options;
   link_options.lower_depth_range = !device_has_gl_depth_range(*screen);
-  program->reflection_ = glsl::link(shaders, link_options);
+  return program_from_reflection(screen, glsl::link(shaders, link_options));
+}
+
+std::shared_ptr<Program> pipeline_program(const std::shared_ptr<Screen>& screen, std::span<const Program* const> programs,
+                                          const std::array<int, glsl::kStageCount>& stage_program,
+                                          std::vector<std::uint32_t>& default_block_bases) {
+  std::vector<const glsl::Program*> reflections;
+  for (const Program* p : programs) reflections.push_back(&p->reflection());
+  glsl::PipelineProgram combined = glsl::combine_pipeline(reflections, stage_program);
+  default_block_bases = std::move(combined.default_block_bases);
+  return program_from_reflection(screen, std::move(combined.program));
+}
+
+std::shared_ptr<Program> program_from_reflection(const std::shared_ptr<Screen>& screen, glsl::Program reflection) {
+  std::shared_ptr<Program> program(new Program());
+  program->reflection_ = std::move(reflection);
   if (!program->reflection_.ok) return program;
 
   auto impl = std::make_unique<Program::Impl>();

@@ -7,7 +7,7 @@ never edited:
 
 Kinds (compare.py counts each):
   framebuffer  issue 6's framebuffer tests (fbo-*, clearbuffer-*, copyteximage, read-front).
-  gl3          the C tests of the GL 3.x groups below (GROUPS).
+  gl3          the C tests of the GL 3.x groups below (GROUPS) and of SSO_GROUPS.
   gl1          the C tests of the GL 1.0-2.1 groups (LEGACY_GROUPS: issue 14's legacy GL).
   core-draw    shader_runner tests of GROUPS that draw, whose [require] a GL 4.6 core context meets
                and whose shaders and commands use no compatibility-profile feature (gl_Vertex,
@@ -35,6 +35,8 @@ GROUPS = re.compile(r"^spec@(glsl-1\.[345]0|arb_vertex_array_object|arb_draw_ins
                     r"arb_conditional_render_inverted|arb_transform_feedback2)@")
 # Issue 14's legacy groups: GL 1.0-2.1, their GLSL versions, point sprites and fog coordinates.
 LEGACY_GROUPS = re.compile(r"^spec@(glsl-1\.[12]0|arb_point_sprite|ext_fog_coord|!opengl (1\.[0-5]|2\.[01]))@")
+# Issue 13's separate shader objects and program binaries, listed after the legacy groups.
+SSO_GROUPS = re.compile(r"^spec@(arb_separate_shader_objects|arb_get_program_binary)@")
 # Generated tests, sorted by name, keep every Nth. The 1.30 built-in function tests run each function
 # in a vertex and a fragment shader and draw with gl_Vertex; the 1.50 ones run it in a geometry shader.
 SAMPLE_EVERY = [
@@ -55,6 +57,7 @@ CORE_46_EXTENSIONS = {
     "GL_ARB_explicit_attrib_location", "GL_EXT_provoking_vertex", "GL_ARB_compute_shader",
     "GL_ARB_shader_storage_buffer_object", "GL_ARB_arrays_of_arrays", "GL_ARB_instanced_arrays",
     "GL_ARB_draw_elements_base_vertex", "GL_ARB_vertex_array_object",
+    "GL_ARB_separate_shader_objects", "GL_ARB_get_program_binary",
 }
 # Shader built-ins that read or write fixed-function state (removed from the core profile).
 COMPAT_BUILTINS = re.compile(
@@ -148,7 +151,11 @@ groups = sorted((n, a) for profile in ("opengl", "shader") for n, a in tests(pro
 legacy = sorted((n, a) for profile in ("opengl", "shader") for n, a in tests(profile)
                 if LEGACY_GROUPS.match(n) and not FRAMEBUFFER.match(a[0])
                 and (a[0] == "shader_runner" or not a[0].startswith("shader_runner")))
-for name, argv in sampled(groups) + sampled(legacy):
+# Then the separate shader object and program binary groups, on their own too.
+sso = sorted((n, a) for profile in ("opengl", "shader") for n, a in tests(profile)
+             if SSO_GROUPS.match(n) and not FRAMEBUFFER.match(a[0])
+             and (a[0] == "shader_runner" or not a[0].startswith("shader_runner")))
+for name, argv in sampled(groups) + sampled(legacy) + sampled(sso):
     kind = shader_kind(argv[1]) if argv[0] == "shader_runner" else "gl1" if LEGACY_GROUPS.match(name) else "gl3"
     # run_piglit.sh runs tests in piglit's bin/: data files named relative to piglit's root or its
     # tests/ (where piglit runs the built-in constants tests) are given by absolute path.

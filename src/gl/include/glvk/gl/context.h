@@ -228,6 +228,11 @@ class Context {
   // default one of compatibility contexts is `default_vertex_array`), current attribute values,
   // and the indexed uniform buffer bindings (glBindBufferBase/Range).
   std::shared_ptr<ProgramObject> current_program;
+  // Program pipeline objects (GL 4.6 7.4; per context) and the bound one, which draws and
+  // glUniform* use while no program is in use.
+  std::unordered_map<GLuint, std::shared_ptr<ProgramPipelineObject>> program_pipelines;
+  GLuint next_program_pipeline_name = 1;
+  std::shared_ptr<ProgramPipelineObject> bound_program_pipeline;
   std::unordered_map<GLuint, std::shared_ptr<VertexArrayObject>> vertex_arrays;
   GLuint next_vertex_array_name = 1;
   std::shared_ptr<VertexArrayObject> default_vertex_array;  // null in core contexts

@@ -56,7 +56,11 @@ struct ProgramObject {
   std::vector<std::shared_ptr<ShaderObject>> shaders;  // attached
   bool delete_pending = false;
   std::string label;
-  bool separable = false;
+  bool separable = false;         // PROGRAM_SEPARABLE (glProgramParameteri), used at the next link
+  bool linked_separable = false;  // PROGRAM_SEPARABLE when the executable was linked (or loaded)
+  bool binary_retrievable_hint = false;          // glProgramParameteri's, for the next link
+  bool linked_binary_retrievable_hint = false;   // PROGRAM_BINARY_RETRIEVABLE_HINT (at the last link)
+  bool pipeline_stages = false;  // a program pipeline's combined stages (api_program_pipelines.cpp)
   // glBindAttribLocation / glBindFragDataLocation(Indexed): applied at the next link.
   std::map<std::string, GLuint> attribute_bindings;
   std::map<std::string, GLuint> frag_data_bindings;
@@ -95,6 +99,29 @@ struct ProgramObject {
   std::shared_ptr<FixedStages> fixed_stages;
 
   const glsl::Program* reflection() const;
+};
+
+// glProgramBinary's one format (GL 4.6 7.5; NUM_PROGRAM_BINARY_FORMATS is 1): glvk's own value.
+inline constexpr GLenum kProgramBinaryFormat = 0x474B5650;  // "PVKG"
+
+// A program pipeline object (GL 4.6 7.4): the separable program active for each stage, the
+// program glUniform* writes (ACTIVE_PROGRAM) and the last validation. Per context (container).
+struct ProgramPipelineObject {
+  explicit ProgramPipelineObject(GLuint object_name) : name(object_name) {}
+  GLuint name;
+  bool bound_once = false;  // IsProgramPipeline: glGen* names are objects once bound (glCreate* at once)
+  std::string label;
+  std::array<std::shared_ptr<ProgramObject>, glsl::kStageCount> stages;  // by glsl::Stage
+  std::shared_ptr<ProgramObject> active_program;
+  bool validated = false;
+  std::string info_log;
+  // What draws use: a program object whose executable combines the stages' executables
+  // (st::pipeline_program), remade when one of them changes; the uniform state of each distinct
+  // program (`parts`) is copied into it before each draw.
+  std::shared_ptr<ProgramObject> combined;
+  std::array<std::shared_ptr<st::Program>, glsl::kStageCount> combined_from;
+  std::vector<std::shared_ptr<ProgramObject>> parts;
+  std::vector<std::uint32_t> default_block_bases;  // per part
 };
 
 // A vertex attribute (GL 4.6 table 23.3/23.4): its format and the binding it reads from.

@@ -63,6 +63,8 @@ struct LinkOptions {
   // stage captured, in order, into one buffer (interleaved) or one buffer each (separate).
   std::vector<std::string> xfb_varyings;
   bool xfb_separate = false;
+  // PROGRAM_SEPARABLE (GL 4.6 7.4): the program's stages may join other programs' in a pipeline.
+  bool separable = false;
 };
 
 // Transform feedback limits glvk reports (GL 4.6 table 23.67 minimums).
@@ -160,7 +162,33 @@ struct Program {
   // Transform feedback: the capture list and each buffer's bytes per vertex (0: buffer unused).
   std::vector<XfbVarying> xfb_varyings;
   std::array<std::uint32_t, kMaxXfbBuffers> xfb_strides{};
+  // Per stage, the user-defined inputs and outputs declared with layout(location) (by the name
+  // GL matches them by): at an interface between separable programs those match by location,
+  // the others by name (combine_pipeline).
+  std::array<std::set<std::string>, kStageCount> explicit_inputs, explicit_outputs;
 };
+
+// Separate shader objects (GL 4.6 7.4): the program a program pipeline draws with, made of the
+// stages of separately linked programs. `programs` are the distinct programs, `stage_program[s]`
+// the index of the one active for stage s (-1: none). Each program keeps its own uniforms: its
+// default block becomes the part at default_block_bases[i] of the combined default block, its
+// other resources bindings of their own, listed in the order of `programs` (resources, blocks
+// and uniforms concatenated). At each interface between two programs the consumer's inputs take
+// the locations of the producer's outputs of the same name (inputs with a layout(location) keep
+// theirs); an input nothing writes reads an undefined value (7.4.1) and leaves the interface.
+struct PipelineProgram {
+  Program program;
+  std::vector<std::uint32_t> default_block_bases;  // per entry of `programs`
+};
+PipelineProgram combine_pipeline(std::span<const Program* const> programs,
+                                 const std::array<int, kStageCount>& stage_program);
+
+// Program binaries (GL 4.6 7.5): glvk's one format holds the SPIR-V of every stage and the
+// reflection, under a header with the format version, the build that made it and a checksum.
+// load_program refuses (ok false, the reason in log) a binary of another build, a truncated or
+// corrupted one, or one whose contents do not hold together; it never reads past the span.
+std::vector<std::byte> save_program(const Program& program);
+Program load_program(std::span<const std::byte> binary);
 
 // glLinkProgram: compiles every stage again (the sources are kept by the caller), links, and
 // produces validated, optimized SPIR-V per stage and the reflection above.

@@ -3,9 +3,11 @@
 // program's resources need. src/gl keeps one per linked program object; draws take it.
 #pragma once
 
+#include <array>
 #include <memory>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "glvk/glsl/compiler.h"
 
@@ -26,8 +28,7 @@ class Program {
   Impl& impl() const { return *impl_; }
 
  private:
-  friend std::shared_ptr<Program> link_program(const std::shared_ptr<Screen>&, std::span<const glsl::ShaderSource>,
-                                               const glsl::LinkOptions&);
+  friend std::shared_ptr<Program> program_from_reflection(const std::shared_ptr<Screen>&, glsl::Program);
   Program() = default;
   std::shared_ptr<Screen> screen_;
   glsl::Program reflection_;
@@ -39,6 +40,18 @@ class Program {
 // failure is reported the same way (a GL link failure with the reason in the log).
 std::shared_ptr<Program> link_program(const std::shared_ptr<Screen>& screen, std::span<const glsl::ShaderSource> shaders,
                                       const glsl::LinkOptions& options);
+
+// A program from a linked reflection (glsl::link's, glProgramBinary's, a program pipeline's):
+// its device objects. A device failure leaves linked() false with the reason in the log.
+std::shared_ptr<Program> program_from_reflection(const std::shared_ptr<Screen>& screen, glsl::Program reflection);
+
+// Separate shader objects (GL 4.6 7.4): the program a program pipeline draws with, made of the
+// stages of the linked programs `programs` (stage_program[s]: the index of stage s's program, -1:
+// none; glsl::combine_pipeline). `default_block_bases` receives where each program's default
+// block lies in the combined one.
+std::shared_ptr<Program> pipeline_program(const std::shared_ptr<Screen>& screen, std::span<const Program* const> programs,
+                                          const std::array<int, glsl::kStageCount>& stage_program,
+                                          std::vector<std::uint32_t>& default_block_bases);
 
 // Whether the device takes GL's [-w, w] clip-space depth in the pipeline; when not, programs are
 // linked with glsl::LinkOptions::lower_depth_range.
