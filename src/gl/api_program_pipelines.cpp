@@ -90,6 +90,7 @@ bool pipeline_executable(const ProgramPipelineObject& pipe, std::string& log) {
       if (res.kind != glsl::ResourceKind::CombinedSampler) continue;
       const std::uint32_t type = res.uniform >= 0 ? r.uniforms[std::size_t(res.uniform)].gl_type : 0;
       for (std::uint32_t e = 0; e < res.count; ++e, ++flat) {
+        if (e < 64 && !(res.used_elements >> e & 1u)) continue;  // not an active sampler element
         const GLint unit = flat < p->sampler_units.size() ? p->sampler_units[flat] : 0;
         auto [known, added] = unit_types.emplace(unit, type);
         if (!added && known->second != type) {

@@ -281,6 +281,12 @@ Program link(std::span<const ShaderSource> shaders, const LinkOptions& options) 
     out.spirv[s] = std::move(words);
   }
   detail::cut_builtin_blocks(out.spirv, options.separable);
+  for (Resource& r : out.resources)
+    if (r.kind == ResourceKind::CombinedSampler && r.count > 1) {
+      r.used_elements = 0;
+      for (const std::vector<std::uint32_t>& words : out.spirv)
+        if (!words.empty()) r.used_elements |= detail::used_array_elements(words, r.binding);
+    }
   for (Stage last : {Stage::Geometry, Stage::TessEvaluation, Stage::Vertex}) {
     if (out.spirv[std::size_t(last)].empty()) continue;
     const detail::PointSizeUse use = detail::point_size_use(out.spirv[std::size_t(last)]);

@@ -63,6 +63,7 @@ class Reader {
     return n;
   }
   void raw(void* p, std::size_t n) {
+    if (n == 0) return;  // p may be an empty vector's null data()
     if (!ok_ || n > size_ - pos_) { ok_ = false; std::memset(p, 0, n); return; }
     std::memcpy(p, data_ + pos_, n);
     pos_ += n;
@@ -99,11 +100,15 @@ void get(Reader& r, UniformBlock& b) {
   b.stages = r.u32(); b.storage = r.flag();
 }
 
-void put(Writer& w, const Resource& x) { w.u32(std::uint32_t(x.kind)); w.u32(x.binding); w.u32(x.count); w.u32(x.stages); w.i32(x.uniform); w.i32(x.block); }
+void put(Writer& w, const Resource& x) {
+  w.u32(std::uint32_t(x.kind)); w.u32(x.binding); w.u32(x.count); w.u32(x.stages); w.i32(x.uniform); w.i32(x.block);
+  w.u64(x.used_elements);
+}
 void get(Reader& r, Resource& x) {
   const std::uint32_t kind = r.u32();
   x.kind = kind <= std::uint32_t(ResourceKind::StorageTexelBuffer) ? ResourceKind(kind) : ResourceKind::UniformBuffer;
   x.binding = r.u32(); x.count = r.u32(); x.stages = r.u32(); x.uniform = r.i32(); x.block = r.i32();
+  x.used_elements = r.u64();
 }
 
 void put(Writer& w, const XfbVarying& v) { w.str(v.name); w.u32(v.gl_type); w.u32(v.size); w.u32(v.buffer); w.u32(v.offset); }

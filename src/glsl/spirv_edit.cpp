@@ -412,6 +412,32 @@ std::vector<DecorationEdit> separate_locations(const std::vector<std::uint32_t>&
   return edits;
 }
 
+std::uint64_t used_array_elements(const std::vector<std::uint32_t>& words, std::uint32_t binding) {
+  std::set<std::uint32_t> variables;
+  std::unordered_map<std::uint32_t, std::uint32_t> constants;
+  for_each_instruction(words, [&](std::size_t i, spv::Op op, std::uint32_t count) {
+    if (op == spv::OpDecorate && count == 4 && words[i + 2] == spv::DecorationBinding && words[i + 3] == binding)
+      variables.insert(words[i + 1]);
+    if (op == spv::OpConstant && count == 4) constants[words[i + 2]] = words[i + 3];
+    return true;
+  });
+  std::uint64_t used = 0;
+  for_each_instruction(words, [&](std::size_t i, spv::Op op, std::uint32_t count) {
+    if (op == spv::OpDecorate || op == spv::OpName || op == spv::OpEntryPoint || op == spv::OpVariable ||
+        op == spv::OpMemberDecorate)
+      return true;
+    if ((op == spv::OpAccessChain || op == spv::OpInBoundsAccessChain) && count >= 5 && variables.count(words[i + 3])) {
+      const auto index = constants.find(words[i + 4]);
+      used |= index == constants.end() ? ~0ull : index->second < 64 ? 1ull << index->second : 0;
+      return true;
+    }
+    for (std::uint32_t w = 1; w < count; ++w)
+      if (variables.count(words[i + w])) used = ~0ull;  // the whole array, or a use glvk does not follow
+    return true;
+  });
+  return used;
+}
+
 void rebind_for_pipeline(std::vector<std::uint32_t>& words, const std::map<std::uint32_t, std::uint32_t>& bindings,
                          std::uint32_t default_block_base) {
   std::uint32_t default_block = 0;

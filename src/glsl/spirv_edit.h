@@ -98,6 +98,11 @@ void cut_builtin_blocks(std::array<std::vector<std::uint32_t>, kStageCount>& spi
 // and gradients divided by the image's size, fetches and size queries at level 0 (spirv_rect.cpp).
 std::vector<std::uint32_t> with_rect_images_as_2d(const std::vector<std::uint32_t>& words);
 
+// The elements of the array variable at descriptor `binding` the module reads: bit e for an access
+// with the constant index e, every bit for a dynamic index or a use of the whole variable; 0 when
+// no variable has that binding.
+std::uint64_t used_array_elements(const std::vector<std::uint32_t>& words, std::uint32_t binding);
+
 // spirv-val for Vulkan 1.1 (SPIR-V 1.3); false with the validator's messages in `log`.
 bool validate_spirv(const std::vector<std::uint32_t>& words, std::string& log);
 // spirv-opt's performance recipe; false (words unchanged) with messages in `log` if it fails.

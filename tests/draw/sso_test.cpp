@@ -303,6 +303,25 @@ void main() { result = texture(s2, vec2(0.5)) + texture(s3, vec3(0.5)); })");
   EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
 }
 
+TEST_F(SsoTest, OnlySamplerElementsTheCodeReadsCanConflict) {
+  make_programs();
+  // Elements 0 of both arrays stay on unit 0, but only elements 1 are read: no conflict.
+  const GLuint fs = shader_program(GL_FRAGMENT_SHADER, R"(#version 410 core
+uniform sampler2D s2[2];
+uniform sampler3D s3[2];
+out vec4 result;
+void main() { result = texture(s2[1], vec2(0.5)) + texture(s3[1], vec3(0.5)); })");
+  const GLuint pipe = pipeline(vs_, fs);
+  glProgramUniform1i(fs, glGetUniformLocation(fs, "s2[1]"), 1);
+  glProgramUniform1i(fs, glGetUniformLocation(fs, "s3[1]"), 2);
+  glValidateProgramPipeline(pipe);
+  EXPECT_EQ(pipeline_value(pipe, GL_VALIDATE_STATUS), GL_TRUE);
+  glProgramUniform1i(fs, glGetUniformLocation(fs, "s3[1]"), 1);
+  glValidateProgramPipeline(pipe);
+  EXPECT_EQ(pipeline_value(pipe, GL_VALIDATE_STATUS), GL_FALSE);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
 TEST_F(SsoTest, APipelineWithoutAVertexProgramDrawsNothingWithoutError) {
   make_programs();
   GLuint pipe = 0;

@@ -130,6 +130,9 @@ struct Resource {
   StageMask stages = 0;
   std::int32_t uniform = -1;  // samplers/images: index into Program::uniforms
   std::int32_t block = -1;    // buffers: index into Program::blocks (-1 with binding 0: default block)
+  // The array elements the code reads (bit e; elements past 63 always count): GL's "active
+  // samplers" of 11.1.3.11's unit conflict rule are the elements a stage uses.
+  std::uint64_t used_elements = ~0ull;
 };
 
 struct Program {
