@@ -310,6 +310,10 @@ bool query_render_state_indexed(Context& ctx, GLenum pname, GLuint index, StateV
     value.set_integers({ctx.render.sample_mask_value});
     return true;
   }
+  // Compatibility's pre-separate names read the RGB factors of the draw buffer asked for, indexed
+  // too (ARB_draw_buffers_blend in a compatibility context; llvmpipe answers them).
+  if (!ctx.config().core_profile && (pname == GL_BLEND_SRC || pname == GL_BLEND_DST))
+    pname = pname == GL_BLEND_SRC ? GL_BLEND_SRC_RGB : GL_BLEND_DST_RGB;
   if (!query_blend(ctx, pname, 0, value)) return false;
   if (index >= kMaxColorAttachments) {
     ctx.error(GL_INVALID_VALUE, "%s(index = %u): not below GL_MAX_DRAW_BUFFERS (%u)", function, index,

@@ -160,6 +160,34 @@ static void es2_compatibility(void) {
          glGetError());
 }
 
+/* ARB_draw_buffers_blend: per-draw-buffer factors read back through the indexed queries, the
+ * compatibility profile's BLEND_SRC/BLEND_DST names included. */
+static void draw_buffers_blend(void) {
+  glBlendFunciARB(1, GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+  glBlendEquationSeparateiARB(2, GL_FUNC_SUBTRACT, GL_MAX);
+  GLint v[6] = {0, 0, 0, 0, 0, 0};
+  glGetIntegeri_v(GL_BLEND_SRC, 1, &v[0]);
+  glGetIntegeri_v(GL_BLEND_DST, 1, &v[1]);
+  glGetIntegeri_v(GL_BLEND_SRC_ALPHA, 1, &v[2]);
+  glGetIntegeri_v(GL_BLEND_EQUATION_RGB, 2, &v[3]);
+  glGetIntegeri_v(GL_BLEND_EQUATION_ALPHA, 2, &v[4]);
+  glGetIntegeri_v(GL_BLEND_SRC_RGB, 0, &v[5]);
+  printf("draw_buffers_blend 0x%x 0x%x 0x%x 0x%x 0x%x 0x%x 0x%x\n", v[0], v[1], v[2], v[3], v[4], v[5], glGetError());
+  /* The indexed commands are compiled into display lists (GL 4.6 compatibility 21.4). */
+  GLuint list = glGenLists(1);
+  glNewList(list, GL_COMPILE);
+  glBlendFuncSeparateiARB(3, GL_DST_COLOR, GL_ZERO, GL_ONE, GL_SRC_ALPHA);
+  glEndList();
+  glGetIntegeri_v(GL_BLEND_SRC_RGB, 3, &v[0]);
+  glCallList(list);
+  glGetIntegeri_v(GL_BLEND_SRC_RGB, 3, &v[1]);
+  glGetIntegeri_v(GL_BLEND_DST_ALPHA, 3, &v[2]);
+  printf("draw_buffers_blend_list 0x%x 0x%x 0x%x 0x%x\n", v[0], v[1], v[2], glGetError());
+  glDeleteLists(list, 1);
+  glBlendFunc(GL_ONE, GL_ZERO);
+  glBlendEquation(GL_FUNC_ADD);
+}
+
 static void limits(void) {
   at_least("max_texture_lod_bias", GL_MAX_TEXTURE_LOD_BIAS, 2.0);
   at_least("max_pixel_map_table", GL_MAX_PIXEL_MAP_TABLE, 32);
@@ -371,6 +399,7 @@ int main(void) {
   glPixelStorei(GL_PACK_ALIGNMENT, 1);
   texture_integer();
   es2_compatibility();
+  draw_buffers_blend();
   limits();
   generate_mipmap();
   compressed_queries();
