@@ -53,6 +53,8 @@ COMPILED_INTO_LISTS = re.compile(
 # result availability, which also answers TRUE so that a program polling it ends.
 LOST_EXEMPT = re.compile(r"^gl(GetError|GetGraphicsResetStatus(ARB|KHR|EXT)?)$")
 LOST_QUERY_AVAILABLE = re.compile(r"^glGetQueryObject(i|ui|i64|ui64)v(ARB|EXT)?$")
+# Likewise a sync object's status answers SIGNALED (GL 4.6 section 2.3.2.1).
+LOST_SYNC_STATUS = re.compile(r"^glGetSynciv(APPLE)?$")
 
 
 def list_recording(name, target, params):
@@ -239,6 +241,9 @@ def main():
                 s.write(f"  Context* ctx = current_context();\n  if (!ctx) return{zero};\n")
                 if LOST_QUERY_AVAILABLE.match(name):
                     s.write(f"  if (ctx->lost()) {{\n    lost_query_result(*ctx, \"{name}\", pname, params, sizeof *params);\n"
+                            f"    return;\n  }}\n")
+                elif LOST_SYNC_STATUS.match(name):
+                    s.write(f"  if (ctx->lost()) {{\n    lost_sync_status(*ctx, \"{name}\", pname, count, length, values);\n"
                             f"    return;\n  }}\n")
                 elif not LOST_EXEMPT.match(name):
                     s.write(f"  if (ctx->lost()) {{\n    context_lost(*ctx, \"{name}\");\n    return{zero};\n  }}\n")
