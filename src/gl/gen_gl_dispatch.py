@@ -35,7 +35,7 @@ BETWEEN_BEGIN_END = re.compile(
 # 21.4): recorded with copies of their array arguments and replayed by glCallList. Every other
 # command executes at once (the commands of 21.4.1 must; the rest are not compiled yet).
 COMPILED_INTO_LISTS = re.compile(
-    r"^gl(Begin|End|Vertex[234][dfis]v?|Color[34](b|d|f|i|s|ub|ui|us)v?|SecondaryColor3(b|d|f|i|s|ub|ui|us)v?|"
+    r"^gl(Begin|End|Vertex[234][dfis]v?|(Vertex|TexCoord|MultiTexCoord|Color|SecondaryColor|Normal|VertexAttrib)P[1-4]uiv?|Color[34](b|d|f|i|s|ub|ui|us)v?|SecondaryColor3(b|d|f|i|s|ub|ui|us)v?|"
     r"Normal3[bdfis]v?|TexCoord[1-4][dfis]v?|MultiTexCoord[1-4][dfis]v?|FogCoord[fd]v?|EdgeFlagv?|Rect[dfis]v?|"
     r"VertexAttrib[1-4]N?(b|d|f|i|s|ub|ui|us)v?|Light[fi]v?|LightModel[fi]v?|Material[fi]v?|ColorMaterial|"
     r"Fog[fi]v?|TexEnv[fi]v?|ShadeModel|AlphaFunc|Enable|Disable|MatrixMode|LoadIdentity|LoadMatrix[fd]|"
