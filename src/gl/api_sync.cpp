@@ -1,4 +1,5 @@
-// Sync objects (GL 4.6 section 4.1, ARB_sync): fences on st's command stream. Every context of a
+// Sync objects (GL 4.6 section 4.1, ARB_sync) and memory barriers (7.13.2): fences on st's command
+// stream. Every context of a
 // screen records into one stream in command order, so a fence signalled for one context is
 // signalled for all, and glWaitSync (a wait on the server) has nothing to wait for.
 #include "api_common.h"
@@ -106,6 +107,28 @@ void GetSynciv(Context& ctx, const char* fn, GLsync sync, GLenum pname, GLsizei 
   const GLsizei written = count > 0 && values ? 1 : 0;
   if (written) values[0] = value;
   if (length) *length = written;
+}
+
+// 7.13.2: barriers order shader writes to memory (images, storage buffers, atomic counters) before
+// later accesses. glvk's shaders write none of those (no image, storage or atomic counter
+// bindings), and every other write is ordered by the command stream, so only the bits are checked.
+void MemoryBarrier(Context& ctx, const char* fn, GLbitfield barriers) {
+  constexpr GLbitfield kBits =
+      GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT | GL_ELEMENT_ARRAY_BARRIER_BIT | GL_UNIFORM_BARRIER_BIT |
+      GL_TEXTURE_FETCH_BARRIER_BIT | GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_COMMAND_BARRIER_BIT |
+      GL_PIXEL_BUFFER_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT |
+      GL_CLIENT_MAPPED_BUFFER_BARRIER_BIT | GL_QUERY_BUFFER_BARRIER_BIT | GL_FRAMEBUFFER_BARRIER_BIT |
+      GL_TRANSFORM_FEEDBACK_BARRIER_BIT | GL_ATOMIC_COUNTER_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT;
+  if (barriers != GL_ALL_BARRIER_BITS && (barriers & ~kBits))
+    ctx.error(GL_INVALID_VALUE, "%s(barriers = 0x%x): unknown barrier bits", fn, barriers);
+}
+
+void MemoryBarrierByRegion(Context& ctx, const char* fn, GLbitfield barriers) {
+  constexpr GLbitfield kBits = GL_ATOMIC_COUNTER_BARRIER_BIT | GL_FRAMEBUFFER_BARRIER_BIT |
+                               GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT |
+                               GL_TEXTURE_FETCH_BARRIER_BIT | GL_UNIFORM_BARRIER_BIT;
+  if (barriers != GL_ALL_BARRIER_BITS && (barriers & ~kBits))
+    ctx.error(GL_INVALID_VALUE, "%s(barriers = 0x%x): not a by-region barrier", fn, barriers);
 }
 
 }  // namespace api
