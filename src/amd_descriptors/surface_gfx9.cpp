@@ -233,6 +233,33 @@ HtileInfo gfx9_htile(const Chip& chip, const Gfx9Request& r, uint32_t mode) {
   return h;
 }
 
+// Gfx9Lib::HwlComputeDccInfo for a thin, single-sampled colour plane (pipe and RB aligned keys, one
+// byte per 256-byte compress block): the meta block grows from the compress block (height first
+// when mipmapped and square) to max(4096, RBs x thin block) keys.
+DccInfo gfx9_dcc(const Chip& chip, const Gfx9Request& r, uint32_t mode) {
+  const AddrConfig c = addr_config(chip);
+  const unsigned pipes_log2 = meta_pipes_log2(c, mode), rbs_log2 = c.se_log2 + c.rb_per_se_log2;
+  uint64_t keys = 4096;
+  if (pipes_log2 > 0 || rbs_log2 > 0) {
+    const unsigned thin = meta_alias_fix(chip) ? std::max(10u, log2u(c.interleave)) : 10u;
+    keys = std::min<uint64_t>(std::max<uint64_t>(keys, uint64_t(1) << (rbs_log2 + thin)), 65536ull * r.bpe * 8);
+  }
+  const Dim compress = kBlock256[log2u(r.bpe)];
+  uint32_t blk_w = compress.w, blk_h = compress.h;
+  for (uint64_t i = 1; i < keys; i <<= 1) {
+    if (blk_h < blk_w || (r.levels > 1 && blk_h == blk_w)) blk_h <<= 1;
+    else blk_w <<= 1;
+  }
+  uint32_t nx, ny;
+  meta_mip_blocks(r.levels, blk_w, blk_h, r.width, r.height, &nx, &ny);
+  const uint64_t align =
+      std::max(uint64_t(c.interleave) << (pipes_log2 + rbs_log2), uint64_t(1) << block_size_log2(mode));
+  DccInfo d;
+  d.size = align_pow2(uint64_t(nx) * ny * std::max(r.slices, 1u) * keys, align);
+  d.alignment = uint32_t(std::max(keys, align));
+  return d;
+}
+
 // Gfx9Lib::HwlComputeCmaskInfo for a single-sampled colour plane (ac_surface: non-linear 2D
 // resources, pipe and RB aligned, the data's swizzle mode): 4 bits per 8x8 pixels.
 CmaskInfo gfx9_cmask(const Chip& chip, const Gfx9Request& r, uint32_t mode) {
@@ -527,7 +554,12 @@ Result<Surface> compute_surface_gfx9(const Chip& chip, const SurfaceTemplate& t,
   s.total_size = end;
   // Metadata sizes ac_surface computes beside the layout (placed by the driver after the surface).
   if (d.is_depth) s.htile = gfx9_htile(chip, r, sw);
-  if (r.color && sw != SW_LINEAR && !r.is_3d && r.samples == 1) s.cmask = gfx9_cmask(chip, r, sw);
+  if (r.color && sw != SW_LINEAR && !r.is_3d && r.samples == 1) {
+    s.cmask = gfx9_cmask(chip, r, sw);
+    // DCC where ac_surface asks for it on GFX9 (any non-linear swizzle mode) and radeonsi keeps it:
+    // not for block-compressed formats, nor with radeonsi's "nodcc" (SurfaceTemplate::disable_dcc).
+    if (!r.compressed && !t.disable_dcc) s.dcc = gfx9_dcc(chip, r, sw);
+  }
 
   // The per-level view of both planes in the common SurfaceLevel form.
   auto levels_of = [&](const Gfx9Plane& p, uint32_t bpe, uint64_t base, std::vector<SurfaceLevel>* out) {

@@ -9,7 +9,11 @@
 //    many; base alignment max(interleave x pipes x RBs [x pipes/2 without XOR], meta block, data
 //    block), Vega12/Vega20 shifted left by max(0, 11 - (meta block log2 - (1 + pipes + RBs)));
 //  - CMASK: 8x8 pixels, 4 bits each; the meta block grown height first; size aligned to
-//    max(interleave x pipes x RBs, data block), base alignment max(that, half the blocks).
+//    max(interleave x pipes x RBs, data block), base alignment max(that, half the blocks);
+//  - DCC: one key byte per 256-byte compress block (8x8 of 4-byte elements); max(4096, RBs x 1024)
+//    keys a meta block, grown from the compress block width first (height first when mipmapped and
+//    square); GetMetaMipInfo adds half the minor dimension (rounded up) for a mip chain outside the
+//    tail; size and base alignment as CMASK's, the base at least one meta block.
 #include <glvk/amd_descriptors/surface.h>
 
 #include <gtest/gtest.h>
@@ -97,6 +101,30 @@ TEST(AmdGfx9Metadata, CmaskOfASingleSampledColourPlane) {
   auto volume = compute_surface(chip("vega10"), tmpl(TextureTarget::TEXTURE_3D, Format::R8G8B8A8_UNORM, 64, 64, 64));
   ASSERT_TRUE(volume.ok()) << volume.error();
   EXPECT_EQ(volume->cmask.size, 0u);
+}
+
+// Vega10 RGBA8 256x256: 16384 keys (16 RBs x 1024), meta block 8x8 grown 14 times to 1024x1024,
+// one of them: 16384 bytes padded to 65536. Vega12: max(4096, 8 x max(1024, 256)) = 8192 keys,
+// 1024x512, padded to 65536. Vega10 4096x2048 with 12 levels: 1024x1024 blocks, 4x2 for mip 0, the
+// chain (X major: 2 < 3 but 4 is not above 4) adds 2/2 + 0 = 1 row: 4x3 x 16384 = 196608. Compressed
+// formats and "nodcc" get none.
+TEST(AmdGfx9Metadata, DccKeysOfASingleSampledColourPlane) {
+  auto v10 = compute_surface(chip("vega10"), tmpl(TextureTarget::TEXTURE_2D, Format::R8G8B8A8_UNORM, 256, 256));
+  auto v12 = compute_surface(chip("vega12"), tmpl(TextureTarget::TEXTURE_2D, Format::R8G8B8A8_UNORM, 256, 256));
+  auto chain = compute_surface(chip("vega10"),
+                               tmpl(TextureTarget::TEXTURE_2D, Format::R8G8B8A8_UNORM, 4096, 2048, 1, 1, 12));
+  ASSERT_TRUE(v10.ok() && v12.ok() && chain.ok());
+  EXPECT_EQ(v10->dcc.size, 65536u);
+  EXPECT_EQ(v10->dcc.alignment, 65536u);
+  EXPECT_EQ(v12->dcc.size, 65536u);
+  EXPECT_EQ(v12->dcc.alignment, 65536u);
+  EXPECT_EQ(chain->dcc.size, 196608u);
+  SurfaceTemplate off = tmpl(TextureTarget::TEXTURE_2D, Format::R8G8B8A8_UNORM, 256, 256);
+  off.disable_dcc = true;
+  EXPECT_EQ(compute_surface(chip("vega10"), off)->dcc.size, 0u);
+  auto bc1 = compute_surface(chip("vega10"), tmpl(TextureTarget::TEXTURE_2D, Format::DXT1_RGBA, 256, 256));
+  ASSERT_TRUE(bc1.ok()) << bc1.error();
+  EXPECT_EQ(bc1->dcc.size, 0u);
 }
 
 }  // namespace
