@@ -509,5 +509,17 @@ void GetVertexArrayIndexediv(Context& ctx, const char* fn, GLuint vaobj, GLuint 
   if (param) *param = GLint(value);
 }
 
+// GL 4.6 10.5: the 64-bit query takes VERTEX_BINDING_OFFSET of a vertex buffer binding only.
+void GetVertexArrayIndexed64iv(Context& ctx, const char* fn, GLuint vaobj, GLuint index, GLenum pname,
+                               GLint64* param) {
+  VertexArrayObject* vao = named_vao(ctx, vaobj, fn);
+  if (!vao) return;
+  if (pname != GL_VERTEX_BINDING_OFFSET)
+    return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not VERTEX_BINDING_OFFSET", fn, pname);
+  if (index >= kMaxVertexAttribBindings)
+    return ctx.error(GL_INVALID_VALUE, "%s(index = %u): beyond MAX_VERTEX_ATTRIB_BINDINGS", fn, index);
+  if (param) *param = GLint64(vao->bindings[index].offset);
+}
+
 }  // namespace api
 }  // namespace glvk::gl

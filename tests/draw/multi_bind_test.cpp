@@ -122,6 +122,11 @@ void main() { result = c; })";
   glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
   EXPECT_EQ(pixel(30, 1), (Rgba{0, 255, 0, 255}));
   EXPECT_EQ(indexed(GL_VERTEX_BINDING_OFFSET, 0), 8);
+  GLint64 offset64 = -1;
+  glGetVertexArrayIndexed64iv(vao_, 0, GL_VERTEX_BINDING_OFFSET, &offset64);
+  EXPECT_EQ(offset64, 8);
+  glGetVertexArrayIndexed64iv(vao_, 0, GL_VERTEX_BINDING_STRIDE, &offset64);  // the offset only (10.5)
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
   EXPECT_EQ(indexed(GL_VERTEX_BINDING_STRIDE, 1), 16);
 
   // A negative stride in one entry: that binding is left alone, the next is still unbound.
