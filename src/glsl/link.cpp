@@ -175,11 +175,17 @@ Program link(std::span<const ShaderSource> shaders, const LinkOptions& options) 
   }
   const Stage last_vertex = last_vertex_stage(out.stages);
 
-  // The legacy varyings the fragment stage reads are declared by the vertex stage that feeds it.
-  std::set<std::string> fragment_reads;
-  if (last_vertex == Stage::Vertex)
+  // The legacy varyings the fragment stage reads are declared by the vertex or geometry stage that
+  // feeds it; the compatibility members a geometry stage reads from gl_in by the vertex stage.
+  std::set<std::string> fragment_reads, geometry_reads;
+  if (last_vertex == Stage::Vertex || last_vertex == Stage::Geometry)
     for (const ShaderSource& s : shaders)
       if (s.stage == Stage::Fragment) fragment_reads.merge(detail::gl_identifiers(s.text));
+  if (last_vertex == Stage::Geometry) {
+    geometry_reads.insert("gl_in");
+    for (const ShaderSource& s : shaders)
+      if (s.stage == Stage::Geometry) geometry_reads.merge(detail::geometry_compat_inputs(s.text));
+  }
   for (const ShaderSource& s : shaders)
     if (s.stage == Stage::Fragment) out.shade_model_colors |= detail::shade_model_colors(s.text);
   if (!colour_qualifiers_match(shaders, last_vertex, out.log)) return out;
@@ -193,7 +199,9 @@ Program link(std::span<const ShaderSource> shaders, const LinkOptions& options) 
     for (const ShaderSource& s : shaders) {
       const bool last = s.stage == last_vertex;
       linked.parsed.push_back(detail::parse_shader(s.stage, s.text, options.compile, options.lower_depth_range && last,
-                                                   s.stage == Stage::Vertex ? fragment_reads : std::set<std::string>{},
+                                                   last                            ? fragment_reads
+                                                   : s.stage == Stage::Vertex && last_vertex == Stage::Geometry ? geometry_reads
+                                                                                   : std::set<std::string>{},
                                                    last ? xfb : nullptr));
       if (!linked.parsed.back().ok) {
         out.log += "error: the " + std::string(detail::stage_name(s.stage)) + " shader failed to compile:\n" +

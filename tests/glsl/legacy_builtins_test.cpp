@@ -158,5 +158,50 @@ TEST(GlslLegacyBuiltins, ColourInterpolationQualifiersMustMatch) {
   EXPECT_TRUE(p.ok) << p.log;
 }
 
+// GLSL 1.50 compatibility 7.1: the compatibility varyings are gl_PerVertex members, so a geometry
+// shader reads them as gl_in[i].gl_X and writes them like a vertex shader; gl_ClipVertex clips in
+// the last vertex-processing stage; `varying` in a geometry shader is an output.
+TEST(GlslLegacyBuiltins, GeometryShaderCompatibilityMembers) {
+  const ShaderSource shaders[] = {
+      {Stage::Vertex,
+       "#version 150 compatibility\n"
+       "out gl_PerVertex { vec4 gl_Position; vec4 gl_TexCoord[5]; vec4 gl_ClipVertex; };\n"
+       "void main() { gl_TexCoord[2] = gl_MultiTexCoord0; gl_FrontColor = gl_Color; gl_ClipVertex = gl_Vertex;\n"
+       "  gl_Position = gl_Vertex; }\n"},
+      {Stage::Geometry,
+       "#version 150 compatibility\n"
+       "layout(triangles) in;\nlayout(triangle_strip, max_vertices = 3) out;\n"
+       "in gl_PerVertex { vec4 gl_Position; vec4 gl_TexCoord[5]; vec4 gl_ClipVertex; } gl_in[];\n"
+       "out vec4 gl_TexCoord[5];\nvarying float v;\n"
+       "void main() {\n"
+       "  for (int i = 0; i < 3; i++) {\n"
+       "    gl_Position = gl_in[i].gl_Position;\n"
+       "    gl_TexCoord[i] = gl_in[i].gl_TexCoord[2] + gl_in[gl_in.length() - 1 - i].gl_ClipVertex;\n"
+       "    gl_FrontColor = vec4(v = 0.5);\n"
+       "    gl_ClipVertex = gl_in[i].gl_ClipVertex;\n"
+       "    EmitVertex();\n"
+       "  }\n"
+       "}\n"},
+      {Stage::Fragment, "#version 150 compatibility\nvoid main() { gl_FragColor = gl_Color + gl_TexCoord[1]; }\n"}};
+  const Program p = link(shaders);
+  ASSERT_TRUE(p.ok) << p.log;
+  constexpr int kGs = static_cast<int>(Stage::Geometry);
+  for (int s : {kVs, kGs, kFs}) {
+    std::string log;
+    EXPECT_TRUE(test::spirv_valid(p.spirv[std::size_t(s)], &log)) << s << ": " << log;
+  }
+  // The vertex stage's block output and the geometry stage's input array meet at one location;
+  // the vertex stage does not clip (the geometry stage does, so it writes the clip distances and
+  // reads the enables), and its gl_FrontColor, which nothing reads, is no output.
+  const std::string vs = test::disassemble(p.spirv[kVs]);
+  const std::string gs = test::disassemble(p.spirv[kGs]);
+  EXPECT_EQ(vs.find("ClipDistance"), std::string::npos);
+  EXPECT_EQ(vs.find("glvk_FrontColor"), std::string::npos) << "optimized away as a private";
+  EXPECT_NE(gs.find("BuiltIn ClipDistance"), std::string::npos);
+  EXPECT_NE(state(p, "gl_ClipPlane[0]"), nullptr);
+  EXPECT_NE(gs.find("OpName %glvk_in \"glvk_in\""), std::string::npos) << gs;
+  EXPECT_GE(test::decoration(gs, "glvk_in", "Location"), 0);
+}
+
 }  // namespace
 }  // namespace glvk::glsl

@@ -31,7 +31,8 @@ namespace {
 using ff::BaseClass;
 using ff::TexTarget;
 
-// The unit's enabled target by GL's priority (cube map, 3D, 2D, 1D), or None.
+// The unit's enabled target by GL's priority (cube map, 3D, rectangle, 2D, 1D: GL 4.6
+// compatibility 16.1 with ARB_texture_rectangle's place for rectangles), or None.
 struct UnitTarget {
   TexTarget target;
   GLenum cap, sampler;
@@ -39,6 +40,7 @@ struct UnitTarget {
 constexpr UnitTarget kTargetPriority[] = {
     {TexTarget::Cube, GL_TEXTURE_CUBE_MAP, GL_SAMPLER_CUBE},
     {TexTarget::Tex3D, GL_TEXTURE_3D, GL_SAMPLER_3D},
+    {TexTarget::Rect, GL_TEXTURE_RECTANGLE, GL_SAMPLER_2D_RECT},
     {TexTarget::Tex2D, GL_TEXTURE_2D, GL_SAMPLER_2D},
     {TexTarget::Tex1D, GL_TEXTURE_1D, GL_SAMPLER_1D},
 };
