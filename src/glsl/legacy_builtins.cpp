@@ -197,11 +197,11 @@ LegacyLowering lower_legacy_builtins(Stage stage, std::string& text, bool compat
   auto uses = [&](const std::string& name) { return used.count(name) != 0; };
   std::string extensions, decls, macros;
 
-  // gl_DepthRange and gl_FragColor's broadcast are core GLSL (glslang's Vulkan built-ins lack the
-  // first and write one buffer for the second): lowered in every version, the rest with the
+  // gl_DepthRange, gl_FragColor's broadcast and gl_FragData are core GLSL (glslang's Vulkan
+  // built-ins lack the first and write one buffer for the second): lowered in every version, the rest with the
   // compatibility built-ins only.
   if (!compatibility_builtins) {
-    std::erase_if(used, [](const std::string& n) { return n != "gl_DepthRange" && n != "gl_FragColor"; });
+    std::erase_if(used, [](const std::string& n) { return n != "gl_DepthRange" && n != "gl_FragColor" && n != "gl_FragData"; });
   } else if (vertex_processing) {
     if (stage == Stage::Vertex && uses("ftransform")) {
       used.insert("gl_ModelViewProjectionMatrix");
@@ -276,6 +276,17 @@ LegacyLowering lower_legacy_builtins(Stage stage, std::string& text, bool compat
         (stage == Stage::Geometry ? out.emit_prefix : out.epilogue) += distance + (stage == Stage::Geometry ? ", " : "; ");
       }
     }
+    // Vertex colour clamping (GL 4.6 compatibility 12.2.5): with CLAMP_VERTEX_COLOR the colours the
+    // last vertex-processing stage writes are clamped to [0, 1] (glvk_ClampVertexColor: 1 to clamp).
+    std::string clamps;
+    for (const char* c : {"gl_FrontColor", "gl_BackColor", "gl_FrontSecondaryColor", "gl_BackSecondaryColor"})
+      if (!feeds_geometry && uses(c))
+        clamps += lowered(c) + " = glvk_ClampVertexColor != 0 ? clamp(" + lowered(c) + ", 0.0, 1.0) : " + lowered(c) +
+                  (stage == Stage::Geometry ? ", " : "; ");
+    if (!clamps.empty()) {
+      decls += "uniform int glvk_ClampVertexColor;\n";
+      (stage == Stage::Geometry ? out.emit_prefix : out.epilogue) += clamps;
+    }
   } else if (stage == Stage::Fragment && compatibility_builtins) {
     // gl_Color is the front or back colour by the facing of the primitive when
     // VERTEX_PROGRAM_TWO_SIDE is on (GL 4.6 compatibility 12.2.1.1), the front one otherwise.
@@ -299,15 +310,27 @@ LegacyLowering lower_legacy_builtins(Stage stage, std::string& text, bool compat
   }
   // gl_FragColor writes every draw buffer (GL 4.6 17.4.1 for 1.10-1.40 shaders and the
   // compatibility profile): a variable copied after the user's main to one output per buffer,
-  // separate variables so that a draw leaves out each one its buffer lacks.
-  if (stage == Stage::Fragment && uses("gl_FragColor")) {
-    decls += "vec4 glvk_FragColor;\n";
-    macros += rename_macro("gl_FragColor");
+  // separate variables so that a draw leaves out each one its buffer lacks. gl_FragData[n] writes
+  // buffer n through the same outputs (an output array would keep every location when one draw
+  // buffer is NONE). A shader naming both is left with gl_FragData, for glslang to refuse.
+  const bool frag_color = uses("gl_FragColor"), frag_data = uses("gl_FragData") && !frag_color;
+  if (stage == Stage::Fragment && (frag_color || frag_data)) {
+    decls += frag_color ? "vec4 glvk_FragColor;\n" : "vec4 glvk_FragData[" + std::to_string(kDrawBuffers) + "];\n";
+    macros += rename_macro(frag_color ? "gl_FragColor" : "gl_FragData");
     for (int i = 0; i < kDrawBuffers; ++i) {
       const std::string output = std::string(kFragColorBroadcast) + std::to_string(i);
       decls += "out vec4 " + output + ";\n";
-      out.epilogue += output + " = glvk_FragColor; ";
+      out.epilogue += output + (frag_color ? " = glvk_FragColor; " : " = glvk_FragData[" + std::to_string(i) + "]; ");
     }
+    // The alpha test (GL 4.6 compatibility 17.3.4) compares the alpha of colour number 0 with the
+    // reference: glvk_AlphaTestFunc is the function minus NEVER (ALWAYS, 7, when disabled).
+    decls += "uniform int glvk_AlphaTestFunc;\nuniform float glvk_AlphaTestRef;\n";
+    const std::string a = frag_color ? "glvk_FragColor.a" : "glvk_FragData[0].a";
+    out.epilogue += "switch (glvk_AlphaTestFunc) { case 0: discard; case 1: if (!(" + a +
+                    " < glvk_AlphaTestRef)) discard; break; case 2: if (" + a + " != glvk_AlphaTestRef) discard; break; "
+                    "case 3: if (!(" + a + " <= glvk_AlphaTestRef)) discard; break; case 4: if (!(" + a +
+                    " > glvk_AlphaTestRef)) discard; break; case 5: if (" + a + " == glvk_AlphaTestRef) discard; break; "
+                    "case 6: if (!(" + a + " >= glvk_AlphaTestRef)) discard; break; default: break; } ";
   }
   out.preamble = extensions + structs + decls + macros;
   return out;

@@ -309,7 +309,12 @@ TEST(GlslLink, BuiltInColourOutputsHaveLocationsAndCanBeKeptInside) {
   EXPECT_EQ(test::decoration(test::disassemble(inside), "glvk_FragColorBuffer1", "Location"), 1);
   const Program data = link_pair(vs, "#version 150\nvoid main() { gl_FragData[1] = vec4(1.0); }\n");
   ASSERT_TRUE(data.ok) << data.log;
-  EXPECT_EQ(data.builtin_color_locations & 0xffu, 0xffu);  // the whole gl_MaxDrawBuffers array (8 or more)
+  // gl_FragData[n] goes to the same outputs, one per draw buffer, so buffer 0 NONE drops one.
+  EXPECT_EQ(data.builtin_color_locations, 0xffu);
+  const std::vector<std::uint32_t> data_inside = fragment_without_outputs(data, 1u);
+  EXPECT_TRUE(test::spirv_valid(data_inside));
+  EXPECT_EQ(test::decoration(test::disassemble(data_inside), "glvk_FragColorBuffer0", "Location"), -1);
+  EXPECT_EQ(test::decoration(test::disassemble(data_inside), "glvk_FragColorBuffer1", "Location"), 1);
 }
 
 }  // namespace

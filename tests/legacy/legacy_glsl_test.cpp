@@ -427,5 +427,65 @@ TEST_F(LegacyGlslTest, GeometryShaderPassesCompatibilityVaryingsAndClipsItsClipV
   EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
 }
 
+// The alpha test applies to a shader's gl_FragColor (GL 4.6 compatibility 17.3.4: colour number 0's
+// alpha decides for every draw buffer), and CLAMP_VERTEX_COLOR clamps the colours a vertex shader
+// writes (TRUE, and FIXED_ONLY with fixed-point buffers; FALSE leaves them).
+TEST_F(LegacyGlslTest, AlphaTestAndVertexColourClampApplyToShaders) {
+  const GLuint p = link(
+      "#version 110\n"
+      "void main() {\n"
+      "  gl_Position = gl_Vertex;\n"
+      "  gl_FrontColor = vec4(-1.0, 2.0, 0.5, gl_Vertex.x * 0.5 + 0.5);\n"
+      "  gl_FrontSecondaryColor = vec4(2.0, -3.0, 0.25, 0.0);\n"
+      "}\n",
+      "#version 110\nvoid main() { gl_FragColor = gl_Color + gl_SecondaryColor * 0.5; }\n");
+  glUseProgram(p);
+  glEnable(GL_ALPHA_TEST);
+  glAlphaFunc(GL_GREATER, 0.5f);
+  quad(-1.0f, 1.0f);
+  // Pixel x's centre: alpha = ((x + 0.5) / 16 - 1) / 2 + 1 / 2, above 0.5 from x = 16.
+  auto alpha = [](int x) { return ((x + 0.5) / 16.0 - 1.0) * 0.5 + 0.5; };
+  for (GLenum buffer : {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1}) {
+    EXPECT_TRUE(near(8, 16, {0, 0, 0, 0}, buffer));
+    EXPECT_TRUE(near(15, 16, {0, 0, 0, 0}, buffer));
+    EXPECT_TRUE(near(16, 16, {byte(0.5), 255, byte(0.625), byte(alpha(16))}, buffer));  // clamped, then summed
+    EXPECT_TRUE(near(24, 16, {byte(0.5), 255, byte(0.625), byte(alpha(24))}, buffer));
+  }
+  glAlphaFunc(GL_LEQUAL, 0.25f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  quad(-1.0f, 1.0f);
+  EXPECT_TRUE(near(4, 16, {byte(0.5), 255, byte(0.625), byte(alpha(4))}));
+  EXPECT_TRUE(near(12, 16, {0, 0, 0, 0}));
+  glDisable(GL_ALPHA_TEST);
+  glClampColor(GL_CLAMP_VERTEX_COLOR, GL_FIXED_ONLY);  // RGBA8 buffers: still clamped
+  glClear(GL_COLOR_BUFFER_BIT);
+  quad(-1.0f, 1.0f);
+  EXPECT_TRUE(near(24, 16, {byte(0.5), 255, byte(0.625), byte(alpha(24))}));
+  glClampColor(GL_CLAMP_VERTEX_COLOR, GL_FALSE);  // -1 + 2 / 2, 2 - 3 / 2
+  quad(-1.0f, 1.0f);
+  EXPECT_TRUE(near(24, 16, {0, byte(0.5), byte(0.625), byte(alpha(24))}));
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
+// Generic attribute 0 aliases the vertex position (GL 4.6 compatibility 10.2): a program whose
+// attribute at location 0 is its own reads the vertex array (glVertexPointer) there.
+TEST_F(LegacyGlslTest, AttributeZeroReadsTheVertexArray) {
+  const GLuint p = glCreateProgram();
+  const GLuint shaders[] = {compile(GL_VERTEX_SHADER, "#version 110\nattribute vec4 pos;\nvoid main() { gl_Position = pos; }\n"),
+                            compile(GL_FRAGMENT_SHADER, "#version 110\nvoid main() { gl_FragColor = vec4(0.0, 1.0, 0.0, 1.0); }\n")};
+  for (GLuint s : shaders) glAttachShader(p, s);
+  glBindAttribLocation(p, 0, "pos");
+  glLinkProgram(p);
+  glUseProgram(p);
+  const GLfloat vertices[] = {0, -1, 1, -1, 1, 1, 0, 1};  // right half
+  glEnableClientState(GL_VERTEX_ARRAY);
+  glVertexPointer(2, GL_FLOAT, 0, vertices);
+  glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
+  glDisableClientState(GL_VERTEX_ARRAY);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_TRUE(near(24, 16, {0, 255, 0, 255}));
+  EXPECT_TRUE(near(8, 16, {0, 0, 0, 0}));
+}
+
 }  // namespace
 }  // namespace glvk::test

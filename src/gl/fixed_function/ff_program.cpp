@@ -534,6 +534,8 @@ bool fixed_function_vertex_inputs(Context& ctx, const ProgramObject& program, st
   return call.attribs[kAttribVertex].enabled;
 }
 
+void generic_zero_input(Context& ctx, st::VertexAttribInput& in) { legacy_attrib_input(ctx, kAttribVertex, in); }
+
 void builtin_attribute_inputs(Context& ctx, const glsl::Program& r, st::DrawCall& call) {
   for (const glsl::InterfaceVariable& a : r.attributes) {
     if (a.location < 0 || a.location >= GLint(st::kMaxVertexAttribs) || a.name.compare(0, 3, "gl_") != 0) continue;
