@@ -1,6 +1,7 @@
 #include <glslang/SPIRV/GlslangToSpv.h>
 #include <glslang/SPIRV/spirv.hpp>
 
+#include <algorithm>
 #include <array>
 #include <map>
 #include <optional>
@@ -255,8 +256,19 @@ Program link(std::span<const ShaderSource> shaders, const LinkOptions& options) 
     }
   }
   if (const glslang::TIntermediate* vs = program.getIntermediate(EShLangVertex)) {
-    if (!detail::assign_locations(detail::interface_decls(*vs, true), options.attribute_locations, nullptr,
-                                  kMaxVertexAttribs, false, attributes, out.log))
+    // gl_Vertex is generic attribute 0 (GL 4.6 compatibility 10.2: they alias), so it takes location
+    // 0 and the user's automatic attributes the others, unless the application put one at 0.
+    const std::vector<detail::InterfaceDecl> decls = detail::interface_decls(*vs, true);
+    std::map<std::string, std::uint32_t> bound = options.attribute_locations;
+    // (Bindings of names the shader lacks do not count: applications bind names for every program.)
+    const bool zero_taken = std::any_of(decls.begin(), decls.end(), [&](const detail::InterfaceDecl& d) {
+      const auto b = bound.find(d.name);
+      return d.explicit_location == 0 || (d.explicit_location < 0 && b != bound.end() && b->second == 0);
+    });
+    const std::string vertex = std::string(detail::kLoweredPrefix) + "Vertex";
+    if (!zero_taken && std::any_of(decls.begin(), decls.end(), [&](const detail::InterfaceDecl& d) { return d.name == vertex; }))
+      bound[vertex] = 0;
+    if (!detail::assign_locations(decls, bound, nullptr, kMaxVertexAttribs, false, attributes, out.log))
       return out;
   }
   if (const glslang::TIntermediate* fs = program.getIntermediate(EShLangFragment)) {

@@ -55,6 +55,10 @@ TEST(GlslLegacyBuiltins, LegacyProgramLinksWithGlNamesInReflection) {
     locations.insert(a.location);
   }
   EXPECT_EQ(names, (std::set<std::string>{"gl_Vertex", "gl_Normal", "gl_Color", "gl_MultiTexCoord0"}));
+  for (const InterfaceVariable& a : p.attributes)
+    if (a.name == "gl_Vertex") {
+      EXPECT_EQ(a.location, 0);  // generic attribute 0 aliases it
+    }
   EXPECT_EQ(locations.size(), 4u);
   // Built-in uniforms are state, not active uniforms: only the sampler is listed.
   ASSERT_EQ(p.uniforms.size(), 1u);
@@ -201,6 +205,32 @@ TEST(GlslLegacyBuiltins, GeometryShaderCompatibilityMembers) {
   EXPECT_NE(state(p, "gl_ClipPlane[0]"), nullptr);
   EXPECT_NE(gs.find("OpName %glvk_in \"glvk_in\""), std::string::npos) << gs;
   EXPECT_GE(test::decoration(gs, "glvk_in", "Location"), 0);
+}
+
+// gl_Vertex aliases generic attribute 0 (GL 4.6 compatibility 10.2): a user attribute beside it
+// takes another location, unless the application bound one to 0.
+TEST(GlslLegacyBuiltins, GlVertexTakesAttributeZero) {
+  const ShaderSource shaders[] = {
+      {Stage::Vertex, "#version 110\nattribute vec4 attr;\nvoid main() { gl_FrontColor = attr; gl_Position = gl_Vertex; }\n"},
+      {Stage::Fragment, "#version 110\nvoid main() { gl_FragColor = gl_Color; }\n"}};
+  auto location = [](const Program& p, const std::string& name) {
+    for (const InterfaceVariable& a : p.attributes)
+      if (a.name == name) return a.location;
+    return -2;
+  };
+  Program p = link(shaders);
+  ASSERT_TRUE(p.ok) << p.log;
+  EXPECT_EQ(location(p, "gl_Vertex"), 0);
+  EXPECT_GT(location(p, "attr"), 0);
+  LinkOptions bound;
+  bound.attribute_locations["absent"] = 0;  // a name the shader lacks takes nothing
+  p = link(shaders, bound);
+  ASSERT_TRUE(p.ok) << p.log;
+  EXPECT_EQ(location(p, "gl_Vertex"), 0);
+  bound.attribute_locations["attr"] = 0;
+  p = link(shaders, bound);
+  ASSERT_TRUE(p.ok) << p.log;
+  EXPECT_EQ(location(p, "attr"), 0);
 }
 
 }  // namespace
