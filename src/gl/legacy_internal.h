@@ -76,6 +76,9 @@ bool capability_enabled(Context& ctx, GLenum cap, GLuint unit = 0);
 
 // api_immediate.cpp: glVertex's work (also glVertexAttrib*(0, ...) between glBegin and glEnd).
 void emit_vertex(Context& ctx, const Vec4& position);
+// glVertexAttrib*(index >= 1) between glBegin and glEnd, before the current value changes: from
+// then on each vertex records the generic attributes (LegacyState::immediate_generics).
+void note_immediate_generic(Context& ctx, GLuint index);
 // api_lighting.cpp: a new current colour updates the materials COLOR_MATERIAL tracks.
 void track_color_material(Context& ctx);
 

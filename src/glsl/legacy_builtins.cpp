@@ -322,15 +322,6 @@ LegacyLowering lower_legacy_builtins(Stage stage, std::string& text, bool compat
       decls += "out vec4 " + output + ";\n";
       out.epilogue += output + (frag_color ? " = glvk_FragColor; " : " = glvk_FragData[" + std::to_string(i) + "]; ");
     }
-    // The alpha test (GL 4.6 compatibility 17.3.4) compares the alpha of colour number 0 with the
-    // reference: glvk_AlphaTestFunc is the function minus NEVER (ALWAYS, 7, when disabled).
-    decls += "uniform int glvk_AlphaTestFunc;\nuniform float glvk_AlphaTestRef;\n";
-    const std::string a = frag_color ? "glvk_FragColor.a" : "glvk_FragData[0].a";
-    out.epilogue += "switch (glvk_AlphaTestFunc) { case 0: discard; case 1: if (!(" + a +
-                    " < glvk_AlphaTestRef)) discard; break; case 2: if (" + a + " != glvk_AlphaTestRef) discard; break; "
-                    "case 3: if (!(" + a + " <= glvk_AlphaTestRef)) discard; break; case 4: if (!(" + a +
-                    " > glvk_AlphaTestRef)) discard; break; case 5: if (" + a + " == glvk_AlphaTestRef) discard; break; "
-                    "case 6: if (!(" + a + " >= glvk_AlphaTestRef)) discard; break; default: break; } ";
   }
   out.preamble = extensions + structs + decls + macros;
   return out;

@@ -427,43 +427,28 @@ TEST_F(LegacyGlslTest, GeometryShaderPassesCompatibilityVaryingsAndClipsItsClipV
   EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
 }
 
-// The alpha test applies to a shader's gl_FragColor (GL 4.6 compatibility 17.3.4: colour number 0's
-// alpha decides for every draw buffer), and CLAMP_VERTEX_COLOR clamps the colours a vertex shader
-// writes (TRUE, and FIXED_ONLY with fixed-point buffers; FALSE leaves them).
-TEST_F(LegacyGlslTest, AlphaTestAndVertexColourClampApplyToShaders) {
+// CLAMP_VERTEX_COLOR clamps the colours a vertex shader writes (TRUE, and FIXED_ONLY with
+// fixed-point buffers; FALSE leaves them), before gl_Color + gl_SecondaryColor is computed.
+TEST_F(LegacyGlslTest, VertexColourClampAppliesToShaderColours) {
   const GLuint p = link(
       "#version 110\n"
       "void main() {\n"
       "  gl_Position = gl_Vertex;\n"
-      "  gl_FrontColor = vec4(-1.0, 2.0, 0.5, gl_Vertex.x * 0.5 + 0.5);\n"
+      "  gl_FrontColor = vec4(-1.0, 2.0, 0.5, 0.75);\n"
       "  gl_FrontSecondaryColor = vec4(2.0, -3.0, 0.25, 0.0);\n"
       "}\n",
       "#version 110\nvoid main() { gl_FragColor = gl_Color + gl_SecondaryColor * 0.5; }\n");
   glUseProgram(p);
-  glEnable(GL_ALPHA_TEST);
-  glAlphaFunc(GL_GREATER, 0.5f);
   quad(-1.0f, 1.0f);
-  // Pixel x's centre: alpha = ((x + 0.5) / 16 - 1) / 2 + 1 / 2, above 0.5 from x = 16.
-  auto alpha = [](int x) { return ((x + 0.5) / 16.0 - 1.0) * 0.5 + 0.5; };
-  for (GLenum buffer : {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1}) {
-    EXPECT_TRUE(near(8, 16, {0, 0, 0, 0}, buffer));
-    EXPECT_TRUE(near(15, 16, {0, 0, 0, 0}, buffer));
-    EXPECT_TRUE(near(16, 16, {byte(0.5), 255, byte(0.625), byte(alpha(16))}, buffer));  // clamped, then summed
-    EXPECT_TRUE(near(24, 16, {byte(0.5), 255, byte(0.625), byte(alpha(24))}, buffer));
-  }
-  glAlphaFunc(GL_LEQUAL, 0.25f);
-  glClear(GL_COLOR_BUFFER_BIT);
-  quad(-1.0f, 1.0f);
-  EXPECT_TRUE(near(4, 16, {byte(0.5), 255, byte(0.625), byte(alpha(4))}));
-  EXPECT_TRUE(near(12, 16, {0, 0, 0, 0}));
-  glDisable(GL_ALPHA_TEST);
+  for (GLenum buffer : {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1})
+    EXPECT_TRUE(near(16, 16, {byte(0.5), 255, byte(0.625), byte(0.75)}, buffer));  // clamped, then summed
   glClampColor(GL_CLAMP_VERTEX_COLOR, GL_FIXED_ONLY);  // RGBA8 buffers: still clamped
   glClear(GL_COLOR_BUFFER_BIT);
   quad(-1.0f, 1.0f);
-  EXPECT_TRUE(near(24, 16, {byte(0.5), 255, byte(0.625), byte(alpha(24))}));
+  EXPECT_TRUE(near(16, 16, {byte(0.5), 255, byte(0.625), byte(0.75)}));
   glClampColor(GL_CLAMP_VERTEX_COLOR, GL_FALSE);  // -1 + 2 / 2, 2 - 3 / 2
   quad(-1.0f, 1.0f);
-  EXPECT_TRUE(near(24, 16, {0, byte(0.5), byte(0.625), byte(alpha(24))}));
+  EXPECT_TRUE(near(16, 16, {0, byte(0.5), byte(0.625), byte(0.75)}));
   EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
 }
 
@@ -485,6 +470,32 @@ TEST_F(LegacyGlslTest, AttributeZeroReadsTheVertexArray) {
   EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
   EXPECT_TRUE(near(24, 16, {0, 255, 0, 255}));
   EXPECT_TRUE(near(8, 16, {0, 0, 0, 0}));
+}
+
+// Generic attributes set between glBegin and glEnd are per-vertex state (GL 4.6 compatibility
+// 10.2.2): each vertex keeps the value current when it was emitted, also those emitted before the
+// first such call.
+TEST_F(LegacyGlslTest, ImmediateModeGenericAttributesArePerVertex) {
+  const GLuint p = link("#version 110\nattribute vec4 color_in;\n"
+                        "void main() { gl_FrontColor = color_in; gl_Position = gl_Vertex; }\n",
+                        "#version 110\nvoid main() { gl_FragColor = gl_Color; }\n");
+  glUseProgram(p);
+  const GLint loc = glGetAttribLocation(p, "color_in");
+  ASSERT_GT(loc, 0);  // gl_Vertex has attribute 0
+  glVertexAttrib4f(GLuint(loc), 1, 0, 0, 1);
+  glBegin(GL_TRIANGLES);
+  glVertex2f(-1, -1);  // red, emitted before any glVertexAttrib inside glBegin
+  glVertex2f(0, -1);
+  glVertex2f(-1, 0);
+  glVertexAttrib4f(GLuint(loc), 0, 1, 0, 1);
+  glVertex2f(1, 1);  // green
+  glVertex2f(0, 1);
+  glVertex2f(1, 0);
+  glEnd();
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_TRUE(near(4, 4, {255, 0, 0, 255}));
+  EXPECT_TRUE(near(28, 28, {0, 255, 0, 255}));
+  EXPECT_TRUE(near(28, 4, {0, 0, 0, 0}));
 }
 
 }  // namespace

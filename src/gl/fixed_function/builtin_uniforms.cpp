@@ -29,7 +29,7 @@ enum Field : std::uint8_t {
   kLightModelAmbient, kSceneColor, kProductAmbient, kProductDiffuse, kProductSpecular,  // variant: face
   kTexEnvColor, kEyePlane, kObjectPlane,  // variant: coordinate S, T, R, Q
   kFogColor, kFogDensity, kFogStart, kFogEnd, kFogScale, kTwoSide, kClipPlaneEnables,
-  kAlphaTestFunc, kAlphaTestRef, kClampVertexColor,
+  kClampVertexColor,
 };
 constexpr std::uint8_t kInverse = 1, kTranspose = 2;
 
@@ -85,8 +85,6 @@ constexpr Name kNames[] = {
     {"gl_Fog", "end", kFogEnd}, {"gl_Fog", "scale", kFogScale},
     {"gl_VertexProgramTwoSide", "", kTwoSide},  // glvk's own: VERTEX_PROGRAM_TWO_SIDE for gl_Color
     {"gl_ClipPlaneEnables", "", kClipPlaneEnables},  // glvk's own: CLIP_PLANEi enables for gl_ClipVertex
-    {"gl_AlphaTestFunc", "", kAlphaTestFunc},  // glvk's own: the alpha test of gl_FragColor/gl_FragData
-    {"gl_AlphaTestRef", "", kAlphaTestRef},
     {"gl_ClampVertexColor", "", kClampVertexColor},  // glvk's own: CLAMP_VERTEX_COLOR applies
 };
 
@@ -229,12 +227,6 @@ Value value_of(Context& ctx, const Builtin& b, bool fixed_vertex) {
       std::memcpy(out.v, &bits, 4);
       break;
     }
-    case kAlphaTestFunc: {
-      const std::int32_t f = capability_enabled(ctx, GL_ALPHA_TEST) ? std::int32_t(ctx.render.alpha_func - GL_NEVER) : 7;
-      std::memcpy(out.v, &f, 4);
-      break;
-    }
-    case kAlphaTestRef: scalar(std::clamp(ctx.render.alpha_ref, 0.0f, 1.0f)); break;
     case kClampVertexColor: {
       const std::int32_t on = ctx.clamp_vertex_color == GL_TRUE ||
                               (ctx.clamp_vertex_color == GL_FIXED_ONLY && fixed_point_draw_buffers(ctx));

@@ -528,6 +528,24 @@ bool fixed_function_vertex_inputs(Context& ctx, const ProgramObject& program, st
   }
   if (!program.fixed_function) {  // a GLSL program in immediate mode: glVertex is generic attribute 0
     legacy_attrib_input(ctx, kAttribVertex, call.attribs[0]);
+    // Generic attributes set between glBegin and glEnd: each vertex's own value.
+    const LegacyState& l = ctx.legacy;
+    for (unsigned i = 1; i < LegacyState::kImmediateGenerics && i < st::kMaxVertexAttribs; ++i) {
+      if (!(l.immediate_generic_mask >> i & 1u) || l.immediate_generics.size() < l.vertices.size() * LegacyState::kImmediateGenerics)
+        continue;
+      st::VertexAttribInput& in = call.attribs[i];
+      const GLenum kind = ctx.current_attribs[i].kind;
+      if (kind != GL_FLOAT && kind != GL_INT && kind != GL_UNSIGNED_INT) continue;  // 64-bit values keep the current one
+      in.enabled = true;
+      in.buffer = nullptr;
+      in.pointer = reinterpret_cast<std::uintptr_t>(l.immediate_generics.data() + i);
+      in.type = kind;  // the bits as stored: 32-bit floats or integers
+      in.size = 4;
+      in.normalized = false;
+      in.kind = kind == GL_FLOAT ? GLenum(GL_FLOAT) : GLenum(GL_INT);
+      in.stride = GLsizei(LegacyState::kImmediateGenerics * sizeof(l.immediate_generics[0]));
+      in.divisor = 0;
+    }
     return true;
   }
   for (unsigned i = 0; i < kLegacyAttribCount; ++i) legacy_attrib_input(ctx, i, call.attribs[i]);
