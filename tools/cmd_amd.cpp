@@ -763,7 +763,8 @@ void print_metadata_text(const amd::Surface& s) {
     std::printf("HTILE: %llu bytes (%llu a slice, %ux%u pixels), %u-byte alignment\n", ull(s.htile.size),
                 ull(s.htile.slice_size), s.htile.pitch, s.htile.height, s.htile.alignment);
   if (s.dcc.size) {
-    std::printf("DCC: %llu bytes, %u-byte alignment, levels", ull(s.dcc.size), s.dcc.alignment);
+    std::printf("DCC: %llu bytes, %u-byte alignment", ull(s.dcc.size), s.dcc.alignment);
+    if (!s.dcc.level_offset.empty()) std::printf(", levels");  // GFX8's per-level keys
     for (uint64_t o : s.dcc.level_offset) std::printf(" +%llu", ull(o));
     std::printf("\n");
   }

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,30 @@ namespace {
 int fail(const std::string& message) {
   std::fprintf(stderr, "glvk run: %s\n", message.c_str());
   return 2;
+}
+
+// Where the files `glvk run` selects are: beside the build tree's command, or in the installed
+// layout relative to the command's own folder (cmake/GlvkInstall.cmake).
+struct Paths {
+  std::string vendor_json, library_dir, demo;
+};
+
+std::string executable_dir() {
+  std::error_code error;
+  const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", error);
+  return error ? std::string() : exe.parent_path().string();
+}
+
+Paths locate_files() {
+  const std::string dir = executable_dir();
+  std::error_code error;
+  if (dir.empty() || std::filesystem::equivalent(dir, GLVK_BUILD_TOOLS_DIR, error))
+    return {GLVK_EGL_VENDOR_JSON, GLVK_LIBRARY_DIR, GLVK_DEMO_PATH};
+  const auto installed = [&](const char* relative) {
+    return (std::filesystem::path(dir) / relative).lexically_normal().string();
+  };
+  return {installed(GLVK_INSTALLED_EGL_VENDOR_JSON), installed(GLVK_INSTALLED_LIBRARY_DIR),
+          installed(GLVK_INSTALLED_DEMO)};
 }
 
 // Loaders and EGL complain without XDG_RUNTIME_DIR; give the program a private one.
@@ -57,25 +82,27 @@ int run_run(Args args) {
       break;  // the program, without "--"
     }
   }
+  const Paths files = locate_files();
   std::vector<std::string> command(args.begin() + std::ptrdiff_t(i), args.end());
   if (command.empty()) {
-    command.push_back(GLVK_DEMO_PATH);
+    command.push_back(files.demo);
     if (!png.empty()) command.insert(command.end(), {"--png", png});
   } else if (!png.empty()) {
     return fail("--png is the bundled demo's option; pass a program's own options after '--'");
   }
 
-  if (access(GLVK_EGL_VENDOR_JSON, R_OK) != 0)
-    return fail(std::string("the vendor file ") + GLVK_EGL_VENDOR_JSON + " is missing (build glvk_egl)");
-  setenv("__EGL_VENDOR_LIBRARY_FILENAMES", GLVK_EGL_VENDOR_JSON, 1);
+  if (access(files.vendor_json.c_str(), R_OK) != 0)
+    return fail("the vendor file " + files.vendor_json + " is missing (build glvk_egl)");
+  setenv("__EGL_VENDOR_LIBRARY_FILENAMES", files.vendor_json.c_str(), 1);
   // libGLX loads libGLX_<name>.so.0 from the library path. If it cannot, it silently takes the X
   // server's vendor (Mesa) instead: refuse to start rather than let that happen unannounced.
-  if (access(GLVK_GLX_LIBRARY, R_OK) != 0)
-    return fail(std::string("the GLX vendor library ") + GLVK_GLX_LIBRARY + " is missing (build glvk_glx)");
+  const std::string glx_library = files.library_dir + "/" + GLVK_GLX_LIBRARY_NAME;
+  if (access(glx_library.c_str(), R_OK) != 0)
+    return fail("the GLX vendor library " + glx_library + " is missing (build glvk_glx)");
   setenv("__GLX_VENDOR_LIBRARY_NAME", "glvk", 1);
   const char* old_path = std::getenv("LD_LIBRARY_PATH");
   const std::string library_path =
-      std::string(GLVK_LIBRARY_DIR) + (old_path && *old_path ? std::string(":") + old_path : std::string());
+      files.library_dir + (old_path && *old_path ? std::string(":") + old_path : std::string());
   setenv("LD_LIBRARY_PATH", library_path.c_str(), 1);
   if (!device.empty()) setenv("GLVK_DEVICE", device.c_str(), 1);
   if (!ensure_runtime_dir()) return fail("cannot create a runtime directory for XDG_RUNTIME_DIR");

@@ -84,7 +84,8 @@ amd::Result<amd::ImageDescriptor> derive_image_descriptor(const amd::Chip& chip,
   return amd::make_texture_descriptor_vk(chip, *texture, view);
 }
 
-amd::Result<amd::SamplerDescriptor> derive_sampler_descriptor(const amd::Chip& chip, const VkSamplerCreateInfo& info) {
+amd::Result<amd::SamplerDescriptor> derive_sampler_descriptor(const amd::Chip& chip, const VkSamplerCreateInfo& info,
+                                                              std::optional<uint32_t> border_slot) {
   amd::SamplerState s;
   s.wrap_s = wrap_from_vk(info.addressModeU);
   s.wrap_t = wrap_from_vk(info.addressModeV);
@@ -107,6 +108,10 @@ amd::Result<amd::SamplerDescriptor> derive_sampler_descriptor(const amd::Chip& c
                       info.borderColor == VK_BORDER_COLOR_INT_OPAQUE_BLACK;
   for (int i = 0; i < 3; ++i) s.border_color[i] = opaque_white ? 1.0f : 0.0f;
   s.border_color[3] = opaque ? 1.0f : 0.0f;
+  if (border_slot) {
+    s.border_color_in_table = true;
+    s.border_color_index = *border_slot;
+  }
   return amd::make_sampler_descriptor(chip, s);
 }
 
@@ -232,9 +237,10 @@ Comparison compare_buffer_view(const amd::Chip& chip, VkFormat format, VkDeviceS
                        record, context);
 }
 
-Comparison compare_sampler(const amd::Chip& chip, const VkSamplerCreateInfo& info, const amd::ShadowRecord& record) {
-  DifferenceContext context{amd::RecordKind::Sampler, std::nullopt, {}, info};
-  return compare_words(chip, "SQ_IMG_SAMP", derive_sampler_descriptor(chip, info), record, context);
+Comparison compare_sampler(const amd::Chip& chip, const VkSamplerCreateInfo& info, const amd::ShadowRecord& record,
+                           std::optional<uint32_t> border_slot) {
+  DifferenceContext context{amd::RecordKind::Sampler, std::nullopt, {}, info, std::nullopt, border_slot};
+  return compare_words(chip, "SQ_IMG_SAMP", derive_sampler_descriptor(chip, info, border_slot), record, context);
 }
 
 }  // namespace glvk::shadow_check

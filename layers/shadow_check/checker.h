@@ -51,8 +51,11 @@ amd::Result<amd::SurfaceTemplate> surface_template_from_vk(const ImageInfo& imag
 // SQ_IMG_RSRC_WORD0-7 of `view` of `image` at `va`, the way RADV derives them.
 amd::Result<amd::ImageDescriptor> derive_image_descriptor(const amd::Chip& chip, const ImageInfo& image,
                                                            const amd::VkImageViewDesc& view, uint64_t va);
-// SQ_IMG_SAMP_WORD0-3 of a VkSamplerCreateInfo (border colour index 0).
-amd::Result<amd::SamplerDescriptor> derive_sampler_descriptor(const amd::Chip& chip, const VkSamplerCreateInfo& info);
+// SQ_IMG_SAMP_WORD0-3 of a VkSamplerCreateInfo. `border_slot`: the sampler has a custom border
+// colour (VK_EXT_custom_border_color, reached through CLAMP_TO_BORDER) in that slot of RADV's
+// border-colour table (BORDER_COLOR_TYPE REGISTER, BORDER_COLOR_PTR the slot, whatever the colour).
+amd::Result<amd::SamplerDescriptor> derive_sampler_descriptor(const amd::Chip& chip, const VkSamplerCreateInfo& info,
+                                                              std::optional<uint32_t> border_slot = std::nullopt);
 
 // Compares `record` with the RADV view of an image (`view`: the record's own for a VkImage tag, the
 // VkImageViewCreateInfo's for a VkImageView), a buffer view or a sampler.
@@ -60,7 +63,8 @@ Comparison compare_image(const amd::Chip& chip, const ImageInfo& image, const am
                          const amd::ShadowRecord& record);
 Comparison compare_buffer_view(const amd::Chip& chip, VkFormat format, VkDeviceSize offset, VkDeviceSize range,
                                const amd::ShadowRecord& record);
-Comparison compare_sampler(const amd::Chip& chip, const VkSamplerCreateInfo& info, const amd::ShadowRecord& record);
+Comparison compare_sampler(const amd::Chip& chip, const VkSamplerCreateInfo& info, const amd::ShadowRecord& record,
+                           std::optional<uint32_t> border_slot = std::nullopt);
 
 // CB_COLOR0_*/DB_* of `view` of `image` bound as a render target, the way RADV derives them: the
 // surface laid out from the image's create-info at `va` (the record's), the view's format, level and
@@ -90,6 +94,7 @@ struct DifferenceContext {
   amd::VkImageViewDesc view;
   std::optional<VkSamplerCreateInfo> sampler;
   std::optional<amd::VkImageViewDesc> record_view;  // the view the radeonsi record samples through
+  std::optional<uint32_t> border_slot;  // a sampler's custom border colour slot in RADV's table
 };
 // Fills FieldDifference::explanation from the table (explained.cpp).
 void explain(const DifferenceContext& context, std::vector<FieldDifference>& differences);

@@ -50,6 +50,26 @@ bool one_layer_of_many(const DifferenceContext& c, const FieldDifference&) {
          c.record_view->range.layerCount != VK_REMAINING_ARRAY_LAYERS;
 }
 
+// radeonsi's slot is the colour's place in its per-context table; RADV's the slot it gave this sampler.
+bool border_colour_slot(const DifferenceContext& c, const FieldDifference& d) {
+  return c.border_slot && d.radv == *c.border_slot;
+}
+
+// The blitter's sampler state is not seamless; Vulkan samplers are, and glvk's unnormalized samplers
+// (the shader blit's) cannot sample cube views at all.
+bool blitter_not_seamless(const DifferenceContext& c, const FieldDifference& d) {
+  return c.sampler && c.sampler->unnormalizedCoordinates && d.radeonsi == 1 && d.radv == 0;
+}
+
+// GL_CLAMP (CLAMP_HALF_BORDER) reaches the border under linear filtering; the Vulkan sampler clamps
+// to the edge and never reads a border colour.
+bool gl_clamp_border(const DifferenceContext& c, const FieldDifference& d) {
+  if (!c.sampler || d.radv != 0) return false;
+  for (const VkSamplerAddressMode m : {c.sampler->addressModeU, c.sampler->addressModeV, c.sampler->addressModeW})
+    if (m == VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER) return false;
+  return c.sampler->magFilter == VK_FILTER_LINEAR || c.sampler->minFilter == VK_FILTER_LINEAR;
+}
+
 const Entry kTable[] = {
     {{"linear-image",
       "the Vulkan image is VK_IMAGE_TILING_LINEAR (glvk's direct-map choice on CPU devices, seed 003, or the "
@@ -90,6 +110,24 @@ const Entry kTable[] = {
       "and picks the layer by coordinate; glvk's shader blit samples a single-layer 2D view of that layer"},
      {"SQ_IMG_RSRC_WORD3.TYPE", "SQ_IMG_RSRC_WORD5.BASE_ARRAY", "SQ_IMG_RSRC_WORD5.LAST_ARRAY"},
      one_layer_of_many},
+    {{"border-colour-slot",
+      "a custom border colour lives in a table the descriptor points into: radeonsi keeps one entry per distinct "
+      "colour per context, in the order samplers first asked for it (si_translate_border_color); RADV gives each "
+      "custom-colour sampler the first free slot of its device table (radv_register_border_color), so samplers "
+      "sharing a colour, or colours radeonsi registered for GL_CLAMP, number the slots differently"},
+     {"SQ_IMG_SAMP_WORD3.BORDER_COLOR_PTR"},
+     border_colour_slot},
+    {{"gl-clamp-border",
+      "compatibility GL_CLAMP under linear filtering reads the border colour (radeonsi gives the sampler its "
+      "colour); glvk's Vulkan sampler clamps to the edge (see gl-clamp) and reads none"},
+     {"SQ_IMG_SAMP_WORD3.BORDER_COLOR_TYPE", "SQ_IMG_SAMP_WORD3.BORDER_COLOR_PTR"},
+     gl_clamp_border},
+    {{"blitter-not-seamless",
+      "radeonsi's blitter creates its sampler states from a zeroed pipe_sampler_state, so they are not seamless "
+      "(DISABLE_CUBE_WRAP 1); Vulkan samplers are always seamless, and the shader blit's unnormalized sampler "
+      "only samples 2D views, where the bit has no effect"},
+     {"SQ_IMG_SAMP_WORD0.DISABLE_CUBE_WRAP"},
+     blitter_not_seamless},
 };
 
 bool matches(const Entry& e, const FieldDifference& d) {

@@ -10,11 +10,13 @@
 #include <vulkan/vk_layer.h>
 #include <vulkan/vulkan_core.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -46,6 +48,15 @@ struct BufferViewInfo {
   VkDeviceSize offset, range;
 };
 
+// A sampler's create-info (pNext cleared) and, for a custom border colour RADV registers, its slot.
+struct SamplerInfo {
+  VkSamplerCreateInfo info;
+  std::optional<uint32_t> border_slot;
+};
+
+// RADV_BORDER_COLOR_COUNT: the slots of RADV's per-device custom border-colour table.
+constexpr size_t kRadvBorderColorSlots = 4096;
+
 struct DeviceData {
   VkDevice device = VK_NULL_HANDLE;
   PFN_vkGetDeviceProcAddr gdpa = nullptr;
@@ -68,7 +79,8 @@ struct DeviceData {
   std::unordered_map<uint64_t, ImageInfo> images;
   std::unordered_map<uint64_t, ViewInfo> views;
   std::unordered_map<uint64_t, BufferViewInfo> buffer_views;
-  std::unordered_map<uint64_t, VkSamplerCreateInfo> samplers;  // pNext cleared
+  std::unordered_map<uint64_t, SamplerInfo> samplers;
+  std::vector<bool> border_slots = std::vector<bool>(kRadvBorderColorSlots);  // RADV's table: slots in use
   std::unordered_map<uint64_t, bool> tagged;                    // handles a record was compared for
   std::unordered_map<uint64_t, amd::ShadowRecord> target_records;  // attachment views, until rendered into
   std::unordered_set<uint64_t> rendered;                        // views met as attachments
@@ -217,7 +229,7 @@ void derive_untagged(DeviceData& d, amd::RecordKind kind, uint64_t handle) {
                   .ok();
   } else if (kind == amd::RecordKind::Sampler) {
     const auto s = d.samplers.find(handle);
-    derived = s != d.samplers.end() && derive_sampler_descriptor(chip(), s->second).ok();
+    derived = s != d.samplers.end() && derive_sampler_descriptor(chip(), s->second.info, s->second.border_slot).ok();
   }
   if (derived) d.report.add_derived_only(kind);
 }
@@ -368,9 +380,23 @@ VKAPI_ATTR VkResult VKAPI_CALL CreateSampler(VkDevice device, const VkSamplerCre
   DeviceData* d = device_data(device);
   const VkResult result = d->create_sampler(device, info, allocator, sampler);
   if (result == VK_SUCCESS) {
-    VkSamplerCreateInfo copy = *info;
-    copy.pNext = nullptr;
+    SamplerInfo copy{*info, std::nullopt};
+    copy.info.pNext = nullptr;
     std::lock_guard lock(d->mutex);
+    // radv_init_sampler registers a custom colour only when an address mode reaches the border;
+    // radv_register_border_color takes the first free slot (none left: transparent black).
+    const bool custom = info->borderColor == VK_BORDER_COLOR_FLOAT_CUSTOM_EXT ||
+                        info->borderColor == VK_BORDER_COLOR_INT_CUSTOM_EXT;
+    const bool reaches_border = info->addressModeU == VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER ||
+                                info->addressModeV == VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER ||
+                                info->addressModeW == VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER;
+    if (custom && reaches_border) {
+      const auto free = std::find(d->border_slots.begin(), d->border_slots.end(), false);
+      if (free != d->border_slots.end()) {
+        *free = true;
+        copy.border_slot = uint32_t(free - d->border_slots.begin());
+      }
+    }
     d->samplers[handle_value(*sampler)] = copy;
   }
   return result;
@@ -381,7 +407,10 @@ VKAPI_ATTR void VKAPI_CALL DestroySampler(VkDevice device, VkSampler sampler, co
   if (sampler) {
     std::lock_guard lock(d->mutex);
     derive_untagged(*d, amd::RecordKind::Sampler, handle_value(sampler));
-    d->samplers.erase(handle_value(sampler));
+    if (const auto s = d->samplers.find(handle_value(sampler)); s != d->samplers.end()) {
+      if (s->second.border_slot) d->border_slots[*s->second.border_slot] = false;  // radv_unregister_border_color
+      d->samplers.erase(s);
+    }
   }
   d->destroy_sampler(device, sampler, allocator);
 }
@@ -434,7 +463,7 @@ void check_record(DeviceData& d, const VkDebugUtilsObjectTagInfoEXT& tag) {
     const auto s = d.samplers.find(tag.objectHandle);
     object = "VkSampler " + label;
     if (s == d.samplers.end()) c.underived = "no vkCreateSampler seen for it";
-    else c = compare_sampler(chip(), s->second, *record);
+    else c = compare_sampler(chip(), s->second.info, *record, s->second.border_slot);
   } else {
     object = "object " + label;
     c.underived = std::string("a ") + amd::record_kind_name(record->kind) + " record on VkObjectType " +

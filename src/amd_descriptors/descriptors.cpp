@@ -463,6 +463,12 @@ uint32_t mip_filter(MipFilter f) {
 
 }  // namespace
 
+bool sampler_reads_border_color(const SamplerState& s) {
+  const bool linear_filter = s.min_filter != Filter::NEAREST || s.mag_filter != Filter::NEAREST;
+  return wrap_uses_border(s.wrap_s, linear_filter) || wrap_uses_border(s.wrap_t, linear_filter) ||
+         wrap_uses_border(s.wrap_r, linear_filter);
+}
+
 Result<SamplerDescriptor> make_sampler_descriptor(const Chip& chip, const SamplerState& s) {
   for (float v : {s.min_lod, s.max_lod, s.lod_bias, s.border_color[0], s.border_color[1], s.border_color[2],
                   s.border_color[3]})
@@ -500,11 +506,13 @@ Result<SamplerDescriptor> make_sampler_descriptor(const Chip& chip, const Sample
   // si_translate_border_color: the three built-in colours, else a border-colour table slot.
   using namespace regs::TexBorderColorType;
   uint32_t border_type = SQ_TEX_BORDER_COLOR_TRANS_BLACK, border_ptr = 0;
-  const bool linear_filter = s.min_filter != Filter::NEAREST || s.mag_filter != Filter::NEAREST;
-  if (wrap_uses_border(s.wrap_s, linear_filter) || wrap_uses_border(s.wrap_t, linear_filter) ||
-      wrap_uses_border(s.wrap_r, linear_filter)) {
+  if (sampler_reads_border_color(s)) {
     const float* c = s.border_color;
-    if (c[0] == 0 && c[1] == 0 && c[2] == 0 && c[3] == 0) {
+    if (s.border_color_in_table) {
+      if (!S3::BORDER_COLOR_PTR.fits(s.border_color_index)) return fail("border colour table index too large");
+      border_type = SQ_TEX_BORDER_COLOR_REGISTER;
+      border_ptr = s.border_color_index;
+    } else if (c[0] == 0 && c[1] == 0 && c[2] == 0 && c[3] == 0) {
       border_type = SQ_TEX_BORDER_COLOR_TRANS_BLACK;
     } else if (c[0] == 0 && c[1] == 0 && c[2] == 0 && c[3] == 1) {
       border_type = SQ_TEX_BORDER_COLOR_OPAQUE_BLACK;

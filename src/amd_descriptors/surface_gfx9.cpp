@@ -25,6 +25,7 @@
 #include <bit>
 #include <span>
 #include <string>
+#include <string_view>
 
 namespace glvk::amd {
 
@@ -165,6 +166,116 @@ Result<Gfx9Plane> linear_plane(const Gfx9Request& r) {
   p.alignment = 256;
   p.first_mip_in_tail = r.levels;
   return p;
+}
+
+
+// Gfx9Lib's metadata settings (HwlConvertChipFamily): every GFX9 part has the metadata base
+// alignment fix; Vega10 and the first Raven lack the alias and HTILE alignment fixes.
+bool meta_alias_fix(const Chip& chip) {
+  const std::string_view family = chip.family;
+  return family != "VEGA10" && family != "RAVEN";
+}
+
+// GetPipeLog2ForMetaAddressing of pipe-aligned metadata (ac_surface always asks for it on GFX9):
+// pipes and engines together, at most 32, and no more than an XOR block spans.
+unsigned meta_pipes_log2(const AddrConfig& c, uint32_t mode) {
+  unsigned n = std::min(c.pipes_log2 + c.se_log2, 5u);
+  if (in(kX, mode) || in(kT, mode)) n = std::min(n, block_size_log2(mode) - log2u(c.interleave));
+  return n;
+}
+
+// Compress blocks per metadata block (log2) with pipe- and RB-aligned metadata, at least `floor`.
+unsigned meta_blocks_log2(const Chip& chip, const AddrConfig& c, uint32_t mode, unsigned single, unsigned floor) {
+  if (meta_pipes_log2(c, mode) == 0 && c.se_log2 + c.rb_per_se_log2 == 0) return single;
+  const unsigned base = meta_alias_fix(chip) ? std::max(10u, log2u(c.interleave)) : 10u;
+  return std::max(c.se_log2 + c.rb_per_se_log2 + base, floor);
+}
+
+// GetMetaMipInfo's metadata-block counts of a thin surface: mip 0's, the mip chain beside or below it.
+void meta_mip_blocks(uint32_t levels, uint32_t blk_w, uint32_t blk_h, uint32_t width, uint32_t height, uint32_t* nx,
+                     uint32_t* ny) {
+  *nx = (width + blk_w - 1) / blk_w;
+  *ny = (height + blk_h - 1) / blk_h;
+  if (levels <= 1 || (width <= blk_w && height <= blk_h / 2)) return;  // one level, or all in the tail
+  const bool x_major = *nx >= *ny;
+  uint32_t& mip = x_major ? *ny : *nx;
+  const uint32_t order = x_major ? *nx : *ny, limit = x_major ? 4 : 2;
+  if (mip < 3 && order > limit && levels > 3) mip += 2;
+  else mip += mip / 2 + (mip & 1);
+}
+
+uint64_t align_pow2(uint64_t v, uint64_t a) { return (v + a - 1) & ~(a - 1); }
+
+// Gfx9Lib::HwlComputeHtileInfo for a depth plane as ac_surface asks for it (pipe and RB aligned,
+// mip 0's size, every layer and level): 4 bytes per 8x8 pixels.
+HtileInfo gfx9_htile(const Chip& chip, const Gfx9Request& r, uint32_t mode) {
+  const AddrConfig c = addr_config(chip);
+  const unsigned pipes_log2 = meta_pipes_log2(c, mode), rbs_log2 = c.se_log2 + c.rb_per_se_log2;
+  const unsigned blocks_log2 = meta_blocks_log2(chip, c, mode, 10, 0);
+  const unsigned w_amp = r.levels > 1 ? blocks_log2 / 2 : (blocks_log2 + 1) / 2;
+  const uint32_t blk_w = 8u << w_amp, blk_h = 8u << (blocks_log2 - w_amp);
+  uint32_t nx, ny;
+  meta_mip_blocks(r.levels, blk_w, blk_h, r.width, r.height, &nx, &ny);
+  const uint64_t blk_bytes = 4ull << blocks_log2;
+  uint64_t align = uint64_t(c.interleave) << (pipes_log2 + rbs_log2);
+  if (!(in(kX, mode) || in(kT, mode)) && pipes_log2 > 1) align <<= pipes_log2 - 1;
+  align = std::max({align, blk_bytes, uint64_t(1) << block_size_log2(mode)});
+  if (meta_alias_fix(chip)) {  // htileAlignFix: room for the RB mask bits in a 2 KB HTILE cache line
+    const int padding = 11 - (int(blocks_log2) + 2 - (1 + int(pipes_log2) + int(rbs_log2)));
+    if (padding > 0) align <<= padding;
+  }
+  HtileInfo h;
+  h.pitch = nx * blk_w;
+  h.height = ny * blk_h;
+  h.slice_size = uint64_t(nx) * ny * blk_bytes;
+  h.alignment = uint32_t(align);
+  h.size = align_pow2(h.slice_size * std::max(r.slices, 1u), align);
+  return h;
+}
+
+// Gfx9Lib::HwlComputeDccInfo for a thin, single-sampled colour plane (pipe and RB aligned keys, one
+// byte per 256-byte compress block): the meta block grows from the compress block (height first
+// when mipmapped and square) to max(4096, RBs x thin block) keys.
+DccInfo gfx9_dcc(const Chip& chip, const Gfx9Request& r, uint32_t mode) {
+  const AddrConfig c = addr_config(chip);
+  const unsigned pipes_log2 = meta_pipes_log2(c, mode), rbs_log2 = c.se_log2 + c.rb_per_se_log2;
+  uint64_t keys = 4096;
+  if (pipes_log2 > 0 || rbs_log2 > 0) {
+    const unsigned thin = meta_alias_fix(chip) ? std::max(10u, log2u(c.interleave)) : 10u;
+    keys = std::min<uint64_t>(std::max<uint64_t>(keys, uint64_t(1) << (rbs_log2 + thin)), 65536ull * r.bpe * 8);
+  }
+  const Dim compress = kBlock256[log2u(r.bpe)];
+  uint32_t blk_w = compress.w, blk_h = compress.h;
+  for (uint64_t i = 1; i < keys; i <<= 1) {
+    if (blk_h < blk_w || (r.levels > 1 && blk_h == blk_w)) blk_h <<= 1;
+    else blk_w <<= 1;
+  }
+  uint32_t nx, ny;
+  meta_mip_blocks(r.levels, blk_w, blk_h, r.width, r.height, &nx, &ny);
+  const uint64_t align =
+      std::max(uint64_t(c.interleave) << (pipes_log2 + rbs_log2), uint64_t(1) << block_size_log2(mode));
+  DccInfo d;
+  d.size = align_pow2(uint64_t(nx) * ny * std::max(r.slices, 1u) * keys, align);
+  d.alignment = uint32_t(std::max(keys, align));
+  return d;
+}
+
+// Gfx9Lib::HwlComputeCmaskInfo for a single-sampled colour plane (ac_surface: non-linear 2D
+// resources, pipe and RB aligned, the data's swizzle mode): 4 bits per 8x8 pixels.
+CmaskInfo gfx9_cmask(const Chip& chip, const Gfx9Request& r, uint32_t mode) {
+  const AddrConfig c = addr_config(chip);
+  const unsigned pipes_log2 = meta_pipes_log2(c, mode), rbs_log2 = c.se_log2 + c.rb_per_se_log2;
+  const unsigned blocks_log2 = meta_blocks_log2(chip, c, mode, 13, 13);
+  const unsigned h_amp = blocks_log2 / 2;
+  const uint32_t blk_w = 8u << (blocks_log2 - h_amp), blk_h = 8u << h_amp;
+  const uint64_t nx = (r.width + blk_w - 1) / blk_w, ny = (r.height + blk_h - 1) / blk_h;
+  const uint64_t align =
+      std::max(uint64_t(c.interleave) << (pipes_log2 + rbs_log2), uint64_t(1) << block_size_log2(mode));
+  CmaskInfo m;
+  m.slice_size = (nx * ny << blocks_log2) >> 1;
+  m.size = align_pow2(m.slice_size * std::max(r.slices, 1u), align);
+  m.alignment = uint32_t(std::max(uint64_t(1) << (blocks_log2 - 1), align));
+  return m;
 }
 
 }  // namespace
@@ -441,6 +552,14 @@ Result<Surface> compute_surface_gfx9(const Chip& chip, const SurfaceTemplate& t,
     s.alignment = std::max(s.alignment, s.gfx9.stencil.alignment);
   }
   s.total_size = end;
+  // Metadata sizes ac_surface computes beside the layout (placed by the driver after the surface).
+  if (d.is_depth) s.htile = gfx9_htile(chip, r, sw);
+  if (r.color && sw != SW_LINEAR && !r.is_3d && r.samples == 1) {
+    s.cmask = gfx9_cmask(chip, r, sw);
+    // DCC where ac_surface asks for it on GFX9 (any non-linear swizzle mode) and radeonsi keeps it:
+    // not for block-compressed formats, nor with radeonsi's "nodcc" (SurfaceTemplate::disable_dcc).
+    if (!r.compressed && !t.disable_dcc) s.dcc = gfx9_dcc(chip, r, sw);
+  }
 
   // The per-level view of both planes in the common SurfaceLevel form.
   auto levels_of = [&](const Gfx9Plane& p, uint32_t bpe, uint64_t base, std::vector<SurfaceLevel>* out) {

@@ -164,7 +164,7 @@ void draw_rect(Context& ctx, const char* fn, PixelSource source, GLfloat x, GLfl
   const glsl::Program& reflection = program->executable->reflection();
   std::size_t flat = 0;
   for (const glsl::Resource& res : reflection.resources) {
-    if (res.kind != glsl::ResourceKind::CombinedSampler) continue;
+    if (!glsl::is_sampler(res.kind)) continue;
     for (std::uint32_t e = 0; e < res.count; ++e, ++flat)
       if (program->sampler_units[flat] < 0)
         inputs.sampler_textures[flat] = object_texture_input(ctx, texture, texture, GL_TEXTURE_2D);

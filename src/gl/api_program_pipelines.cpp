@@ -87,7 +87,7 @@ bool pipeline_executable(const ProgramPipelineObject& pipe, std::string& log) {
     const glsl::Program& r = p->executable->reflection();
     std::size_t flat = 0;
     for (const glsl::Resource& res : r.resources) {
-      if (res.kind != glsl::ResourceKind::CombinedSampler) continue;
+      if (!glsl::is_sampler(res.kind)) continue;
       const std::uint32_t type = res.uniform >= 0 ? r.uniforms[std::size_t(res.uniform)].gl_type : 0;
       for (std::uint32_t e = 0; e < res.count; ++e, ++flat) {
         if (e < 64 && !(res.used_elements >> e & 1u)) continue;  // not an active sampler element

@@ -88,7 +88,7 @@ void reset_uniforms(ProgramObject& p, const glsl::Program& r) {
   }
   std::size_t samplers = 0;
   for (const glsl::Resource& res : r.resources)
-    if (res.kind == glsl::ResourceKind::CombinedSampler) samplers += res.count;
+    if (glsl::is_sampler(res.kind)) samplers += res.count;
   p.sampler_units.assign(samplers, 0);
   p.block_bindings.clear();
   for (const glsl::UniformBlock& block : r.blocks) p.block_bindings.push_back(block.initial_gl_binding);

@@ -83,7 +83,7 @@ std::size_t base_size(UniformBase base) { return base == UniformBase::Double ? 8
 std::size_t sampler_base(const glsl::Program& r, std::uint32_t uniform) {
   std::size_t base = 0;
   for (const glsl::Resource& res : r.resources) {
-    if (res.kind != glsl::ResourceKind::CombinedSampler) continue;
+    if (!glsl::is_sampler(res.kind)) continue;
     if (res.uniform == std::int32_t(uniform)) return base;
     base += res.count;
   }

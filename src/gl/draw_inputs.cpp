@@ -110,7 +110,18 @@ st::TextureInput unit_texture_input(Context& ctx, GLint unit, std::uint32_t samp
   if (unit < 0 || unit >= GLint(kMaxTextureUnits)) return in;
   const std::shared_ptr<TextureObject>& bound = ctx.bound_textures[std::size_t(unit)][index];
   const TextureObject* t = bound ? bound.get() : ctx.default_textures[index].get();
-  if (!t || t->target == GL_TEXTURE_BUFFER) return in;
+  if (!t) return in;
+  if (t->target == GL_TEXTURE_BUFFER) {
+    // The buffer's range as glTexBuffer(Range) gave it; a buffer shorter than the range now is
+    // read as far as it goes (texels past it read zeros, GL 4.6 8.9).
+    if (!t->buffer || !t->buffer->resource) return in;
+    const GLsizeiptr size = t->buffer_size >= 0 ? t->buffer_size : t->buffer->size - t->buffer_offset;
+    in.buffer = t->buffer->resource.get();
+    in.buffer_offset = std::uint64_t(t->buffer_offset);
+    in.buffer_size = std::uint64_t(std::max<GLsizeiptr>(0, std::min<GLsizeiptr>(size, t->buffer->size - t->buffer_offset)));
+    in.buffer_format = t->images[0][0].format;
+    return in;
+  }
   // A sampler object bound to the unit replaces the texture's sampler state (8.2).
   const SamplerObject* bound_sampler = ctx.bound_samplers[std::size_t(unit)].get();
   return object_texture_input(ctx, *t, bound_sampler ? *bound_sampler : static_cast<const SamplerParameters&>(*t),
@@ -147,6 +158,8 @@ st::TextureInput object_texture_input(Context& ctx, const TextureObject& texture
   s.compare_mode = p.compare_mode;
   s.compare_func = p.compare_func;
   s.border_color = p.border_color;
+  s.border_color_integer = p.border_color_integer;
+  s.border_color_is_integer = p.border_color_type != SamplerParameters::BorderColorType::FLOAT;
   s.max_anisotropy = p.max_anisotropy;
   return in;
 }
@@ -228,7 +241,7 @@ bool gather_draw_inputs(Context& ctx, const char* fn, const ProgramObject& progr
   inputs.sampler_textures.clear();
   std::size_t flat = 0;
   for (const glsl::Resource& res : r.resources) {
-    if (res.kind != glsl::ResourceKind::CombinedSampler) continue;
+    if (!glsl::is_sampler(res.kind)) continue;
     const std::uint32_t type = res.uniform >= 0 ? r.uniforms[std::size_t(res.uniform)].gl_type : GL_SAMPLER_2D;
     for (std::uint32_t e = 0; e < res.count; ++e, ++flat)
       inputs.sampler_textures.push_back(

@@ -480,10 +480,14 @@ void draw(Context& context, const DrawCall& call) {
   std::vector<VkDescriptorBufferInfo> buffer_infos;
   std::vector<VkDescriptorImageInfo> image_infos;
   buffer_infos.reserve(reflection.resources.size() + 1);
-  std::size_t image_count = 0;
-  for (const glsl::Resource& r : reflection.resources)
+  std::vector<VkBufferView> texel_views;
+  std::size_t image_count = 0, texel_count = 0;
+  for (const glsl::Resource& r : reflection.resources) {
     if (r.kind == glsl::ResourceKind::CombinedSampler) image_count += r.count;
-  image_infos.reserve(image_count);
+    if (r.kind == glsl::ResourceKind::TexelBuffer) texel_count += r.count;
+  }
+  image_infos.reserve(image_count);  // the writes point into these: no reallocation
+  texel_views.reserve(texel_count);
   const VkDeviceSize ubo_alignment = device.properties().limits.minUniformBufferOffsetAlignment;
   auto write = [&](std::uint32_t binding, VkDescriptorType type, std::uint32_t count) -> VkWriteDescriptorSet& {
     VkWriteDescriptorSet& w = writes.emplace_back(VkWriteDescriptorSet{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET});
@@ -537,8 +541,20 @@ void draw(Context& context, const DrawCall& call) {
         write(r.binding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, r.count).pImageInfo = &image_infos[first_info];
         break;
       }
+      case glsl::ResourceKind::TexelBuffer: {
+        const std::size_t first_view = texel_views.size();
+        const std::uint32_t gl_type =
+            r.uniform >= 0 ? reflection.uniforms[std::size_t(r.uniform)].gl_type : GL_SAMPLER_BUFFER;
+        for (std::uint32_t e = 0; e < r.count; ++e, ++sampler_index) {
+          const TextureInput* t = sampler_index < call.sampler_textures.size() ? &call.sampler_textures[sampler_index]
+                                                                                : nullptr;
+          texel_views.push_back(texel_buffer_descriptor(res, stream, t, gl_type));
+        }
+        write(r.binding, VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER, r.count).pTexelBufferView = &texel_views[first_view];
+        break;
+      }
       default:
-        throw DrawError("shader storage blocks, images and texel buffers are not supported in draws yet");
+        throw DrawError("shader storage blocks and images are not supported in draws yet");
     }
   }
 

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <cstdlib>
 
 #include "glvk/formats/format.h"
@@ -70,6 +71,12 @@ VkSampler DrawResources::sampler(const SamplerKey& key, bool* created) {
   info.maxLod = key.max_lod;
   info.borderColor = key.border;
   info.unnormalizedCoordinates = key.unnormalized;
+  VkSamplerCustomBorderColorCreateInfoEXT custom{VK_STRUCTURE_TYPE_SAMPLER_CUSTOM_BORDER_COLOR_CREATE_INFO_EXT};
+  if (key.border == VK_BORDER_COLOR_FLOAT_CUSTOM_EXT || key.border == VK_BORDER_COLOR_INT_CUSTOM_EXT) {
+    std::memcpy(custom.customBorderColor.uint32, key.custom_border.data(), sizeof custom.customBorderColor.uint32);
+    custom.format = VK_FORMAT_UNDEFINED;  // customBorderColorWithoutFormat (DrawFeatures::custom_border_color)
+    info.pNext = &custom;
+  }
   VkSampler sampler = VK_NULL_HANDLE;
   vk_backend::check(vkCreateSampler(screen.device->handle(), &info, nullptr, &sampler), "vkCreateSampler");
   return samplers.emplace(key, sampler).first->second;
@@ -108,16 +115,47 @@ VkSamplerAddressMode address_mode(GLenum wrap) {
 
 bool is_mipmap_filter(GLenum min_filter) { return min_filter != GL_NEAREST && min_filter != GL_LINEAR; }
 
-// The standard border colour closest to GL's (custom border colours are not used yet).
-VkBorderColor border_color(const std::array<GLfloat, 4>& c, bool integer) {
+}  // namespace
+
+bool BorderColor::built_in() const {
+  const std::uint32_t one = integer ? 1u : 0x3f800000u;
+  // Float channels compare by value, as radeonsi's check does (-0.0 is 0).
+  const auto zero = [&](std::uint32_t b) { return b == 0 || (!integer && b == 0x80000000u); };
+  if (zero(bits[0]) && zero(bits[1]) && zero(bits[2])) return zero(bits[3]) || bits[3] == one;
+  return bits[0] == one && bits[1] == one && bits[2] == one && bits[3] == one;
+}
+
+namespace {
+
+// The built-in Vulkan colour equal to GL's, or the nearest one for devices without custom colours.
+VkBorderColor built_in_border_color(const BorderColor& b) {
+  float c[4];
+  for (int i = 0; i < 4; ++i) {
+    if (b.integer) c[i] = float(std::int32_t(b.bits[std::size_t(i)]));
+    else std::memcpy(&c[i], &b.bits[std::size_t(i)], 4);
+  }
   const bool opaque = c[3] >= 0.5f, white = c[0] >= 0.5f && c[1] >= 0.5f && c[2] >= 0.5f;
-  if (integer) return !opaque ? VK_BORDER_COLOR_INT_TRANSPARENT_BLACK
-                       : white ? VK_BORDER_COLOR_INT_OPAQUE_WHITE : VK_BORDER_COLOR_INT_OPAQUE_BLACK;
+  if (b.integer) return !opaque ? VK_BORDER_COLOR_INT_TRANSPARENT_BLACK
+                         : white ? VK_BORDER_COLOR_INT_OPAQUE_WHITE : VK_BORDER_COLOR_INT_OPAQUE_BLACK;
   return !opaque ? VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK
          : white ? VK_BORDER_COLOR_FLOAT_OPAQUE_WHITE : VK_BORDER_COLOR_FLOAT_OPAQUE_BLACK;
 }
 
 }  // namespace
+
+BorderColor border_color_of(const SamplerInput& s, bool integer) {
+  BorderColor b;
+  b.integer = integer;
+  for (std::size_t i = 0; i < 4; ++i) {
+    if (integer) {
+      const GLint v = s.border_color_is_integer ? s.border_color_integer[i] : GLint(s.border_color[i]);
+      b.bits[i] = std::uint32_t(v);
+    } else {
+      std::memcpy(&b.bits[i], &s.border_color[i], 4);
+    }
+  }
+  return b;
+}
 
 SamplerKey sampler_key(const SamplerInput& s, const vk_backend::Device& device, std::uint32_t levels, bool integer,
                        bool depth_compare_allowed) {
@@ -148,7 +186,18 @@ SamplerKey sampler_key(const SamplerInput& s, const vk_backend::Device& device, 
                        : 1.0f;
   key.compare = depth_compare_allowed && s.compare_mode == GL_COMPARE_REF_TO_TEXTURE;
   key.compare_op = key.compare ? compare_op(s.compare_func) : VK_COMPARE_OP_NEVER;
-  key.border = border_color(s.border_color, integer);
+  // GL's border colour exactly where the device takes custom colours and the sampler can reach the
+  // border; the nearest built-in colour otherwise.
+  const bool reaches_border = key.u == VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER ||
+                              key.v == VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER ||
+                              key.w == VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER;
+  const BorderColor border = border_color_of(s, integer);
+  if (reaches_border && device.draw_features().custom_border_color && !border.built_in()) {
+    key.border = integer ? VK_BORDER_COLOR_INT_CUSTOM_EXT : VK_BORDER_COLOR_FLOAT_CUSTOM_EXT;
+    key.custom_border = border.bits;
+  } else {
+    key.border = built_in_border_color(border);
+  }
   return key;
 }
 
@@ -272,6 +321,20 @@ VkImageViewType sampler_view_type(std::uint32_t gl_type) {
   }
 }
 
+// The texture target whose fallback texture a stand-in view of `type` plays (for its shadow record).
+formats::TextureTarget stand_in_target(VkImageViewType type) {
+  using formats::TextureTarget;
+  switch (type) {
+    case VK_IMAGE_VIEW_TYPE_1D: return TextureTarget::TEXTURE_1D;
+    case VK_IMAGE_VIEW_TYPE_1D_ARRAY: return TextureTarget::TEXTURE_1D_ARRAY;
+    case VK_IMAGE_VIEW_TYPE_3D: return TextureTarget::TEXTURE_3D;
+    case VK_IMAGE_VIEW_TYPE_CUBE: return TextureTarget::TEXTURE_CUBE;
+    case VK_IMAGE_VIEW_TYPE_CUBE_ARRAY: return TextureTarget::TEXTURE_CUBE_ARRAY;
+    case VK_IMAGE_VIEW_TYPE_2D_ARRAY: return TextureTarget::TEXTURE_2D_ARRAY;
+    default: return TextureTarget::TEXTURE_2D;
+  }
+}
+
 // The stand-in images incomplete textures sample, cleared to (0, 0, 0, 1) once.
 void make_incomplete_images(DrawResources& res, vk_backend::CommandStream& stream) {
   if (res.incomplete_ready) return;
@@ -287,7 +350,10 @@ void make_incomplete_images(DrawResources& res, vk_backend::CommandStream& strea
     stream.clear_color_image(*image, black, image->whole_range());
     return image;
   };
-  res.incomplete_2d = make(VK_IMAGE_TYPE_2D, 6, VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT);
+  // Cubes get their own image, as each target has its own fallback texture in Mesa: a 2D view of
+  // a 6-layer image is an array to RADV (the image's layers pick the resource type).
+  res.incomplete_2d = make(VK_IMAGE_TYPE_2D, 1, 0);
+  res.incomplete_cube = make(VK_IMAGE_TYPE_2D, 6, VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT);
   res.incomplete_1d = make(VK_IMAGE_TYPE_1D, 1, 0);
   res.incomplete_3d = make(VK_IMAGE_TYPE_3D, 1, 0);
   res.incomplete_ready = true;
@@ -313,16 +379,18 @@ VkDescriptorImageInfo sampled_descriptor(DrawResources& res, vk_backend::Command
     const VkSampler sampler = res.sampler(sampler_key(t->sampler, device, v.levels, v.integer, compare), &new_sampler);
     const VkImageView view = res.view(t->texture->shared_image(), v.key, &new_view);
     // The radeonsi view of each new Vulkan object, for the shadow-check layer (DESIGN.md protocol).
-    if (new_sampler) shadow_sampler(device, sampler, t->sampler, compare);
+    if (new_sampler) shadow_sampler(device, sampler, t->sampler, compare, v.integer);
     if (new_view) shadow_sampled_view(image, view, *t->texture, v);
     return {sampler, view, image.layout_for(VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL)};
   }
   make_incomplete_images(res, stream);
+  const bool cube = wanted == VK_IMAGE_VIEW_TYPE_CUBE || wanted == VK_IMAGE_VIEW_TYPE_CUBE_ARRAY;
   const std::shared_ptr<vk_backend::Image>& image =
       wanted == VK_IMAGE_VIEW_TYPE_1D || wanted == VK_IMAGE_VIEW_TYPE_1D_ARRAY ? res.incomplete_1d
       : wanted == VK_IMAGE_VIEW_TYPE_3D                                         ? res.incomplete_3d
+      : cube                                                                    ? res.incomplete_cube
                                                                                 : res.incomplete_2d;
-  const std::uint32_t layers = wanted == VK_IMAGE_VIEW_TYPE_CUBE || wanted == VK_IMAGE_VIEW_TYPE_CUBE_ARRAY ? 6 : 1;
+  const std::uint32_t layers = cube ? 6 : 1;
   ViewKey key{};
   key.image = image.get();
   key.type = wanted;
@@ -332,8 +400,12 @@ VkDescriptorImageInfo sampled_descriptor(DrawResources& res, vk_backend::Command
   stream.prepare_sampled(*image, key.range);
   SamplerInput nearest;
   nearest.min_filter = nearest.mag_filter = GL_NEAREST;
-  const VkSampler sampler = res.sampler(sampler_key(nearest, device, 1, false, false));
-  return {sampler, res.view(image, key), image->layout_for(VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL)};
+  bool new_sampler = false, new_view = false;
+  const VkSampler sampler = res.sampler(sampler_key(nearest, device, 1, false, false), &new_sampler);
+  const VkImageView view = res.view(image, key, &new_view);
+  if (new_sampler) shadow_sampler(device, sampler, nearest, false, false);
+  if (new_view) shadow_stand_in_view(device, view, stand_in_target(wanted));
+  return {sampler, view, image->layout_for(VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL)};
 }
 
 }  // namespace glvk::st

@@ -3,11 +3,13 @@
 // incomplete textures sample. Private to src/st; used with the screen's lock held.
 #pragma once
 
+#include <array>
 #include <map>
 #include <memory>
 #include <tuple>
 #include <unordered_map>
 
+#include "glvk/vk_backend/buffer.h"
 #include "glvk/vk_backend/image.h"
 #include "glvk/vk_backend/pipeline_cache.h"
 #include "glvk/vk_backend/stream_buffer.h"
@@ -23,10 +25,11 @@ struct SamplerKey {
   VkBool32 compare;
   VkCompareOp compare_op;
   VkBorderColor border;
+  std::array<std::uint32_t, 4> custom_border;  // the colour of VK_BORDER_COLOR_*_CUSTOM_EXT, else 0
   bool unnormalized;
   auto tie() const {
     return std::tie(mag, min, mipmap, u, v, w, lod_bias, min_lod, max_lod, anisotropy, compare, compare_op, border,
-                    unnormalized);
+                    custom_border, unnormalized);
   }
   bool operator<(const SamplerKey& o) const { return tie() < o.tie(); }
 };
@@ -44,6 +47,14 @@ struct ViewKey {
   bool operator<(const ViewKey& o) const { return tie() < o.tie(); }
 };
 
+struct BufferViewKey {
+  const vk_backend::Buffer* buffer;
+  VkFormat format;
+  VkDeviceSize offset, range;
+  auto tie() const { return std::tie(buffer, format, offset, range); }
+  bool operator<(const BufferViewKey& o) const { return tie() < o.tie(); }
+};
+
 struct DrawResources {
   explicit DrawResources(Screen::Impl& s);
   ~DrawResources();
@@ -52,6 +63,9 @@ struct DrawResources {
   VkSampler sampler(const SamplerKey& key, bool* created = nullptr);
   // A cached view of `image`; entries of destroyed images are dropped as they are met.
   VkImageView view(const std::shared_ptr<vk_backend::Image>& image, const ViewKey& key, bool* created = nullptr);
+  // A cached texel buffer view of `buffer`; entries of destroyed buffers are dropped as they are met.
+  VkBufferView buffer_view(const std::shared_ptr<vk_backend::Buffer>& buffer, const BufferViewKey& key,
+                           bool* created = nullptr);
   // Whether the device blends into attachments of `format` (COLOR_ATTACHMENT_BLEND), cached.
   bool blendable(VkFormat format);
 
@@ -64,8 +78,16 @@ struct DrawResources {
     std::shared_ptr<vk_backend::ImageView> view;
   };
   std::map<ViewKey, CachedView> views;
+  struct CachedBufferView {
+    std::weak_ptr<vk_backend::Buffer> buffer;
+    std::shared_ptr<vk_backend::BufferView> view;
+  };
+  std::map<BufferViewKey, CachedBufferView> buffer_views;
+  // What a samplerBuffer without a buffer reads: one zero texel (float, signed, unsigned).
+  std::shared_ptr<vk_backend::Buffer> zero_texel;
+  std::array<std::unique_ptr<vk_backend::BufferView>, 3> zero_texel_views;
   // What an incomplete texture samples: (0, 0, 0, 1), one texel per view type (GL 4.6 11.1.3.5).
-  std::shared_ptr<vk_backend::Image> incomplete_2d, incomplete_1d, incomplete_3d;
+  std::shared_ptr<vk_backend::Image> incomplete_2d, incomplete_cube, incomplete_1d, incomplete_3d;
   bool incomplete_ready = false;
   std::map<VkFormat, bool> blendable_formats;
 };

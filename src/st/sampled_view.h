@@ -27,7 +27,23 @@ void rebase_swizzle(GLenum base_format, GLenum depth_texture_mode, formats::Swiz
 // (GL 4.6 11.1.3.5) of the view type the sampler's GLSL type reads. Screen lock held.
 VkDescriptorImageInfo sampled_descriptor(DrawResources& res, vk_backend::CommandStream& stream, const TextureInput* t,
                                          std::uint32_t sampler_gl_type);
+// The texel buffer view of one samplerBuffer element (GL 4.6 8.9): the buffer texture's range in
+// its storage format, or a zero texel when it has no buffer, an empty range or a format of another
+// kind than the sampler's (float, int, unsigned int). Screen lock held.
+VkBufferView texel_buffer_descriptor(DrawResources& res, vk_backend::CommandStream& stream, const TextureInput* t,
+                                     std::uint32_t sampler_gl_type);
 SamplerKey sampler_key(const SamplerInput& s, const vk_backend::Device& device, std::uint32_t levels, bool integer,
                        bool depth_compare_allowed);
+
+// GL's border colour as the sampler reads it (GL 4.6 8.14.2): the 32-bit values of each channel,
+// float bits for other textures, the integers for pure-integer and stencil textures (as given
+// with glTexParameterI*, else the float values converted).
+struct BorderColor {
+  std::array<std::uint32_t, 4> bits{};
+  bool integer = false;
+  // One of the three colours the hardware and Vulkan have built in: (0,0,0,0), (0,0,0,1), (1,1,1,1).
+  bool built_in() const;
+};
+BorderColor border_color_of(const SamplerInput& s, bool integer);
 
 }  // namespace glvk::st

@@ -7,6 +7,7 @@
 
 #include "draw_resources.h"
 #include "screen_impl.h"
+#include "shadow_tag.h"
 
 namespace glvk::st {
 namespace {
@@ -39,6 +40,7 @@ Screen::Screen(const ScreenOptions& options) : impl_(std::make_unique<Impl>()) {
   impl_->stream = std::make_unique<vk_backend::CommandStream>(*impl_->device);
   impl_->pool = std::make_unique<vk_backend::BufferPool>(*impl_->device, *impl_->stream, kMaxCachedBufferBytes);
   impl_->format_support = std::make_unique<VulkanFormatSupport>(impl_->device->physical_device());
+  shadow_blit_samplers(*impl_->device, *impl_->stream);
 
   // The staging budget: the heap staging buffers come from (GART on a discrete AMD GPU).
   const auto request = vk_backend::memory_request(vk_backend::MemoryPlacement::HostUpload);

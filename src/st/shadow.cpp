@@ -4,10 +4,12 @@
 #include "sampled_view.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <map>
 #include <vector>
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -20,11 +22,15 @@
 #include "glvk/formats/gl_client.h"
 #include "glvk/st/draw.h"
 #include "glvk/st/amd_format_support.h"
+#include "glvk/vk_backend/commands.h"
 #include "glvk/vk_backend/image.h"
 #include "glvk/vk_backend/object_tag.h"
 
 namespace glvk::st {
 namespace {
+
+// SI_MAX_BORDER_COLORS: radeonsi's table holds 4096 colours; later ones sample transparent black.
+constexpr std::size_t kBorderColorTableSize = 4096;
 
 struct Shadow {
   std::mutex mutex;
@@ -35,6 +41,9 @@ struct Shadow {
   // The GCN layout of each image a texture created (its views share it), for sampled views.
   std::map<const vk_backend::Image*, amd::Texture> images;
   std::map<const void*, const vk_backend::Image*> image_of;
+  // radeonsi's border-colour table (si_context::border_color_table): each colour that is not built
+  // in, once, in the order samplers first asked for it; a sampler's BORDER_COLOR_PTR is its index.
+  std::vector<std::array<std::uint32_t, 4>> border_colors;
   std::vector<std::uint64_t> last_framebuffer;   // what the last emitted framebuffer state was made of
   unsigned last_nr_cbufs = 0;
 };
@@ -300,7 +309,8 @@ amd::WrapMode gl_wrap(GLenumValue wrap) {
 
 }  // namespace
 
-void shadow_sampler(const vk_backend::Device& device, VkSampler sampler, const SamplerInput& gl, bool compare) {
+void shadow_sampler(const vk_backend::Device& device, VkSampler sampler, const SamplerInput& gl, bool compare,
+                    bool integer) {
   Shadow* s = shadow();
   if (!s || !s->tag_objects) return;
   amd::SamplerState state;
@@ -327,13 +337,104 @@ void shadow_sampler(const vk_backend::Device& device, VkSampler sampler, const S
                                             : 0);
   // glvk's GL has no non-seamless cube filtering state: its cube maps are always seamless.
   state.seamless_cube_map = true;
-  for (int i = 0; i < 4; ++i) state.border_color[i] = gl.border_color[i];
+  // st_convert_sampler hands over the colour integer textures read (pipe_color_union): the
+  // built-in check compares values, the table the 32-bit channels.
+  const BorderColor border = border_color_of(gl, integer);
+  for (std::size_t i = 0; i < 4; ++i) {
+    if (integer) state.border_color[i] = float(std::int32_t(border.bits[i]));
+    else std::memcpy(&state.border_color[i], &border.bits[i], 4);
+  }
+  if (amd::sampler_reads_border_color(state) && !border.built_in()) {
+    std::lock_guard lock(s->mutex);
+    auto& table = s->border_colors;
+    const auto found = std::find(table.begin(), table.end(), border.bits);
+    state.border_color_index = std::uint32_t(found - table.begin());
+    if (found == table.end()) {
+      if (table.size() < kBorderColorTableSize) table.push_back(border.bits);
+      else std::fill(std::begin(state.border_color), std::end(state.border_color), 0.0f);  // full: transparent black
+    }
+  }
   const amd::Result<amd::SamplerDescriptor> words = amd::make_sampler_descriptor(s->stream->chip(), state);
   if (!words) return;
   amd::ShadowRecord record;
   record.kind = amd::RecordKind::Sampler;
   record.words.assign(words->begin(), words->end());
   shadow_tag(device, VK_OBJECT_TYPE_SAMPLER, sampler, std::move(record));
+}
+
+void shadow_texel_buffer_view(const vk_backend::Device& device, VkBufferView view, formats::Format format,
+                              std::uint64_t buffer_size, std::uint64_t offset, std::uint64_t range) {
+  Shadow* s = shadow();
+  if (!s || !s->tag_objects) return;
+  amd::ShadowRecord record;
+  {
+    std::lock_guard lock(s->mutex);
+    const amd::Result<std::uint64_t> va = s->stream->va().allocate(buffer_size ? buffer_size : 1, 256);
+    if (!va) return;
+    amd::BufferView v;
+    v.va = *va;
+    v.buffer_size = buffer_size;
+    v.offset = offset;
+    v.size = range;
+    v.format = format;
+    const amd::Result<amd::BufferDescriptor> words = amd::make_buffer_descriptor(s->stream->chip(), v);
+    if (!words) return;  // radeonsi has no descriptor: the layer derives the view alone
+    record.kind = amd::RecordKind::BufferView;
+    record.va = *va;
+    record.buffer_size = buffer_size;
+    record.words.assign(words->begin(), words->end());
+  }
+  shadow_tag(device, VK_OBJECT_TYPE_BUFFER_VIEW, view, std::move(record));
+}
+
+void shadow_blit_samplers(const vk_backend::Device& device, vk_backend::CommandStream& stream) {
+  Shadow* s = shadow();
+  if (!s || !s->tag_objects) return;
+  for (const bool linear : {false, true}) {
+    // util_blitter_create's sampler_state_rect(_linear): a zeroed pipe_sampler_state (mip filter
+    // NEAREST, LOD range 0..0, not seamless) with clamp-to-edge wraps and unnormalized coordinates.
+    amd::SamplerState state;
+    state.wrap_s = state.wrap_t = state.wrap_r = amd::WrapMode::CLAMP_TO_EDGE;
+    state.min_filter = state.mag_filter = linear ? amd::Filter::LINEAR : amd::Filter::NEAREST;
+    state.mip_filter = amd::MipFilter::NEAREST;
+    state.min_lod = state.max_lod = 0.0f;
+    state.normalized_coords = false;
+    state.seamless_cube_map = false;
+    const amd::Result<amd::SamplerDescriptor> words = amd::make_sampler_descriptor(s->stream->chip(), state);
+    if (!words) continue;
+    amd::ShadowRecord record;
+    record.kind = amd::RecordKind::Sampler;
+    record.words.assign(words->begin(), words->end());
+    shadow_tag(device, VK_OBJECT_TYPE_SAMPLER, stream.blit_sampler(linear), std::move(record));
+  }
+}
+
+void shadow_stand_in_view(const vk_backend::Device& device, VkImageView view, TextureTarget target) {
+  Shadow* s = shadow();
+  if (!s || !s->tag_objects) return;
+  amd::ShadowRecord record;
+  {
+    std::lock_guard lock(s->mutex);
+    // _mesa_get_fallback_texture: one RGBA8 texel per face of the sampler's target.
+    amd::SurfaceTemplate templ;
+    templ.target = target;
+    templ.format = formats::Format::R8G8B8A8_UNORM;
+    templ.array_size = target == TextureTarget::TEXTURE_CUBE || target == TextureTarget::TEXTURE_CUBE_ARRAY ? 6 : 1;
+    const amd::Result<amd::Surface> surface = amd::compute_surface(s->stream->chip(), templ);
+    if (!surface) return;
+    const amd::Result<std::uint64_t> va = s->stream->va().allocate(surface->total_size, surface->alignment);
+    if (!va) return;
+    const amd::Result<amd::Texture> texture = amd::create_texture(s->stream->chip(), templ, *va);
+    if (!texture) return;
+    const amd::Result<amd::ImageDescriptor> words =
+        amd::make_texture_descriptor(s->stream->chip(), *texture, amd::default_sampler_view(*texture));
+    if (!words) return;
+    record.kind = amd::RecordKind::SampledImage;
+    record.va = *va;
+    record.view = amd::sampled_vk_view(templ.format, target, 1, templ.array_size);
+    record.words.assign(words->begin(), words->end());
+  }
+  shadow_tag(device, VK_OBJECT_TYPE_IMAGE_VIEW, view, std::move(record));
 }
 
 void shadow_framebuffer(const std::array<const ShadowAttachment*, 8>& colour, unsigned nr_cbufs,

@@ -6,9 +6,12 @@
 #include <utility>
 
 #include "glvk/amd_descriptors/shadow_record.h"
+#include "glvk/formats/format_enum.h"
+#include "glvk/formats/texture_target.h"
 #include "glvk/st/shadow.h"
 
 namespace glvk::vk_backend {
+class CommandStream;
 class Device;
 }  // namespace glvk::vk_backend
 
@@ -35,7 +38,22 @@ class Texture;
 void shadow_sampled_view(const vk_backend::Image& image, VkImageView view, const Texture& texture,
                          const SampledView& sampled);
 // si_create_sampler_state for the GL sampler state a VkSampler was made for (as st_convert_sampler
-// hands it over: GL wrap modes, no mip filter for non-mipmap filters), attached to `sampler`.
-void shadow_sampler(const vk_backend::Device& device, VkSampler sampler, const SamplerInput& gl, bool compare);
+// hands it over: GL wrap modes, no mip filter for non-mipmap filters, the border colour integer
+// textures read when `integer`, its slot in radeonsi's border-colour table), attached to `sampler`.
+void shadow_sampler(const vk_backend::Device& device, VkSampler sampler, const SamplerInput& gl, bool compare,
+                    bool integer);
+
+// si_create_sampler_view of a buffer texture (si_make_buffer_descriptor) for the texel buffer view
+// the draw path created: `format` over `range` bytes at `offset` of a `buffer_size`-byte buffer.
+void shadow_texel_buffer_view(const vk_backend::Device& device, VkBufferView view, formats::Format format,
+                              std::uint64_t buffer_size, std::uint64_t offset, std::uint64_t range);
+// The shader blit's two samplers (vk_backend's internal pipelines), when the layer is on: u_blitter's
+// rectangle sampler states (clamp to edge, nearest or linear, unnormalized, LOD 0) as radeonsi
+// encodes them. Once per screen.
+void shadow_blit_samplers(const vk_backend::Device& device, vk_backend::CommandStream& stream);
+// A view of a stand-in image an incomplete texture samples (GL 4.6 11.1.3.5), tagged with the
+// sampler view of Mesa's fallback texture for `target`: RGBA8, 1x1 (x1), one level, one layer (6
+// for cubes), sampled whole.
+void shadow_stand_in_view(const vk_backend::Device& device, VkImageView view, formats::TextureTarget target);
 
 }  // namespace glvk::st

@@ -132,4 +132,17 @@ Buffer::~Buffer() {
   vkFreeMemory(device_.handle(), memory_, nullptr);
 }
 
+BufferView::BufferView(const Device& device, const Buffer& buffer, VkFormat format, VkDeviceSize offset,
+                       VkDeviceSize range)
+    : device_(device) {
+  VkBufferViewCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO};
+  info.buffer = buffer.handle();
+  info.format = format;
+  info.offset = offset;
+  info.range = range;
+  check(vkCreateBufferView(device.handle(), &info, nullptr, &view_), "vkCreateBufferView");
+}
+
+BufferView::~BufferView() { vkDestroyBufferView(device_.handle(), view_, nullptr); }
+
 }  // namespace glvk::vk_backend

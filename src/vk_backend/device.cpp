@@ -254,6 +254,8 @@ Device::Device(const Instance& instance, VkPhysicalDevice physical_device)
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVES_GENERATED_QUERY_FEATURES_EXT};
   VkPhysicalDeviceTransformFeedbackFeaturesEXT xfb{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT};
+  VkPhysicalDeviceCustomBorderColorFeaturesEXT border{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT};
   struct Optional {
     const char* name;
     VkBaseOutStructure* features;
@@ -274,6 +276,8 @@ Device::Device(const Instance& instance, VkPhysicalDevice physical_device)
        &xfb.transformFeedback, &draw_features_.transform_feedback},
       {VK_EXT_PRIMITIVES_GENERATED_QUERY_EXTENSION_NAME, reinterpret_cast<VkBaseOutStructure*>(&generated),
        &generated.primitivesGeneratedQuery, &draw_features_.primitives_generated_query},
+      {VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME, reinterpret_cast<VkBaseOutStructure*>(&border),
+       &border.customBorderColors, &draw_features_.custom_border_color},
   };
   void** chain_end = &features13.pNext;
   for (Optional& o : optional) {
@@ -287,6 +291,8 @@ Device::Device(const Instance& instance, VkPhysicalDevice physical_device)
     *chain_end = o.features;
     chain_end = reinterpret_cast<void**>(&o.features->pNext);
   }
+  // Samplers are shared by views of any format, so a custom border colour must not need one.
+  draw_features_.custom_border_color = draw_features_.custom_border_color && border.customBorderColorWithoutFormat;
   // VK_EXT_calibrated_timestamps: the device clock read without waiting (GL's glGet(TIMESTAMP)).
   if (offered(VK_EXT_CALIBRATED_TIMESTAMPS_EXTENSION_NAME) && vkGetPhysicalDeviceCalibrateableTimeDomainsEXT) {
     std::uint32_t count = 0;

@@ -191,6 +191,35 @@ TEST(AmdDescriptors, TypedBufferAppliesTheVIByteCountRule) {
   EXPECT_EQ((*a8)[2], 64u);
 }
 
+// GL buffer textures (GL 4.6 table 8.18) as si_make_buffer_descriptor encodes them (seed 000):
+// STRIDE = texel bytes, NUM_RECORDS = texels in the range (bytes on GFX8), DST_SEL from the
+// format's swizzle (sid.h SQ_SEL_0 = 0, SQ_SEL_1 = 1, X..W = 4..7), NUM_FORMAT/DATA_FORMAT from
+// the buffer translations (BUF_NUM_FORMAT UINT 4, SINT 5, FLOAT 7; BUF_DATA_FORMAT 32 = 4,
+// 16_16 = 5, 32_32_32 = 13). Each texel buffer the draw path binds carries these words.
+TEST(AmdDescriptors, GlBufferTextureFormats) {
+  const struct {
+    Format format;
+    uint32_t stride, word3;
+  } cases[] = {
+      {Format::R32_SINT, 4, 4u | 0u << 3 | 0u << 6 | 1u << 9 | 5u << 12 | 4u << 15},
+      {Format::R16G16_UINT, 4, 4u | 5u << 3 | 0u << 6 | 1u << 9 | 4u << 12 | 5u << 15},
+      {Format::R32G32B32_FLOAT, 12, 4u | 5u << 3 | 6u << 6 | 1u << 9 | 7u << 12 | 13u << 15},
+  };
+  for (const auto& c : cases) {
+    // 96 bytes at byte 384 of a 1024-byte buffer at 0x10000.
+    const BufferView v{0x10000, 1024, 384, 96, c.format};
+    const auto tonga = make_buffer_descriptor(chip("tonga"), v);
+    const auto tahiti = make_buffer_descriptor(chip("tahiti"), v);
+    ASSERT_TRUE(tonga.ok() && tahiti.ok()) << formats::describe(c.format).name;
+    EXPECT_EQ((*tonga)[0], 0x10180u);
+    EXPECT_EQ((*tonga)[1], c.stride << 16);
+    EXPECT_EQ((*tonga)[2], 96u);                 // GFX8: bytes
+    EXPECT_EQ((*tahiti)[2], 96u / c.stride);     // GFX6: texels
+    EXPECT_EQ((*tonga)[3], c.word3) << formats::describe(c.format).name;
+    EXPECT_EQ((*tahiti)[3], c.word3);
+  }
+}
+
 TEST(AmdDescriptors, RawBuffer) {
   auto w = make_raw_buffer_descriptor(chip("tahiti"), 0x123456789aull, 1000);
   ASSERT_TRUE(w.ok());

@@ -1,6 +1,6 @@
 // Draws that need glvk to lower GL behaviour Vulkan lacks: GL's point size, attachments of 1D
-// textures, blending enabled on a format the device cannot blend, 1.40's inverse(), and
-// rectangle textures. Expected
+// textures, blending enabled on a format the device cannot blend, 1.40's inverse(), rectangle
+// textures and border colours Vulkan has no built-in value for. Expected
 // pixels come from the GL spec (point squares, blend equations) and from matrix identities.
 #include <cmath>
 
@@ -246,6 +246,52 @@ void main() {
       const std::uint8_t passes = 0.45f <= depths[ty][tx] ? 255 : 0;
       EXPECT_EQ(pixel(x, y), (Rgba{texels[ty][tx][0], 255, 255, passes})) << x << "," << y;
     }
+  glDeleteTextures(2, tex);
+}
+
+// GL 4.6 8.14.2: a texel outside a CLAMP_TO_BORDER texture is the border colour, whatever it is
+// (Vulkan's built-in border colours are only (0,0,0,0), (0,0,0,1) and (1,1,1,1)). A float colour of
+// exact 8-bit values on RGBA8, and the integers of glTexParameterIuiv on RGBA8UI.
+TEST_F(DrawTest, BorderColoursAreExact) {
+  GLuint tex[2];
+  glGenTextures(2, tex);
+  const std::uint8_t texels[4] = {255, 255, 255, 255};
+  glBindTexture(GL_TEXTURE_2D, tex[0]);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+  const GLfloat border[4] = {51 / 255.0f, 102 / 255.0f, 153 / 255.0f, 204 / 255.0f};
+  glTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, border);
+  glActiveTexture(GL_TEXTURE1);
+  glBindTexture(GL_TEXTURE_2D, tex[1]);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8UI, 1, 1, 0, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE, texels);
+  const GLuint integer_border[4] = {3, 6, 9, 12};
+  glTexParameterIuiv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, integer_border);
+  for (const GLuint t : tex) {
+    glTextureParameteri(t, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTextureParameteri(t, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glTextureParameteri(t, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_BORDER);
+    glTextureParameteri(t, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_BORDER);
+  }
+  glActiveTexture(GL_TEXTURE0);
+  // The left half reads outside the texture (the border), the right half its one white texel;
+  // the bottom half shows the float texture, the top half the integer one (divided by 15).
+  const char* fs = R"(#version 330 core
+uniform sampler2D colors;
+uniform usampler2D integers;
+out vec4 result;
+void main() {
+  vec2 uv = vec2(gl_FragCoord.x < 16.0 ? -0.5 : 0.5, 0.5);
+  result = gl_FragCoord.y < 16.0 ? texture(colors, uv) : vec4(texture(integers, uv)) / 15.0;
+})";
+  const GLuint p = link(kPointVs, fs);
+  glUseProgram(p);
+  glUniform1i(glGetUniformLocation(p, "colors"), 0);
+  glUniform1i(glGetUniformLocation(p, "integers"), 1);
+  positions({-1, -1, 3, -1, -1, 3});
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_EQ(pixel(4, 4), (Rgba{51, 102, 153, 204}));
+  EXPECT_EQ(pixel(28, 4), (Rgba{255, 255, 255, 255}));
+  EXPECT_EQ(pixel(4, 28), (Rgba{51, 102, 153, 204}));  // 3/15, 6/15, 9/15, 12/15 of 255
   glDeleteTextures(2, tex);
 }
 

@@ -359,6 +359,92 @@ TEST(ShadowCheckSamplers, MaximumLodClampedToTheViewIsExplainedOnlyWhenLowered) 
   EXPECT_TRUE(raised.unexplained());
 }
 
+// A radeonsi sampler (GL_NEAREST, CLAMP_TO_BORDER on S and T) with GL border colour `colour` in
+// slot `slot` of radeonsi's border-colour table.
+amd::ShadowRecord gl_border_record(const float (&colour)[4], uint32_t slot) {
+  amd::SamplerState gl;
+  gl.wrap_s = gl.wrap_t = amd::WrapMode::CLAMP_TO_BORDER;
+  gl.max_lod = 0.0f;
+  gl.mip_filter = amd::MipFilter::NEAREST;
+  gl.seamless_cube_map = true;
+  for (int i = 0; i < 4; ++i) gl.border_color[i] = colour[i];
+  gl.border_color_index = slot;
+  const amd::Result<amd::SamplerDescriptor> words = amd::make_sampler_descriptor(tonga(), gl);
+  EXPECT_TRUE(words.ok());
+  amd::ShadowRecord record;
+  record.kind = amd::RecordKind::Sampler;
+  record.words.assign(words->begin(), words->end());
+  return record;
+}
+
+VkSamplerCreateInfo vk_border_sampler(VkBorderColor border) {
+  VkSamplerCreateInfo info = vk_sampler(0.0f);
+  info.addressModeU = info.addressModeV = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER;
+  info.borderColor = border;
+  return info;
+}
+
+TEST(ShadowCheckSamplers, CustomBorderColourIsATableSlotOnBothSides) {
+  // sid.h: SQ_IMG_SAMP_WORD3 BORDER_COLOR_PTR bits 11:0, BORDER_COLOR_TYPE bits 31:30,
+  // V_008F3C_SQ_TEX_BORDER_COLOR_REGISTER = 3. RADV puts any custom colour in its table.
+  const amd::Result<amd::SamplerDescriptor> radv =
+      derive_sampler_descriptor(tonga(), vk_border_sampler(VK_BORDER_COLOR_FLOAT_CUSTOM_EXT), 5u);
+  ASSERT_TRUE(radv.ok());
+  EXPECT_EQ((*radv)[3], 0xC0000005u);
+  // radeonsi: a colour that is not built in goes to its table too; (0, 0, 0, 1) is OPAQUE_BLACK (1).
+  const float custom[4] = {0.2f, 0.4f, 0.6f, 1.0f}, black[4] = {0, 0, 0, 1};
+  EXPECT_EQ(gl_border_record(custom, 7).words[3], 0xC0000007u);
+  EXPECT_EQ(gl_border_record(black, 7).words[3], 0x40000000u);
+  // Without a border address mode neither side reads a colour (TRANS_BLACK, slot 0).
+  VkSamplerCreateInfo edge = vk_border_sampler(VK_BORDER_COLOR_FLOAT_CUSTOM_EXT);
+  edge.addressModeU = edge.addressModeV = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
+  EXPECT_EQ((*derive_sampler_descriptor(tonga(), edge, std::nullopt))[3], 0u);
+}
+
+TEST(ShadowCheckSamplers, BorderColourSlotsNumberedDifferentlyAreExplained) {
+  const float custom[4] = {0.2f, 0.4f, 0.6f, 1.0f};
+  const VkSamplerCreateInfo info = vk_border_sampler(VK_BORDER_COLOR_FLOAT_CUSTOM_EXT);
+  EXPECT_TRUE(compare_sampler(tonga(), info, gl_border_record(custom, 3), 3u).identical());
+  const Comparison c = compare_sampler(tonga(), info, gl_border_record(custom, 0), 1u);
+  ASSERT_EQ(c.differences.size(), 1u);
+  EXPECT_EQ(c.differences[0].field, "BORDER_COLOR_PTR");
+  EXPECT_EQ(c.differences[0].explanation, "border-colour-slot");
+  // The nearest built-in colour where GL asked for another: the type differs, unexplained.
+  const Comparison nearest = compare_sampler(tonga(), vk_border_sampler(VK_BORDER_COLOR_FLOAT_OPAQUE_WHITE),
+                                             gl_border_record(custom, 0));
+  ASSERT_EQ(nearest.differences.size(), 1u);
+  EXPECT_EQ(nearest.differences[0].field, "BORDER_COLOR_TYPE");
+  EXPECT_TRUE(nearest.unexplained());
+}
+
+TEST(ShadowCheckSamplers, BlitterSamplerDiffersOnlyInCubeWrap) {
+  // u_blitter's rectangle sampler: zeroed state, clamp to edge, unnormalized, not seamless.
+  amd::SamplerState blitter;
+  blitter.wrap_s = blitter.wrap_t = blitter.wrap_r = amd::WrapMode::CLAMP_TO_EDGE;
+  blitter.mip_filter = amd::MipFilter::NEAREST;
+  blitter.max_lod = 0.0f;
+  blitter.normalized_coords = false;
+  const amd::Result<amd::SamplerDescriptor> words = amd::make_sampler_descriptor(tonga(), blitter);
+  ASSERT_TRUE(words.ok());
+  amd::ShadowRecord record;
+  record.kind = amd::RecordKind::Sampler;
+  record.words.assign(words->begin(), words->end());
+  VkSamplerCreateInfo info = vk_sampler(0.0f);
+  info.addressModeU = info.addressModeV = info.addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
+  info.unnormalizedCoordinates = VK_TRUE;
+  const Comparison c = compare_sampler(tonga(), info, record);
+  ASSERT_EQ(c.differences.size(), 1u);
+  EXPECT_EQ(c.differences[0].field, "DISABLE_CUBE_WRAP");
+  EXPECT_EQ(c.differences[0].explanation, "blitter-not-seamless");
+  // A normalized sampler (one that could sample a cube) gets no such explanation.
+  info.unnormalizedCoordinates = VK_FALSE;
+  blitter.normalized_coords = true;
+  const amd::Result<amd::SamplerDescriptor> normalized = amd::make_sampler_descriptor(tonga(), blitter);
+  ASSERT_TRUE(normalized.ok());
+  record.words.assign(normalized->begin(), normalized->end());
+  EXPECT_TRUE(compare_sampler(tonga(), info, record).unexplained());
+}
+
 TEST(ShadowCheck, ReportCountsDescriptorBindings) {
   Report report;
   report.add_bound(amd::RecordKind::Sampler, true);

@@ -39,12 +39,12 @@ namespace {
 
 constexpr glsl::StageMask bit(glsl::Stage s) { return 1u << unsigned(s); }
 
-// The flat sampler index of each CombinedSampler resource's first element, by uniform name.
+// The flat sampler index of each sampler resource's first element, by uniform name.
 std::map<std::string, std::size_t> sampler_bases(const glsl::Program& r) {
   std::map<std::string, std::size_t> out;
   std::size_t flat = 0;
   for (const glsl::Resource& res : r.resources) {
-    if (res.kind != glsl::ResourceKind::CombinedSampler) continue;
+    if (!glsl::is_sampler(res.kind)) continue;
     if (res.uniform >= 0) out.emplace(r.uniforms[std::size_t(res.uniform)].name, flat);
     flat += res.count;
   }
@@ -65,7 +65,7 @@ void plan_copies(const glsl::Program& user, const glsl::Program& hidden, FixedSt
   const std::map<std::string, std::size_t> user_samplers = sampler_bases(user);
   std::size_t flat = 0;
   for (const glsl::Resource& res : hidden.resources) {
-    if (res.kind != glsl::ResourceKind::CombinedSampler) continue;
+    if (!glsl::is_sampler(res.kind)) continue;
     const std::string& name = res.uniform >= 0 ? hidden.uniforms[std::size_t(res.uniform)].name : std::string();
     if (const auto it = user_samplers.find(name); it != user_samplers.end())
       for (std::uint32_t e = 0; e < res.count; ++e) v.samplers.emplace_back(flat + e, it->second + e);

@@ -313,7 +313,7 @@ void ff::adopt_program(ProgramEntry& e, std::shared_ptr<st::Program> linked, boo
   reset_uniforms(*p, r);
   std::size_t flat = 0;
   for (const glsl::Resource& res : r.resources) {
-    if (res.kind != glsl::ResourceKind::CombinedSampler) continue;
+    if (!glsl::is_sampler(res.kind)) continue;
     const std::string& name = res.uniform >= 0 ? r.uniforms[std::size_t(res.uniform)].name : std::string();
     for (std::uint32_t i = 0; i < res.count; ++i, ++flat) {
       if (name == "ff_pixels") p->sampler_units[flat] = -1;

@@ -121,8 +121,15 @@ struct SamplerState {
   bool seamless_cube_map = false;
   float border_color[4] = {0, 0, 0, 0};
   uint32_t border_color_index = 0;  // slot in the border-colour table when a custom colour is needed
+  // RADV's VK_BORDER_COLOR_*_CUSTOM_EXT: the table slot whatever the colour (radeonsi reads its three
+  // built-in colours from the BORDER_COLOR_TYPE instead).
+  bool border_color_in_table = false;
 };
 // si_create_sampler_state (GFX6-8).
 Result<SamplerDescriptor> make_sampler_descriptor(const Chip& chip, const SamplerState& state);
+// Whether the sampler can read its border colour (wrap_mode_uses_border_color on any axis: the
+// border modes, and GL_CLAMP/MIRROR_CLAMP under linear filtering): only then does radeonsi give it a
+// border colour (and a table slot for a colour that is not built in).
+bool sampler_reads_border_color(const SamplerState& state);
 
 }  // namespace glvk::amd

@@ -78,7 +78,7 @@ struct ProgramObject {
   bool validated = false;
   std::shared_ptr<st::Program> executable;  // the last successfully linked one (may be in use)
   // The executable's uniform state: the default block's bytes, location -> (uniform, element),
-  // sampler units (flat per CombinedSampler resource element), block bindings.
+  // sampler units (flat per sampler resource element, glsl::is_sampler), block bindings.
   std::vector<std::byte> default_block;
   std::vector<UniformSlot> locations;
   std::vector<GLint> sampler_units;

@@ -121,6 +121,10 @@ struct UniformBlock {
 // TexelBuffer: samplerBuffer (uniform texel buffer); StorageTexelBuffer: imageBuffer.
 enum class ResourceKind : std::uint8_t { UniformBuffer, StorageBuffer, CombinedSampler, TexelBuffer, StorageImage,
                                          StorageTexelBuffer };
+// GL's sampler uniforms: each element reads a texture unit (samplerBuffer too, GL 4.6 8.9).
+constexpr bool is_sampler(ResourceKind kind) {
+  return kind == ResourceKind::CombinedSampler || kind == ResourceKind::TexelBuffer;
+}
 
 // One descriptor binding of set 0.
 struct Resource {

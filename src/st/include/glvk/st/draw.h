@@ -13,6 +13,7 @@
 #include <GL/gl.h>
 #include <GL/glext.h>
 
+#include "glvk/formats/format_enum.h"
 #include "glvk/st/framebuffer_state.h"
 #include "glvk/st/render_state.h"
 
@@ -52,6 +53,9 @@ struct SamplerInput {
   GLfloat min_lod = -1000.0f, max_lod = 1000.0f, lod_bias = 0.0f, max_anisotropy = 1.0f;
   GLenum compare_mode = GL_NONE, compare_func = GL_LEQUAL;
   std::array<GLfloat, 4> border_color{0, 0, 0, 0};
+  // The border colour given as integers (glTexParameterIiv/Iuiv): what integer textures read.
+  std::array<GLint, 4> border_color_integer{0, 0, 0, 0};
+  bool border_color_is_integer = false;
   bool operator==(const SamplerInput&) const = default;
 };
 
@@ -64,6 +68,11 @@ struct TextureInput {
   GLenum depth_stencil_mode = GL_DEPTH_COMPONENT;
   GLenum depth_texture_mode = GL_RED;  // compatibility DEPTH_TEXTURE_MODE (core: RED, i.e. (D, 0, 0, 1))
   SamplerInput sampler;
+  // GL_TEXTURE_BUFFER (GL 4.6 8.9): the buffer's range read as texels of the storage format
+  // `buffer_format`; no buffer: texel fetches read zeros.
+  const Resource* buffer = nullptr;
+  std::uint64_t buffer_offset = 0, buffer_size = 0;
+  formats::Format buffer_format = formats::Format::NONE;
 };
 
 struct BufferRange {

@@ -61,4 +61,20 @@ class Buffer {
   std::byte* mapped_ = nullptr;
 };
 
+// A typed view of a range of a buffer (a uniform texel buffer: GL's buffer textures). `range` is a
+// whole number of texels of `format`, inside the buffer.
+class BufferView {
+ public:
+  BufferView(const Device& device, const Buffer& buffer, VkFormat format, VkDeviceSize offset, VkDeviceSize range);
+  ~BufferView();
+  BufferView(const BufferView&) = delete;
+  BufferView& operator=(const BufferView&) = delete;
+
+  VkBufferView handle() const { return view_; }
+
+ private:
+  const Device& device_;
+  VkBufferView view_ = VK_NULL_HANDLE;
+};
+
 }  // namespace glvk::vk_backend

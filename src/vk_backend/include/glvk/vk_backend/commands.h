@@ -109,6 +109,10 @@ class CommandStream {
 
   std::uint64_t submission_count() const { return submissions_; }
 
+  // The shader blit's sampler (nearest or linear), building the internal pipelines if needed:
+  // for tagging it with a shadow-check record.
+  VkSampler blit_sampler(bool linear) { return pipelines().blit_sampler(linear); }
+
   // Runs `hook` once, when the first submitted batch is seen complete (the driver has by then
   // executed work and set up what it does lazily, such as its shader compiler).
   void on_first_completion(std::function<void()> hook) { first_completion_ = std::move(hook); }

@@ -86,6 +86,9 @@ struct DrawFeatures {
   bool primitives_generated_query = false;  // VK_EXT_primitives_generated_query
   bool shader_stencil_export = false;       // VK_EXT_shader_stencil_export
   bool stippled_bresenham_lines = false;    // VK_EXT_line_rasterization's stippledBresenhamLines
+  // VK_EXT_custom_border_color with customBorderColors and customBorderColorWithoutFormat: samplers
+  // take GL's border colour exactly (VK_BORDER_COLOR_*_CUSTOM_EXT, no format given).
+  bool custom_border_color = false;
 };
 
 class PipelineCache {
