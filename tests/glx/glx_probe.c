@@ -7,7 +7,7 @@
  *                        GL_FRONT read with glReadPixels after the swap (what is shown), a GLSL
  *                        scene (core 3.3 context from glXCreateContextAttribsARB), and the GLSL
  *                        scene after the window was resized. The test compares them with the same
- *                        program's lines on Mesa llvmpipe. TOLERANCE: 2 per channel, for the
+ *                        program's lines on Mesa llvmpipe. PROBE_TOLERANCE: 2 per channel, for the
  *                        rounding of interpolated colours between two rasterizers.
  *   glx_probe errors     GLX error paths, each printed "ok NAME" or "FAIL NAME: why"; exits 1 on a
  *                        failure. Expectations are the GLX 1.4 / GLX_ARB_create_context specs'.
@@ -23,22 +23,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "probe_scenes.h"
+
 /* GLX error codes (GLX 1.4, GLX_ARB_create_context_profile), added to the extension's error base. */
 #define GLXBadContext 0
 #define GLXBadWindow 12
 #define GLXBadProfileARB 13
 
-#define TOLERANCE 2
-#define WIDTH 64
-#define HEIGHT 48
-
 static Display *dpy;
 static int failures;
 
-static void die(const char *what) {
-  fprintf(stderr, "glx_probe: %s\n", what);
-  exit(2);
-}
+#define die probe_die
+
+static probe_function get_proc(const char *name) { return glXGetProcAddressARB((const GLubyte *)name); }
 
 static GLXFBConfig choose_config_buffered(Bool double_buffered) {
   const int attributes[] = {GLX_RENDER_TYPE, GLX_RGBA_BIT, GLX_DRAWABLE_TYPE, GLX_WINDOW_BIT,
@@ -57,150 +54,23 @@ static GLXFBConfig choose_config(void) { return choose_config_buffered(True); }
 static Window make_window(GLXFBConfig config, int width, int height) {
   XVisualInfo *vi = glXGetVisualFromFBConfig(dpy, config);
   if (!vi) die("the FBConfig has no visual");
-  Window root = RootWindow(dpy, vi->screen);
-  XSetWindowAttributes wa;
-  memset(&wa, 0, sizeof wa);
-  wa.colormap = XCreateColormap(dpy, root, vi->visual, AllocNone);
-  wa.event_mask = ExposureMask | StructureNotifyMask;
-  wa.background_pixel = 0;
-  wa.border_pixel = 0;
-  Window win = XCreateWindow(dpy, root, 0, 0, (unsigned)width, (unsigned)height, 0, vi->depth, InputOutput, vi->visual,
-                             CWColormap | CWEventMask | CWBackPixel | CWBorderPixel, &wa);
+  Window win = probe_make_window(dpy, vi, width, height);
   XFree(vi);
-  XMapWindow(dpy, win);
-  XEvent e;
-  do XNextEvent(dpy, &e);
-  while (e.type != Expose);
   return win;
-}
-
-/* The window's pixels, top row first, as "name tolerance r g b 255 ...". */
-static void print_window(const char *name, Window win, int width, int height) {
-  XSync(dpy, False);
-  XImage *image = XGetImage(dpy, win, 0, 0, (unsigned)width, (unsigned)height, AllPlanes, ZPixmap);
-  if (!image) die("XGetImage failed");
-  printf("%s %d", name, TOLERANCE);
-  for (int y = 0; y < height; ++y)
-    for (int x = 0; x < width; ++x) {
-      unsigned long p = XGetPixel(image, x, y);
-      printf(" %lu %lu %lu 255", (p & image->red_mask) >> __builtin_ctzl(image->red_mask),
-             (p & image->green_mask) >> __builtin_ctzl(image->green_mask),
-             (p & image->blue_mask) >> __builtin_ctzl(image->blue_mask));
-    }
-  printf("\n");
-  XDestroyImage(image);
-}
-
-static void print_front(const char *name, int width, int height) {
-  unsigned char *pixels = malloc((size_t)width * (size_t)height * 4);
-  glReadBuffer(GL_FRONT);
-  glPixelStorei(GL_PACK_ALIGNMENT, 1);
-  glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
-  glReadBuffer(GL_BACK);
-  printf("%s %d", name, TOLERANCE);
-  for (int y = height - 1; y >= 0; --y)
-    for (int x = 0; x < width; ++x) {
-      const unsigned char *p = pixels + ((size_t)y * (size_t)width + (size_t)x) * 4;
-      printf(" %u %u %u 255", p[0], p[1], p[2]);
-    }
-  printf("\n");
-  free(pixels);
-}
-
-static void fixed_function_scene(void) {
-  glViewport(0, 0, WIDTH, HEIGHT);
-  glClearColor(0.1f, 0.2f, 0.3f, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-  glEnable(GL_DEPTH_TEST);
-  glMatrixMode(GL_PROJECTION);
-  glLoadIdentity();
-  glOrtho(-1, 1, -1, 1, -1, 1);
-  glMatrixMode(GL_MODELVIEW);
-  glLoadIdentity();
-  glBegin(GL_TRIANGLES);
-  glColor3f(1, 0, 0); glVertex3f(-0.9f, -0.8f, 0.5f);
-  glColor3f(0, 1, 0); glVertex3f(0.7f, -0.6f, 0.5f);
-  glColor3f(0, 0, 1); glVertex3f(-0.2f, 0.9f, 0.5f);
-  glEnd();
-  /* In front of part of the triangle (smaller z is nearer with the default depth range). */
-  glColor3f(1, 1, 0);
-  glBegin(GL_QUADS);
-  glVertex3f(0.0f, -0.2f, -0.5f); glVertex3f(0.9f, -0.2f, -0.5f);
-  glVertex3f(0.9f, 0.7f, -0.5f); glVertex3f(0.0f, 0.7f, -0.5f);
-  glEnd();
-}
-
-static GLuint compile(GLenum type, const char *source) {
-  PFNGLCREATESHADERPROC create = (PFNGLCREATESHADERPROC)glXGetProcAddressARB((const GLubyte *)"glCreateShader");
-  PFNGLSHADERSOURCEPROC src = (PFNGLSHADERSOURCEPROC)glXGetProcAddressARB((const GLubyte *)"glShaderSource");
-  PFNGLCOMPILESHADERPROC comp = (PFNGLCOMPILESHADERPROC)glXGetProcAddressARB((const GLubyte *)"glCompileShader");
-  GLuint shader = create(type);
-  src(shader, 1, &source, NULL);
-  comp(shader);
-  return shader;
-}
-
-#define GL_FN(type, name) type name = (type)glXGetProcAddressARB((const GLubyte *)#name)
-
-static void glsl_scene(int width, int height) {
-  GL_FN(PFNGLCREATEPROGRAMPROC, glCreateProgram);
-  GL_FN(PFNGLATTACHSHADERPROC, glAttachShader);
-  GL_FN(PFNGLLINKPROGRAMPROC, glLinkProgram);
-  GL_FN(PFNGLUSEPROGRAMPROC, glUseProgram);
-  GL_FN(PFNGLGENBUFFERSPROC, glGenBuffers);
-  GL_FN(PFNGLBINDBUFFERPROC, glBindBuffer);
-  GL_FN(PFNGLBUFFERDATAPROC, glBufferData);
-  GL_FN(PFNGLGENVERTEXARRAYSPROC, glGenVertexArrays);
-  GL_FN(PFNGLBINDVERTEXARRAYPROC, glBindVertexArray);
-  GL_FN(PFNGLVERTEXATTRIBPOINTERPROC, glVertexAttribPointer);
-  GL_FN(PFNGLENABLEVERTEXATTRIBARRAYPROC, glEnableVertexAttribArray);
-  GL_FN(PFNGLGETPROGRAMIVPROC, glGetProgramiv);
-  static const char *vs = "#version 330 core\n"
-                          "layout(location = 0) in vec2 position;\n"
-                          "layout(location = 1) in vec3 colour;\n"
-                          "out vec3 v_colour;\n"
-                          "void main() { v_colour = colour; gl_Position = vec4(position, 0.0, 1.0); }\n";
-  static const char *fs = "#version 330 core\n"
-                          "in vec3 v_colour;\n"
-                          "out vec4 result;\n"
-                          "void main() { result = vec4(v_colour, 1.0); }\n";
-  GLuint program = glCreateProgram();
-  glAttachShader(program, compile(GL_VERTEX_SHADER, vs));
-  glAttachShader(program, compile(GL_FRAGMENT_SHADER, fs));
-  glLinkProgram(program);
-  GLint linked = 0;
-  glGetProgramiv(program, GL_LINK_STATUS, &linked);
-  if (!linked) die("the GLSL program did not link");
-  static const float vertices[] = {-0.8f, -0.9f, 1, 0.5f, 0, 0.9f, -0.3f, 0, 1, 0.5f, -0.1f, 0.8f, 0.5f, 0, 1};
-  GLuint vao, vbo;
-  glGenVertexArrays(1, &vao);
-  glBindVertexArray(vao);
-  glGenBuffers(1, &vbo);
-  glBindBuffer(GL_ARRAY_BUFFER, vbo);
-  glBufferData(GL_ARRAY_BUFFER, sizeof vertices, vertices, GL_STATIC_DRAW);
-  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 5 * sizeof(float), (void *)0);
-  glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, 5 * sizeof(float), (void *)(2 * sizeof(float)));
-  glEnableVertexAttribArray(0);
-  glEnableVertexAttribArray(1);
-  glViewport(0, 0, width, height);
-  glClearColor(0.3f, 0.3f, 0.3f, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT);
-  glUseProgram(program);
-  glDrawArrays(GL_TRIANGLES, 0, 3);
 }
 
 static int pictures(void) {
   GLXFBConfig config = choose_config();
-  Window win = make_window(config, WIDTH, HEIGHT);
+  Window win = make_window(config, PROBE_WIDTH, PROBE_HEIGHT);
   GLXWindow glx_window = glXCreateWindow(dpy, config, win, NULL);
   GLXContext compat = glXCreateNewContext(dpy, config, GLX_RGBA_TYPE, NULL, True);
   if (!compat || !glXMakeContextCurrent(dpy, glx_window, glx_window, compat)) die("no compatibility context");
   fprintf(stderr, "GL_RENDERER: %s\n", (const char *)glGetString(GL_RENDERER));
-  fixed_function_scene();
+  probe_fixed_function_scene();
   glXSwapBuffers(dpy, glx_window);
   glFinish();
-  print_window("fixed_function_window", win, WIDTH, HEIGHT);
-  print_front("fixed_function_front", WIDTH, HEIGHT);
+  probe_print_window(dpy, "fixed_function_window", win, PROBE_WIDTH, PROBE_HEIGHT);
+  probe_print_front("fixed_function_front", PROBE_WIDTH, PROBE_HEIGHT);
 
   PFNGLXCREATECONTEXTATTRIBSARBPROC create_attribs =
       (PFNGLXCREATECONTEXTATTRIBSARBPROC)glXGetProcAddressARB((const GLubyte *)"glXCreateContextAttribsARB");
@@ -208,9 +78,9 @@ static int pictures(void) {
                                GLX_CONTEXT_PROFILE_MASK_ARB, GLX_CONTEXT_CORE_PROFILE_BIT_ARB, None};
   GLXContext core = create_attribs ? create_attribs(dpy, config, NULL, True, core33) : NULL;
   if (!core || !glXMakeContextCurrent(dpy, glx_window, glx_window, core)) die("no core 3.3 context");
-  glsl_scene(WIDTH, HEIGHT);
+  probe_glsl_scene(PROBE_WIDTH, PROBE_HEIGHT);
   glXSwapBuffers(dpy, glx_window);
-  print_window("glsl_window", win, WIDTH, HEIGHT);
+  probe_print_window(dpy, "glsl_window", win, PROBE_WIDTH, PROBE_HEIGHT);
 
   /* A resize: the next make-current sees the new size (both drivers revalidate there). */
   const int w2 = 40, h2 = 56;
@@ -222,9 +92,9 @@ static int pictures(void) {
   glXQueryDrawable(dpy, glx_window, GLX_WIDTH, &qw);
   glXQueryDrawable(dpy, glx_window, GLX_HEIGHT, &qh);
   printf("resized_size 0 %u %u\n", qw, qh);
-  glsl_scene(w2, h2);
+  probe_glsl_scene(w2, h2);
   glXSwapBuffers(dpy, glx_window);
-  print_window("glsl_resized_window", win, w2, h2);
+  probe_print_window(dpy, "glsl_resized_window", win, w2, h2);
 
   glXMakeContextCurrent(dpy, None, None, NULL);
   glXDestroyContext(dpy, core);
@@ -242,11 +112,11 @@ static int pictures(void) {
   printf("single_buffered_visual 0 %d\n", double_buffered);
   GLXContext legacy = glXCreateContext(dpy, vi, NULL, True);
   XFree(vi);
-  Window single_win = make_window(choose_config_buffered(False), WIDTH, HEIGHT);
+  Window single_win = make_window(choose_config_buffered(False), PROBE_WIDTH, PROBE_HEIGHT);
   if (!legacy || !glXMakeCurrent(dpy, single_win, legacy)) die("no single-buffered context");
-  fixed_function_scene();
+  probe_fixed_function_scene();
   glFlush();
-  print_window("single_buffered_window", single_win, WIDTH, HEIGHT);
+  probe_print_window(dpy, "single_buffered_window", single_win, PROBE_WIDTH, PROBE_HEIGHT);
   glXMakeCurrent(dpy, None, NULL);
   glXDestroyContext(dpy, legacy);
   XDestroyWindow(dpy, single_win);
@@ -404,6 +274,7 @@ int main(int argc, char **argv) {
   if (argc != 2) die("usage: glx_probe pictures|errors");
   dpy = XOpenDisplay(NULL);
   if (!dpy) die("cannot open the X display (DISPLAY)");
+  probe_set_get_proc(get_proc);
   int result = 2;
   if (strcmp(argv[1], "pictures") == 0) result = pictures();
   if (strcmp(argv[1], "errors") == 0) result = errors();

@@ -1,6 +1,6 @@
 // GLX on glvk under Xvfb, through the system libGL/libGLX (libglvnd) as any X program loads it:
 // glxinfo and glxgears through `glvk run`, glx_probe.c's window contents against the same program
-// on Mesa llvmpipe, and the GLX errors of bad input.
+// on Mesa llvmpipe, and the GLX errors of bad input; EGL on X11 windows (egl_x11_probe.c) the same way.
 #include <gtest/gtest.h>
 
 #include <regex>
@@ -33,6 +33,16 @@ class GlxTest : public ::testing::Test {
     Env env = glvk_env();
     env.insert(env.end(), {{"__GLX_VENDOR_LIBRARY_NAME", "glvk"}, {"LD_LIBRARY_PATH", GLVK_LIBRARY_DIR}});
     return env;
+  }
+  // EGL programs: glvk's vendor file, or Mesa llvmpipe through libglvnd's default vendors.
+  Env egl_glvk_env() const {
+    Env env = glvk_env();
+    env.emplace_back("__EGL_VENDOR_LIBRARY_FILENAMES", GLVK_EGL_VENDOR_JSON);
+    return env;
+  }
+  Env egl_llvmpipe_env() const {
+    return {{"DISPLAY", display_}, {"__EGL_VENDOR_LIBRARY_FILENAMES", ""}, {"LIBGL_ALWAYS_SOFTWARE", "1"},
+            {"GALLIUM_DRIVER", "llvmpipe"}};
   }
   Env llvmpipe_env() const {
     return {{"DISPLAY", display_},
@@ -87,29 +97,34 @@ std::string take_line(std::string& out, const std::string& name) {
   return line;
 }
 
-// The window contents glx_probe reads back with XGetImage after glXSwapBuffers, on glvk and on
-// Mesa llvmpipe, within the probe's tolerance (2 per channel).
-TEST_F(GlxTest, ProbeWindowsMatchLlvmpipe) {
+// A probe's window contents read back with XGetImage after its swaps, on glvk and on Mesa
+// llvmpipe: `cases` cases within the probe's tolerance (2 per channel), the size the API reports
+// after the resize, and glvk's GL_FRONT after the swap equal to its window as the X server holds it
+// (llvmpipe on Xvfb reads zeros there, so it is not the reference).
+void expect_probe_windows_match(const std::string& probe, const Env& mesa_env, const Env& glvk_env,
+                                std::size_t cases) {
   PeerRuns runs;
-  runs.mesa = run_process({GLVK_GLX_PROBE, "pictures"}, "", llvmpipe_env());
-  runs.glvk = run_process({GLVK_GLX_PROBE, "pictures"}, "", glvk_probe_env());
+  runs.mesa = run_process({probe, "pictures"}, "", mesa_env);
+  runs.glvk = run_process({probe, "pictures"}, "", glvk_env);
   ASSERT_EQ(runs.mesa.exit_code, 0) << runs.mesa.err;
   ASSERT_NE(runs.mesa.err.find("llvmpipe"), std::string::npos) << runs.mesa.err;
   ASSERT_EQ(runs.glvk.exit_code, 0) << runs.glvk.err;
   ASSERT_NE(runs.glvk.err.find("GL_RENDERER: glvk"), std::string::npos) << runs.glvk.err;
-  // GL_FRONT after the swap is what the window shows: glvk's read equals its window as the X
-  // server holds it. (llvmpipe on Xvfb reads zeros there, so it is not the reference.)
   take_line(runs.mesa.out, "fixed_function_front");
   const std::string front = take_line(runs.glvk.out, "fixed_function_front");
   std::string window = take_line(runs.glvk.out, "fixed_function_window");
   ASSERT_FALSE(front.empty() || window.empty());
   EXPECT_EQ(front.substr(front.find(' ')), window.substr(window.find(' ')));
   runs.glvk.out += window + "\n";
-  // Six cases: the FF scene, the GLSL scene before and after the resize, the size
-  // glXQueryDrawable reports after it, a single-buffered visual (GLX_DOUBLEBUFFER 0) and the FF
-  // scene in its window after glFlush.
-  expect_images_match(runs, 6, 64);
+  expect_images_match(runs, cases, 64);
   EXPECT_NE(runs.glvk.out.find("resized_size 0 40 56"), std::string::npos);
+}
+
+// glx_probe: six cases: the FF scene, the GLSL scene before and after the resize, the size
+// glXQueryDrawable reports after it, a single-buffered visual (GLX_DOUBLEBUFFER 0) and the FF
+// scene in its window after glFlush.
+TEST_F(GlxTest, ProbeWindowsMatchLlvmpipe) {
+  expect_probe_windows_match(GLVK_GLX_PROBE, llvmpipe_env(), glvk_probe_env(), 6);
 }
 
 TEST_F(GlxTest, ErrorPathsRaiseTheSpecsErrors) {
@@ -117,6 +132,21 @@ TEST_F(GlxTest, ErrorPathsRaiseTheSpecsErrors) {
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
   EXPECT_EQ(r.out.find("FAIL"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("ok swap_shows_green"), std::string::npos) << r.out;
+}
+
+// EGL on X11 windows (EGL_KHR_platform_x11), egl_x11_probe: four cases: the FF scene
+// (eglCreateWindowSurface), the GLSL scene (eglCreatePlatformWindowSurface) before and after the
+// resize, and the size eglQuerySurface reports after it.
+TEST_F(GlxTest, EglX11WindowsMatchLlvmpipe) {
+  expect_probe_windows_match(GLVK_EGL_X11_PROBE, egl_llvmpipe_env(), egl_glvk_env(), 4);
+}
+
+TEST_F(GlxTest, EglX11ErrorPathsRaiseTheSpecsErrors) {
+  const ProcessResult r = run_process({GLVK_EGL_X11_PROBE, "errors"}, "", egl_glvk_env());
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_EQ(r.out.find("FAIL"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("ok swap_shows_green"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("EGL_VENDOR: glvk"), std::string::npos) << r.err;
 }
 
 // Without a usable screen glvk says so on stderr instead of letting libGLX fall back silently:

@@ -14,6 +14,9 @@ Kinds (compare.py counts each):
                matrices, gl_Color, glShadeModel, glClipPlane, ...): the drawing subset.
   compat-draw  shader_runner tests that draw through a compatibility-profile feature.
   link         shader_runner tests that only compile and link (no draw command).
+  window       tests that need a window system (run_piglit.sh runs them with PIGLIT_PLATFORM=glx
+               under Xvfb, without -fbo): the framebuffer tests that read or blit the window's
+               own buffers (WINDOW), and issue 16's glx@ group, listed last.
 
 The generated built-in function tests (two thirds of the shader tests) and the C test families with
 one binary run many times with different arguments are sampled deterministically (SAMPLE_EVERY,
@@ -29,6 +32,8 @@ import sys
 
 ROOT = "/usr/lib/x86_64-linux-gnu/piglit"
 FRAMEBUFFER = re.compile(r"^(fbo-|clearbuffer-|copyteximage|read-front)")
+# Framebuffer tests of the window's own buffers: they cannot run surfaceless (every driver crashes).
+WINDOW = re.compile(r"^(read-front|fbo-sys-blit|fbo-sys-sub-blit|fbo-blit-check-limits)$")
 GROUPS = re.compile(r"^spec@(glsl-1\.[345]0|arb_vertex_array_object|arb_draw_instanced|arb_uniform_buffer_object|"
                     r"arb_instanced_arrays|arb_draw_elements_base_vertex|!opengl 3\.[0-3]|"
                     r"arb_occlusion_query2?|arb_timer_query|ext_timer_query|nv_conditional_render|"
@@ -143,7 +148,7 @@ def sampled(entries):
 out = []
 for name, argv in tests("opengl"):
     if FRAMEBUFFER.match(argv[0]):
-        out.append((name, argv, "framebuffer"))
+        out.append((name, argv, "window" if WINDOW.match(argv[0]) else "framebuffer"))
 groups = sorted((n, a) for profile in ("opengl", "shader") for n, a in tests(profile)
                 if GROUPS.match(n) and not FRAMEBUFFER.match(a[0])
                 and (a[0] == "shader_runner" or not a[0].startswith("shader_runner")))
@@ -162,5 +167,7 @@ for name, argv in sampled(groups) + sampled(legacy) + sampled(sso):
     argv = argv[:1] + [next((f"{base}/{a}" for base in (ROOT, f"{ROOT}/tests") if os.path.isfile(f"{base}/{a}")), a)
                        for a in argv[1:]]
     out.append((name, argv, kind))
+# Issue 16's GLX tests, every one, last.
+out += [(name, argv, "window") for name, argv in tests("opengl") if name.startswith("glx@")]
 for name, argv, kind in out:
     sys.stdout.write(f"{name} | {' '.join(argv)} | {kind}\n")

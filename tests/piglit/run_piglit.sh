@@ -12,8 +12,13 @@
 #            an error raised early stays pending until the test's next glGetError.
 #   tests/piglit/run_piglit.sh llvmpipe|zink|glvk [BUILD_DIR [NAMES_FILE]] > results/<driver>.txt
 # NAMES_FILE: run only the tests named in it, one per line. JOBS=N runs N tests at a time.
-# Needs Debian's piglit package (apt-get install piglit); runs headless on surfaceless EGL.
+# Needs Debian's piglit package (apt-get install piglit); runs headless on surfaceless EGL, and the
+# tests of kind `window` with PIGLIT_PLATFORM=glx (no -fbo) on $DISPLAY, which it starts as an Xvfb
+# (xvfb-run, 24-bit) when unset.
 set -uo pipefail
+if [ -z "${DISPLAY:-}" ] && command -v xvfb-run >/dev/null; then
+  exec xvfb-run -a -s "-screen 0 1024x768x24" "$0" "$@"
+fi
 here=$(cd "$(dirname "$0")" && pwd)
 driver=${1:?usage: run_piglit.sh llvmpipe|zink|glvk [BUILD_DIR [NAMES_FILE]]}
 build=$(cd "${2:-$here/../../build}" && pwd)
@@ -34,14 +39,20 @@ case "$driver" in
 esac
 export bin launcher
 
-# $1: "<index>|<name>|<command>" (the list's " | " separators already cut).
+# $1: "<index>|<name>|<command>|<kind>" (the list's " | " separators already cut).
 run_one() {
   local index=${1%%|*} rest=${1#*|}
   local name=${rest%%|*} command=${rest#*|}
+  local kind=${command##*|}
+  command=${command%|*}
   local -a argv
   read -r -a argv <<<"$command"
   local output status result lacks message error
-  output=$(cd "$bin" && timeout 60 $launcher "$bin/${argv[0]}" "${argv[@]:1}" -auto -fbo 2>&1)
+  if [ "$kind" = window ]; then
+    output=$(cd "$bin" && PIGLIT_PLATFORM=glx timeout 60 $launcher "$bin/${argv[0]}" "${argv[@]:1}" -auto 2>&1)
+  else
+    output=$(cd "$bin" && timeout 60 $launcher "$bin/${argv[0]}" "${argv[@]:1}" -auto -fbo 2>&1)
+  fi
   status=$?
   result=$(printf '%s\n' "$output" | sed -n 's/^PIGLIT: {"result": "\([a-z]*\)".*/\1/p' | tail -n 1)
   # A signal is a crash even after the test reported its result (piglit's runner counts it so).
@@ -76,6 +87,6 @@ export -f run_one
 
 awk -F' [|] ' -v names="$names_file" '
   BEGIN { if (names != "") while ((getline line < names) > 0) wanted[line] = 1 }
-  names == "" || ($1 in wanted) { print NR "|" $1 "|" $2 }' "$here/tests.txt" |
+  names == "" || ($1 in wanted) { print NR "|" $1 "|" $2 "|" $3 }' "$here/tests.txt" |
   xargs -d '\n' -P "${JOBS:-1}" -n 1 bash -c 'run_one "$1"' _ |
   sort -t "$(printf '\t')" -k1,1n | cut -f2-

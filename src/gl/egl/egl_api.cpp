@@ -77,7 +77,9 @@ ContextObject* find_context(Display& display, EGLContext context) {
   return display.contexts.count(c) && !c->destroy_pending ? c : nullptr;
 }
 
-bool config_attribute(const Config& c, EGLint attribute, EGLint& value) {
+// A config's attribute on `display` (the surface types and native visual depend on the platform).
+bool config_attribute(const Display& display, const Config& c, EGLint attribute, EGLint& value) {
+  const bool window = surface_types(display, c) & EGL_WINDOW_BIT;
   switch (attribute) {
     case EGL_BUFFER_SIZE: value = c.red + c.green + c.blue + c.alpha; return true;
     case EGL_RED_SIZE: value = c.red; return true;
@@ -87,18 +89,22 @@ bool config_attribute(const Config& c, EGLint attribute, EGLint& value) {
     case EGL_DEPTH_SIZE: value = c.depth; return true;
     case EGL_STENCIL_SIZE: value = c.stencil; return true;
     case EGL_CONFIG_ID: value = c.id; return true;
-    case EGL_SURFACE_TYPE: value = EGL_PBUFFER_BIT; return true;
+    case EGL_SURFACE_TYPE: value = surface_types(display, c); return true;
+    case EGL_NATIVE_VISUAL_ID: value = window ? EGLint(display.visual) : 0; return true;
+    case EGL_NATIVE_VISUAL_TYPE: value = window ? TrueColor : EGL_NONE; return true;
+    // Intervals are recorded, not waited for: presentation by copy has no vertical blank.
+    case EGL_MAX_SWAP_INTERVAL: value = window ? 1 : 0; return true;
     case EGL_RENDERABLE_TYPE: case EGL_CONFORMANT: value = EGL_OPENGL_BIT; return true;
     case EGL_COLOR_BUFFER_TYPE: value = EGL_RGB_BUFFER; return true;
     case EGL_CONFIG_CAVEAT: value = EGL_NONE; return true;
     case EGL_SAMPLES: value = c.samples; return true;
     case EGL_SAMPLE_BUFFERS: value = c.samples > 0; return true;
     case EGL_LEVEL: case EGL_LUMINANCE_SIZE: case EGL_ALPHA_MASK_SIZE:
-    case EGL_NATIVE_VISUAL_ID: case EGL_TRANSPARENT_RED_VALUE: case EGL_TRANSPARENT_GREEN_VALUE:
-    case EGL_TRANSPARENT_BLUE_VALUE: case EGL_MIN_SWAP_INTERVAL: case EGL_MAX_SWAP_INTERVAL:
+    case EGL_TRANSPARENT_RED_VALUE: case EGL_TRANSPARENT_GREEN_VALUE:
+    case EGL_TRANSPARENT_BLUE_VALUE: case EGL_MIN_SWAP_INTERVAL:
       value = 0; return true;
     case EGL_NATIVE_RENDERABLE: case EGL_BIND_TO_TEXTURE_RGB: case EGL_BIND_TO_TEXTURE_RGBA: value = EGL_FALSE; return true;
-    case EGL_NATIVE_VISUAL_TYPE: case EGL_TRANSPARENT_TYPE: value = EGL_NONE; return true;
+    case EGL_TRANSPARENT_TYPE: value = EGL_NONE; return true;
     case EGL_MAX_PBUFFER_WIDTH: case EGL_MAX_PBUFFER_HEIGHT: value = kMaxPbufferSize; return true;
     case EGL_MAX_PBUFFER_PIXELS: value = kMaxPbufferSize * kMaxPbufferSize; return true;
     default: return false;
@@ -136,6 +142,7 @@ void collect(Display& display) {
     Surface* s = *it;
     if (s->destroy_pending && s->current_count == 0) {
       it = display.surfaces.erase(it);
+      release_window(*s);
       delete s;
     } else {
       ++it;
@@ -149,7 +156,9 @@ Display* display_for(EGLenum platform) {
   return platform == EGL_PLATFORM_SURFACELESS_MESA ? &surfaceless_display : &default_display;
 }
 
-bool is_display(EGLDisplay dpy) { return dpy == &default_display || dpy == &surfaceless_display; }
+bool is_display(EGLDisplay dpy) {
+  return dpy == &default_display || dpy == &surfaceless_display || is_x11_display(static_cast<const Display*>(dpy));
+}
 
 void set_error(EGLint error) { last_error = error; }
 
@@ -160,6 +169,10 @@ EGLint take_error() {
 }
 
 EGLDisplay get_platform_display(EGLenum platform, void* native_display, const EGLAttrib* attrib_list) {
+  // eglGetDisplay(native) reaches vendors as EGL_NONE with the native display: an Xlib Display*
+  // (libglvnd recognises Wayland and GBM displays and names their platforms), as for Mesa.
+  if (platform == EGL_PLATFORM_X11_KHR || (platform == EGL_NONE && native_display != EGL_DEFAULT_DISPLAY))
+    return x11_platform_display(native_display, attrib_list);
   if (platform != EGL_NONE && platform != EGL_PLATFORM_SURFACELESS_MESA) return EGL_NO_DISPLAY;  // not ours
   if (native_display != EGL_DEFAULT_DISPLAY)
     return platform == EGL_NONE ? EGL_NO_DISPLAY : fail(EGL_BAD_PARAMETER, EGL_NO_DISPLAY);
@@ -235,13 +248,14 @@ EGLBoolean GetConfigs(EGLDisplay dpy, EGLConfig* out, EGLint size, EGLint* count
 
 EGLBoolean ChooseConfig(EGLDisplay dpy, const EGLint* attrib_list, EGLConfig* out, EGLint size, EGLint* count) {
   std::lock_guard lock(egl_mutex());
-  if (!checked_display(dpy)) return EGL_FALSE;
+  const Display* display = checked_display(dpy);
+  if (!display) return EGL_FALSE;
   if (!count) return fail(EGL_BAD_PARAMETER, EGL_FALSE);
   std::vector<std::pair<EGLint, EGLint>> wanted;
   bool color_requested[4] = {false, false, false, false};  // r g b a: for the sort rule
   for (const EGLint* a = attrib_list; a && a[0] != EGL_NONE; a += 2) {
     EGLint probe;
-    if (!config_attribute(configs()[0], a[0], probe)) return fail(EGL_BAD_ATTRIBUTE, EGL_FALSE);
+    if (!config_attribute(*display, configs()[0], a[0], probe)) return fail(EGL_BAD_ATTRIBUTE, EGL_FALSE);
     if (a[0] == EGL_RED_SIZE) color_requested[0] = a[1] > 0;
     if (a[0] == EGL_GREEN_SIZE) color_requested[1] = a[1] > 0;
     if (a[0] == EGL_BLUE_SIZE) color_requested[2] = a[1] > 0;
@@ -250,7 +264,7 @@ EGLBoolean ChooseConfig(EGLDisplay dpy, const EGLint* attrib_list, EGLConfig* ou
                  wanted.end());
     wanted.emplace_back(a[0], a[1]);
   }
-  // EGL_SURFACE_TYPE defaults to EGL_WINDOW_BIT, which no glvk config has yet.
+  // EGL_SURFACE_TYPE defaults to EGL_WINDOW_BIT (only X11 displays have window configs).
   if (std::none_of(wanted.begin(), wanted.end(), [](auto& w) { return w.first == EGL_SURFACE_TYPE; }))
     wanted.emplace_back(EGL_SURFACE_TYPE, EGL_WINDOW_BIT);
   std::vector<const Config*> matches;
@@ -259,7 +273,7 @@ EGLBoolean ChooseConfig(EGLDisplay dpy, const EGLint* attrib_list, EGLConfig* ou
     for (const auto& [attribute, value] : wanted) {
       if (value == EGL_DONT_CARE) continue;
       EGLint have = 0;
-      config_attribute(c, attribute, have);
+      config_attribute(*display, c, attribute, have);
       switch (match_rule(attribute)) {
         case Match::AtLeast: ok &= have >= value; break;
         case Match::Exact: ok &= have == value; break;
@@ -289,11 +303,12 @@ EGLBoolean ChooseConfig(EGLDisplay dpy, const EGLint* attrib_list, EGLConfig* ou
 
 EGLBoolean GetConfigAttrib(EGLDisplay dpy, EGLConfig config, EGLint attribute, EGLint* value) {
   std::lock_guard lock(egl_mutex());
-  if (!checked_display(dpy)) return EGL_FALSE;
+  const Display* display = checked_display(dpy);
+  if (!display) return EGL_FALSE;
   const Config* c = checked_config(config);
   if (!c) return EGL_FALSE;
   EGLint v = 0;
-  if (!config_attribute(*c, attribute, v)) return fail(EGL_BAD_ATTRIBUTE, EGL_FALSE);
+  if (!config_attribute(*display, *c, attribute, v)) return fail(EGL_BAD_ATTRIBUTE, EGL_FALSE);
   if (value) *value = v;
   return succeed();
 }
@@ -316,12 +331,8 @@ EGLSurface CreatePbufferSurface(EGLDisplay dpy, EGLConfig config, const EGLint* 
         if (a[1] != EGL_NO_TEXTURE) return fail(EGL_BAD_MATCH, EGL_NO_SURFACE);
         break;
       case EGL_MIPMAP_TEXTURE: break;
-      case EGL_GL_COLORSPACE:
-        if (a[1] != EGL_GL_COLORSPACE_LINEAR && a[1] != EGL_GL_COLORSPACE_SRGB)
-          return fail(EGL_BAD_ATTRIBUTE, EGL_NO_SURFACE);
-        break;
-      case EGL_VG_ALPHA_FORMAT: case EGL_VG_COLORSPACE: break;
-      default: return fail(EGL_BAD_ATTRIBUTE, EGL_NO_SURFACE);
+      default:
+        if (!common_surface_attribute(a[0], a[1])) return fail(EGL_BAD_ATTRIBUTE, EGL_NO_SURFACE);
     }
   }
   if (width < 0 || height < 0) return fail(EGL_BAD_PARAMETER, EGL_NO_SURFACE);
@@ -346,21 +357,43 @@ EGLSurface CreatePbufferSurface(EGLDisplay dpy, EGLConfig config, const EGLint* 
   return surface;
 }
 
-// glvk configs have no EGL_WINDOW_BIT or EGL_PIXMAP_BIT yet.
-EGLSurface CreateWindowSurface(EGLDisplay dpy, EGLConfig config, EGLNativeWindowType, const EGLint*) {
+// Windows on X11 displays (egl_x11.cpp); other displays' configs have no EGL_WINDOW_BIT.
+EGLSurface CreateWindowSurface(EGLDisplay dpy, EGLConfig config, EGLNativeWindowType window, const EGLint* attrib_list) {
   std::lock_guard lock(egl_mutex());
-  if (!checked_display(dpy) || !checked_config(config)) return EGL_NO_SURFACE;
-  return fail(EGL_BAD_MATCH, EGL_NO_SURFACE);
+  Display* display = checked_display(dpy);
+  if (!display) return EGL_NO_SURFACE;
+  const Config* c = checked_config(config);
+  if (!c) return EGL_NO_SURFACE;
+  if (!display->x11) return fail(EGL_BAD_MATCH, EGL_NO_SURFACE);
+  return create_window_surface(*display, *c, ::Window(window), attrib_list);
+}
+
+// EGL_KHR_platform_x11: the native window is passed by address (a Window*).
+EGLSurface CreatePlatformWindowSurface(EGLDisplay dpy, EGLConfig config, void* native_window,
+                                       const EGLAttrib* attrib_list) {
+  std::vector<EGLint> attributes;
+  for (const EGLAttrib* a = attrib_list; a && a[0] != EGL_NONE; a += 2)
+    attributes.insert(attributes.end(), {EGLint(a[0]), EGLint(a[1])});
+  attributes.push_back(EGL_NONE);
+  return CreatePlatformWindowSurfaceEXT(dpy, config, native_window, attributes.data());
+}
+
+EGLSurface CreatePlatformWindowSurfaceEXT(EGLDisplay dpy, EGLConfig config, void* native_window,
+                                          const EGLint* attrib_list) {
+  {
+    std::lock_guard lock(egl_mutex());
+    Display* display = checked_display(dpy);
+    if (!display || !checked_config(config)) return EGL_NO_SURFACE;
+    if (display->x11 && !native_window) return fail(EGL_BAD_NATIVE_WINDOW, EGL_NO_SURFACE);
+  }
+  const ::Window window = native_window ? *static_cast<const ::Window*>(native_window) : 0;
+  return CreateWindowSurface(dpy, config, EGLNativeWindowType(window), attrib_list);
 }
 
 EGLSurface CreatePixmapSurface(EGLDisplay dpy, EGLConfig config, EGLNativePixmapType, const EGLint*) {
   std::lock_guard lock(egl_mutex());
   if (!checked_display(dpy) || !checked_config(config)) return EGL_NO_SURFACE;
   return fail(EGL_BAD_MATCH, EGL_NO_SURFACE);
-}
-
-EGLSurface CreatePlatformWindowSurface(EGLDisplay dpy, EGLConfig config, void*, const EGLAttrib*) {
-  return CreateWindowSurface(dpy, config, 0, nullptr);
 }
 
 EGLSurface CreatePlatformPixmapSurface(EGLDisplay dpy, EGLConfig config, void*, const EGLAttrib*) {
@@ -391,6 +424,11 @@ EGLBoolean QuerySurface(EGLDisplay dpy, EGLSurface surface, EGLint attribute, EG
   Surface* s = find_surface(*display, surface);
   if (!s) return fail(EGL_BAD_SURFACE, EGL_FALSE);
   EGLint v = 0;
+  if (s->window) {
+    follow_window(*display, *s);
+    s->width = s->framebuffer->window->width;
+    s->height = s->framebuffer->window->height;
+  }
   switch (attribute) {
     case EGL_WIDTH: v = s->width; break;
     case EGL_HEIGHT: v = s->height; break;
@@ -557,9 +595,13 @@ EGLBoolean MakeCurrent(EGLDisplay dpy, EGLSurface draw, EGLSurface read, EGLCont
   c->current = true;
   c->draw = d;
   c->read = r;
-  bind_surfaces(*c->gl, d ? d->framebuffer : nullptr, r ? r->framebuffer : nullptr);
   for (Surface* s : {d, r})
-    if (s) ++s->current_count;
+    if (s) {
+      ++s->current_count;
+      follow_window(*display, *s);
+    }
+  bind_surfaces(*c->gl, d ? d->framebuffer : nullptr, r ? r->framebuffer : nullptr);
+  if (d) set_window_front_flush(*d, *c->gl);
   current_context_object = c;
   gl::set_current_context(c->gl.get());
   collect(*display);
@@ -594,6 +636,7 @@ EGLBoolean SwapBuffers(EGLDisplay dpy, EGLSurface surface) {
   if (!c || c->draw != s) return fail(EGL_BAD_SURFACE, EGL_FALSE);
   // Swapping a pbuffer has no effect (EGL 1.5 section 3.10.1) beyond the implicit flush.
   c->gl->st().flush();
+  if (s->window) swap_window(*display, *s, *c->gl);
   return succeed();
 }
 
@@ -605,10 +648,18 @@ EGLBoolean CopyBuffers(EGLDisplay dpy, EGLSurface surface, EGLNativePixmapType) 
   return fail(EGL_BAD_NATIVE_PIXMAP, EGL_FALSE);
 }
 
-EGLBoolean SwapInterval(EGLDisplay dpy, EGLint) {
+// Recorded on the current draw surface, clamped to the config's range (EGL 1.5 section 3.10.3).
+EGLBoolean SwapInterval(EGLDisplay dpy, EGLint interval) {
   std::lock_guard lock(egl_mutex());
-  if (!checked_display(dpy)) return EGL_FALSE;
-  if (!current_context_object) return fail(EGL_BAD_CONTEXT, EGL_FALSE);
+  Display* display = checked_display(dpy);
+  if (!display) return EGL_FALSE;
+  ContextObject* c = current_context_object;
+  if (!c) return fail(EGL_BAD_CONTEXT, EGL_FALSE);
+  if (!c->draw) return fail(EGL_BAD_SURFACE, EGL_FALSE);
+  EGLint low = 0, high = 0;
+  config_attribute(*display, *c->draw->config, EGL_MIN_SWAP_INTERVAL, low);
+  config_attribute(*display, *c->draw->config, EGL_MAX_SWAP_INTERVAL, high);
+  c->draw->swap_interval = std::clamp(interval, low, high);
   return succeed();
 }
 

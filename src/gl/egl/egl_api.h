@@ -6,8 +6,9 @@
 
 namespace glvk::gl::egl {
 
-// libglvnd's getPlatformDisplay hook: EGL_NONE (eglGetDisplay(EGL_DEFAULT_DISPLAY)) and
-// EGL_PLATFORM_SURFACELESS_MESA are glvk's; other platforms return EGL_NO_DISPLAY.
+// libglvnd's getPlatformDisplay hook: EGL_NONE (eglGetDisplay(EGL_DEFAULT_DISPLAY)),
+// EGL_PLATFORM_SURFACELESS_MESA and EGL_PLATFORM_X11_KHR (and EGL_NONE with an Xlib Display*) are
+// glvk's; other platforms return EGL_NO_DISPLAY.
 EGLDisplay get_platform_display(EGLenum platform, void* native_display, const EGLAttrib* attrib_list);
 // The client API bound with eglBindAPI on this thread (from libglvnd).
 EGLenum current_api();
@@ -26,6 +27,8 @@ EGLSurface CreateWindowSurface(EGLDisplay dpy, EGLConfig config, EGLNativeWindow
 EGLSurface CreatePixmapSurface(EGLDisplay dpy, EGLConfig config, EGLNativePixmapType pixmap, const EGLint* attrib_list);
 EGLSurface CreatePlatformWindowSurface(EGLDisplay dpy, EGLConfig config, void* native_window,
                                        const EGLAttrib* attrib_list);
+EGLSurface CreatePlatformWindowSurfaceEXT(EGLDisplay dpy, EGLConfig config, void* native_window,
+                                          const EGLint* attrib_list);
 EGLSurface CreatePlatformPixmapSurface(EGLDisplay dpy, EGLConfig config, void* native_pixmap,
                                        const EGLAttrib* attrib_list);
 EGLSurface CreatePbufferFromClientBuffer(EGLDisplay dpy, EGLenum buftype, EGLClientBuffer buffer, EGLConfig config,

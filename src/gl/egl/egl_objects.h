@@ -2,6 +2,11 @@
 // error and current-context state.
 #pragma once
 
+// glvk's headers before Xlib's (which EGL's platform header includes): Xlib defines macros (None,
+// Bool, Status) that GL state names use.
+#include "glvk/gl/context.h"
+#include "x11/x11_window.h"
+
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
 
@@ -9,8 +14,6 @@
 #include <mutex>
 #include <set>
 #include <vector>
-
-#include "glvk/gl/context.h"
 
 namespace glvk::st {
 class Screen;
@@ -29,13 +32,17 @@ const std::vector<Config>& configs();
 
 struct Surface {
   const Config* config;
-  EGLint width, height;
+  EGLint width, height;  // a pbuffer's (a window's follow the window: framebuffer->window)
   bool largest_pbuffer;
   // The GL default framebuffer: its buffers, and its draw/read buffer state, live as long as the
   // surface, so contents persist across eglMakeCurrent.
   std::shared_ptr<gl::FramebufferObject> framebuffer;
   bool destroy_pending = false;  // eglDestroySurface while current: freed on release
   int current_count = 0;
+  // Window surfaces (EGL_KHR_platform_x11): the X window, presented to at each swap.
+  ::Window window = 0;
+  x11::Presenter presenter;
+  EGLint swap_interval = 1;
 };
 
 struct ContextObject {
@@ -48,7 +55,13 @@ struct ContextObject {
 };
 
 struct Display {
-  EGLenum platform;  // EGL_NONE for eglGetDisplay(EGL_DEFAULT_DISPLAY)
+  EGLenum platform;  // EGL_NONE for eglGetDisplay(EGL_DEFAULT_DISPLAY), EGL_PLATFORM_X11_KHR
+  // An X11 display: the application's connection (or the one glvk opened for EGL_DEFAULT_DISPLAY),
+  // its screen, and the screen's TrueColor visual with 8-bit channels that window configs name
+  // (0: none, so no config has EGL_WINDOW_BIT).
+  ::Display* x11 = nullptr;
+  int x11_screen = 0;
+  VisualID visual = 0;
   bool initialized = false;
   std::shared_ptr<st::Screen> screen;
   std::set<Surface*> surfaces;
@@ -57,9 +70,32 @@ struct Display {
 
 // One lock for all EGL state of the vendor.
 std::mutex& egl_mutex();
-// The displays (one per platform), created on first request; never freed.
+// The displays (one per platform, one per X connection and screen), created on first request;
+// never freed.
 Display* display_for(EGLenum platform);
 bool is_display(EGLDisplay dpy);
+
+// The surface attributes pbuffers and windows both take (EGL_GL_COLORSPACE, the OpenVG ones):
+// false for another attribute or a bad value (EGL_BAD_ATTRIBUTE).
+bool common_surface_attribute(EGLint attribute, EGLint value);
+
+// EGL_KHR_platform_x11 (egl_x11.cpp): the display of an X connection (`native`: a Display*, or
+// EGL_DEFAULT_DISPLAY for the default server), EGL_NO_DISPLAY with the error set when it cannot be.
+EGLDisplay x11_platform_display(void* native, const EGLAttrib* attrib_list);
+bool is_x11_display(const Display* display);
+// A config's surface types and native visual on `display`: windows only on X11 displays with a
+// suitable visual, and only for single-sampled configs.
+EGLint surface_types(const Display& display, const Config& config);
+// The window surface of `window` (errors set as EGL 1.5 section 3.5.1 names them), or EGL_NO_SURFACE.
+EGLSurface create_window_surface(Display& display, const Config& config, ::Window window, const EGLint* attributes);
+// The window's framebuffer follows its size (at make-current, swap and size queries).
+void follow_window(Display& display, Surface& surface);
+// eglSwapBuffers of a window surface: swap, then show the new front buffer.
+void swap_window(Display& display, Surface& surface, gl::Context& ctx);
+// glFlush/glFinish with the front buffer drawn to: show it (set while the surface is current).
+void set_window_front_flush(Surface& surface, gl::Context& ctx);
+// Frees a window surface's X objects (when the surface is freed).
+void release_window(Surface& surface);
 
 // The calling thread's EGL error (eglGetError) and current context.
 void set_error(EGLint error);

@@ -33,6 +33,7 @@ const NamedFunction kEglFunctions[] = {
     {"eglCreatePixmapSurface", address(&api::CreatePixmapSurface)},
     {"eglCreatePlatformPixmapSurface", address(&api::CreatePlatformPixmapSurface)},
     {"eglCreatePlatformWindowSurface", address(&api::CreatePlatformWindowSurface)},
+    {"eglCreatePlatformWindowSurfaceEXT", address(&api::CreatePlatformWindowSurfaceEXT)},
     {"eglCreateWindowSurface", address(&api::CreateWindowSurface)},
     {"eglDestroyContext", address(&api::DestroyContext)},
     {"eglDestroySurface", address(&api::DestroySurface)},
@@ -64,7 +65,9 @@ EGLDisplay vendor_get_platform_display(EGLenum platform, void* native_display, c
 EGLBoolean vendor_get_supports_api(EGLenum api) { return api == EGL_OPENGL_API; }
 
 const char* vendor_get_vendor_string(int name) {
-  return name == __EGL_VENDOR_STRING_PLATFORM_EXTENSIONS ? "EGL_MESA_platform_surfaceless" : nullptr;
+  return name == __EGL_VENDOR_STRING_PLATFORM_EXTENSIONS
+             ? "EGL_EXT_platform_x11 EGL_KHR_platform_x11 EGL_MESA_platform_surfaceless"
+             : nullptr;
 }
 
 void* vendor_get_proc_address(const char* name) {
@@ -77,9 +80,37 @@ void* vendor_get_proc_address(const char* name) {
   return get_proc_address(name);
 }
 
-// glvk has no EGL display extension functions that would need libglvnd's dispatch stubs.
-void* vendor_get_dispatch_address(const char*) { return nullptr; }
-void vendor_set_dispatch_index(const char*, int) {}
+// EGL_EXT_platform_base's eglCreatePlatformWindowSurfaceEXT is not one of libglvnd's own entry
+// points: libEGL takes the first vendor's dispatch stub for it, which finds the display's vendor
+// and calls that vendor's function (libeglabi.h).
+int create_platform_window_surface_ext_index = -1;
+
+EGLSurface dispatch_create_platform_window_surface_ext(EGLDisplay dpy, EGLConfig config, void* window,
+                                                       const EGLint* attributes) {
+  exports->threadInit();
+  __EGLvendorInfo* vendor = exports->getVendorFromDisplay(dpy);
+  auto function = vendor && create_platform_window_surface_ext_index >= 0
+                      ? reinterpret_cast<PFNEGLCREATEPLATFORMWINDOWSURFACEEXTPROC>(
+                            exports->fetchDispatchEntry(vendor, create_platform_window_surface_ext_index))
+                      : nullptr;
+  if (!function) {
+    exports->setEGLError(EGL_BAD_DISPLAY);
+    return EGL_NO_SURFACE;
+  }
+  exports->setLastVendor(vendor);
+  return function(dpy, config, window, attributes);
+}
+
+void* vendor_get_dispatch_address(const char* name) {
+  return name && std::strcmp(name, "eglCreatePlatformWindowSurfaceEXT") == 0
+             ? address(&dispatch_create_platform_window_surface_ext)
+             : nullptr;
+}
+
+void vendor_set_dispatch_index(const char* name, int index) {
+  if (name && std::strcmp(name, "eglCreatePlatformWindowSurfaceEXT") == 0)
+    create_platform_window_surface_ext_index = index;
+}
 
 }  // namespace
 

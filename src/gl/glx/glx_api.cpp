@@ -121,7 +121,7 @@ void collect() {
   for (auto it = drawables().begin(); it != drawables().end();) {
     Drawable* d = it->second;
     if (d->destroy_pending && d->current_count == 0) {
-      release_presenter(*d);
+      x11::release_presenter(d->presenter);
       it = drawables().erase(it);
       delete d;
     } else {
@@ -131,10 +131,11 @@ void collect() {
 }
 
 void follow_window_size(Drawable& d) {
-  int width = 0, height = 0;
-  if (!d.window || !d.framebuffer || !window_size(d.dpy, d.window, width, height)) return;
-  if (!resize_window_framebuffer(glx_screen(), *d.framebuffer, width, height))
-    std::fprintf(stderr, "glvk: GLX: cannot resize the buffers of window 0x%lx to %dx%d\n", d.window, width, height);
+  if (d.framebuffer) x11::follow_window_size(glx_screen(), d.dpy, d.window, *d.framebuffer, "GLX");
+}
+
+void present(gl::Context& ctx, Drawable& d) {
+  if (d.window && d.framebuffer) x11::present(d.presenter, ctx, *d.framebuffer);
 }
 
 namespace api {
@@ -321,7 +322,7 @@ Bool MakeContextCurrent(Display* dpy, GLXDrawable draw, GLXDrawable read, GLXCon
     if (!d) {
       // A plain X window (GLX 1.2): its drawable takes the context's config, as GLX 1.4 3.3.7 allows.
       XWindowAttributes attributes;
-      if (!window_attributes(dpy, ids[i], attributes)) return fail_glx(lock, dpy, GLXBadDrawable, ids[i], op, Bool(False));
+      if (!x11::window_attributes(dpy, ids[i], attributes)) return fail_glx(lock, dpy, GLXBadDrawable, ids[i], op, Bool(False));
       if (attributes.depth != 24 && attributes.depth != 32) return fail_x(lock, dpy, BadMatch, ids[i], op, Bool(False));
       d = make_window_drawable(dpy, c->config, ids[i], ids[i], attributes.width, attributes.height);
       if (!d) return fail_x(lock, dpy, BadAlloc, ids[i], op, Bool(False));

@@ -43,7 +43,7 @@ Drawable* new_drawable(Display* dpy, const FBConfig* config, GLXDrawable id, Win
 Drawable* make_window_drawable(Display* dpy, const FBConfig* config, GLXDrawable id, Window window, int width,
                                int height) {
   Drawable* d = new_drawable(dpy, config, id, window, width, height);
-  if (d && !prepare_presenter(*d))
+  if (d && !x11::prepare_presenter(d->presenter, dpy, window))
     std::fprintf(stderr, "glvk: GLX: window 0x%lx cannot be presented to\n", window);
   return d;
 }
@@ -56,7 +56,7 @@ GLXWindow CreateWindow(Display* dpy, GLXFBConfig config, Window window, const in
   const FBConfig* c = find_config(config);
   if (!c) return fail_glx(lock, dpy, GLXBadFBConfig, 0, op, GLXWindow(None));
   XWindowAttributes attributes;
-  if (!window_attributes(dpy, window, attributes)) return fail_x(lock, dpy, BadWindow, window, op, GLXWindow(None));
+  if (!x11::window_attributes(dpy, window, attributes)) return fail_x(lock, dpy, BadWindow, window, op, GLXWindow(None));
   // GLX 1.4 section 3.3.5: the window's visual must be the config's.
   if (XVisualIDFromVisual(attributes.visual) != c->visual) return fail_x(lock, dpy, BadMatch, window, op, GLXWindow(None));
   // One GLXWindow per window (an implicit drawable of glXMakeCurrent does not count).
@@ -77,7 +77,7 @@ void DestroyWindow(Display* dpy, GLXWindow window) {
   }
   // Destroying the X window destroyed the GLXWindow (GLX 1.4 3.3.5): naming it now is GLXBadWindow.
   XWindowAttributes attributes;
-  const bool window_gone = !window_attributes(dpy, d->window, attributes);
+  const bool window_gone = !x11::window_attributes(dpy, d->window, attributes);
   destroy_drawable(d);
   if (window_gone) fail_glx(lock, dpy, GLXBadWindow, window, X_GLXDestroyWindow, 0);
 }

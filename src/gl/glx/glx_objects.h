@@ -4,10 +4,8 @@
 
 // glvk's headers before Xlib's: Xlib defines macros (None, Bool, Status) that GL state names use.
 #include "glvk/gl/context.h"
+#include "x11/x11_window.h"
 
-#include <X11/Xlib.h>
-#include <X11/Xutil.h>
-#include <X11/extensions/XShm.h>
 #include <GL/glx.h>
 
 #include <memory>
@@ -46,17 +44,6 @@ bool config_attribute(const FBConfig& c, int attribute, int& value);
 bool choose_configs(Display* dpy, int screen, const int* attributes, bool visual_rules,
                     std::vector<const FBConfig*>& out);
 
-// The X connection state presentation keeps per window (glx_present.cpp).
-struct Presenter {
-  Visual* visual = nullptr;
-  int depth = 0;
-  GC gc = nullptr;
-  XImage* image = nullptr;
-  XShmSegmentInfo shm{};
-  bool use_shm = false;
-  std::vector<unsigned char> pixels;  // bottom-up BGRA read back from the front buffer
-};
-
 struct Drawable {
   Display* dpy;
   GLXDrawable id;  // what the application passes (the X window itself, or an XID glvk allocated)
@@ -67,7 +54,7 @@ struct Drawable {
   bool preserved_contents = false, largest_pbuffer = false;
   int swap_interval = 1;  // GLX_EXT_swap_control's default
   unsigned long event_mask = 0;  // glXSelectEvent
-  Presenter presenter;
+  x11::Presenter presenter;  // windows: presentation by copy (x11/x11_window.h)
   bool destroy_pending = false;
   int current_count = 0;
 };
@@ -108,7 +95,7 @@ void forget_display_drawables(Display* dpy);
 Drawable* make_window_drawable(Display* dpy, const FBConfig* config, GLXDrawable id, Window window, int width,
                                int height);
 
-// X errors the GLX spec names (glx_present.cpp): raised through Xlib's error handler, as the
+// X errors the GLX spec names (glx_errors.cpp): raised through Xlib's error handler, as the
 // server's replies would be. `glx_code` is one of GLXBadContext, GLXBadFBConfig, ... (glxproto.h).
 void raise_x_error(Display* dpy, unsigned char code, XID resource, unsigned char minor_opcode);
 void raise_glx_error(Display* dpy, unsigned char glx_code, XID resource, unsigned char minor_opcode);
@@ -124,14 +111,7 @@ T fail_glx(Lock& lock, Display* dpy, unsigned char glx_code, XID resource, unsig
   raise_glx_error(dpy, glx_code, resource, minor_opcode);
   return value;
 }
-// Whether `window` is a window on `dpy` (its attributes, read with X errors trapped).
-bool window_attributes(Display* dpy, Window window, XWindowAttributes& out);
-
-// Presentation (glx_present.cpp): the window's size now (false when it is gone), preparing a
-// window for presentation, copying the framebuffer's front buffer to it, releasing its X objects.
-bool window_size(Display* dpy, Window window, int& width, int& height);
-bool prepare_presenter(Drawable& d);
+// Copies the framebuffer's front buffer to the drawable's window (x11/x11_window.h).
 void present(gl::Context& ctx, Drawable& d);
-void release_presenter(Drawable& d);
 
 }  // namespace glvk::gl::glx

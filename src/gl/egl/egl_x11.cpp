@@ -1,0 +1,160 @@
+// EGL on X11 windows (EGL_KHR_platform_x11, EGL_EXT_platform_x11): displays of X connections,
+// window surfaces whose default framebuffer is glvk's and whose swaps copy the shown picture into
+// the window through the presentation code GLX uses (x11/x11_window.h). Nothing here knows Vulkan.
+#include <cstdio>
+#include <exception>
+#include <map>
+#include <utility>
+
+#include "egl_objects.h"
+#include "glvk/gl/window_system.h"
+#include "glvk/st/context.h"
+
+namespace glvk::gl::egl {
+namespace {
+
+// Every X11 display handed out, by connection and screen; never freed (EGLDisplay handles stay
+// valid for the process, as EGL requires).
+std::map<std::pair<::Display*, int>, Display*>& x11_displays() {
+  static auto* displays = new std::map<std::pair<::Display*, int>, Display*>();
+  return *displays;
+}
+
+// The connection EGL_DEFAULT_DISPLAY names on the X11 platform, opened on first use.
+::Display* default_connection() {
+  static ::Display* connection = XOpenDisplay(nullptr);
+  return connection;
+}
+
+// A TrueColor visual of depth 24 with 8-bit channels at the usual masks: what the presenter writes
+// with one copy per row, and what GLX's configs bind to.
+VisualID window_visual(::Display* dpy, int screen) {
+  XVisualInfo info;
+  if (!XMatchVisualInfo(dpy, screen, 24, TrueColor, &info)) return 0;
+  if (info.red_mask != 0xff0000 || info.green_mask != 0xff00 || info.blue_mask != 0xff) return 0;
+  return info.visualid;
+}
+
+// Whether a window's visual can show a config's pixels: TrueColor, 8 bits a channel.
+bool window_visual_matches(const XWindowAttributes& attributes) {
+  const Visual* v = attributes.visual;
+  return v && v->c_class == TrueColor && attributes.depth >= 24 && v->red_mask == 0xff0000 &&
+         v->green_mask == 0xff00 && v->blue_mask == 0xff;
+}
+
+template <typename T>
+T fail(EGLint error, T value) {
+  set_error(error);
+  return value;
+}
+
+}  // namespace
+
+bool common_surface_attribute(EGLint attribute, EGLint value) {
+  switch (attribute) {
+    case EGL_GL_COLORSPACE: return value == EGL_GL_COLORSPACE_LINEAR || value == EGL_GL_COLORSPACE_SRGB;
+    case EGL_VG_ALPHA_FORMAT: case EGL_VG_COLORSPACE: return true;  // OpenVG's, ignored
+    default: return false;
+  }
+}
+
+bool is_x11_display(const Display* display) {
+  for (const auto& [key, d] : x11_displays())
+    if (d == display) return true;
+  return false;
+}
+
+EGLDisplay x11_platform_display(void* native, const EGLAttrib* attrib_list) {
+  int screen = -1;
+  for (const EGLAttrib* a = attrib_list; a && a[0] != EGL_NONE; a += 2) {
+    if (a[0] != EGL_PLATFORM_X11_SCREEN_KHR) return fail(EGL_BAD_ATTRIBUTE, EGL_NO_DISPLAY);
+    screen = int(a[1]);
+  }
+  auto* connection = static_cast<::Display*>(native);
+  if (connection == EGL_DEFAULT_DISPLAY) connection = default_connection();
+  if (!connection) return fail(EGL_BAD_PARAMETER, EGL_NO_DISPLAY);
+  if (screen < 0) screen = DefaultScreen(connection);
+  if (screen >= ScreenCount(connection)) return fail(EGL_BAD_ATTRIBUTE, EGL_NO_DISPLAY);
+  Display*& display = x11_displays()[{connection, screen}];
+  if (!display) {
+    display = new Display{EGL_PLATFORM_X11_KHR};
+    display->x11 = connection;
+    display->x11_screen = screen;
+    display->visual = window_visual(connection, screen);
+    if (!display->visual)
+      std::fprintf(stderr, "glvk: EGL: screen %d of the X display has no 24-bit TrueColor visual glvk renders to; "
+                   "no config has EGL_WINDOW_BIT\n", screen);
+  }
+  set_error(EGL_SUCCESS);
+  return display;
+}
+
+EGLint surface_types(const Display& display, const Config& config) {
+  EGLint types = EGL_PBUFFER_BIT;
+  // The presenter reads back a single-sampled front buffer.
+  if (display.visual && config.samples == 0) types |= EGL_WINDOW_BIT;
+  return types;
+}
+
+EGLSurface create_window_surface(Display& display, const Config& config, ::Window window, const EGLint* attributes) {
+  if (!(surface_types(display, config) & EGL_WINDOW_BIT)) return fail(EGL_BAD_MATCH, EGL_NO_SURFACE);
+  for (const EGLint* a = attributes; a && a[0] != EGL_NONE; a += 2) {
+    switch (a[0]) {
+      // A hint (EGL 1.5 section 3.5.1): glvk's windows are double-buffered, and say so in
+      // EGL_RENDER_BUFFER queries.
+      case EGL_RENDER_BUFFER:
+        if (a[1] != EGL_BACK_BUFFER && a[1] != EGL_SINGLE_BUFFER) return fail(EGL_BAD_ATTRIBUTE, EGL_NO_SURFACE);
+        break;
+      default:
+        if (!common_surface_attribute(a[0], a[1])) return fail(EGL_BAD_ATTRIBUTE, EGL_NO_SURFACE);
+    }
+  }
+  XWindowAttributes window_attributes;
+  if (!window || !x11::window_attributes(display.x11, window, window_attributes))
+    return fail(EGL_BAD_NATIVE_WINDOW, EGL_NO_SURFACE);
+  if (!window_visual_matches(window_attributes)) return fail(EGL_BAD_MATCH, EGL_NO_SURFACE);
+  // One EGLSurface per native window (EGL 1.5 section 3.5.1).
+  for (const Surface* s : display.surfaces)
+    if (s->window == window && !s->destroy_pending) return fail(EGL_BAD_ALLOC, EGL_NO_SURFACE);
+
+  std::shared_ptr<gl::FramebufferObject> framebuffer;
+  try {
+    framebuffer = gl::create_window_framebuffer(
+        display.screen, surface_buffers(window_attributes.width, window_attributes.height, config.alpha,
+                                        config.depth, config.stencil, 0, true));
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "glvk: eglCreateWindowSurface: %s\n", e.what());
+  }
+  if (!framebuffer) return fail(EGL_BAD_ALLOC, EGL_NO_SURFACE);
+  auto* surface = new Surface{&config, 0, 0, false, std::move(framebuffer)};
+  surface->window = window;
+  if (!x11::prepare_presenter(surface->presenter, display.x11, window)) {
+    delete surface;
+    return fail(EGL_BAD_NATIVE_WINDOW, EGL_NO_SURFACE);
+  }
+  display.surfaces.insert(surface);
+  set_error(EGL_SUCCESS);
+  return surface;
+}
+
+void follow_window(Display& display, Surface& surface) {
+  if (surface.window) x11::follow_window_size(display.screen, display.x11, surface.window, *surface.framebuffer, "EGL");
+}
+
+void swap_window(Display& display, Surface& surface, gl::Context& ctx) {
+  if (!swap_window_buffers(display.screen, *surface.framebuffer)) {
+    std::fprintf(stderr, "glvk: EGL: cannot allocate the front buffer of window 0x%lx\n", surface.window);
+    return;
+  }
+  x11::present(surface.presenter, ctx, *surface.framebuffer);
+  follow_window(display, surface);
+}
+
+void set_window_front_flush(Surface& surface, gl::Context& ctx) {
+  if (!surface.window) return;
+  set_front_flush([&surface, &ctx] { x11::present(surface.presenter, ctx, *surface.framebuffer); });
+}
+
+void release_window(Surface& surface) { x11::release_presenter(surface.presenter); }
+
+}  // namespace glvk::gl::egl
