@@ -62,5 +62,41 @@ void BindBufferRange(Context& ctx, const char* fn, GLenum target, GLuint index, 
   bind_indexed_buffer(ctx, fn, target, index, buffer, offset, size, true);
 }
 
+// ARB_multi_bind (GL 4.6 6.1.1): `count` bindings from `first`, each as glBindBufferBase/Range
+// would bind it (an entry's error leaves the others bound), except that the generic binding point
+// keeps its buffer. Null buffers unbind the range.
+static void bind_buffers(Context& ctx, const char* fn, GLenum target, GLuint first, GLsizei count,
+                         const GLuint* buffers, const GLintptr* offsets, const GLsizeiptr* sizes, bool range) {
+  const bool xfb = target == GL_TRANSFORM_FEEDBACK_BUFFER;
+  if (target != GL_UNIFORM_BUFFER && !xfb)
+    return ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): not an indexed buffer target glvk has", fn, target);
+  if (count < 0) return ctx.error(GL_INVALID_VALUE, "%s(count = %d): negative", fn, count);
+  const std::uint64_t bindings = xfb ? glsl::kMaxXfbBuffers : kMaxUniformBufferBindings;
+  if (std::uint64_t(first) + std::uint64_t(count) > bindings)
+    return ctx.error(GL_INVALID_OPERATION, "%s(first = %u, count = %d): beyond the target's bindings", fn, first,
+                     count);
+  if (range && buffers && count > 0 && (!offsets || !sizes))
+    return ctx.error(GL_INVALID_VALUE, "%s: buffers given without offsets and sizes", fn);
+  const std::size_t generic = std::size_t(std::find(std::begin(kBufferTargets), std::end(kBufferTargets), target) -
+                                          std::begin(kBufferTargets));
+  const std::shared_ptr<BufferObject> kept = ctx.bound_buffers[generic];
+  for (GLsizei i = 0; i < count; ++i) {
+    const GLuint buffer = buffers ? buffers[i] : 0;
+    const bool ranged = range && buffer;
+    bind_indexed_buffer(ctx, fn, target, first + GLuint(i), buffer, ranged ? offsets[i] : 0, ranged ? sizes[i] : 0,
+                        ranged);
+  }
+  ctx.bound_buffers[generic] = kept;
+}
+
+void BindBuffersBase(Context& ctx, const char* fn, GLenum target, GLuint first, GLsizei count, const GLuint* buffers) {
+  bind_buffers(ctx, fn, target, first, count, buffers, nullptr, nullptr, false);
+}
+
+void BindBuffersRange(Context& ctx, const char* fn, GLenum target, GLuint first, GLsizei count, const GLuint* buffers,
+                      const GLintptr* offsets, const GLsizeiptr* sizes) {
+  bind_buffers(ctx, fn, target, first, count, buffers, offsets, sizes, true);
+}
+
 }  // namespace api
 }  // namespace glvk::gl

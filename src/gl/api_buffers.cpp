@@ -2,10 +2,14 @@
 // Every entry point validates first and raises the error the GL 4.6 spec names; a call that
 // raises an error changes nothing.
 #include <algorithm>
+#include <array>
 #include <cstring>
+#include <vector>
 
 #include "api_common.h"
+#include "texture_internal.h"
 #include "glvk/formats/checked_size.h"
+#include "glvk/formats/convert.h"
 #include "glvk/st/bufferobj.h"
 #include "glvk/st/context.h"
 
@@ -14,22 +18,22 @@ namespace {
 
 using BufferRef = std::shared_ptr<BufferObject>;
 
-int target_index(GLenum target) {
+int buffer_target_index(GLenum target) {
   for (std::size_t i = 0; i < kBufferTargetCount; ++i)
     if (kBufferTargets[i] == target) return int(i);
   return -1;
 }
 
 // The buffer bound to `target`, or null after raising INVALID_ENUM (bad target) or
-// INVALID_OPERATION (nothing bound).
-BufferRef bound_buffer(Context& ctx, GLenum target, const char* function) {
-  const int index = target_index(target);
+// `unbound_error` (nothing bound: INVALID_OPERATION for most commands).
+BufferRef bound_buffer(Context& ctx, GLenum target, const char* function, GLenum unbound_error = GL_INVALID_OPERATION) {
+  const int index = buffer_target_index(target);
   if (index < 0) {
     ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): not a buffer target", function, target);
     return nullptr;
   }
   BufferRef buffer = ctx.bound_buffers[std::size_t(index)];
-  if (!buffer) ctx.error(GL_INVALID_OPERATION, "%s: no buffer is bound to target 0x%04x", function, target);
+  if (!buffer) ctx.error(unbound_error, "%s: no buffer is bound to target 0x%04x", function, target);
   return buffer;
 }
 
@@ -145,6 +149,46 @@ void buffer_sub_data_checked(Context& ctx, BufferObject& buffer, GLintptr offset
   // st_bufferobj_subdata: the written range may be discarded (it is entirely overwritten).
   ctx.st().buffer_subdata(*buffer.resource, st::PIPE_TRANSFER_WRITE | st::PIPE_TRANSFER_DISCARD_RANGE,
                           std::uint64_t(offset), std::uint64_t(size), data);
+}
+
+// glClear(Named)Buffer(Sub)Data (GL 4.6 6.6): one element of `internal_format`, converted from
+// (format, type) as a texel upload converts it (zeros without data), repeated over the range. The
+// error codes follow Mesa where the section leaves the choice (a bad format or type: INVALID_VALUE).
+void clear_buffer_checked(Context& ctx, BufferObject& buffer, GLenum internal_format, GLintptr offset,
+                          GLsizeiptr size, GLenum format, GLenum type, const void* data, const char* function) {
+  const std::optional<BufferTextureLayout> layout = buffer_texture_layout(internal_format);
+  if (!layout)
+    return ctx.error(GL_INVALID_ENUM, "%s(internalformat = 0x%04x): not a buffer texture format", function,
+                     internal_format);
+  if (offset < 0 || size < 0 || !range_fits(offset, size, buffer.size))
+    return ctx.error(GL_INVALID_VALUE, "%s: range [%lld, +%lld) is not inside the buffer's %lld bytes", function,
+                     (long long)offset, (long long)size, (long long)buffer.size);
+  const formats::PixelFormat element_format = *formats::PixelFormat::from_gl(layout->format, layout->type);
+  const std::size_t element = element_format.bytes_per_block();
+  if (std::size_t(offset) % element || std::size_t(size) % element)
+    return ctx.error(GL_INVALID_VALUE, "%s: offset and size must be multiples of the %zu-byte element", function,
+                     element);
+  const bool depth_or_stencil = format == GL_DEPTH_COMPONENT || format == GL_STENCIL_INDEX || format == GL_DEPTH_STENCIL;
+  if (!formats::gl_client_format_name(format) || depth_or_stencil || !formats::gl_type_name(type))
+    return ctx.error(GL_INVALID_VALUE, "%s(format = 0x%04x, type = 0x%04x): not a colour format and type", function,
+                     format, type);
+  if (formats::is_integer_format(format) != formats::is_integer_format(layout->format))
+    return ctx.error(GL_INVALID_OPERATION, "%s: integer and non-integer data do not mix", function);
+  const std::optional<formats::PixelFormat> source = formats::PixelFormat::from_gl(format, type);
+  std::array<std::byte, 16> value{};  // RGBA32 is the largest element
+  if (data && (!source || formats::convert(value.data(), element_format, element, data, *source,
+                                           source->row_bytes(1), 1, 1) != formats::ConvertStatus::OK))
+    return ctx.error(GL_INVALID_OPERATION, "%s: format %s does not go with type %s", function,
+                     formats::gl_client_format_name(format), formats::gl_type_name(type));
+  // Only a mapping that overlaps the range blocks the clear.
+  if (mapped_non_persistent(buffer) && offset < buffer.map_offset + buffer.map_length &&
+      buffer.map_offset < offset + size)
+    return ctx.error(GL_INVALID_OPERATION, "%s: the range overlaps buffer %u's mapping", function, buffer.name);
+  if (size == 0) return;
+  std::vector<std::byte> fill(static_cast<std::size_t>(size));
+  for (std::size_t at = 0; at < fill.size(); at += element) std::memcpy(&fill[at], value.data(), element);
+  ctx.st().buffer_subdata(*buffer.resource, st::PIPE_TRANSFER_WRITE | st::PIPE_TRANSFER_DISCARD_RANGE,
+                          std::uint64_t(offset), std::uint64_t(size), fill.data());
 }
 
 void get_buffer_sub_data_checked(Context& ctx, BufferObject& buffer, GLintptr offset, GLsizeiptr size, void* data,
@@ -361,7 +405,7 @@ GLboolean IsBuffer(Context& ctx, const char*, GLuint buffer) {
 }
 
 void BindBuffer(Context& ctx, const char* fn, GLenum target, GLuint buffer) {
-  const int index = target_index(target);
+  const int index = buffer_target_index(target);
   if (index < 0) return ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): not a buffer target", fn, target);
   BufferRef object;
   if (buffer != 0) {
@@ -407,6 +451,30 @@ void NamedBufferSubData(Context& ctx, const char* fn, GLuint buffer, GLintptr of
                         const void* data) {
   if (BufferRef b = named_buffer(ctx, buffer, fn))
     buffer_sub_data_checked(ctx, *b, offset, size, data, fn);
+}
+
+void ClearBufferData(Context& ctx, const char* fn, GLenum target, GLenum internalformat, GLenum format, GLenum type,
+                     const void* data) {
+  if (BufferRef b = bound_buffer(ctx, target, fn, GL_INVALID_VALUE))
+    clear_buffer_checked(ctx, *b, internalformat, 0, b->size, format, type, data, fn);
+}
+
+void ClearBufferSubData(Context& ctx, const char* fn, GLenum target, GLenum internalformat, GLintptr offset,
+                        GLsizeiptr size, GLenum format, GLenum type, const void* data) {
+  if (BufferRef b = bound_buffer(ctx, target, fn, GL_INVALID_VALUE))
+    clear_buffer_checked(ctx, *b, internalformat, offset, size, format, type, data, fn);
+}
+
+void ClearNamedBufferData(Context& ctx, const char* fn, GLuint buffer, GLenum internalformat, GLenum format,
+                          GLenum type, const void* data) {
+  if (BufferRef b = named_buffer(ctx, buffer, fn))
+    clear_buffer_checked(ctx, *b, internalformat, 0, b->size, format, type, data, fn);
+}
+
+void ClearNamedBufferSubData(Context& ctx, const char* fn, GLuint buffer, GLenum internalformat, GLintptr offset,
+                             GLsizeiptr size, GLenum format, GLenum type, const void* data) {
+  if (BufferRef b = named_buffer(ctx, buffer, fn))
+    clear_buffer_checked(ctx, *b, internalformat, offset, size, format, type, data, fn);
 }
 
 void GetBufferSubData(Context& ctx, const char* fn, GLenum target, GLintptr offset, GLsizeiptr size, void* data) {

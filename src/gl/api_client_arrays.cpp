@@ -18,14 +18,22 @@ struct ArrayRule {
 };
 
 const ArrayRule& rule(unsigned slot) {
-  static const ArrayRule vertex{2, 4, false, {GL_SHORT, GL_INT, GL_FLOAT, GL_HALF_FLOAT, GL_DOUBLE}};
-  static const ArrayRule normal{3, 3, false, {GL_BYTE, GL_SHORT, GL_INT, GL_FLOAT, GL_HALF_FLOAT, GL_DOUBLE}};
+  // ARB_vertex_type_2_10_10_10_rev adds its two packings to the vertex, normal, colour and texture
+  // coordinate arrays (not the secondary colour's: three components cannot hold them).
+  static const ArrayRule vertex{2, 4, false, {GL_SHORT, GL_INT, GL_FLOAT, GL_HALF_FLOAT, GL_DOUBLE,
+                                              GL_INT_2_10_10_10_REV, GL_UNSIGNED_INT_2_10_10_10_REV}};
+  static const ArrayRule normal{3, 3, false, {GL_BYTE, GL_SHORT, GL_INT, GL_FLOAT, GL_HALF_FLOAT, GL_DOUBLE,
+                                              GL_INT_2_10_10_10_REV, GL_UNSIGNED_INT_2_10_10_10_REV}};
   static const ArrayRule color{3, 4, true,
                                {GL_BYTE, GL_UNSIGNED_BYTE, GL_SHORT, GL_UNSIGNED_SHORT, GL_INT, GL_UNSIGNED_INT,
-                                GL_FLOAT, GL_HALF_FLOAT, GL_DOUBLE}};
-  static const ArrayRule secondary{3, 3, true, color.types};
+                                GL_FLOAT, GL_HALF_FLOAT, GL_DOUBLE, GL_INT_2_10_10_10_REV,
+                                GL_UNSIGNED_INT_2_10_10_10_REV}};
+  static const ArrayRule secondary{3, 3, true,
+                                   {GL_BYTE, GL_UNSIGNED_BYTE, GL_SHORT, GL_UNSIGNED_SHORT, GL_INT,
+                                    GL_UNSIGNED_INT, GL_FLOAT, GL_HALF_FLOAT, GL_DOUBLE}};
   static const ArrayRule fog{1, 1, false, {GL_FLOAT, GL_HALF_FLOAT, GL_DOUBLE}};
-  static const ArrayRule texcoord{1, 4, false, {GL_SHORT, GL_INT, GL_FLOAT, GL_HALF_FLOAT, GL_DOUBLE}};
+  static const ArrayRule texcoord{1, 4, false, {GL_SHORT, GL_INT, GL_FLOAT, GL_HALF_FLOAT, GL_DOUBLE,
+                                                GL_INT_2_10_10_10_REV, GL_UNSIGNED_INT_2_10_10_10_REV}};
   switch (slot) {
     case kAttribVertex: return vertex;
     case kAttribNormal: return normal;
@@ -45,15 +53,19 @@ void set_array(Context& ctx, const char* fn, unsigned slot, GLint size, GLenum t
   const bool bgra = r.bgra && size == GL_BGRA;
   if (!bgra && (size < r.min_size || size > r.max_size))
     return ctx.error(GL_INVALID_VALUE, "%s(size = %d): not a size of this array", fn, size);
-  if (bgra && type != GL_UNSIGNED_BYTE)
-    return ctx.error(GL_INVALID_OPERATION, "%s: GL_BGRA takes GL_UNSIGNED_BYTE only", fn);
+  const bool packed = type == GL_INT_2_10_10_10_REV || type == GL_UNSIGNED_INT_2_10_10_10_REV;
+  if (bgra && type != GL_UNSIGNED_BYTE && !packed)
+    return ctx.error(GL_INVALID_OPERATION, "%s: GL_BGRA takes GL_UNSIGNED_BYTE or a packed type only", fn);
+  // A packed array has four components (the normal array takes x, y and z of them).
+  if (packed && slot != kAttribNormal && size != 4 && !bgra)
+    return ctx.error(GL_INVALID_OPERATION, "%s(size = %d): a packed type needs size 4", fn, size);
   if (stride < 0) return ctx.error(GL_INVALID_VALUE, "%s(stride = %d): negative", fn, stride);
   const std::shared_ptr<BufferObject>& array_buffer = ctx.bound_buffers[0];  // GL_ARRAY_BUFFER
   // 10.3.1: client memory only with the default vertex array object.
   if (!array_buffer && pointer && ctx.bound_vertex_array)
     return ctx.error(GL_INVALID_OPERATION, "%s: a vertex array object is bound and no array buffer", fn);
   LegacyArray& a = ctx.current_vertex_array()->legacy_arrays[slot];
-  a.size = size;
+  a.size = packed && slot == kAttribNormal ? 4 : size;
   a.type = type;
   a.stride = stride;
   a.buffer = array_buffer;

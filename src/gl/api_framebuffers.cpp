@@ -688,6 +688,19 @@ void GetFramebufferParameteriv(Context& ctx, const char* fn, GLenum target, GLen
   get_framebuffer_parameter(ctx, bound_framebuffer(ctx, target), pname, params, fn);
 }
 
+// GL 4.6 14.3.1: the sample positions of the draw framebuffer (its GL_SAMPLES).
+void GetMultisamplefv(Context& ctx, const char* fn, GLenum pname, GLuint index, GLfloat* val) {
+  if (pname != GL_SAMPLE_POSITION)
+    return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not SAMPLE_POSITION", fn, pname);
+  const GLint samples = framebuffer_samples(ctx.current_draw_framebuffer());
+  float position[2];
+  if (index >= GLuint(samples) || !st::standard_sample_position(std::uint32_t(samples), index, position))
+    return ctx.error(GL_INVALID_VALUE, "%s(index = %u): the draw framebuffer has %d samples", fn, index, samples);
+  if (!val) return ctx.error(GL_INVALID_VALUE, "%s: val is null", fn);
+  val[0] = position[0];
+  val[1] = position[1];
+}
+
 void GetNamedFramebufferParameteriv(Context& ctx, const char* fn, GLuint framebuffer, GLenum pname, GLint* param) {
   FramebufferObject* fb = nullptr;
   if (named_framebuffer(ctx, framebuffer, fb, GL_DRAW_FRAMEBUFFER, fn))

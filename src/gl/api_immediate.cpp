@@ -219,6 +219,44 @@ void FogCoorddv(Context& ctx, const char* fn, const GLdouble* coord) {
   if (check_values(ctx, fn, coord)) fog_coord(ctx, fn, coord, 1);
 }
 
+// ARB_vertex_type_2_10_10_10_rev's compatibility commands: colours and normals are normalized,
+// vertices and texture coordinates are not, as their unpacked integer forms convert them.
+template <typename Sink>
+void packed(Context& ctx, const char* fn, GLenum type, const GLuint* value, bool normalize, Sink sink) {
+  if (!legacy(ctx, fn) || !check_values(ctx, fn, value)) return;
+  float v[4];
+  if (unpack_packed_attrib(ctx, fn, type, normalize, *value, false, v)) sink(v);
+}
+#define GLVK_PACKED(Name, N, sink, normalize)                                                        \
+  void Name##P##N##ui(Context& ctx, const char* fn, GLenum type, GLuint value) {                      \
+    packed(ctx, fn, type, &value, normalize, [&](const GLfloat* v) { sink(ctx, fn, v, N); });          \
+  }                                                                                                  \
+  void Name##P##N##uiv(Context& ctx, const char* fn, GLenum type, const GLuint* value) {              \
+    packed(ctx, fn, type, value, normalize, [&](const GLfloat* v) { sink(ctx, fn, v, N); });           \
+  }
+#define GLVK_PACKED_MULTI(N)                                                                         \
+  void MultiTexCoordP##N##ui(Context& ctx, const char* fn, GLenum target, GLenum type, GLuint value) { \
+    packed(ctx, fn, type, &value, false, [&](const GLfloat* v) { multi_texcoord(ctx, fn, target, v, N); }); \
+  }                                                                                                  \
+  void MultiTexCoordP##N##uiv(Context& ctx, const char* fn, GLenum target, GLenum type, const GLuint* value) { \
+    packed(ctx, fn, type, value, false, [&](const GLfloat* v) { multi_texcoord(ctx, fn, target, v, N); }); \
+  }
+GLVK_PACKED(Vertex, 2, vertex, false)
+GLVK_PACKED(Vertex, 3, vertex, false)
+GLVK_PACKED(Vertex, 4, vertex, false)
+GLVK_PACKED(TexCoord, 1, texcoord, false)
+GLVK_PACKED(TexCoord, 2, texcoord, false)
+GLVK_PACKED(TexCoord, 3, texcoord, false)
+GLVK_PACKED(TexCoord, 4, texcoord, false)
+GLVK_PACKED_MULTI(1)
+GLVK_PACKED_MULTI(2)
+GLVK_PACKED_MULTI(3)
+GLVK_PACKED_MULTI(4)
+GLVK_PACKED(Normal, 3, normal, true)
+GLVK_PACKED(Color, 3, color, true)
+GLVK_PACKED(Color, 4, color, true)
+GLVK_PACKED(SecondaryColor, 3, secondary_color, true)
+
 #define GLVK_RECT(Suffix, T)                                                                  \
   void Rect##Suffix(Context& ctx, const char* fn, T x1, T y1, T x2, T y2) {                   \
     const T a[] = {x1, y1}, b[] = {x2, y2};                                                   \

@@ -33,20 +33,6 @@ long subscript(const std::string& name, std::string& base) {
   return index;
 }
 
-// The GL 4.6 7.3.1 name rule shared by uniforms and attributes: "v" and "v[0]" name element 0 of an
-// array, "v[i]" element i. Returns the element or -1 when `name` does not name `variable`.
-long element_of(const std::string& active_name, std::uint32_t array_size, const std::string& name) {
-  if (name == active_name) return 0;
-  std::string active_base, base;
-  const long active_sub = subscript(active_name, active_base);
-  const long sub = subscript(name, base);
-  if (active_sub == 0 && name == active_base) return 0;  // "a" for "a[0]"
-  if (sub >= 0 && (base == active_base || (active_sub < 0 && base == active_name)) && std::uint32_t(sub) < array_size &&
-      array_size > 1)
-    return sub;
-  return -1;
-}
-
 // The reflection of a linked program for the name queries, or null after the error (INVALID_VALUE
 // or INVALID_OPERATION for the name, INVALID_OPERATION when it is not linked, 7.3.1).
 const glsl::Program* linked_reflection(Context& ctx, GLuint program, const char* fn) {
@@ -68,6 +54,18 @@ GLint interface_location(const std::vector<glsl::InterfaceVariable>& variables, 
 }
 
 }  // namespace
+
+long element_of(const std::string& active_name, std::uint32_t array_size, const std::string& name) {
+  if (name == active_name) return 0;
+  std::string active_base, base;
+  const long active_sub = subscript(active_name, active_base);
+  const long sub = subscript(name, base);
+  if (active_sub == 0 && name == active_base) return 0;  // "a" for "a[0]"
+  if (sub >= 0 && (base == active_base || (active_sub < 0 && base == active_name)) && std::uint32_t(sub) < array_size &&
+      array_size > 1)
+    return sub;
+  return -1;
+}
 
 // Builds the uniform state of a newly linked executable: zeroed default block, locations,
 // sampler units and block bindings (GL 4.6 7.6: uniforms start at zero, block bindings at their

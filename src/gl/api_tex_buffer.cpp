@@ -1,7 +1,9 @@
 // Buffer textures (GL 4.6 section 8.9): glTex(ture)Buffer(Range).
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
+#include <optional>
 #include <vector>
 
 #include "api_common.h"
@@ -18,26 +20,38 @@
 
 namespace glvk::gl {
 
-namespace {
-
-// GL 4.6 table 8.18: the internal formats a buffer texture may have.
-bool is_buffer_texture_format(GLenum f) {
-  switch (f) {
-    case GL_R8: case GL_R16: case GL_R16F: case GL_R32F: case GL_R8I: case GL_R16I: case GL_R32I: case GL_R8UI:
-    case GL_R16UI: case GL_R32UI: case GL_RG8: case GL_RG16: case GL_RG16F: case GL_RG32F: case GL_RG8I:
-    case GL_RG16I: case GL_RG32I: case GL_RG8UI: case GL_RG16UI: case GL_RG32UI: case GL_RGB32F: case GL_RGB32I:
-    case GL_RGB32UI: case GL_RGBA8: case GL_RGBA16: case GL_RGBA16F: case GL_RGBA32F: case GL_RGBA8I:
-    case GL_RGBA16I: case GL_RGBA32I: case GL_RGBA8UI: case GL_RGBA16UI: case GL_RGBA32UI:
-      return true;
-    default:
-      return false;
-  }
+std::optional<BufferTextureLayout> buffer_texture_layout(GLenum internal_format) {
+  // GL 4.6 table 8.18: each format's components, and the client (format, type) that has its layout.
+  static constexpr std::array<std::array<GLenum, 3>, 33> kTable = {{
+      {GL_R8, GL_RED, GL_UNSIGNED_BYTE},           {GL_R16, GL_RED, GL_UNSIGNED_SHORT},
+      {GL_R16F, GL_RED, GL_HALF_FLOAT},            {GL_R32F, GL_RED, GL_FLOAT},
+      {GL_R8I, GL_RED_INTEGER, GL_BYTE},           {GL_R16I, GL_RED_INTEGER, GL_SHORT},
+      {GL_R32I, GL_RED_INTEGER, GL_INT},           {GL_R8UI, GL_RED_INTEGER, GL_UNSIGNED_BYTE},
+      {GL_R16UI, GL_RED_INTEGER, GL_UNSIGNED_SHORT}, {GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT},
+      {GL_RG8, GL_RG, GL_UNSIGNED_BYTE},           {GL_RG16, GL_RG, GL_UNSIGNED_SHORT},
+      {GL_RG16F, GL_RG, GL_HALF_FLOAT},            {GL_RG32F, GL_RG, GL_FLOAT},
+      {GL_RG8I, GL_RG_INTEGER, GL_BYTE},           {GL_RG16I, GL_RG_INTEGER, GL_SHORT},
+      {GL_RG32I, GL_RG_INTEGER, GL_INT},           {GL_RG8UI, GL_RG_INTEGER, GL_UNSIGNED_BYTE},
+      {GL_RG16UI, GL_RG_INTEGER, GL_UNSIGNED_SHORT}, {GL_RG32UI, GL_RG_INTEGER, GL_UNSIGNED_INT},
+      {GL_RGB32F, GL_RGB, GL_FLOAT},               {GL_RGB32I, GL_RGB_INTEGER, GL_INT},
+      {GL_RGB32UI, GL_RGB_INTEGER, GL_UNSIGNED_INT}, {GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE},
+      {GL_RGBA16, GL_RGBA, GL_UNSIGNED_SHORT},     {GL_RGBA16F, GL_RGBA, GL_HALF_FLOAT},
+      {GL_RGBA32F, GL_RGBA, GL_FLOAT},             {GL_RGBA8I, GL_RGBA_INTEGER, GL_BYTE},
+      {GL_RGBA16I, GL_RGBA_INTEGER, GL_SHORT},     {GL_RGBA32I, GL_RGBA_INTEGER, GL_INT},
+      {GL_RGBA8UI, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE}, {GL_RGBA16UI, GL_RGBA_INTEGER, GL_UNSIGNED_SHORT},
+      {GL_RGBA32UI, GL_RGBA_INTEGER, GL_UNSIGNED_INT},
+  }};
+  for (const auto& [internal, format, type] : kTable)
+    if (internal == internal_format) return BufferTextureLayout{format, type};
+  return std::nullopt;
 }
+
+namespace {
 
 // glTexBuffer / glTexBufferRange: attach (or detach, buffer 0) a buffer's range.
 void tex_buffer(Context& ctx, TextureObject& texture, GLenum internal_format, GLuint buffer, GLintptr offset,
                 GLsizeiptr size, bool ranged, const char* function) {
-  if (!is_buffer_texture_format(internal_format))
+  if (!buffer_texture_layout(internal_format))
     return ctx.error(GL_INVALID_ENUM, "%s(internalformat = 0x%04x): not a buffer texture format", function,
                      internal_format);
   std::shared_ptr<BufferObject> object;

@@ -310,6 +310,34 @@ void VertexArrayVertexBuffer(Context& ctx, const char* fn, GLuint vaobj, GLuint 
   bind_vertex_buffer(ctx, named_vao(ctx, vaobj, fn), fn, binding, buffer, offset, stride);
 }
 
+// ARB_multi_bind (GL 4.6 10.3.1): each entry as glBindVertexBuffer, an entry's error leaving the
+// others bound; null buffers unbind the range (offset 0, stride 16).
+static void bind_vertex_buffers(Context& ctx, VertexArrayObject* vao, const char* fn, GLuint first, GLsizei count,
+                                const GLuint* buffers, const GLintptr* offsets, const GLsizei* strides) {
+  if (!vao) return;
+  if (count < 0) return ctx.error(GL_INVALID_VALUE, "%s(count = %d): negative", fn, count);
+  if (std::uint64_t(first) + std::uint64_t(count) > kMaxVertexAttribBindings)
+    return ctx.error(GL_INVALID_OPERATION, "%s(first = %u, count = %d): beyond MAX_VERTEX_ATTRIB_BINDINGS", fn, first,
+                     count);
+  if (buffers && (!offsets || !strides) && count > 0)
+    return ctx.error(GL_INVALID_VALUE, "%s: buffers given without offsets and strides", fn);
+  for (GLsizei i = 0; i < count; ++i) {
+    if (buffers)
+      bind_vertex_buffer(ctx, vao, fn, first + GLuint(i), buffers[i], offsets[i], strides[i]);
+    else
+      bind_vertex_buffer(ctx, vao, fn, first + GLuint(i), 0, 0, 16);
+  }
+}
+
+void BindVertexBuffers(Context& ctx, const char* fn, GLuint first, GLsizei count, const GLuint* buffers,
+                       const GLintptr* offsets, const GLsizei* strides) {
+  bind_vertex_buffers(ctx, current_vao(ctx, fn), fn, first, count, buffers, offsets, strides);
+}
+void VertexArrayVertexBuffers(Context& ctx, const char* fn, GLuint vaobj, GLuint first, GLsizei count,
+                              const GLuint* buffers, const GLintptr* offsets, const GLsizei* strides) {
+  bind_vertex_buffers(ctx, named_vao(ctx, vaobj, fn), fn, first, count, buffers, offsets, strides);
+}
+
 void VertexAttribFormat(Context& ctx, const char* fn, GLuint index, GLint size, GLenum type, GLboolean normalized,
                         GLuint relative_offset) {
   vertex_attrib_format(ctx, current_vao(ctx, fn), fn, GL_FLOAT, index, size, type, normalized, relative_offset);

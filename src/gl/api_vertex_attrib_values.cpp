@@ -1,9 +1,84 @@
 // The glVertexAttrib* entry points (GL 4.6 10.2.1): each converts its values and forwards them to
 // set_current_attrib (api_vertex_arrays.cpp), which validates the index and stores them.
 #include "api_common.h"
+#include "glvk/formats/pack.h"
 #include "vertex_array_state.h"
 
-namespace glvk::gl::api {
+namespace glvk::gl {
+
+bool unpack_packed_attrib(Context& ctx, const char* fn, GLenum type, bool normalized, std::uint32_t value,
+                          bool allow_float, float out[4]) {
+  auto field = [&](int shift, int bits) { return (value >> shift) & ((1u << bits) - 1u); };
+  const int shifts[4] = {0, 10, 20, 30}, widths[4] = {10, 10, 10, 2};
+  switch (type) {
+    case GL_INT_2_10_10_10_REV:
+      for (int i = 0; i < 4; ++i) {
+        const int w = widths[i];
+        const double c = double(std::int32_t(field(shifts[i], w) << (32 - w)) >> (32 - w));  // sign-extended
+        out[i] = float(normalized ? normalize_signed(c, w) : c);
+      }
+      return true;
+    case GL_UNSIGNED_INT_2_10_10_10_REV:
+      for (int i = 0; i < 4; ++i) {
+        const double c = field(shifts[i], widths[i]);
+        out[i] = float(normalized ? normalize_unsigned(c, widths[i]) : c);
+      }
+      return true;
+    case GL_UNSIGNED_INT_10F_11F_11F_REV:
+      if (!allow_float) break;
+      out[0] = formats::uf11_to_float(field(0, 11));
+      out[1] = formats::uf11_to_float(field(11, 11));
+      out[2] = formats::uf10_to_float(field(22, 10));
+      out[3] = 1.0f;
+      return true;
+    default: break;
+  }
+  ctx.error(GL_INVALID_ENUM, "%s(type = 0x%04x): not a packed vertex type here", fn, type);
+  return false;
+}
+
+namespace {
+
+// glVertexAttribP*: the first `count` components set as a vertex array of the packed type would
+// convert them, the rest (0, 0, 0, 1).
+void set_current_packed(Context& ctx, const char* fn, GLuint index, GLenum type, GLboolean normalized,
+                        std::uint32_t value, int count) {
+  // Three components only: four of them are refused, as Mesa refuses them.
+  if (type == GL_UNSIGNED_INT_10F_11F_11F_REV && count == 4)
+    return ctx.error(GL_INVALID_ENUM, "%s(type = UNSIGNED_INT_10F_11F_11F_REV): has three components", fn);
+  float v[4];
+  if (unpack_packed_attrib(ctx, fn, type, normalized, value, true, v))
+    set_current_float(ctx, fn, index, {v[0], v[1], v[2], v[3]}, count);
+}
+
+}  // namespace
+
+namespace api {
+
+void VertexAttribP1ui(Context& ctx, const char* fn, GLuint index, GLenum type, GLboolean normalized, GLuint value) {
+  set_current_packed(ctx, fn, index, type, normalized, value, 1);
+}
+void VertexAttribP2ui(Context& ctx, const char* fn, GLuint index, GLenum type, GLboolean normalized, GLuint value) {
+  set_current_packed(ctx, fn, index, type, normalized, value, 2);
+}
+void VertexAttribP3ui(Context& ctx, const char* fn, GLuint index, GLenum type, GLboolean normalized, GLuint value) {
+  set_current_packed(ctx, fn, index, type, normalized, value, 3);
+}
+void VertexAttribP4ui(Context& ctx, const char* fn, GLuint index, GLenum type, GLboolean normalized, GLuint value) {
+  set_current_packed(ctx, fn, index, type, normalized, value, 4);
+}
+void VertexAttribP1uiv(Context& ctx, const char* fn, GLuint index, GLenum type, GLboolean normalized, const GLuint* value) {
+  if (check_values(ctx, fn, value)) set_current_packed(ctx, fn, index, type, normalized, *value, 1);
+}
+void VertexAttribP2uiv(Context& ctx, const char* fn, GLuint index, GLenum type, GLboolean normalized, const GLuint* value) {
+  if (check_values(ctx, fn, value)) set_current_packed(ctx, fn, index, type, normalized, *value, 2);
+}
+void VertexAttribP3uiv(Context& ctx, const char* fn, GLuint index, GLenum type, GLboolean normalized, const GLuint* value) {
+  if (check_values(ctx, fn, value)) set_current_packed(ctx, fn, index, type, normalized, *value, 3);
+}
+void VertexAttribP4uiv(Context& ctx, const char* fn, GLuint index, GLenum type, GLboolean normalized, const GLuint* value) {
+  if (check_values(ctx, fn, value)) set_current_packed(ctx, fn, index, type, normalized, *value, 4);
+}
 
 void VertexAttrib1s(Context& ctx, const char* fn, GLuint index, GLshort v0) {
   set_current_float(ctx, fn, index, {double(v0)}, 1);
@@ -209,4 +284,5 @@ void VertexAttribI4usv(Context& ctx, const char* fn, GLuint index, const GLushor
   set_current_integer(ctx, fn, index, {std::uint32_t(std::int32_t(v[0])), std::uint32_t(std::int32_t(v[1])), std::uint32_t(std::int32_t(v[2])), std::uint32_t(std::int32_t(v[3]))}, 4, GL_UNSIGNED_INT);
 }
 
-}  // namespace glvk::gl::api
+}  // namespace api
+}  // namespace glvk::gl

@@ -58,6 +58,13 @@ void lost_query_result(Context& context, const char* name, unsigned pname, void*
     *static_cast<GLuint*>(params) = GL_TRUE;
 }
 
+void lost_sync_status(Context& context, const char* name, unsigned pname, int count, int* length, int* values) {
+  context_lost(context, name);
+  if (pname != GL_SYNC_STATUS || count < 1 || !values) return;
+  values[0] = GL_SIGNALED;
+  if (length) *length = 1;
+}
+
 void report_exception(Context& context, const char* name) {
   if (debug_enabled("api")) std::fprintf(stderr, "glvk api: %s failed inside glvk\n", name);
   // A device lost during the command loses the context (KHR_robustness: the command raises

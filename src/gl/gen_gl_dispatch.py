@@ -35,7 +35,7 @@ BETWEEN_BEGIN_END = re.compile(
 # 21.4): recorded with copies of their array arguments and replayed by glCallList. Every other
 # command executes at once (the commands of 21.4.1 must; the rest are not compiled yet).
 COMPILED_INTO_LISTS = re.compile(
-    r"^gl(Begin|End|Vertex[234][dfis]v?|Color[34](b|d|f|i|s|ub|ui|us)v?|SecondaryColor3(b|d|f|i|s|ub|ui|us)v?|"
+    r"^gl(Begin|End|Vertex[234][dfis]v?|(Vertex|TexCoord|MultiTexCoord|Color|SecondaryColor|Normal|VertexAttrib)P[1-4]uiv?|Color[34](b|d|f|i|s|ub|ui|us)v?|SecondaryColor3(b|d|f|i|s|ub|ui|us)v?|"
     r"Normal3[bdfis]v?|TexCoord[1-4][dfis]v?|MultiTexCoord[1-4][dfis]v?|FogCoord[fd]v?|EdgeFlagv?|Rect[dfis]v?|"
     r"VertexAttrib[1-4]N?(b|d|f|i|s|ub|ui|us)v?|Light[fi]v?|LightModel[fi]v?|Material[fi]v?|ColorMaterial|"
     r"Fog[fi]v?|TexEnv[fi]v?|ShadeModel|AlphaFunc|Enable|Disable|MatrixMode|LoadIdentity|LoadMatrix[fd]|"
@@ -53,6 +53,8 @@ COMPILED_INTO_LISTS = re.compile(
 # result availability, which also answers TRUE so that a program polling it ends.
 LOST_EXEMPT = re.compile(r"^gl(GetError|GetGraphicsResetStatus(ARB|KHR|EXT)?)$")
 LOST_QUERY_AVAILABLE = re.compile(r"^glGetQueryObject(i|ui|i64|ui64)v(ARB|EXT)?$")
+# Likewise a sync object's status answers SIGNALED (GL 4.6 section 2.3.2.1).
+LOST_SYNC_STATUS = re.compile(r"^glGetSynciv(APPLE)?$")
 
 
 def list_recording(name, target, params):
@@ -239,6 +241,9 @@ def main():
                 s.write(f"  Context* ctx = current_context();\n  if (!ctx) return{zero};\n")
                 if LOST_QUERY_AVAILABLE.match(name):
                     s.write(f"  if (ctx->lost()) {{\n    lost_query_result(*ctx, \"{name}\", pname, params, sizeof *params);\n"
+                            f"    return;\n  }}\n")
+                elif LOST_SYNC_STATUS.match(name):
+                    s.write(f"  if (ctx->lost()) {{\n    lost_sync_status(*ctx, \"{name}\", pname, count, length, values);\n"
                             f"    return;\n  }}\n")
                 elif not LOST_EXEMPT.match(name):
                     s.write(f"  if (ctx->lost()) {{\n    context_lost(*ctx, \"{name}\");\n    return{zero};\n  }}\n")

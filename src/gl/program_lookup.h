@@ -22,6 +22,11 @@ glsl::Stage shader_stage(GLenum type);
 // GL's string out-parameters: at most buf_size - 1 characters and a NUL; *length without it.
 void copy_string_out(const std::string& text, GLsizei buf_size, GLsizei* length, GLchar* out);
 
+// GL 4.6 7.3.1's name rule for an active variable reported as `active_name` with `array_size`
+// elements: "v" and "v[0]" name element 0 of an array, "v[i]" element i. The element `name`
+// selects, or -1 when it does not name the variable (api_programs.cpp).
+long element_of(const std::string& active_name, std::uint32_t array_size, const std::string& name);
+
 // Drops a shader flagged for deletion once no program holds it (share group mutex held).
 void release_shader(ShareGroup& group, ShaderObject& shader);
 

@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "glvk/formats/checked_size.h"
@@ -28,6 +29,13 @@ struct ClientImage {
   std::size_t row_stride = 0, image_stride = 0;
   std::size_t extent_bytes = 0;          // from the first texel to one past the last
 };
+
+// A buffer texture internal format (GL 4.6 table 8.18) as the client (format, type) with the same
+// memory layout (glTexBuffer's formats, glClearBufferData's element); nullopt for other formats.
+struct BufferTextureLayout {
+  GLenum format, type;
+};
+std::optional<BufferTextureLayout> buffer_texture_layout(GLenum internal_format);
 
 // INVALID_ENUM for unknown enums, INVALID_OPERATION for a pair GL does not define; false after
 // raising the error.

@@ -20,6 +20,12 @@ std::uint32_t vertex_element_size(GLint size, GLenum type);
 void set_current_float(Context& ctx, const char* fn, GLuint index, std::initializer_list<double> values, int count);
 void set_current_integer(Context& ctx, const char* fn, GLuint index, std::initializer_list<std::uint32_t> values,
                          int count, GLenum kind);
+// The packed attribute values of glVertexAttribP* and the compatibility glColorP*-style commands
+// (GL 4.6 10.2.1, table 10.5's packings): x, y, z, w of `value`, normalized as equations 2.2/2.3
+// say when asked. UNSIGNED_INT_10F_11F_11F_REV only with `allow_float` (w is then 1). False after
+// INVALID_ENUM for any other type.
+bool unpack_packed_attrib(Context& ctx, const char* fn, GLenum type, bool normalized, std::uint32_t value,
+                          bool allow_float, float out[4]);
 // The *v forms with a null pointer: INVALID_VALUE rather than a crash (the spec leaves it open).
 bool check_values(Context& ctx, const char* fn, const void* values);
 

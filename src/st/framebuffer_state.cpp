@@ -14,6 +14,26 @@ std::uint32_t quantize_sample_count(std::uint32_t requested, std::uint32_t suppo
   return 0;
 }
 
+bool standard_sample_position(std::uint32_t samples, std::uint32_t index, float position[2]) {
+  // The table of the Vulkan specification's standard sample locations, in sixteenths of a pixel.
+  static constexpr std::uint8_t k1[][2] = {{8, 8}};
+  static constexpr std::uint8_t k2[][2] = {{12, 12}, {4, 4}};
+  static constexpr std::uint8_t k4[][2] = {{6, 2}, {14, 6}, {2, 10}, {10, 14}};
+  static constexpr std::uint8_t k8[][2] = {{9, 5}, {7, 11}, {13, 9}, {5, 3}, {3, 13}, {1, 7}, {11, 15}, {15, 1}};
+  static constexpr std::uint8_t k16[][2] = {{9, 9}, {7, 5}, {5, 10}, {12, 7}, {3, 6}, {10, 13}, {13, 11}, {11, 3},
+                                            {6, 14}, {8, 1}, {4, 2}, {2, 12}, {0, 8}, {15, 4}, {14, 15}, {1, 0}};
+  const std::uint8_t(*table)[2] = samples == 1   ? k1
+                                  : samples == 2  ? k2
+                                  : samples == 4  ? k4
+                                  : samples == 8  ? k8
+                                  : samples == 16 ? k16
+                                                  : nullptr;
+  if (!table || index >= samples) return false;
+  position[0] = float(table[index][0]) / 16.0f;
+  position[1] = float(table[index][1]) / 16.0f;
+  return true;
+}
+
 FramebufferState update_framebuffer_state(const FramebufferInput& input) {
   FramebufferState fb;
   constexpr std::uint32_t kUnbounded = std::numeric_limits<std::uint32_t>::max();

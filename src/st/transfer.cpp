@@ -353,6 +353,28 @@ void Context::finish() {
   l.s.check_validation();
 }
 
+std::uint64_t Context::fence() {
+  Locked l(*screen_);
+  const vk_backend::CommandStream& stream = *l.s.stream;
+  return stream.has_recorded_work() ? stream.open_serial() : stream.open_serial() - 1;
+}
+
+bool Context::fence_signaled(std::uint64_t fence) {
+  Locked l(*screen_);
+  return l.s.stream->is_complete(fence);
+}
+
+bool Context::fence_wait(std::uint64_t fence, bool flush, std::uint64_t timeout_ns) {
+  Locked l(*screen_);
+  if (flush && fence >= l.s.stream->open_serial() && l.s.stream->has_recorded_work()) {
+    ++l.s.stats.submissions;
+    l.s.stream->flush();
+  }
+  const bool signaled = l.s.stream->wait_for(fence, timeout_ns);
+  l.s.check_validation();
+  return signaled;
+}
+
 TransferStats Context::stats() const {
   Locked l(*screen_);
   TransferStats out = l.s.stats;

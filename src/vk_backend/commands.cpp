@@ -259,6 +259,23 @@ void CommandStream::wait(std::uint64_t serial) {
   }
 }
 
+bool CommandStream::wait_for(std::uint64_t serial, std::uint64_t timeout_ns) {
+  if (is_complete(serial)) return true;
+  // Fences may signal out of submission order, so every batch up to `serial` is waited for.
+  std::vector<VkFence> fences;
+  for (const Batch& b : in_flight_)
+    if (b.serial <= serial) fences.push_back(b.fence);
+  if (!fences.empty()) {
+    VkResult result = injected_wait_fault();
+    if (result == VK_SUCCESS)
+      result = vkWaitForFences(device_.handle(), std::uint32_t(fences.size()), fences.data(), VK_TRUE, timeout_ns);
+    if (result == VK_ERROR_DEVICE_LOST) lose_device("vkWaitForFences");
+    if (result != VK_TIMEOUT) check(result, "vkWaitForFences");
+    retire_completed();
+  }
+  return is_complete(serial);
+}
+
 void CommandStream::release_after(std::shared_ptr<void> object, std::uint64_t serial) {
   if (is_complete(serial)) return;
   deferred_.emplace_back(serial, std::move(object));

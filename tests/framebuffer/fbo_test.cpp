@@ -152,6 +152,35 @@ TEST_F(FramebufferTest, EveryIncompleteStatusIsReached) {
   EXPECT_EQ(binding, 0);
 }
 
+// GL 4.6 14.3.1. The 4-sample positions are Vulkan's standard ones, which Mesa llvmpipe and zink
+// report too for the same program: (0.375, 0.125) (0.875, 0.375) (0.125, 0.625) (0.625, 0.875).
+TEST_F(FramebufferTest, SamplePositionsOfTheDrawFramebuffer) {
+  GLfloat p[2] = {-1, -1};
+  framebuffer();
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, renderbuffer(GL_RGBA8, 8, 8, 4));
+  GLint samples = 0;
+  glGetIntegerv(GL_SAMPLES, &samples);
+  ASSERT_EQ(samples, 4);
+  const float expected[4][2] = {{0.375f, 0.125f}, {0.875f, 0.375f}, {0.125f, 0.625f}, {0.625f, 0.875f}};
+  for (GLuint i = 0; i < 4; ++i) {
+    glGetMultisamplefv(GL_SAMPLE_POSITION, i, p);
+    EXPECT_EQ(p[0], expected[i][0]) << i;
+    EXPECT_EQ(p[1], expected[i][1]) << i;
+  }
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  p[0] = -1;
+  glGetMultisamplefv(GL_SAMPLE_POSITION, 4, p);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  glGetMultisamplefv(GL_SAMPLES, 0, p);  // the pname is checked before the index
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+  EXPECT_EQ(p[0], -1.0f);
+  // A single-sample framebuffer has no sample positions (GL_SAMPLES is 0).
+  framebuffer();
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, renderbuffer(GL_RGBA8, 8, 8));
+  glGetMultisamplefv(GL_SAMPLE_POSITION, 0, p);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+}
+
 class CompatibilityFramebufferTest : public FramebufferTest {
  protected:
   std::vector<EGLint> context_attributes() const override {

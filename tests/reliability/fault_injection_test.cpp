@@ -67,6 +67,7 @@ TEST(FaultInjection, EveryFailedAllocationBecomesAGlErrorAndTheContextKeepsWorki
   for (const Line& l : expected) EXPECT_EQ(l.error, 0u) << l.name;
   ASSERT_EQ(line(expected, "final").value, "ok");
   EXPECT_EQ(line(expected, "queryavailable").value, "1");
+  EXPECT_EQ(line(expected, "syncstatus").value, "0x9119");  // GL_SIGNALED
   EXPECT_EQ(line(expected, "resetstatus").value, "0x0");
 
   unsigned failed_runs = 0, n = 1;
@@ -132,6 +133,7 @@ void expect_lost_runs(const char* kind, unsigned& lost_runs) {
       else EXPECT_EQ(lines[i].error, kContextLost) << fault << ": " << lines[i].name;
     }
     EXPECT_EQ(line(lines, "queryavailable").value, "1") << fault;
+    EXPECT_EQ(line(lines, "syncstatus").value, "0x9119") << fault;
     EXPECT_EQ(line(lines, "final").value, "bad") << fault;
     EXPECT_EQ(line(lines, "resetstatus").value, "0x8255") << fault;
     EXPECT_EQ(line(lines, "resetstatus").error, 0u) << fault;

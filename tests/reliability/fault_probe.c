@@ -115,6 +115,14 @@ int main(void) {
   error("queryresult");
   glGetQueryObjectuiv(query, GL_QUERY_RESULT_AVAILABLE, &available);
   printf("queryavailable %u 0x%x\n", available, glGetError());
+  /* A fence waited for reads SIGNALED (in a lost context too, whatever the handle). */
+  GLsync sync = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+  error("fencesync");
+  glClientWaitSync(sync, GL_SYNC_FLUSH_COMMANDS_BIT, GL_TIMEOUT_IGNORED);
+  error("clientwaitsync");
+  GLint sync_status = 0;
+  glGetSynciv(sync, GL_SYNC_STATUS, 1, NULL, &sync_status);
+  printf("syncstatus 0x%x 0x%x\n", (unsigned)sync_status, glGetError());
   glFinish();
   error("finish");
 

@@ -98,6 +98,15 @@ class ShareGroup {
   std::unordered_map<GLuint, std::shared_ptr<ProgramObject>> programs;
   GLuint next_shader_program_name = 1;
 
+  // Sync objects (GL 4.6 4.1): handles are counters glvk hands out, never pointers it follows, so
+  // a wrong handle is only an unknown name. `fence` is st's fence; signalled once seen finished.
+  struct SyncObject {
+    std::uint64_t fence = 0;
+    std::atomic<bool> signaled{false};
+  };
+  std::unordered_map<std::uintptr_t, std::shared_ptr<SyncObject>> syncs;
+  std::uintptr_t next_sync_handle = 1;
+
   // The object a name holds (null for 0, unknown and reserved-only names); take the mutex themselves.
   std::shared_ptr<BufferObject> find_buffer(GLuint name);
   std::shared_ptr<TextureObject> find_texture(GLuint name);

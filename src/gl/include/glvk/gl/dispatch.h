@@ -51,6 +51,8 @@ std::size_t call_lists_size(int n, unsigned type);
 // (`size` bytes, 4 or 8), so that a program polling a query ends.
 void context_lost(Context& context, const char* name);
 void lost_query_result(Context& context, const char* name, unsigned pname, void* params, std::size_t size);
+// lost_sync_status answers glGetSynciv's SYNC_STATUS with SIGNALED (when count allows a value).
+void lost_sync_status(Context& context, const char* name, unsigned pname, int count, int* length, int* values);
 
 // Called when a hand-written entry point throws (out of memory, device loss): records
 // GL_OUT_OF_MEMORY, or GL_CONTEXT_LOST when the device was lost, since no exception may cross the

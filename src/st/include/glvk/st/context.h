@@ -47,6 +47,15 @@ class Context {
   void flush();   // submit recorded work
   void finish();  // submit and wait for all of it
 
+  // Fences (glFenceSync): a fence names the point after every command recorded so far on the
+  // screen's stream (the serial of the batch that holds the last of them).
+  std::uint64_t fence();
+  // True once the work before the fence has finished on the device.
+  bool fence_signaled(std::uint64_t fence);
+  // Submits the fence's batch first when `flush`; then waits at most `timeout_ns`. True once
+  // signalled. Holds the screen's lock while it waits, as finish() does.
+  bool fence_wait(std::uint64_t fence, bool flush, std::uint64_t timeout_ns);
+
   TransferStats stats() const;
   // The staging budget whose quarter triggers a flush (default: the staging memory heap's size).
   void set_staging_budget(std::uint64_t bytes);

@@ -47,4 +47,10 @@ FramebufferState update_framebuffer_state(const FramebufferInput& input);
 // sample); 0 when the device supports no count that large.
 std::uint32_t quantize_sample_count(std::uint32_t requested, std::uint32_t supported_sample_counts);
 
+// Where sample `index` of a `samples`-sample pixel lies (GL_SAMPLE_POSITION): Vulkan's standard
+// sample locations (the devices glvk runs on report standardSampleLocations), in GL's pixel
+// coordinates, which are Vulkan's since glvk keeps GL's row order in its images. False for a
+// count without standard locations or an index beyond it.
+bool standard_sample_position(std::uint32_t samples, std::uint32_t index, float position[2]);
+
 }  // namespace glvk::st

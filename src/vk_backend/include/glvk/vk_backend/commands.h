@@ -103,6 +103,9 @@ class CommandStream {
   // Submits the open batch if `serial` names it, then blocks until `serial` has finished.
   void wait(std::uint64_t serial);
   void wait_idle() { wait(open_serial_); }
+  // Waits at most `timeout_ns` for the submitted batches up to `serial` (never submits the open
+  // batch); true once `serial` has finished, false when the time ran out or `serial` is still open.
+  bool wait_for(std::uint64_t serial, std::uint64_t timeout_ns);
 
   // Keeps `object` alive until the batch `serial` has finished (storage replaced while in use).
   void release_after(std::shared_ptr<void> object, std::uint64_t serial);

@@ -1,0 +1,117 @@
+// Packed current attribute values (GL 4.6 10.2.1, ARB_vertex_type_2_10_10_10_rev and
+// ARB_vertex_type_10f_11f_11f_rev): glVertexAttribP* and the compatibility glColorP*-style
+// commands. Expected values: the fields of the packed word through equations 2.2/2.3 (signed
+// normalized: max(c / (2^(b-1) - 1), -1)); the same program on Mesa llvmpipe printed them too
+// (-1/511 = -0.00195694715, 512/1023 = 0.500488758, 2/3 = 0.666666687).
+#include "draw_helpers.h"
+
+namespace glvk::test {
+namespace {
+
+// x = -1, y = 511, z = -512 (10-bit signed fields), w = -1 (2-bit field 3).
+constexpr GLuint kSigned = (3u << 30) | (0x200u << 20) | (0x1ffu << 10) | 0x3ffu;
+// x = 1, y = 512, z = 1023, w = 2.
+constexpr GLuint kUnsigned = (2u << 30) | (1023u << 20) | (512u << 10) | 1u;
+// 11-bit floats 0x3c0 (exponent 15, mantissa 0: 1.0) in x and y, 10-bit 0x1e0 (1.0) in z.
+constexpr GLuint kFloats = (0x1e0u << 22) | (0x3c0u << 11) | 0x3c0u;
+
+std::array<float, 4> current(GLuint index) {
+  std::array<float, 4> f{-9, -9, -9, -9};
+  glGetVertexAttribfv(index, GL_CURRENT_VERTEX_ATTRIB, f.data());
+  return f;
+}
+
+using PackedAttribTest = DrawTest;
+
+TEST_F(PackedAttribTest, VertexAttribPUnpacksEachPackingAndFillsTheRest) {
+  glVertexAttribP4ui(1, GL_INT_2_10_10_10_REV, GL_FALSE, kSigned);
+  EXPECT_EQ(current(1), (std::array<float, 4>{-1, 511, -512, -1}));
+  glVertexAttribP4ui(1, GL_INT_2_10_10_10_REV, GL_TRUE, kSigned);
+  EXPECT_EQ(current(1), (std::array<float, 4>{-1.0f / 511.0f, 1, -1, -1}));
+  glVertexAttribP4ui(1, GL_UNSIGNED_INT_2_10_10_10_REV, GL_FALSE, kUnsigned);
+  EXPECT_EQ(current(1), (std::array<float, 4>{1, 512, 1023, 2}));
+  glVertexAttribP4uiv(1, GL_UNSIGNED_INT_2_10_10_10_REV, GL_TRUE, &kUnsigned);
+  EXPECT_EQ(current(1), (std::array<float, 4>{1.0f / 1023.0f, 512.0f / 1023.0f, 1, 2.0f / 3.0f}));
+  glVertexAttribP3ui(1, GL_UNSIGNED_INT_2_10_10_10_REV, GL_TRUE, kUnsigned);
+  EXPECT_EQ(current(1), (std::array<float, 4>{1.0f / 1023.0f, 512.0f / 1023.0f, 1, 1}));
+  glVertexAttribP2ui(1, GL_INT_2_10_10_10_REV, GL_TRUE, kSigned);
+  EXPECT_EQ(current(1), (std::array<float, 4>{-1.0f / 511.0f, 1, 0, 1}));
+  glVertexAttribP1uiv(1, GL_INT_2_10_10_10_REV, GL_FALSE, &kSigned);
+  EXPECT_EQ(current(1), (std::array<float, 4>{-1, 0, 0, 1}));
+  glVertexAttribP3ui(1, GL_UNSIGNED_INT_10F_11F_11F_REV, GL_FALSE, kFloats);
+  EXPECT_EQ(current(1), (std::array<float, 4>{1, 1, 1, 1}));
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
+TEST_F(PackedAttribTest, VertexAttribPRefusesOtherTypesBeforeTheIndex) {
+  glVertexAttribP4ui(1, GL_UNSIGNED_INT_2_10_10_10_REV, GL_FALSE, kUnsigned);
+  glVertexAttribP4ui(1, GL_FLOAT, GL_FALSE, 0);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+  glVertexAttribP4ui(1, GL_UNSIGNED_INT_10F_11F_11F_REV, GL_FALSE, kFloats);  // three components only
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+  glVertexAttribP4ui(9999, GL_UNSIGNED_BYTE, GL_FALSE, 0);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+  glVertexAttribP4ui(9999, GL_INT_2_10_10_10_REV, GL_FALSE, 0);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  glVertexAttribP4uiv(1, GL_INT_2_10_10_10_REV, GL_FALSE, nullptr);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  EXPECT_EQ(current(1), (std::array<float, 4>{1, 512, 1023, 2}));  // no error changed it
+}
+
+TEST_F(PackedAttribTest, APackedCurrentValueFeedsADisabledArray) {
+  constexpr const char* vs = R"(#version 330 core
+layout(location = 0) in vec2 position;
+layout(location = 1) in vec4 colour;
+out vec4 c;
+void main() { gl_Position = vec4(position, 0.0, 1.0); c = colour; })";
+  constexpr const char* fs = R"(#version 330 core
+in vec4 c;
+out vec4 result;
+void main() { result = c; })";
+  positions({-1, -1, 1, -1, -1, 1, 1, 1});
+  glUseProgram(link(vs, fs));
+  // (1023, 0, 512, 3) normalized: (1, 0, 512/1023, 1) -> 8-bit (255, 0, 128, 255).
+  glVertexAttribP4ui(1, GL_UNSIGNED_INT_2_10_10_10_REV, GL_TRUE, (3u << 30) | (512u << 20) | 1023u);
+  glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+  EXPECT_EQ(pixel(7, 9), (Rgba{255, 0, 128, 255}));
+}
+
+class PackedLegacyTest : public DrawTest {
+ protected:
+  std::vector<EGLint> context_attributes() const override { return compatibility_context_attributes(); }
+};
+
+TEST_F(PackedLegacyTest, ColourNormalAndCoordinateCommandsConvertAsTheirIntegerForms) {
+  GLfloat f[4] = {};
+  glColorP4ui(GL_UNSIGNED_INT_2_10_10_10_REV, kUnsigned);  // colours are normalized
+  glGetFloatv(GL_CURRENT_COLOR, f);
+  EXPECT_EQ((std::array<float, 4>{f[0], f[1], f[2], f[3]}),
+            (std::array<float, 4>{1.0f / 1023.0f, 512.0f / 1023.0f, 1, 2.0f / 3.0f}));
+  glNormalP3uiv(GL_INT_2_10_10_10_REV, &kSigned);  // so are normals
+  glGetFloatv(GL_CURRENT_NORMAL, f);
+  EXPECT_EQ((std::array<float, 3>{f[0], f[1], f[2]}), (std::array<float, 3>{-1.0f / 511.0f, 1, -1}));
+  glMultiTexCoordP2ui(GL_TEXTURE1, GL_INT_2_10_10_10_REV, kSigned);  // coordinates are not
+  glActiveTexture(GL_TEXTURE1);
+  glGetFloatv(GL_CURRENT_TEXTURE_COORDS, f);
+  EXPECT_EQ((std::array<float, 4>{f[0], f[1], f[2], f[3]}), (std::array<float, 4>{-1, 511, 0, 1}));
+  glActiveTexture(GL_TEXTURE0);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  // The compatibility commands take the two integer packings only.
+  glColorP3ui(GL_UNSIGNED_INT_10F_11F_11F_REV, kFloats);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+
+  // An immediate-mode quad in the packed colour (1023, 0, 0, 3): red.
+  glUseProgram(0);
+  glColorP4ui(GL_UNSIGNED_INT_2_10_10_10_REV, (3u << 30) | 1023u);
+  glBegin(GL_TRIANGLE_STRIP);
+  glVertexP2ui(GL_INT_2_10_10_10_REV, (0x3ffu << 10) | 0x3ffu);  // (-1, -1)
+  glVertexP2ui(GL_INT_2_10_10_10_REV, (0x3ffu << 10) | 1u);      // (1, -1)
+  glVertexP2ui(GL_INT_2_10_10_10_REV, (1u << 10) | 0x3ffu);      // (-1, 1)
+  glVertexP2ui(GL_INT_2_10_10_10_REV, (1u << 10) | 1u);          // (1, 1)
+  glEnd();
+  EXPECT_EQ(pixel(20, 3), (Rgba{255, 0, 0, 255}));
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
+}  // namespace
+}  // namespace glvk::test
