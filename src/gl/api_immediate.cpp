@@ -87,6 +87,14 @@ void end_primitive(Context& ctx) {
     l.drawing_immediate = false;
   }
   l.vertices.clear();
+  l.immediate_generics.clear();
+  l.immediate_generic_mask = 0;
+}
+
+// The generic attributes' current values appended for one vertex.
+void record_generics(Context& ctx) {
+  for (std::size_t i = 0; i < LegacyState::kImmediateGenerics; ++i)
+    ctx.legacy.immediate_generics.push_back(ctx.current_attribs[i].bits);
 }
 
 template <typename T>
@@ -108,6 +116,17 @@ void emit_vertex(Context& ctx, const Vec4& position) {
   if (!l.inside_begin_end()) return;  // glVertex outside glBegin/glEnd: undefined, nothing happens
   const CurrentValues& c = l.current;
   l.vertices.push_back({position, c.normal, c.color, c.secondary_color, c.fog_coord, c.texcoords});
+  if (l.immediate_generic_mask) record_generics(ctx);
+}
+
+void note_immediate_generic(Context& ctx, GLuint index) {
+  LegacyState& l = ctx.legacy;
+  if (index == 0 || index >= LegacyState::kImmediateGenerics || !l.inside_begin_end()) return;
+  // The first one: the vertices so far get the values current when they were emitted, which no
+  // call inside this glBegin has changed yet.
+  if (!l.immediate_generic_mask)
+    for (std::size_t v = 0; v < l.vertices.size(); ++v) record_generics(ctx);
+  l.immediate_generic_mask |= 1u << index;
 }
 
 namespace api {
@@ -117,6 +136,8 @@ void Begin(Context& ctx, const char* fn, GLenum mode) {
   if (!is_begin_mode(mode)) return ctx.error(GL_INVALID_ENUM, "%s(mode = 0x%04x): not a primitive mode", fn, mode);
   ctx.legacy.begin_mode = mode;
   ctx.legacy.vertices.clear();
+  ctx.legacy.immediate_generics.clear();
+  ctx.legacy.immediate_generic_mask = 0;
 }
 
 void End(Context& ctx, const char* fn) {

@@ -178,6 +178,7 @@ void set_current_float(Context& ctx, const char* fn, GLuint index, std::initiali
     if (i < count) v[i++] = float(d);
   // Between glBegin and glEnd attribute 0 is the vertex (GL 4.6 compatibility 10.2.2).
   if (index == 0 && ctx.legacy.inside_begin_end()) return emit_vertex(ctx, {v[0], v[1], v[2], v[3]});
+  note_immediate_generic(ctx, index);
   CurrentAttrib& c = ctx.current_attribs[index];
   std::memcpy(c.bits.data(), v, 16);
   c.kind = GL_FLOAT;
@@ -190,6 +191,7 @@ void set_current_integer(Context& ctx, const char* fn, GLuint index, std::initia
   int i = 0;
   for (std::uint32_t w : values)
     if (i < count) v[std::size_t(i++)] = w;
+  note_immediate_generic(ctx, index);
   ctx.current_attribs[index] = {v, kind};
 }
 

@@ -257,6 +257,10 @@ bool gather_draw_inputs(Context& ctx, const char* fn, const ProgramObject& progr
     call.attribs[i].current = ctx.current_attribs[i].bits;
     generic_array_input(vao, i, call.attribs[i]);
   }
+  // A program reading gl_Vertex takes the position there; otherwise its attribute 0 aliases it.
+  const bool reads_gl_vertex = std::any_of(r.attributes.begin(), r.attributes.end(),
+                                           [](const glsl::InterfaceVariable& a) { return a.name == "gl_Vertex"; });
+  if (!legacy_inputs && !ctx.config().core_profile && !reads_gl_vertex) generic_zero_input(ctx, call.attribs[0]);
   if (!program.fixed_function) builtin_attribute_inputs(ctx, r, call);
 
   // Per-fragment and rasterization state.

@@ -28,6 +28,11 @@ ProgramObject* program_with_fixed_stage(Context& ctx, const char* fn, ProgramObj
 // nothing is drawn (no vertex array: GL 4.6 compatibility 10.3.? draws no vertices).
 bool fixed_function_vertex_inputs(Context& ctx, const ProgramObject& program, st::DrawCall& call);
 
+// Generic attribute 0 of a GLSL program's draw in a compatibility context: it aliases the vertex
+// position (GL 4.6 compatibility 10.2), so it reads generic array 0 when enabled, else the vertex
+// array (glVertexPointer), else the current value.
+void generic_zero_input(Context& ctx, st::VertexAttribInput& in);
+
 // Legacy arrays of normals and colours take integers as normalized values (GL 4.6 compatibility
 // table 10.3); vertices, texture and fog coordinates take them as they are.
 bool legacy_array_normalized(unsigned slot, GLenum type);
@@ -71,6 +76,9 @@ bool capability_enabled(Context& ctx, GLenum cap, GLuint unit = 0);
 
 // api_immediate.cpp: glVertex's work (also glVertexAttrib*(0, ...) between glBegin and glEnd).
 void emit_vertex(Context& ctx, const Vec4& position);
+// glVertexAttrib*(index >= 1) between glBegin and glEnd, before the current value changes: from
+// then on each vertex records the generic attributes (LegacyState::immediate_generics).
+void note_immediate_generic(Context& ctx, GLuint index);
 // api_lighting.cpp: a new current colour updates the materials COLOR_MATERIAL tracks.
 void track_color_material(Context& ctx);
 

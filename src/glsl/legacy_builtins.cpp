@@ -9,9 +9,7 @@
 namespace glvk::glsl::detail {
 namespace {
 
-constexpr int kTextureCoords = 8;  // gl_MaxTextureCoords glvk reports (GL_MAX_TEXTURE_COORDS)
 constexpr int kLights = 8;         // gl_MaxLights
-constexpr int kClipPlanes = 8;     // gl_MaxClipPlanes
 constexpr int kDrawBuffers = 8;    // GL_MAX_DRAW_BUFFERS
 
 bool identifier_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
@@ -71,26 +69,12 @@ std::vector<UniformDecl> uniform_decls() {
 }
 
 // Vertex attributes (GLSL 1.20 7.3).
-struct InterfaceDecl {
-  std::string name;
-  std::string_view type;
-  int array = 0;
-};
-std::vector<InterfaceDecl> attribute_decls() {
-  std::vector<InterfaceDecl> a = {{"gl_Vertex", "vec4"}, {"gl_Normal", "vec3"}, {"gl_Color", "vec4"},
+std::vector<BuiltinVarDecl> attribute_decls() {
+  std::vector<BuiltinVarDecl> a = {{"gl_Vertex", "vec4"}, {"gl_Normal", "vec3"}, {"gl_Color", "vec4"},
                                   {"gl_SecondaryColor", "vec4"}, {"gl_FogCoord", "float"}};
   for (int i = 0; i < kTextureCoords; ++i) a.push_back({"gl_MultiTexCoord" + std::to_string(i), "vec4"});
   return a;
 }
-// Varyings (GLSL 1.20 7.6) as the vertex stage writes them.
-const std::vector<InterfaceDecl>& varying_decls() {
-  static const std::vector<InterfaceDecl> v = {{"gl_FrontColor", "vec4"},         {"gl_BackColor", "vec4"},
-                                               {"gl_FrontSecondaryColor", "vec4"}, {"gl_BackSecondaryColor", "vec4"},
-                                               {"gl_TexCoord", "vec4", kTextureCoords}, {"gl_FogFragCoord", "float"}};
-  return v;
-}
-
-std::string lowered(std::string_view gl) { return std::string(kLoweredPrefix) + std::string(gl.substr(3)); }
 
 std::string declaration(std::string_view qualifier, std::string_view type, std::string_view gl, int array) {
   std::string d(qualifier);
@@ -123,6 +107,15 @@ std::map<std::string, std::string> blank_redeclarations(std::string& text) {
 }
 
 }  // namespace
+
+const std::vector<BuiltinVarDecl>& varying_decls() {
+  static const std::vector<BuiltinVarDecl> v = {{"gl_FrontColor", "vec4"},         {"gl_BackColor", "vec4"},
+                                               {"gl_FrontSecondaryColor", "vec4"}, {"gl_BackSecondaryColor", "vec4"},
+                                               {"gl_TexCoord", "vec4", kTextureCoords}, {"gl_FogFragCoord", "float"}};
+  return v;
+}
+
+std::string lowered(std::string_view gl) { return std::string(kLoweredPrefix) + std::string(gl.substr(3)); }
 
 std::uint32_t shade_model_colors(std::string_view fragment_text) {
   std::string text(fragment_text);
@@ -186,27 +179,48 @@ std::string gl_name(const std::string& name) { return is_lowered(name) ? "gl_" +
 LegacyLowering lower_legacy_builtins(Stage stage, std::string& text, bool compatibility_builtins,
                                      const std::set<std::string>& next_stage_reads) {
   LegacyLowering out;
+  const bool vertex_processing = compatibility_builtins && (stage == Stage::Vertex || stage == Stage::Geometry);
+  const bool feeds_geometry = stage == Stage::Vertex && next_stage_reads.count("gl_in");
+  std::set<std::string> geometry_reads;  // compatibility members a geometry stage reads from gl_in
+  if (vertex_processing && stage == Stage::Geometry) {
+    geometry_reads = geometry_compat_inputs(text);
+    rename_compat_gl_in(text);
+    // A geometry shader's `varying` is an output (GLSL 1.50 compatibility; "varying in/out" of
+    // GL_ARB_geometry_shader4 style keeps its direction); glslang reads it as an input.
+    static const std::regex directed(R"(\bvarying\s+(in|out)\b)"), bare(R"(\bvarying\b)");
+    text = std::regex_replace(std::regex_replace(text, directed, "$1"), bare, "out");
+  }
   std::set<std::string> used = gl_identifiers(text);
+  // gl_ClipVertex clips in the last vertex-processing stage (GL 4.6 compatibility 13.7.2).
+  const bool clips = vertex_processing && !feeds_geometry && used.count("gl_ClipVertex");
+  const bool output_block_redeclared = vertex_processing && strip_compat_block_members(text, clips);
   auto uses = [&](const std::string& name) { return used.count(name) != 0; };
-  std::string decls, macros;
+  std::string extensions, decls, macros;
 
-  // gl_DepthRange and gl_FragColor's broadcast are core GLSL (glslang's Vulkan built-ins lack the
-  // first and write one buffer for the second): lowered in every version, the rest with the
+  // gl_DepthRange, gl_FragColor's broadcast and gl_FragData are core GLSL (glslang's Vulkan
+  // built-ins lack the first and write one buffer for the second): lowered in every version, the rest with the
   // compatibility built-ins only.
   if (!compatibility_builtins) {
-    std::erase_if(used, [](const std::string& n) { return n != "gl_DepthRange" && n != "gl_FragColor"; });
-  } else if (stage == Stage::Vertex) {
-    if (uses("ftransform")) {
+    std::erase_if(used, [](const std::string& n) { return n != "gl_DepthRange" && n != "gl_FragColor" && n != "gl_FragData"; });
+  } else if (vertex_processing) {
+    if (stage == Stage::Vertex && uses("ftransform")) {
       used.insert("gl_ModelViewProjectionMatrix");
       used.insert("gl_Vertex");
       macros += "#define ftransform() (glvk_ModelViewProjectionMatrix * glvk_Vertex)\n";
     }
-    // The fragment stage's colour, texture coordinate and fog inputs need these outputs.
-    if (next_stage_reads.count("gl_Color")) used.insert({"gl_FrontColor", "gl_BackColor"});
-    if (next_stage_reads.count("gl_SecondaryColor")) used.insert({"gl_FrontSecondaryColor", "gl_BackSecondaryColor"});
-    for (const char* v : {"gl_TexCoord", "gl_FogFragCoord"})
-      if (next_stage_reads.count(v)) used.insert(v);
-    if (uses("gl_ClipVertex")) used.insert("gl_ClipPlane");  // the epilogue clips against them
+    if (feeds_geometry) {
+      // The members the geometry stage reads are declared whether this stage writes them or not.
+      for (const BuiltinVarDecl& m : compat_block_members())
+        if (next_stage_reads.count(m.name)) used.insert(m.name);
+    } else {
+      // The fragment stage's colour, texture coordinate and fog inputs need these outputs.
+      if (next_stage_reads.count("gl_Color")) used.insert({"gl_FrontColor", "gl_BackColor"});
+      if (next_stage_reads.count("gl_SecondaryColor")) used.insert({"gl_FrontSecondaryColor", "gl_BackSecondaryColor"});
+      for (const char* v : {"gl_TexCoord", "gl_FogFragCoord"})
+        if (next_stage_reads.count(v)) used.insert(v);
+    }
+    if (clips) used.insert("gl_ClipPlane");  // clipped against them after main or at each emit
+    if (!geometry_reads.empty()) used.insert("gl_in");
   }
   if (used.empty()) return out;
   const std::map<std::string, std::string> redeclared = blank_redeclarations(text);
@@ -226,29 +240,52 @@ LegacyLowering lower_legacy_builtins(Stage stage, std::string& text, bool compat
     macros += rename_macro(t.name);
   }
 
-  if (stage == Stage::Vertex && compatibility_builtins) {
-    for (const InterfaceDecl& a : attribute_decls()) {
-      if (!uses(a.name)) continue;
-      decls += declaration("in", a.type, a.name, 0);
-      macros += rename_macro(a.name);
-    }
-    for (const InterfaceDecl& v : varying_decls()) {
+  if (vertex_processing) {
+    if (stage == Stage::Vertex)
+      for (const BuiltinVarDecl& a : attribute_decls()) {
+        if (!uses(a.name)) continue;
+        decls += declaration("in", a.type, a.name, 0);
+        macros += rename_macro(a.name);
+      }
+    // Outputs; a vertex stage before a geometry stage puts the ones it reads in the compatibility
+    // block and keeps the others private (an output nobody reads is a validation warning).
+    std::set<std::string> block_members;
+    for (const BuiltinVarDecl& v : compat_block_members()) {
       if (!uses(v.name)) continue;
-      decls += declaration("out", v.type, v.name, v.array);
       macros += rename_macro(v.name);
+      if (feeds_geometry && next_stage_reads.count(v.name)) block_members.insert(v.name);
+      else decls += declaration(feeds_geometry || v.name == "gl_ClipVertex" ? "" : "out", v.type, v.name, v.array);
     }
-    if (uses("gl_ClipVertex")) {
+    if (!block_members.empty()) {
+      // Output blocks came in GLSL 1.50; glslang takes them earlier with this extension.
+      extensions += "#extension GL_ARB_separate_shader_objects : enable\n";
+      decls += compat_block("out", block_members, "");
+    }
+    if (!geometry_reads.empty()) decls += compat_block("in", geometry_reads, std::string(" ") + std::string(kCompatInputArray) + "[]");
+    if (clips) {
       // GL 4.6 compatibility 13.7.2: gl_ClipVertex is clipped against the enabled user clip planes
-      // (eye coordinates): after the user's main, one clip distance per plane, 1 (inside) for a
-      // disabled one (glvk_ClipPlaneEnables: bit i, CLIP_PLANEi enabled).
-      decls += "vec4 glvk_ClipVertex;\nuniform int glvk_ClipPlaneEnables;\n";
-      decls += "out float gl_ClipDistance[" + std::to_string(kClipPlanes) + "];\n";
-      macros += rename_macro("gl_ClipVertex");
+      // (eye coordinates): one clip distance per plane, 1 (inside) for a disabled one
+      // (glvk_ClipPlaneEnables: bit i, CLIP_PLANEi enabled), after the user's main or, in a
+      // geometry shader, before each emitted vertex.
+      decls += "uniform int glvk_ClipPlaneEnables;\n";
+      if (!output_block_redeclared) decls += "out float gl_ClipDistance[" + std::to_string(kClipPlanes) + "];\n";
       for (int i = 0; i < kClipPlanes; ++i) {
         const std::string n = std::to_string(i);
-        out.epilogue += "gl_ClipDistance[" + n + "] = (glvk_ClipPlaneEnables & " + std::to_string(1 << i) +
-                        ") != 0 ? dot(glvk_ClipVertex, glvk_ClipPlane[" + n + "]) : 1.0; ";
+        const std::string distance = "gl_ClipDistance[" + n + "] = (glvk_ClipPlaneEnables & " + std::to_string(1 << i) +
+                                     ") != 0 ? dot(glvk_ClipVertex, glvk_ClipPlane[" + n + "]) : 1.0";
+        (stage == Stage::Geometry ? out.emit_prefix : out.epilogue) += distance + (stage == Stage::Geometry ? ", " : "; ");
       }
+    }
+    // Vertex colour clamping (GL 4.6 compatibility 12.2.5): with CLAMP_VERTEX_COLOR the colours the
+    // last vertex-processing stage writes are clamped to [0, 1] (glvk_ClampVertexColor: 1 to clamp).
+    std::string clamps;
+    for (const char* c : {"gl_FrontColor", "gl_BackColor", "gl_FrontSecondaryColor", "gl_BackSecondaryColor"})
+      if (!feeds_geometry && uses(c))
+        clamps += lowered(c) + " = glvk_ClampVertexColor != 0 ? clamp(" + lowered(c) + ", 0.0, 1.0) : " + lowered(c) +
+                  (stage == Stage::Geometry ? ", " : "; ");
+    if (!clamps.empty()) {
+      decls += "uniform int glvk_ClampVertexColor;\n";
+      (stage == Stage::Geometry ? out.emit_prefix : out.epilogue) += clamps;
     }
   } else if (stage == Stage::Fragment && compatibility_builtins) {
     // gl_Color is the front or back colour by the facing of the primitive when
@@ -265,7 +302,7 @@ LegacyLowering lower_legacy_builtins(Stage stage, std::string& text, bool compat
       used.insert("glvk_VertexProgramTwoSide");
     }
     if (used.count("glvk_VertexProgramTwoSide")) decls += "uniform int glvk_VertexProgramTwoSide;\n";
-    for (const InterfaceDecl& v : varying_decls()) {
+    for (const BuiltinVarDecl& v : varying_decls()) {
       if ((v.name != "gl_TexCoord" && v.name != "gl_FogFragCoord") || !uses(v.name)) continue;
       decls += declaration("in", v.type, v.name, v.array);
       macros += rename_macro(v.name);
@@ -273,17 +310,20 @@ LegacyLowering lower_legacy_builtins(Stage stage, std::string& text, bool compat
   }
   // gl_FragColor writes every draw buffer (GL 4.6 17.4.1 for 1.10-1.40 shaders and the
   // compatibility profile): a variable copied after the user's main to one output per buffer,
-  // separate variables so that a draw leaves out each one its buffer lacks.
-  if (stage == Stage::Fragment && uses("gl_FragColor")) {
-    decls += "vec4 glvk_FragColor;\n";
-    macros += rename_macro("gl_FragColor");
+  // separate variables so that a draw leaves out each one its buffer lacks. gl_FragData[n] writes
+  // buffer n through the same outputs (an output array would keep every location when one draw
+  // buffer is NONE). A shader naming both is left with gl_FragData, for glslang to refuse.
+  const bool frag_color = uses("gl_FragColor"), frag_data = uses("gl_FragData") && !frag_color;
+  if (stage == Stage::Fragment && (frag_color || frag_data)) {
+    decls += frag_color ? "vec4 glvk_FragColor;\n" : "vec4 glvk_FragData[" + std::to_string(kDrawBuffers) + "];\n";
+    macros += rename_macro(frag_color ? "gl_FragColor" : "gl_FragData");
     for (int i = 0; i < kDrawBuffers; ++i) {
       const std::string output = std::string(kFragColorBroadcast) + std::to_string(i);
       decls += "out vec4 " + output + ";\n";
-      out.epilogue += output + " = glvk_FragColor; ";
+      out.epilogue += output + (frag_color ? " = glvk_FragColor; " : " = glvk_FragData[" + std::to_string(i) + "]; ");
     }
   }
-  out.preamble = structs + decls + macros;
+  out.preamble = extensions + structs + decls + macros;
   return out;
 }
 

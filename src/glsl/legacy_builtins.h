@@ -11,6 +11,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "glvk/glsl/compiler.h"
 
@@ -23,6 +24,39 @@ inline constexpr std::string_view kFragColorBroadcast = "glvk_FragColorBuffer";
 // The draw buffer a broadcast output writes, or -1 for other names.
 int broadcast_location(std::string_view name);
 
+inline constexpr int kTextureCoords = 8;  // gl_MaxTextureCoords glvk reports (GL_MAX_TEXTURE_COORDS)
+inline constexpr int kClipPlanes = 8;     // gl_MaxClipPlanes
+
+// A built-in input or output: GL name, GLSL type, array size (0: not an array).
+struct BuiltinVarDecl {
+  std::string name;
+  std::string_view type;
+  int array = 0;
+};
+// The varyings (GLSL 1.20 7.6) as a vertex-processing stage writes them.
+const std::vector<BuiltinVarDecl>& varying_decls();
+// "gl_X" → "glvk_X".
+std::string lowered(std::string_view gl);
+
+// legacy_per_vertex.cpp: the compatibility members of gl_PerVertex (the varyings and
+// gl_ClipVertex) between a vertex and a geometry shader travel in glvk's block kCompatBlock, the
+// vertex stage's output and the geometry stage's input array kCompatInputArray.
+inline constexpr std::string_view kCompatBlock = "glvk_PerVertexCompat";
+inline constexpr std::string_view kCompatInputArray = "glvk_in";
+const std::vector<BuiltinVarDecl>& compat_block_members();
+// The compatibility members a geometry shader reads as gl_in[i].gl_X (by their gl_ names).
+std::set<std::string> geometry_compat_inputs(std::string_view text);
+// Those reads renamed to glvk_in[i].glvk_X (the block's members).
+void rename_compat_gl_in(std::string& text);
+// The block declaration with `members` (gl_ names) in a fixed order: "in"/"out", and an instance
+// name such as " glvk_in[]" (empty: anonymous, its members global names).
+std::string compat_block(std::string_view qualifier, const std::set<std::string>& members, std::string_view instance);
+// User redeclarations of gl_PerVertex lose their compatibility members (a block left empty goes
+// whole). With `add_clip_distance` a kept output block gains gl_ClipDistance[kClipPlanes] (the
+// gl_ClipVertex lowering writes it; a declaration outside the block would be a second
+// redeclaration). Returns whether an output block redeclaration is kept.
+bool strip_compat_block_members(std::string& text, bool add_clip_distance);
+
 // The gl_* identifiers a shader text names (comments included: over-declaring costs nothing).
 std::set<std::string> gl_identifiers(std::string_view text);
 
@@ -31,11 +65,14 @@ std::set<std::string> gl_identifiers(std::string_view text);
 std::map<std::string, std::string> colour_interpolation(std::string_view text);
 
 // What lowering adds to a stage. `compatibility_builtins`: the version has them (below 1.40, or
-// the compatibility profile). `next_stage_reads`: gl_* identifiers of the fragment shader linked
-// after this vertex shader, whose varyings this stage must declare even when it does not write them.
+// the compatibility profile). `next_stage_reads`: for the last vertex-processing stage (vertex or
+// geometry), the gl_* identifiers of the fragment shader linked after it, whose varyings this stage
+// must declare even when it does not write them; for a vertex stage that feeds a geometry stage,
+// "gl_in" and the compatibility members that stage reads (geometry_compat_inputs).
 struct LegacyLowering {
   std::string preamble;           // declarations and macros, parsed before the user's text
   std::string epilogue;           // statements run after the user's main (a wrapper calls them)
+  std::string emit_prefix;        // geometry stage: "expr, " evaluated before each EmitVertex
 };
 LegacyLowering lower_legacy_builtins(Stage stage, std::string& text, bool compatibility_builtins,
                                      const std::set<std::string>& next_stage_reads);

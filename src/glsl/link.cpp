@@ -1,6 +1,7 @@
 #include <glslang/SPIRV/GlslangToSpv.h>
 #include <glslang/SPIRV/spirv.hpp>
 
+#include <algorithm>
 #include <array>
 #include <map>
 #include <optional>
@@ -175,11 +176,17 @@ Program link(std::span<const ShaderSource> shaders, const LinkOptions& options) 
   }
   const Stage last_vertex = last_vertex_stage(out.stages);
 
-  // The legacy varyings the fragment stage reads are declared by the vertex stage that feeds it.
-  std::set<std::string> fragment_reads;
-  if (last_vertex == Stage::Vertex)
+  // The legacy varyings the fragment stage reads are declared by the vertex or geometry stage that
+  // feeds it; the compatibility members a geometry stage reads from gl_in by the vertex stage.
+  std::set<std::string> fragment_reads, geometry_reads;
+  if (last_vertex == Stage::Vertex || last_vertex == Stage::Geometry)
     for (const ShaderSource& s : shaders)
       if (s.stage == Stage::Fragment) fragment_reads.merge(detail::gl_identifiers(s.text));
+  if (last_vertex == Stage::Geometry) {
+    geometry_reads.insert("gl_in");
+    for (const ShaderSource& s : shaders)
+      if (s.stage == Stage::Geometry) geometry_reads.merge(detail::geometry_compat_inputs(s.text));
+  }
   for (const ShaderSource& s : shaders)
     if (s.stage == Stage::Fragment) out.shade_model_colors |= detail::shade_model_colors(s.text);
   if (!colour_qualifiers_match(shaders, last_vertex, out.log)) return out;
@@ -193,7 +200,9 @@ Program link(std::span<const ShaderSource> shaders, const LinkOptions& options) 
     for (const ShaderSource& s : shaders) {
       const bool last = s.stage == last_vertex;
       linked.parsed.push_back(detail::parse_shader(s.stage, s.text, options.compile, options.lower_depth_range && last,
-                                                   s.stage == Stage::Vertex ? fragment_reads : std::set<std::string>{},
+                                                   last                            ? fragment_reads
+                                                   : s.stage == Stage::Vertex && last_vertex == Stage::Geometry ? geometry_reads
+                                                                                   : std::set<std::string>{},
                                                    last ? xfb : nullptr));
       if (!linked.parsed.back().ok) {
         out.log += "error: the " + std::string(detail::stage_name(s.stage)) + " shader failed to compile:\n" +
@@ -247,8 +256,19 @@ Program link(std::span<const ShaderSource> shaders, const LinkOptions& options) 
     }
   }
   if (const glslang::TIntermediate* vs = program.getIntermediate(EShLangVertex)) {
-    if (!detail::assign_locations(detail::interface_decls(*vs, true), options.attribute_locations, nullptr,
-                                  kMaxVertexAttribs, false, attributes, out.log))
+    // gl_Vertex is generic attribute 0 (GL 4.6 compatibility 10.2: they alias), so it takes location
+    // 0 and the user's automatic attributes the others, unless the application put one at 0.
+    const std::vector<detail::InterfaceDecl> decls = detail::interface_decls(*vs, true);
+    std::map<std::string, std::uint32_t> bound = options.attribute_locations;
+    // (Bindings of names the shader lacks do not count: applications bind names for every program.)
+    const bool zero_taken = std::any_of(decls.begin(), decls.end(), [&](const detail::InterfaceDecl& d) {
+      const auto b = bound.find(d.name);
+      return d.explicit_location == 0 || (d.explicit_location < 0 && b != bound.end() && b->second == 0);
+    });
+    const std::string vertex = std::string(detail::kLoweredPrefix) + "Vertex";
+    if (!zero_taken && std::any_of(decls.begin(), decls.end(), [&](const detail::InterfaceDecl& d) { return d.name == vertex; }))
+      bound[vertex] = 0;
+    if (!detail::assign_locations(decls, bound, nullptr, kMaxVertexAttribs, false, attributes, out.log))
       return out;
   }
   if (const glslang::TIntermediate* fs = program.getIntermediate(EShLangFragment)) {

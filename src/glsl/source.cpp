@@ -282,6 +282,7 @@ PreparedSource prepare_source(Stage stage, std::string_view source, const Compil
     LegacyLowering legacy = lower_legacy_builtins(stage, out.text, compatibility, next_stage_reads);
     out.preamble += legacy.preamble;
     epilogue += legacy.epilogue;
+    emit_prefix += legacy.emit_prefix;
   }
   out.preamble += version_gap_preamble(v, source);
   if (lower_depth_range) {

@@ -222,8 +222,129 @@ std::vector<std::uint32_t> with_flat_inputs(const std::vector<std::uint32_t>& wo
   return out;
 }
 
-std::vector<std::uint32_t> without_outputs(const std::vector<std::uint32_t>& words, std::uint32_t locations) {
-  if (words.size() < kHeaderWords) return words;
+namespace {
+
+// Output arrays of which some locations (one per element) are in `locations` and some are not
+// become Private arrays; each element outside `locations` gets an Output variable of its own at its
+// location, which the entry point fills from the array before each return. (A draw whose draw
+// buffer is NONE must not write that location; the other elements still go out.)
+std::vector<std::uint32_t> with_output_arrays_split(const std::vector<std::uint32_t>& words, std::uint32_t locations) {
+  struct Pointer {
+    std::uint32_t storage, pointee;
+  };
+  std::unordered_map<std::uint32_t, std::uint32_t> location_of, constant_value;
+  std::unordered_map<std::uint32_t, Pointer> pointers;
+  std::unordered_map<std::uint32_t, std::pair<std::uint32_t, std::uint32_t>> arrays;  // id -> element, length id
+  std::uint32_t int_type = 0, entry = 0;
+  auto scan = [&](const std::vector<std::uint32_t>& w) {
+    pointers.clear();
+    for_each_instruction(w, [&](std::size_t i, spv::Op op, std::uint32_t count) {
+      if (op == spv::OpEntryPoint && count >= 3 && !entry) entry = w[i + 2];
+      if (op == spv::OpDecorate && count == 4 && w[i + 2] == spv::DecorationLocation) location_of[w[i + 1]] = w[i + 3];
+      if (op == spv::OpTypePointer && count == 4) pointers[w[i + 1]] = {w[i + 2], w[i + 3]};
+      if (op == spv::OpTypeArray && count == 4) arrays[w[i + 1]] = {w[i + 2], w[i + 3]};
+      if (op == spv::OpConstant && count == 4) constant_value[w[i + 2]] = w[i + 3];
+      if (op == spv::OpTypeInt && count == 4 && w[i + 2] == 32 && !int_type) int_type = w[i + 1];
+      return op != spv::OpFunction;
+    });
+  };
+  scan(words);
+  struct Split {
+    std::uint32_t variable, element, first;
+    std::vector<std::uint32_t> kept;  // element indices that stay outputs
+  };
+  std::vector<Split> splits;
+  std::set<std::uint32_t> arrays_made_private;
+  for_each_instruction(words, [&](std::size_t i, spv::Op op, std::uint32_t count) {
+    if (op != spv::OpVariable || count < 4 || words[i + 3] != spv::StorageClassOutput) return op != spv::OpFunction;
+    const auto pointer = pointers.find(words[i + 1]);
+    const auto location = location_of.find(words[i + 2]);
+    if (pointer == pointers.end() || location == location_of.end()) return true;
+    const auto array = arrays.find(pointer->second.pointee);
+    if (array == arrays.end() || arrays.count(array->second.first) || !constant_value.count(array->second.second))
+      return true;
+    Split split{words[i + 2], array->second.first, location->second, {}};
+    const std::uint32_t length = constant_value[array->second.second];
+    bool any_dropped = false;
+    for (std::uint32_t e = 0; e < length; ++e) {
+      const std::uint32_t l = split.first + e;
+      if (l < 32 && (locations >> l & 1u)) any_dropped = true;
+      else split.kept.push_back(e);
+    }
+    if (any_dropped && !split.kept.empty()) {
+      splits.push_back(std::move(split));
+      arrays_made_private.insert(words[i + 2]);
+    }
+    return true;
+  });
+  if (splits.empty()) return words;
+  std::vector<std::uint32_t> out_words = made_private(words, arrays_made_private);
+  scan(out_words);
+  std::uint32_t bound = out_words[3];
+  std::vector<std::uint32_t> globals;  // placed before the first function
+  auto pointer_to = [&](std::uint32_t storage, std::uint32_t type) {
+    for (const auto& [id, p] : pointers)
+      if (p.storage == storage && p.pointee == type) return id;
+    const std::uint32_t id = bound++;
+    globals.insert(globals.end(), {4u << 16 | spv::OpTypePointer, id, storage, type});
+    pointers[id] = {storage, type};
+    return id;
+  };
+  if (!int_type) {
+    int_type = bound++;
+    globals.insert(globals.end(), {4u << 16 | spv::OpTypeInt, int_type, 32, 0});
+  }
+  struct Copy {
+    std::uint32_t array, private_pointer, element_type, index, output;
+  };
+  std::vector<Copy> copies;
+  std::vector<DecorationEdit> decorations;
+  for (const Split& split : splits) {
+    const std::uint32_t private_pointer = pointer_to(spv::StorageClassPrivate, split.element);
+    const std::uint32_t output_pointer = pointer_to(spv::StorageClassOutput, split.element);
+    for (std::uint32_t e : split.kept) {
+      const std::uint32_t index = bound++, output = bound++;
+      globals.insert(globals.end(), {4u << 16 | spv::OpConstant, int_type, index, e});
+      globals.insert(globals.end(), {4u << 16 | spv::OpVariable, output_pointer, output, spv::StorageClassOutput});
+      copies.push_back({split.variable, private_pointer, split.element, index, output});
+      decorations.push_back({output, spv::DecorationLocation, split.first + e});
+    }
+  }
+  std::vector<std::uint32_t> out(out_words.begin(), out_words.begin() + kHeaderWords);
+  bool in_entry = false, globals_placed = false;
+  for_each_instruction(out_words, [&](std::size_t i, spv::Op op, std::uint32_t count) {
+    const auto begin = out_words.begin() + std::ptrdiff_t(i);
+    std::vector<std::uint32_t> inst(begin, begin + count);
+    if (op == spv::OpEntryPoint && inst[2] == entry) {
+      for (const Copy& c : copies) inst.push_back(c.output);
+      inst[0] = std::uint32_t(inst.size()) << 16 | spv::OpEntryPoint;
+    }
+    if (op == spv::OpFunction) {
+      if (!globals_placed) out.insert(out.end(), globals.begin(), globals.end());
+      globals_placed = true;
+      in_entry = inst[2] == entry;
+    }
+    if (in_entry && op == spv::OpReturn)
+      for (const Copy& c : copies) {
+        const std::uint32_t element = bound++, value = bound++;
+        out.insert(out.end(), {5u << 16 | spv::OpAccessChain, c.private_pointer, element, c.array, c.index});
+        out.insert(out.end(), {4u << 16 | spv::OpLoad, c.element_type, value, element});
+        out.insert(out.end(), {3u << 16 | spv::OpStore, c.output, value});
+      }
+    out.insert(out.end(), inst.begin(), inst.end());
+    if (op == spv::OpFunctionEnd) in_entry = false;
+    return true;
+  });
+  out[3] = bound;
+  set_decorations(out, decorations);
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::uint32_t> without_outputs(const std::vector<std::uint32_t>& input, std::uint32_t locations) {
+  if (input.size() < kHeaderWords) return input;
+  const std::vector<std::uint32_t> words = with_output_arrays_split(input, locations);
   std::unordered_map<std::uint32_t, std::uint32_t> location_of;
   for_each_instruction(words, [&](std::size_t i, spv::Op op, std::uint32_t count) {
     if (op == spv::OpDecorate && count == 4 && words[i + 2] == spv::DecorationLocation) location_of[words[i + 1]] = words[i + 3];

@@ -38,6 +38,8 @@ InterfaceLocations interface_locations(const std::vector<std::uint32_t>& words, 
 
 // The module with the Output variables whose every location is in the bit mask `locations` made
 // Private: the stage still writes them, nothing leaves it (decorations and interface entries go).
+// An output array with only some of its locations there is split: the array made Private, each
+// other element an output of its own, copied from the array before the entry point returns.
 std::vector<std::uint32_t> without_outputs(const std::vector<std::uint32_t>& words, std::uint32_t locations);
 
 // The module with `variables` (Input or Output) made Private: the stage still reads or writes

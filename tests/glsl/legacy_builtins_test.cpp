@@ -55,6 +55,10 @@ TEST(GlslLegacyBuiltins, LegacyProgramLinksWithGlNamesInReflection) {
     locations.insert(a.location);
   }
   EXPECT_EQ(names, (std::set<std::string>{"gl_Vertex", "gl_Normal", "gl_Color", "gl_MultiTexCoord0"}));
+  for (const InterfaceVariable& a : p.attributes)
+    if (a.name == "gl_Vertex") {
+      EXPECT_EQ(a.location, 0);  // generic attribute 0 aliases it
+    }
   EXPECT_EQ(locations.size(), 4u);
   // Built-in uniforms are state, not active uniforms: only the sampler is listed.
   ASSERT_EQ(p.uniforms.size(), 1u);
@@ -156,6 +160,77 @@ TEST(GlslLegacyBuiltins, ColourInterpolationQualifiersMustMatch) {
   p = link_pair("#version 130\nflat out vec4 gl_FrontColor;\nvoid main() { gl_Position = vec4(0); gl_FrontColor = gl_Color; }\n",
                 flat_color);
   EXPECT_TRUE(p.ok) << p.log;
+}
+
+// GLSL 1.50 compatibility 7.1: the compatibility varyings are gl_PerVertex members, so a geometry
+// shader reads them as gl_in[i].gl_X and writes them like a vertex shader; gl_ClipVertex clips in
+// the last vertex-processing stage; `varying` in a geometry shader is an output.
+TEST(GlslLegacyBuiltins, GeometryShaderCompatibilityMembers) {
+  const ShaderSource shaders[] = {
+      {Stage::Vertex,
+       "#version 150 compatibility\n"
+       "out gl_PerVertex { vec4 gl_Position; vec4 gl_TexCoord[5]; vec4 gl_ClipVertex; };\n"
+       "void main() { gl_TexCoord[2] = gl_MultiTexCoord0; gl_FrontColor = gl_Color; gl_ClipVertex = gl_Vertex;\n"
+       "  gl_Position = gl_Vertex; }\n"},
+      {Stage::Geometry,
+       "#version 150 compatibility\n"
+       "layout(triangles) in;\nlayout(triangle_strip, max_vertices = 3) out;\n"
+       "in gl_PerVertex { vec4 gl_Position; vec4 gl_TexCoord[5]; vec4 gl_ClipVertex; } gl_in[];\n"
+       "out vec4 gl_TexCoord[5];\nvarying float v;\n"
+       "void main() {\n"
+       "  for (int i = 0; i < 3; i++) {\n"
+       "    gl_Position = gl_in[i].gl_Position;\n"
+       "    gl_TexCoord[i] = gl_in[i].gl_TexCoord[2] + gl_in[gl_in.length() - 1 - i].gl_ClipVertex;\n"
+       "    gl_FrontColor = vec4(v = 0.5);\n"
+       "    gl_ClipVertex = gl_in[i].gl_ClipVertex;\n"
+       "    EmitVertex();\n"
+       "  }\n"
+       "}\n"},
+      {Stage::Fragment, "#version 150 compatibility\nvoid main() { gl_FragColor = gl_Color + gl_TexCoord[1]; }\n"}};
+  const Program p = link(shaders);
+  ASSERT_TRUE(p.ok) << p.log;
+  constexpr int kGs = static_cast<int>(Stage::Geometry);
+  for (int s : {kVs, kGs, kFs}) {
+    std::string log;
+    EXPECT_TRUE(test::spirv_valid(p.spirv[std::size_t(s)], &log)) << s << ": " << log;
+  }
+  // The vertex stage's block output and the geometry stage's input array meet at one location;
+  // the vertex stage does not clip (the geometry stage does, so it writes the clip distances and
+  // reads the enables), and its gl_FrontColor, which nothing reads, is no output.
+  const std::string vs = test::disassemble(p.spirv[kVs]);
+  const std::string gs = test::disassemble(p.spirv[kGs]);
+  EXPECT_EQ(vs.find("ClipDistance"), std::string::npos);
+  EXPECT_EQ(vs.find("glvk_FrontColor"), std::string::npos) << "optimized away as a private";
+  EXPECT_NE(gs.find("BuiltIn ClipDistance"), std::string::npos);
+  EXPECT_NE(state(p, "gl_ClipPlane[0]"), nullptr);
+  EXPECT_NE(gs.find("OpName %glvk_in \"glvk_in\""), std::string::npos) << gs;
+  EXPECT_GE(test::decoration(gs, "glvk_in", "Location"), 0);
+}
+
+// gl_Vertex aliases generic attribute 0 (GL 4.6 compatibility 10.2): a user attribute beside it
+// takes another location, unless the application bound one to 0.
+TEST(GlslLegacyBuiltins, GlVertexTakesAttributeZero) {
+  const ShaderSource shaders[] = {
+      {Stage::Vertex, "#version 110\nattribute vec4 attr;\nvoid main() { gl_FrontColor = attr; gl_Position = gl_Vertex; }\n"},
+      {Stage::Fragment, "#version 110\nvoid main() { gl_FragColor = gl_Color; }\n"}};
+  auto location = [](const Program& p, const std::string& name) {
+    for (const InterfaceVariable& a : p.attributes)
+      if (a.name == name) return a.location;
+    return -2;
+  };
+  Program p = link(shaders);
+  ASSERT_TRUE(p.ok) << p.log;
+  EXPECT_EQ(location(p, "gl_Vertex"), 0);
+  EXPECT_GT(location(p, "attr"), 0);
+  LinkOptions bound;
+  bound.attribute_locations["absent"] = 0;  // a name the shader lacks takes nothing
+  p = link(shaders, bound);
+  ASSERT_TRUE(p.ok) << p.log;
+  EXPECT_EQ(location(p, "gl_Vertex"), 0);
+  bound.attribute_locations["attr"] = 0;
+  p = link(shaders, bound);
+  ASSERT_TRUE(p.ok) << p.log;
+  EXPECT_EQ(location(p, "attr"), 0);
 }
 
 }  // namespace

@@ -285,8 +285,11 @@ TEST(GlslLink, FragmentOutputsCanBeKeptInsideTheStage) {
     const std::string text = test::disassemble(words);
     EXPECT_EQ(test::decoration(text, "a", "Location"), mask & 1u ? -1 : 0) << mask;
     EXPECT_EQ(test::decoration(text, "b", "Location"), mask & 2u ? -1 : 1) << mask;
-    // An array leaves only when all its locations do.
-    EXPECT_EQ(test::decoration(text, "c", "Location"), (mask & 0xcu) == 0xcu ? -1 : 2) << mask;
+    // An array with a location inside becomes Private; its other elements go out on their own.
+    EXPECT_EQ(test::decoration(text, "c", "Location"), (mask & 0xcu) == 0 ? 2 : -1) << mask;
+    if ((mask & 0xcu) == 0x4u) {
+      EXPECT_NE(text.find("Location 3"), std::string::npos) << text;
+    }
     EXPECT_EQ(text.find("%b = OpVariable %_ptr_Output") == std::string::npos, (mask & 2u) != 0) << text;
   }
   EXPECT_EQ(fragment_without_outputs(p, 0), p.spirv[kFs]);
@@ -309,7 +312,25 @@ TEST(GlslLink, BuiltInColourOutputsHaveLocationsAndCanBeKeptInside) {
   EXPECT_EQ(test::decoration(test::disassemble(inside), "glvk_FragColorBuffer1", "Location"), 1);
   const Program data = link_pair(vs, "#version 150\nvoid main() { gl_FragData[1] = vec4(1.0); }\n");
   ASSERT_TRUE(data.ok) << data.log;
-  EXPECT_EQ(data.builtin_color_locations & 0xffu, 0xffu);  // the whole gl_MaxDrawBuffers array (8 or more)
+  // gl_FragData[n] goes to the same outputs, one per draw buffer, so buffer 0 NONE drops one.
+  EXPECT_EQ(data.builtin_color_locations, 0xffu);
+  const std::vector<std::uint32_t> data_inside = fragment_without_outputs(data, 1u);
+  EXPECT_TRUE(test::spirv_valid(data_inside));
+  EXPECT_EQ(test::decoration(test::disassemble(data_inside), "glvk_FragColorBuffer0", "Location"), -1);
+  EXPECT_EQ(test::decoration(test::disassemble(data_inside), "glvk_FragColorBuffer1", "Location"), 1);
+  // A user output array with only its first location kept inside: the other elements go out at
+  // their locations, through outputs of their own.
+  const Program array = link_pair(vs, "#version 150\nout vec4 color[4];\n"
+                                      "void main() { for (int i = 0; i < 4; ++i) color[i] = vec4(float(i)); }\n");
+  ASSERT_TRUE(array.ok) << array.log;
+  const std::vector<std::uint32_t> split = fragment_without_outputs(array, 1u);
+  std::string log;
+  EXPECT_TRUE(test::spirv_valid(split, &log)) << log;
+  const std::string text = test::disassemble(split);
+  EXPECT_EQ(test::decoration(text, "color", "Location"), -1);
+  EXPECT_EQ(text.find("Location 0"), std::string::npos) << text;
+  for (const char* l : {"Location 1", "Location 2", "Location 3"}) EXPECT_NE(text.find(l), std::string::npos) << l;
+  EXPECT_NE(text.find("%color = OpVariable %_ptr_Private"), std::string::npos) << text;
 }
 
 }  // namespace

@@ -335,5 +335,168 @@ TEST_F(LegacyGlslTest, RedefinedBuiltInFunctionsBindTheLaterCalls) {
   EXPECT_TRUE(near(16, 16, {byte(0.5), byte(0.5), 0, 255}));
 }
 
+// GL 4.6 compatibility 17.4.1: without a fragment shader the colour goes to every draw buffer,
+// each with its own blending, and a NONE buffer takes nothing; pixel rectangles too.
+TEST_F(LegacyGlslTest, FixedFunctionColourGoesToEveryDrawBuffer) {
+  glColor4f(0.25f, 0.5f, 0.75f, 1.0f);
+  quad(-1.0f, 1.0f);
+  for (GLenum buffer : {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1})
+    EXPECT_TRUE(near(5, 5, {byte(0.25), byte(0.5), byte(0.75), 255}, buffer));
+
+  // Blending in buffer 1 only: ONE, ONE adds the clear colour there.
+  glClearColor(0.25f, 0.0f, 0.0f, 0.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glEnablei(GL_BLEND, 1);
+  glBlendFunc(GL_ONE, GL_ONE);
+  glColor4f(0.5f, 0.5f, 0.0f, 0.5f);
+  quad(-1.0f, 1.0f);
+  glDisablei(GL_BLEND, 1);
+  EXPECT_TRUE(near(5, 5, {byte(0.5), byte(0.5), 0, byte(0.5)}, GL_COLOR_ATTACHMENT0));
+  EXPECT_TRUE(near(5, 5, {byte(0.75), byte(0.5), 0, byte(0.5)}, GL_COLOR_ATTACHMENT1));
+
+  // Draw buffer 0 NONE: only buffer 1 is written (and cleared).
+  const GLenum second_only[] = {GL_NONE, GL_COLOR_ATTACHMENT1};
+  glDrawBuffers(2, second_only);
+  glClearColor(0, 0, 0, 0);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glColor4f(1.0f, 0.0f, 0.0f, 1.0f);
+  quad(-1.0f, 1.0f);
+  EXPECT_TRUE(near(5, 5, {byte(0.5), byte(0.5), 0, byte(0.5)}, GL_COLOR_ATTACHMENT0));
+  EXPECT_TRUE(near(5, 5, {255, 0, 0, 255}, GL_COLOR_ATTACHMENT1));
+
+  // glDrawPixels' fragments go to both buffers.
+  const GLenum both[] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1};
+  glDrawBuffers(2, both);
+  glClear(GL_COLOR_BUFFER_BIT);
+  const std::vector<std::uint8_t> pixels(4 * 4 * 4, 96);
+  glWindowPos2i(2, 2);
+  glDrawPixels(4, 4, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
+  for (GLenum buffer : {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1}) {
+    EXPECT_TRUE(near(3, 3, {96, 96, 96, 96}, buffer));
+    EXPECT_TRUE(near(7, 7, {0, 0, 0, 0}, buffer));
+  }
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
+// GLSL 1.50 compatibility: a geometry shader reads the vertex stage's compatibility varyings as
+// gl_in[i].gl_X, writes them for the fragment stage, and its gl_ClipVertex is clipped against
+// the enabled user clip planes (GL 4.6 compatibility 13.7.2).
+TEST_F(LegacyGlslTest, GeometryShaderPassesCompatibilityVaryingsAndClipsItsClipVertex) {
+  const char* vs =
+      "#version 150 compatibility\n"
+      "out gl_PerVertex { vec4 gl_Position; vec4 gl_FrontColor; vec4 gl_TexCoord[2]; };\n"
+      "void main() { gl_Position = gl_Vertex; gl_FrontColor = gl_Color; gl_TexCoord[1] = gl_MultiTexCoord0; }\n";
+  const char* gs =
+      "#version 150 compatibility\n"
+      "layout(triangles) in;\nlayout(triangle_strip, max_vertices = 3) out;\n"
+      "in gl_PerVertex { vec4 gl_Position; vec4 gl_FrontColor; vec4 gl_TexCoord[2]; } gl_in[];\n"
+      "void main() {\n"
+      "  for (int i = 0; i < 3; i++) {\n"
+      "    gl_Position = gl_in[i].gl_Position;\n"
+      "    gl_FrontColor = gl_in[i].gl_FrontColor;\n"
+      "    gl_TexCoord[0] = gl_in[i].gl_TexCoord[1] * 0.5;\n"
+      "    gl_ClipVertex = gl_in[i].gl_Position;\n"
+      "    EmitVertex();\n"
+      "  }\n"
+      "}\n";
+  const char* fs = "#version 120\nvoid main() { gl_FragColor = vec4(gl_Color.rg, gl_TexCoord[0].xy); }\n";
+  const GLuint p = glCreateProgram();
+  const GLuint shaders[] = {compile(GL_VERTEX_SHADER, vs), compile(GL_GEOMETRY_SHADER, gs), compile(GL_FRAGMENT_SHADER, fs)};
+  for (GLuint s : shaders) glAttachShader(p, s);
+  glLinkProgram(p);
+  GLint ok = 0;
+  glGetProgramiv(p, GL_LINK_STATUS, &ok);
+  ASSERT_TRUE(ok) << info_log(p, true) << info_log(shaders[0], false) << info_log(shaders[1], false);
+  glUseProgram(p);
+  const GLdouble keep_right[] = {1.0, 0.0, 0.0, 0.0};  // x >= 0 (eye coordinates, identity modelview)
+  glClipPlane(GL_CLIP_PLANE0, keep_right);
+  glColor4f(0.25f, 0.5f, 0.0f, 0.0f);
+  glTexCoord2f(0.5f, 1.0f);
+  quad(-1.0f, 1.0f);
+  const Rgba drawn = {byte(0.25), byte(0.5), byte(0.25), byte(0.5)};
+  EXPECT_TRUE(near(5, 5, drawn));  // CLIP_PLANE0 disabled: no clipping
+  EXPECT_TRUE(near(27, 27, drawn));
+  glClear(GL_COLOR_BUFFER_BIT);
+  glEnable(GL_CLIP_PLANE0);
+  quad(-1.0f, 1.0f);
+  glDisable(GL_CLIP_PLANE0);
+  EXPECT_TRUE(near(5, 5, {0, 0, 0, 0}));
+  EXPECT_TRUE(near(15, 20, {0, 0, 0, 0}));
+  EXPECT_TRUE(near(16, 20, drawn));
+  EXPECT_TRUE(near(27, 27, drawn));
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
+// CLAMP_VERTEX_COLOR clamps the colours a vertex shader writes (TRUE, and FIXED_ONLY with
+// fixed-point buffers; FALSE leaves them), before gl_Color + gl_SecondaryColor is computed.
+TEST_F(LegacyGlslTest, VertexColourClampAppliesToShaderColours) {
+  const GLuint p = link(
+      "#version 110\n"
+      "void main() {\n"
+      "  gl_Position = gl_Vertex;\n"
+      "  gl_FrontColor = vec4(-1.0, 2.0, 0.5, 0.75);\n"
+      "  gl_FrontSecondaryColor = vec4(2.0, -3.0, 0.25, 0.0);\n"
+      "}\n",
+      "#version 110\nvoid main() { gl_FragColor = gl_Color + gl_SecondaryColor * 0.5; }\n");
+  glUseProgram(p);
+  quad(-1.0f, 1.0f);
+  for (GLenum buffer : {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1})
+    EXPECT_TRUE(near(16, 16, {byte(0.5), 255, byte(0.625), byte(0.75)}, buffer));  // clamped, then summed
+  glClampColor(GL_CLAMP_VERTEX_COLOR, GL_FIXED_ONLY);  // RGBA8 buffers: still clamped
+  glClear(GL_COLOR_BUFFER_BIT);
+  quad(-1.0f, 1.0f);
+  EXPECT_TRUE(near(16, 16, {byte(0.5), 255, byte(0.625), byte(0.75)}));
+  glClampColor(GL_CLAMP_VERTEX_COLOR, GL_FALSE);  // -1 + 2 / 2, 2 - 3 / 2
+  quad(-1.0f, 1.0f);
+  EXPECT_TRUE(near(16, 16, {0, byte(0.5), byte(0.625), byte(0.75)}));
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
+// Generic attribute 0 aliases the vertex position (GL 4.6 compatibility 10.2): a program whose
+// attribute at location 0 is its own reads the vertex array (glVertexPointer) there.
+TEST_F(LegacyGlslTest, AttributeZeroReadsTheVertexArray) {
+  const GLuint p = glCreateProgram();
+  const GLuint shaders[] = {compile(GL_VERTEX_SHADER, "#version 110\nattribute vec4 pos;\nvoid main() { gl_Position = pos; }\n"),
+                            compile(GL_FRAGMENT_SHADER, "#version 110\nvoid main() { gl_FragColor = vec4(0.0, 1.0, 0.0, 1.0); }\n")};
+  for (GLuint s : shaders) glAttachShader(p, s);
+  glBindAttribLocation(p, 0, "pos");
+  glLinkProgram(p);
+  glUseProgram(p);
+  const GLfloat vertices[] = {0, -1, 1, -1, 1, 1, 0, 1};  // right half
+  glEnableClientState(GL_VERTEX_ARRAY);
+  glVertexPointer(2, GL_FLOAT, 0, vertices);
+  glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
+  glDisableClientState(GL_VERTEX_ARRAY);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_TRUE(near(24, 16, {0, 255, 0, 255}));
+  EXPECT_TRUE(near(8, 16, {0, 0, 0, 0}));
+}
+
+// Generic attributes set between glBegin and glEnd are per-vertex state (GL 4.6 compatibility
+// 10.2.2): each vertex keeps the value current when it was emitted, also those emitted before the
+// first such call.
+TEST_F(LegacyGlslTest, ImmediateModeGenericAttributesArePerVertex) {
+  const GLuint p = link("#version 110\nattribute vec4 color_in;\n"
+                        "void main() { gl_FrontColor = color_in; gl_Position = gl_Vertex; }\n",
+                        "#version 110\nvoid main() { gl_FragColor = gl_Color; }\n");
+  glUseProgram(p);
+  const GLint loc = glGetAttribLocation(p, "color_in");
+  ASSERT_GT(loc, 0);  // gl_Vertex has attribute 0
+  glVertexAttrib4f(GLuint(loc), 1, 0, 0, 1);
+  glBegin(GL_TRIANGLES);
+  glVertex2f(-1, -1);  // red, emitted before any glVertexAttrib inside glBegin
+  glVertex2f(0, -1);
+  glVertex2f(-1, 0);
+  glVertexAttrib4f(GLuint(loc), 0, 1, 0, 1);
+  glVertex2f(1, 1);  // green
+  glVertex2f(0, 1);
+  glVertex2f(1, 0);
+  glEnd();
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_TRUE(near(4, 4, {255, 0, 0, 255}));
+  EXPECT_TRUE(near(28, 28, {0, 255, 0, 255}));
+  EXPECT_TRUE(near(28, 4, {0, 0, 0, 0}));
+}
+
 }  // namespace
 }  // namespace glvk::test

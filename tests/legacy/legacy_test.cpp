@@ -280,6 +280,39 @@ TEST_F(LegacyTest, LuminanceAndAlphaTexturesKeepTheFragmentsOtherComponents) {
   EXPECT_TRUE(near(8, 24, {64, 128, 255, 153}));  // REPLACE of ALPHA: Cv = Cf, Av = At
 }
 
+// ARB_texture_rectangle: TEXTURE_RECTANGLE textures a fixed-function unit with coordinates in
+// texels, and wins over TEXTURE_2D (priority cube map, 3D, rectangle, 2D, 1D).
+TEST_F(LegacyTest, RectangleTextureTexturesWithTexelCoordinates) {
+  texture_2x2(GL_RGBA8, GL_RGBA, std::vector<std::uint8_t>(16, 255));  // white 2D texture, enabled
+  const std::vector<std::uint8_t> texels{255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 0, 255};
+  GLuint rect = 0;
+  glGenTextures(1, &rect);
+  glBindTexture(GL_TEXTURE_RECTANGLE, rect);
+  glTexImage2D(GL_TEXTURE_RECTANGLE, 0, GL_RGBA8, 4, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels.data());
+  glTexParameteri(GL_TEXTURE_RECTANGLE, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_RECTANGLE, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glEnable(GL_TEXTURE_RECTANGLE);
+  glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+  glBegin(GL_QUADS);
+  glTexCoord2f(0, 0);
+  glVertex2f(-1, -1);
+  glTexCoord2f(4, 0);
+  glVertex2f(1, -1);
+  glTexCoord2f(4, 1);
+  glVertex2f(1, 1);
+  glTexCoord2f(0, 1);
+  glVertex2f(-1, 1);
+  glEnd();
+  for (int i = 0; i < 4; ++i) {
+    const std::uint8_t* t = &texels[std::size_t(i) * 4];
+    EXPECT_TRUE(near(i * 8 + 4, 16, {t[0], t[1], t[2], t[3]})) << i;
+  }
+  glDisable(GL_TEXTURE_RECTANGLE);  // the 2D texture again
+  full_quad();
+  EXPECT_TRUE(near(4, 16, {255, 255, 255, 255}));
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
 TEST_F(LegacyTest, IncompleteTextureTurnsTheUnitOff) {
   GLuint t = 0;
   glGenTextures(1, &t);

@@ -2,12 +2,15 @@
 // gl_LightSource[], gl_FrontMaterial, gl_Fog, ...), which src/glsl lowers to default-block members
 // and reports as Program::state_uniforms: resolved once per link into (field, element, offset),
 // written from the same context state the fixed-function program reads before every draw.
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <string>
 #include <string_view>
 
 #include "ff_math.h"
+#include "framebuffer_internal.h"
 #include "glvk/st/context.h"
 #include "legacy_internal.h"
 
@@ -26,6 +29,7 @@ enum Field : std::uint8_t {
   kLightModelAmbient, kSceneColor, kProductAmbient, kProductDiffuse, kProductSpecular,  // variant: face
   kTexEnvColor, kEyePlane, kObjectPlane,  // variant: coordinate S, T, R, Q
   kFogColor, kFogDensity, kFogStart, kFogEnd, kFogScale, kTwoSide, kClipPlaneEnables,
+  kClampVertexColor,
 };
 constexpr std::uint8_t kInverse = 1, kTranspose = 2;
 
@@ -81,6 +85,7 @@ constexpr Name kNames[] = {
     {"gl_Fog", "end", kFogEnd}, {"gl_Fog", "scale", kFogScale},
     {"gl_VertexProgramTwoSide", "", kTwoSide},  // glvk's own: VERTEX_PROGRAM_TWO_SIDE for gl_Color
     {"gl_ClipPlaneEnables", "", kClipPlaneEnables},  // glvk's own: CLIP_PLANEi enables for gl_ClipVertex
+    {"gl_ClampVertexColor", "", kClampVertexColor},  // glvk's own: CLAMP_VERTEX_COLOR applies
 };
 
 Vec4 product(const Vec4& a, const Vec4& b) { return {a[0] * b[0], a[1] * b[1], a[2] * b[2], a[3] * b[3]}; }
@@ -97,6 +102,24 @@ Matrix4 matrix_of(Context& ctx, Field field, unsigned index) {
 
 Vec4 plane(const std::array<GLdouble, 4>& p) {
   return {GLfloat(p[0]), GLfloat(p[1]), GLfloat(p[2]), GLfloat(p[3])};
+}
+
+// FIXED_ONLY colour clamping's condition: every enabled draw buffer is fixed-point (normalized).
+bool fixed_point_draw_buffers(const Context& ctx) {
+  const FramebufferObject* fb = ctx.current_draw_framebuffer();
+  if (!fb) return true;
+  for (unsigned i = 0; i < kMaxColorAttachments; ++i) {
+    std::array<const FramebufferAttachment*, 2> targets{};
+    const unsigned count = draw_buffer_targets(*fb, i, targets);
+    for (unsigned t = 0; t < count; ++t) {
+      TextureImage scratch;
+      const TextureImage* image = attached_image(*targets[t], scratch);
+      if (!image || !image->defined()) continue;
+      const formats::FormatDesc& d = formats::describe(image->format);
+      if (!d.is_unorm && !d.is_snorm) return false;
+    }
+  }
+  return true;
 }
 
 // The value of one element as up to four columns of four floats (matrices) or one vector.
@@ -202,6 +225,12 @@ Value value_of(Context& ctx, const Builtin& b, bool fixed_vertex) {
     case kClipPlaneEnables: {
       const std::int32_t bits = std::int32_t(ctx.render.clip_distances & 0xffu);
       std::memcpy(out.v, &bits, 4);
+      break;
+    }
+    case kClampVertexColor: {
+      const std::int32_t on = ctx.clamp_vertex_color == GL_TRUE ||
+                              (ctx.clamp_vertex_color == GL_FIXED_ONLY && fixed_point_draw_buffers(ctx));
+      std::memcpy(out.v, &on, 4);
       break;
     }
     case kTwoSide: {

@@ -12,7 +12,7 @@
 
 namespace glvk::gl::ff {
 
-enum class TexTarget : std::uint8_t { None, Tex1D, Tex2D, Tex3D, Cube };
+enum class TexTarget : std::uint8_t { None, Tex1D, Tex2D, Tex3D, Cube, Rect };
 enum class EnvMode : std::uint8_t { Modulate, Replace, Decal, Blend, Add, Combine };
 // What a texture's base internal format supplies (GL 4.6 compatibility table 16.1's columns):
 // ALPHA only, colour without alpha (LUMINANCE, RGB), colour and alpha (LUMINANCE_ALPHA, RGBA),

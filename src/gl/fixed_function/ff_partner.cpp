@@ -100,10 +100,12 @@ std::shared_ptr<FixedStages> plan_fixed_stages(Context& ctx, std::span<const gls
                                                const glsl::LinkOptions& options, const glsl::Program& r) {
   using glsl::Stage;
   if (ctx.config().core_profile) return nullptr;
-  // Only the vertex-fragment pair: geometry, tessellation and compute programs are left alone.
-  const glsl::StageMask others = bit(Stage::TessControl) | bit(Stage::TessEvaluation) | bit(Stage::Geometry) |
-                                 bit(Stage::Compute);
+  // The vertex-fragment pair, and a vertex and geometry shader without a fragment shader (the
+  // geometry stage then writes the varyings the generated fragment stage reads); tessellation and
+  // compute programs, and a geometry shader without a vertex shader, are left alone.
   const bool vertex = r.stages & bit(Stage::Vertex), fragment = r.stages & bit(Stage::Fragment);
+  const glsl::StageMask others = bit(Stage::TessControl) | bit(Stage::TessEvaluation) | bit(Stage::Compute) |
+                                 (vertex ? 0u : bit(Stage::Geometry));
   if ((r.stages & others) || vertex == fragment) return nullptr;
   if (vertex) {
     // Fixed-function fragment processing reads the compatibility varyings: only for a vertex

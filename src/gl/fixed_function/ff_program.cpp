@@ -31,7 +31,8 @@ namespace {
 using ff::BaseClass;
 using ff::TexTarget;
 
-// The unit's enabled target by GL's priority (cube map, 3D, 2D, 1D), or None.
+// The unit's enabled target by GL's priority (cube map, 3D, rectangle, 2D, 1D: GL 4.6
+// compatibility 16.1 with ARB_texture_rectangle's place for rectangles), or None.
 struct UnitTarget {
   TexTarget target;
   GLenum cap, sampler;
@@ -39,6 +40,7 @@ struct UnitTarget {
 constexpr UnitTarget kTargetPriority[] = {
     {TexTarget::Cube, GL_TEXTURE_CUBE_MAP, GL_SAMPLER_CUBE},
     {TexTarget::Tex3D, GL_TEXTURE_3D, GL_SAMPLER_3D},
+    {TexTarget::Rect, GL_TEXTURE_RECTANGLE, GL_SAMPLER_2D_RECT},
     {TexTarget::Tex2D, GL_TEXTURE_2D, GL_SAMPLER_2D},
     {TexTarget::Tex1D, GL_TEXTURE_1D, GL_SAMPLER_1D},
 };
@@ -526,11 +528,31 @@ bool fixed_function_vertex_inputs(Context& ctx, const ProgramObject& program, st
   }
   if (!program.fixed_function) {  // a GLSL program in immediate mode: glVertex is generic attribute 0
     legacy_attrib_input(ctx, kAttribVertex, call.attribs[0]);
+    // Generic attributes set between glBegin and glEnd: each vertex's own value.
+    const LegacyState& l = ctx.legacy;
+    for (unsigned i = 1; i < LegacyState::kImmediateGenerics && i < st::kMaxVertexAttribs; ++i) {
+      if (!(l.immediate_generic_mask >> i & 1u) || l.immediate_generics.size() < l.vertices.size() * LegacyState::kImmediateGenerics)
+        continue;
+      st::VertexAttribInput& in = call.attribs[i];
+      const GLenum kind = ctx.current_attribs[i].kind;
+      if (kind != GL_FLOAT && kind != GL_INT && kind != GL_UNSIGNED_INT) continue;  // 64-bit values keep the current one
+      in.enabled = true;
+      in.buffer = nullptr;
+      in.pointer = reinterpret_cast<std::uintptr_t>(l.immediate_generics.data() + i);
+      in.type = kind;  // the bits as stored: 32-bit floats or integers
+      in.size = 4;
+      in.normalized = false;
+      in.kind = kind == GL_FLOAT ? GLenum(GL_FLOAT) : GLenum(GL_INT);
+      in.stride = GLsizei(LegacyState::kImmediateGenerics * sizeof(l.immediate_generics[0]));
+      in.divisor = 0;
+    }
     return true;
   }
   for (unsigned i = 0; i < kLegacyAttribCount; ++i) legacy_attrib_input(ctx, i, call.attribs[i]);
   return call.attribs[kAttribVertex].enabled;
 }
+
+void generic_zero_input(Context& ctx, st::VertexAttribInput& in) { legacy_attrib_input(ctx, kAttribVertex, in); }
 
 void builtin_attribute_inputs(Context& ctx, const glsl::Program& r, st::DrawCall& call) {
   for (const glsl::InterfaceVariable& a : r.attributes) {

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "ff_key.h"
+#include "glvk/gl/framebuffer_completeness.h"
 
 namespace glvk::gl::ff {
 
@@ -264,6 +265,7 @@ const char* sampler_type(TexTarget t) {
     case TexTarget::Tex1D: return "sampler1D";
     case TexTarget::Tex3D: return "sampler3D";
     case TexTarget::Cube: return "samplerCube";
+    case TexTarget::Rect: return "sampler2DRect";  // coordinates in texels
     default: return "sampler2D";
   }
 }
@@ -388,7 +390,10 @@ std::string fragment_shader(const Key& key) {
   }
   if (key.pixels != PixelSource::None) s += "uniform sampler2D ff_pixels;\nuniform vec4 ff_pixel_rect;\n";
   if (key.pixel_transfer) s += "uniform vec4 ff_pixel_scale;\nuniform vec4 ff_pixel_bias;\n";
-  s += "layout(location = 0) out vec4 ff_frag_color;\nvoid main() {\n";
+  // GL 4.6 compatibility 17.4.1: the fixed-function colour goes to every draw buffer. One output
+  // per buffer, so that a draw leaves out those its framebuffer lacks (st's match_outputs).
+  for (unsigned i = 0; i < kMaxColorAttachments; ++i) s += fmt("layout(location = {0}) out vec4 ff_frag_color{0};\n", i);
+  s += "void main() {\n";
   if (key.polygon_stipple) {
     // 14.6.2: the fragment at window (x, y) survives where bit (x mod 32) of row (y mod 32) is set.
     s += "  ivec2 stipple_at = ivec2(gl_FragCoord.xy) & 31;\n"
@@ -449,7 +454,8 @@ std::string fragment_shader(const Key& key) {
     s += fmt("  float fog = clamp({}, 0.0, 1.0);\n  p.rgb = mix(ff_fog_color.rgb, p.rgb, fog);\n", f);
   }
   if (key.alpha_func != GL_ALWAYS) s += fmt("  if (!({})) discard;\n", alpha_compare(key.alpha_func));
-  s += "  ff_frag_color = p;\n}\n";
+  for (unsigned i = 0; i < kMaxColorAttachments; ++i) s += fmt("  ff_frag_color{} = p;\n", i);
+  s += "}\n";
   return s;
 }
 

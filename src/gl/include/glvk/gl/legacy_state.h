@@ -196,6 +196,12 @@ struct LegacyState {
   std::vector<ImmediateVertex> vertices;
   bool inside_begin_end() const { return begin_mode != kOutsideBeginEnd; }
   bool drawing_immediate = false;  // glEnd's draw: the vertex inputs are `vertices`
+  // Generic attributes 1..15 that glVertexAttrib* set between glBegin and glEnd (bit i): from the
+  // first such call every vertex carries the values of all of them (GL 4.6 compatibility 10.2.2:
+  // they are per-vertex state like the colour), kImmediateGenerics entries per vertex.
+  static constexpr std::size_t kImmediateGenerics = 16;
+  std::uint32_t immediate_generic_mask = 0;
+  std::vector<std::array<std::uint32_t, 4>> immediate_generics;  // [vertex * kImmediateGenerics + attribute]
 
   // Display lists: the list being compiled (0: none), its mode, glListBase, the lists.
   GLuint compiling_list = 0;
