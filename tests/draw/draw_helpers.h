@@ -22,6 +22,18 @@ uniform vec4 color;
 out vec4 result;
 void main() { result = color; })";
 
+// A colour per vertex from attribute 1, passed through to the fragment.
+constexpr const char* kColourAttributeVs = R"(#version 330 core
+layout(location = 0) in vec2 position;
+layout(location = 1) in vec4 colour;
+out vec4 c;
+void main() { gl_Position = vec4(position, 0.0, 1.0); c = colour; })";
+
+constexpr const char* kColourVaryingFs = R"(#version 330 core
+in vec4 c;
+out vec4 result;
+void main() { result = c; })";
+
 class DrawTest : public GlTest {
  protected:
   void SetUp() override {

@@ -90,16 +90,7 @@ TEST_F(MultiBindTest, AnEntrysErrorLeavesTheOthersBound) {
 }
 
 TEST_F(MultiBindTest, VertexBuffersBoundTogetherFeedADraw) {
-  constexpr const char* vs = R"(#version 330 core
-layout(location = 0) in vec2 position;
-layout(location = 1) in vec4 colour;
-out vec4 c;
-void main() { gl_Position = vec4(position, 0.0, 1.0); c = colour; })";
-  constexpr const char* fs = R"(#version 330 core
-in vec4 c;
-out vec4 result;
-void main() { result = c; })";
-  glUseProgram(link(vs, fs));
+  glUseProgram(link(kColourAttributeVs, kColourVaryingFs));
   const float xy[] = {0, 0, -1, -1, 1, -1, -1, 1, 1, 1};  // one vertex of padding first
   const float green[] = {0, 1, 0, 1};
   GLuint buffers[2] = {};

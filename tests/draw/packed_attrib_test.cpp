@@ -59,17 +59,8 @@ TEST_F(PackedAttribTest, VertexAttribPRefusesOtherTypesBeforeTheIndex) {
 }
 
 TEST_F(PackedAttribTest, APackedCurrentValueFeedsADisabledArray) {
-  constexpr const char* vs = R"(#version 330 core
-layout(location = 0) in vec2 position;
-layout(location = 1) in vec4 colour;
-out vec4 c;
-void main() { gl_Position = vec4(position, 0.0, 1.0); c = colour; })";
-  constexpr const char* fs = R"(#version 330 core
-in vec4 c;
-out vec4 result;
-void main() { result = c; })";
   positions({-1, -1, 1, -1, -1, 1, 1, 1});
-  glUseProgram(link(vs, fs));
+  glUseProgram(link(kColourAttributeVs, kColourVaryingFs));
   // (1023, 0, 512, 3) normalized: (1, 0, 512/1023, 1) -> 8-bit (255, 0, 128, 255).
   glVertexAttribP4ui(1, GL_UNSIGNED_INT_2_10_10_10_REV, GL_TRUE, (3u << 30) | (512u << 20) | 1023u);
   glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
