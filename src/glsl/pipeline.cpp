@@ -124,6 +124,13 @@ PipelineProgram combine_pipeline(std::span<const Program* const> programs,
     out.explicit_inputs[s] = r.explicit_inputs[s];
     out.explicit_outputs[s] = r.explicit_outputs[s];
     if (stage == Stage::Vertex) out.attributes = r.attributes;
+    if (stage == Stage::Geometry) {
+      // The draw-mode check (GL 4.6 11.3.1) and the layout queries read the geometry program's.
+      out.geometry_input = r.geometry_input;
+      out.geometry_output = r.geometry_output;
+      out.geometry_vertices_out = r.geometry_vertices_out;
+      out.geometry_invocations = r.geometry_invocations;
+    }
     if (stage == Stage::Fragment) {
       out.outputs = r.outputs;
       out.builtin_color_locations = r.builtin_color_locations;

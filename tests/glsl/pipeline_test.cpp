@@ -64,6 +64,31 @@ TEST(GlslPipeline, InputsTakeTheLocationsOfTheOutputsOfTheirName) {
   EXPECT_EQ(decoration(f, "ftex", "Binding"), 2);
 }
 
+// The draw-mode check (GL 4.6 11.3.1) reads the combined program's geometry layout: it is the
+// geometry program's (GL_TRIANGLES = 4 in, GL_TRIANGLE_STRIP = 5 out), not zero (GL_POINTS).
+TEST(GlslPipeline, TheGeometryLayoutIsTheGeometryProgramsOwn) {
+  const Program vs = separable(Stage::Vertex, "#version 410\nlayout(location = 0) in vec4 pos;\n"
+                                              "void main() { gl_Position = pos; }\n");
+  const Program gs = separable(Stage::Geometry,
+                               "#version 410\nlayout(triangles, invocations = 2) in;\n"
+                               "layout(triangle_strip, max_vertices = 3) out;\n"
+                               "void main() { for (int i = 0; i < 3; ++i) { gl_Position = gl_in[i].gl_Position; "
+                               "EmitVertex(); } }\n");
+  ASSERT_TRUE(vs.ok) << vs.log;
+  ASSERT_TRUE(gs.ok) << gs.log;
+  const Program* programs[] = {&vs, &gs};
+  std::array<int, kStageCount> stage_program;
+  stage_program.fill(-1);
+  stage_program[std::size_t(Stage::Vertex)] = 0;
+  stage_program[std::size_t(Stage::Geometry)] = 1;
+  const PipelineProgram combined = combine_pipeline(programs, stage_program);
+  ASSERT_TRUE(combined.program.ok) << combined.program.log;
+  EXPECT_EQ(combined.program.geometry_input, 0x0004u);
+  EXPECT_EQ(combined.program.geometry_output, 0x0005u);
+  EXPECT_EQ(combined.program.geometry_vertices_out, 3u);
+  EXPECT_EQ(combined.program.geometry_invocations, 2u);
+}
+
 TEST(GlslPipeline, SeparableProgramsMustRedeclareGlPerVertexBetweenTheirStages) {
   const char* vs = "#version 150\nin vec4 pos;\nvoid main() { gl_Position = pos; }\n";
   const char* gs =
