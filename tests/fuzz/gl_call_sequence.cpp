@@ -299,7 +299,7 @@ void texture_calls(Input& in, Objects& o, std::uint8_t op) {
 
 void buffer_calls(Input& in, Objects& o, std::uint8_t op) {
   const GLenum target = in.pick(kBufferTargets);
-  switch (op % 8) {
+  switch (op % 11) {
     case 0: {
       GLuint b;
       glGenBuffers(1, &b);
@@ -346,6 +346,38 @@ void buffer_calls(Input& in, Objects& o, std::uint8_t op) {
     case 6:
       glCopyBufferSubData(target, in.pick(kBufferTargets), in.edge(), in.edge(), in.byte() % 3 ? GLsizeiptr(in.byte()) : in.edge());
       break;
+    case 7: {  // one element of up to 16 bytes (RGBA32), or none
+      std::uint8_t element[16];
+      for (std::uint8_t& b : element) b = in.byte();
+      glClearBufferSubData(target, in.pick(kInternalFormats), in.byte() % 3 ? GLintptr(in.byte()) : in.edge(),
+                           in.byte() % 3 ? GLsizeiptr(in.byte()) : in.edge(), in.pick(kFormats), in.pick(kTypes),
+                           in.byte() % 4 ? element : nullptr);
+      break;
+    }
+    case 8: {  // multi-bind: count from -1 to 4 entries of arrays that hold 4
+      GLuint names[4];
+      GLintptr offsets[4];
+      GLsizeiptr sizes[4];
+      for (int i = 0; i < 4; ++i) {
+        names[i] = pick_name(in, o.buffers);
+        offsets[i] = in.byte() % 3 ? GLintptr(in.byte()) * 64 : in.edge();
+        sizes[i] = in.byte() % 3 ? GLsizeiptr(in.byte()) : in.edge();
+      }
+      const GLenum indexed = in.byte() % 2 ? GL_UNIFORM_BUFFER : GL_TRANSFORM_FEEDBACK_BUFFER;
+      const GLuint first = in.byte() % 3 ? in.byte() % 40 : GLuint(in.edge());
+      glBindBuffersRange(indexed, first, GLsizei(in.byte() % 6) - 1, in.byte() % 4 ? names : nullptr, offsets, sizes);
+      break;
+    }
+    case 9: {  // a fence, or a handle nobody made, waited for at most a millisecond
+      GLsync sync = in.byte() % 4 ? glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, in.byte() % 8 ? 0 : in.byte())
+                                  : reinterpret_cast<GLsync>(std::uintptr_t(0xbad0 + in.byte()));
+      glClientWaitSync(sync, in.byte() % 4 ? GL_SYNC_FLUSH_COMMANDS_BIT : in.byte(), GLuint64(in.byte()) * 4000);
+      GLint value[2] = {};
+      GLsizei length = 0;
+      glGetSynciv(sync, in.byte() % 2 ? GL_SYNC_STATUS : GLenum(in.u32()), GLsizei(in.byte() % 4) - 1, &length, value);
+      glDeleteSync(sync);
+      break;
+    }
     default:
       glTexBufferRange(GL_TEXTURE_BUFFER, in.pick(kInternalFormats), pick_name(in, o.buffers), in.edge(), in.edge());
       break;
