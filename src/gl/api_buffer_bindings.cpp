@@ -5,13 +5,23 @@
 #include "draw_inputs.h"
 
 namespace glvk::gl {
+namespace {
 
-void bind_indexed_buffer(Context& ctx, const char* fn, GLenum target, GLuint index, GLuint buffer, GLintptr offset,
-                         GLsizeiptr size, bool range, Context::TransformFeedbackObject* xfb_object) {
+// The binding points of an indexed target glvk has; 0 for any other target.
+std::uint32_t indexed_bindings(GLenum target) {
+  return target == GL_TRANSFORM_FEEDBACK_BUFFER ? glsl::kMaxXfbBuffers
+         : target == GL_UNIFORM_BUFFER          ? kMaxUniformBufferBindings
+                                                : 0;
+}
+
+// One binding of glBindBuffer(s)Base/Range, glTransformFeedbackBuffer*; `set_generic`: the
+// generic binding point follows (the single-binding commands), else it keeps its buffer.
+void bind_one(Context& ctx, const char* fn, GLenum target, GLuint index, GLuint buffer, GLintptr offset,
+              GLsizeiptr size, bool range, Context::TransformFeedbackObject* xfb_object, bool set_generic) {
   const bool xfb = target == GL_TRANSFORM_FEEDBACK_BUFFER;
-  if (target != GL_UNIFORM_BUFFER && !xfb)
+  if (!indexed_bindings(target))
     return ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): not an indexed buffer target glvk has", fn, target);
-  if (index >= (xfb ? glsl::kMaxXfbBuffers : kMaxUniformBufferBindings))
+  if (index >= indexed_bindings(target))
     return ctx.error(GL_INVALID_VALUE, "%s(index = %u): beyond MAX_%s", fn, index,
                      xfb ? "TRANSFORM_FEEDBACK_BUFFERS" : "UNIFORM_BUFFER_BINDINGS");
   Context::TransformFeedbackObject& xfb_target = xfb_object ? *xfb_object : ctx.current_transform_feedback();
@@ -44,11 +54,18 @@ void bind_indexed_buffer(Context& ctx, const char* fn, GLenum target, GLuint ind
   b.buffer = object;
   b.offset = range ? offset : 0;
   b.size = range ? size : 0;
-  if (xfb_object) return;
+  if (!set_generic) return;
   // The generic binding point follows (6.1.1).
   const std::size_t generic = std::size_t(std::find(std::begin(kBufferTargets), std::end(kBufferTargets), target) -
                                           std::begin(kBufferTargets));
   ctx.bound_buffers[generic] = std::move(object);
+}
+
+}  // namespace
+
+void bind_indexed_buffer(Context& ctx, const char* fn, GLenum target, GLuint index, GLuint buffer, GLintptr offset,
+                         GLsizeiptr size, bool range, Context::TransformFeedbackObject* xfb_object) {
+  bind_one(ctx, fn, target, index, buffer, offset, size, range, xfb_object, xfb_object == nullptr);
 }
 
 namespace api {
@@ -67,26 +84,21 @@ void BindBufferRange(Context& ctx, const char* fn, GLenum target, GLuint index, 
 // keeps its buffer. Null buffers unbind the range.
 static void bind_buffers(Context& ctx, const char* fn, GLenum target, GLuint first, GLsizei count,
                          const GLuint* buffers, const GLintptr* offsets, const GLsizeiptr* sizes, bool range) {
-  const bool xfb = target == GL_TRANSFORM_FEEDBACK_BUFFER;
-  if (target != GL_UNIFORM_BUFFER && !xfb)
+  const std::uint64_t bindings = indexed_bindings(target);
+  if (!bindings)
     return ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): not an indexed buffer target glvk has", fn, target);
   if (count < 0) return ctx.error(GL_INVALID_VALUE, "%s(count = %d): negative", fn, count);
-  const std::uint64_t bindings = xfb ? glsl::kMaxXfbBuffers : kMaxUniformBufferBindings;
   if (std::uint64_t(first) + std::uint64_t(count) > bindings)
     return ctx.error(GL_INVALID_OPERATION, "%s(first = %u, count = %d): beyond the target's bindings", fn, first,
                      count);
   if (range && buffers && count > 0 && (!offsets || !sizes))
     return ctx.error(GL_INVALID_VALUE, "%s: buffers given without offsets and sizes", fn);
-  const std::size_t generic = std::size_t(std::find(std::begin(kBufferTargets), std::end(kBufferTargets), target) -
-                                          std::begin(kBufferTargets));
-  const std::shared_ptr<BufferObject> kept = ctx.bound_buffers[generic];
   for (GLsizei i = 0; i < count; ++i) {
     const GLuint buffer = buffers ? buffers[i] : 0;
     const bool ranged = range && buffer;
-    bind_indexed_buffer(ctx, fn, target, first + GLuint(i), buffer, ranged ? offsets[i] : 0, ranged ? sizes[i] : 0,
-                        ranged);
+    bind_one(ctx, fn, target, first + GLuint(i), buffer, ranged ? offsets[i] : 0, ranged ? sizes[i] : 0, ranged,
+             nullptr, false);
   }
-  ctx.bound_buffers[generic] = kept;
 }
 
 void BindBuffersBase(Context& ctx, const char* fn, GLenum target, GLuint first, GLsizei count, const GLuint* buffers) {
