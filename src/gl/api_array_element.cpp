@@ -88,7 +88,8 @@ ElementValues read_values(Context& ctx, GLint i) {
                                 std::uint64_t(b.stride), format, input, i);
     if (!w) continue;
     if (index == 0) values.vertex = floats(*w);  // generic attribute 0 is the vertex and wins
-    else values.generic[index] = CurrentAttrib{*w, GLenum(a.kind != GL_INT ? GL_FLOAT : is_unsigned ? GL_UNSIGNED_INT : GL_INT)};
+    else values.generic[index] = CurrentAttrib{{(*w)[0], (*w)[1], (*w)[2], (*w)[3], 0, 0, 0, 0},
+                                               GLenum(a.kind != GL_INT ? GL_FLOAT : is_unsigned ? GL_UNSIGNED_INT : GL_INT)};
   }
   return values;
 }

@@ -153,6 +153,7 @@ void execute_draw(Context& ctx, const char* fn, const DrawParams& d) {
   if (!gather_draw_inputs(ctx, fn, *program, inputs)) return;
   st::DrawCall& call = inputs.call;
   call.mode = d.mode;
+  call.patch_vertices = ctx.render.patch_vertices;
   call.first = d.first;
   call.count = d.count;
   call.instance_count = d.instance_count;

@@ -94,7 +94,9 @@ void end_primitive(Context& ctx) {
 // The generic attributes' current values appended for one vertex.
 void record_generics(Context& ctx) {
   for (std::size_t i = 0; i < LegacyState::kImmediateGenerics; ++i)
-    ctx.legacy.immediate_generics.push_back(ctx.current_attribs[i].bits);
+    ctx.legacy.immediate_generics.push_back(
+        {ctx.current_attribs[i].bits[0], ctx.current_attribs[i].bits[1], ctx.current_attribs[i].bits[2],
+         ctx.current_attribs[i].bits[3]});  // doubles are not immediate-mode values
 }
 
 template <typename T>

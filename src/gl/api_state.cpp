@@ -189,6 +189,7 @@ bool query_integer(Context& ctx, GLenum pname, GLint64& value, bool& raised, con
 bool query_state(Context& ctx, GLenum pname, StateValue& value, bool& raised, const char* function) {
   if (query_transform_state(ctx, pname, value, raised, function) || query_clear_state(ctx, pname, value) ||
       query_render_state(ctx, pname, value) || query_draw_state(ctx, pname, value) ||
+      query_tessellation_state(ctx, pname, value) ||
       query_transform_feedback_state(ctx, pname, value) || query_clip_point_state(ctx, pname, value) ||
       query_compressed_formats(pname, value) || query_legacy_state(ctx, pname, value))
     return true;

@@ -192,7 +192,22 @@ void set_current_integer(Context& ctx, const char* fn, GLuint index, std::initia
   for (std::uint32_t w : values)
     if (i < count) v[std::size_t(i++)] = w;
   note_immediate_generic(ctx, index);
-  ctx.current_attribs[index] = {v, kind};
+  CurrentAttrib& c = ctx.current_attribs[index];
+  c.bits = {v[0], v[1], v[2], v[3], 0, 0, 0, 0};
+  c.kind = kind;
+}
+
+// glVertexAttribL* (GL 4.6 10.2.1): doubles kept as doubles; missing components are 0, 0, 1.
+void set_current_double(Context& ctx, const char* fn, GLuint index, std::initializer_list<double> values, int count) {
+  if (index >= kMaxVertexAttribs) return ctx.error(GL_INVALID_VALUE, "%s(index = %u): beyond MAX_VERTEX_ATTRIBS", fn, index);
+  double v[4] = {0, 0, 0, 1};
+  int i = 0;
+  for (double d : values)
+    if (i < count) v[i++] = d;
+  note_immediate_generic(ctx, index);
+  CurrentAttrib& c = ctx.current_attribs[index];
+  std::memcpy(c.bits.data(), v, sizeof v);
+  c.kind = GL_DOUBLE;
 }
 
 // glGet*i_v of the vertex buffer bindings (GL 4.6 table 23.5) of the bound VAO; a core context
@@ -438,6 +453,8 @@ void get_vertex_attrib(Context& ctx, const char* fn, GLuint index, GLenum pname,
         float f;
         std::memcpy(&f, &c.bits[std::size_t(i)], 4);
         current[i] = f;
+      } else if (c.kind == GL_DOUBLE) {
+        std::memcpy(&current[i], &c.bits[std::size_t(2 * i)], 8);
       } else {
         current[i] = c.kind == GL_INT ? double(std::int32_t(c.bits[std::size_t(i)])) : double(c.bits[std::size_t(i)]);
       }
@@ -480,6 +497,10 @@ void GetVertexAttribIiv(Context& ctx, const char* fn, GLuint index, GLenum pname
   get_vertex_attrib_as(ctx, fn, index, pname, params);
 }
 void GetVertexAttribIuiv(Context& ctx, const char* fn, GLuint index, GLenum pname, GLuint* params) {
+  get_vertex_attrib_as(ctx, fn, index, pname, params);
+}
+
+void GetVertexAttribLdv(Context& ctx, const char* fn, GLuint index, GLenum pname, GLdouble* params) {
   get_vertex_attrib_as(ctx, fn, index, pname, params);
 }
 

@@ -284,5 +284,31 @@ void VertexAttribI4usv(Context& ctx, const char* fn, GLuint index, const GLushor
   set_current_integer(ctx, fn, index, {std::uint32_t(std::int32_t(v[0])), std::uint32_t(std::int32_t(v[1])), std::uint32_t(std::int32_t(v[2])), std::uint32_t(std::int32_t(v[3]))}, 4, GL_UNSIGNED_INT);
 }
 
+// Double-precision generic attributes (GL 4.6 10.2.1): read by dvec/dmat inputs.
+void VertexAttribL1d(Context& ctx, const char* fn, GLuint index, GLdouble x) {
+  set_current_double(ctx, fn, index, {x}, 1);
+}
+void VertexAttribL1dv(Context& ctx, const char* fn, GLuint index, const GLdouble* v) {
+  if (check_values(ctx, fn, v)) set_current_double(ctx, fn, index, {v[0]}, 1);
+}
+void VertexAttribL2d(Context& ctx, const char* fn, GLuint index, GLdouble x, GLdouble y) {
+  set_current_double(ctx, fn, index, {x, y}, 2);
+}
+void VertexAttribL2dv(Context& ctx, const char* fn, GLuint index, const GLdouble* v) {
+  if (check_values(ctx, fn, v)) set_current_double(ctx, fn, index, {v[0], v[1]}, 2);
+}
+void VertexAttribL3d(Context& ctx, const char* fn, GLuint index, GLdouble x, GLdouble y, GLdouble z) {
+  set_current_double(ctx, fn, index, {x, y, z}, 3);
+}
+void VertexAttribL3dv(Context& ctx, const char* fn, GLuint index, const GLdouble* v) {
+  if (check_values(ctx, fn, v)) set_current_double(ctx, fn, index, {v[0], v[1], v[2]}, 3);
+}
+void VertexAttribL4d(Context& ctx, const char* fn, GLuint index, GLdouble x, GLdouble y, GLdouble z, GLdouble w) {
+  set_current_double(ctx, fn, index, {x, y, z, w}, 4);
+}
+void VertexAttribL4dv(Context& ctx, const char* fn, GLuint index, const GLdouble* v) {
+  if (check_values(ctx, fn, v)) set_current_double(ctx, fn, index, {v[0], v[1], v[2], v[3]}, 4);
+}
+
 }  // namespace api
 }  // namespace glvk::gl

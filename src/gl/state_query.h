@@ -66,6 +66,10 @@ bool query_draw_state(Context& ctx, GLenum pname, StateValue& value);
 bool query_draw_state_indexed(Context& ctx, GLenum pname, GLuint index, StateValue& value, bool& raised,
                               const char* function);
 
+// api_tessellation.cpp: PATCH_VERTICES, the default patch levels and the tessellation stages'
+// component limits.
+bool query_tessellation_state(Context& ctx, GLenum pname, StateValue& value);
+
 // api_clip_points.cpp: point parameters (the fade threshold and sprite origin in every profile).
 bool query_clip_point_state(Context& ctx, GLenum pname, StateValue& value);
 

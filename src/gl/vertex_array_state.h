@@ -20,6 +20,8 @@ std::uint32_t vertex_element_size(GLint size, GLenum type);
 void set_current_float(Context& ctx, const char* fn, GLuint index, std::initializer_list<double> values, int count);
 void set_current_integer(Context& ctx, const char* fn, GLuint index, std::initializer_list<std::uint32_t> values,
                          int count, GLenum kind);
+// glVertexAttribL*: four doubles, missing ones 0, 0, 1 (kind GL_DOUBLE).
+void set_current_double(Context& ctx, const char* fn, GLuint index, std::initializer_list<double> values, int count);
 // The packed attribute values of glVertexAttribP* and the compatibility glColorP*-style commands
 // (GL 4.6 10.2.1, table 10.5's packings): x, y, z, w of `value`, normalized as equations 2.2/2.3
 // say when asked. UNSIGNED_INT_10F_11F_11F_REV only with `allow_float` (w is then 1). False after

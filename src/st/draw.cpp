@@ -117,6 +117,21 @@ void lower_point_size(const DrawCall& call, const glsl::Program& reflection, Pro
   key.modules[std::size_t(last)] = prog.point_size_module(reflection, last, size);
 }
 
+// Tessellation (GL 4.6 11.2): patches of GL_PATCH_VERTICES vertices (vk_backend's pipelines take
+// GL's lower-left domain origin), and a program without a tessellation control shader drawn through a generated one
+// that passes the patch on with the default levels (Vulkan needs the stage). The lowering of
+// tessellation; one generated module per patch size and levels.
+void lower_tessellation(const DrawCall& call, const glsl::Program& reflection, Program::Impl& prog,
+                        const vk_backend::Device& device, vk_backend::GraphicsPipelineKey& key) {
+  if (!device.features().tessellationShader) throw DrawError("the device has no tessellation shaders");
+  key.patch_control_points = std::uint32_t(call.patch_vertices);
+  const std::size_t control = std::size_t(glsl::Stage::TessControl);
+  if (!key.modules[control] && key.modules[std::size_t(glsl::Stage::TessEvaluation)])
+    key.modules[control] = prog.tess_control_module(reflection, std::uint32_t(call.patch_vertices),
+                                                    call.render->patch_default_outer_level,
+                                                    call.render->patch_default_inner_level);
+}
+
 bool restart_enabled(const DrawCall& call) {
   return call.index_type && (call.render->primitive_restart || call.render->primitive_restart_fixed_index);
 }
@@ -232,6 +247,13 @@ void draw(Context& context, const DrawCall& call) {
 
   std::vector<InputSlot> slots;
   bool needs_range = false;
+  // 64-bit vertex inputs need 64-bit vertex formats (Vulkan 1.3 22.3); without them (lavapipe) a
+  // shader lowering to 32-bit pairs would be needed, which glvk does not have.
+  auto double_inputs = [&device] {
+    VkFormatProperties r64{};
+    vkGetPhysicalDeviceFormatProperties(device.physical_device(), VK_FORMAT_R64G64B64A64_SFLOAT, &r64);
+    return (r64.bufferFeatures & VK_FORMAT_FEATURE_VERTEX_BUFFER_BIT) != 0;
+  };
   for (const glsl::InterfaceVariable& var : reflection.attributes) {
     if (var.location < 0) continue;
     const std::uint32_t per_element = attribute_locations(var.gl_type);
@@ -245,6 +267,8 @@ void draw(Context& context, const DrawCall& call) {
         if (location >= kMaxVertexAttribs) continue;
         InputSlot slot{location, &call.attribs[location], input};
         const VertexAttribInput& a = *slot.attrib;
+        if (input == ShaderInputType::Double && !double_inputs())
+          throw DrawError("the device has no 64-bit vertex formats for the program's double inputs");
         if (a.enabled) {
           const auto native = native_vertex_format(a, input);
           VkFormatProperties properties{};
@@ -254,6 +278,9 @@ void draw(Context& context, const DrawCall& call) {
           slot.streamed = !fetchable || !a.buffer || a.pointer >= a.buffer->width0;
           if (fetchable) slot.format = *native;
           if (slot.streamed && a.divisor == 0) needs_range = true;
+        } else if (input == ShaderInputType::Double) {
+          // The current value's doubles: a dvec3/dvec4 reads all four (two locations).
+          slot.format = dvec_wide ? VK_FORMAT_R64G64B64A64_SFLOAT : VK_FORMAT_R64G64_SFLOAT;
         }
         slots.push_back(std::move(slot));
       }
@@ -373,7 +400,7 @@ void draw(Context& context, const DrawCall& call) {
   // follow glShadeModel unless qualified).
   key.modules[std::size_t(glsl::Stage::Fragment)] = const_cast<Program::Impl&>(prog).fragment_module(
       reflection, outputs.kept_inside, call.render->shade_model == GL_FLAT);
-  key.patch_control_points = topology == VK_PRIMITIVE_TOPOLOGY_PATCH_LIST ? std::uint32_t(call.patch_vertices) : 0;
+  if (topology == VK_PRIMITIVE_TOPOLOGY_PATCH_LIST) lower_tessellation(call, reflection, const_cast<Program::Impl&>(prog), device, key);
 
   // Attachments (st_update_framebuffer_state's result, as views of images).
   vk_backend::DrawTargets targets;
@@ -443,11 +470,10 @@ void draw(Context& context, const DrawCall& call) {
     if (!a.enabled) {
       // The current attribute value (glVertexAttrib*), read by every vertex: stride 0.
       auto alloc = res.uploads.allocate(32, 16);
-      std::memset(alloc.pointer, 0, 32);
-      std::memcpy(alloc.pointer, a.current.data(), 16);
+      std::memcpy(alloc.pointer, a.current.data(), 32);
       ak.format = slot.input == ShaderInputType::Int    ? VK_FORMAT_R32G32B32A32_SINT
                   : slot.input == ShaderInputType::Uint ? VK_FORMAT_R32G32B32A32_UINT
-                  : slot.input == ShaderInputType::Double ? VK_FORMAT_R64G64_SFLOAT
+                  : slot.input == ShaderInputType::Double ? slot.format
                                                           : VK_FORMAT_R32G32B32A32_SFLOAT;
       buffers.push_back({alloc.buffer->handle(), alloc.offset, 0});
       continue;

@@ -2,6 +2,9 @@
 // program's resources and its pipeline layout.
 #include "glvk/st/program.h"
 
+#include <cstring>
+
+#include "glvk/st/draw.h"
 #include "glvk/vk_backend/device.h"
 #include "glvk/vk_backend/error.h"
 #include "draw_resources.h"
@@ -43,6 +46,7 @@ Program::Impl::~Impl() {
   for (VkShaderModule module : modules) vkDestroyShaderModule(device, module, nullptr);
   for (const auto& variant : fragment_variants_) vkDestroyShaderModule(device, variant.second, nullptr);
   for (const auto& variant : point_size_variants_) vkDestroyShaderModule(device, variant.second, nullptr);
+  for (const auto& variant : tess_control_variants_) vkDestroyShaderModule(device, variant.module, nullptr);
   vkDestroyPipelineLayout(device, layout, nullptr);
   vkDestroyDescriptorSetLayout(device, set_layout, nullptr);
 }
@@ -68,6 +72,20 @@ VkShaderModule Program::Impl::point_size_module(const glsl::Program& reflection,
     if (known == size) return module;
   const VkShaderModule module = create_module(glsl::with_point_size(reflection, stage, size));
   point_size_variants_.emplace_back(size, module);
+  return module;
+}
+
+VkShaderModule Program::Impl::tess_control_module(const glsl::Program& reflection, std::uint32_t vertices,
+                                                  const std::array<float, 4>& outer, const std::array<float, 2>& inner) {
+  std::lock_guard lock(variants_mutex_);
+  // Levels compare by bits: a NaN level is one variant too.
+  auto same = [](const auto& a, const auto& b) { return std::memcmp(a.data(), b.data(), sizeof a) == 0; };
+  for (const TessControlVariant& v : tess_control_variants_)
+    if (v.vertices == vertices && same(v.outer, outer) && same(v.inner, inner)) return v.module;
+  glsl::PassThroughTessControl generated = glsl::pass_through_tess_control(reflection, vertices, outer, inner);
+  if (generated.spirv.empty()) throw DrawError(generated.log);
+  const VkShaderModule module = create_module(generated.spirv);
+  tess_control_variants_.push_back({vertices, outer, inner, module});
   return module;
 }
 

@@ -31,12 +31,23 @@ struct Program::Impl {
   // The module of `stage` (the last before rasterization) writing `size` as every vertex's point
   // size (glsl::with_point_size), made on first use for each size.
   VkShaderModule point_size_module(const glsl::Program& reflection, glsl::Stage stage, float size);
+  // The generated tessellation control module of a program without one (glsl::pass_through_tess_control)
+  // for a patch size and default levels, made on first use; throws DrawError when it cannot be made.
+  VkShaderModule tess_control_module(const glsl::Program& reflection, std::uint32_t vertices,
+                                     const std::array<float, 4>& outer, const std::array<float, 2>& inner);
   VkShaderModule create_module(const std::vector<std::uint32_t>& words);
 
  private:
   std::mutex variants_mutex_;  // programs are shared between contexts
   std::vector<std::pair<std::uint32_t, VkShaderModule>> fragment_variants_;
   std::vector<std::pair<float, VkShaderModule>> point_size_variants_;
+  struct TessControlVariant {
+    std::uint32_t vertices;
+    std::array<float, 4> outer;
+    std::array<float, 2> inner;
+    VkShaderModule module;
+  };
+  std::vector<TessControlVariant> tess_control_variants_;
 };
 
 }  // namespace glvk::st

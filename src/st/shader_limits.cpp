@@ -33,6 +33,15 @@ ShaderLimits shader_limits(Screen& screen) {
   s.geometry_invocations = l.maxGeometryShaderInvocations;
   s.tessellation_patch_size = l.maxTessellationPatchSize;
   s.tessellation_generation_level = l.maxTessellationGenerationLevel;
+  // GL's minimum for the tessellation stages' outputs is 128 (table 23.65), Vulkan's too: the
+  // values are the device's.
+  s.tessellation = f.tessellationShader;
+  s.tess_control_input_components = l.maxTessellationControlPerVertexInputComponents;
+  s.tess_control_output_components = l.maxTessellationControlPerVertexOutputComponents;
+  s.tess_control_total_output_components = l.maxTessellationControlTotalOutputComponents;
+  s.tess_patch_components = l.maxTessellationControlPerPatchOutputComponents;
+  s.tess_evaluation_input_components = l.maxTessellationEvaluationInputComponents;
+  s.tess_evaluation_output_components = l.maxTessellationEvaluationOutputComponents;
   s.min_texel_offset = l.minTexelOffset;
   s.max_texel_offset = l.maxTexelOffset;
   s.min_texel_gather_offset = l.minTexelGatherOffset;

@@ -161,7 +161,13 @@ VkPipeline PipelineCache::create(const GraphicsPipelineKey& key) {
 
   VkPipelineInputAssemblyStateCreateInfo assembly{VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
   assembly.topology = VkPrimitiveTopology(key.topology);
-  VkPipelineTessellationStateCreateInfo tessellation{VK_STRUCTURE_TYPE_PIPELINE_TESSELLATION_STATE_CREATE_INFO};
+  // The tessellation domain with its origin lower-left, as OpenGL has it (st's draws are GL's):
+  // Vulkan's default upper-left origin reverses the winding of the generated triangles.
+  VkPipelineTessellationDomainOriginStateCreateInfo domain_origin{
+      VK_STRUCTURE_TYPE_PIPELINE_TESSELLATION_DOMAIN_ORIGIN_STATE_CREATE_INFO};
+  domain_origin.domainOrigin = VK_TESSELLATION_DOMAIN_ORIGIN_LOWER_LEFT;
+  VkPipelineTessellationStateCreateInfo tessellation{VK_STRUCTURE_TYPE_PIPELINE_TESSELLATION_STATE_CREATE_INFO,
+                                                     &domain_origin};
   tessellation.patchControlPoints = key.patch_control_points;
 
   VkPipelineViewportDepthClipControlCreateInfoEXT clip_control{

@@ -547,7 +547,17 @@ void draw_calls(Input& in, Objects& o, std::uint8_t op) {
       break;
     }
     case 3: glBindBufferRange(GL_UNIFORM_BUFFER, in.byte() % 3, pick_name(in, o.buffers), in.edge(), in.edge()); break;
-    case 4: glDrawArrays(in.pick(kModes), in.edge(), in.edge() % 5000); break;
+    case 4: {
+      const GLenum mode = in.pick(kModes);
+      if (in.byte() % 4 == 0) {  // patch state: sizes past every limit, levels of any value
+        glPatchParameteri(in.byte() % 2 ? GL_PATCH_VERTICES : GL_PATCH_DEFAULT_OUTER_LEVEL, in.edge());
+        const GLfloat levels[4] = {float(in.edge()), float(in.byte()), 0.5f, -1.0f};
+        glPatchParameterfv(in.byte() % 2 ? GL_PATCH_DEFAULT_INNER_LEVEL : GL_PATCH_DEFAULT_OUTER_LEVEL, levels);
+        glVertexAttribL4d(in.edge() % 20, in.edge(), 0.25, -1.0, double(in.u32()));
+      }
+      glDrawArrays(mode, in.edge(), in.edge() % 5000);
+      break;
+    }
     case 5: {
       const GLenum mode = in.pick(kModes), type = in.pick(kIndexTypes);
       const GLsizei count = in.edge() % 3000;

@@ -41,10 +41,12 @@ GROUPS = re.compile(r"^spec@(glsl-1\.[345]0|arb_vertex_array_object|arb_draw_ins
 # Issue 14's legacy groups: GL 1.0-2.1, their GLSL versions, point sprites and fog coordinates.
 LEGACY_GROUPS = re.compile(r"^spec@(glsl-1\.[12]0|arb_point_sprite|ext_fog_coord|!opengl (1\.[0-5]|2\.[01]))@")
 # Issue 13's separate shader objects, program binaries, sync objects, program interface queries,
-# buffer clears and packed vertex types, listed after the legacy groups.
+# buffer clears, packed vertex types, tessellation shaders, double attributes, texture clears and
+# internal format queries, listed after the legacy groups.
 SSO_GROUPS = re.compile(r"^spec@(arb_separate_shader_objects|arb_get_program_binary|arb_sync|"
                         r"arb_program_interface_query|arb_clear_buffer_object|arb_vertex_type_2_10_10_10_rev|"
-                        r"arb_vertex_type_10f_11f_11f_rev)@")
+                        r"arb_vertex_type_10f_11f_11f_rev|arb_tessellation_shader|arb_vertex_attrib_64bit|"
+                        r"arb_clear_texture|arb_internalformat_query2?)@")
 # Generated tests, sorted by name, keep every Nth. The 1.30 built-in function tests run each function
 # in a vertex and a fragment shader and draw with gl_Vertex; the 1.50 ones run it in a geometry shader.
 SAMPLE_EVERY = [
@@ -56,6 +58,8 @@ SAMPLE_EVERY = [
     ("generated_tests/spec/glsl-1.30/execution/built-in-functions/", 10),
     ("generated_tests/spec/glsl-1.30/execution/interpolation/", 10),
     ("generated_tests/spec/glsl-1.30/linker/interpolation-qualifiers/", 10),
+    ("generated_tests/spec/arb_tessellation_shader/execution/built-in-functions/", 20),
+    ("generated_tests/spec/arb_vertex_attrib_64bit/execution/vs_in/", 200),
 ]
 FAMILY_LIMIT = 12  # C binaries listed more often than this: that many, evenly spaced by name
 

@@ -160,7 +160,8 @@ struct VertexArrayObject {
 
 // The current generic attribute values (glVertexAttrib*): four words each, floats or integers.
 struct CurrentAttrib {
-  std::array<std::uint32_t, 4> bits{0, 0, 0, 0x3f800000u};
+  // Floats or integers in words 0-3; GL_DOUBLE (glVertexAttribL*): four doubles in words 0-7.
+  std::array<std::uint32_t, 8> bits{0, 0, 0, 0x3f800000u, 0, 0, 0, 0};
   GLenum kind = GL_FLOAT;
 };
 

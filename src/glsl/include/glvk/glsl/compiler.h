@@ -222,4 +222,16 @@ std::vector<std::uint32_t> fragment_without_outputs(const Program& program, std:
 // with PROGRAM_POINT_SIZE enabled and the shader writing it), which Vulkan has no state for.
 std::vector<std::uint32_t> with_point_size(const Program& program, Stage stage, float size);
 
+// The tessellation control stage of a program with a tessellation evaluation shader and none of
+// its own (GL 4.6 11.2.2: the primitive generator then takes the patch as drawn and the default
+// levels): `vertices` output vertices copying the input vertices' gl_Position, gl_PointSize and
+// every per-vertex input of the evaluation stage, the levels written as constants. Empty `spirv`
+// with the reason in `log` when the interface has what it cannot pass (structs, clip distances).
+struct PassThroughTessControl {
+  std::vector<std::uint32_t> spirv;
+  std::string log;
+};
+PassThroughTessControl pass_through_tess_control(const Program& program, std::uint32_t vertices,
+                                                 const std::array<float, 4>& outer, const std::array<float, 2>& inner);
+
 }  // namespace glvk::glsl

@@ -41,8 +41,9 @@ struct VertexAttribInput {
   GLenum kind = GL_FLOAT;            // GL_FLOAT, GL_INT (glVertexAttribIPointer), GL_DOUBLE (L)
   GLsizei stride = 0;                // the effective stride (never 0 for an array)
   GLuint divisor = 0;
-  // The current value when disabled: floats, or integer bits for I/L attributes.
-  std::array<std::uint32_t, 4> current{0, 0, 0, 0x3f800000u};
+  // The current value when disabled: floats or integers in words 0-3 (I attributes), or four
+  // doubles in words 0-7 (L attributes).
+  std::array<std::uint32_t, 8> current{0, 0, 0, 0x3f800000u, 0, 0, 0, 0};
 };
 
 // A texture unit a program's sampler reads: the texture (null: incomplete, samples (0,0,0,1)) and

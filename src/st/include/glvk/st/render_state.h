@@ -86,6 +86,11 @@ struct RenderState {
   bool alpha_test = false;
   GLenum alpha_func = GL_ALWAYS;
   GLfloat alpha_ref = 0.0f;
+  // Tessellation (GL 4.6 10.1.15, 11.2.3): glPatchParameteri/fv. The default levels are what
+  // the tessellation primitive generator takes when no tessellation control shader is active.
+  GLint patch_vertices = 3;
+  std::array<GLfloat, 4> patch_default_outer_level{1, 1, 1, 1};
+  std::array<GLfloat, 2> patch_default_inner_level{1, 1};
   Hints hints;  // glHint (api_render_state.cpp): no effect on drawing
   // Bumped on every change, so the draw path can tell that nothing changed since the last draw.
   std::uint64_t serial = 1;

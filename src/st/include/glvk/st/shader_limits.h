@@ -17,6 +17,10 @@ struct ShaderLimits {
   std::uint32_t geometry_input_components = 64, geometry_output_components = 64, geometry_output_vertices = 256,
                 geometry_total_output_components = 1024, geometry_invocations = 32;
   std::uint32_t tessellation_patch_size = 32, tessellation_generation_level = 64;
+  bool tessellation = false;  // the device's tessellationShader feature
+  std::uint32_t tess_control_input_components = 128, tess_control_output_components = 128,
+                tess_control_total_output_components = 4096, tess_patch_components = 120,
+                tess_evaluation_input_components = 128, tess_evaluation_output_components = 128;
   std::int32_t min_texel_offset = -8;
   std::uint32_t max_texel_offset = 7;
   std::int32_t min_texel_gather_offset = -8;

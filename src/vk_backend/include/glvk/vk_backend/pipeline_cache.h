@@ -47,7 +47,7 @@ struct GraphicsPipelineKey {
   VkPipelineLayout layout;
   std::array<VkShaderModule, kMaxShaderStages> modules;  // by stage; null when absent
   std::uint32_t topology;                                // VkPrimitiveTopology (its class is what matters)
-  std::uint32_t patch_control_points;
+  std::uint32_t patch_control_points;                    // tessellation: the domain origin is LOWER_LEFT
   std::uint32_t polygon_mode;                            // VkPolygonMode
   std::uint32_t depth_clamp;
   std::uint32_t depth_clip_negative_one_to_one;          // VK_EXT_depth_clip_control

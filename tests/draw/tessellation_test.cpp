@@ -1,0 +1,176 @@
+// Tessellation through the real dispatch (GL 4.6 10.1.15, 11.2): glPatchParameteri/fv errors and
+// state, the tessellation limits, draw errors, and pictures whose values the spec gives: a quad
+// domain's (u, v) across the viewport, and a program without a control shader whose evaluation
+// stage sees GL_PATCH_VERTICES vertices per patch and the default outer level.
+#include "draw_helpers.h"
+
+namespace glvk::test {
+namespace {
+
+constexpr const char* kVs = R"(#version 400 core
+layout(location = 0) in vec2 position;
+out float v_id;
+void main() { gl_Position = vec4(position, 0.0, 1.0); v_id = float(gl_VertexID); })";
+
+constexpr const char* kFs = R"(#version 400 core
+in vec4 t_colour;
+out vec4 result;
+void main() { result = t_colour; })";
+
+// Levels 1: the quad domain is two triangles whose vertices carry (u, v) at the patch's corners.
+constexpr const char* kQuadTcs = R"(#version 400 core
+layout(vertices = 4) out;
+in float v_id[];
+out float c_id[];
+void main() {
+  gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;
+  c_id[gl_InvocationID] = v_id[gl_InvocationID];
+  gl_TessLevelOuter[0] = gl_TessLevelOuter[1] = gl_TessLevelOuter[2] = gl_TessLevelOuter[3] = 1.0;
+  gl_TessLevelInner[0] = gl_TessLevelInner[1] = 1.0;
+})";
+
+constexpr const char* kQuadTes = R"(#version 400 core
+layout(quads, equal_spacing, ccw) in;
+in float c_id[];
+out vec4 t_colour;
+void main() {
+  vec2 t = gl_TessCoord.xy;
+  gl_Position = vec4(t * 2.0 - 1.0, 0.0, 1.0);
+  t_colour = vec4(t, c_id[3] / 8.0, 1.0);
+})";
+
+// No control shader: gl_PatchVerticesIn is GL_PATCH_VERTICES, the outer levels are the defaults
+// (isolines: outer[0] lines of outer[1] segments; gl_TessCoord.y = line / outer[0]).
+constexpr const char* kIsolineTes = R"(#version 400 core
+layout(isolines, equal_spacing) in;
+in float v_id[];
+out vec4 t_colour;
+void main() {
+  float y = gl_TessCoord.y;
+  float x = mix(gl_in[0].gl_Position.x, gl_in[1].gl_Position.x, gl_TessCoord.x);
+  gl_Position = vec4(x, y * 2.0 - 1.0 + 1.0 / 32.0, 0.0, 1.0);
+  t_colour = vec4(float(gl_PatchVerticesIn) / 8.0, v_id[gl_PatchVerticesIn - 1] / 8.0, y, 1.0);
+})";
+
+GLuint link_stages(const char* tcs, const char* tes) {
+  const GLuint p = glCreateProgram();
+  glAttachShader(p, compile(GL_VERTEX_SHADER, kVs));
+  if (tcs) glAttachShader(p, compile(GL_TESS_CONTROL_SHADER, tcs));
+  glAttachShader(p, compile(GL_TESS_EVALUATION_SHADER, tes));
+  glAttachShader(p, compile(GL_FRAGMENT_SHADER, kFs));
+  glLinkProgram(p);
+  GLint ok = 0;
+  glGetProgramiv(p, GL_LINK_STATUS, &ok);
+  EXPECT_TRUE(ok) << info_log(p, true);
+  return p;
+}
+
+using TessellationTest = DrawTest;
+
+TEST_F(TessellationTest, PatchParametersValidateAndQuery) {
+  GLint value = 0;
+  glGetIntegerv(GL_PATCH_VERTICES, &value);
+  EXPECT_EQ(value, 3);
+  GLfloat levels[4] = {};
+  glGetFloatv(GL_PATCH_DEFAULT_OUTER_LEVEL, levels);
+  EXPECT_EQ(levels[0], 1.0f);
+  EXPECT_EQ(levels[3], 1.0f);
+  GLint max_vertices = 0;
+  glGetIntegerv(GL_MAX_PATCH_VERTICES, &max_vertices);
+  EXPECT_GE(max_vertices, 32);  // GL 4.6 table 23.65's minimums
+  GLint limit = 0;
+  glGetIntegerv(GL_MAX_TESS_GEN_LEVEL, &limit);
+  EXPECT_GE(limit, 64);
+  for (GLenum pname : {GL_MAX_TESS_CONTROL_INPUT_COMPONENTS, GL_MAX_TESS_CONTROL_OUTPUT_COMPONENTS,
+                       GL_MAX_TESS_EVALUATION_INPUT_COMPONENTS, GL_MAX_TESS_EVALUATION_OUTPUT_COMPONENTS}) {
+    limit = 0;
+    glGetIntegerv(pname, &limit);
+    EXPECT_GE(limit, 128) << std::hex << pname;
+  }
+  glGetIntegerv(GL_MAX_TESS_PATCH_COMPONENTS, &limit);
+  EXPECT_GE(limit, 120);
+  glGetIntegerv(GL_MAX_TESS_CONTROL_TOTAL_OUTPUT_COMPONENTS, &limit);
+  EXPECT_GE(limit, 4096);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+
+  glPatchParameteri(GL_PATCH_VERTICES, 0);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  glPatchParameteri(GL_PATCH_VERTICES, max_vertices + 1);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  glPatchParameteri(GL_PATCH_DEFAULT_OUTER_LEVEL, 4);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+  glPatchParameteri(GL_PATCH_VERTICES, max_vertices);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glGetIntegerv(GL_PATCH_VERTICES, &value);
+  EXPECT_EQ(value, max_vertices);
+
+  const GLfloat outer[4] = {2.5f, 3, 4, 5}, inner[2] = {6, 7.25f};
+  glPatchParameterfv(GL_PATCH_VERTICES, outer);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+  glPatchParameterfv(GL_PATCH_DEFAULT_OUTER_LEVEL, outer);
+  glPatchParameterfv(GL_PATCH_DEFAULT_INNER_LEVEL, inner);
+  glGetFloatv(GL_PATCH_DEFAULT_OUTER_LEVEL, levels);
+  EXPECT_EQ(levels[0], 2.5f);
+  EXPECT_EQ(levels[3], 5.0f);
+  glGetFloatv(GL_PATCH_DEFAULT_INNER_LEVEL, levels);
+  EXPECT_EQ(levels[1], 7.25f);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
+TEST_F(TessellationTest, PatchesNeedAnEvaluationShaderAndTessellationNeedsPatches) {
+  positions({-1, -1, 1, -1, 1, 1, -1, 1});
+  color_program();
+  glDrawArrays(GL_PATCHES, 0, 4);  // no tessellation evaluation shader
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  glUseProgram(link_stages(kQuadTcs, kQuadTes));
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  EXPECT_EQ(pixel(16, 16), (Rgba{0, 0, 0, 0}));  // nothing drawn by either
+}
+
+TEST_F(TessellationTest, QuadDomainCoordinatesCoverTheViewport) {
+  positions({-1, -1, 1, -1, 1, 1, -1, 1});
+  glUseProgram(link_stages(kQuadTcs, kQuadTes));
+  glPatchParameteri(GL_PATCH_VERTICES, 4);
+  glDrawArrays(GL_PATCHES, 0, 4);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  // (u, v) is the pixel centre's position in the viewport; blue: the fourth vertex's id (3) / 8.
+  for (int y : {0, 9, 22, 31})
+    for (int x : {0, 13, 31}) {
+      const Rgba p = pixel(x, y);
+      EXPECT_NEAR(p[0], (x + 0.5) / 32 * 255, 1.0) << x << "," << y;
+      EXPECT_NEAR(p[1], (y + 0.5) / 32 * 255, 1.0) << x << "," << y;
+      EXPECT_NEAR(p[2], 3.0 / 8 * 255, 1.0);
+    }
+}
+
+TEST_F(TessellationTest, EvaluationWithoutControlShaderTakesPatchSizeAndDefaultLevels) {
+  // Two patches of 5 vertices: the first's lines span the left half, the second's the right half.
+  positions({-1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0});
+  glUseProgram(link_stages(nullptr, kIsolineTes));
+  glPatchParameteri(GL_PATCH_VERTICES, 5);
+  const GLfloat outer[4] = {4, 1, 1, 1};  // four lines: v = 0, 1/4, 2/4, 3/4
+  glPatchParameterfv(GL_PATCH_DEFAULT_OUTER_LEVEL, outer);
+  glDrawArrays(GL_PATCHES, 0, 10);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  // Line k at window row 8k (y = -1 + k/2 + 1/32 is row 8k's centre); red 5/8, green: the first
+  // patch's fifth vertex id (4) / 8, or the second patch's (9) / 8 clamped to 1.
+  for (int k = 0; k < 4; ++k) {
+    const Rgba left = pixel(5, 8 * k), right = pixel(25, 8 * k);
+    EXPECT_NEAR(left[0], 5.0 / 8 * 255, 1.0) << k;
+    EXPECT_NEAR(left[1], 4.0 / 8 * 255, 1.0) << k;
+    EXPECT_NEAR(left[2], k / 4.0 * 255, 1.0) << k;
+    EXPECT_NEAR(right[1], 255, 1.0) << k;
+    EXPECT_EQ(pixel(5, 8 * k + 4), (Rgba{0, 0, 0, 0})) << k;  // between the lines
+  }
+  // The default levels are draw state: three lines now.
+  const GLfloat three[4] = {3, 1, 1, 1};
+  glPatchParameterfv(GL_PATCH_DEFAULT_OUTER_LEVEL, three);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glDrawArrays(GL_PATCHES, 0, 5);
+  EXPECT_EQ(pixel(5, 8), (Rgba{0, 0, 0, 0}));
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
+}  // namespace
+}  // namespace glvk::test
