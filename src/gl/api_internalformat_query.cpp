@@ -54,6 +54,9 @@ Answer examine(Context& ctx, GLenum target, GLenum internal_format) {
   const bool legacy_base = base == GL_LUMINANCE || base == GL_LUMINANCE_ALPHA || base == GL_ALPHA ||
                            base == GL_INTENSITY;
   if (legacy_base && ctx.config().core_profile) return a;  // not internal formats of the core profile
+  // 8.5: depth and stencil images exist in no 3D texture (glTexImage3D's INVALID_OPERATION).
+  if (target == GL_TEXTURE_3D && (base == GL_DEPTH_COMPONENT || base == GL_DEPTH_STENCIL || base == GL_STENCIL_INDEX))
+    return a;
   const st::FormatSupport& support = st::format_support(ctx.st().screen());
   const std::uint8_t renderable = formats::framebuffer_renderable(internal_format);
   if (target == GL_TEXTURE_BUFFER) {

@@ -307,6 +307,22 @@ void GetProgramiv(Context& ctx, const char* fn, GLuint program, GLenum pname, GL
                     : pname == GL_GEOMETRY_OUTPUT_TYPE ? r->geometry_output
                                                         : r->geometry_invocations);
       break;
+    case GL_TESS_CONTROL_OUTPUT_VERTICES:
+      if (!p->linked || !r || !(r->stages & 1u << unsigned(glsl::Stage::TessControl)))
+        return ctx.error(GL_INVALID_OPERATION, "%s(pname = 0x%04x): the program has no linked tessellation control "
+                         "shader", fn, pname);
+      value = GLint(r->tess_output_vertices);
+      break;
+    case GL_TESS_GEN_MODE: case GL_TESS_GEN_SPACING: case GL_TESS_GEN_VERTEX_ORDER: case GL_TESS_GEN_POINT_MODE:
+      // GL 4.6 7.13: only for a program linked with a tessellation evaluation shader.
+      if (!p->linked || !r || !(r->stages & 1u << unsigned(glsl::Stage::TessEvaluation)))
+        return ctx.error(GL_INVALID_OPERATION, "%s(pname = 0x%04x): the program has no linked tessellation "
+                         "evaluation shader", fn, pname);
+      value = GLint(pname == GL_TESS_GEN_MODE      ? r->tess_mode
+                    : pname == GL_TESS_GEN_SPACING ? r->tess_spacing
+                    : pname == GL_TESS_GEN_VERTEX_ORDER ? r->tess_vertex_order
+                                                        : r->tess_point_mode);
+      break;
     default: return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not a program parameter", fn, pname);
   }
   if (params) *params = value;

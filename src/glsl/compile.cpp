@@ -36,7 +36,7 @@ int minimum_version(Stage stage, bool es) {
   switch (stage) {
     case Stage::Geometry: return es ? 310 : 150;
     case Stage::TessControl:
-    case Stage::TessEvaluation: return es ? 310 : 400;
+    case Stage::TessEvaluation: return es ? 310 : 110;  // with GL_ARB_tessellation_shader: glslang checks
     case Stage::Compute: return es ? 310 : 420;  // 4.20 with GL_ARB_compute_shader
     default: return es ? 100 : 110;
   }

@@ -161,6 +161,20 @@ void record_geometry_layout(const glslang::TIntermediate& gs, Program& out) {
   out.geometry_invocations = static_cast<std::uint32_t>(std::max(gs.getInvocations(), 1));
 }
 
+// GLSL 4.00 4.4.1: the evaluation stage's spacing defaults to equal_spacing, its order to ccw.
+void record_tessellation_layout(const glslang::TIntermediate* tcs, const glslang::TIntermediate* tes, Program& out) {
+  if (tcs) out.tess_output_vertices = static_cast<std::uint32_t>(std::max(tcs->getVertices(), 0));
+  if (!tes) return;
+  out.tess_mode = tes->getInputPrimitive() == glslang::ElgQuads      ? 0x0007   // GL_QUADS
+                  : tes->getInputPrimitive() == glslang::ElgIsolines ? 0x8E7A   // GL_ISOLINES
+                                                                     : 0x0004;  // GL_TRIANGLES
+  out.tess_spacing = tes->getVertexSpacing() == glslang::EvsFractionalEven  ? 0x8E7C  // GL_FRACTIONAL_EVEN
+                     : tes->getVertexSpacing() == glslang::EvsFractionalOdd ? 0x8E7B  // GL_FRACTIONAL_ODD
+                                                                            : 0x0202;  // GL_EQUAL
+  out.tess_vertex_order = tes->getVertexOrder() == glslang::EvoCw ? 0x0900 : 0x0901;  // GL_CW : GL_CCW
+  out.tess_point_mode = tes->getPointMode() ? 1 : 0;
+}
+
 }  // namespace
 
 Program link(std::span<const ShaderSource> shaders, const LinkOptions& options) {
@@ -360,6 +374,8 @@ Program link(std::span<const ShaderSource> shaders, const LinkOptions& options) 
         if (!words.empty()) r.used_elements |= detail::used_array_elements(words, r.binding);
     }
   if (const glslang::TIntermediate* gs = program.getIntermediate(EShLangGeometry)) record_geometry_layout(*gs, out);
+  record_tessellation_layout(program.getIntermediate(EShLangTessControl), program.getIntermediate(EShLangTessEvaluation),
+                             out);
   for (Stage last : {Stage::Geometry, Stage::TessEvaluation, Stage::Vertex}) {
     if (out.spirv[std::size_t(last)].empty()) continue;
     const detail::PointSizeUse use = detail::point_size_use(out.spirv[std::size_t(last)]);

@@ -131,6 +131,13 @@ PipelineProgram combine_pipeline(std::span<const Program* const> programs,
       out.geometry_vertices_out = r.geometry_vertices_out;
       out.geometry_invocations = r.geometry_invocations;
     }
+    if (stage == Stage::TessControl) out.tess_output_vertices = r.tess_output_vertices;
+    if (stage == Stage::TessEvaluation) {
+      out.tess_mode = r.tess_mode;
+      out.tess_spacing = r.tess_spacing;
+      out.tess_vertex_order = r.tess_vertex_order;
+      out.tess_point_mode = r.tess_point_mode;
+    }
     if (stage == Stage::Fragment) {
       out.outputs = r.outputs;
       out.builtin_color_locations = r.builtin_color_locations;

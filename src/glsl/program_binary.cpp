@@ -156,6 +156,9 @@ bool consistent(const Program& p) {
     if (x.uniform >= std::int32_t(p.uniforms.size()) || x.uniform < -1) return false;
     if (x.block >= std::int32_t(p.blocks.size()) || x.block < -1) return false;
     if (x.count == 0 || x.count > 4096) return false;
+    // Bindings are numbered from 0 without gaps beyond a program's resources: a far one would
+    // make the device allocate a binding table that large.
+    if (x.binding > p.resources.size()) return false;
     // src/gl keeps a sampler uniform's units in its resource's elements.
     if (x.uniform >= 0 && x.count < p.uniforms[std::size_t(x.uniform)].array_size) return false;
   }
@@ -196,6 +199,9 @@ std::vector<std::byte> save_program(const Program& p) {
   w.u32(p.emits_points);
   put_list(w, p.xfb_varyings);
   for (std::uint32_t stride : p.xfb_strides) w.u32(stride);
+  for (std::uint32_t v : {p.geometry_input, p.geometry_output, p.geometry_vertices_out, p.geometry_invocations,
+                          p.tess_output_vertices, p.tess_mode, p.tess_spacing, p.tess_vertex_order, p.tess_point_mode})
+    w.u32(v);
   for (std::size_t s = 0; s < kStageCount; ++s) {
     put_names(w, p.explicit_inputs[s]);
     put_names(w, p.explicit_outputs[s]);
@@ -246,6 +252,10 @@ Program load_program(std::span<const std::byte> binary) {
   p.emits_points = r.flag();
   get_list(r, p.xfb_varyings);
   for (std::uint32_t& stride : p.xfb_strides) stride = r.u32();
+  for (std::uint32_t* v : {&p.geometry_input, &p.geometry_output, &p.geometry_vertices_out, &p.geometry_invocations,
+                           &p.tess_output_vertices, &p.tess_mode, &p.tess_spacing, &p.tess_vertex_order,
+                           &p.tess_point_mode})
+    *v = r.u32();
   for (std::size_t s = 0; s < kStageCount; ++s) {
     get_names(r, p.explicit_inputs[s]);
     get_names(r, p.explicit_outputs[s]);

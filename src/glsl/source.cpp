@@ -238,8 +238,10 @@ PreparedSource prepare_source(Stage stage, std::string_view source, const Compil
   // glslang compiles desktop GLSL to SPIR-V from 1.40 and ES from 3.10, and refuses the
   // compatibility profile: raise the version (1.10-1.30 are subsets of 1.40 apart from the
   // compatibility built-ins, 3.00 es of 3.10 es) and drop the profile word.
-  // glslang takes xfb layout qualifiers only with a profile, i.e. from 1.50.
-  out.raised_version = xfb ? 150 : 140;
+  // glslang takes xfb layout qualifiers only with a profile, i.e. from 1.50, and tessellation
+  // stages (GL_ARB_tessellation_shader, which GLSL 1.10 can enable) from 1.50.
+  const bool tessellation = stage == Stage::TessControl || stage == Stage::TessEvaluation;
+  out.raised_version = xfb || tessellation ? 150 : 140;
   std::string directive;
   if (v.declared) {
     if (v.es) {

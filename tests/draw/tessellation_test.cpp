@@ -172,5 +172,39 @@ TEST_F(TessellationTest, EvaluationWithoutControlShaderTakesPatchSizeAndDefaultL
   EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
 }
 
+TEST_F(TessellationTest, ProgramQueriesReportTheLayout) {
+  const GLuint p = link_stages(kQuadTcs, kQuadTes);
+  GLint value = 0;
+  glGetProgramiv(p, GL_TESS_CONTROL_OUTPUT_VERTICES, &value);
+  EXPECT_EQ(value, 4);
+  glGetProgramiv(p, GL_TESS_GEN_MODE, &value);
+  EXPECT_EQ(value, GL_QUADS);
+  glGetProgramiv(p, GL_TESS_GEN_SPACING, &value);
+  EXPECT_EQ(value, GL_EQUAL);
+  glGetProgramiv(p, GL_TESS_GEN_VERTEX_ORDER, &value);
+  EXPECT_EQ(value, GL_CCW);
+  glGetProgramiv(p, GL_TESS_GEN_POINT_MODE, &value);
+  EXPECT_EQ(value, GL_FALSE);
+  // Isolines without a control shader: the defaults (equal spacing, ccw) and no output vertices.
+  const GLuint q = link_stages(nullptr, kIsolineTes);
+  glGetProgramiv(q, GL_TESS_GEN_MODE, &value);
+  EXPECT_EQ(value, GL_ISOLINES);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glGetProgramiv(q, GL_TESS_CONTROL_OUTPUT_VERTICES, &value);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  glGetProgramiv(link(kPositionVs, kColorFs), GL_TESS_GEN_MODE, &value);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+}
+
+// GLSL 1.50 with GL_ARB_tessellation_shader has the tessellation stages (the extension's own
+// version), as piglit's arb_tessellation_shader tests write them.
+TEST_F(TessellationTest, Glsl150WithTheExtensionCompiles) {
+  const GLuint s = compile(GL_TESS_CONTROL_SHADER, "#version 150\n#extension GL_ARB_tessellation_shader: require\n"
+                                                    "layout(vertices = 2) out;\nvoid main() {}\n");
+  GLint ok = 0;
+  glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+  EXPECT_TRUE(ok) << info_log(s, false);
+}
+
 }  // namespace
 }  // namespace glvk::test

@@ -170,6 +170,10 @@ struct Program {
   // (GL_POINTS, GL_LINES, GL_LINES_ADJACENCY, GL_TRIANGLES, GL_TRIANGLES_ADJACENCY) and output
   // (GL_POINTS, GL_LINE_STRIP, GL_TRIANGLE_STRIP), max_vertices and invocations; 0 without one.
   std::uint32_t geometry_input = 0, geometry_output = 0, geometry_vertices_out = 0, geometry_invocations = 0;
+  // The tessellation layout (7.13 queries): the control stage's output vertices; the evaluation
+  // stage's primitive mode (GL_TRIANGLES, GL_QUADS, GL_ISOLINES), spacing (GL_EQUAL,
+  // GL_FRACTIONAL_EVEN, GL_FRACTIONAL_ODD), vertex order (GL_CW, GL_CCW) and point mode (0/1).
+  std::uint32_t tess_output_vertices = 0, tess_mode = 0, tess_spacing = 0, tess_vertex_order = 0, tess_point_mode = 0;
   // Transform feedback: the capture list and each buffer's bytes per vertex (0: buffer unused).
   std::vector<XfbVarying> xfb_varyings;
   std::array<std::uint32_t, kMaxXfbBuffers> xfb_strides{};
