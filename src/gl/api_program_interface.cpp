@@ -64,7 +64,8 @@ struct Resources {
       case Interface::XfbVarying: all(r->xfb_varyings.size()); break;
       case Interface::UniformBlock: case Interface::StorageBlock:
         for (std::uint32_t k = 0; k < r->blocks.size(); ++k)
-          if (r->blocks[k].storage == (which == Interface::StorageBlock)) items.push_back(k);
+          if (r->blocks[k].storage == (which == Interface::StorageBlock) && !glsl::is_atomic_counter_block(r->blocks[k]))
+            items.push_back(k);
         break;
       case Interface::XfbBuffer:
         for (std::uint32_t b = 0; b < r->xfb_strides.size(); ++b)
@@ -190,8 +191,8 @@ bool property(const Resources& res, std::uint32_t k, GLenum prop, std::vector<GL
       return true;
     case GL_BUFFER_BINDING:
       if (in == Interface::XfbBuffer) out.push_back(GLint(i));
-      else if (in == Interface::UniformBlock) out.push_back(GLint(res.program->block_bindings[i]));
-      else if (in == Interface::StorageBlock) out.push_back(GLint(r.blocks[i].initial_gl_binding));
+      else if (in == Interface::UniformBlock || in == Interface::StorageBlock)
+        out.push_back(GLint(res.program->block_bindings[i]));
       else return false;
       return true;
     case GL_BUFFER_DATA_SIZE:

@@ -307,6 +307,12 @@ void GetProgramiv(Context& ctx, const char* fn, GLuint program, GLenum pname, GL
                     : pname == GL_GEOMETRY_OUTPUT_TYPE ? r->geometry_output
                                                         : r->geometry_invocations);
       break;
+    case GL_COMPUTE_WORK_GROUP_SIZE:
+      // 7.13: three values, only for a program linked with a compute shader.
+      if (!p->linked || !r || !(r->stages & 1u << unsigned(glsl::Stage::Compute)))
+        return ctx.error(GL_INVALID_OPERATION, "%s(pname = 0x%04x): the program has no linked compute shader", fn, pname);
+      if (params) std::copy(r->local_size.begin(), r->local_size.end(), params);
+      return;
     default: return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not a program parameter", fn, pname);
   }
   if (params) *params = value;

@@ -105,6 +105,9 @@ BindingMap reflect_resources(const glslang::TProgram& program, const std::map<st
     block.size = static_cast<std::uint32_t>(r.size);
     block.stages = static_cast<StageMask>(r.stages);
     block.storage = true;
+    // An atomic counter block's GL binding is in its name (the counters' layout(binding)).
+    if (is_atomic_counter_block(block))
+      block.initial_gl_binding = static_cast<std::uint32_t>(std::stoul(block.name.substr(kAtomicCounterBlockPrefix.size())));
     out.blocks.push_back(std::move(block));
   }
 
@@ -129,7 +132,7 @@ BindingMap reflect_resources(const glslang::TProgram& program, const std::map<st
       out.resources.push_back({block.storage ? ResourceKind::StorageBuffer : ResourceKind::UniformBuffer,
                                block.binding, 1, block.stages, -1, static_cast<std::int32_t>(i)});
     }
-    if (gl_binding >= 0) {
+    if (gl_binding >= 0 && !is_atomic_counter_block(block)) {
       const std::uint32_t element =
           is_element ? static_cast<std::uint32_t>(std::stoul(block.name.substr(base.size() + 1))) : 0;
       block.initial_gl_binding = static_cast<std::uint32_t>(gl_binding) + element;

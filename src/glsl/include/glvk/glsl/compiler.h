@@ -118,6 +118,15 @@ struct UniformBlock {
   bool storage = false;            // shader storage block
 };
 
+// Atomic counters (GL 4.6 7.6.3): glslang's relaxed rules gather a stage's atomic_uint uniforms of
+// binding N into the storage block "gl_AtomicCounterBlock_N", one uint member at each counter's
+// offset. Such a block reads the buffer bound to ATOMIC_COUNTER_BUFFER binding N (its
+// initial_gl_binding); it is no shader storage block of GL's interfaces.
+inline constexpr std::string_view kAtomicCounterBlockPrefix = "gl_AtomicCounterBlock_";
+inline bool is_atomic_counter_block(const UniformBlock& block) {
+  return block.storage && std::string_view(block.name).starts_with(kAtomicCounterBlockPrefix);
+}
+
 // TexelBuffer: samplerBuffer (uniform texel buffer); StorageTexelBuffer: imageBuffer.
 enum class ResourceKind : std::uint8_t { UniformBuffer, StorageBuffer, CombinedSampler, TexelBuffer, StorageImage,
                                          StorageTexelBuffer };
@@ -170,6 +179,8 @@ struct Program {
   // (GL_POINTS, GL_LINES, GL_LINES_ADJACENCY, GL_TRIANGLES, GL_TRIANGLES_ADJACENCY) and output
   // (GL_POINTS, GL_LINE_STRIP, GL_TRIANGLE_STRIP), max_vertices and invocations; 0 without one.
   std::uint32_t geometry_input = 0, geometry_output = 0, geometry_vertices_out = 0, geometry_invocations = 0;
+  // The compute stage's work group size (GL_COMPUTE_WORK_GROUP_SIZE); zeros without one.
+  std::array<std::uint32_t, 3> local_size{};
   // Transform feedback: the capture list and each buffer's bytes per vertex (0: buffer unused).
   std::vector<XfbVarying> xfb_varyings;
   std::array<std::uint32_t, kMaxXfbBuffers> xfb_strides{};
