@@ -33,9 +33,9 @@ ProgramObject* compute_program(Context& ctx, const char* fn) {
 }
 
 void run_dispatch(Context& ctx, const char* fn, ProgramObject& program, st::DispatchCall& call) {
-  std::vector<st::TextureInput> sampler_textures;
+  ProgramInputStorage storage;
   if (!program.builtin_uniforms.empty()) write_builtin_uniforms(ctx, program);
-  gather_program_inputs(ctx, program, call, sampler_textures);
+  gather_program_inputs(ctx, program, call, storage);
   try {
     st::dispatch(ctx.st(), call);
   } catch (const st::DrawError& e) {
@@ -83,7 +83,7 @@ bool query_storage_limit(const st::ShaderLimits& l, GLenum pname, StateValue& va
     case GL_MAX_ATOMIC_COUNTER_BUFFER_SIZE: value.set_integers({4096}); return true;  // 1024 counters
     case GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS: value.set_integers({l.compute_work_group_invocations}); return true;
     case GL_MAX_COMPUTE_SHARED_MEMORY_SIZE: value.set_integers({l.compute_shared_memory}); return true;
-    default: return false;
+    default: return query_image_unit_limit(pname, value);
   }
 }
 

@@ -84,10 +84,15 @@ void reset_uniforms(ProgramObject& p, const glsl::Program& r) {
     if (p.locations.size() < end) p.locations.resize(end, UniformSlot{~0u, 0});
     for (std::uint32_t e = 0; e < uniform.array_size; ++e) p.locations[std::size_t(uniform.location) + e] = {u, e};
   }
-  std::size_t samplers = 0;
-  for (const glsl::Resource& res : r.resources)
-    if (glsl::is_sampler(res.kind)) samplers += res.count;
-  p.sampler_units.assign(samplers, 0);
+  // Sampler and image units start at the uniform's layout(binding), element e at binding + e.
+  p.sampler_units.clear();
+  p.image_units.clear();
+  for (const glsl::Resource& res : r.resources) {
+    const bool image = res.kind == glsl::ResourceKind::StorageImage;
+    if (!glsl::is_sampler(res.kind) && !image) continue;
+    const GLint first = res.uniform >= 0 ? GLint(r.uniforms[std::size_t(res.uniform)].initial_unit) : 0;
+    for (std::uint32_t e = 0; e < res.count; ++e) (image ? p.image_units : p.sampler_units).push_back(first + GLint(e));
+  }
   p.block_bindings.clear();
   for (const glsl::UniformBlock& block : r.blocks) p.block_bindings.push_back(block.initial_gl_binding);
   resolve_builtin_uniforms(p, r);

@@ -208,8 +208,30 @@ void generic_array_input(const VertexArrayObject& vao, GLuint i, st::VertexAttri
   in.divisor = b.divisor;
 }
 
+namespace {
+
+// What image unit `unit` offers an image uniform (GL 4.6 8.26): the unit's texture level, or no
+// texture when the unit has none or names a level or layer the texture lacks.
+st::ImageInput image_input(Context& ctx, GLint unit) {
+  st::ImageInput in;
+  if (unit < 0 || std::size_t(unit) >= ctx.image_units.size()) return in;
+  const Context::ImageUnit& u = ctx.image_units[std::size_t(unit)];
+  in.level = unsigned(u.level);
+  in.layered = u.layered;
+  in.layer = unsigned(u.layer);
+  in.format = u.format;
+  const TextureObject* t = u.texture.get();
+  if (!t || !t->resource || unsigned(u.level) >= kMaxTextureLevels || !t->images[0][std::size_t(u.level)].defined()) return in;
+  in.target = t->target;
+  in.texture = t->resource.get();
+  return in;
+}
+
+}  // namespace
+
 void gather_program_inputs(Context& ctx, const ProgramObject& program, st::ProgramInputs& call,
-                           std::vector<st::TextureInput>& sampler_textures) {
+                           ProgramInputStorage& storage) {
+  std::vector<st::TextureInput>& sampler_textures = storage.sampler_textures;
   const glsl::Program& r = program.executable->reflection();
   call.program = program.executable.get();
   call.default_uniforms = program.default_block.data();
@@ -236,12 +258,21 @@ void gather_program_inputs(Context& ctx, const ProgramObject& program, st::Progr
           texture_input(ctx, flat < program.sampler_units.size() ? program.sampler_units[flat] : 0, type));
   }
   call.sampler_textures = sampler_textures;
+  storage.images.clear();
+  for (const glsl::Resource& res : r.resources) {
+    if (res.kind != glsl::ResourceKind::StorageImage) continue;
+    for (std::uint32_t e = 0; e < res.count; ++e) {
+      const std::size_t element = storage.images.size();
+      storage.images.push_back(image_input(ctx, element < program.image_units.size() ? program.image_units[element] : -1));
+    }
+  }
+  call.images = storage.images;
 }
 
 bool gather_draw_inputs(Context& ctx, const char* fn, const ProgramObject& program, DrawInputs& inputs) {
   st::DrawCall& call = inputs.call;
   const glsl::Program& r = program.executable->reflection();
-  gather_program_inputs(ctx, program, call, inputs.sampler_textures);
+  gather_program_inputs(ctx, program, call, inputs);
   // Transform feedback: the bindings the program's capture writes, while active and not paused.
   call.transform_feedback = {};
   if (const Context::TransformFeedbackObject& x = ctx.current_transform_feedback(); x.active && !x.paused) {

@@ -11,19 +11,24 @@
 
 namespace glvk::gl {
 
-struct DrawInputs {
+// What a ProgramInputs' spans point into.
+struct ProgramInputStorage {
+  std::vector<st::TextureInput> sampler_textures;
+  std::vector<st::ImageInput> images;
+};
+
+struct DrawInputs : ProgramInputStorage {
   st::DrawCall call;
-  std::vector<st::TextureInput> sampler_textures;  // storage call.sampler_textures points into
   // A fixed-function draw's render state (call.render points here): its program sizes points
   // itself (the size, clamped and attenuated per GL 4.6 compatibility 14.4).
   st::RenderState render;
 };
 
 // What `program`'s resources read, for a draw or a dispatch: its uniforms, the buffers bound to the
-// uniform, shader storage and atomic counter binding points, and its samplers' textures (stored in
-// `sampler_textures`, which call.sampler_textures points into).
+// uniform, shader storage and atomic counter binding points, its samplers' textures and its image
+// uniforms' units (kept in `storage`, which the call's spans point into).
 void gather_program_inputs(Context& ctx, const ProgramObject& program, st::ProgramInputs& call,
-                           std::vector<st::TextureInput>& sampler_textures);
+                           ProgramInputStorage& storage);
 
 // Fills `inputs` (everything but the counts, mode and indices). False after raising an error.
 bool gather_draw_inputs(Context& ctx, const char* fn, const ProgramObject& program, DrawInputs& inputs);

@@ -150,7 +150,7 @@ bool query_draw_state_indexed(Context& ctx, GLenum pname, GLuint index, StateVal
   const IndexedTarget* target = nullptr;
   for (const IndexedTarget& t : kIndexedTargets)
     if (pname == t.binding || pname == t.start || pname == t.size) target = &t;
-  if (!target) return query_compute_limit_indexed(ctx, pname, index, value, raised, function);
+  if (!target) return false;
   const std::span<const Context::IndexedBufferBinding> points = target->points(ctx);
   if (index >= points.size()) {
     ctx.error(GL_INVALID_VALUE, "%s(index = %u): beyond %s", function, index, target->limit);

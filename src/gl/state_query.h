@@ -74,6 +74,11 @@ bool query_storage_limit(const st::ShaderLimits& limits, GLenum pname, StateValu
 bool query_compute_limit_indexed(Context& ctx, GLenum pname, GLuint index, StateValue& value, bool& raised,
                                  const char* function);
 
+// api_image_units.cpp: the image unit limits and the units' IMAGE_BINDING_* state (indexed).
+bool query_image_unit_limit(GLenum pname, StateValue& value);
+bool query_image_unit_indexed(Context& ctx, GLenum pname, GLuint index, StateValue& value, bool& raised,
+                              const char* function);
+
 // api_clip_points.cpp: point parameters (the fade threshold and sprite origin in every profile).
 bool query_clip_point_state(Context& ctx, GLenum pname, StateValue& value);
 

@@ -81,11 +81,13 @@ void get(Reader& r, InterfaceVariable& v) { v.name = r.str(); v.gl_type = r.u32(
 void put(Writer& w, const Uniform& u) {
   w.str(u.name); w.u32(u.gl_type); w.u32(u.array_size); w.i32(u.block_index); w.u32(u.offset); w.u32(u.array_stride);
   w.u32(u.matrix_stride); w.u32(u.row_major); w.i32(u.location); w.i32(u.binding); w.u32(u.stages);
+  w.u32(u.initial_unit);
 }
 void get(Reader& r, Uniform& u) {
   u.name = r.str(); u.gl_type = r.u32(); u.array_size = r.u32(); u.block_index = r.i32(); u.offset = r.u32();
   u.array_stride = r.u32(); u.matrix_stride = r.u32(); u.row_major = r.flag(); u.location = r.i32(); u.binding = r.i32();
   u.stages = r.u32();
+  u.initial_unit = r.u32();
 }
 
 void put(Writer& w, const UniformBlock& b) {

@@ -174,6 +174,7 @@ BindingMap reflect_resources(const glslang::TProgram& program, const std::map<st
     }
     if (opaque) {
       const std::string base = strip_array_suffix(uniform.name);
+      uniform.initial_unit = static_cast<std::uint32_t>(std::max(explicit_binding(explicit_bindings, base), 0));
       uniform.binding = static_cast<std::int32_t>(bindings.next_free++);
       bindings.opaque[base] = static_cast<std::uint32_t>(uniform.binding);
       out.resources.push_back({opaque_kind(*type), static_cast<std::uint32_t>(uniform.binding), uniform.array_size,

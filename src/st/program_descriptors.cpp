@@ -48,7 +48,8 @@ void write_program_descriptors(DrawResources& res, vk_backend::CommandStream& st
   std::size_t buffer_count = 1, image_count = 0, texel_count = 0;
   for (const glsl::Resource& r : reflection.resources) {
     if (r.kind == glsl::ResourceKind::UniformBuffer || r.kind == glsl::ResourceKind::StorageBuffer) buffer_count += r.count;
-    if (r.kind == glsl::ResourceKind::CombinedSampler) image_count += r.count;
+    if (r.kind == glsl::ResourceKind::CombinedSampler || r.kind == glsl::ResourceKind::StorageImage)
+      image_count += r.count;
     if (r.kind == glsl::ResourceKind::TexelBuffer) texel_count += r.count;
   }
   out.buffer_infos.reserve(buffer_count);
@@ -76,7 +77,7 @@ void write_program_descriptors(DrawResources& res, vk_backend::CommandStream& st
     out.buffer_infos.push_back({alloc.buffer->handle(), alloc.offset, reflection.default_block_size});
     write(0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1).pBufferInfo = &out.buffer_infos.back();
   }
-  std::size_t sampler_index = 0;
+  std::size_t sampler_index = 0, image_index = 0;
   for (const glsl::Resource& r : reflection.resources) {
     switch (r.kind) {
       case glsl::ResourceKind::UniformBuffer:
@@ -138,8 +139,17 @@ void write_program_descriptors(DrawResources& res, vk_backend::CommandStream& st
             &out.texel_views[first_view];
         break;
       }
+      case glsl::ResourceKind::StorageImage: {
+        const std::size_t first_info = out.image_infos.size();
+        const std::uint32_t gl_type = r.uniform >= 0 ? reflection.uniforms[std::size_t(r.uniform)].gl_type : GL_IMAGE_2D;
+        for (std::uint32_t e = 0; e < r.count; ++e, ++image_index)
+          out.image_infos.push_back(storage_image_descriptor(
+              res, stream, image_index < in.images.size() ? &in.images[image_index] : nullptr, gl_type));
+        write(r.binding, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, r.count).pImageInfo = &out.image_infos[first_info];
+        break;
+      }
       default:
-        throw DrawError("image uniforms are not supported yet");
+        throw DrawError("image buffers (imageBuffer uniforms) are not supported yet");
     }
   }
 }

@@ -25,6 +25,11 @@ struct ProgramDescriptors {
 // atomic counter blocks) have their valid range extended over what the descriptor covers, and
 // every buffer and image read is marked used by the open batch. Throws DrawError for a resource
 // kind glvk cannot bind yet.
+// The storage image of one image uniform element (draw_images.cpp): the unit's texture level in
+// the unit's format, brought into GENERAL. Throws DrawError for what glvk cannot bind.
+VkDescriptorImageInfo storage_image_descriptor(DrawResources& res, vk_backend::CommandStream& stream,
+                                               const ImageInput* in, std::uint32_t gl_type);
+
 void write_program_descriptors(DrawResources& res, vk_backend::CommandStream& stream, const glsl::Program& reflection,
                                const ProgramInputs& in, ProgramDescriptors& out);
 

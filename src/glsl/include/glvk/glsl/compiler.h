@@ -105,6 +105,9 @@ struct Uniform {
   bool row_major = false;
   std::int32_t location = -1;     // glGetUniformLocation of the first element (default block only)
   std::int32_t binding = -1;      // samplers/images: the descriptor binding of element 0
+  // Samplers/images: the texture or image unit of element 0 before any glUniform (its
+  // layout(binding = N), GL 4.6 7.6.2 / GLSL 4.20 4.4.6; element e starts at N + e), else 0.
+  std::uint32_t initial_unit = 0;
   StageMask stages = 0;
 };
 

@@ -29,6 +29,7 @@ inline constexpr unsigned kMaxVertexAttribs = 16;
 inline constexpr unsigned kMaxUniformBufferBindings = 84;
 inline constexpr unsigned kMaxShaderStorageBufferBindings = 16;
 inline constexpr unsigned kMaxAtomicCounterBufferBindings = 8;
+inline constexpr unsigned kMaxImageUnits = 8;
 inline constexpr unsigned kMaxDrawViewports = 16;
 
 // One generic vertex attribute as the draw sees it: an array (from a buffer or client memory)
@@ -131,6 +132,17 @@ struct TransformFeedbackInput {
   TransformFeedbackCounters* counters = nullptr;  // null: no capture
 };
 
+// One image unit (glBindImageTexture, GL 4.6 8.26) as an image uniform element loads and stores
+// it: a level of a texture, all its layers (layered) or one, seen in the unit's format.
+struct ImageInput {
+  Texture* texture = nullptr;  // null: no texture level is bound (the draw fails)
+  GLenum target = GL_TEXTURE_2D;
+  unsigned level = 0;
+  bool layered = false;
+  unsigned layer = 0;            // layer, cube face (6 * layer + face) or 3D slice when not layered
+  GLenum format = GL_R8;         // IMAGE_BINDING_FORMAT (GL 4.6 table 8.27)
+};
+
 // What a program's resources read, for draws and dispatches alike (st_atom_constbuf,
 // st_atom_storagebuf, st_atom_sampler): its default uniforms, the buffers of its blocks and the
 // textures of its samplers.
@@ -147,6 +159,9 @@ struct ProgramInputs {
   std::span<const GLuint> uniform_block_bindings;
   std::array<BufferRange, kMaxShaderStorageBufferBindings> storage_buffers{};
   std::array<BufferRange, kMaxAtomicCounterBufferBindings> atomic_counter_buffers{};
+  // What each image uniform element reads and writes: for every StorageImage resource of the
+  // reflection, in order, `count` entries (the image unit the uniform names, resolved by src/gl).
+  std::span<const ImageInput> images;
 };
 
 struct DrawCall : ProgramInputs {
