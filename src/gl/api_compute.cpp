@@ -127,6 +127,38 @@ void ShaderStorageBlockBinding(Context& ctx, const char* fn, GLuint program, GLu
   ++p->uniform_serial;
 }
 
+// 7.3.1: the program's atomic counter buffers, in the order of glsl::atomic_counter_buffers.
+void GetActiveAtomicCounterBufferiv(Context& ctx, const char* fn, GLuint program, GLuint bufferIndex, GLenum pname,
+                                    GLint* params) {
+  ProgramRef p = find_program(ctx, program, fn);
+  if (!p) return;
+  const glsl::Program* r = p->reflection();
+  const std::vector<std::uint32_t> buffers = r ? glsl::atomic_counter_buffers(*r) : std::vector<std::uint32_t>{};
+  if (bufferIndex >= buffers.size())
+    return ctx.error(GL_INVALID_VALUE, "%s(bufferIndex = %u): not an active atomic counter buffer", fn, bufferIndex);
+  const glsl::UniformBlock& b = r->blocks[buffers[bufferIndex]];
+  constexpr GLenum kReferencedBy[] = {
+      GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY_VERTEX_SHADER, GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY_TESS_CONTROL_SHADER,
+      GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY_TESS_EVALUATION_SHADER,
+      GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY_GEOMETRY_SHADER, GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY_FRAGMENT_SHADER,
+      GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY_COMPUTE_SHADER};  // in glsl::Stage order
+  for (unsigned s = 0; s < std::size(kReferencedBy); ++s)
+    if (pname == kReferencedBy[s]) {
+      if (params) *params = GLint((b.stages >> s) & 1u);
+      return;
+    }
+  switch (pname) {
+    case GL_ATOMIC_COUNTER_BUFFER_BINDING: if (params) *params = GLint(b.initial_gl_binding); return;
+    case GL_ATOMIC_COUNTER_BUFFER_DATA_SIZE: if (params) *params = GLint(b.size); return;
+    case GL_ATOMIC_COUNTER_BUFFER_ACTIVE_ATOMIC_COUNTERS: if (params) *params = GLint(b.uniforms.size()); return;
+    case GL_ATOMIC_COUNTER_BUFFER_ACTIVE_ATOMIC_COUNTER_INDICES:
+      if (params) std::copy(b.uniforms.begin(), b.uniforms.end(), params);
+      return;
+    default:
+      return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not an atomic counter buffer parameter", fn, pname);
+  }
+}
+
 void DispatchCompute(Context& ctx, const char* fn, GLuint num_groups_x, GLuint num_groups_y, GLuint num_groups_z) {
   ProgramObject* program = compute_program(ctx, fn);
   if (!program) return;

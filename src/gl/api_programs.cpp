@@ -300,7 +300,7 @@ void GetProgramiv(Context& ctx, const char* fn, GLuint program, GLenum pname, GL
     case GL_TRANSFORM_FEEDBACK_BUFFER_MODE: value = GLint(p->linked_xfb_buffer_mode); break;
     case GL_TRANSFORM_FEEDBACK_VARYINGS: value = r ? GLint(r->xfb_varyings.size()) : 0; break;
     case GL_TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH: value = r ? max_name(r->xfb_varyings) : 0; break;
-    case GL_ACTIVE_ATOMIC_COUNTER_BUFFERS: value = 0; break;
+    case GL_ACTIVE_ATOMIC_COUNTER_BUFFERS: value = r ? GLint(glsl::atomic_counter_buffers(*r).size()) : 0; break;
     case GL_PROGRAM_BINARY_LENGTH: value = GLint(program_binary_length(*p)); break;
     case GL_GEOMETRY_VERTICES_OUT: case GL_GEOMETRY_INPUT_TYPE: case GL_GEOMETRY_OUTPUT_TYPE:
     case GL_GEOMETRY_SHADER_INVOCATIONS:
@@ -479,13 +479,13 @@ void GetActiveUniformsiv(Context& ctx, const char* fn, GLuint program, GLsizei c
       case GL_UNIFORM_TYPE: v = GLint(u.gl_type); break;
       case GL_UNIFORM_SIZE: v = GLint(u.array_size); break;
       case GL_UNIFORM_NAME_LENGTH: v = GLint(u.name.size() + 1); break;
-      case GL_UNIFORM_BLOCK_INDEX: v = u.block_index; break;
+      case GL_UNIFORM_BLOCK_INDEX: v = glsl::uniform_block_index(*r, u); break;
       // Default-block uniforms have no offsets or strides GL exposes (7.6.2): -1.
       case GL_UNIFORM_OFFSET: v = in_block ? GLint(u.offset) : -1; break;
       case GL_UNIFORM_ARRAY_STRIDE: v = in_block ? (u.array_size > 1 ? GLint(u.array_stride) : 0) : -1; break;
       case GL_UNIFORM_MATRIX_STRIDE: v = in_block ? GLint(u.matrix_stride) : -1; break;
       case GL_UNIFORM_IS_ROW_MAJOR: v = in_block && u.row_major; break;
-      case GL_UNIFORM_ATOMIC_COUNTER_BUFFER_INDEX: v = -1; break;
+      case GL_UNIFORM_ATOMIC_COUNTER_BUFFER_INDEX: v = glsl::atomic_counter_buffer_index(*r, u); break;
     }
     params[i] = v;
   }

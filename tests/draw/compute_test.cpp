@@ -255,6 +255,56 @@ void main() { got[gl_GlobalInvocationID.x] = atomicCounterIncrement(counter); })
   EXPECT_EQ(blocks, 1);
 }
 
+TEST_F(ComputeTest, AtomicCountersAreActiveUniformsOfTheirBuffer) {
+  // 7.3.1: two counters of binding 2 (at bytes 4 and 12) make one active atomic counter buffer.
+  const GLuint program = link_compute(R"(#version 430
+layout(local_size_x = 1) in;
+layout(binding = 2, offset = 4) uniform atomic_uint first;
+layout(binding = 2, offset = 12) uniform atomic_uint second;
+void main() { atomicCounterIncrement(first); atomicCounterDecrement(second); })");
+  GLint buffers = -1;
+  glGetProgramiv(program, GL_ACTIVE_ATOMIC_COUNTER_BUFFERS, &buffers);
+  ASSERT_EQ(buffers, 1);
+  GLint binding = -1, size = -1, counters = -1, compute = -1, fragment = -1;
+  glGetActiveAtomicCounterBufferiv(program, 0, GL_ATOMIC_COUNTER_BUFFER_BINDING, &binding);
+  glGetActiveAtomicCounterBufferiv(program, 0, GL_ATOMIC_COUNTER_BUFFER_DATA_SIZE, &size);
+  glGetActiveAtomicCounterBufferiv(program, 0, GL_ATOMIC_COUNTER_BUFFER_ACTIVE_ATOMIC_COUNTERS, &counters);
+  glGetActiveAtomicCounterBufferiv(program, 0, GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY_COMPUTE_SHADER, &compute);
+  glGetActiveAtomicCounterBufferiv(program, 0, GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY_FRAGMENT_SHADER, &fragment);
+  EXPECT_EQ(binding, 2);
+  EXPECT_GE(size, 16);  // the last counter ends at byte 16
+  EXPECT_EQ(counters, 2);
+  EXPECT_EQ(compute, 1);
+  EXPECT_EQ(fragment, 0);
+  GLint indices[2] = {-1, -1};
+  glGetActiveAtomicCounterBufferiv(program, 0, GL_ATOMIC_COUNTER_BUFFER_ACTIVE_ATOMIC_COUNTER_INDICES, indices);
+  for (GLint index : indices) {
+    ASSERT_GE(index, 0);
+    char name[32] = {};
+    GLint array_size = 0;
+    GLenum type = 0;
+    glGetActiveUniform(program, GLuint(index), sizeof name, nullptr, &array_size, &type, name);
+    EXPECT_EQ(type, GLenum(GL_UNSIGNED_INT_ATOMIC_COUNTER));
+    const GLuint u = GLuint(index);
+    GLint offset = -1, block = 0, buffer = -1;
+    glGetActiveUniformsiv(program, 1, &u, GL_UNIFORM_OFFSET, &offset);
+    glGetActiveUniformsiv(program, 1, &u, GL_UNIFORM_BLOCK_INDEX, &block);
+    glGetActiveUniformsiv(program, 1, &u, GL_UNIFORM_ATOMIC_COUNTER_BUFFER_INDEX, &buffer);
+    EXPECT_EQ(offset, std::string(name) == "first" ? 4 : 12) << name;
+    EXPECT_EQ(block, -1);
+    EXPECT_EQ(buffer, 0);
+    EXPECT_EQ(glGetUniformLocation(program, name), -1);  // atomic counters have no location
+  }
+  GLint resources = -1;
+  glGetProgramInterfaceiv(program, GL_ATOMIC_COUNTER_BUFFER, GL_ACTIVE_RESOURCES, &resources);
+  EXPECT_EQ(resources, 1);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glGetActiveAtomicCounterBufferiv(program, 1, GL_ATOMIC_COUNTER_BUFFER_BINDING, &binding);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  glGetActiveAtomicCounterBufferiv(program, 0, GL_UNIFORM_BLOCK_BINDING, &binding);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+}
+
 TEST_F(ComputeTest, LimitsMeetTheSpecsMinimums) {
   const GLint group_size_minimum[3] = {1024, 1024, 64};
   for (GLuint i = 0; i < 3; ++i) {

@@ -193,6 +193,15 @@ struct Program {
   std::array<std::set<std::string>, kStageCount> explicit_inputs, explicit_outputs;
 };
 
+// Atomic counters are the uniforms whose block is an atomic counter block. GL numbers the atomic
+// counter buffers of a program (ATOMIC_COUNTER_BUFFER_INDEX, glGetActiveAtomicCounterBufferiv) in
+// the order of those blocks: atomic_counter_buffers lists their indices into Program::blocks.
+std::vector<std::uint32_t> atomic_counter_buffers(const Program& program);
+// A uniform's ATOMIC_COUNTER_BUFFER_INDEX (-1: not an atomic counter) and its UNIFORM_BLOCK_INDEX
+// (-1 for the default block and atomic counters).
+std::int32_t atomic_counter_buffer_index(const Program& program, const Uniform& uniform);
+std::int32_t uniform_block_index(const Program& program, const Uniform& uniform);
+
 // Separate shader objects (GL 4.6 7.4): the program a program pipeline draws with, made of the
 // stages of separately linked programs. `programs` are the distinct programs, `stage_program[s]`
 // the index of the one active for stage s (-1: none). Each program keeps its own uniforms: its
