@@ -138,6 +138,7 @@ PipelineProgram combine_pipeline(std::span<const Program* const> programs,
       out.tess_vertex_order = r.tess_vertex_order;
       out.tess_point_mode = r.tess_point_mode;
     }
+    if (stage == Stage::Compute) out.local_size = r.local_size;
     if (stage == Stage::Fragment) {
       out.outputs = r.outputs;
       out.builtin_color_locations = r.builtin_color_locations;
