@@ -122,8 +122,8 @@ const LegacyArray& array_of(const Context& ctx, const ArrayPnames& p) {
 
 bool* legacy_client_state(Context& ctx, GLenum cap) {
   if (ctx.config().core_profile) return nullptr;
-  if (cap == GL_INDEX_ARRAY) return &ctx.legacy.index_array;
-  if (cap == GL_EDGE_FLAG_ARRAY) return &ctx.legacy.edge_flag_array;
+  if (cap == GL_INDEX_ARRAY) return &ctx.current_vertex_array()->index_array.enabled;
+  if (cap == GL_EDGE_FLAG_ARRAY) return &ctx.current_vertex_array()->edge_flag_array.enabled;
   const int slot = array_slot(ctx, cap);
   return slot < 0 ? nullptr : &ctx.current_vertex_array()->legacy_arrays[unsigned(slot)].enabled;
 }
