@@ -3,15 +3,49 @@
 
 #include "api_common.h"
 #include "draw_inputs.h"
+#include "glvk/st/context.h"
+#include "glvk/st/shader_limits.h"
 
 namespace glvk::gl {
 namespace {
 
 // The binding points of an indexed target glvk has; 0 for any other target.
 std::uint32_t indexed_bindings(GLenum target) {
-  return target == GL_TRANSFORM_FEEDBACK_BUFFER ? glsl::kMaxXfbBuffers
-         : target == GL_UNIFORM_BUFFER          ? kMaxUniformBufferBindings
-                                                : 0;
+  switch (target) {
+    case GL_TRANSFORM_FEEDBACK_BUFFER: return glsl::kMaxXfbBuffers;
+    case GL_UNIFORM_BUFFER: return kMaxUniformBufferBindings;
+    case GL_SHADER_STORAGE_BUFFER: return st::kMaxShaderStorageBufferBindings;
+    case GL_ATOMIC_COUNTER_BUFFER: return st::kMaxAtomicCounterBufferBindings;
+    default: return 0;
+  }
+}
+
+const char* bindings_limit_name(GLenum target) {
+  switch (target) {
+    case GL_TRANSFORM_FEEDBACK_BUFFER: return "MAX_TRANSFORM_FEEDBACK_BUFFERS";
+    case GL_SHADER_STORAGE_BUFFER: return "MAX_SHADER_STORAGE_BUFFER_BINDINGS";
+    case GL_ATOMIC_COUNTER_BUFFER: return "MAX_ATOMIC_COUNTER_BUFFER_BINDINGS";
+    default: return "MAX_UNIFORM_BUFFER_BINDINGS";
+  }
+}
+
+// The offset alignment glBindBufferRange requires (6.1.1, 7.6.3, 7.8, 13.3.2).
+GLintptr offset_alignment(Context& ctx, GLenum target) {
+  switch (target) {
+    case GL_TRANSFORM_FEEDBACK_BUFFER: case GL_ATOMIC_COUNTER_BUFFER: return 4;
+    case GL_SHADER_STORAGE_BUFFER: return GLintptr(st::shader_limits(ctx.st().screen()).storage_buffer_offset_alignment);
+    default: return kUniformBufferOffsetAlignment;
+  }
+}
+
+Context::IndexedBufferBinding& indexed_binding(Context& ctx, GLenum target, GLuint index,
+                                               Context::TransformFeedbackObject& xfb) {
+  switch (target) {
+    case GL_TRANSFORM_FEEDBACK_BUFFER: return xfb.buffers[index];
+    case GL_SHADER_STORAGE_BUFFER: return ctx.storage_buffer_bindings[index];
+    case GL_ATOMIC_COUNTER_BUFFER: return ctx.atomic_counter_buffer_bindings[index];
+    default: return ctx.uniform_buffer_bindings[index];
+  }
 }
 
 // One binding of glBindBuffer(s)Base/Range, glTransformFeedbackBuffer*; `set_generic`: the
@@ -22,8 +56,7 @@ void bind_one(Context& ctx, const char* fn, GLenum target, GLuint index, GLuint 
   if (!indexed_bindings(target))
     return ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): not an indexed buffer target glvk has", fn, target);
   if (index >= indexed_bindings(target))
-    return ctx.error(GL_INVALID_VALUE, "%s(index = %u): beyond MAX_%s", fn, index,
-                     xfb ? "TRANSFORM_FEEDBACK_BUFFERS" : "UNIFORM_BUFFER_BINDINGS");
+    return ctx.error(GL_INVALID_VALUE, "%s(index = %u): beyond %s", fn, index, bindings_limit_name(target));
   Context::TransformFeedbackObject& xfb_target = xfb_object ? *xfb_object : ctx.current_transform_feedback();
   if (xfb && xfb_target.active)
     return ctx.error(GL_INVALID_OPERATION, "%s: transform feedback is active (13.3.2)", fn);
@@ -45,12 +78,11 @@ void bind_one(Context& ctx, const char* fn, GLenum target, GLuint index, GLuint 
     if (xfb && (offset % 4 || size % 4))
       return ctx.error(GL_INVALID_VALUE, "%s(offset = %ld, size = %ld): not multiples of 4 (13.3.2)", fn, long(offset),
                        long(size));
-    if (!xfb && offset % kUniformBufferOffsetAlignment)
-      return ctx.error(GL_INVALID_VALUE, "%s(offset = %ld): not a multiple of UNIFORM_BUFFER_OFFSET_ALIGNMENT", fn,
-                       long(offset));
+    if (const GLintptr alignment = offset_alignment(ctx, target); offset % alignment)
+      return ctx.error(GL_INVALID_VALUE, "%s(offset = %ld): not a multiple of the target's alignment (%ld)", fn,
+                       long(offset), long(alignment));
   }
-  Context::IndexedBufferBinding& b =
-      xfb ? xfb_target.buffers[index] : ctx.uniform_buffer_bindings[index];
+  Context::IndexedBufferBinding& b = indexed_binding(ctx, target, index, xfb_target);
   b.buffer = object;
   b.offset = range ? offset : 0;
   b.size = range ? size : 0;

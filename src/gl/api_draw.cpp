@@ -36,11 +36,6 @@ bool is_index_type(GLenum type) {
   return type == GL_UNSIGNED_BYTE || type == GL_UNSIGNED_SHORT || type == GL_UNSIGNED_INT;
 }
 
-// A mapped buffer (without MAP_PERSISTENT) may not be read by a draw (GL 4.6 6.3.2).
-bool mapped_for_draw(const std::shared_ptr<BufferObject>& b) {
-  return b && b->mapped && !(b->access_flags & GL_MAP_PERSISTENT_BIT);
-}
-
 // GL 4.6 11.3.1: without tessellation, a draw's mode must be one the geometry shader's input
 // primitive takes (the compatibility profile's quads and polygons are triangles).
 bool geometry_input_accepts(Context& ctx, const char* fn, GLenum mode, glsl::StageMask stages, const ProgramObject* program) {

@@ -64,12 +64,14 @@ struct Resources {
       case Interface::XfbVarying: all(r->xfb_varyings.size()); break;
       case Interface::UniformBlock: case Interface::StorageBlock:
         for (std::uint32_t k = 0; k < r->blocks.size(); ++k)
-          if (r->blocks[k].storage == (which == Interface::StorageBlock)) items.push_back(k);
+          if (r->blocks[k].storage == (which == Interface::StorageBlock) && !glsl::is_atomic_counter_block(r->blocks[k]))
+            items.push_back(k);
         break;
       case Interface::XfbBuffer:
         for (std::uint32_t b = 0; b < r->xfb_strides.size(); ++b)
           if (r->xfb_strides[b]) items.push_back(b);
         break;
+      case Interface::AtomicCounterBuffer: items = glsl::atomic_counter_buffers(*r); break;
       default: break;
     }
   }
@@ -136,7 +138,9 @@ bool property(const Resources& res, std::uint32_t k, GLenum prop, std::vector<GL
   const glsl::Program& r = *res.r;
   const std::uint32_t i = res.items[k];
   const Interface in = res.interface;
-  const bool uniform = in == Interface::Uniform, block = in == Interface::UniformBlock || in == Interface::StorageBlock;
+  // Atomic counter buffers are blocks of glsl's reflection too (glsl::atomic_counter_buffers).
+  const bool uniform = in == Interface::Uniform, block = in == Interface::UniformBlock || in == Interface::StorageBlock ||
+                                                        in == Interface::AtomicCounterBuffer;
   const bool io = in == Interface::Input || in == Interface::Output, xfb = in == Interface::XfbVarying;
   if (const int stage = referenced_stage(prop); stage >= 0) {
     if (!uniform && !block && !io) return false;
@@ -172,7 +176,7 @@ bool property(const Resources& res, std::uint32_t k, GLenum prop, std::vector<GL
       return true;
     case GL_BLOCK_INDEX:
       if (!uniform) return false;
-      out.push_back(r.uniforms[i].block_index);
+      out.push_back(glsl::uniform_block_index(r, r.uniforms[i]));
       return true;
     case GL_ARRAY_STRIDE: case GL_MATRIX_STRIDE: case GL_IS_ROW_MAJOR: {
       if (!uniform) return false;
@@ -186,12 +190,11 @@ bool property(const Resources& res, std::uint32_t k, GLenum prop, std::vector<GL
     }
     case GL_ATOMIC_COUNTER_BUFFER_INDEX:
       if (!uniform) return false;
-      out.push_back(-1);
+      out.push_back(glsl::atomic_counter_buffer_index(r, r.uniforms[i]));
       return true;
     case GL_BUFFER_BINDING:
       if (in == Interface::XfbBuffer) out.push_back(GLint(i));
-      else if (in == Interface::UniformBlock) out.push_back(GLint(res.program->block_bindings[i]));
-      else if (in == Interface::StorageBlock) out.push_back(GLint(r.blocks[i].initial_gl_binding));
+      else if (block) out.push_back(GLint(res.program->block_bindings[i]));
       else return false;
       return true;
     case GL_BUFFER_DATA_SIZE:

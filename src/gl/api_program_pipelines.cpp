@@ -159,6 +159,7 @@ ProgramObject* pipeline_draw_program(Context& ctx, const char* fn) {
   const glsl::Program& r = combined.executable->reflection();
   combined.default_block.assign(r.default_block_size, std::byte{0});
   combined.sampler_units.clear();
+  combined.image_units.clear();
   combined.block_bindings.clear();
   for (std::size_t i = 0; i < pipe.parts.size(); ++i) {
     ProgramObject& part = *pipe.parts[i];
@@ -167,6 +168,7 @@ ProgramObject* pipeline_draw_program(Context& ctx, const char* fn) {
     if (!part.default_block.empty() && base + part.default_block.size() <= combined.default_block.size())
       std::memcpy(combined.default_block.data() + base, part.default_block.data(), part.default_block.size());
     combined.sampler_units.insert(combined.sampler_units.end(), part.sampler_units.begin(), part.sampler_units.end());
+    combined.image_units.insert(combined.image_units.end(), part.image_units.begin(), part.image_units.end());
     combined.block_bindings.insert(combined.block_bindings.end(), part.block_bindings.begin(), part.block_bindings.end());
   }
   ++combined.uniform_serial;

@@ -84,10 +84,15 @@ void reset_uniforms(ProgramObject& p, const glsl::Program& r) {
     if (p.locations.size() < end) p.locations.resize(end, UniformSlot{~0u, 0});
     for (std::uint32_t e = 0; e < uniform.array_size; ++e) p.locations[std::size_t(uniform.location) + e] = {u, e};
   }
-  std::size_t samplers = 0;
-  for (const glsl::Resource& res : r.resources)
-    if (glsl::is_sampler(res.kind)) samplers += res.count;
-  p.sampler_units.assign(samplers, 0);
+  // Sampler and image units start at the uniform's layout(binding), element e at binding + e.
+  p.sampler_units.clear();
+  p.image_units.clear();
+  for (const glsl::Resource& res : r.resources) {
+    const bool image = res.kind == glsl::ResourceKind::StorageImage;
+    if (!glsl::is_sampler(res.kind) && !image) continue;
+    const GLint first = res.uniform >= 0 ? GLint(r.uniforms[std::size_t(res.uniform)].initial_unit) : 0;
+    for (std::uint32_t e = 0; e < res.count; ++e) (image ? p.image_units : p.sampler_units).push_back(first + GLint(e));
+  }
   p.block_bindings.clear();
   for (const glsl::UniformBlock& block : r.blocks) p.block_bindings.push_back(block.initial_gl_binding);
   resolve_builtin_uniforms(p, r);
@@ -295,7 +300,7 @@ void GetProgramiv(Context& ctx, const char* fn, GLuint program, GLenum pname, GL
     case GL_TRANSFORM_FEEDBACK_BUFFER_MODE: value = GLint(p->linked_xfb_buffer_mode); break;
     case GL_TRANSFORM_FEEDBACK_VARYINGS: value = r ? GLint(r->xfb_varyings.size()) : 0; break;
     case GL_TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH: value = r ? max_name(r->xfb_varyings) : 0; break;
-    case GL_ACTIVE_ATOMIC_COUNTER_BUFFERS: value = 0; break;
+    case GL_ACTIVE_ATOMIC_COUNTER_BUFFERS: value = r ? GLint(glsl::atomic_counter_buffers(*r).size()) : 0; break;
     case GL_PROGRAM_BINARY_LENGTH: value = GLint(program_binary_length(*p)); break;
     case GL_GEOMETRY_VERTICES_OUT: case GL_GEOMETRY_INPUT_TYPE: case GL_GEOMETRY_OUTPUT_TYPE:
     case GL_GEOMETRY_SHADER_INVOCATIONS:
@@ -307,6 +312,12 @@ void GetProgramiv(Context& ctx, const char* fn, GLuint program, GLenum pname, GL
                     : pname == GL_GEOMETRY_OUTPUT_TYPE ? r->geometry_output
                                                         : r->geometry_invocations);
       break;
+    case GL_COMPUTE_WORK_GROUP_SIZE:
+      // 7.13: three values, only for a program linked with a compute shader.
+      if (!p->linked || !r || !(r->stages & 1u << unsigned(glsl::Stage::Compute)))
+        return ctx.error(GL_INVALID_OPERATION, "%s(pname = 0x%04x): the program has no linked compute shader", fn, pname);
+      if (params) std::copy(r->local_size.begin(), r->local_size.end(), params);
+      return;
     default: return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not a program parameter", fn, pname);
   }
   if (params) *params = value;
@@ -468,13 +479,13 @@ void GetActiveUniformsiv(Context& ctx, const char* fn, GLuint program, GLsizei c
       case GL_UNIFORM_TYPE: v = GLint(u.gl_type); break;
       case GL_UNIFORM_SIZE: v = GLint(u.array_size); break;
       case GL_UNIFORM_NAME_LENGTH: v = GLint(u.name.size() + 1); break;
-      case GL_UNIFORM_BLOCK_INDEX: v = u.block_index; break;
+      case GL_UNIFORM_BLOCK_INDEX: v = glsl::uniform_block_index(*r, u); break;
       // Default-block uniforms have no offsets or strides GL exposes (7.6.2): -1.
       case GL_UNIFORM_OFFSET: v = in_block ? GLint(u.offset) : -1; break;
       case GL_UNIFORM_ARRAY_STRIDE: v = in_block ? (u.array_size > 1 ? GLint(u.array_stride) : 0) : -1; break;
       case GL_UNIFORM_MATRIX_STRIDE: v = in_block ? GLint(u.matrix_stride) : -1; break;
       case GL_UNIFORM_IS_ROW_MAJOR: v = in_block && u.row_major; break;
-      case GL_UNIFORM_ATOMIC_COUNTER_BUFFER_INDEX: v = -1; break;
+      case GL_UNIFORM_ATOMIC_COUNTER_BUFFER_INDEX: v = glsl::atomic_counter_buffer_index(*r, u); break;
     }
     params[i] = v;
   }

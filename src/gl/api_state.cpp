@@ -261,7 +261,9 @@ void get_indexed_state(Context& ctx, const char* function, GLenum target, GLuint
       !query_render_state_indexed(ctx, target, index, value, raised, function) &&
       !query_draw_state_indexed(ctx, target, index, value, raised, function) &&
       !query_transform_feedback_indexed(ctx, target, index, value, raised, function) &&
-      !query_vertex_array_indexed(ctx, target, index, value, raised, function)) {
+      !query_vertex_array_indexed(ctx, target, index, value, raised, function) &&
+      !query_compute_limit_indexed(ctx, target, index, value, raised, function) &&
+      !query_image_unit_indexed(ctx, target, index, value, raised, function)) {
     ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): not an indexed state glvk knows", function, target);
     return;
   }

@@ -110,8 +110,8 @@ void GetSynciv(Context& ctx, const char* fn, GLsync sync, GLenum pname, GLsizei 
 }
 
 // 7.13.2: barriers order shader writes to memory (images, storage buffers, atomic counters) before
-// later accesses. glvk's shaders write none of those (no image, storage or atomic counter
-// bindings), and every other write is ordered by the command stream, so only the bits are checked.
+// later accesses. The command stream orders every write before any later command except draws in
+// the same rendering pass; a barrier ends the pass (st::memory_barrier), whatever the bits.
 void MemoryBarrier(Context& ctx, const char* fn, GLbitfield barriers) {
   constexpr GLbitfield kBits =
       GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT | GL_ELEMENT_ARRAY_BARRIER_BIT | GL_UNIFORM_BARRIER_BIT |
@@ -120,7 +120,8 @@ void MemoryBarrier(Context& ctx, const char* fn, GLbitfield barriers) {
       GL_CLIENT_MAPPED_BUFFER_BARRIER_BIT | GL_QUERY_BUFFER_BARRIER_BIT | GL_FRAMEBUFFER_BARRIER_BIT |
       GL_TRANSFORM_FEEDBACK_BARRIER_BIT | GL_ATOMIC_COUNTER_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT;
   if (barriers != GL_ALL_BARRIER_BITS && (barriers & ~kBits))
-    ctx.error(GL_INVALID_VALUE, "%s(barriers = 0x%x): unknown barrier bits", fn, barriers);
+    return ctx.error(GL_INVALID_VALUE, "%s(barriers = 0x%x): unknown barrier bits", fn, barriers);
+  st::memory_barrier(ctx.st());
 }
 
 void MemoryBarrierByRegion(Context& ctx, const char* fn, GLbitfield barriers) {
@@ -128,8 +129,12 @@ void MemoryBarrierByRegion(Context& ctx, const char* fn, GLbitfield barriers) {
                                GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT |
                                GL_TEXTURE_FETCH_BARRIER_BIT | GL_UNIFORM_BARRIER_BIT;
   if (barriers != GL_ALL_BARRIER_BITS && (barriers & ~kBits))
-    ctx.error(GL_INVALID_VALUE, "%s(barriers = 0x%x): not a by-region barrier", fn, barriers);
+    return ctx.error(GL_INVALID_VALUE, "%s(barriers = 0x%x): not a by-region barrier", fn, barriers);
+  st::memory_barrier(ctx.st());
 }
+
+// 9.3.1: texels written by earlier draws may be fetched by later ones (feedback loops).
+void TextureBarrier(Context& ctx, const char*) { st::memory_barrier(ctx.st()); }
 
 }  // namespace api
 }  // namespace glvk::gl

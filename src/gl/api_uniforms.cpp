@@ -79,15 +79,27 @@ bool command_matches(UniformBase base, Kind kind) {
 
 std::size_t base_size(UniformBase base) { return base == UniformBase::Double ? 8 : 4; }
 
-// The flat index of a sampler uniform's element 0 among the program's sampler elements.
-std::size_t sampler_base(const glsl::Program& r, std::uint32_t uniform) {
-  std::size_t base = 0;
+// Where an opaque uniform's units are: the program's sampler units, or its image units (image
+// uniforms), from `first` (the flat index of its element 0 among those of its kind; ~0: none).
+struct OpaqueUnits {
+  std::vector<GLint>* units = nullptr;
+  std::size_t first = ~std::size_t(0);
+  GLint limit = 0;
+  const char* limit_name = "";
+};
+
+OpaqueUnits opaque_units(ProgramObject& p, const glsl::Program& r, std::uint32_t uniform) {
+  std::size_t samplers = 0, images = 0;
   for (const glsl::Resource& res : r.resources) {
-    if (!glsl::is_sampler(res.kind)) continue;
-    if (res.uniform == std::int32_t(uniform)) return base;
-    base += res.count;
+    const bool image = res.kind == glsl::ResourceKind::StorageImage;
+    if (!glsl::is_sampler(res.kind) && !image) continue;
+    if (res.uniform == std::int32_t(uniform))
+      return image ? OpaqueUnits{&p.image_units, images, GLint(st::kMaxImageUnits), "MAX_IMAGE_UNITS"}
+                   : OpaqueUnits{&p.sampler_units, samplers, GLint(kMaxTextureUnits),
+                                 "MAX_COMBINED_TEXTURE_IMAGE_UNITS"};
+    (image ? images : samplers) += res.count;
   }
-  return ~std::size_t(0);
+  return {};
 }
 
 // Reads component i of the command's values as the uniform's storage type.
@@ -147,15 +159,15 @@ void set_uniform(Context& ctx, const char* fn, ProgramObject* program, GLint loc
   const std::uint32_t n = std::min<std::uint32_t>(std::uint32_t(count), u.array_size - slot.element);
   const auto* src = static_cast<const std::byte*>(values);
   if (info.kind == Kind::Sampler) {
-    const std::size_t first = sampler_base(*r, slot.uniform);
+    const OpaqueUnits units = opaque_units(*p, *r, slot.uniform);
     for (std::uint32_t e = 0; e < n; ++e) {
       GLint unit;
       std::memcpy(&unit, src + e * 4, 4);
-      if (unit < 0 || unit >= GLint(kMaxTextureUnits))
-        return ctx.error(GL_INVALID_VALUE, "%s: texture unit %d beyond MAX_COMBINED_TEXTURE_IMAGE_UNITS", fn, unit);
+      if (unit < 0 || unit >= units.limit)
+        return ctx.error(GL_INVALID_VALUE, "%s: unit %d beyond %s", fn, unit, units.limit_name);
     }
-    if (first != ~std::size_t(0))
-      for (std::uint32_t e = 0; e < n; ++e) std::memcpy(&p->sampler_units[first + slot.element + e], src + e * 4, 4);
+    if (units.units)
+      for (std::uint32_t e = 0; e < n; ++e) std::memcpy(&(*units.units)[units.first + slot.element + e], src + e * 4, 4);
     ++p->uniform_serial;
     return;
   }
@@ -211,8 +223,8 @@ void get_uniform(Context& ctx, const char* fn, GLuint program, GLint location, G
     }
   };
   if (info.kind == Kind::Sampler) {
-    const std::size_t first = sampler_base(*r, slot.uniform);
-    const GLint unit = first == ~std::size_t(0) ? 0 : p->sampler_units[first + slot.element];
+    const OpaqueUnits units = opaque_units(*p, *r, slot.uniform);
+    const GLint unit = units.units ? (*units.units)[units.first + slot.element] : 0;
     return write(0, unit, unit);
   }
   const std::size_t stored = info.kind == Kind::Double ? 8 : 4;

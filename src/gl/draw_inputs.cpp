@@ -208,17 +208,71 @@ void generic_array_input(const VertexArrayObject& vao, GLuint i, st::VertexAttri
   in.divisor = b.divisor;
 }
 
-bool gather_draw_inputs(Context& ctx, const char* fn, const ProgramObject& program, DrawInputs& inputs) {
-  st::DrawCall& call = inputs.call;
+namespace {
+
+// What image unit `unit` offers an image uniform (GL 4.6 8.26): the unit's texture level, or no
+// texture when the unit has none or names a level or layer the texture lacks.
+st::ImageInput image_input(Context& ctx, GLint unit) {
+  st::ImageInput in;
+  if (unit < 0 || std::size_t(unit) >= ctx.image_units.size()) return in;
+  const Context::ImageUnit& u = ctx.image_units[std::size_t(unit)];
+  in.level = unsigned(u.level);
+  in.layered = u.layered;
+  in.layer = unsigned(u.layer);
+  in.format = u.format;
+  const TextureObject* t = u.texture.get();
+  if (!t || !t->resource || unsigned(u.level) >= kMaxTextureLevels || !t->images[0][std::size_t(u.level)].defined()) return in;
+  in.target = t->target;
+  in.texture = t->resource.get();
+  return in;
+}
+
+}  // namespace
+
+void gather_program_inputs(Context& ctx, const ProgramObject& program, st::ProgramInputs& call,
+                           ProgramInputStorage& storage) {
+  std::vector<st::TextureInput>& sampler_textures = storage.sampler_textures;
   const glsl::Program& r = program.executable->reflection();
   call.program = program.executable.get();
   call.default_uniforms = program.default_block.data();
   call.uniform_block_bindings = program.block_bindings;
-  for (std::size_t i = 0; i < ctx.uniform_buffer_bindings.size(); ++i) {
-    const Context::IndexedBufferBinding& b = ctx.uniform_buffer_bindings[i];
-    if (!b.buffer || !b.buffer->resource) continue;
-    call.uniform_buffers[i] = {b.buffer->resource.get(), std::uint64_t(b.offset), std::uint64_t(b.size)};
+  auto ranges = [](const auto& bindings, auto& out) {
+    for (std::size_t i = 0; i < bindings.size(); ++i) {
+      const Context::IndexedBufferBinding& b = bindings[i];
+      out[i] = b.buffer && b.buffer->resource
+                   ? st::BufferRange{b.buffer->resource.get(), std::uint64_t(b.offset), std::uint64_t(b.size)}
+                   : st::BufferRange{};
+    }
+  };
+  ranges(ctx.uniform_buffer_bindings, call.uniform_buffers);
+  ranges(ctx.storage_buffer_bindings, call.storage_buffers);
+  ranges(ctx.atomic_counter_buffer_bindings, call.atomic_counter_buffers);
+  // Samplers: each element reads the texture of its unit's binding for the sampler's target.
+  sampler_textures.clear();
+  std::size_t flat = 0;
+  for (const glsl::Resource& res : r.resources) {
+    if (!glsl::is_sampler(res.kind)) continue;
+    const std::uint32_t type = res.uniform >= 0 ? r.uniforms[std::size_t(res.uniform)].gl_type : GL_SAMPLER_2D;
+    for (std::uint32_t e = 0; e < res.count; ++e, ++flat)
+      sampler_textures.push_back(
+          texture_input(ctx, flat < program.sampler_units.size() ? program.sampler_units[flat] : 0, type));
   }
+  call.sampler_textures = sampler_textures;
+  storage.images.clear();
+  for (const glsl::Resource& res : r.resources) {
+    if (res.kind != glsl::ResourceKind::StorageImage) continue;
+    for (std::uint32_t e = 0; e < res.count; ++e) {
+      const std::size_t element = storage.images.size();
+      storage.images.push_back(image_input(ctx, element < program.image_units.size() ? program.image_units[element] : -1));
+    }
+  }
+  call.images = storage.images;
+}
+
+bool gather_draw_inputs(Context& ctx, const char* fn, const ProgramObject& program, DrawInputs& inputs) {
+  st::DrawCall& call = inputs.call;
+  const glsl::Program& r = program.executable->reflection();
+  gather_program_inputs(ctx, program, call, inputs);
   // Transform feedback: the bindings the program's capture writes, while active and not paused.
   call.transform_feedback = {};
   if (const Context::TransformFeedbackObject& x = ctx.current_transform_feedback(); x.active && !x.paused) {
@@ -237,17 +291,6 @@ bool gather_draw_inputs(Context& ctx, const char* fn, const ProgramObject& progr
   call.primitives_generated = active(Context::kPrimitivesGenerated);
   call.primitives_written = active(Context::kPrimitivesWritten);
   call.samples_passed = active(Context::kOcclusion);
-  // Samplers: each element reads the texture of its unit's binding for the sampler's target.
-  inputs.sampler_textures.clear();
-  std::size_t flat = 0;
-  for (const glsl::Resource& res : r.resources) {
-    if (!glsl::is_sampler(res.kind)) continue;
-    const std::uint32_t type = res.uniform >= 0 ? r.uniforms[std::size_t(res.uniform)].gl_type : GL_SAMPLER_2D;
-    for (std::uint32_t e = 0; e < res.count; ++e, ++flat)
-      inputs.sampler_textures.push_back(
-          texture_input(ctx, flat < program.sampler_units.size() ? program.sampler_units[flat] : 0, type));
-  }
-  call.sampler_textures = inputs.sampler_textures;
 
   // Vertex arrays (fixed-function programs and immediate mode read the legacy ones).
   const VertexArrayObject& vao = *ctx.current_vertex_array();

@@ -11,13 +11,24 @@
 
 namespace glvk::gl {
 
-struct DrawInputs {
+// What a ProgramInputs' spans point into.
+struct ProgramInputStorage {
+  std::vector<st::TextureInput> sampler_textures;
+  std::vector<st::ImageInput> images;
+};
+
+struct DrawInputs : ProgramInputStorage {
   st::DrawCall call;
-  std::vector<st::TextureInput> sampler_textures;  // storage call.sampler_textures points into
   // A fixed-function draw's render state (call.render points here): its program sizes points
   // itself (the size, clamped and attenuated per GL 4.6 compatibility 14.4).
   st::RenderState render;
 };
+
+// What `program`'s resources read, for a draw or a dispatch: its uniforms, the buffers bound to the
+// uniform, shader storage and atomic counter binding points, its samplers' textures and its image
+// uniforms' units (kept in `storage`, which the call's spans point into).
+void gather_program_inputs(Context& ctx, const ProgramObject& program, st::ProgramInputs& call,
+                           ProgramInputStorage& storage);
 
 // Fills `inputs` (everything but the counts, mode and indices). False after raising an error.
 bool gather_draw_inputs(Context& ctx, const char* fn, const ProgramObject& program, DrawInputs& inputs);
@@ -32,6 +43,11 @@ st::TextureInput object_texture_input(Context& ctx, const TextureObject& texture
 
 // Generic attribute i's array as a draw reads it (left as it is when the array is off or empty).
 void generic_array_input(const VertexArrayObject& vao, GLuint i, st::VertexAttribInput& in);
+
+// A mapped buffer (without MAP_PERSISTENT) may not be read by a draw or dispatch (GL 4.6 6.3.2).
+inline bool mapped_for_draw(const std::shared_ptr<BufferObject>& b) {
+  return b && b->mapped && !(b->access_flags & GL_MAP_PERSISTENT_BIT);
+}
 
 // glCheckFramebufferStatus(GL_DRAW_FRAMEBUFFER) without the error checks of the command.
 GLenum draw_framebuffer_status(Context& ctx);

@@ -4,6 +4,7 @@
 // what glvk's own tables hold. Each value is at least the spec's minimum where the device allows it.
 #include <algorithm>
 #include <limits>
+#include <span>
 
 #include "api_common.h"
 #include "glvk/gl/texture_object.h"
@@ -50,6 +51,8 @@ bool query_draw_state(Context& ctx, GLenum pname, StateValue& value) {
     case GL_MAX_VERTEX_ATTRIB_STRIDE: value.set_integers({kMaxVertexAttribStride}); return true;
     case GL_MAX_VERTEX_ATTRIB_RELATIVE_OFFSET: value.set_integers({kMaxVertexAttribRelativeOffset}); return true;
     case GL_MAX_UNIFORM_BUFFER_BINDINGS: value.set_integers({kMaxUniformBufferBindings}); return true;
+    case GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS: value.set_integers({st::kMaxShaderStorageBufferBindings}); return true;
+    case GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS: value.set_integers({st::kMaxAtomicCounterBufferBindings}); return true;
     case GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT: value.set_integers({kUniformBufferOffsetAlignment}); return true;
     // Recommended batch sizes (10.4): no limit glvk enforces.
     case GL_MAX_ELEMENTS_VERTICES: case GL_MAX_ELEMENTS_INDICES:
@@ -116,25 +119,48 @@ bool query_draw_state(Context& ctx, GLenum pname, StateValue& value) {
     case GL_MAX_PROGRAM_TEXEL_OFFSET: value.set_integers({l.max_texel_offset}); return true;
     case GL_MIN_PROGRAM_TEXTURE_GATHER_OFFSET: value.set_integers({l.min_texel_gather_offset}); return true;
     case GL_MAX_PROGRAM_TEXTURE_GATHER_OFFSET: value.set_integers({l.max_texel_gather_offset}); return true;
-    default: return false;
+    default: return query_storage_limit(l, pname, value);
   }
 }
 
+namespace {
+
+// The indexed binding points' queries (6.8): binding, start, size per target.
+struct IndexedTarget {
+  GLenum binding, start, size;
+  std::span<const Context::IndexedBufferBinding> (*points)(Context&);
+  const char* limit;
+};
+constexpr IndexedTarget kIndexedTargets[] = {
+    {GL_UNIFORM_BUFFER_BINDING, GL_UNIFORM_BUFFER_START, GL_UNIFORM_BUFFER_SIZE,
+     [](Context& c) { return std::span<const Context::IndexedBufferBinding>(c.uniform_buffer_bindings); },
+     "MAX_UNIFORM_BUFFER_BINDINGS"},
+    {GL_SHADER_STORAGE_BUFFER_BINDING, GL_SHADER_STORAGE_BUFFER_START, GL_SHADER_STORAGE_BUFFER_SIZE,
+     [](Context& c) { return std::span<const Context::IndexedBufferBinding>(c.storage_buffer_bindings); },
+     "MAX_SHADER_STORAGE_BUFFER_BINDINGS"},
+    {GL_ATOMIC_COUNTER_BUFFER_BINDING, GL_ATOMIC_COUNTER_BUFFER_START, GL_ATOMIC_COUNTER_BUFFER_SIZE,
+     [](Context& c) { return std::span<const Context::IndexedBufferBinding>(c.atomic_counter_buffer_bindings); },
+     "MAX_ATOMIC_COUNTER_BUFFER_BINDINGS"},
+};
+
+}  // namespace
+
 bool query_draw_state_indexed(Context& ctx, GLenum pname, GLuint index, StateValue& value, bool& raised,
                               const char* function) {
-  if (pname != GL_UNIFORM_BUFFER_BINDING && pname != GL_UNIFORM_BUFFER_START && pname != GL_UNIFORM_BUFFER_SIZE)
-    return false;
-  if (index >= kMaxUniformBufferBindings) {
-    ctx.error(GL_INVALID_VALUE, "%s(index = %u): beyond MAX_UNIFORM_BUFFER_BINDINGS", function, index);
+  const IndexedTarget* target = nullptr;
+  for (const IndexedTarget& t : kIndexedTargets)
+    if (pname == t.binding || pname == t.start || pname == t.size) target = &t;
+  if (!target) return false;
+  const std::span<const Context::IndexedBufferBinding> points = target->points(ctx);
+  if (index >= points.size()) {
+    ctx.error(GL_INVALID_VALUE, "%s(index = %u): beyond %s", function, index, target->limit);
     raised = true;
     return true;
   }
-  const Context::IndexedBufferBinding& b = ctx.uniform_buffer_bindings[index];
-  switch (pname) {
-    case GL_UNIFORM_BUFFER_BINDING: value.set_integers({b.buffer ? GLint64(b.buffer->name) : 0}); break;
-    case GL_UNIFORM_BUFFER_START: value.set_integers({b.buffer ? GLint64(b.offset) : 0}); break;
-    default: value.set_integers({b.buffer ? GLint64(b.size) : 0}); break;  // 0 for glBindBufferBase (6.8)
-  }
+  const Context::IndexedBufferBinding& b = points[index];
+  if (pname == target->binding) value.set_integers({b.buffer ? GLint64(b.buffer->name) : 0});
+  else if (pname == target->start) value.set_integers({b.buffer ? GLint64(b.offset) : 0});
+  else value.set_integers({b.buffer ? GLint64(b.size) : 0});  // 0 for glBindBufferBase (6.8)
   return true;
 }
 

@@ -9,6 +9,7 @@
 #include <initializer_list>
 
 #include "glvk/gl/context.h"
+#include "glvk/st/shader_limits.h"
 
 namespace glvk::gl {
 
@@ -61,9 +62,21 @@ bool query_vertex_array_indexed(Context& ctx, GLenum pname, GLuint index, StateV
                                 const char* fn);
 
 // draw_queries.cpp: program and drawing bindings and the shader/draw implementation limits; the
-// indexed form takes the uniform buffer bindings (UNIFORM_BUFFER_BINDING/START/SIZE).
+// indexed form takes the uniform, shader storage and atomic counter buffer bindings
+// (*_BUFFER_BINDING/START/SIZE).
 bool query_draw_state(Context& ctx, GLenum pname, StateValue& value);
 bool query_draw_state_indexed(Context& ctx, GLenum pname, GLuint index, StateValue& value, bool& raised,
+                              const char* function);
+
+// api_compute.cpp: the shader storage, atomic counter and compute limits (tables 23.64-23.67), and
+// the indexed MAX_COMPUTE_WORK_GROUP_COUNT/SIZE.
+bool query_storage_limit(const st::ShaderLimits& limits, GLenum pname, StateValue& value);
+bool query_compute_limit_indexed(Context& ctx, GLenum pname, GLuint index, StateValue& value, bool& raised,
+                                 const char* function);
+
+// api_image_units.cpp: the image unit limits and the units' IMAGE_BINDING_* state (indexed).
+bool query_image_unit_limit(GLenum pname, StateValue& value);
+bool query_image_unit_indexed(Context& ctx, GLenum pname, GLuint index, StateValue& value, bool& raised,
                               const char* function);
 
 // api_clip_points.cpp: point parameters (the fade threshold and sprite origin in every profile).

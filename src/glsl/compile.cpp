@@ -66,7 +66,9 @@ ParsedShader parse_shader(Stage stage, std::string_view source, const CompileOpt
   // glslang builds a stage's built-ins for the shader's version and fails noisily when the stage
   // did not exist in that version: refused here, with the reason.
   const int minimum = minimum_version(stage, src.version.es);
-  if (src.version.version < minimum) {
+  // A compute shader raised for GL_ARB_compute_shader (prepare_source) is one of its stage.
+  const bool raised_compute = stage == Stage::Compute && src.raised_version >= minimum;
+  if (src.version.version < minimum && !raised_compute) {
     parsed.log = "ERROR: 0:" + std::to_string(src.version.line) + ": '#version' : " + stage_name(stage) +
                  " shaders require GLSL " + std::to_string(minimum) + (src.version.es ? " es" : "") +
                  " or later\nERROR: 1 compilation errors.  No code generated.\n";

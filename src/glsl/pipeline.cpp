@@ -131,6 +131,7 @@ PipelineProgram combine_pipeline(std::span<const Program* const> programs,
       out.geometry_vertices_out = r.geometry_vertices_out;
       out.geometry_invocations = r.geometry_invocations;
     }
+    if (stage == Stage::Compute) out.local_size = r.local_size;
     if (stage == Stage::Fragment) {
       out.outputs = r.outputs;
       out.builtin_color_locations = r.builtin_color_locations;

@@ -12,7 +12,7 @@ namespace glvk::glsl {
 namespace {
 
 constexpr char kMagic[8] = {'G', 'L', 'V', 'K', 'P', 'R', 'O', 'G'};
-constexpr std::uint32_t kFormatVersion = 1;
+constexpr std::uint32_t kFormatVersion = 2;
 // Binaries are only taken back by the build that made them (the SPIR-V, the reflection's meaning
 // and the lowering choices change between builds).
 constexpr const char* kBuild = __DATE__ " " __TIME__;
@@ -81,11 +81,13 @@ void get(Reader& r, InterfaceVariable& v) { v.name = r.str(); v.gl_type = r.u32(
 void put(Writer& w, const Uniform& u) {
   w.str(u.name); w.u32(u.gl_type); w.u32(u.array_size); w.i32(u.block_index); w.u32(u.offset); w.u32(u.array_stride);
   w.u32(u.matrix_stride); w.u32(u.row_major); w.i32(u.location); w.i32(u.binding); w.u32(u.stages);
+  w.u32(u.initial_unit);
 }
 void get(Reader& r, Uniform& u) {
   u.name = r.str(); u.gl_type = r.u32(); u.array_size = r.u32(); u.block_index = r.i32(); u.offset = r.u32();
   u.array_stride = r.u32(); u.matrix_stride = r.u32(); u.row_major = r.flag(); u.location = r.i32(); u.binding = r.i32();
   u.stages = r.u32();
+  u.initial_unit = r.u32();
 }
 
 void put(Writer& w, const UniformBlock& b) {
@@ -194,6 +196,8 @@ std::vector<std::byte> save_program(const Program& p) {
   w.u32(p.shade_model_colors);
   w.u32(p.writes_point_size);
   w.u32(p.emits_points);
+  for (std::uint32_t v : {p.geometry_input, p.geometry_output, p.geometry_vertices_out, p.geometry_invocations}) w.u32(v);
+  for (std::uint32_t v : p.local_size) w.u32(v);
   put_list(w, p.xfb_varyings);
   for (std::uint32_t stride : p.xfb_strides) w.u32(stride);
   for (std::size_t s = 0; s < kStageCount; ++s) {
@@ -244,6 +248,9 @@ Program load_program(std::span<const std::byte> binary) {
   p.shade_model_colors = r.u32();
   p.writes_point_size = r.flag();
   p.emits_points = r.flag();
+  for (std::uint32_t* v : {&p.geometry_input, &p.geometry_output, &p.geometry_vertices_out, &p.geometry_invocations})
+    *v = r.u32();
+  for (std::uint32_t& v : p.local_size) v = r.u32();
   get_list(r, p.xfb_varyings);
   for (std::uint32_t& stride : p.xfb_strides) stride = r.u32();
   for (std::size_t s = 0; s < kStageCount; ++s) {

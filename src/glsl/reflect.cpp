@@ -98,6 +98,7 @@ BindingMap reflect_resources(const glslang::TProgram& program, const std::map<st
     block_of[b] = static_cast<int>(out.blocks.size());
     out.blocks.push_back(std::move(block));
   }
+  const std::size_t first_buffer_block = out.blocks.size();
   for (int b = 0; b < program.getNumBufferBlocks(); ++b) {
     const glslang::TObjectReflection& r = program.getBufferBlock(b);
     UniformBlock block;
@@ -105,6 +106,9 @@ BindingMap reflect_resources(const glslang::TProgram& program, const std::map<st
     block.size = static_cast<std::uint32_t>(r.size);
     block.stages = static_cast<StageMask>(r.stages);
     block.storage = true;
+    // An atomic counter block's GL binding is in its name (the counters' layout(binding)).
+    if (is_atomic_counter_block(block))
+      block.initial_gl_binding = static_cast<std::uint32_t>(std::stoul(block.name.substr(kAtomicCounterBlockPrefix.size())));
     out.blocks.push_back(std::move(block));
   }
 
@@ -129,7 +133,7 @@ BindingMap reflect_resources(const glslang::TProgram& program, const std::map<st
       out.resources.push_back({block.storage ? ResourceKind::StorageBuffer : ResourceKind::UniformBuffer,
                                block.binding, 1, block.stages, -1, static_cast<std::int32_t>(i)});
     }
-    if (gl_binding >= 0) {
+    if (gl_binding >= 0 && !is_atomic_counter_block(block)) {
       const std::uint32_t element =
           is_element ? static_cast<std::uint32_t>(std::stoul(block.name.substr(base.size() + 1))) : 0;
       block.initial_gl_binding = static_cast<std::uint32_t>(gl_binding) + element;
@@ -171,6 +175,7 @@ BindingMap reflect_resources(const glslang::TProgram& program, const std::map<st
     }
     if (opaque) {
       const std::string base = strip_array_suffix(uniform.name);
+      uniform.initial_unit = static_cast<std::uint32_t>(std::max(explicit_binding(explicit_bindings, base), 0));
       uniform.binding = static_cast<std::int32_t>(bindings.next_free++);
       bindings.opaque[base] = static_cast<std::uint32_t>(uniform.binding);
       out.resources.push_back({opaque_kind(*type), static_cast<std::uint32_t>(uniform.binding), uniform.array_size,
@@ -181,6 +186,23 @@ BindingMap reflect_resources(const glslang::TProgram& program, const std::map<st
           static_cast<std::uint32_t>(out.uniforms.size()));
     }
     out.uniforms.push_back(std::move(uniform));
+  }
+  // Atomic counters are active uniforms of GL (7.3.1) without locations: the members of the atomic
+  // counter blocks, each at its offset in the buffer of its binding.
+  for (int v = 0; v < program.getNumBufferVariables(); ++v) {
+    const glslang::TObjectReflection& r = program.getBufferVariable(v);
+    const std::size_t block = first_buffer_block + static_cast<std::size_t>(std::max(r.index, 0));
+    if (r.index < 0 || block >= out.blocks.size() || !is_atomic_counter_block(out.blocks[block])) continue;
+    Uniform counter;
+    counter.name = r.name;
+    counter.gl_type = 0x92DB;  // GL_UNSIGNED_INT_ATOMIC_COUNTER
+    counter.array_size = declared_array_size(r.getType(), r.size);
+    counter.block_index = static_cast<std::int32_t>(block);
+    counter.offset = static_cast<std::uint32_t>(r.offset);
+    counter.array_stride = counter.array_size > 1 ? 4 : 0;  // one uint per counter
+    counter.stages = static_cast<StageMask>(r.stages);
+    out.blocks[block].uniforms.push_back(static_cast<std::uint32_t>(out.uniforms.size()));
+    out.uniforms.push_back(std::move(counter));
   }
   return bindings;
 }
@@ -293,3 +315,25 @@ void reflect_interface(const glslang::TProgram& program, const std::map<std::str
 }
 
 }  // namespace glvk::glsl::detail
+
+namespace glvk::glsl {
+
+std::vector<std::uint32_t> atomic_counter_buffers(const Program& program) {
+  std::vector<std::uint32_t> out;
+  for (std::size_t i = 0; i < program.blocks.size(); ++i)
+    if (is_atomic_counter_block(program.blocks[i])) out.push_back(static_cast<std::uint32_t>(i));
+  return out;
+}
+
+std::int32_t atomic_counter_buffer_index(const Program& program, const Uniform& uniform) {
+  if (uniform.block_index < 0 || !is_atomic_counter_block(program.blocks[std::size_t(uniform.block_index)])) return -1;
+  std::int32_t index = 0;
+  for (std::int32_t i = 0; i < uniform.block_index; ++i) index += is_atomic_counter_block(program.blocks[std::size_t(i)]);
+  return index;
+}
+
+std::int32_t uniform_block_index(const Program& program, const Uniform& uniform) {
+  return atomic_counter_buffer_index(program, uniform) >= 0 ? -1 : uniform.block_index;
+}
+
+}  // namespace glvk::glsl

@@ -240,6 +240,13 @@ PreparedSource prepare_source(Stage stage, std::string_view source, const Compil
   // compatibility built-ins, 3.00 es of 3.10 es) and drop the profile word.
   // glslang takes xfb layout qualifiers only with a profile, i.e. from 1.50.
   out.raised_version = xfb ? 150 : 140;
+  // Stages and blocks glslang has only from a later version than the extension that brought them:
+  // compute shaders from 4.20 (GL_ARB_compute_shader makes them 4.30's from 3.30 on, as Mesa
+  // does), buffer blocks from 1.50 (glslang refuses them without a profile).
+  if (!v.es && stage == Stage::Compute && v.version < 430 && source.find("GL_ARB_compute_shader") != std::string_view::npos)
+    out.raised_version = 430;
+  if (!v.es && v.version < 150 && source.find("GL_ARB_shader_storage_buffer_object") != std::string_view::npos)
+    out.raised_version = std::max(out.raised_version, 150);
   std::string directive;
   if (v.declared) {
     if (v.es) {

@@ -46,8 +46,13 @@ std::string version_gap_preamble(const VersionInfo& version, std::string_view te
   // from any version with GL_ARB_separate_shader_objects): glslang asks for the 4.40 extension.
   if (version.version < 440 && text.find("GL_ARB_separate_shader_objects") != std::string_view::npos)
     preamble += "#extension GL_ARB_enhanced_layouts : enable\n";
-  // Backslash-newline (GLSL 4.20 3.2; Mesa and the other GL drivers accept it in every version).
-  if (version.version < 420 && has_line_continuation(text))
+  // Backslash-newline (GLSL 4.20 3.2; Mesa and the other GL drivers accept it in every version), and
+  // layout(binding) on the storage blocks, atomic counters and images of the extensions that bring
+  // them before 4.20 (their specifications allow it; glslang asks for 4.20's extension).
+  const bool binding_extension = text.find("GL_ARB_shader_storage_buffer_object") != std::string_view::npos ||
+                                 text.find("GL_ARB_shader_atomic_counters") != std::string_view::npos ||
+                                 text.find("GL_ARB_shader_image_load_store") != std::string_view::npos;
+  if (version.version < 420 && (has_line_continuation(text) || binding_extension))
     preamble += "#extension GL_ARB_shading_language_420pack : enable\n";
   if (version.version == 140 && text.find("inverse") != std::string_view::npos) preamble += kInversePreamble;
   return preamble;

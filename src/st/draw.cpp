@@ -22,6 +22,7 @@
 #include "glvk/vk_backend/commands.h"
 #include "glvk/vk_backend/device.h"
 #include "primitive_lowering.h"
+#include "program_descriptors.h"
 #include "glvk/vk_backend/query_pool.h"
 #include "query_impl.h"
 #include "transform_feedback.h"
@@ -475,94 +476,15 @@ void draw(Context& context, const DrawCall& call) {
     buffers.push_back({alloc.buffer->handle(), alloc.offset, 0});
   }
 
-  // Descriptors: the default uniform block, uniform blocks, samplers (push descriptors).
-  std::vector<VkWriteDescriptorSet> writes;
-  std::vector<VkDescriptorBufferInfo> buffer_infos;
-  std::vector<VkDescriptorImageInfo> image_infos;
-  buffer_infos.reserve(reflection.resources.size() + 1);
-  std::vector<VkBufferView> texel_views;
-  std::size_t image_count = 0, texel_count = 0;
-  for (const glsl::Resource& r : reflection.resources) {
-    if (r.kind == glsl::ResourceKind::CombinedSampler) image_count += r.count;
-    if (r.kind == glsl::ResourceKind::TexelBuffer) texel_count += r.count;
-  }
-  image_infos.reserve(image_count);  // the writes point into these: no reallocation
-  texel_views.reserve(texel_count);
-  const VkDeviceSize ubo_alignment = device.properties().limits.minUniformBufferOffsetAlignment;
-  auto write = [&](std::uint32_t binding, VkDescriptorType type, std::uint32_t count) -> VkWriteDescriptorSet& {
-    VkWriteDescriptorSet& w = writes.emplace_back(VkWriteDescriptorSet{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET});
-    w.dstBinding = binding;
-    w.descriptorCount = count;
-    w.descriptorType = type;
-    return w;
-  };
-  if (reflection.default_block_size) {
-    auto alloc = res.uploads.allocate(reflection.default_block_size, std::max<VkDeviceSize>(ubo_alignment, 16));
-    if (call.default_uniforms) std::memcpy(alloc.pointer, call.default_uniforms, reflection.default_block_size);
-    else std::memset(alloc.pointer, 0, reflection.default_block_size);
-    buffer_infos.push_back({alloc.buffer->handle(), alloc.offset, reflection.default_block_size});
-    write(0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1).pBufferInfo = &buffer_infos.back();
-  }
-  std::size_t sampler_index = 0;
-  for (const glsl::Resource& r : reflection.resources) {
-    switch (r.kind) {
-      case glsl::ResourceKind::UniformBuffer: {
-        if (r.block < 0) break;  // the default block, written above
-        const glsl::UniformBlock& block = reflection.blocks[std::size_t(r.block)];
-        const GLuint point = std::size_t(r.block) < call.uniform_block_bindings.size()
-                                 ? call.uniform_block_bindings[std::size_t(r.block)] : 0;
-        const BufferRange range = point < call.uniform_buffers.size() ? call.uniform_buffers[point] : BufferRange{};
-        // GL checks a bound range against the buffer only at draw time (undefined values past its
-        // end): the descriptor covers what lies inside the buffer, within the device's range limit.
-        if (range.buffer && range.buffer->storage && range.offset < range.buffer->storage->size()) {
-          vk_backend::Buffer& storage = *range.buffer->storage;
-          storage.last_use = stream.open_serial();
-          const VkDeviceSize inside = storage.size() - range.offset;
-          const VkDeviceSize size = std::min<VkDeviceSize>({range.size ? VkDeviceSize(range.size) : inside, inside,
-                                                            device.properties().limits.maxUniformBufferRange});
-          buffer_infos.push_back({storage.handle(), range.offset, size});
-        } else {
-          // No buffer bound: GL leaves the values undefined; read zeros.
-          auto alloc = res.uploads.allocate(std::max<std::uint32_t>(block.size, 16), std::max<VkDeviceSize>(ubo_alignment, 16));
-          std::memset(alloc.pointer, 0, std::max<std::uint32_t>(block.size, 16));
-          buffer_infos.push_back({alloc.buffer->handle(), alloc.offset, std::max<std::uint32_t>(block.size, 16)});
-        }
-        write(r.binding, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1).pBufferInfo = &buffer_infos.back();
-        break;
-      }
-      case glsl::ResourceKind::CombinedSampler: {
-        const std::size_t first_info = image_infos.size();
-        const std::uint32_t gl_type = r.uniform >= 0 ? reflection.uniforms[std::size_t(r.uniform)].gl_type : GL_SAMPLER_2D;
-        for (std::uint32_t e = 0; e < r.count; ++e, ++sampler_index) {
-          const TextureInput* t = sampler_index < call.sampler_textures.size() ? &call.sampler_textures[sampler_index]
-                                                                                : nullptr;
-          image_infos.push_back(sampled_descriptor(res, stream, t, gl_type));
-        }
-        write(r.binding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, r.count).pImageInfo = &image_infos[first_info];
-        break;
-      }
-      case glsl::ResourceKind::TexelBuffer: {
-        const std::size_t first_view = texel_views.size();
-        const std::uint32_t gl_type =
-            r.uniform >= 0 ? reflection.uniforms[std::size_t(r.uniform)].gl_type : GL_SAMPLER_BUFFER;
-        for (std::uint32_t e = 0; e < r.count; ++e, ++sampler_index) {
-          const TextureInput* t = sampler_index < call.sampler_textures.size() ? &call.sampler_textures[sampler_index]
-                                                                                : nullptr;
-          texel_views.push_back(texel_buffer_descriptor(res, stream, t, gl_type));
-        }
-        write(r.binding, VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER, r.count).pTexelBufferView = &texel_views[first_view];
-        break;
-      }
-      default:
-        throw DrawError("shader storage blocks and images are not supported in draws yet");
-    }
-  }
+  // Descriptors (pushed with the draw).
+  ProgramDescriptors descriptors;
+  write_program_descriptors(res, stream, reflection, call, descriptors);
 
   // Indices.
   vk_backend::DrawRecord record;
   record.pipeline = res.pipelines.get(key);
   record.layout = prog.layout;
-  record.descriptors = writes;
+  record.descriptors = descriptors.writes;
   record.vertex_buffers = buffers;
   record.state = &dyn;
   record.instance_count = std::uint32_t(call.instance_count);

@@ -56,6 +56,11 @@ Format decompressed_storage(const FormatSupport& support, Format compressed, Tex
 
 }  // namespace
 
+Format exact_format(GLenumValue internal_format) {
+  const tables::InternalFormatCandidates* c = find_candidates(internal_format);
+  return c && c->count ? tables::kFormatLists[c->first] : Format::NONE;
+}
+
 std::optional<TextureTarget> gl_target_to_pipe(GLenumValue target) {
   switch (target) {
     case GL_TEXTURE_1D:

@@ -41,6 +41,8 @@ Program::Impl::~Impl() {
   const VkDevice device = s.device->handle();
   if (s.draw) s.draw->pipelines.forget(layout);
   for (VkShaderModule module : modules) vkDestroyShaderModule(device, module, nullptr);
+  vkDestroyPipeline(device, compute_pipeline, nullptr);
+  vkDestroyShaderModule(device, compute_module, nullptr);
   for (const auto& variant : fragment_variants_) vkDestroyShaderModule(device, variant.second, nullptr);
   for (const auto& variant : point_size_variants_) vkDestroyShaderModule(device, variant.second, nullptr);
   vkDestroyPipelineLayout(device, layout, nullptr);
@@ -120,6 +122,8 @@ std::shared_ptr<Program> program_from_reflection(const std::shared_ptr<Screen>& 
     for (std::size_t stage = 0; stage < glsl::kStageCount && stage < vk_backend::kMaxShaderStages; ++stage) {
       if (!r.spirv[stage].empty()) impl->modules[stage] = impl->create_module(r.spirv[stage]);
     }
+    if (const auto& compute = r.spirv[std::size_t(glsl::Stage::Compute)]; !compute.empty())
+      impl->compute_module = impl->create_module(compute);
     std::vector<VkDescriptorSetLayoutBinding> bindings;
     if (r.default_block_size)
       bindings.push_back({0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1, stage_flags(r.stages), nullptr});

@@ -19,6 +19,8 @@ struct Program::Impl {
   ~Impl();
   Screen* screen = nullptr;  // Program keeps it alive
   std::array<VkShaderModule, vk_backend::kMaxShaderStages> modules{};  // by glsl::Stage (compute excluded)
+  VkShaderModule compute_module = VK_NULL_HANDLE;
+  VkPipeline compute_pipeline = VK_NULL_HANDLE;  // made on the first dispatch (screen lock held)
   VkDescriptorSetLayout set_layout = VK_NULL_HANDLE;
   VkPipelineLayout layout = VK_NULL_HANDLE;
   std::uint32_t descriptor_count = 0;

@@ -46,6 +46,14 @@ ShaderLimits shader_limits(Screen& screen) {
   s.dual_source_draw_buffers = f.dualSrcBlend ? l.maxFragmentDualSrcAttachments : 0;
   s.transform_feedback = device.draw_features().transform_feedback;
   s.stencil_export = device.draw_features().shader_stencil_export;
+  s.storage_buffer_offset_alignment = std::uint32_t(l.minStorageBufferOffsetAlignment);
+  s.storage_buffer_range = l.maxStorageBufferRange;
+  s.vertex_pipeline_stores = f.vertexPipelineStoresAndAtomics;
+  s.fragment_stores = f.fragmentStoresAndAtomics;
+  std::copy(l.maxComputeWorkGroupCount, l.maxComputeWorkGroupCount + 3, s.compute_work_group_count);
+  std::copy(l.maxComputeWorkGroupSize, l.maxComputeWorkGroupSize + 3, s.compute_work_group_size);
+  s.compute_work_group_invocations = l.maxComputeWorkGroupInvocations;
+  s.compute_shared_memory = l.maxComputeSharedMemorySize;
   return s;
 }
 

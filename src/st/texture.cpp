@@ -331,6 +331,14 @@ Texture::Texture(std::shared_ptr<Screen> screen, const TextureLayout& layout, un
       image.usage &= ~attachment;
       image.flags = plain_flags;
     }
+    // Image units (glBindImageTexture) store into any texture whose format the device can store.
+    if ((features & VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT) &&
+        (layout.samples <= 1 || l.s.device->features().shaderStorageImageMultisample) &&
+        vkGetPhysicalDeviceImageFormatProperties(
+            l.s.device->physical_device(), image.format, image.type, VK_IMAGE_TILING_OPTIMAL,
+            image.usage | VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+            image.flags, &limits) == VK_SUCCESS)
+      image.usage |= VK_IMAGE_USAGE_STORAGE_BIT;
     // Seed 003's direct-map case: a texture the CPU can write in place needs no staging copy.
     if (l.s.linear_textures && vk_backend::linear_tiling_supported(*l.s.device, image))
       image.tiling = VK_IMAGE_TILING_LINEAR;

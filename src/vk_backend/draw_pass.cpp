@@ -1,5 +1,5 @@
 // Draws of CommandStream: one dynamic-rendering pass kept open across draws into the same
-// attachments, pipelines and dynamic state bound only when they change.
+// attachments, pipelines and dynamic state bound only when they change; and compute dispatches.
 #include <algorithm>
 #include <cstring>
 #include <memory>
@@ -24,6 +24,7 @@ constexpr LayoutUse kDrawAccesses{
         VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
     VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT | VK_ACCESS_2_VERTEX_ATTRIBUTE_READ_BIT | VK_ACCESS_2_INDEX_READ_BIT |
         VK_ACCESS_2_UNIFORM_READ_BIT | VK_ACCESS_2_SHADER_SAMPLED_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_READ_BIT |
+        VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT |
         VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT |
         VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT | VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT};
 
@@ -75,6 +76,38 @@ void CommandStream::prepare_sampled(Image& image, const VkImageSubresourceRange&
   end_draw_pass();
   VkCommandBuffer commands = begin_batch()->commands;
   image.record_transition(commands, range, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
+}
+
+void CommandStream::prepare_storage(Image& image, const VkImageSubresourceRange& range) {
+  bool ready = true;
+  for (std::uint32_t layer = range.baseArrayLayer; ready && layer < range.baseArrayLayer + range.layerCount; ++layer)
+    for (std::uint32_t level = range.baseMipLevel; level < range.baseMipLevel + range.levelCount; ++level)
+      if (image.layout(level, layer) != VK_IMAGE_LAYOUT_GENERAL) {
+        ready = false;
+        break;
+      }
+  image.last_use = open_serial_;
+  if (ready) return;
+  end_draw_pass();
+  image.record_transition(begin_batch()->commands, range, VK_IMAGE_LAYOUT_GENERAL);
+}
+
+void CommandStream::dispatch(const DispatchRecord& record) {
+  end_draw_pass();
+  VkCommandBuffer commands = begin_batch()->commands;
+  memory_barrier(commands, kRecordedWrites,
+                 {VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                  VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT | VK_ACCESS_2_UNIFORM_READ_BIT |
+                      VK_ACCESS_2_SHADER_SAMPLED_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_READ_BIT |
+                      VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT});
+  vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE, record.pipeline);
+  if (!record.descriptors.empty())
+    vkCmdPushDescriptorSetKHR(commands, VK_PIPELINE_BIND_POINT_COMPUTE, record.layout, 0,
+                              std::uint32_t(record.descriptors.size()), record.descriptors.data());
+  if (record.indirect_buffer)
+    vkCmdDispatchIndirect(commands, record.indirect_buffer, record.indirect_offset);
+  else
+    vkCmdDispatch(commands, record.groups[0], record.groups[1], record.groups[2]);
 }
 
 void CommandStream::begin_draw_pass(const DrawTargets& targets) {

@@ -91,6 +91,19 @@ VkPipeline PipelineCache::get(const GraphicsPipelineKey& key) {
   return pipeline;
 }
 
+VkPipeline PipelineCache::create_compute(VkPipelineLayout layout, VkShaderModule module) {
+  VkComputePipelineCreateInfo info{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+  info.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
+  info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
+  info.stage.module = module;
+  info.stage.pName = "main";
+  info.layout = layout;
+  VkPipeline pipeline = VK_NULL_HANDLE;
+  check(vkCreateComputePipelines(device_.handle(), cache_, 1, &info, nullptr, &pipeline), "vkCreateComputePipelines");
+  ++created_;
+  return pipeline;
+}
+
 void PipelineCache::forget(VkPipelineLayout layout) {
   std::erase_if(pipelines_, [&](const auto& entry) {
     if (entry.first.layout != layout) return false;

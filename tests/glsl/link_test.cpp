@@ -244,6 +244,36 @@ TEST(GlslLink, ComputeProgram) {
   const Program p = link(cs);
   ASSERT_TRUE(p.ok) << p.log;
   EXPECT_TRUE(test::spirv_valid(p.spirv[static_cast<int>(Stage::Compute)]));
+  EXPECT_EQ(p.local_size, (std::array<std::uint32_t, 3>{8, 1, 1}));
+  // The work group size survives a program binary (GL_COMPUTE_WORK_GROUP_SIZE after glProgramBinary).
+  const Program loaded = load_program(save_program(p));
+  ASSERT_TRUE(loaded.ok) << loaded.log;
+  EXPECT_EQ(loaded.local_size, p.local_size);
+}
+
+// glslang's relaxed rules gather atomic counters of binding N into gl_AtomicCounterBlock_N, one
+// uint at each counter's offset: a storage block reading ATOMIC_COUNTER_BUFFER binding N.
+TEST(GlslLink, AtomicCountersBecomeABlockOfTheirBinding) {
+  const ShaderSource cs[] = {{Stage::Compute,
+                              "#version 430\nlayout(local_size_x = 1) in;\n"
+                              "layout(binding = 3, offset = 8) uniform atomic_uint c;\n"
+                              "layout(std430, binding = 1) buffer B { uint v; };\n"
+                              "void main() { v = atomicCounterIncrement(c); }\n"}};
+  const Program p = link(cs);
+  ASSERT_TRUE(p.ok) << p.log;
+  int atomic = 0, storage = 0;
+  for (const UniformBlock& b : p.blocks) {
+    if (is_atomic_counter_block(b)) {
+      ++atomic;
+      EXPECT_EQ(b.initial_gl_binding, 3u);
+      EXPECT_GE(b.size, 12u);  // the counter at byte 8
+    } else if (b.storage) {
+      ++storage;
+      EXPECT_EQ(b.initial_gl_binding, 1u);
+    }
+  }
+  EXPECT_EQ(atomic, 1);
+  EXPECT_EQ(storage, 1);
 }
 
 // Linking mutated programs never crashes and a successful link always yields valid SPIR-V.

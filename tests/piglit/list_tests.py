@@ -41,10 +41,12 @@ GROUPS = re.compile(r"^spec@(glsl-1\.[345]0|arb_vertex_array_object|arb_draw_ins
 # Issue 14's legacy groups: GL 1.0-2.1, their GLSL versions, point sprites and fog coordinates.
 LEGACY_GROUPS = re.compile(r"^spec@(glsl-1\.[12]0|arb_point_sprite|ext_fog_coord|!opengl (1\.[0-5]|2\.[01]))@")
 # Issue 13's separate shader objects, program binaries, sync objects, program interface queries,
-# buffer clears and packed vertex types, listed after the legacy groups.
+# buffer clears, packed vertex types, compute shaders, storage blocks, atomic counters, image units
+# and texture barriers, listed after the legacy groups.
 SSO_GROUPS = re.compile(r"^spec@(arb_separate_shader_objects|arb_get_program_binary|arb_sync|"
                         r"arb_program_interface_query|arb_clear_buffer_object|arb_vertex_type_2_10_10_10_rev|"
-                        r"arb_vertex_type_10f_11f_11f_rev)@")
+                        r"arb_vertex_type_10f_11f_11f_rev|arb_compute_shader|arb_shader_storage_buffer_object|"
+                        r"arb_shader_atomic_counters|arb_shader_image_load_store|arb_texture_barrier)@")
 # Generated tests, sorted by name, keep every Nth. The 1.30 built-in function tests run each function
 # in a vertex and a fragment shader and draw with gl_Vertex; the 1.50 ones run it in a geometry shader.
 SAMPLE_EVERY = [

@@ -20,6 +20,7 @@
 #include "glvk/gl/render_state.h"
 #include "glvk/gl/texture_object.h"
 #include "glvk/gl/transform_state.h"
+#include "glvk/st/draw.h"
 
 namespace glvk::st {
 class Context;
@@ -264,6 +265,18 @@ class Context {
     GLsizeiptr size = 0;  // 0: glBindBufferBase (the whole buffer, whatever its size)
   };
   std::array<IndexedBufferBinding, kMaxUniformBufferBindings> uniform_buffer_bindings{};
+  std::array<IndexedBufferBinding, st::kMaxShaderStorageBufferBindings> storage_buffer_bindings{};
+  std::array<IndexedBufferBinding, st::kMaxAtomicCounterBufferBindings> atomic_counter_buffer_bindings{};
+  // Image units (GL 4.6 8.26, glBindImageTexture): api_image_units.cpp.
+  struct ImageUnit {
+    std::shared_ptr<TextureObject> texture;
+    GLint level = 0;
+    bool layered = false;
+    GLint layer = 0;
+    GLenum access = GL_READ_ONLY;
+    GLenum format = GL_R8;
+  };
+  std::array<ImageUnit, st::kMaxImageUnits> image_units{};
 
   // Transform feedback objects (GL 4.6 13.3.1; container objects, per context) with their
   // TRANSFORM_FEEDBACK_BUFFER bindings and capture state: api_transform_feedback.cpp.

@@ -78,10 +78,12 @@ struct ProgramObject {
   bool validated = false;
   std::shared_ptr<st::Program> executable;  // the last successfully linked one (may be in use)
   // The executable's uniform state: the default block's bytes, location -> (uniform, element),
-  // sampler units (flat per sampler resource element, glsl::is_sampler), block bindings.
+  // sampler units (flat per sampler resource element, glsl::is_sampler), image units (flat per
+  // StorageImage resource element), block bindings.
   std::vector<std::byte> default_block;
   std::vector<UniformSlot> locations;
   std::vector<GLint> sampler_units;
+  std::vector<GLint> image_units;
   std::vector<GLuint> block_bindings;
   std::uint64_t uniform_serial = 1;  // bumped on every uniform change
   // The compatibility built-in uniforms the executable reads (gl_ModelViewMatrix, ...), resolved

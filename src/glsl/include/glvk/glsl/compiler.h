@@ -105,6 +105,9 @@ struct Uniform {
   bool row_major = false;
   std::int32_t location = -1;     // glGetUniformLocation of the first element (default block only)
   std::int32_t binding = -1;      // samplers/images: the descriptor binding of element 0
+  // Samplers/images: the texture or image unit of element 0 before any glUniform (its
+  // layout(binding = N), GL 4.6 7.6.2 / GLSL 4.20 4.4.6; element e starts at N + e), else 0.
+  std::uint32_t initial_unit = 0;
   StageMask stages = 0;
 };
 
@@ -117,6 +120,15 @@ struct UniformBlock {
   StageMask stages = 0;
   bool storage = false;            // shader storage block
 };
+
+// Atomic counters (GL 4.6 7.6.3): glslang's relaxed rules gather a stage's atomic_uint uniforms of
+// binding N into the storage block "gl_AtomicCounterBlock_N", one uint member at each counter's
+// offset. Such a block reads the buffer bound to ATOMIC_COUNTER_BUFFER binding N (its
+// initial_gl_binding); it is no shader storage block of GL's interfaces.
+inline constexpr std::string_view kAtomicCounterBlockPrefix = "gl_AtomicCounterBlock_";
+inline bool is_atomic_counter_block(const UniformBlock& block) {
+  return block.storage && std::string_view(block.name).starts_with(kAtomicCounterBlockPrefix);
+}
 
 // TexelBuffer: samplerBuffer (uniform texel buffer); StorageTexelBuffer: imageBuffer.
 enum class ResourceKind : std::uint8_t { UniformBuffer, StorageBuffer, CombinedSampler, TexelBuffer, StorageImage,
@@ -170,6 +182,8 @@ struct Program {
   // (GL_POINTS, GL_LINES, GL_LINES_ADJACENCY, GL_TRIANGLES, GL_TRIANGLES_ADJACENCY) and output
   // (GL_POINTS, GL_LINE_STRIP, GL_TRIANGLE_STRIP), max_vertices and invocations; 0 without one.
   std::uint32_t geometry_input = 0, geometry_output = 0, geometry_vertices_out = 0, geometry_invocations = 0;
+  // The compute stage's work group size (GL_COMPUTE_WORK_GROUP_SIZE); zeros without one.
+  std::array<std::uint32_t, 3> local_size{};
   // Transform feedback: the capture list and each buffer's bytes per vertex (0: buffer unused).
   std::vector<XfbVarying> xfb_varyings;
   std::array<std::uint32_t, kMaxXfbBuffers> xfb_strides{};
@@ -178,6 +192,15 @@ struct Program {
   // the others by name (combine_pipeline).
   std::array<std::set<std::string>, kStageCount> explicit_inputs, explicit_outputs;
 };
+
+// Atomic counters are the uniforms whose block is an atomic counter block. GL numbers the atomic
+// counter buffers of a program (ATOMIC_COUNTER_BUFFER_INDEX, glGetActiveAtomicCounterBufferiv) in
+// the order of those blocks: atomic_counter_buffers lists their indices into Program::blocks.
+std::vector<std::uint32_t> atomic_counter_buffers(const Program& program);
+// A uniform's ATOMIC_COUNTER_BUFFER_INDEX (-1: not an atomic counter) and its UNIFORM_BLOCK_INDEX
+// (-1 for the default block and atomic counters).
+std::int32_t atomic_counter_buffer_index(const Program& program, const Uniform& uniform);
+std::int32_t uniform_block_index(const Program& program, const Uniform& uniform);
 
 // Separate shader objects (GL 4.6 7.4): the program a program pipeline draws with, made of the
 // stages of separately linked programs. `programs` are the distinct programs, `stage_program[s]`

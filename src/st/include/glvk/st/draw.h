@@ -27,6 +27,9 @@ class Texture;
 
 inline constexpr unsigned kMaxVertexAttribs = 16;
 inline constexpr unsigned kMaxUniformBufferBindings = 84;
+inline constexpr unsigned kMaxShaderStorageBufferBindings = 16;
+inline constexpr unsigned kMaxAtomicCounterBufferBindings = 8;
+inline constexpr unsigned kMaxImageUnits = 8;
 inline constexpr unsigned kMaxDrawViewports = 16;
 
 // One generic vertex attribute as the draw sees it: an array (from a buffer or client memory)
@@ -129,8 +132,39 @@ struct TransformFeedbackInput {
   TransformFeedbackCounters* counters = nullptr;  // null: no capture
 };
 
-struct DrawCall {
+// One image unit (glBindImageTexture, GL 4.6 8.26) as an image uniform element loads and stores
+// it: a level of a texture, all its layers (layered) or one, seen in the unit's format.
+struct ImageInput {
+  Texture* texture = nullptr;  // null: no texture level is bound (the draw fails)
+  GLenum target = GL_TEXTURE_2D;
+  unsigned level = 0;
+  bool layered = false;
+  unsigned layer = 0;            // layer, cube face (6 * layer + face) or 3D slice when not layered
+  GLenum format = GL_R8;         // IMAGE_BINDING_FORMAT (GL 4.6 table 8.27)
+};
+
+// What a program's resources read, for draws and dispatches alike (st_atom_constbuf,
+// st_atom_storagebuf, st_atom_sampler): its default uniforms, the buffers of its blocks and the
+// textures of its samplers.
+struct ProgramInputs {
   const Program* program = nullptr;
+  const std::byte* default_uniforms = nullptr;  // the default uniform block's bytes
+  // What each sampler element reads: for every CombinedSampler resource of the program's
+  // reflection, in order, `count` entries (the texture bound to the sampler type's target on the
+  // unit the sampler uniform names, resolved by src/gl).
+  std::span<const TextureInput> sampler_textures;
+  std::array<BufferRange, kMaxUniformBufferBindings> uniform_buffers{};
+  // Per block of the reflection (uniform, shader storage and atomic counter blocks): its GL binding
+  // point among the uniform, shader storage or atomic counter buffer bindings.
+  std::span<const GLuint> uniform_block_bindings;
+  std::array<BufferRange, kMaxShaderStorageBufferBindings> storage_buffers{};
+  std::array<BufferRange, kMaxAtomicCounterBufferBindings> atomic_counter_buffers{};
+  // What each image uniform element reads and writes: for every StorageImage resource of the
+  // reflection, in order, `count` entries (the image unit the uniform names, resolved by src/gl).
+  std::span<const ImageInput> images;
+};
+
+struct DrawCall : ProgramInputs {
   GLenum mode = GL_TRIANGLES;
   GLint patch_vertices = 3;
   // Counts (already validated): vertices or indices, instances, and the offsets.
@@ -144,13 +178,6 @@ struct DrawCall {
   const Resource* index_buffer = nullptr;  // null: client memory at `indices`
   std::uintptr_t indices = 0;              // byte offset into the buffer, or the client address
   std::array<VertexAttribInput, kMaxVertexAttribs> attribs{};
-  const std::byte* default_uniforms = nullptr;  // the default uniform block's bytes
-  // What each sampler element reads: for every CombinedSampler resource of the program's
-  // reflection, in order, `count` entries (the texture bound to the sampler type's target on the
-  // unit the sampler uniform names, resolved by src/gl).
-  std::span<const TextureInput> sampler_textures;
-  std::array<BufferRange, kMaxUniformBufferBindings> uniform_buffers{};
-  std::span<const GLuint> uniform_block_bindings;  // per uniform block: its GL binding point
   const RenderState* render = nullptr;
   FragmentMasks masks;
   std::array<ViewportInput, kMaxDrawViewports> viewports{};
@@ -174,5 +201,21 @@ class DrawError : public std::runtime_error {
 // Records the draw (never submits by itself). Throws DrawError with a message when the device
 // cannot do what the draw needs.
 void draw(Context& context, const DrawCall& call);
+
+// glDispatchCompute / glDispatchComputeIndirect (GL 4.6 19): the program's compute stage over
+// `groups` work groups, or the counts read from `indirect_buffer` at `indirect_offset` (validated
+// by src/gl: inside the buffer, 4-aligned).
+struct DispatchCall : ProgramInputs {
+  std::array<GLuint, 3> groups{1, 1, 1};
+  const Resource* indirect_buffer = nullptr;
+  std::uint64_t indirect_offset = 0;
+};
+
+// Records the dispatch (never submits by itself); throws DrawError like draw().
+void dispatch(Context& context, const DispatchCall& call);
+
+// glMemoryBarrier / glTextureBarrier: later draws see what earlier draws stored. Draws share one
+// rendering pass, which admits no such barrier: the pass ends (the next begins after every write).
+void memory_barrier(Context& context);
 
 }  // namespace glvk::st

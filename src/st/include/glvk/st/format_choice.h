@@ -39,6 +39,10 @@ class FormatSupport {
 // included). nullopt for enums that are not texture targets.
 std::optional<TextureTarget> gl_target_to_pipe(GLenumValue target);
 
+// The storage format a sized internal format names exactly (the first of its candidates), NONE
+// when it names none: image units see textures in their IMAGE_BINDING_FORMAT's.
+formats::Format exact_format(GLenumValue internal_format);
+
 // st_choose_format: the exact tables for unsized GL_RGB/GL_RGBA, the 2_10_10_10_REV rule, then the
 // internal format's candidate list in order. allow_dxt=false skips S3TC candidates (glCopyTexImage).
 // Format::NONE when nothing fits.

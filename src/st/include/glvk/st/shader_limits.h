@@ -30,6 +30,14 @@ struct ShaderLimits {
   // glBeginTransformFeedback can capture: VK_EXT_transform_feedback on the device.
   bool transform_feedback = false;
   bool stencil_export = false;  // fragment shaders may write gl_FragStencilRefARB
+  // Shader storage (minStorageBufferOffsetAlignment, maxStorageBufferRange) and whether the stages
+  // before rasterization and the fragment stage may store (vertexPipeline/fragmentStoresAndAtomics).
+  std::uint32_t storage_buffer_offset_alignment = 256, storage_buffer_range = 1u << 27;
+  bool vertex_pipeline_stores = false, fragment_stores = false;
+  // Compute (maxComputeWorkGroupCount/Size/Invocations, maxComputeSharedMemorySize).
+  std::uint32_t compute_work_group_count[3] = {65535, 65535, 65535};
+  std::uint32_t compute_work_group_size[3] = {1024, 1024, 64};
+  std::uint32_t compute_work_group_invocations = 1024, compute_shared_memory = 32768;
 };
 
 ShaderLimits shader_limits(Screen& screen);

@@ -79,6 +79,10 @@ class CommandStream {
   // same (draw_pass.cpp). Buffers and images the draw reads must have been prepared
   // (prepare_sampled) and marked used by the caller.
   void draw(const DrawTargets& targets, const DrawRecord& record);
+  // Records a compute dispatch outside any rendering pass, after every earlier write; what it stores
+  // is seen by everything recorded later (kRecordedWrites). Buffers and images it reads must have
+  // been prepared and marked used by the caller.
+  void dispatch(const DispatchRecord& record);
   // Brings the subresources a draw samples into the sampled layout (ending the open rendering pass
   // when a transition is needed) and marks the image used by the open batch.
   void prepare_sampled(Image& image, const VkImageSubresourceRange& range);
@@ -87,6 +91,9 @@ class CommandStream {
   void write_timestamp(VkQueryPool pool, std::uint32_t index);
   // Ends the open rendering pass of draws, if any (every non-draw operation does so first).
   void end_draw_pass();
+  // Brings the subresources a draw or dispatch loads and stores (image units) into GENERAL, the one
+  // layout storage images have, ending the open rendering pass when a transition is needed.
+  void prepare_storage(Image& image, const VkImageSubresourceRange& range);
   std::uint64_t draw_count() const { return draws_; }
   std::uint64_t pass_count() const { return passes_; }
 

@@ -109,4 +109,15 @@ struct DrawRecord {
   std::array<std::uint32_t, 3> query_slots{};
 };
 
+// One compute dispatch (glDispatchCompute): the program's compute pipeline, its pushed descriptors,
+// and the work-group counts, given or read from `indirect_buffer` (VkDispatchIndirectCommand).
+struct DispatchRecord {
+  VkPipeline pipeline = VK_NULL_HANDLE;
+  VkPipelineLayout layout = VK_NULL_HANDLE;
+  std::span<const VkWriteDescriptorSet> descriptors;
+  std::array<std::uint32_t, 3> groups{1, 1, 1};
+  VkBuffer indirect_buffer = VK_NULL_HANDLE;
+  VkDeviceSize indirect_offset = 0;
+};
+
 }  // namespace glvk::vk_backend

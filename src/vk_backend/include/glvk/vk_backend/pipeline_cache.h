@@ -100,6 +100,9 @@ class PipelineCache {
   PipelineCache& operator=(const PipelineCache&) = delete;
 
   VkPipeline get(const GraphicsPipelineKey& key);
+  // A compute pipeline of `module` (its entry point "main") through the same VkPipelineCache. Not
+  // kept here: a program has one, and destroys it with vkDestroyPipeline when it goes.
+  VkPipeline create_compute(VkPipelineLayout layout, VkShaderModule module);
   // Destroys the pipelines built with `layout` (its program is gone and the GPU is done with them),
   // so a later program whose handles happen to be equal never meets them.
   void forget(VkPipelineLayout layout);
