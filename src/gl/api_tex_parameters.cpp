@@ -230,6 +230,8 @@ void get_tex_parameter(Context& ctx, const TextureObject& t, GLenum pname, void*
     case GL_TEXTURE_VIEW_MIN_LAYER: values[0] = t.view_min_layer; break;
     case GL_TEXTURE_VIEW_NUM_LAYERS: values[0] = t.view_num_layers; break;
     case GL_TEXTURE_TARGET: values[0] = t.target; break;
+    // 8.26: image units match formats by size (table 8.27's classes are all by size in GL 4.6).
+    case GL_IMAGE_FORMAT_COMPATIBILITY_TYPE: values[0] = GL_IMAGE_FORMAT_COMPATIBILITY_BY_SIZE; break;
     default:
       return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not a texture parameter", function, pname);
   }

@@ -99,7 +99,11 @@ OpaqueUnits opaque_units(ProgramObject& p, const glsl::Program& r, std::uint32_t
                                  "MAX_COMBINED_TEXTURE_IMAGE_UNITS"};
     (image ? images : samplers) += res.count;
   }
-  return {};
+  // A uniform without a binding of its own (no stage reads it): its kind's limit still applies.
+  const std::uint32_t type = r.uniforms[uniform].gl_type;
+  const bool image = type >= GL_IMAGE_1D && type <= GL_UNSIGNED_INT_IMAGE_2D_MULTISAMPLE_ARRAY;
+  return image ? OpaqueUnits{nullptr, ~std::size_t(0), GLint(st::kMaxImageUnits), "MAX_IMAGE_UNITS"}
+               : OpaqueUnits{nullptr, ~std::size_t(0), GLint(kMaxTextureUnits), "MAX_COMBINED_TEXTURE_IMAGE_UNITS"};
 }
 
 // Reads component i of the command's values as the uniform's storage type.

@@ -360,8 +360,14 @@ Program link(std::span<const ShaderSource> shaders, const LinkOptions& options) 
         if (!words.empty()) r.used_elements |= detail::used_array_elements(words, r.binding);
     }
   if (const glslang::TIntermediate* gs = program.getIntermediate(EShLangGeometry)) record_geometry_layout(*gs, out);
-  if (const glslang::TIntermediate* cs = program.getIntermediate(EShLangCompute))
+  if (const glslang::TIntermediate* cs = program.getIntermediate(EShLangCompute)) {
+    // GLSL 4.30 4.4.1.1: some compute shader of the program must declare the work group size.
+    if (!cs->isLocalSizeSet()) {
+      out.log = "error: no compute shader of the program declares its work group size (layout(local_size_x ...) in)\n";
+      return out;
+    }
     for (int i = 0; i < 3; ++i) out.local_size[std::size_t(i)] = cs->getLocalSize(i);
+  }
   for (Stage last : {Stage::Geometry, Stage::TessEvaluation, Stage::Vertex}) {
     if (out.spirv[std::size_t(last)].empty()) continue;
     const detail::PointSizeUse use = detail::point_size_use(out.spirv[std::size_t(last)]);

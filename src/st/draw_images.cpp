@@ -50,18 +50,29 @@ VkDescriptorImageInfo storage_image_descriptor(DrawResources& res, vk_backend::C
     throw DrawError(std::string("the device cannot store into textures of format ") + storage.name);
   if (view_format != static_cast<VkFormat>(storage.vk_format) && !(image.description().flags & VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT))
     throw DrawError("an image unit's format differs from its texture's storage, which glvk cannot reinterpret");
-  // Layered: every layer of the level in the uniform's view type; else the one layer (or 3D slice)
-  // as a single image, which a 3D texture's slice cannot be on the device.
+  // A layered binding of a texture with layers (arrays, cubes, 3D) is every layer of the level; an
+  // unlayered one, the one layer (a 3D texture's slice cannot be one on the device). Textures
+  // without layers ignore both (8.26).
   const bool three_d = layout.target == formats::TextureTarget::TEXTURE_3D;
-  if ((in->layered || three_d) != layered_view(type) && !(three_d && type == VK_IMAGE_VIEW_TYPE_3D))
+  const bool has_layers = three_d || layout.layers > 1 || layout.target == formats::TextureTarget::TEXTURE_1D_ARRAY ||
+                          layout.target == formats::TextureTarget::TEXTURE_2D_ARRAY;
+  const bool whole = !has_layers || in->layered;
+  if (three_d && !whole) throw DrawError("a single slice of a 3D texture cannot be an image on this device");
+  if (!has_layers && layered_view(type) && type != VK_IMAGE_VIEW_TYPE_1D_ARRAY && type != VK_IMAGE_VIEW_TYPE_2D_ARRAY)
+    throw DrawError("an image uniform's type does not match its unit's texture");
+  const std::uint32_t first_layer = whole ? 0 : in->layer;
+  const std::uint32_t layers = three_d || !whole ? 1 : layout.layers;
+  if (first_layer >= layout.layers && !three_d) throw DrawError("an image unit names a layer its texture lacks");
+  // The uniform's type decides how the layers are seen; a cube needs all six faces.
+  if ((type == VK_IMAGE_VIEW_TYPE_CUBE && layers != 6) || (type == VK_IMAGE_VIEW_TYPE_CUBE_ARRAY && layers % 6) ||
+      (type == VK_IMAGE_VIEW_TYPE_3D && !three_d) || (three_d && type != VK_IMAGE_VIEW_TYPE_3D) ||
+      (!layered_view(type) && layers != 1))
     throw DrawError("an image uniform's type does not match its unit's layered binding");
   ViewKey key{};
   key.image = &image;
   key.type = type;
   key.format = view_format;
   key.components = {};
-  const std::uint32_t first_layer = in->layered || three_d ? 0 : in->layer;
-  const std::uint32_t layers = in->layered && !three_d ? layout.layers : 1;
   key.range = {VK_IMAGE_ASPECT_COLOR_BIT, texture.image_level(in->level), 1, texture.image_layer(first_layer), layers};
   stream.prepare_storage(image, key.range);
   const VkImageView view = res.view(texture.shared_image(), key);

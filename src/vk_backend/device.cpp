@@ -256,6 +256,8 @@ Device::Device(const Instance& instance, VkPhysicalDevice physical_device)
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT};
   VkPhysicalDeviceCustomBorderColorFeaturesEXT border{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT};
+  VkPhysicalDeviceShaderAtomicFloatFeaturesEXT atomic_float{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT};
   struct Optional {
     const char* name;
     VkBaseOutStructure* features;
@@ -278,6 +280,10 @@ Device::Device(const Instance& instance, VkPhysicalDevice physical_device)
        &generated.primitivesGeneratedQuery, &draw_features_.primitives_generated_query},
       {VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME, reinterpret_cast<VkBaseOutStructure*>(&border),
        &border.customBorderColors, &draw_features_.custom_border_color},
+      // GLSL 4.50's imageAtomicExchange on float images (and float atomics on buffers and shared
+      // memory where the device has them).
+      {VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME, reinterpret_cast<VkBaseOutStructure*>(&atomic_float),
+       &atomic_float.shaderImageFloat32Atomics, &draw_features_.image_float_atomics},
   };
   void** chain_end = &features13.pNext;
   for (Optional& o : optional) {

@@ -251,6 +251,14 @@ TEST(GlslLink, ComputeProgram) {
   EXPECT_EQ(loaded.local_size, p.local_size);
 }
 
+// GLSL 4.30 4.4.1.1: a compute program without a work group size does not link.
+TEST(GlslLink, ComputeProgramWithoutAWorkGroupSizeFailsToLink) {
+  const ShaderSource cs[] = {{Stage::Compute, "#version 430\nvoid main() {}\n"}};
+  const Program p = link(cs);
+  EXPECT_FALSE(p.ok);
+  EXPECT_NE(p.log.find("work group size"), std::string::npos) << p.log;
+}
+
 // glslang's relaxed rules gather atomic counters of binding N into gl_AtomicCounterBlock_N, one
 // uint at each counter's offset: a storage block reading ATOMIC_COUNTER_BUFFER binding N.
 TEST(GlslLink, AtomicCountersBecomeABlockOfTheirBinding) {

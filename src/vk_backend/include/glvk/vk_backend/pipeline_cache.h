@@ -89,6 +89,7 @@ struct DrawFeatures {
   // VK_EXT_custom_border_color with customBorderColors and customBorderColorWithoutFormat: samplers
   // take GL's border colour exactly (VK_BORDER_COLOR_*_CUSTOM_EXT, no format given).
   bool custom_border_color = false;
+  bool image_float_atomics = false;  // VK_EXT_shader_atomic_float's shaderImageFloat32Atomics
 };
 
 class PipelineCache {
