@@ -514,8 +514,59 @@ in vec4 v_colour;
 out vec4 result;
 void main() { result = v_colour + tint + texture(image, v_colour.xy); })";
 
+// Every store is inside the bound range and image: the device checks neither (robust access off).
+constexpr const char* kComputeShader = R"(#version 430
+layout(local_size_x = 4) in;
+layout(std430, binding = 0) buffer Out { uint data[]; };
+layout(rgba8, binding = 0) uniform writeonly image2D img;
+void main() {
+  uint i = gl_GlobalInvocationID.x;
+  if (i < uint(data.length())) data[i] = i;
+  ivec2 p = ivec2(int(i), 0);
+  if (all(lessThan(p, imageSize(img)))) imageStore(img, p, vec4(1.0));
+})";
+
+// Compute: a dispatch of a few groups over whatever is bound, then the storage and image bindings
+// and the dispatch commands with edge values (no compute program in use then: refused before
+// anything runs, so no indirect count from made-up bytes reaches the device).
+void compute_calls(Input& in, Objects& o, std::uint8_t op) {
+  switch (op % 3) {
+    case 0: {
+      const GLuint p = glCreateProgram();
+      o.programs.push_back(p);
+      const GLuint s = glCreateShader(GL_COMPUTE_SHADER);
+      glShaderSource(s, 1, &kComputeShader, nullptr);
+      glCompileShader(s);
+      glAttachShader(p, s);
+      glDeleteShader(s);
+      glLinkProgram(p);
+      glUseProgram(p);
+      glDispatchCompute(in.byte() % 5, 1 + in.byte() % 2, 1);
+      glUseProgram(0);
+      break;
+    }
+    case 1: {
+      constexpr GLenum kIndexed[] = {GL_SHADER_STORAGE_BUFFER, GL_ATOMIC_COUNTER_BUFFER, GL_UNIFORM_BUFFER};
+      glBindBufferRange(in.pick(kIndexed), in.byte() % 20, pick_name(in, o.buffers), in.edge(), in.edge());
+      constexpr GLenum kAccess[] = {GL_READ_ONLY, GL_WRITE_ONLY, GL_READ_WRITE, GL_RGBA};
+      glBindImageTexture(in.byte() % 10, pick_name(in, o.textures), in.byte() % 3 ? in.byte() % 3 : in.edge(),
+                         in.byte() % 2, in.byte() % 3 ? in.byte() % 3 : in.edge(), in.pick(kAccess),
+                         in.pick(kInternalFormats));
+      GLuint names[3] = {pick_name(in, o.textures), pick_name(in, o.textures), 0};
+      glBindImageTextures(in.byte() % 10, GLsizei(in.byte() % 5) - 1, in.byte() % 4 ? names : nullptr);
+      break;
+    }
+    default:
+      glShaderStorageBlockBinding(pick_name(in, o.programs), in.byte() % 3, in.byte() % 3 ? in.byte() % 20 : in.u32());
+      glDispatchCompute(GLuint(in.edge()), GLuint(in.edge()), GLuint(in.edge()));
+      glDispatchComputeIndirect(in.edge());
+      break;
+  }
+}
+
 void draw_calls(Input& in, Objects& o, std::uint8_t op) {
-  switch (op % 8) {
+  if (op % 11 >= 8) return compute_calls(in, o, std::uint8_t(op % 11 - 8));
+  switch (op % 11) {
     case 0: {
       const GLuint p = glCreateProgram();
       o.programs.push_back(p);
