@@ -114,6 +114,31 @@ void apply(Context& ctx, const ElementValues& values) {
 
 }  // namespace
 
+std::vector<ImmediateVertex> array_vertices(Context& ctx, std::span<const GLint> elements) {
+  LegacyState& l = ctx.legacy;
+  // What issuing the elements changes, put back afterwards.
+  const CurrentValues current = l.current;
+  const auto materials = l.materials;
+  const auto generics = ctx.current_attribs;
+  const GLenum begin_mode = l.begin_mode;
+  const std::uint32_t generic_mask = l.immediate_generic_mask;
+  std::vector<ImmediateVertex> saved;
+  saved.swap(l.vertices);
+  l.begin_mode = GL_POINTS;
+  l.immediate_generic_mask = 0;
+  if (ctx.current_vertex_array())
+    for (GLint i : elements) apply(ctx, read_values(ctx, i));
+  std::vector<ImmediateVertex> out;
+  out.swap(l.vertices);
+  l.vertices.swap(saved);
+  l.current = current;
+  l.materials = materials;
+  ctx.current_attribs = generics;
+  l.begin_mode = begin_mode;
+  l.immediate_generic_mask = generic_mask;
+  return out;
+}
+
 namespace api {
 
 void ArrayElement(Context& ctx, const char* fn, GLint i) {

@@ -40,7 +40,6 @@ struct ClientAttribRecord {
   std::shared_ptr<VertexArrayObject> bound_vertex_array;
   std::shared_ptr<BufferObject> array_buffer;
   GLuint client_active_texture = 0;
-  bool index_array = false, edge_flag_array = false;
   std::unique_ptr<VertexArrayObject> arrays;  // the current vertex array object's state
 };
 
@@ -73,6 +72,8 @@ LegacyState saved_legacy_state(const LegacyState& l) {
   s.programs.reset();
   s.pixel_texture.reset();
   s.attrib_stacks.reset();
+  s.evaluators.reset();
+  s.select.reset();
   return s;
 }
 
@@ -141,7 +142,10 @@ void restore(Context& ctx, const AttribRecord& r) {
   if (m & GL_PIXEL_MODE_BIT) {
     l.zoom_x = L.zoom_x;
     l.zoom_y = L.zoom_y;
+    l.transfer = L.transfer;
+    l.pixel_maps = L.pixel_maps;
   }
+  if (m & GL_ACCUM_BUFFER_BIT) l.accum_clear = L.accum_clear;
   if (m & GL_LIGHTING_BIT) {
     l.lights = L.lights;
     l.light_model_ambient = L.light_model_ambient;
@@ -212,6 +216,8 @@ void restore(Context& ctx, const AttribRecord& r) {
     ctx.framebuffer_srgb = r.framebuffer_srgb;
     ctx.clamp_fragment_color = r.clamp_fragment_color;
     ctx.clamp_read_color = r.clamp_read_color;
+    l.index_write_mask = L.index_write_mask;
+    l.clear_index = L.clear_index;
     restore_caps(ctx, r, {GL_DITHER, GL_INDEX_LOGIC_OP});
   }
   if (m & GL_HINT_BIT) s.hints = o.hints;
@@ -302,8 +308,6 @@ void PushClientAttrib(Context& ctx, const char* fn, GLbitfield mask) {
     r.bound_vertex_array = ctx.bound_vertex_array;
     r.array_buffer = ctx.bound_buffers[0];
     r.client_active_texture = ctx.legacy.client_active_texture;
-    r.index_array = ctx.legacy.index_array;
-    r.edge_flag_array = ctx.legacy.edge_flag_array;
     if (const VertexArrayObject* vao = ctx.current_vertex_array()) r.arrays = std::make_unique<VertexArrayObject>(*vao);
   }
 }
@@ -322,8 +326,6 @@ void PopClientAttrib(Context& ctx, const char* fn) {
     ctx.bound_vertex_array = r.bound_vertex_array;
     ctx.bound_buffers[0] = r.array_buffer;
     ctx.legacy.client_active_texture = r.client_active_texture;
-    ctx.legacy.index_array = r.index_array;
-    ctx.legacy.edge_flag_array = r.edge_flag_array;
     // The arrays of the object current at the push, back in that object (its name and label stay).
     if (VertexArrayObject* vao = ctx.current_vertex_array(); vao && r.arrays) {
       vao->attribs = r.arrays->attribs;
@@ -331,6 +333,8 @@ void PopClientAttrib(Context& ctx, const char* fn) {
       vao->given_stride = r.arrays->given_stride;
       vao->element_buffer = r.arrays->element_buffer;
       vao->legacy_arrays = r.arrays->legacy_arrays;
+      vao->index_array = r.arrays->index_array;
+      vao->edge_flag_array = r.arrays->edge_flag_array;
     }
   }
 }

@@ -1,7 +1,8 @@
 // The legacy client arrays (GL 4.6 compatibility 10.3.1-10.3.5): glVertexPointer, glNormalPointer,
 // glColorPointer, glSecondaryColorPointer, glFogCoordPointer, glTexCoordPointer with
 // glClientActiveTexture, glEnable/DisableClientState and glInterleavedArrays, kept per vertex array
-// object and read by fixed-function draws at the LegacyAttrib slots; their glGet/glGetPointerv state.
+// object and read by fixed-function draws at the LegacyAttrib slots; their glGet/glGetPointerv state;
+// EXT_vertex_array's gl*PointerEXT forms (the others alias core commands in gl.xml).
 #include "api_common.h"
 #include "legacy_internal.h"
 #include "legacy_params.h"
@@ -122,8 +123,8 @@ const LegacyArray& array_of(const Context& ctx, const ArrayPnames& p) {
 
 bool* legacy_client_state(Context& ctx, GLenum cap) {
   if (ctx.config().core_profile) return nullptr;
-  if (cap == GL_INDEX_ARRAY) return &ctx.legacy.index_array;
-  if (cap == GL_EDGE_FLAG_ARRAY) return &ctx.legacy.edge_flag_array;
+  if (cap == GL_INDEX_ARRAY) return &ctx.current_vertex_array()->index_array.enabled;
+  if (cap == GL_EDGE_FLAG_ARRAY) return &ctx.current_vertex_array()->edge_flag_array.enabled;
   const int slot = array_slot(ctx, cap);
   return slot < 0 ? nullptr : &ctx.current_vertex_array()->legacy_arrays[unsigned(slot)].enabled;
 }
@@ -175,6 +176,35 @@ void FogCoordPointer(Context& ctx, const char* fn, GLenum type, GLsizei stride, 
 }
 void TexCoordPointer(Context& ctx, const char* fn, GLint size, GLenum type, GLsizei stride, const void* pointer) {
   set_array(ctx, fn, texcoord_slot(ctx), size, type, stride, pointer);
+}
+
+// EXT_vertex_array's forms: `count` (how many elements the application will use) is only a hint
+// besides its INVALID_VALUE when negative.
+bool ext_count(Context& ctx, const char* fn, GLsizei count) {
+  if (count >= 0) return true;
+  ctx.error(GL_INVALID_VALUE, "%s(count = %d): negative", fn, count);
+  return false;
+}
+void VertexPointerEXT(Context& ctx, const char* fn, GLint size, GLenum type, GLsizei stride, GLsizei count,
+                      const void* pointer) {
+  if (ext_count(ctx, fn, count)) VertexPointer(ctx, fn, size, type, stride, pointer);
+}
+void NormalPointerEXT(Context& ctx, const char* fn, GLenum type, GLsizei stride, GLsizei count, const void* pointer) {
+  if (ext_count(ctx, fn, count)) NormalPointer(ctx, fn, type, stride, pointer);
+}
+void ColorPointerEXT(Context& ctx, const char* fn, GLint size, GLenum type, GLsizei stride, GLsizei count,
+                     const void* pointer) {
+  if (ext_count(ctx, fn, count)) ColorPointer(ctx, fn, size, type, stride, pointer);
+}
+void TexCoordPointerEXT(Context& ctx, const char* fn, GLint size, GLenum type, GLsizei stride, GLsizei count,
+                        const void* pointer) {
+  if (ext_count(ctx, fn, count)) TexCoordPointer(ctx, fn, size, type, stride, pointer);
+}
+void IndexPointerEXT(Context& ctx, const char* fn, GLenum type, GLsizei stride, GLsizei count, const void* pointer) {
+  if (ext_count(ctx, fn, count)) IndexPointer(ctx, fn, type, stride, pointer);
+}
+void EdgeFlagPointerEXT(Context& ctx, const char* fn, GLsizei stride, GLsizei count, const GLboolean* pointer) {
+  if (ext_count(ctx, fn, count)) EdgeFlagPointer(ctx, fn, stride, pointer);
 }
 
 void ClientActiveTexture(Context& ctx, const char* fn, GLenum texture) {

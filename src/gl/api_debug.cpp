@@ -266,6 +266,8 @@ void GetPointerv(Context& ctx, const char* fn, GLenum pname, void** params) {
       return;
     default:
       if (legacy_array_pointer(ctx, pname, params)) return;  // api_client_arrays.cpp
+      if (state_array_pointer(ctx, pname, params)) return;   // api_color_index.cpp
+      if (select_feedback_pointer(ctx, pname, params)) return;  // api_select_feedback.cpp
       ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not a pointer glvk tracks", fn, pname);
   }
 }

@@ -143,7 +143,10 @@ ProgramObject* validate_draw(Context& ctx, const char* fn, const DrawParams& d) 
 
 void execute_draw(Context& ctx, const char* fn, const DrawParams& d) {
   ProgramObject* program = validate_draw(ctx, fn, d);
-  if (!program || d.count == 0 || d.instance_count == 0 || conditional_render_discards(ctx)) return;
+  if (!program || d.count == 0 || d.instance_count == 0) return;
+  // 20.1, 20.2: nothing is rasterized in SELECT and FEEDBACK modes.
+  if (ctx.legacy.render_mode != GL_RENDER) return select_feedback_draw(ctx, d);
+  if (conditional_render_discards(ctx)) return;
   DrawInputs inputs;
   if (!gather_draw_inputs(ctx, fn, *program, inputs)) return;
   st::DrawCall& call = inputs.call;

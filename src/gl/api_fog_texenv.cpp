@@ -226,7 +226,9 @@ bool query_legacy_state(Context& ctx, GLenum pname, StateValue& value) {
   return query_lighting_state(ctx, pname, value) || query_fog_texenv_state(ctx, pname, value) ||
          query_client_array_state(ctx, pname, value) || query_display_list_state(ctx, pname, value) ||
          query_raster_state(ctx, pname, value) || query_attrib_stack_state(ctx, pname, value) ||
-         query_stipple_state(ctx, pname, value) || query_pixel_transfer_state(ctx, pname, value);
+         query_stipple_state(ctx, pname, value) || query_pixel_transfer_state(ctx, pname, value) ||
+         query_color_index_state(ctx, pname, value) || query_pixel_map_state(ctx, pname, value) ||
+         query_evaluator_state(ctx, pname, value) || query_select_feedback_state(ctx, pname, value);
 }
 
 namespace api {

@@ -139,9 +139,22 @@ void set_material(Context& ctx, const char* fn, GLenum face, GLenum pname, const
   if (!mask) return;
   const bool vector = pname == GL_AMBIENT || pname == GL_DIFFUSE || pname == GL_SPECULAR || pname == GL_EMISSION ||
                       pname == GL_AMBIENT_AND_DIFFUSE || pname == GL_COLOR_INDEXES;
-  if ((!vector && pname != GL_SHININESS) || (scalar_form && vector))
-    return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not a material parameter of this form", fn, pname);
-  const Vec4 v = p.get(pname == GL_SHININESS ? 1 : pname == GL_COLOR_INDEXES ? 3 : 4, is_color_pname(pname));
+  if (!vector && pname != GL_SHININESS)
+    return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not a material parameter", fn, pname);
+  // glMaterialf/i with a vector parameter: the spec gives the scalar forms SHININESS only, but
+  // Mesa (llvmpipe, zink) takes the value as the first component without an error and programs
+  // (piglit's gl-1.0-beginend-coverage) rely on it; the other components stay as they were.
+  const int count = pname == GL_SHININESS ? 1 : pname == GL_COLOR_INDEXES ? 3 : 4;
+  Vec4 v = p.get(scalar_form ? 1 : count, is_color_pname(pname));
+  if (scalar_form && vector) {
+    const Material& old = ctx.legacy.materials[mask & 1 ? 0 : 1];
+    const Vec4 kept = pname == GL_AMBIENT || pname == GL_AMBIENT_AND_DIFFUSE ? old.ambient
+                      : pname == GL_DIFFUSE                                   ? old.diffuse
+                      : pname == GL_SPECULAR                                  ? old.specular
+                      : pname == GL_EMISSION                                  ? old.emission
+                                                                              : Vec4{old.color_indexes[0], old.color_indexes[1], old.color_indexes[2], 0};
+    v = {v[0], kept[1], kept[2], kept[3]};
+  }
   if (pname == GL_SHININESS && (v[0] < 0 || v[0] > 128))
     return ctx.error(GL_INVALID_VALUE, "%s(SHININESS = %g): not in [0, 128]", fn, double(v[0]));
   for (unsigned f = 0; f < 2; ++f) {

@@ -3,7 +3,9 @@
 // the fixed-function program (PixelSource), so texturing, colour sum, fog and every per-fragment
 // operation apply as to any fragment; no second rendering path. glPixelTransfer's state: its
 // scale and bias apply to the rectangles' colours and depths (not yet to glTexImage/glReadPixels);
-// MAP_COLOR, MAP_STENCIL and the index shift/offset are state only.
+// colour and stencil indices take the index shift and offset, MAP_STENCIL's S_TO_S, and colour
+// indices I_TO_R..A (api_pixel_maps.cpp); MAP_COLOR is state only. In SELECT and FEEDBACK render
+// modes a rectangle is a hit or a token at the raster position instead (api_select_feedback.cpp).
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -101,6 +103,9 @@ bool load_pixels(Context& ctx, const char* fn, GLint internal_format, GLsizei wi
 // Draws the pixel texture as a rectangle with its lower-left corner at window (x, y), each pixel
 // `zoom` wide, through the fixed-function program with `source`.
 void draw_rect(Context& ctx, const char* fn, PixelSource source, GLfloat x, GLfloat y, GLfloat zoom_x, GLfloat zoom_y) {
+  // 20.1, 20.2: a hit at the raster position, or a token with it, instead of fragments.
+  if (ctx.legacy.render_mode != GL_RENDER)
+    return select_feedback_raster(ctx, source == PixelSource::Bitmap ? GL_BITMAP_TOKEN : GL_DRAW_PIXEL_TOKEN);
   if (conditional_render_discards(ctx)) return;  // a rendering command like any draw (10.9)
   const TextureObject& texture = *ctx.legacy.pixel_texture;
   const TextureImage& image = texture.images[0][0];
@@ -225,24 +230,6 @@ void pixel_transfer(Context& ctx, const char* fn, GLenum pname, GLfloat param) {
     case GL_INDEX_OFFSET: t.index_offset = GLint(std::lround(param)); return;
     default: ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not a pixel transfer parameter", fn, pname);
   }
-}
-
-// The client bytes [offset, offset + size) of a pixel command's data: client memory, or the pixel
-// unpack buffer's bytes read back. False after INVALID_OPERATION for a range beyond the buffer.
-bool unpack_source(Context& ctx, const char* fn, const void* pixels, std::size_t size, std::vector<std::byte>& out) {
-  out.resize(size);
-  const std::shared_ptr<BufferObject>& pbo = bound_buffer(ctx, GL_PIXEL_UNPACK_BUFFER);
-  const auto offset = std::uint64_t(reinterpret_cast<std::uintptr_t>(pixels));
-  if (!pbo) {
-    if (size) std::memcpy(out.data(), pixels, size);
-    return true;
-  }
-  if (offset > std::uint64_t(pbo->size) || size > std::uint64_t(pbo->size) - offset || (size && !pbo->resource)) {
-    ctx.error(GL_INVALID_OPERATION, "%s: the pixels reach beyond the pixel unpack buffer", fn);
-    return false;
-  }
-  if (size) ctx.st().buffer_read(*pbo->resource, offset, size, out.data());
-  return true;
 }
 
 // glBitmap after its parameter checks: draws `bits` (none: only moves) at the raster position.
@@ -380,7 +367,11 @@ bool unpack_indices(Context& ctx, const char* fn, GLsizei width, GLsizei height,
       }
       index = t.index_shift >= 0 ? index * (std::int64_t(1) << std::min(t.index_shift, 32))
                                  : index >> std::min(-t.index_shift, 63);
-      out.stencil[i] = GLfloat((index + t.index_offset) & 0xff);
+      index += t.index_offset;
+      // 8.4.1.?: MAP_STENCIL looks stencil indices up in S_TO_S; colour indices stay whole (their
+      // I_TO_R..A lookup follows in draw_pixels).
+      if (format == GL_COLOR_INDEX) out.stencil[i] = GLfloat(index);
+      else out.stencil[i] = GLfloat(std::int64_t(t.map_stencil ? map_index(ctx, GL_PIXEL_MAP_S_TO_S, index) : GLfloat(index)) & 0xff);
     }
   }
   return true;
@@ -411,6 +402,25 @@ void draw_indices(Context& ctx, const char* fn, GLsizei width, GLsizei height, G
   draw_rect(ctx, fn, PixelSource::Stencil, r.window[0], r.window[1], ctx.legacy.zoom_x, ctx.legacy.zoom_y);
 }
 
+// glDrawPixels of COLOR_INDEX data after its index arithmetic: an RGBA context converts each index
+// through I_TO_R, I_TO_G, I_TO_B and I_TO_A (8.4.1.?, "Color Index Lookup"), the last step of the
+// transfer, so the colour scales and biases do not apply to the result.
+void draw_color_indices(Context& ctx, const char* fn, GLsizei width, GLsizei height, const IndexPixels& p) {
+  const RasterPosition& r = ctx.legacy.raster;
+  if (!r.valid || width == 0 || height == 0) return;
+  std::vector<GLfloat> rgba(p.stencil.size() * 4);
+  for (std::size_t i = 0; i < p.stencil.size(); ++i)
+    for (GLenum c = 0; c < 4; ++c)
+      rgba[i * 4 + c] = map_index(ctx, GL_PIXEL_MAP_I_TO_R + c, std::int64_t(p.stencil[i]));
+  DefaultPixelStore store(ctx, GL_PIXEL_UNPACK_BUFFER, false);
+  if (!load_pixels(ctx, fn, GL_RGBA32F, width, height, GL_RGBA, GL_FLOAT, rgba.data())) return;
+  const PixelTransfer saved = ctx.legacy.transfer;
+  ctx.legacy.transfer.scale = {1, 1, 1, 1};
+  ctx.legacy.transfer.bias = {0, 0, 0, 0};
+  draw_rect(ctx, fn, PixelSource::Color, r.window[0], r.window[1], ctx.legacy.zoom_x, ctx.legacy.zoom_y);
+  ctx.legacy.transfer = saved;
+}
+
 // glDrawPixels after its parameter checks.
 void draw_pixels(Context& ctx, const char* fn, GLsizei width, GLsizei height, GLenum format, GLenum type,
                  const void* pixels) {
@@ -423,9 +433,12 @@ void draw_pixels(Context& ctx, const char* fn, GLsizei width, GLsizei height, GL
   const FramebufferObject& fb = *ctx.current_draw_framebuffer();
   if (format == GL_DEPTH_COMPONENT && !has_buffer(fb.depth))
     return ctx.error(GL_INVALID_OPERATION, "%s: the draw framebuffer has no depth buffer", fn);
-  if (format == GL_COLOR_INDEX)
-    return ctx.error(GL_INVALID_OPERATION, "%s(format = GL_COLOR_INDEX): colour indices are not drawn yet", fn);
   const RasterPosition& r = ctx.legacy.raster;
+  if (format == GL_COLOR_INDEX) {
+    IndexPixels p;
+    if (unpack_indices(ctx, fn, width, height, format, type, pixels, p)) draw_color_indices(ctx, fn, width, height, p);
+    return;
+  }
   if (!r.valid || width == 0 || height == 0) return;
   if (!load_pixels(ctx, fn, rect_internal_format(format), width, height, format, type, pixels)) return;
   draw_rect(ctx, fn, format == GL_DEPTH_COMPONENT ? PixelSource::Depth : PixelSource::Color, r.window[0], r.window[1],
@@ -436,6 +449,22 @@ void draw_pixels(Context& ctx, const char* fn, GLsizei width, GLsizei height, GL
 
 // 14.8: the bits as GL_BITMAP's unpacking reads them, one byte per pixel (255: a set bit makes a
 // fragment). Null bitmap data with no pixel buffer: no bits. False after an error.
+bool unpack_source(Context& ctx, const char* fn, const void* pixels, std::size_t size, std::vector<std::byte>& out) {
+  out.resize(size);
+  const std::shared_ptr<BufferObject>& pbo = bound_buffer(ctx, GL_PIXEL_UNPACK_BUFFER);
+  const auto offset = std::uint64_t(reinterpret_cast<std::uintptr_t>(pixels));
+  if (!pbo) {
+    if (size) std::memcpy(out.data(), pixels, size);
+    return true;
+  }
+  if (offset > std::uint64_t(pbo->size) || size > std::uint64_t(pbo->size) - offset || (size && !pbo->resource)) {
+    ctx.error(GL_INVALID_OPERATION, "%s: the pixels reach beyond the pixel unpack buffer", fn);
+    return false;
+  }
+  if (size) ctx.st().buffer_read(*pbo->resource, offset, size, out.data());
+  return true;
+}
+
 bool unpack_bitmap(Context& ctx, const char* fn, GLsizei width, GLsizei height, const GLubyte* bitmap,
                    std::vector<GLubyte>& bits) {
   bits.clear();
@@ -493,11 +522,17 @@ void DrawPixels(Context& ctx, const char* fn, GLsizei width, GLsizei height, GLe
     return ctx.error(GL_INVALID_OPERATION, "%s(type = 0x%04x): not a DEPTH_STENCIL type", fn, type);
   if (format == GL_STENCIL_INDEX && !is_index_type(type))
     return ctx.error(GL_INVALID_OPERATION, "%s(type = 0x%04x): not a STENCIL_INDEX type", fn, type);
-  if (ctx.legacy.compiling() && (format == GL_STENCIL_INDEX || format == GL_DEPTH_STENCIL)) {
+  if (format == GL_COLOR_INDEX && !is_index_type(type))
+    return ctx.error(GL_INVALID_OPERATION, "%s(type = 0x%04x): not a COLOR_INDEX type", fn, type);
+  if (ctx.legacy.compiling() && (format == GL_STENCIL_INDEX || format == GL_DEPTH_STENCIL || format == GL_COLOR_INDEX)) {
     auto p = std::make_shared<IndexPixels>();
     if (!unpack_indices(ctx, fn, width, height, format, type, pixels, *p)) return;
     record_list_command(ctx, [=](Context& c) {
       if (c.legacy.inside_begin_end()) return between_begin_end(c, "glDrawPixels");
+      if (format == GL_COLOR_INDEX) {
+        if (check_draw_framebuffer(c, "glCallList")) draw_color_indices(c, "glCallList", width, height, *p);
+        return;
+      }
       draw_indices(c, "glCallList", width, height, format, *p);
     });
     if (ctx.legacy.list_mode == GL_COMPILE) return;

@@ -74,6 +74,7 @@ void raster_pos(Context& ctx, const char* fn, const T* v, int n) {
   // The raster distance, which fogs the rectangle: |z_e|, the approximation of the eye distance 16.4
   // allows and glvk's vertices are fogged with (Mesa llvmpipe takes it too).
   capture_current(ctx, true, GLfloat(std::abs(eye[2])));
+  if (ctx.legacy.render_mode == GL_SELECT) select_feedback_raster(ctx, 0);  // 20.1: a valid raster position hits
 }
 
 template <typename T>

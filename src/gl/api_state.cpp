@@ -115,6 +115,10 @@ CapabilityFlag capability(Context& ctx, GLenum cap, const char* function) {
     default: break;
   }
   if (const CapabilityFlag render = render_capability(ctx, cap)) return render;
+  // The client arrays (VERTEX_ARRAY, COLOR_ARRAY, ...) as glEnable capabilities: the compatibility
+  // profile names only glEnableClientState for them, but Mesa takes glEnable too and programs
+  // (piglit's gl-1.1-color-material-array, normal3b3s-invariance) rely on it.
+  if (bool* client = legacy_client_state(ctx, cap)) return {client};
   const CapabilityInfo* info = find_capability(ctx, cap);
   if (!info) {
     if (function) ctx.error(GL_INVALID_ENUM, "%s(cap = 0x%04x): not a capability of this context", function, cap);

@@ -179,6 +179,12 @@ void tex_parameter(Context& ctx, TextureObject& t, GLenum pname, const void* par
         return ctx.error(GL_INVALID_ENUM, "%s(pname = GL_GENERATE_MIPMAP): not in the core profile", function);
       t.generate_mipmap = f != 0.0;
       return;
+    case GL_TEXTURE_PRIORITY:
+      // Compatibility profile only (GL 4.6 compatibility 8.10: clamped to [0, 1]; only a hint).
+      if (ctx.config().core_profile)
+        return ctx.error(GL_INVALID_ENUM, "%s(pname = GL_TEXTURE_PRIORITY): not in the core profile", function);
+      t.priority = GLfloat(std::clamp(f, 0.0, 1.0));
+      return;
     default: return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not a texture parameter", function, pname);
   }
 }
@@ -210,6 +216,12 @@ void get_tex_parameter(Context& ctx, const TextureObject& t, GLenum pname, void*
       if (ctx.config().core_profile)
         return ctx.error(GL_INVALID_ENUM, "%s(pname = GL_GENERATE_MIPMAP): not in the core profile", function);
       values[0] = t.generate_mipmap;
+      break;
+    // Compatibility: every texture is resident (glvk has no texture memory of another kind).
+    case GL_TEXTURE_PRIORITY: case GL_TEXTURE_RESIDENT:
+      if (ctx.config().core_profile)
+        return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not in the core profile", function, pname);
+      values[0] = pname == GL_TEXTURE_PRIORITY ? double(t.priority) : 1.0;
       break;
     case GL_TEXTURE_IMMUTABLE_FORMAT: values[0] = t.immutable ? 1 : 0; break;
     case GL_TEXTURE_IMMUTABLE_LEVELS: values[0] = t.immutable_levels; break;

@@ -46,7 +46,9 @@ COMPILED_INTO_LISTS = re.compile(
     r"ClearStencil|Clear|CallList|CallLists|ListBase|UseProgram|DepthRange|RasterPos[234][dfis]v?|"
     r"WindowPos[23][dfis]v?|PixelZoom|ClipPlane|TexGen[dfi]v?|PointParameter[fi]v?|(Begin|End)Query(ARB)?|"
     r"QueryCounter|(Begin|End)ConditionalRender(NV)?|PushAttrib|PopAttrib|LineStipple|PixelTransfer[fi]|"
-    r"UseProgramStages|ProgramUniform[1-4](f|i|ui|d)v?|ProgramUniformMatrix[234](x[234])?[fd]v)$")
+    r"UseProgramStages|ProgramUniform[1-4](f|i|ui|d)v?|ProgramUniformMatrix[234](x[234])?[fd]v|"
+    r"Index(d|f|i|s|ub)v?|IndexMask|ClearIndex|ClearAccum|Accum|PrioritizeTextures|InitNames|LoadName|PushName|"
+    r"PopName|PassThrough|MapGrid[12][df]|EvalCoord[12][df]v?|EvalPoint[12]|EvalMesh[12])$")
 
 # KHR_robustness (GL 4.6 section 2.3.1): in a lost context every command raises CONTEXT_LOST and
 # does nothing, but glGetError and glGetGraphicsResetStatus, which behave as ever, and the query
@@ -60,6 +62,7 @@ LOST_SYNC_STATUS = re.compile(r"^glGetSynciv(APPLE)?$")
 def list_recording(name, target, params):
     """The C++ that records `name` into the display list being compiled (copies of its arrays)."""
     copies, args = [], []
+    names = [pname for (_, pname), _ in params]
     for (ctype, pname), length in params:
         if "*" not in ctype:
             args.append(pname)
@@ -73,6 +76,9 @@ def list_recording(name, target, params):
             copies.append(f"    std::vector<{element}> {copy};\n"
                           f"    if ({pname} && count > 0) {copy}.assign({pname}, {pname} + "
                           f"std::size_t(count) * {counted.group(2) or 1});\n")
+        elif length in names:  # glPrioritizeTextures: `n` elements
+            copies.append(f"    std::vector<{element}> {copy};\n"
+                          f"    if ({pname} && {length} > 0) {copy}.assign({pname}, {pname} + {length});\n")
         elif length and length.isdigit():
             copies.append(f"    std::array<{element}, {length}> {copy}{{}};\n"
                           f"    if ({pname}) std::memcpy({copy}.data(), {pname}, sizeof {copy});\n")
@@ -82,12 +88,12 @@ def list_recording(name, target, params):
                           f"    if ({pname}) {copy}.assign(static_cast<const {element}*>({pname}), "
                           f"static_cast<const {element}*>({pname}) + {count});\n")
         args.append(f"{pname} ? {copy}.data() : nullptr")
-    call = ", ".join(["c", '"' + name + '"'] + args)
+    call = ", ".join(["replay", '"' + name + '"'] + args)
     # Replayed between glBegin and glEnd, a command not allowed there raises the error it would
     # raise if called (a list may be called inside glBegin/glEnd).
     guard = "" if BETWEEN_BEGIN_END.match(name) else \
-        f"if (c.legacy.inside_begin_end()) return between_begin_end(c, \"{name}\"); "
-    body = "".join(copies) + f"    record_list_command(*ctx, [=](Context& c) {{ {guard}api::{target[2:]}({call}); }});\n"
+        f"if (replay.legacy.inside_begin_end()) return between_begin_end(replay, \"{name}\"); "
+    body = "".join(copies) + f"    record_list_command(*ctx, [=](Context& replay) {{ {guard}api::{target[2:]}({call}); }});\n"
     body = body.replace("\n    ", "\n      ")
     return (f"  if (ctx->legacy.compiling()) {{\n    try {{\n  {body}    }} catch (...) {{\n"
             f"      report_exception(*ctx, \"{name}\");\n      return;\n    }}\n"

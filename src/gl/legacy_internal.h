@@ -88,6 +88,28 @@ void track_color_material(Context& ctx);
 bool unpack_bitmap(Context& ctx, const char* fn, GLsizei width, GLsizei height, const GLubyte* bitmap,
                    std::vector<GLubyte>& bits);
 
+// api_pixel_rects.cpp: the client bytes [offset, offset + size) of a pixel command's data: client
+// memory, or the pixel unpack buffer's bytes read back (`pixels` is then the offset). False after
+// INVALID_OPERATION for a range beyond the buffer.
+bool unpack_source(Context& ctx, const char* fn, const void* pixels, std::size_t size, std::vector<std::byte>& out);
+
+// api_pixel_maps.cpp: the pixel map lookups of the pixel transfer (GL 4.6 compatibility 8.4.1.?):
+// an index through I_TO_I, S_TO_S or I_TO_R..A (masked by the map's size - 1), a colour component
+// in [0, 1] through R_TO_R..A_TO_A.
+GLfloat map_index(const Context& ctx, GLenum map, std::int64_t index);
+GLfloat map_color(const Context& ctx, GLenum map, GLfloat c);
+
+// api_select_feedback.cpp: in SELECT and FEEDBACK render modes (20.1, 20.2) a draw's primitives
+// (glEnd's vertices, or the arrays' elements) are selected or fed back instead of drawn; a pixel
+// rectangle or raster position at the current raster position makes a hit or writes `token`
+// (BITMAP_TOKEN, DRAW_PIXEL_TOKEN, COPY_PIXEL_TOKEN; 0: none) with one vertex.
+void select_feedback_primitive(Context& ctx, GLenum mode, std::span<const ImmediateVertex> vertices);
+void select_feedback_draw(Context& ctx, const DrawParams& d);
+void select_feedback_raster(Context& ctx, GLenum token);
+// api_array_element.cpp: the vertices glArrayElement(i) would issue for each element, the
+// current values left as they were.
+std::vector<ImmediateVertex> array_vertices(Context& ctx, std::span<const GLint> elements);
+
 // api_texgen.cpp: a plane given in object coordinates as eye coordinates, (p1 p2 p3 p4) M^-1 with
 // the current modelview matrix M (glTexGen's EYE_PLANE, glClipPlane).
 std::array<GLdouble, 4> plane_to_eye(Context& ctx, const std::array<GLdouble, 4>& p);
@@ -97,6 +119,10 @@ GLfloat point_size_max(Context& ctx);
 // api_client_arrays.cpp: glGetPointerv of the legacy arrays (GL_VERTEX_ARRAY_POINTER, ...);
 // false for other pnames.
 bool legacy_array_pointer(Context& ctx, GLenum pname, void** params);
+// api_color_index.cpp: GL_INDEX_ARRAY_POINTER and GL_EDGE_FLAG_ARRAY_POINTER; false for others.
+bool state_array_pointer(Context& ctx, GLenum pname, void** params);
+// api_select_feedback.cpp: GL_SELECTION_BUFFER_POINTER and GL_FEEDBACK_BUFFER_POINTER.
+bool select_feedback_pointer(Context& ctx, GLenum pname, void** params);
 
 // api_programs.cpp: the uniform state of a newly linked executable (zeroed default block, ...).
 void reset_uniforms(ProgramObject& p, const glsl::Program& r);

@@ -69,5 +69,9 @@ bool query_display_list_state(Context& ctx, GLenum pname, StateValue& value);  /
 bool query_raster_state(Context& ctx, GLenum pname, StateValue& value);        // api_raster_pos.cpp
 bool query_stipple_state(Context& ctx, GLenum pname, StateValue& value);       // api_stipple.cpp
 bool query_pixel_transfer_state(Context& ctx, GLenum pname, StateValue& value);  // api_pixel_rects.cpp
+bool query_color_index_state(Context& ctx, GLenum pname, StateValue& value);     // api_color_index.cpp
+bool query_pixel_map_state(Context& ctx, GLenum pname, StateValue& value);       // api_pixel_maps.cpp
+bool query_evaluator_state(Context& ctx, GLenum pname, StateValue& value);       // api_evaluators.cpp
+bool query_select_feedback_state(Context& ctx, GLenum pname, StateValue& value); // api_select_feedback.cpp
 
 }  // namespace glvk::gl

@@ -65,10 +65,10 @@ TEST_F(GlState, ErrorsAreStickyUntilRead) {
 }
 
 TEST_F(GlState, UnimplementedCommandRaisesInvalidOperationOnceAndNeverCrashes) {
-  // glAccum (GL 1.0, accumulation buffers) is not implemented, and not planned.
-  glAccum(GL_LOAD, 1.f);
+  // glColorTable (ARB_imaging's colour tables) is not implemented, and not planned.
+  glColorTable(GL_COLOR_TABLE, GL_RGBA, 1, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
-  glAccum(GL_RETURN, 1.f);
+  glColorTable(GL_COLOR_TABLE, GL_RGBA, 1, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
   EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
   // Through eglGetProcAddress too, for an extension command returning a value.
   auto* register_surface =
@@ -90,14 +90,14 @@ TEST_F(GlState, UnimplementedCommandIsLoggedUnderGlvkDebugApi) {
   const ProcessResult child = run_self("GlState.UnimplementedCommandRaisesInvalidOperationOnceAndNeverCrashes",
                                        {{"GLVK_DEBUG", "api"}});
   EXPECT_EQ(child.exit_code, 0) << child.err;
-  const std::string line = "glvk api: glAccum is not implemented";
+  const std::string line = "glvk api: glColorTable is not implemented";
   const std::size_t first = child.err.find(line);
   EXPECT_NE(first, std::string::npos) << child.err;
   EXPECT_EQ(child.err.find(line, first + 1), std::string::npos) << "logged more than once:\n" << child.err;
   EXPECT_NE(child.err.find("glvk api: glVDPAURegisterOutputSurfaceNV is not implemented"), std::string::npos)
       << child.err;
   // Every GL error is logged too, with its enum (GL_INVALID_OPERATION) and the reason.
-  EXPECT_NE(child.err.find("glvk api: error 0x0502: glAccum is not implemented by glvk"), std::string::npos)
+  EXPECT_NE(child.err.find("glvk api: error 0x0502: glColorTable is not implemented by glvk"), std::string::npos)
       << child.err;
 }
 

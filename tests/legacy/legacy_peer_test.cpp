@@ -1,7 +1,8 @@
 // glvk against Mesa llvmpipe on legacy_probe.c: a lit, textured, fogged surface drawn by the
 // fixed-function pipeline with immediate mode, client arrays and a display list, and three
 // texture-combiner scenes (COMBINE with INTERPOLATE, ADD_SIGNED, SUBTRACT, DOT3_RGB(A), scales and the
-// crossbar), every pixel within the probe's stated tolerance (see TOLERANCE there for why); and
+// crossbar), three evaluator scenes (glEvalMesh2 with automatic normals, a rational patch,
+// glEvalCoord1/glEvalPoint1 in a fan), every pixel within the probe's stated tolerance (see TOLERANCE there for why); and
 // pixel_probe.c's pixel rectangles.
 #include <gtest/gtest.h>
 
@@ -13,7 +14,7 @@ namespace {
 TEST(LegacyPeerComparison, FixedFunctionScenesMatchLlvmpipe) {
   PeerRuns runs;
   ASSERT_TRUE(run_on_both(GLVK_LEGACY_PROBE, GLVK_EGL_VENDOR_JSON, runs));
-  expect_images_match(runs, 9, 32);
+  expect_images_match(runs, 12, 32);
 }
 
 // pixel_probe.c: glDrawPixels (formats, unpack state, zoom, depth test, fog, texturing), depth

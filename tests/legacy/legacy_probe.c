@@ -1,6 +1,7 @@
 /* legacy_probe: a lit, textured, fogged surface drawn with the fixed-function pipeline into a 32x32
  * RGBA8 framebuffer object with immediate mode, with legacy client arrays and with a display list
- * (the same vertices), in two state variants, then three texture-combiner scenes (combine_N); prints every pixel per scene like draw_probe.c (name,
+ * (the same vertices), in two state variants, then three texture-combiner scenes (combine_N) and
+ * three evaluator scenes (eval_*); prints every pixel per scene like draw_probe.c (name,
  * tolerance, then 32*32*4 bytes bottom row first). Uses only the system libEGL and libGL, so the
  * same binary runs on Mesa llvmpipe and on glvk; legacy_peer_test.cpp compares them. Exit status is
  * non-zero on any EGL or GL error. */
@@ -290,6 +291,100 @@ static void combine_scenes(GLuint first_texture) {
   check("combine");
 }
 
+/* Evaluators (GL 2.1 section 5.1): a bicubic patch drawn by glEvalMesh2 with automatic normals,
+ * lighting and evaluated texture coordinates; a rational (VERTEX_4) patch with a colour map over
+ * part of its grid; a cubic MAP1_VERTEX_4 curve with a colour map issued by glEvalCoord1 and
+ * glEvalPoint1 inside a triangle fan. Both drivers evaluate on the CPU in float, in different
+ * orders (Mesa by Horner's scheme, glvk by Bernstein sums in double): a vertex may move by a float
+ * rounding, so lit and interpolated colours may land two units apart (measured on this machine:
+ * no pixel differs; glEvalMesh2 FILL must split its quads as Mesa does, see api_evaluators.cpp). */
+static void evaluator_scenes(void) {
+  static const float light_dir[4] = {0.2f, 0.4f, 1.0f, 0.0f}, white[4] = {0.9f, 0.85f, 0.8f, 1};
+  static const float texcoords[8] = {0, 0, 2, 0, 0, 2, 2, 2};
+  static const float colours[16] = {1, 0.2f, 0.1f, 1, 0.1f, 0.9f, 0.2f, 1, 0.2f, 0.3f, 1, 1, 0.9f, 0.9f, 0.1f, 1};
+  static const float curve[16] = {-0.9f, -0.2f, 0, 1, -0.6f, 1.6f, 0, 2, 0.3f, -1.2f, 0, 0.5f, 0.9f, 0.6f, 0, 1};
+  static const float curve_colours[8] = {1, 0, 0, 1, 0.2f, 0.4f, 1, 1};
+  float patch[4][4][3], rational[3][3][4];
+  int i, j;
+  for (j = 0; j < 4; ++j)
+    for (i = 0; i < 4; ++i) {
+      patch[j][i][0] = -0.9f + 0.6f * (float)i;
+      patch[j][i][1] = -0.9f + 0.6f * (float)j;
+      patch[j][i][2] = ((i == 1 || i == 2) && (j == 1 || j == 2)) ? 0.8f : (float)(i - j) * 0.1f;
+    }
+  for (j = 0; j < 3; ++j)
+    for (i = 0; i < 3; ++i) {
+      const float w = (i == 1 || j == 1) ? 0.5f : 1.0f;
+      rational[j][i][0] = (-0.8f + 0.8f * (float)i) * w;
+      rational[j][i][1] = (-0.7f + 0.75f * (float)j + 0.1f * (float)i) * w;
+      rational[j][i][2] = 0.0f;
+      rational[j][i][3] = w;
+    }
+  glActiveTexture(GL_TEXTURE0);
+  glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_MODULATE);
+  glDisable(GL_COLOR_MATERIAL);
+  glDisable(GL_LIGHT1);
+  glDisable(GL_FOG);
+  glDisable(GL_NORMALIZE);
+  glDisable(GL_RESCALE_NORMAL);
+  glLightModeli(GL_LIGHT_MODEL_TWO_SIDE, GL_FALSE);
+  glLightModeli(GL_LIGHT_MODEL_LOCAL_VIEWER, GL_FALSE);
+  glLightModeli(GL_LIGHT_MODEL_COLOR_CONTROL, GL_SINGLE_COLOR);
+  glShadeModel(GL_SMOOTH);
+  glEnable(GL_DEPTH_TEST);
+  glMatrixMode(GL_MODELVIEW);
+  glLoadIdentity();
+  glLightfv(GL_LIGHT0, GL_POSITION, light_dir);
+  glLightfv(GL_LIGHT0, GL_DIFFUSE, white);
+  glEnable(GL_LIGHT0);
+  glEnable(GL_LIGHTING);
+  glEnable(GL_AUTO_NORMAL);
+  glRotatef(-25.0f, 1.0f, 0.3f, 0.0f);
+  glMap2f(GL_MAP2_VERTEX_3, 0, 1, 3, 4, 0, 1, 12, 4, &patch[0][0][0]);
+  glMap2f(GL_MAP2_TEXTURE_COORD_2, 0, 1, 2, 2, 0, 1, 4, 2, texcoords);
+  glEnable(GL_MAP2_VERTEX_3);
+  glEnable(GL_MAP2_TEXTURE_COORD_2);
+  glEnable(GL_TEXTURE_2D);
+  glMapGrid2f(8, 0.0f, 1.0f, 8, 0.0f, 1.0f);
+  clear();
+  glEvalMesh2(GL_FILL, 0, 8, 0, 8);
+  print_scene("eval_mesh2_lit", 2);
+
+  glDisable(GL_LIGHTING);
+  glDisable(GL_TEXTURE_2D);
+  glDisable(GL_MAP2_VERTEX_3);
+  glDisable(GL_MAP2_TEXTURE_COORD_2);
+  glLoadIdentity();
+  glMap2f(GL_MAP2_VERTEX_4, 0, 1, 4, 3, 0, 1, 12, 3, &rational[0][0][0]);
+  glMap2f(GL_MAP2_COLOR_4, 0, 1, 4, 2, 0, 1, 8, 2, colours);
+  glEnable(GL_MAP2_VERTEX_4);
+  glEnable(GL_MAP2_COLOR_4);
+  glMapGrid2f(10, 0.0f, 1.0f, 6, 0.0f, 1.0f);
+  clear();
+  glEvalMesh2(GL_FILL, 1, 9, 0, 6);
+  print_scene("eval_mesh2_rational", 2);
+
+  glDisable(GL_MAP2_VERTEX_4);
+  glDisable(GL_MAP2_COLOR_4);
+  glMap1f(GL_MAP1_VERTEX_4, 0, 1, 4, 4, curve);
+  glMap1f(GL_MAP1_COLOR_4, 0, 1, 4, 2, curve_colours);
+  glEnable(GL_MAP1_VERTEX_4);
+  glEnable(GL_MAP1_COLOR_4);
+  glMapGrid1f(12, 0.0f, 1.0f);
+  clear();
+  glColor3f(1, 1, 1);
+  glBegin(GL_TRIANGLE_FAN);
+  glVertex2f(0.0f, -0.8f);
+  for (i = 0; i <= 6; ++i) glEvalCoord1f((float)i / 12.0f);
+  for (i = 7; i <= 12; ++i) glEvalPoint1(i);
+  glEnd();
+  print_scene("eval_coord1_fan", 2);
+  glDisable(GL_MAP1_VERTEX_4);
+  glDisable(GL_MAP1_COLOR_4);
+  glDisable(GL_AUTO_NORMAL);
+  check("evaluators");
+}
+
 static void clear(void) {
   glClearColor(0.1f, 0.1f, 0.15f, 1);
   glClearDepth(1.0);
@@ -385,6 +480,7 @@ int main(void) {
     print_scene(name, TOLERANCE);
   }
   combine_scenes(texture_name);
+  evaluator_scenes();
   check("end");
   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
   eglDestroyContext(dpy, ctx);

@@ -17,6 +17,8 @@ struct TextureObject;
 class FixedFunctionCache;  // fixed_function/ff_program.cpp
 class DisplayLists;        // api_display_lists.cpp
 struct AttribStacks;       // api_attrib_stacks.cpp
+struct Evaluators;         // api_evaluators.cpp
+struct SelectFeedback;     // api_select_feedback.cpp
 
 inline constexpr unsigned kMaxLights = 8;
 inline constexpr unsigned kFixedTextureUnits = 8;  // GL_MAX_TEXTURE_UNITS (= MAX_TEXTURE_COORDS)
@@ -126,6 +128,7 @@ struct CurrentValues {
   }();
   GLfloat fog_coord = 0;
   bool edge_flag = true;
+  GLfloat index = 1;  // CURRENT_INDEX (glIndex*; kept for queries, nothing is drawn in colour index)
 };
 
 // One vertex of immediate mode, as the generated program reads it (interleaved, floats).
@@ -188,7 +191,11 @@ struct LegacyState {
   FogState fog;
   std::array<TexEnvState, kFixedTextureUnits> texenv{};
   GLuint client_active_texture = 0;
-  bool index_array = false, edge_flag_array = false;  // glEnableClientState only (no drawing yet)
+  // Colour-index state without colour-index rendering (glvk's framebuffers are RGBA): kept for
+  // glGet and the attribute stacks. The accumulation buffer's clear value likewise.
+  GLuint index_write_mask = ~0u;
+  GLfloat clear_index = 0;
+  Vec4 accum_clear{0, 0, 0, 0};
 
   // Immediate mode: the primitive between glBegin and glEnd (kOutsideBeginEnd otherwise) and the
   // vertices captured so far, drawn by glEnd as one ordinary draw from client memory.
@@ -236,9 +243,22 @@ struct LegacyState {
   RasterPosition raster;
   GLfloat zoom_x = 1, zoom_y = 1;
   PixelTransfer transfer;
+  // glPixelMap's ten tables (I_TO_I .. A_TO_A in enum order; 18.? initial: one entry, 0).
+  static constexpr std::size_t kPixelMaps = 10;
+  std::array<std::vector<GLfloat>, kPixelMaps> pixel_maps = [] {
+    std::array<std::vector<GLfloat>, kPixelMaps> m;
+    m.fill(std::vector<GLfloat>{0});
+    return m;
+  }();
   std::shared_ptr<TextureObject> pixel_texture;
   PixelSource pixel_source = PixelSource::None;
   Vec4 pixel_rect{0, 0, 1, 1};  // the draw in progress: window x, y of its first pixel; zoom x, y
+
+  // Evaluator maps and grids (12.1.?, api_evaluators.cpp); selection and feedback (20.?,
+  // api_select_feedback.cpp): the render mode, the name stack and the buffers.
+  std::shared_ptr<Evaluators> evaluators;
+  std::shared_ptr<SelectFeedback> select;
+  GLenum render_mode = GL_RENDER;
 
   // glPushAttrib/glPushClientAttrib's stacks.
   std::shared_ptr<AttribStacks> attrib_stacks;

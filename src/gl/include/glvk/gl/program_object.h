@@ -157,6 +157,9 @@ struct VertexArrayObject {
   std::shared_ptr<BufferObject> element_buffer;
   // Compatibility: glVertexPointer, glColorPointer, ... indexed by LegacyAttrib.
   std::array<LegacyArray, kLegacyAttribCount> legacy_arrays = initial_legacy_arrays();
+  // glIndexPointer and glEdgeFlagPointer (state only: nothing reads them when drawing yet).
+  LegacyArray index_array{false, 1, GL_FLOAT, 0, nullptr, 0};
+  LegacyArray edge_flag_array{false, 1, GL_UNSIGNED_BYTE, 0, nullptr, 0};
   std::string label;
 };
 

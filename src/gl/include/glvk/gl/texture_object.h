@@ -95,6 +95,7 @@ struct TextureObject : SamplerParameters {
   std::array<GLint, 4> swizzle{GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA};
   GLenum depth_stencil_mode = GL_DEPTH_COMPONENT;
   GLenum depth_texture_mode = GL_LUMINANCE;  // compatibility profile (ARB_depth_texture)
+  GLfloat priority = 1;                      // compatibility: TEXTURE_PRIORITY (glPrioritizeTextures; a hint)
   bool generate_mipmap = false;              // compatibility profile: levels follow the base level
   std::string label;
 };
