@@ -185,8 +185,50 @@ void draw(Context& ctx, const char* fn, const DrawParams& d) {
 constexpr std::size_t kDrawIndirectTarget = 5;
 static_assert(kBufferTargets[kDrawIndirectTarget] == GL_DRAW_INDIRECT_BUFFER);
 
+// glMultiDraw*IndirectCount (GL 4.6 10.4, ARB_indirect_parameters): the number of commands is the
+// GLsizei at an offset of PARAMETER_BUFFER, at most the call's maxdrawcount (`drawcount` here).
+constexpr std::size_t kParameterBufferTarget = 14;
+static_assert(kBufferTargets[kParameterBufferTarget] == GL_PARAMETER_BUFFER);
+struct DrawCountSource {
+  BufferObject* buffer;
+  std::uint64_t offset;
+};
+
+// The checks of the parameter buffer and its offset; false after raising an error.
+bool check_draw_count_source(Context& ctx, const char* fn, GLintptr offset, GLsizei maxdrawcount,
+                             DrawCountSource& source) {
+  if (offset % 4 || offset < 0) {
+    ctx.error(GL_INVALID_VALUE, "%s(drawcount = %lld): not a non-negative multiple of 4", fn,
+              static_cast<long long>(offset));
+    return false;
+  }
+  if (maxdrawcount < 0) {
+    ctx.error(GL_INVALID_VALUE, "%s(maxdrawcount = %d): negative", fn, maxdrawcount);
+    return false;
+  }
+  const std::shared_ptr<BufferObject>& buffer = ctx.bound_buffers[kParameterBufferTarget];
+  if (!buffer) {
+    ctx.error(GL_INVALID_OPERATION, "%s: no PARAMETER_BUFFER is bound", fn);
+    return false;
+  }
+  if (mapped_for_draw(buffer)) {
+    ctx.error(GL_INVALID_OPERATION, "%s: the parameter buffer is mapped", fn);
+    return false;
+  }
+  if (std::uint64_t(offset) + 4 > std::uint64_t(buffer->size) || !buffer->resource) {
+    ctx.error(GL_INVALID_OPERATION, "%s(drawcount = %lld): the count lies beyond the parameter buffer", fn,
+              static_cast<long long>(offset));
+    return false;
+  }
+  source = {buffer.get(), std::uint64_t(offset)};
+  return true;
+}
+
+// Reads `drawcount` commands (validated for all of them); with `count_source`, only as many as
+// the parameter buffer says, when fewer (the buffer is read once every check passed).
 bool read_indirect(Context& ctx, const char* fn, const void* indirect, GLsizei drawcount, GLsizei stride,
-                   std::size_t command_words, std::vector<GLuint>& words) {
+                   std::size_t command_words, std::vector<GLuint>& words,
+                   const DrawCountSource* count_source = nullptr) {
   if (drawcount < 0) {
     ctx.error(GL_INVALID_VALUE, "%s(drawcount = %d): negative", fn, drawcount);
     return false;
@@ -217,6 +259,12 @@ bool read_indirect(Context& ctx, const char* fn, const void* indirect, GLsizei d
     ctx.error(GL_INVALID_OPERATION, "%s: the commands reach beyond the indirect buffer", fn);
     return false;
   }
+  if (count_source) {
+    // The range was checked for maxdrawcount commands (the count is not known before the read).
+    GLint count = 0;
+    ctx.st().buffer_read(*count_source->buffer->resource, count_source->offset, 4, &count);
+    drawcount = std::clamp(count, 0, drawcount);
+  }
   words.assign(std::size_t(drawcount) * command_words, 0);
   for (GLsizei i = 0; i < drawcount; ++i)
     ctx.st().buffer_read(*buffer->resource, offset + step * std::uint64_t(i), command_words * 4,
@@ -225,22 +273,26 @@ bool read_indirect(Context& ctx, const char* fn, const void* indirect, GLsizei d
 }
 
 void draw_arrays_indirect(Context& ctx, const char* fn, GLenum mode, const void* indirect, GLsizei drawcount,
-                          GLsizei stride) {
+                          GLsizei stride, const GLintptr* count_offset = nullptr) {
   std::vector<GLuint> w;  // count, instanceCount, first, baseInstance
   if (!valid_draw_mode(ctx, mode)) return ctx.error(GL_INVALID_ENUM, "%s(mode = 0x%04x): not a primitive mode", fn, mode);
-  if (!read_indirect(ctx, fn, indirect, drawcount, stride, 4, w)) return;
+  DrawCountSource source{};
+  if (count_offset && !check_draw_count_source(ctx, fn, *count_offset, drawcount, source)) return;
+  if (!read_indirect(ctx, fn, indirect, drawcount, stride, 4, w, count_offset ? &source : nullptr)) return;
   for (std::size_t i = 0; i + 4 <= w.size(); i += 4)
     draw(ctx, fn, {mode, GLint(w[i + 2]), GLsizei(w[i]), GLsizei(w[i + 1]), 0, w[i + 3]});
 }
 
 
 void draw_elements_indirect(Context& ctx, const char* fn, GLenum mode, GLenum type, const void* indirect,
-                            GLsizei drawcount, GLsizei stride) {
+                            GLsizei drawcount, GLsizei stride, const GLintptr* count_offset = nullptr) {
   std::vector<GLuint> w;  // count, instanceCount, firstIndex, baseVertex, baseInstance
   if (!valid_draw_mode(ctx, mode)) return ctx.error(GL_INVALID_ENUM, "%s(mode = 0x%04x): not a primitive mode", fn, mode);
   if (!is_index_type(type)) return ctx.error(GL_INVALID_ENUM, "%s(type = 0x%04x): not an index type", fn, type);
   if (!ctx.bound_buffers[kElementArrayTarget]) return ctx.error(GL_INVALID_OPERATION, "%s: no element array buffer is bound", fn);
-  if (!read_indirect(ctx, fn, indirect, drawcount, stride, 5, w)) return;
+  DrawCountSource source{};
+  if (count_offset && !check_draw_count_source(ctx, fn, *count_offset, drawcount, source)) return;
+  if (!read_indirect(ctx, fn, indirect, drawcount, stride, 5, w, count_offset ? &source : nullptr)) return;
   for (std::size_t i = 0; i + 5 <= w.size(); i += 5) {
     const void* indices = reinterpret_cast<const void*>(std::uintptr_t(w[i + 2]) * index_size(type));
     draw(ctx, fn, {mode, 0, GLsizei(w[i]), GLsizei(w[i + 1]), GLint(w[i + 3]), w[i + 4], type, indices});
@@ -346,11 +398,14 @@ void MultiDrawElementsBaseVertex(Context& ctx, const char* fn, GLenum mode, cons
   for (GLsizei i = 0; i < drawcount; ++i) draw(ctx, fn, {mode, 0, count[i], 1, base_vertex[i], 0, type, indices[i]});
 }
 
-// glDrawTransformFeedback* (ARB_transform_feedback2, GL 4.6 13.3.3): DrawArrays(Instanced) of the
-// vertices the object's last capture wrote to stream 0, counted as the bytes its first written
-// buffer received over the capturing program's stride for it. The count is read back on the CPU
-// (one wait), so every primitive and every lowering works as for DrawArrays.
-static void draw_transform_feedback(Context& ctx, const char* fn, GLenum mode, GLuint id, GLsizei instances) {
+// glDrawTransformFeedback* (ARB_transform_feedback2/3, GL 4.6 10.4 and 13.3.3): DrawArrays(Instanced)
+// of the vertices the object's last capture wrote to vertex stream `stream`, counted as the bytes
+// its first written buffer of that stream received over the capturing program's stride for it.
+// glvk captures stream 0 only (src/glsl refuses to link a capture of another stream), so no
+// buffer holds another stream's vertices and such a draw draws none. The count is read back on
+// the CPU (one wait), so every primitive and every lowering works as for DrawArrays.
+static void draw_transform_feedback(Context& ctx, const char* fn, GLenum mode, GLuint id, GLuint stream,
+                                    GLsizei instances) {
   Context::TransformFeedbackObject* x = nullptr;
   if (id == 0) {
     x = &ctx.default_transform_feedback;
@@ -359,11 +414,14 @@ static void draw_transform_feedback(Context& ctx, const char* fn, GLenum mode, G
     x = found->second.get();
   }
   if (!x) return ctx.error(GL_INVALID_VALUE, "%s(id = %u): not a transform feedback object", fn, id);
+  if (stream >= glsl::kMaxVertexStreams)
+    return ctx.error(GL_INVALID_VALUE, "%s(stream = %u): not below MAX_VERTEX_STREAMS (%u)", fn, stream,
+                     glsl::kMaxVertexStreams);
   if (instances < 0) return ctx.error(GL_INVALID_VALUE, "%s(instancecount = %d): negative", fn, instances);
   if (!x->ended_once)
     return ctx.error(GL_INVALID_OPERATION, "%s(id = %u): glEndTransformFeedback was never called for it", fn, id);
   GLsizei count = 0;
-  for (unsigned b = 0; b < x->capture_strides.size(); ++b) {
+  for (unsigned b = 0; b < x->capture_strides.size() && stream == 0; ++b) {
     if (x->capture_strides[b] == 0) continue;
     const std::uint64_t bytes =
         x->counters ? st::transform_feedback_bytes_written(ctx.st(), *x->counters, b) : 0;
@@ -374,11 +432,20 @@ static void draw_transform_feedback(Context& ctx, const char* fn, GLenum mode, G
 }
 
 void DrawTransformFeedback(Context& ctx, const char* fn, GLenum mode, GLuint id) {
-  draw_transform_feedback(ctx, fn, mode, id, 1);
+  draw_transform_feedback(ctx, fn, mode, id, 0, 1);
 }
 
 void DrawTransformFeedbackInstanced(Context& ctx, const char* fn, GLenum mode, GLuint id, GLsizei instancecount) {
-  draw_transform_feedback(ctx, fn, mode, id, instancecount);
+  draw_transform_feedback(ctx, fn, mode, id, 0, instancecount);
+}
+
+void DrawTransformFeedbackStream(Context& ctx, const char* fn, GLenum mode, GLuint id, GLuint stream) {
+  draw_transform_feedback(ctx, fn, mode, id, stream, 1);
+}
+
+void DrawTransformFeedbackStreamInstanced(Context& ctx, const char* fn, GLenum mode, GLuint id, GLuint stream,
+                                          GLsizei instancecount) {
+  draw_transform_feedback(ctx, fn, mode, id, stream, instancecount);
 }
 
 void DrawArraysIndirect(Context& ctx, const char* fn, GLenum mode, const void* indirect) {
@@ -397,6 +464,18 @@ void MultiDrawArraysIndirect(Context& ctx, const char* fn, GLenum mode, const vo
 void MultiDrawElementsIndirect(Context& ctx, const char* fn, GLenum mode, GLenum type, const void* indirect,
                                GLsizei drawcount, GLsizei stride) {
   draw_elements_indirect(ctx, fn, mode, type, indirect, drawcount, stride);
+}
+
+// The count is read on the CPU like the commands themselves (every indirect draw of glvk runs as
+// its direct twins, so lowerings and client arrays apply), waiting for earlier GPU writes to it.
+void MultiDrawArraysIndirectCount(Context& ctx, const char* fn, GLenum mode, const void* indirect, GLintptr drawcount,
+                                  GLsizei maxdrawcount, GLsizei stride) {
+  draw_arrays_indirect(ctx, fn, mode, indirect, maxdrawcount, stride, &drawcount);
+}
+
+void MultiDrawElementsIndirectCount(Context& ctx, const char* fn, GLenum mode, GLenum type, const void* indirect,
+                                    GLintptr drawcount, GLsizei maxdrawcount, GLsizei stride) {
+  draw_elements_indirect(ctx, fn, mode, type, indirect, maxdrawcount, stride, &drawcount);
 }
 
 }  // namespace api

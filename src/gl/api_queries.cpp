@@ -3,12 +3,15 @@
 // counted by st. The other targets (pipeline statistics, overflow, streams other than 0) are
 // refused with INVALID_OPERATION and a KHR_debug message until they are counted.
 #include <algorithm>
+#include <cstring>
 #include <limits>
 #include <optional>
 
 #include "api_common.h"
 #include "glvk/st/context.h"
 #include "glvk/st/query.h"
+#include "glvk/st/transfer.h"
+#include "glvk/glsl/compiler.h"
 
 namespace glvk::gl {
 namespace {
@@ -61,7 +64,7 @@ bool valid_target_and_index(Context& ctx, const char* fn, GLenum target, GLuint 
     ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): not a query target", fn, target);
     return false;
   }
-  if (index != 0 && (!indexed_target(target) || index >= 4)) {
+  if (index != 0 && (!indexed_target(target) || index >= glsl::kMaxVertexStreams)) {
     ctx.error(GL_INVALID_VALUE, "%s(index = %u): beyond MAX_VERTEX_STREAMS for this target", fn, index);
     return false;
   }
@@ -123,8 +126,21 @@ void end_query(Context& ctx, const char* fn, GLenum target, GLuint index) {
   slot->reset();
 }
 
+// Where glGetQueryObject* and glGetQueryBufferObject* write a result: client memory, or (GL 4.6
+// 4.2.3, ARB_query_buffer_object) a buffer object at an offset.
+struct ResultDestination {
+  void* client = nullptr;
+  BufferObject* buffer = nullptr;
+  std::uint64_t offset = 0;
+};
+
+constexpr std::size_t kQueryBufferTarget = 9;
+static_assert(kBufferTargets[kQueryBufferTarget] == GL_QUERY_BUFFER);
+
+// The query parameter `pname` of `id`, written to `to` as a T. Every check (the object, pname,
+// the buffer range) comes before any wait for the result.
 template <typename T>
-void get_query_object(Context& ctx, const char* fn, GLuint id, GLenum pname, T* params) {
+void get_query_object(Context& ctx, const char* fn, GLuint id, GLenum pname, const ResultDestination& to) {
   auto found = ctx.queries.find(id);
   if (id == 0 || found == ctx.queries.end() || found->second->target == GL_NONE)
     return ctx.error(GL_INVALID_OPERATION, "%s(id = %u): not a query object", fn, id);
@@ -132,21 +148,55 @@ void get_query_object(Context& ctx, const char* fn, GLuint id, GLenum pname, T* 
   if (pname != GL_QUERY_RESULT && pname != GL_QUERY_RESULT_AVAILABLE && pname != GL_QUERY_RESULT_NO_WAIT &&
       pname != GL_QUERY_TARGET)
     return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not a query object parameter", fn, pname);
-  if (pname == GL_QUERY_TARGET) {
-    if (params) *params = T(q.target);
-    return;
+  if (to.buffer) {
+    // The result is written as glBufferSubData would write it, so the same range rules hold.
+    if (to.offset > std::uint64_t(to.buffer->size) || std::uint64_t(to.buffer->size) - to.offset < sizeof(T))
+      return ctx.error(GL_INVALID_OPERATION, "%s(offset = %llu): %zu bytes there reach beyond buffer %u's %lld", fn,
+                       static_cast<unsigned long long>(to.offset), sizeof(T), to.buffer->name,
+                       static_cast<long long>(to.buffer->size));
+    if (to.buffer->mapped && !(to.buffer->access_flags & GL_MAP_PERSISTENT_BIT))
+      return ctx.error(GL_INVALID_OPERATION, "%s: buffer %u is mapped", fn, to.buffer->name);
   }
-  if (q.active) return ctx.error(GL_INVALID_OPERATION, "%s(id = %u): the query is active", fn, id);
-  std::uint64_t value = 0;
-  const bool available = q.query ? st::query_result(ctx.st(), *q.query, pname == GL_QUERY_RESULT, value) : true;
-  if (!params) return;
-  if (pname == GL_QUERY_RESULT_AVAILABLE) {
-    *params = T(available);
-  } else if (available) {  // NO_WAIT leaves params alone when not available
-    // A result too large for a 32-bit query reads as the type's largest value, not wrapped.
-    if constexpr (sizeof(T) == 4) value = std::min<std::uint64_t>(value, std::uint64_t(std::numeric_limits<T>::max()));
-    *params = T(value);
+  std::uint64_t value = q.target;
+  bool available = true;
+  if (pname != GL_QUERY_TARGET) {
+    if (q.active) return ctx.error(GL_INVALID_OPERATION, "%s(id = %u): the query is active", fn, id);
+    value = 0;
+    available = q.query ? st::query_result(ctx.st(), *q.query, pname == GL_QUERY_RESULT, value) : true;
+    if (pname == GL_QUERY_RESULT_AVAILABLE) value = available;
+    else if (!available) return;  // NO_WAIT writes nothing when the result is not there
   }
+  // A result too large for a 32-bit query reads as the type's largest value, not wrapped.
+  if constexpr (sizeof(T) == 4) value = std::min<std::uint64_t>(value, std::uint64_t(std::numeric_limits<T>::max()));
+  const T result = T(value);
+  if (to.buffer) {
+    if (to.buffer->resource)
+      ctx.st().buffer_subdata(*to.buffer->resource, st::PIPE_TRANSFER_WRITE, to.offset, sizeof(T), &result);
+  } else if (to.client) {
+    std::memcpy(to.client, &result, sizeof(T));
+  }
+}
+
+// glGetQueryObject*: with a buffer bound to QUERY_BUFFER, `params` is an offset into it.
+template <typename T>
+void get_query_object(Context& ctx, const char* fn, GLuint id, GLenum pname, T* params) {
+  ResultDestination to;
+  if (BufferObject* buffer = ctx.bound_buffers[kQueryBufferTarget].get()) {
+    to.buffer = buffer;
+    to.offset = std::uintptr_t(params);
+  } else {
+    to.client = params;
+  }
+  get_query_object<T>(ctx, fn, id, pname, to);
+}
+
+// glGetQueryBufferObject* (GL 4.5 DSA): the result into `buffer` at `offset`.
+template <typename T>
+void get_query_buffer_object(Context& ctx, const char* fn, GLuint id, GLuint buffer, GLenum pname, GLintptr offset) {
+  const std::shared_ptr<BufferObject> b = ctx.share_group().find_buffer(buffer);
+  if (!b) return ctx.error(GL_INVALID_OPERATION, "%s(buffer = %u): not an existing buffer object", fn, buffer);
+  if (offset < 0) return ctx.error(GL_INVALID_VALUE, "%s(offset = %lld): negative", fn, static_cast<long long>(offset));
+  get_query_object<T>(ctx, fn, id, pname, ResultDestination{nullptr, b.get(), std::uint64_t(offset)});
 }
 
 bool is_condition_mode(GLenum mode) {
@@ -267,6 +317,20 @@ void GetQueryObjecti64v(Context& ctx, const char* fn, GLuint id, GLenum pname, G
 }
 void GetQueryObjectui64v(Context& ctx, const char* fn, GLuint id, GLenum pname, GLuint64* params) {
   get_query_object(ctx, fn, id, pname, params);
+}
+
+void GetQueryBufferObjectiv(Context& ctx, const char* fn, GLuint id, GLuint buffer, GLenum pname, GLintptr offset) {
+  get_query_buffer_object<GLint>(ctx, fn, id, buffer, pname, offset);
+}
+void GetQueryBufferObjectuiv(Context& ctx, const char* fn, GLuint id, GLuint buffer, GLenum pname, GLintptr offset) {
+  get_query_buffer_object<GLuint>(ctx, fn, id, buffer, pname, offset);
+}
+void GetQueryBufferObjecti64v(Context& ctx, const char* fn, GLuint id, GLuint buffer, GLenum pname, GLintptr offset) {
+  get_query_buffer_object<GLint64>(ctx, fn, id, buffer, pname, offset);
+}
+void GetQueryBufferObjectui64v(Context& ctx, const char* fn, GLuint id, GLuint buffer, GLenum pname,
+                               GLintptr offset) {
+  get_query_buffer_object<GLuint64>(ctx, fn, id, buffer, pname, offset);
 }
 
 void BeginConditionalRender(Context& ctx, const char* fn, GLuint id, GLenum mode) {

@@ -98,6 +98,7 @@ bool query_transform_feedback_state(Context& ctx, GLenum pname, StateValue& valu
     case GL_TRANSFORM_FEEDBACK_ACTIVE: value.set_integers({x.active}); return true;
     case GL_TRANSFORM_FEEDBACK_PAUSED: value.set_integers({x.paused}); return true;
     case GL_MAX_TRANSFORM_FEEDBACK_BUFFERS: value.set_integers({glsl::kMaxXfbBuffers}); return true;
+    case GL_MAX_VERTEX_STREAMS: value.set_integers({glsl::kMaxVertexStreams}); return true;
     case GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS: value.set_integers({glsl::kMaxXfbInterleavedComponents}); return true;
     case GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS: value.set_integers({glsl::kMaxXfbSeparateAttribs}); return true;
     case GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS: value.set_integers({glsl::kMaxXfbSeparateComponents}); return true;

@@ -215,6 +215,11 @@ bool plan_xfb(const glslang::TIntermediate& last_stage, const LinkOptions& optio
       out.log = "error: transform feedback varying '" + name + "' is not an output of the last vertex stage\n";
       return false;
     }
+    if (found && found->type->getQualifier().hasStream() && found->type->getQualifier().layoutStream != 0) {
+      out.log = "error: transform feedback varying '" + name + "' is in vertex stream " +
+                std::to_string(found->type->getQualifier().layoutStream) + "; glvk captures stream 0 only\n";
+      return false;
+    }
     v.gl_type = leaf->gl_type;
     const bool is_array = found && found->is_array();
     v.size = is_array ? static_cast<std::uint32_t>(found->type->getOuterArraySize()) : 1;

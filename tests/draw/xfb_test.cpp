@@ -449,5 +449,68 @@ TEST_F(XfbCaptureTest, DrawTransformFeedbackDrawsTheCapturedVertexCount) {
   EXPECT_EQ(got[0], -1.0f);
   EXPECT_EQ(got[4 + 4 * 4 + 2], 0.25f);  // the fifth vertex is the second draw's vertex 1: 2x = 0.25
 }
+
+// ARB_transform_feedback3 (GL 4.0 vertex streams): the stream forms draw what the capture wrote to
+// that stream. glvk captures stream 0 only, so streams 1-3 hold no vertices; MAX_VERTEX_STREAMS
+// (4) bounds the stream.
+TEST_F(XfbCaptureTest, DrawTransformFeedbackStreamDrawsTheStreamsVertices) {
+  GLint streams = 0;
+  glGetIntegerv(GL_MAX_VERTEX_STREAMS, &streams);
+  EXPECT_EQ(streams, 4);
+  capture_program({"v"}, GL_INTERLEAVED_ATTRIBS);
+  GLuint xfb = 0;
+  glGenTransformFeedbacks(1, &xfb);
+  glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, xfb);
+  glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, out_[0]);
+  glDrawTransformFeedbackStream(GL_POINTS, xfb, 0);  // no capture has ended yet
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  glBeginTransformFeedback(GL_POINTS);
+  glDrawArrays(GL_POINTS, 0, 6);
+  glEndTransformFeedback();
+  glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, 0);
+  GLuint q = 0;
+  glGenQueries(1, &q);
+  auto drawn = [&](auto&& draw) {
+    glBeginQuery(GL_PRIMITIVES_GENERATED, q);
+    draw();
+    glEndQuery(GL_PRIMITIVES_GENERATED);
+    GLuint64 n = 0;
+    glGetQueryObjectui64v(q, GL_QUERY_RESULT, &n);
+    return n;
+  };
+  EXPECT_EQ(drawn([&] { glDrawTransformFeedbackStream(GL_POINTS, xfb, 0); }), 6u);
+  EXPECT_EQ(drawn([&] { glDrawTransformFeedbackStreamInstanced(GL_TRIANGLES, xfb, 0, 2); }), 4u);
+  EXPECT_EQ(drawn([&] { glDrawTransformFeedbackStream(GL_POINTS, xfb, 3); }), 0u);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glDrawTransformFeedbackStream(GL_POINTS, xfb, 4);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  glDrawTransformFeedbackStreamInstanced(GL_POINTS, xfb, 0, -1);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  glDrawTransformFeedbackStream(GL_POINTS, 777, 0);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  glDrawTransformFeedbackStream(GL_QUADS, xfb, 0);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+}
+
+// A capture of another stream's output is refused at link (glvk captures stream 0 only) rather
+// than written to the wrong stream.
+TEST_F(XfbTest, CapturingAStreamOtherThanZeroFailsTheLink) {
+  constexpr const char* gs = R"(#version 400 core
+layout(points) in;
+layout(points, max_vertices = 1) out;
+layout(stream = 1) out vec4 side;
+void main() { side = vec4(1.0); gl_Position = vec4(0.0); EmitStreamVertex(0); })";
+  const GLuint p = glCreateProgram();
+  glAttachShader(p, compile(GL_VERTEX_SHADER, kVs));
+  glAttachShader(p, compile(GL_GEOMETRY_SHADER, gs));
+  glAttachShader(p, compile(GL_FRAGMENT_SHADER, kFs));
+  const char* varyings[] = {"side"};
+  glTransformFeedbackVaryings(p, 1, varyings, GL_INTERLEAVED_ATTRIBS);
+  glLinkProgram(p);
+  EXPECT_EQ(program_value(p, GL_LINK_STATUS), GL_FALSE);
+  char log[512] = {};
+  glGetProgramInfoLog(p, sizeof log, nullptr, log);
+  EXPECT_NE(std::string(log).find("stream 1"), std::string::npos) << log;
+}
 }  // namespace
 }  // namespace glvk::test

@@ -146,7 +146,7 @@ inline constexpr GLenum kBufferTargets[] = {
     GL_ARRAY_BUFFER,         GL_ATOMIC_COUNTER_BUFFER,  GL_COPY_READ_BUFFER,   GL_COPY_WRITE_BUFFER,
     GL_DISPATCH_INDIRECT_BUFFER, GL_DRAW_INDIRECT_BUFFER, GL_ELEMENT_ARRAY_BUFFER, GL_PIXEL_PACK_BUFFER,
     GL_PIXEL_UNPACK_BUFFER,  GL_QUERY_BUFFER,           GL_SHADER_STORAGE_BUFFER, GL_TEXTURE_BUFFER,
-    GL_TRANSFORM_FEEDBACK_BUFFER, GL_UNIFORM_BUFFER};
+    GL_TRANSFORM_FEEDBACK_BUFFER, GL_UNIFORM_BUFFER, GL_PARAMETER_BUFFER};
 inline constexpr std::size_t kBufferTargetCount = std::size(kBufferTargets);
 // Where GL_ELEMENT_ARRAY_BUFFER's binding is in Context::bound_buffers (draws and VAOs read it).
 inline constexpr std::size_t kElementArrayTarget = 6;

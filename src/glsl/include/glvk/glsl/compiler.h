@@ -72,6 +72,9 @@ inline constexpr std::uint32_t kMaxXfbBuffers = 4;
 inline constexpr std::uint32_t kMaxXfbInterleavedComponents = 64;
 inline constexpr std::uint32_t kMaxXfbSeparateAttribs = 4;
 inline constexpr std::uint32_t kMaxXfbSeparateComponents = 4;
+// MAX_VERTEX_STREAMS (GL 4.0's minimum). Captures take vertex stream 0 only: a varying of another
+// stream fails the link.
+inline constexpr std::uint32_t kMaxVertexStreams = 4;
 
 // One entry of the program's capture list, as glGetTransformFeedbackVarying reports it; the
 // gl_SkipComponentsN / gl_NextBuffer markers have gl_type 0 (GL_NONE) and size N / 0.
