@@ -74,6 +74,10 @@ ParsedShader parse_shader(Stage stage, std::string_view source, const CompileOpt
                  " or later\nERROR: 1 compilation errors.  No code generated.\n";
     return parsed;
   }
+  if (!src.error.empty()) {
+    parsed.log = src.error + "ERROR: 1 compilation errors.  No code generated.\n";
+    return parsed;
+  }
   const EShLanguage lang = to_glslang(stage);
   parsed.shader = std::make_unique<glslang::TShader>(lang);
   glslang::TShader& shader = *parsed.shader;

@@ -14,6 +14,7 @@
 #include "legacy_builtins.h"
 #include "linker_objects.h"
 #include "reflect.h"
+#include "subroutines.h"
 #include "spirv_edit.h"
 #include "uniform_initializers.h"
 #include "xfb.h"
@@ -108,6 +109,15 @@ void place_block_members(const std::vector<std::uint32_t>& words, Stage stage, P
       u.array_stride = layout->array_stride;
       u.matrix_stride = layout->matrix_stride;
       u.row_major = layout->row_major;
+    }
+  }
+  // The stage's subroutine selectors (subroutines.cpp), in the default block of this stage only.
+  for (SubroutineUniform& u : out.subroutines[std::size_t(stage)].uniforms) {
+    if (u.selector_offset == ~0u) continue;
+    if (!layouts) layouts.emplace(words);
+    if (const auto layout = layouts->member(detail::kDefaultBlockName, detail::subroutine_selector_name(stage, u.name))) {
+      u.selector_offset = layout->offset;
+      if (layout->array_stride) u.selector_stride = layout->array_stride;
     }
   }
 }
@@ -251,6 +261,13 @@ Program link(std::span<const ShaderSource> shaders, const LinkOptions& options) 
     }
   }
   glslang::TProgram& program = *linked.program;
+  // Subroutines (subroutines.cpp): what the stage's texts declared; the reflection adds where
+  // each selector is in the default block.
+  for (std::size_t i = 0; i < shaders.size() && i < linked.parsed.size(); ++i) {
+    const StageSubroutines& found = linked.parsed[i].source->subroutines;
+    StageSubroutines& stage = out.subroutines[std::size_t(shaders[i].stage)];
+    if (stage.subroutines.empty() && stage.uniforms.empty()) stage = found;
+  }
 
   if (!detail::check_stage_interfaces(program, out.log)) return out;
   if (options.separable) {

@@ -89,6 +89,14 @@ PipelineProgram combine_pipeline(std::span<const Program* const> programs,
       out.blocks.push_back(b);
     }
   }
+  // Each stage's subroutines are those of the program active for it, its selectors moved with
+  // that program's part of the default block.
+  for (std::size_t s = 0; s < kStageCount; ++s) {
+    if (stage_program[s] < 0 || std::size_t(stage_program[s]) >= programs.size()) continue;
+    out.subroutines[s] = programs[std::size_t(stage_program[s])]->subroutines[s];
+    for (SubroutineUniform& u : out.subroutines[s].uniforms)
+      if (u.selector_offset != ~0u) u.selector_offset += result.default_block_bases[std::size_t(stage_program[s])];
+  }
   out.default_block_size = default_size;
   if (default_size) {
     StageMask all = 0;

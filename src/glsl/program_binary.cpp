@@ -12,7 +12,7 @@ namespace glvk::glsl {
 namespace {
 
 constexpr char kMagic[8] = {'G', 'L', 'V', 'K', 'P', 'R', 'O', 'G'};
-constexpr std::uint32_t kFormatVersion = 2;
+constexpr std::uint32_t kFormatVersion = 3;  // 3: subroutines
 // Binaries are only taken back by the build that made them (the SPIR-V, the reflection's meaning
 // and the lowering choices change between builds).
 constexpr const char* kBuild = __DATE__ " " __TIME__;
@@ -116,6 +116,18 @@ void get(Reader& r, Resource& x) {
 void put(Writer& w, const XfbVarying& v) { w.str(v.name); w.u32(v.gl_type); w.u32(v.size); w.u32(v.buffer); w.u32(v.offset); }
 void get(Reader& r, XfbVarying& v) { v.name = r.str(); v.gl_type = r.u32(); v.size = r.u32(); v.buffer = r.u32(); v.offset = r.u32(); }
 
+void put(Writer& w, const SubroutineUniform& u) {
+  w.str(u.name); w.u32(u.array_size); w.u32(u.location); w.u32(std::uint32_t(u.compatible.size()));
+  for (std::uint32_t c : u.compatible) w.u32(c);
+  w.u32(u.selector_offset); w.u32(u.selector_stride);
+}
+void get(Reader& r, SubroutineUniform& u) {
+  u.name = r.str(); u.array_size = r.u32(); u.location = r.u32();
+  u.compatible.resize(r.count(4));
+  for (std::uint32_t& c : u.compatible) c = r.u32();
+  u.selector_offset = r.u32(); u.selector_stride = r.u32();
+}
+
 template <typename T>
 void put_list(Writer& w, const std::vector<T>& list) {
   w.u32(std::uint32_t(list.size()));
@@ -168,6 +180,18 @@ bool consistent(const Program& p) {
     if (v.array_size == 0 || v.array_size > 64 || v.location < -1 || v.location >= 64) return false;
   for (const XfbVarying& v : p.xfb_varyings)
     if (v.buffer >= kMaxXfbBuffers) return false;
+  // The GL side indexes its selection by these locations and writes selectors at these offsets.
+  for (const StageSubroutines& s : p.subroutines) {
+    if (s.subroutines.size() > kMaxSubroutines || s.locations > kMaxSubroutineUniformLocations) return false;
+    for (const SubroutineUniform& u : s.uniforms) {
+      if (u.array_size == 0 || std::uint64_t(u.location) + u.array_size > s.locations) return false;
+      for (std::uint32_t c : u.compatible)
+        if (c >= s.subroutines.size()) return false;
+      if (u.selector_offset != ~0u && std::uint64_t(u.selector_offset) + std::uint64_t(u.selector_stride) *
+                                              (u.array_size - 1) + 4 > p.default_block_size)
+        return false;
+    }
+  }
   return true;
 }
 
@@ -209,6 +233,12 @@ std::vector<std::byte> save_program(const Program& p) {
   for (std::size_t s = 0; s < kStageCount; ++s) {
     put_names(w, p.explicit_inputs[s]);
     put_names(w, p.explicit_outputs[s]);
+  }
+  for (const StageSubroutines& s : p.subroutines) {
+    w.u32(std::uint32_t(s.subroutines.size()));
+    for (const std::string& name : s.subroutines) w.str(name);
+    put_list(w, s.uniforms);
+    w.u32(s.locations);
   }
   w.str(p.log);
 
@@ -266,6 +296,12 @@ Program load_program(std::span<const std::byte> binary) {
   for (std::size_t s = 0; s < kStageCount; ++s) {
     get_names(r, p.explicit_inputs[s]);
     get_names(r, p.explicit_outputs[s]);
+  }
+  for (StageSubroutines& s : p.subroutines) {
+    s.subroutines.resize(r.count(4));
+    for (std::string& name : s.subroutines) name = r.str();
+    get_list(r, s.uniforms);
+    s.locations = r.u32();
   }
   p.log = r.str();
   if (!r.ok() || !r.at_end() || !consistent(p)) return refused("malformed contents");

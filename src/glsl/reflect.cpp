@@ -1,4 +1,5 @@
 #include "reflect.h"
+#include "subroutines.h"
 
 #include <glslang/MachineIndependent/localintermediate.h>
 
@@ -161,6 +162,17 @@ BindingMap reflect_resources(const glslang::TProgram& program, const std::map<st
       }
     } else {
       uniform.offset = ~0u;
+    }
+    // Subroutine selectors (subroutines.cpp): no GL uniforms; their place is the subroutine
+    // uniform's (glvk_sub<stage>_<name>).
+    if (uniform.name.starts_with(kSubroutineSelectorPrefix) && uniform.block_index < 0 && !opaque) {
+      const std::string base = strip_array_suffix(uniform.name);
+      const std::size_t underscore = base.find('_', kSubroutineSelectorPrefix.size());
+      const std::size_t stage = std::size_t(base[kSubroutineSelectorPrefix.size()] - '0');
+      if (underscore != std::string::npos && stage < kStageCount)
+        for (SubroutineUniform& s : out.subroutines[stage].uniforms)
+          if (s.name == base.substr(underscore + 1)) s.selector_offset = uniform.offset;  // link.cpp places it
+      continue;
     }
     // The lowered compatibility built-ins: filled by glvk from GL state, no GL location.
     if (is_lowered(uniform.name) && uniform.block_index < 0 && !opaque) {

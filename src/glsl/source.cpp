@@ -5,6 +5,7 @@
 #include <regex>
 
 #include "legacy_builtins.h"
+#include "subroutines.h"
 
 namespace glvk::glsl::detail {
 namespace {
@@ -71,7 +72,9 @@ constexpr std::string_view kLegacyTexturePreamble =
 // Extensions whose GLSL side glslang does not know but which the raised version (1.40) has in
 // full: their #extension lines are blanked (the line kept, so line numbers stay) and their macros
 // defined, as a compiler that knows them would.
-constexpr std::string_view kCoveredExtensions[] = {"GL_EXT_texture_array", "GL_ARB_draw_buffers"};
+// GL_ARB_shader_subroutine is not in 1.40 but lowered by glvk (subroutines.cpp) in any version.
+constexpr std::string_view kCoveredExtensions[] = {"GL_EXT_texture_array", "GL_ARB_draw_buffers",
+                                                   "GL_ARB_shader_subroutine"};
 
 std::string without_covered_extensions(std::string& text) {
   std::string defines;
@@ -268,6 +271,11 @@ PreparedSource prepare_source(Stage stage, std::string_view source, const Compil
     out.text.assign(source);
   }
 
+  SubroutineSyntax subroutines;
+  subroutines.enabled = !v.es && (v.version >= 400 || source.find("GL_ARB_shader_subroutine") != std::string_view::npos);
+  subroutines.explicit_locations =
+      v.version >= 430 || source.find("GL_ARB_explicit_uniform_location") != std::string_view::npos;
+  out.error = lower_subroutines(stage, out.text, subroutines, out.subroutines);
   std::string epilogue;  // statements after the user's main
   std::string emit_prefix;  // geometry shaders: expressions evaluated before each emit
   if (xfb) {

@@ -36,6 +36,8 @@ struct PreparedSource {
   std::string preamble;
   VersionInfo version;  // as the user wrote it
   int raised_version = 140;  // what a shader below it (or without #version) is parsed as
+  StageSubroutines subroutines;  // the text's subroutines, lowered (subroutines.h)
+  std::string error;             // a compile error found while preparing (glslang's format)
 };
 
 // Preamble lines giving a shader of `version` what its version has and glslang accepts only from a

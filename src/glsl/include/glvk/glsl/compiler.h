@@ -154,6 +154,27 @@ struct Resource {
   std::uint64_t used_elements = ~0ull;
 };
 
+// Shader subroutines (GL 4.6 7.10, ARB_shader_subroutine), per stage. glslang has no SPIR-V for
+// them: src/glsl reads the declarations from the text, lowers each subroutine uniform to a uint
+// selector in the default block (element e at selector_offset + e * selector_stride) and each
+// call through it to a switch over the compatible subroutines' indices.
+struct SubroutineUniform {
+  std::string name;                        // without "[0]" (ACTIVE_SUBROUTINE_UNIFORM names)
+  std::uint32_t array_size = 1;            // UNIFORM_SIZE: 1 unless declared as an array
+  std::uint32_t location = 0;              // of element 0; element e at location + e
+  std::vector<std::uint32_t> compatible;   // COMPATIBLE_SUBROUTINES, by subroutine index
+  std::uint32_t selector_offset = ~0u;     // ~0u: glslang found the selector unused
+  std::uint32_t selector_stride = 16;
+};
+struct StageSubroutines {
+  std::vector<std::string> subroutines;         // ACTIVE_SUBROUTINES, by index
+  std::vector<SubroutineUniform> uniforms;      // ACTIVE_SUBROUTINE_UNIFORMS, by index
+  std::uint32_t locations = 0;                  // ACTIVE_SUBROUTINE_UNIFORM_LOCATIONS
+};
+// Limits glvk reports (GL 4.6 table 23.69 minimums).
+inline constexpr std::uint32_t kMaxSubroutines = 256;
+inline constexpr std::uint32_t kMaxSubroutineUniformLocations = 1024;
+
 struct Program {
   bool ok = false;
   std::string log;                                  // glGetProgramInfoLog
@@ -198,6 +219,7 @@ struct Program {
   // GL matches them by): at an interface between separable programs those match by location,
   // the others by name (combine_pipeline).
   std::array<std::set<std::string>, kStageCount> explicit_inputs, explicit_outputs;
+  std::array<StageSubroutines, kStageCount> subroutines;
 };
 
 // Atomic counters are the uniforms whose block is an atomic counter block. GL numbers the atomic
