@@ -35,6 +35,7 @@ ProgramObject* compute_program(Context& ctx, const char* fn) {
 void run_dispatch(Context& ctx, const char* fn, ProgramObject& program, st::DispatchCall& call) {
   ProgramInputStorage storage;
   if (!program.builtin_uniforms.empty()) write_builtin_uniforms(ctx, program);
+  write_subroutine_selection(ctx, program);
   gather_program_inputs(ctx, program, call, storage);
   try {
     st::dispatch(ctx.st(), call);

@@ -147,6 +147,7 @@ void execute_draw(Context& ctx, const char* fn, const DrawParams& d) {
   // 20.1, 20.2: nothing is rasterized in SELECT and FEEDBACK modes.
   if (ctx.legacy.render_mode != GL_RENDER) return select_feedback_draw(ctx, d);
   if (conditional_render_discards(ctx)) return;
+  write_subroutine_selection(ctx, *program);
   DrawInputs inputs;
   if (!gather_draw_inputs(ctx, fn, *program, inputs)) return;
   st::DrawCall& call = inputs.call;

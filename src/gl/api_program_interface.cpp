@@ -42,6 +42,25 @@ std::optional<Interface> interface_of(GLenum e) {
   }
 }
 
+// The stage of a subroutine interface (GL_VERTEX_SUBROUTINE, ..._UNIFORM).
+glsl::Stage subroutine_interface_stage(GLenum e) {
+  switch (e) {
+    case GL_TESS_CONTROL_SUBROUTINE: case GL_TESS_CONTROL_SUBROUTINE_UNIFORM: return glsl::Stage::TessControl;
+    case GL_TESS_EVALUATION_SUBROUTINE: case GL_TESS_EVALUATION_SUBROUTINE_UNIFORM: return glsl::Stage::TessEvaluation;
+    case GL_GEOMETRY_SUBROUTINE: case GL_GEOMETRY_SUBROUTINE_UNIFORM: return glsl::Stage::Geometry;
+    case GL_FRAGMENT_SUBROUTINE: case GL_FRAGMENT_SUBROUTINE_UNIFORM: return glsl::Stage::Fragment;
+    case GL_COMPUTE_SUBROUTINE: case GL_COMPUTE_SUBROUTINE_UNIFORM: return glsl::Stage::Compute;
+    default: return glsl::Stage::Vertex;
+  }
+}
+
+// The shader type glGetSubroutineUniformLocation takes for a subroutine uniform interface.
+GLenum subroutine_stage_enum(GLenum e) {
+  constexpr GLenum kShaders[] = {GL_VERTEX_SHADER, GL_TESS_CONTROL_SHADER, GL_TESS_EVALUATION_SHADER,
+                                 GL_GEOMETRY_SHADER, GL_FRAGMENT_SHADER, GL_COMPUTE_SHADER};
+  return kShaders[std::size_t(subroutine_interface_stage(e))];
+}
+
 bool has_names(Interface i) { return i != Interface::XfbBuffer && i != Interface::AtomicCounterBuffer; }
 
 // One interface's resources in a program: indices into the reflection's lists (or, for
@@ -51,9 +70,14 @@ struct Resources {
   const glsl::Program* r = nullptr;  // null: not linked, no resources
   Interface interface = Interface::Uniform;
   std::vector<std::uint32_t> items;
+  // The subroutine interfaces' stage (none when the program has no executable for it).
+  const glsl::StageSubroutines* subroutines = nullptr;
 
-  Resources(const ProgramObject& p, Interface which) : program(&p), r(p.reflection()), interface(which) {
+  Resources(const ProgramObject& p, Interface which, GLenum e) : program(&p), r(p.reflection()), interface(which) {
     if (!r) return;
+    const glsl::Stage stage = subroutine_interface_stage(e);
+    static const glsl::StageSubroutines none;
+    subroutines = r->stages & (1u << unsigned(stage)) ? &r->subroutines[std::size_t(stage)] : &none;
     auto all = [&](std::size_t n) {
       for (std::uint32_t k = 0; k < n; ++k) items.push_back(k);
     };
@@ -72,6 +96,11 @@ struct Resources {
           if (r->xfb_strides[b]) items.push_back(b);
         break;
       case Interface::AtomicCounterBuffer: items = glsl::atomic_counter_buffers(*r); break;
+      case Interface::Subroutine:  // by subroutine index (explicit indices may leave gaps)
+        for (std::uint32_t k = 0; k < subroutines->subroutines.size(); ++k)
+          if (!subroutines->subroutines[k].empty()) items.push_back(k);
+        break;
+      case Interface::SubroutineUniform: all(subroutines->uniforms.size()); break;
       default: break;
     }
   }
@@ -84,6 +113,8 @@ struct Resources {
       case Interface::Output: return r->outputs[i].name;
       case Interface::XfbVarying: return r->xfb_varyings[i].name;
       case Interface::UniformBlock: case Interface::StorageBlock: return r->blocks[i].name;
+      case Interface::Subroutine: return subroutines->subroutines[i];
+      case Interface::SubroutineUniform: return subroutines->uniforms[i].name;
       default: return {};
     }
   }
@@ -94,6 +125,7 @@ struct Resources {
       case Interface::Input: return r->attributes[i].array_size;
       case Interface::Output: return r->outputs[i].array_size;
       case Interface::XfbVarying: return r->xfb_varyings[i].size;
+      case Interface::SubroutineUniform: return subroutines->uniforms[i].array_size;
       default: return 1;
     }
   }
@@ -142,6 +174,7 @@ bool property(const Resources& res, std::uint32_t k, GLenum prop, std::vector<GL
   const bool uniform = in == Interface::Uniform, block = in == Interface::UniformBlock || in == Interface::StorageBlock ||
                                                         in == Interface::AtomicCounterBuffer;
   const bool io = in == Interface::Input || in == Interface::Output, xfb = in == Interface::XfbVarying;
+  const bool subroutine_uniform = in == Interface::SubroutineUniform;
   if (const int stage = referenced_stage(prop); stage >= 0) {
     if (!uniform && !block && !io) return false;
     glsl::StageMask stages = 0;
@@ -166,7 +199,7 @@ bool property(const Resources& res, std::uint32_t k, GLenum prop, std::vector<GL
                                   : (in == Interface::Input ? r.attributes[i] : r.outputs[i]).gl_type));
       return true;
     case GL_ARRAY_SIZE:
-      if (!uniform && !io && !xfb) return false;
+      if (!uniform && !io && !xfb && !subroutine_uniform) return false;
       out.push_back(GLint(res.array_size(k)));
       return true;
     case GL_OFFSET:
@@ -215,8 +248,16 @@ bool property(const Resources& res, std::uint32_t k, GLenum prop, std::vector<GL
       else out.insert(out.end(), members.begin(), members.end());
       return true;
     }
+    case GL_NUM_COMPATIBLE_SUBROUTINES: case GL_COMPATIBLE_SUBROUTINES: {
+      if (!subroutine_uniform) return false;
+      const std::vector<std::uint32_t>& c = res.subroutines->uniforms[i].compatible;
+      if (prop == GL_NUM_COMPATIBLE_SUBROUTINES) out.push_back(GLint(c.size()));
+      else out.insert(out.end(), c.begin(), c.end());
+      return true;
+    }
     case GL_LOCATION:
-      if (uniform) out.push_back(r.uniforms[i].block_index >= 0 ? -1 : r.uniforms[i].location);
+      if (subroutine_uniform) out.push_back(GLint(res.subroutines->uniforms[i].location));
+      else if (uniform) out.push_back(r.uniforms[i].block_index >= 0 ? -1 : r.uniforms[i].location);
       else if (io) out.push_back((in == Interface::Input ? r.attributes[i] : r.outputs[i]).location);
       else return false;
       return true;
@@ -237,7 +278,7 @@ bool property(const Resources& res, std::uint32_t k, GLenum prop, std::vector<GL
       out.push_back(GLint(r.xfb_strides[i]));
       return true;
     default:
-      return false;  // buffer-variable and subroutine properties: those interfaces are empty
+      return false;  // buffer-variable properties: that interface is empty
   }
 }
 
@@ -262,7 +303,7 @@ void GetProgramInterfaceiv(Context& ctx, const char* fn, GLuint program, GLenum 
   if (!in)
     return ctx.error(GL_INVALID_OPERATION, "%s(programInterface = 0x%04x): not a program interface", fn,
                      program_interface);
-  const Resources res(*p, *in);
+  const Resources res(*p, *in, program_interface);
   GLint value = 0;
   switch (pname) {
     case GL_ACTIVE_RESOURCES: value = GLint(res.items.size()); break;
@@ -283,6 +324,8 @@ void GetProgramInterfaceiv(Context& ctx, const char* fn, GLuint program, GLenum 
     case GL_MAX_NUM_COMPATIBLE_SUBROUTINES:
       if (*in != Interface::SubroutineUniform)
         return ctx.error(GL_INVALID_OPERATION, "%s: only subroutine uniforms have compatible subroutines", fn);
+      for (std::uint32_t k = 0; k < res.items.size(); ++k)
+        value = std::max(value, GLint(res.subroutines->uniforms[res.items[k]].compatible.size()));
       break;
     default: return ctx.error(GL_INVALID_OPERATION, "%s(pname = 0x%04x): not an interface property", fn, pname);
   }
@@ -299,7 +342,7 @@ GLuint GetProgramResourceIndex(Context& ctx, const char* fn, GLuint program, GLe
     ctx.error(GL_INVALID_ENUM, "%s: the interface's resources have no names", fn);
     return GL_INVALID_INDEX;
   }
-  return name ? Resources(*p, *in).find(name) : GL_INVALID_INDEX;
+  return name ? Resources(*p, *in, program_interface).find(name) : GL_INVALID_INDEX;
 }
 
 void GetProgramResourceName(Context& ctx, const char* fn, GLuint program, GLenum program_interface, GLuint index,
@@ -309,7 +352,7 @@ void GetProgramResourceName(Context& ctx, const char* fn, GLuint program, GLenum
   const std::optional<Interface> in = checked_interface(ctx, fn, program_interface);
   if (!in) return;
   if (!has_names(*in)) return ctx.error(GL_INVALID_ENUM, "%s: the interface's resources have no names", fn);
-  const Resources res(*p, *in);
+  const Resources res(*p, *in, program_interface);
   if (index >= res.items.size()) return ctx.error(GL_INVALID_VALUE, "%s(index = %u): not an active resource", fn, index);
   if (buf_size < 0) return ctx.error(GL_INVALID_VALUE, "%s(bufSize = %d): negative", fn, buf_size);
   copy_string_out(res.name(index), buf_size, length, name);
@@ -321,7 +364,7 @@ void GetProgramResourceiv(Context& ctx, const char* fn, GLuint program, GLenum p
   if (!p) return;
   const std::optional<Interface> in = checked_interface(ctx, fn, program_interface);
   if (!in) return;
-  const Resources res(*p, *in);
+  const Resources res(*p, *in, program_interface);
   if (index >= res.items.size()) return ctx.error(GL_INVALID_VALUE, "%s(index = %u): not an active resource", fn, index);
   if (count <= 0 || !props) return ctx.error(GL_INVALID_VALUE, "%s(propCount = %d): not positive", fn, count);
   if (buf_size < 0) return ctx.error(GL_INVALID_VALUE, "%s(bufSize = %d): negative", fn, buf_size);
@@ -350,8 +393,11 @@ GLint GetProgramResourceLocation(Context& ctx, const char* fn, GLuint program, G
     case GL_VERTEX_SUBROUTINE_UNIFORM: case GL_TESS_CONTROL_SUBROUTINE_UNIFORM:
     case GL_TESS_EVALUATION_SUBROUTINE_UNIFORM: case GL_GEOMETRY_SUBROUTINE_UNIFORM:
     case GL_FRAGMENT_SUBROUTINE_UNIFORM: case GL_COMPUTE_SUBROUTINE_UNIFORM:
-      if (!p->reflection()) ctx.error(GL_INVALID_OPERATION, "%s(%u): the program is not linked", fn, program);
-      return -1;
+      if (!p->reflection()) {
+        ctx.error(GL_INVALID_OPERATION, "%s(%u): the program is not linked", fn, program);
+        return -1;
+      }
+      return GetSubroutineUniformLocation(ctx, fn, program, subroutine_stage_enum(program_interface), name);
     default:
       ctx.error(GL_INVALID_ENUM, "%s(programInterface = 0x%04x): not an interface with locations", fn,
                 program_interface);

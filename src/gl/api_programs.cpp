@@ -254,6 +254,7 @@ void UseProgram(Context& ctx, const char* fn, GLuint program) {
     return ctx.error(GL_INVALID_OPERATION, "%s(%u): transform feedback is active and not paused (13.3)", fn, program);
   ProgramRef old = std::move(ctx.current_program);
   ctx.current_program = std::move(p);
+  reset_subroutine_selection(ctx);  // GL 4.6 7.10: every stage's subroutine uniforms start over
   if (old && old->delete_pending && old != ctx.current_program) {
     ShareGroup& group = ctx.share_group();
     std::lock_guard lock(group.mutex);

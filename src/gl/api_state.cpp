@@ -194,7 +194,8 @@ bool query_state(Context& ctx, GLenum pname, StateValue& value, bool& raised, co
   if (query_transform_state(ctx, pname, value, raised, function) || query_clear_state(ctx, pname, value) ||
       query_render_state(ctx, pname, value) || query_draw_state(ctx, pname, value) ||
       query_tessellation_state(ctx, pname, value) ||
-      query_transform_feedback_state(ctx, pname, value) || query_clip_point_state(ctx, pname, value) ||
+      query_transform_feedback_state(ctx, pname, value) || query_subroutine_limits(pname, value) ||
+      query_clip_point_state(ctx, pname, value) ||
       query_compressed_formats(pname, value) || query_legacy_state(ctx, pname, value))
     return true;
   if (pname == GL_PROGRAM_BINARY_FORMATS) {

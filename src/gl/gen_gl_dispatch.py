@@ -46,7 +46,7 @@ COMPILED_INTO_LISTS = re.compile(
     r"ClearStencil|Clear|CallList|CallLists|ListBase|UseProgram|DepthRange|RasterPos[234][dfis]v?|"
     r"WindowPos[23][dfis]v?|PixelZoom|ClipPlane|TexGen[dfi]v?|PointParameter[fi]v?|(Begin|End)Query(ARB)?|"
     r"QueryCounter|(Begin|End)ConditionalRender(NV)?|PushAttrib|PopAttrib|LineStipple|PixelTransfer[fi]|"
-    r"UseProgramStages|ProgramUniform[1-4](f|i|ui|d)v?|ProgramUniformMatrix[234](x[234])?[fd]v|"
+    r"UseProgramStages|ProgramUniform[1-4](f|i|ui|d)v?|ProgramUniformMatrix[234](x[234])?[fd]v|UniformSubroutinesuiv|"
     r"Index(d|f|i|s|ub)v?|IndexMask|ClearIndex|ClearAccum|Accum|PrioritizeTextures|InitNames|LoadName|PushName|"
     r"PopName|PassThrough|MapGrid[12][df]|EvalCoord[12][df]v?|EvalPoint[12]|EvalMesh[12])$")
 

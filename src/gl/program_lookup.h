@@ -54,4 +54,9 @@ std::size_t program_binary_length(const ProgramObject& program);
 // (glLinkProgram refuses to relink it, 7.3; api_transform_feedback.cpp).
 bool transform_feedback_uses(Context& ctx, const ProgramObject& program);
 
+// Subroutine uniforms (api_subroutines.cpp): glUseProgram resets every stage's selection; a draw
+// writes the selection of each stage into the selectors of the program it draws with.
+void reset_subroutine_selection(Context& ctx);
+void write_subroutine_selection(Context& ctx, ProgramObject& drawn);
+
 }  // namespace glvk::gl

@@ -91,6 +91,7 @@ bool query_attrib_stack_state(Context& ctx, GLenum pname, StateValue& value);
 // api_transform_feedback.cpp: the bound transform feedback object's state and limits; the indexed
 // form takes TRANSFORM_FEEDBACK_BUFFER_BINDING/START/SIZE.
 bool query_transform_feedback_state(Context& ctx, GLenum pname, StateValue& value);
+bool query_subroutine_limits(GLenum pname, StateValue& value);  // api_subroutines.cpp
 bool query_transform_feedback_indexed(Context& ctx, GLenum pname, GLuint index, StateValue& value, bool& raised,
                                       const char* fn);
 

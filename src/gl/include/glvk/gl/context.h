@@ -251,6 +251,14 @@ class Context {
   std::unordered_map<GLuint, std::shared_ptr<ProgramPipelineObject>> program_pipelines;
   GLuint next_program_pipeline_name = 1;
   std::shared_ptr<ProgramPipelineObject> bound_program_pipeline;
+  // Each stage's subroutine uniform values, by location (GL 4.6 7.10: context state of the
+  // stage's executable, reset when it changes; api_subroutines.cpp).
+  struct SubroutineSelection {
+    std::shared_ptr<st::Program> executable;
+    bool valid = false;
+    std::vector<GLuint> indices;
+  };
+  std::array<SubroutineSelection, glsl::kStageCount> subroutine_selection;
   std::unordered_map<GLuint, std::shared_ptr<VertexArrayObject>> vertex_arrays;
   GLuint next_vertex_array_name = 1;
   std::shared_ptr<VertexArrayObject> default_vertex_array;  // null in core contexts
