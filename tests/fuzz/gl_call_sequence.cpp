@@ -564,9 +564,119 @@ void compute_calls(Input& in, Objects& o, std::uint8_t op) {
   }
 }
 
+constexpr const char* kSubroutineShader = R"(#version 430 core
+subroutine vec4 colour_t(float level);
+subroutine uniform colour_t pick;
+layout(location = 2) subroutine uniform colour_t more[2];
+out vec4 result;
+subroutine(colour_t) vec4 red(float level) { return vec4(level, 0.0, 0.0, 1.0); }
+subroutine(colour_t) vec4 green(float level) { return vec4(0.0, level, 0.0, 1.0); }
+void main() { result = pick(1.0) + more[1](0.5); })";
+
+// The GL 4.x commands: query results into buffers (offsets and names at their edges, the bound
+// QUERY_BUFFER's offset form only while one is bound), the count-from-a-buffer indirect draws,
+// the stream forms of glDrawTransformFeedback and the subroutine queries and selection.
+void gl4_calls(Input& in, Objects& o, std::uint8_t op) {
+  constexpr GLenum kQueryPnames[] = {GL_QUERY_RESULT, GL_QUERY_RESULT_AVAILABLE, GL_QUERY_RESULT_NO_WAIT,
+                                     GL_QUERY_TARGET, GL_QUERY_COUNTER_BITS};
+  switch (op % 4) {
+    case 0: {
+      GLuint q = 0;
+      glGenQueries(1, &q);
+      glBeginQuery(GL_SAMPLES_PASSED, q);
+      glEndQuery(GL_SAMPLES_PASSED);
+      const GLuint id = in.byte() % 4 ? q : GLuint(in.edge());
+      const GLuint buffer = pick_name(in, o.buffers);
+      const GLenum pname = in.pick(kQueryPnames);
+      const GLintptr offset = in.byte() % 3 ? GLintptr(in.byte() % 80) : GLintptr(in.edge());
+      switch (in.byte() % 4) {
+        case 0: glGetQueryBufferObjectiv(id, buffer, pname, offset); break;
+        case 1: glGetQueryBufferObjectuiv(id, buffer, pname, offset); break;
+        case 2: glGetQueryBufferObjecti64v(id, buffer, pname, offset); break;
+        default: glGetQueryBufferObjectui64v(id, buffer, pname, offset); break;
+      }
+      glBindBuffer(GL_QUERY_BUFFER, buffer);
+      GLint bound = 0;
+      glGetIntegerv(GL_QUERY_BUFFER_BINDING, &bound);
+      GLuint64 client = 0;
+      if (bound) glGetQueryObjectui64v(id, pname, reinterpret_cast<GLuint64*>(std::uintptr_t(offset)));
+      else glGetQueryObjectui64v(id, pname, &client);
+      glBindBuffer(GL_QUERY_BUFFER, 0);
+      glDeleteQueries(1, &q);
+      break;
+    }
+    case 1: {
+      glBindBuffer(GL_PARAMETER_BUFFER, pick_name(in, o.buffers));
+      const GLenum mode = in.pick(kModes);
+      const auto indirect = reinterpret_cast<const void*>(std::intptr_t(in.byte() % 3 ? in.byte() % 64 : in.edge()));
+      const GLintptr count_at = in.byte() % 3 ? GLintptr(in.byte() % 32) : GLintptr(in.edge());
+      const GLsizei max = in.byte() % 3 ? GLsizei(in.byte() % 4) : in.edge();
+      const GLsizei stride = in.byte() % 3 ? GLsizei(in.byte() % 3) * 16 : in.edge();
+      if (in.byte() % 2) glMultiDrawArraysIndirectCount(mode, indirect, count_at, max, stride);
+      else glMultiDrawElementsIndirectCount(mode, in.pick(kIndexTypes), indirect, count_at, max, stride);
+      break;
+    }
+    case 2: {
+      GLuint xfb = 0;
+      glGenTransformFeedbacks(1, &xfb);
+      if (in.byte() % 2) glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, xfb);
+      glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, 0);
+      const GLuint id = in.byte() % 3 ? (in.byte() % 2 ? xfb : 0) : GLuint(in.edge());
+      const GLuint stream = in.byte() % 3 ? in.byte() % 5 : GLuint(in.edge());
+      if (in.byte() % 2) glDrawTransformFeedbackStream(in.pick(kModes), id, stream);
+      else glDrawTransformFeedbackStreamInstanced(in.pick(kModes), id, stream, in.edge() % 4);
+      glDeleteTransformFeedbacks(1, &xfb);
+      break;
+    }
+    default: {
+      const GLuint p = glCreateProgram();
+      o.programs.push_back(p);
+      const char* sources[2] = {kVertexShader, kSubroutineShader};
+      const GLenum types[2] = {GL_VERTEX_SHADER, GL_FRAGMENT_SHADER};
+      for (int i = 0; i < 2; ++i) {
+        const GLuint s = glCreateShader(types[i]);
+        glShaderSource(s, 1, &sources[i], nullptr);
+        glCompileShader(s);
+        glAttachShader(p, s);
+        glDeleteShader(s);
+      }
+      if (in.byte() % 4) glLinkProgram(p);
+      const GLuint name = in.byte() % 4 ? p : pick_name(in, o.programs);
+      constexpr GLenum kStages[] = {GL_FRAGMENT_SHADER, GL_VERTEX_SHADER, GL_COMPUTE_SHADER, GL_TEXTURE_2D};
+      const GLenum stage = in.pick(kStages);
+      const GLuint index = in.byte() % 3 ? in.byte() % 4 : GLuint(in.edge());
+      const GLsizei size = in.byte() % 3 ? GLsizei(in.byte() % 8) : in.edge() % 9;  // at most the array's 8
+      char text[8] = {};
+      GLsizei length = 0;
+      GLint values[8] = {};
+      constexpr GLenum kStagePnames[] = {GL_ACTIVE_SUBROUTINES, GL_ACTIVE_SUBROUTINE_UNIFORMS,
+                                         GL_ACTIVE_SUBROUTINE_UNIFORM_LOCATIONS, GL_ACTIVE_SUBROUTINE_MAX_LENGTH,
+                                         GL_ACTIVE_SUBROUTINE_UNIFORM_MAX_LENGTH, GL_UNIFORM_SIZE};
+      glGetProgramStageiv(name, stage, in.pick(kStagePnames), values);
+      glGetSubroutineIndex(name, stage, in.byte() % 4 ? "green" : nullptr);
+      glGetSubroutineUniformLocation(name, stage, in.byte() % 4 ? "more[1]" : nullptr);
+      glGetActiveSubroutineName(name, stage, index, size, in.byte() % 2 ? &length : nullptr, size > 0 ? text : nullptr);
+      glGetActiveSubroutineUniformName(name, stage, index, size, &length, size > 0 ? text : nullptr);
+      constexpr GLenum kUniformPnames[] = {GL_NUM_COMPATIBLE_SUBROUTINES, GL_COMPATIBLE_SUBROUTINES, GL_UNIFORM_SIZE,
+                                           GL_UNIFORM_NAME_LENGTH, GL_ACTIVE_SUBROUTINES};
+      glGetActiveSubroutineUniformiv(name, stage, index, in.pick(kUniformPnames), values);  // 2 compatible at most
+      glUseProgram(in.byte() % 4 ? p : 0);
+      GLuint selection[8];
+      for (GLuint& s : selection) s = in.byte() % 4 ? in.byte() % 2 : in.u32();
+      glUniformSubroutinesuiv(stage, in.byte() % 3 ? 4 : in.edge() % 9, in.byte() % 8 ? selection : nullptr);
+      GLuint got = 0;
+      glGetUniformSubroutineuiv(stage, in.byte() % 3 ? GLint(in.byte() % 5) : in.edge(), &got);
+      glDrawArrays(GL_POINTS, 0, in.byte() % 4);
+      glUseProgram(0);
+      break;
+    }
+  }
+}
+
 void draw_calls(Input& in, Objects& o, std::uint8_t op) {
-  if (op % 11 >= 8) return compute_calls(in, o, std::uint8_t(op % 11 - 8));
-  switch (op % 11) {
+  if (op % 15 >= 11) return gl4_calls(in, o, std::uint8_t(op % 15 - 11));
+  if (op % 15 >= 8) return compute_calls(in, o, std::uint8_t(op % 15 - 8));
+  switch (op % 15) {
     case 0: {
       const GLuint p = glCreateProgram();
       o.programs.push_back(p);
