@@ -252,6 +252,10 @@ PreparedSource prepare_source(Stage stage, std::string_view source, const Compil
     out.raised_version = 430;
   if (!v.es && v.version < 150 && source.find("GL_ARB_shader_storage_buffer_object") != std::string_view::npos)
     out.raised_version = std::max(out.raised_version, 150);
+  // Atomic counters become buffer atomics under glslang's relaxed rules (atomicAdd, which it
+  // declares from 4.30 only): a shader enabling GL_ARB_shader_atomic_counters is parsed as 4.30.
+  if (!v.es && v.version < 430 && source.find("GL_ARB_shader_atomic_counters") != std::string_view::npos)
+    out.raised_version = 430;
   std::string directive;
   if (v.declared) {
     if (v.es) {
