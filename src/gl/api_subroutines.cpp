@@ -83,6 +83,22 @@ const glsl::SubroutineUniform* uniform_at(const glsl::StageSubroutines& s, std::
 
 GLint name_length(const std::string& name) { return GLint(name.size() + 1); }
 
+// glGetActiveSubroutineName and glGetActiveSubroutineUniformName (`uniforms`): the name at
+// `index` of the stage's subroutines or subroutine uniforms, after the section's checks.
+void active_name(Context& ctx, const char* fn, GLuint program, GLenum shadertype, GLuint index, GLsizei bufsize,
+                 GLsizei* length, GLchar* name, bool uniforms) {
+  ProgramRef p;
+  glsl::Stage stage;
+  if (!program_and_stage(ctx, fn, program, shadertype, p, stage)) return;
+  const glsl::StageSubroutines& s = stage_subroutines(p->reflection(), stage);
+  const std::size_t count = uniforms ? s.uniforms.size() : s.subroutines.size();
+  if (index >= count)
+    return ctx.error(GL_INVALID_VALUE, "%s(index = %u): not below %s (%zu)", fn, index,
+                     uniforms ? "ACTIVE_SUBROUTINE_UNIFORMS" : "ACTIVE_SUBROUTINES", count);
+  if (bufsize < 0) return ctx.error(GL_INVALID_VALUE, "%s(bufsize = %d): negative", fn, bufsize);
+  copy_string_out(uniforms ? s.uniforms[index].name : s.subroutines[index], bufsize, length, name);
+}
+
 }  // namespace
 
 void reset_subroutine_selection(Context& ctx) {
@@ -169,28 +185,12 @@ void GetActiveSubroutineUniformiv(Context& ctx, const char* fn, GLuint program, 
 
 void GetActiveSubroutineUniformName(Context& ctx, const char* fn, GLuint program, GLenum shadertype, GLuint index,
                                     GLsizei bufsize, GLsizei* length, GLchar* name) {
-  ProgramRef p;
-  glsl::Stage stage;
-  if (!program_and_stage(ctx, fn, program, shadertype, p, stage)) return;
-  const glsl::StageSubroutines& s = stage_subroutines(p->reflection(), stage);
-  if (index >= s.uniforms.size())
-    return ctx.error(GL_INVALID_VALUE, "%s(index = %u): not below ACTIVE_SUBROUTINE_UNIFORMS (%zu)", fn, index,
-                     s.uniforms.size());
-  if (bufsize < 0) return ctx.error(GL_INVALID_VALUE, "%s(bufsize = %d): negative", fn, bufsize);
-  copy_string_out(s.uniforms[index].name, bufsize, length, name);
+  active_name(ctx, fn, program, shadertype, index, bufsize, length, name, true);
 }
 
 void GetActiveSubroutineName(Context& ctx, const char* fn, GLuint program, GLenum shadertype, GLuint index,
                              GLsizei bufsize, GLsizei* length, GLchar* name) {
-  ProgramRef p;
-  glsl::Stage stage;
-  if (!program_and_stage(ctx, fn, program, shadertype, p, stage)) return;
-  const glsl::StageSubroutines& s = stage_subroutines(p->reflection(), stage);
-  if (index >= s.subroutines.size())
-    return ctx.error(GL_INVALID_VALUE, "%s(index = %u): not below ACTIVE_SUBROUTINES (%zu)", fn, index,
-                     s.subroutines.size());
-  if (bufsize < 0) return ctx.error(GL_INVALID_VALUE, "%s(bufsize = %d): negative", fn, bufsize);
-  copy_string_out(s.subroutines[index], bufsize, length, name);
+  active_name(ctx, fn, program, shadertype, index, bufsize, length, name, false);
 }
 
 void GetProgramStageiv(Context& ctx, const char* fn, GLuint program, GLenum shadertype, GLenum pname,

@@ -232,7 +232,18 @@ class XfbCaptureTest : public XfbTest {
     EXPECT_EQ(v[2], 0.25f * float(vertex));
     EXPECT_EQ(v[3], 1.0f);
   }
-  GLuint vao_ = 0, vbo_ = 0, out_[2] = {}, color_ = 0, fbo_ = 0;
+  // The primitives `draw` generates (PRIMITIVES_GENERATED around it).
+  template <typename Draw>
+  GLuint64 drawn(Draw&& draw) {
+    if (!query_) glGenQueries(1, &query_);
+    glBeginQuery(GL_PRIMITIVES_GENERATED, query_);
+    draw();
+    glEndQuery(GL_PRIMITIVES_GENERATED);
+    GLuint64 n = 0;
+    glGetQueryObjectui64v(query_, GL_QUERY_RESULT, &n);
+    return n;
+  }
+  GLuint vao_ = 0, vbo_ = 0, out_[2] = {}, color_ = 0, fbo_ = 0, query_ = 0;
 };
 
 TEST_F(XfbCaptureTest, InterleavedPointsInDrawOrder) {
@@ -425,16 +436,6 @@ TEST_F(XfbCaptureTest, DrawTransformFeedbackDrawsTheCapturedVertexCount) {
   glEndTransformFeedback();
   glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, 0);
 
-  GLuint q = 0;
-  glGenQueries(1, &q);
-  auto drawn = [&](auto&& draw) {
-    glBeginQuery(GL_PRIMITIVES_GENERATED, q);
-    draw();
-    glEndQuery(GL_PRIMITIVES_GENERATED);
-    GLuint64 n = 0;
-    glGetQueryObjectui64v(q, GL_QUERY_RESULT, &n);
-    return n;
-  };
   EXPECT_EQ(drawn([&] { glDrawTransformFeedback(GL_POINTS, xfb); }), 5u);
   EXPECT_EQ(drawn([&] { glDrawTransformFeedbackInstanced(GL_POINTS, xfb, 3); }), 15u);
   EXPECT_EQ(drawn([&] { glDrawTransformFeedback(GL_LINES, xfb); }), 2u);  // 5 vertices: 2 lines
@@ -468,16 +469,6 @@ TEST_F(XfbCaptureTest, DrawTransformFeedbackStreamDrawsTheStreamsVertices) {
   glDrawArrays(GL_POINTS, 0, 6);
   glEndTransformFeedback();
   glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, 0);
-  GLuint q = 0;
-  glGenQueries(1, &q);
-  auto drawn = [&](auto&& draw) {
-    glBeginQuery(GL_PRIMITIVES_GENERATED, q);
-    draw();
-    glEndQuery(GL_PRIMITIVES_GENERATED);
-    GLuint64 n = 0;
-    glGetQueryObjectui64v(q, GL_QUERY_RESULT, &n);
-    return n;
-  };
   EXPECT_EQ(drawn([&] { glDrawTransformFeedbackStream(GL_POINTS, xfb, 0); }), 6u);
   EXPECT_EQ(drawn([&] { glDrawTransformFeedbackStreamInstanced(GL_TRIANGLES, xfb, 0, 2); }), 4u);
   EXPECT_EQ(drawn([&] { glDrawTransformFeedbackStream(GL_POINTS, xfb, 3); }), 0u);
