@@ -4,13 +4,11 @@
  * Mesa llvmpipe and on glvk; draw_peer_test.cpp compares the two. Exit status is non-zero on any
  * EGL, compile, link or GL error. */
 #define GL_GLEXT_PROTOTYPES 1
-#include <EGL/egl.h>
-#include <EGL/eglext.h>
-#include <GL/gl.h>
-#include <GL/glext.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "../support/probe_egl.h"
 
 enum { S = 32 };
 
@@ -276,42 +274,14 @@ static void scene_quads(void) {
 }
 
 int main(void) {
-  EGLDisplay dpy;
-  EGLContext ctx;
-  EGLint major, minor;
-  GLuint fbo, color, depth, vao;
+  ProbeContext probe;
+  GLuint vao;
   static const EGLint attributes[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
                                       EGL_CONTEXT_OPENGL_PROFILE_MASK,
                                       EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT, EGL_NONE};
-  PFNEGLGETPLATFORMDISPLAYEXTPROC get_display =
-      (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
-  dpy = get_display ? get_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL) : EGL_NO_DISPLAY;
-  if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, &major, &minor) || !eglBindAPI(EGL_OPENGL_API)) {
-    fprintf(stderr, "no surfaceless EGL display\n");
-    return 1;
-  }
-  ctx = eglCreateContext(dpy, NULL, EGL_NO_CONTEXT, attributes);
-  if (ctx == EGL_NO_CONTEXT || !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) {
-    fprintf(stderr, "no GL 3.3 compatibility context\n");
-    return 1;
-  }
-  fprintf(stderr, "GL_RENDERER: %s\n", (const char *)glGetString(GL_RENDERER));
+  if (!probe_make_current(&probe, "draw_probe", attributes)) return 1;
 
-  glGenFramebuffers(1, &fbo);
-  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
-  glGenRenderbuffers(1, &color);
-  glBindRenderbuffer(GL_RENDERBUFFER, color);
-  glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, S, S);
-  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color);
-  glGenRenderbuffers(1, &depth);
-  glBindRenderbuffer(GL_RENDERBUFFER, depth);
-  glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT24, S, S);
-  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, depth);
-  if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
-    fprintf(stderr, "incomplete framebuffer\n");
-    return 1;
-  }
-  glViewport(0, 0, S, S);
+  if (!probe_framebuffer(S, GL_DEPTH_COMPONENT24)) return 1;
   glGenVertexArrays(1, &vao);
   glBindVertexArray(vao);
   glGenBuffers(3, buffers);
@@ -325,8 +295,6 @@ int main(void) {
   glBindVertexArray(0);
   scene_quads();
   check("end");
-  eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-  eglDestroyContext(dpy, ctx);
-  eglTerminate(dpy);
+  probe_release(&probe);
   return failed;
 }

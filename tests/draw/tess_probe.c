@@ -4,13 +4,11 @@
  * the winding of the generated triangles (the tessellation domain's origin) shows as well as their
  * positions and interpolated values. Exit status is non-zero on any EGL, compile, link or GL error. */
 #define GL_GLEXT_PROTOTYPES 1
-#include <EGL/egl.h>
-#include <EGL/eglext.h>
-#include <GL/gl.h>
-#include <GL/glext.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "../support/probe_egl.h"
 
 enum { S = 32 };
 
@@ -204,38 +202,14 @@ static void scene_default_levels(void) {
 }
 
 int main(void) {
-  EGLDisplay dpy;
-  EGLContext ctx;
-  EGLint major, minor;
-  GLuint fbo, color, vao;
+  ProbeContext probe;
+  GLuint vao;
   static const EGLint attributes[] = {EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 0,
                                       EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
                                       EGL_NONE};
-  PFNEGLGETPLATFORMDISPLAYEXTPROC get_display =
-      (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
-  dpy = get_display ? get_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL) : EGL_NO_DISPLAY;
-  if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, &major, &minor) || !eglBindAPI(EGL_OPENGL_API)) {
-    fprintf(stderr, "no surfaceless EGL display\n");
-    return 1;
-  }
-  ctx = eglCreateContext(dpy, NULL, EGL_NO_CONTEXT, attributes);
-  if (ctx == EGL_NO_CONTEXT || !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) {
-    fprintf(stderr, "no GL 4.0 core context\n");
-    return 1;
-  }
-  fprintf(stderr, "GL_RENDERER: %s\n", (const char *)glGetString(GL_RENDERER));
+  if (!probe_make_current(&probe, "tess_probe", attributes)) return 1;
 
-  glGenFramebuffers(1, &fbo);
-  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
-  glGenRenderbuffers(1, &color);
-  glBindRenderbuffer(GL_RENDERBUFFER, color);
-  glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, S, S);
-  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color);
-  if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
-    fprintf(stderr, "incomplete framebuffer\n");
-    return 1;
-  }
-  glViewport(0, 0, S, S);
+  if (!probe_framebuffer(S, GL_NONE)) return 1;
   glGenVertexArrays(1, &vao);
   glBindVertexArray(vao);
   glGenBuffers(2, buffers);
@@ -246,8 +220,6 @@ int main(void) {
   scene_quads();
   scene_default_levels();
   check("end");
-  eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-  eglDestroyContext(dpy, ctx);
-  eglTerminate(dpy);
+  probe_release(&probe);
   return failed;
 }

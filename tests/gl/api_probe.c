@@ -5,14 +5,12 @@
  * the same lines: the peer is the independent source of the expected values. A compatibility
  * context (the legacy formats, borders and generic compressed formats live there). */
 #define GL_GLEXT_PROTOTYPES 1
-#include <EGL/egl.h>
-#include <EGL/eglext.h>
-#include <GL/gl.h>
-#include <GL/glext.h>
 #include <math.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+
+#include "../support/probe_egl.h"
 
 static void error(const char* name) { printf("%s 0x%x\n", name, glGetError()); }
 
@@ -387,14 +385,11 @@ static void copy_tex_image(void) {
 }
 
 int main(void) {
-  EGLDisplay display = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
-  if (display == EGL_NO_DISPLAY || !eglInitialize(display, NULL, NULL) || !eglBindAPI(EGL_OPENGL_API)) return 1;
   const EGLint attributes[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
                                EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT,
                                EGL_NONE};
-  EGLContext context = eglCreateContext(display, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attributes);
-  if (context == EGL_NO_CONTEXT || !eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context)) return 1;
-  fprintf(stderr, "renderer: %s\n", (const char*)glGetString(GL_RENDERER));
+  ProbeContext probe;
+  if (!probe_make_current(&probe, "api_probe", attributes)) return 1;
   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
   glPixelStorei(GL_PACK_ALIGNMENT, 1);
   texture_integer();

@@ -7,12 +7,10 @@
  * and libGL, so the same binary runs on Mesa llvmpipe and on glvk; legacy_peer_test.cpp compares
  * them. Exit status is non-zero on any EGL or GL error. */
 #define GL_GLEXT_PROTOTYPES 1
-#include <EGL/egl.h>
-#include <EGL/eglext.h>
-#include <GL/gl.h>
-#include <GL/glext.h>
 #include <stdio.h>
 #include <stdlib.h>
+
+#include "../support/probe_egl.h"
 
 enum { S = 32 };
 
@@ -249,38 +247,10 @@ static void point_sprite_scene(void) {
 }
 
 int main(void) {
-  EGLDisplay dpy;
-  EGLContext ctx;
-  EGLint major, minor;
-  GLuint fbo, rb[2];
+  ProbeContext probe;
   static const EGLint attributes[] = {EGL_CONTEXT_MAJOR_VERSION, 2, EGL_CONTEXT_MINOR_VERSION, 1, EGL_NONE};
-  PFNEGLGETPLATFORMDISPLAYEXTPROC get_display =
-      (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
-  dpy = get_display ? get_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL) : EGL_NO_DISPLAY;
-  if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, &major, &minor) || !eglBindAPI(EGL_OPENGL_API)) {
-    fprintf(stderr, "no surfaceless EGL display\n");
-    return 1;
-  }
-  ctx = eglCreateContext(dpy, NULL, EGL_NO_CONTEXT, attributes);
-  if (ctx == EGL_NO_CONTEXT || !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) {
-    fprintf(stderr, "no GL 2.1 context\n");
-    return 1;
-  }
-  fprintf(stderr, "GL_RENDERER: %s\n", (const char *)glGetString(GL_RENDERER));
-  glGenFramebuffers(1, &fbo);
-  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
-  glGenRenderbuffers(2, rb);
-  glBindRenderbuffer(GL_RENDERBUFFER, rb[0]);
-  glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, S, S);
-  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[0]);
-  glBindRenderbuffer(GL_RENDERBUFFER, rb[1]);
-  glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT24, S, S);
-  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, rb[1]);
-  if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
-    fprintf(stderr, "incomplete framebuffer\n");
-    return 1;
-  }
-  glViewport(0, 0, S, S);
+  if (!probe_make_current(&probe, "pixel_probe", attributes)) return 1;
+  if (!probe_framebuffer(S, GL_DEPTH_COMPONENT24)) return 1;
   fill_images();
   check("setup");
   draw_pixels_scene();
@@ -291,8 +261,6 @@ int main(void) {
   depth_scene();
   point_sprite_scene();
   check("end");
-  eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-  eglDestroyContext(dpy, ctx);
-  eglTerminate(dpy);
+  probe_release(&probe);
   return failed;
 }

@@ -8,12 +8,10 @@
  * libEGL and libGL, so the same binary runs on Mesa llvmpipe and on glvk; legacy_peer_test.cpp
  * compares them. Exit status is non-zero on any EGL, GL, compile or link error. */
 #define GL_GLEXT_PROTOTYPES 1
-#include <EGL/egl.h>
-#include <EGL/eglext.h>
-#include <GL/gl.h>
-#include <GL/glext.h>
 #include <stdio.h>
 #include <stdlib.h>
+
+#include "../support/probe_egl.h"
 
 enum { S = 32 };
 
@@ -322,35 +320,10 @@ static void vertex_only_two_side_alpha_scene(void) {
 }
 
 int main(void) {
-  EGLDisplay dpy;
-  EGLContext ctx;
-  EGLint major, minor;
-  GLuint fbo, rb;
+  ProbeContext probe;
   static const EGLint attributes[] = {EGL_CONTEXT_MAJOR_VERSION, 2, EGL_CONTEXT_MINOR_VERSION, 1, EGL_NONE};
-  PFNEGLGETPLATFORMDISPLAYEXTPROC get_display =
-      (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
-  dpy = get_display ? get_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL) : EGL_NO_DISPLAY;
-  if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, &major, &minor) || !eglBindAPI(EGL_OPENGL_API)) {
-    fprintf(stderr, "no surfaceless EGL display\n");
-    return 1;
-  }
-  ctx = eglCreateContext(dpy, NULL, EGL_NO_CONTEXT, attributes);
-  if (ctx == EGL_NO_CONTEXT || !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) {
-    fprintf(stderr, "no GL 2.1 context\n");
-    return 1;
-  }
-  fprintf(stderr, "GL_RENDERER: %s\n", (const char *)glGetString(GL_RENDERER));
-  glGenFramebuffers(1, &fbo);
-  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
-  glGenRenderbuffers(1, &rb);
-  glBindRenderbuffer(GL_RENDERBUFFER, rb);
-  glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, S, S);
-  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
-  if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
-    fprintf(stderr, "incomplete framebuffer\n");
-    return 1;
-  }
-  glViewport(0, 0, S, S);
+  if (!probe_make_current(&probe, "stage_probe", attributes)) return 1;
+  if (!probe_framebuffer(S, GL_NONE)) return 1;
   check("setup");
   color_texcoord_scene();
   lighting_scene();
@@ -358,8 +331,6 @@ int main(void) {
   vertex_only_texture_fog_scene();
   vertex_only_two_side_alpha_scene();
   check("end");
-  eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-  eglDestroyContext(dpy, ctx);
-  eglTerminate(dpy);
+  probe_release(&probe);
   return failed;
 }

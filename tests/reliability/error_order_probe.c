@@ -4,12 +4,10 @@
  * GL spec leaves the choice open, glvk answers as Mesa does (src/gl/ERROR_ORDER.md). A GL 4.5 core
  * context (llvmpipe's newest). */
 #define GL_GLEXT_PROTOTYPES 1
-#include <EGL/egl.h>
-#include <EGL/eglext.h>
-#include <GL/gl.h>
-#include <GL/glext.h>
 #include <stdio.h>
 #include <string.h>
+
+#include "../support/probe_egl.h"
 
 static void error(const char* name) { printf("%s 0x%x\n", name, glGetError()); }
 
@@ -363,13 +361,10 @@ static void state(void) {
 }
 
 int main(void) {
-  EGLDisplay display = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
-  if (display == EGL_NO_DISPLAY || !eglInitialize(display, NULL, NULL) || !eglBindAPI(EGL_OPENGL_API)) return 1;
   const EGLint attributes[] = {EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 5,
                                EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
-  EGLContext context = eglCreateContext(display, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attributes);
-  if (context == EGL_NO_CONTEXT || !eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context)) return 1;
-  fprintf(stderr, "renderer: %s\n", (const char*)glGetString(GL_RENDERER));
+  ProbeContext probe;
+  if (!probe_make_current(&probe, "error_order_probe", attributes)) return 1;
   memset(data, 0, sizeof data);
   textures();
   buffers();
@@ -377,8 +372,6 @@ int main(void) {
   queries_and_debug();
   programs_and_draws();
   state();
-  eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-  eglDestroyContext(display, context);
-  eglTerminate(display);
+  probe_release(&probe);
   return 0;
 }

@@ -9,13 +9,11 @@
  * must read available, and glGetGraphicsResetStatus must report the reset once.
  * Exit status: 0 when it ran to the end, 1 without a context. */
 #define GL_GLEXT_PROTOTYPES 1
-#include <EGL/egl.h>
-#include <EGL/eglext.h>
-#include <GL/gl.h>
-#include <GL/glext.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "../support/probe_egl.h"
 
 static void error(const char* name) { printf("%s 0x%x\n", name, glGetError()); }
 
@@ -31,14 +29,12 @@ static GLuint shader(GLenum type, const char* text) {
 }
 
 int main(void) {
-  EGLDisplay display = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
-  if (display == EGL_NO_DISPLAY || !eglInitialize(display, NULL, NULL) || !eglBindAPI(EGL_OPENGL_API)) return 1;
   const EGLint attributes[] = {EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 6,
                                EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT,
                                getenv("PROBE_LOSE_CONTEXT") ? EGL_LOSE_CONTEXT_ON_RESET_EXT : EGL_NO_RESET_NOTIFICATION_EXT,
                                EGL_NONE};
-  EGLContext context = eglCreateContext(display, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attributes);
-  if (context == EGL_NO_CONTEXT || !eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context)) return 1;
+  ProbeContext probe;
+  if (!probe_make_current(&probe, "fault_probe", attributes)) return 1;
 
   static unsigned char texels[64 * 64 * 4], back[64 * 64 * 4];
   for (unsigned i = 0; i < sizeof texels; ++i) texels[i] = (unsigned char)(i * 7);
@@ -141,8 +137,6 @@ int main(void) {
   const GLenum again = glGetGraphicsResetStatus();
   printf("resetstatusagain 0x%x 0x%x\n", again, glGetError());
 
-  eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-  eglDestroyContext(display, context);
-  eglTerminate(display);
+  probe_release(&probe);
   return 0;
 }

@@ -6,12 +6,10 @@
  * spec). A GL 4.5 context (llvmpipe's newest): a core one, or a compatibility one when built with
  * PROBE_COMPATIBILITY defined. */
 #define GL_GLEXT_PROTOTYPES 1
-#include <EGL/egl.h>
-#include <EGL/eglext.h>
-#include <GL/gl.h>
-#include <GL/glext.h>
 #include <stdio.h>
 #include <string.h>
+
+#include "../support/probe_egl.h"
 
 static void error(const char* name) { printf("%s 0x%x\n", name, glGetError()); }
 
@@ -286,15 +284,12 @@ int main(void) {
 #else
   const int compat = 0;
 #endif
-  EGLDisplay display = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
-  if (display == EGL_NO_DISPLAY || !eglInitialize(display, NULL, NULL) || !eglBindAPI(EGL_OPENGL_API)) return 1;
   const EGLint attributes[] = {EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 5,
                                EGL_CONTEXT_OPENGL_PROFILE_MASK,
                                compat ? EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT : EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
                                EGL_NONE};
-  EGLContext context = eglCreateContext(display, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attributes);
-  if (context == EGL_NO_CONTEXT || !eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context)) return 1;
-  fprintf(stderr, "renderer: %s\n", (const char*)glGetString(GL_RENDERER));
+  ProbeContext probe;
+  if (!probe_make_current(&probe, "reliability_probe", attributes)) return 1;
   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
   glPixelStorei(GL_PACK_ALIGNMENT, 1);
   if (compat) {
@@ -307,8 +302,6 @@ int main(void) {
     glGetTexParameteriv(GL_TEXTURE_2D, GL_GENERATE_MIPMAP, &v);
     error("generate_mipmap_in_core");
   }
-  eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-  eglDestroyContext(display, context);
-  eglTerminate(display);
+  probe_release(&probe);
   return 0;
 }

@@ -3,12 +3,10 @@
  * on Mesa llvmpipe and on glvk and requires the same lines: the peer is the independent source of
  * the expected values. A GL 4.5 core context (llvmpipe's newest). */
 #define GL_GLEXT_PROTOTYPES 1
-#include <EGL/egl.h>
-#include <EGL/eglext.h>
-#include <GL/gl.h>
-#include <GL/glext.h>
 #include <stdio.h>
 #include <string.h>
+
+#include "../support/probe_egl.h"
 
 static void error(const char* name) { printf("%s 0x%x\n", name, glGetError()); }
 
@@ -174,13 +172,10 @@ static void render_state(void) {
 }
 
 int main(void) {
-  EGLDisplay display = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
-  if (display == EGL_NO_DISPLAY || !eglInitialize(display, NULL, NULL) || !eglBindAPI(EGL_OPENGL_API)) return 1;
   const EGLint attributes[] = {EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 5,
                                EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
-  EGLContext context = eglCreateContext(display, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attributes);
-  if (context == EGL_NO_CONTEXT || !eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context)) return 1;
-  fprintf(stderr, "renderer: %s\n", (const char*)glGetString(GL_RENDERER));
+  ProbeContext probe;
+  if (!probe_make_current(&probe, "error_probe", attributes)) return 1;
   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
   glPixelStorei(GL_PACK_ALIGNMENT, 1);
 
@@ -293,8 +288,6 @@ int main(void) {
   render_state();
 
   glDeleteTextures(1, &t);
-  eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-  eglDestroyContext(display, context);
-  eglTerminate(display);
+  probe_release(&probe);
   return 0;
 }

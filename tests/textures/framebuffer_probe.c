@@ -3,18 +3,14 @@
  * cleared. Under glvk with GLVK_SHADOW set, the clear emits the framebuffer state into the
  * shadow stream. Exit status non-zero on any EGL or GL failure. */
 #define GL_GLEXT_PROTOTYPES 1
-#include <EGL/egl.h>
-#include <EGL/eglext.h>
-#include <GL/gl.h>
-#include <GL/glext.h>
 #include <stdio.h>
 
+#include "../support/probe_egl.h"
+
 int main(void) {
-  EGLDisplay display = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
-  if (display == EGL_NO_DISPLAY || !eglInitialize(display, NULL, NULL) || !eglBindAPI(EGL_OPENGL_API)) return 1;
   const EGLint attributes[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3, EGL_NONE};
-  EGLContext context = eglCreateContext(display, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attributes);
-  if (context == EGL_NO_CONTEXT || !eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context)) return 1;
+  ProbeContext probe;
+  if (!probe_make_current(&probe, "framebuffer_probe", attributes)) return 1;
   GLuint texture, framebuffer;
   glGenTextures(1, &texture);
   glBindTexture(GL_TEXTURE_2D, texture);
@@ -30,7 +26,6 @@ int main(void) {
     fprintf(stderr, "framebuffer_probe: GL error 0x%04x\n", error);
     return 1;
   }
-  eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-  eglDestroyContext(display, context);
+  probe_release(&probe);
   return 0;
 }

@@ -4,13 +4,11 @@
  * of the stored precision, in the units printed), then the values read back. Exit status is
  * non-zero on any EGL or GL failure. */
 #define GL_GLEXT_PROTOTYPES 1
-#include <EGL/egl.h>
-#include <EGL/eglext.h>
-#include <GL/gl.h>
-#include <GL/glext.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+
+#include "../support/probe_egl.h"
 
 enum { W = 4, H = 3, N = W * H };
 
@@ -83,19 +81,10 @@ static int read_components(GLenum format) {
 }
 
 int main(void) {
-  EGLDisplay display = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
-  if (display == EGL_NO_DISPLAY || !eglInitialize(display, NULL, NULL) || !eglBindAPI(EGL_OPENGL_API)) {
-    fprintf(stderr, "texture_probe: no surfaceless EGL display (0x%x)\n", eglGetError());
-    return 1;
-  }
   const EGLint attributes[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
                                EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT, EGL_NONE};
-  EGLContext context = eglCreateContext(display, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attributes);
-  if (context == EGL_NO_CONTEXT || !eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context)) {
-    fprintf(stderr, "texture_probe: no context (0x%x)\n", eglGetError());
-    return 1;
-  }
-  fprintf(stderr, "texture_probe on %s\n", (const char *)glGetString(GL_RENDERER));
+  ProbeContext probe;
+  if (!probe_make_current(&probe, "texture_probe", attributes)) return 1;
   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
   glPixelStorei(GL_PACK_ALIGNMENT, 1);
   int status = 0;
@@ -135,7 +124,6 @@ int main(void) {
     printf("\n");
     glDeleteTextures(1, &texture);
   }
-  eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-  eglDestroyContext(display, context);
+  probe_release(&probe);
   return status;
 }
