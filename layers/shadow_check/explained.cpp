@@ -1,6 +1,7 @@
 // The explained-differences table: fields where radeonsi and RADV genuinely choose differently for
 // the same resource, each entry named with its reason. A difference is only explained when the
 // context shows the reason applies; everything else stays unexplained.
+#include <algorithm>
 #include <cstring>
 #include <initializer_list>
 #include <string>
@@ -25,10 +26,14 @@ bool vk_sampler_without_mipmapping(const DifferenceContext& c) {
   return c.sampler && c.sampler->mipmapMode == VK_SAMPLER_MIPMAP_MODE_NEAREST && c.sampler->maxLod <= 0.25f;
 }
 
+// MAX_LOD: RADV's is the lowered range's end (0.25 is 64 in unsigned 4.8 fixed point); radeonsi's
+// must be GL's maximum LOD exactly as si_create_sampler_state encodes it (S_FIXED(CLAMP(max_lod,
+// 0, 15), 8)), which the record states, so any other value stays unexplained.
 bool gl_no_mipmap(const DifferenceContext& c, const FieldDifference& d) {
   if (!vk_sampler_without_mipmapping(c)) return false;
   if (d.field == std::string("MIP_FILTER")) return d.radeonsi_name == "SQ_TEX_MIP_FILTER_NONE";
-  return d.radv <= 64;  // MAX_LOD: 0.25 in unsigned 4.8 fixed point
+  if (!c.radeonsi_max_lod || d.radv > 64) return false;
+  return d.radeonsi == uint32_t(int32_t(std::clamp(*c.radeonsi_max_lod, 0.0f, 15.0f) * 256.0f));
 }
 
 bool lod_clamped_to_levels(const DifferenceContext& c, const FieldDifference& d) {

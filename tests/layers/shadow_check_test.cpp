@@ -51,10 +51,12 @@ TEST(ShadowRecord, RoundTripsAndRejectsGarbage) {
   amd::ShadowRecord r = radeonsi_record(0x100000000ull);
   r.registers = {{0x28c70, 7}};
   r.buffer_size = 1ull << 33;
+  r.sampler_max_lod = 2.5f;
   const amd::Result<amd::ShadowRecord> back = amd::parse_record(amd::serialize_record(r));
   ASSERT_TRUE(back.ok()) << back.error();
   EXPECT_EQ(back->va, r.va);
   EXPECT_EQ(back->buffer_size, r.buffer_size);
+  EXPECT_EQ(back->sampler_max_lod, 2.5f);
   EXPECT_EQ(back->words, r.words);
   ASSERT_EQ(back->registers.size(), 1u);
   EXPECT_EQ(back->registers[0].offset, 0x28c70u);
@@ -324,6 +326,7 @@ amd::ShadowRecord gl_sampler_record(amd::MipFilter mip, float max_lod) {
   EXPECT_TRUE(words.ok());
   amd::ShadowRecord record;
   record.kind = amd::RecordKind::Sampler;
+  record.sampler_max_lod = max_lod;
   record.words.assign(words->begin(), words->end());
   return record;
 }
@@ -347,6 +350,19 @@ TEST(ShadowCheckSamplers, NoMipFilterLoweredToALodClampIsExplained) {
   for (const FieldDifference& d : wrong.differences)
     if (d.field == "MIP_FILTER") mip_filter = d.explanation.empty();
   EXPECT_TRUE(mip_filter);
+  // radeonsi's MAX_LOD must be GL's 1000 clamped to 15 in 4.8 fixed point (0xF00, SQ_IMG_SAMP_WORD1
+  // bits 23:12, sid.h S_008F34_MAX_LOD); one bit off is no longer GL's range and stays unexplained.
+  amd::ShadowRecord corrupted = gl_sampler_record(amd::MipFilter::NONE, 1000.0f);
+  EXPECT_EQ((corrupted.words[1] >> 12) & 0xFFF, 0xF00u);
+  corrupted.words[1] ^= 1u << 12;
+  const Comparison off = compare_sampler(tonga(), vk_sampler(0.0f), corrupted);
+  ASSERT_EQ(off.differences.size(), 2u);
+  for (const FieldDifference& d : off.differences)
+    EXPECT_EQ(d.explanation.empty(), d.field == "MAX_LOD") << describe(d);
+  // So is a record that claims another GL maximum than its words hold.
+  amd::ShadowRecord claims = gl_sampler_record(amd::MipFilter::NONE, 1000.0f);
+  claims.sampler_max_lod = 4.0f;
+  EXPECT_TRUE(compare_sampler(tonga(), vk_sampler(0.0f), claims).unexplained());
 }
 
 TEST(ShadowCheckSamplers, MaximumLodClampedToTheViewIsExplainedOnlyWhenLowered) {
