@@ -832,6 +832,8 @@ int run_surface(Args args) {
   }
   if (gfx9) print_gfx9_surface_text(*s);
   print_metadata_text(*s);
+  // Said, not left out silently: the layout of a multisampled colour surface is incomplete without it.
+  if (!gfx9 && t->samples > 1 && !s->is_depth) std::printf("FMASK: not modelled (addrlib AddrComputeFmaskInfo)\n");
   return 0;
 }
 
