@@ -75,6 +75,19 @@ bool gl_clamp_border(const DifferenceContext& c, const FieldDifference& d) {
   return c.sampler->magFilter == VK_FILTER_LINEAR || c.sampler->minFilter == VK_FILTER_LINEAR;
 }
 
+// GFX9 BC_SWIZZLE of a GL format kept in a Vulkan format of other channels (A8, L8A8, I8 ... in R8 or
+// R8G8 with a component mapping): radeonsi's value is the GL format's channel placement (the
+// VkFormat's swizzle with the mapping applied), RADV's the VkFormat's own.
+bool emulated_channels_border(const DifferenceContext& c, const FieldDifference& d) {
+  const formats::Format vk_format = amd::format_from_vk(c.view.format);
+  formats::Swizzle mapping[4];
+  if (vk_format == formats::Format::NONE || !amd::swizzle_from_vk(c.view.components, mapping)) return false;
+  const formats::FormatDesc& desc = formats::describe(vk_format);
+  formats::Swizzle gl[4];
+  formats::compose_swizzles(desc.swizzle, mapping, gl);
+  return d.radv == amd::gfx9_border_color_swizzle(desc.swizzle) && d.radeonsi == amd::gfx9_border_color_swizzle(gl);
+}
+
 const Entry kTable[] = {
     {{"linear-image",
       "the Vulkan image is VK_IMAGE_TILING_LINEAR (glvk's direct-map choice on CPU devices, seed 003, or the "
@@ -133,6 +146,13 @@ const Entry kTable[] = {
       "only samples 2D views, where the bit has no effect"},
      {"SQ_IMG_SAMP_WORD0.DISABLE_CUBE_WRAP"},
      blitter_not_seamless},
+    {{"emulated-channels-border",
+      "the GL format (alpha, luminance, luminance-alpha, intensity, or a one/two-channel format Vulkan lacks) is "
+      "stored in a Vulkan format of other channels and sampled through a component mapping; on GFX9 radeonsi "
+      "places the border colour by the GL format's channels (gfx9_border_color_swizzle of its pipe format), RADV "
+      "by the VkFormat's, and the mapping moves the channels back"},
+     {"SQ_IMG_RSRC_WORD4.BC_SWIZZLE"},
+     emulated_channels_border},
 };
 
 bool matches(const Entry& e, const FieldDifference& d) {

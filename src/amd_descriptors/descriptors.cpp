@@ -49,9 +49,11 @@ uint32_t tex_dim(TextureTarget resource_target, TextureTarget view_target, uint3
   return SQ_RSRC_IMG_1D;
 }
 
-// gfx9_border_color_swizzle: where the border colour's channels go for a format's swizzle (only the
-// alpha position matters for the built-in colours, so WZYX/WXYZ stand for every X-in-alpha order).
-uint32_t border_color_swizzle(const Swizzle sw[4]) {
+}  // namespace
+
+// Only the alpha position matters for the built-in colours, so WZYX/WXYZ stand for every
+// X-in-alpha order.
+uint32_t gfx9_border_color_swizzle(const Swizzle sw[4]) {
   using namespace regs::BcSwizzle;
   if (sw[3] == Swizzle::X) return sw[2] == Swizzle::Y ? BC_SWIZZLE_WZYX : BC_SWIZZLE_WXYZ;
   if (sw[0] == Swizzle::X) return sw[1] == Swizzle::Y ? BC_SWIZZLE_XYZW : BC_SWIZZLE_XWYZ;
@@ -60,7 +62,22 @@ uint32_t border_color_swizzle(const Swizzle sw[4]) {
   return BC_SWIZZLE_XYZW;
 }
 
-}  // namespace
+bool swizzle_from_vk(const VkComponentMapping& mapping, Swizzle out[4]) {
+  const VkComponentSwizzle comps[4] = {mapping.r, mapping.g, mapping.b, mapping.a};
+  for (int i = 0; i < 4; ++i) {
+    switch (comps[i]) {
+      case VK_COMPONENT_SWIZZLE_IDENTITY: out[i] = static_cast<Swizzle>(i); break;
+      case VK_COMPONENT_SWIZZLE_ZERO: out[i] = Swizzle::ZERO; break;
+      case VK_COMPONENT_SWIZZLE_ONE: out[i] = Swizzle::ONE; break;
+      case VK_COMPONENT_SWIZZLE_R: out[i] = Swizzle::X; break;
+      case VK_COMPONENT_SWIZZLE_G: out[i] = Swizzle::Y; break;
+      case VK_COMPONENT_SWIZZLE_B: out[i] = Swizzle::Z; break;
+      case VK_COMPONENT_SWIZZLE_A: out[i] = Swizzle::W; break;
+      default: return false;
+    }
+  }
+  return true;
+}
 
 uint32_t map_swizzle(Swizzle swizzle) {
   using namespace regs::SqSel;
@@ -268,7 +285,7 @@ Result<ImageDescriptor> make_texture_descriptor(const Chip& chip, const Texture&
                               view.target == TextureTarget::TEXTURE_RECT || view.target == TextureTarget::TEXTURE_CUBE;
     return make_texture_descriptor_gfx9(Gfx9DescriptorInput{
         tex.va + (stencil_plane ? tex.surface.stencil_offset : 0), plane, data_format, num_format, {swizzle[0], swizzle[1], swizzle[2], swizzle[3]},
-        border_color_swizzle(d->swizzle), type, res.width, height, depth, res.samples, res.levels, view.first_level,
+        gfx9_border_color_swizzle(d->swizzle), type, res.width, height, depth, res.samples, res.levels, view.first_level,
         view.last_level, view.first_layer, single_layer ? view.first_layer : view.last_layer, view.min_lod,
         tex.tile_swizzle});
   }
@@ -385,19 +402,7 @@ Result<SamplerView> sampler_view_from_vk(const Texture& tex, const VkImageViewDe
     case VK_IMAGE_VIEW_TYPE_CUBE_ARRAY: v.target = TextureTarget::TEXTURE_CUBE_ARRAY; break;
     default: return fail("unknown VkImageViewType " + std::to_string(vk.view_type));
   }
-  const VkComponentSwizzle comps[4] = {vk.components.r, vk.components.g, vk.components.b, vk.components.a};
-  for (int i = 0; i < 4; ++i) {
-    switch (comps[i]) {
-      case VK_COMPONENT_SWIZZLE_IDENTITY: v.swizzle[i] = static_cast<Swizzle>(i); break;
-      case VK_COMPONENT_SWIZZLE_ZERO: v.swizzle[i] = Swizzle::ZERO; break;
-      case VK_COMPONENT_SWIZZLE_ONE: v.swizzle[i] = Swizzle::ONE; break;
-      case VK_COMPONENT_SWIZZLE_R: v.swizzle[i] = Swizzle::X; break;
-      case VK_COMPONENT_SWIZZLE_G: v.swizzle[i] = Swizzle::Y; break;
-      case VK_COMPONENT_SWIZZLE_B: v.swizzle[i] = Swizzle::Z; break;
-      case VK_COMPONENT_SWIZZLE_A: v.swizzle[i] = Swizzle::W; break;
-      default: return fail("unknown VkComponentSwizzle " + std::to_string(comps[i]));
-    }
-  }
+  if (!swizzle_from_vk(vk.components, v.swizzle)) return fail("unknown VkComponentSwizzle in the view");
   const uint32_t levels = tex.templ.levels;
   const bool is_3d = tex.templ.target == TextureTarget::TEXTURE_3D;
   const uint32_t layers = is_3d ? tex.templ.depth : tex.templ.array_size;

@@ -315,6 +315,37 @@ TEST(ShadowCheck, BlitSourceLayerOfAnArrayIsExplained) {
   EXPECT_TRUE(compare_image(tonga(), image, layer1, record).unexplained());
 }
 
+// GL_ALPHA8 is A8_UNORM to radeonsi (swizzle 000X: gfx9_border_color_swizzle gives WXYZ, 3) and an
+// R8 image sampled through the mapping (0, 0, 0, R) to Vulkan (R8's X001 gives XWYZ, 1): on Vega10
+// the words differ in BC_SWIZZLE only (SQ_IMG_RSRC_WORD4 bits 31:29), explained; any other value
+// stays unexplained.
+TEST(ShadowCheck, EmulatedChannelsBorderSwizzleIsExplainedOnGfx9) {
+  const amd::Chip& vega10 = *amd::find_chip("vega10");
+  amd::SurfaceTemplate templ;
+  templ.format = formats::Format::A8_UNORM;
+  templ.width = 64;
+  templ.height = 32;
+  const amd::Result<amd::Texture> texture = amd::create_texture(vega10, templ, 0x100000);
+  ASSERT_TRUE(texture.ok()) << texture.error();
+  const amd::Result<amd::ImageDescriptor> words =
+      amd::make_texture_descriptor(vega10, *texture, amd::default_sampler_view(*texture));
+  ASSERT_TRUE(words.ok()) << words.error();
+  amd::ShadowRecord record;
+  record.va = 0x100000;
+  record.view = amd::sampled_vk_view(templ.format, templ.target, 1, 1);
+  record.words.assign(words->begin(), words->end());
+  ImageInfo image = image_2d(VK_FORMAT_R8_UNORM, 64, 32, VK_IMAGE_TILING_OPTIMAL);
+  image.levels = 1;
+  const Comparison c = compare_image(vega10, image, record.view, record);
+  ASSERT_EQ(c.differences.size(), 1u) << (c.underived ? *c.underived : "");
+  EXPECT_EQ(c.differences[0].field, "BC_SWIZZLE");
+  EXPECT_EQ(c.differences[0].radeonsi, 3u);
+  EXPECT_EQ(c.differences[0].radv, 1u);
+  EXPECT_EQ(c.differences[0].explanation, "emulated-channels-border");
+  record.words[4] ^= 1u << 31;  // BC_SWIZZLE 3 -> 7
+  EXPECT_TRUE(compare_image(vega10, image, record.view, record).unexplained());
+}
+
 // ------------------------------------------------------------------ samplers
 
 amd::ShadowRecord gl_sampler_record(amd::MipFilter mip, float max_lod) {

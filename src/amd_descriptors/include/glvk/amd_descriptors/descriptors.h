@@ -102,6 +102,12 @@ struct VkImageViewDesc {
 // Lowers the Vulkan view to a SamplerView (format by exact VkFormat match, stencil aspect to the
 // stencil-only format, component mapping to a swizzle); errors name what has no equivalent.
 Result<SamplerView> sampler_view_from_vk(const Texture& texture, const VkImageViewDesc& view);
+// A VkComponentMapping as the channel swizzle it applies on top of the view's format (IDENTITY:
+// the channel itself); false for a value outside VkComponentSwizzle.
+bool swizzle_from_vk(const VkComponentMapping& mapping, formats::Swizzle out[4]);
+// gfx9_border_color_swizzle: SQ_IMG_RSRC_WORD4.BC_SWIZZLE (GFX9) for a format's channel swizzle,
+// where the border colour's channels go.
+uint32_t gfx9_border_color_swizzle(const formats::Swizzle swizzle[4]);
 Result<ImageDescriptor> make_texture_descriptor_vk(const Chip& chip, const Texture& texture, const VkImageViewDesc& view);
 // The glvk format whose memory layout is exactly `format` (identity emulation swizzle), NONE when none.
 formats::Format format_from_vk(VkFormat format);
