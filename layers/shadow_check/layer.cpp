@@ -552,29 +552,30 @@ void forget(DeviceData& d, Kept& kept, uint64_t handle) {
   kept.erase(handle);
 }
 
+// After a create call: keeps `value` for the new object `*object` when the call succeeded.
+template <class Kept, class Handle, class Value>
+VkResult remember(DeviceData& d, Kept& kept, VkResult result, const Handle* object, Value value) {
+  if (result == VK_SUCCESS) {
+    std::lock_guard lock(d.mutex);
+    kept[handle_value(*object)] = std::move(value);
+  }
+  return result;
+}
+
 // Render passes and framebuffers: the roles a render pass gives its attachments, the views a
 // framebuffer holds (an imageless one gets them at vkCmdBeginRenderPass).
 
 VKAPI_ATTR VkResult VKAPI_CALL CreateRenderPass(VkDevice device, const VkRenderPassCreateInfo* info,
                                                 const VkAllocationCallbacks* allocator, VkRenderPass* pass) {
   DeviceData* d = device_data(device);
-  const VkResult result = d->create_render_pass(device, info, allocator, pass);
-  if (result == VK_SUCCESS) {
-    std::lock_guard lock(d->mutex);
-    d->render_passes[handle_value(*pass)] = attachment_roles(*info);
-  }
-  return result;
+  return remember(*d, d->render_passes, d->create_render_pass(device, info, allocator, pass), pass,
+                  attachment_roles(*info));
 }
 
 VkResult create_render_pass2(DeviceData* d, PFN_vkCreateRenderPass2 next, VkDevice device,
                              const VkRenderPassCreateInfo2* info, const VkAllocationCallbacks* allocator,
                              VkRenderPass* pass) {
-  const VkResult result = next(device, info, allocator, pass);
-  if (result == VK_SUCCESS) {
-    std::lock_guard lock(d->mutex);
-    d->render_passes[handle_value(*pass)] = attachment_roles(*info);
-  }
-  return result;
+  return remember(*d, d->render_passes, next(device, info, allocator, pass), pass, attachment_roles(*info));
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL CreateRenderPass2(VkDevice device, const VkRenderPassCreateInfo2* info,
@@ -599,15 +600,11 @@ VKAPI_ATTR void VKAPI_CALL DestroyRenderPass(VkDevice device, VkRenderPass pass,
 VKAPI_ATTR VkResult VKAPI_CALL CreateFramebuffer(VkDevice device, const VkFramebufferCreateInfo* info,
                                                  const VkAllocationCallbacks* allocator, VkFramebuffer* framebuffer) {
   DeviceData* d = device_data(device);
-  const VkResult result = d->create_framebuffer(device, info, allocator, framebuffer);
-  if (result == VK_SUCCESS) {
-    std::vector<uint64_t> views;
-    if (!(info->flags & VK_FRAMEBUFFER_CREATE_IMAGELESS_BIT))
-      for (uint32_t i = 0; i < info->attachmentCount; ++i) views.push_back(handle_value(info->pAttachments[i]));
-    std::lock_guard lock(d->mutex);
-    d->framebuffers[handle_value(*framebuffer)] = std::move(views);
-  }
-  return result;
+  std::vector<uint64_t> views;
+  if (!(info->flags & VK_FRAMEBUFFER_CREATE_IMAGELESS_BIT))
+    for (uint32_t i = 0; i < info->attachmentCount; ++i) views.push_back(handle_value(info->pAttachments[i]));
+  return remember(*d, d->framebuffers, d->create_framebuffer(device, info, allocator, framebuffer), framebuffer,
+                  std::move(views));
 }
 
 VKAPI_ATTR void VKAPI_CALL DestroyFramebuffer(VkDevice device, VkFramebuffer framebuffer,
@@ -698,12 +695,7 @@ VKAPI_ATTR void VKAPI_CALL CmdPushDescriptorSetKHR(VkCommandBuffer commands, VkP
 VkResult create_template(DeviceData* d, PFN_vkCreateDescriptorUpdateTemplate next, VkDevice device,
                          const VkDescriptorUpdateTemplateCreateInfo* info, const VkAllocationCallbacks* allocator,
                          VkDescriptorUpdateTemplate* update) {
-  const VkResult result = next(device, info, allocator, update);
-  if (result == VK_SUCCESS) {
-    std::lock_guard lock(d->mutex);
-    d->templates[handle_value(*update)] = template_entries(*info);
-  }
-  return result;
+  return remember(*d, d->templates, next(device, info, allocator, update), update, template_entries(*info));
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL CreateDescriptorUpdateTemplate(VkDevice device,
