@@ -95,6 +95,7 @@ struct DifferenceContext {
   std::optional<VkSamplerCreateInfo> sampler;
   std::optional<amd::VkImageViewDesc> record_view;  // the view the radeonsi record samples through
   std::optional<uint32_t> border_slot;  // a sampler's custom border colour slot in RADV's table
+  std::optional<float> radeonsi_max_lod;  // a sampler record's max_lod (ShadowRecord::sampler_max_lod)
 };
 // Fills FieldDifference::explanation from the table (explained.cpp).
 void explain(const DifferenceContext& context, std::vector<FieldDifference>& differences);

@@ -1,6 +1,7 @@
 // The explained-differences table: fields where radeonsi and RADV genuinely choose differently for
 // the same resource, each entry named with its reason. A difference is only explained when the
 // context shows the reason applies; everything else stays unexplained.
+#include <algorithm>
 #include <cstring>
 #include <initializer_list>
 #include <string>
@@ -25,10 +26,14 @@ bool vk_sampler_without_mipmapping(const DifferenceContext& c) {
   return c.sampler && c.sampler->mipmapMode == VK_SAMPLER_MIPMAP_MODE_NEAREST && c.sampler->maxLod <= 0.25f;
 }
 
+// MAX_LOD: RADV's is the lowered range's end (0.25 is 64 in unsigned 4.8 fixed point); radeonsi's
+// must be GL's maximum LOD exactly as si_create_sampler_state encodes it (S_FIXED(CLAMP(max_lod,
+// 0, 15), 8)), which the record states, so any other value stays unexplained.
 bool gl_no_mipmap(const DifferenceContext& c, const FieldDifference& d) {
   if (!vk_sampler_without_mipmapping(c)) return false;
   if (d.field == std::string("MIP_FILTER")) return d.radeonsi_name == "SQ_TEX_MIP_FILTER_NONE";
-  return d.radv <= 64;  // MAX_LOD: 0.25 in unsigned 4.8 fixed point
+  if (!c.radeonsi_max_lod || d.radv > 64) return false;
+  return d.radeonsi == uint32_t(int32_t(std::clamp(*c.radeonsi_max_lod, 0.0f, 15.0f) * 256.0f));
 }
 
 bool lod_clamped_to_levels(const DifferenceContext& c, const FieldDifference& d) {
@@ -68,6 +73,19 @@ bool gl_clamp_border(const DifferenceContext& c, const FieldDifference& d) {
   for (const VkSamplerAddressMode m : {c.sampler->addressModeU, c.sampler->addressModeV, c.sampler->addressModeW})
     if (m == VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER) return false;
   return c.sampler->magFilter == VK_FILTER_LINEAR || c.sampler->minFilter == VK_FILTER_LINEAR;
+}
+
+// GFX9 BC_SWIZZLE of a GL format kept in a Vulkan format of other channels (A8, L8A8, I8 ... in R8 or
+// R8G8 with a component mapping): radeonsi's value is the GL format's channel placement (the
+// VkFormat's swizzle with the mapping applied), RADV's the VkFormat's own.
+bool emulated_channels_border(const DifferenceContext& c, const FieldDifference& d) {
+  const formats::Format vk_format = amd::format_from_vk(c.view.format);
+  formats::Swizzle mapping[4];
+  if (vk_format == formats::Format::NONE || !amd::swizzle_from_vk(c.view.components, mapping)) return false;
+  const formats::FormatDesc& desc = formats::describe(vk_format);
+  formats::Swizzle gl[4];
+  formats::compose_swizzles(desc.swizzle, mapping, gl);
+  return d.radv == amd::gfx9_border_color_swizzle(desc.swizzle) && d.radeonsi == amd::gfx9_border_color_swizzle(gl);
 }
 
 const Entry kTable[] = {
@@ -128,6 +146,13 @@ const Entry kTable[] = {
       "only samples 2D views, where the bit has no effect"},
      {"SQ_IMG_SAMP_WORD0.DISABLE_CUBE_WRAP"},
      blitter_not_seamless},
+    {{"emulated-channels-border",
+      "the GL format (alpha, luminance, luminance-alpha, intensity, or a one/two-channel format Vulkan lacks) is "
+      "stored in a Vulkan format of other channels and sampled through a component mapping; on GFX9 radeonsi "
+      "places the border colour by the GL format's channels (gfx9_border_color_swizzle of its pipe format), RADV "
+      "by the VkFormat's, and the mapping moves the channels back"},
+     {"SQ_IMG_RSRC_WORD4.BC_SWIZZLE"},
+     emulated_channels_border},
 };
 
 bool matches(const Entry& e, const FieldDifference& d) {

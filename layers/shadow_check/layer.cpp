@@ -2,10 +2,12 @@
 // remembers the create-infos of images, image views, buffer views and samplers; when the state
 // tracker tags one of them with a shadow record (vkSetDebugUtilsObjectTagEXT, amd::kShadowRecordTag)
 // it derives the RADV-view encoding for GLVK_SHADOW_CHIP (default tonga) and compares (checker.h).
-// Attachment views carry CB/DB records, compared at vkCmdBeginRendering where their role (colour or
-// depth/stencil) is known. Descriptor writes (vkUpdateDescriptorSets, vkCmdPushDescriptorSetKHR)
-// are counted per kind with how many name an object a record was compared for. Objects nobody
-// tagged are derived alone, so the layer is useful under any Vulkan application.
+// Attachment views carry CB/DB records, compared at vkCmdBeginRendering or vkCmdBeginRenderPass(2)
+// where their role (colour or depth/stencil) is known; a render pass gives each framebuffer (or
+// imageless begin info) attachment its role. Descriptor writes (vkUpdateDescriptorSets,
+// vkCmdPushDescriptorSetKHR, and both through descriptor update templates) are counted per kind with
+// how many name an object a record was compared for. Objects nobody tagged are derived alone, so
+// the layer is useful under any Vulkan application.
 // The summary goes to stderr at vkDestroyDevice, the JSON to GLVK_SHADOW_REPORT=<file>.
 #include <vulkan/vk_layer.h>
 #include <vulkan/vulkan_core.h>
@@ -23,6 +25,7 @@
 #include <utility>
 #include <vector>
 
+#include "bindings.h"
 #include "checker.h"
 #include "report.h"
 
@@ -74,6 +77,17 @@ struct DeviceData {
   PFN_vkCmdBeginRendering begin_rendering_khr = nullptr;
   PFN_vkUpdateDescriptorSets update_descriptor_sets = nullptr;
   PFN_vkCmdPushDescriptorSetKHR push_descriptor_set = nullptr;
+  PFN_vkCreateRenderPass create_render_pass = nullptr;
+  PFN_vkCreateRenderPass2 create_render_pass2 = nullptr, create_render_pass2_khr = nullptr;
+  PFN_vkDestroyRenderPass destroy_render_pass = nullptr;
+  PFN_vkCreateFramebuffer create_framebuffer = nullptr;
+  PFN_vkDestroyFramebuffer destroy_framebuffer = nullptr;
+  PFN_vkCmdBeginRenderPass begin_render_pass = nullptr;
+  PFN_vkCmdBeginRenderPass2 begin_render_pass2 = nullptr, begin_render_pass2_khr = nullptr;
+  PFN_vkCreateDescriptorUpdateTemplate create_template = nullptr, create_template_khr = nullptr;
+  PFN_vkDestroyDescriptorUpdateTemplate destroy_template = nullptr, destroy_template_khr = nullptr;
+  PFN_vkUpdateDescriptorSetWithTemplate update_with_template = nullptr, update_with_template_khr = nullptr;
+  PFN_vkCmdPushDescriptorSetWithTemplateKHR push_with_template = nullptr;
 
   std::mutex mutex;
   std::unordered_map<uint64_t, ImageInfo> images;
@@ -84,6 +98,9 @@ struct DeviceData {
   std::unordered_map<uint64_t, bool> tagged;                    // handles a record was compared for
   std::unordered_map<uint64_t, amd::ShadowRecord> target_records;  // attachment views, until rendered into
   std::unordered_set<uint64_t> rendered;                        // views met as attachments
+  std::unordered_map<uint64_t, AttachmentRoles> render_passes;
+  std::unordered_map<uint64_t, std::vector<uint64_t>> framebuffers;  // attachment views (none: imageless)
+  std::unordered_map<uint64_t, std::vector<TemplateEntry>> templates;
   Report report;
   bool reported = false;  // the summary was printed (at vkDestroyDevice or at exit)
 };
@@ -203,6 +220,25 @@ VKAPI_ATTR VkResult VKAPI_CALL CreateDevice(VkPhysicalDevice physical, const VkD
   GLVK_NEXT(begin_rendering_khr, vkCmdBeginRenderingKHR);
   GLVK_NEXT(update_descriptor_sets, vkUpdateDescriptorSets);
   GLVK_NEXT(push_descriptor_set, vkCmdPushDescriptorSetKHR);
+  GLVK_NEXT(create_render_pass, vkCreateRenderPass);
+  GLVK_NEXT(create_render_pass2, vkCreateRenderPass2);
+  d->create_render_pass2_khr = reinterpret_cast<PFN_vkCreateRenderPass2>(gdpa(*device, "vkCreateRenderPass2KHR"));
+  GLVK_NEXT(destroy_render_pass, vkDestroyRenderPass);
+  GLVK_NEXT(create_framebuffer, vkCreateFramebuffer);
+  GLVK_NEXT(destroy_framebuffer, vkDestroyFramebuffer);
+  GLVK_NEXT(begin_render_pass, vkCmdBeginRenderPass);
+  GLVK_NEXT(begin_render_pass2, vkCmdBeginRenderPass2);
+  d->begin_render_pass2_khr = reinterpret_cast<PFN_vkCmdBeginRenderPass2>(gdpa(*device, "vkCmdBeginRenderPass2KHR"));
+  GLVK_NEXT(create_template, vkCreateDescriptorUpdateTemplate);
+  d->create_template_khr =
+      reinterpret_cast<PFN_vkCreateDescriptorUpdateTemplate>(gdpa(*device, "vkCreateDescriptorUpdateTemplateKHR"));
+  GLVK_NEXT(destroy_template, vkDestroyDescriptorUpdateTemplate);
+  d->destroy_template_khr =
+      reinterpret_cast<PFN_vkDestroyDescriptorUpdateTemplate>(gdpa(*device, "vkDestroyDescriptorUpdateTemplateKHR"));
+  GLVK_NEXT(update_with_template, vkUpdateDescriptorSetWithTemplate);
+  d->update_with_template_khr =
+      reinterpret_cast<PFN_vkUpdateDescriptorSetWithTemplate>(gdpa(*device, "vkUpdateDescriptorSetWithTemplateKHR"));
+  GLVK_NEXT(push_with_template, vkCmdPushDescriptorSetWithTemplateKHR);
 #undef GLVK_NEXT
   static const bool at_exit = std::atexit(report_remaining_devices) == 0;
   (void)at_exit;
@@ -481,16 +517,20 @@ VKAPI_ATTR VkResult VKAPI_CALL SetDebugUtilsObjectTagEXT(VkDevice device, const 
 
 // --------------------------------------------------------------------- rendering
 
+// An attachment view rendered into in `role`: compared (or derived alone) the first time. Device lock held.
+void met_attachment(DeviceData& d, uint64_t view, amd::RecordKind role) {
+  if (view && d.rendered.insert(view).second) check_target(d, view, role);
+}
+
 void check_rendering(DeviceData& d, const VkRenderingInfo* info) {
   if (!info) return;
   std::lock_guard lock(d.mutex);
-  const auto met = [&](VkImageView view, amd::RecordKind role) {
-    if (view && d.rendered.insert(handle_value(view)).second) check_target(d, handle_value(view), role);
-  };
   for (uint32_t i = 0; i < info->colorAttachmentCount; ++i)
-    met(info->pColorAttachments[i].imageView, amd::RecordKind::ColorTarget);
-  if (info->pDepthAttachment) met(info->pDepthAttachment->imageView, amd::RecordKind::DepthTarget);
-  if (info->pStencilAttachment) met(info->pStencilAttachment->imageView, amd::RecordKind::DepthTarget);
+    met_attachment(d, handle_value(info->pColorAttachments[i].imageView), amd::RecordKind::ColorTarget);
+  if (info->pDepthAttachment)
+    met_attachment(d, handle_value(info->pDepthAttachment->imageView), amd::RecordKind::DepthTarget);
+  if (info->pStencilAttachment)
+    met_attachment(d, handle_value(info->pStencilAttachment->imageView), amd::RecordKind::DepthTarget);
 }
 
 VKAPI_ATTR void VKAPI_CALL CmdBeginRendering(VkCommandBuffer commands, const VkRenderingInfo* info) {
@@ -505,34 +545,135 @@ VKAPI_ATTR void VKAPI_CALL CmdBeginRenderingKHR(VkCommandBuffer commands, const 
   (d->begin_rendering_khr ? d->begin_rendering_khr : d->begin_rendering)(commands, info);
 }
 
+// Drops what the layer kept of a destroyed render pass, framebuffer or update template.
+template <class Kept>
+void forget(DeviceData& d, Kept& kept, uint64_t handle) {
+  std::lock_guard lock(d.mutex);
+  kept.erase(handle);
+}
+
+// After a create call: keeps `value` for the new object `*object` when the call succeeded.
+template <class Kept, class Handle, class Value>
+VkResult remember(DeviceData& d, Kept& kept, VkResult result, const Handle* object, Value value) {
+  if (result == VK_SUCCESS) {
+    std::lock_guard lock(d.mutex);
+    kept[handle_value(*object)] = std::move(value);
+  }
+  return result;
+}
+
+// Render passes and framebuffers: the roles a render pass gives its attachments, the views a
+// framebuffer holds (an imageless one gets them at vkCmdBeginRenderPass).
+
+VKAPI_ATTR VkResult VKAPI_CALL CreateRenderPass(VkDevice device, const VkRenderPassCreateInfo* info,
+                                                const VkAllocationCallbacks* allocator, VkRenderPass* pass) {
+  DeviceData* d = device_data(device);
+  return remember(*d, d->render_passes, d->create_render_pass(device, info, allocator, pass), pass,
+                  attachment_roles(*info));
+}
+
+VkResult create_render_pass2(DeviceData* d, PFN_vkCreateRenderPass2 next, VkDevice device,
+                             const VkRenderPassCreateInfo2* info, const VkAllocationCallbacks* allocator,
+                             VkRenderPass* pass) {
+  return remember(*d, d->render_passes, next(device, info, allocator, pass), pass, attachment_roles(*info));
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL CreateRenderPass2(VkDevice device, const VkRenderPassCreateInfo2* info,
+                                                 const VkAllocationCallbacks* allocator, VkRenderPass* pass) {
+  DeviceData* d = device_data(device);
+  return create_render_pass2(d, d->create_render_pass2, device, info, allocator, pass);
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL CreateRenderPass2KHR(VkDevice device, const VkRenderPassCreateInfo2* info,
+                                                    const VkAllocationCallbacks* allocator, VkRenderPass* pass) {
+  DeviceData* d = device_data(device);
+  return create_render_pass2(d, d->create_render_pass2_khr ? d->create_render_pass2_khr : d->create_render_pass2,
+                             device, info, allocator, pass);
+}
+
+VKAPI_ATTR void VKAPI_CALL DestroyRenderPass(VkDevice device, VkRenderPass pass, const VkAllocationCallbacks* allocator) {
+  DeviceData* d = device_data(device);
+  forget(*d, d->render_passes, handle_value(pass));
+  d->destroy_render_pass(device, pass, allocator);
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL CreateFramebuffer(VkDevice device, const VkFramebufferCreateInfo* info,
+                                                 const VkAllocationCallbacks* allocator, VkFramebuffer* framebuffer) {
+  DeviceData* d = device_data(device);
+  std::vector<uint64_t> views;
+  if (!(info->flags & VK_FRAMEBUFFER_CREATE_IMAGELESS_BIT))
+    for (uint32_t i = 0; i < info->attachmentCount; ++i) views.push_back(handle_value(info->pAttachments[i]));
+  return remember(*d, d->framebuffers, d->create_framebuffer(device, info, allocator, framebuffer), framebuffer,
+                  std::move(views));
+}
+
+VKAPI_ATTR void VKAPI_CALL DestroyFramebuffer(VkDevice device, VkFramebuffer framebuffer,
+                                              const VkAllocationCallbacks* allocator) {
+  DeviceData* d = device_data(device);
+  forget(*d, d->framebuffers, handle_value(framebuffer));
+  d->destroy_framebuffer(device, framebuffer, allocator);
+}
+
+// Each attachment of the render pass rendered into, in the role its subpasses give it.
+void check_render_pass(DeviceData& d, const VkRenderPassBeginInfo* info) {
+  if (!info) return;
+  std::lock_guard lock(d.mutex);
+  const auto pass = d.render_passes.find(handle_value(info->renderPass));
+  const auto framebuffer = d.framebuffers.find(handle_value(info->framebuffer));
+  if (pass == d.render_passes.end() || framebuffer == d.framebuffers.end()) return;
+  std::vector<uint64_t> views = framebuffer->second;
+  for (auto* next = static_cast<const VkBaseInStructure*>(info->pNext); next; next = next->pNext)
+    if (next->sType == VK_STRUCTURE_TYPE_RENDER_PASS_ATTACHMENT_BEGIN_INFO) {
+      const auto* begin = reinterpret_cast<const VkRenderPassAttachmentBeginInfo*>(next);
+      for (uint32_t i = 0; i < begin->attachmentCount; ++i) views.push_back(handle_value(begin->pAttachments[i]));
+    }
+  for (size_t i = 0; i < views.size() && i < pass->second.size(); ++i)
+    if (pass->second[i]) met_attachment(d, views[i], *pass->second[i]);
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdBeginRenderPass(VkCommandBuffer commands, const VkRenderPassBeginInfo* info,
+                                              VkSubpassContents contents) {
+  DeviceData* d = device_data(commands);
+  check_render_pass(*d, info);
+  d->begin_render_pass(commands, info, contents);
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdBeginRenderPass2(VkCommandBuffer commands, const VkRenderPassBeginInfo* info,
+                                               const VkSubpassBeginInfo* subpass) {
+  DeviceData* d = device_data(commands);
+  check_render_pass(*d, info);
+  d->begin_render_pass2(commands, info, subpass);
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdBeginRenderPass2KHR(VkCommandBuffer commands, const VkRenderPassBeginInfo* info,
+                                                  const VkSubpassBeginInfo* subpass) {
+  DeviceData* d = device_data(commands);
+  check_render_pass(*d, info);
+  (d->begin_render_pass2_khr ? d->begin_render_pass2_khr : d->begin_render_pass2)(commands, info, subpass);
+}
+
 // --------------------------------------------------------------------- descriptors
 
-// What the descriptor writes bind: each image view, sampler and buffer view counted in its kind,
-// with whether a record was compared for it.
-void count_writes(DeviceData& d, uint32_t count, const VkWriteDescriptorSet* writes) {
+// What descriptor writes bind: each image view, sampler and buffer view counted in its kind, with
+// whether a record was compared for it.
+void count_bound(DeviceData& d, const std::vector<Bound>& bound) {
   std::lock_guard lock(d.mutex);
-  const auto bound = [&](amd::RecordKind kind, uint64_t handle) {
-    if (handle) d.report.add_bound(kind, d.tagged.count(handle) != 0);
-  };
-  for (uint32_t w = 0; w < count; ++w) {
-    const VkWriteDescriptorSet& write = writes[w];
-    for (uint32_t i = 0; i < write.descriptorCount; ++i) switch (write.descriptorType) {
-        case VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER:
-          bound(amd::RecordKind::Sampler, handle_value(write.pImageInfo[i].sampler));
-          [[fallthrough]];
-        case VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE:
-        case VK_DESCRIPTOR_TYPE_STORAGE_IMAGE:
-        case VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT:
-          bound(amd::RecordKind::SampledImage, handle_value(write.pImageInfo[i].imageView));
-          break;
-        case VK_DESCRIPTOR_TYPE_SAMPLER: bound(amd::RecordKind::Sampler, handle_value(write.pImageInfo[i].sampler)); break;
-        case VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER:
-        case VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER:
-          bound(amd::RecordKind::BufferView, handle_value(write.pTexelBufferView[i]));
-          break;
-        default: break;
-      }
+  for (const Bound& b : bound) d.report.add_bound(b.kind, d.tagged.count(b.handle) != 0);
+}
+
+void count_writes(DeviceData& d, uint32_t count, const VkWriteDescriptorSet* writes) {
+  count_bound(d, write_bindings(count, writes));
+}
+
+void count_template_writes(DeviceData& d, VkDescriptorUpdateTemplate update, const void* data) {
+  std::vector<TemplateEntry> entries;
+  {
+    std::lock_guard lock(d.mutex);
+    const auto t = d.templates.find(handle_value(update));
+    if (t == d.templates.end()) return;
+    entries = t->second;
   }
+  count_bound(d, template_bindings(entries, data));
 }
 
 VKAPI_ATTR void VKAPI_CALL UpdateDescriptorSets(VkDevice device, uint32_t write_count,
@@ -551,6 +692,66 @@ VKAPI_ATTR void VKAPI_CALL CmdPushDescriptorSetKHR(VkCommandBuffer commands, VkP
   d->push_descriptor_set(commands, bind_point, layout, set, write_count, writes);
 }
 
+VkResult create_template(DeviceData* d, PFN_vkCreateDescriptorUpdateTemplate next, VkDevice device,
+                         const VkDescriptorUpdateTemplateCreateInfo* info, const VkAllocationCallbacks* allocator,
+                         VkDescriptorUpdateTemplate* update) {
+  return remember(*d, d->templates, next(device, info, allocator, update), update, template_entries(*info));
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL CreateDescriptorUpdateTemplate(VkDevice device,
+                                                              const VkDescriptorUpdateTemplateCreateInfo* info,
+                                                              const VkAllocationCallbacks* allocator,
+                                                              VkDescriptorUpdateTemplate* update) {
+  DeviceData* d = device_data(device);
+  return create_template(d, d->create_template, device, info, allocator, update);
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL CreateDescriptorUpdateTemplateKHR(VkDevice device,
+                                                                 const VkDescriptorUpdateTemplateCreateInfo* info,
+                                                                 const VkAllocationCallbacks* allocator,
+                                                                 VkDescriptorUpdateTemplate* update) {
+  DeviceData* d = device_data(device);
+  return create_template(d, d->create_template_khr ? d->create_template_khr : d->create_template, device, info,
+                         allocator, update);
+}
+
+VKAPI_ATTR void VKAPI_CALL DestroyDescriptorUpdateTemplate(VkDevice device, VkDescriptorUpdateTemplate update,
+                                                           const VkAllocationCallbacks* allocator) {
+  DeviceData* d = device_data(device);
+  forget(*d, d->templates, handle_value(update));
+  d->destroy_template(device, update, allocator);
+}
+
+VKAPI_ATTR void VKAPI_CALL DestroyDescriptorUpdateTemplateKHR(VkDevice device, VkDescriptorUpdateTemplate update,
+                                                              const VkAllocationCallbacks* allocator) {
+  DeviceData* d = device_data(device);
+  forget(*d, d->templates, handle_value(update));
+  (d->destroy_template_khr ? d->destroy_template_khr : d->destroy_template)(device, update, allocator);
+}
+
+VKAPI_ATTR void VKAPI_CALL UpdateDescriptorSetWithTemplate(VkDevice device, VkDescriptorSet set,
+                                                           VkDescriptorUpdateTemplate update, const void* data) {
+  DeviceData* d = device_data(device);
+  count_template_writes(*d, update, data);
+  d->update_with_template(device, set, update, data);
+}
+
+VKAPI_ATTR void VKAPI_CALL UpdateDescriptorSetWithTemplateKHR(VkDevice device, VkDescriptorSet set,
+                                                              VkDescriptorUpdateTemplate update, const void* data) {
+  DeviceData* d = device_data(device);
+  count_template_writes(*d, update, data);
+  (d->update_with_template_khr ? d->update_with_template_khr : d->update_with_template)(device, set, update, data);
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdPushDescriptorSetWithTemplateKHR(VkCommandBuffer commands,
+                                                               VkDescriptorUpdateTemplate update,
+                                                               VkPipelineLayout layout, uint32_t set,
+                                                               const void* data) {
+  DeviceData* d = device_data(commands);
+  count_template_writes(*d, update, data);
+  d->push_with_template(commands, update, layout, set, data);
+}
+
 // --------------------------------------------------------------------- lookup
 
 PFN_vkVoidFunction device_function(const char* name) {
@@ -567,6 +768,11 @@ PFN_vkVoidFunction device_function(const char* name) {
   GLVK_HOOK(DestroySampler)
   GLVK_HOOK(SetDebugUtilsObjectTagEXT)
   GLVK_HOOK(UpdateDescriptorSets)
+  GLVK_HOOK(CreateRenderPass)
+  GLVK_HOOK(DestroyRenderPass)
+  GLVK_HOOK(CreateFramebuffer)
+  GLVK_HOOK(DestroyFramebuffer)
+  GLVK_HOOK(CmdBeginRenderPass)
 #undef GLVK_HOOK
   return nullptr;
 }
@@ -574,10 +780,23 @@ PFN_vkVoidFunction device_function(const char* name) {
 // Extension and Vulkan 1.3 commands: hooked only where the device has them (a layer must not hand
 // out an entry point the driver lacks).
 PFN_vkVoidFunction device_extension_function(const char* name) {
-  if (std::strcmp(name, "vkCmdBeginRendering") == 0) return reinterpret_cast<PFN_vkVoidFunction>(&CmdBeginRendering);
-  if (std::strcmp(name, "vkCmdBeginRenderingKHR") == 0) return reinterpret_cast<PFN_vkVoidFunction>(&CmdBeginRenderingKHR);
-  if (std::strcmp(name, "vkCmdPushDescriptorSetKHR") == 0)
-    return reinterpret_cast<PFN_vkVoidFunction>(&CmdPushDescriptorSetKHR);
+#define GLVK_HOOK(fn) \
+  if (std::strcmp(name, "vk" #fn) == 0) return reinterpret_cast<PFN_vkVoidFunction>(&fn);
+  GLVK_HOOK(CmdBeginRendering)
+  GLVK_HOOK(CmdBeginRenderingKHR)
+  GLVK_HOOK(CmdPushDescriptorSetKHR)
+  GLVK_HOOK(CreateRenderPass2)
+  GLVK_HOOK(CreateRenderPass2KHR)
+  GLVK_HOOK(CmdBeginRenderPass2)
+  GLVK_HOOK(CmdBeginRenderPass2KHR)
+  GLVK_HOOK(CreateDescriptorUpdateTemplate)
+  GLVK_HOOK(CreateDescriptorUpdateTemplateKHR)
+  GLVK_HOOK(DestroyDescriptorUpdateTemplate)
+  GLVK_HOOK(DestroyDescriptorUpdateTemplateKHR)
+  GLVK_HOOK(UpdateDescriptorSetWithTemplate)
+  GLVK_HOOK(UpdateDescriptorSetWithTemplateKHR)
+  GLVK_HOOK(CmdPushDescriptorSetWithTemplateKHR)
+#undef GLVK_HOOK
   return nullptr;
 }
 

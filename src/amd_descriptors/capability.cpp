@@ -40,7 +40,6 @@ bool named(const FormatDesc& d, std::string_view name) { return name == d.name; 
 
 uint32_t translate_texformat(const Chip& chip, const FormatDesc& d) {
   using namespace regs::ImgDataFormat;
-  (void)chip;  // every listed chip has BC1-7; ETC2 (Stoney, Vega10, Raven in radeonsi) is not modelled
   if (d.format == Format::NONE) return kInvalidFormat;
   if (d.colorspace == Colorspace::ZS) {
     if (named(d, "Z16_UNORM")) return IMG_DATA_FORMAT_16;
@@ -66,6 +65,14 @@ uint32_t translate_texformat(const Chip& chip, const FormatDesc& d) {
     case Layout::BPTC:
       return (named(d, "BPTC_RGB_FLOAT") || named(d, "BPTC_RGB_UFLOAT")) ? IMG_DATA_FORMAT_BC6 : IMG_DATA_FORMAT_BC7;
     case Layout::ETC:
+      // si_translate_texformat: only where the texture units decode ETC2 (every listed chip has BC1-7).
+      if (!chip.has_etc) return kInvalidFormat;
+      if (named(d, "ETC1_RGB8") || named(d, "ETC2_RGB8") || named(d, "ETC2_SRGB8")) return IMG_DATA_FORMAT_ETC2_RGB;
+      if (named(d, "ETC2_RGB8A1") || named(d, "ETC2_SRGB8A1")) return IMG_DATA_FORMAT_ETC2_RGBA1;
+      if (named(d, "ETC2_RGBA8") || named(d, "ETC2_SRGBA8")) return IMG_DATA_FORMAT_ETC2_RGBA;
+      if (named(d, "ETC2_R11_UNORM") || named(d, "ETC2_R11_SNORM")) return IMG_DATA_FORMAT_ETC2_R;
+      if (named(d, "ETC2_RG11_UNORM") || named(d, "ETC2_RG11_SNORM")) return IMG_DATA_FORMAT_ETC2_RG;
+      return kInvalidFormat;
     case Layout::ASTC:
     case Layout::PLANAR2:
     case Layout::PLANAR3:

@@ -49,9 +49,11 @@ uint32_t tex_dim(TextureTarget resource_target, TextureTarget view_target, uint3
   return SQ_RSRC_IMG_1D;
 }
 
-// gfx9_border_color_swizzle: where the border colour's channels go for a format's swizzle (only the
-// alpha position matters for the built-in colours, so WZYX/WXYZ stand for every X-in-alpha order).
-uint32_t border_color_swizzle(const Swizzle sw[4]) {
+}  // namespace
+
+// Only the alpha position matters for the built-in colours, so WZYX/WXYZ stand for every
+// X-in-alpha order.
+uint32_t gfx9_border_color_swizzle(const Swizzle sw[4]) {
   using namespace regs::BcSwizzle;
   if (sw[3] == Swizzle::X) return sw[2] == Swizzle::Y ? BC_SWIZZLE_WZYX : BC_SWIZZLE_WXYZ;
   if (sw[0] == Swizzle::X) return sw[1] == Swizzle::Y ? BC_SWIZZLE_XYZW : BC_SWIZZLE_XWYZ;
@@ -60,7 +62,22 @@ uint32_t border_color_swizzle(const Swizzle sw[4]) {
   return BC_SWIZZLE_XYZW;
 }
 
-}  // namespace
+bool swizzle_from_vk(const VkComponentMapping& mapping, Swizzle out[4]) {
+  const VkComponentSwizzle comps[4] = {mapping.r, mapping.g, mapping.b, mapping.a};
+  for (int i = 0; i < 4; ++i) {
+    switch (comps[i]) {
+      case VK_COMPONENT_SWIZZLE_IDENTITY: out[i] = static_cast<Swizzle>(i); break;
+      case VK_COMPONENT_SWIZZLE_ZERO: out[i] = Swizzle::ZERO; break;
+      case VK_COMPONENT_SWIZZLE_ONE: out[i] = Swizzle::ONE; break;
+      case VK_COMPONENT_SWIZZLE_R: out[i] = Swizzle::X; break;
+      case VK_COMPONENT_SWIZZLE_G: out[i] = Swizzle::Y; break;
+      case VK_COMPONENT_SWIZZLE_B: out[i] = Swizzle::Z; break;
+      case VK_COMPONENT_SWIZZLE_A: out[i] = Swizzle::W; break;
+      default: return false;
+    }
+  }
+  return true;
+}
 
 uint32_t map_swizzle(Swizzle swizzle) {
   using namespace regs::SqSel;
@@ -171,7 +188,20 @@ SamplerView default_sampler_view(const Texture& t) {
   return v;
 }
 
+Status check_tile_swizzle(const Chip& chip, const Texture& texture) {
+  if (!texture.tile_swizzle) return ok_status();
+  if (texture.tile_swizzle > 0xFF) return fail("tile swizzle " + std::to_string(texture.tile_swizzle) + " exceeds 8 bits");
+  if (chip.gfx_level >= GfxLevel::GFX9) {
+    // radeon_surf: on GFX9 only the XOR swizzle modes (_X, _T) carry a tile swizzle.
+    const std::string mode = swizzle_mode_name(texture.surface.gfx9.surf.swizzle_mode);
+    if (!mode.ends_with("_X") && !mode.ends_with("_T"))
+      return fail("a tile swizzle needs an XOR swizzle mode; the surface has " + mode);
+  }
+  return ok_status();
+}
+
 Result<ImageDescriptor> make_texture_descriptor(const Chip& chip, const Texture& tex, const SamplerView& view) {
+  if (Status st = check_tile_swizzle(chip, tex); !st) return Error{st.error()};
   const SurfaceTemplate& res = tex.templ;
   Format format = view.format == Format::NONE ? res.format : view.format;
   // si_create_sampler_view_custom: a DB-compatible (depth/stencil) texture is sampled in the
@@ -248,15 +278,16 @@ Result<ImageDescriptor> make_texture_descriptor(const Chip& chip, const Texture&
   }
 
   if (gfx9) {
-    // si_make_texture_descriptor + si_set_mutable_tex_desc_fields for GFX9 (no DCC, tile swizzle 0).
+    // si_make_texture_descriptor + si_set_mutable_tex_desc_fields for GFX9 (no DCC).
     const Gfx9Plane& plane = stencil_plane ? tex.surface.gfx9.stencil : tex.surface.gfx9.surf;
     if (plane.level.empty()) return fail("texture was not laid out for a GFX9 chip");
     const bool single_layer = view.target == TextureTarget::TEXTURE_1D || view.target == TextureTarget::TEXTURE_2D ||
                               view.target == TextureTarget::TEXTURE_RECT || view.target == TextureTarget::TEXTURE_CUBE;
     return make_texture_descriptor_gfx9(Gfx9DescriptorInput{
         tex.va + (stencil_plane ? tex.surface.stencil_offset : 0), plane, data_format, num_format, {swizzle[0], swizzle[1], swizzle[2], swizzle[3]},
-        border_color_swizzle(d->swizzle), type, res.width, height, depth, res.samples, res.levels, view.first_level,
-        view.last_level, view.first_layer, single_layer ? view.first_layer : view.last_layer, view.min_lod});
+        gfx9_border_color_swizzle(d->swizzle), type, res.width, height, depth, res.samples, res.levels, view.first_level,
+        view.last_level, view.first_layer, single_layer ? view.first_layer : view.last_layer, view.min_lod,
+        tex.tile_swizzle});
   }
 
   const std::vector<SurfaceLevel>& levels = stencil_plane ? tex.surface.stencil_level : tex.surface.level;
@@ -278,6 +309,8 @@ Result<ImageDescriptor> make_texture_descriptor(const Chip& chip, const Texture&
 
   ImageDescriptor w{};
   w[0] = regs::SQ_IMG_RSRC_WORD0::BASE_ADDRESS.encode(static_cast<uint32_t>(va >> 8));
+  // si_set_mutable_tex_desc_fields: only macrotiled modes take the tile swizzle (the base level's mode).
+  if (base.mode == SurfaceMode::TILED_2D) w[0] |= tex.tile_swizzle;
   w[1] = W1::BASE_ADDRESS_HI.encode(static_cast<uint32_t>(va >> 40)) |
          W1::MIN_LOD.encode(fixed_8(std::clamp(view.min_lod, 0.0f, 15.0f))) | W1::DATA_FORMAT.encode(data_format) |
          W1::NUM_FORMAT.encode(num_format);
@@ -317,7 +350,7 @@ Result<ImageDescriptor> make_texture_descriptor_gfx9(const Gfx9DescriptorInput& 
                 std::to_string(in.depth) + " (epitch " + std::to_string(in.plane.epitch) + ") exceeds the descriptor fields");
   if (in.va % 256) return fail("texture address " + hex(in.va) + " is not 256-byte aligned");
   ImageDescriptor w{};
-  w[0] = regs::SQ_IMG_RSRC_WORD0::BASE_ADDRESS.encode(static_cast<uint32_t>(in.va >> 8));
+  w[0] = regs::SQ_IMG_RSRC_WORD0::BASE_ADDRESS.encode(static_cast<uint32_t>(in.va >> 8)) | in.tile_swizzle;
   w[1] = W1::BASE_ADDRESS_HI.encode(static_cast<uint32_t>(in.va >> 40)) |
          W1::MIN_LOD.encode(fixed_8(std::clamp(in.min_lod, 0.0f, 15.0f))) | W1::DATA_FORMAT.encode(in.data_format) |
          W1::NUM_FORMAT.encode(in.num_format);
@@ -369,19 +402,7 @@ Result<SamplerView> sampler_view_from_vk(const Texture& tex, const VkImageViewDe
     case VK_IMAGE_VIEW_TYPE_CUBE_ARRAY: v.target = TextureTarget::TEXTURE_CUBE_ARRAY; break;
     default: return fail("unknown VkImageViewType " + std::to_string(vk.view_type));
   }
-  const VkComponentSwizzle comps[4] = {vk.components.r, vk.components.g, vk.components.b, vk.components.a};
-  for (int i = 0; i < 4; ++i) {
-    switch (comps[i]) {
-      case VK_COMPONENT_SWIZZLE_IDENTITY: v.swizzle[i] = static_cast<Swizzle>(i); break;
-      case VK_COMPONENT_SWIZZLE_ZERO: v.swizzle[i] = Swizzle::ZERO; break;
-      case VK_COMPONENT_SWIZZLE_ONE: v.swizzle[i] = Swizzle::ONE; break;
-      case VK_COMPONENT_SWIZZLE_R: v.swizzle[i] = Swizzle::X; break;
-      case VK_COMPONENT_SWIZZLE_G: v.swizzle[i] = Swizzle::Y; break;
-      case VK_COMPONENT_SWIZZLE_B: v.swizzle[i] = Swizzle::Z; break;
-      case VK_COMPONENT_SWIZZLE_A: v.swizzle[i] = Swizzle::W; break;
-      default: return fail("unknown VkComponentSwizzle " + std::to_string(comps[i]));
-    }
-  }
+  if (!swizzle_from_vk(vk.components, v.swizzle)) return fail("unknown VkComponentSwizzle in the view");
   const uint32_t levels = tex.templ.levels;
   const bool is_3d = tex.templ.target == TextureTarget::TEXTURE_3D;
   const uint32_t layers = is_3d ? tex.templ.depth : tex.templ.array_size;

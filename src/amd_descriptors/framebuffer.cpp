@@ -515,6 +515,7 @@ Result<ColorSurface> color_surface_from_texture(const Chip& chip, const Texture&
   const formats::FormatDesc& desc = formats::describe(texture.templ.format);
   Result<CbFormat> format = cb_format(desc);
   if (!format) return Error{format.error()};
+  if (Status st = check_tile_swizzle(chip, texture); !st) return Error{st.error()};
   if (level >= texture.surface.level.size())
     return Error{"level " + std::to_string(level) + " beyond the texture's " +
                  std::to_string(texture.surface.level.size())};
@@ -531,6 +532,7 @@ Result<ColorSurface> color_surface_from_texture(const Chip& chip, const Texture&
   s.first_layer = first_layer;
   s.last_layer = last_layer;
   s.num_samples = texture.templ.samples;
+  s.tile_swizzle = texture.tile_swizzle;  // encode_color_buffer ORs it into 2D levels (GFX9: always)
   // si_initialize_color_surface: CB_COLORn_CMASK_SLICE is the texture's (level 0) CMASK slice
   // for every level; a surface without CMASK (linear) leaves it 0.
   s.cmask_slice_tile_max = texture.surface.cmask.slice_tile_max;

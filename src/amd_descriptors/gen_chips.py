@@ -14,7 +14,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import gen_registers  # noqa: E402
 
 COLUMNS = ["name", "family", "gfx", "num_tile_pipes", "pipe_interleave_bytes",
-           "num_shader_engines", "dedicated_vram", "max_dimension", "gb_addr_config"]
+           "num_shader_engines", "dedicated_vram", "max_dimension", "gb_addr_config", "etc"]
 
 
 class ChipError(Exception):
@@ -168,6 +168,8 @@ def main(argv):
                 derived = 2 if mode14 == "P2" else int(mode14[1:].split("_")[0]) if mode14 else 0
                 if derived != pipes:
                     raise ChipError(f"{where}: num_tile_pipes {pipes} disagrees with GB_TILE_MODE14 {mode14}")
+            if row["etc"] not in ("0", "1"):
+                raise ChipError(f"{where}: etc must be 0 or 1")
             rows.append(row)
         for chip in list(tiles) + list(macros):
             if not any(r["name"] == chip for r in rows):
@@ -198,7 +200,7 @@ def main(argv):
         out.append(f"    {{\"{name}\", \"{r['family']}\", {level}, {int(r['num_tile_pipes'])}, "
                    f"{int(r['pipe_interleave_bytes'])}, {int(r['num_shader_engines'])}, "
                    f"{'true' if r['dedicated_vram'] == '1' else 'false'}, {int(r['max_dimension'])}, "
-                   f"{r['gb_addr_config']:#010x}, {spans}}},")
+                   f"{r['gb_addr_config']:#010x}, {spans}, {'true' if r['etc'] == '1' else 'false'}}},")
     out += ["};", f"const size_t kNumChips = {len(rows)};", "", "}  // namespace glvk::amd", ""]
     with open(argv[4], "w", encoding="utf-8") as f:
         f.write("\n".join(out))

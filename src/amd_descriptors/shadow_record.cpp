@@ -2,14 +2,17 @@
 
 #include <glvk/amd_descriptors/framebuffer.h>
 
+#include <bit>
+
 namespace glvk::amd {
 namespace {
 
 constexpr uint32_t kMagic = 0x4B564C47u;  // "GLVK"
-constexpr uint32_t kVersion = 1;
+constexpr uint32_t kVersion = 2;
 // Fixed part: magic, version, kind, va (2), buffer_size (2), view format, view type, 4 swizzles,
-// aspect, base level, level count, base layer, layer count, word count, register count.
-constexpr size_t kHeaderDwords = 20;
+// aspect, base level, level count, base layer, layer count, word count, register count, sampler
+// max_lod (float bits).
+constexpr size_t kHeaderDwords = 21;
 constexpr size_t kMaxEntries = 64;  // no record is larger: a bound against garbage counts
 
 void put64(std::vector<uint32_t>& d, uint64_t v) {
@@ -101,7 +104,7 @@ std::vector<uint8_t> serialize_record(const ShadowRecord& r) {
   d.insert(d.end(), {uint32_t(v.format), uint32_t(v.view_type), uint32_t(v.components.r), uint32_t(v.components.g),
                      uint32_t(v.components.b), uint32_t(v.components.a), v.range.aspectMask, v.range.baseMipLevel,
                      v.range.levelCount, v.range.baseArrayLayer, v.range.layerCount, uint32_t(r.words.size()),
-                     uint32_t(r.registers.size())});
+                     uint32_t(r.registers.size()), std::bit_cast<uint32_t>(r.sampler_max_lod)});
   d.insert(d.end(), r.words.begin(), r.words.end());
   for (const RecordRegister& reg : r.registers) d.insert(d.end(), {reg.offset, reg.value});
   std::vector<uint8_t> bytes;
@@ -117,7 +120,8 @@ Result<ShadowRecord> parse_record(std::span<const uint8_t> bytes) {
     d[i] = uint32_t(bytes[4 * i]) | uint32_t(bytes[4 * i + 1]) << 8 | uint32_t(bytes[4 * i + 2]) << 16 |
            uint32_t(bytes[4 * i + 3]) << 24;
   if (d.size() < kHeaderDwords || d[0] != kMagic) return fail("not a glvk shadow record");
-  if (d[1] != kVersion) return fail("shadow record version " + std::to_string(d[1]) + ", expected 1");
+  if (d[1] != kVersion)
+    return fail("shadow record version " + std::to_string(d[1]) + ", expected " + std::to_string(kVersion));
   if (d[2] < uint32_t(RecordKind::SampledImage) || d[2] > uint32_t(RecordKind::DepthTarget))
     return fail("unknown record kind " + std::to_string(d[2]));
   const size_t words = d[18], registers = d[19];
@@ -132,6 +136,7 @@ Result<ShadowRecord> parse_record(std::span<const uint8_t> bytes) {
   r.view.components = {VkComponentSwizzle(d[9]), VkComponentSwizzle(d[10]), VkComponentSwizzle(d[11]),
                        VkComponentSwizzle(d[12])};
   r.view.range = {d[13], d[14], d[15], d[16], d[17]};
+  r.sampler_max_lod = std::bit_cast<float>(d[20]);
   r.words.assign(d.begin() + kHeaderDwords, d.begin() + std::ptrdiff_t(kHeaderDwords + words));
   for (size_t i = 0; i < registers; ++i)
     r.registers.push_back({d[kHeaderDwords + words + 2 * i], d[kHeaderDwords + words + 2 * i + 1]});

@@ -157,9 +157,19 @@ BorderColor border_color_of(const SamplerInput& s, bool integer) {
   return b;
 }
 
+SamplerLods convert_sampler_lods(const SamplerInput& s) {
+  SamplerLods out;
+  out.lod_bias = std::floor(std::clamp(s.lod_bias, -16.0f, 16.0f) * 256.0f) / 256.0f;
+  out.min_lod = std::max(s.min_lod, 0.0f);
+  out.max_lod = s.max_lod;
+  if (out.max_lod < out.min_lod) std::swap(out.min_lod, out.max_lod);  // "the GL spec doesn't seem to specify"
+  return out;
+}
+
 SamplerKey sampler_key(const SamplerInput& s, const vk_backend::Device& device, std::uint32_t levels, bool integer,
                        bool depth_compare_allowed) {
   SamplerKey key{};
+  const SamplerLods lods = convert_sampler_lods(s);
   // Integer textures take NEAREST filtering whatever the parameters say (GL 4.6 8.17: they are
   // incomplete otherwise in GL; Vulkan cannot filter them), and so do non-filterable formats.
   const bool nearest_only = integer;
@@ -173,12 +183,12 @@ SamplerKey sampler_key(const SamplerInput& s, const vk_backend::Device& device, 
   key.v = address_mode(s.wrap_t);
   key.w = address_mode(s.wrap_r);
   const float max_bias = device.properties().limits.maxSamplerLodBias;
-  key.lod_bias = std::clamp(s.lod_bias, -max_bias, max_bias);
+  key.lod_bias = std::clamp(lods.lod_bias, -max_bias, max_bias);
   // The view starts at the base level, so GL's lod (relative to the base level) is Vulkan's. A
   // non-mipmapped filter samples the base level only: a maximum lod of 0.25 keeps the
   // magnification/minification choice while never leaving level 0 (GL 4.6 8.14.2).
-  key.min_lod = std::clamp(s.min_lod, 0.0f, float(levels - 1));
-  key.max_lod = is_mipmap_filter(s.min_filter) ? std::clamp(s.max_lod, key.min_lod, float(levels - 1))
+  key.min_lod = std::clamp(lods.min_lod, 0.0f, float(levels - 1));
+  key.max_lod = is_mipmap_filter(s.min_filter) ? std::clamp(lods.max_lod, key.min_lod, float(levels - 1))
                                                : std::min(0.25f, std::max(key.min_lod, 0.0f));
   if (key.max_lod < key.min_lod) key.max_lod = key.min_lod;
   key.anisotropy = device.features().samplerAnisotropy

@@ -326,10 +326,10 @@ void shadow_sampler(const vk_backend::Device& device, VkSampler sampler, const S
                          ? amd::MipFilter::LINEAR
                      : gl.min_filter == GL_NEAREST || gl.min_filter == GL_LINEAR ? amd::MipFilter::NONE
                                                                                  : amd::MipFilter::NEAREST;
-  // st_convert_sampler: a negative minimum LOD is 0, a maximum below it is raised to it.
-  state.min_lod = std::max(gl.min_lod, 0.0f);
-  state.max_lod = std::max(gl.max_lod, state.min_lod);
-  state.lod_bias = gl.lod_bias;
+  const SamplerLods lods = convert_sampler_lods(gl);
+  state.min_lod = lods.min_lod;
+  state.max_lod = lods.max_lod;
+  state.lod_bias = lods.lod_bias;
   state.max_anisotropy = gl.max_anisotropy > 1.0f ? std::uint32_t(gl.max_anisotropy) : 0;
   state.compare_enable = compare;
   state.compare_func = amd::CompareFunc(gl.compare_func >= GL_NEVER && gl.compare_func <= GL_ALWAYS
@@ -358,6 +358,7 @@ void shadow_sampler(const vk_backend::Device& device, VkSampler sampler, const S
   if (!words) return;
   amd::ShadowRecord record;
   record.kind = amd::RecordKind::Sampler;
+  record.sampler_max_lod = state.max_lod;
   record.words.assign(words->begin(), words->end());
   shadow_tag(device, VK_OBJECT_TYPE_SAMPLER, sampler, std::move(record));
 }

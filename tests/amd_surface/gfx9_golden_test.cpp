@@ -11,6 +11,7 @@
 //  - descriptors/CB/DB: radeonsi's GFX9 branches (DEPTH = last layer, PITCH = epitch, MAX_MIP,
 //    BC_SWIZZLE from the format swizzle; CB base/ATTRIB/ATTRIB2/VIEW.MIP_LEVEL; DB SW_MODE, EPITCH,
 //    X_MAX/Y_MAX, MIPID), the words assembled by hand from the field positions.
+#include <glvk/amd_descriptors/capability.h>
 #include <glvk/amd_descriptors/descriptors.h>
 #include <glvk/amd_descriptors/framebuffer.h>
 #include <glvk/amd_descriptors/ib_printer.h>
@@ -223,6 +224,31 @@ TEST(AmdGfx9Descriptors, MipmappedTextureWords) {
   ASSERT_TRUE(w.ok()) << w.error();
   const ImageDescriptor want = {0x00001000, 0x00A00000, 0x403FC0FF, 0x91A80FAC, 0x002FE000, 0x80000000, 0, 0};
   EXPECT_EQ(*w, want);
+}
+
+// ETC2/EAC: si_translate_texformat decodes them only where radeon_info::has_etc_support (Stoney,
+// Vega10, Raven). sid.h / gfx9.json: IMG_DATA_FORMAT_ETC2_RGB 0x18, ETC2_R 0x1a, ETC2_RG 0x1b,
+// ETC2_RGBA1 0x1c; IMG_NUM_FORMAT UNORM 0, SNORM 1, SRGB 9 (SQ_IMG_RSRC_WORD1 DATA_FORMAT 25:20,
+// NUM_FORMAT 29:26). ETC1 is read as ETC2_RGB.
+TEST(AmdGfx9Descriptors, Etc2OnlyWhereTheTextureUnitsDecodeIt) {
+  const struct {
+    Format format;
+    uint32_t data_format, num_format;
+  } cases[] = {{Format::ETC1_RGB8, 0x18, 0},      {Format::ETC2_SRGB8A1, 0x1c, 9},
+               {Format::ETC2_R11_UNORM, 0x1a, 0}, {Format::ETC2_RG11_SNORM, 0x1b, 1}};
+  for (const char* name : {"vega10", "raven"}) {
+    for (const auto& k : cases) {
+      auto tex = create_texture(chip(name), tmpl(TextureTarget::TEXTURE_2D, k.format, 64, 64), 0x100000);
+      ASSERT_TRUE(tex.ok()) << tex.error();
+      auto w = make_texture_descriptor(chip(name), *tex, default_sampler_view(*tex));
+      ASSERT_TRUE(w.ok()) << name << " " << w.error();
+      EXPECT_EQ(((*w)[1] >> 20) & 0x3f, k.data_format) << name;
+      EXPECT_EQ(((*w)[1] >> 26) & 0xf, k.num_format) << name;
+    }
+  }
+  for (const char* name : {"vega12", "vega20", "tonga", "tahiti"})
+    EXPECT_FALSE(is_format_supported(chip(name), Format::ETC2_RGB8, TextureTarget::TEXTURE_2D, 1, USAGE_SAMPLER_VIEW))
+        << name;
 }
 
 // BGRA8 (swizzle ZYXW: X is channel 2) borders ZYXW (4); a 1D texture is a 2D resource on GFX9,

@@ -433,5 +433,63 @@ TEST(RadeonsiGolden, CmaskSliceIsTheTexturesForEveryLevel) {
   EXPECT_EQ(bits(r->slice, 21, 0), 9u);
 }
 
+// The per-screen tile swizzle as an input (issue 18 item 1). radeonsi ORs radeon_surf::tile_swizzle
+// into the 256-byte base: si_set_mutable_tex_desc_fields "only macrotiled modes can set tile
+// swizzle" (GFX6-8: level 0's mode; GFX9: always), si_emit_framebuffer_state the same for
+// CB_COLORn_BASE of the bound level, and CB_COLORn_FMASK = the colour base without FMASK; the CMASK
+// register holds the texture base (no CMASK) at level 0 and the colour base above it. Tonga's
+// 256x256 RGBA8 with 3 levels: level 0 2D; level 1 (128x128) is smaller than Tonga's 256x128-element
+// macro tile and degrades to 1D, at 256*256*4 = 262144 bytes. At kVa = 2^32: base 0x01000000,
+// level 1 0x01000000 + 262144/256 = 0x01000400. Swizzle 5.
+TEST(RadeonsiGolden, TileSwizzleOnlyOnMacroTiledLevels) {
+  Texture tex = texture("tonga", tmpl(TextureTarget::TEXTURE_2D, Format::R8G8B8A8_UNORM, 256, 256, 1, 1, 3));
+  ASSERT_EQ(tex.surface.level[0].mode, SurfaceMode::TILED_2D);
+  ASSERT_EQ(tex.surface.level[1].mode, SurfaceMode::TILED_1D);
+  tex.tile_swizzle = 5;
+  auto words = make_texture_descriptor(chip("tonga"), tex, default_sampler_view(tex));
+  ASSERT_TRUE(words.ok()) << words.error();
+  EXPECT_EQ((*words)[0], 0x01000005u);
+  auto r = encode_color_buffer(chip("tonga"), *color_surface_from_texture(chip("tonga"), tex, 0, 0, 0));
+  ASSERT_TRUE(r.ok()) << r.error();
+  EXPECT_EQ(r->base, 0x01000005u);
+  EXPECT_EQ(r->fmask, 0x01000005u);
+  EXPECT_EQ(r->cmask, 0x01000000u);
+  r = encode_color_buffer(chip("tonga"), *color_surface_from_texture(chip("tonga"), tex, 1, 0, 0));
+  ASSERT_TRUE(r.ok()) << r.error();
+  EXPECT_EQ(r->base, 0x01000400u);  // 1D: no swizzle
+  EXPECT_EQ(r->cmask, 0x01000400u);
+
+  // A 16x16 texture is 1D from level 0 (si_choose_tiling): its descriptor takes no swizzle.
+  Texture small = texture("tahiti", tmpl(TextureTarget::TEXTURE_2D, Format::R8G8B8A8_UNORM, 16, 16));
+  small.tile_swizzle = 5;
+  words = make_texture_descriptor(chip("tahiti"), small, default_sampler_view(small));
+  ASSERT_TRUE(words.ok()) << words.error();
+  EXPECT_EQ((*words)[0], 0x01000000u);
+  // radeon_surf::tile_swizzle is 8 bits.
+  tex.tile_swizzle = 0x100;
+  EXPECT_FALSE(make_texture_descriptor(chip("tonga"), tex, default_sampler_view(tex)).ok());
+  EXPECT_FALSE(color_surface_from_texture(chip("tonga"), tex, 0, 0, 0).ok());
+}
+
+// GFX9 ORs the swizzle whatever the level (the descriptor and CB_COLORn_BASE take the surface
+// base); radeon_surf allows one only on XOR swizzle modes. Vega10's 256x256 RGBA8 is SW_64KB_D_X
+// (gfx9_golden_test); a linear surface (SW_LINEAR) refuses it.
+TEST(RadeonsiGolden, Gfx9TileSwizzleOnXorModes) {
+  Texture tex = texture("vega10", tmpl(TextureTarget::TEXTURE_2D, Format::R8G8B8A8_UNORM, 256, 256, 1, 1, 3));
+  tex.tile_swizzle = 0x1c;
+  auto words = make_texture_descriptor(chip("vega10"), tex, default_sampler_view(tex));
+  ASSERT_TRUE(words.ok()) << words.error();
+  EXPECT_EQ((*words)[0], 0x0100001cu);
+  auto r = encode_color_buffer_gfx9(chip("vega10"), *color_surface_from_texture(chip("vega10"), tex, 2, 0, 0));
+  ASSERT_TRUE(r.ok()) << r.error();
+  EXPECT_EQ(r->base, 0x0100001cu);
+  EXPECT_EQ(r->fmask, 0x0100001cu);
+  SurfaceTemplate linear = tmpl(TextureTarget::TEXTURE_2D, Format::R8G8B8A8_UNORM, 256, 256);
+  linear.linear = true;
+  Texture lin = texture("vega10", linear);
+  lin.tile_swizzle = 1;
+  EXPECT_FALSE(make_texture_descriptor(chip("vega10"), lin, default_sampler_view(lin)).ok());
+}
+
 }  // namespace
 }  // namespace glvk::amd

@@ -204,6 +204,43 @@ TEST(ShadowCheckLayer, LoadsThroughTheLoaderEnvironmentToo) {
   EXPECT_EQ(r.err.find(" 0 objects checked"), std::string::npos) << r.err;
 }
 
+// Under another Vulkan application (render_pass_app.cpp, with the Khronos validation layer): the
+// attachments of a render pass's framebuffer and of an imageless framebuffer are compared in the
+// role the render pass gives them, and a combined image sampler written through a descriptor
+// update template is counted as bound. Without the render pass hooks the untagged attachments would
+// be derived as sampled images and the flipped record compared in no role at all.
+TEST(ShadowCheckLayer, RenderPassesAndDescriptorTemplatesOfOtherApplicationsAreChecked) {
+  const std::string path = report_path("render_pass");
+  const ProcessResult r = run_process({GLVK_RENDER_PASS_APP_PATH, "--validation"}, "",
+                                      {{"VK_ICD_FILENAMES", kLavapipeIcd}, {"VK_ADD_LAYER_PATH", GLVK_LAYER_DIR},
+                                       {"VK_INSTANCE_LAYERS", ""}, {"GLVK_SHADOW_CHIP", "tonga"},
+                                       {"GLVK_SHADOW_REPORT", path}, {"GLVK_SHADOW_TEST_CORRUPT", ""}});
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.err.find("VK_LAYER_GLVK_shadow_check (tonga): "), std::string::npos) << r.err;
+  const auto kind = [&](const char* k, const char* counter) {
+    return query(path, std::string("d['kinds']['") + k + "']['" + counter + "']");
+  };
+  // Colour A (render pass 1) identical, colour B (render pass 2, imageless) with its flipped bit.
+  EXPECT_EQ(kind("colour target", "checked"), "2") << r.err;
+  EXPECT_EQ(kind("colour target", "identical"), "1") << r.err;
+  EXPECT_EQ(kind("colour target", "unexplained"), "1") << r.err;
+  EXPECT_EQ(query(path, "[(x['register'], x['field'], x['radeonsi'] ^ x['radv']) for m in d['mismatches'] "
+                        "for x in m['differences'] if x['explanation'] is None]"),
+            "[('CB_COLOR0_INFO', 'FORMAT', 1)]")
+      << r.err;
+  // The untagged attachments: colour C and depth D, each derived in its role.
+  EXPECT_EQ(kind("colour target", "derived_without_record"), "1") << r.err;
+  EXPECT_EQ(kind("depth target", "derived_without_record"), "1") << r.err;
+  // The template's sampler (tagged) and sampled view (untagged).
+  EXPECT_EQ(kind("sampler", "bound"), "1") << r.err;
+  EXPECT_EQ(kind("sampler", "bound_with_record"), "1") << r.err;
+  EXPECT_EQ(kind("sampler", "identical"), "1") << r.err;
+  EXPECT_EQ(kind("image", "bound"), "1") << r.err;
+  EXPECT_EQ(kind("image", "bound_with_record"), "0") << r.err;
+  EXPECT_EQ(kind("image", "derived_without_record"), "1") << r.err;
+  std::remove(path.c_str());
+}
+
 // RADV_FORCE_FAMILY gives RADV a device without hardware: format features, no memory types.
 std::vector<std::pair<std::string, std::string>> null_device_env(const std::string& icds) {
   return {{"VK_ICD_FILENAMES", icds}, {"RADV_FORCE_FAMILY", "tonga"}, {"GLVK_DEVICE", ""}, {"GLVK_VALIDATION", ""}};

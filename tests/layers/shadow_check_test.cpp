@@ -51,10 +51,12 @@ TEST(ShadowRecord, RoundTripsAndRejectsGarbage) {
   amd::ShadowRecord r = radeonsi_record(0x100000000ull);
   r.registers = {{0x28c70, 7}};
   r.buffer_size = 1ull << 33;
+  r.sampler_max_lod = 2.5f;
   const amd::Result<amd::ShadowRecord> back = amd::parse_record(amd::serialize_record(r));
   ASSERT_TRUE(back.ok()) << back.error();
   EXPECT_EQ(back->va, r.va);
   EXPECT_EQ(back->buffer_size, r.buffer_size);
+  EXPECT_EQ(back->sampler_max_lod, 2.5f);
   EXPECT_EQ(back->words, r.words);
   ASSERT_EQ(back->registers.size(), 1u);
   EXPECT_EQ(back->registers[0].offset, 0x28c70u);
@@ -313,6 +315,37 @@ TEST(ShadowCheck, BlitSourceLayerOfAnArrayIsExplained) {
   EXPECT_TRUE(compare_image(tonga(), image, layer1, record).unexplained());
 }
 
+// GL_ALPHA8 is A8_UNORM to radeonsi (swizzle 000X: gfx9_border_color_swizzle gives WXYZ, 3) and an
+// R8 image sampled through the mapping (0, 0, 0, R) to Vulkan (R8's X001 gives XWYZ, 1): on Vega10
+// the words differ in BC_SWIZZLE only (SQ_IMG_RSRC_WORD4 bits 31:29), explained; any other value
+// stays unexplained.
+TEST(ShadowCheck, EmulatedChannelsBorderSwizzleIsExplainedOnGfx9) {
+  const amd::Chip& vega10 = *amd::find_chip("vega10");
+  amd::SurfaceTemplate templ;
+  templ.format = formats::Format::A8_UNORM;
+  templ.width = 64;
+  templ.height = 32;
+  const amd::Result<amd::Texture> texture = amd::create_texture(vega10, templ, 0x100000);
+  ASSERT_TRUE(texture.ok()) << texture.error();
+  const amd::Result<amd::ImageDescriptor> words =
+      amd::make_texture_descriptor(vega10, *texture, amd::default_sampler_view(*texture));
+  ASSERT_TRUE(words.ok()) << words.error();
+  amd::ShadowRecord record;
+  record.va = 0x100000;
+  record.view = amd::sampled_vk_view(templ.format, templ.target, 1, 1);
+  record.words.assign(words->begin(), words->end());
+  ImageInfo image = image_2d(VK_FORMAT_R8_UNORM, 64, 32, VK_IMAGE_TILING_OPTIMAL);
+  image.levels = 1;
+  const Comparison c = compare_image(vega10, image, record.view, record);
+  ASSERT_EQ(c.differences.size(), 1u) << (c.underived ? *c.underived : "");
+  EXPECT_EQ(c.differences[0].field, "BC_SWIZZLE");
+  EXPECT_EQ(c.differences[0].radeonsi, 3u);
+  EXPECT_EQ(c.differences[0].radv, 1u);
+  EXPECT_EQ(c.differences[0].explanation, "emulated-channels-border");
+  record.words[4] ^= 1u << 31;  // BC_SWIZZLE 3 -> 7
+  EXPECT_TRUE(compare_image(vega10, image, record.view, record).unexplained());
+}
+
 // ------------------------------------------------------------------ samplers
 
 amd::ShadowRecord gl_sampler_record(amd::MipFilter mip, float max_lod) {
@@ -324,6 +357,7 @@ amd::ShadowRecord gl_sampler_record(amd::MipFilter mip, float max_lod) {
   EXPECT_TRUE(words.ok());
   amd::ShadowRecord record;
   record.kind = amd::RecordKind::Sampler;
+  record.sampler_max_lod = max_lod;
   record.words.assign(words->begin(), words->end());
   return record;
 }
@@ -347,6 +381,19 @@ TEST(ShadowCheckSamplers, NoMipFilterLoweredToALodClampIsExplained) {
   for (const FieldDifference& d : wrong.differences)
     if (d.field == "MIP_FILTER") mip_filter = d.explanation.empty();
   EXPECT_TRUE(mip_filter);
+  // radeonsi's MAX_LOD must be GL's 1000 clamped to 15 in 4.8 fixed point (0xF00, SQ_IMG_SAMP_WORD1
+  // bits 23:12, sid.h S_008F34_MAX_LOD); one bit off is no longer GL's range and stays unexplained.
+  amd::ShadowRecord corrupted = gl_sampler_record(amd::MipFilter::NONE, 1000.0f);
+  EXPECT_EQ((corrupted.words[1] >> 12) & 0xFFF, 0xF00u);
+  corrupted.words[1] ^= 1u << 12;
+  const Comparison off = compare_sampler(tonga(), vk_sampler(0.0f), corrupted);
+  ASSERT_EQ(off.differences.size(), 2u);
+  for (const FieldDifference& d : off.differences)
+    EXPECT_EQ(d.explanation.empty(), d.field == "MAX_LOD") << describe(d);
+  // So is a record that claims another GL maximum than its words hold.
+  amd::ShadowRecord claims = gl_sampler_record(amd::MipFilter::NONE, 1000.0f);
+  claims.sampler_max_lod = 4.0f;
+  EXPECT_TRUE(compare_sampler(tonga(), vk_sampler(0.0f), claims).unexplained());
 }
 
 TEST(ShadowCheckSamplers, MaximumLodClampedToTheViewIsExplainedOnlyWhenLowered) {

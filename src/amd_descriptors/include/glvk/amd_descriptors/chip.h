@@ -28,6 +28,7 @@ struct Chip {
   // macrotile table (empty span).
   std::span<const uint32_t> tile_mode_array;
   std::span<const uint32_t> macrotile_mode_array;
+  bool has_etc = false;  // ETC2/EAC sampling (radeon_info::has_etc_support; chips.txt's etc column)
 };
 
 std::span<const Chip> all_chips();

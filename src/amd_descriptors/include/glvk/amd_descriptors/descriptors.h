@@ -50,7 +50,14 @@ struct Texture {
   SurfaceTemplate templ;
   Surface surface;
   uint64_t va = 0;
+  // radeon_surf::tile_swizzle, an input: the per-screen pipe/bank XOR ac_surface gives a colour
+  // surface (AddrComputeBaseSwizzle / Addr2ComputePipeBankXor, not modelled; 0 = none). radeonsi ORs
+  // it into the 256-byte base of the descriptor and CB_COLORn_BASE when level 0 (the CB: the bound
+  // level) is 2D tiled on GFX6-8, always on GFX9, where only XOR (_X/_T) swizzle modes may have one.
+  uint32_t tile_swizzle = 0;
 };
+// The tile swizzle fits radeon_surf's 8 bits and, on GFX9, the plane's swizzle mode takes one.
+Status check_tile_swizzle(const Chip& chip, const Texture& texture);
 // Lays the texture out with compute_surface(chip, templ) at `va`.
 Result<Texture> create_texture(const Chip& chip, const SurfaceTemplate& templ, uint64_t va);
 
@@ -80,6 +87,7 @@ struct Gfx9DescriptorInput {
   uint32_t width, height, depth, samples, levels;
   uint32_t first_level, last_level, first_layer, last_layer;
   float min_lod;
+  uint32_t tile_swizzle = 0;  // ORed into the base (GFX9: every swizzle mode that has one)
 };
 Result<ImageDescriptor> make_texture_descriptor_gfx9(const Gfx9DescriptorInput& in);
 
@@ -94,6 +102,12 @@ struct VkImageViewDesc {
 // Lowers the Vulkan view to a SamplerView (format by exact VkFormat match, stencil aspect to the
 // stencil-only format, component mapping to a swizzle); errors name what has no equivalent.
 Result<SamplerView> sampler_view_from_vk(const Texture& texture, const VkImageViewDesc& view);
+// A VkComponentMapping as the channel swizzle it applies on top of the view's format (IDENTITY:
+// the channel itself); false for a value outside VkComponentSwizzle.
+bool swizzle_from_vk(const VkComponentMapping& mapping, formats::Swizzle out[4]);
+// gfx9_border_color_swizzle: SQ_IMG_RSRC_WORD4.BC_SWIZZLE (GFX9) for a format's channel swizzle,
+// where the border colour's channels go.
+uint32_t gfx9_border_color_swizzle(const formats::Swizzle swizzle[4]);
 Result<ImageDescriptor> make_texture_descriptor_vk(const Chip& chip, const Texture& texture, const VkImageViewDesc& view);
 // The glvk format whose memory layout is exactly `format` (identity emulation swizzle), NONE when none.
 formats::Format format_from_vk(VkFormat format);

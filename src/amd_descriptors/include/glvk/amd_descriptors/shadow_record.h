@@ -39,6 +39,10 @@ struct ShadowRecord {
   RecordKind kind = RecordKind::SampledImage;
   uint64_t va = 0;          // base address of the resource (a memory binding, not in any create-info)
   uint64_t buffer_size = 0;  // BufferView: bytes of the whole buffer (radeonsi's width0)
+  // Sampler: the max_lod st_convert_sampler handed radeonsi (GL's, after its swap). A Vulkan sampler
+  // without mipmapping ends its LOD range at 0.25, so the layer cannot derive radeonsi's MAX_LOD and
+  // checks it against this instead (the `gl-no-mipmap` explanation).
+  float sampler_max_lod = 0.0f;
   VkImageViewDesc view;     // SampledImage on a VkImage: the view the texture is sampled through
   std::vector<uint32_t> words;               // descriptor words
   std::vector<RecordRegister> registers;     // ColorTarget: register writes

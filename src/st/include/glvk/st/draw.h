@@ -63,6 +63,15 @@ struct SamplerInput {
   bool operator==(const SamplerInput&) const = default;
 };
 
+// st_convert_sampler's LOD range and bias, what every gallium driver (radeonsi too) is handed and
+// what glvk's Vulkan samplers start from: the bias clamped to [-16, 16] and floored to a multiple of
+// 1/256 (the values GCN represents), a negative minimum LOD raised to 0, and a maximum below the
+// minimum swapped with it.
+struct SamplerLods {
+  float min_lod = 0.0f, max_lod = 0.0f, lod_bias = 0.0f;
+};
+SamplerLods convert_sampler_lods(const SamplerInput& s);
+
 struct TextureInput {
   Texture* texture = nullptr;  // null: incomplete for this unit's sampler
   GLenum target = GL_TEXTURE_2D;
