@@ -106,7 +106,9 @@ ParsedShader parse_shader(Stage stage, std::string_view source, const CompileOpt
 }  // namespace detail
 
 CompileResult compile(Stage stage, std::string_view source, const CompileOptions& options) {
-  detail::ParsedShader parsed = detail::parse_shader(stage, source, options, false);
+  std::string text(source);
+  detail::replace_implicit_array_lengths({&text}, false);
+  detail::ParsedShader parsed = detail::parse_shader(stage, text, options, false);
   CompileResult result;
   result.ok = parsed.ok;
   result.log = std::move(parsed.log);
