@@ -68,10 +68,11 @@ constexpr std::string_view kLegacyTexturePreamble =
     // ARB_draw_instanced's name for gl_InstanceID.
     "#define gl_InstanceIDARB gl_InstanceID\n";
 
-// Extensions whose GLSL side glslang does not know but which the raised version (1.40) has in
-// full: their #extension lines are blanked (the line kept, so line numbers stay) and their macros
-// defined, as a compiler that knows them would.
-constexpr std::string_view kCoveredExtensions[] = {"GL_EXT_texture_array", "GL_ARB_draw_buffers"};
+// Extensions whose GLSL side glslang does not know but which the version the shader is raised to
+// has in full (1.40; 4.30 for GL_ARB_arrays_of_arrays): their #extension lines are blanked (the
+// line kept, so line numbers stay) and their macros defined, as a compiler that knows them would.
+constexpr std::string_view kCoveredExtensions[] = {"GL_EXT_texture_array", "GL_ARB_draw_buffers",
+                                                   "GL_ARB_arrays_of_arrays"};
 
 std::string without_covered_extensions(std::string& text) {
   std::string defines;
@@ -317,6 +318,9 @@ PreparedSource prepare_source(Stage stage, std::string_view source, const Compil
       (source.find("GL_ARB_shader_storage_buffer_object") != std::string_view::npos ||
        source.find("GL_ARB_shader_bit_encoding") != std::string_view::npos))
     out.raised_version = std::max(out.raised_version, 150);
+  // Arrays of arrays (GL_ARB_arrays_of_arrays, core in 4.30): glslang has them only from 4.30.
+  if (!v.es && v.version < 430 && source.find("GL_ARB_arrays_of_arrays") != std::string_view::npos)
+    out.raised_version = 430;
   std::string directive;
   if (v.declared) {
     if (v.es) {
@@ -363,6 +367,11 @@ PreparedSource prepare_source(Stage stage, std::string_view source, const Compil
     emit_prefix += legacy.emit_prefix;
   }
   out.preamble += version_gap_preamble(v, source);
+  // A shader raised past 4.20 keeps the storage qualifiers of its version that 4.20 removed.
+  if (!v.es && v.version < 420 && out.raised_version >= 420) {
+    if (stage == Stage::Vertex) out.preamble += "#define attribute in\n#define varying out\n";
+    else if (stage == Stage::Fragment) out.preamble += "#define varying in\n";
+  }
   if (lower_depth_range) {
     if (stage == Stage::Geometry) emit_prefix += std::string(kDepthLowerExpr) + ", ";
     else epilogue += std::string(kDepthLowerExpr) + "; ";

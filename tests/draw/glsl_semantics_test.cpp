@@ -135,5 +135,32 @@ void main() { result = b.c; })"}}),
             kGreen);
 }
 
+// GL_ARB_arrays_of_arrays in GLSL 1.20 and 1.50 shaders: a two-dimensional varying and local
+// array indexed both ways (the 1.20 shader keeps its attribute and varying qualifiers).
+TEST_F(GlslSemanticsTest, ArraysOfArraysBelowGlsl430) {
+  EXPECT_EQ(draw({{GL_VERTEX_SHADER, R"(#version 120
+#extension GL_ARB_arrays_of_arrays: require
+attribute vec2 position;
+varying float v[2][2];
+void main() {
+  gl_Position = vec4(position, 0.0, 1.0);
+  v[0][0] = 0.0; v[0][1] = 1.0; v[1][0] = 2.0; v[1][1] = 3.0;
+})"},
+                  {GL_FRAGMENT_SHADER, R"(#version 120
+#extension GL_ARB_arrays_of_arrays: require
+varying float v[2][2];
+void main() {
+  float a[2][3];
+  for (int i = 0; i < 2; ++i)
+    for (int j = 0; j < 3; ++j) a[i][j] = float(i * 3 + j);
+  bool ok = a[1][2] == 5.0 && a.length() == 2 && a[0].length() == 3 && v[1][0] == 2.0 && v[0][1] == 1.0;
+#ifndef GL_ARB_arrays_of_arrays
+  ok = false;
+#endif
+  gl_FragColor = ok ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);
+})"}}),
+            kGreen);
+}
+
 }  // namespace
 }  // namespace glvk::test
