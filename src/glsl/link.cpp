@@ -207,7 +207,8 @@ Program link(std::span<const ShaderSource> shaders, const LinkOptions& options) 
   // GLSL 1.50 4.3.8.1: one geometry shader of the program declaring the input primitive is
   // enough, and it sizes the unsized input arrays of all of them; glslang sizes each compilation
   // unit's arrays on its own (from the indices it uses) and then refuses the mismatch, so the
-  // declaration is repeated at the end of the units that lack it (the same layout is allowed).
+  // declaration is repeated in the units that lack it (the same layout is allowed), before their
+  // own declarations: an index past the primitive's vertices stays an error.
   std::vector<std::string> unit_texts;
   for (const ShaderSource& s : shaders) unit_texts.push_back(s.text);
   std::string gs_input;
@@ -216,7 +217,7 @@ Program link(std::span<const ShaderSource> shaders, const LinkOptions& options) 
   if (!gs_input.empty())
     for (std::size_t i = 0; i < shaders.size(); ++i)
       if (shaders[i].stage == Stage::Geometry && detail::geometry_input_primitive(unit_texts[i]).empty())
-        unit_texts[i] += "\nlayout(" + gs_input + ") in;\n";
+        detail::insert_before_first_declaration(unit_texts[i], "layout(" + gs_input + ") in;");
   for (std::size_t stage = 0; stage < kStageCount; ++stage) {
     std::vector<std::string*> units;
     for (std::size_t i = 0; i < shaders.size(); ++i)

@@ -228,6 +228,15 @@ void size_initialized_uniform_arrays(std::string& text) {
   text = std::move(out);
 }
 
+void insert_before_first_declaration(std::string& text, std::string_view declaration) {
+  std::size_t i = skip_space_and_comments(text, 0);
+  while (i < text.size() && text[i] == '#') {  // directives (with their continuation lines)
+    while (i < text.size() && text[i] != '\n') i += text[i] == '\\' && i + 1 < text.size() ? 2 : 1;
+    i = skip_space_and_comments(text, i);
+  }
+  text.insert(i, std::string(declaration) + " ");
+}
+
 std::string geometry_input_primitive(std::string_view text) {
   static const std::regex declaration(R"(\blayout\s*\(([^)]*)\)\s*in\s*;)");
   static const std::regex primitive(R"(\b(points|lines_adjacency|lines|triangles_adjacency|triangles)\b)");

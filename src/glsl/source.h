@@ -64,6 +64,10 @@ PreparedSource prepare_source(Stage stage, std::string_view source, const Compil
 // where an array it never indexes gets a stand-in size (the link decides).
 void replace_implicit_array_lengths(const std::vector<std::string*>& texts, bool at_link);
 
+// Puts `declaration` before the text's first token that is not in a preprocessor directive, on
+// that token's line (line numbers stay).
+void insert_before_first_declaration(std::string& text, std::string_view declaration);
+
 // The input primitive of a geometry shader's `layout(...) in;` declaration ("triangles"), or
 // empty when the text declares none.
 std::string geometry_input_primitive(std::string_view text);
