@@ -224,6 +224,11 @@ Program link(std::span<const ShaderSource> shaders, const LinkOptions& options) 
       if (std::size_t(shaders[i].stage) == stage) units.push_back(&unit_texts[i]);
     if (!units.empty()) detail::replace_implicit_array_lengths(units, true);
   }
+  // The compatibility built-ins a stage's other compilation units use, lowered in each unit.
+  std::vector<std::set<std::string>> sibling_uses(shaders.size());
+  for (std::size_t i = 0; i < shaders.size(); ++i)
+    for (std::size_t j = 0; j < shaders.size(); ++j)
+      if (j != i && shaders[j].stage == shaders[i].stage) sibling_uses[i].merge(detail::gl_identifiers(unit_texts[j]));
   // Parsed shaders outlive the TProgram that links them (glslang's rule: members go in reverse order).
   struct Linked {
     std::vector<detail::ParsedShader> parsed;
@@ -238,7 +243,7 @@ Program link(std::span<const ShaderSource> shaders, const LinkOptions& options) 
                                                    last                            ? fragment_reads
                                                    : s.stage == Stage::Vertex && last_vertex == Stage::Geometry ? geometry_reads
                                                                                    : std::set<std::string>{},
-                                                   last ? xfb : nullptr));
+                                                   last ? xfb : nullptr, sibling_uses[i]));
       if (!linked.parsed.back().ok) {
         out.log += "error: the " + std::string(detail::stage_name(s.stage)) + " shader failed to compile:\n" +
                    linked.parsed.back().log;

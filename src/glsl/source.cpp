@@ -304,7 +304,7 @@ bool known_version(int version, bool es) {
 
 PreparedSource prepare_source(Stage stage, std::string_view source, const CompileOptions& options,
                               bool lower_depth_range, const std::set<std::string>& next_stage_reads,
-                              const XfbCapture* xfb) {
+                              const XfbCapture* xfb, const std::set<std::string>& stage_uses) {
   PreparedSource out;
   out.version = scan_version(source, options.default_version);
   const VersionInfo& v = out.version;
@@ -370,7 +370,7 @@ PreparedSource prepare_source(Stage stage, std::string_view source, const Compil
     // The compatibility built-ins: below 1.40, in the compatibility profile, and in 1.40 with a
     // compatibility context (GL_ARB_compatibility).
     const bool compatibility = v.version < 140 || v.compatibility || (options.compatibility && v.version == 140);
-    LegacyLowering legacy = lower_legacy_builtins(stage, out.text, compatibility, next_stage_reads);
+    LegacyLowering legacy = lower_legacy_builtins(stage, out.text, compatibility, next_stage_reads, stage_uses);
     out.preamble += legacy.preamble;
     epilogue += legacy.epilogue;
     emit_prefix += legacy.emit_prefix;

@@ -56,7 +56,7 @@ struct XfbCapture {
 // from GL's [-w, w] to Vulkan's [0, w]. next_stage_reads: see lower_legacy_builtins.
 PreparedSource prepare_source(Stage stage, std::string_view source, const CompileOptions& options,
                               bool lower_depth_range, const std::set<std::string>& next_stage_reads = {},
-                              const XfbCapture* xfb = nullptr);
+                              const XfbCapture* xfb = nullptr, const std::set<std::string>& stage_uses = {});
 
 // `a.length()` of an implicitly sized array `T a[];` (a local or global variable, not a block
 // member or an interface array) replaced by its size, one more than the largest constant index

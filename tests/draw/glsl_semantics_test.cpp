@@ -105,6 +105,15 @@ void main() { result = c; })"}}),
             kGreen);
 }
 
+// gl_FragColor written by a function of another compilation unit than main's (GLSL 1.10: the
+// units of a stage form one shader).
+TEST_F(GlslSemanticsTest, FragColorWrittenInAnotherCompilationUnit) {
+  EXPECT_EQ(draw({{GL_VERTEX_SHADER, kVs120},
+                  {GL_FRAGMENT_SHADER, "#version 120\nvoid paint() { gl_FragColor = vec4(0.0, 1.0, 0.0, 1.0); }\n"},
+                  {GL_FRAGMENT_SHADER, "#version 120\nvoid paint();\nvoid main() { paint(); }\n"}}),
+            kGreen);
+}
+
 // GL_ARB_shader_bit_encoding in a GLSL 1.30 shader (its functions are 3.30's).
 TEST_F(GlslSemanticsTest, ShaderBitEncodingBelowGlsl330) {
   EXPECT_EQ(draw({{GL_VERTEX_SHADER, R"(#version 130
