@@ -581,12 +581,6 @@ TEST(GlslLink, Glsl110ShadersRedefineBuiltInFunctions) {
   EXPECT_FALSE(later.ok);
 }
 
-}  // namespace
-}  // namespace glvk::glsl
-
-namespace glvk::glsl {
-namespace {
-
 // GLSL 1.50 4.3.8.1: one unit's input primitive sizes every geometry unit's unsized inputs; an
 // index past its vertex count in another unit is then an error (here 3 with triangles).
 TEST(GlslLink, GeometryInputLayoutOfOneUnitBoundsTheOthers) {
