@@ -50,10 +50,10 @@ void ensure_glslang_initialized() {
 
 ParsedShader parse_shader(Stage stage, std::string_view source, const CompileOptions& options,
                           bool lower_depth_range, const std::set<std::string>& next_stage_reads,
-                          const XfbCapture* xfb) {
+                          const XfbCapture* xfb, const std::set<std::string>& stage_uses) {
   ensure_glslang_initialized();
   ParsedShader parsed;
-  parsed.source = std::make_unique<PreparedSource>(prepare_source(stage, source, options, lower_depth_range, next_stage_reads, xfb));
+  parsed.source = std::make_unique<PreparedSource>(prepare_source(stage, source, options, lower_depth_range, next_stage_reads, xfb, stage_uses));
   const PreparedSource& src = *parsed.source;
   if (src.version.malformed || !known_version(src.version.version, src.version.es)) {
     parsed.log = "ERROR: 0:" + std::to_string(src.version.line) + ": '#version' : " +
@@ -110,7 +110,9 @@ ParsedShader parse_shader(Stage stage, std::string_view source, const CompileOpt
 }  // namespace detail
 
 CompileResult compile(Stage stage, std::string_view source, const CompileOptions& options) {
-  detail::ParsedShader parsed = detail::parse_shader(stage, source, options, false);
+  std::string text(source);
+  detail::replace_implicit_array_lengths({&text}, false);
+  detail::ParsedShader parsed = detail::parse_shader(stage, text, options, false);
   CompileResult result;
   result.ok = parsed.ok;
   result.log = std::move(parsed.log);

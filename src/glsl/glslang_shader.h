@@ -32,7 +32,7 @@ struct ParsedShader {
 // (the legacy varyings it must declare), empty otherwise.
 ParsedShader parse_shader(Stage stage, std::string_view source, const CompileOptions& options,
                           bool lower_depth_range, const std::set<std::string>& next_stage_reads = {},
-                          const XfbCapture* xfb = nullptr);
+                          const XfbCapture* xfb = nullptr, const std::set<std::string>& stage_uses = {});
 
 inline constexpr EShMessages kMessages = static_cast<EShMessages>(EShMsgSpvRules | EShMsgVulkanRules);
 inline constexpr const char* kDefaultBlockName = "gl_DefaultUniformBlock";

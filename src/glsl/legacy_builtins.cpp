@@ -177,7 +177,8 @@ bool is_lowered(const std::string& name) { return name.compare(0, kLoweredPrefix
 std::string gl_name(const std::string& name) { return is_lowered(name) ? "gl_" + name.substr(kLoweredPrefix.size()) : name; }
 
 LegacyLowering lower_legacy_builtins(Stage stage, std::string& text, bool compatibility_builtins,
-                                     const std::set<std::string>& next_stage_reads) {
+                                     const std::set<std::string>& next_stage_reads,
+                                     const std::set<std::string>& stage_uses) {
   LegacyLowering out;
   const bool vertex_processing = compatibility_builtins && (stage == Stage::Vertex || stage == Stage::Geometry);
   const bool feeds_geometry = stage == Stage::Vertex && next_stage_reads.count("gl_in");
@@ -191,6 +192,7 @@ LegacyLowering lower_legacy_builtins(Stage stage, std::string& text, bool compat
     text = std::regex_replace(std::regex_replace(text, directed, "$1"), bare, "out");
   }
   std::set<std::string> used = gl_identifiers(text);
+  used.insert(stage_uses.begin(), stage_uses.end());
   // gl_ClipVertex clips in the last vertex-processing stage (GL 4.6 compatibility 13.7.2).
   const bool clips = vertex_processing && !feeds_geometry && used.count("gl_ClipVertex");
   const bool output_block_redeclared = vertex_processing && strip_compat_block_members(text, clips);

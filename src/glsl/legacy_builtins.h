@@ -74,8 +74,11 @@ struct LegacyLowering {
   std::string epilogue;           // statements run after the user's main (a wrapper calls them)
   std::string emit_prefix;        // geometry stage: "expr, " evaluated before each EmitVertex
 };
+// stage_uses: the gl_* identifiers of the stage's other compilation units, lowered here too so
+// that the unit with main copies what they write (gl_FragColor written in a helper's unit).
 LegacyLowering lower_legacy_builtins(Stage stage, std::string& text, bool compatibility_builtins,
-                                     const std::set<std::string>& next_stage_reads);
+                                     const std::set<std::string>& next_stage_reads,
+                                     const std::set<std::string>& stage_uses = {});
 
 // Program::shade_model_colors of one fragment shader text: gl_Color (bit 0) and gl_SecondaryColor
 // (bit 1) when named and not redeclared with an interpolation qualifier.

@@ -214,6 +214,31 @@ Program link(std::span<const ShaderSource> shaders, const LinkOptions& options) 
   for (const ShaderSource& s : shaders)
     if (s.stage == Stage::Fragment) out.shade_model_colors |= detail::shade_model_colors(s.text);
   if (!colour_qualifiers_match(shaders, last_vertex, out.log)) return out;
+  // GLSL 1.50 4.3.8.1: one geometry shader of the program declaring the input primitive is
+  // enough, and it sizes the unsized input arrays of all of them; glslang sizes each compilation
+  // unit's arrays on its own (from the indices it uses) and then refuses the mismatch, so the
+  // declaration is repeated in the units that lack it (the same layout is allowed), before their
+  // own declarations: an index past the primitive's vertices stays an error.
+  std::vector<std::string> unit_texts;
+  for (const ShaderSource& s : shaders) unit_texts.push_back(s.text);
+  std::string gs_input;
+  for (const ShaderSource& s : shaders)
+    if (s.stage == Stage::Geometry && gs_input.empty()) gs_input = detail::geometry_input_primitive(s.text);
+  if (!gs_input.empty())
+    for (std::size_t i = 0; i < shaders.size(); ++i)
+      if (shaders[i].stage == Stage::Geometry && detail::geometry_input_primitive(unit_texts[i]).empty())
+        detail::insert_before_first_declaration(unit_texts[i], "layout(" + gs_input + ") in;");
+  for (std::size_t stage = 0; stage < kStageCount; ++stage) {
+    std::vector<std::string*> units;
+    for (std::size_t i = 0; i < shaders.size(); ++i)
+      if (std::size_t(shaders[i].stage) == stage) units.push_back(&unit_texts[i]);
+    if (!units.empty()) detail::replace_implicit_array_lengths(units, true);
+  }
+  // The compatibility built-ins a stage's other compilation units use, lowered in each unit.
+  std::vector<std::set<std::string>> sibling_uses(shaders.size());
+  for (std::size_t i = 0; i < shaders.size(); ++i)
+    for (std::size_t j = 0; j < shaders.size(); ++j)
+      if (j != i && shaders[j].stage == shaders[i].stage) sibling_uses[i].merge(detail::gl_identifiers(unit_texts[j]));
   // Parsed shaders outlive the TProgram that links them (glslang's rule: members go in reverse order).
   struct Linked {
     std::vector<detail::ParsedShader> parsed;
@@ -221,13 +246,14 @@ Program link(std::span<const ShaderSource> shaders, const LinkOptions& options) 
   };
   auto parse_and_link = [&](const detail::XfbCapture* xfb, Linked& linked) {
     linked.parsed.reserve(shaders.size());
-    for (const ShaderSource& s : shaders) {
+    for (std::size_t i = 0; i < shaders.size(); ++i) {
+      const ShaderSource& s = shaders[i];
       const bool last = s.stage == last_vertex;
-      linked.parsed.push_back(detail::parse_shader(s.stage, s.text, options.compile, options.lower_depth_range && last,
+      linked.parsed.push_back(detail::parse_shader(s.stage, unit_texts[i], options.compile, options.lower_depth_range && last,
                                                    last                            ? fragment_reads
                                                    : s.stage == Stage::Vertex && last_vertex == Stage::Geometry ? geometry_reads
                                                                                    : std::set<std::string>{},
-                                                   last ? xfb : nullptr));
+                                                   last ? xfb : nullptr, sibling_uses[i]));
       if (!linked.parsed.back().ok) {
         out.log += "error: the " + std::string(detail::stage_name(s.stage)) + " shader failed to compile:\n" +
                    linked.parsed.back().log;

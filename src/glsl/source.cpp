@@ -69,12 +69,12 @@ constexpr std::string_view kLegacyTexturePreamble =
     // ARB_draw_instanced's name for gl_InstanceID.
     "#define gl_InstanceIDARB gl_InstanceID\n";
 
-// Extensions whose GLSL side glslang does not know but which the raised version (1.40) has in
-// full: their #extension lines are blanked (the line kept, so line numbers stay) and their macros
-// defined, as a compiler that knows them would.
+// Extensions whose GLSL side glslang does not know but which the version the shader is raised to
+// has in full (1.40; 4.30 for GL_ARB_arrays_of_arrays): their #extension lines are blanked (the
+// line kept, so line numbers stay) and their macros defined, as a compiler that knows them would.
 // GL_ARB_shader_subroutine is not in 1.40 but lowered by glvk (subroutines.cpp) in any version.
 constexpr std::string_view kCoveredExtensions[] = {"GL_EXT_texture_array", "GL_ARB_draw_buffers",
-                                                   "GL_ARB_shader_subroutine"};
+                                                   "GL_ARB_arrays_of_arrays", "GL_ARB_shader_subroutine"};
 
 std::string without_covered_extensions(std::string& text) {
   std::string defines;
@@ -148,6 +148,58 @@ void rename_redefined_builtins(std::string& text) {
   }
 }
 
+bool is_identifier_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// The body of a do-while loop is a scope of its own that ends before the while test (GLSL 1.10
+// 6.3, 4.60 6.3). glslang leaves a declaration that is the whole body (`do int i = 0; while
+// (i < 1);`) visible to the test, so such bodies are braced: `do { int i = 0; } while ...`, on the
+// same lines. Bodies that are compound or selection/iteration statements are left as they are.
+void brace_simple_do_bodies(std::string& text) {
+  std::string out;
+  std::size_t copied = 0;
+  for (std::size_t i = 0; i < text.size();) {
+    if (text.compare(i, 2, "//") == 0 || text.compare(i, 2, "/*") == 0) {
+      i = skip_space_and_comments(text, i);
+      continue;
+    }
+    const bool word_start = i == 0 || !is_identifier_char(text[i - 1]);
+    if (!word_start || text.compare(i, 2, "do") != 0 || (i + 2 < text.size() && is_identifier_char(text[i + 2]))) {
+      ++i;
+      continue;
+    }
+    const std::size_t body = skip_space_and_comments(text, i + 2);
+    std::size_t word_end = body;
+    while (word_end < text.size() && is_identifier_char(text[word_end])) ++word_end;
+    const std::string_view first(text.data() + body, word_end - body);
+    if (body >= text.size() || text[body] == '{' || first == "if" || first == "for" || first == "while" ||
+        first == "do" || first == "switch") {
+      i = body;
+      continue;
+    }
+    // A declaration or expression statement: it ends at the first ';' outside parentheses.
+    std::size_t end = body;
+    int depth = 0;
+    while (end < text.size() && (text[end] != ';' || depth > 0)) {
+      if (text.compare(end, 2, "//") == 0 || text.compare(end, 2, "/*") == 0) {
+        end = skip_space_and_comments(text, end);
+        continue;
+      }
+      depth += text[end] == '(' ? 1 : text[end] == ')' ? -1 : 0;
+      ++end;
+    }
+    if (end >= text.size()) break;
+    out.append(text, copied, body - copied);
+    out += "{ ";
+    out.append(text, body, end + 1 - body);
+    out += " }";
+    copied = end + 1;
+    i = end + 1;
+  }
+  if (copied == 0) return;
+  out.append(text, copied, std::string::npos);
+  text = std::move(out);
+}
+
 }  // namespace
 
 void size_initialized_uniform_arrays(std::string& text) {
@@ -176,6 +228,27 @@ void size_initialized_uniform_arrays(std::string& text) {
   if (copied == 0) return;
   out.append(text, copied, std::string::npos);
   text = std::move(out);
+}
+
+void insert_before_first_declaration(std::string& text, std::string_view declaration) {
+  std::size_t i = skip_space_and_comments(text, 0);
+  while (i < text.size() && text[i] == '#') {  // directives (with their continuation lines)
+    while (i < text.size() && text[i] != '\n') i += text[i] == '\\' && i + 1 < text.size() ? 2 : 1;
+    i = skip_space_and_comments(text, i);
+  }
+  text.insert(i, std::string(declaration) + " ");
+}
+
+std::string geometry_input_primitive(std::string_view text) {
+  static const std::regex declaration(R"(\blayout\s*\(([^)]*)\)\s*in\s*;)");
+  static const std::regex primitive(R"(\b(points|lines_adjacency|lines|triangles_adjacency|triangles)\b)");
+  const std::string s(text);
+  for (auto it = std::sregex_iterator(s.begin(), s.end(), declaration); it != std::sregex_iterator(); ++it) {
+    std::smatch m;
+    const std::string qualifiers = (*it)[1].str();
+    if (std::regex_search(qualifiers, m, primitive)) return m[1].str();
+  }
+  return {};
 }
 
 VersionInfo scan_version(std::string_view s, int default_version) {
@@ -233,7 +306,7 @@ bool known_version(int version, bool es) {
 
 PreparedSource prepare_source(Stage stage, std::string_view source, const CompileOptions& options,
                               bool lower_depth_range, const std::set<std::string>& next_stage_reads,
-                              const XfbCapture* xfb) {
+                              const XfbCapture* xfb, const std::set<std::string>& stage_uses) {
   PreparedSource out;
   out.version = scan_version(source, options.default_version);
   const VersionInfo& v = out.version;
@@ -250,11 +323,18 @@ PreparedSource prepare_source(Stage stage, std::string_view source, const Compil
   // does), buffer blocks from 1.50 (glslang refuses them without a profile).
   if (!v.es && stage == Stage::Compute && v.version < 430 && source.find("GL_ARB_compute_shader") != std::string_view::npos)
     out.raised_version = 430;
-  if (!v.es && v.version < 150 && source.find("GL_ARB_shader_storage_buffer_object") != std::string_view::npos)
+  // Likewise GL_ARB_shader_bit_encoding's functions (floatBitsToInt...), which glslang declares
+  // with the extension only from 1.50.
+  if (!v.es && v.version < 150 &&
+      (source.find("GL_ARB_shader_storage_buffer_object") != std::string_view::npos ||
+       source.find("GL_ARB_shader_bit_encoding") != std::string_view::npos))
     out.raised_version = std::max(out.raised_version, 150);
   // Atomic counters become buffer atomics under glslang's relaxed rules (atomicAdd, which it
-  // declares from 4.30 only): a shader enabling GL_ARB_shader_atomic_counters is parsed as 4.30.
-  if (!v.es && v.version < 430 && source.find("GL_ARB_shader_atomic_counters") != std::string_view::npos)
+  // declares from 4.30 only), and arrays of arrays (GL_ARB_arrays_of_arrays, core in 4.30) exist in
+  // glslang only from 4.30: a shader enabling either is parsed as 4.30.
+  if (!v.es && v.version < 430 &&
+      (source.find("GL_ARB_shader_atomic_counters") != std::string_view::npos ||
+       source.find("GL_ARB_arrays_of_arrays") != std::string_view::npos))
     out.raised_version = 430;
   std::string directive;
   if (v.declared) {
@@ -296,16 +376,22 @@ PreparedSource prepare_source(Stage stage, std::string_view source, const Compil
     out.preamble.append(kLegacyTexturePreamble);
     out.preamble += without_covered_extensions(out.text);
     size_initialized_uniform_arrays(out.text);
+    brace_simple_do_bodies(out.text);
     if (v.version < 130) rename_redefined_builtins(out.text);
     // The compatibility built-ins: below 1.40, in the compatibility profile, and in 1.40 with a
     // compatibility context (GL_ARB_compatibility).
     const bool compatibility = v.version < 140 || v.compatibility || (options.compatibility && v.version == 140);
-    LegacyLowering legacy = lower_legacy_builtins(stage, out.text, compatibility, next_stage_reads);
+    LegacyLowering legacy = lower_legacy_builtins(stage, out.text, compatibility, next_stage_reads, stage_uses);
     out.preamble += legacy.preamble;
     epilogue += legacy.epilogue;
     emit_prefix += legacy.emit_prefix;
   }
   out.preamble += version_gap_preamble(v, source);
+  // A shader raised past 4.20 keeps the storage qualifiers of its version that 4.20 removed.
+  if (!v.es && v.version < 420 && out.raised_version >= 420) {
+    if (stage == Stage::Vertex) out.preamble += "#define attribute in\n#define varying out\n";
+    else if (stage == Stage::Fragment) out.preamble += "#define varying in\n";
+  }
   if (lower_depth_range) {
     if (stage == Stage::Geometry) emit_prefix += std::string(kDepthLowerExpr) + ", ";
     else epilogue += std::string(kDepthLowerExpr) + "; ";

@@ -58,7 +58,21 @@ struct XfbCapture {
 // from GL's [-w, w] to Vulkan's [0, w]. next_stage_reads: see lower_legacy_builtins.
 PreparedSource prepare_source(Stage stage, std::string_view source, const CompileOptions& options,
                               bool lower_depth_range, const std::set<std::string>& next_stage_reads = {},
-                              const XfbCapture* xfb = nullptr);
+                              const XfbCapture* xfb = nullptr, const std::set<std::string>& stage_uses = {});
+
+// `a.length()` of an implicitly sized array `T a[];` (a local or global variable, not a block
+// member or an interface array) replaced by its size, one more than the largest constant index
+// the texts (the compilation units of one stage) use. at_link false: one unit compiled alone,
+// where an array it never indexes gets a stand-in size (the link decides).
+void replace_implicit_array_lengths(const std::vector<std::string*>& texts, bool at_link);
+
+// Puts `declaration` before the text's first token that is not in a preprocessor directive, on
+// that token's line (line numbers stay).
+void insert_before_first_declaration(std::string& text, std::string_view declaration);
+
+// The input primitive of a geometry shader's `layout(...) in;` declaration ("triangles"), or
+// empty when the text declares none.
+std::string geometry_input_primitive(std::string_view text);
 
 // `uniform T a[] = T[](x, y, z);` (GLSL 1.20 4.3.5 sizes the array from its initializer): glslang
 // leaves such a uniform unsized, and indexing it with a variable then fails. The count of the

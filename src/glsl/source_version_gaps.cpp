@@ -43,8 +43,10 @@ std::string version_gap_preamble(const VersionInfo& version, std::string_view te
   if (version.version < 410 && text.find("gl_PerVertex") != std::string_view::npos)
     preamble += "#extension GL_ARB_separate_shader_objects : enable\n";
   // Locations on in/out blocks (GLSL 4.40; 4.10's separate shader objects allow them, and Mesa
-  // from any version with GL_ARB_separate_shader_objects): glslang asks for the 4.40 extension.
-  if (version.version < 440 && text.find("GL_ARB_separate_shader_objects") != std::string_view::npos)
+  // from 4.10 or any version with GL_ARB_separate_shader_objects): glslang asks for the 4.40
+  // extension.
+  if (version.version < 440 &&
+      (version.version >= 410 || text.find("GL_ARB_separate_shader_objects") != std::string_view::npos))
     preamble += "#extension GL_ARB_enhanced_layouts : enable\n";
   // Backslash-newline (GLSL 4.20 3.2; Mesa and the other GL drivers accept it in every version), and
   // layout(binding) on the storage blocks, atomic counters and images of the extensions that bring

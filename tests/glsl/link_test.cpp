@@ -581,5 +581,22 @@ TEST(GlslLink, Glsl110ShadersRedefineBuiltInFunctions) {
   EXPECT_FALSE(later.ok);
 }
 
+// GLSL 1.50 4.3.8.1: one unit's input primitive sizes every geometry unit's unsized inputs; an
+// index past its vertex count in another unit is then an error (here 3 with triangles).
+TEST(GlslLink, GeometryInputLayoutOfOneUnitBoundsTheOthers) {
+  const std::string vs = "#version 150\nout float v;\nvoid main() { v = 1.0; gl_Position = vec4(0.0); }\n";
+  const std::string gs_main =
+      "#version 150\n#extension GL_ARB_separate_shader_objects : enable\nlayout(triangles) in;\n"
+      "layout(points, max_vertices = 1) out;\nfloat f();\nvoid main() { gl_Position = vec4(f()); EmitVertex(); }\n";
+  const std::string fs = "#version 150\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n";
+  for (int index : {2, 3}) {
+    const std::string gs_f = "#version 150\nin float v[];\nfloat f() { return v[" + std::to_string(index) + "]; }\n";
+    const ShaderSource shaders[] = {{Stage::Vertex, vs}, {Stage::Geometry, gs_main}, {Stage::Geometry, gs_f},
+                                    {Stage::Fragment, fs}};
+    const Program p = link(shaders);
+    EXPECT_EQ(p.ok, index == 2) << index << ": " << p.log;
+  }
+}
+
 }  // namespace
 }  // namespace glvk::glsl

@@ -1,0 +1,175 @@
+// GLSL rules glslang gets wrong or accepts only from later versions, drawn: each program paints
+// green when the rule holds (expected values from the GLSL specifications cited).
+#include <gtest/gtest.h>
+
+#include <initializer_list>
+#include <utility>
+
+#include "draw_helpers.h"
+
+namespace glvk::test {
+namespace {
+
+class GlslSemanticsTest : public DrawTest {
+ protected:
+  // Links the shaders (one or more compilation units per stage) and draws a full-screen triangle.
+  Rgba draw(std::initializer_list<std::pair<GLenum, const char*>> shaders) {
+    const GLuint p = glCreateProgram();
+    for (const auto& [type, source] : shaders) {
+      const GLuint s = compile(type, source);
+      GLint ok = 0;
+      glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+      EXPECT_TRUE(ok) << info_log(s, false);
+      glAttachShader(p, s);
+    }
+    glBindAttribLocation(p, 0, "position");
+    glLinkProgram(p);
+    GLint linked = 0;
+    glGetProgramiv(p, GL_LINK_STATUS, &linked);
+    EXPECT_TRUE(linked) << info_log(p, true);
+    glUseProgram(p);
+    positions({-1, -1, 3, -1, -1, 3});
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+    EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+    return pixel(5, 5);
+  }
+};
+
+constexpr Rgba kGreen{0, 255, 0, 255};
+
+constexpr const char* kVs120 = R"(#version 120
+attribute vec2 position;
+void main() { gl_Position = vec4(position, 0.0, 1.0); })";
+
+// GLSL 1.20 6.3: the body of a do-while loop is a scope that ends before the test, so `i` in the
+// test is the outer one and the loop runs once.
+TEST_F(GlslSemanticsTest, DoWhileBodyScopeEndsBeforeTheTest) {
+  EXPECT_EQ(draw({{GL_VERTEX_SHADER, kVs120}, {GL_FRAGMENT_SHADER, R"(#version 120
+void main() {
+  int i = 17;
+  int j = -2;
+  do
+    // a comment; with a semicolon
+    int i = (j++, 0);
+  while (i <= 0 && j < 3);
+  gl_FragColor = j == -1 ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);
+})"}}),
+            kGreen);
+}
+
+// ARB_shader_storage_buffer_object (GLSL 4.30 4.1.9): length() of an implicitly sized array is
+// one more than the largest constant index the program uses, also in another compilation unit.
+TEST_F(GlslSemanticsTest, ImplicitlySizedArrayLengthIsSetAtLink) {
+  EXPECT_EQ(draw({{GL_VERTEX_SHADER, kPositionVs}, {GL_FRAGMENT_SHADER, R"(#version 330
+#extension GL_ARB_shader_storage_buffer_object: require
+out vec4 result;
+float a[];
+void store();
+void main() {
+  float local[];
+  int n = local.length();
+  local[6] = 1.0;
+  store();
+  result = a.length() == 5 && n == 7 ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);
+})"},
+                  {GL_FRAGMENT_SHADER, R"(#version 330
+float a[];
+void store() { a[4] = 2.0; })"}}),
+            kGreen);
+}
+
+// GLSL 1.50 4.3.8.1: the input primitive one geometry shader declares sizes the unsized input
+// arrays of the others (here to 3; glslang sized the unit's array on its own from its indices).
+TEST_F(GlslSemanticsTest, GeometryInputLayoutSizesEveryCompilationUnit) {
+  EXPECT_EQ(draw({{GL_VERTEX_SHADER, R"(#version 150
+in vec2 position;
+out float v;
+void main() { gl_Position = vec4(position, 0.0, 1.0); v = 1.0; })"},
+                  {GL_GEOMETRY_SHADER, R"(#version 150
+layout(triangles) in;
+layout(triangle_strip, max_vertices = 3) out;
+void emit(vec4 position);
+void main() { for (int i = 0; i < 3; ++i) emit(gl_in[i].gl_Position); })"},
+                  {GL_GEOMETRY_SHADER, R"(#version 150
+in float v[];
+out vec4 c;
+void emit(vec4 position) {
+  c = v[1] == 1.0 ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);
+  gl_Position = position;
+  EmitVertex();
+})"},
+                  {GL_FRAGMENT_SHADER, R"(#version 150
+in vec4 c;
+out vec4 result;
+void main() { result = c; })"}}),
+            kGreen);
+}
+
+// gl_FragColor written by a function of another compilation unit than main's (GLSL 1.10: the
+// units of a stage form one shader).
+TEST_F(GlslSemanticsTest, FragColorWrittenInAnotherCompilationUnit) {
+  EXPECT_EQ(draw({{GL_VERTEX_SHADER, kVs120},
+                  {GL_FRAGMENT_SHADER, "#version 120\nvoid paint() { gl_FragColor = vec4(0.0, 1.0, 0.0, 1.0); }\n"},
+                  {GL_FRAGMENT_SHADER, "#version 120\nvoid paint();\nvoid main() { paint(); }\n"}}),
+            kGreen);
+}
+
+// GL_ARB_shader_bit_encoding in a GLSL 1.30 shader (its functions are 3.30's).
+TEST_F(GlslSemanticsTest, ShaderBitEncodingBelowGlsl330) {
+  EXPECT_EQ(draw({{GL_VERTEX_SHADER, R"(#version 130
+#extension GL_ARB_shader_bit_encoding: enable
+in vec2 position;
+void main() { gl_Position = vec4(position, 0.0, 1.0); })"},
+                  {GL_FRAGMENT_SHADER, R"(#version 130
+#extension GL_ARB_shader_bit_encoding: enable
+uniform float one = 1.0;
+void main() {
+  bool ok = floatBitsToUint(one) == 0x3f800000u && intBitsToFloat(0x40000000) == 2.0;
+  gl_FragColor = ok ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);
+})"}}),
+            kGreen);
+}
+
+// GLSL 4.20 with explicit locations on output and input blocks (separate shader objects came in
+// 4.10): the blocks meet by location.
+TEST_F(GlslSemanticsTest, BlockLocationsInGlsl420) {
+  EXPECT_EQ(draw({{GL_VERTEX_SHADER, R"(#version 420
+layout(location = 0) in vec2 position;
+layout(location = 3) out B { vec4 c; } b;
+void main() { gl_Position = vec4(position, 0.0, 1.0); b.c = vec4(0.0, 1.0, 0.0, 1.0); })"},
+                  {GL_FRAGMENT_SHADER, R"(#version 420
+layout(location = 3) in B { vec4 c; } b;
+out vec4 result;
+void main() { result = b.c; })"}}),
+            kGreen);
+}
+
+// GL_ARB_arrays_of_arrays in GLSL 1.20 and 1.50 shaders: a two-dimensional varying and local
+// array indexed both ways (the 1.20 shader keeps its attribute and varying qualifiers).
+TEST_F(GlslSemanticsTest, ArraysOfArraysBelowGlsl430) {
+  EXPECT_EQ(draw({{GL_VERTEX_SHADER, R"(#version 120
+#extension GL_ARB_arrays_of_arrays: require
+attribute vec2 position;
+varying float v[2][2];
+void main() {
+  gl_Position = vec4(position, 0.0, 1.0);
+  v[0][0] = 0.0; v[0][1] = 1.0; v[1][0] = 2.0; v[1][1] = 3.0;
+})"},
+                  {GL_FRAGMENT_SHADER, R"(#version 120
+#extension GL_ARB_arrays_of_arrays: require
+varying float v[2][2];
+void main() {
+  float a[2][3];
+  for (int i = 0; i < 2; ++i)
+    for (int j = 0; j < 3; ++j) a[i][j] = float(i * 3 + j);
+  bool ok = a[1][2] == 5.0 && a.length() == 2 && a[0].length() == 3 && v[1][0] == 2.0 && v[0][1] == 1.0;
+#ifndef GL_ARB_arrays_of_arrays
+  ok = false;
+#endif
+  gl_FragColor = ok ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);
+})"}}),
+            kGreen);
+}
+
+}  // namespace
+}  // namespace glvk::test
