@@ -10,6 +10,11 @@
 namespace glvk::glsl::detail {
 namespace {
 
+// Every quantifier in this file's patterns is bounded (names 256, white space 256, parameter
+// lists 1024 characters): libstdc++'s matcher recurses once per character a quantifier takes, and
+// an unbounded one over a long run of the shader's text (a comment reads as spaces) overflowed the
+// stack. A declaration past the bounds is not recognized and ends in a compile error.
+
 bool is_identifier_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
 
 // Comments become spaces (newlines kept), so what is read below is the code's.
@@ -134,7 +139,7 @@ std::string parameter_types(std::string_view list) {
 }
 
 int layout_value(const std::string& layout, const char* key) {
-  const std::regex r(std::string("\\b") + key + "\\s*=\\s*(\\d+)");
+  const std::regex r(std::string("\\b") + key + "\\s{0,256}=\\s{0,256}(\\d{1,9})");
   std::smatch m;
   if (!std::regex_search(layout, m, r)) return -1;
   return std::stoi(m[1].str().substr(0, 6));
@@ -205,7 +210,7 @@ std::string lower_subroutines(Stage stage, std::string& text, const SubroutineSy
     return std::any_of(declarations.begin(), declarations.end(), [&](const auto& d) { return at >= d.first && at < d.second; });
   };
 
-  static const std::regex type_decl(R"(\bsubroutine\s+(\w+)\s+(\w+)\s*\(([^()]*)\)\s*;)");
+  static const std::regex type_decl(R"(\bsubroutine\s{1,256}(\w{1,256})\s{1,256}(\w{1,256})\s{0,256}\(([^()]{0,1024})\)\s{0,256};)");
   std::map<std::string, SubroutineType> types;
   for (auto it = std::sregex_iterator(t.begin(), t.end(), type_decl); it != std::sregex_iterator(); ++it) {
     const std::smatch& m = *it;
@@ -227,7 +232,7 @@ std::string lower_subroutines(Stage stage, std::string& text, const SubroutineSy
   };
   std::vector<Function> functions;
   static const std::regex function(
-      R"((layout\s*\(([^()]*)\)\s*)?\bsubroutine\s*\(([^()]*)\)\s*(\w+)\s+(\w+)\s*\(([^()]*)\))");
+      R"((layout\s{0,256}\(([^()]{0,1024})\)\s{0,256})?\bsubroutine\s{0,256}\(([^()]{0,1024})\)\s{0,256}(\w{1,256})\s{1,256}(\w{1,256})\s{0,256}\(([^()]{0,1024})\))");
   for (auto it = std::sregex_iterator(t.begin(), t.end(), function); it != std::sregex_iterator(); ++it) {
     const std::smatch& m = *it;
     const std::size_t at = std::size_t(m.position(0));
@@ -255,7 +260,7 @@ std::string lower_subroutines(Stage stage, std::string& text, const SubroutineSy
   for (std::size_t i = 0; i < t.size(); ++i) brace_depth[i + 1] = brace_depth[i] + (t[i] == '{') - (t[i] == '}');
   for (const Function& f : functions) {
     // Any of them may be selected, so each needs a body, and one (6.1.2: no overloads).
-    const std::regex declaration("\\b\\w+\\s+" + f.name + "\\s*\\(([^()]*)\\)\\s*([{;])");
+    const std::regex declaration("\\b\\w{1,256}\\s{1,256}" + f.name + "\\s{0,256}\\(([^()]{0,1024})\\)\\s{0,256}([{;])");
     std::set<std::string> signatures;
     bool defined = false;
     for (auto it = std::sregex_iterator(t.begin(), t.end(), declaration); it != std::sregex_iterator(); ++it) {
@@ -277,7 +282,7 @@ std::string lower_subroutines(Stage stage, std::string& text, const SubroutineSy
   std::vector<UniformDecl> uniforms;
   std::vector<std::size_t> uniform_edit;  // index into edits
   static const std::regex uniform(
-      R"((layout\s*\(([^()]*)\)\s*)?\bsubroutine\s+uniform\s+(\w+)\s+(\w+)\s*(\[\s*(\d+)\s*\])?\s*;)");
+      R"((layout\s{0,256}\(([^()]{0,1024})\)\s{0,256})?\bsubroutine\s{1,256}uniform\s{1,256}(\w{1,256})\s{1,256}(\w{1,256})\s{0,256}(\[\s{0,256}(\d{1,9})\s{0,256}\])?\s{0,256};)");
   for (auto it = std::sregex_iterator(t.begin(), t.end(), uniform); it != std::sregex_iterator(); ++it) {
     const std::smatch& m = *it;
     const std::size_t at = std::size_t(m.position(0));
@@ -297,7 +302,7 @@ std::string lower_subroutines(Stage stage, std::string& text, const SubroutineSy
   for (auto it = std::sregex_iterator(t.begin(), t.end(), keyword); it != std::sregex_iterator(); ++it)
     if (!declared_at(std::size_t(it->position(0)))) return error(std::size_t(it->position(0)), "subroutine", "syntax error");
   for (const auto& [name, type] : types) {
-    const std::regex as_function("\\b" + name + "\\s*\\(");
+    const std::regex as_function("\\b" + name + "\\s{0,256}\\(");
     for (auto it = std::sregex_iterator(t.begin(), t.end(), as_function); it != std::sregex_iterator(); ++it)
       if (!declared_at(std::size_t(it->position(0))))
         return error(std::size_t(it->position(0)), name, "a subroutine type, not a function");
