@@ -3,6 +3,7 @@
 
 #include <mutex>
 
+#include "deep_stack.h"
 #include "glslang_shader.h"
 
 namespace glvk::glsl {
@@ -110,13 +111,15 @@ ParsedShader parse_shader(Stage stage, std::string_view source, const CompileOpt
 }  // namespace detail
 
 CompileResult compile(Stage stage, std::string_view source, const CompileOptions& options) {
-  std::string text(source);
-  detail::replace_implicit_array_lengths({&text}, false);
-  detail::ParsedShader parsed = detail::parse_shader(stage, text, options, false);
   CompileResult result;
-  result.ok = parsed.ok;
-  result.log = std::move(parsed.log);
-  result.version = parsed.source->version.version;
+  detail::run_on_deep_stack(source.size(), [&] {
+    std::string text(source);
+    detail::replace_implicit_array_lengths({&text}, false);
+    detail::ParsedShader parsed = detail::parse_shader(stage, text, options, false);
+    result.ok = parsed.ok;
+    result.log = std::move(parsed.log);
+    result.version = parsed.source->version.version;
+  });
   return result;
 }
 

@@ -9,6 +9,7 @@
 #include <span>
 
 #include "block_layout.h"
+#include "deep_stack.h"
 #include "glslang_shader.h"
 #include "interface_check.h"
 #include "legacy_builtins.h"
@@ -187,7 +188,8 @@ void record_tessellation_layout(const glslang::TIntermediate* tcs, const glslang
 
 }  // namespace
 
-Program link(std::span<const ShaderSource> shaders, const LinkOptions& options) {
+// glLinkProgram on the calling thread; link() below runs it on a deep stack.
+static Program link_on_this_thread(std::span<const ShaderSource> shaders, const LinkOptions& options) {
   Program out;
   for (const ShaderSource& s : shaders) out.stages |= bit(s.stage);
   if (shaders.empty()) {
@@ -454,6 +456,15 @@ std::vector<std::uint32_t> fragment_without_outputs(const Program& program, std:
 
 std::vector<std::uint32_t> with_point_size(const Program& program, Stage stage, float size) {
   return detail::with_point_size(program.spirv[std::size_t(stage)], size);
+}
+
+// Linking compiles every stage again: on a stack sized for the sources (deep_stack.cpp).
+Program link(std::span<const ShaderSource> shaders, const LinkOptions& options) {
+  std::size_t text_bytes = 0;
+  for (const ShaderSource& s : shaders) text_bytes += s.text.size();
+  Program out;
+  detail::run_on_deep_stack(text_bytes, [&] { out = link_on_this_thread(shaders, options); });
+  return out;
 }
 
 }  // namespace glvk::glsl
