@@ -37,7 +37,9 @@ case "$driver" in
   glvk) launcher="env GLVK_DEBUG=api GLVK_VALIDATION=${GLVK_VALIDATION:-1} $build/tools/glvk run --" ;;
   *) echo "run_piglit.sh: unknown driver '$driver'" >&2; exit 2 ;;
 esac
-export bin launcher
+# PIGLIT_TIMEOUT: seconds per test (60; check_passes.sh gives sanitizer builds more).
+test_timeout=${PIGLIT_TIMEOUT:-60}
+export bin launcher test_timeout
 
 # $1: "<index>|<name>|<command>|<kind>" (the list's " | " separators already cut).
 run_one() {
@@ -49,9 +51,9 @@ run_one() {
   read -r -a argv <<<"$command"
   local output status result lacks message error
   if [ "$kind" = window ]; then
-    output=$(cd "$bin" && PIGLIT_PLATFORM=glx timeout 60 $launcher "$bin/${argv[0]}" "${argv[@]:1}" -auto 2>&1)
+    output=$(cd "$bin" && PIGLIT_PLATFORM=glx timeout "$test_timeout" $launcher "$bin/${argv[0]}" "${argv[@]:1}" -auto 2>&1)
   else
-    output=$(cd "$bin" && timeout 60 $launcher "$bin/${argv[0]}" "${argv[@]:1}" -auto -fbo 2>&1)
+    output=$(cd "$bin" && timeout "$test_timeout" $launcher "$bin/${argv[0]}" "${argv[@]:1}" -auto -fbo 2>&1)
   fi
   status=$?
   result=$(printf '%s\n' "$output" | sed -n 's/^PIGLIT: {"result": "\([a-z]*\)".*/\1/p' | tail -n 1)
