@@ -373,11 +373,25 @@ std::vector<std::uint32_t> made_private(const std::vector<std::uint32_t>& words,
   std::unordered_map<std::uint32_t, bool> dropped;  // variables and pointers derived from them
   for (std::uint32_t id : variables) dropped[id] = true;
 
-  // Each Input and Output pointer type gets a Private twin, declared right after it.
+  // Each Input and Output pointer type those variables and their access chains have gets a Private
+  // twin, declared right after it (only those: a Private pointer to a built-in block is invalid).
+  std::set<std::uint32_t> retyped;
+  {
+    std::unordered_map<std::uint32_t, bool> derived = dropped;
+    for_each_instruction(words, [&](std::size_t i, spv::Op op, std::uint32_t count) {
+      if (op == spv::OpVariable && count >= 4 && derived.count(words[i + 2])) retyped.insert(words[i + 1]);
+      if ((op == spv::OpAccessChain || op == spv::OpInBoundsAccessChain) && count >= 4 && derived.count(words[i + 3])) {
+        retyped.insert(words[i + 1]);
+        derived[words[i + 2]] = true;
+      }
+      return true;
+    });
+  }
   std::uint32_t bound = words[3];
   std::unordered_map<std::uint32_t, std::uint32_t> twin;
   for (const auto& [type, storage] : pointer_class)
-    if (storage == spv::StorageClassOutput || storage == spv::StorageClassInput) twin[type] = bound++;
+    if ((storage == spv::StorageClassOutput || storage == spv::StorageClassInput) && retyped.count(type))
+      twin[type] = bound++;
   const bool interface_lists_all = words[1] >= 0x10400u;  // SPIR-V 1.4 lists every global used
 
   std::vector<std::uint32_t> out(words.begin(), words.begin() + kHeaderWords);

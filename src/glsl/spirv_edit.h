@@ -100,6 +100,11 @@ void cut_builtin_blocks(std::array<std::vector<std::uint32_t>, kStageCount>& spi
 // and gradients divided by the image's size, fetches and size queries at level 0 (spirv_rect.cpp).
 std::vector<std::uint32_t> with_rect_images_as_2d(const std::vector<std::uint32_t>& words);
 
+// The module with the vertex stage's 64-bit inputs read as 32-bit pairs (spirv_double_inputs.cpp):
+// each becomes a uvec4 array input at its location, one element per location, rebuilt by bitcasts
+// at the start of the entry point. Other stages are returned unchanged.
+std::vector<std::uint32_t> with_double_inputs_as_uint_pairs(const std::vector<std::uint32_t>& words);
+
 // The elements of the array variable at descriptor `binding` the module reads: bit e for an access
 // with the constant index e, every bit for a dynamic index or a use of the whole variable; 0 when
 // no variable has that binding.

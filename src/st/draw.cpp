@@ -41,6 +41,7 @@ struct InputSlot {
   const VertexAttribInput* attrib;
   ShaderInputType input;
   VkFormat format = VK_FORMAT_UNDEFINED;
+  std::uint32_t element_offset = 0;     // double inputs: the byte of each element this location starts at
   bool streamed = false;                // data copied or converted into the streaming ring
   std::vector<std::byte> data;          // what is streamed (prepared without the lock)
   std::uint32_t stride = 0;
@@ -211,6 +212,38 @@ std::int32_t vertex_offset(std::int64_t base_vertex, std::int64_t vertex_base) {
   return std::int32_t(offset);
 }
 
+
+// The double inputs' lowering (glsl's with_double_inputs_as_uint_pairs): location `c` of an
+// element starting at `first` reads 32-bit words, R32G32 for one double and R32G32B32A32 for two.
+// A dvec3/dvec4 column takes two locations, both fed by the column's first generic attribute: the
+// first reads doubles 0-1 of its elements, the second 2-3 (16 bytes further).
+InputSlot double_input_slot(const DrawCall& call, const glsl::InterfaceVariable& var, std::uint32_t first,
+                            std::uint32_t c) {
+  const std::uint32_t rows = double_rows(var.gl_type);
+  const std::uint32_t per_column = rows > 2 ? 2 : 1;
+  const std::uint32_t column_location = first + c / per_column * per_column, half = c % per_column;
+  const std::uint32_t location = first + c;
+  const std::uint32_t read = half ? rows - 2 : std::min(rows, 2u);
+  static const VertexAttribInput kZeros{.current = {}};
+  InputSlot slot{location, &call.attribs[column_location], ShaderInputType::Double};
+  slot.element_offset = half * 16;
+  const VertexAttribInput& a = *slot.attrib;
+  if (!a.enabled) return slot;
+  if (a.type == GL_DOUBLE && a.kind == GL_DOUBLE) {
+    const std::int32_t given = std::clamp(a.size - std::int32_t(half) * 2, 0, 2);
+    if (given == 0) {
+      // The array has no doubles for this half: undefined values in GL; zeros here.
+      slot.attrib = &kZeros;
+      slot.element_offset = 0;
+      return slot;
+    }
+    slot.format = std::min(read, std::uint32_t(given)) == 1 ? VK_FORMAT_R32G32_UINT : VK_FORMAT_R32G32B32A32_UINT;
+    slot.streamed = !a.buffer || a.pointer >= a.buffer->width0;
+  } else {
+    slot.streamed = true;  // converted to doubles
+  }
+  return slot;
+}
 }  // namespace
 
 // Wraps the draw in a Vulkan query for each counting GL query that is active.
@@ -248,28 +281,21 @@ void draw(Context& context, const DrawCall& call) {
 
   std::vector<InputSlot> slots;
   bool needs_range = false;
-  // 64-bit vertex inputs need 64-bit vertex formats (Vulkan 1.3 22.3); without them (lavapipe) a
-  // shader lowering to 32-bit pairs would be needed, which glvk does not have.
-  auto double_inputs = [&device] {
-    VkFormatProperties r64{};
-    vkGetPhysicalDeviceFormatProperties(device.physical_device(), VK_FORMAT_R64G64B64A64_SFLOAT, &r64);
-    return (r64.bufferFeatures & VK_FORMAT_FEATURE_VERTEX_BUFFER_BIT) != 0;
-  };
   for (const glsl::InterfaceVariable& var : reflection.attributes) {
     if (var.location < 0) continue;
     const std::uint32_t per_element = attribute_locations(var.gl_type);
     const ShaderInputType input = shader_input_type(var.gl_type);
-    const bool dvec_wide = input == ShaderInputType::Double && per_element == 2 &&
-                           (var.gl_type == GL_DOUBLE_VEC3 || var.gl_type == GL_DOUBLE_VEC4);
-    const std::uint32_t columns = dvec_wide ? 1 : per_element;
     for (std::uint32_t e = 0; e < var.array_size; ++e)
-      for (std::uint32_t c = 0; c < columns; ++c) {
-        const std::uint32_t location = std::uint32_t(var.location) + e * per_element + (dvec_wide ? 0 : c);
+      for (std::uint32_t c = 0; c < per_element; ++c) {
+        const std::uint32_t location = std::uint32_t(var.location) + e * per_element + c;
         if (location >= kMaxVertexAttribs) continue;
+        if (input == ShaderInputType::Double) {
+          slots.push_back(double_input_slot(call, var, location - c, c));
+          if (slots.back().streamed && slots.back().attrib->divisor == 0) needs_range = true;
+          continue;
+        }
         InputSlot slot{location, &call.attribs[location], input};
         const VertexAttribInput& a = *slot.attrib;
-        if (input == ShaderInputType::Double && !double_inputs())
-          throw DrawError("the device has no 64-bit vertex formats for the program's double inputs");
         if (a.enabled) {
           const auto native = native_vertex_format(a, input);
           VkFormatProperties properties{};
@@ -279,9 +305,6 @@ void draw(Context& context, const DrawCall& call) {
           slot.streamed = !fetchable || !a.buffer || a.pointer >= a.buffer->width0;
           if (fetchable) slot.format = *native;
           if (slot.streamed && a.divisor == 0) needs_range = true;
-        } else if (input == ShaderInputType::Double) {
-          // The current value's doubles: a dvec3/dvec4 reads all four (two locations).
-          slot.format = dvec_wide ? VK_FORMAT_R64G64B64A64_SFLOAT : VK_FORMAT_R64G64_SFLOAT;
         }
         slots.push_back(std::move(slot));
       }
@@ -314,7 +337,7 @@ void draw(Context& context, const DrawCall& call) {
       const formats::CheckedSize offset =
           formats::CheckedSize(a.pointer) +
           formats::CheckedSize(a.divisor ? std::int64_t(call.base_instance) : vertex_base) * formats::CheckedSize(a.stride);
-      if (offset.fits(a.buffer->width0 - 1)) {
+      if ((offset + slot.element_offset).fits(a.buffer->width0 - 1)) {
         slot.stride = std::uint32_t(a.stride);
         slot.buffer_offset = offset.value();
         continue;
@@ -331,7 +354,7 @@ void draw(Context& context, const DrawCall& call) {
     const std::uint32_t element = attribute_element_bytes(a);
     const formats::CheckedSize span = (formats::CheckedSize(n) - 1) * formats::CheckedSize(a.stride) + element;
     const formats::CheckedSize start = formats::CheckedSize(a.pointer) + formats::CheckedSize(first) * a.stride;
-    if (!span.fits(kMaxStreamedBytes) || !(formats::CheckedSize(n) * 16).fits(kMaxStreamedBytes) ||
+    if (!span.fits(kMaxStreamedBytes) || !(formats::CheckedSize(n) * 32).fits(kMaxStreamedBytes) ||
         !start.fits(~std::uintptr_t(0)))
       throw std::bad_alloc();  // GL_OUT_OF_MEMORY: the indices span more vertices than can be streamed
     std::vector<std::byte> source(span.value());
@@ -342,6 +365,13 @@ void draw(Context& context, const DrawCall& call) {
     if (slot.format != VK_FORMAT_UNDEFINED) {
       slot.data = std::move(source);
       slot.stride = std::uint32_t(a.stride);
+    } else if (slot.input == ShaderInputType::Double) {
+      // An array not given as doubles (glVertexAttribPointer) read by a double input: undefined in
+      // GL (10.3.?), converted here to the doubles its values are.
+      slot.data.resize(n * 32);
+      convert_vertices_to_doubles(a, source.data(), std::uint32_t(n), std::uint32_t(a.stride), slot.data.data());
+      slot.stride = 32;
+      slot.format = VK_FORMAT_R32G32B32A32_UINT;
     } else {
       slot.data.resize(n * 16);
       convert_vertices(a, slot.input, source.data(), std::uint32_t(n), std::uint32_t(a.stride), slot.data.data());
@@ -470,12 +500,12 @@ void draw(Context& context, const DrawCall& call) {
     bk = {binding, VK_VERTEX_INPUT_RATE_VERTEX, 1};
     if (!a.enabled) {
       // The current attribute value (glVertexAttrib*), read by every vertex: stride 0.
-      auto alloc = res.uploads.allocate(32, 16);
-      std::memcpy(alloc.pointer, a.current.data(), 32);
+      // Double inputs read their half of the four doubles as 32-bit words.
+      auto alloc = res.uploads.allocate(16, 16);
+      std::memcpy(alloc.pointer, reinterpret_cast<const std::byte*>(a.current.data()) + slot.element_offset, 16);
       ak.format = slot.input == ShaderInputType::Int    ? VK_FORMAT_R32G32B32A32_SINT
-                  : slot.input == ShaderInputType::Uint ? VK_FORMAT_R32G32B32A32_UINT
-                  : slot.input == ShaderInputType::Double ? slot.format
-                                                          : VK_FORMAT_R32G32B32A32_SFLOAT;
+                  : slot.input == ShaderInputType::Float ? VK_FORMAT_R32G32B32A32_SFLOAT
+                                                         : VK_FORMAT_R32G32B32A32_UINT;
       buffers.push_back({alloc.buffer->handle(), alloc.offset, 0});
       continue;
     }
@@ -486,11 +516,11 @@ void draw(Context& context, const DrawCall& call) {
     if (slot.streamed) {
       auto alloc = res.uploads.allocate(slot.data.size(), 16);
       std::memcpy(alloc.pointer, slot.data.data(), slot.data.size());
-      buffers.push_back({alloc.buffer->handle(), alloc.offset, slot.stride});
+      buffers.push_back({alloc.buffer->handle(), alloc.offset + slot.element_offset, slot.stride});
     } else {
       vk_backend::Buffer& storage = *a.buffer->storage;
       storage.last_use = stream.open_serial();
-      buffers.push_back({storage.handle(), slot.buffer_offset, slot.stride});
+      buffers.push_back({storage.handle(), slot.buffer_offset + slot.element_offset, slot.stride});
     }
   }
   if (key.attribute_count == 0) {

@@ -22,6 +22,15 @@ ShaderInputType shader_input_type(std::uint32_t gl_type) {
   }
 }
 
+std::uint32_t double_rows(std::uint32_t gl_type) {
+  switch (gl_type) {
+    case GL_DOUBLE: return 1;
+    case GL_DOUBLE_VEC2: case GL_DOUBLE_MAT2: case GL_DOUBLE_MAT3x2: case GL_DOUBLE_MAT4x2: return 2;
+    case GL_DOUBLE_VEC3: case GL_DOUBLE_MAT3: case GL_DOUBLE_MAT2x3: case GL_DOUBLE_MAT4x3: return 3;
+    default: return 4;
+  }
+}
+
 std::uint32_t attribute_locations(std::uint32_t gl_type) {
   switch (gl_type) {
     case GL_FLOAT_MAT2: case GL_FLOAT_MAT2x3: case GL_FLOAT_MAT2x4: case GL_DOUBLE_MAT2: return 2;
@@ -245,6 +254,16 @@ void convert_vertices(const VertexAttribInput& a, ShaderInputType input, const s
     fetch(a, src, c, n);
     const float f[4] = {float(c[0]), float(c[1]), float(c[2]), float(c[3])};
     std::memcpy(dst, f, 16);
+  }
+}
+
+void convert_vertices_to_doubles(const VertexAttribInput& a, const std::byte* src, std::uint32_t count,
+                                 std::uint32_t stride, std::byte* dst) {
+  for (std::uint32_t v = 0; v < count; ++v, src += stride, dst += 32) {
+    double c[4] = {0, 0, 0, 1};
+    unsigned n = 0;
+    fetch(a, src, c, n);
+    std::memcpy(dst, c, 32);
   }
 }
 

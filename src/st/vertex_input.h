@@ -17,6 +17,13 @@ namespace glvk::st {
 // How many vertex input locations a GL attribute type takes (a matrix takes one per column,
 // dvec3/dvec4 two) and how many components each location reads.
 std::uint32_t attribute_locations(std::uint32_t gl_type);
+// The rows of a double type's columns (a scalar or vector is one column).
+std::uint32_t double_rows(std::uint32_t gl_type);
+
+// An array's elements as four doubles each (32 bytes), for double inputs of arrays that are not
+// given as doubles.
+void convert_vertices_to_doubles(const VertexAttribInput& attrib, const std::byte* src, std::uint32_t count,
+                                 std::uint32_t stride, std::byte* dst);
 
 // The Vulkan format that fetches an array as GL specifies its values for a shader input of
 // `input` type, or nullopt when there is none (then the values are converted).
