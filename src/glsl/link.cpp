@@ -200,6 +200,13 @@ static Program link_on_this_thread(std::span<const ShaderSource> shaders, const 
     out.log = "error: a compute shader cannot be linked with other stages\n";
     return out;
   }
+  // GL 4.6 7.3: tessellation and geometry stages need a vertex stage in the same program, unless
+  // the program is separable (a pipeline then gives it the vertex stage).
+  if (!options.separable && !(out.stages & bit(Stage::Vertex)) &&
+      (out.stages & (bit(Stage::TessControl) | bit(Stage::TessEvaluation) | bit(Stage::Geometry)))) {
+    out.log = "error: a tessellation or geometry shader needs a vertex shader in a program that is not separable\n";
+    return out;
+  }
   const Stage last_vertex = last_vertex_stage(out.stages);
 
   // The legacy varyings the fragment stage reads are declared by the vertex or geometry stage that

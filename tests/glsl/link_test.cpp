@@ -48,6 +48,28 @@ TEST(GlslLink, ValidProgramHasValidSpirvPerStage) {
   EXPECT_TRUE(p.spirv[kGs].empty());
 }
 
+// GL 4.6 7.3: a geometry or tessellation stage without a vertex stage fails to link unless the
+// program is separable.
+TEST(GlslLink, StagesAfterTheVertexStageNeedOneUnlessSeparable) {
+  const std::string gs =
+      "#version 150\nlayout(triangles) in;\nlayout(triangle_strip, max_vertices = 3) out;\n"
+      "void main() { gl_Position = gl_in[0].gl_Position; EmitVertex(); }\n";
+  const std::string tes =
+      "#version 400\nlayout(triangles) in;\nvoid main() { gl_Position = gl_in[0].gl_Position; }\n";
+  const std::string fs = "#version 150\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n";
+  const ShaderSource geometry[] = {{Stage::Geometry, gs}, {Stage::Fragment, fs}};
+  const ShaderSource evaluation[] = {{Stage::TessEvaluation, tes}, {Stage::Fragment, fs}};
+  for (std::span<const ShaderSource> shaders : {std::span<const ShaderSource>(geometry), std::span<const ShaderSource>(evaluation)}) {
+    const Program refused = link(shaders);
+    EXPECT_FALSE(refused.ok);
+    EXPECT_NE(refused.log.find("needs a vertex shader"), std::string::npos) << refused.log;
+    LinkOptions separable;
+    separable.separable = true;
+    const Program accepted = link(shaders.first(1), separable);  // alone, as a pipeline stage
+    EXPECT_TRUE(accepted.ok) << accepted.log;
+  }
+}
+
 TEST(GlslLink, MissingMainFails) {
   const Program p = link_pair("#version 330\nvoid helper() {}\n", kFs330);
   EXPECT_FALSE(p.ok);
