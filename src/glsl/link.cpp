@@ -25,7 +25,6 @@ namespace {
 
 using detail::AssignedLocation;
 
-constexpr int kMaxVertexAttribs = 16;  // GL_MAX_VERTEX_ATTRIBS glvk reports
 constexpr int kMaxDrawBuffers = 8;     // GL_MAX_DRAW_BUFFERS glvk reports
 
 constexpr StageMask bit(Stage s) { return 1u << static_cast<unsigned>(s); }
@@ -334,7 +333,7 @@ static Program link_on_this_thread(std::span<const ShaderSource> shaders, const 
     const std::string vertex = std::string(detail::kLoweredPrefix) + "Vertex";
     if (!zero_taken && std::any_of(decls.begin(), decls.end(), [&](const detail::InterfaceDecl& d) { return d.name == vertex; }))
       bound[vertex] = 0;
-    if (!detail::assign_locations(decls, bound, nullptr, kMaxVertexAttribs, false, attributes, out.log))
+    if (!detail::assign_locations(decls, bound, nullptr, int(kMaxVertexAttribs), false, attributes, out.log))
       return out;
   }
   if (const glslang::TIntermediate* fs = program.getIntermediate(EShLangFragment)) {

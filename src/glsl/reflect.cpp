@@ -231,12 +231,12 @@ std::vector<InterfaceDecl> interface_decls(const glslang::TIntermediate& interme
     decl.name = name;
     if (q.hasLocation()) decl.explicit_location = static_cast<int>(q.layoutLocation);
     if (q.hasIndex()) decl.explicit_index = static_cast<int>(q.layoutIndex);
-    // A location holds one vector of up to four 32-bit or two 64-bit components (GL 4.6 11.1.1).
-    const int vector = type.isMatrix() ? type.getMatrixRows() : type.getVectorSize();
-    const int per_vector = type.getBasicType() == glslang::EbtDouble && vector > 2 ? 2 : 1;
+    // A vertex input takes one location per column or array element, a dvec3/dvec4 too (GLSL 4.60
+    // 4.4.1, ARB_vertex_attrib_64bit; Mesa gives `layout(location = 0) in dvec4 a` and
+    // `layout(location = 1) in dvec4 b` locations 0 and 1); fragment outputs have no doubles.
     const int columns = type.isMatrix() ? type.getMatrixCols() : 1;
     const int elements = type.isSizedArray() ? type.getOuterArraySize() : 1;
-    decl.slots = per_vector * columns * elements;
+    decl.slots = columns * elements;
     decls.push_back(std::move(decl));
   });
   // The lowered built-in attributes (gl_Vertex, ...) take what the user's inputs leave free.

@@ -1,13 +1,15 @@
 // 64-bit vertex inputs as 32-bit pairs (GL 4.6 10.2.1, ARB_vertex_attrib_64bit): Vulkan fetches
-// doubles only through the R64 vertex formats, which are optional (lavapipe has none). Each
-// double, dvec, dmat or array of them that the vertex stage reads becomes one input array of uvec4
-// at the same location, one element per location the original takes (GLSL 4.60 4.4.1: a dvec3
-// or dvec4 takes two), and the entry point rebuilds the original value from the raw words with
-// OpBitcast before anything else runs. The bits are the application's: no conversion, no loss.
-// src/st feeds each location R32G32_UINT (one double) or R32G32B32A32_UINT (two) from the same
-// bytes GL's double array holds.
+// doubles only through the R64 vertex formats, which are optional (lavapipe has none). A vertex
+// input takes one GL location per column or array element whatever its width (GLSL 4.60 4.4.1),
+// where Vulkan gives a dvec3/dvec4 two: so each double, dvec, dmat or array of them becomes a
+// uvec4 array input at its GL location, one element per column holding its first two doubles,
+// and, for three- and four-row columns, a second array at kMaxVertexAttribs + its location holding
+// the others. The entry point rebuilds the original value from the raw words with OpBitcast before
+// anything else runs: the bits are the application's, no conversion, no loss. src/st feeds each
+// location R32G32_UINT (one double) or R32G32B32A32_UINT (two) from the same bytes.
 #include <glslang/SPIRV/spirv.hpp>
 
+#include <algorithm>
 #include <unordered_map>
 
 #include "spirv_edit.h"
@@ -51,17 +53,15 @@ struct Types {
   std::unordered_map<std::uint32_t, std::uint32_t> constant;                         // 32-bit constant → value
   std::uint32_t uint32 = 0, uvec2 = 0, uvec4 = 0, double_type = 0, dvec2 = 0;
 
-  // Doubles each location of `type` reads (1 or 2), in location order; empty if `type` is not made
-  // of 64-bit floats only.
-  std::vector<std::uint32_t> locations(std::uint32_t type, int depth = 0) const {
+  // The rows of each column of `type` (a vector is one column), in GL location order; empty if
+  // `type` is not made of 64-bit floats only.
+  std::vector<std::uint32_t> columns(std::uint32_t type, int depth = 0) const {
     if (depth > 8) return {};
     if (auto f = float_width.find(type); f != float_width.end()) return f->second == 64 ? std::vector<std::uint32_t>{1} : std::vector<std::uint32_t>{};
     if (auto v = vector.find(type); v != vector.end()) {
       const auto w = float_width.find(v->second.first);
       if (w == float_width.end() || w->second != 64) return {};
-      const std::uint32_t n = v->second.second;
-      if (n <= 2) return {n};
-      return {2, n - 2};
+      return {v->second.second};
     }
     const std::pair<std::uint32_t, std::uint32_t>* parts = nullptr;
     std::uint32_t count = 0;
@@ -74,8 +74,8 @@ struct Types {
       parts = &a->second;
       count = length->second;
     }
-    if (!parts || count == 0 || count > 64) return {};
-    const std::vector<std::uint32_t> one = locations(parts->first, depth + 1);
+    if (!parts || count == 0 || count > kMaxVertexAttribs) return {};
+    const std::vector<std::uint32_t> one = columns(parts->first, depth + 1);
     if (one.empty()) return {};
     std::vector<std::uint32_t> all;
     for (std::uint32_t i = 0; i < count; ++i) all.insert(all.end(), one.begin(), one.end());
@@ -86,15 +86,16 @@ struct Types {
 struct Lowered {
   std::uint32_t original = 0, type = 0;  // the variable and its value type
   std::uint32_t location = 0;
-  std::vector<std::uint32_t> doubles;     // per location
-  std::uint32_t replacement = 0;          // the uvec4[] input
+  std::vector<std::uint32_t> rows;        // per column (GL location)
+  std::uint32_t low = 0, high = 0;        // the uvec4[] inputs: doubles 0-1 and 2-3 of each column
 };
 
-// Emits the instructions that rebuild a value of `type` from the loaded uvec4 words, one per
-// location, starting at `next`; returns the value's id.
+// Emits the instructions that rebuild a value of `type` from the loaded uvec4 words of each column
+// (`low`, and `high` for three- and four-row columns), column after column; returns its id.
 struct Rebuilder {
   const Types& types;
-  const std::vector<std::uint32_t>& loaded;  // uvec4 per location
+  const std::vector<std::uint32_t>& low;
+  const std::vector<std::uint32_t>& high;
   std::uint32_t& bound;
   std::vector<std::uint32_t>& code;
   std::size_t next = 0;
@@ -114,20 +115,20 @@ struct Rebuilder {
     code.insert(code.end(), parts.begin(), parts.end());
     return id;
   }
-  std::uint32_t one_double() {
-    const std::uint32_t pair = emit(spv::OpVectorShuffle, types.uvec2, {loaded[next], loaded[next], 0, 1});
-    ++next;
+  std::uint32_t one_double(std::uint32_t words) {
+    const std::uint32_t pair = emit(spv::OpVectorShuffle, types.uvec2, {words, words, 0, 1});
     return emit(spv::OpBitcast, types.double_type, {pair});
   }
-  std::uint32_t two_doubles() { return emit(spv::OpBitcast, types.dvec2, {loaded[next++]}); }
+  std::uint32_t two_doubles(std::uint32_t words) { return emit(spv::OpBitcast, types.dvec2, {words}); }
 
   std::uint32_t value(std::uint32_t type) {
-    if (types.float_width.count(type)) return one_double();
+    if (types.float_width.count(type)) return one_double(low[next++]);
     if (auto v = types.vector.find(type); v != types.vector.end()) {
       const std::uint32_t n = v->second.second;
-      if (n == 2) return two_doubles();
-      const std::uint32_t low = two_doubles();
-      return composite(type, {low, n == 3 ? one_double() : two_doubles()});
+      const std::size_t column = next++;
+      if (n == 2) return two_doubles(low[column]);
+      const std::uint32_t first = two_doubles(low[column]);
+      return composite(type, {first, n == 3 ? one_double(high[column]) : two_doubles(high[column])});
     }
     const auto m = types.matrix.find(type);
     const auto& parts = m != types.matrix.end() ? m->second : types.array.at(type);
@@ -173,8 +174,8 @@ std::vector<std::uint32_t> with_double_inputs_as_uint_pairs(const std::vector<st
   for (const auto& [variable, pointer] : inputs) {
     if (excluded.count(variable) || !location.count(variable)) continue;
     Lowered l{variable, types.pointee[pointer], location[variable]};
-    l.doubles = types.locations(l.type);
-    if (!l.doubles.empty()) lowered.push_back(std::move(l));
+    l.rows = types.columns(l.type);
+    if (!l.rows.empty()) lowered.push_back(std::move(l));
   }
   if (lowered.empty()) return words;
 
@@ -211,29 +212,36 @@ std::vector<std::uint32_t> with_double_inputs_as_uint_pairs(const std::vector<st
     const auto w = instruction(spv::OpTypePointer, {element_pointer, spv::StorageClassInput, types.uvec4});
     globals.insert(globals.end(), w.begin(), w.end());
   }
-  for (Lowered& l : lowered) {
-    const std::uint32_t length = constant(std::uint32_t(l.doubles.size()));
-    const std::uint32_t array = bound++, pointer = bound++;
-    l.replacement = bound++;
-    for (const auto& w : {instruction(spv::OpTypeArray, {array, types.uvec4, length}),
+  auto declare_input = [&](std::uint32_t length) {
+    const std::uint32_t array = bound++, pointer = bound++, variable = bound++;
+    for (const auto& w : {instruction(spv::OpTypeArray, {array, types.uvec4, constant(length)}),
                           instruction(spv::OpTypePointer, {pointer, spv::StorageClassInput, array}),
-                          instruction(spv::OpVariable, {pointer, l.replacement, spv::StorageClassInput})})
+                          instruction(spv::OpVariable, {pointer, variable, spv::StorageClassInput})})
       globals.insert(globals.end(), w.begin(), w.end());
+    return variable;
+  };
+  for (Lowered& l : lowered) {
+    l.low = declare_input(std::uint32_t(l.rows.size()));
+    if (*std::max_element(l.rows.begin(), l.rows.end()) > 2) l.high = declare_input(std::uint32_t(l.rows.size()));
   }
 
-  // The prologue: load every location, rebuild each value, store it into the original variable
-  // (made Private below).
+  // The prologue: load every column's words, rebuild each value, store it into the original
+  // variable (made Private below).
   std::vector<std::uint32_t> prologue;
-  for (const Lowered& l : lowered) {
+  auto load_all = [&](std::uint32_t variable, std::size_t count) {
     std::vector<std::uint32_t> loaded;
-    for (std::uint32_t i = 0; i < l.doubles.size(); ++i) {
+    for (std::uint32_t i = 0; variable && i < count; ++i) {
       const std::uint32_t p = bound++, v = bound++;
-      for (const auto& w : {instruction(spv::OpAccessChain, {element_pointer, p, l.replacement, constant(i)}),
+      for (const auto& w : {instruction(spv::OpAccessChain, {element_pointer, p, variable, constant(i)}),
                             instruction(spv::OpLoad, {types.uvec4, v, p})})
         prologue.insert(prologue.end(), w.begin(), w.end());
       loaded.push_back(v);
     }
-    Rebuilder rebuild{types, loaded, bound, prologue};
+    return loaded;
+  };
+  for (const Lowered& l : lowered) {
+    const std::vector<std::uint32_t> low = load_all(l.low, l.rows.size()), high = load_all(l.high, l.rows.size());
+    Rebuilder rebuild{types, low, high, bound, prologue};
     const std::uint32_t value = rebuild.value(l.type);
     const auto store = instruction(spv::OpStore, {l.original, value});
     prologue.insert(prologue.end(), store.begin(), store.end());
@@ -243,7 +251,9 @@ std::vector<std::uint32_t> with_double_inputs_as_uint_pairs(const std::vector<st
   bool globals_placed = false, in_entry = false, prologue_placed = false;
   for (Instruction& in : code) {
     if (in.op == spv::OpEntryPoint && in.words[2] == entry) {
-      for (const Lowered& l : lowered) in.words.push_back(l.replacement);
+      for (const Lowered& l : lowered)
+        for (std::uint32_t v : {l.low, l.high})
+          if (v) in.words.push_back(v);
       in.words[0] = std::uint32_t(in.words.size()) << 16 | spv::OpEntryPoint;
     }
     if (in.op == spv::OpFunction) {
@@ -263,7 +273,8 @@ std::vector<std::uint32_t> with_double_inputs_as_uint_pairs(const std::vector<st
   std::vector<DecorationEdit> locations;
   std::set<std::uint32_t> originals;
   for (const Lowered& l : lowered) {
-    locations.push_back({l.replacement, spv::DecorationLocation, l.location});
+    locations.push_back({l.low, spv::DecorationLocation, l.location});
+    if (l.high) locations.push_back({l.high, spv::DecorationLocation, kMaxVertexAttribs + l.location});
     originals.insert(l.original);
   }
   set_decorations(out, locations);

@@ -213,24 +213,29 @@ std::int32_t vertex_offset(std::int64_t base_vertex, std::int64_t vertex_base) {
 }
 
 
-// The double inputs' lowering (glsl's with_double_inputs_as_uint_pairs): location `c` of an
-// element starting at `first` reads 32-bit words, R32G32 for one double and R32G32B32A32 for two.
-// A dvec3/dvec4 column takes two locations, both fed by the column's first generic attribute: the
-// first reads doubles 0-1 of its elements, the second 2-3 (16 bytes further).
-InputSlot double_input_slot(const DrawCall& call, const glsl::InterfaceVariable& var, std::uint32_t first,
-                            std::uint32_t c) {
+// An array Vulkan cannot fetch where it is: its address or stride is not a multiple of its
+// components' size (GL allows any; the array is then copied, repacked to an aligned stride).
+bool misaligned(const VertexAttribInput& a) {
+  const std::uint32_t align = attribute_alignment(a);
+  return a.pointer % align != 0 || std::uint32_t(a.stride) % align != 0;
+}
+
+// The double inputs' lowering (glsl's with_double_inputs_as_uint_pairs): each GL location of a
+// double input (a column or array element, fed by the generic attribute of that number) is read as
+// 32-bit words, R32G32 for one double and R32G32B32A32 for two: doubles 0-1 at the location itself,
+// doubles 2-3 of a three- or four-row column at glsl::kMaxVertexAttribs + the location, 16 bytes
+// further into the same elements (`high`).
+InputSlot double_input_slot(const DrawCall& call, const glsl::InterfaceVariable& var, std::uint32_t location,
+                            bool high) {
   const std::uint32_t rows = double_rows(var.gl_type);
-  const std::uint32_t per_column = rows > 2 ? 2 : 1;
-  const std::uint32_t column_location = first + c / per_column * per_column, half = c % per_column;
-  const std::uint32_t location = first + c;
-  const std::uint32_t read = half ? rows - 2 : std::min(rows, 2u);
+  const std::uint32_t read = high ? rows - 2 : std::min(rows, 2u);
   static const VertexAttribInput kZeros{.current = {}};
-  InputSlot slot{location, &call.attribs[column_location], ShaderInputType::Double};
-  slot.element_offset = half * 16;
+  InputSlot slot{high ? glsl::kMaxVertexAttribs + location : location, &call.attribs[location], ShaderInputType::Double};
+  slot.element_offset = high ? 16 : 0;
   const VertexAttribInput& a = *slot.attrib;
   if (!a.enabled) return slot;
   if (a.type == GL_DOUBLE && a.kind == GL_DOUBLE) {
-    const std::int32_t given = std::clamp(a.size - std::int32_t(half) * 2, 0, 2);
+    const std::int32_t given = std::clamp(a.size - (high ? 2 : 0), 0, 2);
     if (given == 0) {
       // The array has no doubles for this half: undefined values in GL; zeros here.
       slot.attrib = &kZeros;
@@ -238,7 +243,7 @@ InputSlot double_input_slot(const DrawCall& call, const glsl::InterfaceVariable&
       return slot;
     }
     slot.format = std::min(read, std::uint32_t(given)) == 1 ? VK_FORMAT_R32G32_UINT : VK_FORMAT_R32G32B32A32_UINT;
-    slot.streamed = !a.buffer || a.pointer >= a.buffer->width0;
+    slot.streamed = !a.buffer || a.pointer >= a.buffer->width0 || misaligned(a);
   } else {
     slot.streamed = true;  // converted to doubles
   }
@@ -290,8 +295,11 @@ void draw(Context& context, const DrawCall& call) {
         const std::uint32_t location = std::uint32_t(var.location) + e * per_element + c;
         if (location >= kMaxVertexAttribs) continue;
         if (input == ShaderInputType::Double) {
-          slots.push_back(double_input_slot(call, var, location - c, c));
-          if (slots.back().streamed && slots.back().attrib->divisor == 0) needs_range = true;
+          for (bool high : {false, true}) {
+            if (high && double_rows(var.gl_type) <= 2) continue;
+            slots.push_back(double_input_slot(call, var, location, high));
+            if (slots.back().streamed && slots.back().attrib->divisor == 0) needs_range = true;
+          }
           continue;
         }
         InputSlot slot{location, &call.attribs[location], input};
@@ -302,13 +310,22 @@ void draw(Context& context, const DrawCall& call) {
           if (native) vkGetPhysicalDeviceFormatProperties(device.physical_device(), *native, &properties);
           const bool fetchable = native && (properties.bufferFeatures & VK_FORMAT_FEATURE_VERTEX_BUFFER_BIT);
           // An offset at or past the buffer's end cannot be bound (Vulkan): streamed, reading zeros.
-          slot.streamed = !fetchable || !a.buffer || a.pointer >= a.buffer->width0;
+          slot.streamed = !fetchable || !a.buffer || a.pointer >= a.buffer->width0 || misaligned(a);
           if (fetchable) slot.format = *native;
           if (slot.streamed && a.divisor == 0) needs_range = true;
         }
         slots.push_back(std::move(slot));
       }
   }
+
+  // Past the device's vertex inputs (only the second locations of double inputs can be) the draw
+  // has no pipeline to run on.
+  const std::uint32_t device_inputs = std::min(device.properties().limits.maxVertexInputAttributes,
+                                               device.properties().limits.maxVertexInputBindings);
+  for (const InputSlot& slot : slots)
+    if (slot.location >= std::min(device_inputs, vk_backend::kMaxVertexAttributes) ||
+        slots.size() > std::min(device_inputs, vk_backend::kMaxVertexAttributes))
+      throw DrawError("the device has too few vertex inputs for the program's dvec3/dvec4 inputs");
 
   // The vertex index range the draw reads (only when something is copied or converted).
   std::vector<std::uint32_t> indices;
@@ -363,8 +380,17 @@ void draw(Context& context, const DrawCall& call) {
     else
       std::memcpy(source.data(), reinterpret_cast<const std::byte*>(start.value()), span.value());
     if (slot.format != VK_FORMAT_UNDEFINED) {
-      slot.data = std::move(source);
       slot.stride = std::uint32_t(a.stride);
+      if (slot.stride % attribute_alignment(a) != 0) {
+        // Repacked to an aligned stride: Vulkan fetches components only at their alignment.
+        const std::uint32_t packed = (element + 3) & ~3u;
+        slot.data.resize(n * packed);
+        for (std::uint64_t i = 0; i < n; ++i)
+          std::memcpy(slot.data.data() + i * packed, source.data() + i * slot.stride, element);
+        slot.stride = packed;
+      } else {
+        slot.data = std::move(source);
+      }
     } else if (slot.input == ShaderInputType::Double) {
       // An array not given as doubles (glVertexAttribPointer) read by a double input: undefined in
       // GL (10.3.?), converted here to the doubles its values are.

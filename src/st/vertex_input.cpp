@@ -33,14 +33,12 @@ std::uint32_t double_rows(std::uint32_t gl_type) {
 
 std::uint32_t attribute_locations(std::uint32_t gl_type) {
   switch (gl_type) {
-    case GL_FLOAT_MAT2: case GL_FLOAT_MAT2x3: case GL_FLOAT_MAT2x4: case GL_DOUBLE_MAT2: return 2;
-    case GL_FLOAT_MAT3: case GL_FLOAT_MAT3x2: case GL_FLOAT_MAT3x4: case GL_DOUBLE_MAT3x2: return 3;
-    case GL_FLOAT_MAT4: case GL_FLOAT_MAT4x2: case GL_FLOAT_MAT4x3: case GL_DOUBLE_MAT4x2: return 4;
-    // Columns of dvec3/dvec4 take two locations each.
-    case GL_DOUBLE_MAT2x3: case GL_DOUBLE_MAT2x4: return 4;
-    case GL_DOUBLE_MAT3: case GL_DOUBLE_MAT3x4: return 6;
-    case GL_DOUBLE_MAT4: case GL_DOUBLE_MAT4x3: return 8;
-    case GL_DOUBLE_VEC3: case GL_DOUBLE_VEC4: return 2;
+    case GL_FLOAT_MAT2: case GL_FLOAT_MAT2x3: case GL_FLOAT_MAT2x4:
+    case GL_DOUBLE_MAT2: case GL_DOUBLE_MAT2x3: case GL_DOUBLE_MAT2x4: return 2;
+    case GL_FLOAT_MAT3: case GL_FLOAT_MAT3x2: case GL_FLOAT_MAT3x4:
+    case GL_DOUBLE_MAT3: case GL_DOUBLE_MAT3x2: case GL_DOUBLE_MAT3x4: return 3;
+    case GL_FLOAT_MAT4: case GL_FLOAT_MAT4x2: case GL_FLOAT_MAT4x3:
+    case GL_DOUBLE_MAT4: case GL_DOUBLE_MAT4x2: case GL_DOUBLE_MAT4x3: return 4;
     default: return 1;
   }
 }
@@ -114,6 +112,10 @@ std::uint32_t attribute_element_bytes(const VertexAttribInput& attrib) {
   if (is_packed(attrib.type)) return 4;
   const std::uint32_t components = attrib.size == GL_BGRA ? 4 : std::uint32_t(attrib.size);
   return components * component_bytes(attrib.type);
+}
+
+std::uint32_t attribute_alignment(const VertexAttribInput& attrib) {
+  return is_packed(attrib.type) ? 4 : std::min<std::uint32_t>(component_bytes(attrib.type), 4);
 }
 
 std::optional<VkFormat> native_vertex_format(const VertexAttribInput& a, ShaderInputType input) {

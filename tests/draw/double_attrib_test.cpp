@@ -67,25 +67,29 @@ TEST_F(DoubleAttribTest, CurrentDoublesReachDoubleInputs) {
 }
 
 // Arrays of doubles (glVertexAttribLPointer) for every shape of 64-bit input: double, dvec2, dvec3,
-// dvec4 (two locations, the second reading doubles 2-3 of the same array) and a dmat2x3 (each
-// dvec3 column two locations, fed by the column's generic attribute). Each of three points checks
-// its own vertex's values, all of them off the float grid, so a lost low word fails.
+// dvec4, a dmat2x3 and an array of dvec3. Each vertex input takes one location per column or
+// element whatever its width (GLSL 4.60 4.4.1), fed by the generic attribute of that number, so the
+// dvec4 at 4 sits right after the dvec3 at 3 (Mesa llvmpipe reads a dmat3 at 0 from attributes 0, 1
+// and 2 likewise). Each of three points checks its own vertex's values, all of them off the float
+// grid, so a lost low word fails.
 TEST_F(DoubleAttribTest, DoubleArraysOfEveryShapeReachTheShader) {
   constexpr const char* kVs = R"(#version 410 core
 layout(location = 0) in vec2 position;
 layout(location = 1) in double s;
 layout(location = 2) in dvec2 v2;
 layout(location = 3) in dvec3 v3;
-layout(location = 5) in dvec4 v4;
-layout(location = 7) in dmat2x3 m;
+layout(location = 4) in dvec4 v4;
+layout(location = 5) in dmat2x3 m;
+layout(location = 7) in dvec3 a[2];
 flat out int ok;
-double at(int i) { return double(gl_VertexID * 16 + i) + 1.0 / 1099511627776.0; }
+double at(int i) { return double(gl_VertexID * 22 + i) + 1.0 / 1099511627776.0; }
 void main() {
   gl_Position = vec4(position, 0.0, 1.0);
   gl_PointSize = 1.0;
   ok = int(s == at(0)) + 2 * int(v2 == dvec2(at(1), at(2))) + 4 * int(v3 == dvec3(at(3), at(4), at(5))) +
        8 * int(v4 == dvec4(at(6), at(7), at(8), at(9))) +
-       16 * int(m[0] == dvec3(at(10), at(11), at(12)) && m[1] == dvec3(at(13), at(14), at(15)));
+       16 * int(m[0] == dvec3(at(10), at(11), at(12)) && m[1] == dvec3(at(13), at(14), at(15))) +
+       32 * int(a[0] == dvec3(at(16), at(17), at(18)) && a[1] == dvec3(at(19), at(20), at(21)));
 })";
   constexpr const char* kFs = R"(#version 410 core
 flat in int ok;
@@ -93,14 +97,14 @@ out vec4 result;
 void main() { result = vec4(float(ok) / 255.0, 0.0, 0.0, 1.0); })";
   // Three points at the centres of pixels (4, 4), (12, 4) and (20, 4).
   positions({-1 + 9 / 32.0f, -1 + 9 / 32.0f, -1 + 25 / 32.0f, -1 + 9 / 32.0f, -1 + 41 / 32.0f, -1 + 9 / 32.0f});
-  // 16 doubles a vertex, value i of vertex v being 16v + i + 2^-40.
-  std::vector<double> data(3 * 16);
+  // 22 doubles a vertex, value i of vertex v being 22v + i + 2^-40.
+  std::vector<double> data(3 * 22);
   for (std::size_t i = 0; i < data.size(); ++i) data[i] = double(i) + 1.0 / 1099511627776.0;
   GLuint doubles = 0;
   glGenBuffers(1, &doubles);
   glBindBuffer(GL_ARRAY_BUFFER, doubles);
   glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(data.size() * sizeof(double)), data.data(), GL_STATIC_DRAW);
-  const GLsizei stride = 16 * sizeof(double);
+  const GLsizei stride = 22 * sizeof(double);
   auto array = [&](GLuint index, GLint size, int first) {
     glVertexAttribLPointer(index, size, GL_DOUBLE, stride, reinterpret_cast<const void*>(first * sizeof(double)));
     glEnableVertexAttribArray(index);
@@ -108,13 +112,15 @@ void main() { result = vec4(float(ok) / 255.0, 0.0, 0.0, 1.0); })";
   array(1, 1, 0);
   array(2, 2, 1);
   array(3, 3, 3);
-  array(5, 4, 6);
-  array(7, 3, 10);  // m's column 0: locations 7-8
-  array(9, 3, 13);  // m's column 1: locations 9-10
+  array(4, 4, 6);
+  array(5, 3, 10);  // m's columns
+  array(6, 3, 13);
+  array(7, 3, 16);  // a's elements
+  array(8, 3, 19);
   glUseProgram(link(kVs, kFs));
   glDrawArrays(GL_POINTS, 0, 3);
   EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
-  for (int v = 0; v < 3; ++v) EXPECT_EQ(pixel(4 + 8 * v, 4), (Rgba{31, 0, 0, 255})) << "vertex " << v;
+  for (int v = 0; v < 3; ++v) EXPECT_EQ(pixel(4 + 8 * v, 4), (Rgba{63, 0, 0, 255})) << "vertex " << v;
   glDeleteBuffers(1, &doubles);
 }
 

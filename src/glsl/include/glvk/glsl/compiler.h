@@ -68,6 +68,9 @@ struct LinkOptions {
 };
 
 // Transform feedback limits glvk reports (GL 4.6 table 23.67 minimums).
+// GL_MAX_VERTEX_ATTRIBS glvk reports. The vertex shader's double inputs read their columns' doubles
+// 2-3 at Vulkan locations kMaxVertexAttribs + their GL location (spirv_double_inputs.cpp).
+inline constexpr std::uint32_t kMaxVertexAttribs = 16;
 inline constexpr std::uint32_t kMaxXfbBuffers = 4;
 inline constexpr std::uint32_t kMaxXfbInterleavedComponents = 64;
 inline constexpr std::uint32_t kMaxXfbSeparateAttribs = 4;

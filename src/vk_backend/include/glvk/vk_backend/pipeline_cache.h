@@ -20,7 +20,9 @@ namespace glvk::vk_backend {
 class Device;
 
 inline constexpr std::uint32_t kMaxDrawColorAttachments = 8;
-inline constexpr std::uint32_t kMaxVertexAttributes = 16;
+// Vertex input locations a draw may use: GL's 16 attributes, and the second locations of the
+// 64-bit ones (src/st reads dvec3/dvec4 columns as two 32-bit word vectors).
+inline constexpr std::uint32_t kMaxVertexAttributes = 32;
 inline constexpr std::uint32_t kMaxShaderStages = 5;  // vertex, tess control, tess evaluation, geometry, fragment
 
 struct VertexAttributeKey {
