@@ -175,7 +175,8 @@ Result<BoundLevel> bound_level(const EncodeArgs& args, const amd::Chip& chip, am
   if (!t) return Error{t.error()};
   Result<amd::Surface> surface = amd::compute_surface(chip, *t);
   if (!surface) return Error{surface.error()};
-  Result<uint64_t> va = args.has("va") ? args.number("va") : stream.va().allocate(surface->allocation_size, surface->allocation_alignment);
+  Result<uint64_t> va = args.has("va") ? args.number("va")
+                                      : stream.va().allocate(surface->allocation_size, surface->allocation_alignment);
   if (!va) return Error{va.error()};
   Result<amd::Texture> tex = amd::create_texture(chip, *t, *va);
   if (!tex) return Error{tex.error()};

@@ -307,6 +307,36 @@ TEST(FmaskGolden, Gfx9RegistersAndDescriptor) {
   EXPECT_EQ((*w)[5], (1u << 26) | (1u << 27));
 }
 
+// A second route: radeonsi and RADV used to lay the FMASK out as an ordinary single-sampled 2D
+// texture of 1 byte (2x/4x) or 4 bytes (8x) a pixel over the colour surface (r600_texture_get_fmask_info,
+// radv_image_get_fmask_info). On chips of 4 or more pipes addrlib gives that texture the FMASK's tile
+// entry, macro mode, bank height and alignment (the single-sample aspect widening asks for nothing
+// there), so the ordinary layout of the FMASK's padded extent must agree with the FMASK path.
+TEST(FmaskGolden, MatchesTheOrdinaryTextureRoute) {
+  for (const char* name : {"tahiti", "pitcairn", "bonaire", "hawaii", "tonga", "fiji", "polaris10", "polaris11"}) {
+    for (uint32_t samples : {2u, 4u, 8u}) {
+      for (uint32_t size : {64u, 200u, 1000u}) {
+        const Surface s = msaa(name, Format::R8G8B8A8_UNORM, size, samples);
+        const FmaskInfo& m = s.fmask;
+        SCOPED_TRACE(std::string(name) + " " + std::to_string(size) + " " + std::to_string(samples) + "x");
+        ASSERT_GT(m.size, 0u);
+        const Format f = m.bpe == 1 ? Format::R8_UINT : Format::R32_UINT;
+        auto o = compute_surface(chip(name), tmpl(TextureTarget::TEXTURE_2D, f, m.pitch, m.height), SurfaceMode::TILED_2D);
+        ASSERT_TRUE(o.ok()) << o.error();
+        EXPECT_EQ(o->level[0].mode, SurfaceMode::TILED_2D);
+        EXPECT_EQ(o->level[0].tile_mode_index, m.tile_mode_index);
+        EXPECT_EQ(o->level[0].nblk_x, m.pitch);
+        EXPECT_EQ(o->level[0].nblk_y, m.height);
+        EXPECT_EQ(o->level[0].slice_size, m.slice_size);
+        EXPECT_EQ(o->macro.bank_height, m.bank_height);
+        EXPECT_EQ(o->macro.width, m.macro.width);
+        EXPECT_EQ(o->macro.height, m.macro.height);
+        EXPECT_EQ(o->alignment, m.alignment);
+      }
+    }
+  }
+}
+
 // Invariants over random sizes, sample counts, layers and every chip: the FMASK covers the surface in
 // whole macro tiles (GFX6-8) or swizzle blocks, sits after the data on its alignment with the CMASK
 // after it inside the allocation, and the CB registers and the FMASK descriptor carry exactly it.
