@@ -175,7 +175,8 @@ Result<BoundLevel> bound_level(const EncodeArgs& args, const amd::Chip& chip, am
   if (!t) return Error{t.error()};
   Result<amd::Surface> surface = amd::compute_surface(chip, *t);
   if (!surface) return Error{surface.error()};
-  Result<uint64_t> va = args.has("va") ? args.number("va") : stream.va().allocate(surface->total_size, surface->alignment);
+  Result<uint64_t> va = args.has("va") ? args.number("va")
+                                      : stream.va().allocate(surface->allocation_size, surface->allocation_alignment);
   if (!va) return Error{va.error()};
   Result<amd::Texture> tex = amd::create_texture(chip, *t, *va);
   if (!tex) return Error{tex.error()};
@@ -197,8 +198,11 @@ Result<EncodeOutput> encode_cb_from_layout(const EncodeArgs& args, const amd::Ch
   if (!b) return Error{b.error()};
   Result<uint32_t> tile_swizzle = tile_swizzle_option(args);
   if (!tile_swizzle) return Error{tile_swizzle.error()};
+  Result<uint32_t> fmask_swizzle = u32_option(args, "fmask-tile-swizzle", 0);
+  if (!fmask_swizzle) return Error{fmask_swizzle.error()};
   amd::Texture texture = b->texture;
   texture.tile_swizzle = *tile_swizzle;
+  texture.fmask_tile_swizzle = *fmask_swizzle;
   Result<amd::ColorSurface> s = amd::color_surface_from_texture(chip, texture, b->level, 0, b->layers - 1);
   if (!s) return Error{s.error()};
   Result<amd::ColorBufferRegisters> regs = amd::encode_color_buffer(chip, *s);
@@ -475,7 +479,18 @@ Result<EncodeOutput> encode_texture(const EncodeArgs& args) {
   view.last_level = *last_level;
   view.first_layer = *first_layer;
   view.last_layer = *last_layer;
-  Result<amd::ImageDescriptor> words = amd::make_texture_descriptor(**chip, tex, view);
+  // --fmask on: the view's FMASK descriptor (si_make_texture_descriptor's fmask_state) instead.
+  bool fmask = false;
+  if (args.has("fmask")) {
+    const std::string v = *args.text("fmask");
+    if (v != "on" && v != "off") return Error{"--fmask is on or off"};
+    fmask = v == "on";
+  }
+  Result<uint32_t> fmask_swizzle = u32_option(args, "fmask-tile-swizzle", 0);
+  if (!fmask_swizzle) return Error{fmask_swizzle.error()};
+  tex.fmask_tile_swizzle = *fmask_swizzle;
+  Result<amd::ImageDescriptor> words =
+      fmask ? amd::make_fmask_descriptor(**chip, tex, view) : amd::make_texture_descriptor(**chip, tex, view);
   if (!words) return Error{words.error()};
   return EncodeOutput{(*chip)->gfx_level, {words->begin(), words->end()}, "SQ_IMG_RSRC"};
 }
@@ -577,14 +592,15 @@ struct Encoder {
 
 constexpr Encoder kEncoders[] = {
     {"cb", "colour buffer CB_COLORn_* (--format F | --cb-format COLOR_* --number-type NUMBER_* --swap SWAP_*; "
-           "--width --height [--va --tile-index --pitch --layers --index --level --samples --tile-swizzle])",
+           "--width --height [--va --tile-index --pitch --layers --index --level --samples --tile-swizzle "
+           "--fmask-tile-swizzle]; MSAA targets bind their FMASK and CMASK)",
      encode_cb},
     {"db", "depth buffer DB_* (--format --width --height [--va --tile-index --macro-index --layers]; "
            "--tile-mode/--macrotile-mode dwords for chips without tile tables)",
      encode_db},
     {"texture", "image descriptor SQ_IMG_RSRC_WORD0-7 (--format --width [--height --depth --target --levels "
                 "--layers --samples --swizzle --va --view-format --view-target --first-level --last-level "
-                "--first-layer --last-layer --tile-swizzle])",
+                "--first-layer --last-layer --tile-swizzle --fmask on|off --fmask-tile-swizzle])",
      encode_texture},
     {"buffer", "buffer descriptor SQ_BUF_RSRC_WORD0-3 (--width elements with --format, bytes without (raw); [--va])",
      encode_buffer},
@@ -747,11 +763,29 @@ void write_macro_json(JsonWriter& j, const amd::MacroTileInfo& m) {
   j.end_object();
 }
 
-// CMASK, HTILE and DCC, each only when the surface has it (size > 0).
-void write_metadata_json(JsonWriter& j, const amd::Surface& s) {
+// FMASK, CMASK, HTILE and DCC, each only when the surface has it (size > 0); an MSAA surface's FMASK
+// and CMASK with their offsets in the texture's buffer and the buffer's size.
+void write_metadata_json(JsonWriter& j, const amd::Surface& s, bool gfx9) {
+  if (s.fmask.size) {
+    const amd::FmaskInfo& f = s.fmask;
+    j.key("allocation_size").value(s.allocation_size).key("allocation_alignment").value(s.allocation_alignment);
+    j.key("fmask").begin_object().key("offset").value(f.offset).key("size").value(f.size);
+    j.key("slice_size").value(f.slice_size).key("alignment").value(f.alignment).key("bpe").value(f.bpe);
+    j.key("pitch").value(f.pitch).key("height").value(f.height).key("slices").value(f.slices);
+    if (gfx9) {
+      j.key("swizzle_mode").value(amd::swizzle_mode_name(f.swizzle_mode)).key("epitch").value(f.epitch);
+    } else {
+      j.key("tile_index").value(f.tile_mode_index).key("bank_height").value(f.bank_height);
+      j.key("pitch_tile_max").value(f.pitch / 8 - 1).key("slice_tile_max").value(f.slice_tile_max);
+      write_macro_json(j.key("macro"), f.macro);
+    }
+    j.end_object();
+  }
   if (s.cmask.size) {
     j.key("cmask").begin_object().key("size").value(s.cmask.size).key("slice_size").value(s.cmask.slice_size);
-    j.key("alignment").value(s.cmask.alignment).key("slice_tile_max").value(s.cmask.slice_tile_max).end_object();
+    j.key("alignment").value(s.cmask.alignment).key("slice_tile_max").value(s.cmask.slice_tile_max);
+    if (s.fmask.size) j.key("offset").value(s.cmask.offset);
+    j.end_object();
   }
   if (s.htile.size) {
     j.key("htile").begin_object().key("size").value(s.htile.size).key("slice_size").value(s.htile.slice_size);
@@ -766,11 +800,29 @@ void write_metadata_json(JsonWriter& j, const amd::Surface& s) {
   }
 }
 
-void print_metadata_text(const amd::Surface& s) {
+void print_metadata_text(const amd::Surface& s, bool gfx9) {
   auto ull = [](uint64_t v) { return static_cast<unsigned long long>(v); };
-  if (s.cmask.size)
-    std::printf("CMASK: %llu bytes (%llu a slice, SLICE_TILE_MAX %u), %u-byte alignment\n", ull(s.cmask.size),
+  if (s.fmask.size) {
+    const amd::FmaskInfo& f = s.fmask;
+    std::printf("FMASK at +%llu: %llu bytes (%llu a slice), %u-byte alignment, %u bytes a pixel, %ux%u, %u slices",
+                ull(f.offset), ull(f.size), ull(f.slice_size), f.alignment, f.bpe, f.pitch, f.height, f.slices);
+    if (gfx9) {
+      std::printf(", %s (%u), epitch %u\n", amd::swizzle_mode_name(f.swizzle_mode), f.swizzle_mode, f.epitch);
+    } else {
+      std::printf(", tile index %u, bank height %u, PITCH_TILE_MAX %u, SLICE_TILE_MAX %u\n", f.tile_mode_index,
+                  f.bank_height, f.pitch / 8 - 1, f.slice_tile_max);
+      print_macro_text("FMASK", f.macro);
+    }
+  }
+  if (s.cmask.size) {
+    std::printf("CMASK: %llu bytes (%llu a slice, SLICE_TILE_MAX %u), %u-byte alignment", ull(s.cmask.size),
                 ull(s.cmask.slice_size), s.cmask.slice_tile_max, s.cmask.alignment);
+    if (s.fmask.size) std::printf(", at +%llu in the texture's buffer", ull(s.cmask.offset));
+    std::printf("\n");
+  }
+  if (s.fmask.size)
+    std::printf("buffer: %llu bytes, %u-byte alignment (surface, FMASK, CMASK)\n", ull(s.allocation_size),
+                s.allocation_alignment);
   if (s.htile.size)
     std::printf("HTILE: %llu bytes (%llu a slice, %ux%u pixels), %u-byte alignment\n", ull(s.htile.size),
                 ull(s.htile.slice_size), s.htile.pitch, s.htile.height, s.htile.alignment);
@@ -825,7 +877,7 @@ int run_surface(Args args) {
       if (!gfx9 && any_2d(s->stencil_level)) write_macro_json(j.key("stencil_macro"), s->stencil_macro);
     }
     if (gfx9) write_gfx9_surface_json(j.key("gfx9"), *s);
-    write_metadata_json(j, *s);
+    write_metadata_json(j, *s, gfx9);
     j.end_object();
     std::printf("\n");
     return 0;
@@ -843,9 +895,9 @@ int run_surface(Args args) {
     if (!gfx9 && any_2d(s->stencil_level)) print_macro_text("stencil 2D", s->stencil_macro);
   }
   if (gfx9) print_gfx9_surface_text(*s);
-  print_metadata_text(*s);
-  // Said, not left out silently: the layout of a multisampled colour surface is incomplete without it.
-  if (!gfx9 && t->samples > 1 && !s->is_depth) std::printf("FMASK: not modelled (addrlib AddrComputeFmaskInfo)\n");
+  print_metadata_text(*s, gfx9);
+  // Said, not left out silently: radeonsi's colour surfaces store at most 8 samples.
+  if (t->samples > 8 && !s->is_depth && !s->fmask.size) std::printf("FMASK: none for more than 8 samples\n");
   return 0;
 }
 

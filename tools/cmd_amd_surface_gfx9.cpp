@@ -50,7 +50,7 @@ void write_plane(JsonWriter& j, const amd::Gfx9Plane& p) {
 }  // namespace
 
 void print_gfx9_surface_text(const amd::Surface& s) {
-  std::printf("GFX9 %s resource, FMASK/CMASK swizzle %s, CMASK rb/pipe aligned %d/%d; FMASK not laid out\n",
+  std::printf("GFX9 %s resource, FMASK/CMASK swizzle %s, CMASK rb/pipe aligned %d/%d\n",
               s.gfx9.resource_type == amd::regs::ResourceType::RESOURCE_3D ? "3D" : "2D",
               amd::swizzle_mode_name(s.gfx9.fmask_swizzle_mode), s.gfx9.cmask_rb_aligned, s.gfx9.cmask_pipe_aligned);
   print_plane(s.is_stencil_only ? "stencil-format plane" : s.is_depth ? "depth plane" : "colour plane", s.gfx9.surf);

@@ -336,6 +336,67 @@ Result<ImageDescriptor> make_texture_descriptor(const Chip& chip, const Texture&
   return w;
 }
 
+Result<ImageDescriptor> make_fmask_descriptor(const Chip& chip, const Texture& tex, const SamplerView& view) {
+  const SurfaceTemplate& res = tex.templ;
+  const FmaskInfo& fmask = tex.surface.fmask;
+  if (!fmask.size) return fail("the texture has no FMASK (only multisampled colour textures have one)");
+  if (tex.fmask_tile_swizzle > 0xFF) return fail("FMASK tile swizzle exceeds 8 bits");
+  if (view.first_layer > view.last_layer || view.last_layer >= res.array_size)
+    return fail("view layers " + std::to_string(view.first_layer) + ".." + std::to_string(view.last_layer) +
+                " outside the texture's " + std::to_string(res.array_size));
+  const bool gfx9 = chip.gfx_level >= GfxLevel::GFX9;
+  // The FMASK is read as a single-sampled image of the resource's type.
+  const uint32_t type = tex_dim(res.target, view.target, 1, gfx9);
+  const uint32_t depth = type == regs::ImgRsrcType::SQ_RSRC_IMG_2D_ARRAY ? res.array_size : 1;
+  const bool single_layer = view.target == TextureTarget::TEXTURE_2D || view.target == TextureTarget::TEXTURE_RECT;
+  const uint32_t last_layer = single_layer ? view.first_layer : view.last_layer;
+  uint32_t data_format = 0, num_format = regs::ImgNumFormat::IMG_NUM_FORMAT_UINT;
+  switch (res.samples) {  // as many fragments as samples (radeonsi's colour storage samples)
+    case 2:
+      data_format = regs::ImgDataFormat::IMG_DATA_FORMAT_FMASK8_S2_F2;
+      if (gfx9) num_format = regs::ImgNumFormatFmask::IMG_NUM_FORMAT_FMASK_8_2_2;
+      break;
+    case 4:
+      data_format = regs::ImgDataFormat::IMG_DATA_FORMAT_FMASK8_S4_F4;
+      if (gfx9) num_format = regs::ImgNumFormatFmask::IMG_NUM_FORMAT_FMASK_8_4_4;
+      break;
+    case 8:
+      data_format = regs::ImgDataFormat::IMG_DATA_FORMAT_FMASK32_S8_F8;
+      if (gfx9) num_format = regs::ImgNumFormatFmask::IMG_NUM_FORMAT_FMASK_32_8_8;
+      break;
+    default: return fail("no FMASK format for " + std::to_string(res.samples) + " samples");
+  }
+  if (gfx9) data_format = regs::ImgDataFormatGfx9::IMG_DATA_FORMAT_FMASK;
+  const uint64_t va = tex.va + fmask.offset;
+  if (va % 256) return fail("FMASK address " + hex(va) + " is not 256-byte aligned");
+
+  namespace W1 = regs::SQ_IMG_RSRC_WORD1;
+  namespace W2 = regs::SQ_IMG_RSRC_WORD2;
+  namespace W3 = regs::SQ_IMG_RSRC_WORD3;
+  namespace W5 = regs::SQ_IMG_RSRC_WORD5;
+  ImageDescriptor w{};
+  w[0] = regs::SQ_IMG_RSRC_WORD0::BASE_ADDRESS.encode(static_cast<uint32_t>(va >> 8)) | tex.fmask_tile_swizzle;
+  w[1] = W1::BASE_ADDRESS_HI.encode(static_cast<uint32_t>(va >> 40)) | W1::DATA_FORMAT.encode(data_format) |
+         W1::NUM_FORMAT.encode(num_format);
+  w[2] = W2::WIDTH.encode(res.width - 1) | W2::HEIGHT.encode(res.height - 1);
+  const uint32_t x = regs::SqSel::SQ_SEL_X;
+  w[3] = W3::DST_SEL_X.encode(x) | W3::DST_SEL_Y.encode(x) | W3::DST_SEL_Z.encode(x) | W3::DST_SEL_W.encode(x) |
+         W3::TYPE.encode(type);
+  w[5] = W5::BASE_ARRAY.encode(view.first_layer);
+  if (gfx9) {
+    namespace W4 = regs::SQ_IMG_RSRC_WORD4_GFX9;
+    w[3] |= W3::SW_MODE.encode(fmask.swizzle_mode);
+    w[4] = W4::DEPTH.encode(last_layer) | W4::PITCH.encode(fmask.epitch);
+    w[5] |= W5::META_PIPE_ALIGNED.encode(1) | W5::META_RB_ALIGNED.encode(1);
+  } else {
+    namespace W4 = regs::SQ_IMG_RSRC_WORD4;
+    w[3] |= W3::TILING_INDEX.encode(fmask.tile_mode_index);
+    w[4] = W4::DEPTH.encode(depth - 1) | W4::PITCH.encode(fmask.pitch - 1);
+    w[5] |= W5::LAST_ARRAY.encode(last_layer);
+  }
+  return w;
+}
+
 Result<ImageDescriptor> make_texture_descriptor_gfx9(const Gfx9DescriptorInput& in) {
   namespace W1 = regs::SQ_IMG_RSRC_WORD1;
   namespace W2 = regs::SQ_IMG_RSRC_WORD2;

@@ -1,5 +1,6 @@
 #include <glvk/amd_descriptors/framebuffer.h>
 
+#include <algorithm>
 #include <bit>
 #include <cstdio>
 #include <string>
@@ -260,10 +261,11 @@ Result<ColorBufferRegisters> encode_color_buffer(const Chip& chip, const ColorSu
   if (s.fmask_va) {
     Result<uint32_t> fmask = base_256b(s.fmask_va, "FMASK");
     if (!fmask) return Error{fmask.error()};
-    if (!P::FMASK_TILE_MAX.fits(s.fmask_pitch_tile_max) || !A::FMASK_TILE_MODE_INDEX.fits(s.fmask_tile_mode_index) ||
+    if (s.fmask_tile_swizzle > 0xFF || !P::FMASK_TILE_MAX.fits(s.fmask_pitch_tile_max) ||
+        !A::FMASK_TILE_MODE_INDEX.fits(s.fmask_tile_mode_index) ||
         !regs::CB_COLORn_FMASK_SLICE::TILE_MAX.fits(s.fmask_slice_tile_max))
       return fail("FMASK layout out of range");
-    r.fmask = *fmask | (s.macro_tiled ? s.tile_swizzle : 0);
+    r.fmask = *fmask | s.fmask_tile_swizzle;
     if (gfx7) r.pitch |= P::FMASK_TILE_MAX.encode(s.fmask_pitch_tile_max);
     r.attrib |= A::FMASK_TILE_MODE_INDEX.encode(s.fmask_tile_mode_index);
     r.fmask_slice = regs::CB_COLORn_FMASK_SLICE::TILE_MAX.encode(s.fmask_slice_tile_max);
@@ -536,6 +538,17 @@ Result<ColorSurface> color_surface_from_texture(const Chip& chip, const Texture&
   // si_initialize_color_surface: CB_COLORn_CMASK_SLICE is the texture's (level 0) CMASK slice
   // for every level; a surface without CMASK (linear) leaves it 0.
   s.cmask_slice_tile_max = texture.surface.cmask.slice_tile_max;
+  const Surface& surf = texture.surface;
+  if (surf.fmask.size) {
+    // si_texture: an MSAA texture's FMASK and CMASK live in its buffer; the CMASK enables fast clears.
+    s.fmask_va = texture.va + surf.fmask.offset;
+    s.fmask_tile_swizzle = texture.fmask_tile_swizzle;
+    s.fmask_tile_mode_index = surf.fmask.tile_mode_index;
+    s.fmask_pitch_tile_max = surf.fmask.pitch / 8 - 1;
+    s.fmask_slice_tile_max = surf.fmask.slice_tile_max;
+    s.fmask_bank_height = static_cast<uint32_t>(std::countr_zero(std::max(1u, surf.fmask.bank_height)));
+    if (surf.cmask.size) s.cmask_va = texture.va + surf.cmask.offset;
+  }
   if (chip.gfx_level >= GfxLevel::GFX9) {
     // GFX9 binds the surface base (surf_offset 0) and selects the level in CB_COLORn_VIEW.
     const Gfx9Surface& g = texture.surface.gfx9;

@@ -2,8 +2,8 @@
 // si_emit_framebuffer_state's GFX9 branches). GFX9 binds a whole surface: the base is the
 // surface's (48-bit, low 32 bits of base >> 8 plus an _EXT/_HI byte), the level is a field
 // (CB_COLORn_VIEW.MIP_LEVEL, DB_DEPTH_VIEW.MIPID), and the layout is the swizzle mode, the element
-// pitch and the mip-0 size instead of tile-max counts. No metadata: CMASK and FMASK registers take
-// the colour base, HTILE is 0.
+// pitch and the mip-0 size instead of tile-max counts. MSAA colour binds its FMASK and CMASK (without
+// them the registers take the colour base); no DCC, HTILE is 0.
 #include <glvk/amd_descriptors/framebuffer.h>
 
 #include <bit>
@@ -45,7 +45,7 @@ Result<ColorBufferRegisters> encode_color_buffer_gfx9(const Chip& chip, const Co
   if (!A::MIP0_DEPTH.fits(s.mip0_last_layer) || !A::COLOR_SW_MODE.fits(s.swizzle_mode) ||
       !regs::CB_MRTn_EPITCH::EPITCH.fits(s.epitch))
     return fail("colour surface layout out of the GFX9 register ranges");
-  if (s.dcc_va || s.fmask_va) return fail("DCC and FMASK are not modelled on GFX9");
+  if (s.dcc_va) return fail("DCC is not modelled on GFX9");
 
   ColorBufferRegisters r{};
   Result<Base48> base = base_48(s.va + s.level_offset, "colour buffer");
@@ -55,6 +55,7 @@ Result<ColorBufferRegisters> encode_color_buffer_gfx9(const Chip& chip, const Co
   r.view = V::SLICE_START.encode(s.first_layer) | V::SLICE_MAX.encode(s.last_layer) | V::MIP_LEVEL.encode(s.level);
   r.info = cb_color_info(f);
   if (s.cmask_va && s.level == 0) r.info |= I::FAST_CLEAR.encode(1);
+  if (s.num_samples > 1 && s.fmask_va) r.info |= I::COMPRESSION.encode(1);
   r.attrib = A::FORCE_DST_ALPHA_1.encode(f.force_dst_alpha_1) | A::MIP0_DEPTH.encode(s.mip0_last_layer) |
              A::RESOURCE_TYPE.encode(s.resource_type) | A::COLOR_SW_MODE.encode(s.swizzle_mode) |
              A::FMASK_SW_MODE.encode(s.fmask_swizzle_mode) | A::RB_ALIGNED.encode(s.rb_aligned) |
@@ -71,8 +72,15 @@ Result<ColorBufferRegisters> encode_color_buffer_gfx9(const Chip& chip, const Co
   if (!cmask) return Error{cmask.error()};
   r.cmask = s.level > 0 ? r.base : cmask->lo;
   r.cmask_base_ext = regs::CB_COLORn_CMASK_BASE_EXT::BASE_256B.encode(s.level > 0 ? base->hi : cmask->hi);
-  r.fmask = r.base;  // no FMASK: the colour base
-  r.fmask_base_ext = regs::CB_COLORn_FMASK_BASE_EXT::BASE_256B.encode(base->hi);
+  if (s.fmask_va) {
+    Result<Base48> fmask = base_48(s.fmask_va, "FMASK");
+    if (!fmask) return Error{fmask.error()};
+    r.fmask = fmask->lo | s.fmask_tile_swizzle;
+    r.fmask_base_ext = regs::CB_COLORn_FMASK_BASE_EXT::BASE_256B.encode(fmask->hi);
+  } else {
+    r.fmask = r.base;  // no FMASK: the colour base
+    r.fmask_base_ext = regs::CB_COLORn_FMASK_BASE_EXT::BASE_256B.encode(base->hi);
+  }
   r.clear_word0 = s.clear_words[0];
   r.clear_word1 = s.clear_words[1];
   r.mrt_epitch = regs::CB_MRTn_EPITCH::EPITCH.encode(s.epitch);

@@ -404,6 +404,7 @@ Result<Surface> compute_surface(const Chip& chip, const SurfaceTemplate& t, Surf
   }
   s.total_size = end;
   compute_metadata(chip, t, &s);
+  place_buffer_metadata(&s);
   return s;
 }
 

@@ -444,6 +444,7 @@ Result<uint32_t> gfx9_preferred_swizzle_mode(const Chip& chip, const Gfx9Request
   }
   if (r.compressed) allowed &= kS | kD;
   if (msaa && (bpp > 32 || r.color)) allowed &= ~kZ;
+  if (r.fmask) allowed &= kZ;
   if (r.depth || r.stencil) {
     allowed &= kZ;
     // TC-readable MSAA depth cannot use XOR modes (the TC would fetch Z-planes from the wrong tile).
@@ -554,6 +555,17 @@ Result<Surface> compute_surface_gfx9(const Chip& chip, const SurfaceTemplate& t,
   s.total_size = end;
   // Metadata sizes ac_surface computes beside the layout (placed by the driver after the surface).
   if (d.is_depth) s.htile = gfx9_htile(chip, r, sw);
+  if (r.color && r.samples > 1) {
+    // FMASK (its own Z mode, which CB_COLORn_ATTRIB.FMASK_SW_MODE then names) and the CMASK beside
+    // it, laid out in the FMASK's swizzle mode.
+    Result<FmaskInfo> fmask = compute_fmask_gfx9(chip, t);
+    if (!fmask) return Error{fmask.error()};
+    s.fmask = *fmask;
+    if (s.fmask.size) {
+      s.gfx9.fmask_swizzle_mode = s.fmask.swizzle_mode;
+      if (!r.is_3d) s.cmask = gfx9_cmask(chip, r, s.fmask.swizzle_mode);
+    }
+  }
   if (r.color && sw != SW_LINEAR && !r.is_3d && r.samples == 1) {
     s.cmask = gfx9_cmask(chip, r, sw);
     // DCC where ac_surface asks for it on GFX9 (any non-linear swizzle mode) and radeonsi keeps it:
@@ -582,6 +594,7 @@ Result<Surface> compute_surface_gfx9(const Chip& chip, const SurfaceTemplate& t,
   };
   levels_of(s.gfx9.surf, s.bpe, 0, &s.level);
   if (d.is_stencil) levels_of(s.gfx9.stencil, 1, s.stencil_offset, &s.stencil_level);
+  place_buffer_metadata(&s);
   return s;
 }
 

@@ -94,12 +94,12 @@ void compute_metadata(const Chip& chip, const SurfaceTemplate& t, Surface* s) {
   const bool zs = d.colorspace == formats::Colorspace::ZS;
   const SurfaceLevel& l0 = s->level[0];
   if (!zs && l0.mode != SurfaceMode::LINEAR_ALIGNED) {
-    // MSAA colour needs FMASK for CMASK; ac_surface always computes one (FMASK itself is not
-    // modelled yet), so every tiled colour surface has a CMASK.
+    // MSAA colour has a CMASK only beside its FMASK (ac_compute_cmask).
+    if (t.samples > 1) s->fmask = compute_fmask_legacy(chip, t, *s);
     const uint32_t layers = t.target == TextureTarget::TEXTURE_3D     ? t.depth
                             : t.target == TextureTarget::TEXTURE_CUBE ? 6
                                                                       : t.array_size;
-    s->cmask = compute_cmask(chip, l0.nblk_x, l0.nblk_y, layers);
+    if (t.samples == 1 || s->fmask.size) s->cmask = compute_cmask(chip, l0.nblk_x, l0.nblk_y, layers);
   }
   if (s->is_depth && l0.mode == SurfaceMode::TILED_2D) compute_htile(chip, t, s);
   const bool compressed = d.block_width > 1 && d.block_height > 1;

@@ -193,7 +193,9 @@ void shadow_texture(const void* resource, const TextureLayout& layout, vk_backen
   const std::string what = std::string("texture ") + formats::describe(layout.format).name;
   const amd::Result<amd::Surface> surface = amd::compute_surface(s->stream->chip(), templ);
   if (!surface) return record_refusal(*s, what, surface.error()), save(*s);
-  const amd::Result<std::uint64_t> va = s->stream->va().allocate(surface->total_size, surface->alignment);
+  // The whole buffer radeonsi allocates: an MSAA texture's FMASK and CMASK follow its data.
+  const amd::Result<std::uint64_t> va =
+      s->stream->va().allocate(surface->allocation_size, surface->allocation_alignment);
   if (!va) return record_refusal(*s, what, va.error()), save(*s);
   const amd::Result<amd::Texture> texture = amd::create_texture(s->stream->chip(), templ, *va);
   if (!texture) return record_refusal(*s, what, texture.error()), save(*s);
@@ -423,7 +425,9 @@ void shadow_stand_in_view(const vk_backend::Device& device, VkImageView view, Te
     templ.array_size = target == TextureTarget::TEXTURE_CUBE || target == TextureTarget::TEXTURE_CUBE_ARRAY ? 6 : 1;
     const amd::Result<amd::Surface> surface = amd::compute_surface(s->stream->chip(), templ);
     if (!surface) return;
-    const amd::Result<std::uint64_t> va = s->stream->va().allocate(surface->total_size, surface->alignment);
+    // The whole buffer radeonsi allocates: an MSAA texture's FMASK and CMASK follow its data.
+  const amd::Result<std::uint64_t> va =
+      s->stream->va().allocate(surface->allocation_size, surface->allocation_alignment);
     if (!va) return;
     const amd::Result<amd::Texture> texture = amd::create_texture(s->stream->chip(), templ, *va);
     if (!texture) return;

@@ -77,7 +77,9 @@ TEST(AmdGfx9Metadata, HtileCountsMetaBlocksPerLayer) {
 // RGBA8 256x256 (SW_64KB_D_X). Vega10: blocks max(14, 13) = 14, meta block 1024x1024, one of them:
 // (16384 >> 1) = 8192 bytes a slice; size and base alignment max(256 x 16 x 16, 65536) = 65536.
 // Vega12: blocks max(2 + 1 + 10, 13) = 13: 4096 bytes; alignment max(256 x 8 x 8, 65536) = 65536.
-// Linear, 3D and multisampled colour gets none (ac_surface: no CMASK without FMASK there).
+// Linear and 3D colour gets none. Multisampled colour has one beside its FMASK, laid out in the
+// FMASK's swizzle mode (SW_4KB_Z_X for 64x64 8-bit FMASK): on Vega10 meta pipes min(4, 12 - 8) = 4,
+// 2^14 compress blocks (one 1024x1024 meta block): 8192 bytes, aligned to 256 << 8 = 65536.
 TEST(AmdGfx9Metadata, CmaskOfASingleSampledColourPlane) {
   auto v10 = compute_surface(chip("vega10"), tmpl(TextureTarget::TEXTURE_2D, Format::R8G8B8A8_UNORM, 256, 256));
   auto v12 = compute_surface(chip("vega12"), tmpl(TextureTarget::TEXTURE_2D, Format::R8G8B8A8_UNORM, 256, 256));
@@ -97,7 +99,9 @@ TEST(AmdGfx9Metadata, CmaskOfASingleSampledColourPlane) {
   EXPECT_EQ(wide->cmask.size, 131072u);
   auto msaa = compute_surface(chip("vega10"), tmpl(TextureTarget::TEXTURE_2D, Format::R8G8B8A8_UNORM, 64, 64, 1, 1, 1, 4));
   ASSERT_TRUE(msaa.ok()) << msaa.error();
-  EXPECT_EQ(msaa->cmask.size, 0u);
+  EXPECT_EQ(msaa->cmask.slice_size, 8192u);
+  EXPECT_EQ(msaa->cmask.size, 65536u);
+  EXPECT_EQ(msaa->cmask.alignment, 65536u);
   auto volume = compute_surface(chip("vega10"), tmpl(TextureTarget::TEXTURE_3D, Format::R8G8B8A8_UNORM, 64, 64, 64));
   ASSERT_TRUE(volume.ok()) << volume.error();
   EXPECT_EQ(volume->cmask.size, 0u);

@@ -55,6 +55,9 @@ struct Texture {
   // it into the 256-byte base of the descriptor and CB_COLORn_BASE when level 0 (the CB: the bound
   // level) is 2D tiled on GFX6-8, always on GFX9, where only XOR (_X/_T) swizzle modes may have one.
   uint32_t tile_swizzle = 0;
+  // radeon_surf::fmask_tile_swizzle (AddrComputeBaseSwizzle / Addr2ComputePipeBankXor with the FMASK
+  // surface index, not modelled): an input, ORed into the FMASK base of the CB and descriptor.
+  uint32_t fmask_tile_swizzle = 0;
 };
 // The tile swizzle fits radeon_surf's 8 bits and, on GFX9, the plane's swizzle mode takes one.
 Status check_tile_swizzle(const Chip& chip, const Texture& texture);
@@ -74,6 +77,14 @@ struct SamplerView {
 SamplerView default_sampler_view(const Texture& texture);
 // si_make_texture_descriptor + si_set_mutable_tex_desc_fields (GFX6-8, no DCC).
 Result<ImageDescriptor> make_texture_descriptor(const Chip& chip, const Texture& texture, const SamplerView& view);
+
+// si_make_texture_descriptor's FMASK words (fmask_state) for a view of a multisampled colour texture:
+// the FMASK base, DATA_FORMAT FMASK8_S2_F2 / FMASK8_S4_F4 / FMASK32_S8_F8 with NUM_FORMAT UINT on
+// GFX6-8 (GFX9: IMG_DATA_FORMAT_FMASK with NUM_FORMAT FMASK_8_2_2 / 8_4_4 / 32_8_8), X in every
+// channel, the resource's 2D or 2D-array type without MSAA, the FMASK tiling (GFX6-8: TILING_INDEX,
+// PITCH = FMASK pitch - 1, DEPTH = layers - 1, LAST_ARRAY; GFX9: SW_MODE, PITCH = epitch, DEPTH =
+// the last layer, META_PIPE/RB_ALIGNED). Errors for textures without FMASK.
+Result<ImageDescriptor> make_fmask_descriptor(const Chip& chip, const Texture& texture, const SamplerView& view);
 
 // The GFX9 words from the view's already-resolved parts (make_texture_descriptor's GFX9 branch):
 // DEPTH is the view's last layer (3D: depth - 1), PITCH the plane's epitch, MAX_MIP the resource's

@@ -55,8 +55,10 @@ struct ColorSurface {
   // CMASK (fast clear); cmask_va == 0: none, the CMASK register then holds the texture base.
   uint64_t cmask_va = 0;
   uint32_t cmask_slice_tile_max = 0;
-  // FMASK (MSAA); fmask_va == 0: none, FMASK takes the colour base and colour tiling.
+  // FMASK (MSAA); fmask_va == 0: none, FMASK takes the colour base and colour tiling. Its own
+  // tile swizzle (radeon_surf::fmask_tile_swizzle, an input like the colour's) is ORed into it.
   uint64_t fmask_va = 0;
+  uint32_t fmask_tile_swizzle = 0;
   uint32_t fmask_tile_mode_index = 0;
   uint32_t fmask_pitch_tile_max = 0;
   uint32_t fmask_slice_tile_max = 0;
@@ -175,7 +177,8 @@ struct FramebufferState {
 Status emit_framebuffer_state(pm4::ShadowStream& stream, const FramebufferState& state);
 
 // The colour / depth buffer a level and layer range of a laid-out texture is bound as
-// (si_initialize_color_surface / si_init_depth_surface inputs, from the legacy surface layout).
+// (si_initialize_color_surface / si_init_depth_surface inputs, from the legacy surface layout). An
+// MSAA colour texture binds its FMASK and its in-buffer CMASK (radeonsi allocates both with it).
 Result<ColorSurface> color_surface_from_texture(const Chip& chip, const Texture& texture, uint32_t level,
                                                 uint32_t first_layer, uint32_t last_layer);
 Result<DepthSurface> depth_surface_from_texture(const Chip& chip, const Texture& texture, uint32_t level,

@@ -69,6 +69,26 @@ struct MacroTileInfo {
 struct CmaskInfo {  // ac_compute_cmask: colour, non-linear, single-sampled or with FMASK
   uint64_t size = 0, slice_size = 0;
   uint32_t alignment = 0, slice_tile_max = 0;
+  // MSAA: the CMASK lives in the texture's buffer after the FMASK (ac_surface's cmask_offset);
+  // single-sampled CMASK is a separate buffer radeonsi allocates on the first fast clear (0 here).
+  uint64_t offset = 0;
+};
+// FMASK of a multisampled colour surface (AddrComputeFmaskInfo on GFX6-8, Addr2ComputeFmaskInfo on
+// GFX9, as ac_surface asks for them): a 2D-tiled surface holding, per pixel, the fragment index of
+// every sample (1 byte for 2 and 4 samples, 4 bytes for 8). size 0: none.
+struct FmaskInfo {
+  uint64_t offset = 0;  // in the texture's buffer, after the colour surface
+  uint64_t size = 0, slice_size = 0;
+  uint32_t alignment = 0;
+  uint32_t bpe = 0;                // bytes per pixel
+  uint32_t pitch = 0, height = 0;  // padded, in pixels
+  uint32_t slices = 0;
+  // GFX6-8: GB_TILE_MODEn index, bank height (CB_COLORn_ATTRIB.FMASK_BANK_HEIGHT = log2 on GFX6),
+  // SLICE_TILE_MAX (pitch * height / 64 - 1) and the macro-tile parameters it was laid out with.
+  uint32_t tile_mode_index = 0, bank_height = 0, slice_tile_max = 0;
+  MacroTileInfo macro;
+  // GFX9: the Z swizzle mode and the element pitch - 1 (SQ_IMG_RSRC_WORD4.PITCH).
+  uint32_t swizzle_mode = 0, epitch = 0;
 };
 struct HtileInfo {  // AddrComputeHtileInfo for a 2D depth level 0 (8x8 blocks, 32 bits each)
   uint64_t size = 0, slice_size = 0;
@@ -125,8 +145,13 @@ struct Surface {
   MacroTileInfo macro;                             // valid when level 0 is 2D tiled
   MacroTileInfo stencil_macro;
   uint64_t stencil_offset = 0;                     // start of the stencil surface
-  uint64_t total_size = 0;
+  uint64_t total_size = 0;                         // the data surface (ac_surface's surf_size)
   uint32_t alignment = 0;                          // base alignment in bytes
+  // The buffer radeonsi allocates (ac_surface's total_size): the data surface, then the FMASK and
+  // the CMASK of MSAA colour surfaces; its alignment covers theirs.
+  uint64_t allocation_size = 0;
+  uint32_t allocation_alignment = 0;
+  FmaskInfo fmask;
   CmaskInfo cmask;
   HtileInfo htile;
   DccInfo dcc;
@@ -141,6 +166,14 @@ CmaskInfo compute_cmask(const Chip& chip, uint32_t nblk_x, uint32_t nblk_y, uint
 // Fills surface->cmask/htile/dcc from the laid-out levels (compute_surface calls it).
 void compute_metadata(const Chip& chip, const SurfaceTemplate& templ, Surface* surface);
 
+// FMASK of a laid-out MSAA colour surface (surface_fmask.cpp), and the placement ac_surface gives the
+// MSAA metadata in the texture's buffer: FMASK after the data, CMASK after the FMASK.
+FmaskInfo compute_fmask_legacy(const Chip& chip, const SurfaceTemplate& templ, const Surface& surface);
+Result<FmaskInfo> compute_fmask_gfx9(const Chip& chip, const SurfaceTemplate& templ);
+void place_buffer_metadata(Surface* surface);
+// FMASK bits per sample-index entry (addrlib's fmask bpp: max(8, bits(fragments) * samples) per pixel).
+uint32_t fmask_bytes_per_pixel(uint32_t samples);
+
 // Element size, block size and depth/stencil flags of a format's surface (every generation).
 Surface surface_element_facts(const formats::FormatDesc& desc);
 
@@ -151,6 +184,7 @@ struct Gfx9Request {
   uint32_t width = 1, height = 1, slices = 1, levels = 1, samples = 1;  // elements
   bool is_3d = false, color = true, depth = false, stencil = false, texture = true;
   bool compressed = false;  // block-compressed format (elements are 4x4 blocks)
+  bool fmask = false;       // the FMASK of an MSAA surface: Z modes only
 };
 Result<uint32_t> gfx9_preferred_swizzle_mode(const Chip& chip, const Gfx9Request& request);
 // Gfx9Lib::HwlComputeSurfaceInfoTiled / Linear for one plane with a given swizzle mode.
