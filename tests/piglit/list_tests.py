@@ -43,13 +43,13 @@ LEGACY_GROUPS = re.compile(r"^spec@(glsl-1\.[12]0|arb_point_sprite|ext_fog_coord
 # Issue 13's separate shader objects, program binaries, sync objects, program interface queries,
 # buffer clears, packed vertex types, compute shaders, storage blocks, atomic counters, image units,
 # texture barriers, tessellation shaders, double attributes, texture clears and internal format
-# queries, listed after the legacy groups.
+# queries, doubles (arb_gpu_shader_fp64), listed after the legacy groups.
 SSO_GROUPS = re.compile(r"^spec@(arb_separate_shader_objects|arb_get_program_binary|arb_sync|"
                         r"arb_program_interface_query|arb_clear_buffer_object|arb_vertex_type_2_10_10_10_rev|"
                         r"arb_vertex_type_10f_11f_11f_rev|arb_compute_shader|arb_shader_storage_buffer_object|"
                         r"arb_shader_atomic_counters|arb_shader_image_load_store|arb_texture_barrier|"
                         r"arb_tessellation_shader|arb_vertex_attrib_64bit|arb_clear_texture|"
-                        r"arb_internalformat_query2?)@")
+                        r"arb_internalformat_query2?|arb_gpu_shader_fp64)@")
 # Generated tests, sorted by name, keep every Nth. The 1.30 built-in function tests run each function
 # in a vertex and a fragment shader and draw with gl_Vertex; the 1.50 ones run it in a geometry shader.
 SAMPLE_EVERY = [
@@ -63,6 +63,9 @@ SAMPLE_EVERY = [
     ("generated_tests/spec/glsl-1.30/linker/interpolation-qualifiers/", 10),
     ("generated_tests/spec/arb_tessellation_shader/execution/built-in-functions/", 20),
     ("generated_tests/spec/arb_vertex_attrib_64bit/execution/vs_in/", 200),
+    ("generated_tests/spec/arb_gpu_shader_fp64/execution/built-in-functions/", 20),
+    ("generated_tests/spec/arb_gpu_shader_fp64/execution/inout/", 10),
+    ("generated_tests/spec/arb_gpu_shader_fp64/execution/conversion/", 5),
 ]
 FAMILY_LIMIT = 12  # C binaries listed more often than this: that many, evenly spaced by name
 
@@ -72,7 +75,8 @@ CORE_46_EXTENSIONS = {
     "GL_ARB_explicit_attrib_location", "GL_EXT_provoking_vertex", "GL_ARB_compute_shader",
     "GL_ARB_shader_storage_buffer_object", "GL_ARB_arrays_of_arrays", "GL_ARB_instanced_arrays",
     "GL_ARB_draw_elements_base_vertex", "GL_ARB_vertex_array_object",
-    "GL_ARB_separate_shader_objects", "GL_ARB_get_program_binary",
+    "GL_ARB_separate_shader_objects", "GL_ARB_get_program_binary", "GL_ARB_gpu_shader_fp64",
+    "GL_ARB_vertex_attrib_64bit",
 }
 # Shader built-ins that read or write fixed-function state (removed from the core profile).
 COMPAT_BUILTINS = re.compile(
