@@ -135,7 +135,13 @@ void follow_window_size(Drawable& d) {
 }
 
 void present(gl::Context& ctx, Drawable& d) {
-  if (d.window && d.framebuffer) x11::present(d.presenter, ctx, *d.framebuffer);
+  if ((d.window || d.pixmap) && d.framebuffer) x11::present(d.presenter, ctx, *d.framebuffer);
+}
+
+void leave_drawables(ContextObject* c) {
+  if (!c) return;
+  if (c->draw && c->draw->pixmap) present(*c->gl, *c->draw);
+  release_context_object(c);
 }
 
 namespace api {
@@ -303,7 +309,7 @@ Bool MakeContextCurrent(Display* dpy, GLXDrawable draw, GLXDrawable read, GLXCon
   const unsigned char op = X_GLXMakeContextCurrent;
   if (!context) {
     if (draw != None || read != None) return fail_x(lock, dpy, BadMatch, draw, op, Bool(False));
-    release_context_object(current_object);
+    leave_drawables(current_object);
     current_object = nullptr;
     set_current_context(nullptr);
     collect();
@@ -331,7 +337,7 @@ Bool MakeContextCurrent(Display* dpy, GLXDrawable draw, GLXDrawable read, GLXCon
     if (d->config->screen != c->config->screen) return fail_x(lock, dpy, BadMatch, ids[i], op, Bool(False));
     surfaces[i] = d;
   }
-  release_context_object(current_object);
+  leave_drawables(current_object);
   c->current = true;
   c->draw = surfaces[0];
   c->read = surfaces[1];
@@ -341,9 +347,9 @@ Bool MakeContextCurrent(Display* dpy, GLXDrawable draw, GLXDrawable read, GLXCon
       follow_window_size(*d);
     }
   bind_surfaces(*c->gl, surfaces[0] ? surfaces[0]->framebuffer : nullptr, surfaces[1] ? surfaces[1]->framebuffer : nullptr);
-  if (Drawable* d = surfaces[0]; d && d->window) {
+  if (Drawable* d = surfaces[0]; d && (d->window || d->pixmap)) {
     gl::Context* gl = c->gl.get();
-    set_front_flush([gl, d] {  // d lives while it is current
+    set_front_flush([gl, d] {  // d lives while it is current (a pixmap draws to its front only)
       present(*gl, *d);
       follow_window_size(*d);
     });
