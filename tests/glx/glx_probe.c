@@ -11,6 +11,8 @@
  *                        rounding of interpolated colours between two rasterizers.
  *   glx_probe errors     GLX error paths, each printed "ok NAME" or "FAIL NAME: why"; exits 1 on a
  *                        failure. Expectations are the GLX 1.4 / GLX_ARB_create_context specs'.
+ *   glx_probe renderer   GLX_MESA_query_renderer's answers, one "name values..." line each, for the
+ *                        test to compare with the values it expects and with Mesa llvmpipe's.
  * On stderr: the GL_RENDERER string. */
 #include <GL/gl.h>
 #include <GL/glext.h>
@@ -239,14 +241,87 @@ static int errors(void) {
   return x_check_failures() ? 1 : 0;
 }
 
+/* ---- renderer (GLX_MESA_query_renderer) ---- */
+
+typedef Bool (*query_integer_fn)(Display *, int, int, int, unsigned *);
+typedef Bool (*query_current_integer_fn)(int, unsigned *);
+typedef const char *(*query_string_fn)(Display *, int, int, int);
+typedef const char *(*query_current_string_fn)(int);
+
+static int renderer(void) {
+  const int screen = DefaultScreen(dpy);
+  printf("extension %d\n", strstr(glXQueryExtensionsString(dpy, screen), "GLX_MESA_query_renderer") != NULL);
+  query_integer_fn integer = (query_integer_fn)get_proc("glXQueryRendererIntegerMESA");
+  query_current_integer_fn current_integer = (query_current_integer_fn)get_proc("glXQueryCurrentRendererIntegerMESA");
+  query_string_fn string = (query_string_fn)get_proc("glXQueryRendererStringMESA");
+  query_current_string_fn current_string = (query_current_string_fn)get_proc("glXQueryCurrentRendererStringMESA");
+  if (!integer || !current_integer || !string || !current_string) die("no GLX_MESA_query_renderer functions");
+  static const struct {
+    const char *name;
+    int attribute, count;
+  } attributes[] = {
+      {"vendor_id", GLX_RENDERER_VENDOR_ID_MESA, 1},
+      {"device_id", GLX_RENDERER_DEVICE_ID_MESA, 1},
+      {"version", GLX_RENDERER_VERSION_MESA, 3},
+      {"accelerated", GLX_RENDERER_ACCELERATED_MESA, 1},
+      {"video_memory", GLX_RENDERER_VIDEO_MEMORY_MESA, 1},
+      {"unified_memory", GLX_RENDERER_UNIFIED_MEMORY_ARCHITECTURE_MESA, 1},
+      {"preferred_profile", GLX_RENDERER_PREFERRED_PROFILE_MESA, 1},
+      {"core_version", GLX_RENDERER_OPENGL_CORE_PROFILE_VERSION_MESA, 2},
+      {"compatibility_version", GLX_RENDERER_OPENGL_COMPATIBILITY_PROFILE_VERSION_MESA, 2},
+      {"es_version", GLX_RENDERER_OPENGL_ES_PROFILE_VERSION_MESA, 2},
+      {"es2_version", GLX_RENDERER_OPENGL_ES2_PROFILE_VERSION_MESA, 2},
+  };
+  const unsigned untouched = 0xdeadbeefu;
+  unsigned values[11][4];
+  /* "name returned v0 v1 ... untouched": the value after the attribute's count must stay as it was. */
+  for (int i = 0; i < 11; ++i) {
+    for (int j = 0; j < 4; ++j) values[i][j] = untouched;
+    const Bool ok = integer(dpy, screen, 0, attributes[i].attribute, values[i]);
+    printf("%s %d", attributes[i].name, ok);
+    for (int j = 0; j <= attributes[i].count; ++j) printf(" %u", values[i][j]);
+    printf("\n");
+  }
+  unsigned value[4] = {0, 0, 0, 0};
+  printf("unknown_attribute %d\n", integer(dpy, screen, 0, 0x7fff, value));
+  printf("renderer_1 %d\n", integer(dpy, screen, 1, GLX_RENDERER_VENDOR_ID_MESA, value));
+  printf("current_without_context %d\n", current_integer(GLX_RENDERER_VENDOR_ID_MESA, value));
+  const char *vendor = string(dpy, screen, 0, GLX_RENDERER_VENDOR_ID_MESA);
+  const char *device = string(dpy, screen, 0, GLX_RENDERER_DEVICE_ID_MESA);
+  printf("vendor_string %s\n", vendor ? vendor : "(null)");
+  printf("unknown_string %d\n", string(dpy, screen, 0, 0x7fff) != NULL);
+
+  /* The current renderer's answers are the screen's, and the device string is GL_RENDERER. */
+  GLXFBConfig config = choose_config();
+  Window win = make_window(config, 16, 16);
+  GLXContext context = glXCreateNewContext(dpy, config, GLX_RGBA_TYPE, NULL, True);
+  if (!context || !glXMakeCurrent(dpy, win, context)) die("no context for the current-renderer queries");
+  int agree = 1;
+  for (int i = 0; i < 11; ++i) {
+    unsigned current[4] = {untouched, untouched, untouched, untouched};
+    agree &= current_integer(attributes[i].attribute, current) && memcmp(current, values[i], sizeof current) == 0;
+  }
+  printf("current_agrees %d\n", agree);
+  const char *renderer_string = (const char *)glGetString(GL_RENDERER);
+  printf("device_string_is_renderer %d\n", device && renderer_string && strcmp(device, renderer_string) == 0);
+  const char *current_device = current_string(GLX_RENDERER_DEVICE_ID_MESA);
+  printf("current_device_string_agrees %d\n", current_device && device && strcmp(current_device, device) == 0);
+  fprintf(stderr, "GL_RENDERER: %s\n", renderer_string);
+  glXMakeCurrent(dpy, None, NULL);
+  glXDestroyContext(dpy, context);
+  XDestroyWindow(dpy, win);
+  return 0;
+}
+
 int main(int argc, char **argv) {
-  if (argc != 2) die("usage: glx_probe pictures|errors");
+  if (argc != 2) die("usage: glx_probe pictures|errors|renderer");
   dpy = XOpenDisplay(NULL);
   if (!dpy) die("cannot open the X display (DISPLAY)");
   probe_set_get_proc(get_proc);
   int result = 2;
   if (strcmp(argv[1], "pictures") == 0) result = pictures();
   if (strcmp(argv[1], "errors") == 0) result = errors();
+  if (strcmp(argv[1], "renderer") == 0) result = renderer();
   XCloseDisplay(dpy);
   return result;
 }

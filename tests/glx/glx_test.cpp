@@ -190,6 +190,41 @@ TEST_F(GlxTest, PixmapErrorPathsRaiseTheSpecsErrors) {
   EXPECT_NE(r.out.find("ok x_pixmap_freed_first"), std::string::npos) << r.out;
 }
 
+// GLX_MESA_query_renderer (glx_probe renderer) on lavapipe: a CPU device has no PCI ids
+// (0xffffffff, the extension's value, which Mesa llvmpipe reports too), is not accelerated and
+// shares the host's memory; glvk's versions; ES 0.0 (GLX makes no ES contexts); no value written
+// past an attribute's count.
+TEST_F(GlxTest, QueryRendererDescribesTheDevice) {
+  PeerRuns runs;
+  runs.glvk = run_process({GLVK_GLX_PROBE, "renderer"}, "", glvk_probe_env());
+  ASSERT_EQ(runs.glvk.exit_code, 0) << runs.glvk.out << runs.glvk.err;
+  ASSERT_NE(runs.glvk.err.find("GL_RENDERER: glvk"), std::string::npos) << runs.glvk.err;
+  const std::string untouched = std::to_string(0xdeadbeefu);
+  const std::string version = std::to_string(GLVK_VERSION_MAJOR) + " " + std::to_string(GLVK_VERSION_MINOR) + " " +
+                              std::to_string(GLVK_VERSION_PATCH);
+  for (const std::string& line : std::vector<std::string>{
+           "extension 1", "vendor_id 1 4294967295 " + untouched, "device_id 1 4294967295 " + untouched,
+        "version 1 " + version + " " + untouched, "accelerated 1 0 " + untouched, "unified_memory 1 1 " + untouched,
+        "preferred_profile 1 1 " + untouched, "core_version 1 4 6 " + untouched,
+        "compatibility_version 1 4 6 " + untouched, "es_version 1 0 0 " + untouched,
+        "es2_version 1 0 0 " + untouched, "unknown_attribute 0", "renderer_1 0", "current_without_context 0",
+        "vendor_string glvk", "unknown_string 0", "current_agrees 1", "device_string_is_renderer 1",
+        "current_device_string_agrees 1"})
+    EXPECT_NE(runs.glvk.out.find(line + "\n"), std::string::npos) << line << "\n" << runs.glvk.out;
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(runs.glvk.out, m, std::regex("video_memory 1 ([0-9]+) ")));
+  EXPECT_GT(std::stoul(m[1].str()), 0u);
+  // Mesa llvmpipe, another CPU renderer, answers the same for the device ids, acceleration and memory kind.
+  runs.mesa = run_process({GLVK_GLX_PROBE, "renderer"}, "", llvmpipe_env());
+  ASSERT_EQ(runs.mesa.exit_code, 0) << runs.mesa.err;
+  ASSERT_NE(runs.mesa.err.find("llvmpipe"), std::string::npos) << runs.mesa.err;
+  for (const std::string name : {"vendor_id", "device_id", "accelerated", "unified_memory"}) {
+    const std::string mesa = take_line(runs.mesa.out, name), glvk = take_line(runs.glvk.out, name);
+    EXPECT_FALSE(mesa.empty());
+    EXPECT_EQ(glvk, mesa);
+  }
+}
+
 // EGL on X11 windows (EGL_KHR_platform_x11), egl_x11_probe: four cases: the FF scene
 // (eglCreateWindowSurface), the GLSL scene (eglCreatePlatformWindowSurface) before and after the
 // resize, and the size eglQuerySurface reports after it.
