@@ -216,6 +216,23 @@ static int errors(void) {
   glXMakeCurrent(dpy, None, NULL);
   glXDestroyContext(dpy, other);
 
+  /* A context destroyed while current lives until it is released (GLX 1.4 3.3.7): making it
+   * current again and destroying it again raise nothing, and it still draws. */
+  GLXContext doomed_context = glXCreateNewContext(dpy, config, GLX_RGBA_TYPE, NULL, True);
+  glXMakeCurrent(dpy, win, doomed_context);
+  glXDestroyContext(dpy, doomed_context);
+  x_expect("make_current_destroyed_current_context", glXMakeCurrent(dpy, win, doomed_context));
+  unsigned char pixel[4] = {0, 0, 0, 0};
+  glClearColor(0, 0, 1, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glReadPixels(1, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, pixel);
+  x_expect("destroyed_current_context_draws", pixel[0] == 0 && pixel[1] == 0 && pixel[2] == 255);
+  glXDestroyContext(dpy, doomed_context);
+  x_expect("destroy_destroyed_current_context_again", 1);
+  glXMakeCurrent(dpy, None, NULL);
+  glXDestroyContext(dpy, doomed_context);
+  x_expect_error("destroy_released_destroyed_context", error_base + GLXBadContext, "GLXBadContext");
+
   /* Swap control and a working frame after all of that. */
   x_expect("make_current_after_errors", glXMakeCurrent(dpy, win, context));
   PFNGLXSWAPINTERVALEXTPROC swap_interval =

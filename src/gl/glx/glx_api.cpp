@@ -81,6 +81,18 @@ ContextObject* find_context(GLXContext handle) {
   return contexts().count(c) && !c->destroy_pending ? c : nullptr;
 }
 
+namespace {
+
+// A context glXDestroyContext named while it was current still exists until it stops being
+// current (GLX 1.4 3.3.7): the calling thread may make it current again or destroy it again.
+ContextObject* find_context_or_own_destroyed(GLXContext handle) {
+  if (ContextObject* c = find_context(handle)) return c;
+  auto* c = reinterpret_cast<ContextObject*>(handle);
+  return contexts().count(c) && c == current_object ? c : nullptr;
+}
+
+}  // namespace
+
 Drawable* find_drawable(Display* dpy, GLXDrawable id) {
   auto it = drawables().find({dpy, id});
   return it != drawables().end() && !it->second->destroy_pending ? it->second : nullptr;
@@ -267,7 +279,7 @@ GLXContext CreateContextAttribsARB(Display* dpy, GLXFBConfig config, GLXContext 
 
 void DestroyContext(Display* dpy, GLXContext context) {
   Lock lock(glx_mutex());
-  ContextObject* c = find_context(context);
+  ContextObject* c = find_context_or_own_destroyed(context);
   if (!c) {
     fail_glx(lock, dpy, GLXBadContext, 0, X_GLXDestroyContext, 0);
     return;
@@ -315,7 +327,7 @@ Bool MakeContextCurrent(Display* dpy, GLXDrawable draw, GLXDrawable read, GLXCon
     collect();
     return True;
   }
-  ContextObject* c = find_context(context);
+  ContextObject* c = find_context_or_own_destroyed(context);
   if (!c) return fail_glx(lock, dpy, GLXBadContext, 0, op, Bool(False));
   if (c->current && c != current_object) return fail_x(lock, dpy, BadAccess, 0, op, Bool(False));  // another thread's
   // No drawable: GL 3.0+ contexts only (GLX_ARB_create_context).
