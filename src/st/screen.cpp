@@ -1,5 +1,7 @@
 #include "glvk/st/screen.h"
 
+#include "glvk/st/device_identity.h"
+
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -125,6 +127,19 @@ std::shared_ptr<Screen> Screen::shared() {
 }
 
 std::string Screen::device_name() const { return impl_->device->name(); }
+DeviceIdentity device_identity(const Screen& screen) {
+  const vk_backend::Device& device = *screen.impl().device;
+  const VkPhysicalDeviceProperties& properties = device.properties();
+  DeviceIdentity identity;
+  identity.vendor_id = properties.vendorID;
+  identity.device_id = properties.deviceID;
+  identity.cpu = properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
+  identity.integrated = properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU;
+  const VkPhysicalDeviceMemoryProperties& memory = device.memory_properties();
+  for (std::uint32_t i = 0; i < memory.memoryHeapCount; ++i)
+    if (memory.memoryHeaps[i].flags & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT) identity.device_local_bytes += memory.memoryHeaps[i].size;
+  return identity;
+}
 bool Screen::validation_enabled() const { return impl_->instance->validation_enabled(); }
 const std::atomic<bool>& Screen::device_lost_flag() const { return impl_->device->lost_flag(); }
 std::size_t Screen::validation_error_count() const {

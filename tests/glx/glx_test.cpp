@@ -3,6 +3,7 @@
 // on Mesa llvmpipe, and the GLX errors of bad input; EGL on X11 windows (egl_x11_probe.c) the same way.
 #include <gtest/gtest.h>
 
+#include <map>
 #include <regex>
 #include <string>
 
@@ -132,6 +133,96 @@ TEST_F(GlxTest, ErrorPathsRaiseTheSpecsErrors) {
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
   EXPECT_EQ(r.out.find("FAIL"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("ok swap_shows_green"), std::string::npos) << r.out;
+}
+
+// GLX pixmaps (glx_pixmap_probe pictures): the X pixmap read back with XGetImage holds what GL drew
+// there. Cases with known colours are checked against values computed here; the fixed-function
+// scene against Mesa llvmpipe drawing into the same kind of pixmap.
+TEST_F(GlxTest, PixmapPicturesHoldWhatGlDrew) {
+  PeerRuns runs;
+  runs.glvk = run_process({GLVK_GLX_PIXMAP_PROBE, "pictures"}, "", glvk_probe_env());
+  ASSERT_EQ(runs.glvk.exit_code, 0) << runs.glvk.out << runs.glvk.err;
+  ASSERT_NE(runs.glvk.err.find("GL_RENDERER: glvk"), std::string::npos) << runs.glvk.err;
+  std::map<std::string, double> tolerance;
+  const auto cases = parse_cases(runs.glvk.out, tolerance);
+  // A clear to (51, 102, 204), then a scissored one of x 8..23, y 4..15 (bottom-up) to (255, 0, 153);
+  // the X image is top row first.
+  const int width = 32, height = 24;
+  ASSERT_EQ(cases.count("scissor_clear"), 1u) << runs.glvk.out;
+  const std::vector<double>& picture = cases.at("scissor_clear");
+  ASSERT_EQ(picture.size(), std::size_t(width * height * 4));
+  int wrong = 0;
+  for (int row = 0; row < height; ++row)
+    for (int x = 0; x < width; ++x) {
+      const int gl_y = height - 1 - row;
+      const bool inside = x >= 8 && x < 24 && gl_y >= 4 && gl_y < 16;
+      const double expected[4] = {inside ? 255.0 : 51.0, inside ? 0.0 : 102.0, inside ? 153.0 : 204.0, 255.0};
+      for (int c = 0; c < 4; ++c)
+        if (picture[std::size_t((row * width + x) * 4 + c)] != expected[c] && ++wrong <= 5)
+          ADD_FAILURE() << "scissor_clear pixel " << x << "," << row << " channel " << c << ": "
+                        << picture[std::size_t((row * width + x) * 4 + c)] << ", expected " << expected[c];
+    }
+  EXPECT_EQ(wrong, 0);
+  // What glFlush, glXWaitGL and glXMakeCurrent away from the pixmap leave in it; the alpha of an
+  // RGBA8 config in a depth-32 pixmap's top byte (0.6 * 255).
+  const std::map<std::string, std::vector<double>> pixels = {{"after_flush", {0, 255, 0, 255}},
+                                                             {"after_wait_gl", {0, 0, 255, 255}},
+                                                             {"after_release", {255, 255, 0, 255}},
+                                                             {"alpha_pixmap", {51, 102, 204, 153}}};
+  for (const auto& [name, expected] : pixels) {
+    ASSERT_EQ(cases.count(name), 1u) << name << "\n" << runs.glvk.out;
+    EXPECT_EQ(cases.at(name), expected) << name;
+  }
+  // The fixed-function scene against llvmpipe's pixmap.
+  runs.mesa = run_process({GLVK_GLX_PIXMAP_PROBE, "scene"}, "", llvmpipe_env());
+  ASSERT_EQ(runs.mesa.exit_code, 0) << runs.mesa.err;
+  ASSERT_NE(runs.mesa.err.find("llvmpipe"), std::string::npos) << runs.mesa.err;
+  PeerRuns scene;
+  scene.mesa.out = take_line(runs.mesa.out, "fixed_function") + "\n";
+  scene.glvk.out = take_line(runs.glvk.out, "fixed_function") + "\n";
+  expect_images_match(scene, 1, 64);
+}
+
+TEST_F(GlxTest, PixmapErrorPathsRaiseTheSpecsErrors) {
+  const ProcessResult r = run_process({GLVK_GLX_PIXMAP_PROBE, "errors"}, "", glvk_probe_env());
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_EQ(r.out.find("FAIL"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("ok x_pixmap_freed_first"), std::string::npos) << r.out;
+}
+
+// GLX_MESA_query_renderer (glx_probe renderer) on lavapipe: a CPU device has no PCI ids
+// (0xffffffff, the extension's value, which Mesa llvmpipe reports too), is not accelerated and
+// shares the host's memory; glvk's versions; ES 0.0 (GLX makes no ES contexts); no value written
+// past an attribute's count.
+TEST_F(GlxTest, QueryRendererDescribesTheDevice) {
+  PeerRuns runs;
+  runs.glvk = run_process({GLVK_GLX_PROBE, "renderer"}, "", glvk_probe_env());
+  ASSERT_EQ(runs.glvk.exit_code, 0) << runs.glvk.out << runs.glvk.err;
+  ASSERT_NE(runs.glvk.err.find("GL_RENDERER: glvk"), std::string::npos) << runs.glvk.err;
+  const std::string untouched = std::to_string(0xdeadbeefu);
+  const std::string version = std::to_string(GLVK_VERSION_MAJOR) + " " + std::to_string(GLVK_VERSION_MINOR) + " " +
+                              std::to_string(GLVK_VERSION_PATCH);
+  for (const std::string& line : std::vector<std::string>{
+           "extension 1", "vendor_id 1 4294967295 " + untouched, "device_id 1 4294967295 " + untouched,
+        "version 1 " + version + " " + untouched, "accelerated 1 0 " + untouched, "unified_memory 1 1 " + untouched,
+        "preferred_profile 1 1 " + untouched, "core_version 1 4 6 " + untouched,
+        "compatibility_version 1 4 6 " + untouched, "es_version 1 0 0 " + untouched,
+        "es2_version 1 0 0 " + untouched, "unknown_attribute 0", "renderer_1 0", "current_without_context 0",
+        "vendor_string glvk", "unknown_string 0", "current_agrees 1", "device_string_is_renderer 1",
+        "current_device_string_agrees 1"})
+    EXPECT_NE(runs.glvk.out.find(line + "\n"), std::string::npos) << line << "\n" << runs.glvk.out;
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(runs.glvk.out, m, std::regex("video_memory 1 ([0-9]+) ")));
+  EXPECT_GT(std::stoul(m[1].str()), 0u);
+  // Mesa llvmpipe, another CPU renderer, answers the same for the device ids, acceleration and memory kind.
+  runs.mesa = run_process({GLVK_GLX_PROBE, "renderer"}, "", llvmpipe_env());
+  ASSERT_EQ(runs.mesa.exit_code, 0) << runs.mesa.err;
+  ASSERT_NE(runs.mesa.err.find("llvmpipe"), std::string::npos) << runs.mesa.err;
+  for (const std::string name : {"vendor_id", "device_id", "accelerated", "unified_memory"}) {
+    const std::string mesa = take_line(runs.mesa.out, name), glvk = take_line(runs.glvk.out, name);
+    EXPECT_FALSE(mesa.empty());
+    EXPECT_EQ(glvk, mesa);
+  }
 }
 
 // EGL on X11 windows (EGL_KHR_platform_x11), egl_x11_probe: four cases: the FF scene

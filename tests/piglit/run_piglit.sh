@@ -14,10 +14,12 @@
 # NAMES_FILE: run only the tests named in it, one per line. JOBS=N runs N tests at a time.
 # Needs Debian's piglit package (apt-get install piglit); runs headless on surfaceless EGL, and the
 # tests of kind `window` with PIGLIT_PLATFORM=glx (no -fbo) on $DISPLAY, which it starts as an Xvfb
-# (xvfb-run, 24-bit) when unset.
+# (xvfb-run, 24-bit, -noreset) when unset. -noreset: an X server resets when its last client
+# disconnects and refuses connections meanwhile, so a test that closes its only display and opens
+# another (glx-close-display) failed at random, by its speed; a desktop session always has clients.
 set -uo pipefail
 if [ -z "${DISPLAY:-}" ] && command -v xvfb-run >/dev/null; then
-  exec xvfb-run -a -s "-screen 0 1024x768x24" "$0" "$@"
+  exec xvfb-run -a -s "-screen 0 1024x768x24 -noreset" "$0" "$@"
 fi
 here=$(cd "$(dirname "$0")" && pwd)
 driver=${1:?usage: run_piglit.sh llvmpipe|zink|glvk [BUILD_DIR [NAMES_FILE]]}

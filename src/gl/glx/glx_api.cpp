@@ -81,6 +81,18 @@ ContextObject* find_context(GLXContext handle) {
   return contexts().count(c) && !c->destroy_pending ? c : nullptr;
 }
 
+namespace {
+
+// A context glXDestroyContext named while it was current still exists until it stops being
+// current (GLX 1.4 3.3.7): the calling thread may make it current again or destroy it again.
+ContextObject* find_context_or_own_destroyed(GLXContext handle) {
+  if (ContextObject* c = find_context(handle)) return c;
+  auto* c = reinterpret_cast<ContextObject*>(handle);
+  return contexts().count(c) && c == current_object ? c : nullptr;
+}
+
+}  // namespace
+
 Drawable* find_drawable(Display* dpy, GLXDrawable id) {
   auto it = drawables().find({dpy, id});
   return it != drawables().end() && !it->second->destroy_pending ? it->second : nullptr;
@@ -135,7 +147,13 @@ void follow_window_size(Drawable& d) {
 }
 
 void present(gl::Context& ctx, Drawable& d) {
-  if (d.window && d.framebuffer) x11::present(d.presenter, ctx, *d.framebuffer);
+  if ((d.window || d.pixmap) && d.framebuffer) x11::present(d.presenter, ctx, *d.framebuffer);
+}
+
+void leave_drawables(ContextObject* c) {
+  if (!c) return;
+  if (c->draw && c->draw->pixmap) present(*c->gl, *c->draw);
+  release_context_object(c);
 }
 
 namespace api {
@@ -261,7 +279,7 @@ GLXContext CreateContextAttribsARB(Display* dpy, GLXFBConfig config, GLXContext 
 
 void DestroyContext(Display* dpy, GLXContext context) {
   Lock lock(glx_mutex());
-  ContextObject* c = find_context(context);
+  ContextObject* c = find_context_or_own_destroyed(context);
   if (!c) {
     fail_glx(lock, dpy, GLXBadContext, 0, X_GLXDestroyContext, 0);
     return;
@@ -303,13 +321,13 @@ Bool MakeContextCurrent(Display* dpy, GLXDrawable draw, GLXDrawable read, GLXCon
   const unsigned char op = X_GLXMakeContextCurrent;
   if (!context) {
     if (draw != None || read != None) return fail_x(lock, dpy, BadMatch, draw, op, Bool(False));
-    release_context_object(current_object);
+    leave_drawables(current_object);
     current_object = nullptr;
     set_current_context(nullptr);
     collect();
     return True;
   }
-  ContextObject* c = find_context(context);
+  ContextObject* c = find_context_or_own_destroyed(context);
   if (!c) return fail_glx(lock, dpy, GLXBadContext, 0, op, Bool(False));
   if (c->current && c != current_object) return fail_x(lock, dpy, BadAccess, 0, op, Bool(False));  // another thread's
   // No drawable: GL 3.0+ contexts only (GLX_ARB_create_context).
@@ -331,7 +349,7 @@ Bool MakeContextCurrent(Display* dpy, GLXDrawable draw, GLXDrawable read, GLXCon
     if (d->config->screen != c->config->screen) return fail_x(lock, dpy, BadMatch, ids[i], op, Bool(False));
     surfaces[i] = d;
   }
-  release_context_object(current_object);
+  leave_drawables(current_object);
   c->current = true;
   c->draw = surfaces[0];
   c->read = surfaces[1];
@@ -341,9 +359,9 @@ Bool MakeContextCurrent(Display* dpy, GLXDrawable draw, GLXDrawable read, GLXCon
       follow_window_size(*d);
     }
   bind_surfaces(*c->gl, surfaces[0] ? surfaces[0]->framebuffer : nullptr, surfaces[1] ? surfaces[1]->framebuffer : nullptr);
-  if (Drawable* d = surfaces[0]; d && d->window) {
+  if (Drawable* d = surfaces[0]; d && (d->window || d->pixmap)) {
     gl::Context* gl = c->gl.get();
-    set_front_flush([gl, d] {  // d lives while it is current
+    set_front_flush([gl, d] {  // d lives while it is current (a pixmap draws to its front only)
       present(*gl, *d);
       follow_window_size(*d);
     });

@@ -44,4 +44,9 @@ void SwapIntervalEXT(Display* dpy, GLXDrawable drawable, int interval);
 int SwapIntervalMESA(unsigned int interval);
 int GetSwapIntervalMESA();
 int SwapIntervalSGI(int interval);
+// glx_query_renderer.cpp
+Bool QueryRendererIntegerMESA(Display* dpy, int screen, int renderer, int attribute, unsigned int* value);
+Bool QueryCurrentRendererIntegerMESA(int attribute, unsigned int* value);
+const char* QueryRendererStringMESA(Display* dpy, int screen, int renderer, int attribute);
+const char* QueryCurrentRendererStringMESA(int attribute);
 }  // namespace glvk::gl::glx::api

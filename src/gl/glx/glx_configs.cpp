@@ -126,7 +126,7 @@ bool config_attribute(const FBConfig& c, int attribute, int& value) {
     case GLX_CONFIG_CAVEAT: case GLX_TRANSPARENT_TYPE: value = GLX_NONE; return true;
     case GLX_X_VISUAL_TYPE: value = GLX_TRUE_COLOR; return true;
     case GLX_VISUAL_ID: value = int(c.visual); return true;
-    case GLX_DRAWABLE_TYPE: value = GLX_WINDOW_BIT | GLX_PBUFFER_BIT; return true;
+    case GLX_DRAWABLE_TYPE: value = GLX_WINDOW_BIT | GLX_PBUFFER_BIT | GLX_PIXMAP_BIT; return true;
     case GLX_RENDER_TYPE: value = GLX_RGBA_BIT; return true;
     case GLX_FBCONFIG_ID: value = c.id; return true;
     case GLX_SCREEN: value = c.screen; return true;

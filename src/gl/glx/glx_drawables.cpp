@@ -1,5 +1,5 @@
-// GLX drawables of the glvk vendor (windows and pbuffers; no pixmaps: no config has
-// GLX_PIXMAP_BIT), glXSwapBuffers, the swap-control extensions, glXWait*, and the strings.
+// GLX drawables of the glvk vendor (windows, pbuffers and pixmaps), glXSwapBuffers, the
+// swap-control extensions, glXWait*, and the strings.
 #include "glx_protocol.h"
 
 #include <algorithm>
@@ -21,14 +21,15 @@ constexpr unsigned kMaxSwapInterval = 1000;
 
 constexpr const char* kExtensions =
     "GLX_ARB_create_context GLX_ARB_create_context_profile GLX_ARB_get_proc_address GLX_EXT_swap_control "
-    "GLX_EXT_visual_info GLX_EXT_visual_rating GLX_MESA_swap_control GLX_SGI_swap_control";
+    "GLX_EXT_visual_info GLX_EXT_visual_rating GLX_MESA_query_renderer GLX_MESA_swap_control GLX_SGI_swap_control";
 
-Drawable* new_drawable(Display* dpy, const FBConfig* config, GLXDrawable id, Window window, int width, int height) {
+Drawable* new_drawable(Display* dpy, const FBConfig* config, GLXDrawable id, Window window, int width, int height,
+                       bool double_buffered) {
   std::shared_ptr<FramebufferObject> framebuffer;
   try {
     framebuffer = create_window_framebuffer(
-        glx_screen(), surface_buffers(width, height, config->alpha, config->depth, config->stencil, 0,
-                                      config->double_buffered));
+        glx_screen(),
+        surface_buffers(width, height, config->alpha, config->depth, config->stencil, 0, double_buffered));
   } catch (const std::exception& e) {
     std::fprintf(stderr, "glvk: GLX: cannot allocate a drawable's buffers: %s\n", e.what());
   }
@@ -38,11 +39,54 @@ Drawable* new_drawable(Display* dpy, const FBConfig* config, GLXDrawable id, Win
   return d;
 }
 
+// The X visual a config is bound to (pixmap pictures are laid out as its pixels).
+Visual* config_visual(Display* dpy, const FBConfig& c) {
+  XVisualInfo want{};
+  want.visualid = c.visual;
+  want.screen = c.screen;
+  int count = 0;
+  XVisualInfo* info = XGetVisualInfo(dpy, VisualIDMask | VisualScreenMask, &want, &count);
+  Visual* visual = info ? info->visual : nullptr;  // the display's, valid while it is open
+  if (info) XFree(info);
+  return visual;
+}
+
+// A GLX pixmap for X pixmap `pixmap` with `c`'s buffers (single-buffered: GLX 1.4 3.3.10 makes
+// swaps on pixmaps no-ops, and the pixmap holds one picture). `depth`: the depth the pixmap must
+// have (glXCreateGLXPixmap: its visual's), or 0 for glXCreatePixmap's 24 or 32 (the 32-bit
+// TrueColor pixel layouts glvk writes, with or without alpha in the top byte).
+GLXPixmap make_pixmap(Lock& lock, Display* dpy, const FBConfig* c, Pixmap pixmap, int depth, unsigned char op) {
+  x11::PixmapGeometry geometry;
+  if (!x11::pixmap_geometry(dpy, pixmap, geometry)) return fail_x(lock, dpy, BadPixmap, pixmap, op, GLXPixmap(None));
+  const bool depth_ok = depth ? geometry.depth == depth : geometry.depth == 24 || geometry.depth == 32;
+  Visual* visual = config_visual(dpy, *c);
+  if (geometry.root != RootWindow(dpy, c->screen) || !depth_ok || !visual)
+    return fail_x(lock, dpy, BadMatch, pixmap, op, GLXPixmap(None));
+  const GLXPixmap id = XAllocID(dpy);
+  Drawable* d = new_drawable(dpy, c, id, None, geometry.width, geometry.height, false);
+  if (!d) return fail_x(lock, dpy, BadAlloc, pixmap, op, GLXPixmap(None));
+  d->pixmap = pixmap;
+  if (!x11::prepare_pixmap_presenter(d->presenter, dpy, pixmap, visual, geometry.depth))
+    std::fprintf(stderr, "glvk: GLX: pixmap 0x%lx cannot be drawn to\n", pixmap);
+  return id;
+}
+
+void destroy_pixmap(Display* dpy, GLXPixmap pixmap, unsigned char op) {
+  Lock lock(glx_mutex());
+  Drawable* d = find_drawable(dpy, pixmap);
+  // Either destructor takes either constructor's pixmaps (GLX 1.3's and 1.2's name the same object).
+  if (!d || !d->pixmap) {
+    fail_glx(lock, dpy, GLXBadPixmap, pixmap, op, 0);
+    return;
+  }
+  destroy_drawable(d);  // the X pixmap is the application's, whether it still exists or not
+}
+
 }  // namespace
 
 Drawable* make_window_drawable(Display* dpy, const FBConfig* config, GLXDrawable id, Window window, int width,
                                int height) {
-  Drawable* d = new_drawable(dpy, config, id, window, width, height);
+  Drawable* d = new_drawable(dpy, config, id, window, width, height, config->double_buffered);
   if (d && !x11::prepare_presenter(d->presenter, dpy, window))
     std::fprintf(stderr, "glvk: GLX: window 0x%lx cannot be presented to\n", window);
   return d;
@@ -105,7 +149,7 @@ GLXPbuffer CreatePbuffer(Display* dpy, GLXFBConfig config, const int* attributes
     height = std::min(height, kMaxPbufferSize);
   }
   const GLXPbuffer id = XAllocID(dpy);
-  Drawable* d = new_drawable(dpy, c, id, None, width, height);
+  Drawable* d = new_drawable(dpy, c, id, None, width, height, c->double_buffered);
   if (!d) return fail_x(lock, dpy, BadAlloc, 0, op, GLXPbuffer(None));
   d->preserved_contents = preserved;
   d->largest_pbuffer = largest;
@@ -115,33 +159,35 @@ GLXPbuffer CreatePbuffer(Display* dpy, GLXFBConfig config, const int* attributes
 void DestroyPbuffer(Display* dpy, GLXPbuffer pbuffer) {
   Lock lock(glx_mutex());
   Drawable* d = find_drawable(dpy, pbuffer);
-  if (!d || d->window) {
+  if (!d || d->window || d->pixmap) {
     fail_glx(lock, dpy, GLXBadPbuffer, pbuffer, X_GLXDestroyPbuffer, 0);
     return;
   }
   destroy_drawable(d);
 }
 
-GLXPixmap CreatePixmap(Display* dpy, GLXFBConfig config, Pixmap, const int*) {
+GLXPixmap CreatePixmap(Display* dpy, GLXFBConfig config, Pixmap pixmap, const int* attributes) {
   Lock lock(glx_mutex());
-  if (!find_config(config)) return fail_glx(lock, dpy, GLXBadFBConfig, 0, X_GLXCreatePixmap, GLXPixmap(None));
-  return fail_x(lock, dpy, BadMatch, 0, X_GLXCreatePixmap, GLXPixmap(None));  // no config has GLX_PIXMAP_BIT
+  const unsigned char op = X_GLXCreatePixmap;
+  const FBConfig* c = find_config(config);
+  if (!c) return fail_glx(lock, dpy, GLXBadFBConfig, 0, op, GLXPixmap(None));
+  // GLX 1.4 defines no pixmap attributes (GLX_EXT_texture_from_pixmap's are not advertised).
+  if (attributes && attributes[0] != None) return fail_x(lock, dpy, BadValue, XID(attributes[0]), op, GLXPixmap(None));
+  return make_pixmap(lock, dpy, c, pixmap, 0, op);
 }
 
-GLXPixmap CreateGLXPixmap(Display* dpy, XVisualInfo*, Pixmap) {
+GLXPixmap CreateGLXPixmap(Display* dpy, XVisualInfo* visual, Pixmap pixmap) {
   Lock lock(glx_mutex());
-  return fail_x(lock, dpy, BadMatch, 0, X_GLXCreateGLXPixmap, GLXPixmap(None));
+  const unsigned char op = X_GLXCreateGLXPixmap;
+  const FBConfig* c = visual ? config_for_visual(dpy, visual->screen, visual->visualid) : nullptr;
+  if (!c) return fail_x(lock, dpy, BadValue, visual ? visual->visualid : 0, op, GLXPixmap(None));
+  // GLX 1.4 3.3.5 (glXCreateGLXPixmap): the pixmap's depth must be the visual's.
+  return make_pixmap(lock, dpy, c, pixmap, visual->depth, op);
 }
 
-void DestroyPixmap(Display* dpy, GLXPixmap pixmap) {
-  Lock lock(glx_mutex());
-  fail_glx(lock, dpy, GLXBadPixmap, pixmap, X_GLXDestroyPixmap, 0);  // glvk never made one
-}
+void DestroyPixmap(Display* dpy, GLXPixmap pixmap) { destroy_pixmap(dpy, pixmap, X_GLXDestroyPixmap); }
 
-void DestroyGLXPixmap(Display* dpy, GLXPixmap pixmap) {
-  Lock lock(glx_mutex());
-  fail_glx(lock, dpy, GLXBadPixmap, pixmap, X_GLXDestroyGLXPixmap, 0);
-}
+void DestroyGLXPixmap(Display* dpy, GLXPixmap pixmap) { destroy_pixmap(dpy, pixmap, X_GLXDestroyGLXPixmap); }
 
 void QueryDrawable(Display* dpy, GLXDrawable drawable, int attribute, unsigned int* value) {
   Lock lock(glx_mutex());
@@ -196,7 +242,11 @@ void SwapBuffers(Display* dpy, GLXDrawable drawable) {
   // a drawable current to another thread's context is that thread's business; nothing happens).
   if (!c) return;
   c->gl->st().flush();
-  if (!d->config->double_buffered) return;  // single-buffered: the flush only
+  if (!d->framebuffer->window->double_buffered) {
+    // Single-buffered (pixmaps always): the flush only, which a pixmap's picture follows.
+    if (d->pixmap) present(*c->gl, *d);
+    return;
+  }
   // Double-buffered pbuffers swap too (GLX 1.4 3.3.10), without anything to show.
   if (!swap_window_buffers(glx_screen(), *d->framebuffer)) {
     std::fprintf(stderr, "glvk: GLX: cannot allocate the front buffer of drawable 0x%lx\n", drawable);
@@ -209,7 +259,10 @@ void SwapBuffers(Display* dpy, GLXDrawable drawable) {
 
 void WaitGL() {
   Lock lock(glx_mutex());
-  if (ContextObject* c = current_context()) c->gl->st().finish();
+  ContextObject* c = current_context();
+  if (!c) return;
+  c->gl->st().finish();
+  flush_front(*c->gl);  // front-buffer pictures (single-buffered windows, pixmaps) shown, as glFinish does
 }
 
 void WaitX() {

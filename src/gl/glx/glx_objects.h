@@ -47,14 +47,15 @@ bool choose_configs(Display* dpy, int screen, const int* attributes, bool visual
 struct Drawable {
   Display* dpy;
   GLXDrawable id;  // what the application passes (the X window itself, or an XID glvk allocated)
-  Window window;   // None for a pbuffer
+  Window window;   // None for a pbuffer or pixmap
   const FBConfig* config;
   std::shared_ptr<FramebufferObject> framebuffer;
+  Pixmap pixmap = None;  // a GLX pixmap's X pixmap (its framebuffer is single-buffered: front only)
   bool implicit = false;  // made for a plain X window by glXMakeCurrent
   bool preserved_contents = false, largest_pbuffer = false;
   int swap_interval = 1;  // GLX_EXT_swap_control's default
   unsigned long event_mask = 0;  // glXSelectEvent
-  x11::Presenter presenter;  // windows: presentation by copy (x11/x11_window.h)
+  x11::Presenter presenter;  // windows and pixmaps: presentation by copy (x11/x11_window.h)
   bool destroy_pending = false;
   int current_count = 0;
 };
@@ -111,7 +112,10 @@ T fail_glx(Lock& lock, Display* dpy, unsigned char glx_code, XID resource, unsig
   raise_glx_error(dpy, glx_code, resource, minor_opcode);
   return value;
 }
-// Copies the framebuffer's front buffer to the drawable's window (x11/x11_window.h).
+// Copies the framebuffer's front buffer to the drawable's window or pixmap (x11/x11_window.h).
 void present(gl::Context& ctx, Drawable& d);
+// The context leaves its drawables: a pixmap it drew to gets its pictures (GL commands for it are
+// finished, as when a direct-rendering driver's context lets go of it), then it is released.
+void leave_drawables(ContextObject* c);
 
 }  // namespace glvk::gl::glx

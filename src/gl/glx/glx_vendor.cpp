@@ -59,7 +59,11 @@ const NamedFunction kGlxFunctions[] = {
     {"glXMakeCurrent", address(&api::MakeCurrent)},
     {"glXQueryContext", address(&api::QueryContext)},
     {"glXQueryDrawable", address(&api::QueryDrawable)},
+    {"glXQueryCurrentRendererIntegerMESA", address(&api::QueryCurrentRendererIntegerMESA)},
+    {"glXQueryCurrentRendererStringMESA", address(&api::QueryCurrentRendererStringMESA)},
     {"glXQueryExtensionsString", address(&api::QueryExtensionsString)},
+    {"glXQueryRendererIntegerMESA", address(&api::QueryRendererIntegerMESA)},
+    {"glXQueryRendererStringMESA", address(&api::QueryRendererStringMESA)},
     {"glXQueryServerString", address(&api::QueryServerString)},
     {"glXSelectEvent", address(&api::SelectEvent)},
     {"glXSwapBuffers", address(&api::SwapBuffers)},
@@ -72,8 +76,19 @@ const NamedFunction kGlxFunctions[] = {
 };
 
 // The extension functions' dispatch functions and the indices libGLX gives them.
-enum Extension { CREATE_CONTEXT_ATTRIBS, SWAP_INTERVAL_EXT, SWAP_INTERVAL_MESA, GET_SWAP_INTERVAL_MESA, SWAP_INTERVAL_SGI, COUNT };
-int dispatch_index[COUNT] = {-1, -1, -1, -1, -1};
+enum Extension {
+  CREATE_CONTEXT_ATTRIBS,
+  SWAP_INTERVAL_EXT,
+  SWAP_INTERVAL_MESA,
+  GET_SWAP_INTERVAL_MESA,
+  SWAP_INTERVAL_SGI,
+  QUERY_RENDERER_INTEGER,
+  QUERY_CURRENT_RENDERER_INTEGER,
+  QUERY_RENDERER_STRING,
+  QUERY_CURRENT_RENDERER_STRING,
+  COUNT
+};
+int dispatch_index[COUNT] = {-1, -1, -1, -1, -1, -1, -1, -1, -1};
 
 template <typename F>
 F* entry(__GLXvendorInfo* vendor, Extension which) {
@@ -119,6 +134,29 @@ int dispatch_swap_interval_sgi(int interval) {
   return function ? function(interval) : GLX_BAD_CONTEXT;
 }
 
+// GLX_MESA_query_renderer: by screen, or by the current context's vendor.
+Bool dispatch_query_renderer_integer(Display* dpy, int screen, int renderer, int attribute, unsigned* value) {
+  auto* function = entry<decltype(api::QueryRendererIntegerMESA)>(exports->getDynDispatch(dpy, screen), QUERY_RENDERER_INTEGER);
+  return function ? function(dpy, screen, renderer, attribute, value) : False;
+}
+
+Bool dispatch_query_current_renderer_integer(int attribute, unsigned* value) {
+  auto* function =
+      entry<decltype(api::QueryCurrentRendererIntegerMESA)>(exports->getCurrentDynDispatch(), QUERY_CURRENT_RENDERER_INTEGER);
+  return function ? function(attribute, value) : False;
+}
+
+const char* dispatch_query_renderer_string(Display* dpy, int screen, int renderer, int attribute) {
+  auto* function = entry<decltype(api::QueryRendererStringMESA)>(exports->getDynDispatch(dpy, screen), QUERY_RENDERER_STRING);
+  return function ? function(dpy, screen, renderer, attribute) : nullptr;
+}
+
+const char* dispatch_query_current_renderer_string(int attribute) {
+  auto* function =
+      entry<decltype(api::QueryCurrentRendererStringMESA)>(exports->getCurrentDynDispatch(), QUERY_CURRENT_RENDERER_STRING);
+  return function ? function(attribute) : nullptr;
+}
+
 const struct {
   const char* name;
   void* dispatch;
@@ -128,6 +166,10 @@ const struct {
     {"glXSwapIntervalMESA", address(&dispatch_swap_interval_mesa)},
     {"glXGetSwapIntervalMESA", address(&dispatch_get_swap_interval_mesa)},
     {"glXSwapIntervalSGI", address(&dispatch_swap_interval_sgi)},
+    {"glXQueryRendererIntegerMESA", address(&dispatch_query_renderer_integer)},
+    {"glXQueryCurrentRendererIntegerMESA", address(&dispatch_query_current_renderer_integer)},
+    {"glXQueryRendererStringMESA", address(&dispatch_query_renderer_string)},
+    {"glXQueryCurrentRendererStringMESA", address(&dispatch_query_current_renderer_string)},
 };
 
 // Whether glvk renders on this screen; says why not on stderr, since libGLX then hands the

@@ -124,34 +124,72 @@ bool window_size(Display* dpy, ::Window window, int& width, int& height) {
   return true;
 }
 
-bool prepare_presenter(Presenter& p, Display* dpy, ::Window window) {
+bool pixmap_geometry(Display* dpy, ::Pixmap pixmap, PixmapGeometry& out) {
+  if (!pixmap) return false;
+  unsigned w = 0, h = 0, border = 0, depth = 0;
+  int x = 0, y = 0;
+  ::Window root = 0;
+  if (!trapping_errors(dpy, [&] { return XGetGeometry(dpy, pixmap, &root, &x, &y, &w, &h, &border, &depth) != 0; }))
+    return false;
   XWindowAttributes attributes;
-  if (!window_attributes(dpy, window, attributes)) return false;
+  if (window_attributes(dpy, pixmap, attributes)) return false;  // a window, not a pixmap
+  out = PixmapGeometry{root, int(w), int(h), int(depth)};
+  return true;
+}
+
+namespace {
+
+bool prepare(Presenter& p, Display* dpy, ::Drawable target, Visual* visual, int depth) {
   p.dpy = dpy;
-  p.window = window;
-  p.visual = attributes.visual;
-  p.depth = attributes.depth;
-  p.gc = XCreateGC(dpy, window, 0, nullptr);
+  p.target = target;
+  p.visual = visual;
+  p.depth = depth;
+  p.gc = XCreateGC(dpy, target, 0, nullptr);
   const char* shm = std::getenv("GLVK_XSHM");
   p.use_shm = !(shm && std::strcmp(shm, "0") == 0) && XShmQueryExtension(dpy);
   return p.gc != nullptr;
 }
 
+}  // namespace
+
+bool prepare_presenter(Presenter& p, Display* dpy, ::Window window) {
+  XWindowAttributes attributes;
+  if (!window_attributes(dpy, window, attributes)) return false;
+  return prepare(p, dpy, window, attributes.visual, attributes.depth);
+}
+
+bool prepare_pixmap_presenter(Presenter& p, Display* dpy, ::Pixmap pixmap, Visual* visual, int depth) {
+  p.trap_errors = true;
+  bool ok = false;
+  // Trapped: the pixmap may be gone already. Then the GC was never made on the server, and
+  // freeing it would be an error of its own: only the client's record is dropped (a leak of bytes).
+  if (trapping_errors(dpy, [&] { return ok = prepare(p, dpy, pixmap, visual, depth); })) return true;
+  p.gc = nullptr;
+  return false;
+}
+
 void present(Presenter& p, gl::Context& ctx, FramebufferObject& fb) {
-  if (!p.window || !p.gc || !fb.window) return;
+  if (!p.target || !p.gc || !fb.window) return;
   const int width = fb.window->width, height = fb.window->height;
   if (width <= 0 || height <= 0) return;
   p.pixels.resize(std::size_t(width) * std::size_t(height) * 4);
   if (!read_front_bgra8(ctx, fb, p.pixels.data())) return;
   if (!ensure_image(p, width, height)) return;
   fill_image(*p.image, p.pixels.data(), width, height);
-  if (p.use_shm) {
-    XShmPutImage(p.dpy, p.window, p.gc, p.image, 0, 0, 0, 0, unsigned(width), unsigned(height), False);
-    XSync(p.dpy, False);  // the segment is written again at the next swap
-  } else {
-    XPutImage(p.dpy, p.window, p.gc, p.image, 0, 0, 0, 0, unsigned(width), unsigned(height));
-    XFlush(p.dpy);
-  }
+  auto put = [&] {
+    if (p.use_shm) {
+      XShmPutImage(p.dpy, p.target, p.gc, p.image, 0, 0, 0, 0, unsigned(width), unsigned(height), False);
+      XSync(p.dpy, False);  // the segment is written again at the next swap
+    } else {
+      XPutImage(p.dpy, p.target, p.gc, p.image, 0, 0, 0, 0, unsigned(width), unsigned(height));
+      XFlush(p.dpy);
+    }
+    return true;
+  };
+  if (p.trap_errors)
+    trapping_errors(p.dpy, put);
+  else
+    put();
 }
 
 void release_presenter(Presenter& p) {
