@@ -244,9 +244,11 @@ LegacyLowering lower_legacy_builtins(Stage stage, std::string& text, bool compat
     // GL_ARB_geometry_shader4 style keeps its direction); glslang reads it as an input.
     const std::vector<Token> t = tokenize(text);
     std::vector<TextEdit> edits;
-    for (std::size_t i = 0; i < t.size(); ++i)
-      if (t[i].is("varying"))
-        edits.push_back({t[i].begin, t[i].end(), i + 1 < t.size() && (t[i + 1].is("in") || t[i + 1].is("out")) ? "" : "out"});
+    for (std::size_t i = 0; i < t.size(); ++i) {
+      if (!t[i].is("varying")) continue;
+      if (i + 1 < t.size() && (t[i + 1].is("in") || t[i + 1].is("out"))) edits.push_back({t[i].begin, t[i + 1].begin, ""});
+      else edits.push_back({t[i].begin, t[i].end(), "out"});
+    }
     apply_edits(text, std::move(edits));
   }
   std::set<std::string> used = gl_identifiers(text);
