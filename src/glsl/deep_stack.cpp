@@ -1,9 +1,9 @@
-// The text rewrites of src/glsl use std::regex, whose libstdc++ matcher recurses once per
-// character a quantifier takes (about 200 bytes of stack each, more under the sanitizers), and
-// glslang's parser recurses with the nesting of the source. Shader text is the application's: a
-// 100,000-character identifier overflowed an 8 MiB stack inside glCompileShader. Compiling and
-// linking on a thread whose stack grows with the text makes any such run end in a result. The
-// stack is reserved address space; only what the recursion touches is ever backed by memory.
+// glslang's parser recurses with the nesting of the source, and shader text is the application's:
+// before the text rewrites read it through one lexer (tokens.cpp), their std::regex patterns
+// recursed once per character a quantifier took, and a 100,000-character identifier overflowed an
+// 8 MiB stack inside glCompileShader. Compiling and linking on a thread whose stack grows with the
+// text makes any deep nesting end in a result. The stack is reserved address space; only what the
+// recursion touches is ever backed by memory.
 #include "deep_stack.h"
 
 #include <pthread.h>

@@ -1,11 +1,12 @@
 #include "interface_check.h"
 
 #include <algorithm>
-#include <regex>
+#include <cstdlib>
 #include <set>
 
 #include "glslang_shader.h"
 #include "linker_objects.h"
+#include "tokens.h"
 
 namespace glvk::glsl::detail {
 namespace {
@@ -53,12 +54,22 @@ bool uses_per_vertex(const glslang::TIntermediate& stage, glslang::TStorageQuali
 }
 
 int highest_version(const std::array<std::string, kStageCount>& texts) {
-  static const std::regex version(R"(^[ \t]*#[ \t]*version[ \t]+(\d+))", std::regex::multiline);
   int highest = 110;
-  for (const std::string& text : texts)
-    for (auto it = std::sregex_iterator(text.begin(), text.end(), version); it != std::sregex_iterator(); ++it)
-      highest = std::max(highest, std::stoi((*it)[1].str()));
+  for (const std::string& text : texts) {
+    const std::vector<Token> t = tokenize(text);
+    for (std::size_t i = 0; i + 2 < t.size(); ++i)
+      if (t[i].is('#') && t[i].line_start && t[i + 1].is("version") && t[i + 2].kind == TokenKind::Number)
+        highest = std::max(highest, std::atoi(std::string(t[i + 2].text.substr(0, 6)).c_str()));
+  }
   return highest;
+}
+
+// `out gl_PerVertex`: the text redeclares the output block.
+bool redeclares_output_block(std::string_view text) {
+  const std::vector<Token> t = tokenize(text);
+  for (std::size_t i = 0; i + 1 < t.size(); ++i)
+    if (t[i].is("out") && t[i + 1].is("gl_PerVertex")) return true;
+  return false;
 }
 
 }  // namespace
@@ -66,14 +77,13 @@ int highest_version(const std::array<std::string, kStageCount>& texts) {
 bool check_separable_builtin_blocks(const glslang::TProgram& program,
                                     const std::array<std::string, kStageCount>& texts, std::string& log) {
   if (highest_version(texts) < 150) return true;  // no blocks to redeclare (ARB_separate_shader_objects issue 28)
-  static const std::regex redeclared(R"(\bout\s+gl_PerVertex\b)");
   const Stage order[] = {Stage::Vertex, Stage::TessControl, Stage::TessEvaluation, Stage::Geometry, Stage::Fragment};
   const glslang::TIntermediate* producer = nullptr;
   Stage producer_stage = Stage::Vertex;
   for (Stage stage : order) {
     const glslang::TIntermediate* consumer = program.getIntermediate(to_glslang(stage));
     if (!consumer) continue;
-    if (producer && !std::regex_search(texts[std::size_t(producer_stage)], redeclared) &&
+    if (producer && !redeclares_output_block(texts[std::size_t(producer_stage)]) &&
         (uses_per_vertex(*producer, glslang::EvqVaryingOut) || uses_per_vertex(*consumer, glslang::EvqVaryingIn))) {
       log += "error: the separable program's " + std::string(stage_name(producer_stage)) +
              " shader passes gl_PerVertex to the " + stage_name(stage) + " shader without redeclaring it\n";

@@ -2,7 +2,6 @@
 
 #include <cctype>
 #include <map>
-#include <regex>
 #include <tuple>
 #include <vector>
 
@@ -86,23 +85,30 @@ std::string declaration(std::string_view qualifier, std::string_view type, std::
 }
 std::string rename_macro(std::string_view gl) { return "#define " + std::string(gl) + ' ' + lowered(gl) + '\n'; }
 
+const std::set<std::string_view> kInterpolationQualifiers = {"flat", "smooth", "noperspective", "centroid",
+                                                             "invariant"};
+
 // User redeclarations of built-in varyings (GLSL 1.30 compatibility allows them, e.g. to size
 // gl_TexCoord or make gl_Color flat) are blanked (line breaks kept): the lowering declares them.
 // Returns the interpolation qualifier each redeclared name had.
 std::map<std::string, std::string> blank_redeclarations(std::string& text) {
-  static const std::regex re(
-      R"(\b((?:(?:flat|smooth|noperspective|centroid|invariant)\s+)*)(?:varying|in|out)\s+(?:vec4|float)\s+)"
-      R"((gl_(?:TexCoord|FrontColor|BackColor|FrontSecondaryColor|BackSecondaryColor|Color|SecondaryColor|FogFragCoord|ClipVertex))\s*(?:\[[^\]]*\])?\s*;)");
+  static const RedeclarationShape shape{
+      kInterpolationQualifiers,
+      {"varying", "in", "out"},
+      {"vec4", "float"},
+      {"gl_TexCoord", "gl_FrontColor", "gl_BackColor", "gl_FrontSecondaryColor", "gl_BackSecondaryColor", "gl_Color",
+       "gl_SecondaryColor", "gl_FogFragCoord", "gl_ClipVertex"},
+      true};
+  const std::vector<Token> t = tokenize(text);
   std::map<std::string, std::string> qualifiers;
-  std::string out = text;
-  for (auto it = std::sregex_iterator(text.begin(), text.end(), re); it != std::sregex_iterator(); ++it) {
-    const std::smatch& m = *it;
-    const std::string q = m[1].str();
-    qualifiers[m[2].str()] = q.find("flat") != std::string::npos ? "flat" : "";
-    for (auto i = std::size_t(m.position(0)); i < std::size_t(m.position(0) + m.length(0)); ++i)
-      if (out[i] != '\n') out[i] = ' ';
+  std::vector<std::pair<std::size_t, std::size_t>> spans;
+  for (const Redeclaration& r : find_redeclarations(t, 0, t.size(), shape)) {
+    bool flat = false;
+    for (std::size_t k = r.first; t[k].text != r.name; ++k) flat |= t[k].is("flat");
+    qualifiers[std::string(r.name)] = flat ? "flat" : "";
+    spans.emplace_back(t[r.first].begin, t[r.after - 1].end());
   }
-  text = std::move(out);
+  for (const auto& [begin, end] : spans) blank(text, begin, end);
   return qualifiers;
 }
 
@@ -117,14 +123,58 @@ const std::vector<BuiltinVarDecl>& varying_decls() {
 
 std::string lowered(std::string_view gl) { return std::string(kLoweredPrefix) + std::string(gl.substr(3)); }
 
+std::vector<Redeclaration> find_redeclarations(const std::vector<Token>& t, std::size_t begin, std::size_t end,
+                                               const RedeclarationShape& shape) {
+  // next_close[k]: the first ']' at or after token k (end when none).
+  std::vector<std::size_t> next_close;
+  if (shape.brackets) {
+    next_close.assign(end - begin + 1, end);
+    for (std::size_t k = end; k-- > begin;) next_close[k - begin] = t[k].is(']') ? k : next_close[k + 1 - begin];
+  }
+  auto word = [&](std::size_t k, const std::set<std::string_view>& words) {
+    return k < end && t[k].identifier() && words.count(t[k].text);
+  };
+  std::vector<Redeclaration> found;
+  for (std::size_t i = begin; i < end;) {
+    std::size_t k = i;
+    while (word(k, shape.qualifiers)) ++k;
+    // Every start inside the run of qualifiers reads on from k as this one does.
+    const std::size_t retry = k + 1;
+    if (!shape.storage.empty() && !word(k++, shape.storage)) {
+      i = retry;
+      continue;
+    }
+    if (!word(k, shape.types) || !word(k + 1, shape.names)) {
+      i = retry;
+      continue;
+    }
+    const std::string_view name = t[k + 1].text;
+    k += 2;
+    if (shape.brackets && k < end && t[k].is('[')) k = next_close[k - begin] + 1;
+    if (k >= end || !t[k].is(';')) {
+      i = retry;
+      continue;
+    }
+    found.push_back({i, k + 1, name});
+    i = k + 1;
+  }
+  return found;
+}
+
 std::uint32_t shade_model_colors(std::string_view fragment_text) {
-  std::string text(fragment_text);
-  const std::set<std::string> names = gl_identifiers(text);
-  static const std::regex qualified(
-      R"(\b(flat|smooth|noperspective)\s+(?:(?:centroid|invariant)\s+)*(?:varying|in)\s+vec4\s+(gl_Color|gl_SecondaryColor)\b)");
-  std::set<std::string> opted_out;
-  for (auto it = std::sregex_iterator(text.begin(), text.end(), qualified); it != std::sregex_iterator(); ++it)
-    opted_out.insert((*it)[2].str());
+  const std::set<std::string> names = gl_identifiers(fragment_text);
+  // `flat|smooth|noperspective [centroid|invariant]... varying|in vec4 gl_Color|gl_SecondaryColor`
+  const std::vector<Token> t = tokenize(fragment_text);
+  std::set<std::string_view> opted_out;
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    if (!t[i].is("flat") && !t[i].is("smooth") && !t[i].is("noperspective")) continue;
+    std::size_t k = i + 1;
+    while (k < t.size() && (t[k].is("centroid") || t[k].is("invariant"))) ++k;
+    if (k + 2 < t.size() && (t[k].is("varying") || t[k].is("in")) && t[k + 1].is("vec4") &&
+        (t[k + 2].is("gl_Color") || t[k + 2].is("gl_SecondaryColor")))
+      opted_out.insert(t[k + 2].text);
+    i = k - 1;
+  }
   std::uint32_t bits = 0;
   if (names.count("gl_Color") && !opted_out.count("gl_Color")) bits |= 1u;
   if (names.count("gl_SecondaryColor") && !opted_out.count("gl_SecondaryColor")) bits |= 2u;
@@ -132,19 +182,23 @@ std::uint32_t shade_model_colors(std::string_view fragment_text) {
 }
 
 std::map<std::string, std::string> colour_interpolation(std::string_view text) {
-  static const std::regex redeclared(
-      R"(\b((?:(?:flat|smooth|noperspective|centroid|invariant)\s+)*)(?:varying|in|out)\s+vec4\s+)"
-      R"((gl_(?:FrontColor|BackColor|FrontSecondaryColor|BackSecondaryColor|Color|SecondaryColor))\s*;)");
+  static const RedeclarationShape shape{kInterpolationQualifiers,
+                                        {"varying", "in", "out"},
+                                        {"vec4"},
+                                        {"gl_FrontColor", "gl_BackColor", "gl_FrontSecondaryColor",
+                                         "gl_BackSecondaryColor", "gl_Color", "gl_SecondaryColor"},
+                                        false};
+  const std::vector<Token> t = tokenize(text);
   std::string rest(text);  // the text without the redeclarations: what is left is use
   std::map<std::string, std::string> qualifier;
-  for (auto it = std::sregex_iterator(rest.begin(), rest.end(), redeclared); it != std::sregex_iterator(); ++it) {
-    const std::string words = (*it)[1].str();
+  for (const Redeclaration& r : find_redeclarations(t, 0, t.size(), shape)) {
     std::string q;
-    for (const char* interpolation : {"flat", "smooth", "noperspective"})
-      if (words.find(interpolation) != std::string::npos) q = interpolation;
-    qualifier[(*it)[2].str()] = q;
+    for (std::size_t k = r.first; t[k].text != r.name; ++k)
+      for (const char* interpolation : {"flat", "smooth", "noperspective"})
+        if (t[k].text.find(interpolation) != std::string_view::npos) q = interpolation;
+    qualifier[std::string(r.name)] = q;
+    blank(rest, t[r.first].begin, t[r.after - 1].end());
   }
-  rest = std::regex_replace(rest, redeclared, " ");
   std::map<std::string, std::string> used;
   for (const std::string& name : gl_identifiers(rest))
     if (name.find("Color") != std::string::npos && name.find("ColorIndex") == std::string::npos)
@@ -188,8 +242,14 @@ LegacyLowering lower_legacy_builtins(Stage stage, std::string& text, bool compat
     rename_compat_gl_in(text);
     // A geometry shader's `varying` is an output (GLSL 1.50 compatibility; "varying in/out" of
     // GL_ARB_geometry_shader4 style keeps its direction); glslang reads it as an input.
-    static const std::regex directed(R"(\bvarying\s+(in|out)\b)"), bare(R"(\bvarying\b)");
-    text = std::regex_replace(std::regex_replace(text, directed, "$1"), bare, "out");
+    const std::vector<Token> t = tokenize(text);
+    std::vector<TextEdit> edits;
+    for (std::size_t i = 0; i < t.size(); ++i) {
+      if (!t[i].is("varying")) continue;
+      if (i + 1 < t.size() && (t[i + 1].is("in") || t[i + 1].is("out"))) edits.push_back({t[i].begin, t[i + 1].begin, ""});
+      else edits.push_back({t[i].begin, t[i].end(), "out"});
+    }
+    apply_edits(text, std::move(edits));
   }
   std::set<std::string> used = gl_identifiers(text);
   used.insert(stage_uses.begin(), stage_uses.end());

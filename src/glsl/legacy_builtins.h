@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "glvk/glsl/compiler.h"
+#include "tokens.h"
 
 namespace glvk::glsl::detail {
 
@@ -56,6 +57,24 @@ std::string compat_block(std::string_view qualifier, const std::set<std::string>
 // gl_ClipVertex lowering writes it; a declaration outside the block would be a second
 // redeclaration). Returns whether an output block redeclaration is kept.
 bool strip_compat_block_members(std::string& text, bool add_clip_distance);
+
+// A declaration of a built-in variable, `[qualifiers] [storage] type name [brackets] ;`, as the
+// lowering recognizes the user's redeclarations.
+struct RedeclarationShape {
+  std::set<std::string_view> qualifiers;  // any number of them, first
+  std::set<std::string_view> storage;     // one of them next (none: no storage word)
+  std::set<std::string_view> types;
+  std::set<std::string_view> names;
+  bool brackets = false;  // `[...]` may follow the name (up to the first ']')
+};
+struct Redeclaration {
+  std::size_t first = 0, after = 0;  // its tokens [first, after)
+  std::string_view name;
+};
+// The redeclarations of `shape` in tokens [begin, end), in order, not overlapping; a failed
+// attempt skips the run of qualifiers it read, so the search is linear in the tokens.
+std::vector<Redeclaration> find_redeclarations(const std::vector<Token>& tokens, std::size_t begin, std::size_t end,
+                                               const RedeclarationShape& shape);
 
 // The gl_* identifiers a shader text names (comments included: over-declaring costs nothing).
 std::set<std::string> gl_identifiers(std::string_view text);

@@ -5,43 +5,23 @@
 // and the geometry stage's input array glvk_in[], with the same members on both sides.
 #include <algorithm>
 #include <cctype>
-#include <regex>
 
 #include "legacy_builtins.h"
 
 namespace glvk::glsl::detail {
 namespace {
 
-bool identifier_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
-
-std::size_t skip_space(std::string_view s, std::size_t i) {
-  while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
-  return i;
-}
-
-// Calls found(gl_in's position, the member's position, its name) for each gl_in[...].gl_X whose X
-// is a compatibility member; the index expression may hold brackets of its own.
+// Calls found(the gl_in token, the member token) for each gl_in[...].gl_X whose X is a
+// compatibility member; the index expression may hold brackets of its own.
 template <typename Found>
-void for_each_compat_access(std::string_view text, Found found) {
-  constexpr std::string_view kGlIn = "gl_in";
-  for (std::size_t i = text.find(kGlIn); i != std::string_view::npos; i = text.find(kGlIn, i + 1)) {
-    if ((i > 0 && identifier_char(text[i - 1])) || (i + kGlIn.size() < text.size() && identifier_char(text[i + kGlIn.size()])))
-      continue;
-    std::size_t j = skip_space(text, i + kGlIn.size());
-    if (j >= text.size() || text[j] != '[') continue;
-    int depth = 0;
-    for (; j < text.size(); ++j) {
-      if (text[j] == '[') ++depth;
-      else if (text[j] == ']' && --depth == 0) break;
-    }
-    j = skip_space(text, j + 1);
-    if (j >= text.size() || text[j] != '.') continue;
-    const std::size_t member = skip_space(text, j + 1);
-    std::size_t end = member;
-    while (end < text.size() && identifier_char(text[end])) ++end;
-    const std::string name(text.substr(member, end - member));
+void for_each_compat_access(const std::vector<Token>& t, Found found) {
+  const std::vector<std::size_t> closes = closing_brackets(t, '[');
+  for (std::size_t i = 0; i + 1 < t.size(); ++i) {
+    if (!t[i].is("gl_in") || !t[i + 1].is('[')) continue;
+    const std::size_t dot = closes[i + 1] + 1;
+    if (dot + 1 >= t.size() || !t[dot].is('.')) continue;
     for (const BuiltinVarDecl& m : compat_block_members())
-      if (m.name == name) found(i, member, name);
+      if (t[dot + 1].is(m.name)) found(t[i], t[dot + 1]);
   }
 }
 
@@ -58,18 +38,17 @@ const std::vector<BuiltinVarDecl>& compat_block_members() {
 
 std::set<std::string> geometry_compat_inputs(std::string_view text) {
   std::set<std::string> names;
-  for_each_compat_access(text, [&](std::size_t, std::size_t, const std::string& name) { names.insert(name); });
+  for_each_compat_access(tokenize(text), [&](const Token&, const Token& member) { names.emplace(member.text); });
   return names;
 }
 
 void rename_compat_gl_in(std::string& text) {
-  std::vector<std::pair<std::size_t, std::size_t>> at;
-  for_each_compat_access(text, [&](std::size_t i, std::size_t member, const std::string&) { at.emplace_back(i, member); });
-  // "gl_" and "glvk_" differ in length: replaced from the end so earlier positions hold.
-  for (auto it = at.rbegin(); it != at.rend(); ++it) {
-    text.replace(it->second, 3, std::string(kLoweredPrefix));
-    text.replace(it->first, 5, std::string(kCompatInputArray));
-  }
+  std::vector<TextEdit> edits;
+  for_each_compat_access(tokenize(text), [&](const Token& gl_in, const Token& member) {
+    edits.push_back({gl_in.begin, gl_in.end(), std::string(kCompatInputArray)});
+    edits.push_back({member.begin, member.begin + 3, std::string(kLoweredPrefix)});  // "gl_"
+  });
+  apply_edits(text, std::move(edits));
 }
 
 std::string compat_block(std::string_view qualifier, const std::set<std::string>& members, std::string_view instance) {
@@ -81,37 +60,43 @@ std::string compat_block(std::string_view qualifier, const std::set<std::string>
 }
 
 bool strip_compat_block_members(std::string& text, bool add_clip_distance) {
-  static const std::regex block(R"(\b(in|out)\s+gl_PerVertex\s*\{([^}]*)\}[^;]*;)");
-  static const std::regex member(
-      R"(\b(?:(?:flat|smooth|noperspective|centroid|invariant)\s+)*(?:vec4|float)\s+)"
-      R"(gl_(?:TexCoord|FrontColor|BackColor|FrontSecondaryColor|BackSecondaryColor|FogFragCoord|ClipVertex)\s*(?:\[[^\]]*\])?\s*;)");
-  // Blanking keeps the line breaks, so the user's line numbers hold.
-  auto blank = [](std::string& s, std::size_t from, std::size_t count) {
-    for (std::size_t i = from; i < from + count; ++i)
-      if (s[i] != '\n') s[i] = ' ';
-  };
+  static const RedeclarationShape member{{"flat", "smooth", "noperspective", "centroid", "invariant"},
+                                         {},
+                                         {"vec4", "float"},
+                                         {"gl_TexCoord", "gl_FrontColor", "gl_BackColor", "gl_FrontSecondaryColor",
+                                          "gl_BackSecondaryColor", "gl_FogFragCoord", "gl_ClipVertex"},
+                                         true};
+  const std::vector<Token> t = tokenize(text);
   bool output_redeclared = false;
-  std::string out = text;
-  std::size_t grown = 0;  // what the added gl_ClipDistance members lengthened `out` by so far
-  for (auto it = std::sregex_iterator(text.begin(), text.end(), block); it != std::sregex_iterator(); ++it) {
-    const std::smatch& b = *it;
-    std::string body = b[2].str();
-    const std::string original = body;
-    for (auto m = std::sregex_iterator(original.begin(), original.end(), member); m != std::sregex_iterator(); ++m)
-      blank(body, std::size_t(m->position(0)), std::size_t(m->length(0)));
+  std::vector<TextEdit> edits;
+  // `in|out gl_PerVertex { members } [instance] ;`, the members up to the first '}'.
+  for (std::size_t i = 0; i + 2 < t.size(); ++i) {
+    if (!(t[i].is("in") || t[i].is("out")) || !t[i + 1].is("gl_PerVertex") || !t[i + 2].is('{')) continue;
+    std::size_t close = i + 3;
+    while (close < t.size() && !t[close].is('}')) ++close;
+    std::size_t semicolon = close;
+    while (semicolon < t.size() && !t[semicolon].is(';')) ++semicolon;
+    if (semicolon >= t.size()) break;  // neither can a later block be complete
+    const std::size_t body_begin = t[i + 2].end(), body_end = t[close].begin;
+    std::string body = text.substr(body_begin, body_end - body_begin);
+    // Blanking keeps the line breaks, so the user's line numbers hold.
+    for (const Redeclaration& r : find_redeclarations(t, i + 3, close, member))
+      blank(body, t[r.first].begin - body_begin, t[r.after - 1].end() - body_begin);
     if (std::all_of(body.begin(), body.end(), [](char c) { return std::isspace(static_cast<unsigned char>(c)); })) {
-      blank(out, std::size_t(b.position(0)) + grown, std::size_t(b.length(0)));  // nothing left: no redeclaration
-      continue;
+      std::string whole = text.substr(t[i].begin, t[semicolon].end() - t[i].begin);  // nothing left: no redeclaration
+      blank(whole, 0, whole.size());
+      edits.push_back({t[i].begin, t[semicolon].end(), std::move(whole)});
+    } else {
+      if (t[i].is("out")) {
+        output_redeclared = true;
+        if (add_clip_distance && body.find("gl_ClipDistance") == std::string::npos)
+          body += " float gl_ClipDistance[" + std::to_string(kClipPlanes) + "];";
+      }
+      edits.push_back({body_begin, body_end, std::move(body)});
     }
-    if (b[1].str() == "out") {
-      output_redeclared = true;
-      if (add_clip_distance && body.find("gl_ClipDistance") == std::string::npos)
-        body += " float gl_ClipDistance[" + std::to_string(kClipPlanes) + "];";
-    }
-    out.replace(std::size_t(b.position(2)) + grown, original.size(), body);
-    grown += body.size() - original.size();
+    i = semicolon;
   }
-  text = std::move(out);
+  apply_edits(text, std::move(edits));
   return output_redeclared;
 }
 

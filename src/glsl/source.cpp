@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <cctype>
-#include <regex>
+#include <map>
+#include <set>
 
 #include "legacy_builtins.h"
 #include "subroutines.h"
+#include "tokens.h"
 
 namespace glvk::glsl::detail {
 namespace {
@@ -127,25 +129,37 @@ constexpr std::string_view kRedefinableBuiltins[] = {
     "noise3", "noise4", "ftransform"};
 
 void rename_redefined_builtins(std::string& text) {
-  for (std::string_view name : kRedefinableBuiltins) {
-    if (text.find(name) == std::string::npos) continue;
-    // A global declaration: a type name, the function's name and '(' at brace depth 0.
-    const std::regex declaration("\\b(void|float|int|bool|vec[234]|ivec[234]|bvec[234]|mat[234])\\s+" +
-                                 std::string(name) + "\\s*\\(");
-    std::size_t from = std::string::npos;
-    for (auto it = std::sregex_iterator(text.begin(), text.end(), declaration); it != std::sregex_iterator(); ++it) {
-      const std::size_t at = static_cast<std::size_t>(it->position(0));
-      int depth = 0;
-      for (std::size_t k = 0; k < at; ++k) depth += text[k] == '{' ? 1 : text[k] == '}' ? -1 : 0;
-      if (depth == 0) {
-        from = at;
-        break;
-      }
-    }
-    if (from == std::string::npos) continue;
-    const std::regex token("\\b" + std::string(name) + "\\b");
-    text = text.substr(0, from) + std::regex_replace(text.substr(from), token, "glvk_user_" + std::string(name));
+  static const std::set<std::string_view> names(std::begin(kRedefinableBuiltins), std::end(kRedefinableBuiltins));
+  static const std::set<std::string_view> types = {"void", "float", "int", "bool", "vec2", "vec3", "vec4", "ivec2",
+                                                   "ivec3", "ivec4", "bvec2", "bvec3", "bvec4", "mat2", "mat3", "mat4"};
+  const std::vector<Token> tokens = tokenize(text);
+  // A global declaration: a type name, the function's name and '(' at brace depth 0.
+  std::map<std::string_view, std::size_t> from;  // the name's first declaration, as a token index
+  int depth = 0;
+  for (std::size_t i = 0; i + 2 < tokens.size(); ++i) {
+    depth += tokens[i].is('{') ? 1 : tokens[i].is('}') ? -1 : 0;
+    if (depth == 0 && tokens[i].identifier() && types.count(tokens[i].text) && names.count(tokens[i + 1].text) &&
+        tokens[i + 2].is('('))
+      from.emplace(tokens[i + 1].text, i + 1);
   }
+  std::vector<TextEdit> edits;
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    const auto declared = from.find(tokens[i].text);
+    if (tokens[i].identifier() && declared != from.end() && i >= declared->second)
+      edits.push_back({tokens[i].begin, tokens[i].end(), "glvk_user_" + std::string(tokens[i].text)});
+  }
+  apply_edits(text, std::move(edits));
+}
+
+// `void main ( [void] ) {`: the compilation unit defines main.
+bool defines_main(std::string_view text) {
+  const std::vector<Token> t = tokenize(text);
+  for (std::size_t i = 0; i + 4 < t.size(); ++i) {
+    if (!t[i].is("void") || !t[i + 1].is("main") || !t[i + 2].is('(')) continue;
+    const std::size_t close = i + 3 + (t[i + 3].is("void") ? 1 : 0);
+    if (close + 1 < t.size() && t[close].is(')') && t[close + 1].is('{')) return true;
+  }
+  return false;
 }
 
 bool is_identifier_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
@@ -203,50 +217,60 @@ void brace_simple_do_bodies(std::string& text) {
 }  // namespace
 
 void size_initialized_uniform_arrays(std::string& text) {
-  static const std::regex declaration(R"(\buniform\b[^;={}]*?\w+\s*(\[\s*\])\s*=\s*\w+\s*\[\s*\]\s*\()");
-  std::string out;
-  std::size_t copied = 0;
-  for (auto it = std::sregex_iterator(text.begin(), text.end(), declaration); it != std::sregex_iterator(); ++it) {
-    const std::smatch& m = *it;
-    std::size_t i = static_cast<std::size_t>(m.position(0) + m.length(0));  // after the constructor's '('
-    int depth = 0, arguments = 1;
-    bool empty = true;
-    for (; i < text.size(); ++i) {
-      const char c = text[i];
-      if (c == '(' || c == '[') ++depth;
-      else if ((c == ')' || c == ']') && depth > 0) --depth;
-      else if (c == ')') break;
-      else if (c == ',' && depth == 0) ++arguments;
-      if (!std::isspace(static_cast<unsigned char>(c))) empty = false;
+  const std::vector<Token> t = tokenize(text);
+  std::vector<TextEdit> edits;
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    if (!t[i].is("uniform")) continue;
+    // `uniform ... name [ ] = T [ ] (`, the '=' the first of ';', '=', '{', '}' after the keyword.
+    std::size_t eq = i + 1;
+    while (eq < t.size() && !t[eq].is(';') && !t[eq].is('=') && !t[eq].is('{') && !t[eq].is('}')) ++eq;
+    if (eq + 4 >= t.size() || !t[eq].is('=') || eq < i + 4) {
+      i = eq - 1;
+      continue;
     }
-    if (i >= text.size() || empty) continue;
-    const std::size_t brackets = static_cast<std::size_t>(m.position(1));
-    out.append(text, copied, brackets - copied);
-    out += "[" + std::to_string(arguments) + "]";
-    copied = brackets + static_cast<std::size_t>(m.length(1));
+    const bool matches = t[eq - 3].kind != TokenKind::Punctuation && t[eq - 2].is('[') && t[eq - 1].is(']') &&
+                         t[eq + 1].kind != TokenKind::Punctuation && t[eq + 2].is('[') && t[eq + 3].is(']') &&
+                         t[eq + 4].is('(');
+    if (!matches) {
+      i = eq;
+      continue;
+    }
+    // The constructor's arguments: commas outside nested parentheses and brackets.
+    std::size_t k = eq + 5;
+    int depth = 0, arguments = 1;
+    for (; k < t.size(); ++k) {
+      if (t[k].is('(') || t[k].is('[')) ++depth;
+      else if ((t[k].is(')') || t[k].is(']')) && depth > 0) --depth;
+      else if (t[k].is(')')) break;
+      else if (t[k].is(',') && depth == 0) ++arguments;
+    }
+    if (k >= t.size()) break;  // never closed: no later constructor is either
+    if (k > eq + 5) edits.push_back({t[eq - 2].begin, t[eq - 1].end(), "[" + std::to_string(arguments) + "]"});
+    i = k;
   }
-  if (copied == 0) return;
-  out.append(text, copied, std::string::npos);
-  text = std::move(out);
+  apply_edits(text, std::move(edits));
 }
 
 void insert_before_first_declaration(std::string& text, std::string_view declaration) {
-  std::size_t i = skip_space_and_comments(text, 0);
-  while (i < text.size() && text[i] == '#') {  // directives (with their continuation lines)
-    while (i < text.size() && text[i] != '\n') i += text[i] == '\\' && i + 1 < text.size() ? 2 : 1;
-    i = skip_space_and_comments(text, i);
-  }
-  text.insert(i, std::string(declaration) + " ");
+  const std::vector<Token> tokens = tokenize(text);
+  const auto first = std::find_if(tokens.begin(), tokens.end(), [](const Token& t) { return !t.directive; });
+  text.insert(first == tokens.end() ? text.size() : first->begin, std::string(declaration) + " ");
 }
 
 std::string geometry_input_primitive(std::string_view text) {
-  static const std::regex declaration(R"(\blayout\s*\(([^)]*)\)\s*in\s*;)");
-  static const std::regex primitive(R"(\b(points|lines_adjacency|lines|triangles_adjacency|triangles)\b)");
-  const std::string s(text);
-  for (auto it = std::sregex_iterator(s.begin(), s.end(), declaration); it != std::sregex_iterator(); ++it) {
-    std::smatch m;
-    const std::string qualifiers = (*it)[1].str();
-    if (std::regex_search(qualifiers, m, primitive)) return m[1].str();
+  static const std::set<std::string_view> primitives = {"points", "lines", "lines_adjacency", "triangles",
+                                                        "triangles_adjacency"};
+  const std::vector<Token> t = tokenize(text);
+  for (std::size_t i = 0; i + 1 < t.size(); ++i) {
+    if (!t[i].is("layout") || !t[i + 1].is('(')) continue;
+    // `layout ( qualifiers ) in ;`, the qualifiers running to the first ')'.
+    std::size_t close = i + 2;
+    while (close < t.size() && !t[close].is(')')) ++close;
+    if (close + 2 >= t.size()) break;
+    if (t[close + 1].is("in") && t[close + 2].is(';'))
+      for (std::size_t k = i + 2; k < close; ++k)
+        if (primitives.count(t[k].text)) return std::string(t[k].text);
+    i = close;
   }
   return {};
 }
@@ -401,8 +425,7 @@ PreparedSource prepare_source(Stage stage, std::string_view source, const Compil
     out.preamble += "#define EmitStreamVertex(s) (" + emit_prefix + "EmitStreamVertex(s))\n";
   }
   // Only the compilation unit that defines main gets the wrapper (a stage may have several).
-  static const std::regex defines_main(R"(\bvoid\s+main\s*\(\s*(void)?\s*\)\s*\{)");
-  if (!epilogue.empty() && std::regex_search(out.text, defines_main)) {
+  if (!epilogue.empty() && defines_main(out.text)) {
     out.preamble += "#define main glvk_user_main\n";
     out.text += "\n#undef main\nvoid main() { glvk_user_main(); " + epilogue + "}\n";
   }

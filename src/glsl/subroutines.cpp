@@ -1,19 +1,19 @@
 #include "subroutines.h"
+#include "tokens.h"
 
 #include <algorithm>
 #include <cctype>
 #include <map>
-#include <regex>
 #include <set>
 #include <vector>
 
 namespace glvk::glsl::detail {
 namespace {
 
-// Every quantifier in this file's patterns is bounded (names 256, white space 256, parameter
-// lists 1024 characters): libstdc++'s matcher recurses once per character a quantifier takes, and
-// an unbounded one over a long run of the shader's text (a comment reads as spaces) overflowed the
-// stack. A declaration past the bounds is not recognized and ends in a compile error.
+// The declarations are read from tokens (tokens.h). They keep the bounds the regular expressions
+// they replace had (names 256 characters, white space 256, parameter and layout lists 1024): a
+// declaration past them is not recognized and ends in a compile error, as before.
+constexpr std::size_t kMaxName = 256, kMaxSpace = 256, kMaxList = 1024;
 
 bool is_identifier_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
 
@@ -138,27 +138,57 @@ std::string parameter_types(std::string_view list) {
   return out;
 }
 
-int layout_value(const std::string& layout, const char* key) {
-  const std::regex r(std::string("\\b") + key + "\\s{0,256}=\\s{0,256}(\\d{1,9})");
-  std::smatch m;
-  if (!std::regex_search(layout, m, r)) return -1;
-  return std::stoi(m[1].str().substr(0, 6));
-}
+// Reads the bounded shapes of the declarations from the tokens of the comment-free text.
+struct Reader {
+  const std::string& text;
+  const std::vector<Token>& t;
+
+  bool word(std::size_t i) const { return i < t.size() && t[i].kind != TokenKind::Punctuation && t[i].text.size() <= kMaxName; }
+  // White space between tokens a and a + 1: at least `least` and at most kMaxSpace characters.
+  bool space(std::size_t a, std::size_t least) const {
+    const std::size_t gap = t[a + 1].begin - t[a].end();
+    return gap >= least && gap <= kMaxSpace;
+  }
+  // `( list )` at token open, the list without parentheses and at most kMaxList characters: the
+  // index of the ')', or 0.
+  std::size_t list(std::size_t open) const {
+    if (open >= t.size() || !t[open].is('(')) return 0;
+    std::size_t close = open + 1;
+    while (close < t.size() && !t[close].is(')') && !t[close].is('(') && t[close].begin - t[open].end() <= kMaxList) ++close;
+    if (close >= t.size() || !t[close].is(')') || t[close].begin - t[open].end() > kMaxList) return 0;
+    return close;
+  }
+  std::string inside(std::size_t open, std::size_t close) const {
+    return text.substr(t[open].end(), t[close].begin - t[open].end());
+  }
+  // `layout ( list )` ending at the token before `next`: the layout token's index, or next.
+  std::size_t layout_before(std::size_t next) const {
+    if (next < 2 || !t[next - 1].is(')') || !space(next - 1, 0)) return next;
+    std::size_t open = next - 2;
+    while (open > 0 && !t[open].is('(') && !t[open].is(')') && t[next - 1].begin - t[open].begin <= kMaxList) --open;
+    if (open == 0 || !t[open].is('(') || !t[open - 1].is("layout") || !space(open - 1, 0) || list(open) != next - 1)
+      return next;
+    return open - 1;
+  }
+  // The value of `key = N` among the layout's qualifiers [open, close); -1 without one.
+  int layout_value(std::size_t open, std::size_t close, std::string_view key) const {
+    for (std::size_t i = open + 1; i + 2 < close; ++i) {
+      if (!t[i].is(key) || !t[i + 1].is('=') || !space(i, 0) || !space(i + 1, 0) || t[i + 2].kind != TokenKind::Number)
+        continue;
+      const std::string_view n = t[i + 2].text;
+      const std::size_t digits = std::size_t(std::find_if(n.begin(), n.end(), [](char c) { return c < '0' || c > '9'; }) - n.begin());
+      if (digits > 0) return std::stoi(std::string(n.substr(0, std::min<std::size_t>(digits, 6))));
+    }
+    return -1;
+  }
+};
 
 // One rewrite of [begin, end): the newlines of the range follow the replacement, so every later
 // line keeps its number.
-struct Edit {
-  std::size_t begin, end;
-  std::string replacement;
-};
-
-void apply(std::string& text, std::vector<Edit> edits) {
-  std::sort(edits.begin(), edits.end(), [](const Edit& a, const Edit& b) { return a.begin > b.begin; });
-  for (const Edit& e : edits) {
-    const std::size_t newlines =
-        std::size_t(std::count(text.begin() + std::ptrdiff_t(e.begin), text.begin() + std::ptrdiff_t(e.end), '\n'));
-    text.replace(e.begin, e.end - e.begin, e.replacement + std::string(newlines, '\n'));
-  }
+void apply(std::string& text, std::vector<TextEdit> edits) {
+  for (TextEdit& e : edits)
+    e.replacement.append(std::size_t(std::count(text.begin() + std::ptrdiff_t(e.begin), text.begin() + std::ptrdiff_t(e.end), '\n')), '\n');
+  apply_edits(text, std::move(edits));
 }
 
 // First-fit assignment of `count` consecutive numbers for each entry without an explicit one
@@ -196,33 +226,39 @@ std::string subroutine_selector_name(Stage stage, std::string_view name) {
 }
 
 std::string lower_subroutines(Stage stage, std::string& text, const SubroutineSyntax& syntax, StageSubroutines& out) {
-  static const std::regex keyword(R"(\bsubroutine\b)");
-  if (!syntax.enabled || !std::regex_search(text, keyword)) return {};
+  if (!syntax.enabled) return {};
   std::string t = without_comments(text);
+  const std::vector<Token> tokens = tokenize(t);
+  if (std::none_of(tokens.begin(), tokens.end(), [](const Token& k) { return k.is("subroutine"); })) return {};
+  const Reader r{t, tokens};
   auto line_of = [&](std::size_t at) { return 1 + std::count(t.begin(), t.begin() + std::ptrdiff_t(at), '\n'); };
   // A compile error in glslang's format, at the line of `at`.
   auto error = [&](std::size_t at, const std::string& name, const std::string& what) {
     return "ERROR: 0:" + std::to_string(line_of(at)) + ": '" + name + "' : " + what + "\n";
   };
-  std::vector<Edit> edits;
-  std::vector<std::pair<std::size_t, std::size_t>> declarations;  // spans the keyword may appear in
-  auto declared_at = [&](std::size_t at) {
-    return std::any_of(declarations.begin(), declarations.end(), [&](const auto& d) { return at >= d.first && at < d.second; });
-  };
+  std::vector<TextEdit> edits;
+  std::vector<bool> declared(tokens.size() + 1, false);  // tokens of the declarations the keyword may appear in
+  auto declare = [&](std::size_t first, std::size_t after) { std::fill(declared.begin() + std::ptrdiff_t(first), declared.begin() + std::ptrdiff_t(after), true); };
+  auto str = [&](std::size_t i) { return std::string(tokens[i].text); };
 
-  static const std::regex type_decl(R"(\bsubroutine\s{1,256}(\w{1,256})\s{1,256}(\w{1,256})\s{0,256}\(([^()]{0,1024})\)\s{0,256};)");
-  std::map<std::string, SubroutineType> types;
-  for (auto it = std::sregex_iterator(t.begin(), t.end(), type_decl); it != std::sregex_iterator(); ++it) {
-    const std::smatch& m = *it;
-    const std::size_t at = std::size_t(m.position(0));
+  // `subroutine result Name ( parameters ) ;`
+  std::map<std::string, SubroutineType, std::less<>> types;
+  for (std::size_t i = 0; i + 6 < tokens.size(); ++i) {
+    if (!tokens[i].is("subroutine") || !r.word(i + 1) || !r.word(i + 2) || !r.space(i, 1) || !r.space(i + 1, 1) ||
+        !r.space(i + 2, 0))
+      continue;
+    const std::size_t close = r.list(i + 3);
+    if (close == 0 || close + 1 >= tokens.size() || !tokens[close + 1].is(';') || !r.space(close, 0)) continue;
+    const std::size_t at = tokens[i].begin;
     SubroutineType type;
-    type.result = m[1].str();
-    if (type.result == "uniform" || !read_parameters(m[3].str(), type))
-      return error(at, m[2].str(), "malformed subroutine type");
-    if (types.count(m[2].str())) return error(at, m[2].str(), "subroutine type redefinition");
-    types[m[2].str()] = std::move(type);
-    edits.push_back({at, at + std::size_t(m.length(0)), ""});
-    declarations.emplace_back(at, at + std::size_t(m.length(0)));
+    type.result = str(i + 1);
+    if (type.result == "uniform" || !read_parameters(r.inside(i + 3, close), type))
+      return error(at, str(i + 2), "malformed subroutine type");
+    if (types.count(str(i + 2))) return error(at, str(i + 2), "subroutine type redefinition");
+    types[str(i + 2)] = std::move(type);
+    edits.push_back({at, tokens[close + 1].end(), ""});
+    declare(i, close + 2);
+    i = close + 1;
   }
 
   struct Function {
@@ -231,46 +267,59 @@ std::string lower_subroutines(Stage stage, std::string& text, const SubroutineSy
     int explicit_index;
   };
   std::vector<Function> functions;
-  static const std::regex function(
-      R"((layout\s{0,256}\(([^()]{0,1024})\)\s{0,256})?\bsubroutine\s{0,256}\(([^()]{0,1024})\)\s{0,256}(\w{1,256})\s{1,256}(\w{1,256})\s{0,256}\(([^()]{0,1024})\))");
-  for (auto it = std::sregex_iterator(t.begin(), t.end(), function); it != std::sregex_iterator(); ++it) {
-    const std::smatch& m = *it;
-    const std::size_t at = std::size_t(m.position(0));
-    Function f{m[5].str(), {}, layout_value(m[2].str(), "index")};
-    if (m[1].matched && !syntax.explicit_locations)
+  std::set<std::string, std::less<>> function_names;
+  // `[layout ( qualifiers )] subroutine ( types ) result name ( parameters )`
+  for (std::size_t i = 0; i + 7 < tokens.size(); ++i) {
+    if (!tokens[i].is("subroutine") || !r.space(i, 0)) continue;
+    const std::size_t types_close = r.list(i + 1);
+    if (types_close == 0 || !r.word(types_close + 1) || !r.word(types_close + 2) || !r.space(types_close, 0) ||
+        !r.space(types_close + 1, 1) || types_close + 3 >= tokens.size() || !r.space(types_close + 2, 0))
+      continue;
+    const std::size_t close = r.list(types_close + 3);
+    if (close == 0) continue;
+    const std::size_t layout = r.layout_before(i);
+    const std::size_t at = tokens[layout].begin;
+    Function f{str(types_close + 2), {}, layout < i ? r.layout_value(layout + 1, i - 1, "index") : -1};
+    if (layout < i && !syntax.explicit_locations)
       return error(at, "index", "requires GLSL 4.30 or GL_ARB_explicit_uniform_location");
-    const std::string signature = parameter_types(m[6].str());
-    for (const std::string& name : split_commas(m[3].str())) {
+    const std::string signature = parameter_types(r.inside(types_close + 3, close));
+    const std::string result = str(types_close + 1);
+    for (const std::string& name : split_commas(r.inside(i + 1, types_close))) {
       const auto type = types.find(name);
       if (type == types.end()) return error(at, name, "not a subroutine type");
       // GLSL 4.00 6.1.2: the function matches its types exactly (no conversions).
-      if (type->second.result != m[4].str() || parameter_types(type->second.declarations) != signature)
+      if (type->second.result != result || parameter_types(type->second.declarations) != signature)
         return error(at, f.name, "does not match subroutine type " + name);
       f.types.insert(name);
     }
     if (f.types.empty()) return error(at, f.name, "subroutine qualifier without a type");
-    edits.push_back({at, std::size_t(m.position(4)), ""});  // the function stays, unqualified
-    declarations.emplace_back(at, std::size_t(m.position(4)));
+    edits.push_back({at, tokens[types_close + 1].begin, ""});  // the function stays, unqualified
+    declare(layout, types_close + 1);
     // A prototype and the definition name the function twice.
-    if (std::none_of(functions.begin(), functions.end(), [&](const Function& g) { return g.name == f.name; }))
-      functions.push_back(std::move(f));
+    if (function_names.insert(f.name).second) functions.push_back(std::move(f));
+    i = close;
   }
-  // Brace depth before each character: function declarations are at depth 0.
-  std::vector<int> brace_depth(t.size() + 1, 0);
-  for (std::size_t i = 0; i < t.size(); ++i) brace_depth[i + 1] = brace_depth[i] + (t[i] == '{') - (t[i] == '}');
+  // Any of them may be selected, so each needs a body, and one (6.1.2: no overloads): the
+  // declarations `word name ( parameters ) {|;` at brace depth 0 (others are calls in a body).
+  std::map<std::string_view, std::pair<std::set<std::string>, bool>> declarations;  // signatures, defined
+  int depth = 0;
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    depth += tokens[i].is('{') ? 1 : tokens[i].is('}') ? -1 : 0;
+    if (i == 0 || depth != 0 || !function_names.count(tokens[i].text) || !r.word(i - 1) || !r.space(i - 1, 1) ||
+        i + 1 >= tokens.size() || !r.space(i, 0))
+      continue;
+    const std::size_t close = r.list(i + 1);
+    if (close == 0 || close + 1 >= tokens.size() || !r.space(close, 0) ||
+        !(tokens[close + 1].is('{') || tokens[close + 1].is(';')))
+      continue;
+    auto& [signatures, defined] = declarations[tokens[i].text];
+    signatures.insert(parameter_types(r.inside(i + 1, close)));
+    defined |= tokens[close + 1].is('{');
+  }
   for (const Function& f : functions) {
-    // Any of them may be selected, so each needs a body, and one (6.1.2: no overloads).
-    const std::regex declaration("\\b\\w{1,256}\\s{1,256}" + f.name + "\\s{0,256}\\(([^()]{0,1024})\\)\\s{0,256}([{;])");
-    std::set<std::string> signatures;
-    bool defined = false;
-    for (auto it = std::sregex_iterator(t.begin(), t.end(), declaration); it != std::sregex_iterator(); ++it) {
-      if (brace_depth[std::size_t(it->position(0))] != 0) continue;  // a call inside a body
-      signatures.insert(parameter_types((*it)[1].str()));
-      defined |= (*it)[2].str() == "{";
-    }
-    const std::size_t at = t.find(f.name);
-    if (!defined) return error(at, f.name, "a subroutine function needs a definition");
-    if (signatures.size() > 1) return error(at, f.name, "a subroutine function cannot be overloaded");
+    const auto& [signatures, defined] = declarations[f.name];
+    if (!defined) return error(t.find(f.name), f.name, "a subroutine function needs a definition");
+    if (signatures.size() > 1) return error(t.find(f.name), f.name, "a subroutine function cannot be overloaded");
   }
 
   struct UniformDecl {
@@ -281,32 +330,47 @@ std::string lower_subroutines(Stage stage, std::string& text, const SubroutineSy
   };
   std::vector<UniformDecl> uniforms;
   std::vector<std::size_t> uniform_edit;  // index into edits
-  static const std::regex uniform(
-      R"((layout\s{0,256}\(([^()]{0,1024})\)\s{0,256})?\bsubroutine\s{1,256}uniform\s{1,256}(\w{1,256})\s{1,256}(\w{1,256})\s{0,256}(\[\s{0,256}(\d{1,9})\s{0,256}\])?\s{0,256};)");
-  for (auto it = std::sregex_iterator(t.begin(), t.end(), uniform); it != std::sregex_iterator(); ++it) {
-    const std::smatch& m = *it;
-    const std::size_t at = std::size_t(m.position(0));
-    UniformDecl u{m[4].str(), m[3].str(), 1, m[5].matched, layout_value(m[2].str(), "location")};
-    if (m[1].matched && !syntax.explicit_locations)
+  // `[layout ( qualifiers )] subroutine uniform Type name [ '[' N ']' ] ;`
+  for (std::size_t i = 0; i + 4 < tokens.size(); ++i) {
+    if (!tokens[i].is("subroutine") || !tokens[i + 1].is("uniform") || !r.word(i + 2) || !r.word(i + 3) ||
+        !r.space(i, 1) || !r.space(i + 1, 1) || !r.space(i + 2, 1))
+      continue;
+    std::size_t k = i + 4;
+    const bool array = tokens[k].is('[') && r.space(i + 3, 0);
+    if (array) {
+      const bool sized = k + 2 < tokens.size() && tokens[k + 1].kind == TokenKind::Number &&
+                         tokens[k + 1].text.size() <= 9 &&
+                         std::all_of(tokens[k + 1].text.begin(), tokens[k + 1].text.end(), [](char c) { return c >= '0' && c <= '9'; }) &&
+                         tokens[k + 2].is(']') && r.space(k, 0) && r.space(k + 1, 0);
+      if (!sized) continue;
+      k += 3;
+    }
+    if (k >= tokens.size() || !tokens[k].is(';') || !r.space(k - 1, 0)) continue;
+    const std::size_t layout = r.layout_before(i);
+    const std::size_t at = tokens[layout].begin;
+    UniformDecl u{str(i + 3), str(i + 2), 1, array, layout < i ? r.layout_value(layout + 1, i - 1, "location") : -1};
+    if (layout < i && !syntax.explicit_locations)
       return error(at, "location", "requires GLSL 4.30 or GL_ARB_explicit_uniform_location");
-    if (u.array) u.size = std::uint32_t(std::stoul(m[6].str().substr(0, 6)));
+    if (u.array) u.size = std::uint32_t(std::stoul(str(i + 5).substr(0, 6)));
     if (!types.count(u.type)) return error(at, u.type, "not a subroutine type");
     if (u.size == 0) return error(at, u.name, "array size must be positive");
     uniform_edit.push_back(edits.size());
-    edits.push_back({at, at + std::size_t(m.length(0)), ""});
-    declarations.emplace_back(at, at + std::size_t(m.length(0)));
+    edits.push_back({at, tokens[k].end(), ""});
+    declare(layout, k + 1);
     uniforms.push_back(std::move(u));
+    i = k;
   }
   // Every other use of the keyword, and a subroutine type named like a function (the type
   // declarations are gone, so glslang would not see the clash), are the shader's errors.
-  for (auto it = std::sregex_iterator(t.begin(), t.end(), keyword); it != std::sregex_iterator(); ++it)
-    if (!declared_at(std::size_t(it->position(0)))) return error(std::size_t(it->position(0)), "subroutine", "syntax error");
-  for (const auto& [name, type] : types) {
-    const std::regex as_function("\\b" + name + "\\s{0,256}\\(");
-    for (auto it = std::sregex_iterator(t.begin(), t.end(), as_function); it != std::sregex_iterator(); ++it)
-      if (!declared_at(std::size_t(it->position(0))))
-        return error(std::size_t(it->position(0)), name, "a subroutine type, not a function");
-  }
+  for (std::size_t i = 0; i < tokens.size(); ++i)
+    if (tokens[i].is("subroutine") && !declared[i]) return error(tokens[i].begin, "subroutine", "syntax error");
+  std::map<std::string_view, std::size_t> called_type;  // the first call of each type name
+  for (std::size_t i = 0; i + 1 < tokens.size(); ++i)
+    if (tokens[i].identifier() && tokens[i + 1].is('(') && r.space(i, 0) && !declared[i] && types.count(tokens[i].text))
+      called_type.emplace(tokens[i].text, tokens[i].begin);
+  for (const auto& [name, type] : types)
+    if (const auto call = called_type.find(name); call != called_type.end())
+      return error(call->second, name, "a subroutine type, not a function");
 
   std::vector<int> explicit_indices;
   for (const Function& f : functions) explicit_indices.push_back(f.explicit_index);
@@ -362,32 +426,28 @@ std::string lower_subroutines(Stage stage, std::string& text, const SubroutineSy
     result.locations = std::max(result.locations, reflected.location + reflected.array_size);
     result.uniforms.push_back(std::move(reflected));
 
-    // Calls: `u(...)` and `u[i](...)` become the dispatcher's, with the selector first.
-    const std::regex use("\\b" + u.name + "\\b");
-    for (auto it = std::sregex_iterator(t.begin(), t.end(), use); it != std::sregex_iterator(); ++it) {
-      const std::size_t at = std::size_t(it->position(0));
-      if (declared_at(at)) continue;
-      std::size_t k = at + u.name.size();
-      while (k < t.size() && std::isspace(static_cast<unsigned char>(t[k]))) ++k;
-      std::string element;
-      if (k < t.size() && t[k] == '[') {
-        int depth = 0;
-        const std::size_t open = k;
-        for (; k < t.size(); ++k) {
-          depth += t[k] == '[' ? 1 : t[k] == ']' ? -1 : 0;
-          if (depth == 0) break;
-        }
-        if (k >= t.size()) return error(at, u.name, "unterminated subscript");
-        element = t.substr(open, k - open + 1);
-        ++k;
-        while (k < t.size() && std::isspace(static_cast<unsigned char>(t[k]))) ++k;
-      }
-      if (k >= t.size() || t[k] != '(') return error(at, u.name, "a subroutine uniform can only be called");
-      std::size_t next = k + 1;
-      while (next < t.size() && std::isspace(static_cast<unsigned char>(t[next]))) ++next;
-      const bool no_arguments = next < t.size() && t[next] == ')';
-      edits.push_back({at, k + 1, call + "(" + selector + element + (no_arguments ? "" : ", ")});
+  }
+  // Calls: `u(...)` and `u[i](...)` become the dispatcher's, with the selector first: the name
+  // becomes `call(selector`, a subscript stays where it is (it may call another), and the '('
+  // becomes ", " (nothing without arguments).
+  std::map<std::string_view, std::size_t> uniform_index;
+  for (std::size_t i = 0; i < uniforms.size(); ++i) uniform_index.emplace(uniforms[i].name, i);
+  const std::vector<std::size_t> closes = closing_brackets(tokens, '[');
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    const auto u = uniform_index.find(tokens[i].text);
+    if (!tokens[i].identifier() || u == uniform_index.end() || declared[i]) continue;
+    const std::size_t at = tokens[i].begin;
+    const std::string& name = uniforms[u->second].name;
+    std::size_t k = i + 1;
+    if (k < tokens.size() && tokens[k].is('[')) {
+      if (closes[k] >= tokens.size()) return error(at, name, "unterminated subscript");
+      k = closes[k] + 1;
     }
+    if (k >= tokens.size() || !tokens[k].is('(')) return error(at, name, "a subroutine uniform can only be called");
+    const bool no_arguments = k + 1 < tokens.size() && tokens[k + 1].is(')');
+    const std::string selector = subroutine_selector_name(stage, name);
+    edits.push_back({at, tokens[i].end(), "glvk_call" + selector.substr(kSubroutineSelectorPrefix.size()) + "(" + selector});
+    edits.push_back({tokens[k].begin, tokens[k].end(), no_arguments ? "" : ", "});
   }
   apply(t, std::move(edits));
   text = std::move(t) + "\n" + dispatchers;

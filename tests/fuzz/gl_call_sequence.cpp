@@ -15,6 +15,8 @@
 #include <string>
 #include <vector>
 
+#include "gl_shaders.h"
+
 namespace glvk::fuzz {
 namespace {
 
@@ -564,23 +566,6 @@ void compute_calls(Input& in, Objects& o, std::uint8_t op) {
   }
 }
 
-// A program of kVertexShader and `fragment`, linked when `linked`, kept in `o`.
-GLuint vertex_fragment_program(Objects& o, const char* fragment, bool linked) {
-  const GLuint p = glCreateProgram();
-  o.programs.push_back(p);
-  const char* sources[2] = {kVertexShader, fragment};
-  const GLenum types[2] = {GL_VERTEX_SHADER, GL_FRAGMENT_SHADER};
-  for (int i = 0; i < 2; ++i) {
-    const GLuint s = glCreateShader(types[i]);
-    glShaderSource(s, 1, &sources[i], nullptr);
-    glCompileShader(s);
-    glAttachShader(p, s);
-    glDeleteShader(s);
-  }
-  if (linked) glLinkProgram(p);
-  return p;
-}
-
 constexpr const char* kSubroutineShader = R"(#version 430 core
 subroutine vec4 colour_t(float level);
 subroutine uniform colour_t pick;
@@ -646,7 +631,7 @@ void gl4_calls(Input& in, Objects& o, std::uint8_t op) {
       break;
     }
     default: {
-      const GLuint p = vertex_fragment_program(o, kSubroutineShader, in.byte() % 4);
+      const GLuint p = o.programs.emplace_back(test::vertex_fragment_program(kVertexShader, kSubroutineShader, in.byte() % 4));
       const GLuint name = in.byte() % 4 ? p : pick_name(in, o.programs);
       constexpr GLenum kStages[] = {GL_FRAGMENT_SHADER, GL_VERTEX_SHADER, GL_COMPUTE_SHADER, GL_TEXTURE_2D};
       const GLenum stage = in.pick(kStages);
@@ -683,7 +668,7 @@ void draw_calls(Input& in, Objects& o, std::uint8_t op) {
   if (op % 15 >= 11) return gl4_calls(in, o, std::uint8_t(op % 15 - 11));
   if (op % 15 >= 8) return compute_calls(in, o, std::uint8_t(op % 15 - 8));
   switch (op % 15) {
-    case 0: glUseProgram(vertex_fragment_program(o, kFragmentShader, true)); break;
+    case 0: glUseProgram(o.programs.emplace_back(test::vertex_fragment_program(kVertexShader, kFragmentShader))); break;
     case 1: {
       GLuint v;
       glGenVertexArrays(1, &v);

@@ -1,20 +1,14 @@
-// Program building for the integration tests: compile() leaves errors to the caller (some tests
-// compile failing shaders on purpose); link() reports a failed link, with the shaders' logs, as a
-// test failure.
+// Program building for the integration tests: compile() (gl_shaders.h) leaves errors to the caller
+// (some tests compile failing shaders on purpose); link() reports a failed link, with the shaders'
+// logs, as a test failure.
 #pragma once
 
 #include <string>
 
 #include "gl_fixture.h"
+#include "gl_shaders.h"
 
 namespace glvk::test {
-
-inline GLuint compile(GLenum type, const char* source) {
-  const GLuint s = glCreateShader(type);
-  glShaderSource(s, 1, &source, nullptr);
-  glCompileShader(s);
-  return s;
-}
 
 inline std::string info_log(GLuint object, bool program) {
   char log[4096] = {};
@@ -26,16 +20,15 @@ inline std::string info_log(GLuint object, bool program) {
 }
 
 inline GLuint link(const char* vs, const char* fs) {
-  const GLuint p = glCreateProgram();
-  const GLuint v = compile(GL_VERTEX_SHADER, vs), f = compile(GL_FRAGMENT_SHADER, fs);
-  glAttachShader(p, v);
-  glAttachShader(p, f);
-  glLinkProgram(p);
+  const GLuint p = vertex_fragment_program(vs, fs);
   GLint ok = 0;
   glGetProgramiv(p, GL_LINK_STATUS, &ok);
-  if (!ok)
-    ADD_FAILURE() << "link failed: " << info_log(p, true) << "\nvertex shader: " << info_log(v, false)
-                  << "\nfragment shader: " << info_log(f, false);
+  if (!ok) {
+    GLuint shaders[2] = {};
+    glGetAttachedShaders(p, 2, nullptr, shaders);
+    ADD_FAILURE() << "link failed: " << info_log(p, true) << "\nvertex shader: " << info_log(shaders[0], false)
+                  << "\nfragment shader: " << info_log(shaders[1], false);
+  }
   return p;
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "gl_fixture.h"
+#include "gl_programs.h"
 
 namespace glvk::test {
 namespace {
@@ -265,31 +266,13 @@ TEST_F(ReliabilityTest, LabelsNeedExistingObjects) {
   glDeleteSamplers(1, &names[3]);
 }
 
-GLuint link_program(const char* vs, const char* fs) {
-  const GLuint p = glCreateProgram();
-  const char* sources[2] = {vs, fs};
-  const GLenum types[2] = {GL_VERTEX_SHADER, GL_FRAGMENT_SHADER};
-  for (int i = 0; i < 2; ++i) {
-    const GLuint s = glCreateShader(types[i]);
-    glShaderSource(s, 1, &sources[i], nullptr);
-    glCompileShader(s);
-    glAttachShader(p, s);
-    glDeleteShader(s);
-  }
-  glLinkProgram(p);
-  GLint ok = 0;
-  glGetProgramiv(p, GL_LINK_STATUS, &ok);
-  EXPECT_EQ(ok, GL_TRUE);
-  return p;
-}
-
 // Draws whose indices, offsets and ranges point outside their buffers: undefined values in GL,
 // but never a read past a buffer, a crash or invalid Vulkan use (validation aborts the test). The
 // index and vertex ranges are checked sizes; what lies past a buffer reads as zeros.
 TEST_F(ReliabilityTest, DrawsReachingPastTheirBuffersStayInside) {
   bind_colour_target(GL_RGBA8, 8);
   glViewport(0, 0, 8, 8);
-  const GLuint program = link_program(R"(#version 330 core
+  const GLuint program = link(R"(#version 330 core
 layout(location = 0) in vec2 position;
 layout(location = 1) in vec4 colour;
 out vec4 v_colour;
