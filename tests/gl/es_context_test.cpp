@@ -15,9 +15,8 @@ namespace {
 EGLContext create_es_context(std::vector<EGLint> attributes) {
   attributes.push_back(EGL_NONE);
   eglBindAPI(EGL_OPENGL_ES_API);
-  EGLContext context = eglCreateContext(surfaceless_display(), EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attributes.data());
-  eglBindAPI(EGL_OPENGL_API);
-  return context;
+  // ES stays bound: eglBindAPI would reset the error the caller checks.
+  return eglCreateContext(surfaceless_display(), EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attributes.data());
 }
 
 std::string string_of(GLenum name) {
