@@ -412,7 +412,7 @@ void BindBuffer(Context& ctx, const char* fn, GLenum target, GLuint buffer) {
     std::lock_guard lock(ctx.share_group().mutex);
     auto& names = ctx.share_group().buffers;
     auto it = names.find(buffer);
-    if (it == names.end() && ctx.config().core_profile)
+    if (it == names.end() && !ctx.config().bind_creates_names())
       return ctx.error(GL_INVALID_OPERATION, "%s(buffer = %u): not a name from glGenBuffers", fn, buffer);
     if (it == names.end()) it = names.emplace(buffer, nullptr).first;  // compatibility: binding creates the name
     if (!it->second) it->second = std::make_shared<BufferObject>(buffer);

@@ -511,7 +511,7 @@ void bind_framebuffer(Context& ctx, GLenum target, GLuint framebuffer, bool any_
 namespace api {
 
 void BindFramebuffer(Context& ctx, const char* fn, GLenum target, GLuint framebuffer) {
-  bind_framebuffer(ctx, target, framebuffer, !ctx.config().core_profile, fn);
+  bind_framebuffer(ctx, target, framebuffer, ctx.config().bind_creates_names(), fn);
 }
 
 void BindFramebufferEXT(Context& ctx, const char* fn, GLenum target, GLuint framebuffer) {

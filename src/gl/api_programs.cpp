@@ -224,7 +224,7 @@ void LinkProgram(Context& ctx, const char* fn, GLuint program) {
     return;
   }
   glsl::LinkOptions options;
-  options.compile.compatibility = !ctx.config().core_profile;
+  options.compile = shader_compile_options(ctx);
   options.attribute_locations.insert(p->attribute_bindings.begin(), p->attribute_bindings.end());
   options.frag_data_locations.insert(p->frag_data_bindings.begin(), p->frag_data_bindings.end());
   options.frag_data_indices.insert(p->frag_data_indices.begin(), p->frag_data_indices.end());

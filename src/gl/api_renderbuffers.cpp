@@ -112,7 +112,7 @@ void bind_renderbuffer(Context& ctx, GLenum target, GLuint renderbuffer, bool an
 namespace api {
 
 void BindRenderbuffer(Context& ctx, const char* fn, GLenum target, GLuint renderbuffer) {
-  bind_renderbuffer(ctx, target, renderbuffer, !ctx.config().core_profile, fn);
+  bind_renderbuffer(ctx, target, renderbuffer, ctx.config().bind_creates_names(), fn);
 }
 
 void BindRenderbufferEXT(Context& ctx, const char* fn, GLenum target, GLuint renderbuffer) {

@@ -30,6 +30,14 @@ bool is_shader_type(GLenum type) {
 
 glsl::Stage shader_stage(GLenum type) { return stage_of(type); }
 
+glsl::CompileOptions shader_compile_options(const Context& ctx) {
+  glsl::CompileOptions options;
+  options.compatibility = !ctx.config().core_profile;
+  options.es = ctx.config().es();
+  if (options.es) options.default_version = 100;
+  return options;
+}
+
 ShaderRef find_shader(Context& ctx, GLuint name, const char* fn) {
   ShareGroup& group = ctx.share_group();
   std::lock_guard lock(group.mutex);
@@ -120,8 +128,7 @@ void ShaderSource(Context& ctx, const char* fn, GLuint shader, GLsizei count, co
 void CompileShader(Context& ctx, const char* fn, GLuint shader) {
   ShaderRef s = find_shader(ctx, shader, fn);
   if (!s) return;
-  glsl::CompileOptions options;
-  options.compatibility = !ctx.config().core_profile;
+  const glsl::CompileOptions options = shader_compile_options(ctx);
   const glsl::CompileResult result = glsl::compile(stage_of(s->type), s->source, options);
   s->compiled = result.ok;
   s->info_log = result.log;

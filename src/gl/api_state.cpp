@@ -138,9 +138,9 @@ bool query_integer(Context& ctx, GLenum pname, GLint64& value, bool& raised, con
       return true;
     }
   switch (pname) {
-    case GL_MAJOR_VERSION: value = kMaxMajorVersion; return true;
-    case GL_MINOR_VERSION: value = kMaxMinorVersion; return true;
-    case GL_NUM_EXTENSIONS: value = GLint64(advertised_extensions(ctx.config().core_profile).size()); return true;
+    case GL_MAJOR_VERSION: value = ctx.config().es() ? kEsMajorVersion : kMaxMajorVersion; return true;
+    case GL_MINOR_VERSION: value = ctx.config().es() ? kEsMinorVersion : kMaxMinorVersion; return true;
+    case GL_NUM_EXTENSIONS: value = GLint64(context_extensions(ctx.config()).size()); return true;
     case GL_CONTEXT_FLAGS:
       value = (ctx.config().debug ? GL_CONTEXT_FLAG_DEBUG_BIT : 0) |
               (ctx.config().forward_compatible ? GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT : 0);
@@ -151,7 +151,8 @@ bool query_integer(Context& ctx, GLenum pname, GLint64& value, bool& raised, con
       value = ctx.config().lose_context_on_reset ? GL_LOSE_CONTEXT_ON_RESET : GL_NO_RESET_NOTIFICATION;
       return true;
     case GL_CONTEXT_ROBUST_ACCESS: value = GL_FALSE; return true;
-    case GL_CONTEXT_PROFILE_MASK:
+    case GL_CONTEXT_PROFILE_MASK:  // not an ES state (ES 3.2 table 21.40 has no profile)
+      if (ctx.config().es()) return false;
       value = ctx.config().core_profile ? GL_CONTEXT_CORE_PROFILE_BIT : GL_CONTEXT_COMPATIBILITY_PROFILE_BIT;
       return true;
     case GL_MAX_DEBUG_MESSAGE_LENGTH: value = kMaxDebugMessageLength; return true;
@@ -195,7 +196,7 @@ bool query_state(Context& ctx, GLenum pname, StateValue& value, bool& raised, co
       query_render_state(ctx, pname, value) || query_draw_state(ctx, pname, value) ||
       query_tessellation_state(ctx, pname, value) ||
       query_transform_feedback_state(ctx, pname, value) || query_subroutine_limits(pname, value) ||
-      query_clip_point_state(ctx, pname, value) ||
+      query_clip_point_state(ctx, pname, value) || query_es_state(ctx, pname, value) ||
       query_compressed_formats(pname, value) || query_legacy_state(ctx, pname, value))
     return true;
   if (pname == GL_PROGRAM_BINARY_FORMATS) {
@@ -330,21 +331,24 @@ GLenum GetGraphicsResetStatus(Context& ctx, const char*) {
 }
 
 const GLubyte* GetString(Context& ctx, const char* fn, GLenum name) {
-  static std::string extension_string = [] {
+  auto joined = [](std::span<const char* const> list) {
     std::string s;
-    for (const char* e : advertised_extensions(false)) s += std::string(s.empty() ? "" : " ") + e;
+    for (const char* e : list) s += std::string(s.empty() ? "" : " ") + e;
     return s;
-  }();
+  };
+  static const std::string extension_string = joined(advertised_extensions(false));
+  static const std::string es_extension_string = joined(context_extensions(ContextConfig{Api::OpenGLES}));
   const char* value = nullptr;
   switch (name) {
     case GL_VENDOR: value = "glvk"; break;
     case GL_RENDERER: value = ctx.renderer().c_str(); break;
     case GL_VERSION: value = ctx.version_string().c_str(); break;
-    case GL_SHADING_LANGUAGE_VERSION: value = "4.60"; break;
+    // ES 3.2 6.1.5: "OpenGL ES GLSL ES N.M" then vendor text (the version's two minor digits).
+    case GL_SHADING_LANGUAGE_VERSION: value = ctx.config().es() ? "OpenGL ES GLSL ES 3.20" : "4.60"; break;
     case GL_EXTENSIONS:
-      // Removed from core profiles: there the list is read with glGetStringi.
-      if (ctx.config().core_profile) break;
-      value = extension_string.c_str();
+      // ES keeps the string; the core profile removed it (there the list is read with glGetStringi).
+      if (ctx.config().es()) value = es_extension_string.c_str();
+      else if (!ctx.config().core_profile) value = extension_string.c_str();
       break;
     default: break;
   }
@@ -357,7 +361,7 @@ const GLubyte* GetStringi(Context& ctx, const char* fn, GLenum name, GLuint inde
     ctx.error(GL_INVALID_ENUM, "%s(name = 0x%04x): only GL_EXTENSIONS is indexed", fn, name);
     return nullptr;
   }
-  const auto list = advertised_extensions(ctx.config().core_profile);
+  const auto list = context_extensions(ctx.config());
   if (index >= list.size()) {
     ctx.error(GL_INVALID_VALUE, "%s(index = %u): only %zu extensions", fn, index, list.size());
     return nullptr;

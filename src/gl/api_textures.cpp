@@ -198,7 +198,7 @@ void BindTexture(Context& ctx, const char* fn, GLenum target, GLuint texture) {
     auto& textures = ctx.share_group().textures;
     auto it = textures.find(texture);
     if (it == textures.end()) {
-      if (ctx.config().core_profile)
+      if (!ctx.config().bind_creates_names())
         return ctx.error(GL_INVALID_OPERATION, "%s(texture = %u): not a name from glGenTextures", fn, texture);
       it = textures.emplace(texture, nullptr).first;  // the compatibility profile creates it
     }

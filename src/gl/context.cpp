@@ -55,15 +55,18 @@ Context::Context(const ContextConfig& config, std::shared_ptr<ShareGroup> share_
                  std::shared_ptr<st::Screen> screen)
     : config_(config), device_lost_(&screen->device_lost_flag()), share_group_(std::move(share_group)) {
   renderer_ = "glvk (" + screen->device_name() + ")";
-  version_string_ = std::to_string(kMaxMajorVersion) + "." + std::to_string(kMaxMinorVersion) +
-                    (config_.core_profile ? " (Core Profile)" : " (Compatibility Profile)") + " glvk 0.1.0";
+  // ES 3.2 6.1.5: "OpenGL ES N.M" then vendor text.
+  version_string_ = config_.es() ? "OpenGL ES " + std::to_string(kEsMajorVersion) + "." + std::to_string(kEsMinorVersion) + " glvk 0.1.0"
+                                 : std::to_string(kMaxMajorVersion) + "." + std::to_string(kMaxMinorVersion) +
+                                       (config_.core_profile ? " (Core Profile)" : " (Compatibility Profile)") + " glvk 0.1.0";
   st_ = std::make_unique<st::Context>(std::move(screen));
   // KHR_debug: output starts enabled in debug contexts only.
   debug_output = config_.debug;
   debug_groups.push_back(DebugGroup{GL_DEBUG_SOURCE_APPLICATION, 0, {}, {}});
   for (auto& mask : color_mask) mask.fill(true);
-  // Compatibility contexts draw from a default vertex array object; core ones have none (10.4).
-  if (!config_.core_profile) default_vertex_array = std::make_shared<VertexArrayObject>(0);
+  // Compatibility and ES contexts draw from a default vertex array object; core ones have none
+  // (GL 4.6 10.4; ES 3.2 10.3.1 keeps it).
+  if (!config_.core_profile || config_.es()) default_vertex_array = std::make_shared<VertexArrayObject>(0);
 }
 
 Context::~Context() = default;

@@ -29,12 +29,37 @@ std::span<const char* const> advertised_extensions(bool core_profile) {
   return {kAdvertisedExtensions + kCoreOnlyExtensionCount, kAdvertisedExtensionCount - kCoreOnlyExtensionCount};
 }
 
+// The extensions of an OpenGL ES context: only ES extensions whose behaviour the front end has in
+// an ES 3.2 context and whose commands (none here) the dispatch has under the ES names.
+// KHR_debug is left out: ES names its commands with the KHR suffix, which the dispatch lacks (ES
+// 3.2 has them unsuffixed in core); OES_texture_half_float is left out: it takes HALF_FLOAT_OES
+// (0x8D61), which glvk's pixel transfer does not accept.
+constexpr const char* kEsExtensions[] = {
+    "GL_EXT_color_buffer_float",     // float colour attachments are colour-renderable (as in GL 4.6)
+    "GL_OES_depth24",                // DEPTH_COMPONENT24 renderbuffers
+    "GL_OES_element_index_uint",     // UNSIGNED_INT indices
+    "GL_OES_rgb8_rgba8",             // RGB8/RGBA8 renderbuffers
+    "GL_OES_standard_derivatives",   // dFdx/dFdy/fwidth in GLSL ES 1.00 (core from 3.00)
+    "GL_OES_texture_float",          // FLOAT texel data for unsized formats
+    "GL_OES_texture_float_linear",   // linear filtering of float textures
+    "GL_OES_texture_npot",           // any size with mipmaps and every wrap mode
+};
+
+std::span<const char* const> context_extensions(const ContextConfig& config) {
+  if (config.es()) return kEsExtensions;
+  return advertised_extensions(config.core_profile);
+}
+
 void report_unimplemented(std::atomic<bool>& reported, const char* name) {
   Context* context = current_context();
   // Without a context nothing can be recorded; the first call with one reports.
   if (!context || reported.exchange(true)) return;
   if (debug_enabled("api")) std::fprintf(stderr, "glvk api: %s is not implemented\n", name);
   context->error(GL_INVALID_OPERATION, "%s is not implemented by glvk", name);
+}
+
+void not_in_es(Context& context, const char* name) {
+  context.error(GL_INVALID_OPERATION, "%s is not an OpenGL ES 3.2 command", name);
 }
 
 void between_begin_end(Context& context, const char* name) {

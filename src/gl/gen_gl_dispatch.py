@@ -145,6 +145,15 @@ def main():
             continue
         for require in feature.findall("require"):
             wanted.update(c.get("name") for c in require.findall("command"))
+    # OpenGL ES 2.0-3.2's commands: an ES context's dispatch has only these (the others raise
+    # INVALID_OPERATION there, as in Mesa, where they are absent from ES dispatch). Every one but
+    # glBlendBarrier and glPrimitiveBoundingBox is a GL 4.6 command too.
+    es_commands = set()
+    for feature in root.findall("feature"):
+        if feature.get("api") == "gles2" and float(feature.get("number")) <= 3.2:
+            for require in feature.findall("require"):
+                es_commands.update(c.get("name") for c in require.findall("command"))
+    wanted |= es_commands
     # Commands an extension requires only with another extension ("<require comment="X
     # interactions with NV_depth_buffer_float">"): needed only when that one is advertised too.
     interaction = re.compile(r"interactions? with (?:GL_)?(\w+)")
@@ -253,6 +262,8 @@ def main():
                             f"    return;\n  }}\n")
                 elif not LOST_EXEMPT.match(name):
                     s.write(f"  if (ctx->lost()) {{\n    context_lost(*ctx, \"{name}\");\n    return{zero};\n  }}\n")
+                if name not in es_commands:
+                    s.write(f"  if (ctx->config().es()) {{\n    not_in_es(*ctx, \"{name}\");\n    return{zero};\n  }}\n")
                 if COMPILED_INTO_LISTS.match(implementation[name]) and ret == "void":
                     s.write(list_recording(name, implementation[name], list(zip(params, lengths[name]))))
                 if not BETWEEN_BEGIN_END.match(name):

@@ -85,6 +85,9 @@ bool query_image_unit_indexed(Context& ctx, GLenum pname, GLuint index, StateVal
 // api_clip_points.cpp: point parameters (the fade threshold and sprite origin in every profile).
 bool query_clip_point_state(Context& ctx, GLenum pname, StateValue& value);
 
+// api_es.cpp: the state of OpenGL ES 3.2's own commands (ES contexts only).
+bool query_es_state(Context& ctx, GLenum pname, StateValue& value);
+
 // api_attrib_stacks.cpp: the attribute stacks' depths and limits.
 bool query_attrib_stack_state(Context& ctx, GLenum pname, StateValue& value);
 

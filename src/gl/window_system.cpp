@@ -21,6 +21,12 @@ bool valid_gl_version(int major, int minor) {
   }
 }
 
+// ES 2.0 and 3.0-3.2 (ES 3.2 serves them all: each is backward compatible with the earlier).
+// ES 1.x is refused: it is a fixed-function API of its own that glvk's dispatch does not have.
+bool valid_es_version(int major, int minor) {
+  return (major == 2 && minor == 0) || (major == 3 && minor >= 0 && minor <= kEsMinorVersion);
+}
+
 bool at_least_32(const ContextRequest& r) { return r.major > 3 || (r.major == 3 && r.minor >= 2); }
 
 // The first draw and read buffer of a surface (GL 4.6 17.4.1, 18.2.1).
@@ -37,6 +43,13 @@ thread_local std::function<void()> front_flush;
 }  // namespace
 
 ContextRequestError check_context_request(const ContextRequest& r, const Context* share) {
+  if (r.api == Api::OpenGLES) {
+    if (!valid_es_version(r.major, r.minor)) return ContextRequestError::BAD_VERSION;
+    if (r.robust_access) return ContextRequestError::UNSUPPORTED_ROBUSTNESS;
+    if (share && share->config().lose_context_on_reset != r.lose_context_on_reset)
+      return ContextRequestError::SHARE_RESET_STRATEGY;
+    return ContextRequestError::NONE;
+  }
   if (!valid_gl_version(r.major, r.minor)) return ContextRequestError::BAD_VERSION;
   // The profile mask only matters from GL 3.2 on (EGL_KHR_create_context, GLX_ARB_create_context_profile);
   // then it must name exactly one profile glvk has.
@@ -53,11 +66,13 @@ ContextRequestError check_context_request(const ContextRequest& r, const Context
 std::unique_ptr<Context> create_context(const ContextRequest& r, const Context* share,
                                         std::shared_ptr<st::Screen> screen) {
   ContextConfig config;
+  config.api = r.api;
   config.major = r.major;
   config.minor = r.minor;
   // EGL_KHR_create_context / GLX_ARB_create_context: a 3.1 request gets exactly 3.1 or the core
   // profile of a later version; glvk has only 4.6, so its core profile (no ARB_compatibility).
-  config.core_profile = (at_least_32(r) && r.core_profile_bit) || (r.major == 3 && r.minor == 1);
+  // ES has none of the compatibility profile's features.
+  config.core_profile = r.api == Api::OpenGLES || (at_least_32(r) && r.core_profile_bit) || (r.major == 3 && r.minor == 1);
   config.debug = r.debug;
   config.forward_compatible = r.forward_compatible;
   config.lose_context_on_reset = r.lose_context_on_reset;

@@ -4,6 +4,7 @@
 #include <mutex>
 
 #include "deep_stack.h"
+#include "glsl_es.h"
 #include "glslang_shader.h"
 
 namespace glvk::glsl {
@@ -64,6 +65,10 @@ ParsedShader parse_shader(Stage stage, std::string_view source, const CompileOpt
                  "\nERROR: 1 compilation errors.  No code generated.\n";
     return parsed;
   }
+  if (std::string error = es_version_error(src.version, options.es); !error.empty()) {
+    parsed.log = std::move(error);
+    return parsed;
+  }
   // glslang builds a stage's built-ins for the shader's version and fails noisily when the stage
   // did not exist in that version: refused here, with the reason.
   const int minimum = minimum_version(stage, src.version.es);
@@ -87,8 +92,11 @@ ParsedShader parse_shader(Stage stage, std::string_view source, const CompileOpt
   const int length = static_cast<int>(src.text.size());
   shader.setStringsWithLengths(&text, &length, 1);
   shader.setPreamble(src.preamble.c_str());
-  // A shader without #version is GLSL of the default version, raised like a declared one.
-  if (!src.version.declared) shader.setOverrideVersion(std::max(src.version.version, src.raised_version));
+  // A shader without #version is GLSL of the default version, raised like a declared one (GLSL
+  // ES 1.00 in an ES context: parsed as ES 3.10, the profile given to parse below).
+  if (!src.version.declared)
+    shader.setOverrideVersion(src.version.es ? glslang_es_version(src.version)
+                                             : std::max(src.version.version, src.raised_version));
 
   // OpenGL GLSL compiled with Vulkan's dialect under glslang's relaxed rules: loose uniforms go
   // to one block (set 0, binding 0), other resources and varyings get automatic bindings and
@@ -103,7 +111,7 @@ ParsedShader parse_shader(Stage stage, std::string_view source, const CompileOpt
   shader.setAutoMapBindings(true);
   shader.setAutoMapLocations(true);
 
-  parsed.ok = shader.parse(GetDefaultResources(), 140, ENoProfile, false, false, kMessages);
+  parsed.ok = shader.parse(GetDefaultResources(), 140, src.version.es ? EEsProfile : ENoProfile, false, false, kMessages);
   parsed.log = shader.getInfoLog();
   return parsed;
 }

@@ -377,11 +377,12 @@ LegacyLowering lower_legacy_builtins(Stage stage, std::string& text, bool compat
   // buffer is NONE). A shader naming both is left with gl_FragData, for glslang to refuse.
   const bool frag_color = uses("gl_FragColor"), frag_data = uses("gl_FragData") && !frag_color;
   if (stage == Stage::Fragment && (frag_color || frag_data)) {
-    decls += frag_color ? "vec4 glvk_FragColor;\n" : "vec4 glvk_FragData[" + std::to_string(kDrawBuffers) + "];\n";
+    // highp: GLSL ES fragment shaders have no default float precision (and desktop GLSL ignores it).
+    decls += frag_color ? "highp vec4 glvk_FragColor;\n" : "highp vec4 glvk_FragData[" + std::to_string(kDrawBuffers) + "];\n";
     macros += rename_macro(frag_color ? "gl_FragColor" : "gl_FragData");
     for (int i = 0; i < kDrawBuffers; ++i) {
       const std::string output = std::string(kFragColorBroadcast) + std::to_string(i);
-      decls += "out vec4 " + output + ";\n";
+      decls += "out highp vec4 " + output + ";\n";
       out.epilogue += output + (frag_color ? " = glvk_FragColor; " : " = glvk_FragData[" + std::to_string(i) + "]; ");
     }
   }

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "legacy_builtins.h"
+#include "glsl_es.h"
 #include "subroutines.h"
 #include "tokens.h"
 
@@ -278,6 +279,7 @@ std::string geometry_input_primitive(std::string_view text) {
 VersionInfo scan_version(std::string_view s, int default_version) {
   VersionInfo info;
   info.version = default_version;
+  info.es = default_version == 100;  // an ES context's shaders without #version are GLSL ES 1.00
   const std::size_t start = skip_space_and_comments(s, 0);
   std::size_t i = start;
   if (i >= s.size() || s[i] != '#') return info;
@@ -363,7 +365,7 @@ PreparedSource prepare_source(Stage stage, std::string_view source, const Compil
   std::string directive;
   if (v.declared) {
     if (v.es) {
-      if (v.version == 300) directive = "#version 310 es";
+      if (glslang_es_version(v) != v.version) directive = "#version " + std::to_string(glslang_es_version(v)) + " es";
     } else if (v.version < out.raised_version) {
       directive = "#version " + std::to_string(out.raised_version);
     } else if (v.compatibility) {
@@ -409,6 +411,8 @@ PreparedSource prepare_source(Stage stage, std::string_view source, const Compil
     out.preamble += legacy.preamble;
     epilogue += legacy.epilogue;
     emit_prefix += legacy.emit_prefix;
+  } else {
+    epilogue += lower_glsl_es(stage, v, out.text, out.preamble);
   }
   out.preamble += version_gap_preamble(v, source);
   // A shader raised past 4.20 keeps the storage qualifiers of its version that 4.20 removed.

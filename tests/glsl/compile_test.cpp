@@ -95,12 +95,18 @@ TEST(GlslCompile, EveryDesktopAndEsVersion) {
     EXPECT_TRUE(r.ok) << v << ": " << r.log;
     EXPECT_EQ(r.version, v);
   }
+  // GLSL ES 3.x in an ES context; a desktop context refuses it (glvk does not advertise
+  // GL_ARB_ES3_compatibility).
+  CompileOptions es;
+  es.es = true;
+  es.default_version = 100;
   for (int v : {300, 310, 320}) {
     const std::string src = "#version " + std::to_string(v) +
                             " es\nprecision mediump float;\nout vec4 c;\nvoid main() { c = vec4(0.5); }\n";
-    const CompileResult r = compile(Stage::Fragment, src);
+    const CompileResult r = compile(Stage::Fragment, src, es);
     EXPECT_TRUE(r.ok) << v << " es: " << r.log;
     EXPECT_EQ(r.version, v);
+    EXPECT_FALSE(compile(Stage::Fragment, src).ok) << v;
   }
 }
 

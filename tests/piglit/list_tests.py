@@ -14,6 +14,9 @@ Kinds (compare.py counts each):
                matrices, gl_Color, glShadeModel, glClipPlane, ...): the drawing subset.
   compat-draw  shader_runner tests that draw through a compatibility-profile feature.
   link         shader_runner tests that only compile and link (no draw command).
+  es           issue 15's OpenGL ES groups (ES_GROUPS: GLSL ES 1.00-3.20 and !opengl es 2.0/3.0):
+               their C tests, shader_runner_gles2/3 tests and glslparsertest compiler tests, which
+               run in ES contexts, listed after SSO_GROUPS.
   window       tests that need a window system (run_piglit.sh runs them with PIGLIT_PLATFORM=glx
                under Xvfb, without -fbo): the framebuffer tests that read or blit the window's
                own buffers (WINDOW), and issue 16's glx@ group, listed last.
@@ -50,6 +53,9 @@ SSO_GROUPS = re.compile(r"^spec@(arb_separate_shader_objects|arb_get_program_bin
                         r"arb_shader_atomic_counters|arb_shader_image_load_store|arb_texture_barrier|"
                         r"arb_tessellation_shader|arb_vertex_attrib_64bit|arb_clear_texture|"
                         r"arb_internalformat_query2?|arb_gpu_shader_fp64)@")
+# Issue 15's OpenGL ES groups, from the opengl, shader and glslparser profiles (about 370 tests,
+# every one: a few minutes per driver).
+ES_GROUPS = re.compile(r"^spec@(glsl-es-(1\.00|3\.00|3\.10|3\.20)|!opengl es [23]\.0)@")
 # Generated tests, sorted by name, keep every Nth. The 1.30 built-in function tests run each function
 # in a vertex and a fragment shader and draw with gl_Vertex; the 1.50 ones run it in a geometry shader.
 SAMPLE_EVERY = [
@@ -174,8 +180,15 @@ legacy = sorted((n, a) for profile in ("opengl", "shader") for n, a in tests(pro
 sso = sorted((n, a) for profile in ("opengl", "shader") for n, a in tests(profile)
              if SSO_GROUPS.match(n) and not FRAMEBUFFER.match(a[0])
              and (a[0] == "shader_runner" or not a[0].startswith("shader_runner")))
-for name, argv in sampled(groups) + sampled(legacy) + sampled(sso):
-    kind = shader_kind(argv[1]) if argv[0] == "shader_runner" else "gl1" if LEGACY_GROUPS.match(name) else "gl3"
+# Then the ES groups, on their own too.
+es = sorted((n, a) for profile in ("opengl", "shader", "glslparser") for n, a in tests(profile)
+            if ES_GROUPS.match(n) and not FRAMEBUFFER.match(a[0]))
+# (Not sampled: their compiler and shader_runner binaries are single families of 300 and 49.)
+for name, argv in sampled(groups) + sampled(legacy) + sampled(sso) + es:
+    if ES_GROUPS.match(name):
+        kind = "es"
+    else:
+        kind = shader_kind(argv[1]) if argv[0] == "shader_runner" else "gl1" if LEGACY_GROUPS.match(name) else "gl3"
     # run_piglit.sh runs tests in piglit's bin/: data files named relative to piglit's root or its
     # tests/ (where piglit runs the built-in constants tests) are given by absolute path.
     argv = argv[:1] + [next((f"{base}/{a}" for base in (ROOT, f"{ROOT}/tests") if os.path.isfile(f"{base}/{a}")), a)

@@ -40,6 +40,7 @@ Display& default_display = *new Display{EGL_NONE};
 Display& surfaceless_display = *new Display{EGL_PLATFORM_SURFACELESS_MESA};
 
 constexpr EGLint kMaxPbufferSize = 16384;
+constexpr EGLint kRenderableTypes = EGL_OPENGL_BIT | EGL_OPENGL_ES2_BIT | EGL_OPENGL_ES3_BIT_KHR;
 
 // Sets the thread's error and returns `value`, for one-line error returns.
 template <typename T>
@@ -94,7 +95,9 @@ bool config_attribute(const Display& display, const Config& c, EGLint attribute,
     case EGL_NATIVE_VISUAL_TYPE: value = window ? TrueColor : EGL_NONE; return true;
     // Intervals are recorded, not waited for: presentation by copy has no vertical blank.
     case EGL_MAX_SWAP_INTERVAL: value = window ? 1 : 0; return true;
-    case EGL_RENDERABLE_TYPE: case EGL_CONFORMANT: value = EGL_OPENGL_BIT; return true;
+    // OpenGL and OpenGL ES 2.0/3.x (an ES 3.2 context serves both); not ES 1.x (EGL_OPENGL_ES_BIT):
+    // glvk has no ES 1.x context.
+    case EGL_RENDERABLE_TYPE: case EGL_CONFORMANT: value = kRenderableTypes; return true;
     case EGL_COLOR_BUFFER_TYPE: value = EGL_RGB_BUFFER; return true;
     case EGL_CONFIG_CAVEAT: value = EGL_NONE; return true;
     case EGL_SAMPLES: value = c.samples; return true;
@@ -162,6 +165,8 @@ bool is_display(EGLDisplay dpy) {
 
 void set_error(EGLint error) { last_error = error; }
 
+bool supports_api(EGLenum api) { return api == EGL_OPENGL_API || api == EGL_OPENGL_ES_API; }
+
 EGLint take_error() {
   const EGLint e = last_error;
   last_error = EGL_SUCCESS;
@@ -223,7 +228,7 @@ const char* QueryString(EGLDisplay dpy, EGLint name) {
   switch (name) {
     case EGL_VENDOR: return "glvk";
     case EGL_VERSION: return "1.5 glvk";
-    case EGL_CLIENT_APIS: return "OpenGL";
+    case EGL_CLIENT_APIS: return "OpenGL OpenGL_ES";
     case EGL_EXTENSIONS:
       return "EGL_EXT_create_context_robustness EGL_KHR_create_context EGL_KHR_no_config_context "
              "EGL_KHR_surfaceless_context";
@@ -477,11 +482,14 @@ EGLBoolean ReleaseTexImage(EGLDisplay dpy, EGLSurface surface, EGLint buffer) {
   return BindTexImage(dpy, surface, buffer);
 }
 
+// libglvnd's libEGL answers eglBindAPI/eglQueryAPI itself (per thread, asking each vendor's
+// getSupportsAPI) and hands the bound API to vendors through getCurrentApi (current_api()); these
+// are what a caller reaching the vendor directly gets.
 EGLBoolean BindAPI(EGLenum api) {
-  return api == EGL_OPENGL_API ? succeed() : fail(EGL_BAD_PARAMETER, EGL_FALSE);
+  return supports_api(api) ? succeed() : fail(EGL_BAD_PARAMETER, EGL_FALSE);
 }
 
-EGLenum QueryAPI() { return EGL_OPENGL_API; }
+EGLenum QueryAPI() { return current_api(); }
 
 EGLContext CreateContext(EGLDisplay dpy, EGLConfig config, EGLContext share_context, const EGLint* attrib_list) {
   std::lock_guard lock(egl_mutex());
@@ -489,15 +497,23 @@ EGLContext CreateContext(EGLDisplay dpy, EGLConfig config, EGLContext share_cont
   if (!display) return EGL_NO_CONTEXT;
   const Config* c = nullptr;
   if (config != EGL_NO_CONFIG_KHR && !(c = checked_config(config))) return EGL_NO_CONTEXT;
-  if (current_api() != EGL_OPENGL_API)
+  const EGLenum client_api = current_api();
+  if (!supports_api(client_api))
     return fail(config == EGL_NO_CONFIG_KHR ? EGL_BAD_MATCH : EGL_BAD_CONFIG, EGL_NO_CONTEXT);
+  const bool es = client_api == EGL_OPENGL_ES_API;
   ContextObject* share = nullptr;
   if (share_context != EGL_NO_CONTEXT && !(share = find_context(*display, share_context)))
     return fail(EGL_BAD_CONTEXT, EGL_NO_CONTEXT);
 
   ContextRequest request;
+  request.api = es ? Api::OpenGLES : Api::OpenGL;
   EGLint profile = EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, flags = 0;
   for (const EGLint* a = attrib_list; a && a[0] != EGL_NONE; a += 2) {
+    // EGL_KHR_create_context: the profile mask and forward compatibility are OpenGL's only; ES
+    // contexts take EGL_CONTEXT_CLIENT_VERSION (the same attribute as MAJOR_VERSION).
+    const bool gl_only = a[0] == EGL_CONTEXT_OPENGL_PROFILE_MASK || a[0] == EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE ||
+                         (a[0] == EGL_CONTEXT_FLAGS_KHR && (a[1] & EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR));
+    if (es && gl_only) return fail(EGL_BAD_ATTRIBUTE, EGL_NO_CONTEXT);
     switch (a[0]) {
       case EGL_CONTEXT_MAJOR_VERSION: request.major = a[1]; break;
       case EGL_CONTEXT_MINOR_VERSION: request.minor = a[1]; break;
@@ -617,7 +633,7 @@ EGLBoolean QueryContext(EGLDisplay dpy, EGLContext ctx, EGLint attribute, EGLint
   EGLint v = 0;
   switch (attribute) {
     case EGL_CONFIG_ID: v = c->config ? c->config->id : 0; break;
-    case EGL_CONTEXT_CLIENT_TYPE: v = EGL_OPENGL_API; break;
+    case EGL_CONTEXT_CLIENT_TYPE: v = c->gl->config().es() ? EGL_OPENGL_ES_API : EGL_OPENGL_API; break;
     case EGL_CONTEXT_CLIENT_VERSION: v = c->gl->config().major; break;
     case EGL_RENDER_BUFFER: v = c->draw ? EGL_BACK_BUFFER : EGL_NONE; break;
     default: return fail(EGL_BAD_ATTRIBUTE, EGL_FALSE);

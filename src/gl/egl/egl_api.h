@@ -12,6 +12,8 @@ namespace glvk::gl::egl {
 EGLDisplay get_platform_display(EGLenum platform, void* native_display, const EGLAttrib* attrib_list);
 // The client API bound with eglBindAPI on this thread (from libglvnd).
 EGLenum current_api();
+// The client APIs glvk has contexts of: OpenGL and OpenGL ES (2.0-3.2).
+bool supports_api(EGLenum api);
 
 namespace api {
 EGLint GetError();

@@ -62,7 +62,7 @@ EGLDisplay vendor_get_platform_display(EGLenum platform, void* native_display, c
   return get_platform_display(platform, native_display, attrib_list);
 }
 
-EGLBoolean vendor_get_supports_api(EGLenum api) { return api == EGL_OPENGL_API; }
+EGLBoolean vendor_get_supports_api(EGLenum api) { return supports_api(api); }
 
 const char* vendor_get_vendor_string(int name) {
   return name == __EGL_VENDOR_STRING_PLATFORM_EXTENSIONS

@@ -40,14 +40,29 @@ namespace glvk::gl {
 inline constexpr int kMaxMajorVersion = 4;
 inline constexpr int kMaxMinorVersion = 6;
 
+// The client API of a context. OpenGL ES contexts (EGL_OPENGL_ES_API) run on the same front end:
+// they have no compatibility-profile features (core_profile is true for them), keep what ES has
+// and core GL lacks (the default vertex array object, client-memory vertex arrays), and answer
+// the ES strings and version (ES 3.2 whichever of 2.0-3.2 was asked for, as Mesa does).
+enum class Api : std::uint8_t { OpenGL, OpenGLES };
+
+// The OpenGL ES version every ES context reports (GL_MAJOR/MINOR_VERSION, GL_VERSION).
+inline constexpr int kEsMajorVersion = 3;
+inline constexpr int kEsMinorVersion = 2;
+
 struct ContextConfig {
-  int major = 1;
+  Api api = Api::OpenGL;
+  int major = 1;  // the version asked for (EGL_CONTEXT_CLIENT_VERSION reports it)
   int minor = 0;
-  bool core_profile = false;
+  bool core_profile = false;  // no compatibility-profile features (true in ES contexts)
   bool debug = false;
   bool forward_compatible = false;
   // GL_RESET_NOTIFICATION_STRATEGY is GL_LOSE_CONTEXT_ON_RESET (else GL_NO_RESET_NOTIFICATION).
   bool lose_context_on_reset = false;
+  bool es() const { return api == Api::OpenGLES; }
+  // Binding a buffer, texture, renderbuffer or framebuffer name glGen* never returned creates
+  // the object in compatibility and ES contexts (ES 3.2 6.1, 8.1, 9.2); core GL refuses it.
+  bool bind_creates_names() const { return !core_profile || es(); }
 };
 
 // A buffer object (GL state). The data store is an st::Resource, absent while the size is 0.
@@ -160,6 +175,9 @@ class Context {
   Context& operator=(const Context&) = delete;
 
   const ContextConfig& config() const { return config_; }
+  // ES 3.2 11.1.3.9: PRIMITIVE_BOUNDING_BOX (minimum x y z w, maximum x y z w), a hint glvk keeps
+  // as state only (api_es.cpp).
+  std::array<GLfloat, 8> primitive_bounding_box{-1, -1, -1, 1, 1, 1, 1, 1};
   ShareGroup& share_group() { return *share_group_; }
   const std::shared_ptr<ShareGroup>& shared_share_group() const { return share_group_; }
   st::Context& st() { return *st_; }

@@ -9,6 +9,7 @@
 namespace glvk::gl {
 
 class Context;
+struct ContextConfig;
 
 struct ProcEntry {
   const char* name;
@@ -29,6 +30,8 @@ void* get_proc_address(const char* name);
 
 // The extensions of a core or a compatibility context (advertised_extensions.txt).
 std::span<const char* const> advertised_extensions(bool core_profile);
+// The extensions a context reports: the list above for its profile, or the ES list (dispatch.cpp).
+std::span<const char* const> context_extensions(const ContextConfig& config);
 
 // Called by generated entry points of commands glvk does not implement yet: the first call made
 // with a context current records GL_INVALID_OPERATION and logs the name under GLVK_DEBUG=api.
@@ -37,6 +40,10 @@ void report_unimplemented(std::atomic<bool>& reported, const char* name);
 // Called by generated entry points of commands GL does not allow between glBegin and glEnd when
 // one is called there: records GL_INVALID_OPERATION (GL 4.6 compatibility 10.7.5).
 void between_begin_end(Context& context, const char* name);
+
+// Called by generated entry points of commands OpenGL ES 3.2 does not have when an ES context is
+// current: records GL_INVALID_OPERATION (Mesa's ES dispatch lacks them; its stubs raise the same).
+void not_in_es(Context& context, const char* name);
 
 // Display lists (api_display_lists.cpp): generated entry points of the commands compiled into lists
 // record themselves, with copies of their arrays (`legacy_param_count` values of a glLight*v-style

@@ -19,6 +19,7 @@ namespace glvk::gl {
 // A context request after the API's own attribute parsing (EGL_KHR_create_context and
 // GLX_ARB_create_context name the same attributes).
 struct ContextRequest {
+  Api api = Api::OpenGL;  // EGL's bound API (GLX asks for OpenGL only)
   int major = 1, minor = 0;
   bool core_profile_bit = true;    // the profile mask (core is the default of both APIs)
   bool compat_profile_bit = false;
@@ -30,7 +31,7 @@ struct ContextRequest {
 // Why a request cannot be served; each API maps these to its own errors.
 enum class ContextRequestError {
   NONE,
-  BAD_VERSION,           // not a GL version (1.6, 3.4, ...) or above glvk's highest
+  BAD_VERSION,           // not a GL version (1.6, 3.4, ...) or above glvk's highest; ES 1.x
   BAD_PROFILE,           // 3.2+ with no profile glvk has (or several bits)
   FORWARD_COMPATIBLE_PRE_30,
   UNSUPPORTED_ROBUSTNESS,  // robust buffer access: the device is created without it

@@ -33,8 +33,10 @@ struct CompileOptions {
   // A compatibility-profile context: GLSL 1.40 shaders get the compatibility built-ins too
   // (GL_ARB_compatibility); below 1.40 and with "#version NNN compatibility" they always have them.
   bool compatibility = false;
-  // The GLSL version a shader without #version has (110 on desktop GL).
+  // The GLSL version a shader without #version has (110 on desktop GL, 100 (GLSL ES) in ES).
   int default_version = 110;
+  // An OpenGL ES context: it takes GLSL ES shaders only (glsl_es.h); a desktop one ES 1.00 only.
+  bool es = false;
 };
 
 // glCompileShader: parsing and semantic checks of one shader (the strings of glShaderSource

@@ -1,0 +1,33 @@
+// GLSL ES (1.00, 3.00, 3.10, 3.20) through glslang: which versions a context takes, and the one
+// place where GLSL ES 1.00 and 3.00 shaders are lowered to the GLSL ES 3.10 glslang compiles to
+// SPIR-V, keeping what ES semantics rely on (precision rules, the stage's own qualifiers and
+// built-ins) and the user's line numbers.
+#pragma once
+
+#include <string>
+
+#include "glvk/glsl/compiler.h"
+#include "source.h"
+
+namespace glvk::glsl::detail {
+
+// The version glslang parses an ES shader as: 3.10 for 1.00 and 3.00 (glslang compiles ES to
+// SPIR-V from 3.10 only; 3.10 is a superset of 3.00, and of 1.00 once lowered), the shader's own
+// from 3.10 on.
+int glslang_es_version(const VersionInfo& version);
+
+// The compile error (glslang's log format) when the shader's version is not one the context
+// takes: an ES context takes GLSL ES only; a desktop context takes GLSL ES 1.00
+// (GL_ARB_ES2_compatibility, which glvk advertises) and no later ES version (GL_ARB_ES3_compatibility
+// is not advertised). Empty when the version is accepted.
+std::string es_version_error(const VersionInfo& version, bool es_context);
+
+// GLSL ES 1.00 on GLSL ES 3.10: `attribute`/`varying` as the stage's in/out, the 1.00 texture
+// functions (and EXT_shader_texture_lod's and OES_texture_3D's) as 3.10's, gl_FragColor and
+// gl_FragData as outputs (legacy_builtins.h's lowering, shared with desktop GLSL), the
+// #extension lines of extensions 3.10 has in core blanked with their macros defined. Adds to
+// `preamble` and returns statements to run after the user's main (empty for 3.00 and later,
+// which need nothing but the raised version).
+std::string lower_glsl_es(Stage stage, const VersionInfo& version, std::string& text, std::string& preamble);
+
+}  // namespace glvk::glsl::detail
