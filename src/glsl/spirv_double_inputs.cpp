@@ -19,23 +19,7 @@ namespace {
 
 constexpr std::size_t kHeaderWords = 5;
 
-struct Instruction {
-  spv::Op op;
-  std::vector<std::uint32_t> words;  // the whole instruction, opcode word first
-};
-
-std::vector<Instruction> split(const std::vector<std::uint32_t>& words) {
-  std::vector<Instruction> out;
-  std::size_t i = kHeaderWords;
-  while (i < words.size()) {
-    const std::uint32_t count = words[i] >> 16;
-    if (count == 0 || i + count > words.size()) break;
-    out.push_back({static_cast<spv::Op>(words[i] & 0xffffu),
-                   {words.begin() + std::ptrdiff_t(i), words.begin() + std::ptrdiff_t(i + count)}});
-    i += count;
-  }
-  return out;
-}
+using Instruction = SpirvInstruction;
 
 std::vector<std::uint32_t> instruction(spv::Op op, std::initializer_list<std::uint32_t> operands) {
   std::vector<std::uint32_t> w{std::uint32_t(operands.size() + 1) << 16 | op};
@@ -143,7 +127,7 @@ struct Rebuilder {
 
 std::vector<std::uint32_t> with_double_inputs_as_uint_pairs(const std::vector<std::uint32_t>& words) {
   if (words.size() < kHeaderWords) return words;
-  std::vector<Instruction> code = split(words);
+  std::vector<Instruction> code = split_instructions(words);
   Types types;
   std::uint32_t entry = 0;
   bool vertex = false;

@@ -56,6 +56,15 @@ bool is_type_or_global(spv::Op op) {
 
 }  // namespace
 
+std::vector<SpirvInstruction> split_instructions(const std::vector<std::uint32_t>& words) {
+  std::vector<SpirvInstruction> out;
+  for_each_instruction(words, [&](std::size_t i, spv::Op op, std::uint32_t count) {
+    out.push_back({op, {words.begin() + std::ptrdiff_t(i), words.begin() + std::ptrdiff_t(i + count)}});
+    return true;
+  });
+  return out;
+}
+
 std::vector<SpirvVariable> global_variables(const std::vector<std::uint32_t>& words) {
   std::unordered_map<std::uint32_t, std::string> names;
   std::unordered_map<std::uint32_t, std::uint32_t> pointee;        // pointer type → pointee

@@ -10,9 +10,19 @@
 #include <string>
 #include <vector>
 
+#include <glslang/SPIRV/spirv.hpp>
+
 #include "glvk/glsl/compiler.h"
 
 namespace glvk::glsl::detail {
+
+// One instruction of a module (its opcode, then every word of it, the opcode word first), and a
+// module's instructions after the header, in order (stops at a malformed one).
+struct SpirvInstruction {
+  spv::Op op;
+  std::vector<std::uint32_t> words;
+};
+std::vector<SpirvInstruction> split_instructions(const std::vector<std::uint32_t>& words);
 
 struct SpirvVariable {
   std::uint32_t id = 0;

@@ -17,22 +17,7 @@ namespace {
 
 constexpr std::size_t kHeaderWords = 5;
 
-struct Instruction {
-  spv::Op op;
-  std::vector<std::uint32_t> words;  // the whole instruction, opcode word first
-};
-
-std::vector<Instruction> split(const std::vector<std::uint32_t>& words) {
-  std::vector<Instruction> out;
-  std::size_t i = kHeaderWords;
-  while (i < words.size()) {
-    const std::uint32_t count = words[i] >> 16;
-    if (count == 0 || i + count > words.size()) break;
-    out.push_back({static_cast<spv::Op>(words[i] & 0xffffu), {words.begin() + std::ptrdiff_t(i), words.begin() + std::ptrdiff_t(i + count)}});
-    i += count;
-  }
-  return out;
-}
+using Instruction = SpirvInstruction;
 
 bool samples_with_coordinate(spv::Op op) {
   switch (op) {
@@ -124,7 +109,7 @@ std::unordered_map<std::uint32_t, std::uint32_t> value_types(const std::vector<s
 
 std::vector<std::uint32_t> with_rect_images_as_2d(const std::vector<std::uint32_t>& words) {
   if (words.size() < kHeaderWords) return words;
-  std::vector<Instruction> module = split(words);
+  std::vector<Instruction> module = split_instructions(words);
   std::unordered_set<std::uint32_t> rect_images, rect_sampled;
   std::unordered_map<std::uint32_t, std::uint32_t> vector_size;  // vector type → components
   for (const Instruction& inst : module) {
