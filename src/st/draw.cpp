@@ -212,7 +212,6 @@ std::int32_t vertex_offset(std::int64_t base_vertex, std::int64_t vertex_base) {
   return std::int32_t(offset);
 }
 
-
 // An array Vulkan cannot fetch where it is: its address or stride is not a multiple of its
 // components' size (GL allows any; the array is then copied, repacked to an aligned stride).
 bool misaligned(const VertexAttribInput& a) {
@@ -320,12 +319,12 @@ void draw(Context& context, const DrawCall& call) {
 
   // Past the device's vertex inputs (only the second locations of double inputs can be) the draw
   // has no pipeline to run on.
-  const std::uint32_t device_inputs = std::min(device.properties().limits.maxVertexInputAttributes,
-                                               device.properties().limits.maxVertexInputBindings);
-  for (const InputSlot& slot : slots)
-    if (slot.location >= std::min(device_inputs, vk_backend::kMaxVertexAttributes) ||
-        slots.size() > std::min(device_inputs, vk_backend::kMaxVertexAttributes))
-      throw DrawError("the device has too few vertex inputs for the program's dvec3/dvec4 inputs");
+  const VkPhysicalDeviceLimits& limits = device.properties().limits;
+  const std::uint32_t inputs =
+      std::min({limits.maxVertexInputAttributes, limits.maxVertexInputBindings, vk_backend::kMaxVertexAttributes});
+  if (slots.size() > inputs ||
+      std::any_of(slots.begin(), slots.end(), [&](const InputSlot& slot) { return slot.location >= inputs; }))
+    throw DrawError("the device has too few vertex inputs for the program's dvec3/dvec4 inputs");
 
   // The vertex index range the draw reads (only when something is copied or converted).
   std::vector<std::uint32_t> indices;
