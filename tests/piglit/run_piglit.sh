@@ -53,7 +53,7 @@ run_one() {
   command=${command%|*}
   local -a argv
   read -r -a argv <<<"$command"
-  local output status result lacks message error
+  local output status result lacks message error started=$SECONDS
   if [ "$kind" = window ]; then
     output=$(cd "$bin" && PIGLIT_PLATFORM=glx timeout "$test_timeout" $launcher "$bin/${argv[0]}" "${argv[@]:1}" -auto 2>&1)
   elif [[ ${argv[0]} == glslparsertest* ]]; then
@@ -90,6 +90,9 @@ run_one() {
   error=$(printf '%s\n' "$output" | grep -m1 '^glvk api: .* failed inside glvk$' | cut -c11-170)
   [ -n "$error" ] || error=$(printf '%s\n' "$output" | grep '^glvk api: error ' | grep -v ' is not implemented by glvk$' |
     head -n 1 | cut -c17-176)
+  # PIGLIT_PROGRESS=1: each test's result and seconds on stderr as it ends, so a run that is killed
+  # (ctest's timeout) still shows where its time went.
+  [ "${PIGLIT_PROGRESS:-0}" = 1 ] && printf '%s\t%s\t%ss\n' "$name" "$result" "$((SECONDS - started))" >&2
   printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$index" "$name" "$result" "$lacks" "$message" "$error"
 }
 export -f run_one
