@@ -185,13 +185,36 @@ spvtools::MessageConsumer collect_into(std::string& log) {
 bool validate_spirv(const std::vector<std::uint32_t>& words, std::string& log) {
   spvtools::SpirvTools tools(SPV_ENV_VULKAN_1_1);
   tools.SetMessageConsumer(collect_into(log));
-  return tools.Validate(words);
+  // Friendly names cost n^2: the validator names every id up front and makes each repeated
+  // OpName unique by trying suffixes _0, _1, ... in turn, and glslang names every call argument
+  // "param" (4,000 calls: 4 s). Its messages are glvk's internal errors; ids serve them.
+  spvtools::ValidatorOptions options;
+  options.SetFriendlyNames(false);
+  return tools.Validate(words.data(), words.size(), options);
 }
+
+namespace {
+std::size_t function_calls(const std::vector<std::uint32_t>& words) {
+  std::size_t calls = 0;
+  for_each_instruction(words, [&](std::size_t, spv::Op op, std::uint32_t) {
+    calls += op == spv::OpFunctionCall;
+    return true;
+  });
+  return calls;
+}
+}  // namespace
 
 bool optimize_spirv(std::vector<std::uint32_t>& words, std::string& log) {
   spvtools::Optimizer optimizer(SPV_ENV_VULKAN_1_1);
   optimizer.SetMessageConsumer(collect_into(log));
-  optimizer.RegisterPerformancePasses();
+  // SPIRV-Tools' inliner splits the calling block at every call and moves the rest of the block
+  // after it, so n calls in one block cost n^2 (4,000 calls of one function: 24 s). Beyond
+  // kMaxInlinedCalls the calls stay calls, which the driver inlines itself, and only dead code is
+  // removed; below it (every ordinary shader) the usual performance passes run.
+  if (function_calls(words) <= kMaxInlinedCalls)
+    optimizer.RegisterPerformancePasses();
+  else
+    optimizer.RegisterPassesFromFlags({"--eliminate-dead-functions", "--eliminate-dead-code-aggressive"});
   std::vector<std::uint32_t> out;
   spvtools::OptimizerOptions options;
   options.set_run_validator(false);  // validated just before

@@ -122,7 +122,10 @@ std::uint64_t used_array_elements(const std::vector<std::uint32_t>& words, std::
 
 // spirv-val for Vulkan 1.1 (SPIR-V 1.3); false with the validator's messages in `log`.
 bool validate_spirv(const std::vector<std::uint32_t>& words, std::string& log);
-// spirv-opt's performance recipe; false (words unchanged) with messages in `log` if it fails.
+// spirv-opt's performance recipe (only dead-code removal for modules of more than
+// kMaxInlinedCalls function calls, which stay calls); false (words unchanged) with messages in
+// `log` if it fails.
+constexpr std::size_t kMaxInlinedCalls = 256;
 bool optimize_spirv(std::vector<std::uint32_t>& words, std::string& log);
 
 }  // namespace glvk::glsl::detail

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <initializer_list>
+#include <string>
 #include <utility>
 
 #include "draw_helpers.h"
@@ -169,6 +170,24 @@ void main() {
   gl_FragColor = ok ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);
 })"}}),
             kGreen);
+}
+
+// More calls than glvk has SPIRV-Tools inline (kMaxInlinedCalls, 256; its inliner is quadratic in
+// the calls of a block) stay function calls in the SPIR-V and must still mean what GLSL 1.30 6.1.1
+// says: `inout` copies in and out, `out` copies out, globals and gl_FragColor written by callees.
+// After 300 calls k is 300, n 600 and the last `seen` 300.
+TEST_F(GlslSemanticsTest, CallsBeyondTheInliningLimitKeepTheirMeaning) {
+  std::string fs = R"(#version 130
+int n = 0;
+void count(inout int k, out float seen) { k += 1; n += 2; seen = float(k); }
+void paint(bool ok) { gl_FragColor = ok ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0); }
+void main() {
+  int k = 0;
+  float seen = -1.0;
+)";
+  for (int i = 0; i < 300; ++i) fs += "  count(k, seen);\n";
+  fs += "  paint(k == 300 && n == 600 && seen == 300.0);\n}\n";
+  EXPECT_EQ(draw({{GL_VERTEX_SHADER, kVs120}, {GL_FRAGMENT_SHADER, fs.c_str()}}), kGreen);
 }
 
 }  // namespace

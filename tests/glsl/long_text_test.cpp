@@ -126,6 +126,16 @@ std::vector<Shape> hostile_shapes() {
                       return s + vs_main;
                     }(),
                     true});
+  // Before: SPIRV-Tools' inliner moved the rest of main's block at every call (n^2), and the
+  // validator's friendly names tried "param_0", "param_1", ... for every call's argument.
+  shapes.push_back({"calls of one function", Stage::Fragment,
+                    [] {
+                      std::string s = "#version 450\nlayout(location = 0) out vec4 c;\n"
+                                      "float f(float x) { return x * 0.5 + 1.0; }\nvoid main() {\nfloat s = 0.0;\n";
+                      while (s.size() < 100000) s += "s = f(s);\n";
+                      return s + "c = vec4(s);\n}\n";
+                    }(),
+                    true});
   shapes.push_back({"unclosed layouts", Stage::Vertex, "#version 450\n" + vs_main + repeated("layout(", 100000), false});
   return shapes;
 }
