@@ -242,11 +242,16 @@ bool answer(Context& ctx, GLenum target, GLenum internal_format, GLenum pname, s
     case GL_VIEW_COMPATIBILITY_CLASS:
       out = {ok && texture_target && a.info ? GLint64(a.info->view_class) : GL_NONE};
       return true;
+    // 22.3: "equivalent to calling GetTexParameter with IMAGE_FORMAT_COMPATIBILITY_TYPE", which
+    // answers BY_SIZE for every texture glvk makes; NONE where no such texture can exist.
+    case GL_IMAGE_FORMAT_COMPATIBILITY_TYPE:
+      out = {ok && texture_target ? GLint64(GL_IMAGE_FORMAT_COMPATIBILITY_BY_SIZE) : GLint64(GL_NONE)};
+      return true;
     // Image load/store, simultaneous sampling and rendering, and the preferred client formats:
     // not promised (NONE or 0, the answers for what an implementation does not offer).
     case GL_SHADER_IMAGE_LOAD: case GL_SHADER_IMAGE_STORE: case GL_SHADER_IMAGE_ATOMIC:
     case GL_IMAGE_TEXEL_SIZE: case GL_IMAGE_COMPATIBILITY_CLASS: case GL_IMAGE_PIXEL_FORMAT: case GL_IMAGE_PIXEL_TYPE:
-    case GL_IMAGE_FORMAT_COMPATIBILITY_TYPE: case GL_SIMULTANEOUS_TEXTURE_AND_DEPTH_TEST:
+    case GL_SIMULTANEOUS_TEXTURE_AND_DEPTH_TEST:
     case GL_SIMULTANEOUS_TEXTURE_AND_STENCIL_TEST: case GL_SIMULTANEOUS_TEXTURE_AND_DEPTH_WRITE:
     case GL_SIMULTANEOUS_TEXTURE_AND_STENCIL_WRITE: case GL_READ_PIXELS_FORMAT: case GL_READ_PIXELS_TYPE:
     case GL_TEXTURE_IMAGE_FORMAT: case GL_TEXTURE_IMAGE_TYPE: case GL_GET_TEXTURE_IMAGE_FORMAT:

@@ -68,6 +68,28 @@ TEST_F(InternalformatQueryTest, AgreesWithATexturesLevelParameters) {
   EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
 }
 
+// 22.3: IMAGE_FORMAT_COMPATIBILITY_TYPE is "equivalent to calling GetTexParameter" with it, for any
+// texture that can exist (piglit's image_format_compatibility_type checks 1D depth textures), and
+// NONE where none can (a renderbuffer, a depth 3D texture, no format).
+TEST_F(InternalformatQueryTest, ImageFormatCompatibilityTypeIsTheTexturesParameter) {
+  const std::pair<GLenum, GLenum> textures[] = {
+      {GL_TEXTURE_1D, GL_DEPTH_COMPONENT}, {GL_TEXTURE_2D, GL_RED}, {GL_TEXTURE_2D_ARRAY, GL_RGBA32F}};
+  for (const auto& [target, format] : textures) {
+    GLuint t = 0;
+    glCreateTextures(target, 1, &t);
+    if (target == GL_TEXTURE_1D) glTextureStorage1D(t, 1, format == GL_DEPTH_COMPONENT ? GL_DEPTH_COMPONENT24 : format, 4);
+    GLint parameter = -1;
+    glGetTextureParameteriv(t, GL_IMAGE_FORMAT_COMPATIBILITY_TYPE, &parameter);
+    EXPECT_EQ(parameter, GL_IMAGE_FORMAT_COMPATIBILITY_BY_SIZE);
+    EXPECT_EQ(query(target, format, GL_IMAGE_FORMAT_COMPATIBILITY_TYPE), parameter) << std::hex << target << " " << format;
+    glDeleteTextures(1, &t);
+  }
+  EXPECT_EQ(query(GL_RENDERBUFFER, GL_RGBA8, GL_IMAGE_FORMAT_COMPATIBILITY_TYPE), GL_NONE);
+  EXPECT_EQ(query(GL_TEXTURE_3D, GL_DEPTH_COMPONENT24, GL_IMAGE_FORMAT_COMPATIBILITY_TYPE), GL_NONE);
+  EXPECT_EQ(query(GL_TEXTURE_2D, GL_TEXTURE_2D, GL_IMAGE_FORMAT_COMPATIBILITY_TYPE), GL_NONE);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
 TEST_F(InternalformatQueryTest, SampleCountsDescendFromMaxSamples) {
   GLint max_samples = 0;
   glGetIntegerv(GL_MAX_SAMPLES, &max_samples);
