@@ -3,11 +3,13 @@
 // the same decisions the commands make: the format st chooses on this device (st_ChooseTextureFormat,
 // the renderbuffer choice and its sample counts), the format table's component sizes and types
 // (as glGetTexLevelParameter reports them), the size limits and renderability. A format or target
-// glvk cannot use answers the spec's "unsupported" values; image load/store answers NONE.
+// glvk cannot use answers the spec's "unsupported" values; image formats answer table 8.27.
 #include <algorithm>
+#include <limits>
 #include <vector>
 
 #include "api_common.h"
+#include "image_formats.h"
 #include "glvk/formats/gl_client.h"
 #include "glvk/gl/texture_object.h"
 #include "glvk/st/context.h"
@@ -98,7 +100,9 @@ std::vector<GLint64> sample_counts(Context& ctx, GLenum target, GLenum internal_
   return counts;
 }
 
-// The size limits of a target (22.3: MAX_WIDTH .. MAX_LAYERS; 0 for dimensions it lacks).
+// The size limits of a target (22.3: MAX_WIDTH .. MAX_LAYERS; 0 for dimensions it lacks). Layers
+// are a dimension: "for 1D array targets [MAX_LAYERS] is the same as MAX_HEIGHT, for 2D and cube
+// array targets the same as MAX_DEPTH".
 struct Extent {
   GLint64 width = 0, height = 0, depth = 0, layers = 0;
 };
@@ -107,13 +111,14 @@ Extent max_extent(GLenum target) {
   if (target == GL_TEXTURE_BUFFER) return {kMaxTextureBufferSize, 0, 0, 0};
   if (target == GL_RENDERBUFFER || is_multisample(target)) {
     const SizeLimits l = size_limits(GL_TEXTURE_2D);
-    return {l.width, l.height, 0, target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY ? GLint64(kMaxArrayTextureLayers) : 0};
+    const GLint64 layers = target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY ? GLint64(kMaxArrayTextureLayers) : 0;
+    return {l.width, l.height, layers, layers};
   }
   const SizeLimits l = size_limits(target);
   switch (target) {
     case GL_TEXTURE_1D: return {l.width, 0, 0, 0};
-    case GL_TEXTURE_1D_ARRAY: return {l.width, 0, 0, l.height};
-    case GL_TEXTURE_2D_ARRAY: case GL_TEXTURE_CUBE_MAP_ARRAY: return {l.width, l.height, 0, l.depth};
+    case GL_TEXTURE_1D_ARRAY: return {l.width, l.height, 0, l.height};
+    case GL_TEXTURE_2D_ARRAY: case GL_TEXTURE_CUBE_MAP_ARRAY: return {l.width, l.height, l.depth, l.depth};
     case GL_TEXTURE_3D: return {l.width, l.height, l.depth, 0};
     default: return {l.width, l.height, 0, 0};
   }
@@ -177,11 +182,17 @@ bool answer(Context& ctx, GLenum target, GLenum internal_format, GLenum pname, s
       return true;
     }
     case GL_MAX_WIDTH: case GL_MAX_HEIGHT: case GL_MAX_DEPTH: case GL_MAX_LAYERS: case GL_MAX_COMBINED_DIMENSIONS: {
+      // Combined: the product of the dimensions (layers are one of them), the faces of cube maps
+      // and the samples of multisample textures (not of renderbuffers, as Mesa and piglit count).
       const Extent e = ok ? max_extent(target) : Extent{};
       GLint64 combined = 1;
-      for (GLint64 v : {e.width, e.height, e.depth, e.layers})
+      for (GLint64 v : {e.width, e.height, e.depth})
         if (v) combined *= v;
-      if (target == GL_TEXTURE_CUBE_MAP) combined *= 6;
+      if (target == GL_TEXTURE_CUBE_MAP || target == GL_TEXTURE_CUBE_MAP_ARRAY) combined *= 6;
+      if (target == GL_TEXTURE_2D_MULTISAMPLE || target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY) {
+        const std::vector<GLint64> counts = sample_counts(ctx, target, internal_format, a);
+        if (!counts.empty()) combined *= counts.front();
+      }
       out = {pname == GL_MAX_WIDTH    ? e.width
              : pname == GL_MAX_HEIGHT ? e.height
              : pname == GL_MAX_DEPTH  ? e.depth
@@ -213,9 +224,11 @@ bool answer(Context& ctx, GLenum target, GLenum internal_format, GLenum pname, s
     case GL_COLOR_ENCODING:
       out = {colour ? GLint64(d.colorspace == formats::Colorspace::SRGB ? GL_SRGB : GL_LINEAR) : GL_NONE};
       return true;
-    case GL_SRGB_READ: case GL_SRGB_DECODE_ARB:
+    case GL_SRGB_READ:
       out = {full_if(texture_target && d.colorspace == formats::Colorspace::SRGB)};
       return true;
+    // Turning the decode off (TEXTURE_SRGB_DECODE_EXT, ARB/EXT_texture_sRGB_decode) is not offered.
+    case GL_SRGB_DECODE_ARB: out = {GL_NONE}; return true;
     case GL_SRGB_WRITE: out = {full_if(a.renderable && d.colorspace == formats::Colorspace::SRGB)}; return true;
     case GL_VERTEX_TEXTURE: case GL_TESS_CONTROL_TEXTURE: case GL_TESS_EVALUATION_TEXTURE: case GL_GEOMETRY_TEXTURE:
     case GL_FRAGMENT_TEXTURE: case GL_COMPUTE_TEXTURE:
@@ -247,10 +260,27 @@ bool answer(Context& ctx, GLenum target, GLenum internal_format, GLenum pname, s
     case GL_IMAGE_FORMAT_COMPATIBILITY_TYPE:
       out = {ok && texture_target ? GLint64(GL_IMAGE_FORMAT_COMPATIBILITY_BY_SIZE) : GLint64(GL_NONE)};
       return true;
-    // Image load/store, simultaneous sampling and rendering, and the preferred client formats:
-    // not promised (NONE or 0, the answers for what an implementation does not offer).
-    case GL_SHADER_IMAGE_LOAD: case GL_SHADER_IMAGE_STORE: case GL_SHADER_IMAGE_ATOMIC:
-    case GL_IMAGE_TEXEL_SIZE: case GL_IMAGE_COMPATIBILITY_CLASS: case GL_IMAGE_PIXEL_FORMAT: case GL_IMAGE_PIXEL_TYPE:
+    // Table 8.27's row of an image format, for any resource of it but a renderbuffer (as Mesa
+    // answers; multisample targets too, though MAX_IMAGE_SAMPLES is 0); 0 or NONE otherwise.
+    case GL_IMAGE_TEXEL_SIZE: case GL_IMAGE_COMPATIBILITY_CLASS: case GL_IMAGE_PIXEL_FORMAT: case GL_IMAGE_PIXEL_TYPE: {
+      const ImageFormat* image = ok && target != GL_RENDERBUFFER ? find_image_format(internal_format) : nullptr;
+      out = {!image                                   ? GLint64(0)
+             : pname == GL_IMAGE_TEXEL_SIZE           ? GLint64(image->texel_bits)
+             : pname == GL_IMAGE_COMPATIBILITY_CLASS  ? GLint64(image->image_class)
+             : pname == GL_IMAGE_PIXEL_FORMAT         ? GLint64(image->pixel_format)
+                                                      : GLint64(image->pixel_type)};
+      return true;
+    }
+    // What glBindImageTexture takes and draw_images.cpp binds: image formats of single-sampled
+    // texture targets (no buffer images); atomics on the 32-bit integer formats (8.26).
+    case GL_SHADER_IMAGE_LOAD: case GL_SHADER_IMAGE_STORE: case GL_SHADER_IMAGE_ATOMIC: {
+      const bool image = texture_target && !is_multisample(target) && find_image_format(internal_format);
+      const bool atomic = internal_format == GL_R32I || internal_format == GL_R32UI;
+      out = {full_if(image && (pname != GL_SHADER_IMAGE_ATOMIC || atomic))};
+      return true;
+    }
+    // Simultaneous sampling and rendering, and the preferred client formats: not promised (NONE,
+    // the answer for what an implementation does not offer).
     case GL_SIMULTANEOUS_TEXTURE_AND_DEPTH_TEST:
     case GL_SIMULTANEOUS_TEXTURE_AND_STENCIL_TEST: case GL_SIMULTANEOUS_TEXTURE_AND_DEPTH_WRITE:
     case GL_SIMULTANEOUS_TEXTURE_AND_STENCIL_WRITE: case GL_READ_PIXELS_FORMAT: case GL_READ_PIXELS_TYPE:
@@ -271,7 +301,9 @@ void get_internalformat(Context& ctx, const char* fn, GLenum target, GLenum inte
     return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not an internal format query", fn, pname);
   if (buf_size < 0) return ctx.error(GL_INVALID_VALUE, "%s(bufSize = %d): negative", fn, buf_size);
   if (!params) return;
-  for (std::size_t i = 0; i < values.size() && i < std::size_t(buf_size); ++i) params[i] = T(values[i]);
+  // A 32-bit query of a larger value (MAX_COMBINED_DIMENSIONS) saturates rather than wraps.
+  for (std::size_t i = 0; i < values.size() && i < std::size_t(buf_size); ++i)
+    params[i] = T(std::clamp<GLint64>(values[i], std::numeric_limits<T>::min(), std::numeric_limits<T>::max()));
 }
 
 }  // namespace

@@ -36,6 +36,8 @@ TEST_F(InternalformatQueryTest, SizedFormatsReportTheirComponents) {
   EXPECT_EQ(query(GL_TEXTURE_2D, GL_RGB9_E5, GL_INTERNALFORMAT_SHARED_SIZE), 5);
   EXPECT_EQ(query(GL_TEXTURE_2D, GL_SRGB8_ALPHA8, GL_COLOR_ENCODING), GL_SRGB);
   EXPECT_EQ(query(GL_TEXTURE_2D, GL_RGBA8, GL_COLOR_ENCODING), GL_LINEAR);
+  EXPECT_EQ(query(GL_TEXTURE_2D, GL_SRGB8_ALPHA8, GL_SRGB_READ), GL_FULL_SUPPORT);
+  EXPECT_EQ(query(GL_TEXTURE_2D, GL_SRGB8_ALPHA8, GL_SRGB_DECODE_ARB), GL_NONE);  // no TEXTURE_SRGB_DECODE_EXT
   EXPECT_EQ(query(GL_TEXTURE_2D, GL_DEPTH_COMPONENT32F, GL_DEPTH_RENDERABLE), GL_TRUE);
   EXPECT_EQ(query(GL_TEXTURE_2D, GL_DEPTH_COMPONENT32F, GL_COLOR_RENDERABLE), GL_FALSE);
   EXPECT_EQ(query(GL_TEXTURE_2D, GL_RGBA8UI, GL_FILTER), GL_NONE);  // integer: nearest only
@@ -45,6 +47,22 @@ TEST_F(InternalformatQueryTest, SizedFormatsReportTheirComponents) {
   GLint layers = 0;
   glGetIntegerv(GL_MAX_ARRAY_TEXTURE_LAYERS, &layers);
   EXPECT_EQ(query(GL_TEXTURE_2D_ARRAY, GL_RGBA8, GL_MAX_LAYERS), layers);
+  // ARB_internalformat_query2: layers are MAX_HEIGHT of 1D arrays and MAX_DEPTH of 2D and cube
+  // arrays; the combined dimensions multiply width, height, depth, cube faces and samples.
+  EXPECT_EQ(query(GL_TEXTURE_1D_ARRAY, GL_RGBA8, GL_MAX_HEIGHT), layers);
+  EXPECT_EQ(query(GL_TEXTURE_1D_ARRAY, GL_RGBA8, GL_MAX_LAYERS), layers);
+  EXPECT_EQ(query(GL_TEXTURE_2D_ARRAY, GL_RGBA8, GL_MAX_DEPTH), layers);
+  EXPECT_EQ(query(GL_TEXTURE_1D_ARRAY, GL_RGBA8, GL_MAX_COMBINED_DIMENSIONS), 16384 * layers);
+  GLint cube = 0, samples = 0;
+  glGetIntegerv(GL_MAX_CUBE_MAP_TEXTURE_SIZE, &cube);
+  glGetInternalformativ(GL_TEXTURE_2D_MULTISAMPLE, GL_RGBA8, GL_SAMPLES, 1, &samples);
+  GLint64 combined = 0;
+  glGetInternalformati64v(GL_TEXTURE_CUBE_MAP_ARRAY, GL_RGBA8, GL_MAX_COMBINED_DIMENSIONS, 1, &combined);
+  EXPECT_EQ(combined, GLint64(cube) * cube * layers * 6);
+  glGetInternalformati64v(GL_TEXTURE_2D_MULTISAMPLE, GL_RGBA8, GL_MAX_COMBINED_DIMENSIONS, 1, &combined);
+  EXPECT_EQ(combined, GLint64(16384) * 16384 * samples);
+  // The 32-bit query of a value past INT_MAX saturates.
+  EXPECT_EQ(query(GL_TEXTURE_2D_MULTISAMPLE_ARRAY, GL_RGBA8, GL_MAX_COMBINED_DIMENSIONS), 2147483647);
   EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
 }
 
@@ -87,6 +105,39 @@ TEST_F(InternalformatQueryTest, ImageFormatCompatibilityTypeIsTheTexturesParamet
   EXPECT_EQ(query(GL_RENDERBUFFER, GL_RGBA8, GL_IMAGE_FORMAT_COMPATIBILITY_TYPE), GL_NONE);
   EXPECT_EQ(query(GL_TEXTURE_3D, GL_DEPTH_COMPONENT24, GL_IMAGE_FORMAT_COMPATIBILITY_TYPE), GL_NONE);
   EXPECT_EQ(query(GL_TEXTURE_2D, GL_TEXTURE_2D, GL_IMAGE_FORMAT_COMPATIBILITY_TYPE), GL_NONE);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
+// 22.3's image pnames answer table 8.27's row (GL 4.6): texel size in bits, compatibility class,
+// pixel format and type; 0 or NONE for a renderbuffer or a format no image unit takes. Load and
+// store where glBindImageTexture binds (single-sampled textures), atomics on R32I/R32UI only.
+TEST_F(InternalformatQueryTest, ImageFormatsAnswerTable827) {
+  struct Row {
+    GLenum format;
+    GLint bits;
+    GLenum image_class, pixel_format, pixel_type;
+  };
+  const Row rows[] = {{GL_RGBA32F, 128, GL_IMAGE_CLASS_4_X_32, GL_RGBA, GL_FLOAT},
+                      {GL_R11F_G11F_B10F, 32, GL_IMAGE_CLASS_11_11_10, GL_RGB, GL_UNSIGNED_INT_10F_11F_11F_REV},
+                      {GL_RGB10_A2UI, 32, GL_IMAGE_CLASS_10_10_10_2, GL_RGBA_INTEGER, GL_UNSIGNED_INT_2_10_10_10_REV},
+                      {GL_RG16I, 32, GL_IMAGE_CLASS_2_X_16, GL_RG_INTEGER, GL_SHORT},
+                      {GL_R8_SNORM, 8, GL_IMAGE_CLASS_1_X_8, GL_RED, GL_BYTE}};
+  for (const Row& r : rows)
+    for (GLenum target : {GL_TEXTURE_2D, GL_TEXTURE_3D, GL_TEXTURE_2D_MULTISAMPLE}) {
+      EXPECT_EQ(query(target, r.format, GL_IMAGE_TEXEL_SIZE), r.bits) << std::hex << r.format;
+      EXPECT_EQ(query(target, r.format, GL_IMAGE_COMPATIBILITY_CLASS), GLint(r.image_class)) << std::hex << r.format;
+      EXPECT_EQ(query(target, r.format, GL_IMAGE_PIXEL_FORMAT), GLint(r.pixel_format)) << std::hex << r.format;
+      EXPECT_EQ(query(target, r.format, GL_IMAGE_PIXEL_TYPE), GLint(r.pixel_type)) << std::hex << r.format;
+    }
+  EXPECT_EQ(query(GL_RENDERBUFFER, GL_RGBA32F, GL_IMAGE_TEXEL_SIZE), 0);
+  EXPECT_EQ(query(GL_TEXTURE_2D, GL_RGB8, GL_IMAGE_TEXEL_SIZE), 0);  // not in the table
+  EXPECT_EQ(query(GL_TEXTURE_2D, GL_RGB8, GL_IMAGE_PIXEL_FORMAT), GL_NONE);
+  EXPECT_EQ(query(GL_TEXTURE_2D, GL_RGBA8, GL_SHADER_IMAGE_LOAD), GL_FULL_SUPPORT);
+  EXPECT_EQ(query(GL_TEXTURE_CUBE_MAP, GL_RGBA8, GL_SHADER_IMAGE_STORE), GL_FULL_SUPPORT);
+  EXPECT_EQ(query(GL_TEXTURE_2D_MULTISAMPLE, GL_RGBA8, GL_SHADER_IMAGE_LOAD), GL_NONE);  // MAX_IMAGE_SAMPLES 0
+  EXPECT_EQ(query(GL_TEXTURE_2D, GL_RGB8, GL_SHADER_IMAGE_LOAD), GL_NONE);
+  EXPECT_EQ(query(GL_TEXTURE_2D, GL_R32UI, GL_SHADER_IMAGE_ATOMIC), GL_FULL_SUPPORT);
+  EXPECT_EQ(query(GL_TEXTURE_2D, GL_RGBA8, GL_SHADER_IMAGE_ATOMIC), GL_NONE);
   EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
 }
 
