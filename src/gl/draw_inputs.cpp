@@ -68,12 +68,15 @@ bool texture_complete(const TextureObject& t, const SamplerParameters& sampler, 
     if (!i.defined() || i.width != b.width || i.height != b.height || i.internal_format != b.internal_format)
       return false;
   }
+  last = base;
+  // Multisample textures have one level and are fetched texel by texel (texelFetch, 8.14.2): the
+  // sampler's filters, which the rules below read, do not apply to them.
+  if (t.target == GL_TEXTURE_2D_MULTISAMPLE || t.target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY) return true;
   const formats::FormatDesc& d = formats::describe(b.format);
   // Integer formats need NEAREST filtering (8.17: "not complete" otherwise).
   const bool nearest = sampler.mag_filter == GL_NEAREST &&
                        (sampler.min_filter == GL_NEAREST || sampler.min_filter == GL_NEAREST_MIPMAP_NEAREST);
   if (d.is_pure_integer && !nearest) return false;
-  last = base;
   if (!is_mipmap_filter(sampler.min_filter)) return true;
   if (t.immutable) {
     last = std::min(t.max_level, GLint(t.immutable_levels) - 1);
