@@ -271,6 +271,27 @@ void rebase_swizzle(GLenum base_format, GLenum depth_texture_mode, formats::Swiz
   }
 }
 
+int sampled_kind(std::uint32_t sampler_gl_type) {
+  switch (sampler_gl_type) {
+    case GL_INT_SAMPLER_1D: case GL_INT_SAMPLER_2D: case GL_INT_SAMPLER_3D: case GL_INT_SAMPLER_CUBE:
+    case GL_INT_SAMPLER_1D_ARRAY: case GL_INT_SAMPLER_2D_ARRAY: case GL_INT_SAMPLER_2D_RECT:
+    case GL_INT_SAMPLER_BUFFER: case GL_INT_SAMPLER_CUBE_MAP_ARRAY: case GL_INT_SAMPLER_2D_MULTISAMPLE:
+    case GL_INT_SAMPLER_2D_MULTISAMPLE_ARRAY:
+      return 1;
+    case GL_UNSIGNED_INT_SAMPLER_1D: case GL_UNSIGNED_INT_SAMPLER_2D: case GL_UNSIGNED_INT_SAMPLER_3D:
+    case GL_UNSIGNED_INT_SAMPLER_CUBE: case GL_UNSIGNED_INT_SAMPLER_1D_ARRAY: case GL_UNSIGNED_INT_SAMPLER_2D_ARRAY:
+    case GL_UNSIGNED_INT_SAMPLER_2D_RECT: case GL_UNSIGNED_INT_SAMPLER_BUFFER: case GL_UNSIGNED_INT_SAMPLER_CUBE_MAP_ARRAY:
+    case GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE: case GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE_ARRAY:
+      return 2;
+    default: return 0;
+  }
+}
+
+int format_kind(const formats::FormatDesc& d) {
+  if (!d.is_pure_integer) return 0;
+  return d.channel[0].type == formats::ChannelType::SIGNED ? 1 : 2;
+}
+
 SampledView sampled_view(const TextureInput& t) {
   const Texture& texture = *t.texture;
   const TextureLayout& layout = texture.layout();
@@ -291,6 +312,7 @@ SampledView sampled_view(const TextureInput& t) {
     v.depth = !stencil;
     v.stencil = stencil;
   }
+  v.kind = v.stencil ? 2 : format_kind(d);
   const std::uint32_t layers = layout.target == TextureTarget::TEXTURE_3D ? 1 : layout.layers;
   v.key.range = {aspect, texture.image_level(base), v.levels,
                  layout.target == TextureTarget::TEXTURE_3D ? 0 : texture.image_layer(0), layers};
@@ -322,7 +344,8 @@ VkImageViewType sampler_view_type(std::uint32_t gl_type) {
     case GL_SAMPLER_CUBE: case GL_SAMPLER_CUBE_SHADOW: case GL_INT_SAMPLER_CUBE: case GL_UNSIGNED_INT_SAMPLER_CUBE:
       return VK_IMAGE_VIEW_TYPE_CUBE;
     case GL_SAMPLER_2D_ARRAY: case GL_SAMPLER_2D_ARRAY_SHADOW: case GL_INT_SAMPLER_2D_ARRAY:
-    case GL_UNSIGNED_INT_SAMPLER_2D_ARRAY:
+    case GL_UNSIGNED_INT_SAMPLER_2D_ARRAY: case GL_SAMPLER_2D_MULTISAMPLE_ARRAY:
+    case GL_INT_SAMPLER_2D_MULTISAMPLE_ARRAY: case GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE_ARRAY:
       return VK_IMAGE_VIEW_TYPE_2D_ARRAY;
     case GL_SAMPLER_CUBE_MAP_ARRAY: case GL_SAMPLER_CUBE_MAP_ARRAY_SHADOW: case GL_INT_SAMPLER_CUBE_MAP_ARRAY:
     case GL_UNSIGNED_INT_SAMPLER_CUBE_MAP_ARRAY:
@@ -345,28 +368,51 @@ formats::TextureTarget stand_in_target(VkImageViewType type) {
   }
 }
 
-// The stand-in images incomplete textures sample, cleared to (0, 0, 0, 1) once.
-void make_incomplete_images(DrawResources& res, vk_backend::CommandStream& stream) {
-  if (res.incomplete_ready) return;
-  auto make = [&](VkImageType type, std::uint32_t layers, VkImageCreateFlags flags) {
+// The format of the stand-ins reading numbers of `kind` (sampled_kind's).
+formats::Format stand_in_format(int kind) {
+  using formats::Format;
+  return kind == 1 ? Format::R8G8B8A8_SINT : kind == 2 ? Format::R8G8B8A8_UINT : Format::R8G8B8A8_UNORM;
+}
+
+bool multisample_sampler(std::uint32_t gl_type) {
+  switch (gl_type) {
+    case GL_SAMPLER_2D_MULTISAMPLE: case GL_INT_SAMPLER_2D_MULTISAMPLE: case GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE:
+    case GL_SAMPLER_2D_MULTISAMPLE_ARRAY: case GL_INT_SAMPLER_2D_MULTISAMPLE_ARRAY:
+    case GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE_ARRAY:
+      return true;
+    default: return false;
+  }
+}
+
+// The stand-in image for views of `type`, multisampled or not, reading numbers of `kind`: 1x1,
+// cleared to (0, 0, 0, 1) in that kind when first made. Cubes get their own image, as each target
+// has its own fallback texture in Mesa: a 2D view of a 6-layer image is an array to RADV (the
+// image's layers pick the resource type). Multisample stand-ins have 4 samples, a count every
+// Vulkan device samples colour with (and the one glvk's MAX_INTEGER_SAMPLES also promises).
+const std::shared_ptr<vk_backend::Image>& stand_in_image(DrawResources& res, vk_backend::CommandStream& stream,
+                                                         VkImageViewType type, bool multisample, int kind) {
+  const bool cube = type == VK_IMAGE_VIEW_TYPE_CUBE || type == VK_IMAGE_VIEW_TYPE_CUBE_ARRAY;
+  const int shape = multisample ? 4
+                    : type == VK_IMAGE_VIEW_TYPE_1D || type == VK_IMAGE_VIEW_TYPE_1D_ARRAY ? 0
+                    : type == VK_IMAGE_VIEW_TYPE_3D                                         ? 3
+                    : cube                                                                  ? 2
+                                                                                            : 1;
+  std::shared_ptr<vk_backend::Image>& image = res.incomplete[std::size_t(shape * 3 + kind)];
+  if (!image) {
     vk_backend::ImageDescription d;
-    d.type = type;
-    d.format = VK_FORMAT_R8G8B8A8_UNORM;
-    d.layers = layers;
+    d.type = shape == 0 ? VK_IMAGE_TYPE_1D : shape == 3 ? VK_IMAGE_TYPE_3D : VK_IMAGE_TYPE_2D;
+    d.format = static_cast<VkFormat>(formats::describe(stand_in_format(kind)).vk_format);
+    d.layers = cube ? 6 : 1;
+    d.samples = multisample ? VK_SAMPLE_COUNT_4_BIT : VK_SAMPLE_COUNT_1_BIT;
     d.usage = VK_IMAGE_USAGE_SAMPLED_BIT;
-    d.flags = flags;
-    auto image = std::make_shared<vk_backend::Image>(*res.screen.device, d);
-    const VkClearColorValue black{{0.0f, 0.0f, 0.0f, 1.0f}};
+    d.flags = cube ? VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT : 0;
+    image = std::make_shared<vk_backend::Image>(*res.screen.device, d);
+    VkClearColorValue black{};
+    if (kind == 0) black.float32[3] = 1.0f;
+    else black.uint32[3] = 1;  // the integer 1, signed or unsigned alike
     stream.clear_color_image(*image, black, image->whole_range());
-    return image;
-  };
-  // Cubes get their own image, as each target has its own fallback texture in Mesa: a 2D view of
-  // a 6-layer image is an array to RADV (the image's layers pick the resource type).
-  res.incomplete_2d = make(VK_IMAGE_TYPE_2D, 1, 0);
-  res.incomplete_cube = make(VK_IMAGE_TYPE_2D, 6, VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT);
-  res.incomplete_1d = make(VK_IMAGE_TYPE_1D, 1, 0);
-  res.incomplete_3d = make(VK_IMAGE_TYPE_3D, 1, 0);
-  res.incomplete_ready = true;
+  }
+  return image;
 }
 
 }  // namespace
@@ -375,8 +421,9 @@ VkDescriptorImageInfo sampled_descriptor(DrawResources& res, vk_backend::Command
                                          std::uint32_t sampler_gl_type) {
   const vk_backend::Device& device = *res.screen.device;
   const VkImageViewType wanted = sampler_view_type(sampler_gl_type);
-  if (t && t->texture && view_type(t->target) == wanted) {
-    const SampledView v = sampled_view(*t);
+  const int kind = sampled_kind(sampler_gl_type);
+  const SampledView v = t && t->texture && view_type(t->target) == wanted ? sampled_view(*t) : SampledView{};
+  if (v.key.image && v.kind == kind) {
     vk_backend::Image& image = t->texture->image();
     stream.prepare_sampled(image, v.key.range);
     const bool comparing_sampler = sampler_gl_type == GL_SAMPLER_1D_SHADOW || sampler_gl_type == GL_SAMPLER_2D_SHADOW ||
@@ -393,28 +440,22 @@ VkDescriptorImageInfo sampled_descriptor(DrawResources& res, vk_backend::Command
     if (new_view) shadow_sampled_view(image, view, *t->texture, v);
     return {sampler, view, image.layout_for(VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL)};
   }
-  make_incomplete_images(res, stream);
-  const bool cube = wanted == VK_IMAGE_VIEW_TYPE_CUBE || wanted == VK_IMAGE_VIEW_TYPE_CUBE_ARRAY;
-  const std::shared_ptr<vk_backend::Image>& image =
-      wanted == VK_IMAGE_VIEW_TYPE_1D || wanted == VK_IMAGE_VIEW_TYPE_1D_ARRAY ? res.incomplete_1d
-      : wanted == VK_IMAGE_VIEW_TYPE_3D                                         ? res.incomplete_3d
-      : cube                                                                    ? res.incomplete_cube
-                                                                                : res.incomplete_2d;
-  const std::uint32_t layers = cube ? 6 : 1;
+  const bool multisample = multisample_sampler(sampler_gl_type);
+  const std::shared_ptr<vk_backend::Image>& image = stand_in_image(res, stream, wanted, multisample, kind);
   ViewKey key{};
   key.image = image.get();
   key.type = wanted;
-  key.format = VK_FORMAT_R8G8B8A8_UNORM;
+  key.format = image->description().format;
   key.components = {};
-  key.range = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, layers};
+  key.range = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, image->description().layers};
   stream.prepare_sampled(*image, key.range);
   SamplerInput nearest;
   nearest.min_filter = nearest.mag_filter = GL_NEAREST;
   bool new_sampler = false, new_view = false;
-  const VkSampler sampler = res.sampler(sampler_key(nearest, device, 1, false, false), &new_sampler);
+  const VkSampler sampler = res.sampler(sampler_key(nearest, device, 1, kind != 0, false), &new_sampler);
   const VkImageView view = res.view(image, key, &new_view);
-  if (new_sampler) shadow_sampler(device, sampler, nearest, false, false);
-  if (new_view) shadow_stand_in_view(device, view, stand_in_target(wanted));
+  if (new_sampler) shadow_sampler(device, sampler, nearest, false, kind != 0);
+  if (new_view) shadow_stand_in_view(device, view, stand_in_target(wanted), stand_in_format(kind), multisample ? 4 : 1);
   return {sampler, view, image->layout_for(VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL)};
 }
 

@@ -86,9 +86,10 @@ struct DrawResources {
   // What a samplerBuffer without a buffer reads: one zero texel (float, signed, unsigned).
   std::shared_ptr<vk_backend::Buffer> zero_texel;
   std::array<std::unique_ptr<vk_backend::BufferView>, 3> zero_texel_views;
-  // What an incomplete texture samples: (0, 0, 0, 1), one texel per view type (GL 4.6 11.1.3.5).
-  std::shared_ptr<vk_backend::Image> incomplete_2d, incomplete_cube, incomplete_1d, incomplete_3d;
-  bool incomplete_ready = false;
+  // What an incomplete texture samples: (0, 0, 0, 1) (GL 4.6 11.1.3.5), one 1x1 image per view
+  // shape (1D, 2D, cube, 3D, 2D multisample) and number kind (float, signed, unsigned), made on
+  // first use: Vulkan needs the view's numeric type and sample count to be the sampler's.
+  std::array<std::shared_ptr<vk_backend::Image>, 15> incomplete;
   std::map<VkFormat, bool> blendable_formats;
 };
 

@@ -30,20 +30,6 @@ VkBufferView DrawResources::buffer_view(const std::shared_ptr<vk_backend::Buffer
 
 namespace {
 
-// The kind of value a sampler type returns: 0 float, 1 signed integer, 2 unsigned integer.
-int sampled_kind(std::uint32_t sampler_gl_type) {
-  switch (sampler_gl_type) {
-    case GL_INT_SAMPLER_BUFFER: return 1;
-    case GL_UNSIGNED_INT_SAMPLER_BUFFER: return 2;
-    default: return 0;
-  }
-}
-
-int format_kind(const formats::FormatDesc& d) {
-  if (!d.is_pure_integer) return 0;
-  return d.channel[0].type == formats::ChannelType::SIGNED ? 1 : 2;
-}
-
 VkBufferView zero_texel_view(DrawResources& res, int kind) {
   if (!res.zero_texel) {
     res.zero_texel = std::make_shared<vk_backend::Buffer>(*res.screen.device, 16,

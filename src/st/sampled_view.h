@@ -13,10 +13,16 @@ struct SampledView {
   bool integer = false;  // pure integer or stencil: never filtered
   bool depth = false;    // a depth aspect: depth comparison applies
   bool stencil = false;  // the stencil aspect of a depth/stencil or stencil format
+  int kind = 0;          // the number kind it reads as (sampled_kind's)
   // The GL-level swizzle (base-format rebase, then the texture's swizzle parameters), without the
   // storage format's own emulation swizzle: what st hands radeonsi's sampler view.
   formats::Swizzle gl_swizzle[4] = {formats::Swizzle::X, formats::Swizzle::Y, formats::Swizzle::Z, formats::Swizzle::W};
 };
+
+// The kind of number a GLSL sampler type returns, and the kind a format stores: 0 float (depth
+// too), 1 signed integer, 2 unsigned integer (stencil). Vulkan needs a view's to be its sampler's.
+int sampled_kind(std::uint32_t sampler_gl_type);
+int format_kind(const formats::FormatDesc& d);
 
 // The view a TextureInput samples (texture non-null).
 SampledView sampled_view(const TextureInput& t);
@@ -24,7 +30,8 @@ VkImageViewType view_type(GLenum target);
 void rebase_swizzle(GLenum base_format, GLenum depth_texture_mode, formats::Swizzle out[4]);
 // The descriptor of one sampler element: the texture's view and sampler (its subresources brought
 // into the sampled layout), or the (0, 0, 0, 1) stand-in for an incomplete or missing texture
-// (GL 4.6 11.1.3.5) of the view type the sampler's GLSL type reads. Screen lock held.
+// (GL 4.6 11.1.3.5), or one of another number kind than the sampler's (undefined in GL), of the
+// view type, sample count and kind the sampler's GLSL type reads. Screen lock held.
 VkDescriptorImageInfo sampled_descriptor(DrawResources& res, vk_backend::CommandStream& stream, const TextureInput* t,
                                          std::uint32_t sampler_gl_type);
 // The texel buffer view of one samplerBuffer element (GL 4.6 8.9): the buffer texture's range in

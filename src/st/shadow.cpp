@@ -412,7 +412,8 @@ void shadow_blit_samplers(const vk_backend::Device& device, vk_backend::CommandS
   }
 }
 
-void shadow_stand_in_view(const vk_backend::Device& device, VkImageView view, TextureTarget target) {
+void shadow_stand_in_view(const vk_backend::Device& device, VkImageView view, TextureTarget target,
+                          formats::Format format, std::uint32_t samples) {
   Shadow* s = shadow();
   if (!s || !s->tag_objects) return;
   amd::ShadowRecord record;
@@ -421,7 +422,8 @@ void shadow_stand_in_view(const vk_backend::Device& device, VkImageView view, Te
     // _mesa_get_fallback_texture: one RGBA8 texel per face of the sampler's target.
     amd::SurfaceTemplate templ;
     templ.target = target;
-    templ.format = formats::Format::R8G8B8A8_UNORM;
+    templ.format = format;
+    templ.samples = samples;
     templ.array_size = target == TextureTarget::TEXTURE_CUBE || target == TextureTarget::TEXTURE_CUBE_ARRAY ? 6 : 1;
     const amd::Result<amd::Surface> surface = amd::compute_surface(s->stream->chip(), templ);
     if (!surface) return;

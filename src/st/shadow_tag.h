@@ -52,8 +52,9 @@ void shadow_texel_buffer_view(const vk_backend::Device& device, VkBufferView vie
 // encodes them. Once per screen.
 void shadow_blit_samplers(const vk_backend::Device& device, vk_backend::CommandStream& stream);
 // A view of a stand-in image an incomplete texture samples (GL 4.6 11.1.3.5), tagged with the
-// sampler view of Mesa's fallback texture for `target`: RGBA8, 1x1 (x1), one level, one layer (6
-// for cubes), sampled whole.
-void shadow_stand_in_view(const vk_backend::Device& device, VkImageView view, formats::TextureTarget target);
+// sampler view of a fallback texture for `target` in `format` (RGBA8 of the sampler's number
+// kind) with `samples`: 1x1 (x1), one level, one layer (6 for cubes), sampled whole.
+void shadow_stand_in_view(const vk_backend::Device& device, VkImageView view, formats::TextureTarget target,
+                          formats::Format format, std::uint32_t samples);
 
 }  // namespace glvk::st

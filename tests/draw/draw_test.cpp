@@ -224,6 +224,102 @@ void main() { result = texture(image, uv); })");
   EXPECT_EQ(pixel(4, 4), (Rgba{0, 0, 0, 255}));
 }
 
+// Multisample textures have no mipmaps and no filtering: texelFetch reads the sample it names
+// whatever the texture's (or a bound sampler object's) filters say (GL 4.6 8.14.2, 8.17), integer
+// formats too. The default MIN_FILTER, NEAREST_MIPMAP_LINEAR, once made them read as incomplete
+// textures: zeros.
+TEST_F(DrawTest, MultisampleTexturesAreFetchedWhateverTheFilters) {
+  GLuint textures[2], fbo;
+  glGenTextures(2, textures);
+  glGenFramebuffers(1, &fbo);
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+  glActiveTexture(GL_TEXTURE2);
+  glBindTexture(GL_TEXTURE_2D_MULTISAMPLE, textures[0]);
+  glTexImage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGBA8, kSize, kSize, GL_TRUE);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D_MULTISAMPLE, textures[0], 0);
+  const GLfloat green[] = {0.0f, 1.0f, 0.0f, 1.0f};
+  glClearBufferfv(GL_COLOR, 0, green);
+  glActiveTexture(GL_TEXTURE3);
+  glBindTexture(GL_TEXTURE_2D_MULTISAMPLE, textures[1]);
+  glTexImage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGBA8UI, kSize, kSize, GL_TRUE);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D_MULTISAMPLE, textures[1], 0);
+  const GLuint seven[] = {7, 0, 0, 0};
+  glClearBufferuiv(GL_COLOR, 0, seven);
+  glActiveTexture(GL_TEXTURE0);
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
+  const GLuint p = link(kPositionVs, R"(#version 330 core
+uniform sampler2DMS colour;
+uniform usampler2DMS number;
+out vec4 result;
+void main() {
+  ivec2 at = ivec2(gl_FragCoord.xy);
+  result = texelFetch(number, at, 1).r == 7u ? texelFetch(colour, at, 3) : vec4(1.0, 0.0, 0.0, 1.0);
+})");
+  glUseProgram(p);
+  glUniform1i(glGetUniformLocation(p, "colour"), 2);
+  glUniform1i(glGetUniformLocation(p, "number"), 3);
+  positions({-1, -1, 3, -1, -1, 3});
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_EQ(pixel(5, 7), (Rgba{0, 255, 0, 255}));
+  // A sampler object with a mipmap filter on the unit changes nothing either.
+  GLuint sampler;
+  glGenSamplers(1, &sampler);
+  glSamplerParameteri(sampler, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+  glBindSampler(2, sampler);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  EXPECT_EQ(pixel(30, 1), (Rgba{0, 255, 0, 255}));
+  glBindSampler(2, 0);
+  glDeleteSamplers(1, &sampler);
+  glDeleteFramebuffers(1, &fbo);
+  glDeleteTextures(2, textures);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
+// An incomplete or missing texture reads (0, 0, 0, 1) in the sampler's own kind of number (GL 4.6
+// 11.1.3.5), multisample samplers included; and a multisample array texture is read, not taken for
+// a missing one. (Vulkan needs the stand-in's numeric type and sample count to be the sampler's:
+// an RGBA8 UNORM single-sampled stand-in for all of them was invalid Vulkan.)
+TEST_F(DrawTest, IncompleteTexturesReadZeroZeroZeroOneInTheSamplersKind) {
+  GLuint empty, layered, fbo;
+  glGenTextures(1, &empty);
+  glGenTextures(1, &layered);
+  glGenFramebuffers(1, &fbo);
+  glActiveTexture(GL_TEXTURE4);
+  glBindTexture(GL_TEXTURE_2D, empty);  // no image: incomplete
+  glActiveTexture(GL_TEXTURE6);
+  glBindTexture(GL_TEXTURE_2D_MULTISAMPLE_ARRAY, layered);
+  glTexImage3DMultisample(GL_TEXTURE_2D_MULTISAMPLE_ARRAY, 4, GL_RGBA8, kSize, kSize, 2, GL_TRUE);
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+  glFramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, layered, 0, 1);
+  const GLfloat blue[] = {0.0f, 0.0f, 1.0f, 1.0f};
+  glClearBufferfv(GL_COLOR, 0, blue);
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
+  glActiveTexture(GL_TEXTURE0);
+  const GLuint p = link(kPositionVs, R"(#version 330 core
+uniform usampler2D u;        // unit 4: a texture without images
+uniform isampler2DMS m;      // unit 5: the default multisample texture, no image
+uniform sampler2DMSArray a;  // unit 6: layer 1 cleared to blue
+out vec4 result;
+void main() {
+  bool ok = texture(u, vec2(0.5)) == uvec4(0u, 0u, 0u, 1u) && texelFetch(m, ivec2(0), 1) == ivec4(0, 0, 0, 1) &&
+            texelFetch(a, ivec3(ivec2(gl_FragCoord.xy), 1), 2) == vec4(0.0, 0.0, 1.0, 1.0);
+  result = ok ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);
+})");
+  glUseProgram(p);
+  glUniform1i(glGetUniformLocation(p, "u"), 4);
+  glUniform1i(glGetUniformLocation(p, "m"), 5);
+  glUniform1i(glGetUniformLocation(p, "a"), 6);
+  positions({-1, -1, 3, -1, -1, 3});
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_EQ(pixel(3, 29), (Rgba{0, 255, 0, 255}));
+  glDeleteFramebuffers(1, &fbo);
+  glDeleteTextures(1, &layered);
+  glDeleteTextures(1, &empty);
+}
+
 TEST_F(DrawTest, SamplerObjectsReplaceTheTexturesSamplerState) {
   GLuint t;
   glGenTextures(1, &t);
