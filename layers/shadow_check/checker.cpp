@@ -240,7 +240,7 @@ Comparison compare_buffer_view(const amd::Chip& chip, VkFormat format, VkDeviceS
 Comparison compare_sampler(const amd::Chip& chip, const VkSamplerCreateInfo& info, const amd::ShadowRecord& record,
                            std::optional<uint32_t> border_slot) {
   DifferenceContext context{amd::RecordKind::Sampler, std::nullopt, {}, info, std::nullopt, border_slot,
-                            record.sampler_max_lod};
+                            record.sampler_max_lod, record.sampler_for_integer};
   return compare_words(chip, "SQ_IMG_SAMP", derive_sampler_descriptor(chip, info, border_slot), record, context);
 }
 

@@ -96,6 +96,7 @@ struct DifferenceContext {
   std::optional<amd::VkImageViewDesc> record_view;  // the view the radeonsi record samples through
   std::optional<uint32_t> border_slot;  // a sampler's custom border colour slot in RADV's table
   std::optional<float> radeonsi_max_lod;  // a sampler record's max_lod (ShadowRecord::sampler_max_lod)
+  bool sampler_for_integer = false;        // ShadowRecord::sampler_for_integer
 };
 // Fills FieldDifference::explanation from the table (explained.cpp).
 void explain(const DifferenceContext& context, std::vector<FieldDifference>& differences);

@@ -41,6 +41,17 @@ bool lod_clamped_to_levels(const DifferenceContext& c, const FieldDifference& d)
   return c.sampler && !vk_sampler_without_mipmapping(c) && d.radv < d.radeonsi;
 }
 
+// The Vulkan sampler of an integer texture filters nearest with point mips (TRUNC_COORD follows);
+// radeonsi's keeps the GL filters the record's texture had.
+bool integer_nearest(const DifferenceContext& c, const FieldDifference& d) {
+  if (!c.sampler || !c.sampler_for_integer || c.sampler->magFilter != VK_FILTER_NEAREST ||
+      c.sampler->minFilter != VK_FILTER_NEAREST || c.sampler->mipmapMode != VK_SAMPLER_MIPMAP_MODE_NEAREST)
+    return false;
+  if (d.field == std::string("TRUNC_COORD")) return d.radeonsi == 0 && d.radv == 1;
+  if (d.field == std::string("MIP_FILTER")) return d.radeonsi_name == "SQ_TEX_MIP_FILTER_LINEAR";
+  return d.radv_name == "SQ_TEX_XY_FILTER_POINT";
+}
+
 bool gl_clamp(const DifferenceContext& c, const FieldDifference& d) {
   return c.sampler && d.radeonsi_name == "SQ_TEX_CLAMP_HALF_BORDER" && d.radv_name == "SQ_TEX_CLAMP_LAST_TEXEL";
 }
@@ -146,6 +157,14 @@ const Entry kTable[] = {
       "only samples 2D views, where the bit has no effect"},
      {"SQ_IMG_SAMP_WORD0.DISABLE_CUBE_WRAP"},
      blitter_not_seamless},
+    {{"integer-nearest",
+      "the sampler reads an integer (or stencil) texture: glvk's Vulkan sampler filters it nearest with point "
+      "mipmapping (Vulkan filters no integer format; GL makes such a texture incomplete unless its filters are "
+      "nearest), while radeonsi keeps the GL filters, which only a multisample texture, fetched and never "
+      "filtered, can bring to a draw"},
+     {"SQ_IMG_SAMP_WORD2.XY_MAG_FILTER", "SQ_IMG_SAMP_WORD2.XY_MIN_FILTER", "SQ_IMG_SAMP_WORD2.MIP_FILTER",
+      "SQ_IMG_SAMP_WORD0.TRUNC_COORD"},
+     integer_nearest},
     {{"emulated-channels-border",
       "the GL format (alpha, luminance, luminance-alpha, intensity, or a one/two-channel format Vulkan lacks) is "
       "stored in a Vulkan format of other channels and sampled through a component mapping; on GFX9 radeonsi "

@@ -8,11 +8,11 @@ namespace glvk::amd {
 namespace {
 
 constexpr uint32_t kMagic = 0x4B564C47u;  // "GLVK"
-constexpr uint32_t kVersion = 2;
+constexpr uint32_t kVersion = 3;
 // Fixed part: magic, version, kind, va (2), buffer_size (2), view format, view type, 4 swizzles,
 // aspect, base level, level count, base layer, layer count, word count, register count, sampler
 // max_lod (float bits).
-constexpr size_t kHeaderDwords = 21;
+constexpr size_t kHeaderDwords = 22;
 constexpr size_t kMaxEntries = 64;  // no record is larger: a bound against garbage counts
 
 void put64(std::vector<uint32_t>& d, uint64_t v) {
@@ -104,7 +104,8 @@ std::vector<uint8_t> serialize_record(const ShadowRecord& r) {
   d.insert(d.end(), {uint32_t(v.format), uint32_t(v.view_type), uint32_t(v.components.r), uint32_t(v.components.g),
                      uint32_t(v.components.b), uint32_t(v.components.a), v.range.aspectMask, v.range.baseMipLevel,
                      v.range.levelCount, v.range.baseArrayLayer, v.range.layerCount, uint32_t(r.words.size()),
-                     uint32_t(r.registers.size()), std::bit_cast<uint32_t>(r.sampler_max_lod)});
+                     uint32_t(r.registers.size()), std::bit_cast<uint32_t>(r.sampler_max_lod),
+                     uint32_t(r.sampler_for_integer)});
   d.insert(d.end(), r.words.begin(), r.words.end());
   for (const RecordRegister& reg : r.registers) d.insert(d.end(), {reg.offset, reg.value});
   std::vector<uint8_t> bytes;
@@ -137,6 +138,7 @@ Result<ShadowRecord> parse_record(std::span<const uint8_t> bytes) {
                        VkComponentSwizzle(d[12])};
   r.view.range = {d[13], d[14], d[15], d[16], d[17]};
   r.sampler_max_lod = std::bit_cast<float>(d[20]);
+  r.sampler_for_integer = d[21] != 0;
   r.words.assign(d.begin() + kHeaderDwords, d.begin() + std::ptrdiff_t(kHeaderDwords + words));
   for (size_t i = 0; i < registers; ++i)
     r.registers.push_back({d[kHeaderDwords + words + 2 * i], d[kHeaderDwords + words + 2 * i + 1]});

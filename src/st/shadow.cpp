@@ -361,6 +361,7 @@ void shadow_sampler(const vk_backend::Device& device, VkSampler sampler, const S
   amd::ShadowRecord record;
   record.kind = amd::RecordKind::Sampler;
   record.sampler_max_lod = state.max_lod;
+  record.sampler_for_integer = integer;
   record.words.assign(words->begin(), words->end());
   shadow_tag(device, VK_OBJECT_TYPE_SAMPLER, sampler, std::move(record));
 }

@@ -52,11 +52,13 @@ TEST(ShadowRecord, RoundTripsAndRejectsGarbage) {
   r.registers = {{0x28c70, 7}};
   r.buffer_size = 1ull << 33;
   r.sampler_max_lod = 2.5f;
+  r.sampler_for_integer = true;
   const amd::Result<amd::ShadowRecord> back = amd::parse_record(amd::serialize_record(r));
   ASSERT_TRUE(back.ok()) << back.error();
   EXPECT_EQ(back->va, r.va);
   EXPECT_EQ(back->buffer_size, r.buffer_size);
   EXPECT_EQ(back->sampler_max_lod, 2.5f);
+  EXPECT_TRUE(back->sampler_for_integer);
   EXPECT_EQ(back->words, r.words);
   ASSERT_EQ(back->registers.size(), 1u);
   EXPECT_EQ(back->registers[0].offset, 0x28c70u);
@@ -404,6 +406,34 @@ TEST(ShadowCheckSamplers, MaximumLodClampedToTheViewIsExplainedOnlyWhenLowered) 
   EXPECT_EQ(c.differences[0].explanation, "lod-clamped-to-levels");
   const Comparison raised = compare_sampler(tonga(), vk_sampler(8.0f), gl_sampler_record(amd::MipFilter::NEAREST, 2.0f));
   EXPECT_TRUE(raised.unexplained());
+}
+
+// A multisample integer texture keeps GL's default filters (LINEAR, NEAREST_MIPMAP_LINEAR: radeonsi
+// bilinear with linear mips, TRUNC_COORD 0) while glvk's Vulkan sampler is nearest with point mips
+// (RADV: point, TRUNC_COORD 1): explained for a record made for an integer texture, and only then.
+TEST(ShadowCheckSamplers, IntegerTexturesNearestIsExplainedOnlyForIntegerRecords) {
+  amd::SamplerState gl;
+  gl.mag_filter = gl.min_filter = amd::Filter::LINEAR;
+  gl.mip_filter = amd::MipFilter::LINEAR;
+  gl.max_lod = 1000.0f;
+  gl.seamless_cube_map = true;
+  const amd::Result<amd::SamplerDescriptor> words = amd::make_sampler_descriptor(tonga(), gl);
+  ASSERT_TRUE(words.ok());
+  amd::ShadowRecord record;
+  record.kind = amd::RecordKind::Sampler;
+  record.sampler_max_lod = 1000.0f;
+  record.sampler_for_integer = true;
+  record.words.assign(words->begin(), words->end());
+  VkSamplerCreateInfo info = vk_sampler(1000.0f);  // nearest, point mips, GL's LOD range
+  const Comparison c = compare_sampler(tonga(), info, record);
+  ASSERT_EQ(c.differences.size(), 4u);
+  for (const FieldDifference& d : c.differences) EXPECT_EQ(d.explanation, "integer-nearest") << describe(d);
+  record.sampler_for_integer = false;
+  EXPECT_TRUE(compare_sampler(tonga(), info, record).unexplained());
+  // A Vulkan sampler that does filter linearly is no integer texture's.
+  record.sampler_for_integer = true;
+  info.magFilter = VK_FILTER_LINEAR;
+  EXPECT_TRUE(compare_sampler(tonga(), info, record).unexplained());
 }
 
 // A radeonsi sampler (GL_NEAREST, CLAMP_TO_BORDER on S and T) with GL border colour `colour` in

@@ -43,6 +43,10 @@ struct ShadowRecord {
   // without mipmapping ends its LOD range at 0.25, so the layer cannot derive radeonsi's MAX_LOD and
   // checks it against this instead (the `gl-no-mipmap` explanation).
   float sampler_max_lod = 0.0f;
+  // Sampler: made for an integer or stencil texture. glvk's Vulkan sampler filters those NEAREST
+  // (Vulkan filters no integer format); radeonsi keeps GL's filters, which only multisample
+  // textures (fetched, never filtered) can carry into a draw (the `integer-nearest` explanation).
+  bool sampler_for_integer = false;
   VkImageViewDesc view;     // SampledImage on a VkImage: the view the texture is sampled through
   std::vector<uint32_t> words;               // descriptor words
   std::vector<RecordRegister> registers;     // ColorTarget: register writes
