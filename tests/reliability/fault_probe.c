@@ -1,5 +1,5 @@
 /* fault_probe: allocating GL calls (textures, buffers, renderbuffers with a clear and a readback,
- * a draw), each followed by a "name 0x<error>" line, then a last upload and readback that must
+ * draws sampling textures, stand-ins and a multisample texture, a compute dispatch), each followed by a "name 0x<error>" line, then a last upload and readback that must
  * work ("final ok"). fault_injection_test runs it with GLVK_FAULT_INJECT=alloc=N for each N: a
  * failed device allocation must become GL_OUT_OF_MEMORY (or an error of a later call that needs
  * the missing object), never a crash or a validation message, and the context must stay usable.
@@ -20,6 +20,14 @@ static void error(const char* name) { printf("%s 0x%x\n", name, glGetError()); }
 static const char* vs = "#version 330 core\nlayout(location = 0) in vec2 p;\n"
                         "void main() { gl_Position = vec4(p, 0.0, 1.0); }\n";
 static const char* fs = "#version 330 core\nout vec4 c;\nvoid main() { c = vec4(0.0, 1.0, 0.0, 1.0); }\n";
+
+static const char* sampling_fs = "#version 330 core\nuniform sampler2D s;\nuniform usampler2D u;\n"
+                                 "uniform sampler2DMS m;\nout vec4 c;\n"
+                                 "void main() { c = texture(s, vec2(0.5)) + vec4(texture(u, vec2(0.5))) +\n"
+                                 "  texelFetch(m, ivec2(gl_FragCoord.xy), 3); }\n";
+static const char* cs = "#version 430\nlayout(local_size_x = 1) in;\n"
+                        "layout(std430, binding = 0) buffer B { uint v[]; };\n"
+                        "void main() { v[gl_GlobalInvocationID.x] = 7u; }\n";
 
 static GLuint shader(GLenum type, const char* text) {
   GLuint s = glCreateShader(type);
@@ -100,6 +108,46 @@ int main(void) {
   error("drawarrays");
   glReadPixels(0, 0, 32, 32, GL_RGBA, GL_UNSIGNED_BYTE, back);
   error("readpixels_after_draw");
+
+  /* A draw sampling a texture, an incomplete integer texture (its stand-in) and a multisample
+   * texture (texelFetch), then a compute dispatch into a storage buffer: the descriptors, samplers,
+   * views, stand-in images and pipelines draws and dispatches make. */
+  GLuint ms, storage, sampling, compute;
+  glGenTextures(1, &ms);
+  glBindTexture(GL_TEXTURE_2D_MULTISAMPLE, ms);
+  glTexImage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGBA8, 32, 32, GL_TRUE);
+  error("teximage2dmultisample");
+  sampling = glCreateProgram();
+  glAttachShader(sampling, shader(GL_VERTEX_SHADER, vs));
+  glAttachShader(sampling, shader(GL_FRAGMENT_SHADER, sampling_fs));
+  glLinkProgram(sampling);
+  error("linksampling");
+  glUseProgram(sampling);
+  glUniform1i(glGetUniformLocation(sampling, "s"), 0);
+  glUniform1i(glGetUniformLocation(sampling, "u"), 1);
+  glUniform1i(glGetUniformLocation(sampling, "m"), 2);
+  glActiveTexture(GL_TEXTURE0);
+  glBindTexture(GL_TEXTURE_2D, t[0]);
+  glActiveTexture(GL_TEXTURE2);
+  glBindTexture(GL_TEXTURE_2D_MULTISAMPLE, ms);
+  glActiveTexture(GL_TEXTURE0);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  error("drawsampling");
+  compute = glCreateProgram();
+  glAttachShader(compute, shader(GL_COMPUTE_SHADER, cs));
+  glLinkProgram(compute);
+  error("linkcompute");
+  glGenBuffers(1, &storage);
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, storage);
+  glBufferData(GL_SHADER_STORAGE_BUFFER, 256, NULL, GL_DYNAMIC_READ);
+  error("storagebufferdata");
+  glUseProgram(compute);
+  glDispatchCompute(4, 1, 1);
+  error("dispatchcompute");
+  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+  glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, 16, back);
+  error("getstoragebuffer");
+  glUseProgram(program);
 
   /* A query waited for; its availability then reads TRUE (also in a lost context). */
   GLuint query = 0, available = 7, result = 0;
