@@ -2,14 +2,19 @@
 // names, then the region filled with the one element `data` gives (zeros for null), converted as
 // glTexSubImage converts texels: the element is repeated over bands of rows in client memory and
 // written through st's upload path (st_TexSubImage: its conversions, depth/stencil splitting and
-// copies), the pixel unpack state ignored as 8.21 says.
+// copies), the pixel unpack state ignored as 8.21 says. Multisample images, which have no upload
+// path, are cleared as attachments are (st::clear_color / clear_depth_stencil) with the value the
+// element converts to in the storage format.
 #include <algorithm>
 #include <cstring>
 #include <vector>
 
 #include "api_common.h"
+#include "glvk/formats/convert.h"
 #include "glvk/formats/format.h"
+#include "glvk/formats/pack.h"
 #include "glvk/gl/texture_object.h"
+#include "glvk/st/clear.h"
 #include "glvk/st/texture_upload.h"
 #include "texture_internal.h"
 
@@ -51,6 +56,56 @@ void fill(Context& ctx, TextureObject& t, GLenum target, GLint level, const Regi
                                                    texture_box(target, r.x, y, z, r.width, rows, 1), request, client);
       if (raise_st_failure(ctx, result, fn)) return;
     }
+}
+
+// Writes `element` over `region` of a multisample image, every sample: the element converted to one
+// texel of the storage format as glTexImage converts (the base format's rebase included), read back
+// as the storage's clear value (sRGB decoded, so the clear encodes it again).
+void fill_multisample(Context& ctx, TextureObject& t, const TextureImage& image, const Region& r, GLenum format,
+                      GLenum type, const std::vector<std::byte>& element, const char* fn) {
+  if (!r.width || !r.height || !r.depth || !t.resource) return;
+  const std::optional<formats::PixelFormat> client = formats::PixelFormat::from_gl(format, type);
+  const formats::FormatDesc& d = formats::describe(image.storage);
+  std::byte texel[16] = {};
+  formats::Swizzle map[4];
+  formats::ConvertParams params;
+  if (formats::compute_rgba2base2rgba_component_mapping(image.base_format, map)) params.rebase_swizzle = map;
+  if (!client || d.block_bits / 8 > sizeof texel ||
+      formats::convert(texel, image.storage, sizeof texel, element.data(), *client, element.size(), 1, 1, params) !=
+          formats::ConvertStatus::OK)
+    return ctx.error(GL_INVALID_OPERATION, "%s: the data cannot be converted to the image's format", fn);
+  st::ClearRegion region;
+  region.storage = image.storage;
+  region.base_format = image.base_format;
+  region.width = image.width;
+  region.height = image.height;
+  region.samples = image.samples;
+  region.first_layer = r.z;
+  region.layers = r.depth;
+  region.x0 = r.x, region.y0 = r.y, region.x1 = r.x + r.width, region.y1 = r.y + r.height;
+  st::Result result;
+  if (d.is_depth || d.is_stencil) {
+    float depth = 0.0f;
+    std::uint8_t stencil = 0;
+    if (d.is_depth) formats::unpack_depth_float(d, texel, &depth, 1);
+    if (d.is_stencil) formats::unpack_stencil_uint(d, texel, &stencil, 1);
+    result = st::clear_depth_stencil(*t.resource, region, d.is_depth, std::clamp(depth, 0.0f, 1.0f), d.is_stencil,
+                                     stencil, 0xff);
+  } else {
+    st::ColorClear value;
+    if (d.is_pure_integer && d.channel[0].type == formats::ChannelType::SIGNED) {
+      value.kind = st::ClearKind::SINT;
+      formats::unpack_rgba_sint(d, texel, value.i, 1);
+    } else if (d.is_pure_integer) {
+      value.kind = st::ClearKind::UINT;
+      formats::unpack_rgba_uint(d, texel, value.u, 1);
+    } else {
+      formats::unpack_rgba_float(d, texel, value.f, 1);
+    }
+    result = st::clear_color(*t.resource, region, value, {true, true, true, true},
+                             d.colorspace == formats::Colorspace::SRGB);
+  }
+  raise_st_failure(ctx, result, fn);
 }
 
 // The checks of 8.21 for one image; `region` null clears the whole image.
@@ -113,10 +168,10 @@ void clear_tex(Context& ctx, const char* fn, GLuint texture, GLint level, const 
   }
   const TextureImage& image = t->images[0][std::size_t(level)];
   if (!check_image(ctx, image, level, format, region, 0, fn)) return;
+  const Region whole{0, 0, 0, image.width, image.height, image.depth};
   if (t->target == GL_TEXTURE_2D_MULTISAMPLE || t->target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY)
-    return ctx.error(GL_INVALID_OPERATION, "%s: clears of multisample textures are not implemented", fn);
-  fill(ctx, *t, t->target, level, region ? *region : Region{0, 0, 0, image.width, image.height, image.depth}, format,
-       type, element, fn);
+    return fill_multisample(ctx, *t, image, region ? *region : whole, format, type, element, fn);
+  fill(ctx, *t, t->target, level, region ? *region : whole, format, type, element, fn);
 }
 
 }  // namespace

@@ -78,6 +78,47 @@ TEST_F(ClearTextureTest, DepthAndCubeFacesTakeTheirData) {
   for (int f = 0; f < 6; ++f) EXPECT_EQ(faces[std::size_t(f * 16)], f == 3 || f == 4 ? 255 : 0) << f;
 }
 
+// Multisample images are cleared in every sample: resolved (glBlitFramebuffer, 10.3.4's average of
+// identical samples is the value) they read the converted element; a depth image its depth.
+TEST_F(ClearTextureTest, MultisampleImagesClearEverySample) {
+  const GLuint colour = create(GL_TEXTURE_2D_MULTISAMPLE), depth = create(GL_TEXTURE_2D_MULTISAMPLE);
+  glTextureStorage2DMultisample(colour, 4, GL_RGBA8, 8, 8, GL_TRUE);
+  glTextureStorage2DMultisample(depth, 4, GL_DEPTH_COMPONENT32F, 8, 8, GL_TRUE);
+  const std::uint8_t outside[4] = {10, 20, 30, 255}, inside[4] = {200, 100, 50, 255};
+  glClearTexImage(colour, 0, GL_RGBA, GL_UNSIGNED_BYTE, outside);
+  glClearTexSubImage(colour, 0, 2, 2, 0, 3, 3, 1, GL_RGBA, GL_UNSIGNED_BYTE, inside);
+  const GLfloat quarter = 0.25f;
+  glClearTexImage(depth, 0, GL_DEPTH_COMPONENT, GL_FLOAT, &quarter);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  GLuint resolved[2], framebuffers[2];
+  glCreateTextures(GL_TEXTURE_2D, 2, resolved);
+  glTextureStorage2D(resolved[0], 1, GL_RGBA8, 8, 8);
+  glTextureStorage2D(resolved[1], 1, GL_DEPTH_COMPONENT32F, 8, 8);
+  glCreateFramebuffers(2, framebuffers);
+  glNamedFramebufferTexture(framebuffers[0], GL_COLOR_ATTACHMENT0, colour, 0);
+  glNamedFramebufferTexture(framebuffers[0], GL_DEPTH_ATTACHMENT, depth, 0);
+  glNamedFramebufferTexture(framebuffers[1], GL_COLOR_ATTACHMENT0, resolved[0], 0);
+  glNamedFramebufferTexture(framebuffers[1], GL_DEPTH_ATTACHMENT, resolved[1], 0);
+  glBlitNamedFramebuffer(framebuffers[0], framebuffers[1], 0, 0, 8, 8, 0, 0, 8, 8,
+                         GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT, GL_NEAREST);
+  std::vector<std::uint8_t> out(8 * 8 * 4);
+  glGetTextureImage(resolved[0], 0, GL_RGBA, GL_UNSIGNED_BYTE, GLsizei(out.size()), out.data());
+  for (int y = 0; y < 8; ++y)
+    for (int x = 0; x < 8; ++x) {
+      const bool in = x >= 2 && x < 5 && y >= 2 && y < 5;
+      for (int c = 0; c < 4; ++c)
+        EXPECT_EQ(out[std::size_t((y * 8 + x) * 4 + c)], in ? inside[c] : outside[c]) << x << "," << y << " " << c;
+    }
+  std::vector<GLfloat> depths(8 * 8);
+  glGetTextureImage(resolved[1], 0, GL_DEPTH_COMPONENT, GL_FLOAT, GLsizei(depths.size() * 4), depths.data());
+  for (GLfloat v : depths) EXPECT_EQ(v, 0.25f);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glDeleteFramebuffers(2, framebuffers);
+  glDeleteTextures(2, resolved);
+  glDeleteTextures(1, &colour);
+  glDeleteTextures(1, &depth);
+}
+
 TEST_F(ClearTextureTest, ErrorsOfSection8_21) {
   const GLubyte rgba[4] = {1, 2, 3, 4};
   glClearTexImage(0, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
