@@ -92,7 +92,7 @@ void read_pixels(Context& ctx, const char* fn, GLint x, GLint y, GLsizei width, 
   const bool clamp = ctx.clamp_read_color == GL_TRUE ||
                      (ctx.clamp_read_color == GL_FIXED_ONLY && (stored.is_unorm || stored.is_snorm));
   read_texels(ctx, *source.resource, *source.image, GL_TEXTURE_2D, source.level, box, inside, target, format, type,
-              fn, clamp);
+              fn, clamp, true);
 }
 
 }  // namespace

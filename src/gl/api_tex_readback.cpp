@@ -23,13 +23,13 @@ namespace glvk::gl {
 // `box` of `level` into the client memory or pack PBO that `client` describes (st_GetTexImage).
 void read_texels(Context& ctx, st::Texture& resource, const TextureImage& image, GLenum target, unsigned level,
                  const st::Box& box, const ClientImage& client, void* pixels, GLenum format, GLenum type,
-                 const char* function, bool clamp_colour) {
+                 const char* function, bool clamp_colour, bool framebuffer_read) {
   st::ClientTexels texels = client_texels(client);
   if (!client.pbo)
     texels.destination = static_cast<std::byte*>(pixels) + (client.data - static_cast<const std::byte*>(pixels));
-  const st::Result result = st::texture_readback(ctx.st(), resource, level, box,
-                                                 transfer_request(image, target, format, type, ctx.pack), texels,
-                                                 clamp_colour);
+  st::TransferRequest request = transfer_request(image, target, format, type, ctx.pack);
+  request.luminance_sums_rgb = framebuffer_read;
+  const st::Result result = st::texture_readback(ctx.st(), resource, level, box, request, texels, clamp_colour);
   raise_st_failure(ctx, result, function);
 }
 

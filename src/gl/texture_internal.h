@@ -62,10 +62,10 @@ bool raise_st_failure(Context& ctx, const st::Result& result, const char* functi
 
 // Reads `box` of `level` of an image of `target` into what `client` describes (glGetTexImage,
 // glReadPixels), through st. `clamp_colour`: colour components are clamped to [0, 1] first
-// (glReadPixels' read colour clamp).
+// (glReadPixels' read colour clamp); `framebuffer_read`: glReadPixels, whose LUMINANCE is R + G + B.
 void read_texels(Context& ctx, st::Texture& resource, const TextureImage& image, GLenum target, unsigned level,
                  const st::Box& box, const ClientImage& client, void* pixels, GLenum format, GLenum type,
-                 const char* function, bool clamp_colour = false);
+                 const char* function, bool clamp_colour = false, bool framebuffer_read = false);
 
 // Writes compressed blocks into a region of an image (glCompressedTexSubImage's tail): as they are
 // when the device has the format, else decoded into the storage format and kept beside it.

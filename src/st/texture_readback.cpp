@@ -2,6 +2,7 @@
 // memory or a pack PBO, as they are, merged per depth/stencil aspect, or converted on the CPU.
 #include "glvk/st/texture_readback.h"
 
+#include <algorithm>
 #include <vector>
 
 #include <GL/gl.h>
@@ -53,7 +54,10 @@ Result texture_readback(Context& ctx, Texture& texture, unsigned level, const Bo
                       !stored.is_stencil;
   // Snorm texels go through convert(), which reads a stored -2^(b-1) as -1 (eq. 2.2) and writes it
   // back as -(2^(b-1) - 1) (eq. 2.4).
-  const bool as_is = !clamps && !stores_canonical_snorm(storage) &&
+  const std::uint32_t base = request.texture_base_format;
+  const bool sum_to_luminance = request.luminance_sums_rgb && (format == GL_LUMINANCE || format == GL_LUMINANCE_ALPHA) &&
+                                base != GL_LUMINANCE && base != GL_LUMINANCE_ALPHA && base != GL_INTENSITY;
+  const bool as_is = !clamps && !sum_to_luminance && !stores_canonical_snorm(storage) &&
                      format_matches_format_and_type(storage, format, type, swap_bytes) &&
                      format_base_format(storage) == request.texture_base_format;
   if (as_is) {
@@ -80,10 +84,32 @@ Result texture_readback(Context& ctx, Texture& texture, unsigned level, const Bo
     TextureTransfer* transfer = nullptr;
     const auto* mapped =
         static_cast<const std::byte*>(texture_transfer_map(texture, level, PIPE_TRANSFER_READ, box, &transfer));
-    for (int s = 0; s < box.depth; ++s)
-      convert_across_cores(destination + std::size_t(s) * image_stride, dst, row_stride,
-                           mapped + std::size_t(s) * transfer->layer_stride, src, transfer->stride,
-                           unsigned(box.width), unsigned(box.height), params);
+    if (sum_to_luminance) {
+      // Through RGBA floats: R + G + B into R (clamped with the read colour clamp: the sum of
+      // clamped components may pass 1), then packed as the client's L (and A).
+      const formats::PixelFormat rgba(formats::Format::R32G32B32A32_FLOAT);
+      const std::size_t pixels = std::size_t(box.width) * std::size_t(box.height);
+      std::vector<float> colours(pixels * 4);
+      formats::ConvertParams to_rgba, to_client;
+      to_rgba.rebase_swizzle = rebase;
+      to_rgba.clamp_to_unit = clamp_colour;
+      to_client.dst_swap_unit = params.dst_swap_unit;
+      for (int s = 0; s < box.depth; ++s) {
+        formats::convert(colours.data(), rgba, std::size_t(box.width) * 16, mapped + std::size_t(s) * transfer->layer_stride,
+                         src, transfer->stride, unsigned(box.width), unsigned(box.height), to_rgba);
+        for (std::size_t i = 0; i < pixels; ++i) {
+          const float l = colours[4 * i] + colours[4 * i + 1] + colours[4 * i + 2];
+          colours[4 * i] = clamp_colour ? std::min(l, 1.0f) : l;
+        }
+        formats::convert(destination + std::size_t(s) * image_stride, dst, row_stride, colours.data(), rgba,
+                         std::size_t(box.width) * 16, unsigned(box.width), unsigned(box.height), to_client);
+      }
+    } else {
+      for (int s = 0; s < box.depth; ++s)
+        convert_across_cores(destination + std::size_t(s) * image_stride, dst, row_stride,
+                             mapped + std::size_t(s) * transfer->layer_stride, src, transfer->stride,
+                             unsigned(box.width), unsigned(box.height), params);
+    }
     texture_transfer_unmap(transfer);
   }
   if (client.pbo) ctx.buffer_subdata(*client.pbo, PIPE_TRANSFER_WRITE, client.pbo_offset, client.extent_bytes, out.data());

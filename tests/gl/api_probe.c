@@ -384,6 +384,30 @@ static void copy_tex_image(void) {
   glDeleteTextures(1, &t);
 }
 
+/* glReadPixels into LUMINANCE and LUMINANCE_ALPHA sums R, G and B (the read colour's "conversion to
+ * L"), clamped by the read colour clamp; glGetTexImage's LUMINANCE is R alone. */
+static void luminance_reads(void) {
+  GLuint texture, fb = framebuffer_with(GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE, &texture);
+  glClearColor(0.5f, 0.25f, 0.125f, 0.75f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  GLfloat la[2] = {-1, -1};
+  GLubyte l8 = 0;
+  glReadPixels(1, 1, 1, 1, GL_LUMINANCE_ALPHA, GL_FLOAT, la);
+  printf("readpixels_luminance_alpha_float %.4f %.4f 0x%x\n", la[0], la[1], glGetError());
+  glReadPixels(1, 1, 1, 1, GL_LUMINANCE, GL_UNSIGNED_BYTE, &l8);
+  printf("readpixels_luminance_ubyte %u 0x%x\n", l8, glGetError());
+  glClearColor(0.75f, 0.5f, 0.25f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glReadPixels(1, 1, 1, 1, GL_LUMINANCE, GL_FLOAT, la);  /* 1.5: the fixed-point buffer's clamp */
+  printf("readpixels_luminance_sum_clamped %.4f 0x%x\n", la[0], glGetError());
+  GLfloat texels[4 * 4 * 2];
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_LUMINANCE_ALPHA, GL_FLOAT, texels);
+  printf("gettexImage_luminance_alpha %.4f %.4f 0x%x\n", texels[0], texels[1], glGetError());
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDeleteFramebuffers(1, &fb);
+  glDeleteTextures(1, &texture);
+}
+
 int main(void) {
   const EGLint attributes[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
                                EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT,
@@ -399,6 +423,7 @@ int main(void) {
   generate_mipmap();
   compressed_queries();
   copy_tex_image();
+  luminance_reads();
   error("final");
   return 0;
 }

@@ -39,6 +39,9 @@ struct TransferRequest {
   // PIPE_CAP_PREFER_BLIT_BASED_TEXTURE_TRANSFER: converting blits are worth it on this device.
   bool prefer_blit = true;
   TextureTarget target = TextureTarget::TEXTURE_2D;
+  // glReadPixels into LUMINANCE or LUMINANCE_ALPHA ("conversion to L" of the compatibility
+  // profile's 18.2): L is R + G + B of the colour read, where glGetTexImage returns R.
+  bool luminance_sums_rgb = false;
 };
 
 struct TransferPlan {
