@@ -53,15 +53,7 @@ bool clear_region(const Context& ctx, const FramebufferAttachment& a, const Text
   if (rect.empty()) return false;
   GLint first = 0, layers = 1;
   clear_layers(a, image, first, layers);
-  region.storage = image.storage;
-  region.base_format = image.base_format;
-  region.width = image.width;
-  region.height = image.height;
-  region.samples = image.samples;
-  region.level = unsigned(a.level);
-  region.first_layer = first;
-  region.layers = layers;
-  region.x0 = rect.x0, region.y0 = rect.y0, region.x1 = rect.x1, region.y1 = rect.y1;
+  region = image_clear_region(image, unsigned(a.level), first, layers, rect.x0, rect.y0, rect.x1, rect.y1);
   return true;
 }
 
@@ -122,16 +114,33 @@ FramebufferObject* clear_target(Context& ctx, FramebufferObject* fb, const char*
 
 }  // namespace
 
-// The colour kind of a draw buffer's attachment, for glClear's choice of clear value.
-st::ClearKind attachment_kind(const FramebufferAttachment& a) {
-  TextureImage scratch;
-  const TextureImage* image = attached_image(a, scratch);
-  if (!image || !image->defined()) return st::ClearKind::FLOAT;
-  const formats::FormatDesc& d = formats::describe(image->format);
+st::ClearKind clear_kind(const formats::FormatDesc& d) {
   if (!d.is_pure_integer) return st::ClearKind::FLOAT;
   for (int c = 0; c < d.nr_channels; ++c)
     if (d.channel[c].type == formats::ChannelType::SIGNED) return st::ClearKind::SINT;
   return st::ClearKind::UINT;
+}
+
+st::ClearKind attachment_kind(const FramebufferAttachment& a) {
+  TextureImage scratch;
+  const TextureImage* image = attached_image(a, scratch);
+  if (!image || !image->defined()) return st::ClearKind::FLOAT;
+  return clear_kind(formats::describe(image->format));
+}
+
+st::ClearRegion image_clear_region(const TextureImage& image, unsigned level, GLint first_layer, GLint layers,
+                                   GLint x0, GLint y0, GLint x1, GLint y1) {
+  st::ClearRegion region;
+  region.storage = image.storage;
+  region.base_format = image.base_format;
+  region.width = image.width;
+  region.height = image.height;
+  region.samples = image.samples;
+  region.level = level;
+  region.first_layer = first_layer;
+  region.layers = layers;
+  region.x0 = x0, region.y0 = y0, region.x1 = x1, region.y1 = y1;
+  return region;
 }
 
 namespace {

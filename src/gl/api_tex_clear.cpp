@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "api_common.h"
+#include "framebuffer_internal.h"
 #include "glvk/formats/convert.h"
 #include "glvk/formats/format.h"
 #include "glvk/formats/pack.h"
@@ -74,15 +75,7 @@ void fill_multisample(Context& ctx, TextureObject& t, const TextureImage& image,
       formats::convert(texel, image.storage, sizeof texel, element.data(), *client, element.size(), 1, 1, params) !=
           formats::ConvertStatus::OK)
     return ctx.error(GL_INVALID_OPERATION, "%s: the data cannot be converted to the image's format", fn);
-  st::ClearRegion region;
-  region.storage = image.storage;
-  region.base_format = image.base_format;
-  region.width = image.width;
-  region.height = image.height;
-  region.samples = image.samples;
-  region.first_layer = r.z;
-  region.layers = r.depth;
-  region.x0 = r.x, region.y0 = r.y, region.x1 = r.x + r.width, region.y1 = r.y + r.height;
+  const st::ClearRegion region = image_clear_region(image, 0, r.z, r.depth, r.x, r.y, r.x + r.width, r.y + r.height);
   st::Result result;
   if (d.is_depth || d.is_stencil) {
     float depth = 0.0f;
@@ -93,15 +86,10 @@ void fill_multisample(Context& ctx, TextureObject& t, const TextureImage& image,
                                      stencil, 0xff);
   } else {
     st::ColorClear value;
-    if (d.is_pure_integer && d.channel[0].type == formats::ChannelType::SIGNED) {
-      value.kind = st::ClearKind::SINT;
-      formats::unpack_rgba_sint(d, texel, value.i, 1);
-    } else if (d.is_pure_integer) {
-      value.kind = st::ClearKind::UINT;
-      formats::unpack_rgba_uint(d, texel, value.u, 1);
-    } else {
-      formats::unpack_rgba_float(d, texel, value.f, 1);
-    }
+    value.kind = clear_kind(d);
+    if (value.kind == st::ClearKind::SINT) formats::unpack_rgba_sint(d, texel, value.i, 1);
+    else if (value.kind == st::ClearKind::UINT) formats::unpack_rgba_uint(d, texel, value.u, 1);
+    else formats::unpack_rgba_float(d, texel, value.f, 1);
     result = st::clear_color(*t.resource, region, value, {true, true, true, true},
                              d.colorspace == formats::Colorspace::SRGB);
   }

@@ -11,6 +11,7 @@
 #include "glvk/gl/context.h"
 #include "glvk/gl/framebuffer_completeness.h"
 #include "glvk/gl/framebuffer_object.h"
+#include "glvk/st/clear.h"
 #include "glvk/st/texture.h"
 #include "texture_internal.h"
 
@@ -131,8 +132,14 @@ struct ScissoredRect {
 
 ScissoredRect scissored_rect(const Context& ctx, const TextureImage& image);  // framebuffer_validation.cpp
 
-// The colour kind of a draw buffer's attachment, for glClear's choice of clear value.
+// The colour kind a format's clear value takes (float, signed or unsigned integers), and that of a
+// draw buffer's attachment, for glClear's choice of clear value.
+st::ClearKind clear_kind(const formats::FormatDesc& d);          // api_clear.cpp
 st::ClearKind attachment_kind(const FramebufferAttachment& a);  // api_clear.cpp
+// The clear of `image`'s `level`, layers [first_layer, first_layer + layers), rectangle x0..x1 x
+// y0..y1 (not empty): what glClear and glClearTexImage hand st.
+st::ClearRegion image_clear_region(const TextureImage& image, unsigned level, GLint first_layer, GLint layers,
+                                   GLint x0, GLint y0, GLint x1, GLint y1);  // api_clear.cpp
 
 // Where reads of an attachment take texels from: its own image, or for a multisampled buffer of a
 // default framebuffer — which glReadPixels and glCopyTexImage may read (GL 4.6 section 18.2.1 refuses
