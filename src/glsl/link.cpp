@@ -36,6 +36,49 @@ Stage last_vertex_stage(StageMask stages) {
   return Stage::Vertex;
 }
 
+// The variables among `candidates` that a function of the module stores to, loads from, indexes
+// or passes on: GLSL's "statically assigned" for outputs (code the front end kept, so an inactive
+// #if branch does not count).
+std::set<std::uint32_t> referenced_in_code(const std::vector<std::uint32_t>& words, const std::set<std::uint32_t>& candidates) {
+  std::set<std::uint32_t> used;
+  bool in_function = false;
+  for (const detail::SpirvInstruction& ins : detail::split_instructions(words)) {
+    if (ins.op == spv::OpFunction) in_function = true;
+    if (!in_function) continue;
+    std::size_t first = 0, last = 0;  // the operand words that may name a variable, [first, last)
+    switch (ins.op) {
+      case spv::OpStore: first = 1, last = 2; break;
+      case spv::OpCopyMemory: first = 1, last = 3; break;
+      case spv::OpLoad:
+      case spv::OpAccessChain:
+      case spv::OpInBoundsAccessChain: first = 3, last = 4; break;
+      case spv::OpFunctionCall: first = 4, last = ins.words.size(); break;
+      default: break;
+    }
+    for (std::size_t w = first; w < last && w < ins.words.size(); ++w)
+      if (candidates.count(ins.words[w])) used.insert(ins.words[w]);
+  }
+  return used;
+}
+
+// The fragment outputs nothing may leave through, of a shader with outputs of its own: GLSL 1.30
+// 4.3.6 forbids assigning both gl_FragColor/gl_FragData and user-defined outputs, so either the
+// built-in colours (a name seen only in an inactive #if branch, or both written: the user's win)
+// or, when only the built-ins are written, the user's outputs that merely sit at their locations.
+std::set<std::uint32_t> silent_fragment_outputs(const std::vector<std::uint32_t>& words) {
+  std::set<std::uint32_t> builtin_colors, user_outputs;
+  for (const detail::SpirvVariable& v : detail::global_variables(words)) {
+    if (v.storage_class != spv::StorageClassOutput) continue;
+    if (v.name == "gl_FragData" || v.name == "gl_FragColor" || detail::broadcast_location(v.name) >= 0)
+      builtin_colors.insert(v.id);
+    else if (v.name.compare(0, 3, "gl_") != 0)
+      user_outputs.insert(v.id);
+  }
+  if (referenced_in_code(words, user_outputs).empty() && !referenced_in_code(words, builtin_colors).empty())
+    return user_outputs;
+  return builtin_colors;
+}
+
 // The decorations GL's link-time assignment changes in one stage's SPIR-V: descriptor bindings
 // (every resource its own binding of set 0), vertex input and fragment output locations.
 std::vector<detail::DecorationEdit> link_time_decorations(const std::vector<std::uint32_t>& words, Stage stage,
@@ -366,14 +409,7 @@ static Program link_on_this_thread(std::span<const ShaderSource> shaders, const 
     glslang::GlslangToSpv(*intermediate, words, &logger, &spv_options);
     detail::set_decorations(words, link_time_decorations(words, stage, bindings, attributes, outputs));
     if (stage == Stage::Fragment && !outputs.empty()) {
-      // A shader that declares its own outputs does not write gl_FragColor/gl_FragData (GLSL 1.30
-      // 4.3.6); a name seen in its text (an inactive #if branch) must not add colour outputs.
-      std::set<std::uint32_t> builtin_colors;
-      for (const detail::SpirvVariable& v : detail::global_variables(words))
-        if (v.storage_class == spv::StorageClassOutput &&
-            (v.name == "gl_FragData" || v.name == "gl_FragColor" || detail::broadcast_location(v.name) >= 0))
-          builtin_colors.insert(v.id);
-      words = detail::made_private(words, builtin_colors);
+      words = detail::made_private(words, silent_fragment_outputs(words));
     }
     // glslang numbers each stage's varyings in declaration order; GL matches them by name (GL 4.6
     // 7.4.1), so an input without a layout location takes the location of the output it reads.

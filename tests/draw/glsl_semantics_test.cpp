@@ -115,6 +115,25 @@ TEST_F(GlslSemanticsTest, FragColorWrittenInAnotherCompilationUnit) {
             kGreen);
 }
 
+// GLSL 1.30 4.3.6 forbids assigning both gl_FragColor and a user-defined output; declaring an
+// output and writing only gl_FragColor is legal, and the colour comes from gl_FragColor.
+TEST_F(GlslSemanticsTest, FragColorWrittenBesideAnUnusedOutput) {
+  EXPECT_EQ(draw({{GL_VERTEX_SHADER, kPositionVs}, {GL_FRAGMENT_SHADER, R"(#version 140
+out vec4 unused_colour;
+void main() { gl_FragColor = vec4(0.0, 1.0, 0.0, 1.0); })"}}),
+            kGreen);
+  // And the other way: a user output written, gl_FragColor only named in an inactive branch.
+  EXPECT_EQ(draw({{GL_VERTEX_SHADER, kPositionVs}, {GL_FRAGMENT_SHADER, R"(#version 140
+out vec4 colour;
+void main() {
+#if 0
+  gl_FragColor = vec4(1.0, 0.0, 0.0, 1.0);
+#endif
+  colour = vec4(0.0, 1.0, 0.0, 1.0);
+})"}}),
+            kGreen);
+}
+
 // GL_ARB_shader_bit_encoding in a GLSL 1.30 shader (its functions are 3.30's).
 TEST_F(GlslSemanticsTest, ShaderBitEncodingBelowGlsl330) {
   EXPECT_EQ(draw({{GL_VERTEX_SHADER, R"(#version 130
