@@ -28,7 +28,10 @@ namespace {
 void renderbuffer_storage(Context& ctx, RenderbufferObject& rb, GLsizei samples, GLenum internal_format, GLsizei width,
                           GLsizei height, const char* function) {
   const formats::InternalFormatInfo* info = formats::find_internal_format(internal_format);
-  const unsigned renderable = info ? formats::framebuffer_renderable(internal_format) : 0;
+  // The legacy component counts 1-4 name formats for glTexImage only (GL 4.6 compatibility 8.5),
+  // not for renderbuffers: GL_TRUE (1) is no renderbuffer format.
+  const bool component_count = internal_format >= 1 && internal_format <= 4;
+  const unsigned renderable = info && !component_count ? formats::framebuffer_renderable(internal_format) : 0;
   if (!renderable)
     return ctx.error(GL_INVALID_ENUM, "%s(internalformat = 0x%04x): not a renderable format", function,
                      internal_format);

@@ -129,10 +129,13 @@ bool valid_swizzle(GLint s) {
 
 bool is_vector_parameter(GLenum pname) { return pname == GL_TEXTURE_BORDER_COLOR || pname == GL_TEXTURE_SWIZZLE_RGBA; }
 
+// How a glTex(ture)Parameter* entry point finds its texture: by target or, DSA, by name.
+enum class Lookup { BY_TARGET, BY_NAME };
+
 // glTexParameter* / glTextureParameter* on `t` after the target or name check. `params` holds one
 // value, or four for the vector forms (`vector`), of `type`.
-void tex_parameter(Context& ctx, TextureObject& t, GLenum pname, const void* params, ParameterType type, bool vector,
-                   const char* function) {
+void tex_parameter(Context& ctx, Lookup lookup, TextureObject& t, GLenum pname, const void* params, ParameterType type,
+                   bool vector, const char* function) {
   const auto value_at = [&](int i) { return parameter_value(params, type, i); };
   const double f = value_at(0);
   const GLint v = rounded_parameter(f);
@@ -141,9 +144,11 @@ void tex_parameter(Context& ctx, TextureObject& t, GLenum pname, const void* par
   const auto bad_value = [&] { ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): bad value %d", function, pname, v); };
   if (!vector && is_vector_parameter(pname))
     return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): the parameter takes a vector", function, pname);
+  // Sampler state of a multisample texture: GL 4.6 8.10 names INVALID_ENUM for TexParameter* and
+  // INVALID_OPERATION for TextureParameter* (the CTS and piglit check both).
   if (multisample && is_sampler_parameter(pname))
-    return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): multisample textures have no sampler state", function,
-                     pname);
+    return ctx.error(lookup == Lookup::BY_NAME ? GL_INVALID_OPERATION : GL_INVALID_ENUM,
+                     "%s(pname = 0x%04x): multisample textures have no sampler state", function, pname);
   if (is_sampler_parameter(pname)) return set_sampler_parameter(ctx, t, pname, params, type, rectangle, function);
   switch (pname) {
     case GL_TEXTURE_BASE_LEVEL:
@@ -151,7 +156,14 @@ void tex_parameter(Context& ctx, TextureObject& t, GLenum pname, const void* par
       if (v < 0) return ctx.error(GL_INVALID_VALUE, "%s: a level cannot be negative", function);
       if (pname == GL_TEXTURE_BASE_LEVEL && v != 0 && (multisample || rectangle))
         return ctx.error(GL_INVALID_OPERATION, "%s: this texture's base level must be 0", function);
-      (pname == GL_TEXTURE_BASE_LEVEL ? t.base_level : t.max_level) = v;
+      // An immutable texture keeps its levels in range (ARB_texture_storage, GL 4.6 8.17): the base
+      // in [0, levels - 1], the maximum in [base, levels - 1]; queries return the clamped value.
+      if (!t.immutable || t.immutable_levels <= 0)
+        (pname == GL_TEXTURE_BASE_LEVEL ? t.base_level : t.max_level) = v;
+      else if (const GLint last = t.immutable_levels - 1; pname == GL_TEXTURE_BASE_LEVEL)
+        t.base_level = std::min(v, last);
+      else
+        t.max_level = std::clamp(v, std::min(t.base_level, last), last);
       return;
     case GL_TEXTURE_SWIZZLE_R: case GL_TEXTURE_SWIZZLE_G: case GL_TEXTURE_SWIZZLE_B: case GL_TEXTURE_SWIZZLE_A:
       if (!valid_swizzle(v)) return bad_value();
@@ -287,8 +299,7 @@ void GetTextureLevelParameterfv(Context& ctx, const char* fn, GLuint texture, GL
 bool is_parameter_target(unsigned, GLenum target) { return target_index(target) >= 0 && target != GL_TEXTURE_BUFFER; }
 
 // The 24 glTex(ture)Parameter* / glGetTex(ture)Parameter* entry points differ only in how they
-// find the texture (by target or, DSA, by name) and in the type of their values.
-enum class Lookup { BY_TARGET, BY_NAME };
+// find the texture (Lookup above) and in the type of their values.
 
 TextureRef parameter_texture(Context& ctx, Lookup lookup, GLuint target_or_name, const char* function) {
   return lookup == Lookup::BY_TARGET ? target_texture(ctx, target_or_name, is_parameter_target, 0, function)
@@ -298,7 +309,7 @@ TextureRef parameter_texture(Context& ctx, Lookup lookup, GLuint target_or_name,
 void set_parameter(Context& ctx, Lookup lookup, GLuint target_or_name, GLenum pname, const void* params, ParameterType type,
                    bool vector, const char* function) {
   if (TextureRef t = parameter_texture(ctx, lookup, target_or_name, function))
-    tex_parameter(ctx, *t, pname, params, type, vector, function);
+    tex_parameter(ctx, lookup, *t, pname, params, type, vector, function);
 }
 
 void get_parameter(Context& ctx, Lookup lookup, GLuint target_or_name, GLenum pname, void* params, ParameterType type,

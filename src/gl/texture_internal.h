@@ -250,7 +250,8 @@ TextureRef target_texture(Context& ctx, GLenum target, bool (*valid)(unsigned, G
 
 // The DSA 3D commands address a cube map's faces as layers: runs `per_face(face target, index)`
 // for the faces zoffset .. zoffset + depth - 1, after INVALID_VALUE unless those are faces and
-// INVALID_OPERATION unless their images at `level` agree (the data is laid out for one size).
+// INVALID_OPERATION unless their images at `level` agree (the data is laid out for one size) and,
+// for more than one face, exist (GetTextureImage of a cube map that is not cube complete).
 template <typename PerFace>
 void for_each_cube_face(Context& ctx, const TextureObject& t, GLint level, GLint zoffset, GLsizei depth,
                         const char* function, PerFace per_face) {
@@ -261,6 +262,9 @@ void for_each_cube_face(Context& ctx, const TextureObject& t, GLint level, GLint
   for (GLsizei f = 1; f < depth; ++f) {
     const TextureImage& first = t.images[std::size_t(zoffset)][std::size_t(level)];
     const TextureImage& face = t.images[std::size_t(zoffset + f)][std::size_t(level)];
+    if (first.width == 0 || face.width == 0)
+      return ctx.error(GL_INVALID_OPERATION, "%s: the cube map has no image at level %d for face %d", function, level,
+                       first.width == 0 ? zoffset : zoffset + f);
     if (face.internal_format != first.internal_format || face.width != first.width)
       return ctx.error(GL_INVALID_OPERATION, "%s: the cube map's faces differ at level %d", function, level);
   }

@@ -91,6 +91,10 @@ TEST_F(FramebufferTest, RenderbuffersReportWhatWasAllocated) {
   EXPECT_EQ(v, 8);
   glRenderbufferStorage(GL_RENDERBUFFER, GL_COMPRESSED_RGB_S3TC_DXT1_EXT, 4, 4);
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM)) << "not renderable";
+  for (GLenum count = 1; count <= 4; ++count) {
+    glRenderbufferStorage(GL_RENDERBUFFER, count, 4, 4);
+    EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM)) << "component count " << count << " is glTexImage's only";
+  }
   glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, -1, 4);
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
 }

@@ -226,10 +226,15 @@ TEST_F(TextureDsaTest, ParameterErrors) {
   glTextureParameteri(rectangle, GL_TEXTURE_BASE_LEVEL, 1);
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "a rectangle's base level is 0";
   const GLuint multisample = create(GL_TEXTURE_2D_MULTISAMPLE);
+  // GL 4.6 8.10: INVALID_OPERATION through the name, INVALID_ENUM through the target.
   glTextureParameteri(multisample, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM)) << "multisample textures have no sampler state";
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "multisample textures have no sampler state";
   glTextureParameterf(multisample, GL_TEXTURE_LOD_BIAS, 1.0f);
-  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM)) << "nor a LOD bias";
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "nor a LOD bias";
+  glBindTexture(GL_TEXTURE_2D_MULTISAMPLE, multisample);
+  glTexParameteri(GL_TEXTURE_2D_MULTISAMPLE, GL_TEXTURE_WRAP_S, GL_REPEAT);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM)) << "the target form";
+  glBindTexture(GL_TEXTURE_2D_MULTISAMPLE, 0);
   glTextureParameteri(t, GL_DEPTH_STENCIL_TEXTURE_MODE, GL_DEPTH_STENCIL);
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM)) << "depth or stencil, not both";
   glTextureParameteri(multisample, GL_TEXTURE_SWIZZLE_R, GL_GREEN);
@@ -686,6 +691,58 @@ TEST_F(TextureDsaTest, GetnTexImageChecksTheBufferSize) {
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE)) << "negative bufSize";
   glGetnTexImage(GL_TEXTURE_2D_MULTISAMPLE, 0, GL_RGBA, GL_UNSIGNED_BYTE, 64, untouched.data());
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM)) << "no image target";
+}
+
+// ARB_texture_storage: an immutable texture's base level is clamped to [0, levels - 1] and its
+// maximum level to [base, levels - 1]; glGetTextureParameter returns the clamped values.
+TEST_F(TextureDsaTest, ImmutableLevelsClampBaseAndMaxLevel) {
+  const GLuint t = create(GL_TEXTURE_2D);
+  glTextureStorage2D(t, 3, GL_RGBA8, 256, 256);
+  GLint base = -1, max = -1;
+  glTextureParameteri(t, GL_TEXTURE_MAX_LEVEL, 4);
+  glGetTextureParameteriv(t, GL_TEXTURE_MAX_LEVEL, &max);
+  EXPECT_EQ(max, 2) << "3 levels: at most level 2";
+  glTextureParameteri(t, GL_TEXTURE_BASE_LEVEL, 7);
+  glGetTextureParameteriv(t, GL_TEXTURE_BASE_LEVEL, &base);
+  EXPECT_EQ(base, 2);
+  glTextureParameteri(t, GL_TEXTURE_MAX_LEVEL, 1);
+  glGetTextureParameteriv(t, GL_TEXTURE_MAX_LEVEL, &max);
+  EXPECT_EQ(max, 2) << "not below the base level";
+  glTextureParameteri(t, GL_TEXTURE_BASE_LEVEL, 1);
+  glTextureParameteri(t, GL_TEXTURE_MAX_LEVEL, 1);
+  glGetTextureParameteriv(t, GL_TEXTURE_BASE_LEVEL, &base);
+  glGetTextureParameteriv(t, GL_TEXTURE_MAX_LEVEL, &max);
+  EXPECT_EQ(base, 1);
+  EXPECT_EQ(max, 1);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  // A mutable texture keeps what was set (GL 4.6 table 23.15: any non-negative level).
+  const GLuint mutable_texture = create(GL_TEXTURE_2D);
+  glTextureParameteri(mutable_texture, GL_TEXTURE_MAX_LEVEL, 4);
+  glGetTextureParameteriv(mutable_texture, GL_TEXTURE_MAX_LEVEL, &max);
+  EXPECT_EQ(max, 4);
+}
+
+// glGetTextureImage of a cube map reads all six faces as layers: INVALID_OPERATION unless every
+// face has an image of one size and format at the level (not cube complete otherwise).
+TEST_F(TextureDsaTest, GetTextureImageOfACubeMapNeedsEveryFace) {
+  std::vector<std::uint8_t> out(4 * 4 * 6 * 4, 0xEE);
+  const GLuint empty = create(GL_TEXTURE_CUBE_MAP);
+  glGetTextureImage(empty, 0, GL_RGBA, GL_UNSIGNED_BYTE, GLsizei(out.size()), out.data());
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "no face has an image";
+  const GLuint five = create(GL_TEXTURE_CUBE_MAP);
+  glBindTexture(GL_TEXTURE_CUBE_MAP, five);
+  const std::vector<std::uint8_t> face = pattern(4 * 4 * 4, 9);
+  for (GLenum f = GL_TEXTURE_CUBE_MAP_POSITIVE_X; f <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z; ++f)
+    if (f != GL_TEXTURE_CUBE_MAP_NEGATIVE_Y)
+      glTexImage2D(f, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, face.data());
+  glGetTextureImage(five, 0, GL_RGBA, GL_UNSIGNED_BYTE, GLsizei(out.size()), out.data());
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "-Y has no image";
+  EXPECT_EQ(out, std::vector<std::uint8_t>(out.size(), 0xEE)) << "nothing written";
+  glTexImage2D(GL_TEXTURE_CUBE_MAP_NEGATIVE_Y, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, face.data());
+  glGetTextureImage(five, 0, GL_RGBA, GL_UNSIGNED_BYTE, GLsizei(out.size()), out.data());
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_TRUE(std::equal(face.begin(), face.end(), out.begin() + 3 * std::ptrdiff_t(face.size()))) << "-Y is layer 3";
+  glBindTexture(GL_TEXTURE_CUBE_MAP, 0);
 }
 
 TEST_F(TextureDsaTest, InvalidateValidatesAndKeepsTheTextureUsable) {
