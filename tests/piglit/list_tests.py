@@ -7,7 +7,7 @@ never edited:
 
 Kinds (compare.py counts each):
   framebuffer  issue 6's framebuffer tests (fbo-*, clearbuffer-*, copyteximage, read-front).
-  gl3          the C tests of the GL 3.x groups below (GROUPS) and of SSO_GROUPS.
+  gl3          the C tests of the GL 3.x groups below (GROUPS), of SSO_GROUPS and of DSA_GROUPS.
   gl1          the C tests of the GL 1.0-2.1 groups (LEGACY_GROUPS: issue 14's legacy GL).
   core-draw    shader_runner tests of GROUPS that draw, whose [require] a GL 4.6 core context meets
                and whose shaders and commands use no compatibility-profile feature (gl_Vertex,
@@ -56,6 +56,8 @@ SSO_GROUPS = re.compile(r"^spec@(arb_separate_shader_objects|arb_get_program_bin
 # Issue 15's OpenGL ES groups, from the opengl, shader and glslparser profiles (about 370 tests,
 # every one: a few minutes per driver).
 ES_GROUPS = re.compile(r"^spec@(glsl-es-(1\.00|3\.00|3\.10|3\.20)|!opengl es [23]\.0)@")
+# Issue 15's GL 4.5 direct state access group (27 C tests), listed after the ES groups.
+DSA_GROUPS = re.compile(r"^spec@arb_direct_state_access@")
 # Generated tests, sorted by name, keep every Nth. The 1.30 built-in function tests run each function
 # in a vertex and a fragment shader and draw with gl_Vertex; the 1.50 ones run it in a geometry shader.
 SAMPLE_EVERY = [
@@ -184,7 +186,9 @@ sso = sorted((n, a) for profile in ("opengl", "shader") for n, a in tests(profil
 es = sorted((n, a) for profile in ("opengl", "shader", "glslparser") for n, a in tests(profile)
             if ES_GROUPS.match(n) and not FRAMEBUFFER.match(a[0]))
 # (Not sampled: their compiler and shader_runner binaries are single families of 300 and 49.)
-for name, argv in sampled(groups) + sampled(legacy) + sampled(sso) + es:
+# Then the direct state access group, every test.
+dsa = sorted((n, a) for n, a in tests("opengl") if DSA_GROUPS.match(n) and not FRAMEBUFFER.match(a[0]))
+for name, argv in sampled(groups) + sampled(legacy) + sampled(sso) + es + dsa:
     if ES_GROUPS.match(name):
         kind = "es"
     else:
