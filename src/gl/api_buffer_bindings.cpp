@@ -67,8 +67,11 @@ void bind_one(Context& ctx, const char* fn, GLenum target, GLuint index, GLuint 
       // A name from glGenBuffers becomes an object when bound (2.6.3 / 6.1.1).
       std::lock_guard lock(ctx.share_group().mutex);
       auto found = ctx.share_group().buffers.find(buffer);
+      // glTransformFeedbackBuffer* name their error INVALID_VALUE (GL 4.6 13.3.2), the bind commands
+      // INVALID_OPERATION (6.1.1).
       if (found == ctx.share_group().buffers.end())
-        return ctx.error(GL_INVALID_OPERATION, "%s(buffer = %u): not a name from glGenBuffers", fn, buffer);
+        return ctx.error(xfb_object ? GL_INVALID_VALUE : GL_INVALID_OPERATION,
+                         "%s(buffer = %u): not a name from glGenBuffers", fn, buffer);
       found->second = object = std::make_shared<BufferObject>(buffer);
     }
   }

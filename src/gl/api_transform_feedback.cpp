@@ -2,6 +2,8 @@
 // glGetTransformFeedbackVarying; the layout itself is computed at link by src/glsl), transform
 // feedback objects and their TRANSFORM_FEEDBACK_BUFFER bindings, begin/end/pause/resume with the
 // errors the section names, and the state glGet reports.
+#include <string_view>
+
 #include "api_common.h"
 #include "draw_inputs.h"
 #include "glvk/st/context.h"
@@ -133,6 +135,19 @@ void TransformFeedbackVaryings(Context& ctx, const char* fn, GLuint program, GLs
   if (buffer_mode == GL_SEPARATE_ATTRIBS && GLuint(count) > glsl::kMaxXfbSeparateAttribs)
     return ctx.error(GL_INVALID_VALUE, "%s(count = %d): beyond MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS", fn, count);
   if (count > 0 && !varyings) return ctx.error(GL_INVALID_VALUE, "%s: varyings is null", fn);
+  // ARB_transform_feedback3: gl_NextBuffer and gl_SkipComponents1-4 arrange interleaved capture
+  // only, and each gl_NextBuffer opens the next of MAX_TRANSFORM_FEEDBACK_BUFFERS buffers.
+  GLuint next_buffers = 0;
+  for (GLsizei i = 0; i < count; ++i) {
+    const std::string_view name = varyings[i] ? varyings[i] : "";
+    const bool next_buffer = name == "gl_NextBuffer";
+    next_buffers += next_buffer;
+    if (buffer_mode == GL_SEPARATE_ATTRIBS && (next_buffer || name.starts_with("gl_SkipComponents")))
+      return ctx.error(GL_INVALID_OPERATION, "%s: %s arranges interleaved capture only", fn, varyings[i]);
+  }
+  if (next_buffers >= glsl::kMaxXfbBuffers)
+    return ctx.error(GL_INVALID_OPERATION, "%s: %u gl_NextBuffer, MAX_TRANSFORM_FEEDBACK_BUFFERS is %u", fn,
+                     next_buffers, glsl::kMaxXfbBuffers);
   p->xfb_varyings.clear();
   for (GLsizei i = 0; i < count; ++i) p->xfb_varyings.emplace_back(varyings[i] ? varyings[i] : "");
   p->xfb_buffer_mode = buffer_mode;

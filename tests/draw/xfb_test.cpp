@@ -66,13 +66,33 @@ TEST_F(XfbTest, ProgramQueriesReportTheCaptureList) {
 
 TEST_F(XfbTest, SeparateModeAndItsLinkErrors) {
   const GLuint p = program({"a", "gl_Position"}, GL_SEPARATE_ATTRIBS);
+  const char* five[] = {"a", "b", "i", "gl_Position", "b[0]"};
   EXPECT_EQ(program_value(p, GL_LINK_STATUS), GL_TRUE);
   EXPECT_EQ(program_value(p, GL_TRANSFORM_FEEDBACK_BUFFER_MODE), GL_SEPARATE_ATTRIBS);
-  // An unknown varying and gl_SkipComponents in separate mode fail the link (11.1.2.1).
+  // An unknown varying fails the link (11.1.2.1).
   EXPECT_EQ(program_value(program({"nothing"}, GL_INTERLEAVED_ATTRIBS), GL_LINK_STATUS), GL_FALSE);
-  EXPECT_EQ(program_value(program({"a", "gl_SkipComponents1"}, GL_SEPARATE_ATTRIBS), GL_LINK_STATUS), GL_FALSE);
   EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
-  const char* five[] = {"a", "b", "i", "gl_Position", "b[0]"};
+  // ARB_transform_feedback3: the interleaving markers in separate mode, and as many gl_NextBuffer
+  // as MAX_TRANSFORM_FEEDBACK_BUFFERS (4), are INVALID_OPERATION, the capture list unchanged.
+  for (const char* marker : {"gl_SkipComponents1", "gl_SkipComponents4", "gl_NextBuffer"}) {
+    const char* list[] = {"a", marker};
+    glTransformFeedbackVaryings(p, 2, list, GL_SEPARATE_ATTRIBS);
+    EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << marker;
+  }
+  const char* four_next[] = {"a", "gl_NextBuffer", "b", "gl_NextBuffer", "i", "gl_NextBuffer", "gl_Position", "gl_NextBuffer"};
+  glTransformFeedbackVaryings(p, 8, four_next, GL_INTERLEAVED_ATTRIBS);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "4 gl_NextBuffer: a fifth buffer";
+  glTransformFeedbackVaryings(p, 7, four_next, GL_INTERLEAVED_ATTRIBS);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR)) << "3 gl_NextBuffer: buffers 0-3";
+  glTransformFeedbackVaryings(p, 2, four_next + 4, GL_SEPARATE_ATTRIBS);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  GLint mode = 0;
+  glLinkProgram(p);
+  glGetProgramiv(p, GL_TRANSFORM_FEEDBACK_BUFFER_MODE, &mode);
+  EXPECT_EQ(mode, GL_INTERLEAVED_ATTRIBS) << "the 7-entry list of the last accepted call";
+  EXPECT_EQ(program_value(p, GL_TRANSFORM_FEEDBACK_VARYINGS), 7);
+  glTransformFeedbackVaryings(p, 2, five, GL_SEPARATE_ATTRIBS);
+  glLinkProgram(p);
   glTransformFeedbackVaryings(p, 5, five, GL_SEPARATE_ATTRIBS);
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));  // beyond MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS
   glTransformFeedbackVaryings(p, 1, five, GL_RGBA);
@@ -146,6 +166,14 @@ TEST_F(XfbTest, BindingAndObjectErrors) {
   glBindTransformFeedback(GL_ARRAY_BUFFER, 0);
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
   glTransformFeedbackBufferBase(77, 0, buffer);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  // GL 4.6 13.3.2: INVALID_VALUE unless buffer is zero or a buffer's name (glBindBufferBase's
+  // error for the same name is INVALID_OPERATION, 6.1.1).
+  glTransformFeedbackBufferBase(0, 0, 1337);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  glTransformFeedbackBufferRange(0, 0, 1337, 0, 4);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, 1337);
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
   glGetTransformFeedbackiv(0, GL_TRANSFORM_FEEDBACK_BUFFER_BINDING, &value);
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
