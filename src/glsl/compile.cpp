@@ -4,6 +4,7 @@
 #include <mutex>
 
 #include "deep_stack.h"
+#include "flat_inputs.h"
 #include "glsl_es.h"
 #include "glslang_shader.h"
 
@@ -113,6 +114,11 @@ ParsedShader parse_shader(Stage stage, std::string_view source, const CompileOpt
 
   parsed.ok = shader.parse(GetDefaultResources(), 140, src.version.es ? EEsProfile : ENoProfile, false, false, kMessages);
   parsed.log = shader.getInfoLog();
+  if (parsed.ok && stage == Stage::Fragment)
+    if (std::string errors = flat_input_errors(*shader.getIntermediate()); !errors.empty()) {
+      parsed.ok = false;
+      parsed.log += errors + "ERROR: compilation errors.  No code generated.\n";
+    }
   return parsed;
 }
 

@@ -191,5 +191,29 @@ TEST(GlslCompile, FuzzNeverCrashes) {
   }
 }
 
+// GLSL 4.60 / ES 3.20 4.5: fragment inputs that are or contain integers (or doubles) are flat,
+// block members included (glslang checks loose variables only; Mesa refuses both).
+TEST(GlslCompile, IntegerFragmentInputsInBlocksMustBeFlat) {
+  CompileOptions es;
+  es.es = true;
+  const char* es_cases[] = {"in IB { int u[4]; };", "in IB { smooth ivec2 u; };", "struct S { uint x; };\nin IB { S s; };"};
+  for (const char* declaration : es_cases) {
+    const std::string src = std::string("#version 320 es\nprecision mediump float;\n") + declaration +
+                            "\nout vec4 c;\nvoid main() { c = vec4(0.0); }\n";
+    const CompileResult r = compile(Stage::Fragment, src, es);
+    EXPECT_FALSE(r.ok) << declaration;
+    EXPECT_NE(r.log.find("flat"), std::string::npos) << r.log;
+  }
+  EXPECT_FALSE(compile(Stage::Fragment, "#version 150\nin IB { int u; };\nout vec4 c;\nvoid main() { c = vec4(u); }\n").ok);
+  EXPECT_FALSE(compile(Stage::Fragment, "#version 400\nin IB { dvec2 d; };\nout vec4 c;\nvoid main() { c = vec4(d.x); }\n").ok);
+  // Flat on the member (a block takes no interpolation qualifier); floats need nothing; other
+  // stages' inputs are not checked.
+  EXPECT_TRUE(compile(Stage::Fragment, "#version 320 es\nprecision mediump float;\nin IB { flat int u; vec2 f; };\n"
+                                       "out vec4 c;\nvoid main() { c = vec4(u); }\n", es).ok);
+  EXPECT_TRUE(compile(Stage::Fragment, "#version 150\nin IB { flat int u; flat ivec2 v[2]; };\nout vec4 c;\n"
+                                       "void main() { c = vec4(u); }\n").ok);
+  EXPECT_TRUE(compile(Stage::Vertex, "#version 150\nin int u;\nout IB { int v; };\nvoid main() { v = u; }\n").ok);
+}
+
 }  // namespace
 }  // namespace glvk::glsl
