@@ -291,8 +291,8 @@ bool query_render_state(Context& ctx, GLenum pname, StateValue& value) {
     case GL_FRAGMENT_SHADER_DERIVATIVE_HINT: value.set_integers({r.hints.fragment_shader_derivative}); return true;
     case GL_MAX_SAMPLE_MASK_WORDS: value.set_integers({kMaxSampleMaskWords}); return true;
     case GL_MAX_CLIP_DISTANCES: value.set_integers({kMaxClipDistances}); return true;
-    case GL_ALIASED_POINT_SIZE_RANGE:
-      if (ctx.config().core_profile) return false;
+    case GL_ALIASED_POINT_SIZE_RANGE:  // compatibility and ES state (ES 3.2 table 21.40), not core
+      if (ctx.config().core_profile && !ctx.config().es()) return false;
       return query_render_state(ctx, GL_POINT_SIZE_RANGE, value);
     default: return !ctx.config().core_profile && query_compatibility_state(ctx, pname, value);
   }

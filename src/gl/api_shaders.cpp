@@ -5,6 +5,7 @@
 
 #include "api_common.h"
 #include "program_lookup.h"
+#include "state_query.h"
 
 namespace glvk::gl {
 
@@ -30,11 +31,23 @@ bool is_shader_type(GLenum type) {
 
 glsl::Stage shader_stage(GLenum type) { return stage_of(type); }
 
-glsl::CompileOptions shader_compile_options(const Context& ctx) {
+glsl::CompileOptions shader_compile_options(Context& ctx) {
   glsl::CompileOptions options;
   options.compatibility = !ctx.config().core_profile;
   options.es = ctx.config().es();
   if (options.es) options.default_version = 100;
+  // GLSL 4.60 7.3: each built-in constant equals the GL query of its name.
+  glsl::BuiltInLimits& l = options.limits;
+  l.max_vertex_attribs = implementation_limit(ctx, GL_MAX_VERTEX_ATTRIBS);
+  l.max_vertex_uniform_components = implementation_limit(ctx, GL_MAX_VERTEX_UNIFORM_COMPONENTS);
+  l.max_fragment_uniform_components = implementation_limit(ctx, GL_MAX_FRAGMENT_UNIFORM_COMPONENTS);
+  l.max_varying_components = implementation_limit(ctx, GL_MAX_VARYING_COMPONENTS);
+  l.max_vertex_output_components = implementation_limit(ctx, GL_MAX_VERTEX_OUTPUT_COMPONENTS);
+  l.max_fragment_input_components = implementation_limit(ctx, GL_MAX_FRAGMENT_INPUT_COMPONENTS);
+  l.max_vertex_texture_image_units = implementation_limit(ctx, GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS);
+  l.max_texture_image_units = implementation_limit(ctx, GL_MAX_TEXTURE_IMAGE_UNITS);
+  l.max_combined_texture_image_units = implementation_limit(ctx, GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS);
+  l.max_clip_planes = implementation_limit(ctx, GL_MAX_CLIP_PLANES);
   return options;
 }
 

@@ -307,6 +307,13 @@ void set_indexed(Context& ctx, GLenum cap, bool& state, bool enabled) {
 
 }  // namespace
 
+GLint implementation_limit(Context& ctx, GLenum pname) {
+  StateValue value;
+  bool raised = false;
+  if (!query_state(ctx, pname, value, raised, "implementation_limit") || raised || value.integers.empty()) return 0;
+  return GLint(value.integers[0]);
+}
+
 bool capability_enabled(Context& ctx, GLenum cap, GLuint unit) {
   const GLuint active = ctx.active_texture_unit;
   ctx.active_texture_unit = unit;  // per-unit capabilities are read on the active unit

@@ -18,9 +18,10 @@ ShaderRef find_shader(Context& ctx, GLuint name, const char* fn);
 ProgramRef find_program(Context& ctx, GLuint name, const char* fn);
 
 glsl::Stage shader_stage(GLenum type);
-// The compiler options of `ctx`'s shaders (api_shaders.cpp): its profile, and in an ES context
-// GLSL ES only, shaders without #version being GLSL ES 1.00 (GLSL ES 3.20 3.3).
-glsl::CompileOptions shader_compile_options(const Context& ctx);
+// The compiler options of `ctx`'s shaders (api_shaders.cpp): its profile, in an ES context GLSL ES
+// only, shaders without #version being GLSL ES 1.00 (GLSL ES 3.20 3.3), and the limits the
+// built-in constants report.
+glsl::CompileOptions shader_compile_options(Context& ctx);
 
 // GL's string out-parameters: at most buf_size - 1 characters and a NUL; *length without it.
 void copy_string_out(const std::string& text, GLsizei buf_size, GLsizei* length, GLchar* out);

@@ -40,6 +40,10 @@ struct StateValue {
 
 // api_transform.cpp: viewport, depth range and matrix state. False for a pname it does not own;
 // `raised`: the query is known but raised an error (nothing is written then).
+// An integer state of `ctx` as glGetIntegerv reports it, for limits the context passes on (the
+// GLSL built-in constants); 0 for a state the context does not have (api_state.cpp).
+GLint implementation_limit(Context& ctx, GLenum pname);
+
 bool query_transform_state(Context& ctx, GLenum pname, StateValue& value, bool& raised, const char* function);
 // The indexed form (glGet*i_v): raises INVALID_VALUE for an index out of range.
 bool query_transform_state_indexed(Context& ctx, GLenum pname, GLuint index, StateValue& value, bool& raised,

@@ -51,6 +51,31 @@ void ensure_glslang_initialized() {
   std::call_once(once, [] { glslang::InitializeProcess(); });
 }
 
+// glslang's resources with the context's limits in place of its defaults (BuiltInLimits).
+TBuiltInResource resources_for(const BuiltInLimits& limits) {
+  TBuiltInResource r = *GetDefaultResources();
+  auto set = [](int& field, int value) {
+    if (value > 0) field = value;
+  };
+  set(r.maxVertexAttribs, limits.max_vertex_attribs);
+  set(r.maxVertexUniformComponents, limits.max_vertex_uniform_components);
+  set(r.maxVertexUniformVectors, limits.max_vertex_uniform_components / 4);
+  set(r.maxFragmentUniformComponents, limits.max_fragment_uniform_components);
+  set(r.maxFragmentUniformVectors, limits.max_fragment_uniform_components / 4);
+  set(r.maxVaryingComponents, limits.max_varying_components);
+  set(r.maxVaryingFloats, limits.max_varying_components);
+  set(r.maxVaryingVectors, limits.max_varying_components / 4);
+  set(r.maxVertexOutputComponents, limits.max_vertex_output_components);
+  set(r.maxVertexOutputVectors, limits.max_vertex_output_components / 4);
+  set(r.maxFragmentInputComponents, limits.max_fragment_input_components);
+  set(r.maxFragmentInputVectors, limits.max_fragment_input_components / 4);
+  set(r.maxVertexTextureImageUnits, limits.max_vertex_texture_image_units);
+  set(r.maxTextureImageUnits, limits.max_texture_image_units);
+  set(r.maxCombinedTextureImageUnits, limits.max_combined_texture_image_units);
+  set(r.maxClipPlanes, limits.max_clip_planes);
+  return r;
+}
+
 ParsedShader parse_shader(Stage stage, std::string_view source, const CompileOptions& options,
                           bool lower_depth_range, const std::set<std::string>& next_stage_reads,
                           const XfbCapture* xfb, const std::set<std::string>& stage_uses) {
@@ -112,7 +137,8 @@ ParsedShader parse_shader(Stage stage, std::string_view source, const CompileOpt
   shader.setAutoMapBindings(true);
   shader.setAutoMapLocations(true);
 
-  parsed.ok = shader.parse(GetDefaultResources(), 140, src.version.es ? EEsProfile : ENoProfile, false, false, kMessages);
+  const TBuiltInResource resources = resources_for(options.limits);
+  parsed.ok = shader.parse(&resources, 140, src.version.es ? EEsProfile : ENoProfile, false, false, kMessages);
   parsed.log = shader.getInfoLog();
   if (parsed.ok && stage == Stage::Fragment)
     if (std::string errors = flat_input_errors(*shader.getIntermediate()); !errors.empty()) {

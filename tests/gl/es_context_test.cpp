@@ -140,6 +140,13 @@ TEST_P(EsContextVersions, AnswerAsEs32) {
   glGetIntegerv(GL_CONTEXT_PROFILE_MASK, &mask);
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
   EXPECT_EQ(mask, 77);
+  // ES keeps ALIASED_POINT_SIZE_RANGE (table 21.40), which the desktop core profile removed; ES
+  // requires a maximum of at least 1 (table 21.41).
+  GLfloat points[2] = {-1.0f, -1.0f};
+  glGetFloatv(GL_ALIASED_POINT_SIZE_RANGE, points);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_LE(points[0], 1.0f);
+  EXPECT_GE(points[1], 1.0f);
 
   // The extension string (ES keeps glGetString(GL_EXTENSIONS)) names ES extensions only and
   // agrees with the indexed list.

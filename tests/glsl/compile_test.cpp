@@ -215,5 +215,36 @@ TEST(GlslCompile, IntegerFragmentInputsInBlocksMustBeFlat) {
   EXPECT_TRUE(compile(Stage::Vertex, "#version 150\nin int u;\nout IB { int v; };\nvoid main() { v = u; }\n").ok);
 }
 
+// GLSL 4.60 7.3: the built-in constants equal the context's limits (the GL queries), which the
+// context hands to the compiler; without them they keep glslang's defaults.
+TEST(GlslCompile, BuiltInConstantsTakeTheContextsLimits) {
+  CompileOptions options;
+  options.compatibility = true;
+  options.limits.max_vertex_uniform_components = 4096;
+  options.limits.max_varying_components = 124;
+  options.limits.max_clip_planes = 8;
+  options.limits.max_texture_image_units = 24;
+  const char* src = R"(#version 130
+float a[gl_MaxVertexUniformComponents == 4096 ? 1 : -1];
+float b[gl_MaxVaryingComponents == 124 ? 1 : -1];
+float c[gl_MaxClipPlanes == 8 ? 1 : -1];
+float d[gl_MaxTextureImageUnits == 24 ? 1 : -1];
+void main() { gl_Position = vec4(a[0] + b[0] + c[0] + d[0]); }
+)";
+  const CompileResult r = compile(Stage::Vertex, src, options);
+  EXPECT_TRUE(r.ok) << r.log;
+  CompileOptions es;
+  es.es = true;
+  es.limits.max_vertex_uniform_components = 1024;
+  es.limits.max_fragment_uniform_components = 1024;
+  const CompileResult vectors = compile(Stage::Vertex, R"(#version 300 es
+float a[gl_MaxVertexUniformVectors == 256 && gl_MaxFragmentUniformVectors == 256 ? 1 : -1];
+void main() { gl_Position = vec4(a[0]); }
+)", es);
+  EXPECT_TRUE(vectors.ok) << vectors.log;
+  EXPECT_FALSE(compile(Stage::Vertex, "#version 130\nfloat b[gl_MaxVaryingComponents == 124 ? 1 : -1];\nvoid main() {}\n").ok)
+      << "glslang's default is not 124";
+}
+
 }  // namespace
 }  // namespace glvk::glsl

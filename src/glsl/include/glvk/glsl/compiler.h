@@ -29,6 +29,22 @@ enum class Stage : std::uint8_t { Vertex, TessControl, TessEvaluation, Geometry,
 inline constexpr std::size_t kStageCount = 6;
 using StageMask = std::uint32_t;  // bit (1 << Stage)
 
+// The implementation-dependent values GLSL's built-in constants report (GLSL 4.60 7.3: each equals
+// the GL query of its name): the context fills them from its own queries. 0 keeps glslang's
+// default (GL's minimum of an older version). The vector counts are the components / 4.
+struct BuiltInLimits {
+  int max_vertex_attribs = 0;                // gl_MaxVertexAttribs
+  int max_vertex_uniform_components = 0;     // gl_MaxVertexUniformComponents, gl_MaxVertexUniformVectors
+  int max_fragment_uniform_components = 0;   // gl_MaxFragmentUniformComponents, gl_MaxFragmentUniformVectors
+  int max_varying_components = 0;            // gl_MaxVaryingComponents/Floats, gl_MaxVaryingVectors
+  int max_vertex_output_components = 0;      // gl_MaxVertexOutputComponents, gl_MaxVertexOutputVectors (ES)
+  int max_fragment_input_components = 0;     // gl_MaxFragmentInputComponents, gl_MaxFragmentInputVectors (ES)
+  int max_vertex_texture_image_units = 0;    // gl_MaxVertexTextureImageUnits
+  int max_texture_image_units = 0;           // gl_MaxTextureImageUnits
+  int max_combined_texture_image_units = 0;  // gl_MaxCombinedTextureImageUnits
+  int max_clip_planes = 0;                   // gl_MaxClipPlanes (compatibility)
+};
+
 struct CompileOptions {
   // A compatibility-profile context: GLSL 1.40 shaders get the compatibility built-ins too
   // (GL_ARB_compatibility); below 1.40 and with "#version NNN compatibility" they always have them.
@@ -37,6 +53,7 @@ struct CompileOptions {
   int default_version = 110;
   // An OpenGL ES context: it takes GLSL ES shaders only (glsl_es.h); a desktop one ES 1.00 only.
   bool es = false;
+  BuiltInLimits limits;
 };
 
 // glCompileShader: parsing and semantic checks of one shader (the strings of glShaderSource
