@@ -207,6 +207,27 @@ TEST(GlslReflect, SamplersWithTheSameGlBindingGetTheirOwnDescriptors) {
   EXPECT_EQ(test::decoration(text, "b", "Binding"), b->binding);
 }
 
+// ARB_uniform_buffer_object (GL 4.6 7.6.2.2): a std140 block's UNIFORM_BLOCK_DATA_SIZE is the
+// end of its last member plus padding, rounded up to a vec4's base alignment (16 bytes).
+TEST(GlslReflect, Std140BlockSizeIsAMultipleOfAVec4) {
+  const std::string vs =
+      "#version 140\n"
+      "layout(std140) uniform Colour { vec4 colour; float scale; };\n"
+      "layout(std140) uniform Angle { float rotation; };\n"
+      "layout(std140) uniform Rows { float first; layout(row_major) mat3x2 m; };\n"
+      "in vec4 p;\n"
+      "void main() { gl_Position = p * colour * scale * rotation * first * m[2][1]; }\n";
+  const Program p = link_pair(vs, kPassFs);
+  ASSERT_TRUE(p.ok) << p.log;
+  ASSERT_EQ(p.blocks.size(), 3u);
+  for (const UniformBlock& block : p.blocks) {
+    if (block.name == "Colour") EXPECT_EQ(block.size, 32u);      // scale ends at byte 20
+    else if (block.name == "Angle") EXPECT_EQ(block.size, 16u);  // rotation ends at byte 4
+    // m: 2 rows of 3 components, each a vec3 of stride 16, from byte 16: ends at 48.
+    else EXPECT_EQ(block.size, 48u) << block.name;
+  }
+}
+
 TEST(GlslReflect, Std140UniformBlock) {
   const std::string vs =
       "#version 420\n"
