@@ -353,8 +353,11 @@ static Program link_on_this_thread(std::span<const ShaderSource> shaders, const 
     if (out.log.empty()) out.log = "error: input/output mapping failed\n";
     return out;
   }
+  // GL 4.6 7.3.1: a uniform block declared shared or std140 is active, members and all, even
+  // where no shader references it (EShReflectionSharedStd140UBO).
   if (!program.buildReflection(EShReflectionStrictArraySuffix | EShReflectionBasicArraySuffix |
-                               EShReflectionSeparateBuffers | EShReflectionAllBlockVariables)) {
+                               EShReflectionSeparateBuffers | EShReflectionAllBlockVariables |
+                               EShReflectionSharedStd140UBO)) {
     out.log = "internal error: glslang could not build the program's reflection\n";
     return out;
   }
