@@ -397,6 +397,14 @@ void DeleteBuffers(Context& ctx, const char* fn, GLsizei n, const GLuint* buffer
     if (buffer->mapped) unmap(ctx, *buffer);
     for (BufferRef& binding : ctx.bound_buffers)
       if (binding == buffer) binding = nullptr;
+    // GL 4.6 5.1.2: the indexed binding points of the current context are bind points too.
+    auto unbind_indexed = [&](auto& bindings) {
+      for (Context::IndexedBufferBinding& b : bindings)
+        if (b.buffer == buffer) b = {};
+    };
+    unbind_indexed(ctx.uniform_buffer_bindings);
+    unbind_indexed(ctx.storage_buffer_bindings);
+    unbind_indexed(ctx.atomic_counter_buffer_bindings);
   }
 }
 

@@ -7,6 +7,7 @@
 #include "glvk/st/program.h"
 #include "glvk/st/context.h"
 #include "program_lookup.h"
+#include "state_query.h"
 #include "legacy_internal.h"
 
 namespace glvk::gl {
@@ -204,6 +205,34 @@ void BindFragDataLocation(Context& ctx, const char* fn, GLuint program, GLuint c
   BindFragDataLocationIndexed(ctx, fn, program, color, 0, name);
 }
 
+// GL 4.6 7.6.2 (ARB_uniform_buffer_object): a stage using more uniform blocks than its
+// MAX_<stage>_UNIFORM_BLOCKS, or all stages together (each use counted) more than
+// MAX_COMBINED_UNIFORM_BLOCKS, fails to link.
+static bool uniform_blocks_fit(Context& ctx, const glsl::Program& r, std::string& log) {
+  const st::ShaderLimits limits = st::shader_limits(ctx.st().screen());
+  const GLint64 per_stage = uniform_blocks_per_stage(limits);
+  GLint64 combined = 0;
+  bool ok = true;
+  for (std::size_t s = 0; s < glsl::kStageCount; ++s) {
+    GLint64 used = 0;
+    for (const glsl::UniformBlock& b : r.blocks)
+      if (!b.storage && (b.stages >> s & 1u)) ++used;
+    combined += used;
+    if (used > per_stage) {
+      log += "error: a shader stage uses " + std::to_string(used) + " uniform blocks, more than its limit of " +
+             std::to_string(per_stage) + "\n";
+      ok = false;
+    }
+  }
+  if (combined > combined_uniform_blocks(limits)) {
+    log += "error: the program's stages use " + std::to_string(combined) +
+           " uniform blocks together, more than MAX_COMBINED_UNIFORM_BLOCKS (" +
+           std::to_string(combined_uniform_blocks(limits)) + ")\n";
+    ok = false;
+  }
+  return ok;
+}
+
 void LinkProgram(Context& ctx, const char* fn, GLuint program) {
   ProgramRef p = find_program(ctx, program, fn);
   if (!p) return;
@@ -233,7 +262,7 @@ void LinkProgram(Context& ctx, const char* fn, GLuint program) {
   options.separable = p->separable;
   std::shared_ptr<st::Program> linked = st::link_program(ctx.st().shared_screen(), sources, options);
   p->info_log = linked->reflection().log;
-  p->linked = linked->linked();
+  p->linked = linked->linked() && uniform_blocks_fit(ctx, linked->reflection(), p->info_log);
   if (!p->linked) return;  // the previous executable (if in use) stays
   p->linked_xfb_buffer_mode = p->xfb_buffer_mode;
   p->linked_separable = p->separable;

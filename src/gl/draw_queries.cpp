@@ -15,12 +15,14 @@
 
 namespace glvk::gl {
 
-namespace {
-
 // The default uniform block takes one uniform-buffer descriptor of each stage.
 GLint64 uniform_blocks_per_stage(const st::ShaderLimits& l) {
   return std::clamp<GLint64>(GLint64(l.per_stage_uniform_buffers) - 1, 0, 16);
 }
+GLint64 combined_uniform_blocks(const st::ShaderLimits& l) { return uniform_blocks_per_stage(l) * 5; }
+
+namespace {
+
 GLint64 uniform_block_size(const st::ShaderLimits& l) { return std::min<GLint64>(l.uniform_buffer_range, 65536); }
 // Default-block components per stage: 16 KiB, a quarter of the usual 64 KiB uniform range.
 GLint64 uniform_components(const st::ShaderLimits& l) { return std::min<GLint64>(l.uniform_buffer_range / 4, 4096); }
@@ -73,7 +75,7 @@ bool query_draw_state(Context& ctx, GLenum pname, StateValue& value) {
     case GL_MAX_COMPUTE_UNIFORM_BLOCKS:
       value.set_integers({uniform_blocks_per_stage(l)});
       return true;
-    case GL_MAX_COMBINED_UNIFORM_BLOCKS: value.set_integers({uniform_blocks_per_stage(l) * 5}); return true;
+    case GL_MAX_COMBINED_UNIFORM_BLOCKS: value.set_integers({combined_uniform_blocks(l)}); return true;
     case GL_MAX_VERTEX_UNIFORM_COMPONENTS: case GL_MAX_FRAGMENT_UNIFORM_COMPONENTS:
     case GL_MAX_GEOMETRY_UNIFORM_COMPONENTS: case GL_MAX_TESS_CONTROL_UNIFORM_COMPONENTS:
     case GL_MAX_TESS_EVALUATION_UNIFORM_COMPONENTS: case GL_MAX_COMPUTE_UNIFORM_COMPONENTS:

@@ -99,6 +99,9 @@ bool query_attrib_stack_state(Context& ctx, GLenum pname, StateValue& value);
 // form takes TRANSFORM_FEEDBACK_BUFFER_BINDING/START/SIZE.
 bool query_transform_feedback_state(Context& ctx, GLenum pname, StateValue& value);
 bool query_subroutine_limits(GLenum pname, StateValue& value);  // api_subroutines.cpp
+// draw_queries.cpp: MAX_<stage>_UNIFORM_BLOCKS and MAX_COMBINED_UNIFORM_BLOCKS, which linking checks.
+GLint64 uniform_blocks_per_stage(const st::ShaderLimits& l);
+GLint64 combined_uniform_blocks(const st::ShaderLimits& l);
 bool query_transform_feedback_indexed(Context& ctx, GLenum pname, GLuint index, StateValue& value, bool& raised,
                                       const char* fn);
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <map>
 #include <set>
 
 #include "glslang_shader.h"
@@ -124,6 +125,63 @@ bool check_stage_interfaces(const glslang::TProgram& program, std::string& log) 
     producer = consumer;
     producer_stage = stage;
   }
+  return ok;
+}
+
+void HiddenPatchInputs::hide(glslang::TIntermediate& evaluation_unit) {
+  glslang::TIntermAggregate* objects = evaluation_unit.findLinkerObjects();
+  if (!objects) return;
+  for (TIntermNode* node : objects->getSequence()) {
+    glslang::TIntermSymbol* symbol = node ? node->getAsSymbolNode() : nullptr;
+    if (!symbol) continue;
+    glslang::TQualifier& q = symbol->getQualifier();
+    if (q.storage != glslang::EvqVaryingIn || !q.patch || !symbol->getType().isArray()) continue;
+    // The linker object is a declaration of its own, apart from the code's references to it.
+    q.storage = glslang::EvqGlobal;
+    hidden_.push_back(symbol);
+    names_.insert(interface_name(*symbol));
+  }
+}
+
+void HiddenPatchInputs::restore() {
+  for (glslang::TIntermSymbol* symbol : hidden_) symbol->getQualifier().storage = glslang::EvqVaryingIn;
+  hidden_.clear();
+}
+
+bool check_patch_inputs(const glslang::TProgram& program, const std::set<std::string>& names, std::string& log) {
+  const glslang::TIntermediate* evaluation = program.getIntermediate(EShLangTessEvaluation);
+  if (names.empty() || !evaluation) return true;
+  Stage producer_stage = Stage::TessControl;
+  const glslang::TIntermediate* producer = program.getIntermediate(EShLangTessControl);
+  if (!producer) {
+    producer_stage = Stage::Vertex;
+    producer = program.getIntermediate(EShLangVertex);
+  }
+  if (!producer) return true;  // a separable program's first stage: matched by the pipeline
+  std::map<std::string, const glslang::TIntermSymbol*> outputs;
+  for_each_linker_object(*producer, [&](const glslang::TIntermSymbol& symbol) {
+    if (symbol.getQualifier().storage == glslang::EvqVaryingOut) outputs.emplace(interface_name(symbol), &symbol);
+  });
+  bool ok = true;
+  for_each_linker_object(*evaluation, [&](const glslang::TIntermSymbol& input) {
+    const std::string name = interface_name(input);
+    if (input.getQualifier().storage != glslang::EvqVaryingIn || !names.count(name)) return;
+    const auto found = outputs.find(name);
+    if (found == outputs.end()) return;  // unwritten: check_stage_interfaces decides by static use
+    const glslang::TType& out_type = found->second->getType();
+    const glslang::TType& in_type = input.getType();
+    if (!found->second->getQualifier().patch) {
+      log += "error: '" + name + "' is a per-patch input of the tessellation evaluation shader and a per-vertex output of the " +
+             stage_name(producer_stage) + " shader\n";
+      ok = false;
+    } else if (!out_type.sameElementType(in_type) || !out_type.sameArrayness(in_type)) {
+      log += "error: the per-patch variable '" + name + "' has type " +
+             out_type.getCompleteString(true, false, false).c_str() + " in the " + stage_name(producer_stage) +
+             " shader and " + in_type.getCompleteString(true, false, false).c_str() +
+             " in the tessellation evaluation shader\n";
+      ok = false;
+    }
+  });
   return ok;
 }
 

@@ -8,6 +8,12 @@
 #include <array>
 #include <set>
 #include <string>
+#include <vector>
+
+namespace glslang {
+class TIntermediate;
+class TIntermSymbol;
+}  // namespace glslang
 
 namespace glvk::glsl::detail {
 
@@ -20,6 +26,33 @@ bool check_stage_interfaces(const glslang::TProgram& program, std::string& log);
 // Mesa checks it). False with the messages in `log`.
 bool check_separable_builtin_blocks(const glslang::TProgram& program,
                                     const std::array<std::string, kStageCount>& texts, std::string& log);
+
+// glslang 12 takes a tessellation evaluation shader's `patch in T a[N]` for a per-vertex input
+// array (its TIntermediate::isIoResizeArray checks the patch qualifier for the control stage only),
+// so its cross-stage check compares the evaluation side without its only dimension against the
+// control shader's `patch out T a[N]` and refuses the link ("Array sizes must be compatible").
+// hide() takes such inputs of a compilation unit out of that check (their declaration's storage
+// is "global" while TProgram::link runs); restore() puts them back, before anything else reads
+// the linked program; check_patch_inputs() matches them as GL does (GLSL 4.00 4.3.4).
+class HiddenPatchInputs {
+ public:
+  HiddenPatchInputs() = default;
+  HiddenPatchInputs(const HiddenPatchInputs&) = delete;
+  HiddenPatchInputs& operator=(const HiddenPatchInputs&) = delete;
+  ~HiddenPatchInputs() { restore(); }
+  void hide(glslang::TIntermediate& evaluation_unit);
+  void restore();
+  const std::set<std::string>& names() const { return names_; }
+
+ private:
+  std::vector<glslang::TIntermSymbol*> hidden_;
+  std::set<std::string> names_;
+};
+
+// The hidden per-patch inputs of the evaluation stage against the outputs of the same name of the
+// stage before it: a per-patch output of the same type, array sizes included. False with the
+// messages in `log`.
+bool check_patch_inputs(const glslang::TProgram& program, const std::set<std::string>& names, std::string& log);
 
 // The user-defined inputs (or outputs) of a stage declared with layout(location), by the name GL
 // matches them by: a separable program's interface to another program rendezvous by location.

@@ -312,13 +312,19 @@ static Program link_on_this_thread(std::span<const ShaderSource> shaders, const 
     }
     if (!out.log.empty()) return false;
     linked.program = std::make_unique<glslang::TProgram>();
-    for (detail::ParsedShader& p : linked.parsed) linked.program->addShader(p.shader.get());
-    if (!linked.program->link(detail::kMessages)) {
+    detail::HiddenPatchInputs hidden;  // glslang misjudges them (interface_check.h)
+    for (detail::ParsedShader& p : linked.parsed) {
+      if (p.shader->getStage() == EShLangTessEvaluation) hidden.hide(*p.shader->getIntermediate());
+      linked.program->addShader(p.shader.get());
+    }
+    const bool glslang_linked = linked.program->link(detail::kMessages);
+    hidden.restore();
+    if (!glslang_linked) {
       out.log = linked.program->getInfoLog();
       if (out.log.empty()) out.log = "error: link failed\n";
       return false;
     }
-    return true;
+    return detail::check_patch_inputs(*linked.program, hidden.names(), out.log);
   };
   Linked linked;
   if (!parse_and_link(nullptr, linked)) return out;
@@ -390,8 +396,11 @@ static Program link_on_this_thread(std::span<const ShaderSource> shaders, const 
     if (out.log.empty()) out.log = "error: input/output mapping failed\n";
     return out;
   }
+  // GL 4.6 7.3.1: a uniform block declared shared or std140 is active, members and all, even
+  // where no shader references it (EShReflectionSharedStd140UBO).
   if (!program.buildReflection(EShReflectionStrictArraySuffix | EShReflectionBasicArraySuffix |
-                               EShReflectionSeparateBuffers | EShReflectionAllBlockVariables)) {
+                               EShReflectionSeparateBuffers | EShReflectionAllBlockVariables |
+                               EShReflectionSharedStd140UBO)) {
     out.log = "internal error: glslang could not build the program's reflection\n";
     return out;
   }

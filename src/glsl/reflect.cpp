@@ -36,15 +36,17 @@ ResourceKind opaque_kind(const glslang::TType& type) {
 }
 
 // glslang's reflection sizes a block by its last member without the row-major rule (a row-major
-// mat2x3 counted as 2 vectors, not 3): the size is recomputed from the laid-out member offsets.
+// mat2x3 counted as 2 vectors, not 3, a row-major mat3x2 as 3, not 2): the size is recomputed
+// from the laid-out member offsets, glslang's kept only where a member has none.
 std::uint32_t block_data_size(const glslang::TObjectReflection& r) {
-  std::uint32_t size = r.size > 0 ? static_cast<std::uint32_t>(r.size) : 0;
+  const std::uint32_t reflected = r.size > 0 ? static_cast<std::uint32_t>(r.size) : 0;
   const glslang::TType* type = r.getType();
-  if (!type || !type->isStruct()) return size;
+  if (!type || !type->isStruct()) return reflected;
   const glslang::TLayoutPacking packing = type->getQualifier().layoutPacking;
+  std::uint32_t size = 0;
   for (const glslang::TTypeLoc& member : *type->getStruct()) {
     const glslang::TQualifier& q = member.type->getQualifier();
-    if (!q.hasOffset() || member.type->isUnsizedArray()) continue;
+    if (!q.hasOffset() || member.type->isUnsizedArray()) return std::max(size, reflected);
     int member_size = 0, stride = 0;
     glslang::TIntermediate::getBaseAlignment(*member.type, member_size, stride, packing,
                                              q.layoutMatrix == glslang::ElmRowMajor);
@@ -94,7 +96,10 @@ BindingMap reflect_resources(const glslang::TProgram& program, const std::map<st
     }
     UniformBlock block;
     block.name = r.name;
-    block.size = block_data_size(r);
+    // GL 4.6 7.6.2.2 (ARB_uniform_buffer_object): a std140 block's UNIFORM_BLOCK_DATA_SIZE is
+    // the end of its last member rounded up to a vec4's alignment; glslang lays packed and
+    // shared blocks out as std140 too.
+    block.size = (block_data_size(r) + 15u) & ~15u;
     block.stages = static_cast<StageMask>(r.stages);
     block_of[b] = static_cast<int>(out.blocks.size());
     out.blocks.push_back(std::move(block));

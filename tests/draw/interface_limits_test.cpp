@@ -1,8 +1,10 @@
 // Programs whose stages pass exactly as many components as GL's limits say draw correctly, with
 // the validation layer watching Vulkan's limits (which count built-ins too); and varyings declared
 // in a different order in each stage still meet by name. Every varying carries a value the
-// reading stage checks, so a wrong location or a dropped component turns the pixel red.
+// reading stage checks, so a wrong location or a dropped component turns the pixel red. Uniform
+// blocks past a stage's limit fail to link.
 #include <string>
+#include <vector>
 
 #include "draw_helpers.h"
 
@@ -98,6 +100,48 @@ TEST_F(InterfaceLimitsTest, ClipDistanceBeforeAGeometryShaderThatIgnoresIt) {
                          "void main() { for (int i = 0; i < 3; i++) { gl_Position = gl_in[i].gl_Position; c = color[i]; EmitVertex(); } }\n";
   const std::string fs = "#version 150\nin vec4 c;\nout vec4 o;\nvoid main() { o = c; }\n";
   EXPECT_TRUE(draws_green(link_stages(vs, gs, fs)));
+}
+
+// GL 4.6 7.6.2: a stage using more uniform blocks than MAX_VERTEX_UNIFORM_BLOCKS fails to link;
+// one using exactly that many links and reads each block's own buffer.
+TEST_F(InterfaceLimitsTest, UniformBlocksPerStageAreLimitedAtLink) {
+  GLint max_vs = 0;
+  glGetIntegerv(GL_MAX_VERTEX_UNIFORM_BLOCKS, &max_vs);
+  ASSERT_GE(max_vs, 12);  // GL 4.6 table 23.57's minimum
+  auto vertex_shader = [](int blocks) {
+    std::string vs = "#version 150\nin vec2 position;\nflat out vec4 sum;\n";
+    for (int i = 0; i < blocks; ++i)
+      vs += "layout(std140) uniform B" + std::to_string(i) + " { vec4 b" + std::to_string(i) + "; };\n";
+    vs += "void main() {\n  sum = vec4(0.0)";
+    for (int i = 0; i < blocks; ++i) vs += " + b" + std::to_string(i);
+    return vs + ";\n  gl_Position = vec4(position, 0.0, 1.0);\n}\n";
+  };
+  const std::string fs = "#version 150\nflat in vec4 sum;\nout vec4 o;\nvoid main() { o = sum; }\n";
+  const GLuint over = glCreateProgram();
+  glAttachShader(over, compile(GL_VERTEX_SHADER, vertex_shader(max_vs + 1).c_str()));
+  glAttachShader(over, compile(GL_FRAGMENT_SHADER, fs.c_str()));
+  glLinkProgram(over);
+  GLint ok = GL_TRUE;
+  glGetProgramiv(over, GL_LINK_STATUS, &ok);
+  EXPECT_EQ(ok, GL_FALSE);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));  // a link failure raises no error
+
+  const GLuint p = link_stages(vertex_shader(max_vs), "", fs);
+  GLint active = 0;
+  glGetProgramiv(p, GL_ACTIVE_UNIFORM_BLOCKS, &active);
+  ASSERT_EQ(active, max_vs);
+  // Block i reads buffer i: zeros except the last block's green.
+  std::vector<GLuint> buffers(std::size_t(max_vs), 0);
+  glGenBuffers(max_vs, buffers.data());
+  for (int i = 0; i < max_vs; ++i) {
+    const float value[4] = {0.0f, i == max_vs - 1 ? 1.0f : 0.0f, 0.0f, i == max_vs - 1 ? 1.0f : 0.0f};
+    glBindBuffer(GL_UNIFORM_BUFFER, buffers[std::size_t(i)]);
+    glBufferData(GL_UNIFORM_BUFFER, sizeof value, value, GL_STATIC_DRAW);
+    const std::string name = "B" + std::to_string(i);
+    glUniformBlockBinding(p, glGetUniformBlockIndex(p, name.c_str()), GLuint(i));
+    glBindBufferBase(GL_UNIFORM_BUFFER, GLuint(i), buffers[std::size_t(i)]);
+  }
+  EXPECT_TRUE(draws_green(p));
 }
 
 }  // namespace

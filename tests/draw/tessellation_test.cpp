@@ -1,7 +1,8 @@
 // Tessellation through the real dispatch (GL 4.6 10.1.15, 11.2): glPatchParameteri/fv errors and
 // state, the tessellation limits, draw errors, and pictures whose values the spec gives: a quad
-// domain's (u, v) across the viewport, and a program without a control shader whose evaluation
-// stage sees GL_PATCH_VERTICES vertices per patch and the default outer level.
+// domain's (u, v) across the viewport, a program without a control shader whose evaluation
+// stage sees GL_PATCH_VERTICES vertices per patch and the default outer level, and per-patch
+// arrays from the control to the evaluation stage.
 #include "draw_helpers.h"
 
 namespace glvk::test {
@@ -204,6 +205,56 @@ TEST_F(TessellationTest, Glsl150WithTheExtensionCompiles) {
   GLint ok = 0;
   glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
   EXPECT_TRUE(ok) << info_log(s, false);
+}
+
+// Per-patch arrays (GLSL 4.00 4.3.6): each patch's control invocations write a `patch out` array
+// that every evaluation invocation of that patch reads whole, here by a uniform index. The two
+// quads are one patch each: elements 0 and 2 differ between the patches (gl_PrimitiveID).
+TEST_F(TessellationTest, PerPatchArraysReachTheEvaluationStage) {
+  constexpr const char* tcs = R"(#version 400 core
+layout(vertices = 4) out;
+patch out vec4 shade[3];
+void main() {
+  gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;
+  float p = float(gl_PrimitiveID);
+  shade[0] = vec4(0.25 + 0.5 * p, 0.0, 0.0, 1.0);
+  shade[1] = vec4(0.0, 0.5, 0.0, 1.0);
+  shade[2] = vec4(0.0, 0.0, 1.0 - 0.75 * p, 1.0);
+  gl_TessLevelOuter[0] = gl_TessLevelOuter[1] = gl_TessLevelOuter[2] = gl_TessLevelOuter[3] = 1.0;
+  gl_TessLevelInner[0] = gl_TessLevelInner[1] = 1.0;
+})";
+  constexpr const char* tes = R"(#version 400 core
+layout(quads, equal_spacing, ccw) in;
+patch in vec4 shade[3];
+uniform int pick;
+out vec4 t_colour;
+void main() {
+  gl_Position = mix(mix(gl_in[0].gl_Position, gl_in[1].gl_Position, gl_TessCoord.x),
+                    mix(gl_in[3].gl_Position, gl_in[2].gl_Position, gl_TessCoord.x), gl_TessCoord.y);
+  t_colour = shade[pick] + vec4(shade[1].g, 0.0, 0.0, 0.0) * 0.5;
+})";
+  // Left half, then right half, each corner order (bottom-left, bottom-right, top-right, top-left).
+  positions({-1, -1, 0, -1, 0, 1, -1, 1, 0, -1, 1, -1, 1, 1, 0, 1});
+  const GLuint p = link_stages(tcs, tes);
+  glUseProgram(p);
+  glPatchParameteri(GL_PATCH_VERTICES, 4);
+  const GLint pick = glGetUniformLocation(p, "pick");
+  for (int index : {0, 1, 2}) {
+    glUniform1i(pick, index);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glDrawArrays(GL_PATCHES, 0, 8);
+    EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+    // shade[pick] of the patch, plus 0.25 red from shade[1].
+    const Rgba left = pixel(8, 16), right = pixel(24, 16);
+    const double left_red[] = {0.5, 0.25, 0.25}, right_red[] = {1.0, 0.25, 0.25};
+    const double green[] = {0.0, 0.5, 0.0}, left_blue[] = {0.0, 0.0, 1.0}, right_blue[] = {0.0, 0.0, 0.25};
+    EXPECT_NEAR(left[0], left_red[index] * 255, 1.0) << index;
+    EXPECT_NEAR(left[1], green[index] * 255, 1.0) << index;
+    EXPECT_NEAR(left[2], left_blue[index] * 255, 1.0) << index;
+    EXPECT_NEAR(right[0], right_red[index] * 255, 1.0) << index;
+    EXPECT_NEAR(right[1], green[index] * 255, 1.0) << index;
+    EXPECT_NEAR(right[2], right_blue[index] * 255, 1.0) << index;
+  }
 }
 
 }  // namespace

@@ -484,5 +484,37 @@ TEST_F(GlBuffer, ImmutableStorageRules) {
   glDeleteBuffers(1, &buffer);
 }
 
+// GL 4.6 5.1.2: a deleted buffer is unbound from every bind point of the current context, the
+// indexed uniform, storage and atomic counter buffer bindings too (their offset and size with it).
+TEST_F(GlBuffer, DeletingABufferUnbindsItsIndexedBindings) {
+  GLuint buffers[2] = {};
+  glGenBuffers(2, buffers);
+  glBindBuffer(GL_UNIFORM_BUFFER, buffers[0]);
+  glBufferData(GL_UNIFORM_BUFFER, 256, nullptr, GL_STATIC_DRAW);
+  glBindBufferBase(GL_UNIFORM_BUFFER, 0, buffers[0]);
+  glBindBufferRange(GL_UNIFORM_BUFFER, 1, buffers[0], 0, 16);
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, buffers[0]);
+  glBindBufferBase(GL_ATOMIC_COUNTER_BUFFER, 0, buffers[0]);
+  glBindBufferBase(GL_UNIFORM_BUFFER, 3, buffers[1]);  // another buffer stays bound
+  glDeleteBuffers(1, &buffers[0]);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  auto indexed = [](GLenum pname, GLuint index) {
+    GLint64 value = -1;
+    glGetInteger64i_v(pname, index, &value);
+    return value;
+  };
+  EXPECT_EQ(indexed(GL_UNIFORM_BUFFER_BINDING, 0), 0);
+  EXPECT_EQ(indexed(GL_UNIFORM_BUFFER_BINDING, 1), 0);
+  EXPECT_EQ(indexed(GL_UNIFORM_BUFFER_SIZE, 1), 0);
+  EXPECT_EQ(indexed(GL_SHADER_STORAGE_BUFFER_BINDING, 2), 0);
+  EXPECT_EQ(indexed(GL_ATOMIC_COUNTER_BUFFER_BINDING, 0), 0);
+  EXPECT_EQ(indexed(GL_UNIFORM_BUFFER_BINDING, 3), GLint64(buffers[1]));
+  GLint generic = -1;
+  glGetIntegerv(GL_UNIFORM_BUFFER_BINDING, &generic);
+  EXPECT_EQ(generic, GLint(buffers[1]));  // set by the last glBindBufferBase
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glDeleteBuffers(1, &buffers[1]);
+}
+
 }  // namespace
 }  // namespace glvk::test

@@ -393,6 +393,7 @@ TEST(GlslLink, BuiltInColourOutputsHaveLocationsAndCanBeKeptInside) {
   EXPECT_NE(text.find("%color = OpVariable %_ptr_Private"), std::string::npos) << text;
 }
 
+
 }  // namespace
 }  // namespace glvk::glsl
 
@@ -458,6 +459,7 @@ TEST(GlslLink, UniformInitializersFillTheInitialDefaultBlock) {
   EXPECT_EQ(real("zero"), 0.0f);
   EXPECT_EQ(real("arr[0]", 2 * arr->array_stride), 2.5f);
 }
+
 
 }  // namespace
 }  // namespace glvk::glsl
@@ -618,6 +620,49 @@ TEST(GlslLink, GeometryInputLayoutOfOneUnitBoundsTheOthers) {
     const Program p = link(shaders);
     EXPECT_EQ(p.ok, index == 2) << index << ": " << p.log;
   }
+}
+
+
+// Per-patch arrays cross from the control to the evaluation stage (GLSL 4.00 4.3.4/4.3.6); glslang
+// alone refuses the pair (interface_check.h). GL 4.6 7.4.1: they match by name with the same type
+// and array size and both per-patch; anything else is a link error.
+TEST(GlslLink, PerPatchArraysMatchAcrossTheTessellationStages) {
+  const std::string vs = "#version 400\nin vec4 p;\nvoid main() { gl_Position = p; }\n";
+  const std::string fs = "#version 400\nin vec4 c;\nout vec4 o;\nvoid main() { o = c; }\n";
+  auto tcs = [](const std::string& decl) {
+    const bool per_vertex = decl.find("[]") != std::string::npos;
+    return "#version 400\nlayout(vertices = 3) out;\n" + decl +
+           "\nvoid main() {\n  gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;\n" +
+           (per_vertex ? "  w[gl_InvocationID][0] = vec4(0.25);\n" : "  w[0] = vec4(0.25); w[1] = vec4(0.5);\n") +
+           "  gl_TessLevelOuter[0] = 1.0;\n}\n";
+  };
+  auto tes = [](const std::string& decl) {
+    return "#version 400\nlayout(triangles) in;\n" + decl +
+           "\nout vec4 c;\nvoid main() { gl_Position = gl_in[0].gl_Position; c = w[0] + w[1]; }\n";
+  };
+  auto linked = [&](const std::string& out_decl, const std::string& in_decl) {
+    const ShaderSource shaders[] = {{Stage::Vertex, vs}, {Stage::TessControl, tcs(out_decl)},
+                                    {Stage::TessEvaluation, tes(in_decl)}, {Stage::Fragment, fs}};
+    return link(shaders);
+  };
+  const Program p = linked("patch out vec4 w[3];", "patch in vec4 w[3];");
+  ASSERT_TRUE(p.ok) << p.log;
+  const int tcs_stage = static_cast<int>(Stage::TessControl), tes_stage = static_cast<int>(Stage::TessEvaluation);
+  for (int s : {tcs_stage, tes_stage}) {
+    std::string log;
+    EXPECT_TRUE(test::spirv_valid(p.spirv[s], &log)) << log;
+  }
+  const std::string control = test::disassemble(p.spirv[tcs_stage]);
+  const std::string evaluation = test::disassemble(p.spirv[tes_stage]);
+  EXPECT_NE(evaluation.find("OpDecorate %w Patch"), std::string::npos) << evaluation;
+  EXPECT_NE(evaluation.find("_arr_v4float_uint_3"), std::string::npos) << evaluation;  // the whole array
+  EXPECT_EQ(test::decoration(evaluation, "w", "Location"), test::decoration(control, "w", "Location"));
+
+  const Program sizes = linked("patch out vec4 w[3];", "patch in vec4 w[2];");
+  EXPECT_FALSE(sizes.ok);
+  EXPECT_NE(sizes.log.find("'w'"), std::string::npos) << sizes.log;
+  EXPECT_FALSE(linked("patch out vec4 w[3];", "patch in ivec4 w[3];").ok);
+  EXPECT_FALSE(linked("out vec4 w[][3];", "patch in vec4 w[3];").ok);  // per-vertex against per-patch
 }
 
 }  // namespace

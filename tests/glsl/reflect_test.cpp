@@ -4,6 +4,7 @@
 #include <GL/glcorearb.h>
 #include <gtest/gtest.h>
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -205,6 +206,49 @@ TEST(GlslReflect, SamplersWithTheSameGlBindingGetTheirOwnDescriptors) {
   const std::string text = test::disassemble(p.spirv[static_cast<int>(Stage::Fragment)]);
   EXPECT_EQ(test::decoration(text, "a", "Binding"), a->binding);
   EXPECT_EQ(test::decoration(text, "b", "Binding"), b->binding);
+}
+
+// ARB_uniform_buffer_object (GL 4.6 7.6.2.2): a std140 block's UNIFORM_BLOCK_DATA_SIZE is the
+// end of its last member plus padding, rounded up to a vec4's base alignment (16 bytes).
+TEST(GlslReflect, Std140BlockSizeIsAMultipleOfAVec4) {
+  const std::string vs =
+      "#version 140\n"
+      "layout(std140) uniform Colour { vec4 colour; float scale; };\n"
+      "layout(std140) uniform Angle { float rotation; };\n"
+      "layout(std140) uniform Rows { float first; layout(row_major) mat3x2 m; };\n"
+      "in vec4 p;\n"
+      "void main() { gl_Position = p * colour * scale * rotation * first * m[2][1]; }\n";
+  const Program p = link_pair(vs, kPassFs);
+  ASSERT_TRUE(p.ok) << p.log;
+  ASSERT_EQ(p.blocks.size(), 3u);
+  for (const UniformBlock& block : p.blocks) {
+    if (block.name == "Colour") EXPECT_EQ(block.size, 32u);      // scale ends at byte 20
+    else if (block.name == "Angle") EXPECT_EQ(block.size, 16u);  // rotation ends at byte 4
+    // m: 2 rows of 3 components, each a vec3 of stride 16, from byte 16: ends at 48.
+    else EXPECT_EQ(block.size, 48u) << block.name;
+  }
+}
+
+// GL 4.6 7.3.1: a uniform block declared std140 or shared is active, every member too, though
+// no shader references it.
+TEST(GlslReflect, UnreferencedStd140BlocksAreActive) {
+  const std::string vs =
+      "#version 330\n"
+      "layout(std140) uniform Unused { float a; vec2 b; };\n"
+      "layout(shared) uniform AlsoUnused { vec4 c; };\n"
+      "in vec4 p;\n"
+      "void main() { gl_Position = p; }\n";
+  const Program p = link_pair(vs, kPassFs);
+  ASSERT_TRUE(p.ok) << p.log;
+  ASSERT_EQ(p.blocks.size(), 2u);
+  std::set<std::string> names;
+  for (const Uniform& u : p.uniforms) names.insert(u.name);
+  for (const char* name : {"a", "b", "c"}) EXPECT_TRUE(names.count(name)) << name;
+  for (const UniformBlock& block : p.blocks) {
+    if (block.name == "Unused") {
+      EXPECT_EQ(block.size, 16u);  // b at 8..15
+    }
+  }
 }
 
 TEST(GlslReflect, Std140UniformBlock) {
