@@ -208,7 +208,10 @@ std::string vertex_shader(const Key& key) {
   // 13.7.2: a vertex is inside user clip plane i where (p1 p2 p3 p4) . (xe ye ze we) >= 0.
   for (unsigned i = 0, k = 0; i < 8; ++i)
     if (key.clip_planes & (1u << i)) s += fmt("  gl_ClipDistance[{}] = dot(ff_clip_plane{}, eye);\n", k++, i);
-  if (key.lighting || texgen_normal) {
+  // Only when read: lighting without a light never reads the normal, and a normal computed for
+  // nothing would keep the attribute in the reflected inputs while the optimizer drops it from
+  // the module (the draw would feed an input the shader does not have).
+  if ((key.lighting && key.lights) || texgen_normal) {
     // GL 4.6 compatibility 12.2.1.1: n' = n M^-1 (the normal matrix), then RESCALE_NORMAL's factor
     // and NORMALIZE.
     s += "  vec3 n = ff_normal_matrix * a_normal * ff_normal_scale;\n";

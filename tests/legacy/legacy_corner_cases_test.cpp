@@ -1,0 +1,118 @@
+// Corners of the compatibility profile that piglit's GL 1.x/2.0 groups reach, through the real
+// dispatch on lavapipe with validation (a validation message aborts the test): client arrays whose
+// stride is below the element size, textures larger than the device can hold, lighting without a
+// light. Expected values come from the GL 4.6 compatibility specification's formulas, computed
+// here.
+#include <array>
+#include <cmath>
+#include <vector>
+
+#include "gl_fixture.h"
+#include "legacy_pixels.h"
+
+namespace glvk::test {
+namespace {
+
+constexpr int kSize = 32;
+
+class LegacyCornerCases : public GlTest {
+ protected:
+  std::vector<EGLint> context_attributes() const override { return compatibility_context_attributes(); }
+
+  void SetUp() override {
+    GlTest::SetUp();
+    glGenTextures(1, &target_);
+    glBindTexture(GL_TEXTURE_2D, target_);
+    glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, kSize, kSize);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    glGenFramebuffers(1, &fbo_);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, target_, 0);
+    glViewport(0, 0, kSize, kSize);
+    glClearColor(0, 0, 0, 0);
+    glClear(GL_COLOR_BUFFER_BIT);
+  }
+
+  GLuint target_ = 0, fbo_ = 0;
+};
+
+// GL 4.6 compatibility 10.3.1: element i of an array starts at pointer + i * stride, whatever the
+// element's size; a stride of 4 bytes makes each 8-byte (x, y) element overlap the next. Indices
+// scaled by 8 / stride read the same vertices as a packed array.
+TEST_F(LegacyCornerCases, StrideBelowTheElementSizeReadsOverlappingElements) {
+  glMatrixMode(GL_PROJECTION);
+  glOrtho(0, kSize, 0, kSize, -1, 1);
+  glMatrixMode(GL_MODELVIEW);
+  // Two quads: x 2..10 and 20..30, y 4..12.
+  const std::array<float, 16> packed{2, 4, 10, 4, 10, 12, 2, 12, 20, 4, 30, 4, 30, 12, 20, 12};
+  for (GLsizei stride : {1, 2, 4}) {
+    glClear(GL_COLOR_BUFFER_BIT);
+    std::vector<GLushort> indices;
+    for (GLushort i = 0; i < 8; ++i) indices.push_back(GLushort(i * 8 / stride));
+    glColor3f(0, 1, 0);
+    glVertexPointer(2, GL_FLOAT, stride, packed.data());
+    glEnableClientState(GL_VERTEX_ARRAY);
+    glDrawElements(GL_QUADS, 8, GL_UNSIGNED_SHORT, indices.data());
+    glDisableClientState(GL_VERTEX_ARRAY);
+    ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR)) << "stride " << stride;
+    EXPECT_EQ(pixel(5, 8), (Rgba{0, 255, 0, 255})) << "stride " << stride;
+    EXPECT_EQ(pixel(25, 8), (Rgba{0, 255, 0, 255})) << "stride " << stride;
+    EXPECT_EQ(pixel(15, 8), (Rgba{0, 0, 0, 0})) << "stride " << stride;
+    EXPECT_EQ(pixel(5, 20), (Rgba{0, 0, 0, 0})) << "stride " << stride;
+  }
+}
+
+// 2.3.1 (errors): OUT_OF_MEMORY when the GL cannot hold what a command asks for. A 2048^3 RGBA32F
+// texture (128 GiB) fits no memory heap of this machine, and the context carries on afterwards.
+TEST_F(LegacyCornerCases, TextureLargerThanTheDeviceIsOutOfMemory) {
+  GLint max3d = 0;
+  glGetIntegerv(GL_MAX_3D_TEXTURE_SIZE, &max3d);
+  ASSERT_GE(max3d, 2048);
+  GLuint t = 0;
+  glGenTextures(1, &t);
+  glBindTexture(GL_TEXTURE_3D, t);
+  glTexImage3D(GL_TEXTURE_3D, 0, GL_RGBA32F, 2048, 2048, 2048, 0, GL_RGBA, GL_FLOAT, nullptr);
+  EXPECT_EQ(glGetError(), GLenum(GL_OUT_OF_MEMORY));
+  GLint max2d = 0;
+  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max2d);
+  glBindTexture(GL_TEXTURE_2D, t + 1);
+  // max2d^2 texels of 16 bytes: 4 GiB at 16384, past the image size lavapipe allows (4 GiB - 1).
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, max2d, max2d, 0, GL_RGBA, GL_FLOAT, nullptr);
+  const GLenum error = glGetError();
+  EXPECT_TRUE(error == GL_NO_ERROR || error == GL_OUT_OF_MEMORY) << std::hex << error;
+  glBindTexture(GL_TEXTURE_2D, 0);
+  glClearColor(0, 0, 1, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  EXPECT_EQ(pixel(1, 1), (Rgba{0, 0, 255, 255}));
+}
+
+// 12.2.1.1: with lighting and no light enabled, the colour is e_cm + a_cm * a_cs (emission plus
+// ambient times the scene ambient); with COLOR_MATERIAL on EMISSION and a black scene ambient it is
+// the vertex colour, whatever the (enabled, unread) normal array holds.
+TEST_F(LegacyCornerCases, LightingWithoutLightsIgnoresTheNormalArray) {
+  const std::array<float, 8> position{-1, -1, 1, -1, 1, 1, -1, 1};
+  const std::array<float, 12> normal{1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0};
+  const std::array<float, 16> color{0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1};
+  const std::array<float, 4> black{0, 0, 0, 0};
+  glColorMaterial(GL_FRONT_AND_BACK, GL_EMISSION);
+  glEnable(GL_COLOR_MATERIAL);
+  glEnable(GL_LIGHTING);
+  glDisable(GL_LIGHT0);
+  glLightModelfv(GL_LIGHT_MODEL_AMBIENT, black.data());
+  glEnableClientState(GL_VERTEX_ARRAY);
+  glEnableClientState(GL_NORMAL_ARRAY);
+  glEnableClientState(GL_COLOR_ARRAY);
+  glVertexPointer(2, GL_FLOAT, 0, position.data());
+  glNormalPointer(GL_FLOAT, 0, normal.data());
+  glColorPointer(4, GL_FLOAT, 0, color.data());
+  glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
+  glDisableClientState(GL_VERTEX_ARRAY);
+  glDisableClientState(GL_NORMAL_ARRAY);
+  glDisableClientState(GL_COLOR_ARRAY);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  // Alpha is the diffuse material's: (0.8, 0.8, 0.8, 1.0) by default (table 23.?).
+  EXPECT_TRUE(near(16, 16, {0, 255, 0, 255}));
+}
+
+}  // namespace
+}  // namespace glvk::test
