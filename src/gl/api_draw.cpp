@@ -98,6 +98,16 @@ ProgramObject* validate_draw(Context& ctx, const char* fn, const DrawParams& d) 
               "shaders need patches", fn, d.mode);
     return nullptr;
   }
+  // 11.1.3.11: a program whose active samplers of different types share a texture unit cannot
+  // draw (checked at every draw: glUniform1i changes the units after validation).
+  if (program && program->executable && program->sampler_units.size() > 1) {
+    std::map<GLint, std::uint32_t> unit_types;
+    std::string log;
+    if (!sampler_units_agree(*program, unit_types, log)) {
+      ctx.error(GL_INVALID_OPERATION, "%s: %s", fn, log.c_str());
+      return nullptr;
+    }
+  }
   if (!geometry_input_accepts(ctx, fn, d.mode, stages, program)) return nullptr;
   if (!check_transform_feedback_draw(ctx, fn, d.mode)) return nullptr;
   const GLenum status = draw_framebuffer_status(ctx);

@@ -272,6 +272,13 @@ void ValidateProgram(Context& ctx, const char* fn, GLuint program) {
   if (!p) return;
   p->validated = p->linked;
   if (!p->linked) p->info_log += "validation: the program is not linked\n";
+  // 11.1.3.11: against the current state, samplers of different types on one unit fail.
+  std::map<GLint, std::uint32_t> unit_types;
+  std::string log;
+  if (p->linked && p->executable && !sampler_units_agree(*p, unit_types, log)) {
+    p->validated = false;
+    p->info_log += "validation: " + log;
+  }
 }
 
 void GetProgramiv(Context& ctx, const char* fn, GLuint program, GLenum pname, GLint* params) {

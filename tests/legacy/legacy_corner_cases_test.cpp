@@ -1,8 +1,9 @@
 // Corners of the compatibility profile that piglit's GL 1.x/2.0 groups reach, through the real
 // dispatch on lavapipe with validation (a validation message aborts the test): client arrays whose
 // stride is below the element size, textures larger than the device can hold, lighting without a
-// light. Expected values come from the GL 4.6 compatibility specification's formulas, computed
-// here.
+// light, per-unit enables past the fixed-function units, sampler type conflicts. Expected values
+// come from the GL 4.6 compatibility specification's formulas and rules, computed here.
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <vector>
@@ -112,6 +113,76 @@ TEST_F(LegacyCornerCases, LightingWithoutLightsIgnoresTheNormalArray) {
   ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
   // Alpha is the diffuse material's: (0.8, 0.8, 0.8, 1.0) by default (table 23.?).
   EXPECT_TRUE(near(16, 16, {0, 255, 0, 255}));
+}
+
+// GL 4.6 compatibility 12.1.3 and 16.1: texture generation is state of the units with a coordinate
+// set and the texture enables of the fixed-function units; glActiveTexture reaches every image
+// unit, and enabling either past those is INVALID_OPERATION (and changes nothing).
+TEST_F(LegacyCornerCases, PerUnitEnablesPastTheFixedFunctionUnitsAreInvalid) {
+  GLint coords = 0, units = 0, combined = 0;
+  glGetIntegerv(GL_MAX_TEXTURE_COORDS, &coords);
+  glGetIntegerv(GL_MAX_TEXTURE_UNITS, &units);
+  glGetIntegerv(GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS, &combined);
+  ASSERT_GT(combined, std::max(coords, units));
+  glActiveTexture(GLenum(GL_TEXTURE0 + coords - 1));
+  glEnable(GL_TEXTURE_GEN_S);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_TRUE(glIsEnabled(GL_TEXTURE_GEN_S));
+  glDisable(GL_TEXTURE_GEN_S);
+  glActiveTexture(GLenum(GL_TEXTURE0 + coords));
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  for (GLenum cap : {GL_TEXTURE_GEN_S, GL_TEXTURE_GEN_T, GL_TEXTURE_GEN_R, GL_TEXTURE_GEN_Q}) {
+    glEnable(cap);
+    EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << std::hex << cap;
+  }
+  glActiveTexture(GLenum(GL_TEXTURE0 + units));
+  glEnable(GL_TEXTURE_2D);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  glActiveTexture(GL_TEXTURE0);
+  EXPECT_FALSE(glIsEnabled(GL_TEXTURE_2D));
+}
+
+// 11.1.3.11: two active samplers of different types on one texture unit fail validation and make
+// every draw INVALID_OPERATION; the state is checked again at each draw, after glUniform1i moves a
+// sampler, whatever glValidateProgram said before.
+TEST_F(LegacyCornerCases, SamplersOfDifferentTypesOnOneUnitCannotDraw) {
+  const char* fs = "#version 110\nuniform sampler2D s2;\nuniform sampler3D s3;\n"
+                   "void main() { gl_FragColor = texture2D(s2, vec2(0.0)) + texture3D(s3, vec3(0.0)); }\n";
+  const GLuint shader = glCreateShader(GL_FRAGMENT_SHADER);
+  glShaderSource(shader, 1, &fs, nullptr);
+  glCompileShader(shader);
+  const GLuint program = glCreateProgram();
+  glAttachShader(program, shader);
+  glLinkProgram(program);
+  GLint linked = 0;
+  glGetProgramiv(program, GL_LINK_STATUS, &linked);
+  ASSERT_TRUE(linked);
+  glUseProgram(program);
+  const GLint s2 = glGetUniformLocation(program, "s2"), s3 = glGetUniformLocation(program, "s3");
+  auto validated = [&] {
+    GLint status = 0;
+    glValidateProgram(program);
+    glGetProgramiv(program, GL_VALIDATE_STATUS, &status);
+    return status != 0;
+  };
+  auto draw = [] {
+    glBegin(GL_POINTS);
+    glVertex2f(0, 0);
+    glEnd();
+    return glGetError();
+  };
+  glUniform1i(s2, 1);
+  glUniform1i(s3, 1);
+  EXPECT_FALSE(validated());
+  glUniform1i(s3, 2);
+  EXPECT_TRUE(validated());
+  glUniform1i(s3, 1);
+  EXPECT_EQ(draw(), GLenum(GL_INVALID_OPERATION));
+  glUniform1i(s3, 2);
+  EXPECT_EQ(draw(), GLenum(GL_NO_ERROR));
+  glUseProgram(0);
+  glDeleteProgram(program);
+  glDeleteShader(shader);
 }
 
 }  // namespace
