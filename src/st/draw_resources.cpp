@@ -107,7 +107,9 @@ VkSamplerAddressMode address_mode(GLenum wrap) {
     case GL_CLAMP_TO_BORDER: return VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER;
     case GL_MIRROR_CLAMP_TO_EDGE: return VK_SAMPLER_ADDRESS_MODE_MIRROR_CLAMP_TO_EDGE;
     // Compatibility GL_CLAMP blends with the border colour at the edge under linear filtering;
-    // Vulkan has no such mode, clamping to the edge is the nearest behaviour.
+    // Vulkan has no such mode. Fixed-function draws come here with CLAMP_TO_BORDER instead, their
+    // shader clamping the coordinates (src/gl's gl_clamp_coords); for GLSL programs clamping to the
+    // edge is the nearest behaviour.
     case GL_CLAMP: return VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
     default: return VK_SAMPLER_ADDRESS_MODE_REPEAT;
   }

@@ -1,8 +1,9 @@
 // Corners of the compatibility profile that piglit's GL 1.x/2.0 groups reach, through the real
 // dispatch on lavapipe with validation (a validation message aborts the test): client arrays whose
 // stride is below the element size, textures larger than the device can hold, lighting without a
-// light, per-unit enables past the fixed-function units, sampler type conflicts. Expected values
-// come from the GL 4.6 compatibility specification's formulas and rules, computed here.
+// light, per-unit enables past the fixed-function units, sampler type conflicts, GL_CLAMP with
+// linear filtering. Expected values come from the GL 4.6 compatibility specification's formulas
+// and rules, computed here.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -183,6 +184,58 @@ TEST_F(LegacyCornerCases, SamplersOfDifferentTypesOnOneUnitCannotDraw) {
   glUseProgram(0);
   glDeleteProgram(program);
   glDeleteShader(shader);
+}
+
+// GL 4.6 compatibility 8.14.2: GL_CLAMP clamps s, t to [0, 1] before filtering, so a linear
+// filter at an edge takes the border texels beside the edge ones: with a red 2x2 texture and a green
+// border, u = s * 2 - 1/2 is -1/2 for any s <= 0 (half border, half edge) and 3/2 for s >= 1. A
+// nearest filter never reaches the border (the texel index is clamped to [0, 1]). Coordinates
+// divided by q first (the quad's are given times q = 2 the second time).
+TEST_F(LegacyCornerCases, GlClampWithLinearFilteringBlendsTheBorderColour) {
+  std::vector<std::uint8_t> red(16);
+  for (int i = 0; i < 4; ++i) red[std::size_t(i) * 4] = red[std::size_t(i) * 4 + 3] = 255;
+  GLuint t = 0;
+  glGenTextures(1, &t);
+  glBindTexture(GL_TEXTURE_2D, t);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, red.data());
+  const std::array<float, 4> green{0, 1, 0, 1};
+  glTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, green.data());
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  glEnable(GL_TEXTURE_2D);
+  glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+  // s and t run from -1 to 2 across the viewport: s(x) = -1 + 3 (x + 1/2) / 32.
+  auto quad = [](float q) {
+    glBegin(GL_QUADS);
+    glTexCoord4f(-q, -q, 0, q);
+    glVertex2f(-1, -1);
+    glTexCoord4f(2 * q, -q, 0, q);
+    glVertex2f(1, -1);
+    glTexCoord4f(2 * q, 2 * q, 0, q);
+    glVertex2f(1, 1);
+    glTexCoord4f(-q, 2 * q, 0, q);
+    glVertex2f(-1, 1);
+    glEnd();
+  };
+  for (float q : {1.0f, 2.0f}) {
+    glClear(GL_COLOR_BUFFER_BIT);
+    quad(q);
+    ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+    EXPECT_TRUE(near(15, 15, {255, 0, 0, 255})) << "q " << q;   // s = t = 0.45: inside
+    EXPECT_TRUE(near(2, 15, {128, 128, 0, 255})) << "q " << q;  // s < 0: half border
+    EXPECT_TRUE(near(30, 15, {128, 128, 0, 255})) << "q " << q; // s > 1: half border
+    EXPECT_TRUE(near(2, 2, {64, 191, 0, 255})) << "q " << q;    // s, t < 0: a quarter red
+  }
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glClear(GL_COLOR_BUFFER_BIT);
+  quad(1);
+  EXPECT_TRUE(near(2, 2, {255, 0, 0, 255}));
+  EXPECT_TRUE(near(30, 30, {255, 0, 0, 255}));
+  glDisable(GL_TEXTURE_2D);
+  glDeleteTextures(1, &t);
 }
 
 }  // namespace

@@ -37,6 +37,7 @@ struct TextureUnitKey {
   EnvMode mode = EnvMode::Modulate;
   BaseClass base = BaseClass::ColorAlpha;
   CombineKey combine;
+  std::uint8_t gl_clamp = 0;  // bit c: coordinate c (s, t, r) clamped to [0, 1] (gl_clamp_coords)
   auto operator<=>(const TextureUnitKey&) const = default;
 };
 

@@ -208,7 +208,8 @@ Key state_key(Context& ctx, GLenum mode) {
       if (in.texture) {
         const ff::EnvMode env = env_mode(l.texenv[u].mode);
         k.units[u] = {t.target, {}, env, base_class(in.base_format, in.depth_texture_mode),
-                      env == ff::EnvMode::Combine ? combine_key(l.texenv[u].combine) : ff::CombineKey{}};
+                      env == ff::EnvMode::Combine ? combine_key(l.texenv[u].combine) : ff::CombineKey{},
+                      gl_clamp_coords(in)};
         // A pixel rectangle's texture coordinates are the raster position's, already generated.
         for (unsigned c = 0; c < 4 && k.pixels == PixelSource::None; ++c)
           if (capability_enabled(ctx, GL_TEXTURE_GEN_S + c, u)) k.units[u].texgen[c] = texgen_mode(l.texgen[u][c].mode);

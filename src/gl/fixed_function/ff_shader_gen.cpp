@@ -436,8 +436,17 @@ std::string fragment_shader(const Key& key) {
                            : key.sprite_upper_left          ? "vec4(gl_PointCoord.x, 1.0 - gl_PointCoord.y, 0.0, 1.0)"
                                                             : "vec4(gl_PointCoord, 0.0, 1.0)";
     // Fixed-function lookups divide by q (cube maps take the direction as it is).
-    s += unit.target == TexTarget::Cube ? fmt("  vec4 t{0} = texture(ff_texture{0}, {1}.xyz);\n", u, tc)
-                                        : fmt("  vec4 t{0} = textureProj(ff_texture{0}, {1});\n", u, tc);
+    if (unit.gl_clamp) {
+      // GL_CLAMP: the divided coordinates clamped to [0, 1]; the sampler clamps to the border.
+      s += fmt("  vec4 tc{0} = {1};\n  vec3 c{0} = tc{0}.xyz / tc{0}.w;\n", u, tc);
+      for (unsigned c = 0; c < 3; ++c)
+        if (unit.gl_clamp >> c & 1u) s += fmt("  c{0}.{1} = clamp(c{0}.{1}, 0.0, 1.0);\n", u, std::string(1, "xyz"[c]));
+      const char* coords = unit.target == TexTarget::Tex1D ? "x" : unit.target == TexTarget::Tex3D ? "xyz" : "xy";
+      s += fmt("  vec4 t{0} = texture(ff_texture{0}, c{0}.{1});\n", u, coords);
+    } else {
+      s += unit.target == TexTarget::Cube ? fmt("  vec4 t{0} = texture(ff_texture{0}, {1}.xyz);\n", u, tc)
+                                          : fmt("  vec4 t{0} = textureProj(ff_texture{0}, {1});\n", u, tc);
+    }
   }
   for (unsigned u = 0; u < kFixedTextureUnits; ++u) {
     const TextureUnitKey& unit = key.units[u];
