@@ -82,8 +82,10 @@ ProgramObject* validate_draw(Context& ctx, const char* fn, const DrawParams& d) 
   ProgramObject* program = ctx.current_program.get();
   // Without a program in use, the bound program pipeline's stages (7.4; glUseProgram's wins).
   if (!program && ctx.bound_program_pipeline && !(program = pipeline_draw_program(ctx, fn))) return nullptr;
-  // Compatibility contexts without a program draw with a generated fixed-function program.
-  const bool fixed_function = !program && !ctx.config().core_profile;
+  // Compatibility contexts without a program, or with one linked without shaders, draw with a
+  // generated fixed-function program.
+  // (A linked program has an executable but for that empty link, api_programs.cpp.)
+  const bool fixed_function = (!program || (program->linked && !program->executable)) && !ctx.config().core_profile;
   if (!fixed_function && (!program || !program->executable)) {
     ctx.error(GL_INVALID_OPERATION, "%s: no linked program is in use", fn);
     return nullptr;

@@ -217,6 +217,17 @@ void LinkProgram(Context& ctx, const char* fn, GLuint program) {
     if (!s->compiled) log += "error: shader " + std::to_string(s->name) + " is not compiled\n";
     sources.push_back({shader_stage(s->type), s->source});
   }
+  // The compatibility profile links a program without shaders: it has no vertex and no fragment
+  // shader, so both are fixed-function processing (GL 4.6 compatibility 11.1, 15: "if the program
+  // has no vertex shader ... the fixed-function method is used"). Core and ES refuse it (7.3).
+  if (sources.empty() && log.empty() && !ctx.config().core_profile && !ctx.config().es()) {
+    p->linked = true;
+    p->info_log.clear();
+    p->executable.reset();
+    p->fixed_stages.reset();
+    reset_uniforms(*p, glsl::Program{});
+    return;
+  }
   if (sources.empty()) log += "error: no shaders attached\n";
   if (!log.empty()) {
     p->linked = false;

@@ -2,8 +2,8 @@
 // dispatch on lavapipe with validation (a validation message aborts the test): client arrays whose
 // stride is below the element size, textures larger than the device can hold, lighting without a
 // light, per-unit enables past the fixed-function units, sampler type conflicts, GL_CLAMP with
-// linear filtering. Expected values come from the GL 4.6 compatibility specification's formulas
-// and rules, computed here.
+// linear filtering, a program without shaders. Expected values come from the GL 4.6 compatibility
+// specification's formulas and rules, computed here.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -236,6 +236,29 @@ TEST_F(LegacyCornerCases, GlClampWithLinearFilteringBlendsTheBorderColour) {
   EXPECT_TRUE(near(30, 30, {255, 0, 0, 255}));
   glDisable(GL_TEXTURE_2D);
   glDeleteTextures(1, &t);
+}
+
+// GL 4.6 compatibility 11.1 and 15: a program without a vertex (fragment) shader processes vertices
+// (fragments) the fixed-function way, so a compatibility context links a program with no shader at
+// all and draws with it as with no program: here the current colour through the modelview matrix.
+TEST_F(LegacyCornerCases, ProgramWithoutShadersLinksAndDrawsFixedFunction) {
+  const GLuint program = glCreateProgram();
+  glLinkProgram(program);
+  GLint linked = 0;
+  glGetProgramiv(program, GL_LINK_STATUS, &linked);
+  EXPECT_EQ(linked, GL_TRUE);
+  glUseProgram(program);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glMatrixMode(GL_MODELVIEW);
+  glScalef(0.5f, 0.5f, 1);  // the quad covers the middle half of the viewport
+  glColor3f(0, 1, 0);
+  glRectf(-1, -1, 1, 1);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_EQ(pixel(16, 16), (Rgba{0, 255, 0, 255}));
+  EXPECT_EQ(pixel(2, 2), (Rgba{0, 0, 0, 0}));
+  glLoadIdentity();
+  glUseProgram(0);
+  glDeleteProgram(program);
 }
 
 }  // namespace
