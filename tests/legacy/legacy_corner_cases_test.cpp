@@ -2,8 +2,8 @@
 // dispatch on lavapipe with validation (a validation message aborts the test): client arrays whose
 // stride is below the element size, textures larger than the device can hold, lighting without a
 // light, per-unit enables past the fixed-function units, sampler type conflicts, GL_CLAMP with
-// linear filtering, a program without shaders. Expected values come from the GL 4.6 compatibility
-// specification's formulas and rules, computed here.
+// linear filtering, a program without shaders, spot cones of directional lights. Expected values
+// come from the GL 4.6 compatibility specification's formulas and rules, computed here.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -259,6 +259,36 @@ TEST_F(LegacyCornerCases, ProgramWithoutShadersLinksAndDrawsFixedFunction) {
   glLoadIdentity();
   glUseProgram(0);
   glDeleteProgram(program);
+}
+
+// 12.2.1.1: the spot factor (max(P_pli V . s_dli, 0))^s_rli, or 0 outside the cone, applies to a
+// directional light too, P_pli V being the reverse of its direction: light at (0, 0, 1, 0), spot
+// direction (0, 0.6, -0.8) give P_pli V . s_dli = 0.8; with exponent 2 the ambient term is scaled by
+// 0.64, and a 30-degree cone (cos 0.866 > 0.8) leaves the vertex dark.
+TEST_F(LegacyCornerCases, SpotConeAppliesToDirectionalLights) {
+  const std::array<float, 4> position{0, 0, 1, 0}, white{1, 1, 1, 1}, none{0, 0, 0, 1};
+  const std::array<float, 3> direction{0, 0.6f, -0.8f};
+  const std::array<float, 4> ambient{0.5f, 0.25f, 1, 1};
+  glLightModelfv(GL_LIGHT_MODEL_AMBIENT, none.data());
+  glLightfv(GL_LIGHT0, GL_POSITION, position.data());
+  glLightfv(GL_LIGHT0, GL_SPOT_DIRECTION, direction.data());
+  glLightf(GL_LIGHT0, GL_SPOT_EXPONENT, 2);
+  glLightf(GL_LIGHT0, GL_SPOT_CUTOFF, 60);
+  glLightfv(GL_LIGHT0, GL_AMBIENT, white.data());
+  glLightfv(GL_LIGHT0, GL_DIFFUSE, none.data());
+  glLightfv(GL_LIGHT0, GL_SPECULAR, none.data());
+  glMaterialfv(GL_FRONT_AND_BACK, GL_AMBIENT, ambient.data());
+  glMaterialfv(GL_FRONT_AND_BACK, GL_DIFFUSE, none.data());
+  glMaterialfv(GL_FRONT_AND_BACK, GL_SPECULAR, none.data());
+  glEnable(GL_LIGHTING);
+  glEnable(GL_LIGHT0);
+  glNormal3f(0, 0, 1);
+  glRectf(-1, -1, 1, 1);
+  EXPECT_TRUE(near(16, 16, {82, 41, 163, 255}));  // 0.64 * (0.5, 0.25, 1)
+  glLightf(GL_LIGHT0, GL_SPOT_CUTOFF, 30);
+  glRectf(-1, -1, 1, 1);
+  EXPECT_TRUE(near(16, 16, {0, 0, 0, 255}));
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
 }
 
 }  // namespace

@@ -64,8 +64,8 @@ struct Key {
   // Vertex stage.
   bool lighting = false;
   std::uint8_t lights = 0;        // bit i: LIGHTi enabled (with lighting)
-  std::uint8_t local_lights = 0;  // bit i: positional (w != 0): attenuation and spot apply
-  std::uint8_t spot_lights = 0;   // bit i: positional with SPOT_CUTOFF != 180
+  std::uint8_t local_lights = 0;  // bit i: positional (w != 0): attenuation applies
+  std::uint8_t spot_lights = 0;   // bit i: SPOT_CUTOFF != 180 (positional or directional)
   bool two_side = false, local_viewer = false, separate_specular = false;
   std::array<std::uint8_t, 2> color_material{};  // per face (front, back): ColorMaterialBits
   bool normalize = false, rescale_normal = false;

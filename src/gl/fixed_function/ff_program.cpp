@@ -160,11 +160,10 @@ Key state_key(Context& ctx, GLenum mode) {
     for (unsigned i = 0; i < kMaxLights; ++i) {
       if (!capability_enabled(ctx, GL_LIGHT0 + i)) continue;
       k.lights |= std::uint8_t(1u << i);
-      // Like Mesa, spot cones apply to positional lights only (a directional light has no cone apex).
-      if (l.lights[i].position[3] != 0.0f) {
-        k.local_lights |= std::uint8_t(1u << i);
-        if (l.lights[i].spot_cutoff != 180.0f) k.spot_lights |= std::uint8_t(1u << i);
-      }
+      if (l.lights[i].position[3] != 0.0f) k.local_lights |= std::uint8_t(1u << i);
+      // 12.2.1.1's spot factor is defined for directional lights too (P_pli V is then the light's
+      // direction reversed), as llvmpipe computes it.
+      if (l.lights[i].spot_cutoff != 180.0f) k.spot_lights |= std::uint8_t(1u << i);
     }
     k.two_side = l.light_model_two_side;
     k.local_viewer = l.light_model_local_viewer;

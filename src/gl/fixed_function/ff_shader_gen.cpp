@@ -78,13 +78,13 @@ std::string lit_face(const Key& key, int face, const char* n, const char* pri, c
                        "      float att = 1.0 / ({0}attenuation.x + {0}attenuation.y * dist + "
                        "{0}attenuation.z * dist * dist);\n",
                        l);
-      if (key.spot_lights & (1u << i))
-        s += fmt("      float sd = dot(-vp, {0}spot_direction);\n"
-                         "      att *= sd >= {0}spot.y ? power(max(sd, 0.0), {0}spot.x) : 0.0;\n",
-                         l);
     } else {
       s += fmt("      vec3 vp = normalize({}position.xyz);\n      float att = 1.0;\n", l);
     }
+    if (key.spot_lights & (1u << i))
+      s += fmt("      float sd = dot(-vp, {0}spot_direction);\n"
+               "      att *= sd >= {0}spot.y ? power(max(sd, 0.0), {0}spot.x) : 0.0;\n",
+               l);
     s += fmt("      float ndotvp = max(dot({}, vp), 0.0);\n", n);
     s += key.local_viewer ? "      vec3 h = normalize(vp + normalize(-eye_pos));\n"
                           : "      vec3 h = normalize(vp + vec3(0.0, 0.0, 1.0));\n";
