@@ -2,11 +2,13 @@
 // dispatch on lavapipe with validation (a validation message aborts the test): client arrays whose
 // stride is below the element size, textures larger than the device can hold, lighting without a
 // light, per-unit enables past the fixed-function units, sampler type conflicts, GL_CLAMP with
-// linear filtering, a program without shaders, spot cones of directional lights. Expected values
-// come from the GL 4.6 compatibility specification's formulas and rules, computed here.
+// linear filtering, a program without shaders, spot cones of directional lights, back-face
+// INCR_WRAP. Expected values come from the GL 4.6 compatibility specification's formulas and
+// rules, computed here.
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <string>
 #include <vector>
 
 #include "gl_fixture.h"
@@ -289,6 +291,46 @@ TEST_F(LegacyCornerCases, SpotConeAppliesToDirectionalLights) {
   glRectf(-1, -1, 1, 1);
   EXPECT_TRUE(near(16, 16, {0, 0, 0, 255}));
   EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
+// GL_EXT_stencil_wrap (core since 1.4) is advertised, and INCR_WRAP set for back faces only by
+// glStencilOpSeparate wraps past 255 (17.3.5): stencil 1 and 260 back-facing quads leave
+// (1 + 260) mod 256 = 5, while front-facing quads with KEEP leave it.
+TEST_F(LegacyCornerCases, SeparateBackFaceIncrWrapWrapsTheStencil) {
+  GLint count = 0;
+  glGetIntegerv(GL_NUM_EXTENSIONS, &count);
+  bool advertised = false;
+  for (GLint i = 0; i < count; ++i)
+    advertised = advertised || std::string(reinterpret_cast<const char*>(glGetStringi(GL_EXTENSIONS, GLuint(i)))) ==
+                                   "GL_EXT_stencil_wrap";
+  EXPECT_TRUE(advertised);
+  GLuint rb = 0;
+  glGenRenderbuffers(1, &rb);
+  glBindRenderbuffer(GL_RENDERBUFFER, rb);
+  glRenderbufferStorage(GL_RENDERBUFFER, GL_STENCIL_INDEX8, kSize, kSize);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_STENCIL_ATTACHMENT, GL_RENDERBUFFER, rb);
+  ASSERT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER), GLenum(GL_FRAMEBUFFER_COMPLETE));
+  glClearStencil(1);
+  glClear(GL_COLOR_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+  glEnable(GL_STENCIL_TEST);
+  glStencilFunc(GL_ALWAYS, 0, ~0u);
+  glStencilOpSeparate(GL_FRONT, GL_KEEP, GL_KEEP, GL_KEEP);
+  glStencilOpSeparate(GL_BACK, GL_KEEP, GL_KEEP, GL_INCR_WRAP);
+  glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
+  for (int i = 0; i < 260; ++i) {
+    glRectf(-1, 1, 1, -1);  // clockwise in window coordinates: back-facing
+    glRectf(-1, -1, 1, 1);  // front-facing
+  }
+  glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+  glStencilFunc(GL_EQUAL, 5, ~0u);
+  glStencilOp(GL_KEEP, GL_KEEP, GL_KEEP);
+  glColor3f(0, 1, 0);
+  glRectf(-1, -1, 1, 1);
+  glDisable(GL_STENCIL_TEST);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_EQ(pixel(16, 16), (Rgba{0, 255, 0, 255}));
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_STENCIL_ATTACHMENT, GL_RENDERBUFFER, 0);
+  glDeleteRenderbuffers(1, &rb);
 }
 
 }  // namespace
