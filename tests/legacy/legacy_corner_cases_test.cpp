@@ -3,8 +3,8 @@
 // stride is below the element size, textures larger than the device can hold, lighting without a
 // light, per-unit enables past the fixed-function units, sampler type conflicts, GL_CLAMP with
 // linear filtering, a program without shaders, spot cones of directional lights, back-face
-// INCR_WRAP. Expected values come from the GL 4.6 compatibility specification's formulas and
-// rules, computed here.
+// INCR_WRAP, wide lines. Expected values come from the GL 4.6 compatibility specification's
+// formulas and rules, computed here.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -331,6 +331,27 @@ TEST_F(LegacyCornerCases, SeparateBackFaceIncrWrapWrapsTheStencil) {
   EXPECT_EQ(pixel(16, 16), (Rgba{0, 255, 0, 255}));
   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_STENCIL_ATTACHMENT, GL_RENDERBUFFER, 0);
   glDeleteRenderbuffers(1, &rb);
+}
+
+// GL 4.6 14.5.2.1: ALIASED_LINE_WIDTH_RANGE is what wide aliased lines can be; the device draws
+// them (lavapipe has wideLines), so its range is reported and honoured: an x-major line of width
+// 5 at window y = 16.5 covers the five rows whose centres are within 2.5 of it, 14 to 18.
+TEST_F(LegacyCornerCases, AliasedLineWidthRangeIsTheDrawnOne) {
+  GLfloat range[2] = {0, 0};
+  glGetFloatv(GL_ALIASED_LINE_WIDTH_RANGE, range);
+  EXPECT_LE(range[0], 1.0f);
+  ASSERT_GE(range[1], 5.0f);  // lavapipe's lineWidthRange reaches past 5
+  glLineWidth(5);
+  glColor3f(0, 1, 0);
+  const float y = 16.5f / kSize * 2 - 1;
+  glBegin(GL_LINES);
+  glVertex2f(-1, y);
+  glVertex2f(1, y);
+  glEnd();
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  for (int row : {14, 16, 18}) EXPECT_EQ(pixel(16, row), (Rgba{0, 255, 0, 255})) << row;
+  for (int row : {12, 20}) EXPECT_EQ(pixel(16, row), (Rgba{0, 0, 0, 0})) << row;
+  glLineWidth(1);
 }
 
 }  // namespace
