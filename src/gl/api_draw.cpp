@@ -391,23 +391,42 @@ void DrawElementsInstancedBaseVertexBaseInstance(Context& ctx, const char* fn, G
   draw(ctx, fn, {mode, 0, count, instances, base_vertex, base_instance, type, indices});
 }
 
+// The multi-draw commands' per-draw values checked before anything is drawn: a command that
+// raises an error has no effect (GL 4.6 2.3.1), so a negative count (or first) of the last draw
+// leaves the earlier ones undrawn too.
+static bool multi_draw_values_valid(Context& ctx, const char* fn, const GLint* first, const GLsizei* count,
+                                    GLsizei drawcount) {
+  for (GLsizei i = 0; i < drawcount; ++i) {
+    if (count && count[i] < 0) {
+      ctx.error(GL_INVALID_VALUE, "%s(count[%d] = %d): negative", fn, i, count[i]);
+      return false;
+    }
+    if (first && first[i] < 0) {
+      ctx.error(GL_INVALID_VALUE, "%s(first[%d] = %d): negative", fn, i, first[i]);
+      return false;
+    }
+  }
+  return true;
+}
+
 void MultiDrawArrays(Context& ctx, const char* fn, GLenum mode, const GLint* first, const GLsizei* count,
                      GLsizei drawcount) {
   if (drawcount < 0) return ctx.error(GL_INVALID_VALUE, "%s(drawcount = %d): negative", fn, drawcount);
+  if (!multi_draw_values_valid(ctx, fn, first, count, drawcount)) return;
   for (GLsizei i = 0; i < drawcount; ++i) draw(ctx, fn, {mode, first[i], count[i]});
 }
 
 void MultiDrawElements(Context& ctx, const char* fn, GLenum mode, const GLsizei* count, GLenum type,
                        const void* const* indices, GLsizei drawcount) {
   if (drawcount < 0) return ctx.error(GL_INVALID_VALUE, "%s(drawcount = %d): negative", fn, drawcount);
-  if (!check_index_type(ctx, fn, type)) return;
+  if (!check_index_type(ctx, fn, type) || !multi_draw_values_valid(ctx, fn, nullptr, count, drawcount)) return;
   for (GLsizei i = 0; i < drawcount; ++i) draw(ctx, fn, {mode, 0, count[i], 1, 0, 0, type, indices[i]});
 }
 
 void MultiDrawElementsBaseVertex(Context& ctx, const char* fn, GLenum mode, const GLsizei* count, GLenum type,
                                  const void* const* indices, GLsizei drawcount, const GLint* base_vertex) {
   if (drawcount < 0) return ctx.error(GL_INVALID_VALUE, "%s(drawcount = %d): negative", fn, drawcount);
-  if (!check_index_type(ctx, fn, type)) return;
+  if (!check_index_type(ctx, fn, type) || !multi_draw_values_valid(ctx, fn, nullptr, count, drawcount)) return;
   for (GLsizei i = 0; i < drawcount; ++i) draw(ctx, fn, {mode, 0, count[i], 1, base_vertex[i], 0, type, indices[i]});
 }
 

@@ -3,8 +3,8 @@
 // stride is below the element size, textures larger than the device can hold, lighting without a
 // light, per-unit enables past the fixed-function units, sampler type conflicts, GL_CLAMP with
 // linear filtering, a program without shaders, spot cones of directional lights, back-face
-// INCR_WRAP, wide lines. Expected values come from the GL 4.6 compatibility specification's
-// formulas and rules, computed here.
+// INCR_WRAP, wide lines, multi-draws with a negative count. Expected values come from the GL 4.6
+// compatibility specification's formulas and rules, computed here.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -352,6 +352,30 @@ TEST_F(LegacyCornerCases, AliasedLineWidthRangeIsTheDrawnOne) {
   for (int row : {14, 16, 18}) EXPECT_EQ(pixel(16, row), (Rgba{0, 255, 0, 255})) << row;
   for (int row : {12, 20}) EXPECT_EQ(pixel(16, row), (Rgba{0, 0, 0, 0})) << row;
   glLineWidth(1);
+}
+
+// 2.3.1: a command that raises an error has no other effect. glMultiDrawArrays with a negative
+// count for its second draw is INVALID_VALUE (10.4) and draws nothing, not even its valid first
+// draw; likewise glMultiDrawElements.
+TEST_F(LegacyCornerCases, MultiDrawWithOneNegativeCountDrawsNothing) {
+  const std::array<float, 8> quad{-1, -1, 1, -1, -1, 1, 1, 1};
+  glEnableClientState(GL_VERTEX_ARRAY);
+  glVertexPointer(2, GL_FLOAT, 0, quad.data());
+  glColor3f(1, 1, 1);
+  const std::array<GLint, 2> first{0, 0};
+  const std::array<GLsizei, 2> count{4, -1};
+  glMultiDrawArrays(GL_TRIANGLE_STRIP, first.data(), count.data(), 2);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  EXPECT_EQ(pixel(16, 16), (Rgba{0, 0, 0, 0}));
+  const std::array<GLubyte, 4> indices{0, 1, 2, 3};
+  const std::array<const void*, 2> index_pointers{indices.data(), indices.data()};
+  glMultiDrawElements(GL_TRIANGLE_STRIP, count.data(), GL_UNSIGNED_BYTE, index_pointers.data(), 2);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  EXPECT_EQ(pixel(16, 16), (Rgba{0, 0, 0, 0}));
+  glMultiDrawArrays(GL_TRIANGLE_STRIP, first.data(), count.data(), 1);  // the valid draw alone
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_EQ(pixel(16, 16), (Rgba{255, 255, 255, 255}));
+  glDisableClientState(GL_VERTEX_ARRAY);
 }
 
 }  // namespace
