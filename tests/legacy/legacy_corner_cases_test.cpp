@@ -3,8 +3,9 @@
 // stride is below the element size, textures larger than the device can hold, lighting without a
 // light, per-unit enables past the fixed-function units, sampler type conflicts, GL_CLAMP with
 // linear filtering, a program without shaders, spot cones of directional lights, back-face
-// INCR_WRAP, wide lines, multi-draws with a negative count. Expected values come from the GL 4.6
-// compatibility specification's formulas and rules, computed here.
+// INCR_WRAP, wide lines, multi-draws with a negative count, border colours of emulated formats.
+// Expected values come from the GL 4.6 compatibility specification's formulas and rules, computed
+// here.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -376,6 +377,48 @@ TEST_F(LegacyCornerCases, MultiDrawWithOneNegativeCountDrawsNothing) {
   EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
   EXPECT_EQ(pixel(16, 16), (Rgba{255, 255, 255, 255}));
   glDisableClientState(GL_VERTEX_ARRAY);
+}
+
+// 8.14.2: the border colour is taken as a texel of the texture's base internal format, so an
+// ALPHA texture's border reads (0, 0, 0, A_border) and a LUMINANCE_ALPHA one's
+// (R_border, R_border, R_border, A_border), whatever channels store them. With REPLACE (table 16.1)
+// an ALPHA texture keeps the fragment colour and takes A_t; LUMINANCE_ALPHA takes both.
+TEST_F(LegacyCornerCases, BorderColourOfAlphaAndLuminanceAlphaTextures) {
+  const std::array<float, 4> border{0.2f, 0.4f, 0.6f, 0.8f};
+  auto check = [&](GLenum format, int components, const Rgba& inside, const Rgba& outside) {
+    const std::vector<std::uint8_t> texels(std::size_t(4 * components), 255);
+    GLuint t = 0;
+    glGenTextures(1, &t);
+    glBindTexture(GL_TEXTURE_2D, t);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    glTexImage2D(GL_TEXTURE_2D, 0, GLint(format), 2, 2, 0, format, GL_UNSIGNED_BYTE, texels.data());
+    glTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, border.data());
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_BORDER);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_BORDER);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glEnable(GL_TEXTURE_2D);
+    glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+    glColor3f(0, 1, 0);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glBegin(GL_QUADS);  // s, t from -1 to 2
+    glTexCoord2f(-1, -1);
+    glVertex2f(-1, -1);
+    glTexCoord2f(2, -1);
+    glVertex2f(1, -1);
+    glTexCoord2f(2, 2);
+    glVertex2f(1, 1);
+    glTexCoord2f(-1, 2);
+    glVertex2f(-1, 1);
+    glEnd();
+    EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+    EXPECT_TRUE(near(15, 15, inside)) << std::hex << format;
+    EXPECT_TRUE(near(2, 2, outside)) << std::hex << format;
+    glDisable(GL_TEXTURE_2D);
+    glDeleteTextures(1, &t);
+  };
+  check(GL_ALPHA, 1, {0, 255, 0, 255}, {0, 255, 0, 204});
+  check(GL_LUMINANCE_ALPHA, 2, {255, 255, 255, 255}, {51, 51, 51, 204});
 }
 
 }  // namespace
