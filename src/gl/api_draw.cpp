@@ -82,8 +82,10 @@ ProgramObject* validate_draw(Context& ctx, const char* fn, const DrawParams& d) 
   ProgramObject* program = ctx.current_program.get();
   // Without a program in use, the bound program pipeline's stages (7.4; glUseProgram's wins).
   if (!program && ctx.bound_program_pipeline && !(program = pipeline_draw_program(ctx, fn))) return nullptr;
-  // Compatibility contexts without a program draw with a generated fixed-function program.
-  const bool fixed_function = !program && !ctx.config().core_profile;
+  // Compatibility contexts without a program, or with one linked without shaders, draw with a
+  // generated fixed-function program.
+  // (A linked program has an executable but for that empty link, api_programs.cpp.)
+  const bool fixed_function = (!program || (program->linked && !program->executable)) && !ctx.config().core_profile;
   if (!fixed_function && (!program || !program->executable)) {
     ctx.error(GL_INVALID_OPERATION, "%s: no linked program is in use", fn);
     return nullptr;
@@ -97,6 +99,16 @@ ProgramObject* validate_draw(Context& ctx, const char* fn, const DrawParams& d) 
     ctx.error(GL_INVALID_OPERATION, "%s(mode = 0x%04x): patches need a tessellation evaluation shader and tessellation "
               "shaders need patches", fn, d.mode);
     return nullptr;
+  }
+  // 11.1.3.11: a program whose active samplers of different types share a texture unit cannot
+  // draw (checked at every draw: glUniform1i changes the units after validation).
+  if (program && program->executable && program->sampler_units.size() > 1) {
+    std::map<GLint, std::uint32_t> unit_types;
+    std::string log;
+    if (!sampler_units_agree(*program, unit_types, log)) {
+      ctx.error(GL_INVALID_OPERATION, "%s: %s", fn, log.c_str());
+      return nullptr;
+    }
   }
   if (!geometry_input_accepts(ctx, fn, d.mode, stages, program)) return nullptr;
   if (!check_transform_feedback_draw(ctx, fn, d.mode)) return nullptr;
@@ -379,23 +391,42 @@ void DrawElementsInstancedBaseVertexBaseInstance(Context& ctx, const char* fn, G
   draw(ctx, fn, {mode, 0, count, instances, base_vertex, base_instance, type, indices});
 }
 
+// The multi-draw commands' per-draw values checked before anything is drawn: a command that
+// raises an error has no effect (GL 4.6 2.3.1), so a negative count (or first) of the last draw
+// leaves the earlier ones undrawn too.
+static bool multi_draw_values_valid(Context& ctx, const char* fn, const GLint* first, const GLsizei* count,
+                                    GLsizei drawcount) {
+  for (GLsizei i = 0; i < drawcount; ++i) {
+    if (count && count[i] < 0) {
+      ctx.error(GL_INVALID_VALUE, "%s(count[%d] = %d): negative", fn, i, count[i]);
+      return false;
+    }
+    if (first && first[i] < 0) {
+      ctx.error(GL_INVALID_VALUE, "%s(first[%d] = %d): negative", fn, i, first[i]);
+      return false;
+    }
+  }
+  return true;
+}
+
 void MultiDrawArrays(Context& ctx, const char* fn, GLenum mode, const GLint* first, const GLsizei* count,
                      GLsizei drawcount) {
   if (drawcount < 0) return ctx.error(GL_INVALID_VALUE, "%s(drawcount = %d): negative", fn, drawcount);
+  if (!multi_draw_values_valid(ctx, fn, first, count, drawcount)) return;
   for (GLsizei i = 0; i < drawcount; ++i) draw(ctx, fn, {mode, first[i], count[i]});
 }
 
 void MultiDrawElements(Context& ctx, const char* fn, GLenum mode, const GLsizei* count, GLenum type,
                        const void* const* indices, GLsizei drawcount) {
   if (drawcount < 0) return ctx.error(GL_INVALID_VALUE, "%s(drawcount = %d): negative", fn, drawcount);
-  if (!check_index_type(ctx, fn, type)) return;
+  if (!check_index_type(ctx, fn, type) || !multi_draw_values_valid(ctx, fn, nullptr, count, drawcount)) return;
   for (GLsizei i = 0; i < drawcount; ++i) draw(ctx, fn, {mode, 0, count[i], 1, 0, 0, type, indices[i]});
 }
 
 void MultiDrawElementsBaseVertex(Context& ctx, const char* fn, GLenum mode, const GLsizei* count, GLenum type,
                                  const void* const* indices, GLsizei drawcount, const GLint* base_vertex) {
   if (drawcount < 0) return ctx.error(GL_INVALID_VALUE, "%s(drawcount = %d): negative", fn, drawcount);
-  if (!check_index_type(ctx, fn, type)) return;
+  if (!check_index_type(ctx, fn, type) || !multi_draw_values_valid(ctx, fn, nullptr, count, drawcount)) return;
   for (GLsizei i = 0; i < drawcount; ++i) draw(ctx, fn, {mode, 0, count[i], 1, base_vertex[i], 0, type, indices[i]});
 }
 

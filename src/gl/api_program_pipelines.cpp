@@ -82,30 +82,37 @@ bool pipeline_executable(const ProgramPipelineObject& pipe, std::string& log) {
   // Two active samplers of different types may not use one texture unit.
   std::map<GLint, std::uint32_t> unit_types;
   std::set<const ProgramObject*> seen;
-  for (const ProgramRef& p : pipe.stages) {
-    if (!p || !p->executable || !seen.insert(p.get()).second) continue;
-    const glsl::Program& r = p->executable->reflection();
-    std::size_t flat = 0;
-    for (const glsl::Resource& res : r.resources) {
-      if (!glsl::is_sampler(res.kind)) continue;
-      const std::uint32_t type = res.uniform >= 0 ? r.uniforms[std::size_t(res.uniform)].gl_type : 0;
-      for (std::uint32_t e = 0; e < res.count; ++e, ++flat) {
-        if (e < 64 && !(res.used_elements >> e & 1u)) continue;  // not an active sampler element
-        const GLint unit = flat < p->sampler_units.size() ? p->sampler_units[flat] : 0;
-        auto [known, added] = unit_types.emplace(unit, type);
-        if (!added && known->second != type) {
-          log += "samplers of different types use texture unit " + std::to_string(unit) + "\n";
-          break;
-        }
-      }
-    }
-  }
+  for (const ProgramRef& p : pipe.stages)
+    if (p && p->executable && seen.insert(p.get()).second && !sampler_units_agree(*p, unit_types, log)) break;
   const bool vertex = pipe.stages[std::size_t(Stage::Vertex)] != nullptr;
   if (!vertex && (pipe.stages[std::size_t(Stage::TessControl)] || pipe.stages[std::size_t(Stage::TessEvaluation)] ||
                   pipe.stages[std::size_t(Stage::Geometry)]))
     log += "a tessellation or geometry stage is active without a vertex stage\n";
   return log.empty();
 }
+
+}  // namespace
+
+bool sampler_units_agree(const ProgramObject& p, std::map<GLint, std::uint32_t>& unit_types, std::string& log) {
+  const glsl::Program& r = p.executable->reflection();
+  std::size_t flat = 0;
+  for (const glsl::Resource& res : r.resources) {
+    if (!glsl::is_sampler(res.kind)) continue;
+    const std::uint32_t type = res.uniform >= 0 ? r.uniforms[std::size_t(res.uniform)].gl_type : 0;
+    for (std::uint32_t e = 0; e < res.count; ++e, ++flat) {
+      if (e < 64 && !(res.used_elements >> e & 1u)) continue;  // not an active sampler element
+      const GLint unit = flat < p.sampler_units.size() ? p.sampler_units[flat] : 0;
+      auto [known, added] = unit_types.emplace(unit, type);
+      if (!added && known->second != type) {
+        log += "samplers of different types use texture unit " + std::to_string(unit) + "\n";
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+namespace {
 
 // The combined program of the pipeline's current executables (remade when one changed).
 bool refresh_combined(Context& ctx, ProgramPipelineObject& pipe, std::string& log) {

@@ -246,6 +246,17 @@ void LinkProgram(Context& ctx, const char* fn, GLuint program) {
     if (!s->compiled) log += "error: shader " + std::to_string(s->name) + " is not compiled\n";
     sources.push_back({shader_stage(s->type), s->source});
   }
+  // The compatibility profile links a program without shaders: it has no vertex and no fragment
+  // shader, so both are fixed-function processing (GL 4.6 compatibility 11.1, 15: "if the program
+  // has no vertex shader ... the fixed-function method is used"). Core and ES refuse it (7.3).
+  if (sources.empty() && log.empty() && !ctx.config().core_profile && !ctx.config().es()) {
+    p->linked = true;
+    p->info_log.clear();
+    p->executable.reset();
+    p->fixed_stages.reset();
+    reset_uniforms(*p, glsl::Program{});
+    return;
+  }
   if (sources.empty()) log += "error: no shaders attached\n";
   if (!log.empty()) {
     p->linked = false;
@@ -301,6 +312,13 @@ void ValidateProgram(Context& ctx, const char* fn, GLuint program) {
   if (!p) return;
   p->validated = p->linked;
   if (!p->linked) p->info_log += "validation: the program is not linked\n";
+  // 11.1.3.11: against the current state, samplers of different types on one unit fail.
+  std::map<GLint, std::uint32_t> unit_types;
+  std::string log;
+  if (p->linked && p->executable && !sampler_units_agree(*p, unit_types, log)) {
+    p->validated = false;
+    p->info_log += "validation: " + log;
+  }
 }
 
 void GetProgramiv(Context& ctx, const char* fn, GLuint program, GLenum pname, GLint* params) {

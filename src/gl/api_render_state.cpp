@@ -260,9 +260,13 @@ bool query_render_state(Context& ctx, GLenum pname, StateValue& value) {
     case GL_POLYGON_OFFSET_CLAMP: set_floats(value, Type::Float, {r.polygon_offset_clamp}); return true;
     case GL_LINE_WIDTH: set_floats(value, Type::Float, {r.line_width}); return true;
     case GL_POINT_SIZE: set_floats(value, Type::Float, {r.point_size}); return true;
-    case GL_ALIASED_LINE_WIDTH_RANGE:
-      set_floats(value, Type::Float, {kAliasedLineWidthRange[0], kAliasedLineWidthRange[1]});
+    case GL_ALIASED_LINE_WIDTH_RANGE: {
+      // The device's range (st draws wide lines with it when the device has wideLines; [1, 1]
+      // otherwise), so that programs asking for the largest width get what is drawn.
+      const st::ShaderLimits l = st::shader_limits(ctx.st().screen());
+      set_floats(value, Type::Float, {l.line_width_range[0], l.line_width_range[1]});
       return true;
+    }
     case GL_SMOOTH_LINE_WIDTH_RANGE:
       set_floats(value, Type::Float, {kSmoothLineWidthRange[0], kSmoothLineWidthRange[1]});
       return true;

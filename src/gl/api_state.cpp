@@ -124,6 +124,21 @@ CapabilityFlag capability(Context& ctx, GLenum cap, const char* function) {
     if (function) ctx.error(GL_INVALID_ENUM, "%s(cap = 0x%04x): not a capability of this context", function, cap);
     return {};
   }
+  // Per-unit enables exist only on the fixed-function units: texture generation on those with a
+  // coordinate set (below MAX_TEXTURE_COORDS), the texture targets on those below
+  // MAX_TEXTURE_UNITS; glActiveTexture reaches every image unit, and past those INVALID_OPERATION
+  // (GL 4.6 compatibility 12.1.3 and 16.1 name it for the active unit lacking the state).
+  if (info->per_texture_unit) {
+    const bool texgen = cap >= GL_TEXTURE_GEN_S && cap <= GL_TEXTURE_GEN_Q;
+    const unsigned units = texgen ? kMaxTextureCoords : kFixedTextureUnits;
+    if (ctx.active_texture_unit >= units) {
+      if (function)
+        ctx.error(GL_INVALID_OPERATION, "%s(cap = 0x%04x): the active texture unit %u has no such state (%s %u)",
+                  function, cap, ctx.active_texture_unit,
+                  texgen ? "GL_MAX_TEXTURE_COORDS" : "GL_MAX_TEXTURE_UNITS", units);
+      return {};
+    }
+  }
   const std::uint64_t key = std::uint64_t(cap) | (info->per_texture_unit ? std::uint64_t(ctx.active_texture_unit) << 32 : 0);
   return {&ctx.capabilities.try_emplace(key, info->initially_enabled).first->second};
 }

@@ -195,6 +195,26 @@ st::TextureInput texture_input(Context& ctx, GLint unit, std::uint32_t sampler_t
   return unit_texture_input(ctx, unit, sampler_type);
 }
 
+std::uint8_t gl_clamp_coords(const st::TextureInput& in) {
+  const st::SamplerInput& s = in.sampler;
+  const bool linear = s.mag_filter == GL_LINEAR && s.min_filter != GL_NEAREST && s.min_filter != GL_NEAREST_MIPMAP_NEAREST &&
+                      s.min_filter != GL_NEAREST_MIPMAP_LINEAR;
+  const unsigned dims = in.target == GL_TEXTURE_1D ? 1 : in.target == GL_TEXTURE_2D ? 2 : in.target == GL_TEXTURE_3D ? 3 : 0;
+  if (!in.texture || !linear) return 0;
+  const GLenum wraps[3] = {s.wrap_s, s.wrap_t, s.wrap_r};
+  std::uint8_t bits = 0;
+  for (unsigned c = 0; c < dims; ++c)
+    if (wraps[c] == GL_CLAMP) bits |= std::uint8_t(1u << c);
+  return bits;
+}
+
+void lower_gl_clamp(st::TextureInput& in) {
+  const std::uint8_t bits = gl_clamp_coords(in);
+  GLenum* wraps[3] = {&in.sampler.wrap_s, &in.sampler.wrap_t, &in.sampler.wrap_r};
+  for (unsigned c = 0; c < 3; ++c)
+    if (bits >> c & 1u) *wraps[c] = GL_CLAMP_TO_BORDER;
+}
+
 void generic_array_input(const VertexArrayObject& vao, GLuint i, st::VertexAttribInput& in) {
   const VertexAttribState& a = vao.attribs[i];
   const VertexBindingState& b = vao.bindings[a.binding];
@@ -256,9 +276,13 @@ void gather_program_inputs(Context& ctx, const ProgramObject& program, st::Progr
   for (const glsl::Resource& res : r.resources) {
     if (!glsl::is_sampler(res.kind)) continue;
     const std::uint32_t type = res.uniform >= 0 ? r.uniforms[std::size_t(res.uniform)].gl_type : GL_SAMPLER_2D;
-    for (std::uint32_t e = 0; e < res.count; ++e, ++flat)
+    for (std::uint32_t e = 0; e < res.count; ++e, ++flat) {
       sampler_textures.push_back(
           texture_input(ctx, flat < program.sampler_units.size() ? program.sampler_units[flat] : 0, type));
+      // A generated fixed-function program clamps GL_CLAMP's coordinates itself (its key has
+      // gl_clamp_coords of each unit).
+      if (program.fixed_function) lower_gl_clamp(sampler_textures.back());
+    }
   }
   call.sampler_textures = sampler_textures;
   storage.images.clear();

@@ -3,6 +3,7 @@
 // state and the draw framebuffer's attachments. Private to src/gl.
 #pragma once
 
+#include <cstdint>
 #include <vector>
 
 #include "glvk/gl/context.h"
@@ -40,6 +41,17 @@ st::TextureInput texture_input(Context& ctx, GLint unit, std::uint32_t sampler_t
 // What `texture` offers a sampler of `target` with sampler state `p` (null texture when incomplete).
 st::TextureInput object_texture_input(Context& ctx, const TextureObject& texture, const SamplerParameters& p,
                                       GLenum target);
+
+// GL_CLAMP (GL 4.6 compatibility 8.14.2's CLAMP: coordinates clamped to [0, 1], so linear
+// filtering at the edge blends the edge texel with the border colour half and half) has no Vulkan
+// address mode. Generated fixed-function stages lower it: the coordinates clamped in the shader and
+// the sampler clamping to the border give exactly that blend. Bit c (s, t, r) of the coordinates
+// `in` lowers: GL_CLAMP with linear minification and magnification on a 1D, 2D or 3D texture
+// (with a nearest filter a coordinate clamped to 1 would read the border where GL_CLAMP reads the
+// edge texel, so those keep CLAMP_TO_EDGE, GL_CLAMP's nearest-filter equivalent).
+std::uint8_t gl_clamp_coords(const st::TextureInput& in);
+// The sampler of a lowering draw: the lowered coordinates' GL_CLAMP becomes CLAMP_TO_BORDER.
+void lower_gl_clamp(st::TextureInput& in);
 
 // Generic attribute i's array as a draw reads it (left as it is when the array is off or empty).
 void generic_array_input(const VertexArrayObject& vao, GLuint i, st::VertexAttribInput& in);

@@ -1,6 +1,8 @@
 // The shader/program name space and helpers the program entry points share (private to src/gl).
 #pragma once
 
+#include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 
@@ -50,6 +52,11 @@ ProgramRef vertex_processing_program(Context& ctx);
 // (api_program_pipelines.cpp): its stages combined, their uniforms copied in. Null after
 // INVALID_OPERATION when the pipeline cannot execute (11.1.3.11).
 ProgramObject* pipeline_draw_program(Context& ctx, const char* fn);
+
+// GL 4.6 11.1.3.11: no two active samplers of different types may use one texture unit. Adds
+// the program's active sampler units to `unit_types` (unit -> sampler type); false, with a line
+// in `log`, at the first unit that two types share (api_program_pipelines.cpp).
+bool sampler_units_agree(const ProgramObject& program, std::map<GLint, std::uint32_t>& unit_types, std::string& log);
 
 // PROGRAM_BINARY_LENGTH (api_program_binary.cpp): the bytes glGetProgramBinary writes, 0 unlinked.
 std::size_t program_binary_length(const ProgramObject& program);

@@ -213,10 +213,13 @@ std::int32_t vertex_offset(std::int64_t base_vertex, std::int64_t vertex_base) {
 }
 
 // An array Vulkan cannot fetch where it is: its address or stride is not a multiple of its
-// components' size (GL allows any; the array is then copied, repacked to an aligned stride).
+// components' size, or its elements overlap (a stride below the element's size: Vulkan's strides
+// are 0 or at least the attribute's extent). GL allows any; the array is then copied, repacked
+// to an aligned stride.
 bool misaligned(const VertexAttribInput& a) {
   const std::uint32_t align = attribute_alignment(a);
-  return a.pointer % align != 0 || std::uint32_t(a.stride) % align != 0;
+  const bool overlapping = a.stride != 0 && std::uint32_t(a.stride) < attribute_element_bytes(a);
+  return a.pointer % align != 0 || std::uint32_t(a.stride) % align != 0 || overlapping;
 }
 
 // The double inputs' lowering (glsl's with_double_inputs_as_uint_pairs): each GL location of a
@@ -380,8 +383,9 @@ void draw(Context& context, const DrawCall& call) {
       std::memcpy(source.data(), reinterpret_cast<const std::byte*>(start.value()), span.value());
     if (slot.format != VK_FORMAT_UNDEFINED) {
       slot.stride = std::uint32_t(a.stride);
-      if (slot.stride % attribute_alignment(a) != 0) {
-        // Repacked to an aligned stride: Vulkan fetches components only at their alignment.
+      if (slot.stride % attribute_alignment(a) != 0 || (slot.stride != 0 && slot.stride < element)) {
+        // Repacked to an aligned stride: Vulkan fetches components only at their alignment, and
+        // elements that overlap (stride below the element size) each get their own copy.
         const std::uint32_t packed = (element + 3) & ~3u;
         slot.data.resize(n * packed);
         for (std::uint64_t i = 0; i < n; ++i)

@@ -107,7 +107,9 @@ VkSamplerAddressMode address_mode(GLenum wrap) {
     case GL_CLAMP_TO_BORDER: return VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER;
     case GL_MIRROR_CLAMP_TO_EDGE: return VK_SAMPLER_ADDRESS_MODE_MIRROR_CLAMP_TO_EDGE;
     // Compatibility GL_CLAMP blends with the border colour at the edge under linear filtering;
-    // Vulkan has no such mode, clamping to the edge is the nearest behaviour.
+    // Vulkan has no such mode. Fixed-function draws come here with CLAMP_TO_BORDER instead, their
+    // shader clamping the coordinates (src/gl's gl_clamp_coords); for GLSL programs clamping to the
+    // edge is the nearest behaviour.
     case GL_CLAMP: return VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
     default: return VK_SAMPLER_ADDRESS_MODE_REPEAT;
   }
@@ -324,10 +326,28 @@ SampledView sampled_view(const TextureInput& t) {
   rebase_swizzle(t.base_format, t.depth_texture_mode, rebase);
   for (int i = 0; i < 4; ++i) gl[i] = gl_swizzle(t.swizzle[i]);
   formats::compose_swizzles(rebase, gl, v.gl_swizzle);
+  formats::compose_swizzles(storage, rebase, v.border_channels);
   formats::compose_swizzles(storage, rebase, combined);
   formats::compose_swizzles(combined, gl, combined);
   v.key.components = {component(combined[0]), component(combined[1]), component(combined[2]), component(combined[3])};
   return v;
+}
+
+SamplerInput border_in_storage_channels(const SamplerInput& s, const SampledView& v) {
+  bool identity = true;
+  for (int k = 0; k < 4; ++k) identity = identity && v.border_channels[k] == Swizzle(k);
+  if (identity) return s;
+  SamplerInput out = s;
+  out.border_color = {0, 0, 0, 0};
+  out.border_color_integer = {0, 0, 0, 0};
+  // From alpha down to red, so that red wins a channel several components read (luminance's R).
+  for (int k = 3; k >= 0; --k) {
+    const Swizzle c = v.border_channels[k];
+    if (c > Swizzle::W) continue;  // a constant: the border's component is never read
+    out.border_color[std::size_t(c)] = s.border_color[std::size_t(k)];
+    out.border_color_integer[std::size_t(c)] = s.border_color_integer[std::size_t(k)];
+  }
+  return out;
 }
 
 namespace {
@@ -433,7 +453,9 @@ VkDescriptorImageInfo sampled_descriptor(DrawResources& res, vk_backend::Command
                                 sampler_gl_type == GL_SAMPLER_2D_RECT_SHADOW;
     const bool compare = v.depth && comparing_sampler;
     bool new_sampler = false, new_view = false;
-    const VkSampler sampler = res.sampler(sampler_key(t->sampler, device, v.levels, v.integer, compare), &new_sampler);
+    const VkSampler sampler =
+        res.sampler(sampler_key(border_in_storage_channels(t->sampler, v), device, v.levels, v.integer, compare),
+                    &new_sampler);
     const VkImageView view = res.view(t->texture->shared_image(), v.key, &new_view);
     // The radeonsi view of each new Vulkan object, for the shadow-check layer (DESIGN.md protocol).
     if (new_sampler) shadow_sampler(device, sampler, t->sampler, compare, v.integer);

@@ -17,7 +17,17 @@ struct SampledView {
   // The GL-level swizzle (base-format rebase, then the texture's swizzle parameters), without the
   // storage format's own emulation swizzle: what st hands radeonsi's sampler view.
   formats::Swizzle gl_swizzle[4] = {formats::Swizzle::X, formats::Swizzle::Y, formats::Swizzle::Z, formats::Swizzle::W};
+  // For each GL component (after the base-format rebase), the storage channel it is read from (or
+  // a constant): where the border colour's components go (border_in_storage_channels).
+  formats::Swizzle border_channels[4] = {formats::Swizzle::X, formats::Swizzle::Y, formats::Swizzle::Z,
+                                         formats::Swizzle::W};
 };
+
+// Vulkan applies a view's component mapping to the border colour as to texels (lavapipe does);
+// GL's border colour is already in the base format's components, with no storage emulation
+// (8.14.2). The colour put in the storage channels the view reads each GL component from, so that
+// the mapping brings it back (an ALPHA texture stored as R8 reads its border alpha from R).
+SamplerInput border_in_storage_channels(const SamplerInput& s, const SampledView& v);
 
 // The kind of number a GLSL sampler type returns, and the kind a format stores: 0 float (depth
 // too), 1 signed integer, 2 unsigned integer (stencil). Vulkan needs a view's to be its sampler's.

@@ -1,5 +1,10 @@
 #include "glvk/vk_backend/image.h"
 
+#include <algorithm>
+#include <string>
+
+#include "glvk/formats/format.h"
+
 #include "glvk/vk_backend/barrier.h"
 #include "glvk/vk_backend/device.h"
 #include "glvk/vk_backend/error.h"
@@ -24,6 +29,34 @@ VkImageAspectFlags format_aspects(VkFormat format) {
       return VK_IMAGE_ASPECT_COLOR_BIT;
   }
 }
+
+namespace {
+
+// The bytes an image's texels take, every level, layer and sample (0 when the format table does
+// not describe the format): the estimate of its resource size that maxResourceSize bounds.
+std::uint64_t texel_bytes(const ImageDescription& d) {
+  // The formats stored in this VkFormat: its own entry has the most bits per texel (the formats
+  // it emulates, RGB8 in RGBA8 for example, have fewer).
+  const formats::FormatDesc* native = nullptr;
+  auto bits_per_texel = [](const formats::FormatDesc& f) {
+    return double(f.block_bits) / (double(f.block_width) * f.block_height * std::max<std::uint32_t>(f.block_depth, 1));
+  };
+  for (const formats::FormatDesc& f : formats::all_formats())
+    if (f.vk_format == std::uint32_t(d.format) && f.block_width && (!native || bits_per_texel(f) > bits_per_texel(*native)))
+      native = &f;
+  if (!native || !native->block_width) return 0;
+  std::uint64_t total = 0;
+  for (std::uint32_t level = 0; level < d.levels; ++level) {
+    auto blocks = [level](std::uint32_t extent, std::uint32_t block) {
+      return (std::uint64_t(std::max(extent >> level, 1u)) + block - 1) / block;
+    };
+    total += blocks(d.extent.width, native->block_width) * blocks(d.extent.height, native->block_height) *
+             blocks(d.extent.depth, std::max<std::uint32_t>(native->block_depth, 1)) * native->block_bits / 8;
+  }
+  return total * d.layers * std::uint64_t(d.samples);
+}
+
+}  // namespace
 
 bool linear_tiling_supported(const Device& device, const ImageDescription& description) {
   if (format_aspects(description.format) != VK_IMAGE_ASPECT_COLOR_BIT) return false;
@@ -66,6 +99,15 @@ Image::Image(const Device& device, const ImageDescription& description)
   info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
   // A linear image keeps what the host wrote before its first use.
   info.initialLayout = linear ? VK_IMAGE_LAYOUT_PREINITIALIZED : VK_IMAGE_LAYOUT_UNDEFINED;
+  // Past the device's resource size for the format: a clean out-of-memory (creating it is outside
+  // the image format's limits, and its memory would be larger than a heap).
+  VkImageFormatProperties limits;
+  if (vkGetPhysicalDeviceImageFormatProperties(device_.physical_device(), info.format, info.imageType, info.tiling,
+                                               info.usage, info.flags, &limits) == VK_SUCCESS &&
+      texel_bytes(description_) > limits.maxResourceSize)
+    throw Error("an image of " + std::to_string(texel_bytes(description_)) + " bytes exceeds the resource size of " +
+                    device_.name(),
+                VK_ERROR_OUT_OF_DEVICE_MEMORY);
   check(vkCreateImage(device_.handle(), &info, nullptr, &image_), "vkCreateImage");
 
   VkMemoryRequirements requirements;
@@ -77,6 +119,13 @@ Image::Image(const Device& device, const ImageDescription& description)
                                      VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT,
                                      VK_MEMORY_PROPERTY_HOST_CACHED_BIT)
                : device_.memory_type(requirements.memoryTypeBits, 0, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+    // Larger than its heap: a clean out-of-memory, since such an allocation is invalid usage
+    // (VUID-vkAllocateMemory-pAllocateInfo-01713), not one the driver may refuse.
+    const VkPhysicalDeviceMemoryProperties& memory = device_.memory_properties();
+    if (requirements.size > memory.memoryHeaps[memory.memoryTypes[type].heapIndex].size)
+      throw Error("an image of " + std::to_string(requirements.size) + " bytes cannot be allocated on " +
+                      device_.name(),
+                  VK_ERROR_OUT_OF_DEVICE_MEMORY);
     const VkMemoryAllocateInfo alloc{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, nullptr, requirements.size, type};
     check(injected_allocation_fault(), "vkAllocateMemory (image)");
     check(vkAllocateMemory(device_.handle(), &alloc, nullptr, &memory_), "vkAllocateMemory (image)");

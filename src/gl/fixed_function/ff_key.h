@@ -37,6 +37,7 @@ struct TextureUnitKey {
   EnvMode mode = EnvMode::Modulate;
   BaseClass base = BaseClass::ColorAlpha;
   CombineKey combine;
+  std::uint8_t gl_clamp = 0;  // bit c: coordinate c (s, t, r) clamped to [0, 1] (gl_clamp_coords)
   auto operator<=>(const TextureUnitKey&) const = default;
 };
 
@@ -63,8 +64,8 @@ struct Key {
   // Vertex stage.
   bool lighting = false;
   std::uint8_t lights = 0;        // bit i: LIGHTi enabled (with lighting)
-  std::uint8_t local_lights = 0;  // bit i: positional (w != 0): attenuation and spot apply
-  std::uint8_t spot_lights = 0;   // bit i: positional with SPOT_CUTOFF != 180
+  std::uint8_t local_lights = 0;  // bit i: positional (w != 0): attenuation applies
+  std::uint8_t spot_lights = 0;   // bit i: SPOT_CUTOFF != 180 (positional or directional)
   bool two_side = false, local_viewer = false, separate_specular = false;
   std::array<std::uint8_t, 2> color_material{};  // per face (front, back): ColorMaterialBits
   bool normalize = false, rescale_normal = false;

@@ -160,11 +160,10 @@ Key state_key(Context& ctx, GLenum mode) {
     for (unsigned i = 0; i < kMaxLights; ++i) {
       if (!capability_enabled(ctx, GL_LIGHT0 + i)) continue;
       k.lights |= std::uint8_t(1u << i);
-      // Like Mesa, spot cones apply to positional lights only (a directional light has no cone apex).
-      if (l.lights[i].position[3] != 0.0f) {
-        k.local_lights |= std::uint8_t(1u << i);
-        if (l.lights[i].spot_cutoff != 180.0f) k.spot_lights |= std::uint8_t(1u << i);
-      }
+      if (l.lights[i].position[3] != 0.0f) k.local_lights |= std::uint8_t(1u << i);
+      // 12.2.1.1's spot factor is defined for directional lights too (P_pli V is then the light's
+      // direction reversed), as llvmpipe computes it.
+      if (l.lights[i].spot_cutoff != 180.0f) k.spot_lights |= std::uint8_t(1u << i);
     }
     k.two_side = l.light_model_two_side;
     k.local_viewer = l.light_model_local_viewer;
@@ -208,7 +207,8 @@ Key state_key(Context& ctx, GLenum mode) {
       if (in.texture) {
         const ff::EnvMode env = env_mode(l.texenv[u].mode);
         k.units[u] = {t.target, {}, env, base_class(in.base_format, in.depth_texture_mode),
-                      env == ff::EnvMode::Combine ? combine_key(l.texenv[u].combine) : ff::CombineKey{}};
+                      env == ff::EnvMode::Combine ? combine_key(l.texenv[u].combine) : ff::CombineKey{},
+                      gl_clamp_coords(in)};
         // A pixel rectangle's texture coordinates are the raster position's, already generated.
         for (unsigned c = 0; c < 4 && k.pixels == PixelSource::None; ++c)
           if (capability_enabled(ctx, GL_TEXTURE_GEN_S + c, u)) k.units[u].texgen[c] = texgen_mode(l.texgen[u][c].mode);

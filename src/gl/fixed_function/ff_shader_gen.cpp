@@ -78,13 +78,13 @@ std::string lit_face(const Key& key, int face, const char* n, const char* pri, c
                        "      float att = 1.0 / ({0}attenuation.x + {0}attenuation.y * dist + "
                        "{0}attenuation.z * dist * dist);\n",
                        l);
-      if (key.spot_lights & (1u << i))
-        s += fmt("      float sd = dot(-vp, {0}spot_direction);\n"
-                         "      att *= sd >= {0}spot.y ? power(max(sd, 0.0), {0}spot.x) : 0.0;\n",
-                         l);
     } else {
       s += fmt("      vec3 vp = normalize({}position.xyz);\n      float att = 1.0;\n", l);
     }
+    if (key.spot_lights & (1u << i))
+      s += fmt("      float sd = dot(-vp, {0}spot_direction);\n"
+               "      att *= sd >= {0}spot.y ? power(max(sd, 0.0), {0}spot.x) : 0.0;\n",
+               l);
     s += fmt("      float ndotvp = max(dot({}, vp), 0.0);\n", n);
     s += key.local_viewer ? "      vec3 h = normalize(vp + normalize(-eye_pos));\n"
                           : "      vec3 h = normalize(vp + vec3(0.0, 0.0, 1.0));\n";
@@ -208,7 +208,10 @@ std::string vertex_shader(const Key& key) {
   // 13.7.2: a vertex is inside user clip plane i where (p1 p2 p3 p4) . (xe ye ze we) >= 0.
   for (unsigned i = 0, k = 0; i < 8; ++i)
     if (key.clip_planes & (1u << i)) s += fmt("  gl_ClipDistance[{}] = dot(ff_clip_plane{}, eye);\n", k++, i);
-  if (key.lighting || texgen_normal) {
+  // Only when read: lighting without a light never reads the normal, and a normal computed for
+  // nothing would keep the attribute in the reflected inputs while the optimizer drops it from
+  // the module (the draw would feed an input the shader does not have).
+  if ((key.lighting && key.lights) || texgen_normal) {
     // GL 4.6 compatibility 12.2.1.1: n' = n M^-1 (the normal matrix), then RESCALE_NORMAL's factor
     // and NORMALIZE.
     s += "  vec3 n = ff_normal_matrix * a_normal * ff_normal_scale;\n";
@@ -433,8 +436,17 @@ std::string fragment_shader(const Key& key) {
                            : key.sprite_upper_left          ? "vec4(gl_PointCoord.x, 1.0 - gl_PointCoord.y, 0.0, 1.0)"
                                                             : "vec4(gl_PointCoord, 0.0, 1.0)";
     // Fixed-function lookups divide by q (cube maps take the direction as it is).
-    s += unit.target == TexTarget::Cube ? fmt("  vec4 t{0} = texture(ff_texture{0}, {1}.xyz);\n", u, tc)
-                                        : fmt("  vec4 t{0} = textureProj(ff_texture{0}, {1});\n", u, tc);
+    if (unit.gl_clamp) {
+      // GL_CLAMP: the divided coordinates clamped to [0, 1]; the sampler clamps to the border.
+      s += fmt("  vec4 tc{0} = {1};\n  vec3 c{0} = tc{0}.xyz / tc{0}.w;\n", u, tc);
+      for (unsigned c = 0; c < 3; ++c)
+        if (unit.gl_clamp >> c & 1u) s += fmt("  c{0}.{1} = clamp(c{0}.{1}, 0.0, 1.0);\n", u, std::string(1, "xyz"[c]));
+      const char* coords = unit.target == TexTarget::Tex1D ? "x" : unit.target == TexTarget::Tex3D ? "xyz" : "xy";
+      s += fmt("  vec4 t{0} = texture(ff_texture{0}, c{0}.{1});\n", u, coords);
+    } else {
+      s += unit.target == TexTarget::Cube ? fmt("  vec4 t{0} = texture(ff_texture{0}, {1}.xyz);\n", u, tc)
+                                          : fmt("  vec4 t{0} = textureProj(ff_texture{0}, {1});\n", u, tc);
+    }
   }
   for (unsigned u = 0; u < kFixedTextureUnits; ++u) {
     const TextureUnitKey& unit = key.units[u];

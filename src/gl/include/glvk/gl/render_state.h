@@ -17,7 +17,6 @@ using st::StencilFace;
 // which every Vulkan device meets (wide lines and large points are optional features there).
 inline constexpr GLuint kMaxSampleMaskWords = 1;  // 32 samples at most
 inline constexpr GLuint kMaxClipDistances = 8;
-inline constexpr GLfloat kAliasedLineWidthRange[2] = {1.0f, 1.0f};
 inline constexpr GLfloat kSmoothLineWidthRange[2] = {1.0f, 1.0f};
 
 }  // namespace glvk::gl
