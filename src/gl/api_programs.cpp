@@ -143,6 +143,12 @@ void AttachShader(Context& ctx, const char* fn, GLuint program, GLuint shader) {
   if (!s) return;
   if (std::find(p->shaders.begin(), p->shaders.end(), s) != p->shaders.end())
     return ctx.error(GL_INVALID_OPERATION, "%s(%u, %u): already attached", fn, program, shader);
+  // ES 3.2 7.3: one shader object per stage (desktop GL links several of a stage together).
+  if (ctx.config().es())
+    for (const ShaderRef& attached : p->shaders)
+      if (attached->type == s->type)
+        return ctx.error(GL_INVALID_OPERATION, "%s(%u, %u): a shader of this type is already attached", fn, program,
+                         shader);
   std::lock_guard lock(ctx.share_group().mutex);
   p->shaders.push_back(s);
   ++s->attached_count;
@@ -258,6 +264,15 @@ void LinkProgram(Context& ctx, const char* fn, GLuint program) {
     return;
   }
   if (sources.empty()) log += "error: no shaders attached\n";
+  // ES 3.2 7.3: a program that is not separable holds a compute shader, or a vertex and a
+  // fragment shader (desktop GL links a vertex shader alone).
+  if (ctx.config().es() && !p->separable && !sources.empty()) {
+    auto has = [&](glsl::Stage stage) {
+      return std::any_of(sources.begin(), sources.end(), [&](const glsl::ShaderSource& s) { return s.stage == stage; });
+    };
+    if (!has(glsl::Stage::Compute) && !(has(glsl::Stage::Vertex) && has(glsl::Stage::Fragment)))
+      log += "error: an OpenGL ES program needs a vertex and a fragment shader (or a compute shader)\n";
+  }
   if (!log.empty()) {
     p->linked = false;
     p->info_log = log;

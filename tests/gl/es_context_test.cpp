@@ -275,6 +275,47 @@ TEST_F(EsContextShaders, Es100KeepsItsRules) {
   EXPECT_NE(r.log.find("0:4:"), std::string::npos) << r.log;
 }
 
+// ES 3.2 7.3: one shader object per stage (INVALID_OPERATION), and a program that is not
+// separable links only with a vertex and a fragment shader (or a compute shader).
+TEST_F(EsContextShaders, ProgramsTakeOneShaderPerStageAndBothGraphicsStages) {
+  const char* vs_text = "#version 300 es\nin vec4 p;\nvoid main() { gl_Position = p; }\n";
+  const char* fs_text = "#version 300 es\nprecision mediump float;\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n";
+  auto shader = [](GLenum type, const char* text) {
+    const GLuint s = glCreateShader(type);
+    glShaderSource(s, 1, &text, nullptr);
+    glCompileShader(s);
+    return s;
+  };
+  const GLuint vs = shader(GL_VERTEX_SHADER, vs_text), vs2 = shader(GL_VERTEX_SHADER, vs_text);
+  const GLuint fs = shader(GL_FRAGMENT_SHADER, fs_text);
+  const GLuint p = glCreateProgram();
+  glAttachShader(p, vs);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glAttachShader(p, vs2);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "a second vertex shader";
+  GLint status = -1, attached = -1;
+  glGetProgramiv(p, GL_ATTACHED_SHADERS, &attached);
+  EXPECT_EQ(attached, 1);
+  glLinkProgram(p);
+  glGetProgramiv(p, GL_LINK_STATUS, &status);
+  EXPECT_EQ(status, GL_FALSE) << "a vertex shader alone";
+  glAttachShader(p, fs);
+  glLinkProgram(p);
+  glGetProgramiv(p, GL_LINK_STATUS, &status);
+  EXPECT_EQ(status, GL_TRUE);
+  const GLuint fs_only = glCreateProgram();
+  glAttachShader(fs_only, fs);
+  glLinkProgram(fs_only);
+  glGetProgramiv(fs_only, GL_LINK_STATUS, &status);
+  EXPECT_EQ(status, GL_FALSE) << "a fragment shader alone";
+  // A separable program (ES 3.1) may hold one stage.
+  glProgramParameteri(fs_only, GL_PROGRAM_SEPARABLE, GL_TRUE);
+  glLinkProgram(fs_only);
+  glGetProgramiv(fs_only, GL_LINK_STATUS, &status);
+  EXPECT_EQ(status, GL_TRUE);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
 // ES keeps what core GL removed: client-memory vertex arrays on the default vertex array object,
 // and binding names glGen* never returned (ES 3.2 10.3.1, 8.1).
 TEST_F(EsContextShaders, DefaultVertexArrayAndUngeneratedNames) {
