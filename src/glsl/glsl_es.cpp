@@ -84,7 +84,8 @@ std::string es_version_error(const VersionInfo& version, bool es_context) {
          "\nERROR: 1 compilation errors.  No code generated.\n";
 }
 
-std::string lower_glsl_es(Stage stage, const VersionInfo& version, std::string& text, std::string& preamble) {
+std::string lower_glsl_es(Stage stage, const VersionInfo& version, const BuiltInLimits& limits, std::string& text,
+                          std::string& preamble) {
   // glslang wants an ES 3.x shader's #version before anything else, where GLSL ES lets comments
   // and white space precede it (and 1.00 lets it be absent): the directive goes first, the user's
   // is blanked, and "#line 1" (in ES, the number of the next line) keeps the user's numbering.
@@ -98,6 +99,10 @@ std::string lower_glsl_es(Stage stage, const VersionInfo& version, std::string& 
   if (version.version != 100) return {};
   preamble += blank_core_extensions(text);
   preamble.append(kEs100TexturePreamble);
+  // GLSL ES 1.00 7.4's gl_MaxVaryingVectors, which 3.00 replaced (glslang parses 1.00 as 3.10):
+  // the context's GL_MAX_VARYING_VECTORS, else 1.00's minimum.
+  const int varying_vectors = limits.max_varying_components > 0 ? limits.max_varying_components / 4 : 8;
+  preamble += "#define gl_MaxVaryingVectors " + std::to_string(varying_vectors) + "\n";
   // GLSL ES 1.00 4.3.3/4.3.5: attributes are vertex inputs, varyings vertex outputs and
   // fragment inputs.
   if (stage == Stage::Vertex) preamble += "#define attribute in\n#define varying out\n";

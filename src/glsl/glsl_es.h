@@ -28,6 +28,7 @@ std::string es_version_error(const VersionInfo& version, bool es_context);
 // #extension lines of extensions 3.10 has in core blanked with their macros defined. Adds to
 // `preamble` and returns statements to run after the user's main (empty for 3.00 and later,
 // which need nothing but the raised version).
-std::string lower_glsl_es(Stage stage, const VersionInfo& version, std::string& text, std::string& preamble);
+std::string lower_glsl_es(Stage stage, const VersionInfo& version, const BuiltInLimits& limits, std::string& text,
+                          std::string& preamble);
 
 }  // namespace glvk::glsl::detail

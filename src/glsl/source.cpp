@@ -381,6 +381,7 @@ PreparedSource prepare_source(Stage stage, std::string_view source, const Compil
   } else {
     out.text.assign(source);
   }
+  declared_version_macro(v, out.text);
 
   SubroutineSyntax subroutines;
   subroutines.enabled = !v.es && (v.version >= 400 || source.find("GL_ARB_shader_subroutine") != std::string_view::npos);
@@ -413,7 +414,7 @@ PreparedSource prepare_source(Stage stage, std::string_view source, const Compil
     epilogue += legacy.epilogue;
     emit_prefix += legacy.emit_prefix;
   } else {
-    epilogue += lower_glsl_es(stage, v, out.text, out.preamble);
+    epilogue += lower_glsl_es(stage, v, options.limits, out.text, out.preamble);
   }
   out.preamble += version_gap_preamble(v, source);
   // A shader raised past 4.20 keeps the storage qualifiers of its version that 4.20 removed.

@@ -45,6 +45,12 @@ struct PreparedSource {
 // inverse(). Each only when `text` (the user's source) uses it.
 std::string version_gap_preamble(const VersionInfo& version, std::string_view text);
 
+// __VERSION__ in `text` replaced by the shader's own version (GLSL 4.60 3.3), since glslang
+// expands it to the version it parses (1.40 for a 1.10 shader, 3.10 es for 1.00 es): a shader that
+// tests it (`#if __VERSION__ >= 300`) takes its own branch. Names the preprocessor only tests or
+// defines stay (`defined __VERSION__`, #ifdef).
+void declared_version_macro(const VersionInfo& version, std::string& text);
+
 // Transform feedback capture (xfb.cpp): output declarations with xfb layout qualifiers and the
 // assignments that copy the captured varyings into them after main (before each emit in a
 // geometry shader), ahead of the depth lowering so captured positions keep GL's clip z.

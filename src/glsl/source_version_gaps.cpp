@@ -1,5 +1,6 @@
 // Features of GLSL versions that glslang only accepts from a later version (see source.h).
 #include "source.h"
+#include "tokens.h"
 
 namespace glvk::glsl::detail {
 namespace {
@@ -34,6 +35,30 @@ bool has_line_continuation(std::string_view text) {
 }
 
 }  // namespace
+
+void declared_version_macro(const VersionInfo& version, std::string& text) {
+  if (text.find("__VERSION__") == std::string::npos) return;
+  std::vector<TextEdit> edits;
+  const std::vector<Token> tokens = tokenize(text);
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    if (!tokens[i].is("__VERSION__")) continue;
+    const Token* before = i >= 1 ? &tokens[i - 1] : nullptr;
+    const Token* before2 = i >= 2 ? &tokens[i - 2] : nullptr;
+    // glslang's `defined` and #ifdef do not know its built-in __VERSION__ (it is not in its macro
+    // table), though GLSL predefines it: the tests become their constant answer.
+    if (before && before->is("defined")) {
+      edits.push_back({before->begin, tokens[i].end(), "1"});
+    } else if (before && before2 && before->is('(') && before2->is("defined") && i + 1 < tokens.size() &&
+               tokens[i + 1].is(')')) {
+      edits.push_back({before2->begin, tokens[i + 1].end(), "1"});
+    } else if (before && before2 && before2->is('#') && (before->is("ifdef") || before->is("ifndef"))) {
+      edits.push_back({before->begin, tokens[i].end(), before->is("ifdef") ? "if 1" : "if 0"});
+    } else if (!(before && before2 && before2->is('#') && (before->is("define") || before->is("undef")))) {
+      edits.push_back({tokens[i].begin, tokens[i].end(), std::to_string(version.version)});
+    }
+  }
+  apply_edits(text, std::move(edits));
+}
 
 std::string version_gap_preamble(const VersionInfo& version, std::string_view text) {
   std::string preamble;

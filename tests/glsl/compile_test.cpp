@@ -242,6 +242,13 @@ float a[gl_MaxVertexUniformVectors == 256 && gl_MaxFragmentUniformVectors == 256
 void main() { gl_Position = vec4(a[0]); }
 )", es);
   EXPECT_TRUE(vectors.ok) << vectors.log;
+  // GLSL ES 1.00's gl_MaxVaryingVectors (gone from 3.00): the varying components over 4.
+  es.limits.max_varying_components = 124;
+  const CompileResult es100 = compile(Stage::Vertex, R"(#version 100
+float a[gl_MaxVaryingVectors == 31 ? 1 : -1];
+void main() { gl_Position = vec4(a[0]); }
+)", es);
+  EXPECT_TRUE(es100.ok) << es100.log;
   EXPECT_FALSE(compile(Stage::Vertex, "#version 130\nfloat b[gl_MaxVaryingComponents == 124 ? 1 : -1];\nvoid main() {}\n").ok)
       << "glslang's default is not 124";
 }

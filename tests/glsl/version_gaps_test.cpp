@@ -73,5 +73,38 @@ TEST(GlslVersionGaps, InverseIn140) {
   EXPECT_TRUE(own.ok) << own.log;
 }
 
+// GLSL 4.60 3.3: __VERSION__ is the shader's own version, though glslang parses 1.10 as 1.40 and
+// GLSL ES 1.00/3.00 as 3.10 es; names the preprocessor only tests keep working.
+TEST(GlslVersionGaps, VersionMacroIsTheDeclaredVersion) {
+  auto expect_version = [](const char* version_line, int expected, bool es) {
+    CompileOptions options;
+    options.es = es;
+    if (es) options.default_version = 100;
+    const std::string src = std::string(version_line) + "#if __VERSION__ != " + std::to_string(expected) +
+                            "\n#error __VERSION__ is not the declared version\n#endif\n"
+                            "#if !defined(__VERSION__) || !defined __VERSION__\n#error\n#endif\n"
+                            "#ifndef __VERSION__\n#error\n#endif\n"
+                            "const int v = __VERSION__; /* __VERSION__ in a comment */\n"
+                            "void main() {}\n";
+    const CompileResult r = compile(Stage::Vertex, src, options);
+    EXPECT_TRUE(r.ok) << version_line << r.log;
+  };
+  expect_version("#version 110\n", 110, false);
+  expect_version("", 110, false);
+  expect_version("#version 130\n", 130, false);
+  expect_version("#version 450\n", 450, false);
+  expect_version("#version 100\n", 100, true);
+  expect_version("", 100, true);
+  expect_version("#version 300 es\n", 300, true);
+  expect_version("#version 320 es\n", 320, true);
+  // A 1.00 shader taking its 1.00 branch: gl_FragColor stays the built-in (piglit's built-in
+  // constants test defines it away only from 3.00).
+  CompileOptions es;
+  es.es = true;
+  EXPECT_TRUE(compile(Stage::Fragment, "#version 100\nprecision mediump float;\n#if __VERSION__ >= 300\nout vec4 color;\n"
+                                       "#define gl_FragColor color\n#endif\nvoid main() { gl_FragColor = vec4(1.0); }\n",
+                      es).ok);
+}
+
 }  // namespace
 }  // namespace glvk::glsl
