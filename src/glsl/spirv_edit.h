@@ -110,6 +110,10 @@ void cut_builtin_blocks(std::array<std::vector<std::uint32_t>, kStageCount>& spi
 // and gradients divided by the image's size, fetches and size queries at level 0 (spirv_rect.cpp).
 std::vector<std::uint32_t> with_rect_images_as_2d(const std::vector<std::uint32_t>& words);
 
+// The module with roundEven() of doubles computed from floor() (spirv_round_even.cpp): lavapipe's
+// 64-bit RoundEven rounded halves to odd on some CPUs.
+std::vector<std::uint32_t> with_exact_double_round_even(const std::vector<std::uint32_t>& words);
+
 // The module with the vertex stage's 64-bit inputs read as 32-bit pairs (spirv_double_inputs.cpp):
 // each becomes a uvec4 array input at its location, one element per location, rebuilt by bitcasts
 // at the start of the entry point. Other stages are returned unchanged.

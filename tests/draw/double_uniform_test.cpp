@@ -140,5 +140,38 @@ TEST_F(DoubleUniformTest, MismatchedTypesAreRefused) {
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
 }
 
+// GLSL 4.60 8.3: roundEven rounds a fractional part of 0.5 to the nearest even integer. The
+// values below are each exact doubles; a result off by one (half rounded to odd, as lavapipe's
+// 64-bit RoundEven did on some CPUs) or through a float (2^52 + 1) fails its bit.
+TEST_F(DoubleUniformTest, RoundEvenOfDoublesRoundsHalvesToEven) {
+  constexpr double kTwo52 = 4503599627370496.0;
+  const double inputs[8] = {1.5, 2.5, -1.5, -2.5, 0.49999999999999994, 3.7, kTwo52 + 1.0, -0.5};
+  const double expected[8] = {2.0, 2.0, -2.0, -2.0, 0.0, 4.0, kTwo52 + 1.0, -0.0};
+  constexpr const char* kRoundEvenFs = R"(#version 400 core
+uniform double x[8];
+uniform double want[8];
+uniform dvec4 xv;
+uniform dvec4 wantv;
+uniform dvec3 xv3;
+out vec4 result;
+void main() {
+  int ok = 0;
+  for (int i = 0; i < 8; ++i) ok |= int(roundEven(x[i]) == want[i]) << i;
+  dvec3 r3 = roundEven(xv3);  // a vector size of which the shader has no bool vector otherwise
+  result = vec4(float(ok) / 255.0, roundEven(xv) == wantv ? 1.0 : 0.0, r3.x == 4.0LF && r3.y == -0.0LF && r3.z == 6.0LF ? 1.0 : 0.0, 1.0);
+})";
+  positions({-1, -1, 3, -1, -1, 3});
+  const GLuint program = link(kPositionVs, kRoundEvenFs);
+  glUseProgram(program);
+  glUniform1dv(glGetUniformLocation(program, "x"), 8, inputs);
+  glUniform1dv(glGetUniformLocation(program, "want"), 8, expected);
+  glUniform4d(glGetUniformLocation(program, "xv"), 1.5, 2.5, -1.5, -3.5);
+  glUniform4d(glGetUniformLocation(program, "wantv"), 2.0, 2.0, -2.0, -4.0);
+  glUniform3d(glGetUniformLocation(program, "xv3"), 3.5, -0.5, 5.5);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_EQ(pixel(16, 16), (Rgba{255, 255, 255, 255}));
+}
+
 }  // namespace
 }  // namespace glvk::test
