@@ -158,7 +158,8 @@ bool query_integer(Context& ctx, GLenum pname, GLint64& value, bool& raised, con
     case GL_NUM_EXTENSIONS: value = GLint64(context_extensions(ctx.config()).size()); return true;
     case GL_CONTEXT_FLAGS:
       value = (ctx.config().debug ? GL_CONTEXT_FLAG_DEBUG_BIT : 0) |
-              (ctx.config().forward_compatible ? GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT : 0);
+              (ctx.config().forward_compatible ? GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT : 0) |
+              (ctx.config().no_error ? GL_CONTEXT_FLAG_NO_ERROR_BIT_KHR : 0);
       return true;
     // KHR_robustness: the strategy the context was created with; robust buffer access is never
     // granted (window_system.cpp refuses it), so the flag above never has its bit.

@@ -43,6 +43,10 @@ thread_local std::function<void()> front_flush;
 }  // namespace
 
 ContextRequestError check_context_request(const ContextRequest& r, const Context* share) {
+  // GLX_ARB_create_context_no_error / EGL_KHR_create_context_no_error: no-error excludes debug
+  // and robust access, and contexts share objects only within one mode.
+  if (r.no_error && (r.debug || r.robust_access)) return ContextRequestError::NO_ERROR_CONFLICT;
+  if (share && share->config().no_error != r.no_error) return ContextRequestError::NO_ERROR_CONFLICT;
   if (r.api == Api::OpenGLES) {
     if (!valid_es_version(r.major, r.minor)) return ContextRequestError::BAD_VERSION;
     if (r.robust_access) return ContextRequestError::UNSUPPORTED_ROBUSTNESS;
@@ -76,6 +80,7 @@ std::unique_ptr<Context> create_context(const ContextRequest& r, const Context* 
   config.debug = r.debug;
   config.forward_compatible = r.forward_compatible;
   config.lose_context_on_reset = r.lose_context_on_reset;
+  config.no_error = r.no_error;
   auto share_group = share ? share->shared_share_group() : std::make_shared<ShareGroup>();
   return std::make_unique<Context>(config, std::move(share_group), std::move(screen));
 }

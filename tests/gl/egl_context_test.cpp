@@ -225,6 +225,56 @@ TEST(Egl, ResetNotificationStrategyIsTheContexts) {
   EXPECT_EQ(eglGetError(), EGL_BAD_ATTRIBUTE);
 }
 
+bool has_gl_extension(const char* name) {
+  GLint count = 0;
+  glGetIntegerv(GL_NUM_EXTENSIONS, &count);
+  for (GLint i = 0; i < count; ++i)
+    if (std::strcmp(reinterpret_cast<const char*>(glGetStringi(GL_EXTENSIONS, GLuint(i))), name) == 0) return true;
+  return false;
+}
+
+// EGL_KHR_create_context_no_error: a no-error context has GL_CONTEXT_FLAG_NO_ERROR_BIT_KHR and
+// advertises GL_KHR_no_error; no-error with debug or robust access, or sharing between a no-error
+// context and another, is EGL_BAD_MATCH. glvk still records errors there (undefined behaviour
+// includes that), so the invalid enum below is still reported.
+TEST(Egl, NoErrorContexts) {
+  EGLDisplay display = surfaceless_display();
+  EXPECT_NE(std::strstr(eglQueryString(display, EGL_EXTENSIONS), "EGL_KHR_create_context_no_error"), nullptr);
+  EGLContext quiet = create_context({EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 6,
+                                     EGL_CONTEXT_OPENGL_NO_ERROR_KHR, EGL_TRUE});
+  ASSERT_NE(quiet, EGL_NO_CONTEXT);
+  ASSERT_TRUE(eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, quiet));
+  GLint flags = 0;
+  glGetIntegerv(GL_CONTEXT_FLAGS, &flags);
+  EXPECT_EQ(flags, GL_CONTEXT_FLAG_NO_ERROR_BIT_KHR);
+  EXPECT_TRUE(has_gl_extension("GL_KHR_no_error"));
+  glEnable(0x1234);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+  const EGLint plain_attributes[] = {EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 6, EGL_NONE};
+  EXPECT_EQ(eglCreateContext(display, EGL_NO_CONFIG_KHR, quiet, plain_attributes), EGL_NO_CONTEXT);
+  EXPECT_EQ(eglGetError(), EGL_BAD_MATCH);
+  const EGLint quiet_attributes[] = {EGL_CONTEXT_OPENGL_NO_ERROR_KHR, EGL_TRUE, EGL_NONE};
+  EGLContext shared = eglCreateContext(display, EGL_NO_CONFIG_KHR, quiet, quiet_attributes);
+  EXPECT_NE(shared, EGL_NO_CONTEXT);
+  eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+  eglDestroyContext(display, shared);
+  eglDestroyContext(display, quiet);
+  EXPECT_EQ(create_context({EGL_CONTEXT_OPENGL_NO_ERROR_KHR, EGL_TRUE, EGL_CONTEXT_OPENGL_DEBUG, EGL_TRUE}),
+            EGL_NO_CONTEXT);
+  EXPECT_EQ(eglGetError(), EGL_BAD_MATCH);
+  EXPECT_EQ(create_context({EGL_CONTEXT_OPENGL_NO_ERROR_KHR, EGL_TRUE, EGL_CONTEXT_OPENGL_ROBUST_ACCESS, EGL_TRUE}),
+            EGL_NO_CONTEXT);
+  EXPECT_EQ(eglGetError(), EGL_BAD_MATCH);
+  // EGL_FALSE asks for an ordinary context.
+  EGLContext plain = create_context({EGL_CONTEXT_OPENGL_NO_ERROR_KHR, EGL_FALSE});
+  ASSERT_NE(plain, EGL_NO_CONTEXT);
+  ASSERT_TRUE(eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, plain));
+  glGetIntegerv(GL_CONTEXT_FLAGS, &flags);
+  EXPECT_EQ(flags & GL_CONTEXT_FLAG_NO_ERROR_BIT_KHR, 0);
+  eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+  eglDestroyContext(display, plain);
+}
+
 TEST(Egl, ContextCreationErrors) {
   EGLDisplay display = surfaceless_display();
   auto expect_failure = [&](std::vector<EGLint> attributes, EGLint error, const char* what) {

@@ -135,6 +135,18 @@ TEST_F(GlxTest, ErrorPathsRaiseTheSpecsErrors) {
   EXPECT_NE(r.out.find("ok swap_shows_green"), std::string::npos) << r.out;
 }
 
+// glx_context_probe: OpenGL ES contexts (2.0 and 3.0-3.2 served as ES 3.2, ES 1.x and unknown
+// ES versions GLXBadProfileARB), no-error contexts (the flag, GL_KHR_no_error, BadMatch with debug
+// or across no-error modes) and contexts without a config (no config/visual, render type
+// GLX_DONT_CARE, current on windows of either buffering), each check against the extension specs.
+TEST_F(GlxTest, EsNoErrorAndNoConfigContexts) {
+  const ProcessResult r = run_process({GLVK_GLX_CONTEXT_PROBE}, "", glvk_probe_env());
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_EQ(r.out.find("FAIL"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("ok no_config_renders_double_buffered"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("GL_RENDERER: glvk"), std::string::npos) << r.err;
+}
+
 // GLX pixmaps (glx_pixmap_probe pictures): the X pixmap read back with XGetImage holds what GL drew
 // there. Cases with known colours are checked against values computed here; the fixed-function
 // scene against Mesa llvmpipe drawing into the same kind of pixmap.
@@ -192,8 +204,8 @@ TEST_F(GlxTest, PixmapErrorPathsRaiseTheSpecsErrors) {
 
 // GLX_MESA_query_renderer (glx_probe renderer) on lavapipe: a CPU device has no PCI ids
 // (0xffffffff, the extension's value, which Mesa llvmpipe reports too), is not accelerated and
-// shares the host's memory; glvk's versions; ES 0.0 (GLX makes no ES contexts); no value written
-// past an attribute's count.
+// shares the host's memory; glvk's versions; ES 1.x 0.0 (not served), ES 2.0+ 3.2 (as llvmpipe);
+// no value written past an attribute's count.
 TEST_F(GlxTest, QueryRendererDescribesTheDevice) {
   PeerRuns runs;
   runs.glvk = run_process({GLVK_GLX_PROBE, "renderer"}, "", glvk_probe_env());
@@ -207,18 +219,19 @@ TEST_F(GlxTest, QueryRendererDescribesTheDevice) {
         "version 1 " + version + " " + untouched, "accelerated 1 0 " + untouched, "unified_memory 1 1 " + untouched,
         "preferred_profile 1 1 " + untouched, "core_version 1 4 6 " + untouched,
         "compatibility_version 1 4 6 " + untouched, "es_version 1 0 0 " + untouched,
-        "es2_version 1 0 0 " + untouched, "unknown_attribute 0", "renderer_1 0", "current_without_context 0",
+        "es2_version 1 3 2 " + untouched, "unknown_attribute 0", "renderer_1 0", "current_without_context 0",
         "vendor_string glvk", "unknown_string 0", "current_agrees 1", "device_string_is_renderer 1",
         "current_device_string_agrees 1"})
     EXPECT_NE(runs.glvk.out.find(line + "\n"), std::string::npos) << line << "\n" << runs.glvk.out;
   std::smatch m;
   ASSERT_TRUE(std::regex_search(runs.glvk.out, m, std::regex("video_memory 1 ([0-9]+) ")));
   EXPECT_GT(std::stoul(m[1].str()), 0u);
-  // Mesa llvmpipe, another CPU renderer, answers the same for the device ids, acceleration and memory kind.
+  // Mesa llvmpipe, another CPU renderer, answers the same for the device ids, acceleration, memory
+  // kind and the ES 2.0+ version.
   runs.mesa = run_process({GLVK_GLX_PROBE, "renderer"}, "", llvmpipe_env());
   ASSERT_EQ(runs.mesa.exit_code, 0) << runs.mesa.err;
   ASSERT_NE(runs.mesa.err.find("llvmpipe"), std::string::npos) << runs.mesa.err;
-  for (const std::string name : {"vendor_id", "device_id", "accelerated", "unified_memory"}) {
+  for (const std::string name : {"vendor_id", "device_id", "accelerated", "unified_memory", "es2_version"}) {
     const std::string mesa = take_line(runs.mesa.out, name), glvk = take_line(runs.glvk.out, name);
     EXPECT_FALSE(mesa.empty());
     EXPECT_EQ(glvk, mesa);

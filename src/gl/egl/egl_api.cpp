@@ -230,8 +230,8 @@ const char* QueryString(EGLDisplay dpy, EGLint name) {
     case EGL_VERSION: return "1.5 glvk";
     case EGL_CLIENT_APIS: return "OpenGL OpenGL_ES";
     case EGL_EXTENSIONS:
-      return "EGL_EXT_create_context_robustness EGL_KHR_create_context EGL_KHR_no_config_context "
-             "EGL_KHR_surfaceless_context";
+      return "EGL_EXT_create_context_robustness EGL_KHR_create_context EGL_KHR_create_context_no_error "
+             "EGL_KHR_no_config_context EGL_KHR_surfaceless_context";
     default: return fail<const char*>(EGL_BAD_PARAMETER, nullptr);
   }
 }
@@ -537,6 +537,7 @@ EGLContext CreateContext(EGLDisplay dpy, EGLConfig config, EGLContext share_cont
         flags = a[1] ? flags | EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR
                      : flags & ~EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR;
         break;
+      case EGL_CONTEXT_OPENGL_NO_ERROR_KHR: request.no_error = a[1] != EGL_FALSE; break;
       case EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT:
       case EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY:
         if (a[1] != EGL_NO_RESET_NOTIFICATION && a[1] != EGL_LOSE_CONTEXT_ON_RESET)

@@ -46,12 +46,13 @@ XVisualInfo* visual_info(Display* dpy, const FBConfig& c) {
   return XGetVisualInfo(dpy, VisualIDMask | VisualScreenMask, &want, &count);
 }
 
-GLXContext new_context(Lock& lock, Display* dpy, const FBConfig* config, int render_type, GLXContext share_list,
-                       const ContextRequest& request, unsigned char minor_opcode) {
+// `config` is null for a no-config context (GLX_EXT_no_config_context), `screen` its screen.
+GLXContext new_context(Lock& lock, Display* dpy, const FBConfig* config, int screen, int render_type,
+                       GLXContext share_list, const ContextRequest& request, unsigned char minor_opcode) {
   ContextObject* share = nullptr;
   if (share_list && !(share = find_context(share_list)))
     return fail_glx(lock, dpy, GLXBadContext, 0, minor_opcode, GLXContext(nullptr));
-  auto* context = new ContextObject{dpy, config, render_type, nullptr};
+  auto* context = new ContextObject{dpy, config, screen, render_type, nullptr};
   try {
     context->gl = create_context(request, share ? share->gl.get() : nullptr, glx_screen());
   } catch (const std::exception& e) {
@@ -222,7 +223,7 @@ GLXContext CreateContext(Display* dpy, XVisualInfo* visual, GLXContext share_lis
   const FBConfig* c = visual ? config_for_visual(dpy, visual->screen, visual->visualid) : nullptr;
   if (!c) return fail_x(lock, dpy, BadValue, visual ? visual->visualid : 0, X_GLXCreateContext, GLXContext(nullptr));
   // Direct or not, glvk renders directly (glXIsDirect says so).
-  return new_context(lock, dpy, c, GLX_RGBA_TYPE, share_list, ContextRequest{}, X_GLXCreateContext);
+  return new_context(lock, dpy, c, c->screen, GLX_RGBA_TYPE, share_list, ContextRequest{}, X_GLXCreateContext);
 }
 
 GLXContext CreateNewContext(Display* dpy, GLXFBConfig config, int render_type, GLXContext share_list, Bool) {
@@ -231,23 +232,27 @@ GLXContext CreateNewContext(Display* dpy, GLXFBConfig config, int render_type, G
   if (!c) return fail_glx(lock, dpy, GLXBadFBConfig, 0, X_GLXCreateNewContext, GLXContext(nullptr));
   if (render_type == GLX_COLOR_INDEX_TYPE) return fail_x(lock, dpy, BadMatch, 0, X_GLXCreateNewContext, GLXContext(nullptr));
   if (render_type != GLX_RGBA_TYPE) return fail_x(lock, dpy, BadValue, XID(render_type), X_GLXCreateNewContext, GLXContext(nullptr));
-  return new_context(lock, dpy, c, render_type, share_list, ContextRequest{}, X_GLXCreateNewContext);
+  return new_context(lock, dpy, c, c->screen, render_type, share_list, ContextRequest{}, X_GLXCreateNewContext);
 }
 
 GLXContext CreateContextAttribsARB(Display* dpy, GLXFBConfig config, GLXContext share_list, Bool,
                                    const int* attributes) {
   Lock lock(glx_mutex());
   const unsigned char op = X_GLXCreateContextAttribsARB;
-  const FBConfig* c = find_config(config);
-  if (!c) return fail_glx(lock, dpy, GLXBadFBConfig, 0, op, GLXContext(nullptr));
+  // GLX_EXT_no_config_context: without a config, GLX_SCREEN names the screen; the context then
+  // renders to a drawable of any of the screen's configs.
+  const FBConfig* c = nullptr;
+  if (config && !(c = find_config(config))) return fail_glx(lock, dpy, GLXBadFBConfig, 0, op, GLXContext(nullptr));
   ContextRequest request;
-  int profile = GLX_CONTEXT_CORE_PROFILE_BIT_ARB, render_type = GLX_RGBA_TYPE;
+  int profile = GLX_CONTEXT_CORE_PROFILE_BIT_ARB, render_type = GLX_RGBA_TYPE, screen = -1;
   for (const int* a = attributes; a && a[0] != None; a += 2) {
     switch (a[0]) {
       case GLX_CONTEXT_MAJOR_VERSION_ARB: request.major = a[1]; break;
       case GLX_CONTEXT_MINOR_VERSION_ARB: request.minor = a[1]; break;
       case GLX_CONTEXT_PROFILE_MASK_ARB: profile = a[1]; break;
       case GLX_RENDER_TYPE: render_type = a[1]; break;
+      case GLX_SCREEN: screen = a[1]; break;
+      case GLX_CONTEXT_OPENGL_NO_ERROR_ARB: request.no_error = a[1] != 0; break;
       case GLX_CONTEXT_FLAGS_ARB:
         // Robust access (GLX_ARB_create_context_robustness) is not advertised: its bit is unknown.
         if (a[1] & ~(GLX_CONTEXT_DEBUG_BIT_ARB | GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB))
@@ -258,23 +263,39 @@ GLXContext CreateContextAttribsARB(Display* dpy, GLXFBConfig config, GLXContext 
       default: return fail_x(lock, dpy, BadValue, XID(a[0]), op, GLXContext(nullptr));
     }
   }
+  // Neither config nor screen: GLXBadFBConfig, as libglvnd's libGLX answers before any vendor.
+  if (!c && (screen < 0 || screen >= ScreenCount(dpy))) return fail_glx(lock, dpy, GLXBadFBConfig, 0, op, GLXContext(nullptr));
+  if (c && screen >= 0 && screen != c->screen) return fail_x(lock, dpy, BadMatch, XID(screen), op, GLXContext(nullptr));
   if (render_type == GLX_COLOR_INDEX_TYPE) return fail_x(lock, dpy, BadMatch, 0, op, GLXContext(nullptr));
   if (render_type != GLX_RGBA_TYPE) return fail_x(lock, dpy, BadValue, XID(render_type), op, GLXContext(nullptr));
+  ContextObject* share = nullptr;
+  if (share_list && !(share = find_context(share_list))) return fail_glx(lock, dpy, GLXBadContext, 0, op, GLXContext(nullptr));
+  // GLX_EXT_create_context_es(2)_profile: the ES bit alone asks for OpenGL ES, whose versions
+  // 2.0 and 3.0-3.2 glvk serves (with ES 3.2, as EGL does); any other version is a profile glvk
+  // does not have. Forward compatibility is a desktop GL notion (ES has no deprecation).
+  const bool es = profile == GLX_CONTEXT_ES_PROFILE_BIT_EXT;
+  if (es) {
+    request.api = Api::OpenGLES;
+    request.forward_compatible = false;
+  }
   request.core_profile_bit = profile & GLX_CONTEXT_CORE_PROFILE_BIT_ARB;
   request.compat_profile_bit = profile & GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB;
-  // A mask naming other than exactly one of glvk's profiles (none, both, ES, unknown bits) is
+  // A mask naming other than exactly one of glvk's profiles (none, several, unknown bits) is
   // GLXBadProfileARB at any version, as Mesa and piglit's glx-create-context-invalid-profile have it.
-  if (profile != GLX_CONTEXT_CORE_PROFILE_BIT_ARB && profile != GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB)
+  if (!es && profile != GLX_CONTEXT_CORE_PROFILE_BIT_ARB && profile != GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB)
     return fail_glx(lock, dpy, GLXBadProfileARB, 0, op, GLXContext(nullptr));
-  switch (check_context_request(request)) {
+  switch (check_context_request(request, share ? share->gl.get() : nullptr)) {
     case ContextRequestError::NONE: break;
     case ContextRequestError::BAD_PROFILE: return fail_glx(lock, dpy, GLXBadProfileARB, 0, op, GLXContext(nullptr));
     case ContextRequestError::BAD_VERSION:
+      if (es) return fail_glx(lock, dpy, GLXBadProfileARB, 0, op, GLXContext(nullptr));
+      return fail_x(lock, dpy, BadMatch, 0, op, GLXContext(nullptr));
     case ContextRequestError::FORWARD_COMPATIBLE_PRE_30: return fail_x(lock, dpy, BadMatch, 0, op, GLXContext(nullptr));
     case ContextRequestError::UNSUPPORTED_ROBUSTNESS: return fail_glx(lock, dpy, GLXBadFBConfig, 0, op, GLXContext(nullptr));
-    case ContextRequestError::SHARE_RESET_STRATEGY: return fail_x(lock, dpy, BadMatch, 0, op, GLXContext(nullptr));
+    case ContextRequestError::SHARE_RESET_STRATEGY:
+    case ContextRequestError::NO_ERROR_CONFLICT: return fail_x(lock, dpy, BadMatch, 0, op, GLXContext(nullptr));
   }
-  return new_context(lock, dpy, c, render_type, share_list, request, op);
+  return new_context(lock, dpy, c, c ? c->screen : screen, render_type, share_list, request, op);
 }
 
 void DestroyContext(Display* dpy, GLXContext context) {
@@ -299,9 +320,11 @@ int QueryContext(Display* dpy, GLXContext context, int attribute, int* value) {
   ContextObject* c = find_context(context);
   if (!c) return fail_glx(lock, dpy, GLXBadContext, 0, X_GLXQueryContext, int(GLX_BAD_CONTEXT));
   switch (attribute) {
-    case GLX_FBCONFIG_ID: *value = c->config->id; return Success;
-    case GLX_RENDER_TYPE: *value = c->render_type; return Success;
-    case GLX_SCREEN: *value = c->config->screen; return Success;
+    // A no-config context has neither config nor visual, and any render type (GLX_EXT_no_config_context).
+    case GLX_FBCONFIG_ID: *value = c->config ? c->config->id : None; return Success;
+    case GLX_RENDER_TYPE: *value = c->config ? c->render_type : GLX_DONT_CARE; return Success;
+    case GLX_SCREEN: *value = c->screen; return Success;
+    case GLX_VISUAL_ID_EXT: *value = c->config ? int(c->config->visual) : None; return Success;
     default: return GLX_BAD_ATTRIBUTE;
   }
 }
@@ -342,11 +365,15 @@ Bool MakeContextCurrent(Display* dpy, GLXDrawable draw, GLXDrawable read, GLXCon
       XWindowAttributes attributes;
       if (!x11::window_attributes(dpy, ids[i], attributes)) return fail_glx(lock, dpy, GLXBadDrawable, ids[i], op, Bool(False));
       if (attributes.depth != 24 && attributes.depth != 32) return fail_x(lock, dpy, BadMatch, ids[i], op, Bool(False));
-      d = make_window_drawable(dpy, c->config, ids[i], ids[i], attributes.width, attributes.height);
+      // A no-config context takes the config the window's visual stands for.
+      const FBConfig* config =
+          c->config ? c->config : config_for_visual(dpy, XScreenNumberOfScreen(attributes.screen), XVisualIDFromVisual(attributes.visual));
+      if (!config) return fail_x(lock, dpy, BadMatch, ids[i], op, Bool(False));
+      d = make_window_drawable(dpy, config, ids[i], ids[i], attributes.width, attributes.height);
       if (!d) return fail_x(lock, dpy, BadAlloc, ids[i], op, Bool(False));
       d->implicit = true;
     }
-    if (d->config->screen != c->config->screen) return fail_x(lock, dpy, BadMatch, ids[i], op, Bool(False));
+    if (d->config->screen != c->screen) return fail_x(lock, dpy, BadMatch, ids[i], op, Bool(False));
     surfaces[i] = d;
   }
   leave_drawables(current_object);

@@ -62,7 +62,8 @@ struct Drawable {
 
 struct ContextObject {
   Display* dpy;
-  const FBConfig* config;
+  const FBConfig* config;  // null for a no-config context (GLX_EXT_no_config_context)
+  int screen;
   int render_type;
   std::unique_ptr<gl::Context> gl;
   Drawable* draw = nullptr;

@@ -46,10 +46,11 @@ bool renderer_integer(int attribute, unsigned* value) {
       value[0] = kMaxMajorVersion;
       value[1] = kMaxMinorVersion;
       return true;
-    // GLX makes no ES contexts on glvk (GLX_EXT_create_context_es2_profile is not advertised).
-    case GLX_RENDERER_OPENGL_ES_PROFILE_VERSION_MESA:
+    // OpenGL ES 1.x is not served; ES 2.0 and 3.x requests get an ES 3.2 context (glx_api.cpp).
+    case GLX_RENDERER_OPENGL_ES_PROFILE_VERSION_MESA: value[0] = value[1] = 0; return true;
     case GLX_RENDERER_OPENGL_ES2_PROFILE_VERSION_MESA:
-      value[0] = value[1] = 0;
+      value[0] = kEsMajorVersion;
+      value[1] = kEsMinorVersion;
       return true;
     default: return false;
   }

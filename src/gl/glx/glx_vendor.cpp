@@ -98,7 +98,14 @@ F* entry(__GLXvendorInfo* vendor, Extension which) {
 
 GLXContext dispatch_create_context_attribs(Display* dpy, GLXFBConfig config, GLXContext share, Bool direct,
                                            const int* attributes) {
-  __GLXvendorInfo* vendor = exports->vendorFromFBConfig(dpy, config);
+  __GLXvendorInfo* vendor = nullptr;
+  if (config) {
+    vendor = exports->vendorFromFBConfig(dpy, config);
+  } else {
+    // GLX_EXT_no_config_context: the screen of GLX_SCREEN chooses the vendor.
+    for (const int* a = attributes; a && a[0] != None; a += 2)
+      if (a[0] == GLX_SCREEN && a[1] >= 0 && a[1] < ScreenCount(dpy)) vendor = exports->getDynDispatch(dpy, a[1]);
+  }
   auto* function = entry<decltype(api::CreateContextAttribsARB)>(vendor, CREATE_CONTEXT_ATTRIBS);
   if (!function) {
     raise_glx_error(dpy, GLXBadFBConfig, 0, X_GLXCreateContextAttribsARB);

@@ -59,6 +59,10 @@ struct ContextConfig {
   bool forward_compatible = false;
   // GL_RESET_NOTIFICATION_STRATEGY is GL_LOSE_CONTEXT_ON_RESET (else GL_NO_RESET_NOTIFICATION).
   bool lose_context_on_reset = false;
+  // KHR_no_error: GL_CONTEXT_FLAG_NO_ERROR_BIT_KHR. glvk still checks every command and records
+  // its errors (the extension makes an erroneous command's behaviour undefined, which includes
+  // the defined one), so a faulty program gets an error, never a crash.
+  bool no_error = false;
   bool es() const { return api == Api::OpenGLES; }
   // Binding a buffer, texture, renderbuffer or framebuffer name glGen* never returned creates
   // the object in compatibility and ES contexts (ES 3.2 6.1, 8.1, 9.2); core GL refuses it.

@@ -26,6 +26,7 @@ struct ContextRequest {
   bool other_profile_bits = false;  // ES profiles and unknown bits
   bool debug = false, forward_compatible = false, robust_access = false;
   bool lose_context_on_reset = false;
+  bool no_error = false;  // KHR_no_error (GLX_ARB_create_context_no_error, EGL_KHR_create_context_no_error)
 };
 
 // Why a request cannot be served; each API maps these to its own errors.
@@ -36,6 +37,7 @@ enum class ContextRequestError {
   FORWARD_COMPATIBLE_PRE_30,
   UNSUPPORTED_ROBUSTNESS,  // robust buffer access: the device is created without it
   SHARE_RESET_STRATEGY,    // sharing with a context of the other reset notification strategy
+  NO_ERROR_CONFLICT,       // no-error with debug or robust access, or sharing across no-error modes
 };
 
 // `share`: the context whose objects the new one would share, or null.
