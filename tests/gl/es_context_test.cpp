@@ -148,8 +148,8 @@ TEST_P(EsContextVersions, AnswerAsEs32) {
   EXPECT_LE(points[0], 1.0f);
   EXPECT_GE(points[1], 1.0f);
 
-  // The extension string (ES keeps glGetString(GL_EXTENSIONS)) names ES extensions only and
-  // agrees with the indexed list.
+  // The extension string (ES keeps glGetString(GL_EXTENSIONS)) names ES extensions only (OES,
+  // EXT, and KHR_no_error, a KHR extension of both APIs) and agrees with the indexed list.
   const std::string extensions = string_of(GL_EXTENSIONS);
   EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
   GLint count = 0;
@@ -159,7 +159,9 @@ TEST_P(EsContextVersions, AnswerAsEs32) {
   for (GLint i = 0; i < count; ++i) {
     const char* name = reinterpret_cast<const char*>(glGetStringi(GL_EXTENSIONS, GLuint(i)));
     ASSERT_NE(name, nullptr);
-    EXPECT_TRUE(std::strncmp(name, "GL_OES_", 7) == 0 || std::strncmp(name, "GL_EXT_", 7) == 0) << name;
+    EXPECT_TRUE(std::strncmp(name, "GL_OES_", 7) == 0 || std::strncmp(name, "GL_EXT_", 7) == 0 ||
+                std::strcmp(name, "GL_KHR_no_error") == 0)
+        << name;
     joined += (i ? " " : "") + std::string(name);
   }
   EXPECT_EQ(extensions, joined);
