@@ -435,6 +435,22 @@ static Program link_on_this_thread(std::span<const ShaderSource> shaders, const 
     moved.clear();
     if (stage != Stage::Fragment)
       detail::set_decorations(words, detail::separate_locations(words, spv::StorageClassOutput, out.explicit_outputs[s], moved));
+    // Vulkan gives each vector, matrix column and array element of a varying a location of its
+    // own, where GL packs varyings by components; past the device's locations lavapipe crashes or
+    // the validation layer refuses the pipeline, so such a program fails to link, saying why.
+    const BuiltInLimits& limits = options.compile.limits;
+    const auto [storage, components] = stage == Stage::Vertex     ? std::pair{spv::StorageClassOutput, limits.max_vertex_output_components}
+                                       : stage == Stage::Fragment ? std::pair{spv::StorageClassInput, limits.max_fragment_input_components}
+                                                                  : std::pair{spv::StorageClassMax, 0};
+    if (const std::uint32_t taken = components > 0 ? detail::interface_location_end(words, storage) : 0;
+        taken > std::uint32_t(components / 4)) {
+      out.log = "error: the " + std::string(detail::stage_name(stage)) + " shader's " +
+                (storage == spv::StorageClassOutput ? "outputs" : "inputs") + " take " + std::to_string(taken) +
+                " locations (one per vector, matrix column and array element: glvk does not pack varyings), more than the " +
+                std::to_string(components / 4) + " the device has\n";
+      out.spirv = {};
+      return out;
+    }
     words = detail::with_rect_images_as_2d(words);
     if (stage == Stage::Vertex) words = detail::with_double_inputs_as_uint_pairs(words);
     words = detail::with_exact_double_round_even(words);

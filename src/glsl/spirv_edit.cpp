@@ -493,11 +493,16 @@ struct LocationTypes {
   }
 };
 
-}  // namespace
+struct Slot {
+  std::string name;
+  std::uint32_t id;
+  std::int64_t location;
+  std::uint32_t size;  // locations
+  bool fixed = false;
+};
 
-std::vector<DecorationEdit> separate_locations(const std::vector<std::uint32_t>& words, std::uint32_t storage_class,
-                                               const std::set<std::string>& explicit_names,
-                                               std::map<std::string, std::uint32_t>& moved) {
+// The located user-defined variables of one storage class with the locations each takes.
+std::vector<Slot> interface_slots(const std::vector<std::uint32_t>& words, std::uint32_t storage_class) {
   LocationTypes types;
   std::unordered_map<std::uint32_t, std::uint32_t> pointee;
   std::set<std::uint32_t> patch;
@@ -529,20 +534,30 @@ std::vector<DecorationEdit> separate_locations(const std::vector<std::uint32_t>&
        (model == spv::ExecutionModelGeometry || model == spv::ExecutionModelTessellationControl ||
         model == spv::ExecutionModelTessellationEvaluation)) ||
       (storage_class == spv::StorageClassOutput && model == spv::ExecutionModelTessellationControl);
-  struct Slot {
-    std::string name;
-    std::uint32_t id;
-    std::int64_t location;
-    std::uint32_t size;
-    bool fixed;
-  };
   std::vector<Slot> slots;
   for (const auto& [name, variable] : interface_locations(words, storage_class)) {
     const auto [id, location] = variable;
     std::uint32_t type = pointee.count(id) ? pointee[id] : 0;
     if (arrayed && !patch.count(id) && types.arrays.count(type)) type = types.arrays.at(type).first;
-    slots.push_back({name, id, location, types.count(type), explicit_names.count(name) != 0});
+    slots.push_back({name, id, location, types.count(type)});
   }
+  return slots;
+}
+
+}  // namespace
+
+std::uint32_t interface_location_end(const std::vector<std::uint32_t>& words, std::uint32_t storage_class) {
+  std::uint32_t end = 0;
+  for (const Slot& s : interface_slots(words, storage_class))
+    end = std::max(end, std::uint32_t(s.location) + s.size);
+  return end;
+}
+
+std::vector<DecorationEdit> separate_locations(const std::vector<std::uint32_t>& words, std::uint32_t storage_class,
+                                               const std::set<std::string>& explicit_names,
+                                               std::map<std::string, std::uint32_t>& moved) {
+  std::vector<Slot> slots = interface_slots(words, storage_class);
+  for (Slot& s : slots) s.fixed = explicit_names.count(s.name) != 0;
   // Declaration order (the variables' ids), as glslang assigned the locations.
   std::sort(slots.begin(), slots.end(), [](const Slot& a, const Slot& b) { return a.id < b.id; });
   std::vector<DecorationEdit> edits;

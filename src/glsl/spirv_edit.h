@@ -56,6 +56,11 @@ std::vector<std::uint32_t> without_outputs(const std::vector<std::uint32_t>& wor
 // them, nothing crosses the interface (their decorations and interface entries go).
 std::vector<std::uint32_t> made_private(const std::vector<std::uint32_t>& words, const std::set<std::uint32_t>& variables);
 
+// One past the highest location the located user-defined variables of `storage_class` take
+// (GLSL 4.60 4.4.1: a location per vector, matrix column and array element; 64-bit three- and
+// four-component vectors two), per vertex for arrayed interfaces; 0 when there are none.
+std::uint32_t interface_location_end(const std::vector<std::uint32_t>& words, std::uint32_t storage_class);
+
 // New locations for the user-defined variables of one storage class (Input or Output) whose
 // automatic location overlaps another variable's locations: explicit ones (named in
 // `explicit_names`) keep theirs; each overlapping automatic one moves to the lowest free range.

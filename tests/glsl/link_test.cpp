@@ -91,6 +91,37 @@ TEST(GlslLink, MismatchedVaryingTypesFail) {
   EXPECT_NE(p.log.find("v"), std::string::npos) << p.log;
 }
 
+// Each array element of a varying takes a location of its own in Vulkan (glvk does not pack them
+// as GL does): a program past the device's locations (GL_MAX_VERTEX_OUTPUT_COMPONENTS / 4 for the
+// vertex outputs, GL_MAX_FRAGMENT_INPUT_COMPONENTS / 4 for the fragment inputs) fails to link with
+// the count in the log instead of reaching the device; at the limit, and without limits, it links.
+TEST(GlslLink, VaryingsPastTheDevicesLocationsFailToLink) {
+  auto pair_with = [](int elements, const std::string& type) {
+    const std::string n = std::to_string(elements);
+    return std::pair{"#version 330\nout " + type + " v[" + n + "];\nvoid main() {\n  for (int i = 0; i < " + n +
+                         "; ++i) v[i] = " + type + "(i);\n  gl_Position = vec4(0.0);\n}\n",
+                     "#version 330\nin " + type + " v[" + n + "];\nout vec4 c;\nuniform int k;\nvoid main() { c = vec4(v[k]); }\n"};
+  };
+  LinkOptions options;
+  options.compile.limits.max_vertex_output_components = 124;   // lavapipe: 128 less gl_Position's 4
+  options.compile.limits.max_fragment_input_components = 128;
+  auto [vs40, fs40] = pair_with(40, "float");
+  const Program over = link_pair(vs40, fs40, options);
+  EXPECT_FALSE(over.ok);
+  EXPECT_NE(over.log.find("take 40 locations"), std::string::npos) << over.log;
+  EXPECT_NE(over.log.find("31 the device has"), std::string::npos) << over.log;
+  auto [vs31, fs31] = pair_with(31, "vec4");
+  const Program fits = link_pair(vs31, fs31, options);
+  EXPECT_TRUE(fits.ok) << fits.log;
+  auto [vs16, fs16] = pair_with(16, "dvec4");  // two locations each: 32
+  vs16 = "#version 400\nflat " + vs16.substr(13);  // double fragment inputs are flat (GLSL 4.60 4.5)
+  fs16 = "#version 400\nflat " + fs16.substr(13);
+  const Program doubles = link_pair(vs16, fs16, options);
+  EXPECT_FALSE(doubles.ok);
+  EXPECT_NE(doubles.log.find("take 32 locations"), std::string::npos) << doubles.log;
+  EXPECT_TRUE(link_pair(vs40, fs40).ok);  // no limits given: nothing to check against
+}
+
 TEST(GlslLink, UnwrittenFragmentInputFails) {
   const Program p = link_pair("#version 330\nvoid main() { gl_Position = vec4(0.0); }\n",
                               "#version 330\nin vec4 never_written;\nout vec4 c;\nvoid main() { c = never_written; }\n");
