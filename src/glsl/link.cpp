@@ -436,18 +436,17 @@ static Program link_on_this_thread(std::span<const ShaderSource> shaders, const 
     if (stage != Stage::Fragment)
       detail::set_decorations(words, detail::separate_locations(words, spv::StorageClassOutput, out.explicit_outputs[s], moved));
     // Vulkan gives each vector, matrix column and array element of a varying a location of its
-    // own, where GL packs varyings by components; past the device's locations lavapipe crashes or
-    // the validation layer refuses the pipeline, so such a program fails to link, saying why.
-    const BuiltInLimits& limits = options.compile.limits;
-    const auto [storage, components] = stage == Stage::Vertex     ? std::pair{spv::StorageClassOutput, limits.max_vertex_output_components}
-                                       : stage == Stage::Fragment ? std::pair{spv::StorageClassInput, limits.max_fragment_input_components}
-                                                                  : std::pair{spv::StorageClassMax, 0};
-    if (const std::uint32_t taken = components > 0 ? detail::interface_location_end(words, storage) : 0;
-        taken > std::uint32_t(components / 4)) {
-      out.log = "error: the " + std::string(detail::stage_name(stage)) + " shader's " +
-                (storage == spv::StorageClassOutput ? "outputs" : "inputs") + " take " + std::to_string(taken) +
+    // own, where GL packs varyings by components. lavapipe compacts what it can between the stages
+    // of a pipeline, but past GL_MAX_FRAGMENT_INPUT_COMPONENTS / 4 fragment input locations it
+    // crashed or the validation layer refused the pipeline: such a program fails to link, saying why.
+    const int fragment_components = options.compile.limits.max_fragment_input_components;
+    if (const std::uint32_t taken = stage == Stage::Fragment && fragment_components > 0
+                                        ? detail::interface_location_end(words, spv::StorageClassInput)
+                                        : 0;
+        taken > std::uint32_t(fragment_components / 4)) {
+      out.log = "error: the fragment shader's inputs take " + std::to_string(taken) +
                 " locations (one per vector, matrix column and array element: glvk does not pack varyings), more than the " +
-                std::to_string(components / 4) + " the device has\n";
+                std::to_string(fragment_components / 4) + " the device has\n";
       out.spirv = {};
       return out;
     }
