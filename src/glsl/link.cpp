@@ -328,6 +328,7 @@ static Program link_on_this_thread(std::span<const ShaderSource> shaders, const 
   };
   Linked linked;
   if (!parse_and_link(nullptr, linked)) return out;
+  std::vector<detail::XfbDecoration> xfb_decorations;  // the last stage's, for GLSL ES
   if (!options.xfb_varyings.empty()) {
     // Resolved against the linked last stage, then linked again with the capture outputs.
     const glslang::TIntermediate* last = linked.program->getIntermediate(detail::to_glslang(last_vertex));
@@ -342,6 +343,7 @@ static Program link_on_this_thread(std::span<const ShaderSource> shaders, const 
       out.log = "internal error: the transform feedback capture failed to link:\n" + out.log;
       return out;
     }
+    xfb_decorations = capture.spirv_decorations;
   }
   glslang::TProgram& program = *linked.program;
   // Subroutines (subroutines.cpp): what the stage's texts declared; the reflection adds where
@@ -417,6 +419,7 @@ static Program link_on_this_thread(std::span<const ShaderSource> shaders, const 
     glslang::SpvOptions spv_options;  // no glslang-side optimizer: SPIRV-Tools runs below
     glslang::GlslangToSpv(*intermediate, words, &logger, &spv_options);
     detail::set_decorations(words, link_time_decorations(words, stage, bindings, attributes, outputs));
+    if (stage == last_vertex) words = detail::with_xfb_decorations(words, xfb_decorations);
     if (stage == Stage::Fragment && !outputs.empty()) {
       words = detail::made_private(words, silent_fragment_outputs(words));
     }

@@ -54,10 +54,20 @@ void declared_version_macro(const VersionInfo& version, std::string& text);
 // Transform feedback capture (xfb.cpp): output declarations with xfb layout qualifiers and the
 // assignments that copy the captured varyings into them after main (before each emit in a
 // geometry shader), ahead of the depth lowering so captured positions keep GL's clip z.
+// One transform feedback output (GL 4.6 11.1.2.1) decorated in the SPIR-V rather than by layout
+// qualifiers: the variable by name, its buffer, byte offset, and the buffer's stride.
+struct XfbDecoration {
+  std::string variable;
+  std::uint32_t buffer = 0, offset = 0, stride = 0;
+};
+
 struct XfbCapture {
   std::string declarations;
   std::vector<std::string> copies;  // "glvk_xfb_0 = v[1]"
   bool needs_extension = false;     // below GLSL 4.40 the qualifiers come from ARB_enhanced_layouts
+  // GLSL ES has no xfb layout qualifiers (glslang refuses them there): its capture outputs are
+  // declared plain and get these decorations in the SPIR-V (with_xfb_decorations).
+  std::vector<XfbDecoration> spirv_decorations;
 };
 
 // lower_depth_range: this stage is the last vertex-processing stage and must remap clip z

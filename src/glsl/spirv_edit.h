@@ -13,6 +13,7 @@
 #include <glslang/SPIRV/spirv.hpp>
 
 #include "glvk/glsl/compiler.h"
+#include "source.h"
 
 namespace glvk::glsl::detail {
 
@@ -32,6 +33,12 @@ struct SpirvVariable {
   std::uint32_t array_length = 1;   // product of the (sized) array dimensions around the base type
 };
 std::vector<SpirvVariable> global_variables(const std::vector<std::uint32_t>& words);
+
+// The module with each named Output variable decorated XfbBuffer, Offset and XfbStride, the
+// TransformFeedback capability and the entry point's Xfb execution mode (what glslang emits for
+// xfb layout qualifiers).
+std::vector<std::uint32_t> with_xfb_decorations(const std::vector<std::uint32_t>& words,
+                                                const std::vector<XfbDecoration>& decorations);
 
 struct DecorationEdit {
   std::uint32_t id;

@@ -157,6 +157,7 @@ std::optional<Found> resolve(const glslang::TIntermediate& stage, const std::vec
 bool plan_xfb(const glslang::TIntermediate& last_stage, const LinkOptions& options, Program& out,
               XfbCapture& capture) {
   const bool separate = options.xfb_separate;
+  const bool es = last_stage.getProfile() == EEsProfile;  // no xfb layout qualifiers in GLSL ES
   if (separate && options.xfb_varyings.size() > kMaxXfbSeparateAttribs) {
     out.log = "error: too many transform feedback varyings for SEPARATE_ATTRIBS (" +
               std::to_string(options.xfb_varyings.size()) + ", at most " + std::to_string(kMaxXfbSeparateAttribs) + ")\n";
@@ -237,9 +238,12 @@ bool plan_xfb(const glslang::TIntermediate& last_stage, const LinkOptions& optio
     out.xfb_strides[buffer] = offset;
 
     const std::string var = "glvk_xfb_" + std::to_string(out.xfb_varyings.size());
-    capture.declarations += "layout(xfb_buffer = " + std::to_string(v.buffer) + ", xfb_offset = " +
-                            std::to_string(v.offset) + ") " + (leaf->flat ? "flat " : "") + "out " + leaf->glsl +
-                            " " + var + (is_array ? "[" + std::to_string(v.size) + "]" : "") + ";\n";
+    if (es) capture.spirv_decorations.push_back({var, v.buffer, v.offset, 0});
+    else
+      capture.declarations += "layout(xfb_buffer = " + std::to_string(v.buffer) + ", xfb_offset = " +
+                              std::to_string(v.offset) + ") ";
+    capture.declarations += std::string(leaf->flat ? "flat " : "") + "out " + leaf->glsl + " " + var +
+                            (is_array ? "[" + std::to_string(v.size) + "]" : "") + ";\n";
     capture.copies.push_back(var + " = " + (found ? found->expression : name));
     out.xfb_varyings.push_back(v);
   }
@@ -249,6 +253,8 @@ bool plan_xfb(const glslang::TIntermediate& last_stage, const LinkOptions& optio
               std::to_string(kMaxXfbInterleavedComponents) + ")\n";
     return false;
   }
+  for (XfbDecoration& d : capture.spirv_decorations) d.stride = out.xfb_strides[d.buffer];
+  if (es) return true;
   for (std::uint32_t b = 0; b < kMaxXfbBuffers; ++b)
     if (out.xfb_strides[b] != 0)
       capture.declarations += "layout(xfb_buffer = " + std::to_string(b) + ", xfb_stride = " +

@@ -318,6 +318,79 @@ TEST_F(EsContextShaders, ProgramsTakeOneShaderPerStageAndBothGraphicsStages) {
   EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
 }
 
+// ES 3.0 transform feedback (ES 3.2 12.1): GLSL ES has no xfb layout qualifiers, so glvk decorates
+// the capture in the SPIR-V; interleaved and separate captures of a vertex shader's outputs hold
+// the values the shader computed from each vertex (expected values from the shader's formulas).
+TEST_F(EsContextShaders, TransformFeedbackCapturesEsVertexOutputs) {
+  const char* vs_text = "#version 300 es\nin vec4 p;\nout vec4 twice;\nflat out int index;\n"
+                        "void main() { twice = p * 2.0; index = gl_VertexID + 10; gl_Position = p; }\n";
+  const char* fs_text = "#version 300 es\nprecision mediump float;\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n";
+  auto shader = [](GLenum type, const char* text) {
+    const GLuint s = glCreateShader(type);
+    glShaderSource(s, 1, &text, nullptr);
+    glCompileShader(s);
+    return s;
+  };
+  const GLfloat positions[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};
+  // A complete framebuffer: the context has no surface (draws need one, rasterizer discard or not).
+  GLuint fbo = 0, rb = 0;
+  glGenRenderbuffers(1, &rb);
+  glBindRenderbuffer(GL_RENDERBUFFER, rb);
+  glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 4, 4);
+  glGenFramebuffers(1, &fbo);
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+  GLuint vbo = 0;
+  glGenBuffers(1, &vbo);
+  glBindBuffer(GL_ARRAY_BUFFER, vbo);
+  glBufferData(GL_ARRAY_BUFFER, sizeof positions, positions, GL_STATIC_DRAW);
+  glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 0, nullptr);
+  glEnableVertexAttribArray(0);
+  for (GLenum mode : {GLenum(GL_INTERLEAVED_ATTRIBS), GLenum(GL_SEPARATE_ATTRIBS)}) {
+    const GLuint p = glCreateProgram();
+    glAttachShader(p, shader(GL_VERTEX_SHADER, vs_text));
+    glAttachShader(p, shader(GL_FRAGMENT_SHADER, fs_text));
+    glBindAttribLocation(p, 0, "p");
+    const char* varyings[] = {"twice", "index"};
+    glTransformFeedbackVaryings(p, 2, varyings, mode);
+    glLinkProgram(p);
+    GLint status = 0;
+    glGetProgramiv(p, GL_LINK_STATUS, &status);
+    ASSERT_EQ(status, GL_TRUE) << "mode 0x" << std::hex << mode;
+    glUseProgram(p);
+    GLuint out[2] = {0, 0};
+    glGenBuffers(2, out);
+    for (GLuint i = 0; i < 2; ++i) {
+      glBindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, out[i]);
+      glBufferData(GL_TRANSFORM_FEEDBACK_BUFFER, 256, nullptr, GL_STREAM_READ);
+    }
+    glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, out[0]);
+    if (mode == GL_SEPARATE_ATTRIBS) glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 1, out[1]);
+    glEnable(GL_RASTERIZER_DISCARD);
+    glBeginTransformFeedback(GL_POINTS);
+    glDrawArrays(GL_POINTS, 0, 3);
+    glEndTransformFeedback();
+    glDisable(GL_RASTERIZER_DISCARD);
+    EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+    for (int v = 0; v < 3; ++v) {
+      // Interleaved: 4 floats and an int per vertex in buffer 0; separate: floats in 0, ints in 1.
+      const GLintptr twice_at = mode == GL_INTERLEAVED_ATTRIBS ? v * 20 : v * 16;
+      const GLintptr index_at = mode == GL_INTERLEAVED_ATTRIBS ? v * 20 + 16 : v * 4;
+      glBindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, out[0]);
+      const auto* f = static_cast<const GLfloat*>(glMapBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, twice_at, 16, GL_MAP_READ_BIT));
+      ASSERT_NE(f, nullptr);
+      for (int c = 0; c < 4; ++c) EXPECT_EQ(f[c], 2.0f * positions[v * 4 + c]) << "vertex " << v;
+      glUnmapBuffer(GL_TRANSFORM_FEEDBACK_BUFFER);
+      glBindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, out[mode == GL_INTERLEAVED_ATTRIBS ? 0 : 1]);
+      const auto* i = static_cast<const GLint*>(glMapBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, index_at, 4, GL_MAP_READ_BIT));
+      ASSERT_NE(i, nullptr);
+      EXPECT_EQ(*i, v + 10);
+      glUnmapBuffer(GL_TRANSFORM_FEEDBACK_BUFFER);
+    }
+    EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  }
+}
+
 // ES keeps what core GL removed: client-memory vertex arrays on the default vertex array object,
 // and binding names glGen* never returned (ES 3.2 10.3.1, 8.1).
 TEST_F(EsContextShaders, DefaultVertexArrayAndUngeneratedNames) {
