@@ -145,6 +145,11 @@ ParsedShader parse_shader(Stage stage, std::string_view source, const CompileOpt
       parsed.ok = false;
       parsed.log += errors + "ERROR: compilation errors.  No code generated.\n";
     }
+  if (parsed.ok && src.version.es && src.version.version == 100)
+    if (std::string errors = es100_array_assignment_errors(*shader.getIntermediate()); !errors.empty()) {
+      parsed.ok = false;
+      parsed.log += errors + "ERROR: compilation errors.  No code generated.\n";
+    }
   return parsed;
 }
 

@@ -5,9 +5,14 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "glvk/glsl/compiler.h"
 #include "source.h"
+
+namespace glslang {
+class TIntermediate;
+}
 
 namespace glvk::glsl::detail {
 
@@ -30,5 +35,11 @@ std::string es_version_error(const VersionInfo& version, bool es_context);
 // which need nothing but the raised version).
 std::string lower_glsl_es(Stage stage, const VersionInfo& version, const BuiltInLimits& limits, std::string& text,
                           std::string& preamble);
+
+// GLSL ES 1.00 rules glslang's 3.10 parse does not check (es100_rules.cpp), as errors in glslang's
+// log format with the user's lines: the operators 1.00 reserves (section 5.1: %, ~, <<, >>, &, |,
+// ^ and their assignments) outside preprocessor directives, and assignment to an array (5.8).
+std::string es100_reserved_operator_errors(std::string_view text);
+std::string es100_array_assignment_errors(glslang::TIntermediate& stage);
 
 }  // namespace glvk::glsl::detail

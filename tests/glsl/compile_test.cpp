@@ -253,5 +253,43 @@ void main() { gl_Position = vec4(a[0]); }
       << "glslang's default is not 124";
 }
 
+
+// GLSL ES 1.00 5.1 reserves %, ~, <<, >>, &, |, ^ (and 5.8 their assignments), which 3.00 has;
+// the preprocessor keeps them in #if (3.4); 5.8 forbids assigning to an array. Each error names the
+// user's line.
+TEST(GlslCompile, Es100ReservedOperatorsAndArrayAssignment) {
+  CompileOptions es;
+  es.es = true;
+  auto body = [](const std::string& statement) {
+    return "#version 100\nprecision mediump float;\nuniform int u;\n\nvoid main() {\n  int x = u;\n  " + statement +
+           "\n  gl_FragColor = vec4(float(x));\n}\n";
+  };
+  for (const char* reserved : {"x = x % 3;", "x %= 3;", "x = ~x;", "x = x << 1;", "x >>= 1;", "x = x & 1;", "x |= 1;",
+                               "x = x ^ 1;", "x ^= 1;"}) {
+    const CompileResult r = compile(Stage::Fragment, body(reserved), es);
+    EXPECT_FALSE(r.ok) << reserved;
+    EXPECT_NE(r.log.find("0:7: '"), std::string::npos) << reserved << "\n" << r.log;
+    EXPECT_NE(r.log.find("reserved in GLSL ES 1.00"), std::string::npos) << r.log;
+  }
+  for (const char* allowed : {"bool b = x > 1 && x < 3 || x == 0 ^^ x == 2; x = b ? 1 : 0;", "x = x < -1 ? x : -x;"}) {
+    const CompileResult r = compile(Stage::Fragment, body(allowed), es);
+    EXPECT_TRUE(r.ok) << allowed << "\n" << r.log;
+  }
+  const CompileResult directive =
+      compile(Stage::Fragment, "#version 100\n#if (5 % 3) == 2 && (1 << 2) == 4 && (6 & 3) == 2\n"
+                               "void main() { gl_FragColor = vec4(1.0); }\n#endif\n", es);
+  EXPECT_TRUE(directive.ok) << directive.log;
+  // GLSL ES 3.00 has them.
+  EXPECT_TRUE(compile(Stage::Fragment, "#version 300 es\nprecision mediump float;\nuniform int u;\nout vec4 c;\n"
+                                       "void main() { int x = (u % 3) << 1 | 1; c = vec4(float(x)); }\n", es).ok);
+  const CompileResult arrays = compile(Stage::Fragment, "#version 100\nprecision mediump float;\nuniform float u[2];\n"
+                                                         "void main() {\n  float y[2];\n  y = u;\n  gl_FragColor = vec4(y[0]);\n}\n",
+                                       es);
+  EXPECT_FALSE(arrays.ok);
+  EXPECT_NE(arrays.log.find("0:6: '=' : GLSL ES 1.00 forbids assigning to an array"), std::string::npos) << arrays.log;
+  EXPECT_TRUE(compile(Stage::Fragment, "#version 300 es\nprecision mediump float;\nuniform float u[2];\nout vec4 c;\n"
+                                       "void main() { float y[2]; y = u; c = vec4(y[0]); }\n", es).ok);
+}
+
 }  // namespace
 }  // namespace glvk::glsl
