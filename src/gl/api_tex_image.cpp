@@ -68,6 +68,10 @@ bool resource_holds(const st::Texture& resource, GLenum target, GLint level, GLs
 // still fit are copied across (st_finalize_texture's role).
 bool ensure_resource(Context& ctx, TextureObject& texture, GLenum target, GLint level, const TextureImage& image,
                      unsigned bindings, const char* function) {
+  if (texture.egl_image_target) {  // orphaned: the image keeps its texels, nothing is copied back
+    texture.resource.reset();
+    texture.egl_image_target = false;
+  }
   if (!image.width || !image.height || !image.depth) return true;
   if (texture.resource &&
       resource_holds(*texture.resource, target, level, image.width, image.height, image.depth, image.storage))

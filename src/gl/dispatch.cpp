@@ -38,6 +38,7 @@ constexpr const char* kEsExtensions[] = {
     "GL_EXT_color_buffer_float",     // float colour attachments are colour-renderable (as in GL 4.6)
     "GL_KHR_no_error",               // the no-error context flag (context.h: errors still recorded)
     "GL_OES_depth24",                // DEPTH_COMPONENT24 renderbuffers
+    "GL_OES_EGL_image",              // EGL images as texture and renderbuffer storage
     "GL_OES_element_index_uint",     // UNSIGNED_INT indices
     "GL_OES_rgb8_rgba8",             // RGB8/RGBA8 renderbuffers
     "GL_OES_standard_derivatives",   // dFdx/dFdy/fwidth in GLSL ES 1.00 (core from 3.00)

@@ -159,13 +159,19 @@ def main():
     interaction = re.compile(r"interactions? with (?:GL_)?(\w+)")
     extension_commands = {}
     conditional_commands = {}  # extension -> [(other extension, commands)]
+    # Extensions of the EGL binding that gl.xml lists for OpenGL ES only, which desktop contexts
+    # have too (as in Mesa): GL_OES_EGL_image's commands take EGL images in either API.
+    egl_binding_extensions = {"GL_OES_EGL_image"}
     for extension in root.find("extensions"):
-        if "gl" not in extension.get("supported", "").split("|"):
+        egl_binding = extension.get("name") in egl_binding_extensions
+        if "gl" not in extension.get("supported", "").split("|") and not egl_binding:
             continue
         names = []
         for require in extension.findall("require"):
-            if require.get("api") not in (None, "gl"):
+            if require.get("api") not in (None, "gl") and not egl_binding:
                 continue
+            if egl_binding:
+                es_commands.update(c.get("name") for c in require.findall("command"))
             commands_here = [c.get("name") for c in require.findall("command")]
             wanted.update(commands_here)
             match = interaction.search(require.get("comment", ""))

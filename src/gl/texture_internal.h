@@ -303,4 +303,29 @@ bool is_sub_image_target(unsigned dims, GLenum target);  // api_tex_image.cpp
 // The DSA 3D sub-image commands also take cube maps (their faces are layers).
 bool is_sub_image_or_cube_target(unsigned dims, GLenum target);  // api_tex_image.cpp
 
+// Client pixels read tightly packed (alignment 1, GL's initial store otherwise) and from no pixel
+// buffer: glvk's own data (glBitmap's expanded bits, glCopyPixels' read-back pixels), whatever the
+// application set.
+class DefaultPixelStore {
+ public:
+  DefaultPixelStore(Context& ctx, GLenum pbo_target, bool pack)
+      : store_(pack ? ctx.pack : ctx.unpack), pbo_(const_cast<std::shared_ptr<BufferObject>&>(bound_buffer(ctx, pbo_target))) {
+    saved_store_.alignment = 1;
+    std::swap(store_, saved_store_);
+    pbo_.swap(saved_pbo_);
+  }
+  ~DefaultPixelStore() {
+    std::swap(store_, saved_store_);
+    pbo_.swap(saved_pbo_);
+  }
+  DefaultPixelStore(const DefaultPixelStore&) = delete;
+  DefaultPixelStore& operator=(const DefaultPixelStore&) = delete;
+
+ private:
+  formats::PixelStore& store_;
+  formats::PixelStore saved_store_{};
+  std::shared_ptr<BufferObject>& pbo_;
+  std::shared_ptr<BufferObject> saved_pbo_;
+};
+
 }  // namespace glvk::gl

@@ -98,10 +98,11 @@ bool swap_window_buffers(const std::shared_ptr<st::Screen>& screen, FramebufferO
   return true;
 }
 
-bool read_front_bgra8(Context& ctx, FramebufferObject& fb, void* pixels) {
-  const FramebufferAttachment& front = fb.color[kFrontLeftSlot];
+bool read_colour_bgra8(Context& ctx, FramebufferObject& fb, bool back, void* pixels) {
+  const bool from_back = back && fb.window && fb.window->double_buffered;
+  const FramebufferAttachment& buffer = fb.color[from_back ? kBackLeftSlot : kFrontLeftSlot];
   ReadSource source;
-  if (!fb.window || !read_source(ctx, front, source)) return false;
+  if (!fb.window || !read_source(ctx, buffer, source)) return false;
   const GLsizei width = source.image->width, height = source.image->height;
   ClientImage client;
   client.data = static_cast<const std::byte*>(pixels);

@@ -24,6 +24,10 @@ TEST(Egl, SurfacelessDisplayInitializesAsEgl15FromGlvk) {
   const char* client = eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS);
   ASSERT_NE(client, nullptr);
   EXPECT_NE(std::string(client).find("EGL_MESA_platform_surfaceless"), std::string::npos);
+  // eglGetPlatformDisplayEXT (EGL_EXT_platform_base), which programs look for before using it.
+  EXPECT_NE(std::string(client).find("EGL_EXT_platform_base"), std::string::npos);
+  // EGL_MESA_configless_context, the older name of EGL_KHR_no_config_context (the same token value).
+  EXPECT_NE(extensions.find("EGL_MESA_configless_context"), std::string::npos);
 }
 
 TEST(Egl, DefaultDisplayInitializes) {
@@ -289,10 +293,71 @@ TEST(Egl, ContextCreationErrors) {
                  "forward-compatible 2.0");
   expect_failure({EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_OPENGL_PROFILE_MASK, 0x8}, EGL_BAD_MATCH,
                  "unknown profile bit");
+  // EGL_KHR_create_context: from 3.2 on the mask names exactly one profile (none or both: EGL_BAD_MATCH);
+  // below 3.2 it is not looked at.
+  const EGLint both = EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT | EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT;
+  expect_failure({EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 2, EGL_CONTEXT_OPENGL_PROFILE_MASK, both},
+                 EGL_BAD_MATCH, "both profiles at 3.2");
+  expect_failure({EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 6, EGL_CONTEXT_OPENGL_PROFILE_MASK, 0},
+                 EGL_BAD_MATCH, "no profile at 4.6");
+  EGLContext old_version = create_context({EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 1,
+                                           EGL_CONTEXT_OPENGL_PROFILE_MASK, both});
+  EXPECT_NE(old_version, EGL_NO_CONTEXT) << "the mask of a 3.1 request is ignored";
+  eglDestroyContext(display, old_version);
+  // Robust access is not one of an ES context's flags (EGL_KHR_create_context defines them for
+  // OpenGL; EGL_EXT_create_context_robustness's attribute asks for it), as Mesa has it.
+  eglBindAPI(EGL_OPENGL_ES_API);
+  const EGLint es_robust[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_FLAGS_KHR, EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR,
+                              EGL_NONE};
+  EXPECT_EQ(eglCreateContext(display, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, es_robust), EGL_NO_CONTEXT);
+  EXPECT_EQ(eglGetError(), EGL_BAD_ATTRIBUTE);
+  eglBindAPI(EGL_OPENGL_API);
   int not_a_context = 0;
   eglBindAPI(EGL_OPENGL_API);
   EXPECT_EQ(eglCreateContext(display, EGL_NO_CONFIG_KHR, &not_a_context, nullptr), EGL_NO_CONTEXT);
   EXPECT_EQ(eglGetError(), EGL_BAD_CONTEXT);
+}
+
+// EGL_MESA_platform_surfaceless: no native windows or pixmaps there, whatever the config (the
+// EXT entry points too); EGL_KHR_get_all_proc_addresses is listed with its client counterpart.
+TEST(Egl, SurfacelessPlatformHasNoNativeSurfaces) {
+  EGLDisplay display = surfaceless_display();
+  EXPECT_EQ(eglCreatePlatformWindowSurface(display, EGL_NO_CONFIG_KHR, nullptr, nullptr), EGL_NO_SURFACE);
+  EXPECT_EQ(eglGetError(), EGL_BAD_NATIVE_WINDOW);
+  EXPECT_EQ(eglCreatePlatformPixmapSurface(display, EGL_NO_CONFIG_KHR, nullptr, nullptr), EGL_NO_SURFACE);
+  EXPECT_EQ(eglGetError(), EGL_BAD_NATIVE_PIXMAP);
+  auto pixmap_ext = reinterpret_cast<PFNEGLCREATEPLATFORMPIXMAPSURFACEEXTPROC>(
+      eglGetProcAddress("eglCreatePlatformPixmapSurfaceEXT"));
+  ASSERT_NE(pixmap_ext, nullptr);
+  EXPECT_EQ(pixmap_ext(display, EGL_NO_CONFIG_KHR, nullptr, nullptr), EGL_NO_SURFACE);
+  EXPECT_EQ(eglGetError(), EGL_BAD_NATIVE_PIXMAP);
+  EXPECT_NE(std::string(eglQueryString(display, EGL_EXTENSIONS)).find("EGL_KHR_get_all_proc_addresses"),
+            std::string::npos);
+}
+
+// A context without a config makes current a draw and read surface of one config only.
+TEST(Egl, ConfiglessContextTakesSurfacesOfOneConfig) {
+  EGLDisplay display = surfaceless_display();
+  EGLConfig configs[2];
+  EGLint count = 0;
+  const EGLint with_depth[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_DEPTH_SIZE, 24, EGL_NONE};
+  const EGLint without_alpha[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_ALPHA_SIZE, 0, EGL_DEPTH_SIZE, 0, EGL_NONE};
+  ASSERT_TRUE(eglChooseConfig(display, with_depth, &configs[0], 1, &count) && count == 1);
+  ASSERT_TRUE(eglChooseConfig(display, without_alpha, &configs[1], 1, &count) && count == 1);
+  ASSERT_NE(configs[0], configs[1]);
+  const EGLint size[] = {EGL_WIDTH, 4, EGL_HEIGHT, 4, EGL_NONE};
+  EGLSurface a = eglCreatePbufferSurface(display, configs[0], size);
+  EGLSurface b = eglCreatePbufferSurface(display, configs[1], size);
+  EGLContext context = create_context({EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 6});
+  ASSERT_NE(context, EGL_NO_CONTEXT);
+  EXPECT_FALSE(eglMakeCurrent(display, a, b, context));
+  EXPECT_EQ(eglGetError(), EGL_BAD_MATCH);
+  EXPECT_TRUE(eglMakeCurrent(display, a, a, context));
+  EXPECT_TRUE(eglMakeCurrent(display, b, b, context));
+  eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+  eglDestroySurface(display, a);
+  eglDestroySurface(display, b);
+  eglDestroyContext(display, context);
 }
 
 TEST(Egl, MakeCurrentErrors) {

@@ -10,6 +10,9 @@
  *   egl_x11_probe errors     the EGL errors of bad window-surface input, each "ok NAME" or
  *                            "FAIL NAME: why" (expectations from EGL 1.5 and EGL_KHR_platform_x11);
  *                            exits 1 on a failure.
+ *   egl_x11_probe pixmaps    pixmap surfaces and eglCopyBuffers (EGL 1.5 3.5.4, 3.10.5), checked the
+ *                            same way: what GL cleared is in the X pixmap (XGetImage) once GL
+ *                            rendering completes (glFinish, eglWaitClient, release), and the errors.
  * On stderr: the GL_RENDERER string. */
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
@@ -225,8 +228,91 @@ static int errors(void) {
   return failures ? 1 : 0;
 }
 
+/* The pixel at (5, 5) of an X drawable, or ~0 when it cannot be read. */
+static unsigned long drawable_pixel(Drawable d) {
+  XSync(xdpy, False);
+  XImage *image = XGetImage(xdpy, d, 5, 5, 1, 1, AllPlanes, ZPixmap);
+  const unsigned long pixel = image ? XGetPixel(image, 0, 0) : ~0ul;
+  if (image) XDestroyImage(image);
+  return pixel & 0xffffff;
+}
+
+static int pixmaps(void) {
+  XSetErrorHandler(trap_x_error);
+  static const EGLint wanted[] = {EGL_SURFACE_TYPE, EGL_PIXMAP_BIT | EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE,
+                                  EGL_OPENGL_BIT, EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8, EGL_NONE};
+  EGLConfig config;
+  EGLint count = 0;
+  expect("pixmap_config", eglChooseConfig(dpy, wanted, &config, 1, &count) && count == 1);
+  if (count != 1) return 1;
+  const Window root = DefaultRootWindow(xdpy);
+  Pixmap pixmap = XCreatePixmap(xdpy, root, 16, 16, 24);
+  EGLSurface surface = eglCreatePixmapSurface(dpy, config, (EGLNativePixmapType)pixmap, NULL);
+  expect("pixmap_surface_created", surface != EGL_NO_SURFACE);
+  EGLint value = 0;
+  expect("pixmap_width", eglQuerySurface(dpy, surface, EGL_WIDTH, &value) && value == 16);
+  /* One EGLSurface per native pixmap; a window is not a pixmap; a pixmap of another depth. */
+  EXPECT_ERROR("second_surface_on_pixmap_is_bad_alloc",
+               eglCreatePixmapSurface(dpy, config, (EGLNativePixmapType)pixmap, NULL) != EGL_NO_SURFACE, EGL_BAD_ALLOC);
+  Window win = config_window(choose_config(), 16, 16);
+  EXPECT_ERROR("window_is_not_a_pixmap",
+               eglCreatePixmapSurface(dpy, config, (EGLNativePixmapType)win, NULL) != EGL_NO_SURFACE,
+               EGL_BAD_NATIVE_PIXMAP);
+  Pixmap shallow = XCreatePixmap(xdpy, root, 16, 16, 8);
+  EXPECT_ERROR("pixmap_of_depth_8_is_bad_match",
+               eglCreatePixmapSurface(dpy, config, (EGLNativePixmapType)shallow, NULL) != EGL_NO_SURFACE, EGL_BAD_MATCH);
+
+  static const EGLint compat[] = {EGL_NONE};
+  EGLContext context = make_context(config, compat);
+  expect("make_current_pixmap", eglMakeCurrent(dpy, surface, surface, context));
+  GLint double_buffered = -1;
+  glGetIntegerv(GL_DOUBLEBUFFER, &double_buffered);
+  expect("pixmap_single_buffered", double_buffered == GL_FALSE);
+  glClearColor(0, 1, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glFinish();
+  expect("finish_puts_green_in_pixmap", drawable_pixel(pixmap) == 0x00ff00);
+  glClearColor(0, 0, 1, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  expect("wait_client", eglWaitClient());
+  expect("wait_client_puts_blue_in_pixmap", drawable_pixel(pixmap) == 0x0000ff);
+  /* eglSwapBuffers has no effect on a pixmap (EGL 1.5 3.10.1). */
+  expect("swap_pixmap_succeeds", eglSwapBuffers(dpy, surface));
+  glClearColor(1, 0, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  expect("release", eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT));
+  expect("release_puts_red_in_pixmap", drawable_pixel(pixmap) == 0xff0000);
+
+  /* eglCopyBuffers: a pbuffer's colour buffer into another pixmap of its size. */
+  static const EGLint size[] = {EGL_WIDTH, 16, EGL_HEIGHT, 16, EGL_NONE};
+  EGLSurface pbuffer = eglCreatePbufferSurface(dpy, config, size);
+  expect("make_current_pbuffer", eglMakeCurrent(dpy, pbuffer, pbuffer, context));
+  glClearColor(1, 1, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  Pixmap copy = XCreatePixmap(xdpy, root, 16, 16, 24);
+  expect("copy_buffers", eglCopyBuffers(dpy, pbuffer, (EGLNativePixmapType)copy));
+  expect("copy_buffers_puts_yellow_in_pixmap", drawable_pixel(copy) == 0xffff00);
+  Pixmap small = XCreatePixmap(xdpy, root, 8, 8, 24);
+  EXPECT_ERROR("copy_buffers_to_smaller_pixmap_is_bad_match",
+               eglCopyBuffers(dpy, pbuffer, (EGLNativePixmapType)small), EGL_BAD_MATCH);
+  EXPECT_ERROR("copy_buffers_to_window_is_bad_native_pixmap",
+               eglCopyBuffers(dpy, pbuffer, (EGLNativePixmapType)win), EGL_BAD_NATIVE_PIXMAP);
+  eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+  eglDestroySurface(dpy, pbuffer);
+  expect("destroy_pixmap_surface", eglDestroySurface(dpy, surface));
+  eglDestroyContext(dpy, context);
+  XFreePixmap(xdpy, pixmap);
+  XFreePixmap(xdpy, shallow);
+  XFreePixmap(xdpy, copy);
+  XFreePixmap(xdpy, small);
+  XDestroyWindow(xdpy, win);
+  XSync(xdpy, False);
+  expect("no_x_errors", trapped_x_errors == 0);
+  return failures ? 1 : 0;
+}
+
 int main(int argc, char **argv) {
-  if (argc != 2) probe_die("usage: egl_x11_probe pictures|errors");
+  if (argc != 2) probe_die("usage: egl_x11_probe pictures|errors|pixmaps");
   xdpy = XOpenDisplay(NULL);
   if (!xdpy) probe_die("cannot open the X display (DISPLAY)");
   probe_set_get_proc(get_proc);
@@ -237,6 +323,7 @@ int main(int argc, char **argv) {
   fprintf(stderr, "EGL_VENDOR: %s\n", eglQueryString(dpy, EGL_VENDOR));
   int result = 2;
   if (strcmp(argv[1], "pictures") == 0) result = pictures();
+  if (strcmp(argv[1], "pixmaps") == 0) result = pixmaps();
   if (strcmp(argv[1], "errors") == 0) {
     const char *client = eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS);
     printf("%s platform_x11_client_extension\n", client && strstr(client, "EGL_KHR_platform_x11") ? "ok" : "FAIL");

@@ -253,6 +253,17 @@ TEST_F(GlxTest, EglX11ErrorPathsRaiseTheSpecsErrors) {
   EXPECT_NE(r.err.find("EGL_VENDOR: glvk"), std::string::npos) << r.err;
 }
 
+// EGL pixmap surfaces (egl_x11_probe pixmaps): single-buffered, their picture in the X pixmap once
+// GL rendering completes (glFinish, eglWaitClient, release), eglSwapBuffers a no-op; eglCopyBuffers
+// into a pixmap of the surface's size; the errors EGL 1.5 3.5.4 and 3.10.5 name. Expected pixels
+// are the clear colours.
+TEST_F(GlxTest, EglPixmapSurfacesHoldWhatGlDrew) {
+  const ProcessResult r = run_process({GLVK_EGL_X11_PROBE, "pixmaps"}, "", egl_glvk_env());
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_EQ(r.out.find("FAIL"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("ok copy_buffers_puts_yellow_in_pixmap"), std::string::npos) << r.out;
+}
+
 // Without a usable screen glvk says so on stderr instead of letting libGLX fall back silently:
 // a depth-16 server has no visual glvk renders to.
 TEST_F(GlxTest, UnservableScreenIsReportedOnStderr) {

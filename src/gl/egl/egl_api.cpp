@@ -42,24 +42,9 @@ Display& surfaceless_display = *new Display{EGL_PLATFORM_SURFACELESS_MESA};
 constexpr EGLint kMaxPbufferSize = 16384;
 constexpr EGLint kRenderableTypes = EGL_OPENGL_BIT | EGL_OPENGL_ES2_BIT | EGL_OPENGL_ES3_BIT_KHR;
 
-// Sets the thread's error and returns `value`, for one-line error returns.
-template <typename T>
-T fail(EGLint error, T value) {
-  set_error(error);
-  return value;
-}
-
 EGLBoolean succeed() {
   set_error(EGL_SUCCESS);
   return EGL_TRUE;
-}
-
-// The display, initialized; null after setting EGL_BAD_DISPLAY or EGL_NOT_INITIALIZED.
-Display* checked_display(EGLDisplay dpy) {
-  if (!is_display(dpy)) return fail<Display*>(EGL_BAD_DISPLAY, nullptr);
-  Display* display = static_cast<Display*>(dpy);
-  if (!display->initialized) return fail<Display*>(EGL_NOT_INITIALIZED, nullptr);
-  return display;
 }
 
 const Config* checked_config(EGLConfig config) {
@@ -71,11 +56,6 @@ const Config* checked_config(EGLConfig config) {
 Surface* find_surface(Display& display, EGLSurface surface) {
   auto* s = static_cast<Surface*>(surface);
   return display.surfaces.count(s) && !s->destroy_pending ? s : nullptr;
-}
-
-ContextObject* find_context(Display& display, EGLContext context) {
-  auto* c = static_cast<ContextObject*>(context);
-  return display.contexts.count(c) && !c->destroy_pending ? c : nullptr;
 }
 
 // A config's attribute on `display` (the surface types and native visual depend on the platform).
@@ -155,6 +135,30 @@ void collect(Display& display) {
 
 }  // namespace
 
+Display* checked_display(EGLDisplay dpy) {
+  if (!is_display(dpy)) return fail<Display*>(EGL_BAD_DISPLAY, nullptr);
+  Display* display = static_cast<Display*>(dpy);
+  if (!display->initialized) return fail<Display*>(EGL_NOT_INITIALIZED, nullptr);
+  return display;
+}
+
+ContextObject* find_context(Display& display, EGLContext context) {
+  auto* c = static_cast<ContextObject*>(context);
+  return display.contexts.count(c) && !c->destroy_pending ? c : nullptr;
+}
+
+namespace {
+
+// The calling thread's context stops being current: a pixmap it drew gets the picture first (GL
+// rendering completes for it, as at glFinish).
+void leave_current_context() {
+  ContextObject* c = current_context_object;
+  if (c && c->draw) present_pixmap(*c->draw, *c->gl);
+  release_context_object(c);
+}
+
+}  // namespace
+
 Display* display_for(EGLenum platform) {
   return platform == EGL_PLATFORM_SURFACELESS_MESA ? &surfaceless_display : &default_display;
 }
@@ -230,8 +234,10 @@ const char* QueryString(EGLDisplay dpy, EGLint name) {
     case EGL_VERSION: return "1.5 glvk";
     case EGL_CLIENT_APIS: return "OpenGL OpenGL_ES";
     case EGL_EXTENSIONS:
-      return "EGL_EXT_create_context_robustness EGL_KHR_create_context EGL_KHR_create_context_no_error "
-             "EGL_KHR_no_config_context EGL_KHR_surfaceless_context";
+      return "EGL_EXT_create_context_robustness EGL_EXT_image_dma_buf_import EGL_KHR_create_context "
+             "EGL_KHR_create_context_no_error EGL_KHR_gl_renderbuffer_image EGL_KHR_gl_texture_2D_image "
+             "EGL_KHR_get_all_proc_addresses EGL_KHR_image_base EGL_KHR_no_config_context EGL_KHR_surfaceless_context "
+             "EGL_MESA_configless_context";
     default: return fail<const char*>(EGL_BAD_PARAMETER, nullptr);
   }
 }
@@ -388,21 +394,46 @@ EGLSurface CreatePlatformWindowSurfaceEXT(EGLDisplay dpy, EGLConfig config, void
   {
     std::lock_guard lock(egl_mutex());
     Display* display = checked_display(dpy);
-    if (!display || !checked_config(config)) return EGL_NO_SURFACE;
-    if (display->x11 && !native_window) return fail(EGL_BAD_NATIVE_WINDOW, EGL_NO_SURFACE);
+    if (!display) return EGL_NO_SURFACE;
+    // EGL_MESA_platform_surfaceless: no native windows there, whatever the config.
+    if (!display->x11 || !native_window) return fail(EGL_BAD_NATIVE_WINDOW, EGL_NO_SURFACE);
+    if (!checked_config(config)) return EGL_NO_SURFACE;
   }
   const ::Window window = native_window ? *static_cast<const ::Window*>(native_window) : 0;
   return CreateWindowSurface(dpy, config, EGLNativeWindowType(window), attrib_list);
 }
 
-EGLSurface CreatePixmapSurface(EGLDisplay dpy, EGLConfig config, EGLNativePixmapType, const EGLint*) {
+EGLSurface CreatePixmapSurface(EGLDisplay dpy, EGLConfig config, EGLNativePixmapType pixmap, const EGLint* attrib_list) {
   std::lock_guard lock(egl_mutex());
-  if (!checked_display(dpy) || !checked_config(config)) return EGL_NO_SURFACE;
-  return fail(EGL_BAD_MATCH, EGL_NO_SURFACE);
+  Display* display = checked_display(dpy);
+  if (!display) return EGL_NO_SURFACE;
+  const Config* c = checked_config(config);
+  if (!c) return EGL_NO_SURFACE;
+  return create_pixmap_surface(*display, *c, ::Pixmap(pixmap), attrib_list);
 }
 
-EGLSurface CreatePlatformPixmapSurface(EGLDisplay dpy, EGLConfig config, void*, const EGLAttrib*) {
-  return CreatePixmapSurface(dpy, config, 0, nullptr);
+// EGL_KHR_platform_x11: the native pixmap is passed by address (a Pixmap*); other platforms have
+// no native pixmaps (EGL_MESA_platform_surfaceless: EGL_BAD_NATIVE_PIXMAP).
+EGLSurface CreatePlatformPixmapSurface(EGLDisplay dpy, EGLConfig config, void* native_pixmap,
+                                       const EGLAttrib* attrib_list) {
+  std::vector<EGLint> attributes;
+  for (const EGLAttrib* a = attrib_list; a && a[0] != EGL_NONE; a += 2)
+    attributes.insert(attributes.end(), {EGLint(a[0]), EGLint(a[1])});
+  attributes.push_back(EGL_NONE);
+  return CreatePlatformPixmapSurfaceEXT(dpy, config, native_pixmap, attributes.data());
+}
+
+EGLSurface CreatePlatformPixmapSurfaceEXT(EGLDisplay dpy, EGLConfig config, void* native_pixmap,
+                                          const EGLint* attrib_list) {
+  {
+    std::lock_guard lock(egl_mutex());
+    Display* display = checked_display(dpy);
+    if (!display) return EGL_NO_SURFACE;
+    if (!display->x11 || !native_pixmap) return fail(EGL_BAD_NATIVE_PIXMAP, EGL_NO_SURFACE);
+    if (!checked_config(config)) return EGL_NO_SURFACE;
+  }
+  const ::Pixmap pixmap = *static_cast<const ::Pixmap*>(native_pixmap);
+  return CreatePixmapSurface(dpy, config, EGLNativePixmapType(pixmap), attrib_list);
 }
 
 EGLSurface CreatePbufferFromClientBuffer(EGLDisplay dpy, EGLenum, EGLClientBuffer, EGLConfig config, const EGLint*) {
@@ -511,8 +542,11 @@ EGLContext CreateContext(EGLDisplay dpy, EGLConfig config, EGLContext share_cont
   for (const EGLint* a = attrib_list; a && a[0] != EGL_NONE; a += 2) {
     // EGL_KHR_create_context: the profile mask and forward compatibility are OpenGL's only; ES
     // contexts take EGL_CONTEXT_CLIENT_VERSION (the same attribute as MAJOR_VERSION).
+    // Robust access reaches ES contexts through EGL_EXT_create_context_robustness's attribute, not
+    // the flags (which EGL_KHR_create_context defines for OpenGL; Mesa refuses it there too).
     const bool gl_only = a[0] == EGL_CONTEXT_OPENGL_PROFILE_MASK || a[0] == EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE ||
-                         (a[0] == EGL_CONTEXT_FLAGS_KHR && (a[1] & EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR));
+                         (a[0] == EGL_CONTEXT_FLAGS_KHR &&
+                          (a[1] & (EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR | EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR)));
     if (es && gl_only) return fail(EGL_BAD_ATTRIBUTE, EGL_NO_CONTEXT);
     switch (a[0]) {
       case EGL_CONTEXT_MAJOR_VERSION: request.major = a[1]; break;
@@ -547,10 +581,11 @@ EGLContext CreateContext(EGLDisplay dpy, EGLConfig config, EGLContext share_cont
       default: return fail(EGL_BAD_ATTRIBUTE, EGL_NO_CONTEXT);
     }
   }
+  // EGL_KHR_create_context: from GL 3.2 on, a mask without exactly one of the two profiles is
+  // EGL_BAD_MATCH (check_context_request); below 3.2 the mask is not looked at.
   request.core_profile_bit = profile & EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT;
   request.compat_profile_bit = profile & EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT;
-  // EGL takes a mask naming a profile glvk has among other bits (core wins), unlike GLX.
-  if (request.core_profile_bit) request.compat_profile_bit = false;
+  request.other_profile_bits = profile & ~(EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT | EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT);
   request.debug = flags & EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR;
   request.forward_compatible = flags & EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR;
   request.robust_access = flags & EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR;
@@ -588,7 +623,7 @@ EGLBoolean MakeCurrent(EGLDisplay dpy, EGLSurface draw, EGLSurface read, EGLCont
   if (ctx == EGL_NO_CONTEXT) {
     if (draw != EGL_NO_SURFACE || read != EGL_NO_SURFACE) return fail(EGL_BAD_MATCH, EGL_FALSE);
     // Releasing is allowed even on a terminated display.
-    release_context_object(current_context_object);
+    leave_current_context();
     current_context_object = nullptr;
     gl::set_current_context(nullptr);
     collect(*display);
@@ -604,11 +639,13 @@ EGLBoolean MakeCurrent(EGLDisplay dpy, EGLSurface draw, EGLSurface read, EGLCont
     d = find_surface(*display, draw);
     r = find_surface(*display, read);
     if (!d || !r) return fail(EGL_BAD_SURFACE, EGL_FALSE);
-    // A context with a config renders only to surfaces of that config.
+    // A context with a config renders only to surfaces of that config; one without, to a draw and
+    // read surface of one config (EGL_KHR_no_config_context: compatible surfaces).
     if (c->config && (d->config != c->config || r->config != c->config)) return fail(EGL_BAD_MATCH, EGL_FALSE);
+    if (d->config != r->config) return fail(EGL_BAD_MATCH, EGL_FALSE);
   }
   if (c->current && c != current_context_object) return fail(EGL_BAD_ACCESS, EGL_FALSE);  // another thread's
-  release_context_object(current_context_object);
+  leave_current_context();
   c->current = true;
   c->draw = d;
   c->read = r;
@@ -657,12 +694,19 @@ EGLBoolean SwapBuffers(EGLDisplay dpy, EGLSurface surface) {
   return succeed();
 }
 
-EGLBoolean CopyBuffers(EGLDisplay dpy, EGLSurface surface, EGLNativePixmapType) {
+// EGL 1.5 section 3.10.5: the surface's colour buffer into the pixmap, after an implicit glFlush
+// of the current context (the surface must be current: the copy reads through its context).
+EGLBoolean CopyBuffers(EGLDisplay dpy, EGLSurface surface, EGLNativePixmapType target) {
   std::lock_guard lock(egl_mutex());
   Display* display = checked_display(dpy);
   if (!display) return EGL_FALSE;
-  if (!find_surface(*display, surface)) return fail(EGL_BAD_SURFACE, EGL_FALSE);
-  return fail(EGL_BAD_NATIVE_PIXMAP, EGL_FALSE);
+  Surface* s = find_surface(*display, surface);
+  if (!s) return fail(EGL_BAD_SURFACE, EGL_FALSE);
+  ContextObject* c = current_context_object;
+  if (!c || (c->draw != s && c->read != s)) return fail(EGL_BAD_CONTEXT, EGL_FALSE);
+  c->gl->st().flush();
+  if (!copy_buffers(*display, *s, *c->gl, ::Pixmap(target))) return EGL_FALSE;
+  return succeed();
 }
 
 // Recorded on the current draw surface, clamped to the config's range (EGL 1.5 section 3.10.3).
@@ -681,7 +725,10 @@ EGLBoolean SwapInterval(EGLDisplay dpy, EGLint interval) {
 }
 
 EGLBoolean WaitClient() {
-  if (ContextObject* c = current_context_object) c->gl->st().finish();
+  if (ContextObject* c = current_context_object) {
+    c->gl->st().finish();
+    if (c->draw) present_pixmap(*c->draw, *c->gl);  // native rendering to a pixmap sees GL's
+  }
   return succeed();
 }
 
@@ -690,7 +737,7 @@ EGLBoolean WaitNative(EGLint) { return succeed(); }
 
 EGLBoolean ReleaseThread() {
   std::lock_guard lock(egl_mutex());
-  release_context_object(current_context_object);
+  leave_current_context();
   current_context_object = nullptr;
   gl::set_current_context(nullptr);
   collect(default_display);

@@ -33,6 +33,8 @@ EGLSurface CreatePlatformWindowSurfaceEXT(EGLDisplay dpy, EGLConfig config, void
                                           const EGLint* attrib_list);
 EGLSurface CreatePlatformPixmapSurface(EGLDisplay dpy, EGLConfig config, void* native_pixmap,
                                        const EGLAttrib* attrib_list);
+EGLSurface CreatePlatformPixmapSurfaceEXT(EGLDisplay dpy, EGLConfig config, void* native_pixmap,
+                                          const EGLint* attrib_list);
 EGLSurface CreatePbufferFromClientBuffer(EGLDisplay dpy, EGLenum buftype, EGLClientBuffer buffer, EGLConfig config,
                                          const EGLint* attrib_list);
 EGLBoolean DestroySurface(EGLDisplay dpy, EGLSurface surface);
@@ -54,6 +56,12 @@ EGLBoolean WaitGL();
 EGLBoolean WaitNative(EGLint engine);
 EGLBoolean ReleaseThread();
 EGLContext GetCurrentContext();
+// egl_images.cpp
+EGLImage CreateImage(EGLDisplay dpy, EGLContext ctx, EGLenum target, EGLClientBuffer buffer, const EGLAttrib* attrib_list);
+EGLImageKHR CreateImageKHR(EGLDisplay dpy, EGLContext ctx, EGLenum target, EGLClientBuffer buffer,
+                           const EGLint* attrib_list);
+EGLBoolean DestroyImage(EGLDisplay dpy, EGLImage image);
+EGLBoolean DestroyImageKHR(EGLDisplay dpy, EGLImageKHR image);
 }  // namespace api
 
 }  // namespace glvk::gl::egl

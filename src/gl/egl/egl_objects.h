@@ -39,8 +39,10 @@ struct Surface {
   std::shared_ptr<gl::FramebufferObject> framebuffer;
   bool destroy_pending = false;  // eglDestroySurface while current: freed on release
   int current_count = 0;
-  // Window surfaces (EGL_KHR_platform_x11): the X window, presented to at each swap.
+  // Window surfaces (EGL_KHR_platform_x11): the X window, presented to at each swap. Pixmap
+  // surfaces: the X pixmap, given the (single) colour buffer when GL rendering completes for it.
   ::Window window = 0;
+  ::Pixmap pixmap = 0;
   x11::Presenter presenter;
   EGLint swap_interval = 1;
 };
@@ -66,6 +68,7 @@ struct Display {
   std::shared_ptr<st::Screen> screen;
   std::set<Surface*> surfaces;
   std::set<ContextObject*> contexts;
+  std::set<void*> images;  // EGLImage handles made on this display (egl_images.cpp)
 };
 
 // One lock for all EGL state of the vendor.
@@ -90,6 +93,13 @@ EGLint surface_types(const Display& display, const Config& config);
 EGLSurface create_window_surface(Display& display, const Config& config, ::Window window, const EGLint* attributes);
 // The window's framebuffer follows its size (at make-current, swap and size queries).
 void follow_window(Display& display, Surface& surface);
+// The pixmap surface of `pixmap` (errors as EGL 1.5 section 3.5.4 names them), or EGL_NO_SURFACE.
+EGLSurface create_pixmap_surface(Display& display, const Config& config, ::Pixmap pixmap, const EGLint* attributes);
+// eglCopyBuffers: the surface's colour buffer (the back one of a window) into an X pixmap;
+// false with the EGL error set.
+bool copy_buffers(Display& display, Surface& surface, gl::Context& ctx, ::Pixmap pixmap);
+// A pixmap surface's picture into its pixmap (eglWaitClient, glFlush/glFinish, release).
+void present_pixmap(Surface& surface, gl::Context& ctx);
 // eglSwapBuffers of a window surface: swap, then show the new front buffer.
 void swap_window(Display& display, Surface& surface, gl::Context& ctx);
 // glFlush/glFinish with the front buffer drawn to: show it (set while the surface is current).
@@ -100,5 +110,17 @@ void release_window(Surface& surface);
 // The calling thread's EGL error (eglGetError) and current context.
 void set_error(EGLint error);
 EGLint take_error();
+
+// Sets the thread's error and returns `value`, for one-line error returns.
+template <typename T>
+T fail(EGLint error, T value) {
+  set_error(error);
+  return value;
+}
+
+// The display, initialized; null after setting EGL_BAD_DISPLAY or EGL_NOT_INITIALIZED.
+Display* checked_display(EGLDisplay dpy);
+// The display's context a handle names (not destroyed), or null.
+ContextObject* find_context(Display& display, EGLContext context);
 
 }  // namespace glvk::gl::egl

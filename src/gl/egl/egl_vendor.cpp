@@ -28,14 +28,19 @@ const NamedFunction kEglFunctions[] = {
     {"eglChooseConfig", address(&api::ChooseConfig)},
     {"eglCopyBuffers", address(&api::CopyBuffers)},
     {"eglCreateContext", address(&api::CreateContext)},
+    {"eglCreateImage", address(&api::CreateImage)},
+    {"eglCreateImageKHR", address(&api::CreateImageKHR)},
     {"eglCreatePbufferFromClientBuffer", address(&api::CreatePbufferFromClientBuffer)},
     {"eglCreatePbufferSurface", address(&api::CreatePbufferSurface)},
     {"eglCreatePixmapSurface", address(&api::CreatePixmapSurface)},
     {"eglCreatePlatformPixmapSurface", address(&api::CreatePlatformPixmapSurface)},
+    {"eglCreatePlatformPixmapSurfaceEXT", address(&api::CreatePlatformPixmapSurfaceEXT)},
     {"eglCreatePlatformWindowSurface", address(&api::CreatePlatformWindowSurface)},
     {"eglCreatePlatformWindowSurfaceEXT", address(&api::CreatePlatformWindowSurfaceEXT)},
     {"eglCreateWindowSurface", address(&api::CreateWindowSurface)},
     {"eglDestroyContext", address(&api::DestroyContext)},
+    {"eglDestroyImage", address(&api::DestroyImage)},
+    {"eglDestroyImageKHR", address(&api::DestroyImageKHR)},
     {"eglDestroySurface", address(&api::DestroySurface)},
     {"eglGetConfigAttrib", address(&api::GetConfigAttrib)},
     {"eglGetConfigs", address(&api::GetConfigs)},
@@ -66,7 +71,7 @@ EGLBoolean vendor_get_supports_api(EGLenum api) { return supports_api(api); }
 
 const char* vendor_get_vendor_string(int name) {
   return name == __EGL_VENDOR_STRING_PLATFORM_EXTENSIONS
-             ? "EGL_EXT_platform_x11 EGL_KHR_platform_x11 EGL_MESA_platform_surfaceless"
+             ? "EGL_EXT_platform_base EGL_EXT_platform_x11 EGL_KHR_platform_x11 EGL_MESA_platform_surfaceless"
              : nullptr;
 }
 
@@ -80,36 +85,74 @@ void* vendor_get_proc_address(const char* name) {
   return get_proc_address(name);
 }
 
-// EGL_EXT_platform_base's eglCreatePlatformWindowSurfaceEXT is not one of libglvnd's own entry
-// points: libEGL takes the first vendor's dispatch stub for it, which finds the display's vendor
-// and calls that vendor's function (libeglabi.h).
-int create_platform_window_surface_ext_index = -1;
+// Extension functions that are not libglvnd's own entry points (EGL_EXT_platform_base's
+// eglCreatePlatformWindowSurfaceEXT, EGL_KHR_image_base's functions): libEGL takes the first
+// vendor's dispatch stub for each, which finds the display's vendor and calls that vendor's
+// function through the dispatch index libEGL gave it (libeglabi.h).
+enum ExtensionFunction {
+  CREATE_PLATFORM_WINDOW_SURFACE_EXT,
+  CREATE_PLATFORM_PIXMAP_SURFACE_EXT,
+  CREATE_IMAGE_KHR,
+  DESTROY_IMAGE_KHR,
+  kExtensionFunctionCount
+};
+int dispatch_index[kExtensionFunctionCount] = {-1, -1, -1, -1};
+
+// The display's vendor's function, or null after setting EGL_BAD_DISPLAY.
+template <typename F>
+F* vendor_function(EGLDisplay dpy, ExtensionFunction which) {
+  exports->threadInit();
+  __EGLvendorInfo* vendor = exports->getVendorFromDisplay(dpy);
+  F* function = vendor && dispatch_index[which] >= 0
+                    ? reinterpret_cast<F*>(exports->fetchDispatchEntry(vendor, dispatch_index[which]))
+                    : nullptr;
+  if (!function) {
+    exports->setEGLError(EGL_BAD_DISPLAY);
+    return nullptr;
+  }
+  exports->setLastVendor(vendor);
+  return function;
+}
 
 EGLSurface dispatch_create_platform_window_surface_ext(EGLDisplay dpy, EGLConfig config, void* window,
                                                        const EGLint* attributes) {
-  exports->threadInit();
-  __EGLvendorInfo* vendor = exports->getVendorFromDisplay(dpy);
-  auto function = vendor && create_platform_window_surface_ext_index >= 0
-                      ? reinterpret_cast<PFNEGLCREATEPLATFORMWINDOWSURFACEEXTPROC>(
-                            exports->fetchDispatchEntry(vendor, create_platform_window_surface_ext_index))
-                      : nullptr;
-  if (!function) {
-    exports->setEGLError(EGL_BAD_DISPLAY);
-    return EGL_NO_SURFACE;
-  }
-  exports->setLastVendor(vendor);
-  return function(dpy, config, window, attributes);
+  auto* function = vendor_function<decltype(api::CreatePlatformWindowSurfaceEXT)>(dpy, CREATE_PLATFORM_WINDOW_SURFACE_EXT);
+  return function ? function(dpy, config, window, attributes) : EGL_NO_SURFACE;
 }
 
+EGLSurface dispatch_create_platform_pixmap_surface_ext(EGLDisplay dpy, EGLConfig config, void* pixmap,
+                                                       const EGLint* attributes) {
+  auto* function = vendor_function<decltype(api::CreatePlatformPixmapSurfaceEXT)>(dpy, CREATE_PLATFORM_PIXMAP_SURFACE_EXT);
+  return function ? function(dpy, config, pixmap, attributes) : EGL_NO_SURFACE;
+}
+
+EGLImageKHR dispatch_create_image_khr(EGLDisplay dpy, EGLContext ctx, EGLenum target, EGLClientBuffer buffer,
+                                      const EGLint* attributes) {
+  auto* function = vendor_function<decltype(api::CreateImageKHR)>(dpy, CREATE_IMAGE_KHR);
+  return function ? function(dpy, ctx, target, buffer, attributes) : EGL_NO_IMAGE_KHR;
+}
+
+EGLBoolean dispatch_destroy_image_khr(EGLDisplay dpy, EGLImageKHR image) {
+  auto* function = vendor_function<decltype(api::DestroyImageKHR)>(dpy, DESTROY_IMAGE_KHR);
+  return function ? function(dpy, image) : EGL_FALSE;
+}
+
+const NamedFunction kDispatchStubs[kExtensionFunctionCount] = {
+    {"eglCreatePlatformWindowSurfaceEXT", address(&dispatch_create_platform_window_surface_ext)},
+    {"eglCreatePlatformPixmapSurfaceEXT", address(&dispatch_create_platform_pixmap_surface_ext)},
+    {"eglCreateImageKHR", address(&dispatch_create_image_khr)},
+    {"eglDestroyImageKHR", address(&dispatch_destroy_image_khr)},
+};
+
 void* vendor_get_dispatch_address(const char* name) {
-  return name && std::strcmp(name, "eglCreatePlatformWindowSurfaceEXT") == 0
-             ? address(&dispatch_create_platform_window_surface_ext)
-             : nullptr;
+  for (const NamedFunction& stub : kDispatchStubs)
+    if (name && std::strcmp(name, stub.name) == 0) return stub.address;
+  return nullptr;
 }
 
 void vendor_set_dispatch_index(const char* name, int index) {
-  if (name && std::strcmp(name, "eglCreatePlatformWindowSurfaceEXT") == 0)
-    create_platform_window_surface_ext_index = index;
+  for (int i = 0; i < kExtensionFunctionCount; ++i)
+    if (name && std::strcmp(name, kDispatchStubs[i].name) == 0) dispatch_index[i] = index;
 }
 
 }  // namespace

@@ -42,12 +42,6 @@ bool window_visual_matches(const XWindowAttributes& attributes) {
          v->green_mask == 0xff00 && v->blue_mask == 0xff;
 }
 
-template <typename T>
-T fail(EGLint error, T value) {
-  set_error(error);
-  return value;
-}
-
 }  // namespace
 
 bool common_surface_attribute(EGLint attribute, EGLint value) {
@@ -92,8 +86,84 @@ EGLDisplay x11_platform_display(void* native, const EGLAttrib* attrib_list) {
 EGLint surface_types(const Display& display, const Config& config) {
   EGLint types = EGL_PBUFFER_BIT;
   // The presenter reads back a single-sampled front buffer.
-  if (display.visual && config.samples == 0) types |= EGL_WINDOW_BIT;
+  if (display.visual && config.samples == 0) types |= EGL_WINDOW_BIT | EGL_PIXMAP_BIT;
   return types;
+}
+
+namespace {
+
+// The display's visual (window configs' native visual), for laying out a pixmap's pixels.
+Visual* display_visual(const Display& display) {
+  XVisualInfo want{};
+  want.visualid = display.visual;
+  want.screen = display.x11_screen;
+  int count = 0;
+  XVisualInfo* info = XGetVisualInfo(display.x11, VisualIDMask | VisualScreenMask, &want, &count);
+  Visual* visual = info && count > 0 ? info->visual : nullptr;
+  if (info) XFree(info);
+  return visual;
+}
+
+// A pixmap the display's configs can render to: on its screen, of depth 24 or 32 (alpha in the
+// top byte, as GLX pixmaps take them); false after setting the EGL error.
+bool pixmap_fits(const Display& display, ::Pixmap pixmap, x11::PixmapGeometry& geometry) {
+  if (!pixmap || !x11::pixmap_geometry(display.x11, pixmap, geometry)) return fail(EGL_BAD_NATIVE_PIXMAP, false);
+  if (geometry.root != RootWindow(display.x11, display.x11_screen) || (geometry.depth != 24 && geometry.depth != 32))
+    return fail(EGL_BAD_MATCH, false);
+  return true;
+}
+
+}  // namespace
+
+EGLSurface create_pixmap_surface(Display& display, const Config& config, ::Pixmap pixmap, const EGLint* attributes) {
+  if (!is_x11_display(&display)) return fail(EGL_BAD_NATIVE_PIXMAP, EGL_NO_SURFACE);  // no pixmaps elsewhere
+  if (!(surface_types(display, config) & EGL_PIXMAP_BIT)) return fail(EGL_BAD_MATCH, EGL_NO_SURFACE);
+  for (const EGLint* a = attributes; a && a[0] != EGL_NONE; a += 2)
+    if (!common_surface_attribute(a[0], a[1])) return fail(EGL_BAD_ATTRIBUTE, EGL_NO_SURFACE);
+  x11::PixmapGeometry geometry;
+  if (!pixmap_fits(display, pixmap, geometry)) return EGL_NO_SURFACE;
+  // One EGLSurface per native pixmap (EGL 1.5 section 3.5.4).
+  for (const Surface* s : display.surfaces)
+    if (s->pixmap == pixmap && !s->destroy_pending) return fail(EGL_BAD_ALLOC, EGL_NO_SURFACE);
+  std::shared_ptr<gl::FramebufferObject> framebuffer;
+  try {
+    // Pixmaps are single-buffered (EGL 1.5 section 3.5.4): GL draws their one buffer.
+    framebuffer = gl::create_window_framebuffer(
+        display.screen, surface_buffers(geometry.width, geometry.height, config.alpha, config.depth, config.stencil, 0,
+                                        false));
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "glvk: eglCreatePixmapSurface: %s\n", e.what());
+  }
+  if (!framebuffer) return fail(EGL_BAD_ALLOC, EGL_NO_SURFACE);
+  auto* surface = new Surface{&config, geometry.width, geometry.height, false, std::move(framebuffer)};
+  surface->pixmap = pixmap;
+  Visual* visual = display_visual(display);
+  if (!visual || !x11::prepare_pixmap_presenter(surface->presenter, display.x11, pixmap, visual, geometry.depth)) {
+    delete surface;
+    return fail(EGL_BAD_NATIVE_PIXMAP, EGL_NO_SURFACE);
+  }
+  display.surfaces.insert(surface);
+  set_error(EGL_SUCCESS);
+  return surface;
+}
+
+bool copy_buffers(Display& display, Surface& surface, gl::Context& ctx, ::Pixmap pixmap) {
+  if (!is_x11_display(&display)) return fail(EGL_BAD_NATIVE_PIXMAP, false);
+  x11::PixmapGeometry geometry;
+  if (!pixmap_fits(display, pixmap, geometry)) return false;
+  if (geometry.width != surface.framebuffer->window->width || geometry.height != surface.framebuffer->window->height)
+    return fail(EGL_BAD_MATCH, false);
+  Visual* visual = display_visual(display);
+  x11::Presenter presenter;
+  if (!visual || !x11::prepare_pixmap_presenter(presenter, display.x11, pixmap, visual, geometry.depth))
+    return fail(EGL_BAD_NATIVE_PIXMAP, false);
+  x11::present(presenter, ctx, *surface.framebuffer, true);
+  x11::release_presenter(presenter);
+  return true;
+}
+
+void present_pixmap(Surface& surface, gl::Context& ctx) {
+  if (surface.pixmap) x11::present(surface.presenter, ctx, *surface.framebuffer);
 }
 
 EGLSurface create_window_surface(Display& display, const Config& config, ::Window window, const EGLint* attributes) {
@@ -151,7 +221,7 @@ void swap_window(Display& display, Surface& surface, gl::Context& ctx) {
 }
 
 void set_window_front_flush(Surface& surface, gl::Context& ctx) {
-  if (!surface.window) return;
+  if (!surface.window && !surface.pixmap) return;
   set_front_flush([&surface, &ctx] { x11::present(surface.presenter, ctx, *surface.framebuffer); });
 }
 

@@ -168,12 +168,12 @@ bool prepare_pixmap_presenter(Presenter& p, Display* dpy, ::Pixmap pixmap, Visua
   return false;
 }
 
-void present(Presenter& p, gl::Context& ctx, FramebufferObject& fb) {
+void present(Presenter& p, gl::Context& ctx, FramebufferObject& fb, bool back) {
   if (!p.target || !p.gc || !fb.window) return;
   const int width = fb.window->width, height = fb.window->height;
   if (width <= 0 || height <= 0) return;
   p.pixels.resize(std::size_t(width) * std::size_t(height) * 4);
-  if (!read_front_bgra8(ctx, fb, p.pixels.data())) return;
+  if (!read_colour_bgra8(ctx, fb, back, p.pixels.data())) return;
   if (!ensure_image(p, width, height)) return;
   fill_image(*p.image, p.pixels.data(), width, height);
   auto put = [&] {

@@ -2,7 +2,7 @@
 // its shown (front) buffer into the window with XShmPutImage when MIT-SHM works on the connection,
 // else XPutImage, and the window queries both need (attributes with X errors trapped, size). GLX
 // pixmaps are shown the same way. The pixels come back through src/gl and src/st
-// (read_front_bgra8); nothing here knows Vulkan.
+// (read_colour_bgra8); nothing here knows Vulkan.
 #pragma once
 
 // glvk's headers before Xlib's: Xlib defines macros (None, Bool, Status) that GL state names use.
@@ -56,9 +56,9 @@ bool prepare_presenter(Presenter& p, Display* dpy, ::Window window);
 // The same for a pixmap of `depth`, its pixels laid out as `visual`'s (a TrueColor visual with
 // 8-bit channels; depth 32 puts the alpha in the top byte).
 bool prepare_pixmap_presenter(Presenter& p, Display* dpy, ::Pixmap pixmap, Visual* visual, int depth);
-// Copies the framebuffer's front buffer (what GL_FRONT reads: the last swapped picture) to the
-// window or pixmap.
-void present(Presenter& p, gl::Context& ctx, FramebufferObject& fb);
+// Copies the framebuffer's front buffer (what GL_FRONT reads: the last swapped picture), or with
+// `back` its back buffer (eglCopyBuffers: what is drawn), to the window or pixmap.
+void present(Presenter& p, gl::Context& ctx, FramebufferObject& fb, bool back = false);
 // Frees the presenter's X objects (the window or pixmap itself is the application's).
 void release_presenter(Presenter& p);
 

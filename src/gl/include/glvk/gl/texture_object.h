@@ -85,6 +85,9 @@ struct TextureObject : SamplerParameters {
   // texture covers (glTexStorage: 0, levels, 0, layers; glTextureView: relative to the storage).
   GLint view_min_level = 0, view_num_levels = 0, view_min_layer = 0, view_num_layers = 0;
   std::shared_ptr<st::Texture> resource;  // null until texels exist
+  // The target of an EGL image (glEGLImageTargetTexture2DOES): `resource` is the image's, shared;
+  // specifying the texture again gives it storage of its own (orphaning, OES_EGL_image).
+  bool egl_image_target = false;
 
   // Buffer textures (glTexBuffer): the buffer's range, viewed as texels of the internal format.
   std::shared_ptr<BufferObject> buffer;

@@ -86,9 +86,10 @@ bool resize_window_framebuffer(const std::shared_ptr<st::Screen>& screen, Frameb
 // GL_FRONT reads: what was last shown) and the old front the back (undefined contents).
 bool swap_window_buffers(const std::shared_ptr<st::Screen>& screen, FramebufferObject& fb);
 
-// Reads the front colour buffer (after swap_window_buffers: what is shown) as 8-bit B, G, R, A
-// bytes, bottom row first, `width * 4` bytes a row, through `ctx`'s st context. False when it
-// has no such buffer or the read failed.
-bool read_front_bgra8(Context& ctx, FramebufferObject& fb, void* pixels);
+// Reads the front colour buffer (after swap_window_buffers: what is shown), or with `back` the
+// back one of a double-buffered framebuffer (what is drawn), as 8-bit B, G, R, A bytes, bottom
+// row first, `width * 4` bytes a row, through `ctx`'s st context. False when it has no such
+// buffer or the read failed.
+bool read_colour_bgra8(Context& ctx, FramebufferObject& fb, bool back, void* pixels);
 
 }  // namespace glvk::gl
