@@ -17,6 +17,8 @@ Kinds (compare.py counts each):
   es           issue 15's OpenGL ES groups (ES_GROUPS: GLSL ES 1.00-3.20 and !opengl es 2.0/3.0):
                their C tests, shader_runner_gles2/3 tests and glslparsertest compiler tests, which
                run in ES contexts, listed after SSO_GROUPS.
+  egl          issue 16's EGL groups (spec@egl*: contexts, surfaces, images, sync, extensions), every
+               test, listed last; run like the other surfaceless tests (those that want X open it).
   window       tests that need a window system (run_piglit.sh runs them with PIGLIT_PLATFORM=glx
                under Xvfb, without -fbo): the framebuffer tests that read or blit the window's
                own buffers (WINDOW), and issue 16's glx@ group, listed last.
@@ -198,7 +200,8 @@ for name, argv in sampled(groups) + sampled(legacy) + sampled(sso) + es + dsa:
     argv = argv[:1] + [next((f"{base}/{a}" for base in (ROOT, f"{ROOT}/tests") if os.path.isfile(f"{base}/{a}")), a)
                        for a in argv[1:]]
     out.append((name, argv, kind))
-# Issue 16's GLX tests, every one, last.
+# Issue 16's GLX tests, every one, then its EGL tests, every one, last.
 out += [(name, argv, "window") for name, argv in tests("opengl") if name.startswith("glx@")]
+out += [(name, argv, "egl") for name, argv in tests("opengl") if name.startswith("spec@egl")]
 for name, argv, kind in out:
     sys.stdout.write(f"{name} | {' '.join(argv)} | {kind}\n")
