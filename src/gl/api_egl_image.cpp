@@ -131,13 +131,16 @@ std::shared_ptr<EglImage> egl_image_of_renderbuffer(const RenderbufferObject& re
 namespace api {
 
 void EGLImageTargetTexture2DOES(Context& ctx, const char* fn, GLenum target, GLeglImageOES handle) {
-  // GL_TEXTURE_EXTERNAL_OES (OES_EGL_image_external) is not a target glvk has.
-  if (target != GL_TEXTURE_2D) return ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): not GL_TEXTURE_2D", fn, target);
+  // GL_TEXTURE_EXTERNAL_OES: OES_EGL_image_external, an ES context's target.
+  if (target != GL_TEXTURE_2D && (target != GL_TEXTURE_EXTERNAL_OES || !ctx.config().es()))
+    return ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): not GL_TEXTURE_2D or GL_TEXTURE_EXTERNAL_OES", fn, target);
   const std::shared_ptr<TextureObject> texture = texture_for_target(ctx, target);
   if (!texture) return ctx.error(GL_INVALID_OPERATION, "%s: no texture is bound", fn);
   if (texture->immutable) return ctx.error(GL_INVALID_OPERATION, "%s: the texture is immutable", fn);
   const std::shared_ptr<EglImage> image = checked_image(ctx, handle, fn);
   if (!image) return;
+  if (image->external_only && target != GL_TEXTURE_EXTERNAL_OES)
+    return ctx.error(GL_INVALID_OPERATION, "%s: a YUV image is sampled through GL_TEXTURE_EXTERNAL_OES only", fn);
   for (auto& face : texture->images) face.fill(TextureImage{});
   texture->images[0][0] = image->image;
   texture->resource = image->texture;
@@ -151,6 +154,8 @@ void EGLImageTargetRenderbufferStorageOES(Context& ctx, const char* fn, GLenum t
   if (!renderbuffer) return ctx.error(GL_INVALID_OPERATION, "%s: no renderbuffer is bound", fn);
   const std::shared_ptr<EglImage> image = checked_image(ctx, handle, fn);
   if (!image) return;
+  if (image->external_only)
+    return ctx.error(GL_INVALID_OPERATION, "%s: a YUV image is sampled through GL_TEXTURE_EXTERNAL_OES only", fn);
   renderbuffer->internal_format = GLenum(image->image.internal_format);
   renderbuffer->base_format = image->image.base_format;
   renderbuffer->format = image->image.format;

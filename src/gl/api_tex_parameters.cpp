@@ -141,6 +141,7 @@ void tex_parameter(Context& ctx, Lookup lookup, TextureObject& t, GLenum pname, 
   const GLint v = rounded_parameter(f);
   const bool multisample = t.target == GL_TEXTURE_2D_MULTISAMPLE || t.target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY;
   const bool rectangle = t.target == GL_TEXTURE_RECTANGLE;
+  const bool external = t.target == GL_TEXTURE_EXTERNAL_OES;
   const auto bad_value = [&] { ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): bad value %d", function, pname, v); };
   if (!vector && is_vector_parameter(pname))
     return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): the parameter takes a vector", function, pname);
@@ -149,12 +150,15 @@ void tex_parameter(Context& ctx, Lookup lookup, TextureObject& t, GLenum pname, 
   if (multisample && is_sampler_parameter(pname))
     return ctx.error(lookup == Lookup::BY_NAME ? GL_INVALID_OPERATION : GL_INVALID_ENUM,
                      "%s(pname = 0x%04x): multisample textures have no sampler state", function, pname);
-  if (is_sampler_parameter(pname)) return set_sampler_parameter(ctx, t, pname, params, type, rectangle, function);
+  // OES_EGL_image_external: an external texture is sampled clamped to its edge, from its one level.
+  if (external && (pname == GL_TEXTURE_WRAP_S || pname == GL_TEXTURE_WRAP_T) && v != GL_CLAMP_TO_EDGE) return bad_value();
+  if (is_sampler_parameter(pname))
+    return set_sampler_parameter(ctx, t, pname, params, type, rectangle || external, function);
   switch (pname) {
     case GL_TEXTURE_BASE_LEVEL:
     case GL_TEXTURE_MAX_LEVEL:
       if (v < 0) return ctx.error(GL_INVALID_VALUE, "%s: a level cannot be negative", function);
-      if (pname == GL_TEXTURE_BASE_LEVEL && v != 0 && (multisample || rectangle))
+      if (pname == GL_TEXTURE_BASE_LEVEL && v != 0 && (multisample || rectangle || external))
         return ctx.error(GL_INVALID_OPERATION, "%s: this texture's base level must be 0", function);
       // An immutable texture keeps its levels in range (ARB_texture_storage, GL 4.6 8.17): the base
       // in [0, levels - 1], the maximum in [base, levels - 1]; queries return the clamped value.
@@ -242,6 +246,12 @@ void get_tex_parameter(Context& ctx, const TextureObject& t, GLenum pname, void*
     case GL_TEXTURE_VIEW_MIN_LAYER: values[0] = t.view_min_layer; break;
     case GL_TEXTURE_VIEW_NUM_LAYERS: values[0] = t.view_num_layers; break;
     case GL_TEXTURE_TARGET: values[0] = t.target; break;
+    // OES_EGL_image_external: one unit samples an external texture (glvk's are converted to RGB).
+    case GL_REQUIRED_TEXTURE_IMAGE_UNITS_OES:
+      if (t.target != GL_TEXTURE_EXTERNAL_OES)
+        return ctx.error(GL_INVALID_ENUM, "%s(pname = GL_REQUIRED_TEXTURE_IMAGE_UNITS_OES): not an external texture", function);
+      values[0] = 1;
+      break;
     // 8.26: image units match formats by size (table 8.27's classes are all by size in GL 4.6).
     case GL_IMAGE_FORMAT_COMPATIBILITY_TYPE: values[0] = GL_IMAGE_FORMAT_COMPATIBILITY_BY_SIZE; break;
     default:
@@ -302,6 +312,10 @@ bool is_parameter_target(unsigned, GLenum target) { return target_index(target) 
 // find the texture (Lookup above) and in the type of their values.
 
 TextureRef parameter_texture(Context& ctx, Lookup lookup, GLuint target_or_name, const char* function) {
+  if (lookup == Lookup::BY_TARGET && target_or_name == GL_TEXTURE_EXTERNAL_OES && !ctx.config().es()) {
+    ctx.error(GL_INVALID_ENUM, "%s(target = GL_TEXTURE_EXTERNAL_OES): an OpenGL ES target", function);
+    return nullptr;
+  }
   return lookup == Lookup::BY_TARGET ? target_texture(ctx, target_or_name, is_parameter_target, 0, function)
                                      : named_texture_of(ctx, target_or_name, is_parameter_target, 0, function);
 }

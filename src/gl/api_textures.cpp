@@ -57,9 +57,10 @@ bool query_texture_integer(Context& ctx, GLenum pname, GLint64& value) {
       {GL_TEXTURE_BINDING_CUBE_MAP_ARRAY, GL_TEXTURE_CUBE_MAP_ARRAY},
       {GL_TEXTURE_BINDING_BUFFER, GL_TEXTURE_BUFFER},
       {GL_TEXTURE_BINDING_2D_MULTISAMPLE, GL_TEXTURE_2D_MULTISAMPLE},
-      {GL_TEXTURE_BINDING_2D_MULTISAMPLE_ARRAY, GL_TEXTURE_2D_MULTISAMPLE_ARRAY}};
+      {GL_TEXTURE_BINDING_2D_MULTISAMPLE_ARRAY, GL_TEXTURE_2D_MULTISAMPLE_ARRAY},
+      {GL_TEXTURE_BINDING_EXTERNAL_OES, GL_TEXTURE_EXTERNAL_OES}};
   for (const auto& [query, target] : kBindings)
-    if (pname == query) {
+    if (pname == query && (target != GL_TEXTURE_EXTERNAL_OES || ctx.config().es())) {
       const auto& bound = ctx.bound_textures[ctx.active_texture_unit][std::size_t(target_index(target))];
       value = bound ? bound->name : 0;
       return true;
@@ -191,7 +192,8 @@ GLboolean IsTexture(Context& ctx, const char*, GLuint texture) {
 
 void BindTexture(Context& ctx, const char* fn, GLenum target, GLuint texture) {
   const int index = target_index(target);
-  if (index < 0) return ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): not a texture target", fn, target);
+  if (index < 0 || (target == GL_TEXTURE_EXTERNAL_OES && !ctx.config().es()))
+    return ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): not a texture target", fn, target);
   TextureRef t;
   if (texture != 0) {
     std::lock_guard lock(ctx.share_group().mutex);

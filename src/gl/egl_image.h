@@ -23,6 +23,8 @@ struct EglImage {
   // top row first as the buffer holds them (GL's row 0 is the image's first row, as Mesa has it).
   std::vector<std::byte> pixels;
   GLenum pixel_format = GL_NONE, pixel_type = GL_NONE;
+  // A YUV dma-buf's image (converted to RGBA8): a GL_TEXTURE_EXTERNAL_OES target only.
+  bool external_only = false;
   std::mutex mutex;  // `texture` made once, from any thread's context
 };
 

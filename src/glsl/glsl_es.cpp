@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <cctype>
+#include <span>
 #include <string_view>
 
 #include "legacy_builtins.h"
+#include "tokens.h"
 
 namespace glvk::glsl::detail {
 namespace {
@@ -34,12 +36,16 @@ constexpr std::string_view kEs100TexturePreamble =
 // ES 2.0 extensions whose GLSL side GLSL ES 3.10 has in core: the #extension line is blanked
 // (glslang does not know them in 3.10) and the extension's macro defined, as 1.00 would.
 constexpr std::string_view kCoreIn310[] = {"GL_OES_standard_derivatives"};
+// OES_EGL_image_external(_essl3): glslang's Vulkan target has no texture functions for
+// samplerExternalOES, so the type is lowered to sampler2D (external_samplers) and its #extension
+// lines blanked the same way, their macros defined.
+constexpr std::string_view kExternalImage[] = {"GL_OES_EGL_image_external_essl3", "GL_OES_EGL_image_external"};
 
 bool is_space(char c) { return c == ' ' || c == '\t'; }
 
 // Blanks `#extension NAME : behavior` lines for the extensions above (spaces keep the columns
 // of nothing after it; the newline stays, so line numbers hold).
-std::string blank_core_extensions(std::string& text) {
+std::string blank_extensions(std::string& text, std::span<const std::string_view> names) {
   std::string defines;
   std::size_t line = 0;
   while (line < text.size()) {
@@ -52,7 +58,7 @@ std::string blank_core_extensions(std::string& text) {
       while (i < end && is_space(text[i])) ++i;
       if (std::string_view(text).substr(i, 9) == "extension") {
         const std::string_view rest = std::string_view(text).substr(i + 9, end - i - 9);
-        for (std::string_view name : kCoreIn310) {
+        for (std::string_view name : names) {
           const std::size_t at = rest.find(name);
           if (at == std::string_view::npos) continue;
           const std::size_t after = at + name.size();
@@ -96,8 +102,9 @@ std::string lower_glsl_es(Stage stage, const VersionInfo& version, const BuiltIn
     }
     text.insert(0, "#version " + std::to_string(glslang_es_version(version)) + " es\n#line 1\n");
   }
+  if (text.find("samplerExternalOES") != std::string::npos) preamble += blank_extensions(text, kExternalImage);
   if (version.version != 100) return {};
-  preamble += blank_core_extensions(text);
+  preamble += blank_extensions(text, kCoreIn310);
   preamble.append(kEs100TexturePreamble);
   // GLSL ES 1.00 7.4's gl_MaxVaryingVectors, which 3.00 replaced (glslang parses 1.00 as 3.10):
   // the context's GL_MAX_VARYING_VECTORS, else 1.00's minimum.
@@ -120,6 +127,21 @@ std::string lower_glsl_es(Stage stage, const VersionInfo& version, const BuiltIn
   }
   preamble += legacy.preamble;
   return legacy.epilogue;
+}
+
+std::set<std::string> lower_external_samplers(std::string& text) {
+  std::set<std::string> names;
+  if (text.find("samplerExternalOES") == std::string::npos) return names;
+  const std::vector<Token> tokens = tokenize(text);
+  std::vector<TextEdit> edits;
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    if (!tokens[i].is("samplerExternalOES")) continue;
+    edits.push_back({tokens[i].begin, tokens[i].end(), "sampler2D"});
+    // `uniform [precision] samplerExternalOES name`: the uniform's name (parameters are not uniforms).
+    if (i + 1 < tokens.size() && tokens[i + 1].identifier()) names.insert(std::string(tokens[i + 1].text));
+  }
+  apply_edits(text, std::move(edits));
+  return names;
 }
 
 }  // namespace glvk::glsl::detail

@@ -4,6 +4,7 @@
 // built-ins) and the user's line numbers.
 #pragma once
 
+#include <set>
 #include <string>
 #include <string_view>
 
@@ -40,6 +41,10 @@ std::string lower_glsl_es(Stage stage, const VersionInfo& version, const BuiltIn
 // log format with the user's lines: the operators 1.00 reserves (section 5.1: %, ~, <<, >>, &, |,
 // ^ and their assignments) outside preprocessor directives, and assignment to an array (5.8).
 std::string es100_reserved_operator_errors(std::string_view text);
+
+// samplerExternalOES (OES_EGL_image_external) as sampler2D in `text`; returns the names declared
+// with it (uniforms, and function parameters, which reflection never sees).
+std::set<std::string> lower_external_samplers(std::string& text);
 std::string es100_array_assignment_errors(glslang::TIntermediate& stage);
 
 }  // namespace glvk::glsl::detail

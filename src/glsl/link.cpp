@@ -408,6 +408,11 @@ static Program link_on_this_thread(std::span<const ShaderSource> shaders, const 
   }
   detail::BindingMap bindings = detail::reflect_resources(program, explicit_bindings, out);
   detail::reflect_interface(program, attributes, outputs, out);
+  // samplerExternalOES uniforms, sampled as the sampler2D the text became (glsl_es.h).
+  for (const detail::ParsedShader& parsed : linked.parsed)
+    for (Uniform& u : out.uniforms)
+      if (u.gl_type == 0x8B5E /* GL_SAMPLER_2D */ && parsed.source->external_samplers.count(u.name.substr(0, u.name.find('['))))
+        u.gl_type = 0x8D66;  // GL_SAMPLER_EXTERNAL_OES
 
   detail::InterfaceLocations upstream;  // the previous stage's outputs
   for (std::size_t s = 0; s < kStageCount; ++s) {

@@ -416,6 +416,7 @@ PreparedSource prepare_source(Stage stage, std::string_view source, const Compil
     emit_prefix += legacy.emit_prefix;
   } else {
     epilogue += lower_glsl_es(stage, v, options.limits, out.text, out.preamble);
+    out.external_samplers = lower_external_samplers(out.text);
   }
   out.preamble += version_gap_preamble(v, source);
   // A shader raised past 4.20 keeps the storage qualifiers of its version that 4.20 removed.

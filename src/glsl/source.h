@@ -38,6 +38,9 @@ struct PreparedSource {
   int raised_version = 140;  // what a shader below it (or without #version) is parsed as
   StageSubroutines subroutines;  // the text's subroutines, lowered (subroutines.h)
   std::string error;             // a compile error found while preparing (glslang's format)
+  // Uniforms declared samplerExternalOES (GLSL ES with OES_EGL_image_external), sampled as the
+  // sampler2D they are lowered to; reflection reports them as GL_SAMPLER_EXTERNAL_OES.
+  std::set<std::string> external_samplers;
 };
 
 // Preamble lines giving a shader of `version` what its version has and glslang accepts only from a

@@ -6,7 +6,9 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstring>
 #include <string>
 
@@ -337,6 +339,205 @@ TEST_F(EglImageTest, DmaBufErrors) {
            EGL_DMA_BUF_PLANE0_OFFSET_EXT, 0, EGL_DMA_BUF_PLANE0_PITCH_EXT, 8},
           a_, EGL_BAD_PARAMETER, "a context");
   close(fd);
+}
+
+
+// The RGB a Y'CbCr sample stands for (ITU-R BT.601, BT.709 and BT.2020: E'R = Y' + 2(1-Kr)Cr,
+// E'B = Y' + 2(1-Kb)Cb, E'G = (Y' - Kr E'R - Kb E'B) / Kg; narrow range Y' 16-235 and C 16-240
+// scaled by 2^(n-8), full range 0-(2^n - 1) around 2^(n-1)), rounded to 8 bits.
+Rgba expected_rgb(double y, double cb, double cr, int bits, bool full, double kr, double kb) {
+  const double s = double(1 << (bits - 8)), max = double((1 << bits) - 1);
+  const double yn = full ? y / max : (y - 16 * s) / (219 * s);
+  const double pb = full ? (cb - 128 * s) / max : (cb - 128 * s) / (224 * s);
+  const double pr = full ? (cr - 128 * s) / max : (cr - 128 * s) / (224 * s);
+  const double r = yn + 2 * (1 - kr) * pr, b = yn + 2 * (1 - kb) * pb, g = (yn - kr * r - kb * b) / (1 - kr - kb);
+  auto byte = [](double v) { return GLubyte(std::lround(std::min(1.0, std::max(0.0, v)) * 255)); };
+  return {byte(r), byte(g), byte(b), 255};
+}
+
+// EGL_EXT_image_dma_buf_import's YUV formats through OES_EGL_image_external(_essl3): each pixel of a
+// 4x4 image drawn with samplerExternalOES (nearest, one fragment per texel) is the RGB of its Y'
+// and its 2x2 (4:2:0) or 2x1 (4:2:2) block's Cb/Cr by the colour space and range hints. Tolerance 1:
+// the conversion and this test round independently.
+TEST_F(EglImageTest, DmaBufYuvFormatsSampleAsRgbThroughExternalTextures) {
+  constexpr int w = 4, h = 4;
+  eglBindAPI(EGL_OPENGL_ES_API);
+  const EGLint es3[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_NONE};
+  EGLContext es = eglCreateContext(display_, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, es3);
+  eglBindAPI(EGL_OPENGL_API);
+  ASSERT_NE(es, EGL_NO_CONTEXT);
+  use(es);
+  const char* vs_text = "#version 300 es\nin vec2 p;\nout vec2 t;\n"
+                        "void main() { t = p * 0.5 + 0.5; gl_Position = vec4(p, 0.0, 1.0); }\n";
+  const char* fs_text = "#version 300 es\n#extension GL_OES_EGL_image_external_essl3 : require\n"
+                        "precision mediump float;\nuniform samplerExternalOES s;\nin vec2 t;\nout vec4 c;\n"
+                        "void main() { c = texture(s, t); }\n";
+  auto shader = [](GLenum type, const char* text) {
+    const GLuint sh = glCreateShader(type);
+    glShaderSource(sh, 1, &text, nullptr);
+    glCompileShader(sh);
+    return sh;
+  };
+  const GLuint program = glCreateProgram();
+  glAttachShader(program, shader(GL_VERTEX_SHADER, vs_text));
+  glAttachShader(program, shader(GL_FRAGMENT_SHADER, fs_text));
+  glBindAttribLocation(program, 0, "p");
+  glLinkProgram(program);
+  GLint linked = 0;
+  glGetProgramiv(program, GL_LINK_STATUS, &linked);
+  ASSERT_EQ(linked, GL_TRUE);
+  GLenum uniform_type = 0;
+  GLint uniform_size = 0;
+  char name[16];
+  glGetActiveUniform(program, 0, sizeof name, nullptr, &uniform_size, &uniform_type, name);
+  EXPECT_EQ(uniform_type, GLenum(0x8D66)) << "GL_SAMPLER_EXTERNAL_OES";
+  glUseProgram(program);
+  const GLfloat quad[] = {-1, -1, 1, -1, -1, 1, 1, 1};
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, quad);
+  glEnableVertexAttribArray(0);
+  GLuint rb = 0, fbo = 0;
+  glGenRenderbuffers(1, &rb);
+  glBindRenderbuffer(GL_RENDERBUFFER, rb);
+  glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, w, h);
+  glGenFramebuffers(1, &fbo);
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+  glViewport(0, 0, w, h);
+
+  // Samples: Y' per pixel, Cb and Cr per chroma block, of `bits` (10 for P010, in 16-bit words).
+  auto y_at = [](int x, int y, int bits) { return (40 + 25 * x + 40 * y) << (bits - 8); };
+  auto cb_at = [](int bx, int by, int bits) { return (90 + 60 * bx + 20 * by) << (bits - 8); };
+  auto cr_at = [](int bx, int by, int bits) { return (200 - 50 * bx - 30 * by) << (bits - 8); };
+  struct Case {
+    const char* name;
+    EGLAttrib code;
+    EGLAttrib space, range;
+    double kr, kb;
+  };
+  const Case cases[] = {
+      {"NV12 601 narrow", fourcc('N', 'V', '1', '2'), EGL_ITU_REC601_EXT, EGL_YUV_NARROW_RANGE_EXT, 0.299, 0.114},
+      {"NV12 709 full", fourcc('N', 'V', '1', '2'), EGL_ITU_REC709_EXT, EGL_YUV_FULL_RANGE_EXT, 0.2126, 0.0722},
+      {"NV21 2020 narrow", fourcc('N', 'V', '2', '1'), EGL_ITU_REC2020_EXT, EGL_YUV_NARROW_RANGE_EXT, 0.2627, 0.0593},
+      {"P010 709 narrow", fourcc('P', '0', '1', '0'), EGL_ITU_REC709_EXT, EGL_YUV_NARROW_RANGE_EXT, 0.2126, 0.0722},
+      {"YU12 601 full", fourcc('Y', 'U', '1', '2'), EGL_ITU_REC601_EXT, EGL_YUV_FULL_RANGE_EXT, 0.299, 0.114},
+      {"YV12 709 narrow", fourcc('Y', 'V', '1', '2'), EGL_ITU_REC709_EXT, EGL_YUV_NARROW_RANGE_EXT, 0.2126, 0.0722},
+      {"YUYV 601 narrow", fourcc('Y', 'U', 'Y', 'V'), EGL_ITU_REC601_EXT, EGL_YUV_NARROW_RANGE_EXT, 0.299, 0.114},
+      {"UYVY 2020 full", fourcc('U', 'Y', 'V', 'Y'), EGL_ITU_REC2020_EXT, EGL_YUV_FULL_RANGE_EXT, 0.2627, 0.0593},
+  };
+  for (const Case& c : cases) {
+    const bool p010 = c.code == fourcc('P', '0', '1', '0');
+    const bool packed = c.code == fourcc('Y', 'U', 'Y', 'V') || c.code == fourcc('U', 'Y', 'V', 'Y');
+    const bool planar = c.code == fourcc('Y', 'U', '1', '2') || c.code == fourcc('Y', 'V', '1', '2');
+    const int bits = p010 ? 10 : 8, bytes = p010 ? 2 : 1;
+    // One buffer, its planes one after the other, rows padded to `pitch`.
+    std::vector<std::uint8_t> data;
+    std::vector<std::pair<std::size_t, std::size_t>> planes;  // (offset, pitch)
+    auto put = [&](std::size_t at, int value) {
+      if (data.size() < at + std::size_t(bytes)) data.resize(at + std::size_t(bytes), 0);
+      if (bytes == 1) {
+        data[at] = std::uint8_t(value);
+      } else {
+        data[at] = std::uint8_t(value << 6);
+        data[at + 1] = std::uint8_t((value << 6) >> 8);
+      }
+    };
+    auto begin_plane = [&](std::size_t pitch) {
+      const std::size_t offset = (data.size() + 63) / 64 * 64;
+      data.resize(offset, 0);
+      planes.push_back({offset, pitch});
+      return offset;
+    };
+    if (packed) {
+      const std::size_t pitch = w * 2 + 8, base = begin_plane(pitch);
+      const bool yuyv = c.code == fourcc('Y', 'U', 'Y', 'V');
+      for (int y = 0; y < h; ++y)
+        for (int bx = 0; bx < w / 2; ++bx) {
+          const std::size_t at = base + std::size_t(y) * pitch + std::size_t(bx) * 4;
+          put(at + (yuyv ? 0 : 1), y_at(2 * bx, y, 8));
+          put(at + (yuyv ? 2 : 3), y_at(2 * bx + 1, y, 8));
+          put(at + (yuyv ? 1 : 0), cb_at(bx, y, 8));
+          put(at + (yuyv ? 3 : 2), cr_at(bx, y, 8));
+        }
+    } else {
+      const std::size_t y_pitch = w * std::size_t(bytes) + 16, y_base = begin_plane(y_pitch);
+      for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x) put(y_base + std::size_t(y) * y_pitch + std::size_t(x * bytes), y_at(x, y, bits));
+      if (planar) {
+        const bool yv12 = c.code == fourcc('Y', 'V', '1', '2');
+        for (int plane = 0; plane < 2; ++plane) {
+          const std::size_t pitch = w / 2 + 4, base = begin_plane(pitch);
+          const bool cb = (plane == 0) != yv12;
+          for (int by = 0; by < h / 2; ++by)
+            for (int bx = 0; bx < w / 2; ++bx)
+              put(base + std::size_t(by) * pitch + std::size_t(bx), cb ? cb_at(bx, by, 8) : cr_at(bx, by, 8));
+        }
+      } else {
+        const bool nv21 = c.code == fourcc('N', 'V', '2', '1');
+        const std::size_t pitch = w * std::size_t(bytes) + 8, base = begin_plane(pitch);
+        for (int by = 0; by < h / 2; ++by)
+          for (int bx = 0; bx < w / 2; ++bx) {
+            const std::size_t at = base + std::size_t(by) * pitch + std::size_t(bx * 2 * bytes);
+            put(at + std::size_t(nv21 ? bytes : 0), cb_at(bx, by, bits));
+            put(at + std::size_t(nv21 ? 0 : bytes), cr_at(bx, by, bits));
+          }
+      }
+    }
+    const int fd = memfd_with(data, 0);
+    ASSERT_GE(fd, 0);
+    std::vector<EGLAttrib> attributes = {EGL_WIDTH, w, EGL_HEIGHT, h, EGL_LINUX_DRM_FOURCC_EXT, c.code,
+                                         EGL_YUV_COLOR_SPACE_HINT_EXT, c.space, EGL_SAMPLE_RANGE_HINT_EXT, c.range,
+                                         EGL_YUV_CHROMA_HORIZONTAL_SITING_HINT_EXT, EGL_YUV_CHROMA_SITING_0_EXT};
+    for (std::size_t p = 0; p < planes.size(); ++p)
+      attributes.insert(attributes.end(), {EGLAttrib(EGL_DMA_BUF_PLANE0_FD_EXT + 3 * p), fd,
+                                           EGLAttrib(EGL_DMA_BUF_PLANE0_OFFSET_EXT + 3 * p), EGLAttrib(planes[p].first),
+                                           EGLAttrib(EGL_DMA_BUF_PLANE0_PITCH_EXT + 3 * p), EGLAttrib(planes[p].second)});
+    attributes.push_back(EGL_NONE);
+    EGLImage image = eglCreateImage(display_, EGL_NO_CONTEXT, EGL_LINUX_DMA_BUF_EXT, nullptr, attributes.data());
+    close(fd);
+    ASSERT_NE(image, EGL_NO_IMAGE) << c.name << std::hex << " " << eglGetError();
+    GLuint tex = 0;
+    glGenTextures(1, &tex);
+    glBindTexture(GL_TEXTURE_2D, tex);
+    target_texture()(GL_TEXTURE_2D, image);
+    EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << c.name << ": a YUV image is external only";
+    glDeleteTextures(1, &tex);
+    glGenTextures(1, &tex);
+    glBindTexture(0x8D65 /* GL_TEXTURE_EXTERNAL_OES */, tex);
+    target_texture()(0x8D65, image);
+    glTexParameteri(0x8D65, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(0x8D65, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR)) << c.name;
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    std::vector<Rgba> pixels(std::size_t(w * h));
+    glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
+    for (int y = 0; y < h; ++y)
+      for (int x = 0; x < w; ++x) {
+        const int by = packed ? y : y / 2, cbits = packed || planar ? 8 : bits;
+        const Rgba want = expected_rgb(y_at(x, y, packed || planar ? 8 : bits), cb_at(x / 2, by, cbits),
+                                       cr_at(x / 2, by, cbits), packed || planar ? 8 : bits,
+                                       c.range == EGL_YUV_FULL_RANGE_EXT, c.kr, c.kb);
+        const Rgba got = pixels[std::size_t(y * w + x)];
+        for (int k = 0; k < 4; ++k)
+          EXPECT_NEAR(got[std::size_t(k)], want[std::size_t(k)], 1) << c.name << " at " << x << "," << y << " channel " << k;
+      }
+    glDeleteTextures(1, &tex);
+    EXPECT_TRUE(eglDestroyImage(display_, image));
+  }
+  // A YUV format with a plane missing.
+  const std::vector<std::uint8_t> bytes(64, 0);
+  const int fd = memfd_with(bytes, 0);
+  const EGLAttrib one_plane[] = {EGL_WIDTH, 2, EGL_HEIGHT, 2, EGL_LINUX_DRM_FOURCC_EXT, fourcc('N', 'V', '1', '2'),
+                                 EGL_DMA_BUF_PLANE0_FD_EXT, fd, EGL_DMA_BUF_PLANE0_OFFSET_EXT, 0,
+                                 EGL_DMA_BUF_PLANE0_PITCH_EXT, 2, EGL_NONE};
+  EXPECT_EQ(eglCreateImage(display_, EGL_NO_CONTEXT, EGL_LINUX_DMA_BUF_EXT, nullptr, one_plane), EGL_NO_IMAGE);
+  EXPECT_EQ(eglGetError(), EGL_BAD_PARAMETER);
+  close(fd);
+  eglMakeCurrent(display_, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+  eglDestroyContext(display_, es);
+  // A desktop context has no external target.
+  use(a_);
+  glBindTexture(0x8D65, 0);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
 }
 
 }  // namespace

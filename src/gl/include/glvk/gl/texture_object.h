@@ -30,11 +30,18 @@ inline constexpr GLint kMaxArrayTextureLayers = 2048;
 inline constexpr unsigned kMaxTextureLevels = 15;  // log2(16384) + 1
 inline constexpr unsigned kMaxTextureUnits = 96;  // MAX_COMBINED_TEXTURE_IMAGE_UNITS (GL 4.6: at least 80)
 
-// The binding targets, in the order of Context::bound_textures' inner array.
+// OES_EGL_image_external's enums (OpenGL ES headers only).
+inline constexpr GLenum GL_TEXTURE_EXTERNAL_OES = 0x8D65;
+inline constexpr GLenum GL_SAMPLER_EXTERNAL_OES = 0x8D66;
+inline constexpr GLenum GL_TEXTURE_BINDING_EXTERNAL_OES = 0x8D67;
+inline constexpr GLenum GL_REQUIRED_TEXTURE_IMAGE_UNITS_OES = 0x8D68;
+
+// The binding targets, in the order of Context::bound_textures' inner array. GL_TEXTURE_EXTERNAL_OES
+// (EGL images, OES_EGL_image_external) is an ES context's only.
 inline constexpr GLenum kTextureTargets[] = {
     GL_TEXTURE_1D,       GL_TEXTURE_2D,       GL_TEXTURE_3D,       GL_TEXTURE_1D_ARRAY,
     GL_TEXTURE_2D_ARRAY, GL_TEXTURE_RECTANGLE, GL_TEXTURE_CUBE_MAP, GL_TEXTURE_CUBE_MAP_ARRAY,
-    GL_TEXTURE_BUFFER,   GL_TEXTURE_2D_MULTISAMPLE, GL_TEXTURE_2D_MULTISAMPLE_ARRAY};
+    GL_TEXTURE_BUFFER,   GL_TEXTURE_2D_MULTISAMPLE, GL_TEXTURE_2D_MULTISAMPLE_ARRAY, GL_TEXTURE_EXTERNAL_OES};
 inline constexpr std::size_t kTextureTargetCount = std::size(kTextureTargets);
 
 // gl_texture_image: one (face, level) as specified. Undefined while internal_format is 0.
@@ -75,7 +82,14 @@ struct SamplerObject : SamplerParameters {
 };
 
 struct TextureObject : SamplerParameters {
-  explicit TextureObject(GLuint object_name, GLenum object_target = 0) : name(object_name), target(object_target) {}
+  explicit TextureObject(GLuint object_name, GLenum object_target = 0) : name(object_name), target(object_target) {
+    // GL 4.6 table 23.18's note and OES_EGL_image_external: rectangle and external textures start
+    // with LINEAR minification and CLAMP_TO_EDGE wraps (they have one level and no repeat).
+    if (target == GL_TEXTURE_RECTANGLE || target == GL_TEXTURE_EXTERNAL_OES) {
+      min_filter = GL_LINEAR;
+      wrap_s = wrap_t = wrap_r = GL_CLAMP_TO_EDGE;
+    }
+  }
   GLuint name;
   GLenum target;  // 0 until first bound
   std::array<std::array<TextureImage, kMaxTextureLevels>, 6> images{};  // [face][level]
