@@ -41,6 +41,7 @@ constexpr const char* kEsExtensions[] = {
     "GL_OES_EGL_image",              // EGL images as texture and renderbuffer storage
     "GL_OES_EGL_image_external",     // GL_TEXTURE_EXTERNAL_OES and samplerExternalOES (YUV dma-bufs)
     "GL_OES_EGL_image_external_essl3",
+    "GL_OES_EGL_sync",               // EGL fence syncs on the context's commands (egl_syncs.cpp)
     "GL_OES_element_index_uint",     // UNSIGNED_INT indices
     "GL_OES_rgb8_rgba8",             // RGB8/RGBA8 renderbuffers
     "GL_OES_standard_derivatives",   // dFdx/dFdy/fwidth in GLSL ES 1.00 (core from 3.00)

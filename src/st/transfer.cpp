@@ -359,13 +359,19 @@ std::uint64_t Context::fence() {
   return stream.has_recorded_work() ? stream.open_serial() : stream.open_serial() - 1;
 }
 
-bool Context::fence_signaled(std::uint64_t fence) {
-  Locked l(*screen_);
+bool Context::fence_signaled(std::uint64_t fence) { return st::fence_signaled(*screen_, fence); }
+
+bool Context::fence_wait(std::uint64_t fence, bool flush, std::uint64_t timeout_ns) {
+  return st::fence_wait(*screen_, fence, flush, timeout_ns);
+}
+
+bool fence_signaled(Screen& screen, std::uint64_t fence) {
+  Locked l(screen);
   return l.s.stream->is_complete(fence);
 }
 
-bool Context::fence_wait(std::uint64_t fence, bool flush, std::uint64_t timeout_ns) {
-  Locked l(*screen_);
+bool fence_wait(Screen& screen, std::uint64_t fence, bool flush, std::uint64_t timeout_ns) {
+  Locked l(screen);
   if (flush && fence >= l.s.stream->open_serial() && l.s.stream->has_recorded_work()) {
     ++l.s.stats.submissions;
     l.s.stream->flush();

@@ -360,6 +360,67 @@ TEST(Egl, ConfiglessContextTakesSurfacesOfOneConfig) {
   eglDestroyContext(display, context);
 }
 
+// EGL 1.5 3.8 / EGL_KHR_fence_sync / EGL_KHR_wait_sync: a fence after the current context's
+// commands, its attributes, client and server waits, and the errors the specifications name
+// (an unknown type is EGL_BAD_PARAMETER in EGL 1.5, EGL_BAD_ATTRIBUTE in the KHR extension).
+TEST(Egl, FenceSyncs) {
+  EGLDisplay display = surfaceless_display();
+  const std::string extensions = eglQueryString(display, EGL_EXTENSIONS);
+  EXPECT_NE(extensions.find("EGL_KHR_fence_sync"), std::string::npos);
+  EXPECT_NE(extensions.find("EGL_KHR_wait_sync"), std::string::npos);
+  eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+  EXPECT_EQ(eglCreateSync(display, EGL_SYNC_FENCE, nullptr), EGL_NO_SYNC);
+  EXPECT_EQ(eglGetError(), EGL_BAD_MATCH) << "no current context";
+  EGLContext context = create_context({EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 6});
+  ASSERT_TRUE(eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context));
+  EXPECT_EQ(eglCreateSync(display, 0x1234, nullptr), EGL_NO_SYNC);
+  EXPECT_EQ(eglGetError(), EGL_BAD_PARAMETER);
+  auto create_khr = reinterpret_cast<PFNEGLCREATESYNCKHRPROC>(eglGetProcAddress("eglCreateSyncKHR"));
+  auto attrib_khr = reinterpret_cast<PFNEGLGETSYNCATTRIBKHRPROC>(eglGetProcAddress("eglGetSyncAttribKHR"));
+  auto destroy_khr = reinterpret_cast<PFNEGLDESTROYSYNCKHRPROC>(eglGetProcAddress("eglDestroySyncKHR"));
+  ASSERT_TRUE(create_khr && attrib_khr && destroy_khr);
+  EXPECT_EQ(create_khr(display, 0x1234, nullptr), EGL_NO_SYNC_KHR);
+  EXPECT_EQ(eglGetError(), EGL_BAD_ATTRIBUTE);
+  const EGLAttrib some[] = {EGL_SYNC_STATUS, EGL_SIGNALED, EGL_NONE};
+  EXPECT_EQ(eglCreateSync(display, EGL_SYNC_FENCE, some), EGL_NO_SYNC);
+  EXPECT_EQ(eglGetError(), EGL_BAD_ATTRIBUTE);
+
+  glClearColor(1, 0, 0, 1);
+  EGLSync sync = eglCreateSync(display, EGL_SYNC_FENCE, nullptr);
+  ASSERT_NE(sync, EGL_NO_SYNC);
+  EGLAttrib value = 0;
+  EXPECT_TRUE(eglGetSyncAttrib(display, sync, EGL_SYNC_TYPE, &value));
+  EXPECT_EQ(value, EGL_SYNC_FENCE);
+  EXPECT_TRUE(eglGetSyncAttrib(display, sync, EGL_SYNC_CONDITION, &value));
+  EXPECT_EQ(value, EGL_SYNC_PRIOR_COMMANDS_COMPLETE);
+  EXPECT_EQ(eglClientWaitSync(display, sync, EGL_SYNC_FLUSH_COMMANDS_BIT, EGL_FOREVER), EGL_CONDITION_SATISFIED);
+  EXPECT_TRUE(eglGetSyncAttrib(display, sync, EGL_SYNC_STATUS, &value));
+  EXPECT_EQ(value, EGL_SIGNALED);
+  EGLint khr_value = 0;
+  EXPECT_TRUE(attrib_khr(display, sync, EGL_SYNC_TYPE_KHR, &khr_value));
+  EXPECT_EQ(khr_value, EGL_SYNC_FENCE_KHR);
+  value = 77;
+  EXPECT_FALSE(eglGetSyncAttrib(display, sync, EGL_BUFFER_PRESERVED, &value));
+  EXPECT_EQ(eglGetError(), EGL_BAD_ATTRIBUTE);
+  EXPECT_EQ(value, 77) << "untouched on an error";
+  EXPECT_TRUE(eglWaitSync(display, sync, 0));
+  EXPECT_FALSE(eglWaitSync(display, sync, 1));
+  EXPECT_EQ(eglGetError(), EGL_BAD_PARAMETER);
+  int not_a_sync = 0;
+  EXPECT_EQ(eglClientWaitSync(display, &not_a_sync, 0, 0), EGL_FALSE);
+  EXPECT_EQ(eglGetError(), EGL_BAD_PARAMETER);
+  EXPECT_TRUE(destroy_khr(display, sync));
+  EXPECT_FALSE(eglDestroySync(display, sync));
+  EXPECT_EQ(eglGetError(), EGL_BAD_PARAMETER);
+  // A fence of work not yet submitted is waited for (the wait submits it): glClear then a wait.
+  glClear(GL_COLOR_BUFFER_BIT);
+  sync = eglCreateSync(display, EGL_SYNC_FENCE, nullptr);
+  EXPECT_EQ(eglClientWaitSync(display, sync, 0, EGL_FOREVER), EGL_CONDITION_SATISFIED);
+  EXPECT_TRUE(eglDestroySync(display, sync));
+  eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+  eglDestroyContext(display, context);
+}
+
 TEST(Egl, MakeCurrentErrors) {
   EGLDisplay display = surfaceless_display();
   int not_a_context = 0;

@@ -1,10 +1,12 @@
 // The EGL 1.5 entry points of the glvk vendor (reached through libglvnd's libEGL).
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <string_view>
 
 #include "egl_api.h"
+#include "egl_image.h"
 #include "egl_objects.h"
 #include "glvk/st/screen.h"
 #include "glvk/st/context.h"
@@ -135,6 +137,8 @@ void collect(Display& display) {
 
 }  // namespace
 
+ContextObject* thread_context() { return current_context_object; }
+
 Display* checked_display(EGLDisplay dpy) {
   if (!is_display(dpy)) return fail<Display*>(EGL_BAD_DISPLAY, nullptr);
   Display* display = static_cast<Display*>(dpy);
@@ -186,6 +190,16 @@ EGLDisplay get_platform_display(EGLenum platform, void* native_display, const EG
   if (native_display != EGL_DEFAULT_DISPLAY)
     return platform == EGL_NONE ? EGL_NO_DISPLAY : fail(EGL_BAD_PARAMETER, EGL_NO_DISPLAY);
   if (attrib_list && attrib_list[0] != EGL_NONE) return fail(EGL_BAD_ATTRIBUTE, EGL_NO_DISPLAY);
+  // eglGetDisplay(EGL_DEFAULT_DISPLAY) is the default X server's display when there is one (as
+  // Mesa's X11 platform, its default): unless EGL_PLATFORM names another platform, with $DISPLAY
+  // set and the server reachable. Otherwise the surfaceless-like default display.
+  if (platform == EGL_NONE) {
+    const char* chosen = std::getenv("EGL_PLATFORM");
+    const bool x11 = chosen ? std::string_view(chosen) == "x11" : std::getenv("DISPLAY") != nullptr;
+    if (x11)
+      if (EGLDisplay display = x11_platform_display(EGL_DEFAULT_DISPLAY, nullptr); display != EGL_NO_DISPLAY)
+        return display;
+  }
   set_error(EGL_SUCCESS);
   return display_for(platform);
 }
@@ -220,6 +234,11 @@ EGLBoolean Terminate(EGLDisplay dpy) {
   for (ContextObject* c : display->contexts) c->destroy_pending = true;
   for (Surface* s : display->surfaces) s->destroy_pending = true;
   collect(*display);
+  // Images and syncs are gone with the display (EGL 1.5 3.2: their handles become invalid); the
+  // textures and renderbuffers an image was given to keep their texels.
+  for (void* image : display->images) unregister_egl_image(image);
+  display->images.clear();
+  display->syncs.clear();
   display->initialized = false;
   display->screen.reset();  // contexts still current keep the device alive
   return succeed();
@@ -236,8 +255,8 @@ const char* QueryString(EGLDisplay dpy, EGLint name) {
     case EGL_EXTENSIONS:
       return "EGL_EXT_create_context_robustness EGL_EXT_image_dma_buf_import EGL_KHR_create_context "
              "EGL_KHR_create_context_no_error EGL_KHR_gl_renderbuffer_image EGL_KHR_gl_texture_2D_image "
-             "EGL_KHR_get_all_proc_addresses EGL_KHR_image_base EGL_KHR_no_config_context EGL_KHR_surfaceless_context "
-             "EGL_MESA_configless_context";
+             "EGL_KHR_fence_sync EGL_KHR_get_all_proc_addresses EGL_KHR_image_base EGL_KHR_no_config_context "
+             "EGL_KHR_surfaceless_context EGL_KHR_wait_sync EGL_MESA_configless_context";
     default: return fail<const char*>(EGL_BAD_PARAMETER, nullptr);
   }
 }

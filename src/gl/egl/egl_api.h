@@ -62,6 +62,17 @@ EGLImageKHR CreateImageKHR(EGLDisplay dpy, EGLContext ctx, EGLenum target, EGLCl
                            const EGLint* attrib_list);
 EGLBoolean DestroyImage(EGLDisplay dpy, EGLImage image);
 EGLBoolean DestroyImageKHR(EGLDisplay dpy, EGLImageKHR image);
+// egl_syncs.cpp
+EGLSync CreateSync(EGLDisplay dpy, EGLenum type, const EGLAttrib* attrib_list);
+EGLSyncKHR CreateSyncKHR(EGLDisplay dpy, EGLenum type, const EGLint* attrib_list);
+EGLBoolean DestroySync(EGLDisplay dpy, EGLSync sync);
+EGLBoolean DestroySyncKHR(EGLDisplay dpy, EGLSyncKHR sync);
+EGLint ClientWaitSync(EGLDisplay dpy, EGLSync sync, EGLint flags, EGLTime timeout);
+EGLint ClientWaitSyncKHR(EGLDisplay dpy, EGLSyncKHR sync, EGLint flags, EGLTimeKHR timeout);
+EGLBoolean GetSyncAttrib(EGLDisplay dpy, EGLSync sync, EGLint attribute, EGLAttrib* value);
+EGLBoolean GetSyncAttribKHR(EGLDisplay dpy, EGLSyncKHR sync, EGLint attribute, EGLint* value);
+EGLBoolean WaitSync(EGLDisplay dpy, EGLSync sync, EGLint flags);
+EGLint WaitSyncKHR(EGLDisplay dpy, EGLSyncKHR sync, EGLint flags);
 }  // namespace api
 
 }  // namespace glvk::gl::egl

@@ -10,6 +10,7 @@
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
 
+#include <map>
 #include <memory>
 #include <mutex>
 #include <set>
@@ -69,6 +70,12 @@ struct Display {
   std::set<Surface*> surfaces;
   std::set<ContextObject*> contexts;
   std::set<void*> images;  // EGLImage handles made on this display (egl_images.cpp)
+  // Fence sync objects (egl_syncs.cpp): a point of the screen's command stream.
+  struct Sync {
+    std::uint64_t fence = 0;
+    std::shared_ptr<st::Screen> screen;  // the stream the fence is on (the display's)
+  };
+  std::map<void*, std::unique_ptr<Sync>> syncs;
 };
 
 // One lock for all EGL state of the vendor.
@@ -120,6 +127,8 @@ T fail(EGLint error, T value) {
 
 // The display, initialized; null after setting EGL_BAD_DISPLAY or EGL_NOT_INITIALIZED.
 Display* checked_display(EGLDisplay dpy);
+// The calling thread's current context, or null.
+ContextObject* thread_context();
 // The display's context a handle names (not destroyed), or null.
 ContextObject* find_context(Display& display, EGLContext context);
 

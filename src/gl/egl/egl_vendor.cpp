@@ -27,6 +27,8 @@ const NamedFunction kEglFunctions[] = {
     {"eglBindTexImage", address(&api::BindTexImage)},
     {"eglChooseConfig", address(&api::ChooseConfig)},
     {"eglCopyBuffers", address(&api::CopyBuffers)},
+    {"eglClientWaitSync", address(&api::ClientWaitSync)},
+    {"eglClientWaitSyncKHR", address(&api::ClientWaitSyncKHR)},
     {"eglCreateContext", address(&api::CreateContext)},
     {"eglCreateImage", address(&api::CreateImage)},
     {"eglCreateImageKHR", address(&api::CreateImageKHR)},
@@ -36,16 +38,22 @@ const NamedFunction kEglFunctions[] = {
     {"eglCreatePlatformPixmapSurface", address(&api::CreatePlatformPixmapSurface)},
     {"eglCreatePlatformPixmapSurfaceEXT", address(&api::CreatePlatformPixmapSurfaceEXT)},
     {"eglCreatePlatformWindowSurface", address(&api::CreatePlatformWindowSurface)},
+    {"eglCreateSync", address(&api::CreateSync)},
+    {"eglCreateSyncKHR", address(&api::CreateSyncKHR)},
     {"eglCreatePlatformWindowSurfaceEXT", address(&api::CreatePlatformWindowSurfaceEXT)},
     {"eglCreateWindowSurface", address(&api::CreateWindowSurface)},
     {"eglDestroyContext", address(&api::DestroyContext)},
     {"eglDestroyImage", address(&api::DestroyImage)},
     {"eglDestroyImageKHR", address(&api::DestroyImageKHR)},
     {"eglDestroySurface", address(&api::DestroySurface)},
+    {"eglDestroySync", address(&api::DestroySync)},
+    {"eglDestroySyncKHR", address(&api::DestroySyncKHR)},
     {"eglGetConfigAttrib", address(&api::GetConfigAttrib)},
     {"eglGetConfigs", address(&api::GetConfigs)},
     {"eglGetCurrentContext", address(&api::GetCurrentContext)},
     {"eglGetError", address(&api::GetError)},
+    {"eglGetSyncAttrib", address(&api::GetSyncAttrib)},
+    {"eglGetSyncAttribKHR", address(&api::GetSyncAttribKHR)},
     {"eglInitialize", address(&api::Initialize)},
     {"eglMakeCurrent", address(&api::MakeCurrent)},
     {"eglQueryAPI", address(&api::QueryAPI)},
@@ -61,6 +69,8 @@ const NamedFunction kEglFunctions[] = {
     {"eglWaitClient", address(&api::WaitClient)},
     {"eglWaitGL", address(&api::WaitGL)},
     {"eglWaitNative", address(&api::WaitNative)},
+    {"eglWaitSync", address(&api::WaitSync)},
+    {"eglWaitSyncKHR", address(&api::WaitSyncKHR)},
 };
 
 EGLDisplay vendor_get_platform_display(EGLenum platform, void* native_display, const EGLAttrib* attrib_list) {
@@ -94,9 +104,14 @@ enum ExtensionFunction {
   CREATE_PLATFORM_PIXMAP_SURFACE_EXT,
   CREATE_IMAGE_KHR,
   DESTROY_IMAGE_KHR,
+  CREATE_SYNC_KHR,
+  DESTROY_SYNC_KHR,
+  CLIENT_WAIT_SYNC_KHR,
+  GET_SYNC_ATTRIB_KHR,
+  WAIT_SYNC_KHR,
   kExtensionFunctionCount
 };
-int dispatch_index[kExtensionFunctionCount] = {-1, -1, -1, -1};
+int dispatch_index[kExtensionFunctionCount] = {-1, -1, -1, -1, -1, -1, -1, -1, -1};
 
 // The display's vendor's function, or null after setting EGL_BAD_DISPLAY.
 template <typename F>
@@ -137,11 +152,41 @@ EGLBoolean dispatch_destroy_image_khr(EGLDisplay dpy, EGLImageKHR image) {
   return function ? function(dpy, image) : EGL_FALSE;
 }
 
+EGLSyncKHR dispatch_create_sync_khr(EGLDisplay dpy, EGLenum type, const EGLint* attributes) {
+  auto* function = vendor_function<decltype(api::CreateSyncKHR)>(dpy, CREATE_SYNC_KHR);
+  return function ? function(dpy, type, attributes) : EGL_NO_SYNC_KHR;
+}
+
+EGLBoolean dispatch_destroy_sync_khr(EGLDisplay dpy, EGLSyncKHR sync) {
+  auto* function = vendor_function<decltype(api::DestroySyncKHR)>(dpy, DESTROY_SYNC_KHR);
+  return function ? function(dpy, sync) : EGL_FALSE;
+}
+
+EGLint dispatch_client_wait_sync_khr(EGLDisplay dpy, EGLSyncKHR sync, EGLint flags, EGLTimeKHR timeout) {
+  auto* function = vendor_function<decltype(api::ClientWaitSyncKHR)>(dpy, CLIENT_WAIT_SYNC_KHR);
+  return function ? function(dpy, sync, flags, timeout) : EGL_FALSE;
+}
+
+EGLBoolean dispatch_get_sync_attrib_khr(EGLDisplay dpy, EGLSyncKHR sync, EGLint attribute, EGLint* value) {
+  auto* function = vendor_function<decltype(api::GetSyncAttribKHR)>(dpy, GET_SYNC_ATTRIB_KHR);
+  return function ? function(dpy, sync, attribute, value) : EGL_FALSE;
+}
+
+EGLint dispatch_wait_sync_khr(EGLDisplay dpy, EGLSyncKHR sync, EGLint flags) {
+  auto* function = vendor_function<decltype(api::WaitSyncKHR)>(dpy, WAIT_SYNC_KHR);
+  return function ? function(dpy, sync, flags) : EGL_FALSE;
+}
+
 const NamedFunction kDispatchStubs[kExtensionFunctionCount] = {
     {"eglCreatePlatformWindowSurfaceEXT", address(&dispatch_create_platform_window_surface_ext)},
     {"eglCreatePlatformPixmapSurfaceEXT", address(&dispatch_create_platform_pixmap_surface_ext)},
     {"eglCreateImageKHR", address(&dispatch_create_image_khr)},
     {"eglDestroyImageKHR", address(&dispatch_destroy_image_khr)},
+    {"eglCreateSyncKHR", address(&dispatch_create_sync_khr)},
+    {"eglDestroySyncKHR", address(&dispatch_destroy_sync_khr)},
+    {"eglClientWaitSyncKHR", address(&dispatch_client_wait_sync_khr)},
+    {"eglGetSyncAttribKHR", address(&dispatch_get_sync_attrib_khr)},
+    {"eglWaitSyncKHR", address(&dispatch_wait_sync_khr)},
 };
 
 void* vendor_get_dispatch_address(const char* name) {

@@ -70,4 +70,9 @@ std::uint64_t resource_size(const Resource& resource);
 // The valid range [start, end) (util_range); empty is start >= end.
 std::pair<std::uint64_t, std::uint64_t> resource_valid_range(const Resource& resource);
 
+// The fences of a screen's stream without a context (EGL sync objects outlive the context that
+// made them): the same as Context::fence_signaled / fence_wait.
+bool fence_signaled(Screen& screen, std::uint64_t fence);
+bool fence_wait(Screen& screen, std::uint64_t fence, bool flush, std::uint64_t timeout_ns);
+
 }  // namespace glvk::st
