@@ -76,6 +76,7 @@ bool resize_window_framebuffer(const std::shared_ptr<st::Screen>& screen, Frameb
   WindowFramebufferConfig config = *fb.window;
   config.width = width;
   config.height = height;
+  config.front_frame = config.back_frame = 0;  // new storage: contents undefined
   // New storage for each buffer the framebuffer has; the renderbuffer objects stay the same, so
   // the packed depth/stencil image stays one object in both attachment points.
   for (FramebufferAttachment* a : {&fb.color[kFrontLeftSlot], &fb.color[kBackLeftSlot], &fb.depth, &fb.stencil}) {
@@ -95,6 +96,10 @@ bool swap_window_buffers(const std::shared_ptr<st::Screen>& screen, FramebufferO
   if (!fb.window || !fb.window->double_buffered) return true;  // single-buffered: nothing to exchange
   if (!allocate_front_buffer(screen, fb)) return false;
   std::swap(fb.color[kFrontLeftSlot], fb.color[kBackLeftSlot]);
+  WindowFramebufferConfig& w = *fb.window;
+  ++w.swaps;
+  w.back_frame = w.front_frame;  // the exchange: the old front, still holding its frame
+  w.front_frame = w.swaps;       // what was drawn since the last swap
   return true;
 }
 

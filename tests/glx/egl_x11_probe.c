@@ -205,11 +205,25 @@ static int errors(void) {
   XImage *image = XGetImage(xdpy, win, 5, 5, 1, 1, AllPlanes, ZPixmap);
   expect("swap_shows_green", image && XGetPixel(image, 0, 0) == image->green_mask);
   if (image) XDestroyImage(image);
+  /* EGL_EXT_buffer_age: swaps exchange the buffers, so from the second swap on the back buffer
+   * holds the frame before the last (age 2); after the first its contents are undefined (0). */
+  EGLint age = -1;
+  expect("buffer_age_after_one_swap_is_0", eglQuerySurface(dpy, surface, EGL_BUFFER_AGE_EXT, &age) && age == 0);
+  glClearColor(1, 0, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  expect("swap_red", eglSwapBuffers(dpy, surface));
+  expect("buffer_age_after_two_swaps_is_2", eglQuerySurface(dpy, surface, EGL_BUFFER_AGE_EXT, &age) && age == 2);
+  unsigned char back_pixel[4] = {0, 0, 0, 0};
+  glReadBuffer(GL_BACK);
+  glReadPixels(2, 2, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, back_pixel);
+  expect("back_buffer_holds_the_frame_before_last", back_pixel[0] == 0 && back_pixel[1] == 255 && back_pixel[2] == 0);
   expect("swap_interval_0", eglSwapInterval(dpy, 0));
   expect("swap_interval_large_is_clamped", eglSwapInterval(dpy, 1000));
 
   /* A pbuffer of the same config is not a window: destroying it while unrelated works. */
   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+  EXPECT_ERROR("buffer_age_of_a_surface_not_current", eglQuerySurface(dpy, surface, EGL_BUFFER_AGE_EXT, &age),
+               EGL_BAD_SURFACE);
   expect("destroy_surface", eglDestroySurface(dpy, surface));
   EXPECT_ERROR("destroy_surface_twice_is_bad_surface", eglDestroySurface(dpy, surface), EGL_BAD_SURFACE);
   /* The window is free again once its surface is gone; EGL_EXT_platform_base's entry point takes

@@ -253,7 +253,7 @@ const char* QueryString(EGLDisplay dpy, EGLint name) {
     case EGL_VERSION: return "1.5 glvk";
     case EGL_CLIENT_APIS: return "OpenGL OpenGL_ES";
     case EGL_EXTENSIONS:
-      return "EGL_EXT_create_context_robustness EGL_EXT_image_dma_buf_import EGL_KHR_create_context "
+      return "EGL_EXT_buffer_age EGL_EXT_create_context_robustness EGL_EXT_image_dma_buf_import EGL_KHR_create_context "
              "EGL_KHR_create_context_no_error EGL_KHR_gl_renderbuffer_image EGL_KHR_gl_texture_2D_image "
              "EGL_KHR_fence_sync EGL_KHR_get_all_proc_addresses EGL_KHR_image_base EGL_KHR_no_config_context "
              "EGL_KHR_surfaceless_context EGL_KHR_wait_sync EGL_MESA_configless_context";
@@ -491,7 +491,12 @@ EGLBoolean QuerySurface(EGLDisplay dpy, EGLSurface surface, EGLint attribute, EG
     case EGL_LARGEST_PBUFFER: v = s->largest_pbuffer; break;
     case EGL_TEXTURE_FORMAT: case EGL_TEXTURE_TARGET: v = EGL_NO_TEXTURE; break;
     case EGL_MIPMAP_TEXTURE: case EGL_MIPMAP_LEVEL: v = 0; break;
-    case EGL_RENDER_BUFFER: v = EGL_BACK_BUFFER; break;
+    case EGL_RENDER_BUFFER: v = s->pixmap ? EGL_SINGLE_BUFFER : EGL_BACK_BUFFER; break;
+    // EGL_EXT_buffer_age: of the calling thread's draw surface only.
+    case EGL_BUFFER_AGE_EXT:
+      if (!thread_context() || thread_context()->draw != s) return fail(EGL_BAD_SURFACE, EGL_FALSE);
+      v = EGLint(s->framebuffer->window->back_buffer_age());
+      break;
     case EGL_SWAP_BEHAVIOR: v = EGL_BUFFER_DESTROYED; break;
     case EGL_MULTISAMPLE_RESOLVE: v = EGL_MULTISAMPLE_RESOLVE_DEFAULT; break;
     case EGL_GL_COLORSPACE: v = EGL_GL_COLORSPACE_LINEAR; break;

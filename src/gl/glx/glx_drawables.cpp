@@ -21,7 +21,7 @@ constexpr unsigned kMaxSwapInterval = 1000;
 
 constexpr const char* kExtensions =
     "GLX_ARB_create_context GLX_ARB_create_context_no_error GLX_ARB_create_context_profile GLX_ARB_get_proc_address "
-    "GLX_EXT_create_context_es2_profile GLX_EXT_create_context_es_profile GLX_EXT_no_config_context "
+    "GLX_EXT_buffer_age GLX_EXT_create_context_es2_profile GLX_EXT_create_context_es_profile GLX_EXT_no_config_context "
     "GLX_EXT_swap_control GLX_EXT_visual_info GLX_EXT_visual_rating GLX_MESA_query_renderer GLX_MESA_swap_control "
     "GLX_SGI_swap_control";
 
@@ -208,6 +208,7 @@ void QueryDrawable(Display* dpy, GLXDrawable drawable, int attribute, unsigned i
     case GLX_FBCONFIG_ID: *value = unsigned(d->config->id); break;
     case GLX_SWAP_INTERVAL_EXT: *value = unsigned(d->swap_interval); break;
     case GLX_MAX_SWAP_INTERVAL_EXT: *value = kMaxSwapInterval; break;
+    case GLX_BACK_BUFFER_AGE_EXT: *value = unsigned(buffers.back_buffer_age()); break;
     default: fail_x(lock, dpy, BadValue, XID(attribute), X_GLXGetDrawableAttributes, 0);
   }
 }

@@ -1,6 +1,8 @@
 // Framebuffer and renderbuffer objects (GL state, chapter 9 of GL 4.6 / seed 002).
 #pragma once
 
+#include <cstdint>
+
 #include <array>
 #include <memory>
 #include <optional>
@@ -48,6 +50,12 @@ struct WindowFramebufferConfig {
   GLint depth_bits = 0, stencil_bits = 0;
   GLsizei samples = 0;
   bool double_buffered = true;  // a back buffer (GL_DRAW_BUFFER starts as GL_BACK); else only a front one
+  // Buffer age (GLX_EXT_buffer_age, EGL_EXT_buffer_age): the swaps so far, and the frame (1 for
+  // what was drawn before the first swap) each colour buffer holds, 0 while undefined.
+  std::uint64_t swaps = 0, front_frame = 0, back_frame = 0;
+  // Frames since the back buffer's contents were drawn (2 after the exchange of a swap), 0 when
+  // they are undefined (before the second swap, after a resize, single-buffered).
+  std::uint64_t back_buffer_age() const { return double_buffered && back_frame ? swaps + 1 - back_frame : 0; }
 };
 
 // The colour buffers of a window-system framebuffer, as slots of FramebufferObject::color.
