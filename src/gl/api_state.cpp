@@ -163,6 +163,9 @@ bool query_integer(Context& ctx, GLenum pname, GLint64& value, bool& raised, con
       return true;
     // KHR_robustness: the strategy the context was created with; robust buffer access is never
     // granted (window_system.cpp refuses it), so the flag above never has its bit.
+    case GL_CONTEXT_RELEASE_BEHAVIOR:  // KHR_context_flush_control
+      value = ctx.config().release_flush ? GL_CONTEXT_RELEASE_BEHAVIOR_FLUSH : GL_NONE;
+      return true;
     case GL_RESET_NOTIFICATION_STRATEGY:
       value = ctx.config().lose_context_on_reset ? GL_LOSE_CONTEXT_ON_RESET : GL_NO_RESET_NOTIFICATION;
       return true;

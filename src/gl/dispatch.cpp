@@ -36,6 +36,7 @@ std::span<const char* const> advertised_extensions(bool core_profile) {
 // (0x8D61), which glvk's pixel transfer does not accept.
 constexpr const char* kEsExtensions[] = {
     "GL_EXT_color_buffer_float",     // float colour attachments are colour-renderable (as in GL 4.6)
+    "GL_KHR_context_flush_control",  // GL_CONTEXT_RELEASE_BEHAVIOR (context.h)
     "GL_KHR_no_error",               // the no-error context flag (context.h: errors still recorded)
     "GL_OES_depth24",                // DEPTH_COMPONENT24 renderbuffers
     "GL_OES_EGL_image",              // EGL images as texture and renderbuffer storage

@@ -81,6 +81,7 @@ std::unique_ptr<Context> create_context(const ContextRequest& r, const Context* 
   config.forward_compatible = r.forward_compatible;
   config.lose_context_on_reset = r.lose_context_on_reset;
   config.no_error = r.no_error;
+  config.release_flush = r.release_flush;
   auto share_group = share ? share->shared_share_group() : std::make_shared<ShareGroup>();
   return std::make_unique<Context>(config, std::move(share_group), std::move(screen));
 }
@@ -122,7 +123,7 @@ void flush_front(Context& ctx) {
 
 void unbind_surfaces(Context& ctx) {
   front_flush = nullptr;
-  ctx.st().flush();
+  if (ctx.config().release_flush) ctx.st().flush();
   // This context's draw/read buffers, for its next surfaces.
   FramebufferObject* draw = ctx.window_draw_framebuffer.get();
   FramebufferObject* read = ctx.window_read_framebuffer.get();

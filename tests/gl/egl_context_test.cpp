@@ -335,6 +335,34 @@ TEST(Egl, SurfacelessPlatformHasNoNativeSurfaces) {
             std::string::npos);
 }
 
+// EGL_KHR_context_flush_control / KHR_context_flush_control: the release behaviour asked for is the
+// context's GL_CONTEXT_RELEASE_BEHAVIOR (FLUSH by default, GL_NONE asked); other values are
+// EGL_BAD_ATTRIBUTE.
+TEST(Egl, ContextReleaseBehaviour) {
+  EGLDisplay display = surfaceless_display();
+  EXPECT_NE(std::string(eglQueryString(display, EGL_EXTENSIONS)).find("EGL_KHR_context_flush_control"),
+            std::string::npos);
+  struct Case {
+    std::vector<EGLint> attributes;
+    GLint want;
+  } cases[] = {{{EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 6}, GL_CONTEXT_RELEASE_BEHAVIOR_FLUSH},
+               {{EGL_CONTEXT_RELEASE_BEHAVIOR_KHR, EGL_CONTEXT_RELEASE_BEHAVIOR_NONE_KHR}, GL_NONE},
+               {{EGL_CONTEXT_RELEASE_BEHAVIOR_KHR, EGL_CONTEXT_RELEASE_BEHAVIOR_FLUSH_KHR}, GL_CONTEXT_RELEASE_BEHAVIOR_FLUSH}};
+  for (const Case& c : cases) {
+    EGLContext context = create_context(c.attributes);
+    ASSERT_NE(context, EGL_NO_CONTEXT);
+    ASSERT_TRUE(eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context));
+    GLint behaviour = -1;
+    glGetIntegerv(GL_CONTEXT_RELEASE_BEHAVIOR, &behaviour);
+    EXPECT_EQ(behaviour, c.want);
+    EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+    eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+    eglDestroyContext(display, context);
+  }
+  EXPECT_EQ(create_context({EGL_CONTEXT_RELEASE_BEHAVIOR_KHR, 0x1234}), EGL_NO_CONTEXT);
+  EXPECT_EQ(eglGetError(), EGL_BAD_ATTRIBUTE);
+}
+
 // A context without a config makes current a draw and read surface of one config only.
 TEST(Egl, ConfiglessContextTakesSurfacesOfOneConfig) {
   EGLDisplay display = surfaceless_display();

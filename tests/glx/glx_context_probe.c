@@ -1,7 +1,7 @@
 /* The context-creation extensions of GLX on the system libGL/libGLX: OpenGL ES contexts
  * (GLX_EXT_create_context_es2_profile / es_profile), no-error contexts
  * (GLX_ARB_create_context_no_error, GL_KHR_no_error) and contexts without a config
- * (GLX_EXT_no_config_context). Each check prints "ok NAME" or "FAIL NAME: why"; exits 1 on a
+ * (GLX_EXT_no_config_context), the release behaviour (GLX_ARB_context_flush_control). Each check prints "ok NAME" or "FAIL NAME: why"; exits 1 on a
  * failure. Expectations are the extension specifications' (cited at each check); versions and
  * errors glvk chooses where a specification leaves the choice are named as such.
  *   glx_context_probe
@@ -150,6 +150,26 @@ static void no_error(GLXFBConfig config, Window win) {
   if (c) glXDestroyContext(dpy, c);
 }
 
+/* GLX_ARB_context_flush_control: the behaviour asked for is GL_CONTEXT_RELEASE_BEHAVIOR; another
+ * value is BadValue. */
+static void release_behaviour(GLXFBConfig config, Window win) {
+  const int none[] = {GLX_CONTEXT_MAJOR_VERSION_ARB, 4, GLX_CONTEXT_MINOR_VERSION_ARB, 6,
+                      GLX_CONTEXT_RELEASE_BEHAVIOR_ARB, GLX_CONTEXT_RELEASE_BEHAVIOR_NONE_ARB, None};
+  GLXContext c = create(config, NULL, none);
+  x_expect("release_none_created", c != NULL);
+  if (c && glXMakeCurrent(dpy, win, c)) {
+    GLint behaviour = -1;
+    glGetIntegerv(GL_CONTEXT_RELEASE_BEHAVIOR, &behaviour);
+    x_expect("release_none_is_gl_none", behaviour == GL_NONE);
+    glXMakeCurrent(dpy, None, NULL);
+  }
+  if (c) glXDestroyContext(dpy, c);
+  const int bad[] = {GLX_CONTEXT_RELEASE_BEHAVIOR_ARB, 0x1234, None};
+  c = create(config, NULL, bad);
+  x_expect_error("release_unknown_value_refused", BadValue, "BadValue");
+  if (c) glXDestroyContext(dpy, c);
+}
+
 static void no_config(void) {
   const int screen = DefaultScreen(dpy);
   const int attributes[] = {GLX_SCREEN, screen, None};
@@ -191,8 +211,9 @@ int main(void) {
   x_checks_begin(dpy);
   const char *extensions = glXQueryExtensionsString(dpy, DefaultScreen(dpy));
   static const char *const wanted[] = {"GLX_EXT_create_context_es2_profile", "GLX_EXT_create_context_es_profile",
-                                       "GLX_ARB_create_context_no_error", "GLX_EXT_no_config_context"};
-  for (int i = 0; i < 4; ++i) {
+                                       "GLX_ARB_create_context_no_error", "GLX_EXT_no_config_context",
+                                       "GLX_ARB_context_flush_control"};
+  for (int i = 0; i < 5; ++i) {
     char name[96];
     snprintf(name, sizeof name, "advertises_%s", wanted[i]);
     x_expect(name, extensions && strstr(extensions, wanted[i]) != NULL);
@@ -201,6 +222,7 @@ int main(void) {
   Window win = make_window(config);
   es_profiles(config, win);
   no_error(config, win);
+  release_behaviour(config, win);
   no_config();
   XDestroyWindow(dpy, win);
   XCloseDisplay(dpy);

@@ -253,7 +253,8 @@ const char* QueryString(EGLDisplay dpy, EGLint name) {
     case EGL_VERSION: return "1.5 glvk";
     case EGL_CLIENT_APIS: return "OpenGL OpenGL_ES";
     case EGL_EXTENSIONS:
-      return "EGL_EXT_buffer_age EGL_EXT_create_context_robustness EGL_EXT_image_dma_buf_import EGL_KHR_create_context "
+      return "EGL_EXT_buffer_age EGL_EXT_create_context_robustness EGL_EXT_image_dma_buf_import EGL_KHR_context_flush_control "
+             "EGL_KHR_create_context "
              "EGL_KHR_create_context_no_error EGL_KHR_gl_renderbuffer_image EGL_KHR_gl_texture_2D_image "
              "EGL_KHR_fence_sync EGL_KHR_get_all_proc_addresses EGL_KHR_image_base EGL_KHR_no_config_context "
              "EGL_KHR_surfaceless_context EGL_KHR_wait_sync EGL_MESA_configless_context";
@@ -596,6 +597,11 @@ EGLContext CreateContext(EGLDisplay dpy, EGLConfig config, EGLContext share_cont
                      : flags & ~EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR;
         break;
       case EGL_CONTEXT_OPENGL_NO_ERROR_KHR: request.no_error = a[1] != EGL_FALSE; break;
+      case EGL_CONTEXT_RELEASE_BEHAVIOR_KHR:
+        if (a[1] != EGL_CONTEXT_RELEASE_BEHAVIOR_NONE_KHR && a[1] != EGL_CONTEXT_RELEASE_BEHAVIOR_FLUSH_KHR)
+          return fail(EGL_BAD_ATTRIBUTE, EGL_NO_CONTEXT);
+        request.release_flush = a[1] == EGL_CONTEXT_RELEASE_BEHAVIOR_FLUSH_KHR;
+        break;
       case EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT:
       case EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY:
         if (a[1] != EGL_NO_RESET_NOTIFICATION && a[1] != EGL_LOSE_CONTEXT_ON_RESET)

@@ -253,6 +253,11 @@ GLXContext CreateContextAttribsARB(Display* dpy, GLXFBConfig config, GLXContext 
       case GLX_RENDER_TYPE: render_type = a[1]; break;
       case GLX_SCREEN: screen = a[1]; break;
       case GLX_CONTEXT_OPENGL_NO_ERROR_ARB: request.no_error = a[1] != 0; break;
+      case GLX_CONTEXT_RELEASE_BEHAVIOR_ARB:
+        if (a[1] != GLX_CONTEXT_RELEASE_BEHAVIOR_NONE_ARB && a[1] != GLX_CONTEXT_RELEASE_BEHAVIOR_FLUSH_ARB)
+          return fail_x(lock, dpy, BadValue, XID(a[1]), op, GLXContext(nullptr));
+        request.release_flush = a[1] == GLX_CONTEXT_RELEASE_BEHAVIOR_FLUSH_ARB;
+        break;
       case GLX_CONTEXT_FLAGS_ARB:
         // Robust access (GLX_ARB_create_context_robustness) is not advertised: its bit is unknown.
         if (a[1] & ~(GLX_CONTEXT_DEBUG_BIT_ARB | GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB))

@@ -20,7 +20,8 @@ constexpr int kMaxPbufferSize = 16384;
 constexpr unsigned kMaxSwapInterval = 1000;
 
 constexpr const char* kExtensions =
-    "GLX_ARB_create_context GLX_ARB_create_context_no_error GLX_ARB_create_context_profile GLX_ARB_get_proc_address "
+    "GLX_ARB_context_flush_control GLX_ARB_create_context GLX_ARB_create_context_no_error "
+    "GLX_ARB_create_context_profile GLX_ARB_get_proc_address "
     "GLX_EXT_buffer_age GLX_EXT_create_context_es2_profile GLX_EXT_create_context_es_profile GLX_EXT_no_config_context "
     "GLX_EXT_swap_control GLX_EXT_visual_info GLX_EXT_visual_rating GLX_MESA_query_renderer GLX_MESA_swap_control "
     "GLX_SGI_swap_control";

@@ -63,6 +63,9 @@ struct ContextConfig {
   // its errors (the extension makes an erroneous command's behaviour undefined, which includes
   // the defined one), so a faulty program gets an error, never a crash.
   bool no_error = false;
+  // KHR_context_flush_control: GL_CONTEXT_RELEASE_BEHAVIOR is FLUSH (release submits the recorded
+  // commands) or NONE (they are submitted when something else submits: the stream is the screen's).
+  bool release_flush = true;
   bool es() const { return api == Api::OpenGLES; }
   // Binding a buffer, texture, renderbuffer or framebuffer name glGen* never returned creates
   // the object in compatibility and ES contexts (ES 3.2 6.1, 8.1, 9.2); core GL refuses it.

@@ -27,6 +27,9 @@ struct ContextRequest {
   bool debug = false, forward_compatible = false, robust_access = false;
   bool lose_context_on_reset = false;
   bool no_error = false;  // KHR_no_error (GLX_ARB_create_context_no_error, EGL_KHR_create_context_no_error)
+  // KHR_context_flush_control (GLX_ARB_context_flush_control, EGL_KHR_context_flush_control):
+  // releasing the context submits its commands (the default), or not.
+  bool release_flush = true;
 };
 
 // Why a request cannot be served; each API maps these to its own errors.
