@@ -68,17 +68,22 @@ bool resource_holds(const st::Texture& resource, GLenum target, GLint level, GLs
 // still fit are copied across (st_finalize_texture's role).
 bool ensure_resource(Context& ctx, TextureObject& texture, GLenum target, GLint level, const TextureImage& image,
                      unsigned bindings, const char* function) {
-  if (texture.egl_image_target) {  // orphaned: the image keeps its texels, nothing is copied back
-    texture.resource.reset();
-    texture.egl_image_target = false;
+  // An EGL image target specified again is orphaned (OES_EGL_image): new storage, whatever the old
+  // one could hold, so the image and its other siblings keep their texels; the levels that still
+  // fit are copied across as for any reallocation.
+  const bool orphaned = texture.egl_image_target;
+  texture.egl_image_target = false;
+  if (!image.width || !image.height || !image.depth) {
+    if (orphaned) texture.resource.reset();
+    return true;
   }
-  if (!image.width || !image.height || !image.depth) return true;
-  if (texture.resource &&
+  if (!orphaned && texture.resource &&
       resource_holds(*texture.resource, target, level, image.width, image.height, image.depth, image.storage))
     return true;
   const st::TextureLayout layout = implied_layout(target, level, image.width, image.height, image.depth, image.storage);
   st::Made<st::Texture> made = st::create_texture(ctx.st().shared_screen(), layout, bindings);
   if (!made.object) {
+    if (orphaned) texture.resource.reset();  // never the image's storage again
     ctx.error(GL_OUT_OF_MEMORY, "%s: cannot allocate the texture (%s)", function, made.result.message.c_str());
     return false;
   }

@@ -118,6 +118,21 @@ TEST_F(EglImageTest, TextureLevelIsSharedUntilOrphaned) {
   EXPECT_EQ(texels(2, 2), fresh);
   use(a_);
   EXPECT_EQ(texels(4, 4), expected) << "re-specifying B's texture orphaned it";
+
+  // Orphaning by a level the image's storage could hold: B's target keeps level 0's texels (copied
+  // to its new storage) and writes no more into A's.
+  EGLImage again = eglCreateImage(display_, a_, EGL_GL_TEXTURE_2D, name_buffer(source), level0);
+  ASSERT_NE(again, EGL_NO_IMAGE);
+  use(b_);
+  target_texture()(GL_TEXTURE_2D, again);
+  glTexImage2D(GL_TEXTURE_2D, 1, GL_RGBA8, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, fresh.data());
+  EXPECT_EQ(texels(4, 4), expected) << "level 0 kept across the orphaning";
+  const Rgba other = {5, 6, 7, 8};
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, other.data());
+  glFinish();
+  use(a_);
+  EXPECT_EQ(texels(4, 4), expected) << "B's writes after the orphaning stay B's";
+  EXPECT_TRUE(eglDestroyImage(display_, again));
 }
 
 // A level glTexImage2D defined without data (no storage yet) makes an image of that level's size.
