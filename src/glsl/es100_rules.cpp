@@ -1,5 +1,5 @@
 // GLSL ES 1.00 rules that glslang does not check, since it parses 1.00 as 3.10 (glsl_es.h):
-// the operators 1.00 reserves and assignment to arrays.
+// the operators 1.00 reserves, assignment to arrays, and invariance across the stages.
 #include <glslang/MachineIndependent/localintermediate.h>
 
 #include <string>
@@ -67,6 +67,56 @@ std::string es100_array_assignment_errors(glslang::TIntermediate& stage) {
   ArrayAssignments check;
   if (stage.getTreeRoot()) stage.getTreeRoot()->traverse(&check);
   return check.errors;
+}
+
+std::set<std::string> es100_invariants(Stage stage, std::string& text) {
+  std::set<std::string> names;
+  const std::vector<Token> tokens = tokenize(text);
+  std::vector<std::pair<std::size_t, std::size_t>> blanks;  // byte ranges
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    const Token& t = tokens[i];
+    // #pragma STDGL invariant(all): every output of the vertex shader.
+    if (t.directive && t.is("pragma") && i + 3 < tokens.size() && tokens[i + 1].is("STDGL") &&
+        tokens[i + 2].is("invariant") && tokens[i + 3].is('(') && i + 4 < tokens.size() && tokens[i + 4].is("all")) {
+      names.insert(std::string(kInvariantAll));
+      continue;
+    }
+    if (t.directive || !t.is("invariant")) continue;
+    std::size_t end = i + 1;
+    while (end < tokens.size() && !tokens[end].is(';')) ++end;
+    if (end >= tokens.size()) break;
+    const bool declaration = i + 1 < end && tokens[i + 1].is("varying");
+    for (std::size_t j = i + 1; j < end; ++j) {
+      // A declaration names what precedes ',' or ';' (or an array's '['); a redeclaration names
+      // every identifier.
+      const bool named = tokens[j].identifier() &&
+                         (!declaration || tokens[j + 1].is(',') || tokens[j + 1].is(';') || tokens[j + 1].is('['));
+      if (named) names.insert(std::string(tokens[j].text));
+    }
+    // glslang's 3.10 rules take no invariant fragment input: the qualifier goes, the check is
+    // es100_invariance_error's at link.
+    if (stage == Stage::Fragment) blanks.push_back(declaration ? std::pair{t.begin, t.end()} : std::pair{t.begin, tokens[end].end()});
+    i = end;
+  }
+  for (const auto& [begin, end] : blanks) blank(text, begin, end);
+  return names;
+}
+
+std::string es100_invariance_error(const std::set<std::string>& vertex, const std::set<std::string>& fragment) {
+  const bool all = vertex.count(std::string(kInvariantAll)) != 0;
+  auto invariant_output = [&](const std::string& name) { return all || vertex.count(name) != 0; };
+  // GLSL ES 1.00 4.6.4: gl_FragCoord and gl_FrontFacing follow gl_Position, gl_PointCoord follows
+  // gl_PointSize, and a varying is invariant in both shaders or in neither.
+  static const std::pair<const char*, const char*> kBuiltIns[] = {
+      {"gl_FragCoord", "gl_Position"}, {"gl_FrontFacing", "gl_Position"}, {"gl_PointCoord", "gl_PointSize"}};
+  for (const auto& [input, output] : kBuiltIns)
+    if (fragment.count(input) && !invariant_output(output))
+      return "error: " + std::string(input) + " is invariant in the fragment shader but " + output +
+             " is not invariant in the vertex shader (GLSL ES 1.00 4.6.4)\n";
+  for (const std::string& name : fragment)
+    if (name.rfind("gl_", 0) != 0 && !invariant_output(name))
+      return "error: varying '" + name + "' is invariant in the fragment shader only (GLSL ES 1.00 4.6.4)\n";
+  return {};
 }
 
 }  // namespace glvk::glsl::detail

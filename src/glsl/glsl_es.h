@@ -47,4 +47,12 @@ std::string es100_reserved_operator_errors(std::string_view text);
 std::set<std::string> lower_external_samplers(std::string& text);
 std::string es100_array_assignment_errors(glslang::TIntermediate& stage);
 
+// GLSL ES 1.00 invariance (4.6.1, 4.6.4): the names a shader declares invariant (`invariant`
+// declarations and redeclarations; kInvariantAll for `#pragma STDGL invariant(all)`). In a fragment
+// shader the qualifiers are blanked (glslang's 3.10 rules take no invariant input), the rule they
+// carry being checked at link by es100_invariance_error: "" when the stages agree.
+inline constexpr std::string_view kInvariantAll = "*all*";
+std::set<std::string> es100_invariants(Stage stage, std::string& text);
+std::string es100_invariance_error(const std::set<std::string>& vertex, const std::set<std::string>& fragment);
+
 }  // namespace glvk::glsl::detail

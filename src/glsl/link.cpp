@@ -18,6 +18,7 @@
 #include "subroutines.h"
 #include "spirv_edit.h"
 #include "uniform_initializers.h"
+#include "glsl_es.h"
 #include "xfb.h"
 
 namespace glvk::glsl {
@@ -328,6 +329,22 @@ static Program link_on_this_thread(std::span<const ShaderSource> shaders, const 
   };
   Linked linked;
   if (!parse_and_link(nullptr, linked)) return out;
+  // GLSL ES 1.00 invariance across the stages (es100_invariants: glslang saw no fragment-side qualifier).
+  {
+    const detail::PreparedSource* vertex = nullptr;
+    const detail::PreparedSource* fragment = nullptr;
+    for (std::size_t i = 0; i < shaders.size() && i < linked.parsed.size(); ++i) {
+      const detail::PreparedSource& source = *linked.parsed[i].source;
+      if (!source.version.es || source.version.version != 100) continue;
+      if (shaders[i].stage == Stage::Vertex) vertex = &source;
+      if (shaders[i].stage == Stage::Fragment) fragment = &source;
+    }
+    if (vertex && fragment)
+      if (std::string error = detail::es100_invariance_error(vertex->invariants, fragment->invariants); !error.empty()) {
+        out.log = error;
+        return out;
+      }
+  }
   std::vector<detail::XfbDecoration> xfb_decorations;  // the last stage's, for GLSL ES
   if (!options.xfb_varyings.empty()) {
     // Resolved against the linked last stage, then linked again with the capture outputs.

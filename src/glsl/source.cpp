@@ -389,6 +389,7 @@ PreparedSource prepare_source(Stage stage, std::string_view source, const Compil
       v.version >= 430 || source.find("GL_ARB_explicit_uniform_location") != std::string_view::npos;
   out.error = lower_subroutines(stage, out.text, subroutines, out.subroutines);
   if (out.error.empty() && v.es && v.version == 100) out.error = es100_reserved_operator_errors(source);
+  if (v.es && v.version == 100) out.invariants = es100_invariants(stage, out.text);
   std::string epilogue;  // statements after the user's main
   std::string emit_prefix;  // geometry shaders: expressions evaluated before each emit
   if (xfb) {

@@ -41,6 +41,8 @@ struct PreparedSource {
   // Uniforms declared samplerExternalOES (GLSL ES with OES_EGL_image_external), sampled as the
   // sampler2D they are lowered to; reflection reports them as GL_SAMPLER_EXTERNAL_OES.
   std::set<std::string> external_samplers;
+  // GLSL ES 1.00: the names declared invariant (es100_invariants), for the check at link.
+  std::set<std::string> invariants;
 };
 
 // Preamble lines giving a shader of `version` what its version has and glslang accepts only from a

@@ -121,6 +121,29 @@ TEST(GlslLink, VaryingsPastTheDevicesLocationsFailToLink) {
   EXPECT_TRUE(link_pair(vs40, fs40).ok);  // no limits given: nothing to check against
 }
 
+// GLSL ES 1.00 4.6.4: gl_FragCoord is invariant only with gl_Position (gl_PointCoord with
+// gl_PointSize), an invariant fragment varying needs an invariant vertex one (or STDGL
+// invariant(all)); a fragment shader may declare them so, though glslang's 3.10 rules take no
+// invariant input.
+TEST(GlslLink, Es100InvarianceMatchesAcrossStages) {
+  LinkOptions es;
+  es.compile.es = true;
+  es.compile.default_version = 100;  // an ES context: no #version is GLSL ES 1.00
+  const std::string fs_coord = "invariant gl_FragCoord;\nvoid main() { gl_FragColor = vec4(gl_FragCoord.x); }\n";
+  const Program missing = link_pair("void main() { gl_Position = vec4(0.0); }\n", fs_coord, es);
+  EXPECT_FALSE(missing.ok);
+  EXPECT_NE(missing.log.find("gl_FragCoord is invariant"), std::string::npos) << missing.log;
+  EXPECT_TRUE(link_pair("invariant gl_Position;\nvoid main() { gl_Position = vec4(0.0); }\n", fs_coord, es).ok);
+  EXPECT_TRUE(link_pair("#pragma STDGL invariant(all)\nvoid main() { gl_Position = vec4(0.0); }\n", fs_coord, es).ok);
+  const std::string fs_varying = "precision mediump float;\ninvariant varying vec4 v;\nvoid main() { gl_FragColor = v; }\n";
+  const Program plain = link_pair("varying vec4 v;\nvoid main() { v = vec4(1.0); gl_Position = v; }\n", fs_varying, es);
+  EXPECT_FALSE(plain.ok);
+  EXPECT_NE(plain.log.find("'v' is invariant in the fragment shader only"), std::string::npos) << plain.log;
+  const Program both =
+      link_pair("invariant varying vec4 v;\nvoid main() { v = vec4(1.0); gl_Position = v; }\n", fs_varying, es);
+  EXPECT_TRUE(both.ok) << both.log;
+}
+
 TEST(GlslLink, UnwrittenFragmentInputFails) {
   const Program p = link_pair("#version 330\nvoid main() { gl_Position = vec4(0.0); }\n",
                               "#version 330\nin vec4 never_written;\nout vec4 c;\nvoid main() { c = never_written; }\n");
