@@ -1,11 +1,14 @@
 #include "glsl_es.h"
 
 #include <algorithm>
+#include <map>
 #include <cctype>
 #include <span>
 #include <string_view>
 
 #include "legacy_builtins.h"
+#include "glslang_shader.h"
+#include "linker_objects.h"
 #include "tokens.h"
 
 namespace glvk::glsl::detail {
@@ -142,6 +145,40 @@ std::set<std::string> lower_external_samplers(std::string& text) {
   }
   apply_edits(text, std::move(edits));
   return names;
+}
+
+std::string es_uniform_precision_error(const glslang::TIntermediate& vertex, const glslang::TIntermediate& fragment,
+                                       const std::string* vertex_text, const std::string* fragment_text) {
+  // GLSL ES 1.00 asks it only of uniforms both stages use: a name that appears beyond its
+  // declaration in the stage's text (the texts are given for 1.00 only).
+  auto used = [](const std::string* text, const std::string& name) {
+    if (!text) return true;
+    int count = 0;
+    for (const Token& t : tokenize(*text)) count += t.is(name);
+    return count > 1;
+  };
+  // The precision of each uniform (loose ones are members of the default uniform block).
+  auto precisions = [](const glslang::TIntermediate& stage) {
+    std::map<std::string, int> out;
+    for_each_linker_object(stage, [&](const glslang::TIntermSymbol& symbol) {
+      const glslang::TType& type = symbol.getType();
+      if (type.getQualifier().storage != glslang::EvqUniform) return;
+      if (type.getBasicType() == glslang::EbtBlock && std::string(type.getTypeName().c_str()) == kDefaultBlockName) {
+        for (const glslang::TTypeLoc& member : *type.getStruct())
+          out[std::string(member.type->getFieldName().c_str())] = member.type->getQualifier().precision;
+      } else if (type.getBasicType() != glslang::EbtBlock) {
+        out[std::string(symbol.getName().c_str())] = type.getQualifier().precision;
+      }
+    });
+    return out;
+  };
+  const std::map<std::string, int> v = precisions(vertex), f = precisions(fragment);
+  for (const auto& [name, precision] : f)
+    if (const auto other = v.find(name);
+        other != v.end() && other->second != precision && used(vertex_text, name) && used(fragment_text, name))
+      return "error: uniform '" + name + "' has one precision in the vertex shader and another in the fragment " +
+             "shader (GLSL ES 3.00 4.5.3, 1.00 4.5.3)\n";
+  return {};
 }
 
 }  // namespace glvk::glsl::detail

@@ -55,4 +55,10 @@ inline constexpr std::string_view kInvariantAll = "*all*";
 std::set<std::string> es100_invariants(Stage stage, std::string& text);
 std::string es100_invariance_error(const std::set<std::string>& vertex, const std::set<std::string>& fragment);
 
+// GLSL ES (1.00 and 3.00 4.5.3): a uniform both stages declare has one precision; "" when it does.
+// With the stages' texts (GLSL ES 1.00), only uniforms both use.
+std::string es_uniform_precision_error(const glslang::TIntermediate& vertex, const glslang::TIntermediate& fragment,
+                                       const std::string* vertex_text = nullptr,
+                                       const std::string* fragment_text = nullptr);
+
 }  // namespace glvk::glsl::detail

@@ -312,6 +312,28 @@ static Program link_on_this_thread(std::span<const ShaderSource> shaders, const 
       }
     }
     if (!out.log.empty()) return false;
+    // GLSL ES rules across the stages, on the parsed stages (glslang's link merges the default
+    // uniform blocks): 1.00 invariance (es100_invariants: glslang saw no fragment-side qualifier)
+    // and one precision per uniform.
+    {
+      const detail::PreparedSource* vertex = nullptr;
+      const detail::PreparedSource* fragment = nullptr;
+      const glslang::TIntermediate* vs = nullptr;
+      const glslang::TIntermediate* fs = nullptr;
+      for (std::size_t i = 0; i < shaders.size() && i < linked.parsed.size(); ++i) {
+        const detail::PreparedSource& source = *linked.parsed[i].source;
+        if (shaders[i].stage == Stage::Vertex) vs = linked.parsed[i].shader->getIntermediate();
+        if (shaders[i].stage == Stage::Fragment) fs = linked.parsed[i].shader->getIntermediate();
+        if (!source.version.es || source.version.version != 100) continue;
+        if (shaders[i].stage == Stage::Vertex) vertex = &source;
+        if (shaders[i].stage == Stage::Fragment) fragment = &source;
+      }
+      if (vertex && fragment) out.log = detail::es100_invariance_error(vertex->invariants, fragment->invariants);
+      if (out.log.empty() && vs && fs && vs->getProfile() == EEsProfile && fs->getProfile() == EEsProfile)
+        out.log = detail::es_uniform_precision_error(*vs, *fs, vertex ? &vertex->text : nullptr,
+                                                     fragment ? &fragment->text : nullptr);
+      if (!out.log.empty()) return false;
+    }
     linked.program = std::make_unique<glslang::TProgram>();
     detail::HiddenPatchInputs hidden;  // glslang misjudges them (interface_check.h)
     for (detail::ParsedShader& p : linked.parsed) {
@@ -329,22 +351,6 @@ static Program link_on_this_thread(std::span<const ShaderSource> shaders, const 
   };
   Linked linked;
   if (!parse_and_link(nullptr, linked)) return out;
-  // GLSL ES 1.00 invariance across the stages (es100_invariants: glslang saw no fragment-side qualifier).
-  {
-    const detail::PreparedSource* vertex = nullptr;
-    const detail::PreparedSource* fragment = nullptr;
-    for (std::size_t i = 0; i < shaders.size() && i < linked.parsed.size(); ++i) {
-      const detail::PreparedSource& source = *linked.parsed[i].source;
-      if (!source.version.es || source.version.version != 100) continue;
-      if (shaders[i].stage == Stage::Vertex) vertex = &source;
-      if (shaders[i].stage == Stage::Fragment) fragment = &source;
-    }
-    if (vertex && fragment)
-      if (std::string error = detail::es100_invariance_error(vertex->invariants, fragment->invariants); !error.empty()) {
-        out.log = error;
-        return out;
-      }
-  }
   std::vector<detail::XfbDecoration> xfb_decorations;  // the last stage's, for GLSL ES
   if (!options.xfb_varyings.empty()) {
     // Resolved against the linked last stage, then linked again with the capture outputs.

@@ -144,6 +144,23 @@ TEST(GlslLink, Es100InvarianceMatchesAcrossStages) {
   EXPECT_TRUE(both.ok) << both.log;
 }
 
+// GLSL ES 3.00 / 1.00 4.5.3: a uniform both stages declare has one precision (1.00: when both use
+// it); here float's defaults differ, highp in the vertex shader and mediump in the fragment one.
+TEST(GlslLink, EsUniformPrecisionsMatchAcrossStages) {
+  LinkOptions es;
+  es.compile.es = true;
+  es.compile.default_version = 100;
+  const std::string fs300 = "#version 300 es\nprecision mediump float;\nuniform float f;\nout vec4 c;\nvoid main() { c = vec4(f); }\n";
+  const Program unused300 = link_pair("#version 300 es\nprecision highp float;\nuniform float f;\nvoid main() { gl_Position = vec4(1.0); }\n", fs300, es);
+  EXPECT_FALSE(unused300.ok);
+  EXPECT_NE(unused300.log.find("uniform 'f' has one precision"), std::string::npos) << unused300.log;
+  EXPECT_TRUE(link_pair("#version 300 es\nuniform mediump float f;\nvoid main() { gl_Position = vec4(f); }\n", fs300, es).ok);
+  const std::string fs100 = "precision mediump float;\nuniform float f;\nvoid main() { gl_FragColor = vec4(f); }\n";
+  EXPECT_TRUE(link_pair("uniform float f;\nvoid main() { gl_Position = vec4(1.0); }\n", fs100, es).ok)
+      << "1.00: unused in the vertex shader";
+  EXPECT_FALSE(link_pair("uniform float f;\nvoid main() { gl_Position = vec4(f); }\n", fs100, es).ok);
+}
+
 TEST(GlslLink, UnwrittenFragmentInputFails) {
   const Program p = link_pair("#version 330\nvoid main() { gl_Position = vec4(0.0); }\n",
                               "#version 330\nin vec4 never_written;\nout vec4 c;\nvoid main() { c = never_written; }\n");
