@@ -73,7 +73,7 @@ bool convert_yuv(const YuvImage& in, std::vector<std::byte>& rgba) {
   // The sizes each plane must have: rows of the plane's width in samples.
   auto fits = [&](int plane, int row_bytes, int rows) {
     return in.planes[plane].data && in.planes[plane].pitch >= std::size_t(row_bytes) &&
-           in.planes[plane].size >= in.planes[plane].pitch * std::size_t(rows - 1) + std::size_t(row_bytes);
+           rows_fit(in.planes[plane].size, in.planes[plane].pitch, std::size_t(rows), std::size_t(row_bytes));
   };
   if (f->layout == Layout::PACKED) {
     if (!fits(0, chroma_width * 4, in.height)) return false;

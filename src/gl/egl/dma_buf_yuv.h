@@ -24,6 +24,14 @@ struct YuvImage {
   bool full_range = false;
 };
 
+// Whether `rows` rows of `row_bytes`, `pitch` apart, lie within `size` bytes (no overflow, whatever
+// the application's pitch).
+inline bool rows_fit(std::size_t size, std::size_t pitch, std::size_t rows, std::size_t row_bytes) {
+  if (rows == 0) return true;
+  if (row_bytes > size) return false;
+  return rows == 1 || (pitch != 0 && rows - 1 <= (size - row_bytes) / pitch);
+}
+
 // The planes a YUV format has (1-3), 0 for a format that is not one of them.
 int yuv_plane_count(std::uint32_t fourcc);
 

@@ -128,7 +128,7 @@ std::shared_ptr<EglImage> import_dma_buf(const DmaBuf& buf) {
   const Mapping mapping(int(buf.planes[0].fd));
   if (!mapping.ok()) return fail(EGL_BAD_ACCESS, std::shared_ptr<EglImage>());
   const YuvPlane plane = mapping.plane(buf.planes[0].offset, buf.planes[0].pitch);
-  if (!plane.data || plane.pitch < row || plane.size < plane.pitch * std::size_t(buf.height - 1) + row)
+  if (!plane.data || plane.pitch < row || !rows_fit(plane.size, plane.pitch, std::size_t(buf.height), row))
     return fail(EGL_BAD_ACCESS, std::shared_ptr<EglImage>());
   image->image.internal_format = GLint(format->internal_format);
   image->pixel_format = format->format;
