@@ -224,43 +224,6 @@ bool optimize_spirv(std::vector<std::uint32_t>& words, std::string& log) {
 }
 
 
-std::vector<std::uint32_t> with_xfb_decorations(const std::vector<std::uint32_t>& words,
-                                                const std::vector<XfbDecoration>& decorations) {
-  if (words.size() < kHeaderWords || decorations.empty()) return words;
-  std::vector<DecorationEdit> edits;
-  for (const SpirvVariable& v : global_variables(words))
-    for (const XfbDecoration& d : decorations)
-      if (v.storage_class == spv::StorageClassOutput && v.name == d.variable) {
-        edits.push_back({v.id, spv::DecorationXfbBuffer, d.buffer});
-        edits.push_back({v.id, spv::DecorationOffset, d.offset});
-        edits.push_back({v.id, spv::DecorationXfbStride, d.stride});
-      }
-  std::vector<std::uint32_t> out = words;
-  set_decorations(out, edits);
-  // The capability after the module's first one, the execution mode after its entry points.
-  std::size_t capability_end = 0, entry_end = 0;
-  std::uint32_t entry = 0;
-  bool has_capability = false;
-  for_each_instruction(out, [&](std::size_t i, spv::Op op, std::uint32_t count) {
-    if (op == spv::OpCapability) {
-      capability_end = i + count;
-      has_capability |= out[i + 1] == spv::CapabilityTransformFeedback;
-    } else if (op == spv::OpEntryPoint) {
-      entry_end = i + count;
-      if (!entry) entry = out[i + 2];
-    }
-    return !is_type_or_global(op) && op != spv::OpFunction;
-  });
-  if (!entry) return words;
-  const std::uint32_t mode[] = {(3u << 16) | spv::OpExecutionMode, entry, spv::ExecutionModeXfb};
-  out.insert(out.begin() + std::ptrdiff_t(entry_end), std::begin(mode), std::end(mode));
-  if (!has_capability) {
-    const std::uint32_t capability[] = {(2u << 16) | spv::OpCapability, spv::CapabilityTransformFeedback};
-    out.insert(out.begin() + std::ptrdiff_t(capability_end), std::begin(capability), std::end(capability));
-  }
-  return out;
-}
-
 std::vector<std::uint32_t> with_flat_inputs(const std::vector<std::uint32_t>& words, const std::vector<std::string>& names) {
   if (words.size() < kHeaderWords) return words;
   std::unordered_map<std::uint32_t, bool> qualified;  // ids with Flat or NoPerspective already

@@ -34,12 +34,6 @@ struct SpirvVariable {
 };
 std::vector<SpirvVariable> global_variables(const std::vector<std::uint32_t>& words);
 
-// The module with each named Output variable decorated XfbBuffer, Offset and XfbStride, the
-// TransformFeedback capability and the entry point's Xfb execution mode (what glslang emits for
-// xfb layout qualifiers).
-std::vector<std::uint32_t> with_xfb_decorations(const std::vector<std::uint32_t>& words,
-                                                const std::vector<XfbDecoration>& decorations);
-
 struct DecorationEdit {
   std::uint32_t id;
   std::uint32_t decoration;  // spv::Decoration taking one literal (Location, Index, Binding, DescriptorSet)

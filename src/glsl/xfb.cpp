@@ -1,5 +1,7 @@
 #include "xfb.h"
 
+#include "spirv_edit.h"
+
 #include <cctype>
 #include <optional>
 #include <set>
@@ -261,6 +263,46 @@ bool plan_xfb(const glslang::TIntermediate& last_stage, const LinkOptions& optio
                               std::to_string(out.xfb_strides[b]) + ") out;\n";
   capture.needs_extension = true;
   return true;
+}
+
+std::vector<std::uint32_t> with_xfb_decorations(const std::vector<std::uint32_t>& words,
+                                                const std::vector<XfbDecoration>& decorations) {
+  constexpr std::size_t kHeaderWords = 5;
+  if (words.size() < kHeaderWords || decorations.empty()) return words;
+  std::vector<DecorationEdit> edits;
+  for (const SpirvVariable& v : global_variables(words))
+    for (const XfbDecoration& d : decorations)
+      if (v.storage_class == spv::StorageClassOutput && v.name == d.variable) {
+        edits.push_back({v.id, spv::DecorationXfbBuffer, d.buffer});
+        edits.push_back({v.id, spv::DecorationOffset, d.offset});
+        edits.push_back({v.id, spv::DecorationXfbStride, d.stride});
+      }
+  std::vector<std::uint32_t> out = words;
+  set_decorations(out, edits);
+  // The capability after the module's last one, the execution mode after its entry points.
+  std::size_t at = kHeaderWords, capability_end = 0, entry_end = 0;
+  std::uint32_t entry = 0;
+  bool has_capability = false;
+  for (const SpirvInstruction& in : split_instructions(out)) {
+    at += in.words.size();
+    if (in.op == spv::OpCapability) {
+      capability_end = at;
+      has_capability |= in.words[1] == spv::CapabilityTransformFeedback;
+    } else if (in.op == spv::OpEntryPoint) {
+      entry_end = at;
+      if (!entry) entry = in.words[2];
+    } else if (in.op == spv::OpFunction) {
+      break;
+    }
+  }
+  if (!entry) return words;
+  const std::uint32_t mode[] = {(3u << 16) | spv::OpExecutionMode, entry, spv::ExecutionModeXfb};
+  out.insert(out.begin() + std::ptrdiff_t(entry_end), std::begin(mode), std::end(mode));
+  if (!has_capability) {
+    const std::uint32_t capability[] = {(2u << 16) | spv::OpCapability, spv::CapabilityTransformFeedback};
+    out.insert(out.begin() + std::ptrdiff_t(capability_end), std::begin(capability), std::end(capability));
+  }
+  return out;
 }
 
 }  // namespace glvk::glsl::detail

@@ -15,4 +15,10 @@ namespace glvk::glsl::detail {
 bool plan_xfb(const glslang::TIntermediate& last_stage, const LinkOptions& options, Program& out,
               XfbCapture& capture);
 
+// The module with each named Output variable decorated XfbBuffer, Offset and XfbStride, the
+// TransformFeedback capability and the entry point's Xfb execution mode (what glslang emits for
+// xfb layout qualifiers).
+std::vector<std::uint32_t> with_xfb_decorations(const std::vector<std::uint32_t>& words,
+                                                const std::vector<XfbDecoration>& decorations);
+
 }  // namespace glvk::glsl::detail
