@@ -13,6 +13,7 @@
 #include <string>
 
 #include "gl_fixture.h"
+#include "gl_shaders.h"
 
 namespace glvk::test {
 namespace {
@@ -393,15 +394,7 @@ TEST_F(EglImageTest, DmaBufYuvFormatsSampleAsRgbThroughExternalTextures) {
   const char* fs_text = "#version 300 es\n#extension GL_OES_EGL_image_external_essl3 : require\n"
                         "precision mediump float;\nuniform samplerExternalOES s;\nin vec2 t;\nout vec4 c;\n"
                         "void main() { c = texture(s, t); }\n";
-  auto shader = [](GLenum type, const char* text) {
-    const GLuint sh = glCreateShader(type);
-    glShaderSource(sh, 1, &text, nullptr);
-    glCompileShader(sh);
-    return sh;
-  };
-  const GLuint program = glCreateProgram();
-  glAttachShader(program, shader(GL_VERTEX_SHADER, vs_text));
-  glAttachShader(program, shader(GL_FRAGMENT_SHADER, fs_text));
+  const GLuint program = vertex_fragment_program(vs_text, fs_text, /*linked=*/false);
   glBindAttribLocation(program, 0, "p");
   glLinkProgram(program);
   GLint linked = 0;

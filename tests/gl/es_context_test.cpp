@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "gl_fixture.h"
+#include "gl_shaders.h"
 
 namespace glvk::test {
 namespace {
@@ -189,7 +190,7 @@ struct CompileResult {
   std::string log;
 };
 
-CompileResult compile(GLenum stage, const char* text) {
+CompileResult compile_status(GLenum stage, const char* text) {
   GLuint shader = glCreateShader(stage);
   glShaderSource(shader, 1, &text, nullptr);
   glCompileShader(shader);
@@ -217,10 +218,10 @@ TEST_F(DesktopContextGlslEs, TakesEs100AndRefusesEs300) {
   }
   ASSERT_TRUE(es2);
   ASSERT_FALSE(es3);
-  const CompileResult es100 = compile(GL_FRAGMENT_SHADER,
-                                      "#version 100\nprecision mediump float;\nvoid main() { gl_FragColor = vec4(1.0); }\n");
+  const CompileResult es100 = compile_status(GL_FRAGMENT_SHADER,
+                                             "#version 100\nprecision mediump float;\nvoid main() { gl_FragColor = vec4(1.0); }\n");
   EXPECT_EQ(es100.status, GL_TRUE) << es100.log;
-  const CompileResult es300 = compile(GL_VERTEX_SHADER, "#version 300 es\nvoid main() { gl_Position = vec4(0.0); }\n");
+  const CompileResult es300 = compile_status(GL_VERTEX_SHADER, "#version 300 es\nvoid main() { gl_Position = vec4(0.0); }\n");
   EXPECT_EQ(es300.status, GL_FALSE);
   EXPECT_NE(es300.log.find("GL_ARB_ES3_compatibility"), std::string::npos) << es300.log;
 }
@@ -241,7 +242,7 @@ class EsContextShaders : public GlTest {
 TEST_F(EsContextShaders, TakeGlslEsOnly) {
   for (const char* desktop : {"#version 110\nvoid main() {}\n", "#version 330\nvoid main() {}\n",
                               "#version 450 core\nvoid main() {}\n"}) {
-    const CompileResult r = compile(GL_VERTEX_SHADER, desktop);
+    const CompileResult r = compile_status(GL_VERTEX_SHADER, desktop);
     EXPECT_EQ(r.status, GL_FALSE) << desktop;
     EXPECT_NE(r.log.find("0:1:"), std::string::npos) << r.log;
   }
@@ -250,7 +251,7 @@ TEST_F(EsContextShaders, TakeGlslEsOnly) {
                          "#version 300 es\nin vec4 p;\nvoid main() { gl_Position = p; }\n",
                          "#version 310 es\nin vec4 p;\nvoid main() { gl_Position = p; }\n",
                          "#version 320 es\nin vec4 p;\nvoid main() { gl_Position = p; }\n"}) {
-    const CompileResult r = compile(GL_VERTEX_SHADER, es);
+    const CompileResult r = compile_status(GL_VERTEX_SHADER, es);
     EXPECT_EQ(r.status, GL_TRUE) << es << r.log;
   }
 }
@@ -259,20 +260,20 @@ TEST_F(EsContextShaders, TakeGlslEsOnly) {
 // fragment language's missing default float precision stays an error (GLSL ES 1.00 4.5.3); a
 // 1.00 error is reported on the user's line.
 TEST_F(EsContextShaders, Es100KeepsItsRules) {
-  EXPECT_EQ(compile(GL_FRAGMENT_SHADER, "#version 100\nprecision mediump float;\nvarying vec2 t;\nuniform sampler2D s;\n"
-                                        "void main() { gl_FragColor = texture2D(s, t) + vec4(gl_FragCoord.x); }\n")
+  EXPECT_EQ(compile_status(GL_FRAGMENT_SHADER, "#version 100\nprecision mediump float;\nvarying vec2 t;\nuniform sampler2D s;\n"
+                                               "void main() { gl_FragColor = texture2D(s, t) + vec4(gl_FragCoord.x); }\n")
                 .status,
             GL_TRUE);
-  EXPECT_EQ(compile(GL_FRAGMENT_SHADER, "#version 100\nvarying vec4 v;\nvoid main() { gl_FragColor = v; }\n").status,
+  EXPECT_EQ(compile_status(GL_FRAGMENT_SHADER, "#version 100\nvarying vec4 v;\nvoid main() { gl_FragColor = v; }\n").status,
             GL_FALSE);
-  EXPECT_EQ(compile(GL_FRAGMENT_SHADER,
-                    "#version 300 es\nprecision mediump float;\nvoid main() { gl_FragColor = vec4(1.0); }\n")
+  EXPECT_EQ(compile_status(GL_FRAGMENT_SHADER,
+                           "#version 300 es\nprecision mediump float;\nvoid main() { gl_FragColor = vec4(1.0); }\n")
                 .status,
             GL_FALSE);
-  EXPECT_EQ(compile(GL_VERTEX_SHADER, "#version 300 es\nattribute vec4 p;\nvoid main() { gl_Position = p; }\n").status,
+  EXPECT_EQ(compile_status(GL_VERTEX_SHADER, "#version 300 es\nattribute vec4 p;\nvoid main() { gl_Position = p; }\n").status,
             GL_FALSE);
   const CompileResult r =
-      compile(GL_VERTEX_SHADER, "#version 100\nattribute vec4 p;\n\nvoid main() { gl_Position = undeclared; }\n");
+      compile_status(GL_VERTEX_SHADER, "#version 100\nattribute vec4 p;\n\nvoid main() { gl_Position = undeclared; }\n");
   EXPECT_EQ(r.status, GL_FALSE);
   EXPECT_NE(r.log.find("0:4:"), std::string::npos) << r.log;
 }
@@ -282,14 +283,8 @@ TEST_F(EsContextShaders, Es100KeepsItsRules) {
 TEST_F(EsContextShaders, ProgramsTakeOneShaderPerStageAndBothGraphicsStages) {
   const char* vs_text = "#version 300 es\nin vec4 p;\nvoid main() { gl_Position = p; }\n";
   const char* fs_text = "#version 300 es\nprecision mediump float;\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n";
-  auto shader = [](GLenum type, const char* text) {
-    const GLuint s = glCreateShader(type);
-    glShaderSource(s, 1, &text, nullptr);
-    glCompileShader(s);
-    return s;
-  };
-  const GLuint vs = shader(GL_VERTEX_SHADER, vs_text), vs2 = shader(GL_VERTEX_SHADER, vs_text);
-  const GLuint fs = shader(GL_FRAGMENT_SHADER, fs_text);
+  const GLuint vs = compile(GL_VERTEX_SHADER, vs_text), vs2 = compile(GL_VERTEX_SHADER, vs_text);
+  const GLuint fs = compile(GL_FRAGMENT_SHADER, fs_text);
   const GLuint p = glCreateProgram();
   glAttachShader(p, vs);
   EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
@@ -325,12 +320,6 @@ TEST_F(EsContextShaders, TransformFeedbackCapturesEsVertexOutputs) {
   const char* vs_text = "#version 300 es\nin vec4 p;\nout vec4 twice;\nflat out int index;\n"
                         "void main() { twice = p * 2.0; index = gl_VertexID + 10; gl_Position = p; }\n";
   const char* fs_text = "#version 300 es\nprecision mediump float;\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n";
-  auto shader = [](GLenum type, const char* text) {
-    const GLuint s = glCreateShader(type);
-    glShaderSource(s, 1, &text, nullptr);
-    glCompileShader(s);
-    return s;
-  };
   const GLfloat positions[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};
   // A complete framebuffer: the context has no surface (draws need one, rasterizer discard or not).
   GLuint fbo = 0, rb = 0;
@@ -347,9 +336,7 @@ TEST_F(EsContextShaders, TransformFeedbackCapturesEsVertexOutputs) {
   glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 0, nullptr);
   glEnableVertexAttribArray(0);
   for (GLenum mode : {GLenum(GL_INTERLEAVED_ATTRIBS), GLenum(GL_SEPARATE_ATTRIBS)}) {
-    const GLuint p = glCreateProgram();
-    glAttachShader(p, shader(GL_VERTEX_SHADER, vs_text));
-    glAttachShader(p, shader(GL_FRAGMENT_SHADER, fs_text));
+    const GLuint p = vertex_fragment_program(vs_text, fs_text, /*linked=*/false);
     glBindAttribLocation(p, 0, "p");
     const char* varyings[] = {"twice", "index"};
     glTransformFeedbackVaryings(p, 2, varyings, mode);
