@@ -402,10 +402,7 @@ EGLSurface CreateWindowSurface(EGLDisplay dpy, EGLConfig config, EGLNativeWindow
 // EGL_KHR_platform_x11: the native window is passed by address (a Window*).
 EGLSurface CreatePlatformWindowSurface(EGLDisplay dpy, EGLConfig config, void* native_window,
                                        const EGLAttrib* attrib_list) {
-  std::vector<EGLint> attributes;
-  for (const EGLAttrib* a = attrib_list; a && a[0] != EGL_NONE; a += 2)
-    attributes.insert(attributes.end(), {EGLint(a[0]), EGLint(a[1])});
-  attributes.push_back(EGL_NONE);
+  const std::vector<EGLint> attributes = converted_attributes<EGLint>(attrib_list);
   return CreatePlatformWindowSurfaceEXT(dpy, config, native_window, attributes.data());
 }
 
@@ -436,10 +433,7 @@ EGLSurface CreatePixmapSurface(EGLDisplay dpy, EGLConfig config, EGLNativePixmap
 // no native pixmaps (EGL_MESA_platform_surfaceless: EGL_BAD_NATIVE_PIXMAP).
 EGLSurface CreatePlatformPixmapSurface(EGLDisplay dpy, EGLConfig config, void* native_pixmap,
                                        const EGLAttrib* attrib_list) {
-  std::vector<EGLint> attributes;
-  for (const EGLAttrib* a = attrib_list; a && a[0] != EGL_NONE; a += 2)
-    attributes.insert(attributes.end(), {EGLint(a[0]), EGLint(a[1])});
-  attributes.push_back(EGL_NONE);
+  const std::vector<EGLint> attributes = converted_attributes<EGLint>(attrib_list);
   return CreatePlatformPixmapSurfaceEXT(dpy, config, native_pixmap, attributes.data());
 }
 

@@ -226,9 +226,7 @@ EGLImage CreateImage(EGLDisplay dpy, EGLContext ctx, EGLenum target, EGLClientBu
 
 EGLImageKHR CreateImageKHR(EGLDisplay dpy, EGLContext ctx, EGLenum target, EGLClientBuffer buffer,
                            const EGLint* attrib_list) {
-  std::vector<EGLAttrib> attributes;
-  for (const EGLint* a = attrib_list; a && a[0] != EGL_NONE; a += 2) attributes.insert(attributes.end(), {a[0], a[1]});
-  attributes.push_back(EGL_NONE);
+  const std::vector<EGLAttrib> attributes = converted_attributes<EGLAttrib>(attrib_list);
   return CreateImage(dpy, ctx, target, buffer, attributes.data());
 }
 

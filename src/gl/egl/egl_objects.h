@@ -125,6 +125,16 @@ T fail(EGLint error, T value) {
   return value;
 }
 
+// EGL 1.5 entry points take EGLAttrib attribute lists, their KHR/EXT twins EGLint ones: the list
+// in the other type (EGL_NONE-terminated), so that one of the twins forwards to the other.
+template <typename To, typename From>
+std::vector<To> converted_attributes(const From* list) {
+  std::vector<To> attributes;
+  for (const From* a = list; a && a[0] != EGL_NONE; a += 2) attributes.insert(attributes.end(), {To(a[0]), To(a[1])});
+  attributes.push_back(EGL_NONE);
+  return attributes;
+}
+
 // The display, initialized; null after setting EGL_BAD_DISPLAY or EGL_NOT_INITIALIZED.
 Display* checked_display(EGLDisplay dpy);
 // The calling thread's current context, or null.
