@@ -349,10 +349,12 @@ PreparedSource prepare_source(Stage stage, std::string_view source, const Compil
   // does), buffer blocks from 1.50 (glslang refuses them without a profile).
   if (!v.es && stage == Stage::Compute && v.version < 430 && source.find("GL_ARB_compute_shader") != std::string_view::npos)
     out.raised_version = 430;
-  // Likewise GL_ARB_shader_bit_encoding's functions (floatBitsToInt...) and GL_ARB_texture_multisample's
-  // texelFetch/textureSize of sampler2DMS(Array), which glslang declares only from 1.50.
+  // Likewise GL_ARB_shader_bit_encoding's functions (floatBitsToInt...), GL_ARB_texture_multisample's
+  // texelFetch/textureSize of sampler2DMS(Array) and GL_ARB_gpu_shader_fp64's double types, which
+  // glslang declares only from 1.50.
   if (!v.es && v.version < 150 &&
       (source.find("GL_ARB_shader_storage_buffer_object") != std::string_view::npos ||
+       source.find("GL_ARB_gpu_shader_fp64") != std::string_view::npos ||
        source.find("GL_ARB_shader_bit_encoding") != std::string_view::npos ||
        source.find("GL_ARB_texture_multisample") != std::string_view::npos))
     out.raised_version = std::max(out.raised_version, 150);

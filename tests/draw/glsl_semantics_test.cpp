@@ -150,6 +150,22 @@ void main() {
             kGreen);
 }
 
+// GL_ARB_gpu_shader_fp64 in a shader without #version (GLSL 1.10): its double types and
+// functions (frexp of a dvec4 here: 6.0 = 0.75 * 2^3).
+TEST_F(GlslSemanticsTest, GpuShaderFp64WithoutVersion) {
+  EXPECT_EQ(draw({{GL_VERTEX_SHADER, R"(attribute vec2 position;
+void main() { gl_Position = vec4(position, 0.0, 1.0); })"},
+                  {GL_FRAGMENT_SHADER, R"(#extension GL_ARB_gpu_shader_fp64: enable
+void main() {
+  ivec4 e;
+  double six = double(gl_FragCoord.x >= 0.0 ? 6.0 : 5.0);
+  dvec4 m = frexp(dvec4(six), e);
+  bool ok = e == ivec4(3) && m == dvec4(0.75);
+  gl_FragColor = ok ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);
+})"}}),
+            kGreen);
+}
+
 // GLSL 4.20 with explicit locations on output and input blocks (separate shader objects came in
 // 4.10): the blocks meet by location.
 TEST_F(GlslSemanticsTest, BlockLocationsInGlsl420) {
