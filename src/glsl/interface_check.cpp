@@ -143,6 +143,29 @@ void HiddenPatchInputs::hide(glslang::TIntermediate& evaluation_unit) {
   }
 }
 
+void HiddenPatchInputs::hide_location_matched(glslang::TIntermediate& consumer_unit,
+                                              const std::vector<const glslang::TIntermediate*>& producer_units) {
+  std::map<std::string, int> output_locations;  // name → explicit location
+  for (const glslang::TIntermediate* producer : producer_units)
+    for_each_linker_object(*producer, [&](const glslang::TIntermSymbol& symbol) {
+      const glslang::TQualifier& q = symbol.getQualifier();
+      if (q.storage == glslang::EvqVaryingOut && q.hasLocation())
+        output_locations.emplace(interface_name(symbol), static_cast<int>(q.layoutLocation));
+    });
+  glslang::TIntermAggregate* objects = consumer_unit.findLinkerObjects();
+  if (!objects || output_locations.empty()) return;
+  for (TIntermNode* node : objects->getSequence()) {
+    glslang::TIntermSymbol* symbol = node ? node->getAsSymbolNode() : nullptr;
+    if (!symbol) continue;
+    glslang::TQualifier& q = symbol->getQualifier();
+    if (q.storage != glslang::EvqVaryingIn || !q.hasLocation()) continue;
+    const auto found = output_locations.find(interface_name(*symbol));
+    if (found == output_locations.end() || found->second == static_cast<int>(q.layoutLocation)) continue;
+    q.storage = glslang::EvqGlobal;
+    hidden_.push_back(symbol);
+  }
+}
+
 void HiddenPatchInputs::restore() {
   for (glslang::TIntermSymbol* symbol : hidden_) symbol->getQualifier().storage = glslang::EvqVaryingIn;
   hidden_.clear();

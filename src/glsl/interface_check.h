@@ -41,6 +41,12 @@ class HiddenPatchInputs {
   HiddenPatchInputs& operator=(const HiddenPatchInputs&) = delete;
   ~HiddenPatchInputs() { restore(); }
   void hide(glslang::TIntermediate& evaluation_unit);
+  // Also hidden (but not in names()): inputs of `consumer_unit` with an explicit location whose
+  // name an output of the producing stage also has, at another explicit location. GL matches
+  // such variables by location (GL 4.6 7.4.1), glslang by name ("Layout location qualifier must
+  // match"); check_stage_interfaces matches them by location afterwards.
+  void hide_location_matched(glslang::TIntermediate& consumer_unit,
+                             const std::vector<const glslang::TIntermediate*>& producer_units);
   void restore();
   const std::set<std::string>& names() const { return names_; }
 

@@ -338,6 +338,14 @@ static Program link_on_this_thread(std::span<const ShaderSource> shaders, const 
     detail::HiddenPatchInputs hidden;  // glslang misjudges them (interface_check.h)
     for (detail::ParsedShader& p : linked.parsed) {
       if (p.shader->getStage() == EShLangTessEvaluation) hidden.hide(*p.shader->getIntermediate());
+      // The units of the nearest earlier stage present produce this stage's inputs.
+      int producer_stage = -1;
+      for (const detail::ParsedShader& q : linked.parsed)
+        if (q.shader->getStage() < p.shader->getStage()) producer_stage = std::max(producer_stage, int(q.shader->getStage()));
+      std::vector<const glslang::TIntermediate*> producers;
+      for (const detail::ParsedShader& q : linked.parsed)
+        if (int(q.shader->getStage()) == producer_stage) producers.push_back(q.shader->getIntermediate());
+      hidden.hide_location_matched(*p.shader->getIntermediate(), producers);
       linked.program->addShader(p.shader.get());
     }
     const bool glslang_linked = linked.program->link(detail::kMessages);

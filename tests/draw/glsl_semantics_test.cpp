@@ -180,6 +180,34 @@ void main() { result = b.c; })"}}),
             kGreen);
 }
 
+// Explicit locations decide the match, not names (GL 4.6 7.4.1): the fragment shader's `a` sits
+// where the vertex shader wrote `b`, and its block `B` where the vertex shader's `B` is not.
+TEST_F(GlslSemanticsTest, SameNamesAtOtherLocationsMatchByLocation) {
+  EXPECT_EQ(draw({{GL_VERTEX_SHADER, R"(#version 150
+#extension GL_ARB_separate_shader_objects: require
+in vec2 position;
+layout(location = 0) out vec4 a;
+layout(location = 2) out vec4 b;
+layout(location = 4) out B { vec4 c; } x;
+layout(location = 5) out C { vec4 c; } y;
+void main() {
+  gl_Position = vec4(position, 0.0, 1.0);
+  a = vec4(1.0, 0.0, 0.0, 1.0);
+  b = vec4(0.0, 1.0, 0.0, 1.0);
+  x.c = vec4(0.0, 0.0, 1.0, 1.0);
+  y.c = vec4(0.0, 1.0, 0.0, 1.0);
+})"},
+                  {GL_FRAGMENT_SHADER, R"(#version 150
+#extension GL_ARB_separate_shader_objects: require
+layout(location = 2) in vec4 a;
+layout(location = 0) in vec4 b;
+layout(location = 5) in B { vec4 c; } x;
+layout(location = 4) in C { vec4 c; } y;
+out vec4 colour;
+void main() { colour = a == x.c ? a : vec4(1.0, 0.0, 1.0, 1.0); })"}}),
+            kGreen);
+}
+
 // GL_ARB_arrays_of_arrays in GLSL 1.20 and 1.50 shaders: a two-dimensional varying and local
 // array indexed both ways (the 1.20 shader keeps its attribute and varying qualifiers).
 TEST_F(GlslSemanticsTest, ArraysOfArraysBelowGlsl430) {
