@@ -232,6 +232,25 @@ void record_tessellation_layout(const glslang::TIntermediate* tcs, const glslang
 }  // namespace
 
 // glLinkProgram on the calling thread; link() below runs it on a deep stack.
+// The varyings into the fragment stage packed (spirv_edit.h's pack_varyings), the producer
+// validated and optimized again (the fragment stage is, after this). Not in separable programs:
+// their interfaces meet other programs' stages, which must find the variables where GL says.
+bool pack_fragment_inputs(Program& out, Stage last_vertex, bool separable, std::vector<std::uint32_t>& fragment,
+                          std::uint32_t max_locations) {
+  std::vector<std::uint32_t>& producer = out.spirv[std::size_t(last_vertex)];
+  if (separable || producer.empty()) return false;
+  std::vector<std::uint32_t> packed = producer;
+  if (!detail::pack_varyings(packed, fragment, max_locations)) return false;
+  std::string messages;
+  if (!detail::validate_spirv(packed, messages) || !detail::optimize_spirv(packed, messages)) {
+    out.log = "internal error: the " + std::string(detail::stage_name(last_vertex)) +
+              " shader's SPIR-V failed validation after packing its outputs:\n" + messages;
+    return false;
+  }
+  producer = std::move(packed);
+  return true;
+}
+
 static Program link_on_this_thread(std::span<const ShaderSource> shaders, const LinkOptions& options) {
   Program out;
   for (const ShaderSource& s : shaders) out.stages |= bit(s.stage);
@@ -475,17 +494,20 @@ static Program link_on_this_thread(std::span<const ShaderSource> shaders, const 
     if (stage != Stage::Fragment)
       detail::set_decorations(words, detail::separate_locations(words, spv::StorageClassOutput, out.explicit_outputs[s], moved));
     // Vulkan gives each vector, matrix column and array element of a varying a location of its
-    // own, where GL packs varyings by components. lavapipe compacts what it can between the stages
-    // of a pipeline, but past GL_MAX_FRAGMENT_INPUT_COMPONENTS / 4 fragment input locations it
-    // crashed or the validation layer refused the pipeline: such a program fails to link, saying why.
+    // own, where GL packs varyings by components. Past GL_MAX_FRAGMENT_INPUT_COMPONENTS / 4
+    // fragment input locations (where lavapipe crashed or the validation layer refused the
+    // pipeline), the varyings between the last vertex-processing stage and this one are packed
+    // (spirv_pack_varyings.cpp); a program that does not fit even so fails to link, saying why.
     const int fragment_components = options.compile.limits.max_fragment_input_components;
     if (const std::uint32_t taken = stage == Stage::Fragment && fragment_components > 0
                                         ? detail::interface_location_end(words, spv::StorageClassInput)
                                         : 0;
-        taken > std::uint32_t(fragment_components / 4)) {
-      out.log = "error: the fragment shader's inputs take " + std::to_string(taken) +
-                " locations (one per vector, matrix column and array element: glvk does not pack varyings), more than the " +
-                std::to_string(fragment_components / 4) + " the device has\n";
+        taken > std::uint32_t(fragment_components / 4) && !pack_fragment_inputs(out, last_vertex, options.separable, words,
+                                                                                 std::uint32_t(fragment_components / 4))) {
+      if (out.log.empty())
+        out.log = "error: the fragment shader's inputs take " + std::to_string(taken) +
+                  " locations (one per vector, matrix column and array element), more than the " +
+                  std::to_string(fragment_components / 4) + " the device has, and glvk could not pack them\n";
       out.spirv = {};
       return out;
     }

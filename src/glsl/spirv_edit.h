@@ -57,6 +57,11 @@ std::vector<std::uint32_t> without_outputs(const std::vector<std::uint32_t>& wor
 // them, nothing crosses the interface (their decorations and interface entries go).
 std::vector<std::uint32_t> made_private(const std::vector<std::uint32_t>& words, const std::set<std::uint32_t>& variables);
 
+// Packs the varyings `fragment` reads from `producer` (the program's last vertex-processing stage)
+// into vec4/uvec4 slots, by components as GL counts them (spirv_pack_varyings.cpp), when the
+// fragment inputs would then take at most `max_locations`. False (modules unchanged) otherwise.
+bool pack_varyings(std::vector<std::uint32_t>& producer, std::vector<std::uint32_t>& fragment, std::uint32_t max_locations);
+
 // One past the highest location the located user-defined variables of `storage_class` take
 // (GLSL 4.60 4.4.1: a location per vector, matrix column and array element; 64-bit three- and
 // four-component vectors two), per vertex for arrayed interfaces; 0 when there are none.

@@ -208,6 +208,88 @@ void main() { colour = a == x.c ? a : vec4(1.0, 0.0, 1.0, 1.0); })"}}),
             kGreen);
 }
 
+// 63 locations of varyings, 80 components in all: more locations than a Vulkan device has
+// (lavapipe: 32), within GL's component count, so glvk packs them. Each kind of value keeps its
+// bits (ints, the uint, the doubles) or its interpolated value (floats; the tolerance allows for
+// the interpolation's rounding of a constant).
+TEST_F(GlslSemanticsTest, VaryingsPastTheDevicesLocationsArePacked) {
+  EXPECT_EQ(draw({{GL_VERTEX_SHADER, R"(#version 400
+in vec2 position;
+out float f[40];
+noperspective out vec2 n[6];
+flat out int i[9];
+flat out uint u;
+flat out double d[3];
+flat out mat2x3 m;
+centroid out vec3 c[2];
+void main() {
+  gl_Position = vec4(position, 0.0, 1.0);
+  for (int k = 0; k < 40; ++k) f[k] = float(k) * 0.25;
+  for (int k = 0; k < 6; ++k) n[k] = vec2(k, -k);
+  for (int k = 0; k < 9; ++k) i[k] = -1000 * k - 7;
+  u = 0xfedcba98u;
+  for (int k = 0; k < 3; ++k) d[k] = 1.0lf / 3.0lf + double(k);
+  m = mat2x3(1.0, 2.0, 3.0, 4.0, 5.0, 6.0);
+  c[0] = vec3(0.5, 1.5, 2.5);
+  c[1] = vec3(-0.5, -1.5, -2.5);
+})"},
+                  {GL_FRAGMENT_SHADER, R"(#version 400
+in float f[40];
+noperspective in vec2 n[6];
+flat in int i[9];
+flat in uint u;
+flat in double d[3];
+flat in mat2x3 m;
+centroid in vec3 c[2];
+out vec4 colour;
+uniform int dynamic_index = 5;
+void main() {
+  bool ok = abs(f[dynamic_index] - 1.25) < 1e-4;
+  for (int k = 0; k < 40; ++k) ok = ok && abs(f[k] - float(k) * 0.25) < 1e-4;
+  for (int k = 0; k < 6; ++k) ok = ok && all(lessThan(abs(n[k] - vec2(k, -k)), vec2(1e-4)));
+  for (int k = 0; k < 9; ++k) ok = ok && i[k] == -1000 * k - 7;
+  ok = ok && u == 0xfedcba98u;
+  for (int k = 0; k < 3; ++k) ok = ok && d[k] == 1.0lf / 3.0lf + double(k);
+  ok = ok && m == mat2x3(1.0, 2.0, 3.0, 4.0, 5.0, 6.0);
+  ok = ok && all(lessThan(abs(c[0] - vec3(0.5, 1.5, 2.5)), vec3(1e-4))) &&
+       all(lessThan(abs(c[1] + vec3(0.5, 1.5, 2.5)), vec3(1e-4)));
+  colour = ok ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);
+})"}}),
+            kGreen);
+}
+
+// The same from a geometry shader: the packed outputs are written at each EmitVertex, each vertex
+// with its own values (the flat ones from the provoking, last, vertex).
+TEST_F(GlslSemanticsTest, GeometryOutputsPastTheDevicesLocationsArePacked) {
+  EXPECT_EQ(draw({{GL_VERTEX_SHADER, R"(#version 150
+in vec2 position;
+void main() { gl_Position = vec4(position, 0.0, 1.0); })"},
+                  {GL_GEOMETRY_SHADER, R"(#version 150
+layout(triangles) in;
+layout(triangle_strip, max_vertices = 3) out;
+out float f[36];
+flat out int i[4];
+void main() {
+  for (int v = 0; v < 3; ++v) {
+    gl_Position = gl_in[v].gl_Position;
+    for (int k = 0; k < 36; ++k) f[k] = float(k) * 0.5;
+    for (int k = 0; k < 4; ++k) i[k] = v * 100 + k;
+    EmitVertex();
+  }
+})"},
+                  {GL_FRAGMENT_SHADER, R"(#version 150
+in float f[36];
+flat in int i[4];
+out vec4 colour;
+void main() {
+  bool ok = true;
+  for (int k = 0; k < 36; ++k) ok = ok && abs(f[k] - float(k) * 0.5) < 1e-4;
+  for (int k = 0; k < 4; ++k) ok = ok && i[k] == 200 + k;
+  colour = ok ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);
+})"}}),
+            kGreen);
+}
+
 // GL_ARB_arrays_of_arrays in GLSL 1.20 and 1.50 shaders: a two-dimensional varying and local
 // array indexed both ways (the 1.20 shader keeps its attribute and varying qualifiers).
 TEST_F(GlslSemanticsTest, ArraysOfArraysBelowGlsl430) {

@@ -95,7 +95,7 @@ TEST(GlslLink, MismatchedVaryingTypesFail) {
 // as GL does): a program whose fragment inputs take more than GL_MAX_FRAGMENT_INPUT_COMPONENTS / 4
 // locations fails to link with the count in the log instead of reaching the device; at the
 // limit, and without limits, it links.
-TEST(GlslLink, VaryingsPastTheDevicesLocationsFailToLink) {
+TEST(GlslLink, VaryingsArePackedUpToTheDevicesLocations) {
   auto pair_with = [](int elements, const std::string& type) {
     const std::string n = std::to_string(elements);
     return std::pair{"#version 330\nout " + type + " v[" + n + "];\nvoid main() {\n  for (int i = 0; i < " + n +
@@ -104,20 +104,34 @@ TEST(GlslLink, VaryingsPastTheDevicesLocationsFailToLink) {
   };
   LinkOptions options;
   options.compile.limits.max_fragment_input_components = 128;
+  // 40 locations unpacked, 10 packed.
   auto [vs40, fs40] = pair_with(40, "float");
-  const Program over = link_pair(vs40, fs40, options);
-  EXPECT_FALSE(over.ok);
-  EXPECT_NE(over.log.find("fragment shader's inputs take 40 locations"), std::string::npos) << over.log;
-  EXPECT_NE(over.log.find("32 the device has"), std::string::npos) << over.log;
+  const Program packed = link_pair(vs40, fs40, options);
+  EXPECT_TRUE(packed.ok) << packed.log;
   auto [vs32, fs32] = pair_with(32, "vec4");
   const Program fits = link_pair(vs32, fs32, options);
   EXPECT_TRUE(fits.ok) << fits.log;
-  auto [vs17, fs17] = pair_with(17, "dvec4");  // two locations each: 34
+  // 132 components: more than the 32 locations hold however packed.
+  auto [vs33, fs33] = pair_with(33, "vec4");
+  const Program over = link_pair(vs33, fs33, options);
+  EXPECT_FALSE(over.ok);
+  EXPECT_NE(over.log.find("fragment shader's inputs take 33 locations"), std::string::npos) << over.log;
+  EXPECT_NE(over.log.find("32 the device has"), std::string::npos) << over.log;
+  auto [vs17, fs17] = pair_with(17, "dvec4");  // two locations each: 34, and 136 words packed
   vs17 = "#version 400\nflat " + vs17.substr(13);  // double fragment inputs are flat (GLSL 4.60 4.5)
   fs17 = "#version 400\nflat " + fs17.substr(13);
   const Program doubles = link_pair(vs17, fs17, options);
   EXPECT_FALSE(doubles.ok);
   EXPECT_NE(doubles.log.find("take 34 locations"), std::string::npos) << doubles.log;
+  auto [vs17d3, fs17d3] = pair_with(17, "dvec3");  // 34 locations, 51 words: 13 packed
+  vs17d3 = "#version 400\nflat " + vs17d3.substr(13);
+  fs17d3 = "#version 400\nflat " + fs17d3.substr(13);
+  fs17d3.replace(fs17d3.find("vec4(v[k])"), 10, "vec4(v[k], 1.0)");
+  const Program dvec3s = link_pair(vs17d3, fs17d3, options);
+  EXPECT_TRUE(dvec3s.ok) << dvec3s.log;
+  // A separable program's interface is not packed: another program's stage may meet it.
+  options.separable = true;
+  EXPECT_FALSE(link_pair(vs40, fs40, options).ok);
   EXPECT_TRUE(link_pair(vs40, fs40).ok);  // no limits given: nothing to check against
 }
 
