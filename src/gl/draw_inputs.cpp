@@ -190,6 +190,27 @@ bool attachment_target(const FramebufferAttachment& a, st::TargetInput& out, std
 
 }  // namespace
 
+void draw_framebuffer_targets(Context& ctx, st::DrawFramebufferInput& out) {
+  const FramebufferObject& fb = *ctx.current_draw_framebuffer();
+  std::uint32_t width = ~0u, height = ~0u, samples = 1;
+  for (unsigned i = 0; i < kMaxColorAttachments; ++i) {
+    std::array<const FramebufferAttachment*, 2> targets{};
+    // GL_FRONT_AND_BACK of a window writes two buffers; glvk draws into the first (the front).
+    if (draw_buffer_targets(fb, i, targets) && attachment_target(*targets[0], out.color[i], width, height, samples))
+      out.color_count = i + 1;
+  }
+  attachment_target(fb.depth, out.depth, width, height, samples);
+  attachment_target(fb.stencil, out.stencil, width, height, samples);
+  if (width == ~0u) {  // no attachment: the framebuffer's default size (9.2.1)
+    width = std::uint32_t(fb.default_width);
+    height = std::uint32_t(fb.default_height);
+    samples = std::max<std::uint32_t>(std::uint32_t(fb.default_samples), 1);
+  }
+  out.width = width;
+  out.height = height;
+  out.samples = samples;
+}
+
 GLenum draw_framebuffer_status(Context& ctx) { return framebuffer_status(ctx, ctx.current_draw_framebuffer()); }
 
 st::TextureInput texture_input(Context& ctx, GLint unit, std::uint32_t sampler_type) {
@@ -364,25 +385,8 @@ bool gather_draw_inputs(Context& ctx, const char* fn, const ProgramObject& progr
   }
 
   // The draw framebuffer (complete: checked before).
-  const FramebufferObject& fb = *ctx.current_draw_framebuffer();
   st::DrawFramebufferInput& out = call.framebuffer;
-  std::uint32_t width = ~0u, height = ~0u, samples = 1;
-  for (unsigned i = 0; i < kMaxColorAttachments; ++i) {
-    std::array<const FramebufferAttachment*, 2> targets{};
-    // GL_FRONT_AND_BACK of a window writes two buffers; glvk draws into the first (the front).
-    if (draw_buffer_targets(fb, i, targets) && attachment_target(*targets[0], out.color[i], width, height, samples))
-      out.color_count = i + 1;
-  }
-  attachment_target(fb.depth, out.depth, width, height, samples);
-  attachment_target(fb.stencil, out.stencil, width, height, samples);
-  if (width == ~0u) {  // no attachment: the framebuffer's default size (9.2.1)
-    width = std::uint32_t(fb.default_width);
-    height = std::uint32_t(fb.default_height);
-    samples = std::max<std::uint32_t>(std::uint32_t(fb.default_samples), 1);
-  }
-  out.width = width;
-  out.height = height;
-  out.samples = samples;
+  draw_framebuffer_targets(ctx, out);
   out.srgb = ctx.framebuffer_srgb;
   if (out.depth.texture && out.stencil.texture && out.depth.texture != out.stencil.texture) {
     ctx.error(GL_INVALID_FRAMEBUFFER_OPERATION, "%s: separate depth and stencil images cannot be drawn into together",

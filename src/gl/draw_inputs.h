@@ -31,6 +31,9 @@ struct DrawInputs : ProgramInputStorage {
 void gather_program_inputs(Context& ctx, const ProgramObject& program, st::ProgramInputs& call,
                            ProgramInputStorage& storage);
 
+// The draw framebuffer's attachments, size and samples (the framebuffer is complete).
+void draw_framebuffer_targets(Context& ctx, st::DrawFramebufferInput& out);
+
 // Fills `inputs` (everything but the counts, mode and indices). False after raising an error.
 bool gather_draw_inputs(Context& ctx, const char* fn, const ProgramObject& program, DrawInputs& inputs);
 

@@ -15,7 +15,12 @@ namespace {
 // The user-declared inputs a stage's code reads (GL matches only statically used inputs).
 class UsedInputs : public glslang::TIntermTraverser {
  public:
-  std::map<std::string, int> used;  // interface name → explicit location or -1
+  explicit UsedInputs(EShLanguage stage) : stage_(stage) {}
+  struct Use {
+    int location = -1;       // explicit, else -1
+    int location_count = 1;  // per vertex for arrayed inputs
+  };
+  std::map<std::string, Use> used;  // by interface name
 
   bool visitAggregate(glslang::TVisit, glslang::TIntermAggregate* node) override {
     return node->getOp() != glslang::EOpLinkerObjects;
@@ -25,8 +30,12 @@ class UsedInputs : public glslang::TIntermTraverser {
     if (q.storage != glslang::EvqVaryingIn || q.builtIn != glslang::EbvNone) return;
     const std::string name = interface_name(*symbol);
     if (name.compare(0, 3, "gl_") == 0) return;
-    used[name] = q.hasLocation() ? static_cast<int>(q.layoutLocation) : -1;
+    used[name] = {q.hasLocation() ? static_cast<int>(q.layoutLocation) : -1,
+                  glslang::TIntermediate::computeTypeLocationSize(symbol->getType(), stage_)};
   }
+
+ private:
+  EShLanguage stage_;
 };
 
 // Whether a stage's code uses the built-in gl_PerVertex block of a direction.
@@ -106,19 +115,27 @@ bool check_stage_interfaces(const glslang::TProgram& program, std::string& log) 
     if (!consumer) continue;
     if (producer && consumer->getTreeRoot()) {
       std::set<std::string> outputs;
-      std::set<int> output_locations;
+      std::map<int, int> output_locations;  // explicit location → locations taken
       for_each_linker_object(*producer, [&](const glslang::TIntermSymbol& symbol) {
         const glslang::TQualifier& q = symbol.getQualifier();
         if (q.storage != glslang::EvqVaryingOut) return;
         outputs.insert(interface_name(symbol));
-        if (q.hasLocation()) output_locations.insert(static_cast<int>(q.layoutLocation));
+        if (q.hasLocation())
+          output_locations[static_cast<int>(q.layoutLocation)] =
+              glslang::TIntermediate::computeTypeLocationSize(symbol.getType(), to_glslang(producer_stage));
       });
-      UsedInputs inputs;
+      UsedInputs inputs(to_glslang(stage));
       consumer->getTreeRoot()->traverse(&inputs);
-      for (const auto& [name, location] : inputs.used) {
-        if (outputs.count(name) || (location >= 0 && output_locations.count(location))) continue;
-        log += "error: the " + std::string(stage_name(stage)) + " shader reads input '" + name +
-               "', which the " + stage_name(producer_stage) + " shader does not write\n";
+      for (const auto& [name, use] : inputs.used) {
+        // An input with a location matches the output at that location, whatever its name (GLSL
+        // 4.50 4.4.1: "the location layout qualifier (if any) must match"), one without by name.
+        const auto at = output_locations.find(use.location);
+        if (use.location >= 0 ? at != output_locations.end() && at->second == use.location_count : outputs.count(name) != 0)
+          continue;
+        log += "error: the " + std::string(stage_name(stage)) + " shader reads input '" + name + "'" +
+               (use.location >= 0 ? " at location " + std::to_string(use.location) : "") + ", which the " +
+               stage_name(producer_stage) + " shader does not write" +
+               (use.location >= 0 && at != output_locations.end() ? " as a variable of the same size" : "") + "\n";
         ok = false;
       }
     }

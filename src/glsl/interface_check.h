@@ -17,6 +17,12 @@ class TIntermSymbol;
 
 namespace glvk::glsl::detail {
 
+// GLSL 1.50 4.3.8.1: once one fragment compilation unit of a program redeclares gl_FragCoord,
+// every unit using it redeclares it, all with the same layout qualifiers; false with the message
+// in `log`. On success the units that neither redeclare nor use it get the same redeclaration
+// (glslang compares every unit's conventions; frag_coord_redeclaration.cpp).
+bool unify_frag_coord_redeclarations(const std::vector<std::string*>& fragment_units, std::string& log);
+
 // GL 4.6 7.4.1: a statically used input needs an output of the previous stage with the same name
 // (or block name), or the same explicit location. False with the messages in `log`.
 bool check_stage_interfaces(const glslang::TProgram& program, std::string& log);

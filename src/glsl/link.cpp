@@ -299,6 +299,12 @@ static Program link_on_this_thread(std::span<const ShaderSource> shaders, const 
     for (std::size_t i = 0; i < shaders.size(); ++i)
       if (shaders[i].stage == Stage::Geometry && detail::geometry_input_primitive(unit_texts[i]).empty())
         detail::insert_before_first_declaration(unit_texts[i], "layout(" + gs_input + ") in;");
+  {
+    std::vector<std::string*> fragment_units;
+    for (std::size_t i = 0; i < shaders.size(); ++i)
+      if (shaders[i].stage == Stage::Fragment) fragment_units.push_back(&unit_texts[i]);
+    if (!detail::unify_frag_coord_redeclarations(fragment_units, out.log)) return out;
+  }
   for (std::size_t stage = 0; stage < kStageCount; ++stage) {
     std::vector<std::string*> units;
     for (std::size_t i = 0; i < shaders.size(); ++i)

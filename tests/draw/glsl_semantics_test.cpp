@@ -290,6 +290,28 @@ void main() {
             kGreen);
 }
 
+// gl_FragCoord's conventions (GLSL 1.50 4.3.8.1): the pixel at window (5, 5) of the kSize-high
+// framebuffer has its center at (5.5, 5.5) by default; (5.0, kSize - 6.0) with both qualifiers,
+// (5.5, kSize - 5.5) with the upper-left origin alone, (5.0, 5.0) with integer centers alone. The
+// fragment shader paints x and y (times 4, exact in unorm8) into red and green.
+TEST_F(GlslSemanticsTest, FragCoordConventions) {
+  auto drawn = [&](const std::string& qualifiers) {
+    const std::string fs = "#version 150\n" + qualifiers +
+                           "out vec4 c;\nvoid main() { c = vec4(gl_FragCoord.xy * 4.0 / 255.0, 0.0, 1.0); }\n";
+    return draw({{GL_VERTEX_SHADER, R"(#version 150
+in vec2 position;
+void main() { gl_Position = vec4(position, 0.0, 1.0); })"},
+                 {GL_FRAGMENT_SHADER, fs.c_str()}});
+  };
+  const std::uint8_t top_half = std::uint8_t(4 * (kSize - 5) - 2), top_integer = std::uint8_t(4 * (kSize - 6));
+  EXPECT_EQ(drawn(""), (Rgba{22, 22, 0, 255}));
+  EXPECT_EQ(drawn("in vec4 gl_FragCoord;\n"), (Rgba{22, 22, 0, 255}));
+  EXPECT_EQ(drawn("layout(origin_upper_left) in vec4 gl_FragCoord;\n"), (Rgba{22, top_half, 0, 255}));
+  EXPECT_EQ(drawn("layout(pixel_center_integer) in vec4 gl_FragCoord;\n"), (Rgba{20, 20, 0, 255}));
+  EXPECT_EQ(drawn("layout(origin_upper_left, pixel_center_integer) in vec4 gl_FragCoord;\n"),
+            (Rgba{20, top_integer, 0, 255}));
+}
+
 // GL_ARB_arrays_of_arrays in GLSL 1.20 and 1.50 shaders: a two-dimensional varying and local
 // array indexed both ways (the 1.20 shader keeps its attribute and varying qualifiers).
 TEST_F(GlslSemanticsTest, ArraysOfArraysBelowGlsl430) {

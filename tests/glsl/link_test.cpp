@@ -749,5 +749,52 @@ TEST(GlslLink, PerPatchArraysMatchAcrossTheTessellationStages) {
   EXPECT_FALSE(linked("out vec4 w[][3];", "patch in vec4 w[3];").ok);  // per-vertex against per-patch
 }
 
+// GLSL 1.50 4.3.8.1: gl_FragCoord redeclared in one fragment compilation unit must be redeclared,
+// with the same layout qualifiers, in every unit of the program that uses it; units that do not
+// use it need not redeclare it.
+TEST(GlslLink, FragCoordRedeclarationsAgreeAcrossFragmentUnits) {
+  auto link_units = [](std::vector<std::string> fragment_units) {
+    std::vector<ShaderSource> shaders{{Stage::Vertex, "#version 150\nin vec4 p;\nvoid main() { gl_Position = p; }\n"}};
+    for (std::string& text : fragment_units) shaders.push_back({Stage::Fragment, "#version 150\n" + text});
+    return link(shaders, LinkOptions{});
+  };
+  const std::string upper = "layout(origin_upper_left, pixel_center_integer) in vec4 gl_FragCoord;\n";
+  const std::string main_calls = "out vec4 c;\nvoid a();\nvoid main() { c = vec4(0.0); a(); }\n";
+  const std::string a_uses = "out vec4 c;\nvoid a() { c.a = gl_FragCoord.z; }\n";
+  // Redeclared where it is used; the main unit neither uses nor redeclares it.
+  const Program silent = link_units({main_calls, upper + a_uses});
+  EXPECT_TRUE(silent.ok) << silent.log;
+  // Used in a unit that does not redeclare it.
+  const Program unredeclared = link_units({upper + main_calls, a_uses});
+  EXPECT_FALSE(unredeclared.ok);
+  EXPECT_NE(unredeclared.log.find("without redeclaring it"), std::string::npos) << unredeclared.log;
+  // A redeclaration without qualifiers counts as one.
+  EXPECT_FALSE(link_units({"in vec4 gl_FragCoord;\n" + main_calls, a_uses}).ok);
+  // Different qualifiers.
+  const Program different = link_units({upper + main_calls, "layout(origin_upper_left) in vec4 gl_FragCoord;\n" + a_uses});
+  EXPECT_FALSE(different.ok);
+  EXPECT_NE(different.log.find("different layout qualifiers"), std::string::npos) << different.log;
+  // The same qualifiers in every unit that uses it.
+  const Program same = link_units({upper + "out vec4 c;\nvoid a();\nvoid main() { c = gl_FragCoord; a(); }\n", upper + a_uses});
+  EXPECT_TRUE(same.ok) << same.log;
+}
+
+// GLSL 4.50 4.4.1: an input with a location matches the output at that location, not the one of
+// its name: `v` at location 1 meets the second element of the output `v` at 0, which is not a
+// variable of its own, so the program does not link; at 0 it does.
+TEST(GlslLink, LocatedInputsMatchTheOutputAtTheirLocation) {
+  const std::string vs =
+      "#version 410\nin vec4 p;\nlayout(location = 0) out vec4 v[2];\nvoid main() { gl_Position = p; v[0] = p; v[1] = p; }\n";
+  auto fs = [](int location) {
+    return "#version 410\nlayout(location = " + std::to_string(location) +
+           ") in vec4 v[2];\nout vec4 c;\nvoid main() { c = v[0] + v[1]; }\n";
+  };
+  const Program shifted = link_pair(vs, fs(1));
+  EXPECT_FALSE(shifted.ok);
+  EXPECT_NE(shifted.log.find("reads input 'v' at location 1"), std::string::npos) << shifted.log;
+  const Program same = link_pair(vs, fs(0));
+  EXPECT_TRUE(same.ok) << same.log;
+}
+
 }  // namespace
 }  // namespace glvk::glsl

@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 
+#include "draw_inputs.h"
 #include "ff_math.h"
 #include "framebuffer_internal.h"
 #include "glvk/st/context.h"
@@ -29,7 +30,7 @@ enum Field : std::uint8_t {
   kLightModelAmbient, kSceneColor, kProductAmbient, kProductDiffuse, kProductSpecular,  // variant: face
   kTexEnvColor, kEyePlane, kObjectPlane,  // variant: coordinate S, T, R, Q
   kFogColor, kFogDensity, kFogStart, kFogEnd, kFogScale, kTwoSide, kClipPlaneEnables,
-  kClampVertexColor,
+  kClampVertexColor, kFramebufferHeight,
 };
 constexpr std::uint8_t kInverse = 1, kTranspose = 2;
 
@@ -86,6 +87,7 @@ constexpr Name kNames[] = {
     {"gl_VertexProgramTwoSide", "", kTwoSide},  // glvk's own: VERTEX_PROGRAM_TWO_SIDE for gl_Color
     {"gl_ClipPlaneEnables", "", kClipPlaneEnables},  // glvk's own: CLIP_PLANEi enables for gl_ClipVertex
     {"gl_ClampVertexColor", "", kClampVertexColor},  // glvk's own: CLAMP_VERTEX_COLOR applies
+    {"gl_FramebufferHeight", "", kFramebufferHeight},  // glvk's own: gl_FragCoord's upper-left origin
 };
 
 Vec4 product(const Vec4& a, const Vec4& b) { return {a[0] * b[0], a[1] * b[1], a[2] * b[2], a[3] * b[3]}; }
@@ -231,6 +233,12 @@ Value value_of(Context& ctx, const Builtin& b, bool fixed_vertex) {
       const std::int32_t on = ctx.clamp_vertex_color == GL_TRUE ||
                               (ctx.clamp_vertex_color == GL_FIXED_ONLY && fixed_point_draw_buffers(ctx));
       std::memcpy(out.v, &on, 4);
+      break;
+    }
+    case kFramebufferHeight: {
+      st::DrawFramebufferInput fb;
+      draw_framebuffer_targets(ctx, fb);
+      scalar(float(fb.height));
       break;
     }
     case kTwoSide: {
