@@ -41,7 +41,7 @@ void clear_layers(const FramebufferAttachment& a, const TextureImage& image, GLi
   count = 1;
   if (a.layered) {
     first = 0;
-    count = a.texture->target == GL_TEXTURE_CUBE_MAP ? 6 : std::max(image.depth, 1);
+    count = attachment_layer_count(a, image);
   }
 }
 

@@ -170,9 +170,10 @@ st::TextureInput object_texture_input(Context& ctx, const TextureObject& texture
 
 namespace {
 
-// The size of an attachment's image and its layer count; false when nothing is attached.
+// The size of an attachment's image and, for a layered attachment, its layer count (the least of
+// the attachments': GL 4.6 9.8); false when nothing is attached.
 bool attachment_target(const FramebufferAttachment& a, st::TargetInput& out, std::uint32_t& width,
-                       std::uint32_t& height, std::uint32_t& samples) {
+                       std::uint32_t& height, std::uint32_t& layers, std::uint32_t& samples) {
   if (a.type == AttachmentObject::NONE) return false;
   GLint layer = 0;
   st::Texture* texture = attached_resource(a, layer);
@@ -181,7 +182,8 @@ bool attachment_target(const FramebufferAttachment& a, st::TargetInput& out, std
   if (!texture || !image || !image->defined()) return false;
   out.texture = texture;
   out.level = a.type == AttachmentObject::TEXTURE ? unsigned(a.level) : 0;
-  out.first_layer = unsigned(std::max(layer, 0));
+  out.first_layer = a.layered ? 0 : unsigned(std::max(layer, 0));
+  if (a.layered) layers = std::min(layers, std::uint32_t(attachment_layer_count(a, *image)));
   width = std::min(width, std::uint32_t(image->width));
   height = std::min(height, std::uint32_t(image->height));
   samples = std::max<std::uint32_t>(samples, image->samples > 1 ? std::uint32_t(image->samples) : 1);
@@ -192,15 +194,17 @@ bool attachment_target(const FramebufferAttachment& a, st::TargetInput& out, std
 
 void draw_framebuffer_targets(Context& ctx, st::DrawFramebufferInput& out) {
   const FramebufferObject& fb = *ctx.current_draw_framebuffer();
-  std::uint32_t width = ~0u, height = ~0u, samples = 1;
+  std::uint32_t width = ~0u, height = ~0u, layers = ~0u, samples = 1;
   for (unsigned i = 0; i < kMaxColorAttachments; ++i) {
     std::array<const FramebufferAttachment*, 2> targets{};
     // GL_FRONT_AND_BACK of a window writes two buffers; glvk draws into the first (the front).
-    if (draw_buffer_targets(fb, i, targets) && attachment_target(*targets[0], out.color[i], width, height, samples))
+    if (draw_buffer_targets(fb, i, targets) &&
+        attachment_target(*targets[0], out.color[i], width, height, layers, samples))
       out.color_count = i + 1;
   }
-  attachment_target(fb.depth, out.depth, width, height, samples);
-  attachment_target(fb.stencil, out.stencil, width, height, samples);
+  attachment_target(fb.depth, out.depth, width, height, layers, samples);
+  attachment_target(fb.stencil, out.stencil, width, height, layers, samples);
+  out.layers = layers == ~0u ? 1 : layers;  // a complete framebuffer's attachments are all layered or none
   if (width == ~0u) {  // no attachment: the framebuffer's default size (9.2.1)
     width = std::uint32_t(fb.default_width);
     height = std::uint32_t(fb.default_height);

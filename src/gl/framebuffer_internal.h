@@ -63,6 +63,10 @@ const TextureImage* attached_image(const FramebufferAttachment& a, TextureImage&
 // The resource holding an attachment's texels, and the layer its 2D slice is in.
 st::Texture* attached_resource(const FramebufferAttachment& a, GLint& layer);  // framebuffer_validation.cpp
 
+// The layers an attachment's image has as a layered attachment (GL 4.6 9.8): six faces of a cube
+// map, the layers of an array (cube map arrays count faces), the slices of a 3D level.
+GLint attachment_layer_count(const FramebufferAttachment& a, const TextureImage& image);  // framebuffer_validation.cpp
+
 int draw_buffer_index(GLenum buffer);  // framebuffer_validation.cpp
 
 // Any COLOR_ATTACHMENTm enum, m up to 31 (beyond MAX_COLOR_ATTACHMENTS is an INVALID_OPERATION).

@@ -104,6 +104,11 @@ st::Texture* attached_resource(const FramebufferAttachment& a, GLint& layer) {
   return a.texture->resource.get();
 }
 
+GLint attachment_layer_count(const FramebufferAttachment& a, const TextureImage& image) {
+  const bool cube = a.type == AttachmentObject::TEXTURE && a.texture->target == GL_TEXTURE_CUBE_MAP;
+  return cube ? 6 : std::max(image.depth, 1);
+}
+
 namespace {
 
 AttachmentDescription describe_attachment(Context& ctx, const FramebufferAttachment& a) {
@@ -119,7 +124,7 @@ AttachmentDescription describe_attachment(Context& ctx, const FramebufferAttachm
   d.width = std::uint32_t(image->width);
   d.height = std::uint32_t(image->height);
   const GLenum target = a.type == AttachmentObject::TEXTURE ? a.texture->target : GL_RENDERBUFFER;
-  d.layer_count = target == GL_TEXTURE_CUBE_MAP ? 6 : std::uint32_t(std::max(image->depth, 1));
+  d.layer_count = std::uint32_t(attachment_layer_count(a, *image));
   d.layer = std::uint32_t(a.layer);
   d.layered = a.layered;
   d.texture_target = target;

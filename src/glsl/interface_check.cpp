@@ -12,13 +12,23 @@
 namespace glvk::glsl::detail {
 namespace {
 
+// The locations a variable of `stage`'s interface takes, per vertex for the arrayed ones (GLSL
+// 4.60 4.4.1; glslang's own count leaves the per-vertex dimension to its caller).
+int location_count(const glslang::TType& type, EShLanguage stage) {
+  if (type.isArray() && type.getQualifier().isArrayedIo(stage)) {
+    const glslang::TType element(type, 0);
+    return glslang::TIntermediate::computeTypeLocationSize(element, stage);
+  }
+  return glslang::TIntermediate::computeTypeLocationSize(type, stage);
+}
+
 // The user-declared inputs a stage's code reads (GL matches only statically used inputs).
 class UsedInputs : public glslang::TIntermTraverser {
  public:
   explicit UsedInputs(EShLanguage stage) : stage_(stage) {}
   struct Use {
     int location = -1;       // explicit, else -1
-    int location_count = 1;  // per vertex for arrayed inputs
+    int locations = 1;  // taken, per vertex for arrayed inputs
   };
   std::map<std::string, Use> used;  // by interface name
 
@@ -31,7 +41,7 @@ class UsedInputs : public glslang::TIntermTraverser {
     const std::string name = interface_name(*symbol);
     if (name.compare(0, 3, "gl_") == 0) return;
     used[name] = {q.hasLocation() ? static_cast<int>(q.layoutLocation) : -1,
-                  glslang::TIntermediate::computeTypeLocationSize(symbol->getType(), stage_)};
+                  location_count(symbol->getType(), stage_)};
   }
 
  private:
@@ -121,8 +131,7 @@ bool check_stage_interfaces(const glslang::TProgram& program, std::string& log) 
         if (q.storage != glslang::EvqVaryingOut) return;
         outputs.insert(interface_name(symbol));
         if (q.hasLocation())
-          output_locations[static_cast<int>(q.layoutLocation)] =
-              glslang::TIntermediate::computeTypeLocationSize(symbol.getType(), to_glslang(producer_stage));
+          output_locations[static_cast<int>(q.layoutLocation)] = location_count(symbol.getType(), to_glslang(producer_stage));
       });
       UsedInputs inputs(to_glslang(stage));
       consumer->getTreeRoot()->traverse(&inputs);
@@ -130,7 +139,7 @@ bool check_stage_interfaces(const glslang::TProgram& program, std::string& log) 
         // An input with a location matches the output at that location, whatever its name (GLSL
         // 4.50 4.4.1: "the location layout qualifier (if any) must match"), one without by name.
         const auto at = output_locations.find(use.location);
-        if (use.location >= 0 ? at != output_locations.end() && at->second == use.location_count : outputs.count(name) != 0)
+        if (use.location >= 0 ? at != output_locations.end() && at->second == use.locations : outputs.count(name) != 0)
           continue;
         log += "error: the " + std::string(stage_name(stage)) + " shader reads input '" + name + "'" +
                (use.location >= 0 ? " at location " + std::to_string(use.location) : "") + ", which the " +

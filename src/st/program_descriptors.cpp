@@ -93,7 +93,9 @@ void write_program_descriptors(DrawResources& res, vk_backend::CommandStream& st
           const BufferRange range = block_range(in, block, index);
           // GL checks a bound range against the buffer only at draw time (undefined values past
           // its end): the descriptor covers what lies inside the buffer, within the device's limit.
-          if (range.buffer && range.buffer->storage && range.offset < range.buffer->storage->size()) {
+          // The buffer's size is GL's (width0): its storage may be larger (taken from a pool), and
+          // an unsized array's length() is the range's.
+          if (range.buffer && range.buffer->storage && range.offset < range.buffer->width0) {
             // GL aligns atomic counter ranges to 4 bytes only; Vulkan wants its storage alignment.
             if (storage && range.offset % limits.minStorageBufferOffsetAlignment)
               throw DrawError("the atomic counter buffer range starts at an offset the device cannot bind (not a "
@@ -101,7 +103,7 @@ void write_program_descriptors(DrawResources& res, vk_backend::CommandStream& st
             Resource& buffer = const_cast<Resource&>(*range.buffer);
             vk_backend::Buffer& memory = *buffer.storage;
             memory.last_use = stream.open_serial();
-            const VkDeviceSize inside = memory.size() - range.offset;
+            const VkDeviceSize inside = std::min<VkDeviceSize>(memory.size(), buffer.width0) - range.offset;
             const VkDeviceSize size = std::min<VkDeviceSize>({range.size ? VkDeviceSize(range.size) : inside, inside,
                                                               max_range});
             out.buffer_infos.push_back({memory.handle(), range.offset, size});

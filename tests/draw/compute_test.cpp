@@ -64,6 +64,29 @@ TEST_F(ComputeTest, ADispatchStoresWhatEachInvocationComputes) {
   for (std::uint32_t i = 256; i < 320; ++i) ASSERT_EQ(words[i], 0xdeadbeefu) << i;  // beyond the 4 groups
 }
 
+// An unsized array's length() is the bound range's (GLSL 4.60 4.1.9, GL 4.6 7.8): a whole buffer
+// of 11 words behind a 4-word header holds 7 elements, a range of 6 words 2; then again after the
+// buffer was re-specified smaller (a buffer's storage may be larger than its GL size).
+TEST_F(ComputeTest, UnsizedArrayLengthIsTheBoundRange) {
+  const GLuint program = link_compute(R"(#version 430
+layout(local_size_x = 1) in;
+layout(std430, binding = 0) buffer B { uvec4 header; uint tail[]; };
+void main() { header.x = uint(tail.length()); })");
+  glUseProgram(program);
+  const GLuint buffer = storage_buffer(std::vector<std::uint32_t>(11, 0));
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, buffer);
+  glDispatchCompute(1, 1, 1);
+  EXPECT_EQ(read_words(buffer, 1)[0], 7u);
+  glBindBufferRange(GL_SHADER_STORAGE_BUFFER, 0, buffer, 0, 24);
+  glDispatchCompute(1, 1, 1);
+  EXPECT_EQ(read_words(buffer, 1)[0], 2u);
+  glBufferData(GL_SHADER_STORAGE_BUFFER, 20, nullptr, GL_DYNAMIC_READ);
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, buffer);
+  glDispatchCompute(1, 1, 1);
+  EXPECT_EQ(read_words(buffer, 1)[0], 1u);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
 TEST_F(ComputeTest, IndirectDispatchReadsTheGroupCountsFromTheBuffer) {
   const GLuint program = link_compute(kLinearCs);
   glUseProgram(program);
