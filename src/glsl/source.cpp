@@ -229,24 +229,28 @@ void size_initialized_uniform_arrays(std::string& text) {
       i = eq - 1;
       continue;
     }
-    const bool matches = t[eq - 3].kind != TokenKind::Punctuation && t[eq - 2].is('[') && t[eq - 1].is(']') &&
-                         t[eq + 1].kind != TokenKind::Punctuation && t[eq + 2].is('[') && t[eq + 3].is(']') &&
-                         t[eq + 4].is('(');
-    if (!matches) {
+    const bool unsized = t[eq - 3].kind != TokenKind::Punctuation && t[eq - 2].is('[') && t[eq - 1].is(']');
+    // `T [ ] (` or an initializer list `{` (GL_ARB_shading_language_420pack).
+    const bool list = t[eq + 1].is('{');
+    const bool constructor = t[eq + 1].kind != TokenKind::Punctuation && t[eq + 2].is('[') && t[eq + 3].is(']') &&
+                             t[eq + 4].is('(');
+    if (!unsized || (!list && !constructor)) {
       i = eq;
       continue;
     }
-    // The constructor's arguments: commas outside nested parentheses and brackets.
-    std::size_t k = eq + 5;
+    // The elements: commas outside nested parentheses, brackets and braces.
+    const std::size_t first = list ? eq + 2 : eq + 5;
+    const char close = list ? '}' : ')';
+    std::size_t k = first;
     int depth = 0, arguments = 1;
     for (; k < t.size(); ++k) {
-      if (t[k].is('(') || t[k].is('[')) ++depth;
-      else if ((t[k].is(')') || t[k].is(']')) && depth > 0) --depth;
-      else if (t[k].is(')')) break;
-      else if (t[k].is(',') && depth == 0) ++arguments;
+      if (t[k].is('(') || t[k].is('[') || t[k].is('{')) ++depth;
+      else if ((t[k].is(')') || t[k].is(']') || t[k].is('}')) && depth > 0) --depth;
+      else if (t[k].is(close)) break;
+      else if (t[k].is(',') && depth == 0 && !(list && k + 1 < t.size() && t[k + 1].is('}'))) ++arguments;
     }
-    if (k >= t.size()) break;  // never closed: no later constructor is either
-    if (k > eq + 5) edits.push_back({t[eq - 2].begin, t[eq - 1].end(), "[" + std::to_string(arguments) + "]"});
+    if (k >= t.size()) break;  // never closed: no later initializer is either
+    if (k > first) edits.push_back({t[eq - 2].begin, t[eq - 1].end(), "[" + std::to_string(arguments) + "]"});
     i = k;
   }
   apply_edits(text, std::move(edits));

@@ -207,7 +207,11 @@ void apply_uniform_initializers(std::span<const ShaderSource> shaders, const Com
     for (std::size_t k = 0; k < inits.size(); ++k) {
       const std::string global = "glvk_initial_" + std::to_string(k);
       text += inits[k].type + " " + global + inits[k].array + ";\n";
-      function += "  " + global + " = " + inits[k].value + ";\n";
+      // Through a const local: an initializer list ({...}, GL_ARB_shading_language_420pack) is an
+      // initializer only, and glslang folds a const variable into its uses.
+      const std::string local = "glvk_value_" + std::to_string(k);
+      function += "  const " + inits[k].type + " " + local + inits[k].array + " = " + inits[k].value + ";\n  " + global +
+                  " = " + local + ";\n";
     }
     text += function + "}\n";
     // A text that does not parse this way keeps its uniforms at zero (it compiled as written).

@@ -575,6 +575,41 @@ TEST(GlslLink, UniformArraysSizedByTheirInitializer) {
   EXPECT_EQ(v, -1.0f);
 }
 
+// Initializer lists (GL_ARB_shading_language_420pack) as uniform initializers: values as given,
+// an unsized array sized by its list (a trailing comma adds no element).
+TEST(GlslLink, UniformInitializerListsGiveValuesAndSizes) {
+  const char* fs =
+      "#version 150\n"
+      "#extension GL_ARB_shading_language_420pack: require\n"
+      "uniform vec2 v = { 0.25, 4.0 };\n"
+      "uniform float a[] = { 1.0, 2.0, 3.0, };\n"
+      "uniform mat2 m = { { 1.0, 2.0 }, { 3.0, 4.0 } };\n"
+      "uniform int i;\n"
+      "out vec4 c;\n"
+      "void main() { c = vec4(v, a[i] * float(a.length()), m[1][0]); }\n";
+  const Program p = link_pair("#version 150\nin vec4 q;\nvoid main() { gl_Position = q; }\n", fs);
+  ASSERT_TRUE(p.ok) << p.log;
+  ASSERT_EQ(p.initial_default_block.size(), p.default_block_size);
+  auto find_uniform = [&](const std::string& name) -> const Uniform* {
+    for (const Uniform& u : p.uniforms)
+      if (u.name == name) return &u;
+    return nullptr;
+  };
+  auto real = [&](std::uint32_t offset) {
+    float f = 0;
+    std::memcpy(&f, p.initial_default_block.data() + offset, 4);
+    return f;
+  };
+  const Uniform* v = find_uniform("v");
+  const Uniform* a = find_uniform("a[0]");
+  const Uniform* m = find_uniform("m");
+  ASSERT_TRUE(v && a && m);
+  EXPECT_EQ(a->array_size, 3u);
+  EXPECT_EQ(real(v->offset + 4), 4.0f);
+  EXPECT_EQ(real(a->offset + 2 * a->array_stride), 3.0f);
+  EXPECT_EQ(real(m->offset + m->matrix_stride), 3.0f);
+}
+
 // GL matches varyings by name (GL 4.6 7.4.1); glslang numbers each stage's in declaration order.
 TEST(GlslLink, VaryingsMatchByNameWhateverTheirOrder) {
   const std::string vs =
