@@ -577,8 +577,10 @@ static Program link_on_this_thread(std::span<const ShaderSource> shaders, const 
   return out;
 }
 
-std::vector<std::uint32_t> fragment_without_outputs(const Program& program, std::uint32_t locations, bool flat_colors) {
+std::vector<std::uint32_t> fragment_without_outputs(const Program& program, std::uint32_t locations, bool flat_colors,
+                                                    std::uint32_t flipped) {
   std::vector<std::uint32_t> words = program.spirv[std::size_t(Stage::Fragment)];
+  if (flipped) words = detail::with_output_signedness_flipped(words, flipped);
   if (flat_colors) {
     std::vector<std::string> names;
     if (program.shade_model_colors & 1u) names.insert(names.end(), {"glvk_FrontColor", "glvk_BackColor"});

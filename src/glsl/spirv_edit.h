@@ -82,6 +82,11 @@ std::vector<DecorationEdit> separate_locations(const std::vector<std::uint32_t>&
 void rebind_for_pipeline(std::vector<std::uint32_t>& words, const std::map<std::uint32_t, std::uint32_t>& bindings,
                          std::uint32_t default_block_base);
 
+// The fragment module with its integer outputs at the locations of the bit mask written as the
+// other signedness, bit for bit (spirv_output_signedness.cpp): what GL drivers store into an
+// integer colour buffer of the other signedness, which Vulkan would not write.
+std::vector<std::uint32_t> with_output_signedness_flipped(const std::vector<std::uint32_t>& words, std::uint32_t locations);
+
 // The module with the Input variables named in `names` decorated Flat, unless they already carry
 // an interpolation decoration (Flat, NoPerspective).
 std::vector<std::uint32_t> with_flat_inputs(const std::vector<std::uint32_t>& words, const std::vector<std::string>& names);

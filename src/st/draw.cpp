@@ -184,14 +184,22 @@ vk_backend::ColorOutput output_kind(std::uint32_t gl_type) {
 struct OutputMatch {
   std::uint32_t kept_inside = 0;  // locations written without a buffer of their kind
   std::uint32_t written = 0;      // draw buffers that receive an output of their kind
+  std::uint32_t flipped = 0;      // integer outputs written to integer buffers of the other signedness
 };
 
 OutputMatch match_outputs(const glsl::Program& reflection, const DrawFramebufferInput& fb) {
   OutputMatch m;
   auto place = [&](std::uint32_t location, std::uint32_t gl_type) {
-    const bool fits = location < fb.color_count && fb.color[location].texture &&
-                      output_kind(gl_type) == color_output(formats::describe(fb.color[location].texture->layout().format));
-    (fits ? m.written : m.kept_inside) |= 1u << location;
+    const bool attached = location < fb.color_count && fb.color[location].texture;
+    const vk_backend::ColorOutput buffer =
+        attached ? color_output(formats::describe(fb.color[location].texture->layout().format)) : vk_backend::ColorOutput::FLOAT;
+    const vk_backend::ColorOutput output = output_kind(gl_type);
+    // An int output into a uint buffer (or the reverse) is stored bit for bit, as GL drivers do
+    // (undefined in GL 4.6 17.4.4.3): glsl::fragment_without_outputs flips it.
+    const bool other_signedness = output != buffer && output != vk_backend::ColorOutput::FLOAT &&
+                                  buffer != vk_backend::ColorOutput::FLOAT;
+    if (attached && other_signedness) m.flipped |= 1u << location;
+    ((attached && (output == buffer || other_signedness)) ? m.written : m.kept_inside) |= 1u << location;
   };
   for (std::uint32_t l = 0; l < kMaxColorBuffers; ++l)  // gl_FragData's array may be longer than that
     if (reflection.builtin_color_locations >> l & 1u) place(l, GL_FLOAT_VEC4);
@@ -459,7 +467,7 @@ void draw(Context& context, const DrawCall& call) {
   // GL_FLAT shades a GLSL fragment shader's gl_Color as well (compatibility: the colour varyings
   // follow glShadeModel unless qualified).
   key.modules[std::size_t(glsl::Stage::Fragment)] = const_cast<Program::Impl&>(prog).fragment_module(
-      reflection, outputs.kept_inside, call.render->shade_model == GL_FLAT);
+      reflection, outputs.kept_inside, call.render->shade_model == GL_FLAT, outputs.flipped);
   if (topology == VK_PRIMITIVE_TOPOLOGY_PATCH_LIST) lower_tessellation(call, reflection, const_cast<Program::Impl&>(prog), device, key);
 
   // Attachments (st_update_framebuffer_state's result, as views of images).

@@ -54,16 +54,18 @@ Program::Impl::~Impl() {
 }
 
 VkShaderModule Program::Impl::fragment_module(const glsl::Program& reflection, std::uint32_t kept_inside,
-                                              bool flat_colors) {
+                                              bool flat_colors, std::uint32_t flipped) {
   const VkShaderModule whole = modules[std::size_t(glsl::Stage::Fragment)];
   flat_colors = flat_colors && reflection.shade_model_colors;
-  if ((!kept_inside && !flat_colors) || !whole) return whole;
-  // Variants by the kept-inside locations (bits 0-7) and flat colours (bit 31).
-  const std::uint32_t variant = kept_inside | (flat_colors ? 1u << 31 : 0u);
+  if ((!kept_inside && !flat_colors && !flipped) || !whole) return whole;
+  // Variants by the kept-inside locations (bits 0-7), the flipped ones (bits 8-15) and flat
+  // colours (bit 31).
+  static_assert(kMaxColorBuffers <= 8);
+  const std::uint32_t variant = kept_inside | flipped << 8 | (flat_colors ? 1u << 31 : 0u);
   std::lock_guard lock(variants_mutex_);
   for (const auto& [mask, module] : fragment_variants_)
     if (mask == variant) return module;
-  const VkShaderModule module = create_module(glsl::fragment_without_outputs(reflection, kept_inside, flat_colors));
+  const VkShaderModule module = create_module(glsl::fragment_without_outputs(reflection, kept_inside, flat_colors, flipped));
   fragment_variants_.emplace_back(variant, module);
   return module;
 }

@@ -29,7 +29,9 @@ struct Program::Impl {
   // The fragment module with the outputs at the locations of `kept_inside` written nowhere
   // (glsl::fragment_without_outputs), made on first use; the whole module when the mask is 0.
   // `flat_colors`: GL_FLAT shading of the compatibility colour inputs (Program::shade_model_colors).
-  VkShaderModule fragment_module(const glsl::Program& reflection, std::uint32_t kept_inside, bool flat_colors = false);
+  // `flipped`: integer outputs written as the other signedness (their buffers').
+  VkShaderModule fragment_module(const glsl::Program& reflection, std::uint32_t kept_inside, bool flat_colors = false,
+                                 std::uint32_t flipped = 0);
   // The module of `stage` (the last before rasterization) writing `size` as every vertex's point
   // size (glsl::with_point_size), made on first use for each size.
   VkShaderModule point_size_module(const glsl::Program& reflection, glsl::Stage stage, float size);

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <string>
 
+#include <limits>
+
 #include "draw_helpers.h"
 
 namespace glvk::test {
@@ -573,6 +575,46 @@ void main() { first = vec4(0.0, 0.0, 1.0, 1.0); second = vec4(1.0); })");
   ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
   EXPECT_EQ(pixel(7, 9), (Rgba{0, 0, 255, 255}));
   glDeleteTextures(1, &integer);
+}
+
+TEST_F(DrawTest, IntegerOutputsOfTheOtherSignednessStoreTheirBits) {
+  // GL 4.6 17.4.4.3 leaves an int output into a uint buffer (and the reverse) undefined; GL
+  // drivers store the output's bits, and glvk does too: ivec4 into RGBA8UI, uvec4 into RGBA32I.
+  GLuint textures[2];
+  glGenTextures(2, textures);
+  glBindTexture(GL_TEXTURE_2D, textures[0]);
+  glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8UI, kSize, kSize);
+  glBindTexture(GL_TEXTURE_2D, textures[1]);
+  glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA32I, kSize, kSize);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, textures[0], 0);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_TEXTURE_2D, textures[1], 0);
+  const GLenum buffers[2] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1};
+  glDrawBuffers(2, buffers);
+  ASSERT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER), GLenum(GL_FRAMEBUFFER_COMPLETE));
+  const GLuint p = link(kPositionVs, R"(#version 330 core
+layout(location = 0) out ivec4 small;
+layout(location = 1) out uvec4 large;
+void main() { small = ivec4(1, 200, 3, 255); large = uvec4(0x80000000u, 7u, 0xffffffffu, 12345u); })");
+  glUseProgram(p);
+  positions({-1, -1, 3, -1, -1, 3});
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glReadBuffer(GL_COLOR_ATTACHMENT0);
+  GLuint u[4] = {};
+  glReadPixels(5, 5, 1, 1, GL_RGBA_INTEGER, GL_UNSIGNED_INT, u);
+  EXPECT_EQ(u[0], 1u);
+  EXPECT_EQ(u[1], 200u);
+  EXPECT_EQ(u[2], 3u);
+  EXPECT_EQ(u[3], 255u);
+  glReadBuffer(GL_COLOR_ATTACHMENT1);
+  GLint i[4] = {};
+  glReadPixels(5, 5, 1, 1, GL_RGBA_INTEGER, GL_INT, i);
+  EXPECT_EQ(i[0], std::numeric_limits<GLint>::min());
+  EXPECT_EQ(i[1], 7);
+  EXPECT_EQ(i[2], -1);
+  EXPECT_EQ(i[3], 12345);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glDeleteTextures(2, textures);
 }
 
 TEST_F(DrawTest, DrawBuffersNoneAndUnwrittenBuffersAreLegal) {

@@ -287,9 +287,11 @@ std::set<std::string> builtin_names(std::string_view text);
 // stage: what a draw uses when GL leaves those colour buffers alone or undefined (draw buffer NONE,
 // an output of another number kind than its buffer), which Vulkan's interface rules do not allow.
 // With `flat_colors`, the compatibility colour inputs that follow glShadeModel (shade_model_colors)
-// are flat as well (GL_FLAT with a fragment shader reading gl_Color or gl_SecondaryColor).
+// are flat as well (GL_FLAT with a fragment shader reading gl_Color or gl_SecondaryColor). The
+// integer outputs at the locations of `flipped` are written as the other signedness (their
+// buffers': int into uint and the reverse), bit for bit, as GL drivers store them.
 std::vector<std::uint32_t> fragment_without_outputs(const Program& program, std::uint32_t locations,
-                                                    bool flat_colors = false);
+                                                    bool flat_colors = false, std::uint32_t flipped = 0);
 
 // The SPIR-V of `stage` (the program's last stage before rasterization) writing `size` as the point
 // size of every vertex: GL's point size when gl_PointSize is not the program's (GL 4.6 14.4: only
