@@ -3,9 +3,8 @@
 // pixels come from the geometry and the GL spec's formulas, computed here independently.
 #include <array>
 #include <cmath>
-#include <string>
-
 #include <limits>
+#include <string>
 
 #include "draw_helpers.h"
 
