@@ -95,12 +95,18 @@ constexpr FormatRow kR64Float{
     {VK_FORMAT_R64_SFLOAT, VK_FORMAT_R64G64_SFLOAT, VK_FORMAT_R64G64B64_SFLOAT, VK_FORMAT_R64G64B64A64_SFLOAT}};
 
 // The row for integer-typed shader inputs (glVertexAttribIPointer, or an integer input fed by a
-// float array, whose values GL leaves undefined: its bits are fetched as integers).
+// float array, whose values GL leaves undefined: its bits are fetched as integers). Vulkan's
+// format must have the input's signedness, and a narrow one extends by it: bytes and shorts of
+// the other signedness (GL_BYTE into a uvec4 sign-extends, GL_UNSIGNED_BYTE into an ivec4
+// zero-extends) have no row and are converted (convert_vertices).
 const FormatRow* integer_row(GLenum type, ShaderInputType input) {
   const bool sint = input == ShaderInputType::Int;
   switch (type) {
-    case GL_BYTE: case GL_UNSIGNED_BYTE: return sint ? &kR8Sint : &kR8Uint;
-    case GL_SHORT: case GL_UNSIGNED_SHORT: case GL_HALF_FLOAT: return sint ? &kR16Sint : &kR16Uint;
+    case GL_BYTE: return sint ? &kR8Sint : nullptr;
+    case GL_UNSIGNED_BYTE: return sint ? nullptr : &kR8Uint;
+    case GL_SHORT: return sint ? &kR16Sint : nullptr;
+    case GL_UNSIGNED_SHORT: return sint ? nullptr : &kR16Uint;
+    case GL_HALF_FLOAT: return sint ? &kR16Sint : &kR16Uint;
     case GL_INT: case GL_UNSIGNED_INT: case GL_FLOAT: case GL_FIXED: return sint ? &kR32Sint : &kR32Uint;
     default: return nullptr;
   }

@@ -1,8 +1,11 @@
-// Packed current attribute values (GL 4.6 10.2.1, ARB_vertex_type_2_10_10_10_rev and
+// Packed and integer attribute values (GL 4.6 10.2.1, ARB_vertex_type_2_10_10_10_rev and
 // ARB_vertex_type_10f_11f_11f_rev): glVertexAttribP* and the compatibility glColorP*-style
 // commands. Expected values: the fields of the packed word through equations 2.2/2.3 (signed
 // normalized: max(c / (2^(b-1) - 1), -1)); the same program on Mesa llvmpipe printed them too
 // (-1/511 = -0.00195694715, 512/1023 = 0.500488758, 2/3 = 0.666666687).
+#include <cstring>
+#include <vector>
+
 #include "draw_helpers.h"
 
 namespace glvk::test {
@@ -102,6 +105,57 @@ TEST_F(PackedLegacyTest, ColourNormalAndCoordinateCommandsConvertAsTheirIntegerF
   glEnd();
   EXPECT_EQ(pixel(20, 3), (Rgba{255, 0, 0, 255}));
   EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
+}  // namespace
+}  // namespace glvk::test
+
+namespace glvk::test {
+namespace {
+
+// glVertexAttribIPointer (GL 4.6 10.3.5): integer components keep their value whatever the
+// input's signedness: a GL_BYTE -25 reads 0xffffffe7 in a uvec4 input (sign-extended, then the
+// bits), a GL_UNSIGNED_BYTE 200 reads 200 in an ivec4 input (zero-extended), and likewise for
+// shorts. The vertex shader compares with the values computed here and paints green on a match.
+TEST_F(PackedAttribTest, IntegerArraysExtendByTheirTypeIntoEitherSignedness) {
+  const GLuint p = link(R"(#version 330 core
+layout(location = 0) in vec2 position;
+layout(location = 1) in ivec4 i;
+layout(location = 2) in uvec4 u;
+uniform ivec4 expected;
+out vec4 c;
+void main() {
+  gl_Position = vec4(position, 0.0, 1.0);
+  c = i == expected && u == uvec4(expected) ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);
+})",
+                        kColourVaryingFs);
+  glUseProgram(p);
+  positions({-1, -1, 3, -1, -1, 3});
+  GLuint data = 0;
+  glGenBuffers(1, &data);
+  glBindBuffer(GL_ARRAY_BUFFER, data);
+  auto check = [&](GLenum type, const void* element, GLsizeiptr bytes, const std::array<GLint, 4>& expected) {
+    std::vector<std::uint8_t> three(std::size_t(bytes) * 3);
+    for (int v = 0; v < 3; ++v) std::memcpy(three.data() + v * bytes, element, std::size_t(bytes));
+    glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(three.size()), three.data(), GL_STATIC_DRAW);
+    for (GLuint index : {1u, 2u}) {
+      glVertexAttribIPointer(index, 4, type, 0, nullptr);
+      glEnableVertexAttribArray(index);
+    }
+    glUniform4iv(glGetUniformLocation(p, "expected"), 1, expected.data());
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+    EXPECT_EQ(pixel(5, 5), (Rgba{0, 255, 0, 255})) << "type 0x" << std::hex << type;
+  };
+  const std::int8_t bytes[4] = {50, 0, -25, -50};
+  check(GL_BYTE, bytes, 4, {50, 0, -25, -50});
+  const std::uint8_t ubytes[4] = {100, 0, 200, 255};
+  check(GL_UNSIGNED_BYTE, ubytes, 4, {100, 0, 200, 255});
+  const std::int16_t shorts[4] = {2000, 0, -4000, -32010};
+  check(GL_SHORT, shorts, 8, {2000, 0, -4000, -32010});
+  const std::uint16_t ushorts[4] = {16000, 0, 32000, 65535};
+  check(GL_UNSIGNED_SHORT, ushorts, 8, {16000, 0, 32000, 65535});
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glDeleteBuffers(1, &data);
 }
 
 }  // namespace
