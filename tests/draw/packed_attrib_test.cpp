@@ -3,6 +3,7 @@
 // commands. Expected values: the fields of the packed word through equations 2.2/2.3 (signed
 // normalized: max(c / (2^(b-1) - 1), -1)); the same program on Mesa llvmpipe printed them too
 // (-1/511 = -0.00195694715, 512/1023 = 0.500488758, 2/3 = 0.666666687).
+#include <cstddef>
 #include <cstring>
 #include <vector>
 
@@ -156,6 +157,64 @@ void main() {
   check(GL_UNSIGNED_SHORT, ushorts, 8, {16000, 0, 32000, 65535});
   EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
   glDeleteBuffers(1, &data);
+}
+
+}  // namespace
+}  // namespace glvk::test
+
+namespace glvk::test {
+namespace {
+
+// Vertex shader input arrays (GLSL 1.50 4.3.4): element k of `in T a[n]` is generic attribute
+// glGetAttribLocation("a") + k, fed by its own array. Each vertex carries values the shader checks
+// against gl_VertexID; green on a match.
+TEST_F(PackedAttribTest, InputArraysTakeConsecutiveAttributes) {
+  const GLuint p = vertex_fragment_program(R"(#version 150
+in vec2 position;
+in float a[2];
+in int b[2];
+in vec3 d[2];
+out vec4 c;
+void main() {
+  gl_Position = vec4(position, 0.0, 1.0);
+  float v = float(gl_VertexID);
+  bool ok = a[0] == 10.0 + v && a[1] == 20.0 + v && b[0] == 30 + gl_VertexID && b[1] == 40 + gl_VertexID &&
+            d[0] == vec3(1.0, 2.0, 3.0) + v && d[1] == vec3(4.0, 5.0, 6.0) + v;
+  c = ok ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);
+})",
+                                           kColourVaryingFs);
+  glUseProgram(p);
+  struct Vertex {
+    float position[2], a[2];
+    GLint b[2];
+    float d[2][3];
+  };
+  std::vector<Vertex> vertices(4);
+  const float corners[4][2] = {{-1, -1}, {-1, 1}, {1, 1}, {1, -1}};
+  for (int v = 0; v < 4; ++v) {
+    const float f = float(v);
+    vertices[std::size_t(v)] = {{corners[v][0], corners[v][1]}, {10 + f, 20 + f}, {30 + v, 40 + v},
+                                {{1 + f, 2 + f, 3 + f}, {4 + f, 5 + f, 6 + f}}};
+  }
+  glBindBuffer(GL_ARRAY_BUFFER, vbo_);
+  glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(vertices.size() * sizeof(Vertex)), vertices.data(), GL_STATIC_DRAW);
+  const GLsizei stride = sizeof(Vertex);
+  const GLint position = glGetAttribLocation(p, "position"), a = glGetAttribLocation(p, "a"),
+              b = glGetAttribLocation(p, "b"), d = glGetAttribLocation(p, "d");
+  ASSERT_TRUE(position >= 0 && a >= 0 && b >= 0 && d >= 0) << info_log(p, true);
+  auto offset = [](std::size_t bytes) { return reinterpret_cast<const void*>(bytes); };
+  glVertexAttribPointer(GLuint(position), 2, GL_FLOAT, GL_FALSE, stride, offset(offsetof(Vertex, position)));
+  for (GLuint k = 0; k < 2; ++k) {
+    glVertexAttribPointer(GLuint(a) + k, 1, GL_FLOAT, GL_FALSE, stride, offset(offsetof(Vertex, a) + 4 * k));
+    glVertexAttribIPointer(GLuint(b) + k, 1, GL_INT, stride, offset(offsetof(Vertex, b) + 4 * k));
+    glVertexAttribPointer(GLuint(d) + k, 3, GL_FLOAT, GL_FALSE, stride, offset(offsetof(Vertex, d) + 12 * k));
+    for (GLint base : {a, b, d}) glEnableVertexAttribArray(GLuint(base) + k);
+  }
+  glEnableVertexAttribArray(GLuint(position));
+  glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_EQ(pixel(0, 0), (Rgba{0, 255, 0, 255}));
+  EXPECT_EQ(pixel(20, 5), (Rgba{0, 255, 0, 255}));
 }
 
 }  // namespace
