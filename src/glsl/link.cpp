@@ -504,12 +504,16 @@ static Program link_on_this_thread(std::span<const ShaderSource> shaders, const 
     // fragment input locations (where lavapipe crashed or the validation layer refused the
     // pipeline), the varyings between the last vertex-processing stage and this one are packed
     // (spirv_pack_varyings.cpp); a program that does not fit even so fails to link, saying why.
+    // Arrays of blocks with per-member interpolation are packed too (block_arrays_interpolate_by_member).
     const int fragment_components = options.compile.limits.max_fragment_input_components;
-    if (const std::uint32_t taken = stage == Stage::Fragment && fragment_components > 0
-                                        ? detail::interface_location_end(words, spv::StorageClassInput)
-                                        : 0;
-        taken > std::uint32_t(fragment_components / 4) && !pack_fragment_inputs(out, last_vertex, options.separable, words,
-                                                                                 std::uint32_t(fragment_components / 4))) {
+    const std::uint32_t taken = stage == Stage::Fragment && fragment_components > 0
+                                    ? detail::interface_location_end(words, spv::StorageClassInput)
+                                    : 0;
+    const std::uint32_t device_locations = std::uint32_t(std::max(fragment_components, 0) / 4);
+    const bool over = taken > device_locations;
+    if ((over || (stage == Stage::Fragment && detail::block_arrays_interpolate_by_member(words))) &&
+        !pack_fragment_inputs(out, last_vertex, options.separable, words, over ? device_locations : std::max(taken, device_locations)) &&
+        (over || !out.log.empty())) {
       if (out.log.empty())
         out.log = "error: the fragment shader's inputs take " + std::to_string(taken) +
                   " locations (one per vector, matrix column and array element), more than the " +

@@ -62,6 +62,12 @@ std::vector<std::uint32_t> made_private(const std::vector<std::uint32_t>& words,
 // fragment inputs would then take at most `max_locations`. False (modules unchanged) otherwise.
 bool pack_varyings(std::vector<std::uint32_t>& producer, std::vector<std::uint32_t>& fragment, std::uint32_t max_locations);
 
+// Whether the fragment module reads an array of interface blocks whose members declare their own
+// interpolation (flat, noperspective, centroid, sample): lavapipe 22.3 drops member decorations
+// of arrayed blocks, so link.cpp packs such varyings, which carries each member's interpolation
+// in the slots it travels in.
+bool block_arrays_interpolate_by_member(const std::vector<std::uint32_t>& fragment);
+
 // One past the highest location the located user-defined variables of `storage_class` take
 // (GLSL 4.60 4.4.1: a location per vector, matrix column and array element; 64-bit three- and
 // four-component vectors two), per vertex for arrayed interfaces; 0 when there are none.

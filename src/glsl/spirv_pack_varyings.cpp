@@ -25,11 +25,26 @@ constexpr std::size_t kMaxWords = 4 * 64;  // per variable: more is not a varyin
 
 enum class Scalar { F32, I32, U32, F64 };
 
-// A word-carrying leaf of a varying's type: its scalar kind, type id and the literal path to it.
+// Interpolation bits: a variable's decorations, or an interface block member's.
+constexpr std::uint32_t kFlat = 1, kNoPerspective = 2, kCentroid = 4, kSample = 8;
+
+std::uint32_t interpolation_bit(std::uint32_t decoration) {
+  switch (decoration) {
+    case spv::DecorationFlat: return kFlat;
+    case spv::DecorationNoPerspective: return kNoPerspective;
+    case spv::DecorationCentroid: return kCentroid;
+    case spv::DecorationSample: return kSample;
+    default: return 0;
+  }
+}
+
+// A word-carrying leaf of a varying's type: its scalar kind, type id, the literal path to it and
+// the interpolation its interface block member declares (0 outside blocks).
 struct Leaf {
   Scalar kind;
   std::uint32_t type;
   std::vector<std::uint32_t> path;
+  std::uint32_t member_interpolation = 0;
 };
 
 // What one module declares and decorates, as far as packing needs it.
@@ -44,6 +59,8 @@ struct Module {
   std::map<std::uint32_t, std::pair<std::uint32_t, std::uint32_t>> variables;
   std::unordered_map<std::uint32_t, std::map<std::uint32_t, std::uint32_t>> decorations;  // id → decoration → literal
   std::set<std::uint32_t> member_decorated, unpackable, vectors, blocks;
+  // Interface blocks' members' interpolation bits, by (struct, member).
+  std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint32_t> member_interpolation;
   bool emits_to_streams = false;
 
   explicit Module(const std::vector<std::uint32_t>& words) : code(split_instructions(words)) {
@@ -56,7 +73,12 @@ struct Module {
           if (w.size() >= 3) decorations[w[1]][w[2]] = w.size() >= 4 ? w[3] : 0;
           if (w.size() >= 3 && (w[2] == spv::DecorationBlock || w[2] == spv::DecorationBufferBlock)) blocks.insert(w[1]);
           break;
-        case spv::OpMemberDecorate: if (w.size() >= 2) member_decorated.insert(w[1]); break;
+        case spv::OpMemberDecorate:
+          // Members' interpolation travels with each word; any other member decoration (a
+          // location, a built-in) keeps the variable as it is.
+          if (w.size() >= 4 && interpolation_bit(w[3])) member_interpolation[{w[1], w[2]}] |= interpolation_bit(w[3]);
+          else if (w.size() >= 2) member_decorated.insert(w[1]);
+          break;
         case spv::OpTypeFloat:
           if (w[2] == 32) { scalars[w[1]] = Scalar::F32; if (!f32) f32 = w[1]; }
           if (w[2] == 64) scalars[w[1]] = Scalar::F64;
@@ -101,17 +123,21 @@ struct Module {
 
   // The leaves of `type` in the order GL lays its components out; false for what cannot travel
   // as 32-bit words (booleans, 16- and 64-bit integers, runtime arrays, decorated members).
-  bool leaves(std::uint32_t type, std::vector<std::uint32_t>& path, std::vector<Leaf>& out, std::size_t& words) const {
+  bool leaves(std::uint32_t type, std::vector<std::uint32_t>& path, std::vector<Leaf>& out, std::size_t& words,
+              std::uint32_t interpolation = 0) const {
     if (auto s = scalars.find(type); s != scalars.end()) {
       words += s->second == Scalar::F64 ? 2 : 1;
-      out.push_back({s->second, type, path});
+      out.push_back({s->second, type, path, interpolation});
       return words <= kMaxWords;
     }
     const auto p = parts.find(type);
-    if (p == parts.end() || member_decorated.count(type) || blocks.count(type)) return false;
+    if (p == parts.end() || member_decorated.count(type)) return false;
     for (std::uint32_t i = 0; i < p->second.size(); ++i) {
       path.push_back(i);
-      const bool ok = leaves(p->second[i], path, out, words);
+      std::uint32_t inner = interpolation;
+      if (blocks.count(type))
+        if (auto m = member_interpolation.find({type, i}); m != member_interpolation.end()) inner |= m->second;
+      const bool ok = leaves(p->second[i], path, out, words, inner);
       path.pop_back();
       if (!ok) return false;
     }
@@ -122,11 +148,13 @@ struct Module {
   std::vector<std::pair<std::uint32_t, std::pair<std::uint32_t, std::uint32_t>>> array_types;
 };
 
-// Interpolation kinds that may share a slot: flat (uint slots), else the float decorations.
-std::uint32_t slot_kind(const Module& fragment, std::uint32_t input) {
-  if (fragment.has(input, spv::DecorationFlat)) return 1;
-  return (fragment.has(input, spv::DecorationNoPerspective) ? 2u : 0u) | (fragment.has(input, spv::DecorationCentroid) ? 4u : 0u) |
-         (fragment.has(input, spv::DecorationSample) ? 8u : 0u);
+// Interpolation kinds that may share a slot: flat (uint slots), else the float decorations; from
+// the fragment input's decorations and its block member's.
+std::uint32_t slot_kind(const Module& fragment, std::uint32_t input, const Leaf& leaf) {
+  std::uint32_t bits = leaf.member_interpolation;
+  for (spv::Decoration d : {spv::DecorationFlat, spv::DecorationNoPerspective, spv::DecorationCentroid, spv::DecorationSample})
+    if (fragment.has(input, d)) bits |= interpolation_bit(d);
+  return bits & kFlat ? kFlat : bits;
 }
 
 struct Pair {
@@ -342,7 +370,48 @@ struct Rewrite {
   }
 };
 
+// The module without the Block decoration and member decorations of the interface block types
+// of `variables` (made Private: a block type outside an interface is invalid).
+std::vector<std::uint32_t> without_block_decorations(const std::vector<std::uint32_t>& words, const Module& m,
+                                                     const std::set<std::uint32_t>& variables) {
+  std::set<std::uint32_t> types;
+  for (std::uint32_t v : variables) {
+    std::uint32_t type = m.pointee.at(m.variables.at(v).second);
+    // Through arrays down to the block (an interface variable is a block or has none inside).
+    for (int depth = 0; depth < 8 && !m.blocks.count(type); ++depth) {
+      const auto parts = m.parts.find(type);
+      if (parts == m.parts.end() || parts->second.empty() || m.vectors.count(type)) break;
+      type = parts->second.front();
+    }
+    if (m.blocks.count(type)) types.insert(type);
+  }
+  if (types.empty()) return words;
+  std::vector<std::uint32_t> out(words.begin(), words.begin() + kHeaderWords);
+  for (const SpirvInstruction& in : split_instructions(words)) {
+    const bool block_decoration = (in.op == spv::OpDecorate || in.op == spv::OpMemberDecorate) && in.words.size() >= 3 &&
+                                  types.count(in.words[1]) &&
+                                  (in.op == spv::OpMemberDecorate || in.words[2] == spv::DecorationBlock);
+    if (!block_decoration) out.insert(out.end(), in.words.begin(), in.words.end());
+  }
+  return out;
+}
+
 }  // namespace
+
+bool block_arrays_interpolate_by_member(const std::vector<std::uint32_t>& words) {
+  if (words.size() < kHeaderWords) return false;
+  const Module m(words);
+  for (const auto& [variable, v] : m.variables) {
+    if (v.first != spv::StorageClassInput) continue;
+    const auto array = m.parts.find(m.pointee.at(v.second));
+    if (array == m.parts.end() || array->second.empty() || m.vectors.count(array->first)) continue;
+    const std::uint32_t element = array->second.front();
+    if (!m.blocks.count(element)) continue;
+    for (const auto& [member, bits] : m.member_interpolation)
+      if (member.first == element && bits) return true;
+  }
+  return false;
+}
 
 bool pack_varyings(std::vector<std::uint32_t>& producer_words, std::vector<std::uint32_t>& fragment_words,
                    std::uint32_t max_locations) {
@@ -393,8 +462,7 @@ bool pack_varyings(std::vector<std::uint32_t>& producer_words, std::vector<std::
     for (std::size_t i = 0; ok && i < p.input_leaves.size(); ++i)
       ok = p.input_leaves[i].kind == p.output_leaves[i].kind && p.input_leaves[i].path == p.output_leaves[i].path;
     // Only flat inputs carry anything but 32-bit floats (GLSL requires it of integers and doubles).
-    const bool flat = slot_kind(fragment, id) == 1;
-    for (const Leaf& leaf : p.input_leaves) ok = ok && (flat || leaf.kind == Scalar::F32);
+    for (const Leaf& leaf : p.input_leaves) ok = ok && (slot_kind(fragment, id, leaf) == kFlat || leaf.kind == Scalar::F32);
     if (!ok) {
       keep(fragment, id);
       continue;
@@ -412,16 +480,19 @@ bool pack_varyings(std::vector<std::uint32_t>& producer_words, std::vector<std::
   std::map<std::uint32_t, std::size_t> open;  // kind → its slot being filled
   bool doubles = false;
   for (Pair& p : pairs) {
-    const std::uint32_t kind = slot_kind(fragment, p.input);
-    for (auto& w : p.words) {
-      auto o = open.find(kind);
-      if (o == open.end() || slots[o->second].used == 4) {
-        slots.push_back({kind, 0, 0});
-        o = open.insert_or_assign(kind, slots.size() - 1).first;
+    std::size_t word = 0;
+    for (const Leaf& leaf : p.input_leaves) {
+      const std::uint32_t kind = slot_kind(fragment, p.input, leaf);
+      doubles = doubles || leaf.kind == Scalar::F64;
+      for (int half = 0; half < (leaf.kind == Scalar::F64 ? 2 : 1); ++half) {
+        auto o = open.find(kind);
+        if (o == open.end() || slots[o->second].used == 4) {
+          slots.push_back({kind, 0, 0});
+          o = open.insert_or_assign(kind, slots.size() - 1).first;
+        }
+        p.words[word++] = {o->second, slots[o->second].used++};
       }
-      w = {o->second, slots[o->second].used++};
     }
-    for (const Leaf& leaf : p.input_leaves) doubles = doubles || leaf.kind == Scalar::F64;
   }
   std::uint32_t next = 0, end = taken.empty() ? 0 : *taken.rbegin() + 1;
   for (SlotPlan& s : slots) {
@@ -445,8 +516,8 @@ bool pack_varyings(std::vector<std::uint32_t>& producer_words, std::vector<std::
     originals_out.insert(p.output);
     originals_in.insert(p.input);
   }
-  producer_words = made_private(packed_producer, originals_out);
-  fragment_words = made_private(packed_fragment, originals_in);
+  producer_words = without_block_decorations(made_private(packed_producer, originals_out), producer, originals_out);
+  fragment_words = without_block_decorations(made_private(packed_fragment, originals_in), fragment, originals_in);
   return true;
 }
 

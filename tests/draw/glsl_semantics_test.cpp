@@ -312,6 +312,54 @@ void main() { gl_Position = vec4(position, 0.0, 1.0); })"},
             (Rgba{20, top_integer, 0, 255}));
 }
 
+// Interpolation qualifiers on the members of an array of interface blocks (GLSL 1.50 4.3.7) act as
+// on loose varyings: each member equals the loose varying declared with its qualifier, with
+// vertices of different w so that smooth and noperspective differ (lavapipe 22.3 dropped the
+// members' decorations; glvk passes such blocks packed).
+TEST_F(GlslSemanticsTest, BlockArrayMembersKeepTheirInterpolation) {
+  EXPECT_EQ(draw({{GL_VERTEX_SHADER, R"(#version 150
+in vec2 position;
+flat out float flat_var;
+smooth out float smooth_var;
+noperspective out float noperspective_var;
+out Blk {
+  flat float flat_var;
+  smooth float smooth_var;
+  noperspective float noperspective_var;
+} ifc[2];
+void main() {
+  float w = 1.0 + float(gl_VertexID);
+  gl_Position = vec4(position * w, 0.0, w);
+  float v = float(gl_VertexID) * 0.25;
+  flat_var = v;
+  smooth_var = v;
+  noperspective_var = v;
+  for (int i = 0; i < 2; i++) {
+    ifc[i].flat_var = v;
+    ifc[i].smooth_var = v;
+    ifc[i].noperspective_var = v;
+  }
+})"},
+                  {GL_FRAGMENT_SHADER, R"(#version 150
+flat in float flat_var;
+smooth in float smooth_var;
+noperspective in float noperspective_var;
+in Blk {
+  flat float flat_var;
+  smooth float smooth_var;
+  noperspective float noperspective_var;
+} ifc[2];
+out vec4 colour;
+void main() {
+  bool ok = abs(smooth_var - noperspective_var) > 1e-3;  // the vertices' w tell them apart
+  for (int i = 0; i < 2; i++)
+    ok = ok && flat_var == ifc[i].flat_var && smooth_var == ifc[i].smooth_var &&
+         noperspective_var == ifc[i].noperspective_var;
+  colour = ok ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);
+})"}}),
+            kGreen);
+}
+
 // GL_ARB_arrays_of_arrays in GLSL 1.20 and 1.50 shaders: a two-dimensional varying and local
 // array indexed both ways (the 1.20 shader keeps its attribute and varying qualifiers).
 TEST_F(GlslSemanticsTest, ArraysOfArraysBelowGlsl430) {
