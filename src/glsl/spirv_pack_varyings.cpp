@@ -7,8 +7,10 @@
 // and everything flat (floats, ints, uints and the two halves of doubles, by OpBitcast) shares
 // uint slots, so no bit changes on the way. The producer fills the slots before each return of
 // its entry point (before each EmitVertex in a geometry shader); the fragment shader unpacks them
-// before anything else runs. Only programs over the limit are rewritten; the others keep
-// glslang's interface as it is.
+// before anything else runs. Interface blocks travel the same way, each member's words in slots
+// of the member's own interpolation. Only programs over the limit, or reading arrays of blocks
+// whose members declare their interpolation (block_arrays_interpolate_by_member), are rewritten;
+// the others keep glslang's interface as it is.
 #include <glslang/SPIRV/spirv.hpp>
 
 #include <algorithm>
