@@ -35,6 +35,36 @@ class ArrayAssignments : public glslang::TIntermTraverser {
 
 }  // namespace
 
+void es100_fold_constant_sequences(std::string& text) {
+  const std::vector<Token> t = tokenize(text);
+  const std::vector<std::size_t> closing = closing_brackets(t, '(');
+  std::vector<std::pair<std::size_t, std::size_t>> blanks;  // byte ranges
+  int braces = 0;
+  bool in_const = false;  // a declaration that began with `const`
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    if (t[i].directive) continue;
+    const bool statement_start = i == 0 || t[i - 1].is(';') || t[i - 1].is('{') || t[i - 1].is('}');
+    if (statement_start) in_const = t[i].is("const");
+    if (t[i].is('{')) ++braces;
+    if (t[i].is('}')) braces = braces > 0 ? braces - 1 : 0;
+    if (!t[i].is('(') || (braces > 0 && !in_const)) continue;
+    // A grouping parenthesis: not a call's, constructor's or statement's (those follow a name or ']').
+    if (i > 0 && (t[i - 1].identifier() || t[i - 1].is(']'))) continue;
+    const std::size_t close = closing[i];
+    if (close >= t.size()) break;
+    std::size_t last_comma = 0;
+    int depth = 0;
+    for (std::size_t k = i + 1; k < close; ++k) {
+      if (t[k].is('(') || t[k].is('[') || t[k].is('{')) ++depth;
+      else if (t[k].is(')') || t[k].is(']') || t[k].is('}')) --depth;
+      else if (depth == 0 && t[k].is(',')) last_comma = k;
+    }
+    if (last_comma) blanks.push_back({t[i + 1].begin, t[last_comma].end()});
+  }
+  // Nested groups lie inside an outer group's blanked range or its kept operand: blank from the last.
+  for (auto it = blanks.rbegin(); it != blanks.rend(); ++it) blank(text, it->first, it->second);
+}
+
 std::string es100_reserved_operator_errors(std::string_view text) {
   const std::vector<Token> tokens = tokenize(text);
   std::string errors;

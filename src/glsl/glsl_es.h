@@ -42,6 +42,12 @@ std::string lower_glsl_es(Stage stage, const VersionInfo& version, const BuiltIn
 // ^ and their assignments) outside preprocessor directives, and assignment to an array (5.8).
 std::string es100_reserved_operator_errors(std::string_view text);
 
+// GLSL ES 1.00 takes the sequence operator in constant expressions (`const float f = (1.0, 2.0);`,
+// `uniform float u[(1, 2)];`), which 3.00 forbids and glslang's 3.10 parse does not fold: in global
+// declarations and `const` declarations, where nothing has side effects, a parenthesized sequence
+// keeps only its last operand (the others blanked, lines kept).
+void es100_fold_constant_sequences(std::string& text);
+
 // samplerExternalOES (OES_EGL_image_external) as sampler2D in `text`; returns the names declared
 // with it (uniforms, and function parameters, which reflection never sees).
 std::set<std::string> lower_external_samplers(std::string& text);

@@ -396,6 +396,7 @@ PreparedSource prepare_source(Stage stage, std::string_view source, const Compil
   out.error = lower_subroutines(stage, out.text, subroutines, out.subroutines);
   if (out.error.empty() && v.es && v.version == 100) out.error = es100_reserved_operator_errors(source);
   if (v.es && v.version == 100) out.invariants = es100_invariants(stage, out.text);
+  if (out.error.empty() && v.es && v.version == 100) es100_fold_constant_sequences(out.text);
   std::string epilogue;  // statements after the user's main
   std::string emit_prefix;  // geometry shaders: expressions evaluated before each emit
   if (xfb) {

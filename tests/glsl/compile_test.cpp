@@ -291,5 +291,30 @@ TEST(GlslCompile, Es100ReservedOperatorsAndArrayAssignment) {
                                        "void main() { float y[2]; y = u; c = vec4(y[0]); }\n", es).ok);
 }
 
+// GLSL ES 1.00 takes the sequence operator in constant expressions (its value is the last
+// operand's; 3.00 4.3.3 forbids it): array sizes, global and const initializers. The sizes check
+// the values: a negative size is an error.
+TEST(GlslCompile, Es100SequencesInConstantExpressions) {
+  CompileOptions es;
+  es.es = true;
+  const CompileResult r = compile(Stage::Fragment, R"(#version 100
+precision mediump float;
+const float cf = 3.0 + (1.0, 2.0);
+float gf = (cf, 3.0);
+uniform float u[(7, 2)];
+float check_cf[cf == 5.0 ? 1 : -1];
+void main() {
+  const float f = cos((1.0, 0.0));
+  float check_f[f == 1.0 ? 1 : -1];
+  int i = 0;
+  int j = (i++, i);  // not a constant expression: kept as written
+  gl_FragColor = vec4(f, gf, u[1], float(j));
+}
+)", es);
+  EXPECT_TRUE(r.ok) << r.log;
+  EXPECT_FALSE(compile(Stage::Fragment, "#version 300 es\nprecision mediump float;\nconst float f = (1.0, 2.0);\n"
+                                       "out vec4 c;\nvoid main() { c = vec4(f); }\n", es).ok);
+}
+
 }  // namespace
 }  // namespace glvk::glsl
