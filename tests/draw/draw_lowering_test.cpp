@@ -74,6 +74,30 @@ TEST_F(DrawTest, PointsTakeGlPointSizeUnlessTheProgramSizesThem) {
   expect_square(3, {255, 0, 0, 255});
 }
 
+// gl_PointCoord (GL 4.6 14.4.1): s runs from the point's left edge, t from its top edge with
+// POINT_SPRITE_COORD_ORIGIN UPPER_LEFT (the default) or from its bottom edge with LOWER_LEFT. A
+// 16-pixel point centred on the 32-pixel framebuffer covers pixels 8-23: the centre of pixel 9 is
+// 1.5 / 16 = 0.09375 from the left and bottom edges, of pixel 22 1.5 / 16 from the top edge
+// (unorm8 24; 1 - 0.09375 = 0.90625 gives 231).
+TEST_F(DrawTest, PointCoordFollowsTheSpriteOrigin) {
+  positions({0, 0});
+  const GLuint p = link(kPointVs, R"(#version 330 core
+out vec4 result;
+void main() { result = vec4(gl_PointCoord, 0.0, 1.0); })");
+  glUseProgram(p);
+  glPointSize(16.0f);
+  glDrawArrays(GL_POINTS, 0, 1);
+  EXPECT_EQ(pixel(9, 22), (Rgba{24, 24, 0, 255}));
+  EXPECT_EQ(pixel(22, 9), (Rgba{231, 231, 0, 255}));
+  glPointParameteri(GL_POINT_SPRITE_COORD_ORIGIN, GL_LOWER_LEFT);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glDrawArrays(GL_POINTS, 0, 1);
+  EXPECT_EQ(pixel(9, 22), (Rgba{24, 231, 0, 255}));
+  EXPECT_EQ(pixel(22, 9), (Rgba{231, 24, 0, 255}));
+  glPointParameteri(GL_POINT_SPRITE_COORD_ORIGIN, GL_UPPER_LEFT);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
 // A geometry shader emitting points without writing gl_PointSize: glPointSize sizes each one.
 TEST_F(DrawTest, GeometryShaderPointsTakeGlPointSize) {
   const GLuint p = glCreateProgram();

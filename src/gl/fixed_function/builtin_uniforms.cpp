@@ -30,7 +30,7 @@ enum Field : std::uint8_t {
   kLightModelAmbient, kSceneColor, kProductAmbient, kProductDiffuse, kProductSpecular,  // variant: face
   kTexEnvColor, kEyePlane, kObjectPlane,  // variant: coordinate S, T, R, Q
   kFogColor, kFogDensity, kFogStart, kFogEnd, kFogScale, kTwoSide, kClipPlaneEnables,
-  kClampVertexColor, kFramebufferHeight,
+  kClampVertexColor, kFramebufferHeight, kPointCoordTransform,
 };
 constexpr std::uint8_t kInverse = 1, kTranspose = 2;
 
@@ -88,6 +88,7 @@ constexpr Name kNames[] = {
     {"gl_ClipPlaneEnables", "", kClipPlaneEnables},  // glvk's own: CLIP_PLANEi enables for gl_ClipVertex
     {"gl_ClampVertexColor", "", kClampVertexColor},  // glvk's own: CLAMP_VERTEX_COLOR applies
     {"gl_FramebufferHeight", "", kFramebufferHeight},  // glvk's own: gl_FragCoord's upper-left origin
+    {"gl_PointCoordTransform", "", kPointCoordTransform},  // glvk's own: POINT_SPRITE_COORD_ORIGIN
 };
 
 Vec4 product(const Vec4& a, const Vec4& b) { return {a[0] * b[0], a[1] * b[1], a[2] * b[2], a[3] * b[3]}; }
@@ -233,6 +234,13 @@ Value value_of(Context& ctx, const Builtin& b, bool fixed_vertex) {
       const std::int32_t on = ctx.clamp_vertex_color == GL_TRUE ||
                               (ctx.clamp_vertex_color == GL_FIXED_ONLY && fixed_point_draw_buffers(ctx));
       std::memcpy(out.v, &on, 4);
+      break;
+    }
+    case kPointCoordTransform: {  // t = a y + b (src/glsl's gl_PointCoord)
+      const bool upper_left = l.point.sprite_coord_origin == GL_UPPER_LEFT;
+      out.v[0] = upper_left ? -1.0f : 1.0f;
+      out.v[1] = upper_left ? 1.0f : 0.0f;
+      out.rows = 2;
       break;
     }
     case kFramebufferHeight: {
