@@ -37,20 +37,26 @@ ResourceKind opaque_kind(const glslang::TType& type) {
 
 // glslang's reflection sizes a block by its last member without the row-major rule (a row-major
 // mat2x3 counted as 2 vectors, not 3, a row-major mat3x2 as 3, not 2): the size is recomputed
-// from the laid-out member offsets, glslang's kept only where a member has none.
+// from the members' offsets (laid out here by the block's rules where glslang gave none, as for
+// shared and packed blocks, which the SPIR-V lays out as std140), glslang's size kept only for a
+// block ending in an unsized array.
 std::uint32_t block_data_size(const glslang::TObjectReflection& r) {
   const std::uint32_t reflected = r.size > 0 ? static_cast<std::uint32_t>(r.size) : 0;
   const glslang::TType* type = r.getType();
   if (!type || !type->isStruct()) return reflected;
-  const glslang::TLayoutPacking packing = type->getQualifier().layoutPacking;
-  std::uint32_t size = 0;
+  glslang::TLayoutPacking packing = type->getQualifier().layoutPacking;
+  if (packing != glslang::ElpStd430 && packing != glslang::ElpScalar) packing = glslang::ElpStd140;
+  std::uint32_t size = 0, offset = 0;
   for (const glslang::TTypeLoc& member : *type->getStruct()) {
     const glslang::TQualifier& q = member.type->getQualifier();
-    if (!q.hasOffset() || member.type->isUnsizedArray()) return std::max(size, reflected);
+    if (member.type->isUnsizedArray()) return std::max(size, reflected);
     int member_size = 0, stride = 0;
-    glslang::TIntermediate::getBaseAlignment(*member.type, member_size, stride, packing,
-                                             q.layoutMatrix == glslang::ElmRowMajor);
-    size = std::max(size, static_cast<std::uint32_t>(q.layoutOffset + member_size));
+    const int alignment = glslang::TIntermediate::getBaseAlignment(*member.type, member_size, stride, packing,
+                                                                   q.layoutMatrix == glslang::ElmRowMajor);
+    const std::uint32_t align = alignment > 0 ? static_cast<std::uint32_t>(alignment) : 1u;
+    offset = q.hasOffset() ? static_cast<std::uint32_t>(q.layoutOffset) : (offset + align - 1) / align * align;
+    size = std::max(size, offset + static_cast<std::uint32_t>(member_size));
+    offset += static_cast<std::uint32_t>(member_size);
   }
   return size;
 }

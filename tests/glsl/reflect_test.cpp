@@ -229,6 +229,22 @@ TEST(GlslReflect, Std140BlockSizeIsAMultipleOfAVec4) {
   }
 }
 
+// A row-major mat3x4 in a block without a layout (shared, laid out as std140 by glvk): 4 rows of
+// 3 components, each row a vec3 of stride 16: 64 bytes, not the 48 of its 3 columns.
+TEST(GlslReflect, RowMajorMatrixBlockSizeCountsRows) {
+  const std::string gs_free =
+      "#version 150\n"
+      "uniform ubo1 { layout(row_major) mat3x4 m; };\n"
+      "in vec4 p;\n"
+      "void main() { gl_Position = p + m[0] + m[1] + m[2]; }\n";
+  const Program p = link_pair(gs_free, kPassFs);
+  ASSERT_TRUE(p.ok) << p.log;
+  ASSERT_EQ(p.blocks.size(), 1u);
+  EXPECT_EQ(p.blocks[0].size, 64u);
+  EXPECT_EQ(find_uniform(p, "m")->matrix_stride, 16u);
+  EXPECT_TRUE(find_uniform(p, "m")->row_major);
+}
+
 // GL 4.6 7.3.1: a uniform block declared std140 or shared is active, every member too, though
 // no shader references it.
 TEST(GlslReflect, UnreferencedStd140BlocksAreActive) {
