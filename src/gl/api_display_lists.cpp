@@ -3,14 +3,15 @@
 // glIsList and their queries. The generated dispatch records the commands listed as compiled
 // (`COMPILED_INTO_LISTS` in gen_gl_dispatch.py) with copies of their array arguments while a list
 // is being compiled; every other command executes at once, as section 21.4.1 says for the commands
-// it lists. Replay calls the same implementations, so a list replays as ordinary commands (its
-// geometry is re-captured by immediate mode, not kept in GPU buffers yet).
+// it lists. Replay calls the same implementations, so a list replays as ordinary commands, except
+// its glBegin/glEnd primitives, which list_geometry.cpp keeps as vertices in a buffer of the list.
 #include <map>
 
 #include "api_common.h"
 #include "glvk/gl/dispatch.h"
 #include "legacy_internal.h"
 #include "legacy_params.h"
+#include "list_geometry.h"
 
 namespace glvk::gl {
 
@@ -18,6 +19,7 @@ class DisplayLists {
  public:
   std::map<GLuint, std::vector<ListCommand>> lists;  // names in use (an empty list is a list)
   std::vector<ListCommand> compiling;
+  ListGeometry geometry;  // the primitives of the list being compiled
   unsigned depth = 0;  // glCallList nesting
 };
 
@@ -89,7 +91,11 @@ std::size_t call_lists_size(GLsizei n, GLenum type) {
   }
 }
 
-void record_list_command(Context& ctx, ListCommand command) { lists_of(ctx).compiling.push_back(std::move(command)); }
+void record_list_command(Context& ctx, ListCommand command, ListCommandEffect effect) {
+  DisplayLists& d = lists_of(ctx);
+  d.compiling.push_back(std::move(command));
+  d.geometry.observe(ctx, d.compiling, effect);
+}
 
 bool query_display_list_state(Context& ctx, GLenum pname, StateValue& value) {
   const LegacyState& l = ctx.legacy;
@@ -112,6 +118,7 @@ void NewList(Context& ctx, const char* fn, GLuint list, GLenum mode) {
   if (ctx.legacy.compiling()) return ctx.error(GL_INVALID_OPERATION, "%s: list %u is being compiled", fn,
                                                ctx.legacy.compiling_list);
   lists_of(ctx).compiling.clear();
+  lists_of(ctx).geometry.reset();
   ctx.legacy.compiling_list = list;
   ctx.legacy.list_mode = mode;
 }
@@ -122,7 +129,10 @@ void EndList(Context& ctx, const char* fn) {
   DisplayLists& d = lists_of(ctx);
   d.lists[ctx.legacy.compiling_list] = std::move(d.compiling);  // the list is replaced now (21.4)
   d.compiling.clear();
+  const GLuint list = ctx.legacy.compiling_list;
   ctx.legacy.compiling_list = 0;
+  // Last: should the buffer fail, the list is complete, its primitives replayed as calls.
+  d.geometry.finish(ctx, list);
 }
 
 void CallList(Context& ctx, const char* fn, GLuint list) {
