@@ -456,5 +456,80 @@ TEST_F(ListGeometryTest, SelectionModeStillSeesTheListsPrimitives) {
   EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
 }
 
+TEST_F(ListGeometryTest, ListsAndTheirGeometryAreSharedWithTheShareGroup) {
+  // A list compiled in this context is called, redefined and deleted in a context sharing with it;
+  // a context outside the share group has its own names.
+  const GLuint list = glGenLists(1);
+  glNewList(list, GL_COMPILE);
+  glBegin(GL_QUADS);
+  glColor3f(1, 0, 0);
+  quadrant(0, 0);
+  glEnd();
+  glEndList();
+  const EGLContext shared = create_context(compatibility_context_attributes(), context_);
+  const EGLContext separate = create_context(compatibility_context_attributes());
+  ASSERT_NE(shared, EGL_NO_CONTEXT);
+  ASSERT_NE(separate, EGL_NO_CONTEXT);
+  ASSERT_TRUE(eglMakeCurrent(display_, EGL_NO_SURFACE, EGL_NO_SURFACE, shared));
+  {
+    GLuint fbo = 0;  // framebuffers are not shared: one of its own over the same renderbuffer
+    glGenFramebuffers(1, &fbo);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb_);
+    glViewport(0, 0, kSize, kSize);
+    EXPECT_TRUE(glIsList(list));
+    glCallList(list);
+    EXPECT_EQ(pixel(8, 8), kRed);
+    EXPECT_EQ(current(GL_CURRENT_COLOR), (std::array<GLfloat, 4>{1, 0, 0, 1}));  // this context's
+    glNewList(list, GL_COMPILE);  // redefined here, for both
+    glBegin(GL_QUADS);
+    glColor3f(0, 1, 0);
+    quadrant(1, 1);
+    glEnd();
+    glEndList();
+    glFinish();
+    glDeleteFramebuffers(1, &fbo);
+    EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  }
+  ASSERT_TRUE(eglMakeCurrent(display_, EGL_NO_SURFACE, EGL_NO_SURFACE, separate));
+  EXPECT_FALSE(glIsList(list));
+  ASSERT_TRUE(eglMakeCurrent(display_, EGL_NO_SURFACE, EGL_NO_SURFACE, context_));
+  EXPECT_EQ(current(GL_CURRENT_COLOR), (std::array<GLfloat, 4>{1, 1, 1, 1}));  // not the other's
+  clear();
+  glCallList(list);
+  EXPECT_EQ(pixel(8, 8), kBlack);
+  EXPECT_EQ(pixel(24, 24), kGreen);
+  // Deleted in the sharing context: gone here too, its buffer with it.
+  ASSERT_TRUE(eglMakeCurrent(display_, EGL_NO_SURFACE, EGL_NO_SURFACE, shared));
+  glDeleteLists(list, 1);
+  ASSERT_TRUE(eglMakeCurrent(display_, EGL_NO_SURFACE, EGL_NO_SURFACE, context_));
+  EXPECT_FALSE(glIsList(list));
+  eglDestroyContext(display_, shared);
+  eglDestroyContext(display_, separate);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
+TEST_F(ListGeometryTest, DeleteListsTakesRangesUpToTheLargestName) {
+  const GLuint lists = glGenLists(3);
+  for (GLuint i = 0; i < 3; ++i) {
+    glNewList(lists + i, GL_COMPILE);
+    glBegin(GL_POINTS);
+    glVertex2f(0, 0);
+    glEnd();
+    glEndList();
+  }
+  glDeleteLists(lists + 1, 0x7fffffff);  // to past the largest name: every list from lists + 1
+  EXPECT_TRUE(glIsList(lists));
+  EXPECT_FALSE(glIsList(lists + 1));
+  EXPECT_FALSE(glIsList(lists + 2));
+  glDeleteLists(0xfffffff0u, 0x7fffffff);  // wraps: nothing to delete, no error
+  glDeleteLists(lists, -1);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  EXPECT_TRUE(glIsList(lists));
+  glDeleteLists(lists, 1);
+  EXPECT_FALSE(glIsList(lists));
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
 }  // namespace
 }  // namespace glvk::test
