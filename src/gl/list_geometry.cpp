@@ -219,6 +219,10 @@ void ListGeometry::finish(Context& ctx, GLuint list) {
       a.pointer = GLintptr(offset);
       offset += sizeof(float) * std::size_t(a.size);
     }
+    // Generic attribute 0 is the position as well: glVertex sets it (it aliases the vertex in the
+    // compatibility profile), so a GLSL program's attribute 0 reads the vertices.
+    arrays->attribs[0] = {true, 4, GL_FLOAT, false, GL_FLOAT, 0, 0};
+    arrays->bindings[0] = {buffer, GLintptr(p->offset), GLsizei(p->stride), 0};
     p->arrays = std::move(arrays);
   }
 }

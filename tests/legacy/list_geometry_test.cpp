@@ -9,6 +9,7 @@
 #include <cmath>
 
 #include "gl_fixture.h"
+#include "gl_programs.h"
 #include "legacy_pixels.h"
 
 namespace glvk::test {
@@ -453,6 +454,54 @@ TEST_F(ListGeometryTest, SelectionModeStillSeesTheListsPrimitives) {
   EXPECT_EQ(hits[0], 1u);  // one name
   EXPECT_EQ(hits[3], 7u);
   EXPECT_EQ(pixel(16, 16), kBlack);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
+TEST_F(ListGeometryTest, GlslProgramsReadTheVerticesAsAttributeZeroAndTheBuiltIns) {
+  // glVertex is generic attribute 0 (compatibility 10.2): `pos`, bound there, gets the vertices;
+  // gl_Color the list's colours; a second program reads gl_Vertex.
+  const char* fs = "#version 120\nvoid main() { gl_FragColor = gl_Color; }\n";
+  GLuint program = glCreateProgram();
+  const GLuint vs = compile(GL_VERTEX_SHADER,
+                            "#version 120\nattribute vec4 pos;\n"
+                            "void main() { gl_FrontColor = gl_Color; gl_Position = pos; }\n");
+  const GLuint f = compile(GL_FRAGMENT_SHADER, fs);
+  glAttachShader(program, vs);
+  glAttachShader(program, f);
+  glBindAttribLocation(program, 0, "pos");
+  glLinkProgram(program);
+  GLint linked = 0;
+  glGetProgramiv(program, GL_LINK_STATUS, &linked);
+  ASSERT_EQ(linked, GL_TRUE);
+  const GLuint builtin = link("#version 120\nvoid main() { gl_FrontColor = gl_Color; gl_Position = gl_Vertex; }\n", fs);
+  ASSERT_NE(builtin, 0u);
+  const GLuint list = glGenLists(1);
+  glNewList(list, GL_COMPILE);
+  glBegin(GL_QUADS);  // the current colour at glCallList
+  quadrant(1, 1);
+  glEnd();
+  glBegin(GL_QUADS);
+  glColor3f(1, 0, 0);
+  quadrant(0, 0);
+  glEnd();
+  glEndList();
+  glVertexAttrib4f(0, 0, 0, 0, 1);  // generic 0's current value: must not replace the vertices
+  glColor3f(0, 0, 1);
+  for (GLuint p : {program, builtin}) {
+    SCOPED_TRACE(p);
+    clear();
+    glColor3f(0, 0, 1);
+    glUseProgram(p);
+    glCallList(list);
+    EXPECT_EQ(pixel(8, 8), kRed);
+    EXPECT_EQ(pixel(24, 24), kBlue);
+    EXPECT_EQ(pixel(24, 8), kBlack);
+  }
+  glUseProgram(0);
+  glDeleteProgram(program);
+  glDeleteProgram(builtin);
+  glDeleteShader(vs);
+  glDeleteShader(f);
   EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
 }
 
