@@ -129,6 +129,7 @@ void ListGeometry::observe(Context& ctx, std::vector<ListCommand>& commands, con
       usable_ = effect.value <= GL_POLYGON;
       mode_ = effect.value;
       begin_index_ = commands.size() - 1;
+      follows_primitive_ = !primitives_.empty() && replay_index_ + 1 == begin_index_;
       per_vertex_ = sets_ = 0;
       vertices_.clear();
       return;
@@ -161,40 +162,81 @@ void ListGeometry::observe(Context& ctx, std::vector<ListCommand>& commands, con
   if (effect.changes_current) known_ = 0;
 }
 
+namespace {
+
+// The vertices each primitive of an independent-primitive mode takes (0: a strip, loop, fan or
+// polygon, whose primitives connect).
+int vertices_per_primitive(GLenum mode) {
+  switch (mode) {
+    case GL_POINTS: return 1;
+    case GL_LINES: return 2;
+    case GL_TRIANGLES: return 3;
+    case GL_QUADS: return 4;
+    default: return 0;
+  }
+}
+
+}  // namespace
+
 void ListGeometry::end_primitive(std::vector<ListCommand>& commands) {
+  ++captured_;
+  const std::uint32_t per_vertex = per_vertex_ | 1u << kAttribVertex;
+  const auto begin = commands.begin() + std::ptrdiff_t(begin_index_);
+  // A glBegin right after the previous primitive's glEnd, of the same independent mode and layout,
+  // continues its draw (glBegin(GL_QUADS) per quad is common): nothing ran in between, and the
+  // previous one ended on a whole primitive.
+  if (!primitives_.empty() && follows_primitive_) {
+    CapturedPrimitive& previous = *primitives_.back();
+    const int n = vertices_per_primitive(mode_);
+    if (previous.mode == mode_ && n && previous.count % n == 0 && previous.per_vertex == per_vertex &&
+        !vertices_.empty()) {
+      previous.count += GLsizei(vertices_.size());
+      previous.sets |= sets_;
+      previous.last = current_;
+      previous.calls.insert(previous.calls.end(), std::make_move_iterator(begin),
+                            std::make_move_iterator(commands.end()));
+      commands.erase(begin, commands.end());
+      pack_vertices(per_vertex);
+      return;
+    }
+  }
   auto p = std::make_shared<CapturedPrimitive>();
   p->mode = mode_;
   p->count = GLsizei(vertices_.size());
-  p->per_vertex = per_vertex_ | 1u << kAttribVertex;
+  p->per_vertex = per_vertex;
   p->sets = sets_;
   p->last = current_;
-  const auto begin = commands.begin() + std::ptrdiff_t(begin_index_);
   p->calls.assign(std::make_move_iterator(begin), std::make_move_iterator(commands.end()));
   commands.erase(begin, commands.end());
-  // The vertices interleaved, only the attributes stored per vertex.
   p->offset = data_.size() * sizeof(float);
-  for (const ImmediateVertex& v : vertices_)
-    for (unsigned slot = 0; slot < kLegacyAttribCount; ++slot)
-      if (p->per_vertex >> slot & 1u) {
-        const Field f = vertex_field(v, slot);
-        data_.insert(data_.end(), f.data, f.data + f.size);
-      }
+  pack_vertices(per_vertex);
   std::size_t floats = 0;
   for (unsigned slot = 0; slot < kLegacyAttribCount; ++slot)
-    if (p->per_vertex >> slot & 1u) floats += std::size_t(field_size(slot));
+    if (per_vertex >> slot & 1u) floats += std::size_t(field_size(slot));
   p->stride = floats * sizeof(float);
   primitives_.push_back(p);
   commands.push_back([p](Context& c) { replay(c, *p); });
+  replay_index_ = commands.size() - 1;
+}
+
+// The vertices interleaved after the list's others, only the attributes stored per vertex.
+void ListGeometry::pack_vertices(std::uint32_t per_vertex) {
+  for (const ImmediateVertex& v : vertices_)
+    for (unsigned slot = 0; slot < kLegacyAttribCount; ++slot)
+      if (per_vertex >> slot & 1u) {
+        const Field f = vertex_field(v, slot);
+        data_.insert(data_.end(), f.data, f.data + f.size);
+      }
 }
 
 void ListGeometry::finish(Context& ctx, GLuint list) {
   std::vector<std::shared_ptr<CapturedPrimitive>> primitives = std::move(primitives_);
   std::vector<float> data = std::move(data_);
-  const std::size_t calls = kept_as_calls_;
+  const std::size_t calls = kept_as_calls_, captured = captured_;
   reset();
   if (debug_enabled("lists"))
-    std::fprintf(stderr, "glvk lists: list %u: %zu primitives drawn from a %zu-byte buffer, %zu kept as calls\n",
-                 list, primitives.size(), data.size() * sizeof(float), calls);
+    std::fprintf(stderr, "glvk lists: list %u: %zu primitives in %zu draws from a %zu-byte buffer, %zu kept as calls\n",
+                 list, captured, primitives.size(), data.size() * sizeof(float), calls);
   if (primitives.empty()) return;
   // Until the buffer exists the primitives replay as calls: a failure here (out of memory) leaves
   // a list that still works.

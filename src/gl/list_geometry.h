@@ -29,6 +29,7 @@ class ListGeometry {
  private:
   void run(Context& ctx, const ListCommand& command);  // on the capture's values, not the context's
   void end_primitive(std::vector<ListCommand>& commands);
+  void pack_vertices(std::uint32_t per_vertex);
 
   // The current values as the list's commands leave them when replayed, where `known_` says so:
   // attributes the list set since its start, or since a command whose effect is unknown.
@@ -39,12 +40,15 @@ class ListGeometry {
   bool inside_ = false, usable_ = false;
   GLenum mode_ = 0;
   std::size_t begin_index_ = 0;
+  // Where the last primitive's replay is in `commands`; whether this glBegin comes right after it.
+  std::size_t replay_index_ = 0;
+  bool follows_primitive_ = false;
   std::uint32_t per_vertex_ = 0, sets_ = 0;
   std::vector<ImmediateVertex> vertices_;
   // The list's primitives and their packed vertices, until finish() uploads them.
   std::vector<std::shared_ptr<CapturedPrimitive>> primitives_;
   std::vector<float> data_;
-  std::size_t kept_as_calls_ = 0;  // primitives that stay calls (GLVK_DEBUG=lists)
+  std::size_t captured_ = 0, kept_as_calls_ = 0;  // primitives (GLVK_DEBUG=lists)
 };
 
 }  // namespace glvk::gl

@@ -208,6 +208,58 @@ TEST_F(ListGeometryTest, FlatQuadsAndQuadStripsTakeTheirLastVertex) {
   EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
 }
 
+TEST_F(ListGeometryTest, ConsecutivePrimitivesKeepTheirOwnVerticesAndColours) {
+  // One glBegin(GL_QUADS) per quadrant (glvk draws such runs together), then an incomplete quad
+  // (three vertices: nothing) before two lines and a point of their own.
+  const std::array<Rgba, 4> colours = {kRed, kGreen, kBlue, kYellow};
+  const GLuint list = glGenLists(1);
+  glNewList(list, GL_COMPILE);
+  glShadeModel(GL_FLAT);
+  for (int q = 0; q < 4; ++q) {
+    glBegin(GL_QUADS);
+    const Rgba& c = colours[std::size_t(q)];
+    glColor3ub(GLubyte(c[0]), GLubyte(c[1]), GLubyte(c[2]));
+    quadrant(q % 2, q / 2);
+    glEnd();
+  }
+  glEndList();
+  const GLuint partial = glGenLists(1);
+  glNewList(partial, GL_COMPILE);
+  glBegin(GL_QUADS);
+  glColor3f(1, 1, 1);
+  glVertex2f(-1, -1);
+  glVertex2f(0, -1);
+  glVertex2f(0, 0);
+  glEnd();
+  glBegin(GL_QUADS);
+  quadrant(1, 1);
+  glEnd();
+  glBegin(GL_POINTS);
+  glVertex2f(centre(4), centre(28));
+  glEnd();
+  glBegin(GL_POINTS);
+  glColor3f(1, 0, 1);
+  glVertex2f(centre(6), centre(28));
+  glEnd();
+  glEndList();
+  glColor3f(0, 0, 0);
+  glCallList(list);
+  EXPECT_EQ(pixel(8, 8), kRed);
+  EXPECT_EQ(pixel(24, 8), kGreen);
+  EXPECT_EQ(pixel(8, 24), kBlue);
+  EXPECT_EQ(pixel(24, 24), kYellow);
+  EXPECT_EQ(current(GL_CURRENT_COLOR), (std::array<GLfloat, 4>{1, 1, 0, 1}));
+  clear();
+  glCallList(partial);
+  EXPECT_EQ(pixel(8, 8), kBlack);
+  EXPECT_EQ(pixel(24, 24), kWhite);
+  EXPECT_EQ(pixel(4, 28), kWhite);
+  EXPECT_EQ(pixel(6, 28), kMagenta);
+  EXPECT_EQ(current(GL_CURRENT_COLOR), (std::array<GLfloat, 4>{1, 0, 1, 1}));
+  glShadeModel(GL_SMOOTH);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
 TEST_F(ListGeometryTest, CompileAndExecuteDrawsOnceNowAndAgainWhenCalled) {
   glEnable(GL_BLEND);
   glBlendFunc(GL_ONE, GL_ONE);  // a primitive drawn twice would add up
