@@ -51,7 +51,8 @@ Field vertex_field(const ImmediateVertex& v, unsigned slot) {
     default: return {v.texcoords[slot - kAttribTexCoord0].data(), 4};
   }
 }
-GLfloat* current_field(CurrentValues& c, unsigned slot) {
+template <typename Values>  // CurrentValues, const or not
+auto current_field(Values& c, unsigned slot) {
   switch (slot) {
     case kAttribNormal: return c.normal.data();
     case kAttribColor: return c.color.data();
@@ -78,10 +79,10 @@ void replay(Context& ctx, const CapturedPrimitive& p) {
     } restore{ctx, std::move(bound)};
     execute_draw(ctx, "glEnd", {p.mode, 0, p.count});
   }
-  CurrentValues last = p.last;
   for (unsigned slot = 1; slot < kLegacyAttribCount; ++slot)
     if (p.sets >> slot & 1u)
-      std::memcpy(current_field(l.current, slot), current_field(last, slot), sizeof(GLfloat) * std::size_t(field_size(slot)));
+      std::memcpy(current_field(l.current, slot), current_field(p.last, slot),
+                  sizeof(GLfloat) * std::size_t(field_size(slot)));
   if (p.sets >> kAttribColor & 1u) track_color_material(ctx);
 }
 
