@@ -3,21 +3,34 @@
 // glIsList and their queries. The generated dispatch records the commands listed as compiled
 // (`COMPILED_INTO_LISTS` in gen_gl_dispatch.py) with copies of their array arguments while a list
 // is being compiled; every other command executes at once, as section 21.4.1 says for the commands
-// it lists. Replay calls the same implementations, so a list replays as ordinary commands (its
-// geometry is re-captured by immediate mode, not kept in GPU buffers yet).
+// it lists. Replay calls the same implementations, so a list replays as ordinary commands, except
+// its glBegin/glEnd primitives, which list_geometry.cpp keeps as vertices in a buffer of the list.
+// List names and lists belong to the share group (GLX/EGL share them like buffers); what is being
+// compiled, and the nesting depth, to the context.
 #include <map>
+#include <mutex>
 
 #include "api_common.h"
 #include "glvk/gl/dispatch.h"
 #include "legacy_internal.h"
 #include "legacy_params.h"
+#include "list_geometry.h"
 
 namespace glvk::gl {
 
+using ListCommands = std::vector<ListCommand>;
+
+// The share group's lists (ShareGroup::mutex guards it): names in use, each with its commands,
+// never changed once made (a replay holds them while another context may replace the list).
+class DisplayListNames {
+ public:
+  std::map<GLuint, std::shared_ptr<const ListCommands>> lists;  // null: a name reserved, empty
+};
+
 class DisplayLists {
  public:
-  std::map<GLuint, std::vector<ListCommand>> lists;  // names in use (an empty list is a list)
-  std::vector<ListCommand> compiling;
+  ListCommands compiling;
+  ListGeometry geometry;  // the primitives of the list being compiled
   unsigned depth = 0;  // glCallList nesting
 };
 
@@ -30,16 +43,30 @@ DisplayLists& lists_of(Context& ctx) {
   return *ctx.legacy.lists;
 }
 
+// The share group's names; the caller holds its mutex.
+DisplayListNames& names_of(ShareGroup& group) {
+  if (!group.display_lists) group.display_lists = std::make_shared<DisplayListNames>();
+  return *group.display_lists;
+}
+
 void call_list(Context& ctx, GLuint name) {
   DisplayLists& d = lists_of(ctx);
   if (d.depth >= kMaxListNesting) return;  // deeper calls are ignored (21.4)
-  const auto it = d.lists.find(name);
-  if (it == d.lists.end()) return;
-  // A list may delete or redefine itself while it runs: replay a copy.
-  const std::vector<ListCommand> commands = it->second;
+  // A list may delete or redefine itself while it runs: the replay holds its commands.
+  std::shared_ptr<const ListCommands> commands;
+  {
+    std::lock_guard lock(ctx.share_group().mutex);
+    const DisplayListNames& names = names_of(ctx.share_group());
+    const auto it = names.lists.find(name);
+    if (it == names.lists.end() || !it->second) return;
+    commands = it->second;
+  }
   ++d.depth;
-  for (const ListCommand& command : commands) command(ctx);
-  --d.depth;
+  struct Depth {
+    unsigned& depth;
+    ~Depth() { --depth; }
+  } unnest{d.depth};
+  for (const ListCommand& command : *commands) command(ctx);
 }
 
 // The n names of glCallLists as `type` says (21.4: 2_BYTES .. 4_BYTES are big-endian byte groups).
@@ -89,7 +116,11 @@ std::size_t call_lists_size(GLsizei n, GLenum type) {
   }
 }
 
-void record_list_command(Context& ctx, ListCommand command) { lists_of(ctx).compiling.push_back(std::move(command)); }
+void record_list_command(Context& ctx, ListCommand command, ListCommandEffect effect) {
+  DisplayLists& d = lists_of(ctx);
+  d.compiling.push_back(std::move(command));
+  d.geometry.observe(ctx, d.compiling, effect);
+}
 
 bool query_display_list_state(Context& ctx, GLenum pname, StateValue& value) {
   const LegacyState& l = ctx.legacy;
@@ -112,6 +143,7 @@ void NewList(Context& ctx, const char* fn, GLuint list, GLenum mode) {
   if (ctx.legacy.compiling()) return ctx.error(GL_INVALID_OPERATION, "%s: list %u is being compiled", fn,
                                                ctx.legacy.compiling_list);
   lists_of(ctx).compiling.clear();
+  lists_of(ctx).geometry.reset();
   ctx.legacy.compiling_list = list;
   ctx.legacy.list_mode = mode;
 }
@@ -120,9 +152,17 @@ void EndList(Context& ctx, const char* fn) {
   if (!compatibility_context(ctx, fn)) return;
   if (!ctx.legacy.compiling()) return ctx.error(GL_INVALID_OPERATION, "%s: no glNewList", fn);
   DisplayLists& d = lists_of(ctx);
-  d.lists[ctx.legacy.compiling_list] = std::move(d.compiling);  // the list is replaced now (21.4)
+  auto commands = std::make_shared<const ListCommands>(std::move(d.compiling));
   d.compiling.clear();
+  {
+    std::lock_guard lock(ctx.share_group().mutex);
+    names_of(ctx.share_group()).lists[ctx.legacy.compiling_list].swap(commands);  // replaced now (21.4)
+  }
+  commands.reset();  // the list replaced, outside the lock (its buffers go back to st)
+  const GLuint list = ctx.legacy.compiling_list;
   ctx.legacy.compiling_list = 0;
+  // Last: should the buffer fail, the list is complete, its primitives replayed as calls.
+  d.geometry.finish(ctx, list);
 }
 
 void CallList(Context& ctx, const char* fn, GLuint list) {
@@ -150,28 +190,38 @@ GLuint GenLists(Context& ctx, const char* fn, GLsizei range) {
     return 0;
   }
   if (range == 0) return 0;
-  DisplayLists& d = lists_of(ctx);
+  std::lock_guard lock(ctx.share_group().mutex);
+  DisplayListNames& names = names_of(ctx.share_group());
   // The first run of `range` unused names above every name in use or below the first in use.
   GLuint first = 1;
-  for (const auto& [name, commands] : d.lists) {
+  for (const auto& [name, commands] : names.lists) {
     if (name >= first && name - first >= GLuint(range)) break;
     if (name >= first) first = name + 1;
   }
   if (first > ~0u - GLuint(range)) return 0;
-  for (GLuint i = 0; i < GLuint(range); ++i) d.lists[first + i];  // reserved: empty lists
+  for (GLuint i = 0; i < GLuint(range); ++i) names.lists[first + i];  // reserved: empty lists
   return first;
 }
 
 void DeleteLists(Context& ctx, const char* fn, GLuint list, GLsizei range) {
   if (!compatibility_context(ctx, fn)) return;
   if (range < 0) return ctx.error(GL_INVALID_VALUE, "%s(range = %d): negative", fn, range);
-  DisplayLists& d = lists_of(ctx);
-  for (GLsizei i = 0; i < range; ++i) d.lists.erase(list + GLuint(i));
+  if (range == 0) return;
+  std::map<GLuint, std::shared_ptr<const ListCommands>> deleted;  // freed outside the lock
+  std::lock_guard lock(ctx.share_group().mutex);
+  auto& lists = names_of(ctx.share_group()).lists;
+  const auto begin = lists.lower_bound(list);
+  // Names list .. list + range - 1, not wrapping past the largest name.
+  const std::uint64_t end = std::uint64_t(list) + std::uint64_t(range);
+  const auto stop = end > ~0u ? lists.end() : lists.lower_bound(GLuint(end));
+  deleted.insert(std::make_move_iterator(begin), std::make_move_iterator(stop));
+  lists.erase(begin, stop);
 }
 
 GLboolean IsList(Context& ctx, const char* fn, GLuint list) {
   if (!compatibility_context(ctx, fn) || list == 0) return GL_FALSE;
-  return lists_of(ctx).lists.count(list) ? GL_TRUE : GL_FALSE;
+  std::lock_guard lock(ctx.share_group().mutex);
+  return names_of(ctx.share_group()).lists.count(list) ? GL_TRUE : GL_FALSE;
 }
 
 }  // namespace api

@@ -59,6 +59,42 @@ LOST_QUERY_AVAILABLE = re.compile(r"^glGetQueryObject(i|ui|i64|ui64)v(ARB|EXT)?$
 LOST_SYNC_STATUS = re.compile(r"^glGetSynciv(APPLE)?$")
 
 
+# What a compiled command does to immediate mode (ListCommandEffect in dispatch.h): glBegin, glEnd,
+# glVertex and the attribute commands whose value list_geometry.cpp can keep in a buffer, by the
+# LegacyAttrib they set; the commands whose replay may change the current attributes otherwise.
+LIST_ATTRIBUTES = [
+    (re.compile(r"^glColor[34](b|d|f|i|s|ub|ui|us)v?$"), "kAttribColor"),
+    (re.compile(r"^glSecondaryColor3(b|d|f|i|s|ub|ui|us)v?$"), "kAttribSecondaryColor"),
+    (re.compile(r"^glNormal3[bdfis]v?$"), "kAttribNormal"),
+    (re.compile(r"^glFogCoord[fd]v?$"), "kAttribFogCoord"),
+    (re.compile(r"^glTexCoord[1-4][dfis]v?$"), "kAttribTexCoord0"),
+    (re.compile(r"^glMultiTexCoord[1-4][dfis]v?$"), "kAttribTexCoord0 + (target - GL_TEXTURE0)"),
+]
+LIST_CHANGES_CURRENT = re.compile(
+    r"^gl(CallLists?|PopAttrib|(Vertex|TexCoord|MultiTexCoord|Color|SecondaryColor|Normal)P[1-4]uiv?|"
+    r"Eval(Coord|Point|Mesh).*)$")
+
+
+def list_effect(target, params):
+    """The ListCommandEffect of a compiled command, as a C++ expression."""
+    effect = "ListCommandEffect{ListCommandEffect::kOther, 0, %s}" % (
+        "true" if LIST_CHANGES_CURRENT.match(target) else "false")
+    if target == "glBegin":
+        return "ListCommandEffect{ListCommandEffect::kBegin, mode, false}"
+    if target == "glEnd":
+        return "ListCommandEffect{ListCommandEffect::kEnd, 0, false}"
+    if re.match(r"^glVertex[234][dfis]v?$", target):
+        known = "ListCommandEffect{ListCommandEffect::kVertex, 0, false}"
+    else:
+        known = next((f"ListCommandEffect{{ListCommandEffect::kAttribute, unsigned({slot}), false}}"
+                      for pattern, slot in LIST_ATTRIBUTES if pattern.match(target)), None)
+    if known is None:
+        return effect
+    # A null array makes the command an error when replayed: the list keeps it as a call.
+    pointers = [pname for (ctype, pname), _ in params if "*" in ctype]
+    return f"({pointers[0]} ? {known} : {effect})" if pointers else known
+
+
 def list_recording(name, target, params):
     """The C++ that records `name` into the display list being compiled (copies of its arrays)."""
     copies, args = [], []
@@ -93,7 +129,8 @@ def list_recording(name, target, params):
     # raise if called (a list may be called inside glBegin/glEnd).
     guard = "" if BETWEEN_BEGIN_END.match(name) else \
         f"if (replay.legacy.inside_begin_end()) return between_begin_end(replay, \"{name}\"); "
-    body = "".join(copies) + f"    record_list_command(*ctx, [=](Context& replay) {{ {guard}api::{target[2:]}({call}); }});\n"
+    body = "".join(copies) + (f"    record_list_command(*ctx, [=](Context& replay) {{ {guard}api::{target[2:]}({call}); }}, "
+                              f"{list_effect(target, params)});\n")
     body = body.replace("\n    ", "\n      ")
     return (f"  if (ctx->legacy.compiling()) {{\n    try {{\n  {body}    }} catch (...) {{\n"
             f"      report_exception(*ctx, \"{name}\");\n      return;\n    }}\n"

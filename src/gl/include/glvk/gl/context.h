@@ -92,6 +92,8 @@ struct BufferObject {
   std::string label;
 };
 
+class DisplayListNames;  // api_display_lists.cpp
+
 // Objects shared between contexts created with a share_context (buffer names, for now).
 class ShareGroup {
  public:
@@ -129,6 +131,9 @@ class ShareGroup {
   };
   std::unordered_map<std::uintptr_t, std::shared_ptr<SyncObject>> syncs;
   std::uintptr_t next_sync_handle = 1;
+
+  // Display lists (GL 4.6 compatibility 21.4): names and their commands.
+  std::shared_ptr<DisplayListNames> display_lists;
 
   // The object a name holds (null for 0, unknown and reserved-only names); take the mutex themselves.
   std::shared_ptr<BufferObject> find_buffer(GLuint name);

@@ -48,8 +48,17 @@ void not_in_es(Context& context, const char* name);
 // Display lists (api_display_lists.cpp): generated entry points of the commands compiled into lists
 // record themselves, with copies of their arrays (`legacy_param_count` values of a glLight*v-style
 // parameter, `call_lists_size` bytes of glCallLists' names), while glNewList is in effect.
+// `effect` says what the command does to immediate mode, so that a glBegin/glEnd primitive made of
+// commands the list understands is kept as vertices in a buffer (list_geometry.cpp); hand-compiled
+// commands leave it at its default: "anything, the current values included".
 using ListCommand = std::function<void(Context&)>;
-void record_list_command(Context& context, ListCommand command);
+struct ListCommandEffect {
+  enum Kind : unsigned char { kOther, kBegin, kEnd, kVertex, kAttribute };
+  Kind kind = kOther;
+  unsigned value = 0;           // kBegin: the mode; kAttribute: the LegacyAttrib it sets
+  bool changes_current = true;  // kOther: replaying it may change the current vertex attributes
+};
+void record_list_command(Context& context, ListCommand command, ListCommandEffect effect = {});
 std::size_t legacy_param_count(unsigned pname);
 std::size_t call_lists_size(int n, unsigned type);
 
