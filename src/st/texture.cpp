@@ -417,6 +417,45 @@ void texture_write_depth_stencil(Texture& texture, unsigned level, const Box& bo
 
 namespace {
 
+// A transfer of a whole-texel (non-split, uncompressed) box copied by the device straight between
+// the image and the application's memory, imported as a buffer (VK_EXT_external_memory_host): one
+// copy instead of two (staging and the device's copy). Waits for the copy, since the application
+// owns the memory again once GL returns. False when the device cannot import or the layout is not
+// one a buffer copy addresses.
+bool copy_through_host_memory(Screen::Impl& s, Texture& texture, const Plan& p, const std::byte* user,
+                              std::size_t row_stride, std::size_t image_stride, bool to_image) {
+  const std::uint64_t alignment = s.device->host_pointer_alignment();
+  const FormatDesc& d = formats::describe(texture.layout().format);
+  const std::size_t texel = d.block_bits / 8;
+  constexpr std::size_t kMinimumBytes = 256 << 10;  // below this the import costs more than a memcpy
+  if (!alignment || p.split || d.block_width != 1 || d.block_height != 1 || p.size < kMinimumBytes || !texel)
+    return false;
+  const auto address = reinterpret_cast<std::uintptr_t>(user);
+  if (row_stride % texel || address % texel || address % 4 || (p.slices > 1 && image_stride % row_stride))
+    return false;
+  const std::size_t extent = (p.slices - 1) * image_stride + (p.rows - 1) * row_stride + p.row_bytes;
+  const std::uintptr_t first = address / alignment * alignment;
+  const std::uintptr_t end = (address + extent + alignment - 1) / alignment * alignment;
+  try {
+    // An upload only reads the memory; Vulkan's import takes a non-const pointer either way.
+    vk_backend::Buffer host(*s.device, reinterpret_cast<void*>(first), end - first);
+    VkBufferImageCopy region = p.regions[0];
+    region.bufferOffset = address - first;
+    region.bufferRowLength = std::uint32_t(row_stride / texel);
+    region.bufferImageHeight = p.slices > 1 ? std::uint32_t(image_stride / row_stride) : 0;
+    if (to_image)
+      s.stream->copy_buffer_to_image(host, texture.image(), {&region, 1});
+    else
+      s.stream->copy_image_to_buffer(texture.image(), host, {&region, 1});
+    s.stream->wait(host.last_use);
+    s.check_validation();
+  } catch (const vk_backend::Error&) {
+    return false;
+  }
+  ++s.stats.direct_texture_transfers;
+  return true;
+}
+
 // texture_write with combined depth/stencil texels in `texel_format`, split per aspect as they are
 // staged; any other texture takes texels in its own format.
 void write_texels(Texture& texture, unsigned level, const Box& box, const void* texels, std::size_t row_stride,
@@ -430,6 +469,10 @@ void write_texels(Texture& texture, unsigned level, const Box& box, const void* 
     ++l.s.stats.direct_texture_transfers;
     return;
   }
+  // A busy host-accessible (linear) texture stages instead, so its write does not wait for the GPU.
+  if (texel_format == texture.layout().format && !texture.image().host_accessible() &&
+      copy_through_host_memory(l.s, texture, p, src, row_stride, image_stride, true))
+    return;
   const std::vector<Box> bands = row_bands(texture, box, p.size);
   for (const Box& band : bands) {
     const Plan bp = bands.size() == 1 ? p : plan_transfer(texture, level, band, texture.image().aspects());
@@ -467,39 +510,6 @@ void texture_read_depth_stencil(Texture& texture, unsigned level, const Box& box
 
 namespace {
 
-// A read of a whole-texel (non-split, uncompressed) box copied by the device straight into the
-// application's memory, imported as a buffer (VK_EXT_external_memory_host): one copy instead of
-// two. False when the device cannot import or the layout is not one a buffer copy addresses.
-bool read_into_host_memory(Screen::Impl& s, Texture& texture, const Plan& p, std::byte* dst, std::size_t row_stride,
-                           std::size_t image_stride) {
-  const std::uint64_t alignment = s.device->host_pointer_alignment();
-  const FormatDesc& d = formats::describe(texture.layout().format);
-  const std::size_t texel = d.block_bits / 8;
-  constexpr std::size_t kMinimumBytes = 256 << 10;  // below this the import costs more than a memcpy
-  if (!alignment || p.split || d.block_width != 1 || d.block_height != 1 || p.size < kMinimumBytes || !texel)
-    return false;
-  const auto address = reinterpret_cast<std::uintptr_t>(dst);
-  if (row_stride % texel || address % texel || address % 4 || (p.slices > 1 && image_stride % row_stride))
-    return false;
-  const std::size_t extent = (p.slices - 1) * image_stride + (p.rows - 1) * row_stride + p.row_bytes;
-  const std::uintptr_t first = address / alignment * alignment;
-  const std::uintptr_t end = (address + extent + alignment - 1) / alignment * alignment;
-  try {
-    vk_backend::Buffer host(*s.device, reinterpret_cast<void*>(first), end - first);
-    VkBufferImageCopy region = p.regions[0];
-    region.bufferOffset = address - first;
-    region.bufferRowLength = std::uint32_t(row_stride / texel);
-    region.bufferImageHeight = p.slices > 1 ? std::uint32_t(image_stride / row_stride) : 0;
-    s.stream->copy_image_to_buffer(texture.image(), host, {&region, 1});
-    s.stream->wait(host.last_use);
-    s.check_validation();
-  } catch (const vk_backend::Error&) {
-    return false;
-  }
-  ++s.stats.direct_texture_transfers;
-  return true;
-}
-
 // texture_read mirrored: combined depth/stencil texels merged into `texel_format`.
 void read_texels(Texture& texture, unsigned level, const Box& box, void* texels, std::size_t row_stride,
                  std::size_t image_stride, Format texel_format) {
@@ -516,7 +526,7 @@ void read_texels(Texture& texture, unsigned level, const Box& box, void* texels,
     return;
   }
   if (texel_format == texture.layout().format &&
-      read_into_host_memory(l.s, texture, p, dst, row_stride, image_stride))
+      copy_through_host_memory(l.s, texture, p, dst, row_stride, image_stride, false))
     return;
   // Every band's copy is submitted first; each is then waited for and merged while the device
   // copies the later ones.
