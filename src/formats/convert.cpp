@@ -343,6 +343,26 @@ bool is_float32_array(const FormatDesc& d) {
   return d.channel[0].size == 32;
 }
 
+// A packed 16-bit texel of unorm channels of at most 8 bits (565, 5551, 4444 and reversed orders).
+bool is_packed16_unorm(const FormatDesc& d) {
+  if (d.is_array || is_zs(d) || d.block_bits != 16 || d.block_width != 1 || d.block_height != 1 ||
+      d.colorspace != Colorspace::RGB || d.layout != Layout::PLAIN)
+    return false;
+  bool any = false;
+  for (int c = 0; c < d.nr_channels; ++c) {
+    const Channel& ch = d.channel[c];
+    if (ch.type == ChannelType::VOID) continue;
+    if (!(ch.type == ChannelType::UNSIGNED && ch.normalized && ch.size <= 8)) return false;
+    any = true;
+  }
+  return any;
+}
+
+// Four unorm8 bytes per texel, linear (RGBA8, BGRA8, RGBX8...).
+bool is_unorm8x4(const FormatDesc& d) {
+  return is_unorm8_array(d) && d.nr_channels == 4 && d.block_bits == 32 && d.colorspace == Colorspace::RGB;
+}
+
 bool is_half_array(const FormatDesc& d) {
   if (!d.is_array || is_zs(d)) return false;
   for (int c = 0; c < d.nr_channels; ++c)
@@ -429,7 +449,7 @@ using RowFn = void (*)(uint8_t* dst, const uint8_t* src, unsigned width, const v
 // A chosen fast path for a whole image: a row function plus its context.
 struct FastPath {
   enum Kind { NONE, COPY, SHUFFLE8_TO4, SHUFFLE, UNORM8_TO_FLOAT, FLOAT_TO_UNORM8, FLOAT_TO_UNORM16, FLOAT_TO_HALF,
-              HALF_TO_FLOAT, ZS_ROTATE } kind = NONE;
+              HALF_TO_FLOAT, ZS_ROTATE, PACKED16_TO_UNORM8X4, UNORM8X4_TO_PACKED16 } kind = NONE;
   int map[4] = {kConstZero, kConstZero, kConstZero, kConstZero};
   uint32_t const_bits = 0;
   uint32_t constants_raw[4] = {0, 0, 0, 0};
@@ -442,6 +462,7 @@ struct FastPath {
   unsigned snorm_bits = 0;  // COPY/SHUFFLE into snorm elements of this size: raise the minimum to -max
   unsigned rotate = 0;  // ZS_ROTATE: rotate each 32-bit word left by this many bits
   uint32_t keep_mask = 0xffffffffu;
+  kernels::Packed16Channel packed[4];  // PACKED16_TO_UNORM8X4: per byte; UNORM8X4_TO_PACKED16: per channel
 };
 
 bool descs_equal(const FormatDesc& a, const FormatDesc& b) {
@@ -565,6 +586,36 @@ FastPath choose_fast_path(const FormatDesc& dd, const FormatDesc& sd, const Swiz
     fp.kind = FastPath::FLOAT_TO_UNORM16;
     return fp;
   }
+  // Packed 16-bit unorm <-> four unorm8 bytes: each byte or packed channel one rounded rescale.
+  if (is_packed16_unorm(sd) && is_unorm8x4(dd)) {
+    fp.kind = FastPath::PACKED16_TO_UNORM8X4;
+    for (int c = 0; c < 4; ++c) {
+      kernels::Packed16Channel& p = fp.packed[dd.channel[c].shift / 8];
+      if (fp.map[c] >= 0) {
+        p.shift = uint8_t(sd.channel[fp.map[c]].shift);
+        p.bits = uint8_t(sd.channel[fp.map[c]].size);
+      } else {
+        p.constant = fp.map[c] == kConstOne && dd.channel[c].type != ChannelType::VOID ? 255 : 0;
+      }
+    }
+    return fp;
+  }
+  if (is_unorm8x4(sd) && is_packed16_unorm(dd)) {
+    fp.kind = FastPath::UNORM8X4_TO_PACKED16;
+    for (int c = 0; c < 4; ++c) {
+      kernels::Packed16Channel& p = fp.packed[c];
+      if (c >= dd.nr_channels) continue;  // constant 0 at shift 0: no bits
+      p.shift = uint8_t(dd.channel[c].shift);
+      if (dd.channel[c].type == ChannelType::VOID) continue;
+      if (fp.map[c] >= 0) {
+        p.bits = uint8_t(dd.channel[c].size);
+        p.source = uint8_t(sd.channel[fp.map[c]].shift / 8);
+      } else {
+        p.constant = fp.map[c] == kConstOne ? uint16_t((1u << dd.channel[c].size) - 1) : 0;
+      }
+    }
+    return fp;
+  }
   if (is_float32_array(sd) && is_unorm8_array(dd) && dd.colorspace != Colorspace::SRGB) {
     fp.kind = FastPath::FLOAT_TO_UNORM8;
     for (int c = 0; c < dd.nr_channels; ++c)
@@ -590,6 +641,31 @@ void run_aligned(uint8_t* dst, const uint8_t* src, size_t count, Kernel kernel) 
     std::memcpy(in, src + x * sizeof(From), n * sizeof(From));
     kernel(out, in, n);
     std::memcpy(dst + x * sizeof(To), out, n * sizeof(To));
+  }
+}
+
+// The packed 16-bit kernels take aligned 16-bit words: unaligned client rows go through a small buffer.
+void run_packed16(const FastPath& fp, uint8_t* dst, const uint8_t* src, unsigned width) {
+  const bool unpack = fp.kind == FastPath::PACKED16_TO_UNORM8X4;
+  const uint8_t* words = unpack ? src : dst;
+  if (reinterpret_cast<uintptr_t>(words) % alignof(uint16_t) == 0) {
+    if (unpack)
+      kernels::packed16_to_unorm8x4(fp.packed, dst, reinterpret_cast<const uint16_t*>(src), width);
+    else
+      kernels::unorm8x4_to_packed16(fp.packed, reinterpret_cast<uint16_t*>(dst), src, width);
+    return;
+  }
+  constexpr unsigned kChunk = 256;
+  uint16_t buffer[kChunk];
+  for (unsigned x = 0; x < width; x += kChunk) {
+    const unsigned n = std::min(kChunk, width - x);
+    if (unpack) {
+      std::memcpy(buffer, src + size_t(x) * 2, size_t(n) * 2);
+      kernels::packed16_to_unorm8x4(fp.packed, dst + size_t(x) * 4, buffer, n);
+    } else {
+      kernels::unorm8x4_to_packed16(fp.packed, buffer, src + size_t(x) * 4, n);
+      std::memcpy(dst + size_t(x) * 2, buffer, size_t(n) * 2);
+    }
   }
 }
 
@@ -679,6 +755,10 @@ void run_fast_row(const FastPath& fp, uint8_t* dst, const uint8_t* src, unsigned
     case FastPath::FLOAT_TO_UNORM16:
       run_aligned<float, uint16_t>(dst, src, size_t(width) * fp.src_n,
                                    [](uint16_t* d, const float* s, size_t n) { kernels::float_to_unorm16(d, s, n); });
+      break;
+    case FastPath::PACKED16_TO_UNORM8X4:
+    case FastPath::UNORM8X4_TO_PACKED16:
+      run_packed16(fp, dst, src, width);
       break;
     case FastPath::ZS_ROTATE:
       for (unsigned i = 0; i < width; ++i) {
@@ -771,6 +851,8 @@ const char* convert_path_name(const PixelFormat& dst_format, const PixelFormat& 
     case FastPath::FLOAT_TO_HALF: return "float_to_half";
     case FastPath::HALF_TO_FLOAT: return "half_to_float";
     case FastPath::ZS_ROTATE: return "zs_rotate";
+    case FastPath::PACKED16_TO_UNORM8X4: return "packed16_to_unorm8x4";
+    case FastPath::UNORM8X4_TO_PACKED16: return "unorm8x4_to_packed16";
     case FastPath::NONE: return "generic";
   }
   return "generic";

@@ -167,6 +167,107 @@ TEST(Kernels, DepthStencilWords) {
   }
 }
 
+// Packed 16-bit unorm <-> 8888, kernel level: every version against the scalar one (pack.h's
+// arithmetic) over every 16-bit word, and every byte value in every position plus random texels.
+TEST(Kernels, Packed16EveryValue) {
+  using C = Packed16Channel;
+  // 565 (R high), 4444 (R high), 1555 reversed (R low, A top bit), 565 into BGRA with alpha 255.
+  const C layouts[][4] = {{C{11, 5, 0, 0}, C{5, 6, 0, 0}, C{0, 5, 0, 0}, C{0, 0, 0, 255}},
+                          {C{12, 4, 0, 0}, C{8, 4, 0, 0}, C{4, 4, 0, 0}, C{0, 4, 0, 0}},
+                          {C{0, 5, 0, 0}, C{5, 5, 0, 0}, C{10, 5, 0, 0}, C{15, 1, 0, 0}},
+                          {C{0, 5, 0, 0}, C{5, 6, 0, 0}, C{11, 5, 0, 0}, C{0, 0, 0, 255}}};
+  std::vector<uint16_t> words(65536 + 21);
+  for (size_t i = 0; i < words.size(); ++i) words[i] = uint16_t(i < 65536 ? i : i * 40503u);
+  for (const auto& layout : layouts) {
+    std::vector<uint8_t> expected(words.size() * 4);
+    packed16_to_unorm8x4(layout, expected.data(), words.data(), words.size(), Isa::SCALAR);
+    for (size_t i = 0; i < 65536; ++i)  // the scalar version against eq. 2.1 then 2.3 directly
+      for (int j = 0; j < 4; ++j) {
+        const C& c = layout[j];
+        const uint32_t raw = (i >> c.shift) & ((1u << c.bits) - 1);
+        const uint32_t want = c.bits ? uint32_t(std::lround(std::floor(raw * 255.0 / ((1u << c.bits) - 1) + 0.5)))
+                                     : c.constant;
+        ASSERT_EQ(expected[i * 4 + j], want) << "word " << i << " byte " << j;
+      }
+    for (Isa isa : isas()) {
+      std::vector<uint8_t> out(words.size() * 4);
+      packed16_to_unorm8x4(layout, out.data(), words.data(), words.size(), isa);
+      ASSERT_EQ(out, expected) << isa_name(isa);
+    }
+  }
+  // Packing: channel k from byte `source`; constants or'ed in (an alpha of 1 in 565-with-X layouts).
+  const C packs[][4] = {{C{11, 5, 0, 0}, C{5, 6, 1, 0}, C{0, 5, 2, 0}, C{0, 0, 0, 0}},
+                        {C{12, 4, 0, 0}, C{8, 4, 1, 0}, C{4, 4, 2, 0}, C{0, 4, 3, 0}},
+                        {C{10, 5, 2, 0}, C{5, 5, 1, 0}, C{0, 5, 0, 0}, C{15, 0, 0, 1}},
+                        {C{0, 5, 0, 0}, C{5, 5, 1, 0}, C{10, 5, 2, 0}, C{15, 1, 3, 0}}};
+  std::mt19937 rng(5551);
+  std::vector<uint8_t> texels;
+  for (unsigned v = 0; v < 256; ++v) texels.insert(texels.end(), {uint8_t(v), uint8_t(v), uint8_t(v), uint8_t(v)});
+  for (int i = 0; i < (1 << 20) + 5; ++i) texels.push_back(uint8_t(rng()));
+  texels.resize(texels.size() / 4 * 4);
+  const size_t n = texels.size() / 4;
+  for (const auto& layout : packs) {
+    std::vector<uint16_t> expected(n);
+    unorm8x4_to_packed16(layout, expected.data(), texels.data(), n, Isa::SCALAR);
+    for (size_t i = 0; i < 256; ++i) {
+      uint32_t want = 0;
+      for (const C& c : layout)
+        want |= (c.bits ? uint32_t(std::floor(i * double((1u << c.bits) - 1) / 255.0 + 0.5)) : c.constant) << c.shift;
+      ASSERT_EQ(expected[i], want) << "byte value " << i;
+    }
+    for (Isa isa : isas()) {
+      std::vector<uint16_t> out(n);
+      unorm8x4_to_packed16(layout, out.data(), texels.data(), n, isa);
+      ASSERT_EQ(out, expected) << isa_name(isa);
+    }
+  }
+}
+
+// The engine's packed16 <-> 8888 paths against its generic path for every GL packed 16-bit unorm
+// type, both byte orders, every 16-bit value (unpack) and all byte values plus random texels (pack),
+// on aligned and unaligned rows.
+TEST(Kernels, ConvertPacked16MatchesGeneric) {
+  struct Packed {
+    GLenum format, type;
+  };
+  const Packed packed[] = {{GL_RGB, GL_UNSIGNED_SHORT_5_6_5},        {GL_RGB, GL_UNSIGNED_SHORT_5_6_5_REV},
+                           {GL_RGBA, GL_UNSIGNED_SHORT_4_4_4_4},      {GL_RGBA, GL_UNSIGNED_SHORT_4_4_4_4_REV},
+                           {GL_RGBA, GL_UNSIGNED_SHORT_5_5_5_1},      {GL_RGBA, GL_UNSIGNED_SHORT_1_5_5_5_REV},
+                           {GL_BGRA, GL_UNSIGNED_SHORT_4_4_4_4_REV},  {GL_BGRA, GL_UNSIGNED_SHORT_1_5_5_5_REV}};
+  const PixelFormat bytes[] = {*PixelFormat::from_gl(GL_RGBA, GL_UNSIGNED_BYTE),
+                               *PixelFormat::from_gl(GL_BGRA, GL_UNSIGNED_BYTE)};
+  constexpr unsigned kWidth = 1009, kRows = 66;  // 66,594 texels: every word, and a tail per row
+  std::vector<uint8_t> words(size_t(kWidth) * kRows * 2 + 1);
+  for (size_t i = 0; i < kWidth * kRows; ++i) {
+    const uint16_t w = uint16_t(i * 40503u);
+    std::memcpy(words.data() + i * 2, &w, 2);
+  }
+  std::mt19937 rng(8888);
+  std::vector<uint8_t> texels(size_t(kWidth) * kRows * 4 + 1);
+  for (size_t i = 0; i < texels.size(); ++i) texels[i] = i < 1024 ? uint8_t(i / 4) : uint8_t(rng());
+  for (const Packed& p : packed) {
+    const PixelFormat packed_format = *PixelFormat::from_gl(p.format, p.type);
+    for (const PixelFormat& eight : bytes) {
+      EXPECT_STREQ(convert_path_name(eight, packed_format), "packed16_to_unorm8x4") << p.type;
+      EXPECT_STREQ(convert_path_name(packed_format, eight), "unorm8x4_to_packed16") << p.type;
+      for (size_t offset : {size_t(0), size_t(1)}) {
+        std::vector<uint8_t> fast(texels.size()), generic(texels.size());
+        ASSERT_EQ(convert(fast.data() + offset, eight, kWidth * 4, words.data() + offset, packed_format, kWidth * 2,
+                          kWidth, kRows), ConvertStatus::OK);
+        ASSERT_EQ(convert_generic(generic.data() + offset, eight, kWidth * 4, words.data() + offset, packed_format,
+                                  kWidth * 2, kWidth, kRows), ConvertStatus::OK);
+        ASSERT_EQ(fast, generic) << "unpack type 0x" << std::hex << p.type << " offset " << offset;
+        std::vector<uint8_t> fast16(words.size()), generic16(words.size());
+        ASSERT_EQ(convert(fast16.data() + offset, packed_format, kWidth * 2, texels.data() + offset, eight, kWidth * 4,
+                          kWidth, kRows), ConvertStatus::OK);
+        ASSERT_EQ(convert_generic(generic16.data() + offset, packed_format, kWidth * 2, texels.data() + offset, eight,
+                                  kWidth * 4, kWidth, kRows), ConvertStatus::OK);
+        ASSERT_EQ(fast16, generic16) << "pack type 0x" << std::hex << p.type << " offset " << offset;
+      }
+    }
+  }
+}
+
 // The engine's float -> unorm16 path (kernel) against its generic path, unaligned rows included.
 TEST(Kernels, ConvertFloatToUnorm16MatchesGeneric) {
   const std::vector<float> floats = sample_floats(4 * 1001, 3);

@@ -40,4 +40,19 @@ void split_depth_stencil(const ZsLayout&, const void* texels, size_t count, uint
 void merge_depth_stencil(const ZsLayout&, const uint32_t* depth, const uint8_t* stencil, size_t count, void* texels,
                          Isa isa = cpu_isa());
 
+// Packed 16-bit unorm texels (565, 5551, 4444 and their reversed orders) <-> four unorm8 bytes per
+// texel (kernels_packed16.cpp). One `Packed16Channel` per destination byte (unpack) or per packed
+// channel (pack): where the channel sits in the 16-bit word (`shift`, `bits` 1..8) and, for a pack,
+// which byte of the texel it comes from (`source`); `bits` 0 means the constant `constant` instead
+// (unpack: the byte's value; pack: a raw value or'ed in at `shift`). The values are the generic
+// path's, eq. 2.1 then 2.3: round(c * 255 / (2^b - 1)) and round(v * (2^b - 1) / 255).
+struct Packed16Channel {
+  uint8_t shift = 0, bits = 0, source = 0;
+  uint16_t constant = 0;
+};
+void packed16_to_unorm8x4(const Packed16Channel (&bytes)[4], uint8_t* dst, const uint16_t* src, size_t count,
+                          Isa isa = cpu_isa());
+void unorm8x4_to_packed16(const Packed16Channel (&channels)[4], uint16_t* dst, const uint8_t* src, size_t count,
+                          Isa isa = cpu_isa());
+
 }  // namespace glvk::formats::kernels
