@@ -5,7 +5,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <optional>
-#include <thread>
 #include <vector>
 
 #include "glvk/formats/convert.h"
@@ -16,6 +15,7 @@
 #include "glvk/vk_backend/image.h"
 #include "screen_impl.h"
 #include "texture_internal.h"
+#include "worker_pool.h"
 
 namespace glvk::st {
 namespace {
@@ -585,22 +585,23 @@ formats::ConvertStatus convert_across_cores(void* dst, const formats::PixelForma
                                             std::size_t src_stride, unsigned width, unsigned height,
                                             const formats::ConvertParams& params) {
   constexpr std::size_t kParallelConvertBytes = 4u << 20;
-  static const unsigned cores = std::thread::hardware_concurrency();
+  WorkerPool& pool = WorkerPool::shared();
   const std::size_t bytes = std::max(dst_format.row_bytes(width), src_format.row_bytes(width)) * height;
-  if (cores < 2 || bytes < kParallelConvertBytes || dst_format.desc().block_height != 1 ||
-      src_format.desc().block_height != 1 || height < 2)
+  const unsigned slices = std::min(pool.concurrency(), height);
+  if (slices < 2 || bytes < kParallelConvertBytes || dst_format.desc().block_height != 1 ||
+      src_format.desc().block_height != 1)
     return formats::convert(dst, dst_format, dst_stride, src, src_format, src_stride, width, height, params);
-  const unsigned half = height / 2;
-  formats::ConvertStatus second = formats::ConvertStatus::OK;
-  std::thread worker([&] {
-    second = formats::convert(static_cast<std::byte*>(dst) + std::size_t(half) * dst_stride, dst_format, dst_stride,
-                              static_cast<const std::byte*>(src) + std::size_t(half) * src_stride, src_format,
-                              src_stride, width, height - half, params);
+  std::vector<formats::ConvertStatus> status(slices, formats::ConvertStatus::OK);
+  pool.run(slices, [&](unsigned i) {
+    const unsigned first = unsigned(std::uint64_t(height) * i / slices);
+    const unsigned end = unsigned(std::uint64_t(height) * (i + 1) / slices);
+    status[i] = formats::convert(static_cast<std::byte*>(dst) + std::size_t(first) * dst_stride, dst_format, dst_stride,
+                                 static_cast<const std::byte*>(src) + std::size_t(first) * src_stride, src_format,
+                                 src_stride, width, end - first, params);
   });
-  const formats::ConvertStatus first =
-      formats::convert(dst, dst_format, dst_stride, src, src_format, src_stride, width, half, params);
-  worker.join();
-  return first != formats::ConvertStatus::OK ? first : second;
+  for (const formats::ConvertStatus slice : status)
+    if (slice != formats::ConvertStatus::OK) return slice;
+  return formats::ConvertStatus::OK;
 }
 
 const FormatSupport& format_support(Screen& screen) { return *screen.impl().format_support; }

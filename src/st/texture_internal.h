@@ -26,10 +26,10 @@ inline VkImageType image_type(TextureTarget target) {
 
 inline std::uint32_t blocks(std::uint32_t texels, std::uint32_t block) { return (texels + block - 1) / block; }
 
-// formats::convert of a large image split by rows between the calling thread and one more
-// (issue 19: the conversion, not the copy, is what limits a converting transfer): images over
-// kParallelConvertBytes of 1x1-block formats, when the machine has more than one core. The two
-// halves write disjoint rows; formats::convert keeps no state between calls.
+// formats::convert of a large image split by rows into slices run on the WorkerPool (issue 19: the
+// conversion, not the copy, is what limits a converting transfer): images over
+// kParallelConvertBytes of 1x1-block formats, when the machine has more than one core. The slices
+// write disjoint rows; formats::convert keeps no state between calls.
 formats::ConvertStatus convert_across_cores(void* dst, const formats::PixelFormat& dst_format, std::size_t dst_stride,
                                             const void* src, const formats::PixelFormat& src_format,
                                             std::size_t src_stride, unsigned width, unsigned height,
