@@ -46,6 +46,10 @@ std::vector<Case>& cases() {
       {"GL_RGBA/4444->BGRA8", *PixelFormat::from_gl(GL_RGBA, GL_UNSIGNED_SHORT_4_4_4_4), Format::B8G8R8A8_UNORM, 0.25},
       {"GL_RGBA/4444->BGRA8 (generic)", *PixelFormat::from_gl(GL_RGBA, GL_UNSIGNED_SHORT_4_4_4_4),
        Format::B8G8R8A8_UNORM, 0.0, true},
+      {"GL_RGB/FLOAT->RGB9E5", *PixelFormat::from_gl(GL_RGB, GL_FLOAT), Format::R9G9B9E5_FLOAT, 0.25},
+      {"GL_RGB/FLOAT->RGB9E5 (generic)", *PixelFormat::from_gl(GL_RGB, GL_FLOAT), Format::R9G9B9E5_FLOAT, 0.0, true},
+      {"RGB9E5->GL_RGBA/FLOAT", Format::R9G9B9E5_FLOAT, *PixelFormat::from_gl(GL_RGBA, GL_FLOAT), 0.25},
+      {"RGB9E5->GL_RGBA/FLOAT (generic)", Format::R9G9B9E5_FLOAT, *PixelFormat::from_gl(GL_RGBA, GL_FLOAT), 0.0, true},
   };
   return list;
 }

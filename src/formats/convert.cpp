@@ -449,7 +449,8 @@ using RowFn = void (*)(uint8_t* dst, const uint8_t* src, unsigned width, const v
 // A chosen fast path for a whole image: a row function plus its context.
 struct FastPath {
   enum Kind { NONE, COPY, SHUFFLE8_TO4, SHUFFLE, UNORM8_TO_FLOAT, FLOAT_TO_UNORM8, FLOAT_TO_UNORM16, FLOAT_TO_HALF,
-              HALF_TO_FLOAT, ZS_ROTATE, PACKED16_TO_UNORM8X4, UNORM8X4_TO_PACKED16 } kind = NONE;
+              HALF_TO_FLOAT, ZS_ROTATE, PACKED16_TO_UNORM8X4, UNORM8X4_TO_PACKED16, RGB9E5_TO_FLOAT,
+              FLOAT_TO_RGB9E5 } kind = NONE;
   int map[4] = {kConstZero, kConstZero, kConstZero, kConstZero};
   uint32_t const_bits = 0;
   uint32_t constants_raw[4] = {0, 0, 0, 0};
@@ -616,6 +617,18 @@ FastPath choose_fast_path(const FormatDesc& dd, const FormatDesc& sd, const Swiz
     }
     return fp;
   }
+  // RGB9_E5 <-> float RGB/RGBA with the colour channels in place (alpha 1 out, ignored in).
+  const bool rgb_in_place = fp.map[0] == 0 && fp.map[1] == 1 && fp.map[2] == 2;
+  if (sd.format == Format::R9G9B9E5_FLOAT && is_float32_array(dd) && rgb_in_place &&
+      (dd.nr_channels == 3 || (dd.nr_channels == 4 && fp.map[3] == kConstOne))) {
+    fp.kind = FastPath::RGB9E5_TO_FLOAT;
+    return fp;
+  }
+  if (dd.format == Format::R9G9B9E5_FLOAT && is_float32_array(sd) && rgb_in_place &&
+      (sd.nr_channels == 3 || sd.nr_channels == 4)) {
+    fp.kind = FastPath::FLOAT_TO_RGB9E5;
+    return fp;
+  }
   if (is_float32_array(sd) && is_unorm8_array(dd) && dd.colorspace != Colorspace::SRGB) {
     fp.kind = FastPath::FLOAT_TO_UNORM8;
     for (int c = 0; c < dd.nr_channels; ++c)
@@ -644,28 +657,43 @@ void run_aligned(uint8_t* dst, const uint8_t* src, size_t count, Kernel kernel) 
   }
 }
 
-// The packed 16-bit kernels take aligned 16-bit words: unaligned client rows go through a small buffer.
-void run_packed16(const FastPath& fp, uint8_t* dst, const uint8_t* src, unsigned width) {
-  const bool unpack = fp.kind == FastPath::PACKED16_TO_UNORM8X4;
-  const uint8_t* words = unpack ? src : dst;
-  if (reinterpret_cast<uintptr_t>(words) % alignof(uint16_t) == 0) {
-    if (unpack)
-      kernels::packed16_to_unorm8x4(fp.packed, dst, reinterpret_cast<const uint16_t*>(src), width);
-    else
-      kernels::unorm8x4_to_packed16(fp.packed, reinterpret_cast<uint16_t*>(dst), src, width);
-    return;
+// kernel(dst, src, n) over `count` texels of `from_bytes` -> `to_bytes`, through small aligned
+// buffers when client rows are not 4-byte aligned (the kernels take typed pointers).
+template <typename Kernel>
+void run_texels_aligned(uint8_t* dst, const uint8_t* src, size_t count, size_t from_bytes, size_t to_bytes,
+                        Kernel kernel) {
+  if (reinterpret_cast<uintptr_t>(dst) % 4 == 0 && reinterpret_cast<uintptr_t>(src) % 4 == 0)
+    return kernel(dst, src, count);
+  alignas(16) uint8_t in[4096], out[4096];
+  const size_t chunk = sizeof in / std::max(from_bytes, to_bytes);
+  for (size_t x = 0; x < count; x += chunk) {
+    const size_t n = std::min(chunk, count - x);
+    std::memcpy(in, src + x * from_bytes, n * from_bytes);
+    kernel(out, in, n);
+    std::memcpy(dst + x * to_bytes, out, n * to_bytes);
   }
-  constexpr unsigned kChunk = 256;
-  uint16_t buffer[kChunk];
-  for (unsigned x = 0; x < width; x += kChunk) {
-    const unsigned n = std::min(kChunk, width - x);
-    if (unpack) {
-      std::memcpy(buffer, src + size_t(x) * 2, size_t(n) * 2);
-      kernels::packed16_to_unorm8x4(fp.packed, dst + size_t(x) * 4, buffer, n);
-    } else {
-      kernels::unorm8x4_to_packed16(fp.packed, buffer, src + size_t(x) * 4, n);
-      std::memcpy(dst + size_t(x) * 2, buffer, size_t(n) * 2);
-    }
+}
+
+void run_packed16_or_rgb9e5(const FastPath& fp, uint8_t* dst, const uint8_t* src, unsigned width) {
+  const auto* P = &fp.packed;
+  const size_t floats = size_t(fp.kind == FastPath::RGB9E5_TO_FLOAT ? fp.dst_n : fp.src_n) * 4;
+  switch (fp.kind) {
+    case FastPath::PACKED16_TO_UNORM8X4:
+      return run_texels_aligned(dst, src, width, 2, 4, [P](uint8_t* d, const uint8_t* s, size_t n) {
+        kernels::packed16_to_unorm8x4(*P, d, reinterpret_cast<const uint16_t*>(s), n);
+      });
+    case FastPath::UNORM8X4_TO_PACKED16:
+      return run_texels_aligned(dst, src, width, 4, 2, [P](uint8_t* d, const uint8_t* s, size_t n) {
+        kernels::unorm8x4_to_packed16(*P, reinterpret_cast<uint16_t*>(d), s, n);
+      });
+    case FastPath::RGB9E5_TO_FLOAT:
+      return run_texels_aligned(dst, src, width, 4, floats, [&](uint8_t* d, const uint8_t* s, size_t n) {
+        kernels::rgb9e5_to_float(reinterpret_cast<float*>(d), unsigned(fp.dst_n), reinterpret_cast<const uint32_t*>(s), n);
+      });
+    default:  // FLOAT_TO_RGB9E5
+      return run_texels_aligned(dst, src, width, floats, 4, [&](uint8_t* d, const uint8_t* s, size_t n) {
+        kernels::float_to_rgb9e5(reinterpret_cast<uint32_t*>(d), reinterpret_cast<const float*>(s), unsigned(fp.src_n), n);
+      });
   }
 }
 
@@ -758,7 +786,9 @@ void run_fast_row(const FastPath& fp, uint8_t* dst, const uint8_t* src, unsigned
       break;
     case FastPath::PACKED16_TO_UNORM8X4:
     case FastPath::UNORM8X4_TO_PACKED16:
-      run_packed16(fp, dst, src, width);
+    case FastPath::RGB9E5_TO_FLOAT:
+    case FastPath::FLOAT_TO_RGB9E5:
+      run_packed16_or_rgb9e5(fp, dst, src, width);
       break;
     case FastPath::ZS_ROTATE:
       for (unsigned i = 0; i < width; ++i) {
@@ -853,6 +883,8 @@ const char* convert_path_name(const PixelFormat& dst_format, const PixelFormat& 
     case FastPath::ZS_ROTATE: return "zs_rotate";
     case FastPath::PACKED16_TO_UNORM8X4: return "packed16_to_unorm8x4";
     case FastPath::UNORM8X4_TO_PACKED16: return "unorm8x4_to_packed16";
+    case FastPath::RGB9E5_TO_FLOAT: return "rgb9e5_to_float";
+    case FastPath::FLOAT_TO_RGB9E5: return "float_to_rgb9e5";
     case FastPath::NONE: return "generic";
   }
   return "generic";

@@ -268,6 +268,80 @@ TEST(Kernels, ConvertPacked16MatchesGeneric) {
   }
 }
 
+// RGB9_E5: every version against pack.h's rgb9e5_to_float / float_to_rgb9e5 (the generic path's
+// functions): every mantissa with every exponent plus random words; random floats over every
+// exponent, NaN/Inf, values around every rounding boundary and around the shared-exponent bump.
+TEST(Kernels, Rgb9e5BothWays) {
+  std::mt19937 rng(999);
+  std::vector<uint32_t> words;
+  for (uint32_t e = 0; e < 32; ++e)
+    for (uint32_t m = 0; m < 512; ++m) words.push_back(e << 27 | (rng() & 0x7fffe00u) | m);
+  for (int i = 0; i < (1 << 20) + 3; ++i) words.push_back(rng());
+  std::vector<float> floats = sample_floats(3 << 20, 95);
+  std::uniform_real_distribution<float> range(-10.0f, 70000.0f);
+  for (int i = 0; i < (1 << 20); ++i) floats.push_back(range(rng));
+  for (int e = 0; e < 32; ++e)
+    for (int k = 0; k < 513; ++k) {
+      const float x = std::ldexp(float(k) + 0.5f, e - 24);
+      floats.insert(floats.end(), {std::nextafter(x, 0.0f), x, std::nextafter(x, INFINITY)});
+    }
+  floats.resize(floats.size() / 12 * 12);  // whole RGB and RGBA texels
+  for (unsigned channels : {3u, 4u}) {
+    std::vector<float> expected(words.size() * channels);
+    for (size_t i = 0; i < words.size(); ++i) {
+      formats::rgb9e5_to_float(words[i], &expected[i * channels]);
+      if (channels == 4) expected[i * 4 + 3] = 1.0f;
+    }
+    const size_t texels = floats.size() / channels;
+    std::vector<uint32_t> packed(texels);
+    for (size_t i = 0; i < texels; ++i) packed[i] = formats::float_to_rgb9e5(&floats[i * channels]);
+    for (Isa isa : isas()) {
+      std::vector<float> out(expected.size());
+      kernels::rgb9e5_to_float(out.data(), channels, words.data(), words.size(), isa);
+      for (size_t i = 0; i < out.size(); ++i)
+        ASSERT_EQ(bits_of(out[i]), bits_of(expected[i])) << isa_name(isa) << " word 0x" << std::hex << words[i / channels];
+      std::vector<uint32_t> words_out(texels);
+      kernels::float_to_rgb9e5(words_out.data(), floats.data(), channels, texels, isa);
+      for (size_t i = 0; i < texels; ++i)
+        ASSERT_EQ(words_out[i], packed[i]) << isa_name(isa) << " " << channels << " channels, texel " << i << ": "
+                                           << floats[i * channels] << ", " << floats[i * channels + 1] << ", "
+                                           << floats[i * channels + 2];
+    }
+  }
+}
+
+// The engine's RGB9_E5 paths against its generic path, RGB and RGBA floats, unaligned rows too.
+TEST(Kernels, ConvertRgb9e5MatchesGeneric) {
+  const PixelFormat e5 = *PixelFormat::from_gl(GL_RGB, GL_UNSIGNED_INT_5_9_9_9_REV);
+  constexpr unsigned kWidth = 1001, kRows = 9;
+  std::mt19937 rng(59);
+  std::vector<uint8_t> words(size_t(kWidth) * kRows * 4 + 4);
+  for (uint8_t& b : words) b = uint8_t(rng());
+  const std::vector<float> sample = sample_floats(size_t(kWidth) * kRows * 4 + 1, 17);
+  std::vector<uint8_t> floats(sample.size() * 4);
+  std::memcpy(floats.data(), sample.data(), floats.size());
+  for (GLenum format : {GLenum(GL_RGB), GLenum(GL_RGBA)}) {
+    const PixelFormat f = *PixelFormat::from_gl(format, GL_FLOAT);
+    const size_t float_row = size_t(kWidth) * (format == GL_RGB ? 12 : 16);
+    EXPECT_STREQ(convert_path_name(f, e5), "rgb9e5_to_float");
+    EXPECT_STREQ(convert_path_name(e5, f), "float_to_rgb9e5");
+    for (size_t offset : {size_t(0), size_t(1)}) {
+      std::vector<uint8_t> fast(float_row * kRows + 1), generic(fast.size());
+      ASSERT_EQ(convert(fast.data() + offset, f, float_row, words.data() + offset, e5, kWidth * 4, kWidth, kRows),
+                ConvertStatus::OK);
+      ASSERT_EQ(convert_generic(generic.data() + offset, f, float_row, words.data() + offset, e5, kWidth * 4, kWidth,
+                                kRows), ConvertStatus::OK);
+      ASSERT_EQ(fast, generic) << "unpack, offset " << offset;
+      std::vector<uint8_t> fast_words(size_t(kWidth) * kRows * 4 + 1), generic_words(fast_words.size());
+      ASSERT_EQ(convert(fast_words.data() + offset, e5, kWidth * 4, floats.data() + offset, f, float_row, kWidth, kRows),
+                ConvertStatus::OK);
+      ASSERT_EQ(convert_generic(generic_words.data() + offset, e5, kWidth * 4, floats.data() + offset, f, float_row,
+                                kWidth, kRows), ConvertStatus::OK);
+      ASSERT_EQ(fast_words, generic_words) << "pack, offset " << offset;
+    }
+  }
+}
+
 // The engine's float -> unorm16 path (kernel) against its generic path, unaligned rows included.
 TEST(Kernels, ConvertFloatToUnorm16MatchesGeneric) {
   const std::vector<float> floats = sample_floats(4 * 1001, 3);

@@ -55,4 +55,10 @@ void packed16_to_unorm8x4(const Packed16Channel (&bytes)[4], uint8_t* dst, const
 void unorm8x4_to_packed16(const Packed16Channel (&channels)[4], uint16_t* dst, const uint8_t* src, size_t count,
                           Isa isa = cpu_isa());
 
+// RGB9_E5 (GL_UNSIGNED_INT_5_9_9_9_REV words) <-> float32 RGB or RGBA texels (`channels` 3 or 4;
+// kernels_rgb9e5.cpp), as pack.h's rgb9e5_to_float / float_to_rgb9e5 (GL 4.6 8.5.2): unpacked
+// alpha is 1, packed alpha ignored.
+void rgb9e5_to_float(float* dst, unsigned channels, const uint32_t* src, size_t count, Isa isa = cpu_isa());
+void float_to_rgb9e5(uint32_t* dst, const float* src, unsigned channels, size_t count, Isa isa = cpu_isa());
+
 }  // namespace glvk::formats::kernels
