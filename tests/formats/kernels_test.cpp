@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstring>
 #include <random>
+#include <string>
 #include <vector>
 
 namespace glvk::formats::kernels {
@@ -340,6 +341,84 @@ TEST(Kernels, ConvertRgb9e5MatchesGeneric) {
       ASSERT_EQ(fast_words, generic_words) << "pack, offset " << offset;
     }
   }
+}
+
+// Unorm depth <-> float: every version against pack.h's unorm_to_float / float_to_unorm: every
+// 16- and 24-bit value (at their shifts in 16/32-bit words), 2^20 random 32-bit words; random
+// floats, every rounding boundary of 16 and 24 bits, NaN/Inf and out-of-range values.
+TEST(Kernels, DepthUnormBothWays) {
+  std::mt19937 rng(2424);
+  for (const DepthWord w : {DepthWord{2, 16, 0}, DepthWord{4, 24, 0}, DepthWord{4, 24, 8}, DepthWord{4, 32, 0}}) {
+    std::vector<uint32_t> values;
+    if (w.bits < 32)
+      for (uint32_t v = 0; v < (1u << w.bits); ++v) values.push_back(v);
+    for (int i = 0; i < (1 << 20); ++i) values.push_back(w.bits < 32 ? rng() & ((1u << w.bits) - 1) : rng());
+    if (w.bits == 32) values.insert(values.end(), {0u, 1u, 0xffffffffu, 0x7fffffffu, 0x80000000u, 0xffffff7fu});
+    std::vector<uint8_t> words(values.size() * w.bytes);
+    for (size_t i = 0; i < values.size(); ++i) {
+      // Other bits of the word hold garbage the unpacking must ignore.
+      const uint32_t word = (values[i] << w.shift) | (w.bits + w.shift < 32 ? rng() & ~(((1u << w.bits) - 1) << w.shift) : 0);
+      std::memcpy(words.data() + i * w.bytes, &word, w.bytes);
+    }
+    std::vector<float> floats = sample_floats(1 << 20, w.bits);
+    // Around the rounding boundaries (k + 0.5) / max: every one for 16 bits, every 61st for 24.
+    const double max = w.bits < 32 ? double((1u << w.bits) - 1) : 4294967295.0;
+    for (uint64_t k = 0; w.bits <= 24 && k < (uint64_t(1) << w.bits); k += w.bits == 16 ? 1 : 61) {
+      const float f = float((double(k) + 0.5) / max);
+      floats.insert(floats.end(), {std::nextafter(f, -1.0f), f, std::nextafter(f, 2.0f)});
+    }
+    floats.push_back(0.25f);  // a tail
+    for (Isa isa : isas()) {
+      std::vector<float> out(values.size());
+      depth_unorm_to_float(out.data(), w, words.data(), values.size(), isa);
+      for (size_t i = 0; i < values.size(); ++i)
+        ASSERT_EQ(bits_of(out[i]), bits_of(formats::unorm_to_float(values[i], w.bits)))
+            << isa_name(isa) << " unorm" << w.bits << " " << values[i];
+      std::vector<uint8_t> packed(floats.size() * w.bytes);
+      float_to_depth_unorm(packed.data(), w, floats.data(), floats.size(), isa);
+      for (size_t i = 0; i < floats.size(); ++i) {
+        uint32_t word = 0;
+        std::memcpy(&word, packed.data() + i * w.bytes, w.bytes);
+        ASSERT_EQ(word, formats::float_to_unorm(floats[i], w.bits) << w.shift)
+            << isa_name(isa) << " unorm" << w.bits << " of " << floats[i] << " (0x" << std::hex << bits_of(floats[i]) << ")";
+      }
+    }
+  }
+}
+
+// The engine's depth path against its generic path between the GL depth types and the depth
+// storages, both ways, unaligned rows too.
+TEST(Kernels, ConvertDepthMatchesGeneric) {
+  const PixelFormat client[] = {*PixelFormat::from_gl(GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT),
+                                *PixelFormat::from_gl(GL_DEPTH_COMPONENT, GL_UNSIGNED_INT),
+                                *PixelFormat::from_gl(GL_DEPTH_COMPONENT, GL_FLOAT)};
+  const PixelFormat storage[] = {PixelFormat(Format::Z16_UNORM), PixelFormat(Format::Z24X8_UNORM),
+                                 PixelFormat(Format::X8Z24_UNORM), PixelFormat(Format::Z32_FLOAT),
+                                 PixelFormat(Format::Z32_UNORM)};
+  constexpr unsigned kWidth = 1003, kRows = 5;
+  std::mt19937 rng(32);
+  std::vector<uint8_t> bytes(size_t(kWidth) * kRows * 4 + 1);
+  for (uint8_t& b : bytes) b = uint8_t(rng());
+  const std::vector<float> sample = sample_floats(size_t(kWidth) * kRows + 1, 33);
+  std::vector<uint8_t> floats(sample.size() * 4);
+  std::memcpy(floats.data(), sample.data(), floats.size());
+  for (const PixelFormat& c : client)
+    for (const PixelFormat& st : storage)
+      for (const bool upload : {true, false}) {
+        const PixelFormat& from = upload ? c : st;
+        const PixelFormat& to = upload ? st : c;
+        const std::vector<uint8_t>& src = from.desc().channel[0].type == ChannelType::FLOAT ? floats : bytes;
+        if (std::string(convert_path_name(to, from)) == "copy") continue;
+        EXPECT_STREQ(convert_path_name(to, from), "depth") << from.desc().name << " -> " << to.desc().name;
+        for (size_t offset : {size_t(0), size_t(1)}) {
+          std::vector<uint8_t> fast(to.row_bytes(kWidth) * kRows + 1), generic(fast.size());
+          ASSERT_EQ(convert(fast.data() + offset, to, to.row_bytes(kWidth), src.data() + offset, from,
+                            from.row_bytes(kWidth), kWidth, kRows), ConvertStatus::OK);
+          ASSERT_EQ(convert_generic(generic.data() + offset, to, to.row_bytes(kWidth), src.data() + offset, from,
+                                    from.row_bytes(kWidth), kWidth, kRows), ConvertStatus::OK);
+          ASSERT_EQ(fast, generic) << from.desc().name << " -> " << to.desc().name << " offset " << offset;
+        }
+      }
 }
 
 // The engine's float -> unorm16 path (kernel) against its generic path, unaligned rows included.

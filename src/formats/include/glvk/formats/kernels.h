@@ -61,4 +61,13 @@ void unorm8x4_to_packed16(const Packed16Channel (&channels)[4], uint16_t* dst, c
 void rgb9e5_to_float(float* dst, unsigned channels, const uint32_t* src, size_t count, Isa isa = cpu_isa());
 void float_to_rgb9e5(uint32_t* dst, const float* src, unsigned channels, size_t count, Isa isa = cpu_isa());
 
+// Unorm depth words <-> float depth (kernels_depth.cpp), as pack.h's unpack_depth_float and
+// pack_depth_float: `bits` of unorm depth at `shift` in 16-bit (`bytes` 2) or 32-bit (4) words;
+// eq. 2.1 in double rounded to float one way, eq. 2.3 the other (clamped, NaN 0), other bits 0.
+struct DepthWord {
+  unsigned bytes = 4, bits = 24, shift = 0;
+};
+void depth_unorm_to_float(float* dst, const DepthWord&, const void* src, size_t count, Isa isa = cpu_isa());
+void float_to_depth_unorm(void* dst, const DepthWord&, const float* src, size_t count, Isa isa = cpu_isa());
+
 }  // namespace glvk::formats::kernels
