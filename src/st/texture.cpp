@@ -152,29 +152,6 @@ void for_each_split_row(const Texture& texture, const Plan& p, std::size_t row_s
 void write_texels(Texture& texture, unsigned level, const Box& box, const void* texels, std::size_t row_stride,
                   std::size_t image_stride, Format texel_format);
 
-// Staged transfers of more than a few MB of one 2D slice go in bands of rows, each submitted on its
-// own, so the device's copy of one band overlaps the CPU's copy, split or merge of the next (on
-// lavapipe the device is another thread). One band otherwise.
-std::vector<Box> row_bands(const Texture& texture, const Box& box, std::size_t staged_bytes) {
-  constexpr std::size_t kBandBytes = 4u << 20;
-  constexpr std::size_t kMaxBands = 8;
-  const FormatDesc& d = formats::describe(texture.layout().format);
-  std::size_t count = std::min(kMaxBands, staged_bytes / kBandBytes);
-  const TextureTarget target = texture.layout().target;
-  if (box.depth != 1 || d.block_height != 1 || is_3d(texture.layout()) || target == TextureTarget::TEXTURE_1D ||
-      target == TextureTarget::TEXTURE_1D_ARRAY)
-    count = 1;
-  count = std::min(count, std::size_t(box.height));
-  if (count <= 1) return {box};
-  std::vector<Box> bands;
-  for (std::size_t i = 0; i < count; ++i) {
-    Box band = box;
-    band.y = box.y + int(std::size_t(box.height) * i / count);
-    band.height = box.y + int(std::size_t(box.height) * (i + 1) / count) - band.y;
-    bands.push_back(band);
-  }
-  return bands;
-}
 void read_texels(Texture& texture, unsigned level, const Box& box, void* texels, std::size_t row_stride,
                  std::size_t image_stride, Format texel_format);
 
@@ -578,6 +555,27 @@ void texture_read_to_buffer(Texture& texture, unsigned level, const Box& box, Re
   l.s.stream->copy_image_to_buffer(texture.image(), *buffer.storage, {&region, 1});
   buffer.valid_buffer_range.add(offset, buffer.width0);
   l.s.check_validation();
+}
+
+std::vector<Box> row_bands(const Texture& texture, const Box& box, std::size_t staged_bytes) {
+  constexpr std::size_t kBandBytes = 4u << 20;
+  constexpr std::size_t kMaxBands = 8;
+  const FormatDesc& d = formats::describe(texture.layout().format);
+  std::size_t count = std::min(kMaxBands, staged_bytes / kBandBytes);
+  const TextureTarget target = texture.layout().target;
+  if (box.depth != 1 || d.block_height != 1 || is_3d(texture.layout()) || target == TextureTarget::TEXTURE_1D ||
+      target == TextureTarget::TEXTURE_1D_ARRAY)
+    count = 1;
+  count = std::min(count, std::size_t(box.height));
+  if (count <= 1) return {box};
+  std::vector<Box> bands;
+  for (std::size_t i = 0; i < count; ++i) {
+    Box band = box;
+    band.y = box.y + int(std::size_t(box.height) * i / count);
+    band.height = box.y + int(std::size_t(box.height) * (i + 1) / count) - band.y;
+    bands.push_back(band);
+  }
+  return bands;
 }
 
 formats::ConvertStatus convert_across_cores(void* dst, const formats::PixelFormat& dst_format, std::size_t dst_stride,

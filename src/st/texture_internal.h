@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <vector>
 
 #include "glvk/formats/convert.h"
 #include "glvk/st/texture.h"
@@ -34,6 +35,11 @@ formats::ConvertStatus convert_across_cores(void* dst, const formats::PixelForma
                                             const void* src, const formats::PixelFormat& src_format,
                                             std::size_t src_stride, unsigned width, unsigned height,
                                             const formats::ConvertParams& params);
+
+// Staged transfers of more than a few MB (`staged_bytes`) of one 2D slice go in bands of rows, each
+// submitted on its own, so the device's copy of one band overlaps the CPU's copy, conversion, split
+// or merge of the next (on lavapipe the device is another thread). One band otherwise.
+std::vector<Box> row_bands(const Texture& texture, const Box& box, std::size_t staged_bytes);
 
 // The screen's lock held for the length of a scope, with its state at hand.
 struct Locked {
