@@ -538,6 +538,33 @@ void read_texels(Texture& texture, unsigned level, const Box& box, void* texels,
 
 }  // namespace
 
+bool texture_read_in_bands(Texture& texture, unsigned level, const Box& box, const BandReader& read) {
+  const Plan p = plan_transfer(texture, level, box, texture.image().aspects());
+  if (p.split || texture.image().host_accessible()) return false;
+  Locked l(texture.screen());
+  const std::vector<Box> bands = row_bands(texture, box, p.size);
+  if (bands.size() < 2) return false;
+  // Every band's copy is submitted first; each is then waited for and read while the device copies
+  // the later ones (read_texels' order).
+  std::vector<std::pair<std::shared_ptr<vk_backend::Buffer>, std::uint64_t>> staged;
+  for (const Box& band : bands) {
+    const Plan bp = plan_transfer(texture, level, band, texture.image().aspects());
+    auto staging = l.s.pool->acquire(vk_backend::staging_size(bp.size), MemoryPlacement::HostReadback);
+    l.s.stream->copy_image_to_buffer(texture.image(), *staging, bp.regions);
+    staged.emplace_back(std::move(staging), l.s.stream->flush());
+  }
+  for (std::size_t i = 0; i < bands.size(); ++i) {
+    const Plan bp = plan_transfer(texture, level, bands[i], texture.image().aspects());
+    auto& [staging, serial] = staged[i];
+    l.s.stream->wait(serial);
+    l.s.check_validation();
+    read(bands[i], staging->mapped(), bp.row_bytes, bp.row_bytes * bp.rows);
+    l.s.pool->release(std::move(staging));
+  }
+  ++l.s.stats.staging_readbacks;
+  return true;
+}
+
 void texture_write_from_buffer(Texture& texture, unsigned level, const Box& box, Resource& buffer,
                                std::uint64_t offset, std::uint32_t row_length, std::uint32_t image_height) {
   const VkBufferImageCopy region =

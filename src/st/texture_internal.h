@@ -2,7 +2,9 @@
 // texture_blit.cpp, texture_clear.cpp, texture_copy.cpp).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -40,6 +42,14 @@ formats::ConvertStatus convert_across_cores(void* dst, const formats::PixelForma
 // submitted on its own, so the device's copy of one band overlaps the CPU's copy, conversion, split
 // or merge of the next (on lavapipe the device is another thread). One band otherwise.
 std::vector<Box> row_bands(const Texture& texture, const Box& box, std::size_t staged_bytes);
+
+// A read of a staged (not host-accessible, whole-texel) texture box of several bands: every band's
+// device copy submitted first, then each band waited for and handed to `read` (its tight rows and
+// slices) while the device copies the later ones. False (nothing done) for one band, split
+// depth/stencil or host-accessible textures. `read` runs under the screen's lock.
+using BandReader = std::function<void(const Box& band, const std::byte* texels, std::size_t row_stride,
+                                      std::size_t image_stride)>;
+bool texture_read_in_bands(Texture& texture, unsigned level, const Box& box, const BandReader& read);
 
 // The screen's lock held for the length of a scope, with its state at hand.
 struct Locked {

@@ -320,6 +320,32 @@ TEST_F(TextureTest, LargeDepthConversionsMatchTheFormulas) {
     const std::uint32_t stored = unorm(to_float(in, 32), 24);
     ASSERT_EQ(back[i], unorm(to_float(stored, 24), 32)) << "texel " << i << " from " << in;
   }
+  // glReadPixels of a sub-rectangle as FLOAT into a padded layout (two staged bands converted as
+  // they arrive): eq. 2.1 of each stored value, the padding untouched.
+  GLuint fbo = 0, texture = 0;
+  glGetIntegerv(GL_TEXTURE_BINDING_2D, reinterpret_cast<GLint*>(&texture));
+  glGenFramebuffers(1, &fbo);
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+  glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_TEXTURE_2D, texture, 0);
+  const int rx = 17, rw = 1500, pack_length = 1520;
+  std::vector<float> rect(std::size_t(pack_length) * h, -2.0f);
+  glPixelStorei(GL_PACK_ROW_LENGTH, pack_length);
+  glReadPixels(rx, 0, rw, h, GL_DEPTH_COMPONENT, GL_FLOAT, rect.data());
+  glPixelStorei(GL_PACK_ROW_LENGTH, 0);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < pack_length; ++x) {
+      const float got = rect[std::size_t(y) * pack_length + x];
+      if (x >= rw) {
+        ASSERT_EQ(got, -2.0f) << "padding " << x << "," << y;
+        continue;
+      }
+      const std::size_t i = std::size_t(y) * w + rx + x;
+      const std::uint32_t in = y >= y0 && y < y0 + rows ? ~depth[i] : depth[i];
+      ASSERT_EQ(got, to_float(unorm(to_float(in, 32), 24), 24)) << x << "," << y;
+    }
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+  glDeleteFramebuffers(1, &fbo);
 }
 
 // RGBA8_SNORM from RGBA/BYTE (GL 4.6 eq. 2.2 then 2.4): -128 is -1.0 and is stored as -127, so it
