@@ -26,6 +26,7 @@ struct Case {
   const char* name;
   PixelFormat src, dst;
   double target;  // required fraction of memcpy (0: informational)
+  bool generic = false;  // convert_generic: the path a fast path replaces, measured in the same run
 };
 
 std::vector<Case>& cases() {
@@ -38,7 +39,17 @@ std::vector<Case>& cases() {
       {"BGRA8->GL_RGBA/FLOAT", Format::B8G8R8A8_UNORM, *PixelFormat::from_gl(GL_RGBA, GL_FLOAT), 0.25},
       {"Z24S8->GL_DEPTH_STENCIL/24_8", Format::Z24_UNORM_S8_UINT, *PixelFormat::from_gl(GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8), 0.0},
       {"RGBA8->RGBA8 (copy)", Format::R8G8B8A8_UNORM, Format::R8G8B8A8_UNORM, 0.0},
-      {"RGBA8->B5G6R5 (generic)", Format::R8G8B8A8_UNORM, Format::B5G6R5_UNORM, 0.0},
+      {"RGBA8->B5G6R5", Format::R8G8B8A8_UNORM, Format::B5G6R5_UNORM, 0.25},
+      {"RGBA8->B5G6R5 (generic)", Format::R8G8B8A8_UNORM, Format::B5G6R5_UNORM, 0.0, true},
+      {"B5G6R5->RGBA8", Format::B5G6R5_UNORM, Format::R8G8B8A8_UNORM, 0.25},
+      {"B5G6R5->RGBA8 (generic)", Format::B5G6R5_UNORM, Format::R8G8B8A8_UNORM, 0.0, true},
+      {"GL_RGBA/4444->BGRA8", *PixelFormat::from_gl(GL_RGBA, GL_UNSIGNED_SHORT_4_4_4_4), Format::B8G8R8A8_UNORM, 0.25},
+      {"GL_RGBA/4444->BGRA8 (generic)", *PixelFormat::from_gl(GL_RGBA, GL_UNSIGNED_SHORT_4_4_4_4),
+       Format::B8G8R8A8_UNORM, 0.0, true},
+      {"GL_RGB/FLOAT->RGB9E5", *PixelFormat::from_gl(GL_RGB, GL_FLOAT), Format::R9G9B9E5_FLOAT, 0.25},
+      {"GL_RGB/FLOAT->RGB9E5 (generic)", *PixelFormat::from_gl(GL_RGB, GL_FLOAT), Format::R9G9B9E5_FLOAT, 0.0, true},
+      {"RGB9E5->GL_RGBA/FLOAT", Format::R9G9B9E5_FLOAT, *PixelFormat::from_gl(GL_RGBA, GL_FLOAT), 0.25},
+      {"RGB9E5->GL_RGBA/FLOAT (generic)", Format::R9G9B9E5_FLOAT, *PixelFormat::from_gl(GL_RGBA, GL_FLOAT), 0.0, true},
   };
   return list;
 }
@@ -56,13 +67,16 @@ void bm_convert(benchmark::State& state, const Case* c) {
     }
   const size_t src_stride = src.size() / kSize, dst_stride = dst.size() / kSize;
   for (auto _ : state) {
-    const ConvertStatus s = glvk::formats::convert(dst.data(), c->dst, dst_stride, src.data(), c->src, src_stride, kSize, kSize);
+    using Convert = ConvertStatus (*)(void*, const PixelFormat&, size_t, const void*, const PixelFormat&, size_t,
+                                      unsigned, unsigned, const glvk::formats::ConvertParams&);
+    const Convert convert = c->generic ? Convert(glvk::formats::convert_generic) : Convert(glvk::formats::convert);
+    const ConvertStatus s = convert(dst.data(), c->dst, dst_stride, src.data(), c->src, src_stride, kSize, kSize, {});
     if (s != ConvertStatus::OK) state.SkipWithError("conversion failed");
     benchmark::DoNotOptimize(dst.data());
     benchmark::ClobberMemory();
   }
   state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(compared_bytes(*c)));
-  state.SetLabel(glvk::formats::convert_path_name(c->dst, c->src));
+  state.SetLabel(c->generic ? "generic" : glvk::formats::convert_path_name(c->dst, c->src));
 }
 
 void bm_memcpy(benchmark::State& state, size_t bytes) {

@@ -5,17 +5,25 @@
 #include <glvk/formats/kernels.h>
 #include <glvk/formats/pack.h>
 
+#include "shuffle.h"
+
 #include <algorithm>
 #include <array>
 #include <cstring>
 #include <limits>
+#include <optional>
 #include <vector>
 
-#if defined(__x86_64__) || defined(__i386__)
-#include <immintrin.h>
-#endif
 
 namespace glvk::formats {
+
+using detail::shuffle_elements;
+using detail::shuffle8_to4;
+#if defined(__x86_64__) || defined(__i386__)
+using detail::have_ssse3;
+using detail::shuffle8_4_to3_ssse3;
+using detail::shuffle8_to4_ssse3;
+#endif
 
 PixelFormat::PixelFormat(Format format) : desc_(describe(format)) {}
 
@@ -206,118 +214,6 @@ bool shuffle_compatible(const FormatDesc& dd, const FormatDesc& sd, const int ma
   return true;
 }
 
-// 8-bit channels, 1 to 4 source bytes -> 4 destination bytes, through one 32-bit word per pixel:
-// loop-invariant shifts, so the compiler vectorises it (luminance/intensity expansion included).
-void shuffle8_to4(uint8_t* dst, const uint8_t* src, unsigned width, unsigned src_bytes, const int map[4],
-                  uint32_t const_bits) {
-  uint32_t shift[4], mask[4];
-  for (int c = 0; c < 4; ++c) {
-    shift[c] = map[c] >= 0 ? uint32_t(map[c]) * 8 : 0;
-    mask[c] = map[c] >= 0 ? 0xffu : 0u;
-  }
-  const auto pixel = [&](uint32_t v) {
-    return ((v >> shift[0]) & mask[0]) | (((v >> shift[1]) & mask[1]) << 8) | (((v >> shift[2]) & mask[2]) << 16) |
-           (((v >> shift[3]) & mask[3]) << 24) | const_bits;
-  };
-  // Pixels whose 4-byte load stays inside the row; the last ones are read bytewise.
-  const size_t row = size_t(width) * src_bytes;
-  const unsigned safe = row >= 4 ? unsigned(std::min<size_t>(width, (row - 4) / src_bytes + 1)) : 0;
-  if (src_bytes == 4) {
-    for (unsigned i = 0; i < safe; ++i) {
-      uint32_t v;
-      std::memcpy(&v, src + size_t(i) * 4, 4);
-      const uint32_t out = pixel(v);
-      std::memcpy(dst + size_t(i) * 4, &out, 4);
-    }
-  } else {
-    for (unsigned i = 0; i < safe; ++i) {
-      uint32_t v;
-      std::memcpy(&v, src + size_t(i) * src_bytes, 4);
-      const uint32_t out = pixel(v);
-      std::memcpy(dst + size_t(i) * 4, &out, 4);
-    }
-  }
-  for (unsigned i = safe; i < width; ++i) {
-    uint32_t v = 0;
-    std::memcpy(&v, src + size_t(i) * src_bytes, src_bytes);
-    const uint32_t out = pixel(v);
-    std::memcpy(dst + size_t(i) * 4, &out, 4);
-  }
-}
-
-#if defined(__x86_64__) || defined(__i386__)
-// The same shuffle with SSSE3 pshufb (baseline x86-64 lacks pshufb, so this is compiled for SSSE3
-// and chosen at run time): each 16-byte load feeds 16 / (4 * src_bytes) groups of 4 pixels
-// (4 groups for luminance bytes, 2 for 2-byte pixels, 1 for 3- and 4-byte pixels).
-__attribute__((target("ssse3"))) void shuffle8_to4_ssse3(uint8_t* dst, const uint8_t* src, unsigned width,
-                                                          unsigned src_bytes, const int map[4], uint32_t const_bits) {
-  const unsigned groups = src_bytes <= 2 ? 4 / src_bytes : 1;
-  __m128i shuffle[4];
-  for (unsigned g = 0; g < groups; ++g) {
-    alignas(16) uint8_t control[16];
-    for (unsigned p = 0; p < 4; ++p)
-      for (int c = 0; c < 4; ++c)
-        control[p * 4 + c] = map[c] >= 0 ? uint8_t((g * 4 + p) * src_bytes + unsigned(map[c])) : 0x80;
-    shuffle[g] = _mm_load_si128(reinterpret_cast<const __m128i*>(control));
-  }
-  const __m128i constants = _mm_set1_epi32(int(const_bits));
-  // A 16-byte load at pixel i reads bytes [i*src_bytes, i*src_bytes + 16): stay inside the row.
-  const size_t row_bytes = size_t(width) * src_bytes;
-  const unsigned step = 4 * groups;
-  unsigned i = 0;
-  for (; size_t(i) * src_bytes + 16 <= row_bytes && i + step <= width; i += step) {
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + size_t(i) * src_bytes));
-    for (unsigned g = 0; g < groups; ++g)
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + size_t(i + 4 * g) * 4),
-                       _mm_or_si128(_mm_shuffle_epi8(v, shuffle[g]), constants));
-  }
-  if (i < width) shuffle8_to4(dst + size_t(i) * 4, src + size_t(i) * src_bytes, width - i, src_bytes, map, const_bits);
-}
-
-bool have_ssse3() { return kernels::cpu_isa() >= kernels::Isa::SSSE3; }
-#endif
-
-// Any element size and channel counts: element-wise swizzled copy.
-template <typename T>
-void shuffle_elements(uint8_t* dst, const uint8_t* src, unsigned width, int src_n, int dst_n, const int map[4],
-                      const T constants[4]) {
-  for (unsigned i = 0; i < width; ++i) {
-    const uint8_t* s = src + size_t(i) * src_n * sizeof(T);
-    uint8_t* d = dst + size_t(i) * dst_n * sizeof(T);
-    for (int c = 0; c < dst_n; ++c) {
-      T v = constants[c];
-      if (map[c] >= 0) std::memcpy(&v, s + map[c] * sizeof(T), sizeof(T));
-      std::memcpy(d + c * sizeof(T), &v, sizeof(T));
-    }
-  }
-}
-
-#if defined(__x86_64__) || defined(__i386__)
-// 4-byte pixels to 3-byte ones (RGBX -> RGB readbacks) with SSSE3 pshufb, 16 -> 12 bytes per step;
-// a channel the source lacks gets its constant OR'ed into the zeroed lane.
-__attribute__((target("ssse3"))) void shuffle8_4_to3_ssse3(uint8_t* dst, const uint8_t* src, unsigned width,
-                                                            const int map[4], const uint8_t constants[4]) {
-  alignas(16) uint8_t control[16], fill[16] = {};
-  for (int b = 12; b < 16; ++b) control[b] = 0x80;
-  for (int p = 0; p < 4; ++p)
-    for (int c = 0; c < 3; ++c) {
-      control[p * 3 + c] = map[c] >= 0 ? uint8_t(p * 4 + map[c]) : 0x80;
-      fill[p * 3 + c] = map[c] >= 0 ? 0 : constants[c];
-    }
-  const __m128i shuffle = _mm_load_si128(reinterpret_cast<const __m128i*>(control));
-  const __m128i constant_bytes = _mm_load_si128(reinterpret_cast<const __m128i*>(fill));
-  // The 16-byte store at pixel i covers [3i, 3i + 16): stay inside the row (the next step rewrites
-  // the 4 bytes past this step's 12); the 16-byte load then stays inside the source row too.
-  unsigned i = 0;
-  for (; size_t(i) * 3 + 16 <= size_t(width) * 3; i += 4) {
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + size_t(i) * 4));
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + size_t(i) * 3),
-                     _mm_or_si128(_mm_shuffle_epi8(v, shuffle), constant_bytes));
-  }
-  if (i < width) shuffle_elements<uint8_t>(dst + size_t(i) * 3, src + size_t(i) * 4, width - i, 4, 3, map, constants);
-}
-#endif
-
 bool is_unorm8_array(const FormatDesc& d) {
   if (!d.is_array || is_zs(d)) return false;
   for (int c = 0; c < d.nr_channels; ++c) {
@@ -341,6 +237,26 @@ bool is_float32_array(const FormatDesc& d) {
     if (d.channel[c].type != ChannelType::VOID && !(d.channel[c].type == ChannelType::FLOAT && d.channel[c].size == 32))
       return false;
   return d.channel[0].size == 32;
+}
+
+// A packed 16-bit texel of unorm channels of at most 8 bits (565, 5551, 4444 and reversed orders).
+bool is_packed16_unorm(const FormatDesc& d) {
+  if (d.is_array || is_zs(d) || d.block_bits != 16 || d.block_width != 1 || d.block_height != 1 ||
+      d.colorspace != Colorspace::RGB || d.layout != Layout::PLAIN)
+    return false;
+  bool any = false;
+  for (int c = 0; c < d.nr_channels; ++c) {
+    const Channel& ch = d.channel[c];
+    if (ch.type == ChannelType::VOID) continue;
+    if (!(ch.type == ChannelType::UNSIGNED && ch.normalized && ch.size <= 8)) return false;
+    any = true;
+  }
+  return any;
+}
+
+// Four unorm8 bytes per texel, linear (RGBA8, BGRA8, RGBX8...).
+bool is_unorm8x4(const FormatDesc& d) {
+  return is_unorm8_array(d) && d.nr_channels == 4 && d.block_bits == 32 && d.colorspace == Colorspace::RGB;
 }
 
 bool is_half_array(const FormatDesc& d) {
@@ -429,7 +345,8 @@ using RowFn = void (*)(uint8_t* dst, const uint8_t* src, unsigned width, const v
 // A chosen fast path for a whole image: a row function plus its context.
 struct FastPath {
   enum Kind { NONE, COPY, SHUFFLE8_TO4, SHUFFLE, UNORM8_TO_FLOAT, FLOAT_TO_UNORM8, FLOAT_TO_UNORM16, FLOAT_TO_HALF,
-              HALF_TO_FLOAT, ZS_ROTATE } kind = NONE;
+              HALF_TO_FLOAT, ZS_ROTATE, PACKED16_TO_UNORM8X4, UNORM8X4_TO_PACKED16, RGB9E5_TO_FLOAT,
+              FLOAT_TO_RGB9E5, DEPTH } kind = NONE;
   int map[4] = {kConstZero, kConstZero, kConstZero, kConstZero};
   uint32_t const_bits = 0;
   uint32_t constants_raw[4] = {0, 0, 0, 0};
@@ -442,7 +359,21 @@ struct FastPath {
   unsigned snorm_bits = 0;  // COPY/SHUFFLE into snorm elements of this size: raise the minimum to -max
   unsigned rotate = 0;  // ZS_ROTATE: rotate each 32-bit word left by this many bits
   uint32_t keep_mask = 0xffffffffu;
+  kernels::Packed16Channel packed[4];  // PACKED16_TO_UNORM8X4: per byte; UNORM8X4_TO_PACKED16: per channel
+  kernels::DepthWord depth_src, depth_dst;  // DEPTH: unorm words, or float32 when bits == 0
 };
+
+// A depth-only format's depth as the kernels' unorm word ({bytes, 0, 0} for float32), or nullopt.
+std::optional<kernels::DepthWord> depth_word(const FormatDesc& d) {
+  if (!d.is_depth || d.is_stencil || d.block_width != 1 || d.block_height != 1) return std::nullopt;
+  const Channel& ch = d.channel[static_cast<int>(d.swizzle[0])];
+  const unsigned bytes = d.block_bits / 8;
+  if (ch.type == ChannelType::FLOAT && ch.size == 32 && bytes == 4) return kernels::DepthWord{4, 0, 0};
+  if (ch.type != ChannelType::UNSIGNED || !ch.normalized || (bytes != 2 && bytes != 4) || ch.size < 16 ||
+      ch.shift + ch.size > bytes * 8)
+    return std::nullopt;
+  return kernels::DepthWord{bytes, ch.size, ch.shift};
+}
 
 bool descs_equal(const FormatDesc& a, const FormatDesc& b) {
   if (a.format != Format::NONE || b.format != Format::NONE) return a.format == b.format;
@@ -509,6 +440,13 @@ FastPath choose_fast_path(const FormatDesc& dd, const FormatDesc& sd, const Swiz
     return fp;
   }
   if (is_zs(dd) || is_zs(sd)) {
+    // Depth-only formats: through float depth a few hundred texels at a time, vectorised.
+    if (const auto from = depth_word(sd), to = depth_word(dd); from && to) {
+      fp.kind = FastPath::DEPTH;
+      fp.depth_src = *from;
+      fp.depth_dst = *to;
+      return fp;
+    }
     // Depth/stencil repacking between the 24/8 layouts: a rotation of each 32-bit word.
     auto is = [](const FormatDesc& d, Format f) { return d.format == f; };
     if ((is(sd, Format::Z24_UNORM_S8_UINT) && is(dd, Format::S8_UINT_Z24_UNORM)) ||
@@ -565,6 +503,48 @@ FastPath choose_fast_path(const FormatDesc& dd, const FormatDesc& sd, const Swiz
     fp.kind = FastPath::FLOAT_TO_UNORM16;
     return fp;
   }
+  // Packed 16-bit unorm <-> four unorm8 bytes: each byte or packed channel one rounded rescale.
+  if (is_packed16_unorm(sd) && is_unorm8x4(dd)) {
+    fp.kind = FastPath::PACKED16_TO_UNORM8X4;
+    for (int c = 0; c < 4; ++c) {
+      kernels::Packed16Channel& p = fp.packed[dd.channel[c].shift / 8];
+      if (fp.map[c] >= 0) {
+        p.shift = uint8_t(sd.channel[fp.map[c]].shift);
+        p.bits = uint8_t(sd.channel[fp.map[c]].size);
+      } else {
+        p.constant = fp.map[c] == kConstOne && dd.channel[c].type != ChannelType::VOID ? 255 : 0;
+      }
+    }
+    return fp;
+  }
+  if (is_unorm8x4(sd) && is_packed16_unorm(dd)) {
+    fp.kind = FastPath::UNORM8X4_TO_PACKED16;
+    for (int c = 0; c < 4; ++c) {
+      kernels::Packed16Channel& p = fp.packed[c];
+      if (c >= dd.nr_channels) continue;  // constant 0 at shift 0: no bits
+      p.shift = uint8_t(dd.channel[c].shift);
+      if (dd.channel[c].type == ChannelType::VOID) continue;
+      if (fp.map[c] >= 0) {
+        p.bits = uint8_t(dd.channel[c].size);
+        p.source = uint8_t(sd.channel[fp.map[c]].shift / 8);
+      } else {
+        p.constant = fp.map[c] == kConstOne ? uint16_t((1u << dd.channel[c].size) - 1) : 0;
+      }
+    }
+    return fp;
+  }
+  // RGB9_E5 <-> float RGB/RGBA with the colour channels in place (alpha 1 out, ignored in).
+  const bool rgb_in_place = fp.map[0] == 0 && fp.map[1] == 1 && fp.map[2] == 2;
+  if (sd.format == Format::R9G9B9E5_FLOAT && is_float32_array(dd) && rgb_in_place &&
+      (dd.nr_channels == 3 || (dd.nr_channels == 4 && fp.map[3] == kConstOne))) {
+    fp.kind = FastPath::RGB9E5_TO_FLOAT;
+    return fp;
+  }
+  if (dd.format == Format::R9G9B9E5_FLOAT && is_float32_array(sd) && rgb_in_place &&
+      (sd.nr_channels == 3 || sd.nr_channels == 4)) {
+    fp.kind = FastPath::FLOAT_TO_RGB9E5;
+    return fp;
+  }
   if (is_float32_array(sd) && is_unorm8_array(dd) && dd.colorspace != Colorspace::SRGB) {
     fp.kind = FastPath::FLOAT_TO_UNORM8;
     for (int c = 0; c < dd.nr_channels; ++c)
@@ -590,6 +570,63 @@ void run_aligned(uint8_t* dst, const uint8_t* src, size_t count, Kernel kernel) 
     std::memcpy(in, src + x * sizeof(From), n * sizeof(From));
     kernel(out, in, n);
     std::memcpy(dst + x * sizeof(To), out, n * sizeof(To));
+  }
+}
+
+// kernel(dst, src, n) over `count` texels of `from_bytes` -> `to_bytes`, through small aligned
+// buffers when client rows are not 4-byte aligned (the kernels take typed pointers).
+template <typename Kernel>
+void run_texels_aligned(uint8_t* dst, const uint8_t* src, size_t count, size_t from_bytes, size_t to_bytes,
+                        Kernel kernel) {
+  if (reinterpret_cast<uintptr_t>(dst) % 4 == 0 && reinterpret_cast<uintptr_t>(src) % 4 == 0)
+    return kernel(dst, src, count);
+  alignas(16) uint8_t in[4096], out[4096];
+  const size_t chunk = sizeof in / std::max(from_bytes, to_bytes);
+  for (size_t x = 0; x < count; x += chunk) {
+    const size_t n = std::min(chunk, count - x);
+    std::memcpy(in, src + x * from_bytes, n * from_bytes);
+    kernel(out, in, n);
+    std::memcpy(dst + x * to_bytes, out, n * to_bytes);
+  }
+}
+
+void run_packed16_or_rgb9e5(const FastPath& fp, uint8_t* dst, const uint8_t* src, unsigned width) {
+  const auto* P = &fp.packed;
+  const size_t floats = size_t(fp.kind == FastPath::RGB9E5_TO_FLOAT ? fp.dst_n : fp.src_n) * 4;
+  switch (fp.kind) {
+    case FastPath::PACKED16_TO_UNORM8X4:
+      return run_texels_aligned(dst, src, width, 2, 4, [P](uint8_t* d, const uint8_t* s, size_t n) {
+        kernels::packed16_to_unorm8x4(*P, d, reinterpret_cast<const uint16_t*>(s), n);
+      });
+    case FastPath::UNORM8X4_TO_PACKED16:
+      return run_texels_aligned(dst, src, width, 4, 2, [P](uint8_t* d, const uint8_t* s, size_t n) {
+        kernels::unorm8x4_to_packed16(*P, reinterpret_cast<uint16_t*>(d), s, n);
+      });
+    case FastPath::RGB9E5_TO_FLOAT:
+      return run_texels_aligned(dst, src, width, 4, floats, [&](uint8_t* d, const uint8_t* s, size_t n) {
+        kernels::rgb9e5_to_float(reinterpret_cast<float*>(d), unsigned(fp.dst_n), reinterpret_cast<const uint32_t*>(s), n);
+      });
+    default:  // FLOAT_TO_RGB9E5
+      return run_texels_aligned(dst, src, width, floats, 4, [&](uint8_t* d, const uint8_t* s, size_t n) {
+        kernels::float_to_rgb9e5(reinterpret_cast<uint32_t*>(d), reinterpret_cast<const float*>(s), unsigned(fp.src_n), n);
+      });
+  }
+}
+
+// DEPTH: source words to float depth (as is for float32), then to the destination's words.
+void run_depth(const FastPath& fp, uint8_t* dst, const uint8_t* src, unsigned width) {
+  constexpr size_t kChunk = 256;
+  float depth[kChunk];
+  for (size_t x = 0; x < width; x += kChunk) {
+    const size_t n = std::min(kChunk, width - x);
+    if (fp.depth_src.bits)
+      kernels::depth_unorm_to_float(depth, fp.depth_src, src + x * fp.depth_src.bytes, n);
+    else
+      std::memcpy(depth, src + x * 4, n * 4);
+    if (fp.depth_dst.bits)
+      kernels::float_to_depth_unorm(dst + x * fp.depth_dst.bytes, fp.depth_dst, depth, n);
+    else
+      std::memcpy(dst + x * 4, depth, n * 4);
   }
 }
 
@@ -679,6 +716,15 @@ void run_fast_row(const FastPath& fp, uint8_t* dst, const uint8_t* src, unsigned
     case FastPath::FLOAT_TO_UNORM16:
       run_aligned<float, uint16_t>(dst, src, size_t(width) * fp.src_n,
                                    [](uint16_t* d, const float* s, size_t n) { kernels::float_to_unorm16(d, s, n); });
+      break;
+    case FastPath::PACKED16_TO_UNORM8X4:
+    case FastPath::UNORM8X4_TO_PACKED16:
+    case FastPath::RGB9E5_TO_FLOAT:
+    case FastPath::FLOAT_TO_RGB9E5:
+      run_packed16_or_rgb9e5(fp, dst, src, width);
+      break;
+    case FastPath::DEPTH:
+      run_depth(fp, dst, src, width);
       break;
     case FastPath::ZS_ROTATE:
       for (unsigned i = 0; i < width; ++i) {
@@ -771,6 +817,11 @@ const char* convert_path_name(const PixelFormat& dst_format, const PixelFormat& 
     case FastPath::FLOAT_TO_HALF: return "float_to_half";
     case FastPath::HALF_TO_FLOAT: return "half_to_float";
     case FastPath::ZS_ROTATE: return "zs_rotate";
+    case FastPath::PACKED16_TO_UNORM8X4: return "packed16_to_unorm8x4";
+    case FastPath::UNORM8X4_TO_PACKED16: return "unorm8x4_to_packed16";
+    case FastPath::RGB9E5_TO_FLOAT: return "rgb9e5_to_float";
+    case FastPath::FLOAT_TO_RGB9E5: return "float_to_rgb9e5";
+    case FastPath::DEPTH: return "depth";
     case FastPath::NONE: return "generic";
   }
   return "generic";

@@ -5,7 +5,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <optional>
-#include <thread>
 #include <vector>
 
 #include "glvk/formats/convert.h"
@@ -16,6 +15,7 @@
 #include "glvk/vk_backend/image.h"
 #include "screen_impl.h"
 #include "texture_internal.h"
+#include "worker_pool.h"
 
 namespace glvk::st {
 namespace {
@@ -152,29 +152,6 @@ void for_each_split_row(const Texture& texture, const Plan& p, std::size_t row_s
 void write_texels(Texture& texture, unsigned level, const Box& box, const void* texels, std::size_t row_stride,
                   std::size_t image_stride, Format texel_format);
 
-// Staged transfers of more than a few MB of one 2D slice go in bands of rows, each submitted on its
-// own, so the device's copy of one band overlaps the CPU's copy, split or merge of the next (on
-// lavapipe the device is another thread). One band otherwise.
-std::vector<Box> row_bands(const Texture& texture, const Box& box, std::size_t staged_bytes) {
-  constexpr std::size_t kBandBytes = 4u << 20;
-  constexpr std::size_t kMaxBands = 8;
-  const FormatDesc& d = formats::describe(texture.layout().format);
-  std::size_t count = std::min(kMaxBands, staged_bytes / kBandBytes);
-  const TextureTarget target = texture.layout().target;
-  if (box.depth != 1 || d.block_height != 1 || is_3d(texture.layout()) || target == TextureTarget::TEXTURE_1D ||
-      target == TextureTarget::TEXTURE_1D_ARRAY)
-    count = 1;
-  count = std::min(count, std::size_t(box.height));
-  if (count <= 1) return {box};
-  std::vector<Box> bands;
-  for (std::size_t i = 0; i < count; ++i) {
-    Box band = box;
-    band.y = box.y + int(std::size_t(box.height) * i / count);
-    band.height = box.y + int(std::size_t(box.height) * (i + 1) / count) - band.y;
-    bands.push_back(band);
-  }
-  return bands;
-}
 void read_texels(Texture& texture, unsigned level, const Box& box, void* texels, std::size_t row_stride,
                  std::size_t image_stride, Format texel_format);
 
@@ -417,6 +394,45 @@ void texture_write_depth_stencil(Texture& texture, unsigned level, const Box& bo
 
 namespace {
 
+// A transfer of a whole-texel (non-split, uncompressed) box copied by the device straight between
+// the image and the application's memory, imported as a buffer (VK_EXT_external_memory_host): one
+// copy instead of two (staging and the device's copy). Waits for the copy, since the application
+// owns the memory again once GL returns. False when the device cannot import or the layout is not
+// one a buffer copy addresses.
+bool copy_through_host_memory(Screen::Impl& s, Texture& texture, const Plan& p, const std::byte* user,
+                              std::size_t row_stride, std::size_t image_stride, bool to_image) {
+  const std::uint64_t alignment = s.device->host_pointer_alignment();
+  const FormatDesc& d = formats::describe(texture.layout().format);
+  const std::size_t texel = d.block_bits / 8;
+  constexpr std::size_t kMinimumBytes = 256 << 10;  // below this the import costs more than a memcpy
+  if (!alignment || p.split || d.block_width != 1 || d.block_height != 1 || p.size < kMinimumBytes || !texel)
+    return false;
+  const auto address = reinterpret_cast<std::uintptr_t>(user);
+  if (row_stride % texel || address % texel || address % 4 || (p.slices > 1 && image_stride % row_stride))
+    return false;
+  const std::size_t extent = (p.slices - 1) * image_stride + (p.rows - 1) * row_stride + p.row_bytes;
+  const std::uintptr_t first = address / alignment * alignment;
+  const std::uintptr_t end = (address + extent + alignment - 1) / alignment * alignment;
+  try {
+    // An upload only reads the memory; Vulkan's import takes a non-const pointer either way.
+    vk_backend::Buffer host(*s.device, reinterpret_cast<void*>(first), end - first);
+    VkBufferImageCopy region = p.regions[0];
+    region.bufferOffset = address - first;
+    region.bufferRowLength = std::uint32_t(row_stride / texel);
+    region.bufferImageHeight = p.slices > 1 ? std::uint32_t(image_stride / row_stride) : 0;
+    if (to_image)
+      s.stream->copy_buffer_to_image(host, texture.image(), {&region, 1});
+    else
+      s.stream->copy_image_to_buffer(texture.image(), host, {&region, 1});
+    s.stream->wait(host.last_use);
+    s.check_validation();
+  } catch (const vk_backend::Error&) {
+    return false;
+  }
+  ++s.stats.direct_texture_transfers;
+  return true;
+}
+
 // texture_write with combined depth/stencil texels in `texel_format`, split per aspect as they are
 // staged; any other texture takes texels in its own format.
 void write_texels(Texture& texture, unsigned level, const Box& box, const void* texels, std::size_t row_stride,
@@ -430,6 +446,10 @@ void write_texels(Texture& texture, unsigned level, const Box& box, const void* 
     ++l.s.stats.direct_texture_transfers;
     return;
   }
+  // A busy host-accessible (linear) texture stages instead, so its write does not wait for the GPU.
+  if (texel_format == texture.layout().format && !texture.image().host_accessible() &&
+      copy_through_host_memory(l.s, texture, p, src, row_stride, image_stride, true))
+    return;
   const std::vector<Box> bands = row_bands(texture, box, p.size);
   for (const Box& band : bands) {
     const Plan bp = bands.size() == 1 ? p : plan_transfer(texture, level, band, texture.image().aspects());
@@ -467,39 +487,6 @@ void texture_read_depth_stencil(Texture& texture, unsigned level, const Box& box
 
 namespace {
 
-// A read of a whole-texel (non-split, uncompressed) box copied by the device straight into the
-// application's memory, imported as a buffer (VK_EXT_external_memory_host): one copy instead of
-// two. False when the device cannot import or the layout is not one a buffer copy addresses.
-bool read_into_host_memory(Screen::Impl& s, Texture& texture, const Plan& p, std::byte* dst, std::size_t row_stride,
-                           std::size_t image_stride) {
-  const std::uint64_t alignment = s.device->host_pointer_alignment();
-  const FormatDesc& d = formats::describe(texture.layout().format);
-  const std::size_t texel = d.block_bits / 8;
-  constexpr std::size_t kMinimumBytes = 256 << 10;  // below this the import costs more than a memcpy
-  if (!alignment || p.split || d.block_width != 1 || d.block_height != 1 || p.size < kMinimumBytes || !texel)
-    return false;
-  const auto address = reinterpret_cast<std::uintptr_t>(dst);
-  if (row_stride % texel || address % texel || address % 4 || (p.slices > 1 && image_stride % row_stride))
-    return false;
-  const std::size_t extent = (p.slices - 1) * image_stride + (p.rows - 1) * row_stride + p.row_bytes;
-  const std::uintptr_t first = address / alignment * alignment;
-  const std::uintptr_t end = (address + extent + alignment - 1) / alignment * alignment;
-  try {
-    vk_backend::Buffer host(*s.device, reinterpret_cast<void*>(first), end - first);
-    VkBufferImageCopy region = p.regions[0];
-    region.bufferOffset = address - first;
-    region.bufferRowLength = std::uint32_t(row_stride / texel);
-    region.bufferImageHeight = p.slices > 1 ? std::uint32_t(image_stride / row_stride) : 0;
-    s.stream->copy_image_to_buffer(texture.image(), host, {&region, 1});
-    s.stream->wait(host.last_use);
-    s.check_validation();
-  } catch (const vk_backend::Error&) {
-    return false;
-  }
-  ++s.stats.direct_texture_transfers;
-  return true;
-}
-
 // texture_read mirrored: combined depth/stencil texels merged into `texel_format`.
 void read_texels(Texture& texture, unsigned level, const Box& box, void* texels, std::size_t row_stride,
                  std::size_t image_stride, Format texel_format) {
@@ -516,7 +503,7 @@ void read_texels(Texture& texture, unsigned level, const Box& box, void* texels,
     return;
   }
   if (texel_format == texture.layout().format &&
-      read_into_host_memory(l.s, texture, p, dst, row_stride, image_stride))
+      copy_through_host_memory(l.s, texture, p, dst, row_stride, image_stride, false))
     return;
   // Every band's copy is submitted first; each is then waited for and merged while the device
   // copies the later ones.
@@ -551,6 +538,33 @@ void read_texels(Texture& texture, unsigned level, const Box& box, void* texels,
 
 }  // namespace
 
+bool texture_read_in_bands(Texture& texture, unsigned level, const Box& box, const BandReader& read) {
+  const Plan p = plan_transfer(texture, level, box, texture.image().aspects());
+  if (p.split || texture.image().host_accessible()) return false;
+  Locked l(texture.screen());
+  const std::vector<Box> bands = row_bands(texture, box, p.size);
+  if (bands.size() < 2) return false;
+  // Every band's copy is submitted first; each is then waited for and read while the device copies
+  // the later ones (read_texels' order).
+  std::vector<std::pair<std::shared_ptr<vk_backend::Buffer>, std::uint64_t>> staged;
+  for (const Box& band : bands) {
+    const Plan bp = plan_transfer(texture, level, band, texture.image().aspects());
+    auto staging = l.s.pool->acquire(vk_backend::staging_size(bp.size), MemoryPlacement::HostReadback);
+    l.s.stream->copy_image_to_buffer(texture.image(), *staging, bp.regions);
+    staged.emplace_back(std::move(staging), l.s.stream->flush());
+  }
+  for (std::size_t i = 0; i < bands.size(); ++i) {
+    const Plan bp = plan_transfer(texture, level, bands[i], texture.image().aspects());
+    auto& [staging, serial] = staged[i];
+    l.s.stream->wait(serial);
+    l.s.check_validation();
+    read(bands[i], staging->mapped(), bp.row_bytes, bp.row_bytes * bp.rows);
+    l.s.pool->release(std::move(staging));
+  }
+  ++l.s.stats.staging_readbacks;
+  return true;
+}
+
 void texture_write_from_buffer(Texture& texture, unsigned level, const Box& box, Resource& buffer,
                                std::uint64_t offset, std::uint32_t row_length, std::uint32_t image_height) {
   const VkBufferImageCopy region =
@@ -570,27 +584,49 @@ void texture_read_to_buffer(Texture& texture, unsigned level, const Box& box, Re
   l.s.check_validation();
 }
 
+std::vector<Box> row_bands(const Texture& texture, const Box& box, std::size_t staged_bytes) {
+  constexpr std::size_t kBandBytes = 4u << 20;
+  constexpr std::size_t kMaxBands = 8;
+  const FormatDesc& d = formats::describe(texture.layout().format);
+  std::size_t count = std::min(kMaxBands, staged_bytes / kBandBytes);
+  const TextureTarget target = texture.layout().target;
+  if (box.depth != 1 || d.block_height != 1 || is_3d(texture.layout()) || target == TextureTarget::TEXTURE_1D ||
+      target == TextureTarget::TEXTURE_1D_ARRAY)
+    count = 1;
+  count = std::min(count, std::size_t(box.height));
+  if (count <= 1) return {box};
+  std::vector<Box> bands;
+  for (std::size_t i = 0; i < count; ++i) {
+    Box band = box;
+    band.y = box.y + int(std::size_t(box.height) * i / count);
+    band.height = box.y + int(std::size_t(box.height) * (i + 1) / count) - band.y;
+    bands.push_back(band);
+  }
+  return bands;
+}
+
 formats::ConvertStatus convert_across_cores(void* dst, const formats::PixelFormat& dst_format, std::size_t dst_stride,
                                             const void* src, const formats::PixelFormat& src_format,
                                             std::size_t src_stride, unsigned width, unsigned height,
                                             const formats::ConvertParams& params) {
   constexpr std::size_t kParallelConvertBytes = 4u << 20;
-  static const unsigned cores = std::thread::hardware_concurrency();
+  WorkerPool& pool = WorkerPool::shared();
   const std::size_t bytes = std::max(dst_format.row_bytes(width), src_format.row_bytes(width)) * height;
-  if (cores < 2 || bytes < kParallelConvertBytes || dst_format.desc().block_height != 1 ||
-      src_format.desc().block_height != 1 || height < 2)
+  const unsigned slices = std::min(pool.concurrency(), height);
+  if (slices < 2 || bytes < kParallelConvertBytes || dst_format.desc().block_height != 1 ||
+      src_format.desc().block_height != 1)
     return formats::convert(dst, dst_format, dst_stride, src, src_format, src_stride, width, height, params);
-  const unsigned half = height / 2;
-  formats::ConvertStatus second = formats::ConvertStatus::OK;
-  std::thread worker([&] {
-    second = formats::convert(static_cast<std::byte*>(dst) + std::size_t(half) * dst_stride, dst_format, dst_stride,
-                              static_cast<const std::byte*>(src) + std::size_t(half) * src_stride, src_format,
-                              src_stride, width, height - half, params);
+  std::vector<formats::ConvertStatus> status(slices, formats::ConvertStatus::OK);
+  pool.run(slices, [&](unsigned i) {
+    const unsigned first = unsigned(std::uint64_t(height) * i / slices);
+    const unsigned end = unsigned(std::uint64_t(height) * (i + 1) / slices);
+    status[i] = formats::convert(static_cast<std::byte*>(dst) + std::size_t(first) * dst_stride, dst_format, dst_stride,
+                                 static_cast<const std::byte*>(src) + std::size_t(first) * src_stride, src_format,
+                                 src_stride, width, end - first, params);
   });
-  const formats::ConvertStatus first =
-      formats::convert(dst, dst_format, dst_stride, src, src_format, src_stride, width, half, params);
-  worker.join();
-  return first != formats::ConvertStatus::OK ? first : second;
+  for (const formats::ConvertStatus slice : status)
+    if (slice != formats::ConvertStatus::OK) return slice;
+  return formats::ConvertStatus::OK;
 }
 
 const FormatSupport& format_support(Screen& screen) { return *screen.impl().format_support; }

@@ -81,6 +81,19 @@ Result texture_readback(Context& ctx, Texture& texture, unsigned level, const Bo
     params.rebase_swizzle = rebase;
     params.dst_swap_unit = swap_bytes ? formats::swap_unit_size(type) : 1;
     params.clamp_to_unit = clamps;
+    // Staged textures (depth, optimal images) of several bands: each band converted as soon as the
+    // device has copied it, while it copies the next.
+    const auto convert_band = [&](const Box& band, const std::byte* texels, std::size_t stride, std::size_t slice) {
+      std::byte* band_dst = destination + std::size_t(band.y - box.y) * row_stride;
+      for (int s = 0; s < band.depth; ++s)
+        convert_across_cores(band_dst + std::size_t(s) * image_stride, dst, row_stride, texels + std::size_t(s) * slice,
+                             src, stride, unsigned(band.width), unsigned(band.height), params);
+    };
+    if (!sum_to_luminance && texture_read_in_bands(texture, level, box, convert_band)) {
+      if (client.pbo)
+        ctx.buffer_subdata(*client.pbo, PIPE_TRANSFER_WRITE, client.pbo_offset, client.extent_bytes, out.data());
+      return Result::ok();
+    }
     TextureTransfer* transfer = nullptr;
     const auto* mapped =
         static_cast<const std::byte*>(texture_transfer_map(texture, level, PIPE_TRANSFER_READ, box, &transfer));

@@ -9,6 +9,7 @@
 #include "glvk/st/texture.h"
 #include "texture_internal.h"
 #include "glvk/vk_backend/error.h"
+#include "glvk/vk_backend/image.h"
 #include "screen_impl.h"
 
 #include <GL/gl.h>
@@ -282,14 +283,24 @@ Result texture_upload(Context& ctx, Texture& texture, unsigned level, const Box&
   if (format_base_format(storage) != request.texture_base_format)
     params.rebase_swizzle = upload_rebase(request.texture_base_format, map);
   params.src_swap_unit = request.pixel_store.swap_bytes ? formats::swap_unit_size(request.type) : 1;
-  TextureTransfer* transfer = nullptr;
-  auto* mapped = static_cast<std::byte*>(
-      texture_transfer_map(texture, level, PIPE_TRANSFER_WRITE | PIPE_TRANSFER_DISCARD_RANGE, box, &transfer));
-  for (int s = 0; s < box.depth; ++s)
-    convert_across_cores(mapped + std::size_t(s) * transfer->layer_stride, dst, transfer->stride,
-                         data + std::size_t(s) * image_stride, src, row_stride, unsigned(box.width),
-                         unsigned(box.height), params);
-  texture_transfer_unmap(transfer);
+  // Staged destinations (depth, optimal images) convert in bands of rows, each submitted on its own:
+  // the device copies one band while the CPU converts the next.
+  const std::vector<Box> bands =
+      texture.image().host_accessible()
+          ? std::vector<Box>{box}
+          : row_bands(texture, box, dst.row_bytes(unsigned(box.width)) * std::size_t(box.height) * std::size_t(box.depth));
+  for (const Box& band : bands) {
+    TextureTransfer* transfer = nullptr;
+    auto* mapped = static_cast<std::byte*>(
+        texture_transfer_map(texture, level, PIPE_TRANSFER_WRITE | PIPE_TRANSFER_DISCARD_RANGE, band, &transfer));
+    const std::byte* band_data = data + std::size_t(band.y - box.y) * row_stride;
+    for (int s = 0; s < band.depth; ++s)
+      convert_across_cores(mapped + std::size_t(s) * transfer->layer_stride, dst, transfer->stride,
+                           band_data + std::size_t(s) * image_stride, src, row_stride, unsigned(band.width),
+                           unsigned(band.height), params);
+    texture_transfer_unmap(transfer);
+    if (bands.size() > 1) ctx.flush();
+  }
   return Result::ok();
 }
 

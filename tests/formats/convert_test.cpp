@@ -57,7 +57,10 @@ TEST(Convert, FastPathsAreChosen) {
   EXPECT_STREQ(convert_path_name(gl(GL_RGBA, GL_UNSIGNED_BYTE), gl(GL_BGRA, GL_FLOAT)), "float_to_unorm8");
   EXPECT_STREQ(convert_path_name(Format::S8_UINT_Z24_UNORM, Format::Z24_UNORM_S8_UINT), "zs_rotate");
   EXPECT_STREQ(convert_path_name(Format::R8G8B8A8_UNORM, Format::R8G8B8A8_SRGB), "generic");  // decodes sRGB
-  EXPECT_STREQ(convert_path_name(Format::B5G6R5_UNORM, Format::R8G8B8A8_UNORM), "generic");
+  EXPECT_STREQ(convert_path_name(Format::B5G6R5_UNORM, Format::R8G8B8A8_UNORM), "unorm8x4_to_packed16");
+  EXPECT_STREQ(convert_path_name(Format::R8G8B8A8_UNORM, Format::B4G4R4A4_UNORM), "packed16_to_unorm8x4");
+  EXPECT_STREQ(convert_path_name(Format::R8G8B8A8_SRGB, Format::B5G6R5_UNORM), "generic");  // encodes sRGB
+  EXPECT_STREQ(convert_path_name(Format::B5G6R5_UNORM, Format::R10G10B10A2_UNORM), "generic");
   EXPECT_STREQ(convert_path_name(Format::R8G8B8A8_UNORM, Format::R8G8B8A8_UINT), "incompatible formats");
 }
 

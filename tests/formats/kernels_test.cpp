@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstring>
 #include <random>
+#include <string>
 #include <vector>
 
 namespace glvk::formats::kernels {
@@ -165,6 +166,259 @@ TEST(Kernels, DepthStencilWords) {
       ASSERT_EQ(merged[2 * i + 1], words[2 * i + 1] & 0xffu) << isa_name(isa) << " texel " << i;  // unused bits zero
     }
   }
+}
+
+// Packed 16-bit unorm <-> 8888, kernel level: every version against the scalar one (pack.h's
+// arithmetic) over every 16-bit word, and every byte value in every position plus random texels.
+TEST(Kernels, Packed16EveryValue) {
+  using C = Packed16Channel;
+  // 565 (R high), 4444 (R high), 1555 reversed (R low, A top bit), 565 into BGRA with alpha 255.
+  const C layouts[][4] = {{C{11, 5, 0, 0}, C{5, 6, 0, 0}, C{0, 5, 0, 0}, C{0, 0, 0, 255}},
+                          {C{12, 4, 0, 0}, C{8, 4, 0, 0}, C{4, 4, 0, 0}, C{0, 4, 0, 0}},
+                          {C{0, 5, 0, 0}, C{5, 5, 0, 0}, C{10, 5, 0, 0}, C{15, 1, 0, 0}},
+                          {C{0, 5, 0, 0}, C{5, 6, 0, 0}, C{11, 5, 0, 0}, C{0, 0, 0, 255}}};
+  std::vector<uint16_t> words(65536 + 21);
+  for (size_t i = 0; i < words.size(); ++i) words[i] = uint16_t(i < 65536 ? i : i * 40503u);
+  for (const auto& layout : layouts) {
+    std::vector<uint8_t> expected(words.size() * 4);
+    packed16_to_unorm8x4(layout, expected.data(), words.data(), words.size(), Isa::SCALAR);
+    for (size_t i = 0; i < 65536; ++i)  // the scalar version against eq. 2.1 then 2.3 directly
+      for (int j = 0; j < 4; ++j) {
+        const C& c = layout[j];
+        const uint32_t raw = (i >> c.shift) & ((1u << c.bits) - 1);
+        const uint32_t want = c.bits ? uint32_t(std::lround(std::floor(raw * 255.0 / ((1u << c.bits) - 1) + 0.5)))
+                                     : c.constant;
+        ASSERT_EQ(expected[i * 4 + j], want) << "word " << i << " byte " << j;
+      }
+    for (Isa isa : isas()) {
+      std::vector<uint8_t> out(words.size() * 4);
+      packed16_to_unorm8x4(layout, out.data(), words.data(), words.size(), isa);
+      ASSERT_EQ(out, expected) << isa_name(isa);
+    }
+  }
+  // Packing: channel k from byte `source`; constants or'ed in (an alpha of 1 in 565-with-X layouts).
+  const C packs[][4] = {{C{11, 5, 0, 0}, C{5, 6, 1, 0}, C{0, 5, 2, 0}, C{0, 0, 0, 0}},
+                        {C{12, 4, 0, 0}, C{8, 4, 1, 0}, C{4, 4, 2, 0}, C{0, 4, 3, 0}},
+                        {C{10, 5, 2, 0}, C{5, 5, 1, 0}, C{0, 5, 0, 0}, C{15, 0, 0, 1}},
+                        {C{0, 5, 0, 0}, C{5, 5, 1, 0}, C{10, 5, 2, 0}, C{15, 1, 3, 0}}};
+  std::mt19937 rng(5551);
+  std::vector<uint8_t> texels;
+  for (unsigned v = 0; v < 256; ++v) texels.insert(texels.end(), {uint8_t(v), uint8_t(v), uint8_t(v), uint8_t(v)});
+  for (int i = 0; i < (1 << 20) + 5; ++i) texels.push_back(uint8_t(rng()));
+  texels.resize(texels.size() / 4 * 4);
+  const size_t n = texels.size() / 4;
+  for (const auto& layout : packs) {
+    std::vector<uint16_t> expected(n);
+    unorm8x4_to_packed16(layout, expected.data(), texels.data(), n, Isa::SCALAR);
+    for (size_t i = 0; i < 256; ++i) {
+      uint32_t want = 0;
+      for (const C& c : layout)
+        want |= (c.bits ? uint32_t(std::floor(i * double((1u << c.bits) - 1) / 255.0 + 0.5)) : c.constant) << c.shift;
+      ASSERT_EQ(expected[i], want) << "byte value " << i;
+    }
+    for (Isa isa : isas()) {
+      std::vector<uint16_t> out(n);
+      unorm8x4_to_packed16(layout, out.data(), texels.data(), n, isa);
+      ASSERT_EQ(out, expected) << isa_name(isa);
+    }
+  }
+}
+
+// The engine's packed16 <-> 8888 paths against its generic path for every GL packed 16-bit unorm
+// type, both byte orders, every 16-bit value (unpack) and all byte values plus random texels (pack),
+// on aligned and unaligned rows.
+TEST(Kernels, ConvertPacked16MatchesGeneric) {
+  struct Packed {
+    GLenum format, type;
+  };
+  const Packed packed[] = {{GL_RGB, GL_UNSIGNED_SHORT_5_6_5},        {GL_RGB, GL_UNSIGNED_SHORT_5_6_5_REV},
+                           {GL_RGBA, GL_UNSIGNED_SHORT_4_4_4_4},      {GL_RGBA, GL_UNSIGNED_SHORT_4_4_4_4_REV},
+                           {GL_RGBA, GL_UNSIGNED_SHORT_5_5_5_1},      {GL_RGBA, GL_UNSIGNED_SHORT_1_5_5_5_REV},
+                           {GL_BGRA, GL_UNSIGNED_SHORT_4_4_4_4_REV},  {GL_BGRA, GL_UNSIGNED_SHORT_1_5_5_5_REV}};
+  const PixelFormat bytes[] = {*PixelFormat::from_gl(GL_RGBA, GL_UNSIGNED_BYTE),
+                               *PixelFormat::from_gl(GL_BGRA, GL_UNSIGNED_BYTE)};
+  constexpr unsigned kWidth = 1009, kRows = 66;  // 66,594 texels: every word, and a tail per row
+  std::vector<uint8_t> words(size_t(kWidth) * kRows * 2 + 1);
+  for (size_t i = 0; i < kWidth * kRows; ++i) {
+    const uint16_t w = uint16_t(i * 40503u);
+    std::memcpy(words.data() + i * 2, &w, 2);
+  }
+  std::mt19937 rng(8888);
+  std::vector<uint8_t> texels(size_t(kWidth) * kRows * 4 + 1);
+  for (size_t i = 0; i < texels.size(); ++i) texels[i] = i < 1024 ? uint8_t(i / 4) : uint8_t(rng());
+  for (const Packed& p : packed) {
+    const PixelFormat packed_format = *PixelFormat::from_gl(p.format, p.type);
+    for (const PixelFormat& eight : bytes) {
+      EXPECT_STREQ(convert_path_name(eight, packed_format), "packed16_to_unorm8x4") << p.type;
+      EXPECT_STREQ(convert_path_name(packed_format, eight), "unorm8x4_to_packed16") << p.type;
+      for (size_t offset : {size_t(0), size_t(1)}) {
+        std::vector<uint8_t> fast(texels.size()), generic(texels.size());
+        ASSERT_EQ(convert(fast.data() + offset, eight, kWidth * 4, words.data() + offset, packed_format, kWidth * 2,
+                          kWidth, kRows), ConvertStatus::OK);
+        ASSERT_EQ(convert_generic(generic.data() + offset, eight, kWidth * 4, words.data() + offset, packed_format,
+                                  kWidth * 2, kWidth, kRows), ConvertStatus::OK);
+        ASSERT_EQ(fast, generic) << "unpack type 0x" << std::hex << p.type << " offset " << offset;
+        std::vector<uint8_t> fast16(words.size()), generic16(words.size());
+        ASSERT_EQ(convert(fast16.data() + offset, packed_format, kWidth * 2, texels.data() + offset, eight, kWidth * 4,
+                          kWidth, kRows), ConvertStatus::OK);
+        ASSERT_EQ(convert_generic(generic16.data() + offset, packed_format, kWidth * 2, texels.data() + offset, eight,
+                                  kWidth * 4, kWidth, kRows), ConvertStatus::OK);
+        ASSERT_EQ(fast16, generic16) << "pack type 0x" << std::hex << p.type << " offset " << offset;
+      }
+    }
+  }
+}
+
+// RGB9_E5: every version against pack.h's rgb9e5_to_float / float_to_rgb9e5 (the generic path's
+// functions): every mantissa with every exponent plus random words; random floats over every
+// exponent, NaN/Inf, values around every rounding boundary and around the shared-exponent bump.
+TEST(Kernels, Rgb9e5BothWays) {
+  std::mt19937 rng(999);
+  std::vector<uint32_t> words;
+  for (uint32_t e = 0; e < 32; ++e)
+    for (uint32_t m = 0; m < 512; ++m) words.push_back(e << 27 | (rng() & 0x7fffe00u) | m);
+  for (int i = 0; i < (1 << 20) + 3; ++i) words.push_back(rng());
+  std::vector<float> floats = sample_floats(3 << 20, 95);
+  std::uniform_real_distribution<float> range(-10.0f, 70000.0f);
+  for (int i = 0; i < (1 << 20); ++i) floats.push_back(range(rng));
+  for (int e = 0; e < 32; ++e)
+    for (int k = 0; k < 513; ++k) {
+      const float x = std::ldexp(float(k) + 0.5f, e - 24);
+      floats.insert(floats.end(), {std::nextafter(x, 0.0f), x, std::nextafter(x, INFINITY)});
+    }
+  floats.resize(floats.size() / 12 * 12);  // whole RGB and RGBA texels
+  for (unsigned channels : {3u, 4u}) {
+    std::vector<float> expected(words.size() * channels);
+    for (size_t i = 0; i < words.size(); ++i) {
+      formats::rgb9e5_to_float(words[i], &expected[i * channels]);
+      if (channels == 4) expected[i * 4 + 3] = 1.0f;
+    }
+    const size_t texels = floats.size() / channels;
+    std::vector<uint32_t> packed(texels);
+    for (size_t i = 0; i < texels; ++i) packed[i] = formats::float_to_rgb9e5(&floats[i * channels]);
+    for (Isa isa : isas()) {
+      std::vector<float> out(expected.size());
+      kernels::rgb9e5_to_float(out.data(), channels, words.data(), words.size(), isa);
+      for (size_t i = 0; i < out.size(); ++i)
+        ASSERT_EQ(bits_of(out[i]), bits_of(expected[i])) << isa_name(isa) << " word 0x" << std::hex << words[i / channels];
+      std::vector<uint32_t> words_out(texels);
+      kernels::float_to_rgb9e5(words_out.data(), floats.data(), channels, texels, isa);
+      for (size_t i = 0; i < texels; ++i)
+        ASSERT_EQ(words_out[i], packed[i]) << isa_name(isa) << " " << channels << " channels, texel " << i << ": "
+                                           << floats[i * channels] << ", " << floats[i * channels + 1] << ", "
+                                           << floats[i * channels + 2];
+    }
+  }
+}
+
+// The engine's RGB9_E5 paths against its generic path, RGB and RGBA floats, unaligned rows too.
+TEST(Kernels, ConvertRgb9e5MatchesGeneric) {
+  const PixelFormat e5 = *PixelFormat::from_gl(GL_RGB, GL_UNSIGNED_INT_5_9_9_9_REV);
+  constexpr unsigned kWidth = 1001, kRows = 9;
+  std::mt19937 rng(59);
+  std::vector<uint8_t> words(size_t(kWidth) * kRows * 4 + 4);
+  for (uint8_t& b : words) b = uint8_t(rng());
+  const std::vector<float> sample = sample_floats(size_t(kWidth) * kRows * 4 + 1, 17);
+  std::vector<uint8_t> floats(sample.size() * 4);
+  std::memcpy(floats.data(), sample.data(), floats.size());
+  for (GLenum format : {GLenum(GL_RGB), GLenum(GL_RGBA)}) {
+    const PixelFormat f = *PixelFormat::from_gl(format, GL_FLOAT);
+    const size_t float_row = size_t(kWidth) * (format == GL_RGB ? 12 : 16);
+    EXPECT_STREQ(convert_path_name(f, e5), "rgb9e5_to_float");
+    EXPECT_STREQ(convert_path_name(e5, f), "float_to_rgb9e5");
+    for (size_t offset : {size_t(0), size_t(1)}) {
+      std::vector<uint8_t> fast(float_row * kRows + 1), generic(fast.size());
+      ASSERT_EQ(convert(fast.data() + offset, f, float_row, words.data() + offset, e5, kWidth * 4, kWidth, kRows),
+                ConvertStatus::OK);
+      ASSERT_EQ(convert_generic(generic.data() + offset, f, float_row, words.data() + offset, e5, kWidth * 4, kWidth,
+                                kRows), ConvertStatus::OK);
+      ASSERT_EQ(fast, generic) << "unpack, offset " << offset;
+      std::vector<uint8_t> fast_words(size_t(kWidth) * kRows * 4 + 1), generic_words(fast_words.size());
+      ASSERT_EQ(convert(fast_words.data() + offset, e5, kWidth * 4, floats.data() + offset, f, float_row, kWidth, kRows),
+                ConvertStatus::OK);
+      ASSERT_EQ(convert_generic(generic_words.data() + offset, e5, kWidth * 4, floats.data() + offset, f, float_row,
+                                kWidth, kRows), ConvertStatus::OK);
+      ASSERT_EQ(fast_words, generic_words) << "pack, offset " << offset;
+    }
+  }
+}
+
+// Unorm depth <-> float: every version against pack.h's unorm_to_float / float_to_unorm: every
+// 16- and 24-bit value (at their shifts in 16/32-bit words), 2^20 random 32-bit words; random
+// floats, every rounding boundary of 16 and 24 bits, NaN/Inf and out-of-range values.
+TEST(Kernels, DepthUnormBothWays) {
+  std::mt19937 rng(2424);
+  for (const DepthWord w : {DepthWord{2, 16, 0}, DepthWord{4, 24, 0}, DepthWord{4, 24, 8}, DepthWord{4, 32, 0}}) {
+    std::vector<uint32_t> values;
+    if (w.bits < 32)
+      for (uint32_t v = 0; v < (1u << w.bits); ++v) values.push_back(v);
+    for (int i = 0; i < (1 << 20); ++i) values.push_back(w.bits < 32 ? rng() & ((1u << w.bits) - 1) : rng());
+    if (w.bits == 32) values.insert(values.end(), {0u, 1u, 0xffffffffu, 0x7fffffffu, 0x80000000u, 0xffffff7fu});
+    std::vector<uint8_t> words(values.size() * w.bytes);
+    for (size_t i = 0; i < values.size(); ++i) {
+      // Other bits of the word hold garbage the unpacking must ignore.
+      const uint32_t word = (values[i] << w.shift) | (w.bits + w.shift < 32 ? rng() & ~(((1u << w.bits) - 1) << w.shift) : 0);
+      std::memcpy(words.data() + i * w.bytes, &word, w.bytes);
+    }
+    std::vector<float> floats = sample_floats(1 << 20, w.bits);
+    // Around the rounding boundaries (k + 0.5) / max: every one for 16 bits, every 61st for 24.
+    const double max = w.bits < 32 ? double((1u << w.bits) - 1) : 4294967295.0;
+    for (uint64_t k = 0; w.bits <= 24 && k < (uint64_t(1) << w.bits); k += w.bits == 16 ? 1 : 61) {
+      const float f = float((double(k) + 0.5) / max);
+      floats.insert(floats.end(), {std::nextafter(f, -1.0f), f, std::nextafter(f, 2.0f)});
+    }
+    floats.push_back(0.25f);  // a tail
+    for (Isa isa : isas()) {
+      std::vector<float> out(values.size());
+      depth_unorm_to_float(out.data(), w, words.data(), values.size(), isa);
+      for (size_t i = 0; i < values.size(); ++i)
+        ASSERT_EQ(bits_of(out[i]), bits_of(formats::unorm_to_float(values[i], w.bits)))
+            << isa_name(isa) << " unorm" << w.bits << " " << values[i];
+      std::vector<uint8_t> packed(floats.size() * w.bytes);
+      float_to_depth_unorm(packed.data(), w, floats.data(), floats.size(), isa);
+      for (size_t i = 0; i < floats.size(); ++i) {
+        uint32_t word = 0;
+        std::memcpy(&word, packed.data() + i * w.bytes, w.bytes);
+        ASSERT_EQ(word, formats::float_to_unorm(floats[i], w.bits) << w.shift)
+            << isa_name(isa) << " unorm" << w.bits << " of " << floats[i] << " (0x" << std::hex << bits_of(floats[i]) << ")";
+      }
+    }
+  }
+}
+
+// The engine's depth path against its generic path between the GL depth types and the depth
+// storages, both ways, unaligned rows too.
+TEST(Kernels, ConvertDepthMatchesGeneric) {
+  const PixelFormat client[] = {*PixelFormat::from_gl(GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT),
+                                *PixelFormat::from_gl(GL_DEPTH_COMPONENT, GL_UNSIGNED_INT),
+                                *PixelFormat::from_gl(GL_DEPTH_COMPONENT, GL_FLOAT)};
+  const PixelFormat storage[] = {PixelFormat(Format::Z16_UNORM), PixelFormat(Format::Z24X8_UNORM),
+                                 PixelFormat(Format::X8Z24_UNORM), PixelFormat(Format::Z32_FLOAT),
+                                 PixelFormat(Format::Z32_UNORM)};
+  constexpr unsigned kWidth = 1003, kRows = 5;
+  std::mt19937 rng(32);
+  std::vector<uint8_t> bytes(size_t(kWidth) * kRows * 4 + 1);
+  for (uint8_t& b : bytes) b = uint8_t(rng());
+  const std::vector<float> sample = sample_floats(size_t(kWidth) * kRows + 1, 33);
+  std::vector<uint8_t> floats(sample.size() * 4);
+  std::memcpy(floats.data(), sample.data(), floats.size());
+  for (const PixelFormat& c : client)
+    for (const PixelFormat& st : storage)
+      for (const bool upload : {true, false}) {
+        const PixelFormat& from = upload ? c : st;
+        const PixelFormat& to = upload ? st : c;
+        const std::vector<uint8_t>& src = from.desc().channel[0].type == ChannelType::FLOAT ? floats : bytes;
+        if (std::string(convert_path_name(to, from)) == "copy") continue;
+        EXPECT_STREQ(convert_path_name(to, from), "depth") << from.desc().name << " -> " << to.desc().name;
+        for (size_t offset : {size_t(0), size_t(1)}) {
+          std::vector<uint8_t> fast(to.row_bytes(kWidth) * kRows + 1), generic(fast.size());
+          ASSERT_EQ(convert(fast.data() + offset, to, to.row_bytes(kWidth), src.data() + offset, from,
+                            from.row_bytes(kWidth), kWidth, kRows), ConvertStatus::OK);
+          ASSERT_EQ(convert_generic(generic.data() + offset, to, to.row_bytes(kWidth), src.data() + offset, from,
+                                    from.row_bytes(kWidth), kWidth, kRows), ConvertStatus::OK);
+          ASSERT_EQ(fast, generic) << from.desc().name << " -> " << to.desc().name << " offset " << offset;
+        }
+      }
 }
 
 // The engine's float -> unorm16 path (kernel) against its generic path, unaligned rows included.

@@ -293,6 +293,32 @@ TEST_F(LinearTextureTransferTest, DepthStencilStaysOptimalAndStaged) {
   EXPECT_EQ(context_->stats().direct_texture_transfers, 0u);
 }
 
+TEST_F(TextureTransferTest, LargeDepthUploadsAreCopiedFromTheApplicationsMemory) {
+  // 512 KB of DEPTH_COMPONENT32F (an optimal image): the device copies straight from the user's
+  // memory, imported, so neither staging nor a second CPU copy; a row stride wider than the box
+  // and an unaligned start (4 bytes past a page) go through the same import.
+  constexpr int w = 256, h = 512, stride_texels = 260;
+  auto texture = make(Format::Z32_FLOAT, w, h, BIND_DEPTH_STENCIL);
+  ASSERT_FALSE(texture->image().host_accessible());
+  std::vector<float> memory(std::size_t(stride_texels) * h + 4096);
+  float* texels = memory.data() + 1;
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x) texels[std::size_t(y) * stride_texels + x] = float(y * w + x) / float(w * h);
+  const TransferStats before = context_->stats();
+  texture_write(*texture, 0, box(0, 0, w, h), texels, stride_texels * 4, std::size_t(stride_texels) * h * 4);
+  const TransferStats after = context_->stats();
+  if (after.direct_texture_transfers == before.direct_texture_transfers)
+    GTEST_SKIP() << "the device imports no host memory";
+  EXPECT_EQ(after.outstanding_staging_bytes, before.outstanding_staging_bytes) << "no staging buffer";
+  // Overwriting the application's memory now must not change the texture: the copy has run.
+  std::fill(memory.begin(), memory.end(), -1.0f);
+  std::vector<float> out(std::size_t(w) * h);
+  texture_read(*texture, 0, box(0, 0, w, h), out.data(), w * 4, out.size() * 4);
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x)
+      ASSERT_EQ(out[std::size_t(y) * w + x], float(y * w + x) / float(w * h)) << x << "," << y;
+}
+
 TEST_F(TextureTransferTest, GlDepthStencilTexelsAreSplitAndMergedWithoutAConversionPass) {
   auto texture = make(Format::Z24_UNORM_S8_UINT, 3, 2, BIND_DEPTH_STENCIL);
   // GL's UNSIGNED_INT_24_8: depth in the high 24 bits, stencil in the low 8.

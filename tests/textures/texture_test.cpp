@@ -290,6 +290,64 @@ TEST_F(TextureTest, LargeConvertingTransfersMatchTheFormulas) {
   }
 }
 
+// Depth conversions large enough to be staged in bands (8.6 MB of X8_D24): UNSIGNED_INT depth into
+// DEPTH_COMPONENT24 and back, by eq. 2.1 (c / (2^32 - 1) as a float) then eq. 2.3 (round(f * (2^24 - 1)))
+// and the same back to 32 bits; a sub-image with UNPACK_ROW_LENGTH lands in the right rows.
+TEST_F(TextureTest, LargeDepthConversionsMatchTheFormulas) {
+  const int w = 1531, h = 1400;
+  auto unorm = [](double f, int bits) {  // eq. 2.3 on a float already in [0, 1]
+    return std::uint32_t(std::floor(f * (std::pow(2.0, bits) - 1.0) + 0.5));
+  };
+  auto to_float = [](std::uint32_t c, int bits) { return float(double(c) / (std::pow(2.0, bits) - 1.0)); };
+  std::vector<std::uint32_t> depth(std::size_t(w) * h);
+  for (std::size_t i = 0; i < depth.size(); ++i) depth[i] = std::uint32_t(i * 2654435761u);
+  make_texture(GL_TEXTURE_2D);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT24, w, h, 0, GL_DEPTH_COMPONENT, GL_UNSIGNED_INT, depth.data());
+  // Rows 100..1299 again from a padded client image holding other values.
+  const int row_length = w + 13, y0 = 100, rows = 1200;
+  std::vector<std::uint32_t> padded(std::size_t(row_length) * rows, 0xdeadbeefu);
+  for (int y = 0; y < rows; ++y)
+    for (int x = 0; x < w; ++x) padded[std::size_t(y) * row_length + x] = ~depth[std::size_t(y0 + y) * w + x];
+  glPixelStorei(GL_UNPACK_ROW_LENGTH, row_length);
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, y0, w, rows, GL_DEPTH_COMPONENT, GL_UNSIGNED_INT, padded.data());
+  glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+  std::vector<std::uint32_t> back(depth.size());
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT, GL_UNSIGNED_INT, back.data());
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  for (std::size_t i = 0; i < depth.size(); ++i) {
+    const std::size_t y = i / std::size_t(w);
+    const std::uint32_t in = y >= std::size_t(y0) && y < std::size_t(y0 + rows) ? ~depth[i] : depth[i];
+    const std::uint32_t stored = unorm(to_float(in, 32), 24);
+    ASSERT_EQ(back[i], unorm(to_float(stored, 24), 32)) << "texel " << i << " from " << in;
+  }
+  // glReadPixels of a sub-rectangle as FLOAT into a padded layout (two staged bands converted as
+  // they arrive): eq. 2.1 of each stored value, the padding untouched.
+  GLuint fbo = 0, texture = 0;
+  glGetIntegerv(GL_TEXTURE_BINDING_2D, reinterpret_cast<GLint*>(&texture));
+  glGenFramebuffers(1, &fbo);
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+  glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_TEXTURE_2D, texture, 0);
+  const int rx = 17, rw = 1500, pack_length = 1520;
+  std::vector<float> rect(std::size_t(pack_length) * h, -2.0f);
+  glPixelStorei(GL_PACK_ROW_LENGTH, pack_length);
+  glReadPixels(rx, 0, rw, h, GL_DEPTH_COMPONENT, GL_FLOAT, rect.data());
+  glPixelStorei(GL_PACK_ROW_LENGTH, 0);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < pack_length; ++x) {
+      const float got = rect[std::size_t(y) * pack_length + x];
+      if (x >= rw) {
+        ASSERT_EQ(got, -2.0f) << "padding " << x << "," << y;
+        continue;
+      }
+      const std::size_t i = std::size_t(y) * w + rx + x;
+      const std::uint32_t in = y >= y0 && y < y0 + rows ? ~depth[i] : depth[i];
+      ASSERT_EQ(got, to_float(unorm(to_float(in, 32), 24), 24)) << x << "," << y;
+    }
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+  glDeleteFramebuffers(1, &fbo);
+}
+
 // RGBA8_SNORM from RGBA/BYTE (GL 4.6 eq. 2.2 then 2.4): -128 is -1.0 and is stored as -127, so it
 // reads back as BYTE -127 and FLOAT -1.0; every other byte comes back as it went in. Mesa llvmpipe and
 // zink return the -128 they copied (and llvmpipe reads it as FLOAT -128/127).

@@ -40,4 +40,34 @@ void split_depth_stencil(const ZsLayout&, const void* texels, size_t count, uint
 void merge_depth_stencil(const ZsLayout&, const uint32_t* depth, const uint8_t* stencil, size_t count, void* texels,
                          Isa isa = cpu_isa());
 
+// Packed 16-bit unorm texels (565, 5551, 4444 and their reversed orders) <-> four unorm8 bytes per
+// texel (kernels_packed16.cpp). One `Packed16Channel` per destination byte (unpack) or per packed
+// channel (pack): where the channel sits in the 16-bit word (`shift`, `bits` 1..8) and, for a pack,
+// which byte of the texel it comes from (`source`); `bits` 0 means the constant `constant` instead
+// (unpack: the byte's value; pack: a raw value or'ed in at `shift`). The values are the generic
+// path's, eq. 2.1 then 2.3: round(c * 255 / (2^b - 1)) and round(v * (2^b - 1) / 255).
+struct Packed16Channel {
+  uint8_t shift = 0, bits = 0, source = 0;
+  uint16_t constant = 0;
+};
+void packed16_to_unorm8x4(const Packed16Channel (&bytes)[4], uint8_t* dst, const uint16_t* src, size_t count,
+                          Isa isa = cpu_isa());
+void unorm8x4_to_packed16(const Packed16Channel (&channels)[4], uint16_t* dst, const uint8_t* src, size_t count,
+                          Isa isa = cpu_isa());
+
+// RGB9_E5 (GL_UNSIGNED_INT_5_9_9_9_REV words) <-> float32 RGB or RGBA texels (`channels` 3 or 4;
+// kernels_rgb9e5.cpp), as pack.h's rgb9e5_to_float / float_to_rgb9e5 (GL 4.6 8.5.2): unpacked
+// alpha is 1, packed alpha ignored.
+void rgb9e5_to_float(float* dst, unsigned channels, const uint32_t* src, size_t count, Isa isa = cpu_isa());
+void float_to_rgb9e5(uint32_t* dst, const float* src, unsigned channels, size_t count, Isa isa = cpu_isa());
+
+// Unorm depth words <-> float depth (kernels_depth.cpp), as pack.h's unpack_depth_float and
+// pack_depth_float: `bits` of unorm depth at `shift` in 16-bit (`bytes` 2) or 32-bit (4) words;
+// eq. 2.1 in double rounded to float one way, eq. 2.3 the other (clamped, NaN 0), other bits 0.
+struct DepthWord {
+  unsigned bytes = 4, bits = 24, shift = 0;
+};
+void depth_unorm_to_float(float* dst, const DepthWord&, const void* src, size_t count, Isa isa = cpu_isa());
+void float_to_depth_unorm(void* dst, const DepthWord&, const float* src, size_t count, Isa isa = cpu_isa());
+
 }  // namespace glvk::formats::kernels
