@@ -193,7 +193,9 @@ bool attachment_target(const FramebufferAttachment& a, st::TargetInput& out, std
 }  // namespace
 
 void draw_framebuffer_targets(Context& ctx, st::DrawFramebufferInput& out) {
-  const FramebufferObject& fb = *ctx.current_draw_framebuffer();
+  const FramebufferObject* current = ctx.current_draw_framebuffer();
+  if (!current) return;  // no default framebuffer (a surfaceless context): nothing to draw into
+  const FramebufferObject& fb = *current;
   std::uint32_t width = ~0u, height = ~0u, layers = ~0u, samples = 1;
   for (unsigned i = 0; i < kMaxColorAttachments; ++i) {
     std::array<const FramebufferAttachment*, 2> targets{};
