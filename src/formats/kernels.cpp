@@ -7,12 +7,10 @@
 
 #include <cstring>
 
-#if defined(__x86_64__) || defined(__i386__)
+#include "kernels_isa.h"
+
+#if GLVK_X86
 #include <cpuid.h>
-#include <immintrin.h>
-#define GLVK_X86 1
-#else
-#define GLVK_X86 0
 #endif
 
 namespace glvk::formats::kernels {
@@ -52,8 +50,6 @@ const char* isa_name(Isa isa) {
 }
 
 namespace {
-
-Isa usable(Isa wanted) { return wanted < cpu_isa() ? wanted : cpu_isa(); }
 
 // ---------------------------------------------------------------- scalar references
 

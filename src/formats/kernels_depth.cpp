@@ -7,17 +7,10 @@
 
 #include <cstring>
 
-#if defined(__x86_64__) || defined(__i386__)
-#include <immintrin.h>
-#define GLVK_X86 1
-#else
-#define GLVK_X86 0
-#endif
+#include "kernels_isa.h"
 
 namespace glvk::formats::kernels {
 namespace {
-
-Isa usable(Isa wanted) { return wanted < cpu_isa() ? wanted : cpu_isa(); }
 
 uint32_t mask_of(unsigned bits) { return bits >= 32 ? 0xffffffffu : (1u << bits) - 1; }
 

@@ -7,17 +7,10 @@
 
 #include <glvk/formats/pack.h>
 
-#if defined(__x86_64__) || defined(__i386__)
-#include <immintrin.h>
-#define GLVK_X86 1
-#else
-#define GLVK_X86 0
-#endif
+#include "kernels_isa.h"
 
 namespace glvk::formats::kernels {
 namespace {
-
-Isa usable(Isa wanted) { return wanted < cpu_isa() ? wanted : cpu_isa(); }
 
 // floor(x / d) for 0 <= x <= limit as mulhi16(x << pre, magic) >> post (a 16-bit lane's exact
 // division by a constant); found and checked at compile time.

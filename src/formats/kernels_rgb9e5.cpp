@@ -9,17 +9,10 @@
 
 #include <cstring>
 
-#if defined(__x86_64__) || defined(__i386__)
-#include <immintrin.h>
-#define GLVK_X86 1
-#else
-#define GLVK_X86 0
-#endif
+#include "kernels_isa.h"
 
 namespace glvk::formats::kernels {
 namespace {
-
-Isa usable(Isa wanted) { return wanted < cpu_isa() ? wanted : cpu_isa(); }
 
 void unpack_scalar(float* dst, unsigned channels, const uint32_t* src, size_t begin, size_t end) {
   for (size_t i = begin; i < end; ++i) {
