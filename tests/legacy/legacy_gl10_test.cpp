@@ -9,32 +9,14 @@
 #include <vector>
 
 #include "gl_fixture.h"
+#include "legacy_framebuffer.h"
 #include "legacy_pixels.h"
 
 namespace glvk::test {
 namespace {
 
-constexpr int kSize = 32;
 
-class LegacyGl10Test : public GlTest {
- protected:
-  std::vector<EGLint> context_attributes() const override { return compatibility_context_attributes(); }
-
-  void SetUp() override {
-    GlTest::SetUp();
-    glGenRenderbuffers(1, &rb_);
-    glBindRenderbuffer(GL_RENDERBUFFER, rb_);
-    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, kSize, kSize);
-    glGenFramebuffers(1, &fbo_);
-    glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
-    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb_);
-    glViewport(0, 0, kSize, kSize);
-    glClearColor(0, 0, 0, 0);
-    glClear(GL_COLOR_BUFFER_BIT);
-  }
-
-  GLuint rb_ = 0, fbo_ = 0;
-};
+using LegacyGl10Test = LegacyFramebufferTest;
 
 float get1(GLenum pname) {
   float v = -99;

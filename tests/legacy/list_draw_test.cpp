@@ -9,35 +9,15 @@
 
 #include "gl_fixture.h"
 #include "gl_programs.h"
+#include "legacy_framebuffer.h"
 #include "legacy_pixels.h"
 
 namespace glvk::test {
 namespace {
 
-constexpr int kSize = 32;
 const Rgba kBlack{0, 0, 0, 0}, kRed{255, 0, 0, 255}, kGreen{0, 255, 0, 255}, kBlue{0, 0, 255, 255};
 
-class ListDrawTest : public GlTest {
- protected:
-  std::vector<EGLint> context_attributes() const override { return compatibility_context_attributes(); }
-
-  void SetUp() override {
-    GlTest::SetUp();
-    glGenRenderbuffers(1, &rb_);
-    glBindRenderbuffer(GL_RENDERBUFFER, rb_);
-    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, kSize, kSize);
-    glGenFramebuffers(1, &fbo_);
-    glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
-    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb_);
-    glViewport(0, 0, kSize, kSize);
-    glClearColor(0, 0, 0, 0);
-    glClear(GL_COLOR_BUFFER_BIT);
-  }
-
-  void clear() { glClear(GL_COLOR_BUFFER_BIT); }
-
-  GLuint rb_ = 0, fbo_ = 0;
-};
+using ListDrawTest = LegacyFramebufferTest;
 
 // The four quadrants as quads (x0 y0 .. x3 y3), bottom-left, bottom-right, top-left, top-right.
 constexpr std::array<GLfloat, 32> kQuadrants = {

@@ -10,12 +10,12 @@
 
 #include "gl_fixture.h"
 #include "gl_programs.h"
+#include "legacy_framebuffer.h"
 #include "legacy_pixels.h"
 
 namespace glvk::test {
 namespace {
 
-constexpr int kSize = 32;
 const Rgba kBlack{0, 0, 0, 0}, kRed{255, 0, 0, 255}, kGreen{0, 255, 0, 255}, kBlue{0, 0, 255, 255};
 const Rgba kYellow{255, 255, 0, 255}, kMagenta{255, 0, 255, 255}, kWhite{255, 255, 255, 255};
 
@@ -28,25 +28,8 @@ std::array<GLfloat, 4> current(GLenum pname) {
   return v;
 }
 
-class ListGeometryTest : public GlTest {
+class ListGeometryTest : public LegacyFramebufferTest {
  protected:
-  std::vector<EGLint> context_attributes() const override { return compatibility_context_attributes(); }
-
-  void SetUp() override {
-    GlTest::SetUp();
-    glGenRenderbuffers(1, &rb_);
-    glBindRenderbuffer(GL_RENDERBUFFER, rb_);
-    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, kSize, kSize);
-    glGenFramebuffers(1, &fbo_);
-    glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
-    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb_);
-    glViewport(0, 0, kSize, kSize);
-    glClearColor(0, 0, 0, 0);
-    clear();
-  }
-
-  void clear() { glClear(GL_COLOR_BUFFER_BIT); }
-
   // The vertices of a quad over one quadrant (qx, qy in {0, 1}), counter-clockwise.
   static void quadrant(int qx, int qy) {
     const GLfloat x0 = GLfloat(qx) - 1, y0 = GLfloat(qy) - 1;
@@ -56,7 +39,6 @@ class ListGeometryTest : public GlTest {
     glVertex2f(x0, y0 + 1);
   }
 
-  GLuint rb_ = 0, fbo_ = 0;
 };
 
 TEST_F(ListGeometryTest, ColoursSetInsideTheListAreKeptAndLeftCurrent) {
