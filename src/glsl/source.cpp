@@ -430,10 +430,8 @@ PreparedSource prepare_source(Stage stage, std::string_view source, const Compil
   // gl_PointCoord's t runs down from the point's top (GL 4.6 14.4.1, POINT_SPRITE_COORD_ORIGIN
   // UPPER_LEFT) or up (LOWER_LEFT); Vulkan's runs with the framebuffer rows, which are GL's rows
   // here (no y flip): t = a y + b from a state uniform glvk fills, (-1, 1) or (1, 0). The macro
-  // does not expand inside itself, so its gl_PointCoord is the built-in. (glvk's fixed-function
-  // fragment shaders place the origin themselves and say so with GLVK_VULKAN_POINT_COORD.)
-  if (stage == Stage::Fragment && source.find("gl_PointCoord") != std::string_view::npos &&
-      source.find("GLVK_VULKAN_POINT_COORD") == std::string_view::npos)
+  // does not expand inside itself, so its gl_PointCoord is the built-in.
+  if (stage == Stage::Fragment && options.point_coord_from_state && source.find("gl_PointCoord") != std::string_view::npos)
     out.preamble += "uniform highp vec2 glvk_PointCoordTransform;\n"
                     "#define gl_PointCoord vec2(gl_PointCoord.x, gl_PointCoord.y * glvk_PointCoordTransform.x + "
                     "glvk_PointCoordTransform.y)\n";

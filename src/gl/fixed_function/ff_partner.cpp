@@ -79,11 +79,14 @@ void plan_copies(const glsl::Program& user, const glsl::Program& hidden, FixedSt
 void link_variant(Context& ctx, const ProgramObject& user, const FixedStages& f, const ff::Key& key,
                   FixedStages::Variant& v) {
   std::vector<glsl::ShaderSource> sources = f.sources;
-  if (f.partner == ff::Partner::UserFragment)
+  glsl::LinkOptions options = f.options;
+  if (f.partner == ff::Partner::UserFragment) {
     sources.push_back({glsl::Stage::Vertex, ff::vertex_shader(key)});
-  else
+  } else {
     sources.push_back({glsl::Stage::Fragment, ff::fragment_shader(key)});
-  std::shared_ptr<st::Program> linked = st::link_program(ctx.st().shared_screen(), sources, f.options);
+    options.compile.point_coord_from_state = false;  // the generated stage places the sprite origin itself
+  }
+  std::shared_ptr<st::Program> linked = st::link_program(ctx.st().shared_screen(), sources, options);
   if (!linked->linked()) {
     v.error = linked->reflection().log;
     return;

@@ -273,7 +273,9 @@ FixedFunctionCache::Entry* find_or_link(Context& ctx, const char* fn, const ff::
   if (!inserted) return e.program ? &e : nullptr;
   const glsl::ShaderSource sources[] = {{glsl::Stage::Vertex, ff::vertex_shader(key)},
                                         {glsl::Stage::Fragment, ff::fragment_shader(key)}};
-  std::shared_ptr<st::Program> linked = st::link_program(ctx.st().shared_screen(), sources, glsl::LinkOptions{});
+  glsl::LinkOptions options;
+  options.compile.point_coord_from_state = false;  // the fragment shader places the sprite origin itself
+  std::shared_ptr<st::Program> linked = st::link_program(ctx.st().shared_screen(), sources, options);
   if (!linked->linked()) {
     // A glvk bug, not the application's: reported once per key.
     ctx.error(GL_INVALID_OPERATION, "%s: the generated fixed-function program does not link: %s", fn,

@@ -372,9 +372,6 @@ const char* alpha_compare(GLenum func) {
 std::string fragment_shader(const Key& key) {
   std::string s = version_line(key);
   if (key.pixels == PixelSource::Stencil) s += "#extension GL_ARB_shader_stencil_export : require\n";
-  // This shader places the sprite origin itself (below), from the key: src/glsl leaves its
-  // gl_PointCoord as Vulkan's.
-  s += "#define GLVK_VULKAN_POINT_COORD 1\n";
   const char* flat = key.flat ? "flat " : "";
   // A partner stage reads the user's vertex shader through gl_Color, gl_SecondaryColor,
   // gl_TexCoord[] and gl_FogFragCoord (gl_Color is front or back by VERTEX_PROGRAM_TWO_SIDE).

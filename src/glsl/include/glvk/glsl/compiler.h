@@ -54,6 +54,10 @@ struct CompileOptions {
   // An OpenGL ES context: it takes GLSL ES shaders only (glsl_es.h); a desktop one ES 1.00 only.
   bool es = false;
   BuiltInLimits limits;
+  // Fragment shaders read gl_PointCoord with POINT_SPRITE_COORD_ORIGIN from a state uniform
+  // (source.cpp); glvk's generated fixed-function fragment shaders, which place the origin from
+  // their key, turn it off and read Vulkan's.
+  bool point_coord_from_state = true;
 };
 
 // glCompileShader: parsing and semantic checks of one shader (the strings of glShaderSource
