@@ -36,14 +36,8 @@ DrawResources::~DrawResources() {
   for (auto& [key, sampler] : samplers) vkDestroySampler(screen.device->handle(), sampler, nullptr);
 }
 
-bool DrawResources::blendable(VkFormat format) {
-  const auto known = blendable_formats.find(format);
-  if (known != blendable_formats.end()) return known->second;
-  VkFormatProperties properties{};
-  vkGetPhysicalDeviceFormatProperties(screen.device->physical_device(), format, &properties);
-  const bool blends = properties.optimalTilingFeatures & VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BLEND_BIT;
-  blendable_formats.emplace(format, blends);
-  return blends;
+bool DrawResources::blendable(VkFormat format) const {
+  return screen.device->format_properties(format).optimalTilingFeatures & VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BLEND_BIT;
 }
 
 DrawResources& draw_resources(Screen::Impl& s) {

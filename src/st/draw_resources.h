@@ -66,8 +66,8 @@ struct DrawResources {
   // A cached texel buffer view of `buffer`; entries of destroyed buffers are dropped as they are met.
   VkBufferView buffer_view(const std::shared_ptr<vk_backend::Buffer>& buffer, const BufferViewKey& key,
                            bool* created = nullptr);
-  // Whether the device blends into attachments of `format` (COLOR_ATTACHMENT_BLEND), cached.
-  bool blendable(VkFormat format);
+  // Whether the device blends into attachments of `format` (COLOR_ATTACHMENT_BLEND).
+  bool blendable(VkFormat format) const;
 
   Screen::Impl& screen;
   vk_backend::PipelineCache pipelines;
@@ -90,7 +90,6 @@ struct DrawResources {
   // shape (1D, 2D, cube, 3D, 2D multisample) and number kind (float, signed, unsigned), made on
   // first use: Vulkan needs the view's numeric type and sample count to be the sampler's.
   std::array<std::shared_ptr<vk_backend::Image>, 15> incomplete;
-  std::map<VkFormat, bool> blendable_formats;
 };
 
 // The screen's draw resources, created on first use (screen lock held).

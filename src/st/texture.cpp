@@ -280,8 +280,7 @@ Texture::Texture(std::shared_ptr<Screen> screen, const TextureLayout& layout, un
     Locked l(*screen_);
     // `bindings` steered the format choice; the image may become an attachment whenever its format
     // can be one (any texture can be attached to a framebuffer later, as zink does it).
-    VkFormatProperties properties;
-    vkGetPhysicalDeviceFormatProperties(l.s.device->physical_device(), image.format, &properties);
+    const VkFormatProperties properties = l.s.device->format_properties(image.format);
     const VkFormatFeatureFlags features = properties.optimalTilingFeatures;
     if ((bindings & BIND_RENDER_TARGET) || (features & VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT))
       image.usage |= VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;

@@ -106,10 +106,9 @@ void texture_blit(Texture& src, unsigned src_level, const Box& src_box, Texture&
 namespace {
 
 bool blit_supported(Screen& screen, const FormatDesc& src, const FormatDesc& dst, bool linear) {
-  VkFormatProperties from, to;
-  const VkPhysicalDevice physical = screen.impl().device->physical_device();
-  vkGetPhysicalDeviceFormatProperties(physical, static_cast<VkFormat>(src.vk_format), &from);
-  vkGetPhysicalDeviceFormatProperties(physical, static_cast<VkFormat>(dst.vk_format), &to);
+  const vk_backend::Device& device = *screen.impl().device;
+  const VkFormatProperties from = device.format_properties(static_cast<VkFormat>(src.vk_format));
+  const VkFormatProperties to = device.format_properties(static_cast<VkFormat>(dst.vk_format));
   const VkFormatFeatureFlags source = VK_FORMAT_FEATURE_BLIT_SRC_BIT |
                                       (linear ? VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT : 0);
   return (from.optimalTilingFeatures & source) == source &&

@@ -24,9 +24,7 @@ namespace {
 bool can_blit_linear(Screen& screen, Format format) {
   const FormatDesc& d = formats::describe(format);
   if (d.is_depth || d.is_stencil || d.is_compressed) return false;
-  VkFormatProperties properties;
-  Screen::Impl& s = screen.impl();
-  vkGetPhysicalDeviceFormatProperties(s.device->physical_device(), static_cast<VkFormat>(d.vk_format), &properties);
+  const VkFormatProperties properties = screen.impl().device->format_properties(static_cast<VkFormat>(d.vk_format));
   const VkFormatFeatureFlags needed = VK_FORMAT_FEATURE_BLIT_SRC_BIT | VK_FORMAT_FEATURE_BLIT_DST_BIT |
                                       VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT;
   return (properties.optimalTilingFeatures & needed) == needed;

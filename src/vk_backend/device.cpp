@@ -174,6 +174,8 @@ Device::Device(const Instance& instance, VkPhysicalDevice physical_device)
   vkGetPhysicalDeviceProperties2(physical_device_, &properties2);
   properties_ = properties2.properties;
   vkGetPhysicalDeviceMemoryProperties(physical_device_, &memory_properties_);
+  for (std::size_t f = 0; f < core_format_properties_.size(); ++f)
+    vkGetPhysicalDeviceFormatProperties(physical_device_, VkFormat(f), &core_format_properties_[f]);
   // Refused before vkCreateDevice: RADV's null device creates a device it then crashes destroying.
   if (const std::string why = unusable_reason(
           {properties_.deviceName, properties_.deviceType, memory_properties_.memoryTypeCount});
@@ -335,6 +337,13 @@ Device::~Device() {
     vkDeviceWaitIdle(device_);
     vkDestroyDevice(device_, nullptr);
   }
+}
+
+VkFormatProperties Device::format_properties(VkFormat format) const {
+  if (format >= 0 && std::size_t(format) < core_format_properties_.size()) return core_format_properties_[std::size_t(format)];
+  VkFormatProperties properties{};
+  vkGetPhysicalDeviceFormatProperties(physical_device_, format, &properties);
+  return properties;
 }
 
 std::uint32_t Device::memory_type(std::uint32_t type_bits, VkMemoryPropertyFlags required,

@@ -61,8 +61,7 @@ std::uint64_t texel_bytes(const ImageDescription& d) {
 bool linear_tiling_supported(const Device& device, const ImageDescription& description) {
   if (format_aspects(description.format) != VK_IMAGE_ASPECT_COLOR_BIT) return false;
   if (description.samples != VK_SAMPLE_COUNT_1_BIT) return false;
-  VkFormatProperties features;
-  vkGetPhysicalDeviceFormatProperties(device.physical_device(), description.format, &features);
+  const VkFormatProperties features = device.format_properties(description.format);
   if ((features.linearTilingFeatures & features.optimalTilingFeatures) != features.optimalTilingFeatures) return false;
   VkImageFormatProperties limits;
   const VkImageUsageFlags usage =

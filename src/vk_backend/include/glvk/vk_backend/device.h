@@ -1,6 +1,7 @@
 // Vulkan instance and logical device bring-up (through volk).
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <memory>
@@ -80,6 +81,9 @@ class Device {
   const DrawFeatures& draw_features() const { return draw_features_; }
   // The Vulkan 1.0 features enabled (every one the device has, but robust buffer access).
   const VkPhysicalDeviceFeatures& features() const { return features_; }
+  // vkGetPhysicalDeviceFormatProperties, answered from a table filled at creation for the core
+  // formats (draws ask per vertex attribute, and lavapipe's answer costs a thousand instructions).
+  VkFormatProperties format_properties(VkFormat format) const;
   // The bits a timestamp query of the queue holds (0: the queue cannot write timestamps).
   std::uint32_t timestamp_valid_bits() const { return timestamp_valid_bits_; }
   // The device's clock in timestamp ticks, read now (VK_EXT_calibrated_timestamps' device domain);
@@ -111,6 +115,7 @@ class Device {
   VkPhysicalDeviceProperties properties_{};
   VkPhysicalDeviceDriverProperties driver_properties_{};
   VkPhysicalDeviceMemoryProperties memory_properties_{};
+  std::array<VkFormatProperties, VK_FORMAT_ASTC_12x12_SRGB_BLOCK + 1> core_format_properties_{};
   mutable std::atomic<bool> lost_{false};
 };
 
