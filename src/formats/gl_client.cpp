@@ -3,7 +3,9 @@
 #include <GL/gl.h>
 #include <GL/glext.h>
 
+#include <algorithm>
 #include <cstring>
+#include <span>
 #include <glvk/formats/checked_size.h>
 
 #include "gl_tables.h"
@@ -12,16 +14,18 @@ namespace glvk::formats {
 
 namespace {
 
-const detail::GlTypeInfo* find_type(uint32_t type) {
-  for (const auto& t : detail::kGlTypes)
-    if (t.type == type) return &t;
-  return nullptr;
+// The row of `table` (ordered by its key, gen_gl_tables.py) whose `Key` member is `value`.
+template <auto Key, typename Row>
+const Row* find_row(std::span<const Row> table, uint32_t value) {
+  const auto it = std::lower_bound(table.begin(), table.end(), value,
+                                   [](const Row& row, uint32_t v) { return uint32_t(row.*Key) < v; });
+  return it != table.end() && uint32_t((*it).*Key) == value ? &*it : nullptr;
 }
 
+const detail::GlTypeInfo* find_type(uint32_t type) { return find_row<&detail::GlTypeInfo::type>(detail::kGlTypes, type); }
+
 const detail::GlClientFormatInfo* find_client_format(uint32_t format) {
-  for (const auto& f : detail::kGlClientFormats)
-    if (f.format == format) return &f;
-  return nullptr;
+  return find_row<&detail::GlClientFormatInfo::format>(detail::kGlClientFormats, format);
 }
 
 const detail::GlPackedFormat* find_packed(uint32_t format, uint32_t type) {
@@ -61,9 +65,7 @@ bool row_layout(const PixelStore& pack, int width, uint32_t format, uint32_t typ
 }  // namespace
 
 const InternalFormatInfo* find_internal_format(uint32_t internal_format) {
-  for (const auto& i : detail::kGlInternalFormats)
-    if (i.internal_format == internal_format) return &i;
-  return nullptr;
+  return find_row<&InternalFormatInfo::internal_format>(detail::kGlInternalFormats, internal_format);
 }
 
 uint32_t base_tex_format(uint32_t internal_format) {
