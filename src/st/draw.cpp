@@ -4,8 +4,10 @@
 #include "glvk/st/draw.h"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <limits>
+#include <memory_resource>
 #include <new>
 #include <stdexcept>
 #include <vector>
@@ -294,7 +296,13 @@ void draw(Context& context, const DrawCall& call) {
   // Indices outside (or misaligned in) the element buffer are read by the CPU, clamped.
   const bool cpu_index_source = call.index_type && !indices_in_buffer(call);
 
-  std::vector<InputSlot> slots;
+  // The vertex inputs: at most two slots (the halves of a dvec3/dvec4) per location, in an arena
+  // on the stack (no allocation per draw).
+  constexpr std::size_t kMaxSlots = 2 * kMaxVertexAttribs;
+  std::array<std::byte, kMaxSlots * (sizeof(InputSlot) + sizeof(vk_backend::DrawVertexBuffer)) + 64> arena;
+  std::pmr::monotonic_buffer_resource memory(arena.data(), arena.size());
+  std::pmr::vector<InputSlot> slots(&memory);
+  slots.reserve(kMaxSlots);
   bool needs_range = false;
   for (const glsl::InterfaceVariable& var : reflection.attributes) {
     if (var.location < 0) continue;
@@ -316,9 +324,8 @@ void draw(Context& context, const DrawCall& call) {
         const VertexAttribInput& a = *slot.attrib;
         if (a.enabled) {
           const auto native = native_vertex_format(a, input);
-          VkFormatProperties properties{};
-          if (native) vkGetPhysicalDeviceFormatProperties(device.physical_device(), *native, &properties);
-          const bool fetchable = native && (properties.bufferFeatures & VK_FORMAT_FEATURE_VERTEX_BUFFER_BIT);
+          const bool fetchable =
+              native && (device.format_properties(*native).bufferFeatures & VK_FORMAT_FEATURE_VERTEX_BUFFER_BIT);
           // An offset at or past the buffer's end cannot be bound (Vulkan): streamed, reading zeros.
           slot.streamed = !fetchable || !a.buffer || a.pointer >= a.buffer->width0 || misaligned(a);
           if (fetchable) slot.format = *native;
@@ -526,8 +533,8 @@ void draw(Context& context, const DrawCall& call) {
   if (cpu_indexed && restart && !lowered && !is_list(topology)) dyn.primitive_restart = true;  // ~0u markers
 
   // Vertex input.
-  std::vector<vk_backend::DrawVertexBuffer> buffers;
-  buffers.reserve(slots.size());
+  std::pmr::vector<vk_backend::DrawVertexBuffer> buffers(&memory);
+  buffers.reserve(std::max<std::size_t>(slots.size(), 1));
   for (const InputSlot& slot : slots) {
     const VertexAttribInput& a = *slot.attrib;
     const std::uint32_t binding = std::uint32_t(buffers.size());

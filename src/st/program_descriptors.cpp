@@ -52,6 +52,7 @@ void write_program_descriptors(DrawResources& res, vk_backend::CommandStream& st
       image_count += r.count;
     if (r.kind == glsl::ResourceKind::TexelBuffer) texel_count += r.count;
   }
+  out.writes.reserve(reflection.resources.size() + 1);
   out.buffer_infos.reserve(buffer_count);
   out.image_infos.reserve(image_count);
   out.texel_views.reserve(texel_count);

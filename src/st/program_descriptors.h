@@ -3,6 +3,9 @@
 // buffers, from a ProgramInputs. Private to src/st; screen lock held.
 #pragma once
 
+#include <array>
+#include <cstddef>
+#include <memory_resource>
 #include <vector>
 
 #include <volk.h>
@@ -14,11 +17,15 @@
 namespace glvk::st {
 
 struct ProgramDescriptors {
-  std::vector<VkWriteDescriptorSet> writes;
+  // A draw's descriptors live in this arena (no allocation per draw) unless a program has
+  // unusually many; the vectors then take the rest from the heap.
+  std::array<std::byte, 4096> arena;
+  std::pmr::monotonic_buffer_resource memory{arena.data(), arena.size()};
+  std::pmr::vector<VkWriteDescriptorSet> writes{&memory};
   // What the writes point into (reserved up front: never reallocated once written).
-  std::vector<VkDescriptorBufferInfo> buffer_infos;
-  std::vector<VkDescriptorImageInfo> image_infos;
-  std::vector<VkBufferView> texel_views;
+  std::pmr::vector<VkDescriptorBufferInfo> buffer_infos{&memory};
+  std::pmr::vector<VkDescriptorImageInfo> image_infos{&memory};
+  std::pmr::vector<VkBufferView> texel_views{&memory};
 };
 
 // Fills `out` for `reflection`'s resources. Buffers the program may store into (shader storage and
