@@ -287,17 +287,22 @@ void gather_program_inputs(Context& ctx, const ProgramObject& program, st::Progr
   call.program = program.executable.get();
   call.default_uniforms = program.default_block.data();
   call.uniform_block_bindings = program.block_bindings;
-  auto ranges = [](const auto& bindings, auto& out) {
-    for (std::size_t i = 0; i < bindings.size(); ++i) {
-      const Context::IndexedBufferBinding& b = bindings[i];
-      out[i] = b.buffer && b.buffer->resource
-                   ? st::BufferRange{b.buffer->resource.get(), std::uint64_t(b.offset), std::uint64_t(b.size)}
-                   : st::BufferRange{};
-    }
+  // The ranges bound at the binding points the program's blocks read (the state tracker reads no
+  // other; copying all of them cost more than the rest of a small draw's inputs).
+  auto range = [](const auto& bindings, GLuint point, auto& out) {
+    if (point >= bindings.size() || point >= out.size()) return;
+    const Context::IndexedBufferBinding& b = bindings[point];
+    out[point] = b.buffer && b.buffer->resource
+                     ? st::BufferRange{b.buffer->resource.get(), std::uint64_t(b.offset), std::uint64_t(b.size)}
+                     : st::BufferRange{};
   };
-  ranges(ctx.uniform_buffer_bindings, call.uniform_buffers);
-  ranges(ctx.storage_buffer_bindings, call.storage_buffers);
-  ranges(ctx.atomic_counter_buffer_bindings, call.atomic_counter_buffers);
+  for (std::size_t i = 0; i < r.blocks.size() && i < program.block_bindings.size(); ++i) {
+    const glsl::UniformBlock& block = r.blocks[i];
+    const GLuint point = program.block_bindings[i];
+    if (!block.storage) range(ctx.uniform_buffer_bindings, point, call.uniform_buffers);
+    else if (glsl::is_atomic_counter_block(block)) range(ctx.atomic_counter_buffer_bindings, point, call.atomic_counter_buffers);
+    else range(ctx.storage_buffer_bindings, point, call.storage_buffers);
+  }
   // Samplers: each element reads the texture of its unit's binding for the sampler's target.
   sampler_textures.clear();
   std::size_t flat = 0;
