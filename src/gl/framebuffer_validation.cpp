@@ -111,16 +111,19 @@ GLint attachment_layer_count(const FramebufferAttachment& a, const TextureImage&
 
 namespace {
 
-AttachmentDescription describe_attachment(Context& ctx, const FramebufferAttachment& a) {
+// What completeness reads of an attachment, but for the two format rules (add_format_rules).
+AttachmentDescription describe_attachment(const FramebufferAttachment& a) {
   AttachmentDescription d;
   d.object = a.type;
+  if (a.type == AttachmentObject::NONE) return d;
   TextureImage scratch;
   const TextureImage* image = attached_image(a, scratch);
-  if (!image) return d;
-  d.image = a.type == AttachmentObject::TEXTURE ? static_cast<const void*>(image)
-                                                 : static_cast<const void*>(a.renderbuffer.get());
-  const unsigned renderable = image->defined() ? formats::framebuffer_renderable(GLenum(image->internal_format)) : 0;
-  d.renderable = renderable;
+  // The identity of a texture's image is its level in the texture (a 1D array's `image` is a copy).
+  d.image = a.type == AttachmentObject::TEXTURE
+                ? static_cast<const void*>(&a.texture->images[face_of(a.cube_face)][std::size_t(a.level)])
+                : static_cast<const void*>(a.renderbuffer.get());
+  d.internal_format = std::uint32_t(image->internal_format);
+  d.storage_format = std::uint32_t(image->storage);
   d.width = std::uint32_t(image->width);
   d.height = std::uint32_t(image->height);
   const GLenum target = a.type == AttachmentObject::TEXTURE ? a.texture->target : GL_RENDERBUFFER;
@@ -136,12 +139,18 @@ AttachmentDescription describe_attachment(Context& ctx, const FramebufferAttachm
     const GLint last = t.immutable ? t.view_num_levels - 1 : GLint(kMaxTextureLevels) - 1;
     d.level_complete = image->defined() && a.level >= t.base_level && a.level <= std::min(last, t.max_level);
   }
-  // The implementation-dependent rule: the device renders to the format chosen for the image.
-  const unsigned bindings = renderable & formats::RENDERABLE_COLOR ? st::BIND_RENDER_TARGET : st::BIND_DEPTH_STENCIL;
-  d.device_renderable = image->defined() && st::format_support(ctx.st().screen())
-                                                .is_format_supported(image->storage, st::TextureTarget::TEXTURE_2D,
-                                                                     unsigned(image->samples), bindings);
   return d;
+}
+
+// The format rules of an attached image: renderable by GL's tables, and by the device in the
+// format chosen for it (the implementation-dependent rule).
+void add_format_rules(Context& ctx, AttachmentDescription& d) {
+  if (!d.attached()) return;
+  d.renderable = d.internal_format ? formats::framebuffer_renderable(GLenum(d.internal_format)) : 0;
+  const unsigned bindings = d.renderable & formats::RENDERABLE_COLOR ? st::BIND_RENDER_TARGET : st::BIND_DEPTH_STENCIL;
+  d.device_renderable = d.internal_format && st::format_support(ctx.st().screen())
+                                                 .is_format_supported(formats::Format(d.storage_format),
+                                                                      st::TextureTarget::TEXTURE_2D, d.samples, bindings);
 }
 
 }  // namespace
@@ -232,11 +241,11 @@ GLenum framebuffer_status(Context& ctx, const FramebufferObject* fb) {
   if (fb->window) return GL_FRAMEBUFFER_COMPLETE;  // a surface's framebuffer is always complete
   FramebufferDescription d;
   for (unsigned i = 0; i < kMaxColorAttachments; ++i) {
-    d.color[i] = describe_attachment(ctx, fb->color[i]);
+    d.color[i] = describe_attachment(fb->color[i]);
     d.draw_buffers[i] = draw_buffer_index(fb->draw_buffers[i]);
   }
-  d.depth = describe_attachment(ctx, fb->depth);
-  d.stencil = describe_attachment(ctx, fb->stencil);
+  d.depth = describe_attachment(fb->depth);
+  d.stencil = describe_attachment(fb->stencil);
   d.read_buffer = draw_buffer_index(fb->read_buffer);
   d.default_width = std::uint32_t(fb->default_width);
   d.default_height = std::uint32_t(fb->default_height);
@@ -245,9 +254,16 @@ GLenum framebuffer_status(Context& ctx, const FramebufferObject* fb) {
   d.default_fixed_sample_locations = fb->default_fixed_sample_locations;
   // ARB_ES2_compatibility (in GL 4.1) removed the draw/read buffer rules; every glvk context
   // advertises it, whatever version was asked for, so none applies them (as Mesa with the extension).
+  if (fb->completeness && fb->completeness->description == d) return fb->completeness->status;
+  FramebufferDescription with_rules = d;
+  for (AttachmentDescription& a : with_rules.color) add_format_rules(ctx, a);
+  add_format_rules(ctx, with_rules.depth);
+  add_format_rules(ctx, with_rules.stencil);
   CompletenessRules rules;
   rules.draw_and_read_buffer_rules = false;
-  return check_framebuffer_completeness(d, rules);
+  const GLenum status = check_framebuffer_completeness(with_rules, rules);
+  fb->completeness = FramebufferObject::CompletenessMemo{d, status};
+  return status;
 }
 
 // SAMPLES of a complete framebuffer (GL 4.6 section 9.2.3.1): the sample count its attachments

@@ -157,6 +157,54 @@ TEST_F(FramebufferTest, EveryIncompleteStatusIsReached) {
 }
 
 // GL 4.6 14.3.1. The 4-sample positions are Vulkan's standard ones, which Mesa llvmpipe and zink
+
+// glvk remembers a framebuffer's last status (every draw asks): changes to the attached images
+// themselves, with no framebuffer command between, must still change the answer (GL 4.6 9.4.2).
+TEST_F(FramebufferTest, StatusFollowsRedefinitionsOfTheAttachedImages) {
+  const GLuint t = texture_2d(GL_RGBA8, 8, 8, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  const GLuint rb = renderbuffer(GL_DEPTH_COMPONENT24, 8, 8);
+  framebuffer();
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, 0);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, rb);
+  EXPECT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER), GLenum(GL_FRAMEBUFFER_COMPLETE));
+  glBindTexture(GL_TEXTURE_2D, t);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT32F, 8, 8, 0, GL_DEPTH_COMPONENT, GL_FLOAT, nullptr);
+  EXPECT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER), GLenum(GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT))
+      << "a depth format in a colour attachment";
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  EXPECT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER), GLenum(GL_FRAMEBUFFER_COMPLETE));
+  // The attached level leaves [BASE_LEVEL, MAX_LEVEL]: attachment-incomplete (9.4.1).
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, 1);
+  EXPECT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER), GLenum(GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT));
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, 0);
+  EXPECT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER), GLenum(GL_FRAMEBUFFER_COMPLETE));
+  glRenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_DEPTH_COMPONENT24, 8, 8);
+  EXPECT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER), GLenum(GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE));
+  glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 8, 8);
+  EXPECT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER), GLenum(GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT))
+      << "a colour format in the depth attachment";
+  glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT24, 8, 8);
+  EXPECT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER), GLenum(GL_FRAMEBUFFER_COMPLETE));
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
+// Two layers of two different 1D array textures in the depth and stencil attachments are two
+// images (one view cannot hold both in Vulkan: UNSUPPORTED), the same layer of one texture is one.
+TEST_F(FramebufferTest, OneDArrayDepthAndStencilImagesAreToldApart) {
+  GLuint arrays[2];
+  glGenTextures(2, arrays);
+  for (GLuint a : arrays) {
+    glBindTexture(GL_TEXTURE_1D_ARRAY, a);
+    glTexImage2D(GL_TEXTURE_1D_ARRAY, 0, GL_DEPTH24_STENCIL8, 8, 2, 0, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, nullptr);
+  }
+  framebuffer();
+  glFramebufferTextureLayer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, arrays[0], 0, 1);
+  glFramebufferTextureLayer(GL_FRAMEBUFFER, GL_STENCIL_ATTACHMENT, arrays[0], 0, 1);
+  EXPECT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER), GLenum(GL_FRAMEBUFFER_COMPLETE));
+  glFramebufferTextureLayer(GL_FRAMEBUFFER, GL_STENCIL_ATTACHMENT, arrays[1], 0, 1);
+  EXPECT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER), GLenum(GL_FRAMEBUFFER_UNSUPPORTED));
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
 // report too for the same program: (0.375, 0.125) (0.875, 0.375) (0.125, 0.625) (0.625, 0.875).
 TEST_F(FramebufferTest, SamplePositionsOfTheDrawFramebuffer) {
   GLfloat p[2] = {-1, -1};

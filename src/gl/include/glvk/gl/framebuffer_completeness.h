@@ -35,8 +35,12 @@ struct AttachmentDescription {
   bool level_complete = true;
   // The device can render to the format the image was given (the implementation-dependent rule).
   bool device_renderable = true;
+  // What `renderable` and `device_renderable` derive from: the image's internal format (0 while
+  // undefined) and the format its storage holds.
+  std::uint32_t internal_format = 0, storage_format = 0;
 
   bool attached() const { return object != AttachmentObject::NONE; }
+  bool operator==(const AttachmentDescription&) const = default;
 };
 
 struct FramebufferDescription {
@@ -48,6 +52,8 @@ struct FramebufferDescription {
   // glFramebufferParameteri defaults, used when nothing is attached.
   std::uint32_t default_width = 0, default_height = 0, default_layers = 0, default_samples = 0;
   bool default_fixed_sample_locations = false;
+
+  bool operator==(const FramebufferDescription&) const = default;
 };
 
 struct CompletenessRules {
