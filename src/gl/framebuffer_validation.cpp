@@ -239,31 +239,43 @@ const FramebufferAttachment* read_buffer_attachment(const FramebufferObject& fb)
 GLenum framebuffer_status(Context& ctx, const FramebufferObject* fb) {
   if (!fb) return GL_FRAMEBUFFER_UNDEFINED;
   if (fb->window) return GL_FRAMEBUFFER_COMPLETE;  // a surface's framebuffer is always complete
-  FramebufferDescription d;
+  // The description is brought up to date in the memo, noting whether anything changed (an
+  // empty attachment point that was empty is all a draw usually meets).
+  FramebufferObject::CompletenessMemo& memo = fb->completeness;
+  FramebufferDescription& d = memo.description;
+  bool same = memo.status != 0;
+  const auto update = [&same](auto& field, const auto& value) {
+    if (field == value) return;
+    field = value;
+    same = false;
+  };
+  const auto update_attachment = [&](AttachmentDescription& described, const FramebufferAttachment& a) {
+    if (a.type == AttachmentObject::NONE && !described.attached()) return;
+    update(described, describe_attachment(a));
+  };
   for (unsigned i = 0; i < kMaxColorAttachments; ++i) {
-    d.color[i] = describe_attachment(fb->color[i]);
-    d.draw_buffers[i] = draw_buffer_index(fb->draw_buffers[i]);
+    update_attachment(d.color[i], fb->color[i]);
+    update(d.draw_buffers[i], draw_buffer_index(fb->draw_buffers[i]));
   }
-  d.depth = describe_attachment(fb->depth);
-  d.stencil = describe_attachment(fb->stencil);
-  d.read_buffer = draw_buffer_index(fb->read_buffer);
-  d.default_width = std::uint32_t(fb->default_width);
-  d.default_height = std::uint32_t(fb->default_height);
-  d.default_layers = std::uint32_t(fb->default_layers);
-  d.default_samples = std::uint32_t(fb->default_samples);
-  d.default_fixed_sample_locations = fb->default_fixed_sample_locations;
-  // ARB_ES2_compatibility (in GL 4.1) removed the draw/read buffer rules; every glvk context
-  // advertises it, whatever version was asked for, so none applies them (as Mesa with the extension).
-  if (fb->completeness && fb->completeness->description == d) return fb->completeness->status;
+  update_attachment(d.depth, fb->depth);
+  update_attachment(d.stencil, fb->stencil);
+  update(d.read_buffer, draw_buffer_index(fb->read_buffer));
+  update(d.default_width, std::uint32_t(fb->default_width));
+  update(d.default_height, std::uint32_t(fb->default_height));
+  update(d.default_layers, std::uint32_t(fb->default_layers));
+  update(d.default_samples, std::uint32_t(fb->default_samples));
+  update(d.default_fixed_sample_locations, bool(fb->default_fixed_sample_locations));
+  if (same) return memo.status;
   FramebufferDescription with_rules = d;
   for (AttachmentDescription& a : with_rules.color) add_format_rules(ctx, a);
   add_format_rules(ctx, with_rules.depth);
   add_format_rules(ctx, with_rules.stencil);
+  // ARB_ES2_compatibility (in GL 4.1) removed the draw/read buffer rules; every glvk context
+  // advertises it, whatever version was asked for, so none applies them (as Mesa with the extension).
   CompletenessRules rules;
   rules.draw_and_read_buffer_rules = false;
-  const GLenum status = check_framebuffer_completeness(with_rules, rules);
-  fb->completeness = FramebufferObject::CompletenessMemo{d, status};
-  return status;
+  memo.status = check_framebuffer_completeness(with_rules, rules);
+  return memo.status;
 }
 
 // SAMPLES of a complete framebuffer (GL 4.6 section 9.2.3.1): the sample count its attachments

@@ -78,14 +78,14 @@ struct FramebufferObject {
   GLint default_width = 0, default_height = 0, default_layers = 0, default_samples = 0;
   GLboolean default_fixed_sample_locations = GL_FALSE;
   std::string label;
-  // The last completeness answer and the description it was computed from: the status is a
-  // function of that description, so a draw that finds it unchanged reuses the answer
+  // The last completeness answer (0: none yet) and the description it was computed from: the
+  // status is a function of that description, so a draw that finds it unchanged reuses the answer
   // (framebuffer_status; every draw asks).
   struct CompletenessMemo {
     FramebufferDescription description;
-    GLenum status;
+    GLenum status = 0;
   };
-  mutable std::optional<CompletenessMemo> completeness;
+  mutable CompletenessMemo completeness;
 };
 
 // Creates the default framebuffer of a surface (window_framebuffer.cpp); null when the device
