@@ -391,34 +391,40 @@ void draw(Context& context, const DrawCall& call) {
     if (!span.fits(kMaxStreamedBytes) || !(formats::CheckedSize(n) * 32).fits(kMaxStreamedBytes) ||
         !start.fits(~std::uintptr_t(0)))
       throw std::bad_alloc();  // GL_OUT_OF_MEMORY: the indices span more vertices than can be streamed
-    std::vector<std::byte> source(span.value());
-    if (a.buffer)
-      read_buffer_clamped(context, *a.buffer, start.value(), span.value(), source.data());
-    else
-      std::memcpy(source.data(), reinterpret_cast<const std::byte*>(start.value()), span.value());
+    // Client memory is read where it lies; a buffer's range is read out first.
+    std::vector<std::byte> read;
+    const std::byte* source = reinterpret_cast<const std::byte*>(start.value());
+    if (a.buffer) {
+      read.resize(span.value());
+      read_buffer_clamped(context, *a.buffer, start.value(), span.value(), read.data());
+      source = read.data();
+    }
     if (slot.format != VK_FORMAT_UNDEFINED) {
       slot.stride = std::uint32_t(a.stride);
-      if (slot.stride % attribute_alignment(a) != 0 || (slot.stride != 0 && slot.stride < element)) {
-        // Repacked to an aligned stride: Vulkan fetches components only at their alignment, and
+      if ((!a.buffer && slot.stride != 0) || slot.stride % attribute_alignment(a) != 0 ||
+          (slot.stride != 0 && slot.stride < element)) {
+        // Packed: from client memory each element alone (the span at the application's stride
+        // would carry the other attributes interleaved with it, as immediate mode's vertices do),
+        // and to an aligned stride: Vulkan fetches components only at their alignment, and
         // elements that overlap (stride below the element size) each get their own copy.
         const std::uint32_t packed = (element + 3) & ~3u;
         slot.data.resize(n * packed);
         for (std::uint64_t i = 0; i < n; ++i)
-          std::memcpy(slot.data.data() + i * packed, source.data() + i * slot.stride, element);
+          std::memcpy(slot.data.data() + i * packed, source + i * slot.stride, element);
         slot.stride = packed;
       } else {
-        slot.data = std::move(source);
+        slot.data = a.buffer ? std::move(read) : std::vector<std::byte>(source, source + span.value());
       }
     } else if (slot.input == ShaderInputType::Double) {
       // An array not given as doubles (glVertexAttribPointer) read by a double input: undefined in
       // GL (10.3.?), converted here to the doubles its values are.
       slot.data.resize(n * 32);
-      convert_vertices_to_doubles(a, source.data(), std::uint32_t(n), std::uint32_t(a.stride), slot.data.data());
+      convert_vertices_to_doubles(a, source, std::uint32_t(n), std::uint32_t(a.stride), slot.data.data());
       slot.stride = 32;
       slot.format = VK_FORMAT_R32G32B32A32_UINT;
     } else {
       slot.data.resize(n * 16);
-      convert_vertices(a, slot.input, source.data(), std::uint32_t(n), std::uint32_t(a.stride), slot.data.data());
+      convert_vertices(a, slot.input, source, std::uint32_t(n), std::uint32_t(a.stride), slot.data.data());
       slot.stride = 16;
       slot.format = slot.input == ShaderInputType::Int    ? VK_FORMAT_R32G32B32A32_SINT
                     : slot.input == ShaderInputType::Uint ? VK_FORMAT_R32G32B32A32_UINT
