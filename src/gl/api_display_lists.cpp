@@ -69,6 +69,12 @@ void call_list(Context& ctx, GLuint name) {
   for (const ListCommand& command : *commands) command(ctx);
 }
 
+}  // namespace
+
+bool replaying_list(const Context& ctx) { return ctx.legacy.lists && ctx.legacy.lists->depth > 0; }
+
+namespace {
+
 // The n names of glCallLists as `type` says (21.4: 2_BYTES .. 4_BYTES are big-endian byte groups).
 bool list_names(GLenum type, GLsizei n, const void* lists, std::vector<GLuint>& out) {
   const auto* b = static_cast<const GLubyte*>(lists);

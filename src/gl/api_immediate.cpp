@@ -77,15 +77,47 @@ void fog_coord(Context& ctx, const char* fn, const T* v, int) {
 
 bool is_begin_mode(GLenum mode) { return mode <= GL_PATCHES; }  // POINTS .. POLYGON, adjacency, PATCHES
 
+// The vertices of one primitive of a mode whose primitives are independent (so that consecutive
+// glBegin/glEnd pairs concatenate into one draw); 0 for the others.
+unsigned independent_primitive_vertices(GLenum mode) {
+  switch (mode) {
+    case GL_POINTS: return 1;
+    case GL_LINES: return 2;
+    case GL_TRIANGLES: return 3;
+    case GL_QUADS: return 4;
+    default: return 0;
+  }
+}
+
+// Draws the first `count` vertices as `mode` (glEnd's draw; the dispatch sees no glBegin open).
+void draw_vertices(Context& ctx, GLenum mode, std::size_t count) {
+  LegacyState& l = ctx.legacy;
+  const GLenum open = l.begin_mode;
+  l.begin_mode = kOutsideBeginEnd;
+  l.drawing_immediate = true;
+  draw_arrays(ctx, "glEnd", mode, 0, GLsizei(count));
+  l.drawing_immediate = false;
+  l.begin_mode = open;
+}
+
 void end_primitive(Context& ctx) {
   LegacyState& l = ctx.legacy;
   const GLenum mode = l.begin_mode;
   l.begin_mode = kOutsideBeginEnd;
-  if (!l.vertices.empty()) {
-    l.drawing_immediate = true;
-    draw_arrays(ctx, "glEnd", mode, 0, GLsizei(l.vertices.size()));
-    l.drawing_immediate = false;
+  // Batched while nothing else can observe it: not in a replayed list (its commands bypass the
+  // dispatch that draws a batch), not in SELECT or FEEDBACK mode (each primitive is reported as
+  // it ends), not with per-vertex generic attributes (kept for one primitive only).
+  const unsigned per_primitive = independent_primitive_vertices(mode);
+  if (per_primitive && l.render_mode == GL_RENDER && !l.immediate_generic_mask && !replaying_list(ctx)) {
+    // An incomplete last primitive draws nothing (GL 4.6 compatibility 10.1): dropped here, so
+    // that the next pair's vertices start a primitive of their own.
+    const std::size_t own = l.vertices.size() - l.batched_vertices;
+    l.vertices.resize(l.batched_vertices + own / per_primitive * per_primitive);
+    l.batched_vertices = l.vertices.size();
+    l.batch_mode = mode;
+    return;
   }
+  if (!l.vertices.empty()) draw_vertices(ctx, mode, l.vertices.size());
   l.vertices.clear();
   l.immediate_generics.clear();
   l.immediate_generic_mask = 0;
@@ -121,6 +153,16 @@ void emit_vertex(Context& ctx, const Vec4& position) {
   if (l.immediate_generic_mask) record_generics(ctx);
 }
 
+void draw_immediate_batch(Context& ctx) {
+  LegacyState& l = ctx.legacy;
+  const std::size_t count = l.batched_vertices;
+  if (!count) return;
+  l.batched_vertices = 0;
+  draw_vertices(ctx, l.batch_mode, count);
+  // An open primitive (a command allowed between glBegin and glEnd drew the batch) keeps its vertices.
+  l.vertices.erase(l.vertices.begin(), l.vertices.begin() + std::ptrdiff_t(count));
+}
+
 void note_immediate_generic(Context& ctx, GLuint index) {
   LegacyState& l = ctx.legacy;
   if (index == 0 || index >= LegacyState::kImmediateGenerics || !l.inside_begin_end()) return;
@@ -136,8 +178,9 @@ namespace api {
 void Begin(Context& ctx, const char* fn, GLenum mode) {
   if (!legacy(ctx, fn)) return;
   if (!is_begin_mode(mode)) return ctx.error(GL_INVALID_ENUM, "%s(mode = 0x%04x): not a primitive mode", fn, mode);
+  if (ctx.legacy.batched_vertices && mode != ctx.legacy.batch_mode) draw_immediate_batch(ctx);
   ctx.legacy.begin_mode = mode;
-  ctx.legacy.vertices.clear();
+  ctx.legacy.vertices.resize(ctx.legacy.batched_vertices);  // the batch stays; this primitive follows
   ctx.legacy.immediate_generics.clear();
   ctx.legacy.immediate_generic_mask = 0;
 }

@@ -31,6 +31,14 @@ BETWEEN_BEGIN_END = re.compile(
     r"TexCoordP[1-4]|MultiTexCoord[1-4]|MultiTexCoordP[1-4]|EdgeFlagv?$|Material[fi]|ArrayElement|"
     r"EvalCoord|EvalPoint|CallList|End$)")
 
+# The commands that leave batched immediate-mode primitives undrawn (api_immediate.cpp): glBegin,
+# glEnd and the per-vertex values glVertex captures. Every other command draws the batch first, so
+# that it sees, and changes, the state only after the primitives issued before it.
+KEEPS_IMMEDIATE_BATCH = re.compile(
+    r"^gl(Begin|End|Vertex[234]|VertexP[234]|Color[34]|ColorP[34]|SecondaryColor3|SecondaryColorP3|Normal3|"
+    r"NormalP3|FogCoord[fd]|TexCoord[1-4]|TexCoordP[1-4]|MultiTexCoord[1-4]|MultiTexCoordP[1-4])"
+    r"([bsifd]|u[bsi])?v?(ARB|EXT)?$")
+
 # The commands compiled into a display list while glNewList is in effect (GL 4.6 compatibility
 # 21.4): recorded with copies of their array arguments and replayed by glCallList. Every other
 # command executes at once (the commands of 21.4.1 must; the rest are not compiled yet).
@@ -312,6 +320,8 @@ def main():
                 if not BETWEEN_BEGIN_END.match(name):
                     s.write(f"  if (ctx->legacy.inside_begin_end()) {{\n    between_begin_end(*ctx, \"{name}\");\n"
                             f"    return{zero};\n  }}\n")
+                if not KEEPS_IMMEDIATE_BATCH.match(name):
+                    s.write("  if (ctx->legacy.batched_vertices) draw_immediate_batch(*ctx);\n")
                 if ret == "void":
                     s.write(f"  try {{\n    {call};\n  }} catch (...) {{\n    report_exception(*ctx, \"{name}\");\n  }}\n")
                 else:

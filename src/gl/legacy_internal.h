@@ -74,6 +74,10 @@ bool compile_draw(Context& ctx, const char* fn, const DrawParams& d);
 // api_state.cpp: whether capability `cap` is enabled (per-unit ones: on texture unit `unit`).
 bool capability_enabled(Context& ctx, GLenum cap, GLuint unit = 0);
 
+// api_display_lists.cpp: whether a display list is being replayed (glCallList's commands run their
+// implementations directly, not through the dispatch).
+bool replaying_list(const Context& ctx);
+
 // api_immediate.cpp: glVertex's work (also glVertexAttrib*(0, ...) between glBegin and glEnd).
 void emit_vertex(Context& ctx, const Vec4& position);
 // glVertexAttrib*(index >= 1) between glBegin and glEnd, before the current value changes: from

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "framebuffer_internal.h"
+#include "glvk/gl/dispatch.h"
 
 #include "glvk/st/context.h"
 
@@ -123,6 +124,7 @@ void flush_front(Context& ctx) {
 
 void unbind_surfaces(Context& ctx) {
   front_flush = nullptr;
+  draw_immediate_batch(ctx);  // the batched primitives were issued while this context was current
   if (ctx.config().release_flush) ctx.st().flush();
   // This context's draw/read buffers, for its next surfaces.
   FramebufferObject* draw = ctx.window_draw_framebuffer.get();

@@ -5,6 +5,7 @@
 #include <exception>
 #include <string_view>
 
+#include "glvk/gl/dispatch.h"
 #include "egl_api.h"
 #include "egl_image.h"
 #include "egl_objects.h"
@@ -713,6 +714,7 @@ EGLBoolean SwapBuffers(EGLDisplay dpy, EGLSurface surface) {
   ContextObject* c = current_context_object;
   if (!c || c->draw != s) return fail(EGL_BAD_SURFACE, EGL_FALSE);
   // Swapping a pbuffer has no effect (EGL 1.5 section 3.10.1) beyond the implicit flush.
+  draw_immediate_batch(*c->gl);
   c->gl->st().flush();
   if (s->window) swap_window(*display, *s, *c->gl);
   return succeed();
@@ -728,6 +730,7 @@ EGLBoolean CopyBuffers(EGLDisplay dpy, EGLSurface surface, EGLNativePixmapType t
   if (!s) return fail(EGL_BAD_SURFACE, EGL_FALSE);
   ContextObject* c = current_context_object;
   if (!c || (c->draw != s && c->read != s)) return fail(EGL_BAD_CONTEXT, EGL_FALSE);
+  draw_immediate_batch(*c->gl);
   c->gl->st().flush();
   if (!copy_buffers(*display, *s, *c->gl, ::Pixmap(target))) return EGL_FALSE;
   return succeed();

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <exception>
 
+#include "glvk/gl/dispatch.h"
 #include "glvk/gl/window_system.h"
 #include "glvk/st/context.h"
 #include "glx_api.h"
@@ -245,6 +246,7 @@ void SwapBuffers(Display* dpy, GLXDrawable drawable) {
   // Swapping needs a context to read the buffer back with: the calling thread's (GLX 1.4 3.3.10:
   // a drawable current to another thread's context is that thread's business; nothing happens).
   if (!c) return;
+  draw_immediate_batch(*c->gl);
   c->gl->st().flush();
   if (!d->framebuffer->window->double_buffered) {
     // Single-buffered (pixmaps always): the flush only, which a pixmap's picture follows.

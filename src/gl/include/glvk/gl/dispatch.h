@@ -41,6 +41,11 @@ void report_unimplemented(std::atomic<bool>& reported, const char* name);
 // one is called there: records GL_INVALID_OPERATION (GL 4.6 compatibility 10.7.5).
 void between_begin_end(Context& context, const char* name);
 
+// Called by generated entry points of every command but glBegin, glEnd and the per-vertex values
+// while immediate-mode primitives are batched (LegacyState::batched_vertices): draws them, so that
+// the command sees, and changes, state only after them (api_immediate.cpp).
+void draw_immediate_batch(Context& context);
+
 // Called by generated entry points of commands OpenGL ES 3.2 does not have when an ES context is
 // current: records GL_INVALID_OPERATION (Mesa's ES dispatch lacks them; its stubs raise the same).
 void not_in_es(Context& context, const char* name);

@@ -198,9 +198,15 @@ struct LegacyState {
   Vec4 accum_clear{0, 0, 0, 0};
 
   // Immediate mode: the primitive between glBegin and glEnd (kOutsideBeginEnd otherwise) and the
-  // vertices captured so far, drawn by glEnd as one ordinary draw from client memory.
+  // vertices captured so far, drawn by glEnd as one ordinary draw from client memory — or, for
+  // independent primitives (points, lines, triangles, quads), kept as a batch that later pairs of
+  // the same mode extend: the first `batched_vertices` of `vertices`, of mode `batch_mode`, drawn
+  // as one draw by the next command that is not a per-vertex value, glBegin or glEnd
+  // (draw_immediate_batch, called by the generated dispatch), as Mesa's vbo module does.
   GLenum begin_mode = kOutsideBeginEnd;
   std::vector<ImmediateVertex> vertices;
+  std::size_t batched_vertices = 0;
+  GLenum batch_mode = 0;
   bool inside_begin_end() const { return begin_mode != kOutsideBeginEnd; }
   bool drawing_immediate = false;  // glEnd's draw: the vertex inputs are `vertices`
   // Generic attributes 1..15 that glVertexAttrib* set between glBegin and glEnd (bit i): from the
