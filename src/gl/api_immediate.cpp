@@ -3,6 +3,7 @@
 // ordinary glDrawArrays-like draw from client memory (the st draw path streams them). glRect*.
 // The generated dispatch raises INVALID_OPERATION for the commands not allowed in between.
 #include "api_common.h"
+#include "glvk/gl/dispatch.h"
 #include "legacy_internal.h"
 #include "vertex_array_state.h"
 
@@ -77,6 +78,9 @@ void fog_coord(Context& ctx, const char* fn, const T* v, int) {
 
 bool is_begin_mode(GLenum mode) { return mode <= GL_PATCHES; }  // POINTS .. POLYGON, adjacency, PATCHES
 
+// The most vertices a batch holds before glEnd draws it (about 13 MB of ImmediateVertex).
+constexpr std::size_t kMaxBatchedVertices = 65536;
+
 // The vertices of one primitive of a mode whose primitives are independent (so that consecutive
 // glBegin/glEnd pairs concatenate into one draw); 0 for the others.
 unsigned independent_primitive_vertices(GLenum mode) {
@@ -115,6 +119,8 @@ void end_primitive(Context& ctx) {
     l.vertices.resize(l.batched_vertices + own / per_primitive * per_primitive);
     l.batched_vertices = l.vertices.size();
     l.batch_mode = mode;
+    // A program that issues nothing but pairs still has them drawn, in batches of bounded size.
+    if (l.batched_vertices >= kMaxBatchedVertices) draw_immediate_batch(ctx);
     return;
   }
   if (!l.vertices.empty()) draw_vertices(ctx, mode, l.vertices.size());

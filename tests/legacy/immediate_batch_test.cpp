@@ -124,6 +124,26 @@ TEST_F(ImmediateBatchTest, ErrorsOfABatchedDrawAreReported) {
   glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
 }
 
+// More pairs than one batch holds (glvk draws a batch at 65,536 vertices): every one is drawn.
+TEST_F(ImmediateBatchTest, LongRunsOfPairsAreDrawnWhole) {
+  constexpr int kPoints = 70000;
+  glPointSize(1);
+  for (int i = 0; i < kPoints; ++i) {
+    // Pixel centres, each pixel of the framebuffer many times over; the colour says which pass.
+    const int p = i % (kSize * kSize);
+    glColor4ub(GLubyte(i / (kSize * kSize)), 255, 0, 255);
+    glBegin(GL_POINTS);
+    glVertex2f(-1.0f + (2.0f * float(p % kSize) + 1.0f) / kSize, -1.0f + (2.0f * float(p / kSize) + 1.0f) / kSize);
+    glEnd();
+  }
+  // The last pass (i / 1024 = 68) covers pixels 0..367 of the 1024; the others keep pass 67.
+  const int last = (kPoints - 1) / (kSize * kSize), covered = kPoints - last * kSize * kSize;
+  EXPECT_EQ(pixel(0, 0), (Rgba{last, 255, 0, 255}));
+  EXPECT_EQ(pixel((covered - 1) % kSize, (covered - 1) / kSize), (Rgba{last, 255, 0, 255}));
+  EXPECT_EQ(pixel(covered % kSize, covered / kSize), (Rgba{last - 1, 255, 0, 255}));
+  EXPECT_EQ(pixel(kSize - 1, kSize - 1), (Rgba{last - 1, 255, 0, 255}));
+}
+
 // A display list of pairs with a state change between them, replayed: the same picture.
 TEST_F(ImmediateBatchTest, ListsReplayPairsWithTheStateOfTheirMoment) {
   const GLuint list = glGenLists(1);
