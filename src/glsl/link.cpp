@@ -13,6 +13,7 @@
 #include "glslang_shader.h"
 #include "interface_check.h"
 #include "legacy_builtins.h"
+#include "legacy_link_rules.h"
 #include "linker_objects.h"
 #include "reflect.h"
 #include "subroutines.h"
@@ -359,6 +360,13 @@ static Program link_on_this_thread(std::span<const ShaderSource> shaders, const 
                                                      fragment ? &fragment->text : nullptr);
       if (!out.log.empty()) return false;
     }
+    {
+      std::vector<std::pair<Stage, const glslang::TIntermediate*>> units;
+      for (std::size_t i = 0; i < shaders.size() && i < linked.parsed.size(); ++i)
+        units.emplace_back(shaders[i].stage, linked.parsed[i].shader->getIntermediate());
+      out.log = detail::shared_global_initializer_error(units);
+      if (!out.log.empty()) return false;
+    }
     linked.program = std::make_unique<glslang::TProgram>();
     detail::HiddenPatchInputs hidden;  // glslang misjudges them (interface_check.h)
     for (detail::ParsedShader& p : linked.parsed) {
@@ -411,6 +419,18 @@ static Program link_on_this_thread(std::span<const ShaderSource> shaders, const 
   }
 
   if (!detail::check_stage_interfaces(program, out.log)) return out;
+  {
+    // The program's language: its sources' highest desktop version (an ES program has none of
+    // the legacy rules).
+    int version = 0;
+    std::vector<std::string> vertex_texts;
+    for (std::size_t i = 0; i < shaders.size() && i < linked.parsed.size(); ++i) {
+      const detail::VersionInfo& v = linked.parsed[i].source->version;
+      version = std::max(version, v.es ? 1000 : v.version);
+      if (shaders[i].stage == Stage::Vertex) vertex_texts.push_back(unit_texts[i]);
+    }
+    if (!detail::check_legacy_link_rules(program, version, vertex_texts, out.log)) return out;
+  }
   if (options.separable) {
     std::array<std::string, kStageCount> texts;
     for (const ShaderSource& s : shaders) texts[std::size_t(s.stage)] += s.text;

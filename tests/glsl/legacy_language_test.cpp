@@ -74,5 +74,58 @@ TEST(GlslLegacyLanguage, RenamedNamesReflectAsTheUsersNames) {
   EXPECT_TRUE(test::spirv_valid(p.spirv[kVs], &log)) << log;
 }
 
+// GLSL 1.10 7.1: a vertex shader executable writes gl_Position (not from 1.40 on).
+TEST(GlslLegacyLanguage, VertexShaderMustWriteGlPositionBefore140) {
+  const std::string fs = "void main() { gl_FragColor = gl_Color; }\n";
+  EXPECT_FALSE(link_pair("void main() { gl_FrontColor = vec4(0.3); }\n", fs).ok);
+  EXPECT_FALSE(link_pair("#version 130\nvoid main() { gl_FrontColor = vec4(0.3); }\n", fs).ok);
+  EXPECT_TRUE(link_pair("void main() { gl_FrontColor = vec4(0.3); gl_Position = gl_Vertex; }\n", fs).ok);
+  EXPECT_TRUE(link_pair("#version 140\nin vec4 p;\nout vec4 v;\nvoid main() { v = p; }\n",
+                        "#version 140\nin vec4 v;\nout vec4 c;\nvoid main() { c = v; }\n")
+                  .ok);
+}
+
+// GLSL 1.10 4.3.6: a varying the fragment shader reads must be written by the vertex shader (1.20
+// too; 1.30 leaves it undefined). Any write counts: a component, an out argument.
+TEST(GlslLegacyLanguage, VaryingReadButNotWrittenFailsBefore130) {
+  const std::string fs = "varying vec4 foo;\nvoid main() { gl_FragColor = foo; }\n";
+  const Program unwritten = link_pair("varying vec4 foo;\nvoid main() { gl_Position = ftransform(); }\n", fs);
+  EXPECT_FALSE(unwritten.ok);
+  EXPECT_NE(unwritten.log.find("foo"), std::string::npos) << unwritten.log;
+  EXPECT_FALSE(link_pair("#version 120\nvarying vec4 foo;\nvoid main() { gl_Position = ftransform(); }\n",
+                         "#version 120\n" + fs)
+                   .ok);
+  EXPECT_TRUE(link_pair("#version 130\nvarying vec4 foo;\nvoid main() { gl_Position = ftransform(); }\n",
+                        "#version 130\n" + fs)
+                  .ok);
+  EXPECT_TRUE(link_pair("varying vec4 foo;\nvoid main() { gl_Position = ftransform(); foo.y = 1.0; }\n", fs).ok);
+  EXPECT_TRUE(link_pair("varying vec4 foo;\nvoid set(out vec4 v) { v = vec4(1.0); }\n"
+                        "void main() { gl_Position = ftransform(); set(foo); }\n",
+                        fs)
+                  .ok);
+  // Declared but never read: nothing to write.
+  EXPECT_TRUE(link_pair("varying vec4 foo;\nvoid main() { gl_Position = ftransform(); }\n",
+                        "varying vec4 foo;\nvoid main() { gl_FragColor = vec4(1.0); }\n")
+                  .ok);
+}
+
+// GLSL 1.10 4.3 / 1.20 4.3: a global initialized in several units of a stage has constant
+// initializers of one value.
+TEST(GlslLegacyLanguage, SharedGlobalInitializersAreOneConstant) {
+  const std::string main_unit = "void main() { gl_Position = gl_Vertex * g; }\n";
+  auto link_units = [&](const std::string& a, const std::string& b) {
+    const ShaderSource shaders[] = {{Stage::Vertex, a + main_unit},
+                                    {Stage::Vertex, b + "void helper() {}\n"},
+                                    {Stage::Fragment, "void main() { gl_FragColor = vec4(1.0); }\n"}};
+    return link(shaders);
+  };
+  EXPECT_TRUE(link_units("float g = 2.0;\n", "float g = 2.0;\n").ok);
+  EXPECT_TRUE(link_units("float g;\n", "float g = 1.0;\n").ok);
+  EXPECT_FALSE(link_units("float g = 1.0;\n", "float g = 2.0;\n").ok);
+  const std::string expression = "uniform float a;\nfloat g = sin(a);\n";
+  EXPECT_FALSE(link_units(expression, expression).ok);
+  EXPECT_FALSE(link_units("float g = 1.0;\n", expression).ok);
+}
+
 }  // namespace
 }  // namespace glvk::glsl
