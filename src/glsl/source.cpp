@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "float_literals.h"
 #include "later_keywords.h"
 #include "legacy_builtins.h"
 #include "glsl_es.h"
@@ -390,6 +391,7 @@ PreparedSource prepare_source(Stage stage, std::string_view source, const Compil
   }
   declared_version_macro(v, out.text);
   rename_later_keywords(v, out.text);
+  round_float_literals(out.text);
 
   SubroutineSyntax subroutines;
   subroutines.enabled = !v.es && (v.version >= 400 || source.find("GL_ARB_shader_subroutine") != std::string_view::npos);

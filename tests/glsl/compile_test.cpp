@@ -318,3 +318,33 @@ void main() {
 
 }  // namespace
 }  // namespace glvk::glsl
+
+namespace glvk::glsl {
+namespace {
+
+// GLSL 4.60 4.1.4: a literal without the lf suffix is a single-precision float, in constant
+// expressions too: 3.1415926535 is the float 3.14159274, so degrees() of it is at least 180
+// (Mesa folds it to 180.0000025); 1e+256 and 1e+300 are both the float infinity. The array
+// sizes make the compiler's folded values visible (a negative size is an error).
+TEST(GlslCompile, FloatLiteralsFoldAtSinglePrecision) {
+  const char* src =
+      "#version 120\n"
+      "void main() {\n"
+      "  const int x = int(degrees(3.1415926535));\n"
+      "  float a[x == 180 ? 1 : -1];\n"
+      "  float b[(1e+256 == 1e+300) ? 1 : -1];\n"
+      "  float c[(0.1 == 0.100000001) ? 1 : -1];\n"
+      "  const double d = 0.1lf;\n"  // a double literal keeps its precision
+      "  gl_FragColor = vec4(a[0], b[0], c[0], 1.0);\n"
+      "}\n";
+  std::string text = src;
+  text.insert(text.find('\n') + 1, "#extension GL_ARB_gpu_shader_fp64 : enable\n");
+  const CompileResult r = compile(Stage::Fragment, text);
+  EXPECT_TRUE(r.ok) << r.log;
+  EXPECT_TRUE(compile(Stage::Fragment,
+                      "#version 400\nout vec4 o;\nvoid main() { float a[(0.1lf == 0.100000001lf) ? -1 : 1]; o = vec4(a[0]); }\n")
+                  .ok);
+}
+
+}  // namespace
+}  // namespace glvk::glsl
