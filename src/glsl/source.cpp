@@ -8,6 +8,7 @@
 #include "float_literals.h"
 #include "later_keywords.h"
 #include "legacy_builtins.h"
+#include "nested_structs.h"
 #include "glsl_es.h"
 #include "subroutines.h"
 #include "tokens.h"
@@ -392,6 +393,7 @@ PreparedSource prepare_source(Stage stage, std::string_view source, const Compil
   declared_version_macro(v, out.text);
   rename_later_keywords(v, out.text);
   round_float_literals(out.text);
+  if (!v.es && v.version == 110) hoist_nested_structs(out.text);
 
   SubroutineSyntax subroutines;
   subroutines.enabled = !v.es && (v.version >= 400 || source.find("GL_ARB_shader_subroutine") != std::string_view::npos);

@@ -127,5 +127,31 @@ TEST(GlslLegacyLanguage, SharedGlobalInitializersAreOneConstant) {
   EXPECT_FALSE(link_units("float g = 1.0;\n", expression).ok);
 }
 
+// GLSL 1.10 4.1.8 lets a structure definition sit in another's members (1.20 dropped it); Mesa
+// takes one in a uniform block of a 1.10 shader too. Line numbers after it stay the user's.
+TEST(GlslLegacyLanguage, NestedStructDefinitionsIn110) {
+  const std::string vs =
+      "#extension GL_ARB_uniform_buffer_object : require\n"
+      "struct Outer {\n"
+      "  struct Inner { float f; } inner;\n"
+      "  struct { vec2 v; } anonymous;\n"
+      "};\n"
+      "uniform Outer o;\n"
+      "uniform ub { struct { vec2 pos; float size; } info[4]; };\n"
+      "void main() { gl_Position = vec4(o.inner.f, o.anonymous.v, info[1].size); }\n";
+  const Program p = link_pair(vs, "void main() { gl_FragColor = vec4(1.0); }\n");
+  ASSERT_TRUE(p.ok) << p.log;
+  EXPECT_NE(find_uniform(p, "o.inner.f"), nullptr);
+  EXPECT_NE(find_uniform(p, "info[1].size"), nullptr);
+  const CompileResult error = compile(Stage::Vertex,
+                                      "struct A {\n  struct B {\n    float f;\n  } b;\n};\n"
+                                      "void main() { gl_Position = vec4(nope); }\n");
+  EXPECT_NE(error.log.find("0:6:"), std::string::npos) << error.log;
+  // 1.20 has no nested definitions.
+  EXPECT_FALSE(compile(Stage::Vertex, "#version 120\nstruct A { struct B { float f; } b; };\n"
+                                      "void main() { gl_Position = vec4(1.0); }\n")
+                   .ok);
+}
+
 }  // namespace
 }  // namespace glvk::glsl
