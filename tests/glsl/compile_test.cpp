@@ -348,3 +348,40 @@ TEST(GlslCompile, FloatLiteralsFoldAtSinglePrecision) {
 
 }  // namespace
 }  // namespace glvk::glsl
+
+namespace glvk::glsl {
+namespace {
+
+// GLSL 1.20 4.3.3: a built-in call over constant expressions is a constant expression, whether
+// or not glslang folds it (it folds sin, not transpose, matrixCompMult or cosh); a user function
+// call or a uniform is not one.
+TEST(GlslCompile, BuiltInCallsInConstInitializers) {
+  const char* valid =
+      "#version 130\n"
+      "void main() {\n"
+      "  const mat2 m = mat2(1.0, 2.0, 4.0, 8.0);\n"
+      "  const mat2 t = transpose(m);\n"
+      "  const mat2 p = matrixCompMult(m, t);\n"
+      "  const float c = cosh(1.0) + p[0][0];\n"
+      "  gl_FragColor = vec4(c);\n"
+      "}\n";
+  const CompileResult r = compile(Stage::Fragment, valid);
+  EXPECT_TRUE(r.ok) << r.log;
+  const CompileResult uniform = compile(Stage::Fragment,
+                                        "#version 130\nuniform mat2 u;\n"
+                                        "void main() { const mat2 t = transpose(u); gl_FragColor = vec4(t[0], t[1]); }\n");
+  EXPECT_FALSE(uniform.ok);
+  EXPECT_NE(uniform.log.find("non-constant initializer"), std::string::npos) << uniform.log;
+  EXPECT_FALSE(compile(Stage::Fragment,
+                       "#version 130\nfloat f() { return 1.0; }\n"
+                       "void main() { const float c = cosh(f()); gl_FragColor = vec4(c); }\n")
+                   .ok);
+  // A const read-only only through another such const, itself constant.
+  EXPECT_FALSE(compile(Stage::Fragment,
+                       "#version 130\nuniform float u;\n"
+                       "void main() { const float a = cosh(u); const float b = cosh(a); gl_FragColor = vec4(b); }\n")
+                   .ok);
+}
+
+}  // namespace
+}  // namespace glvk::glsl
