@@ -1,5 +1,6 @@
 // GLSL ES 1.00 rules that glslang does not check, since it parses 1.00 as 3.10 (glsl_es.h):
-// the operators 1.00 reserves, assignment to arrays, and invariance across the stages.
+// the operators 1.00 reserves, assignment to arrays, and invariance across the stages; and 3.00's
+// refusal of `#pragma STDGL invariant(all)` in a fragment shader.
 #include <glslang/MachineIndependent/localintermediate.h>
 
 #include <string>
@@ -20,6 +21,12 @@ int line_of(std::string_view text, std::size_t at) {
 // Whether tokens[i] and the next token are adjacent characters `c` (`&&`, `<<`, ...).
 bool doubled(const std::vector<Token>& tokens, std::size_t i, char c) {
   return i + 1 < tokens.size() && tokens[i + 1].is(c) && tokens[i + 1].begin == tokens[i].begin + 1;
+}
+
+// `#pragma STDGL invariant(all)` starting at tokens[i].
+bool invariant_all_pragma(const std::vector<Token>& tokens, std::size_t i) {
+  return tokens[i].directive && tokens[i].is("pragma") && i + 4 < tokens.size() && tokens[i + 1].is("STDGL") &&
+         tokens[i + 2].is("invariant") && tokens[i + 3].is('(') && tokens[i + 4].is("all");
 }
 
 class ArrayAssignments : public glslang::TIntermTraverser {
@@ -93,6 +100,16 @@ std::string es100_reserved_operator_errors(std::string_view text) {
   return errors;
 }
 
+std::string es_invariant_all_error(Stage stage, const VersionInfo& version, std::string_view text) {
+  if (!version.es || version.version < 300 || stage != Stage::Fragment) return {};
+  const std::vector<Token> tokens = tokenize(text);
+  for (std::size_t i = 0; i < tokens.size(); ++i)
+    if (invariant_all_pragma(tokens, i))
+      return "ERROR: 0:" + std::to_string(line_of(text, tokens[i].begin)) +
+             ": '#pragma STDGL invariant(all)' : not allowed in a fragment shader (GLSL ES 3.00 4.6.1)\n";
+  return {};
+}
+
 std::string es100_array_assignment_errors(glslang::TIntermediate& stage) {
   ArrayAssignments check;
   if (stage.getTreeRoot()) stage.getTreeRoot()->traverse(&check);
@@ -106,8 +123,7 @@ std::set<std::string> es100_invariants(Stage stage, std::string& text) {
   for (std::size_t i = 0; i < tokens.size(); ++i) {
     const Token& t = tokens[i];
     // #pragma STDGL invariant(all): every output of the vertex shader.
-    if (t.directive && t.is("pragma") && i + 3 < tokens.size() && tokens[i + 1].is("STDGL") &&
-        tokens[i + 2].is("invariant") && tokens[i + 3].is('(') && i + 4 < tokens.size() && tokens[i + 4].is("all")) {
+    if (invariant_all_pragma(tokens, i)) {
       names.insert(std::string(kInvariantAll));
       continue;
     }

@@ -3,7 +3,8 @@
 // `samplerBuffer` (1.40) are keywords, and every version with Vulkan's dialect, where `sampler`
 // is. A 1.10 shader may name a variable `mat4x2` or a struct member `sampler`. Such identifiers
 // are renamed with kRenamedKeywordPrefix (same lines and tokens), and reflection reports them under
-// the user's names (`user_name`).
+// the user's names (`user_name`). So are the names of built-in functions of a later version that
+// the shader defines as its own (GLSL ES 1.00's `float trunc(float)`).
 #pragma once
 
 #include <string>

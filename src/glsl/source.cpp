@@ -401,6 +401,7 @@ PreparedSource prepare_source(Stage stage, std::string_view source, const Compil
       v.version >= 430 || source.find("GL_ARB_explicit_uniform_location") != std::string_view::npos;
   out.error = lower_subroutines(stage, out.text, subroutines, out.subroutines);
   if (out.error.empty() && v.es && v.version == 100) out.error = es100_reserved_operator_errors(source);
+  if (out.error.empty()) out.error = es_invariant_all_error(stage, v, source);
   if (v.es && v.version == 100) out.invariants = es100_invariants(stage, out.text);
   if (out.error.empty() && v.es && v.version == 100) es100_fold_constant_sequences(out.text);
   std::string epilogue;  // statements after the user's main

@@ -1,0 +1,62 @@
+// GLSL ES rules where glslang's parse (ES 1.00 and 3.00 as 3.10) differs from the shader's own
+// language: built-in functions of a later version, 3.00's fragment-shader pragmas.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "glvk/glsl/compiler.h"
+
+namespace glvk::glsl {
+namespace {
+
+CompileResult compile_es(Stage stage, const std::string& source) {
+  CompileOptions options;
+  options.es = true;
+  options.default_version = 100;
+  return compile(stage, source, options);
+}
+
+// GLSL ES 1.00 8 has no trunc/round/modf and 3.00 8 no bitfieldExtract/barrier/packUnorm4x8 (3.10
+// built-ins): a shader of those versions may define functions of those names.
+TEST(GlslEsLanguage, FunctionsNamedLikeLaterBuiltIns) {
+  const CompileResult es100 = compile_es(Stage::Vertex,
+                                         "#version 100\n"
+                                         "float trunc(float f) { return f; }\n"
+                                         "float modf(float f) { return f; }\n"
+                                         "void main() { gl_Position = vec4(trunc(0.5) + modf(0.25)); }\n");
+  EXPECT_TRUE(es100.ok) << es100.log;
+  const CompileResult es300 = compile_es(Stage::Fragment,
+                                         "#version 300 es\nprecision highp float;\nout vec4 o;\n"
+                                         "int bitfieldExtract(int x) { return x; }\n"
+                                         "void barrier() { }\n"
+                                         "uint packUnorm4x8(vec4 v) { return uint(v.x); }\n"
+                                         "void main() { barrier(); o = vec4(float(bitfieldExtract(1)), "
+                                         "float(packUnorm4x8(vec4(2.0))), 0.0, 1.0); }\n");
+  EXPECT_TRUE(es300.ok) << es300.log;
+  // 3.00 has trunc: defining it again with its built-in signature stays an error.
+  EXPECT_FALSE(compile_es(Stage::Vertex,
+                          "#version 300 es\nfloat trunc(float f) { return f; }\n"
+                          "void main() { gl_Position = vec4(trunc(0.5)); }\n")
+                   .ok);
+  // Desktop GLSL 1.10 has no round() either (1.30 brought it).
+  const CompileResult desktop = compile(Stage::Vertex,
+                                        "#version 110\nfloat round(float f) { return f + 1.0; }\n"
+                                        "void main() { gl_Position = vec4(round(0.5)); }\n");
+  EXPECT_TRUE(desktop.ok) << desktop.log;
+}
+
+// GLSL ES 3.00 4.6.1: "It is an error to use this pragma in a fragment shader"; 1.00 allows it.
+TEST(GlslEsLanguage, InvariantAllPragmaRefusedInAnEs300FragmentShader) {
+  const CompileResult r = compile_es(Stage::Fragment, "#version 300 es\n#pragma STDGL invariant(all)\nvoid main() {}\n");
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.log.find("0:2:"), std::string::npos) << r.log;
+  EXPECT_TRUE(compile_es(Stage::Vertex, "#version 300 es\n#pragma STDGL invariant(all)\n"
+                                        "void main() { gl_Position = vec4(1.0); }\n")
+                  .ok);
+  EXPECT_TRUE(compile_es(Stage::Fragment, "#version 100\n#pragma STDGL invariant(all)\n"
+                                          "void main() { gl_FragColor = vec4(1.0); }\n")
+                  .ok);
+}
+
+}  // namespace
+}  // namespace glvk::glsl
