@@ -58,5 +58,32 @@ TEST(GlslEsLanguage, InvariantAllPragmaRefusedInAnEs300FragmentShader) {
                   .ok);
 }
 
+// GLSL ES 3.10 atomic counters: glslang's lowering of the counter operations to buffer atomics
+// mixes int operands into uint arithmetic, which ES alone refuses (a compile error for the
+// decrement, SPIR-V that fails validation for the increment).
+TEST(GlslEsLanguage, AtomicCounterOperationsCompileAndLink) {
+  const std::string fs =
+      "#version 310 es\nprecision highp float;\n"
+      "layout(binding = 0) uniform atomic_uint a;\n"
+      "layout(binding = 1, offset = 4) uniform atomic_uint b[2];\n"
+      "uniform uint idx;\nout vec4 color;\n"
+      "void main() {\n"
+      "  uint v0 = atomicCounterIncrement(a);\n"
+      "  uint v1 = atomicCounterDecrement(b[idx]);\n"
+      "  color = vec4(float(v0 + v1 + atomicCounter(a)));\n"
+      "}\n";
+  CompileOptions options;
+  options.es = true;
+  options.default_version = 100;
+  const CompileResult compiled = compile(Stage::Fragment, fs, options);
+  EXPECT_TRUE(compiled.ok) << compiled.log;
+  LinkOptions link_options;
+  link_options.compile = options;
+  const ShaderSource shaders[] = {
+      {Stage::Vertex, "#version 310 es\nin vec4 p;\nvoid main() { gl_Position = p; }\n"}, {Stage::Fragment, fs}};
+  const Program p = link(shaders, link_options);
+  EXPECT_TRUE(p.ok) << p.log;
+}
+
 }  // namespace
 }  // namespace glvk::glsl
