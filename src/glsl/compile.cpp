@@ -144,7 +144,7 @@ ParsedShader parse_shader(Stage stage, std::string_view source, const CompileOpt
   parse();
   // Built-in calls glslang does not fold, in const initializers (const_initializers.h).
   if (!parsed.ok && !src.version.es && src.version.version < 420 &&
-      only_non_constant_initializer_errors(parsed.log)) {
+      only_errors_of(parsed.log, "non-constant initializer")) {
     const std::string refused = parsed.log;
     parsed.source->preamble.insert(0, "#extension GL_ARB_shading_language_420pack : enable\n");
     parse();
@@ -152,6 +152,13 @@ ParsedShader parse_shader(Stage stage, std::string_view source, const CompileOpt
       parsed.ok = false;
       parsed.log = refused;
     }
+  }
+  // GLSL ES 1.00 (Appendix A 4, 5) indexes sampler arrays with loop indices, where glslang's 3.10
+  // wants GL_EXT_gpu_shader5 for any index that is not a constant; lavapipe indexes them at will.
+  if (!parsed.ok && src.version.es && src.version.version == 100 &&
+      only_errors_of(parsed.log, "variable indexing sampler array")) {
+    parsed.source->preamble.insert(0, "#extension GL_EXT_gpu_shader5 : enable\n");
+    parse();
   }
   glslang::TShader& shader = *parsed.shader;
   if (parsed.ok && stage == Stage::Fragment)

@@ -3,6 +3,7 @@
 #include <glslang/MachineIndependent/localintermediate.h>
 
 #include <set>
+#include <string>
 
 namespace glvk::glsl::detail {
 namespace {
@@ -62,7 +63,7 @@ class ReadOnlyConsts : public glslang::TIntermTraverser {
 
 }  // namespace
 
-bool only_non_constant_initializer_errors(std::string_view log) {
+bool only_errors_of(std::string_view log, std::string_view feature) {
   bool any = false;
   std::size_t line = 0;
   while (line < log.size()) {
@@ -73,7 +74,7 @@ bool only_non_constant_initializer_errors(std::string_view log) {
     if (text.substr(0, 6) != "ERROR:" || text.find("compilation errors") != std::string_view::npos ||
         text.find("compilation terminated") != std::string_view::npos)
       continue;
-    if (text.find("'non-constant initializer'") == std::string_view::npos) return false;
+    if (text.find("'" + std::string(feature) + "'") == std::string_view::npos) return false;
     any = true;
   }
   return any;

@@ -15,8 +15,9 @@ class TIntermediate;
 
 namespace glvk::glsl::detail {
 
-// The info log of a failed parse names no error but glslang's "non-constant initializer".
-bool only_non_constant_initializer_errors(std::string_view log);
+// The info log of a failed parse names no error but glslang's refusal of `feature` ("'feature' :
+// not supported for this version or the enabled extensions"): "non-constant initializer", ...
+bool only_errors_of(std::string_view log, std::string_view feature);
 
 // Every const variable glslang made read-only (its initializer unfolded) is initialized by a
 // constant expression: literals, constants, operators, constructors and built-in function calls

@@ -85,5 +85,20 @@ TEST(GlslEsLanguage, AtomicCounterOperationsCompileAndLink) {
   EXPECT_TRUE(p.ok) << p.log;
 }
 
+// GLSL ES 1.00 Appendix A: sampler arrays are indexed with constant-index-expressions (loop
+// indices); 3.00 (4.1.7.1) takes only constant integral expressions.
+TEST(GlslEsLanguage, Es100IndexesSamplerArraysWithLoopIndices) {
+  const CompileResult r = compile_es(Stage::Fragment,
+                                     "#version 100\nuniform sampler2D array[2];\n"
+                                     "void main() {\n  highp vec4 color = vec4(0.0);\n"
+                                     "  for (int i = 0; i < 2; i++) color += texture2D(array[i], vec2(0.0));\n"
+                                     "  gl_FragColor = color;\n}\n");
+  EXPECT_TRUE(r.ok) << r.log;
+  EXPECT_FALSE(compile_es(Stage::Fragment,
+                          "#version 300 es\nprecision highp float;\nuniform sampler2D array[2];\nuniform int i;\n"
+                          "out vec4 o;\nvoid main() { o = texture(array[i], vec2(0.0)); }\n")
+                   .ok);
+}
+
 }  // namespace
 }  // namespace glvk::glsl
