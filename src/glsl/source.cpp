@@ -402,6 +402,7 @@ PreparedSource prepare_source(Stage stage, std::string_view source, const Compil
   out.error = lower_subroutines(stage, out.text, subroutines, out.subroutines);
   if (out.error.empty() && v.es && v.version == 100) out.error = es100_reserved_operator_errors(source);
   if (out.error.empty()) out.error = es_invariant_all_error(stage, v, source);
+  if (out.error.empty() && v.es && v.version == 100) out.error = es100_function_declaration_errors(stage, source);
   if (v.es && v.version == 100) out.invariants = es100_invariants(stage, out.text);
   if (out.error.empty() && v.es && v.version == 100) es100_fold_constant_sequences(out.text);
   std::string epilogue;  // statements after the user's main

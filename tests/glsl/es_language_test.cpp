@@ -100,5 +100,28 @@ TEST(GlslEsLanguage, Es100IndexesSamplerArraysWithLoopIndices) {
                    .ok);
 }
 
+// GLSL ES 1.00 4.2.7: a prototype once (a prototype and then the definition is fine); 6.1: the
+// return precision of a function's declarations agrees, an unqualified one taking the default.
+TEST(GlslEsLanguage, Es100FunctionDeclarations) {
+  EXPECT_FALSE(compile_es(Stage::Vertex, "#version 100\nint f(int a);\nint f(int b);\n"
+                                         "void main() { gl_Position = vec4(1.0); }\n")
+                   .ok);
+  const CompileResult ok = compile_es(Stage::Vertex,
+                                      "#version 100\nint f(int a);\nint f(int a) { return a; }\n"
+                                      "float f(float a) { return a; }\n"
+                                      "void main() { gl_Position = vec4(f(1.0)) + vec4(f(1)); }\n");
+  EXPECT_TRUE(ok.ok) << ok.log;
+  const CompileResult mismatch = compile_es(Stage::Fragment,
+                                            "#version 100\nprecision mediump float;\nfloat get();\n"
+                                            "highp float get() { return 3.0; }\n"
+                                            "void main() { gl_FragColor = vec4(get()); }\n");
+  EXPECT_FALSE(mismatch.ok);
+  EXPECT_NE(mismatch.log.find("0:4:"), std::string::npos) << mismatch.log;
+  // The vertex shader's default float precision is highp.
+  EXPECT_TRUE(compile_es(Stage::Vertex, "#version 100\nfloat get();\nhighp float get() { return 3.0; }\n"
+                                        "void main() { gl_Position = vec4(get()); }\n")
+                  .ok);
+}
+
 }  // namespace
 }  // namespace glvk::glsl
