@@ -9,6 +9,7 @@
 #include <span>
 
 #include "block_layout.h"
+#include "dead_calls.h"
 #include "deep_stack.h"
 #include "glslang_shader.h"
 #include "interface_check.h"
@@ -391,7 +392,24 @@ static Program link_on_this_thread(std::span<const ShaderSource> shaders, const 
     return detail::check_patch_inputs(*linked.program, hidden.names(), out.log);
   };
   Linked linked;
-  if (!parse_and_link(nullptr, linked)) return out;
+  if (!parse_and_link(nullptr, linked)) {
+    // Functions called only where a constant condition skips, never defined (dead_calls.h): each
+    // stage's first prototype of them becomes a definition, and the program is linked again.
+    const std::set<std::string> bodiless = detail::bodiless_functions(out.log);
+    if (bodiless.empty() || linked.parsed.size() != shaders.size()) return out;
+    for (const std::string& name : bodiless) {
+      for (const detail::ParsedShader& p : linked.parsed)
+        if (detail::live_calls(*p.shader->getIntermediate(), name) > 0) return out;
+      std::set<Stage> defined;
+      for (std::size_t i = 0; i < shaders.size(); ++i)
+        if (!defined.count(shaders[i].stage) && detail::define_prototype(unit_texts[i], name))
+          defined.insert(shaders[i].stage);
+    }
+    linked.program.reset();  // before the shaders it links
+    linked.parsed.clear();
+    out.log.clear();
+    if (!parse_and_link(nullptr, linked)) return out;
+  }
   std::vector<detail::XfbDecoration> xfb_decorations;  // the last stage's, for GLSL ES
   if (!options.xfb_varyings.empty()) {
     // Resolved against the linked last stage, then linked again with the capture outputs.

@@ -153,5 +153,21 @@ TEST(GlslLegacyLanguage, NestedStructDefinitionsIn110) {
                    .ok);
 }
 
+// A call that a constant condition skips needs no definition of its function (GL implementations
+// fold the branch away; piglit's glsl-const-folding-01); a call that may run still does.
+TEST(GlslLegacyLanguage, CallsInDeadBranchesNeedNoDefinition) {
+  const std::string vs = "void main() { gl_Position = gl_Vertex; }\n";
+  const Program dead = link_pair(vs,
+                                 "#version 120\nvoid never();\nfloat never_value(float x);\n"
+                                 "void main() {\n  gl_FragColor = vec4(1.0);\n"
+                                 "  if (false) never();\n"
+                                 "  else if (degrees(0.0) != 0.0) gl_FragColor = vec4(never_value(1.0));\n}\n");
+  EXPECT_TRUE(dead.ok) << dead.log;
+  const Program live = link_pair(vs,
+                                 "#version 120\nuniform bool u;\nvoid sometimes();\n"
+                                 "void main() { gl_FragColor = vec4(1.0); if (u) sometimes(); }\n");
+  EXPECT_FALSE(live.ok);
+}
+
 }  // namespace
 }  // namespace glvk::glsl
