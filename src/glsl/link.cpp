@@ -562,6 +562,7 @@ static Program link_on_this_thread(std::span<const ShaderSource> shaders, const 
     words = detail::with_rect_images_as_2d(words);
     if (stage == Stage::Vertex) words = detail::with_double_inputs_as_uint_pairs(words);
     words = detail::with_exact_double_round_even(words);
+    words = detail::with_constant_unpack_half_folded(words);
     upstream = detail::interface_locations(words, spv::StorageClassOutput);
     place_block_members(words, stage, out);
     // The validator rejecting glslang's output (with glvk's edits) is a glvk bug, not a user error.

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "glvk/glsl/compiler.h"
+#include "spirv_check.h"
 
 namespace glvk::glsl {
 namespace {
@@ -121,6 +122,30 @@ TEST(GlslEsLanguage, Es100FunctionDeclarations) {
   EXPECT_TRUE(compile_es(Stage::Vertex, "#version 100\nfloat get();\nhighp float get() { return 3.0; }\n"
                                         "void main() { gl_Position = vec4(get()); }\n")
                   .ok);
+}
+
+// unpackHalf2x16() of a constant reaches the device as its value (lavapipe unpacks a constant's
+// second half wrongly): IEEE binary16 0xFC00 is -infinity, 0x3C00 1.0, 0x0001 2^-24, 0x8000 -0.
+TEST(GlslEsLanguage, UnpackHalfOfAConstantIsFolded) {
+  CompileOptions options;
+  options.es = true;
+  LinkOptions link_options;
+  link_options.compile = options;
+  const ShaderSource shaders[] = {
+      {Stage::Vertex,
+       "#version 300 es\nin vec4 p;\nout vec4 c;\n"
+       "void main() { gl_Position = p; c = vec4(unpackHalf2x16(0x3C00FC00u), unpackHalf2x16(0x80000001u)); }\n"},
+      {Stage::Fragment, "#version 300 es\nprecision highp float;\nin vec4 c;\nout vec4 o;\nvoid main() { o = c; }\n"}};
+  const Program p = link(shaders, link_options);
+  ASSERT_TRUE(p.ok) << p.log;
+  std::string log;
+  EXPECT_TRUE(test::spirv_valid(p.spirv[0], &log)) << log;
+  const std::string text = test::disassemble(p.spirv[0]);
+  EXPECT_EQ(text.find("UnpackHalf2x16"), std::string::npos) << text;
+  EXPECT_NE(text.find("-0x1p+128"), std::string::npos) << text;   // -infinity
+  EXPECT_NE(text.find("OpConstant %float 5.96046448e-08"), std::string::npos) << text;  // 2^-24
+  EXPECT_NE(text.find("OpConstant %float 1\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("OpConstant %float -0"), std::string::npos) << text;
 }
 
 }  // namespace
