@@ -3,6 +3,7 @@
 
 #include <mutex>
 
+#include "const_initializers.h"
 #include "deep_stack.h"
 #include "flat_inputs.h"
 #include "glsl_es.h"
@@ -111,35 +112,55 @@ ParsedShader parse_shader(Stage stage, std::string_view source, const CompileOpt
     return parsed;
   }
   const EShLanguage lang = to_glslang(stage);
-  parsed.shader = std::make_unique<glslang::TShader>(lang);
-  glslang::TShader& shader = *parsed.shader;
-
-  const char* text = src.text.c_str();
-  const int length = static_cast<int>(src.text.size());
-  shader.setStringsWithLengths(&text, &length, 1);
-  shader.setPreamble(src.preamble.c_str());
-  // A shader without #version is GLSL of the default version, raised like a declared one (GLSL
-  // ES 1.00 in an ES context: parsed as ES 3.10, the profile given to parse below).
-  if (!src.version.declared)
-    shader.setOverrideVersion(src.version.es ? glslang_es_version(src.version)
-                                             : std::max(src.version.version, src.raised_version));
-
-  // OpenGL GLSL compiled with Vulkan's dialect under glslang's relaxed rules: loose uniforms go
-  // to one block (set 0, binding 0), other resources and varyings get automatic bindings and
-  // locations (glvk rewrites the ones GL assigns, see link.cpp).
-  shader.setEnvInput(glslang::EShSourceGlsl, lang, glslang::EShClientVulkan, 100);
-  shader.setEnvClient(glslang::EShClientVulkan, glslang::EShTargetVulkan_1_1);
-  shader.setEnvTarget(glslang::EShTargetSpv, glslang::EShTargetSpv_1_3);
-  shader.setEnvInputVulkanRulesRelaxed();
-  shader.setGlobalUniformBlockName(kDefaultBlockName);
-  shader.setGlobalUniformSet(0);
-  shader.setGlobalUniformBinding(0);
-  shader.setAutoMapBindings(true);
-  shader.setAutoMapLocations(true);
-
   const TBuiltInResource resources = resources_for(options.limits);
-  parsed.ok = shader.parse(&resources, 140, src.version.es ? EEsProfile : ENoProfile, false, false, kMessages);
-  parsed.log = shader.getInfoLog();
+  auto parse = [&] {
+    parsed.shader = std::make_unique<glslang::TShader>(lang);
+    glslang::TShader& shader = *parsed.shader;
+    const char* text = src.text.c_str();
+    const int length = static_cast<int>(src.text.size());
+    shader.setStringsWithLengths(&text, &length, 1);
+    shader.setPreamble(src.preamble.c_str());
+    // A shader without #version is GLSL of the default version, raised like a declared one (GLSL
+    // ES 1.00 in an ES context: parsed as ES 3.10, the profile given to parse below).
+    if (!src.version.declared)
+      shader.setOverrideVersion(src.version.es ? glslang_es_version(src.version)
+                                               : std::max(src.version.version, src.raised_version));
+
+    // OpenGL GLSL compiled with Vulkan's dialect under glslang's relaxed rules: loose uniforms go
+    // to one block (set 0, binding 0), other resources and varyings get automatic bindings and
+    // locations (glvk rewrites the ones GL assigns, see link.cpp).
+    shader.setEnvInput(glslang::EShSourceGlsl, lang, glslang::EShClientVulkan, 100);
+    shader.setEnvClient(glslang::EShClientVulkan, glslang::EShTargetVulkan_1_1);
+    shader.setEnvTarget(glslang::EShTargetSpv, glslang::EShTargetSpv_1_3);
+    shader.setEnvInputVulkanRulesRelaxed();
+    shader.setGlobalUniformBlockName(kDefaultBlockName);
+    shader.setGlobalUniformSet(0);
+    shader.setGlobalUniformBinding(0);
+    shader.setAutoMapBindings(true);
+    shader.setAutoMapLocations(true);
+    parsed.ok = shader.parse(&resources, 140, src.version.es ? EEsProfile : ENoProfile, false, false, kMessages);
+    parsed.log = shader.getInfoLog();
+  };
+  parse();
+  // Built-in calls glslang does not fold, in const initializers (const_initializers.h).
+  if (!parsed.ok && !src.version.es && src.version.version < 420 &&
+      only_errors_of(parsed.log, "non-constant initializer")) {
+    const std::string refused = parsed.log;
+    parsed.source->preamble.insert(0, "#extension GL_ARB_shading_language_420pack : enable\n");
+    parse();
+    if (parsed.ok && !read_only_consts_are_constant_expressions(*parsed.shader->getIntermediate())) {
+      parsed.ok = false;
+      parsed.log = refused;
+    }
+  }
+  // GLSL ES 1.00 (Appendix A 4, 5) indexes sampler arrays with loop indices, where glslang's 3.10
+  // wants GL_EXT_gpu_shader5 for any index that is not a constant; lavapipe indexes them at will.
+  if (!parsed.ok && src.version.es && src.version.version == 100 &&
+      only_errors_of(parsed.log, "variable indexing sampler array")) {
+    parsed.source->preamble.insert(0, "#extension GL_EXT_gpu_shader5 : enable\n");
+    parse();
+  }
+  glslang::TShader& shader = *parsed.shader;
   if (parsed.ok && stage == Stage::Fragment)
     if (std::string errors = flat_input_errors(*shader.getIntermediate()); !errors.empty()) {
       parsed.ok = false;

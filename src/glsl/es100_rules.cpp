@@ -1,7 +1,10 @@
 // GLSL ES 1.00 rules that glslang does not check, since it parses 1.00 as 3.10 (glsl_es.h):
-// the operators 1.00 reserves, assignment to arrays, and invariance across the stages.
+// the operators 1.00 reserves, assignment to arrays, and invariance across the stages; and 3.00's
+// refusal of `#pragma STDGL invariant(all)` in a fragment shader.
 #include <glslang/MachineIndependent/localintermediate.h>
 
+#include <map>
+#include <set>
 #include <string>
 
 #include "glsl_es.h"
@@ -20,6 +23,12 @@ int line_of(std::string_view text, std::size_t at) {
 // Whether tokens[i] and the next token are adjacent characters `c` (`&&`, `<<`, ...).
 bool doubled(const std::vector<Token>& tokens, std::size_t i, char c) {
   return i + 1 < tokens.size() && tokens[i + 1].is(c) && tokens[i + 1].begin == tokens[i].begin + 1;
+}
+
+// `#pragma STDGL invariant(all)` starting at tokens[i].
+bool invariant_all_pragma(const std::vector<Token>& tokens, std::size_t i) {
+  return tokens[i].directive && tokens[i].is("pragma") && i + 4 < tokens.size() && tokens[i + 1].is("STDGL") &&
+         tokens[i + 2].is("invariant") && tokens[i + 3].is('(') && tokens[i + 4].is("all");
 }
 
 class ArrayAssignments : public glslang::TIntermTraverser {
@@ -93,6 +102,84 @@ std::string es100_reserved_operator_errors(std::string_view text) {
   return errors;
 }
 
+std::string es_invariant_all_error(Stage stage, const VersionInfo& version, std::string_view text) {
+  if (!version.es || version.version < 300 || stage != Stage::Fragment) return {};
+  const std::vector<Token> tokens = tokenize(text);
+  for (std::size_t i = 0; i < tokens.size(); ++i)
+    if (invariant_all_pragma(tokens, i))
+      return "ERROR: 0:" + std::to_string(line_of(text, tokens[i].begin)) +
+             ": '#pragma STDGL invariant(all)' : not allowed in a fragment shader (GLSL ES 3.00 4.6.1)\n";
+  return {};
+}
+
+std::string es100_function_declaration_errors(Stage stage, std::string_view text) {
+  static const std::set<std::string_view> qualifiers = {"const", "in", "out", "inout", "lowp", "mediump", "highp"};
+  static const std::set<std::string_view> precisions = {"lowp", "mediump", "highp"};
+  const std::vector<Token> t = tokenize(text);
+  // The default precisions of the global scope as the text goes (GLSL ES 1.00 4.5.3).
+  std::map<std::string_view, std::string_view> defaults = {{"int", "highp"}};
+  if (stage == Stage::Vertex) defaults["float"] = "highp";
+  else defaults["int"] = "mediump";
+  struct Declared {
+    std::string precision;  // of the return type
+    bool defined = false;
+  };
+  std::map<std::string, Declared> declared;  // by name and parameter types
+  int depth = 0;
+  std::size_t start = 0;  // first token of the current global declaration
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    if (t[i].directive) {
+      start = i + 1;
+      continue;
+    }
+    const bool at_global = depth == 0;
+    if (t[i].is('{')) ++depth;
+    if (t[i].is('}') && --depth == 0) start = i + 1;
+    if (!at_global || (!t[i].is(';') && !t[i].is('{'))) continue;
+    // [precision] type name ( parameters ) followed by ';' or '{', from `start` to `i`.
+    const std::size_t begin = start;
+    if (t[i].is(';')) start = i + 1;
+    if (i - begin == 3 && t[begin].is("precision")) {  // precision P T;
+      defaults[t[begin + 2].text] = t[begin + 1].text;
+      continue;
+    }
+    if (i < begin + 4 || !t[i - 1].is(')')) continue;
+    std::size_t open = begin;
+    while (open < i && !t[open].is('(')) ++open;
+    if (open < begin + 2 || open >= i || !t[open - 1].identifier()) continue;
+    std::string_view precision;
+    std::string_view type = t[open - 2].text;
+    for (std::size_t k = begin; k + 2 < open; ++k)
+      if (precisions.count(t[k].text)) precision = t[k].text;
+    if (precision.empty() && defaults.count(type)) precision = defaults[type];
+    // The signature: the name and each parameter's type and array size, without qualifiers or names.
+    std::string key = std::string(t[open - 1].text) + "(";
+    std::vector<std::string_view> parameter;
+    auto end_parameter = [&] {
+      if (parameter.size() >= 2 && parameter[1] != "[") parameter.erase(parameter.begin() + 1);  // its name
+      for (std::string_view p : parameter) key += std::string(p) + " ";
+      key += ",";
+      parameter.clear();
+    };
+    for (std::size_t k = open + 1; k + 1 < i; ++k) {
+      if (t[k].is(',')) end_parameter();
+      else if (!qualifiers.count(t[k].text) && !t[k].is("void")) parameter.push_back(t[k].text);
+    }
+    end_parameter();
+    Declared& d = declared[key];
+    const bool definition = t[i].is('{');
+    const std::string where = "ERROR: 0:" + std::to_string(line_of(text, t[open - 1].begin)) + ": '" +
+                              std::string(t[open - 1].text) + "' : ";
+    if (!definition && !d.precision.empty() && !d.defined)
+      return where + "function prototype declared twice (GLSL ES 1.00 4.2.7)\n";
+    if (!d.precision.empty() && d.precision != std::string(precision))
+      return where + "return precision differs from its declaration's (GLSL ES 1.00 6.1)\n";
+    d.precision = precision.empty() ? "none" : std::string(precision);
+    d.defined = d.defined || definition;
+  }
+  return {};
+}
+
 std::string es100_array_assignment_errors(glslang::TIntermediate& stage) {
   ArrayAssignments check;
   if (stage.getTreeRoot()) stage.getTreeRoot()->traverse(&check);
@@ -106,8 +193,7 @@ std::set<std::string> es100_invariants(Stage stage, std::string& text) {
   for (std::size_t i = 0; i < tokens.size(); ++i) {
     const Token& t = tokens[i];
     // #pragma STDGL invariant(all): every output of the vertex shader.
-    if (t.directive && t.is("pragma") && i + 3 < tokens.size() && tokens[i + 1].is("STDGL") &&
-        tokens[i + 2].is("invariant") && tokens[i + 3].is('(') && i + 4 < tokens.size() && tokens[i + 4].is("all")) {
+    if (invariant_all_pragma(tokens, i)) {
       names.insert(std::string(kInvariantAll));
       continue;
     }

@@ -106,6 +106,11 @@ std::string lower_glsl_es(Stage stage, const VersionInfo& version, const BuiltIn
     text.insert(0, "#version " + std::to_string(glslang_es_version(version)) + " es\n#line 1\n");
   }
   if (text.find("samplerExternalOES") != std::string::npos) preamble += blank_extensions(text, kExternalImage);
+  // glslang's relaxed rules rewrite atomic counter operations to buffer atomics with int operands
+  // (atomicAdd(c, 1), the decrement's `- 1`) on uint counters, which ES refuses without implicit
+  // conversions: "no operation '-'" errors, OpAtomicIAdd of an int value that spirv-val refuses.
+  if (version.version >= 310 && text.find("atomic_uint") != std::string::npos)
+    preamble.insert(0, "#extension GL_EXT_shader_implicit_conversions : enable\n");
   if (version.version != 100) return {};
   preamble += blank_extensions(text, kCoreIn310);
   preamble.append(kEs100TexturePreamble);

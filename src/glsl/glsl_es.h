@@ -61,6 +61,15 @@ inline constexpr std::string_view kInvariantAll = "*all*";
 std::set<std::string> es100_invariants(Stage stage, std::string& text);
 std::string es100_invariance_error(const std::set<std::string>& vertex, const std::set<std::string>& fragment);
 
+// GLSL ES 1.00 function declarations: a prototype declared twice (4.2.7), or a return precision
+// that differs between a function's declarations (6.1; an unqualified return type takes the
+// default precision then in effect). The first error, or "".
+std::string es100_function_declaration_errors(Stage stage, std::string_view text);
+
+// GLSL ES 3.00 and later 4.6.1: "It is an error to use this pragma [STDGL invariant(all)] in a
+// fragment shader" (1.00 allows it). The error, or "".
+std::string es_invariant_all_error(Stage stage, const VersionInfo& version, std::string_view text);
+
 // GLSL ES (1.00 and 3.00 4.5.3): a uniform both stages declare has one precision; "" when it does.
 // With the stages' texts (GLSL ES 1.00), only uniforms both use.
 std::string es_uniform_precision_error(const glslang::TIntermediate& vertex, const glslang::TIntermediate& fragment,

@@ -9,10 +9,12 @@
 #include <span>
 
 #include "block_layout.h"
+#include "dead_calls.h"
 #include "deep_stack.h"
 #include "glslang_shader.h"
 #include "interface_check.h"
 #include "legacy_builtins.h"
+#include "legacy_link_rules.h"
 #include "linker_objects.h"
 #include "reflect.h"
 #include "subroutines.h"
@@ -359,6 +361,13 @@ static Program link_on_this_thread(std::span<const ShaderSource> shaders, const 
                                                      fragment ? &fragment->text : nullptr);
       if (!out.log.empty()) return false;
     }
+    {
+      std::vector<std::pair<Stage, const glslang::TIntermediate*>> units;
+      for (std::size_t i = 0; i < shaders.size() && i < linked.parsed.size(); ++i)
+        units.emplace_back(shaders[i].stage, linked.parsed[i].shader->getIntermediate());
+      out.log = detail::shared_global_initializer_error(units);
+      if (!out.log.empty()) return false;
+    }
     linked.program = std::make_unique<glslang::TProgram>();
     detail::HiddenPatchInputs hidden;  // glslang misjudges them (interface_check.h)
     for (detail::ParsedShader& p : linked.parsed) {
@@ -383,7 +392,24 @@ static Program link_on_this_thread(std::span<const ShaderSource> shaders, const 
     return detail::check_patch_inputs(*linked.program, hidden.names(), out.log);
   };
   Linked linked;
-  if (!parse_and_link(nullptr, linked)) return out;
+  if (!parse_and_link(nullptr, linked)) {
+    // Functions called only where a constant condition skips, never defined (dead_calls.h): each
+    // stage's first prototype of them becomes a definition, and the program is linked again.
+    const std::set<std::string> bodiless = detail::bodiless_functions(out.log);
+    if (bodiless.empty() || linked.parsed.size() != shaders.size()) return out;
+    for (const std::string& name : bodiless) {
+      for (const detail::ParsedShader& p : linked.parsed)
+        if (detail::live_calls(*p.shader->getIntermediate(), name) > 0) return out;
+      std::set<Stage> defined;
+      for (std::size_t i = 0; i < shaders.size(); ++i)
+        if (!defined.count(shaders[i].stage) && detail::define_prototype(unit_texts[i], name))
+          defined.insert(shaders[i].stage);
+    }
+    linked.program.reset();  // before the shaders it links
+    linked.parsed.clear();
+    out.log.clear();
+    if (!parse_and_link(nullptr, linked)) return out;
+  }
   std::vector<detail::XfbDecoration> xfb_decorations;  // the last stage's, for GLSL ES
   if (!options.xfb_varyings.empty()) {
     // Resolved against the linked last stage, then linked again with the capture outputs.
@@ -411,6 +437,18 @@ static Program link_on_this_thread(std::span<const ShaderSource> shaders, const 
   }
 
   if (!detail::check_stage_interfaces(program, out.log)) return out;
+  {
+    // The program's language: its sources' highest desktop version (an ES program has none of
+    // the legacy rules).
+    int version = 0;
+    std::vector<std::string> vertex_texts;
+    for (std::size_t i = 0; i < shaders.size() && i < linked.parsed.size(); ++i) {
+      const detail::VersionInfo& v = linked.parsed[i].source->version;
+      version = std::max(version, v.es ? 1000 : v.version);
+      if (shaders[i].stage == Stage::Vertex) vertex_texts.push_back(unit_texts[i]);
+    }
+    if (!detail::check_legacy_link_rules(program, version, vertex_texts, out.log)) return out;
+  }
   if (options.separable) {
     std::array<std::string, kStageCount> texts;
     for (const ShaderSource& s : shaders) texts[std::size_t(s.stage)] += s.text;
@@ -524,6 +562,7 @@ static Program link_on_this_thread(std::span<const ShaderSource> shaders, const 
     words = detail::with_rect_images_as_2d(words);
     if (stage == Stage::Vertex) words = detail::with_double_inputs_as_uint_pairs(words);
     words = detail::with_exact_double_round_even(words);
+    words = detail::with_constant_unpack_half_folded(words);
     upstream = detail::interface_locations(words, spv::StorageClassOutput);
     place_block_members(words, stage, out);
     // The validator rejecting glslang's output (with glvk's edits) is a glvk bug, not a user error.

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "glslang_shader.h"
+#include "later_keywords.h"
 #include "legacy_builtins.h"
 #include "linker_objects.h"
 
@@ -158,7 +159,7 @@ BindingMap reflect_resources(const glslang::TProgram& program, const std::map<st
     const glslang::TObjectReflection& r = program.getUniform(u);
     const glslang::TType* type = r.getType();
     Uniform uniform;
-    uniform.name = r.name;
+    uniform.name = user_name(r.name);
     uniform.gl_type = static_cast<std::uint32_t>(r.glDefineType);
     uniform.stages = static_cast<StageMask>(r.stages);
     uniform.array_stride = static_cast<std::uint32_t>(r.arrayStride);
@@ -197,7 +198,7 @@ BindingMap reflect_resources(const glslang::TProgram& program, const std::map<st
       next_location += static_cast<std::int32_t>(uniform.array_size);
     }
     if (opaque) {
-      const std::string base = strip_array_suffix(uniform.name);
+      const std::string base = strip_array_suffix(r.name);  // the SPIR-V name (later_keywords.h)
       uniform.initial_unit = static_cast<std::uint32_t>(std::max(explicit_binding(explicit_bindings, base), 0));
       uniform.binding = static_cast<std::int32_t>(bindings.next_free++);
       bindings.opaque[base] = static_cast<std::uint32_t>(uniform.binding);
@@ -287,14 +288,14 @@ bool assign_locations(const std::vector<InterfaceDecl>& decls, const std::map<st
   // Pass 2: the API bindings.
   for (const InterfaceDecl& d : decls) {
     if (d.explicit_location >= 0) continue;
-    auto b = bound.find(d.name);
+    auto b = bound.find(user_name(d.name));
     if (b == bound.end()) {
       automatic.push_back(&d);
       continue;
     }
     int index = 0;
     if (bound_index)
-      if (auto i = bound_index->find(d.name); i != bound_index->end()) index = i->second > 0 ? 1 : 0;
+      if (auto i = bound_index->find(user_name(d.name)); i != bound_index->end()) index = i->second > 0 ? 1 : 0;
     const int location = static_cast<int>(b->second);
     if (!fits(location, index, d.slots) && (outputs || location + d.slots > max_locations)) {
       log += "error: " + std::string(what) + " '" + d.name + "' bound to location " + std::to_string(location) +
@@ -321,7 +322,7 @@ void reflect_interface(const glslang::TProgram& program, const std::map<std::str
                        const std::map<std::string, AssignedLocation>& outputs, Program& out) {
   auto convert = [](const glslang::TObjectReflection& r, const std::map<std::string, AssignedLocation>& assigned) {
     InterfaceVariable v;
-    v.name = gl_name(r.name);  // glGetActiveAttrib names the built-ins gl_Vertex, ...
+    v.name = user_name(gl_name(r.name));  // glGetActiveAttrib names the built-ins gl_Vertex, ...
     v.gl_type = static_cast<std::uint32_t>(r.glDefineType);
     v.array_size = declared_array_size(r.getType(), r.size);
     if (auto a = assigned.find(strip_array_suffix(r.name)); a != assigned.end()) {

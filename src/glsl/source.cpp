@@ -5,7 +5,10 @@
 #include <map>
 #include <set>
 
+#include "float_literals.h"
+#include "later_keywords.h"
 #include "legacy_builtins.h"
+#include "nested_structs.h"
 #include "glsl_es.h"
 #include "subroutines.h"
 #include "tokens.h"
@@ -388,6 +391,9 @@ PreparedSource prepare_source(Stage stage, std::string_view source, const Compil
     out.text.assign(source);
   }
   declared_version_macro(v, out.text);
+  rename_later_keywords(v, out.text);
+  round_float_literals(out.text);
+  if (!v.es && v.version == 110) hoist_nested_structs(out.text);
 
   SubroutineSyntax subroutines;
   subroutines.enabled = !v.es && (v.version >= 400 || source.find("GL_ARB_shader_subroutine") != std::string_view::npos);
@@ -395,6 +401,8 @@ PreparedSource prepare_source(Stage stage, std::string_view source, const Compil
       v.version >= 430 || source.find("GL_ARB_explicit_uniform_location") != std::string_view::npos;
   out.error = lower_subroutines(stage, out.text, subroutines, out.subroutines);
   if (out.error.empty() && v.es && v.version == 100) out.error = es100_reserved_operator_errors(source);
+  if (out.error.empty()) out.error = es_invariant_all_error(stage, v, source);
+  if (out.error.empty() && v.es && v.version == 100) out.error = es100_function_declaration_errors(stage, source);
   if (v.es && v.version == 100) out.invariants = es100_invariants(stage, out.text);
   if (out.error.empty() && v.es && v.version == 100) es100_fold_constant_sequences(out.text);
   std::string epilogue;  // statements after the user's main

@@ -136,6 +136,10 @@ std::vector<std::uint32_t> with_rect_images_as_2d(const std::vector<std::uint32_
 // 64-bit RoundEven rounded halves to odd on some CPUs.
 std::vector<std::uint32_t> with_exact_double_round_even(const std::vector<std::uint32_t>& words);
 
+// The module with unpackHalf2x16() of constants replaced by their values (spirv_unpack_half.cpp):
+// lavapipe computes the second component of a constant operand's unpacking wrongly.
+std::vector<std::uint32_t> with_constant_unpack_half_folded(const std::vector<std::uint32_t>& words);
+
 // The module with the vertex stage's 64-bit inputs read as 32-bit pairs (spirv_double_inputs.cpp):
 // each becomes a uvec4 array input at its location, one element per location, rebuilt by bitcasts
 // at the start of the entry point. Other stages are returned unchanged.

@@ -318,3 +318,70 @@ void main() {
 
 }  // namespace
 }  // namespace glvk::glsl
+
+namespace glvk::glsl {
+namespace {
+
+// GLSL 4.60 4.1.4: a literal without the lf suffix is a single-precision float, in constant
+// expressions too: 3.1415926535 is the float 3.14159274, so degrees() of it is at least 180
+// (Mesa folds it to 180.0000025); 1e+256 and 1e+300 are both the float infinity. The array
+// sizes make the compiler's folded values visible (a negative size is an error).
+TEST(GlslCompile, FloatLiteralsFoldAtSinglePrecision) {
+  const char* src =
+      "#version 120\n"
+      "void main() {\n"
+      "  const int x = int(degrees(3.1415926535));\n"
+      "  float a[x == 180 ? 1 : -1];\n"
+      "  float b[(1e+256 == 1e+300) ? 1 : -1];\n"
+      "  float c[(0.1 == 0.100000001) ? 1 : -1];\n"
+      "  const double d = 0.1lf;\n"  // a double literal keeps its precision
+      "  gl_FragColor = vec4(a[0], b[0], c[0], 1.0);\n"
+      "}\n";
+  std::string text = src;
+  text.insert(text.find('\n') + 1, "#extension GL_ARB_gpu_shader_fp64 : enable\n");
+  const CompileResult r = compile(Stage::Fragment, text);
+  EXPECT_TRUE(r.ok) << r.log;
+  EXPECT_TRUE(compile(Stage::Fragment,
+                      "#version 400\nout vec4 o;\nvoid main() { float a[(0.1lf == 0.100000001lf) ? -1 : 1]; o = vec4(a[0]); }\n")
+                  .ok);
+}
+
+}  // namespace
+}  // namespace glvk::glsl
+
+namespace glvk::glsl {
+namespace {
+
+// GLSL 1.20 4.3.3: a built-in call over constant expressions is a constant expression, whether
+// or not glslang folds it (it folds sin, not transpose, matrixCompMult or cosh); a user function
+// call or a uniform is not one.
+TEST(GlslCompile, BuiltInCallsInConstInitializers) {
+  const char* valid =
+      "#version 130\n"
+      "void main() {\n"
+      "  const mat2 m = mat2(1.0, 2.0, 4.0, 8.0);\n"
+      "  const mat2 t = transpose(m);\n"
+      "  const mat2 p = matrixCompMult(m, t);\n"
+      "  const float c = cosh(1.0) + p[0][0];\n"
+      "  gl_FragColor = vec4(c);\n"
+      "}\n";
+  const CompileResult r = compile(Stage::Fragment, valid);
+  EXPECT_TRUE(r.ok) << r.log;
+  const CompileResult uniform = compile(Stage::Fragment,
+                                        "#version 130\nuniform mat2 u;\n"
+                                        "void main() { const mat2 t = transpose(u); gl_FragColor = vec4(t[0], t[1]); }\n");
+  EXPECT_FALSE(uniform.ok);
+  EXPECT_NE(uniform.log.find("non-constant initializer"), std::string::npos) << uniform.log;
+  EXPECT_FALSE(compile(Stage::Fragment,
+                       "#version 130\nfloat f() { return 1.0; }\n"
+                       "void main() { const float c = cosh(f()); gl_FragColor = vec4(c); }\n")
+                   .ok);
+  // A const read-only only through another such const, itself constant.
+  EXPECT_FALSE(compile(Stage::Fragment,
+                       "#version 130\nuniform float u;\n"
+                       "void main() { const float a = cosh(u); const float b = cosh(a); gl_FragColor = vec4(b); }\n")
+                   .ok);
+}
+
+}  // namespace
+}  // namespace glvk::glsl

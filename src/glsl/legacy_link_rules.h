@@ -1,0 +1,33 @@
+// Link rules of GLSL glslang leaves to the GL implementation, checked on the parsed compilation
+// units and the linked program.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <glslang/Public/ShaderLang.h>
+
+#include "glvk/glsl/compiler.h"
+
+namespace glslang {
+class TIntermediate;
+}
+
+namespace glvk::glsl::detail {
+
+// GLSL 1.10 4.3 / 4.60 4.3 ("If a shared global has multiple initializers, the initializers must
+// all be constant expressions, and they must all have the same value"): a global variable
+// initialized in several compilation units of one stage. The error, or empty.
+std::string shared_global_initializer_error(const std::vector<std::pair<Stage, const glslang::TIntermediate*>>& units);
+
+// GLSL 1.10 and 1.20 (desktop; the highest #version of the program's sources is `version`):
+// - 7.1: every vertex shader executable writes gl_Position (`vertex_texts`: the vertex stage's
+//   sources as the user wrote them; dropped in 1.40, where the output may go unwritten);
+// - 4.3.6: a varying the fragment shader reads is written by the vertex shader (1.30 on, an
+//   unwritten output just has an undefined value).
+// False with the messages in `log`.
+bool check_legacy_link_rules(const glslang::TProgram& program, int version, const std::vector<std::string>& vertex_texts,
+                             std::string& log);
+
+}  // namespace glvk::glsl::detail
