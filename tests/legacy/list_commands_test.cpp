@@ -1,0 +1,199 @@
+// Which commands a display list holds (GL 4.6 compatibility 21.4), through the real dispatch on
+// lavapipe with validation. Every command 21.4.1 does not name is compiled: glUniform*,
+// glUniformBlockBinding, glClearBuffer*, glVertexAttribI*/L* and glDispatchCompute run when the list
+// is called, not while it is compiled in GL_COMPILE mode, and with the values they were given then.
+// ARB_draw_instanced forbids the instanced draws in lists (INVALID_OPERATION, nothing compiled, also
+// in GL_COMPILE_AND_EXECUTE); the indirect draws and glDispatchComputeIndirect are refused alike, as
+// Mesa (llvmpipe, zink) does.
+#include <array>
+
+#include "gl_fixture.h"
+#include "gl_programs.h"
+#include "legacy_framebuffer.h"
+#include "legacy_pixels.h"
+
+namespace glvk::test {
+namespace {
+
+const Rgba kBlack{0, 0, 0, 0}, kRed{255, 0, 0, 255};
+
+using ListCommandsTest = LegacyFramebufferTest;
+
+constexpr const char* kFragment = "#version 130\nvoid main() { gl_FragColor = vec4(1.0); }\n";
+
+TEST_F(ListCommandsTest, UniformsAreCompiledWithTheirValues) {
+  const GLuint program = link(
+      "#version 130\nuniform uint u;\nuniform vec4 v;\nuniform mat2 m;\n"
+      "void main() { gl_Position = vec4(float(u)) + v + vec4(m[0], m[1]); }\n",
+      kFragment);
+  ASSERT_NE(program, 0u);
+  glUseProgram(program);
+  const GLint u = glGetUniformLocation(program, "u"), v = glGetUniformLocation(program, "v"),
+              m = glGetUniformLocation(program, "m");
+  ASSERT_GE(u, 0);
+  ASSERT_GE(v, 0);
+  ASSERT_GE(m, 0);
+  std::array<GLfloat, 4> matrix = {1, 2, 3, 4};
+  const GLuint list = glGenLists(1);
+  glNewList(list, GL_COMPILE);
+  glUniform1ui(u, 7);
+  glUniform4f(v, 1, 2, 3, 4);
+  glUniformMatrix2fv(m, 1, GL_FALSE, matrix.data());
+  glEndList();
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  // GL_COMPILE: nothing changed yet.
+  GLuint uv = 99;
+  std::array<GLfloat, 4> got{};
+  glGetUniformuiv(program, u, &uv);
+  EXPECT_EQ(uv, 0u);
+  glGetUniformfv(program, v, got.data());
+  EXPECT_EQ(got, (std::array<GLfloat, 4>{0, 0, 0, 0}));
+  // The list keeps the matrix it was given, not what the array holds when it is called.
+  matrix.fill(9);
+  glCallList(list);
+  glGetUniformuiv(program, u, &uv);
+  EXPECT_EQ(uv, 7u);
+  glGetUniformfv(program, v, got.data());
+  EXPECT_EQ(got, (std::array<GLfloat, 4>{1, 2, 3, 4}));
+  glGetUniformfv(program, m, got.data());
+  EXPECT_EQ(got, (std::array<GLfloat, 4>{1, 2, 3, 4}));
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glUseProgram(0);
+  glDeleteProgram(program);
+}
+
+TEST_F(ListCommandsTest, UniformBlockBindingIsCompiled) {
+  const GLuint program = link(
+      "#version 140\nuniform Block { vec4 c; };\nvoid main() { gl_Position = c; }\n",
+      "#version 140\nout vec4 f;\nvoid main() { f = vec4(1.0); }\n");
+  ASSERT_NE(program, 0u);
+  const GLuint block = glGetUniformBlockIndex(program, "Block");
+  ASSERT_NE(block, GL_INVALID_INDEX);
+  const GLuint list = glGenLists(1);
+  glNewList(list, GL_COMPILE);
+  glUniformBlockBinding(program, block, 2);
+  glEndList();
+  GLint binding = -1;
+  glGetActiveUniformBlockiv(program, block, GL_UNIFORM_BLOCK_BINDING, &binding);
+  EXPECT_EQ(binding, 0);
+  glCallList(list);
+  glGetActiveUniformBlockiv(program, block, GL_UNIFORM_BLOCK_BINDING, &binding);
+  EXPECT_EQ(binding, 2);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glDeleteProgram(program);
+}
+
+TEST_F(ListCommandsTest, ClearBufferIsCompiledWithItsColour) {
+  std::array<GLfloat, 4> red = {1, 0, 0, 1};
+  const GLuint list = glGenLists(1);
+  glNewList(list, GL_COMPILE);
+  glClearBufferfv(GL_COLOR, 0, red.data());
+  glEndList();
+  EXPECT_EQ(pixel(5, 5), kBlack);
+  red = {0, 1, 0, 1};
+  glCallList(list);
+  EXPECT_EQ(pixel(5, 5), kRed);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
+TEST_F(ListCommandsTest, IntegerAndDoubleAttributesAreCompiled) {
+  const GLuint list = glGenLists(1);
+  glNewList(list, GL_COMPILE);
+  glVertexAttribL1d(3, 2.5);
+  glVertexAttribI4i(4, -1, 2, -3, 4);
+  glEndList();
+  std::array<GLdouble, 4> d{};
+  std::array<GLint, 4> i{};
+  glGetVertexAttribLdv(3, GL_CURRENT_VERTEX_ATTRIB, d.data());
+  EXPECT_EQ(d[0], 0.0);
+  glGetVertexAttribIiv(4, GL_CURRENT_VERTEX_ATTRIB, i.data());
+  EXPECT_EQ(i, (std::array<GLint, 4>{0, 0, 0, 1}));
+  glCallList(list);
+  glGetVertexAttribLdv(3, GL_CURRENT_VERTEX_ATTRIB, d.data());
+  EXPECT_EQ(d[0], 2.5);
+  glGetVertexAttribIiv(4, GL_CURRENT_VERTEX_ATTRIB, i.data());
+  EXPECT_EQ(i, (std::array<GLint, 4>{-1, 2, -3, 4}));
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
+TEST_F(ListCommandsTest, DispatchComputeIsCompiled) {
+  const GLuint shader = compile(GL_COMPUTE_SHADER,
+                                "#version 430\nlayout(local_size_x = 1) in;\n"
+                                "layout(std430, binding = 0) buffer B { uint n; };\nvoid main() { atomicAdd(n, 1u); }\n");
+  const GLuint program = glCreateProgram();
+  glAttachShader(program, shader);
+  glLinkProgram(program);
+  GLint linked = 0;
+  glGetProgramiv(program, GL_LINK_STATUS, &linked);
+  ASSERT_TRUE(linked) << info_log(program, true);
+  GLuint buffer = 0;
+  const GLuint zero = 0;
+  glGenBuffers(1, &buffer);
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, buffer);
+  glBufferData(GL_SHADER_STORAGE_BUFFER, 4, &zero, GL_DYNAMIC_READ);
+  glUseProgram(program);
+  const GLuint list = glGenLists(1);
+  glNewList(list, GL_COMPILE);
+  glDispatchCompute(3, 1, 1);
+  glEndList();
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  GLuint n = 99;
+  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+  glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, 4, &n);
+  EXPECT_EQ(n, 0u) << "GL_COMPILE does not dispatch";
+  glCallList(list);
+  glCallList(list);
+  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+  glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, 4, &n);
+  EXPECT_EQ(n, 6u);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glUseProgram(0);
+  glDeleteProgram(program);
+  glDeleteShader(shader);
+  glDeleteBuffers(1, &buffer);
+}
+
+TEST_F(ListCommandsTest, InstancedAndIndirectCommandsAreRefused) {
+  const std::array<GLfloat, 8> quad = {-1, -1, 1, -1, 1, 1, -1, 1};
+  const std::array<GLuint, 5> indirect = {4, 1, 0, 0, 0};  // count, instances, first, base instance
+  const std::array<GLubyte, 4> indices = {0, 1, 2, 3};
+  GLuint buffers[2] = {};
+  glGenBuffers(2, buffers);
+  glBindBuffer(GL_DRAW_INDIRECT_BUFFER, buffers[0]);
+  glBufferData(GL_DRAW_INDIRECT_BUFFER, sizeof indirect, indirect.data(), GL_STATIC_DRAW);
+  glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, buffers[1]);
+  glBufferData(GL_DISPATCH_INDIRECT_BUFFER, 12, indirect.data(), GL_STATIC_DRAW);
+  glEnableClientState(GL_VERTEX_ARRAY);
+  glVertexPointer(2, GL_FLOAT, 0, quad.data());
+  glColor3f(1, 0, 0);
+  const GLuint list = glGenLists(1);
+  for (const GLenum mode : {GL_COMPILE, GL_COMPILE_AND_EXECUTE}) {
+    glNewList(list, mode);
+    glDrawArraysInstanced(GL_QUADS, 0, 4, 1);
+    EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+    glDrawElementsInstanced(GL_QUADS, 4, GL_UNSIGNED_BYTE, indices.data(), 1);
+    EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+    glDrawElementsInstancedBaseVertex(GL_QUADS, 4, GL_UNSIGNED_BYTE, indices.data(), 1, 0);
+    EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+    glDrawArraysIndirect(GL_QUADS, nullptr);
+    EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+    glMultiDrawArraysIndirect(GL_QUADS, nullptr, 0, 0);  // even with no command to read
+    EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+    glDispatchComputeIndirect(0);
+    EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+    glEndList();
+    EXPECT_EQ(pixel(16, 16), kBlack) << "nothing was executed";
+    glCallList(list);  // and nothing compiled
+    EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+    EXPECT_EQ(pixel(16, 16), kBlack);
+  }
+  // Outside a list they draw.
+  glDrawArraysInstanced(GL_QUADS, 0, 4, 1);
+  EXPECT_EQ(pixel(16, 16), kRed);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glDisableClientState(GL_VERTEX_ARRAY);
+  glDeleteBuffers(2, buffers);
+}
+
+}  // namespace
+}  // namespace glvk::test
