@@ -443,6 +443,12 @@ void TexImage3D(Context& ctx, const char* fn, GLenum target, GLint level, GLint 
               fn);
 }
 
+// EXT_texture3D's command takes the internal format as an enum, so gl.xml does not make it an alias.
+void TexImage3DEXT(Context& ctx, const char* fn, GLenum target, GLint level, GLenum internalformat, GLsizei width,
+                   GLsizei height, GLsizei depth, GLint border, GLenum format, GLenum type, const void* pixels) {
+  TexImage3D(ctx, fn, target, level, GLint(internalformat), width, height, depth, border, format, type, pixels);
+}
+
 }  // namespace api
 
 // Sub-image targets: the image targets without proxies.

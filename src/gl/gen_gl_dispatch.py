@@ -49,7 +49,16 @@ COMPILED_INTO_LISTS = re.compile(
     r"UseProgramStages|(Program)?Uniform[1-4](f|i|ui|d)v?|(Program)?UniformMatrix[234](x[234])?[fd]v|UniformSubroutinesuiv|"
     r"UniformBlockBinding|ClearBuffer(iv|uiv|fv|fi)|DispatchCompute|"
     r"Index(d|f|i|s|ub)v?|IndexMask|ClearIndex|ClearAccum|Accum|PrioritizeTextures|InitNames|LoadName|PushName|"
-    r"PopName|PassThrough|MapGrid[12][df]|EvalCoord[12][df]v?|EvalPoint[12]|EvalMesh[12])$")
+    r"PopName|PassThrough|MapGrid[12][df]|EvalCoord[12][df]v?|EvalPoint[12]|EvalMesh[12]|CopyPixels|"
+    r"DrawBuffers?|ReadBuffer|Hint|LogicOp|Stencil(Func|Op|Mask)Separate|ColorMaski|Enablei|Disablei|"
+    r"SampleCoverage|ProvokingVertex|CopyTexImage[12]D|CopyTexSubImage[123]D)$")
+
+# The commands whose implementation compiles itself into a list (with data read at compile time:
+# vertex arrays, pixel rectangles, maps, stipples). Called between glBegin and glEnd in a
+# GL_COMPILE_AND_EXECUTE list they are compiled too, as the error their replay raises there.
+HAND_COMPILED = re.compile(
+    r"^gl(Draw(Arrays|Elements|RangeElements)(BaseVertex)?|MultiDraw(Arrays|Elements)(BaseVertex)?|"
+    r"DrawTransformFeedback(Stream)?|Bitmap|DrawPixels|PixelMap(fv|uiv|usv)|PolygonStipple|Map[12][df])$")
 
 # Commands a display list cannot hold: while glNewList is in effect they raise INVALID_OPERATION and
 # are neither compiled nor executed. ARB_draw_instanced says so of the instanced draws; the indirect
@@ -322,8 +331,11 @@ def main():
                 if COMPILED_INTO_LISTS.match(implementation[name]) and ret == "void":
                     s.write(list_recording(name, implementation[name], list(zip(params, lengths[name]))))
                 if not BETWEEN_BEGIN_END.match(name):
-                    s.write(f"  if (ctx->legacy.inside_begin_end()) {{\n    between_begin_end(*ctx, \"{name}\");\n"
-                            f"    return{zero};\n  }}\n")
+                    s.write("  if (ctx->legacy.inside_begin_end()) {\n")
+                    if HAND_COMPILED.match(implementation[name]):
+                        s.write(f"    if (ctx->legacy.compiling())\n      record_list_command(*ctx, [](Context& replay) "
+                                f"{{ between_begin_end(replay, \"{name}\"); }});\n")
+                    s.write(f"    between_begin_end(*ctx, \"{name}\");\n    return{zero};\n  }}\n")
                 if ret == "void":
                     s.write(f"  try {{\n    {call};\n  }} catch (...) {{\n    report_exception(*ctx, \"{name}\");\n  }}\n")
                 else:

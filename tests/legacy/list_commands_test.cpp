@@ -4,7 +4,8 @@
 // is called, not while it is compiled in GL_COMPILE mode, and with the values they were given then.
 // ARB_draw_instanced forbids the instanced draws in lists (INVALID_OPERATION, nothing compiled, also
 // in GL_COMPILE_AND_EXECUTE); the indirect draws and glDispatchComputeIndirect are refused alike, as
-// Mesa (llvmpipe, zink) does.
+// Mesa (llvmpipe, zink) does. A command not allowed between glBegin and glEnd, called there in a
+// GL_COMPILE_AND_EXECUTE list, raises INVALID_OPERATION now and again when the list is called (10.7.5).
 #include <array>
 
 #include "gl_fixture.h"
@@ -193,6 +194,61 @@ TEST_F(ListCommandsTest, InstancedAndIndirectCommandsAreRefused) {
   EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
   glDisableClientState(GL_VERTEX_ARRAY);
   glDeleteBuffers(2, buffers);
+}
+
+TEST_F(ListCommandsTest, StateCommandsAreCompiled) {
+  const GLuint list = glGenLists(1);
+  glNewList(list, GL_COMPILE);
+  glLogicOp(GL_XOR);
+  glHint(GL_FOG_HINT, GL_NICEST);
+  glStencilFuncSeparate(GL_BACK, GL_LESS, 3, 0xf);
+  glColorMaski(0, GL_FALSE, GL_TRUE, GL_TRUE, GL_TRUE);
+  glProvokingVertex(GL_FIRST_VERTEX_CONVENTION);
+  glReadBuffer(GL_NONE);
+  glEndList();
+  GLint v = 0;
+  glGetIntegerv(GL_LOGIC_OP_MODE, &v);
+  EXPECT_EQ(v, GL_COPY);
+  glGetIntegerv(GL_FOG_HINT, &v);
+  EXPECT_EQ(v, GL_DONT_CARE);
+  glGetIntegerv(GL_READ_BUFFER, &v);
+  EXPECT_EQ(v, GL_COLOR_ATTACHMENT0);
+  glCallList(list);
+  glGetIntegerv(GL_LOGIC_OP_MODE, &v);
+  EXPECT_EQ(v, GL_XOR);
+  glGetIntegerv(GL_FOG_HINT, &v);
+  EXPECT_EQ(v, GL_NICEST);
+  glGetIntegerv(GL_STENCIL_BACK_FUNC, &v);
+  EXPECT_EQ(v, GL_LESS);
+  std::array<GLboolean, 4> mask{};
+  glGetBooleani_v(GL_COLOR_WRITEMASK, 0, mask.data());
+  EXPECT_EQ(mask, (std::array<GLboolean, 4>{GL_FALSE, GL_TRUE, GL_TRUE, GL_TRUE}));
+  glGetIntegerv(GL_PROVOKING_VERTEX, &v);
+  EXPECT_EQ(v, GL_FIRST_VERTEX_CONVENTION);
+  glGetIntegerv(GL_READ_BUFFER, &v);
+  EXPECT_EQ(v, GL_NONE);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
+TEST_F(ListCommandsTest, CommandsNotAllowedInBeginEndAreCompiledAsTheirErrorInCompileAndExecute) {
+  const std::array<GLfloat, 2> point = {0, 0};
+  const std::array<GLubyte, 4> bits = {0xff, 0xff, 0xff, 0xff};
+  glEnableClientState(GL_VERTEX_ARRAY);
+  glVertexPointer(2, GL_FLOAT, 0, point.data());
+  const GLuint list = glGenLists(1);
+  glNewList(list, GL_COMPILE_AND_EXECUTE);
+  glBegin(GL_POINTS);
+  glDrawArrays(GL_POINTS, 0, 1);
+  glBitmap(8, 4, 0, 0, 0, 0, bits.data());
+  glEnd();  // (glGetError itself is not allowed before it)
+  glEndList();
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glCallList(list);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "the list raises the error again";
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glDisableClientState(GL_VERTEX_ARRAY);
+  EXPECT_EQ(pixel(0, 0), kBlack);
 }
 
 }  // namespace
