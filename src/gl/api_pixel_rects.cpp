@@ -346,7 +346,8 @@ bool unpack_indices(Context& ctx, const char* fn, GLsizei width, GLsizei height,
       // 8.4.1.?: MAP_STENCIL looks stencil indices up in S_TO_S; colour indices stay whole (their
       // I_TO_R..A lookup follows in draw_pixels).
       if (format == GL_COLOR_INDEX) out.stencil[i] = GLfloat(index);
-      else out.stencil[i] = GLfloat(std::int64_t(t.map_stencil ? map_index(ctx, GL_PIXEL_MAP_S_TO_S, index) : GLfloat(index)) & 0xff);
+      // (Masked as an integer: a float would round large INT/UNSIGNED_INT indices before the mask.)
+      else out.stencil[i] = GLfloat((t.map_stencil ? std::int64_t(map_index(ctx, GL_PIXEL_MAP_S_TO_S, index)) : index) & 0xff);
     }
   }
   return true;
