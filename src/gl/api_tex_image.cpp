@@ -28,6 +28,19 @@ void upload(Context& ctx, TextureObject& texture, GLenum target, GLint level, co
             GLint y, GLint z, GLsizei w, GLsizei h, GLsizei d, GLenum format, GLenum type, const ClientImage& client,
             const char* function) {
   if (!w || !h || !d || (!client.data && !client.pbo) || !texture.resource) return;
+  std::vector<float> scaled;  // the colours after glPixelTransfer's scale and bias, if they apply
+  if (transfer_colours(ctx, format, type, w, h, d, client, scaled)) {
+    ClientImage tight;
+    tight.data = reinterpret_cast<const std::byte*>(scaled.data());
+    tight.row_stride = std::size_t(w) * 4 * sizeof(float);
+    tight.image_stride = tight.row_stride * std::size_t(h);
+    tight.extent_bytes = scaled.size() * sizeof(float);
+    const st::Result result =
+        st::texture_upload(ctx.st(), *texture.resource, unsigned(level), texture_box(target, x, y, z, w, h, d),
+                           transfer_request(image, target, GL_RGBA, GL_FLOAT, formats::PixelStore{}), client_texels(tight));
+    raise_st_failure(ctx, result, function);
+    return;
+  }
   const st::Result result =
       st::texture_upload(ctx.st(), *texture.resource, unsigned(level), texture_box(target, x, y, z, w, h, d),
                          transfer_request(image, target, format, type, ctx.unpack), client_texels(client));
