@@ -438,12 +438,18 @@ namespace api {
 
 void TexImage1D(Context& ctx, const char* fn, GLenum target, GLint level, GLint internalformat, GLsizei width,
                 GLint border, GLenum format, GLenum type, const void* pixels) {
+  if (ctx.legacy.compiling() &&
+      !compile_tex_image(ctx, fn, 1, target, level, internalformat, width, 1, 1, border, format, type, pixels))
+    return;
   if (TextureRef t = target_texture(ctx, target, is_image_target, 1, fn))
     tex_image(ctx, *t, 1, target, level, internalformat, width, 1, 1, border, format, type, pixels, fn);
 }
 
 void TexImage2D(Context& ctx, const char* fn, GLenum target, GLint level, GLint internalformat, GLsizei width,
                 GLsizei height, GLint border, GLenum format, GLenum type, const void* pixels) {
+  if (ctx.legacy.compiling() &&
+      !compile_tex_image(ctx, fn, 2, target, level, internalformat, width, height, 1, border, format, type, pixels))
+    return;
   if (TextureRef t = target_texture(ctx, target, is_image_target, 2, fn))
     tex_image(ctx, *t, 2, target, level, internalformat, width, height, 1, border, format, type, pixels,
               fn);
@@ -451,6 +457,9 @@ void TexImage2D(Context& ctx, const char* fn, GLenum target, GLint level, GLint 
 
 void TexImage3D(Context& ctx, const char* fn, GLenum target, GLint level, GLint internalformat, GLsizei width,
                 GLsizei height, GLsizei depth, GLint border, GLenum format, GLenum type, const void* pixels) {
+  if (ctx.legacy.compiling() &&
+      !compile_tex_image(ctx, fn, 3, target, level, internalformat, width, height, depth, border, format, type, pixels))
+    return;
   if (TextureRef t = target_texture(ctx, target, is_image_target, 3, fn))
     tex_image(ctx, *t, 3, target, level, internalformat, width, height, depth, border, format, type, pixels,
               fn);

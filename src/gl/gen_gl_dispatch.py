@@ -54,11 +54,12 @@ COMPILED_INTO_LISTS = re.compile(
     r"SampleCoverage|ProvokingVertex|CopyTexImage[12]D|CopyTexSubImage[123]D)$")
 
 # The commands whose implementation compiles itself into a list (with data read at compile time:
-# vertex arrays, pixel rectangles, maps, stipples). Called between glBegin and glEnd in a
-# GL_COMPILE_AND_EXECUTE list they are compiled too, as the error their replay raises there.
+# vertex arrays, pixel rectangles, texture images, maps, stipples). Called between glBegin and glEnd
+# in a GL_COMPILE_AND_EXECUTE list they are compiled too, as the error their replay raises there.
 HAND_COMPILED = re.compile(
     r"^gl(Draw(Arrays|Elements|RangeElements)(BaseVertex)?|MultiDraw(Arrays|Elements)(BaseVertex)?|"
-    r"DrawTransformFeedback(Stream)?|Bitmap|DrawPixels|PixelMap(fv|uiv|usv)|PolygonStipple|Map[12][df])$")
+    r"DrawTransformFeedback(Stream)?|Bitmap|DrawPixels|PixelMap(fv|uiv|usv)|PolygonStipple|Map[12][df]|"
+    r"TexImage[123]D)$")
 
 # Commands a display list cannot hold: while glNewList is in effect they raise INVALID_OPERATION and
 # are neither compiled nor executed. ARB_draw_instanced says so of the instanced draws; the indirect

@@ -35,6 +35,12 @@ struct ClientImage {
 // floats with the scale and bias applied (GL 4.6 compatibility 8.4.4), and the result is true.
 bool transfer_colours(Context& ctx, GLenum format, GLenum type, GLsizei w, GLsizei h, GLsizei d,
                       const ClientImage& client, std::vector<float>& out);
+// list_tex_images.cpp: glTexImage1D/2D/3D while a display list is compiled: records the command
+// with a copy of its texels (unpacked now); false when it is not to be executed now as well (GL_COMPILE,
+// or an error of the pixel store). Proxy targets are not compiled (true).
+bool compile_tex_image(Context& ctx, const char* fn, unsigned dims, GLenum target, GLint level, GLint internalformat,
+                       GLsizei w, GLsizei h, GLsizei d, GLint border, GLenum format, GLenum type, const void* pixels);
+
 // Holds the colour scale and bias at the identity for its lifetime: for glvk's own uploads, whose
 // texels are not an application image on its way into a texture (the pixel rectangle's texture,
 // scaled when it is drawn; an EGL image's copy).

@@ -251,5 +251,36 @@ TEST_F(ListCommandsTest, CommandsNotAllowedInBeginEndAreCompiledAsTheirErrorInCo
   EXPECT_EQ(pixel(0, 0), kBlack);
 }
 
+TEST_F(ListCommandsTest, TexImageIsCompiledWithTexelsUnpackedAtCompileTime) {
+  GLuint texture = 0;
+  glGenTextures(1, &texture);
+  glBindTexture(GL_TEXTURE_2D, texture);
+  // A 2x2 image in rows of 3 pixels (UNPACK_ROW_LENGTH 3 at compile time).
+  std::array<GLubyte, 24> texels{};
+  for (std::size_t i = 0; i < texels.size(); ++i) texels[i] = GLubyte(i * 10);
+  glPixelStorei(GL_UNPACK_ROW_LENGTH, 3);
+  const GLuint list = glGenLists(1);
+  glNewList(list, GL_COMPILE);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels.data());
+  glTexImage2D(GL_PROXY_TEXTURE_2D, 0, GL_RGBA8, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);  // executed now
+  glEndList();
+  glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+  GLint width = -1;
+  glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_WIDTH, &width);
+  EXPECT_EQ(width, 0) << "GL_COMPILE defines no image";
+  glGetTexLevelParameteriv(GL_PROXY_TEXTURE_2D, 0, GL_TEXTURE_WIDTH, &width);
+  EXPECT_EQ(width, 8) << "proxies are not compiled";
+  texels.fill(0);
+  glCallList(list);
+  glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_WIDTH, &width);
+  EXPECT_EQ(width, 2);
+  std::array<GLubyte, 16> got{};
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, got.data());
+  for (std::size_t y = 0; y < 2; ++y)
+    for (std::size_t b = 0; b < 8; ++b) EXPECT_EQ(got[y * 8 + b], GLubyte((y * 12 + b) * 10)) << y << " " << b;
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glDeleteTextures(1, &texture);
+}
+
 }  // namespace
 }  // namespace glvk::test
