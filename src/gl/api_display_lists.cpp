@@ -122,6 +122,19 @@ std::size_t call_lists_size(GLsizei n, GLenum type) {
   }
 }
 
+void refused_in_list(Context& ctx, const char* name) {
+  ctx.error(GL_INVALID_OPERATION, "%s: not allowed while display list %u is compiled", name, ctx.legacy.compiling_list);
+}
+
+// The values glClearBuffer*v reads (GL 4.6 17.4.3.1): a colour, or one depth or stencil value.
+std::size_t clear_buffer_size(GLenum buffer) {
+  switch (buffer) {
+    case GL_COLOR: return 4;
+    case GL_DEPTH: case GL_STENCIL: return 1;
+    default: return 0;
+  }
+}
+
 void record_list_command(Context& ctx, ListCommand command, ListCommandEffect effect) {
   DisplayLists& d = lists_of(ctx);
   d.compiling.push_back(std::move(command));

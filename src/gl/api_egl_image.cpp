@@ -41,6 +41,7 @@ bool make_texture(Context& ctx, EglImage& image, const char* function) {
   TextureObject scratch(0, GL_TEXTURE_2D);
   {
     DefaultPixelStore store(ctx, GL_PIXEL_UNPACK_BUFFER, false);
+    const IdentityColourTransfer identity(ctx);
     if (raises_error(ctx, function, [&] {
           tex_image(ctx, scratch, 2, GL_TEXTURE_2D, 0, image.image.internal_format, image.image.width,
                     image.image.height, 1, 0, image.pixel_format, image.pixel_type, image.pixels.data(), function);

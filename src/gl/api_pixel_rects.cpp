@@ -68,6 +68,7 @@ TextureObject& pixel_texture(Context& ctx) {
 bool load_pixels(Context& ctx, const char* fn, GLint internal_format, GLsizei width, GLsizei height, GLenum format,
                  GLenum type, const void* pixels) {
   TextureObject& t = pixel_texture(ctx);
+  const IdentityColourTransfer identity(ctx);  // the draw scales and biases the colours
   if (raises_error(ctx, fn, [&] {
         tex_image(ctx, t, 2, GL_TEXTURE_2D, 0, internal_format, width, height, 1, 0, format, type, pixels, fn);
       }))
@@ -226,7 +227,8 @@ void draw_bitmap(Context& ctx, const char* fn, GLsizei width, GLsizei height, GL
   r.window[1] += ymove;
 }
 
-// The bytes of one swapped unit of `type` (GL_UNPACK_SWAP_BYTES swaps each 2- or 4-byte unit).
+}  // namespace
+
 std::size_t swap_unit(GLenum type) {
   switch (type) {
     case GL_BYTE: case GL_UNSIGNED_BYTE: case GL_UNSIGNED_BYTE_3_3_2: case GL_UNSIGNED_BYTE_2_3_3_REV: return 1;
@@ -237,6 +239,8 @@ std::size_t swap_unit(GLenum type) {
     default: return 4;
   }
 }
+
+namespace {
 
 // 21.4.1: glDrawPixels' pixels as the pixel store (and unpack buffer) at compile time unpack them,
 // rows packed tightly, bytes swapped as GL_UNPACK_SWAP_BYTES says; empty for "no data".
@@ -346,7 +350,8 @@ bool unpack_indices(Context& ctx, const char* fn, GLsizei width, GLsizei height,
       // 8.4.1.?: MAP_STENCIL looks stencil indices up in S_TO_S; colour indices stay whole (their
       // I_TO_R..A lookup follows in draw_pixels).
       if (format == GL_COLOR_INDEX) out.stencil[i] = GLfloat(index);
-      else out.stencil[i] = GLfloat(std::int64_t(t.map_stencil ? map_index(ctx, GL_PIXEL_MAP_S_TO_S, index) : GLfloat(index)) & 0xff);
+      // (Masked as an integer: a float would round large INT/UNSIGNED_INT indices before the mask.)
+      else out.stencil[i] = GLfloat((t.map_stencil ? std::int64_t(map_index(ctx, GL_PIXEL_MAP_S_TO_S, index)) : index) & 0xff);
     }
   }
   return true;

@@ -28,6 +28,19 @@ void upload(Context& ctx, TextureObject& texture, GLenum target, GLint level, co
             GLint y, GLint z, GLsizei w, GLsizei h, GLsizei d, GLenum format, GLenum type, const ClientImage& client,
             const char* function) {
   if (!w || !h || !d || (!client.data && !client.pbo) || !texture.resource) return;
+  std::vector<float> scaled;  // the colours after glPixelTransfer's scale and bias, if they apply
+  if (transfer_colours(ctx, format, type, w, h, d, client, scaled)) {
+    ClientImage tight;
+    tight.data = reinterpret_cast<const std::byte*>(scaled.data());
+    tight.row_stride = std::size_t(w) * 4 * sizeof(float);
+    tight.image_stride = tight.row_stride * std::size_t(h);
+    tight.extent_bytes = scaled.size() * sizeof(float);
+    const st::Result result =
+        st::texture_upload(ctx.st(), *texture.resource, unsigned(level), texture_box(target, x, y, z, w, h, d),
+                           transfer_request(image, target, GL_RGBA, GL_FLOAT, formats::PixelStore{}), client_texels(tight));
+    raise_st_failure(ctx, result, function);
+    return;
+  }
   const st::Result result =
       st::texture_upload(ctx.st(), *texture.resource, unsigned(level), texture_box(target, x, y, z, w, h, d),
                          transfer_request(image, target, format, type, ctx.unpack), client_texels(client));
@@ -425,12 +438,18 @@ namespace api {
 
 void TexImage1D(Context& ctx, const char* fn, GLenum target, GLint level, GLint internalformat, GLsizei width,
                 GLint border, GLenum format, GLenum type, const void* pixels) {
+  if (ctx.legacy.compiling() &&
+      !compile_tex_image(ctx, fn, 1, target, level, internalformat, width, 1, 1, border, format, type, pixels))
+    return;
   if (TextureRef t = target_texture(ctx, target, is_image_target, 1, fn))
     tex_image(ctx, *t, 1, target, level, internalformat, width, 1, 1, border, format, type, pixels, fn);
 }
 
 void TexImage2D(Context& ctx, const char* fn, GLenum target, GLint level, GLint internalformat, GLsizei width,
                 GLsizei height, GLint border, GLenum format, GLenum type, const void* pixels) {
+  if (ctx.legacy.compiling() &&
+      !compile_tex_image(ctx, fn, 2, target, level, internalformat, width, height, 1, border, format, type, pixels))
+    return;
   if (TextureRef t = target_texture(ctx, target, is_image_target, 2, fn))
     tex_image(ctx, *t, 2, target, level, internalformat, width, height, 1, border, format, type, pixels,
               fn);
@@ -438,9 +457,18 @@ void TexImage2D(Context& ctx, const char* fn, GLenum target, GLint level, GLint 
 
 void TexImage3D(Context& ctx, const char* fn, GLenum target, GLint level, GLint internalformat, GLsizei width,
                 GLsizei height, GLsizei depth, GLint border, GLenum format, GLenum type, const void* pixels) {
+  if (ctx.legacy.compiling() &&
+      !compile_tex_image(ctx, fn, 3, target, level, internalformat, width, height, depth, border, format, type, pixels))
+    return;
   if (TextureRef t = target_texture(ctx, target, is_image_target, 3, fn))
     tex_image(ctx, *t, 3, target, level, internalformat, width, height, depth, border, format, type, pixels,
               fn);
+}
+
+// EXT_texture3D's command takes the internal format as an enum, so gl.xml does not make it an alias.
+void TexImage3DEXT(Context& ctx, const char* fn, GLenum target, GLint level, GLenum internalformat, GLsizei width,
+                   GLsizei height, GLsizei depth, GLint border, GLenum format, GLenum type, const void* pixels) {
+  TexImage3D(ctx, fn, target, level, GLint(internalformat), width, height, depth, border, format, type, pixels);
 }
 
 }  // namespace api

@@ -45,7 +45,7 @@ KEEPS_IMMEDIATE_BATCH = re.compile(
 COMPILED_INTO_LISTS = re.compile(
     r"^gl(Begin|End|Vertex[234][dfis]v?|(Vertex|TexCoord|MultiTexCoord|Color|SecondaryColor|Normal|VertexAttrib)P[1-4]uiv?|Color[34](b|d|f|i|s|ub|ui|us)v?|SecondaryColor3(b|d|f|i|s|ub|ui|us)v?|"
     r"Normal3[bdfis]v?|TexCoord[1-4][dfis]v?|MultiTexCoord[1-4][dfis]v?|FogCoord[fd]v?|EdgeFlagv?|Rect[dfis]v?|"
-    r"VertexAttrib[1-4]N?(b|d|f|i|s|ub|ui|us)v?|Light[fi]v?|LightModel[fi]v?|Material[fi]v?|ColorMaterial|"
+    r"VertexAttrib[1-4]N?(b|d|f|i|s|ub|ui|us)v?|VertexAttribI[1-4](i|ui)v?|VertexAttribI4(b|s|ub|us)v|VertexAttribL[1-4]dv?|Light[fi]v?|LightModel[fi]v?|Material[fi]v?|ColorMaterial|"
     r"Fog[fi]v?|TexEnv[fi]v?|ShadeModel|AlphaFunc|Enable|Disable|MatrixMode|LoadIdentity|LoadMatrix[fd]|"
     r"MultMatrix[fd]|LoadTransposeMatrix[fd]|MultTransposeMatrix[fd]|Translate[fd]|Rotate[fd]|Scale[fd]|Ortho|"
     r"Frustum|PushMatrix|PopMatrix|BindTexture|ActiveTexture|TexParameter[fi]v?|BlendFunci?|BlendFuncSeparatei?|"
@@ -54,9 +54,27 @@ COMPILED_INTO_LISTS = re.compile(
     r"ClearStencil|Clear|CallList|CallLists|ListBase|UseProgram|DepthRange|RasterPos[234][dfis]v?|"
     r"WindowPos[23][dfis]v?|PixelZoom|ClipPlane|TexGen[dfi]v?|PointParameter[fi]v?|(Begin|End)Query(ARB)?|"
     r"QueryCounter|(Begin|End)ConditionalRender(NV)?|PushAttrib|PopAttrib|LineStipple|PixelTransfer[fi]|"
-    r"UseProgramStages|ProgramUniform[1-4](f|i|ui|d)v?|ProgramUniformMatrix[234](x[234])?[fd]v|UniformSubroutinesuiv|"
+    r"UseProgramStages|(Program)?Uniform[1-4](f|i|ui|d)v?|(Program)?UniformMatrix[234](x[234])?[fd]v|UniformSubroutinesuiv|"
+    r"UniformBlockBinding|ClearBuffer(iv|uiv|fv|fi)|DispatchCompute|"
     r"Index(d|f|i|s|ub)v?|IndexMask|ClearIndex|ClearAccum|Accum|PrioritizeTextures|InitNames|LoadName|PushName|"
-    r"PopName|PassThrough|MapGrid[12][df]|EvalCoord[12][df]v?|EvalPoint[12]|EvalMesh[12])$")
+    r"PopName|PassThrough|MapGrid[12][df]|EvalCoord[12][df]v?|EvalPoint[12]|EvalMesh[12]|CopyPixels|"
+    r"DrawBuffers?|ReadBuffer|Hint|LogicOp|Stencil(Func|Op|Mask)Separate|ColorMaski|Enablei|Disablei|"
+    r"SampleCoverage|ProvokingVertex|CopyTexImage[12]D|CopyTexSubImage[123]D)$")
+
+# The commands whose implementation compiles itself into a list (with data read at compile time:
+# vertex arrays, pixel rectangles, texture images, maps, stipples). Called between glBegin and glEnd
+# in a GL_COMPILE_AND_EXECUTE list they are compiled too, as the error their replay raises there.
+HAND_COMPILED = re.compile(
+    r"^gl(Draw(Arrays|Elements|RangeElements)(BaseVertex)?|MultiDraw(Arrays|Elements)(BaseVertex)?|"
+    r"DrawTransformFeedback(Stream)?|Bitmap|DrawPixels|PixelMap(fv|uiv|usv)|PolygonStipple|Map[12][df]|"
+    r"TexImage[123]D)$")
+
+# Commands a display list cannot hold: while glNewList is in effect they raise INVALID_OPERATION and
+# are neither compiled nor executed. ARB_draw_instanced says so of the instanced draws; the indirect
+# draws and glDispatchComputeIndirect, whose parameters live in a buffer, are refused alike by Mesa.
+REFUSED_IN_LISTS = re.compile(
+    r"^gl(Draw(Arrays|Elements)Instanced\w*|DrawTransformFeedback(Stream)?Instanced|"
+    r"(Multi)?Draw(Arrays|Elements)Indirect(Count)?|DispatchComputeIndirect)$")
 
 # KHR_robustness (GL 4.6 section 2.3.1): in a lost context every command raises CONTEXT_LOST and
 # does nothing, but glGetError and glGetGraphicsResetStatus, which behave as ever, and the query
@@ -127,7 +145,9 @@ def list_recording(name, target, params):
             copies.append(f"    std::array<{element}, {length}> {copy}{{}};\n"
                           f"    if ({pname}) std::memcpy({copy}.data(), {pname}, sizeof {copy});\n")
         else:
-            count = "call_lists_size(n, type)" if name == "glCallLists" else "legacy_param_count(pname)"
+            count = {"glCallLists": "call_lists_size(n, type)", "glClearBufferiv": "clear_buffer_size(buffer)",
+                     "glClearBufferuiv": "clear_buffer_size(buffer)",
+                     "glClearBufferfv": "clear_buffer_size(buffer)"}.get(name, "legacy_param_count(pname)")
             copies.append(f"    std::vector<{element}> {copy};\n"
                           f"    if ({pname}) {copy}.assign(static_cast<const {element}*>({pname}), "
                           f"static_cast<const {element}*>({pname}) + {count});\n")
@@ -315,11 +335,16 @@ def main():
                     s.write(f"  if (ctx->lost()) {{\n    context_lost(*ctx, \"{name}\");\n    return{zero};\n  }}\n")
                 if name not in es_commands:
                     s.write(f"  if (ctx->config().es()) {{\n    not_in_es(*ctx, \"{name}\");\n    return{zero};\n  }}\n")
+                if REFUSED_IN_LISTS.match(implementation[name]):
+                    s.write(f"  if (ctx->legacy.compiling()) {{\n    refused_in_list(*ctx, \"{name}\");\n    return;\n  }}\n")
                 if COMPILED_INTO_LISTS.match(implementation[name]) and ret == "void":
                     s.write(list_recording(name, implementation[name], list(zip(params, lengths[name]))))
                 if not BETWEEN_BEGIN_END.match(name):
-                    s.write(f"  if (ctx->legacy.inside_begin_end()) {{\n    between_begin_end(*ctx, \"{name}\");\n"
-                            f"    return{zero};\n  }}\n")
+                    s.write("  if (ctx->legacy.inside_begin_end()) {\n")
+                    if HAND_COMPILED.match(implementation[name]):
+                        s.write(f"    if (ctx->legacy.compiling())\n      record_list_command(*ctx, [](Context& replay) "
+                                f"{{ between_begin_end(replay, \"{name}\"); }});\n")
+                    s.write(f"    between_begin_end(*ctx, \"{name}\");\n    return{zero};\n  }}\n")
                 if not KEEPS_IMMEDIATE_BATCH.match(name):
                     s.write("  if (ctx->legacy.batched_vertices) draw_immediate_batch(*ctx);\n")
                 if ret == "void":

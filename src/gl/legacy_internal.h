@@ -92,6 +92,10 @@ void track_color_material(Context& ctx);
 bool unpack_bitmap(Context& ctx, const char* fn, GLsizei width, GLsizei height, const GLubyte* bitmap,
                    std::vector<GLubyte>& bits);
 
+// api_pixel_rects.cpp: the bytes of one swapped unit of `type` (GL_UNPACK_SWAP_BYTES swaps each
+// 2- or 4-byte unit).
+std::size_t swap_unit(GLenum type);
+
 // api_pixel_rects.cpp: the client bytes [offset, offset + size) of a pixel command's data: client
 // memory, or the pixel unpack buffer's bytes read back (`pixels` is then the offset). False after
 // INVALID_OPERATION for a range beyond the buffer.

@@ -30,6 +30,38 @@ struct ClientImage {
   std::size_t extent_bytes = 0;          // from the first texel to one past the last
 };
 
+// tex_pixel_transfer.cpp: when glPixelTransfer's colour scale or bias is not the identity and
+// `format` is a non-integer colour format, `out` receives the w x h x d client image as tight RGBA
+// floats with the scale and bias applied (GL 4.6 compatibility 8.4.4), and the result is true.
+bool transfer_colours(Context& ctx, GLenum format, GLenum type, GLsizei w, GLsizei h, GLsizei d,
+                      const ClientImage& client, std::vector<float>& out);
+// list_tex_images.cpp: glTexImage1D/2D/3D while a display list is compiled: records the command
+// with a copy of its texels (unpacked now); false when it is not to be executed now as well (GL_COMPILE,
+// or an error of the pixel store). Proxy targets are not compiled (true).
+bool compile_tex_image(Context& ctx, const char* fn, unsigned dims, GLenum target, GLint level, GLint internalformat,
+                       GLsizei w, GLsizei h, GLsizei d, GLint border, GLenum format, GLenum type, const void* pixels);
+
+// Holds the colour scale and bias at the identity for its lifetime: for glvk's own uploads, whose
+// texels are not an application image on its way into a texture (the pixel rectangle's texture,
+// scaled when it is drawn; an EGL image's copy).
+class IdentityColourTransfer {
+ public:
+  explicit IdentityColourTransfer(Context& ctx) : ctx_(ctx), scale_(ctx.legacy.transfer.scale), bias_(ctx.legacy.transfer.bias) {
+    ctx.legacy.transfer.scale = {1, 1, 1, 1};
+    ctx.legacy.transfer.bias = {0, 0, 0, 0};
+  }
+  ~IdentityColourTransfer() {
+    ctx_.legacy.transfer.scale = scale_;
+    ctx_.legacy.transfer.bias = bias_;
+  }
+  IdentityColourTransfer(const IdentityColourTransfer&) = delete;
+  IdentityColourTransfer& operator=(const IdentityColourTransfer&) = delete;
+
+ private:
+  Context& ctx_;
+  Vec4 scale_, bias_;
+};
+
 // A buffer texture internal format (GL 4.6 table 8.18) as the client (format, type) with the same
 // memory layout (glTexBuffer's formats, glClearBufferData's element); nullopt for other formats.
 struct BufferTextureLayout {

@@ -3,6 +3,7 @@
 // absence (GL 4.6 compatibility 17.4.3), texture residency and priorities (8.?), pixel maps
 // (8.4.1.?), evaluators (12.1.?) drawn as immediate-mode vertices, and selection (20.1) and
 // feedback (20.2). Expected values come from the spec's formulas computed here.
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdint>
@@ -183,6 +184,56 @@ TEST_F(LegacyGl10Test, PixelMapsConvertTheirValues) {
 
 // 12.1.?: a bilinear 2x2 patch over the left half of the viewport with a colour map (red at u = 0,
 // green at u = 1) drawn by glEvalMesh2 FILL: each pixel's colour is the map at its (u, v).
+// 8.4.4: glPixelTransfer's colour scale and bias apply to images on their way into a texture
+// (glTexImage and glTexSubImage, client memory or a pixel unpack buffer); a fixed-point internal
+// format clamps the result to [0, 1], a floating-point one keeps it. LUMINANCE data become R = G =
+// B = L before the scale (each component scaled by its own factor).
+TEST_F(LegacyGl10Test, PixelTransferScalesAndBiasesTextureImages) {
+  GLuint textures[2] = {};
+  glGenTextures(2, textures);
+  const GLubyte texel[4] = {0x40, 0x80, 0xc0, 0xff};
+  glPixelTransferf(GL_RED_SCALE, 2.0f);
+  glPixelTransferf(GL_GREEN_BIAS, 0.25f);
+  glPixelTransferf(GL_BLUE_SCALE, 0.5f);
+  glPixelTransferf(GL_ALPHA_BIAS, -0.5f);
+  glBindTexture(GL_TEXTURE_2D, textures[0]);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, texel);
+  std::array<GLfloat, 4> got{};
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_FLOAT, got.data());
+  const auto expect_near = [&](std::array<double, 4> want) {
+    for (std::size_t i = 0; i < 4; ++i) EXPECT_NEAR(got[i], want[i], 1.0 / 255) << "component " << i;
+  };
+  expect_near({std::min(2 * 64 / 255.0, 1.0), 128 / 255.0 + 0.25, 0.5 * 192 / 255.0, 0.5});
+  glBindTexture(GL_TEXTURE_2D, textures[1]);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, 1, 1, 0, GL_RGBA, GL_FLOAT, nullptr);
+  const GLfloat luminance = 0.75f;
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_LUMINANCE, GL_FLOAT, &luminance);
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_FLOAT, got.data());
+  expect_near({1.5, 1.0, 0.375, 0.5});  // not clamped: alpha 1 - 0.5
+  // From a pixel unpack buffer alike.
+  GLuint pbo = 0;
+  glGenBuffers(1, &pbo);
+  glBindBuffer(GL_PIXEL_UNPACK_BUFFER, pbo);
+  glBufferData(GL_PIXEL_UNPACK_BUFFER, sizeof texel, texel, GL_STATIC_DRAW);
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_FLOAT, got.data());
+  expect_near({2 * 64 / 255.0, 128 / 255.0 + 0.25, 0.5 * 192 / 255.0, 0.5});
+  // glDrawPixels scales once: the rectangle's colours are scaled when drawn, not also on the way.
+  glPixelTransferf(GL_RED_SCALE, 1.0f);
+  glPixelTransferf(GL_GREEN_BIAS, 0.0f);
+  glPixelTransferf(GL_BLUE_SCALE, 1.0f);
+  glPixelTransferf(GL_ALPHA_BIAS, 0.0f);
+  glPixelTransferf(GL_GREEN_SCALE, 0.5f);
+  glWindowPos2i(0, 0);
+  glDrawPixels(1, 1, GL_RGBA, GL_UNSIGNED_BYTE, texel);
+  glPixelTransferf(GL_GREEN_SCALE, 1.0f);
+  EXPECT_TRUE(near(0, 0, {0x40, 0x40, 0xc0, 0xff}));
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glDeleteBuffers(1, &pbo);
+  glDeleteTextures(2, textures);
+}
+
 TEST_F(LegacyGl10Test, EvalMesh2DrawsTheMapsAsPrimitives) {
   const GLfloat corners[] = {-1, -1, 0, 0, -1, 0, -1, 1, 0, 0, 1, 0};  // (u, v): (0,0) (1,0) (0,1) (1,1)
   const GLfloat colours[] = {1, 0, 0, 1, 0, 1, 0, 1, 1, 0, 0, 1, 0, 1, 0, 1};

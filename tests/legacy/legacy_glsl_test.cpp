@@ -157,6 +157,34 @@ TEST_F(LegacyGlslTest, LightingUniformsFromLightAndMaterialState) {
   EXPECT_TRUE(near(2, 16, {byte(r), byte(g), byte(b), byte(a)}));
 }
 
+// The parts of the derived light state GLSL 1.20 7.5 leaves open, as llvmpipe and zink fill them
+// (piglit's glsl-1.10-built-in-uniform-state checks them): a light product's alpha is the
+// material's alpha, and halfVector's w is 1.
+TEST_F(LegacyGlslTest, LightProductAlphaIsTheMaterialsAndHalfVectorWIsOne) {
+  const GLuint p = link(
+      "#version 120\nvoid main() { gl_Position = gl_Vertex; }\n",
+      "#version 120\nvoid main() {\n"
+      "  gl_FragColor = vec4(gl_FrontLightProduct[0].ambient.a, gl_BackLightProduct[1].specular.a,\n"
+      "                      gl_FrontLightProduct[2].diffuse.a, gl_LightSource[3].halfVector.w);\n"
+      "}\n");
+  glUseProgram(p);
+  const GLfloat light[] = {0.5f, 0.5f, 0.5f, 0.5f};
+  const GLfloat ambient[] = {0, 0, 0, 0.25f}, specular[] = {0, 0, 0, 0.75f}, diffuse[] = {0, 0, 0, 0.5f};
+  for (const GLenum l : {GL_LIGHT0, GL_LIGHT1, GL_LIGHT2}) {
+    glLightfv(l, GL_AMBIENT, light);
+    glLightfv(l, GL_DIFFUSE, light);
+    glLightfv(l, GL_SPECULAR, light);
+  }
+  glMaterialfv(GL_FRONT, GL_AMBIENT, ambient);
+  glMaterialfv(GL_BACK, GL_SPECULAR, specular);
+  glMaterialfv(GL_FRONT, GL_DIFFUSE, diffuse);
+  const GLfloat position[] = {1, 2, 3, 1};
+  glLightfv(GL_LIGHT3, GL_POSITION, position);
+  glRectf(-1, -1, 1, 1);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_TRUE(near(16, 16, {byte(0.25), byte(0.75), byte(0.5), 255}));
+}
+
 // Client arrays with a GLSL program: glVertexPointer feeds gl_Vertex, glColorPointer gl_Color, and
 // a user attribute keeps its own location beside them; glGetActiveAttrib lists the built-ins with
 // location -1 from glGetAttribLocation.

@@ -128,7 +128,7 @@ TEST_F(ListDrawTest, GenericArraysOfAProgramAreCompiled) {
   ASSERT_GE(colour, 0);
   // Per-vertex positions and per-instance colours from client memory.
   std::array<GLfloat, 8> quad = {-1, -1, 0, -1, 0, 0, -1, 0};
-  std::array<GLfloat, 6> colours = {0, 0, 1, 0, 1, 0};
+  std::array<GLfloat, 6> colours = {0, 1, 0, 0, 0, 1};
   glEnableVertexAttribArray(GLuint(pos));
   glEnableVertexAttribArray(GLuint(colour));
   glVertexAttribPointer(GLuint(pos), 2, GL_FLOAT, GL_FALSE, 0, quad.data());
@@ -136,7 +136,7 @@ TEST_F(ListDrawTest, GenericArraysOfAProgramAreCompiled) {
   glVertexAttribDivisor(GLuint(colour), 1);
   const GLuint list = glGenLists(1);
   glNewList(list, GL_COMPILE);
-  glDrawArraysInstancedBaseInstance(GL_QUADS, 0, 4, 1, 1);  // instance 0 reads colour 1: green
+  glDrawArrays(GL_QUADS, 0, 4);  // one instance, which reads colour 0: green
   glEndList();
   quad.fill(0);
   colours.fill(1);

@@ -54,6 +54,22 @@ class StencilPixelsTest : public GlTest {
   GLuint rb_[2] = {}, fbo_ = 0;
 };
 
+// 18.1 masks a stencil index to the buffer's bits as an integer: every bit of a 32-bit index
+// counts, not a float rounding of it (0x12345679 as a float is 0x12345680).
+TEST_F(StencilPixelsTest, LargeIntegerIndicesKeepTheirLowBits) {
+  const GLint ints[] = {0x12345679, -0x1234567f};
+  const GLuint uints[] = {0xfedcba97u, 0x7fffff01u};
+  glWindowPos2i(0, 0);
+  glDrawPixels(2, 1, GL_STENCIL_INDEX, GL_INT, ints);
+  glWindowPos2i(0, 1);
+  glDrawPixels(2, 1, GL_STENCIL_INDEX, GL_UNSIGNED_INT, uints);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_EQ(stencil(0, 0), 0x79);
+  EXPECT_EQ(stencil(1, 0), 0x81);  // two's complement -0x1234567f = 0xedcba981
+  EXPECT_EQ(stencil(0, 1), 0x97);
+  EXPECT_EQ(stencil(1, 1), 0x01);
+}
+
 TEST_F(StencilPixelsTest, IndicesBypassTheFragmentTestsAndObeyTheWriteMaskAndScissor) {
   // Tests that would reject every fragment do not apply to stencil indices.
   glEnable(GL_STENCIL_TEST);

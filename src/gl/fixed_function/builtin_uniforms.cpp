@@ -92,6 +92,9 @@ constexpr Name kNames[] = {
 };
 
 Vec4 product(const Vec4& a, const Vec4& b) { return {a[0] * b[0], a[1] * b[1], a[2] * b[2], a[3] * b[3]}; }
+Vec4 light_product(const Vec4& material, const Vec4& light) {
+  return {material[0] * light[0], material[1] * light[1], material[2] * light[2], material[3]};
+}
 
 Matrix4 matrix_of(Context& ctx, Field field, unsigned index) {
   const TransformState& t = ctx.transform;
@@ -184,12 +187,12 @@ Value value_of(Context& ctx, const Builtin& b, bool fixed_vertex) {
     case kLightPosition: vec4(light.position); break;
     case kLightHalfVector: {
       // GLSL 1.20 7.5's derived Hi for an infinite viewer: normalize(P + (0, 0, 1)) with P the
-      // unit direction to the light.
+      // unit direction to the light; w is 1, as in llvmpipe and zink (the spec leaves it open).
       const auto& p = light.position;
       const double len = std::sqrt(double(p[0]) * p[0] + double(p[1]) * p[1] + double(p[2]) * p[2]);
       double h[3] = {len ? p[0] / len : 0.0, len ? p[1] / len : 0.0, (len ? p[2] / len : 0.0) + 1.0};
       const double hl = std::sqrt(h[0] * h[0] + h[1] * h[1] + h[2] * h[2]);
-      vec4({float(hl ? h[0] / hl : 0), float(hl ? h[1] / hl : 0), float(hl ? h[2] / hl : 0), 0});
+      vec4({float(hl ? h[0] / hl : 0), float(hl ? h[1] / hl : 0), float(hl ? h[2] / hl : 0), 1});
       break;
     }
     case kLightSpotDirection:
@@ -211,9 +214,11 @@ Value value_of(Context& ctx, const Builtin& b, bool fixed_vertex) {
       vec4(c);
       break;
     }
-    case kProductAmbient: vec4(product(material.ambient, light.ambient)); break;
-    case kProductDiffuse: vec4(product(material.diffuse, light.diffuse)); break;
-    case kProductSpecular: vec4(product(material.specular, light.specular)); break;
+    // The light products' alpha is the material's, as llvmpipe, zink and NVIDIA give it (GLSL 1.20
+    // 7.5 defines only the colour products).
+    case kProductAmbient: vec4(light_product(material.ambient, light.ambient)); break;
+    case kProductDiffuse: vec4(light_product(material.diffuse, light.diffuse)); break;
+    case kProductSpecular: vec4(light_product(material.specular, light.specular)); break;
     case kTexEnvColor: vec4(i < kFixedTextureUnits ? l.texenv[i].color : Vec4{}); break;
     case kEyePlane: case kObjectPlane: {
       const TexGenCoord& c = l.texgen[i < kFixedTextureUnits ? i : 0][b.variant & 3];

@@ -38,6 +38,9 @@ struct TextureUnitKey {
   BaseClass base = BaseClass::ColorAlpha;
   CombineKey combine;
   std::uint8_t gl_clamp = 0;  // bit c: coordinate c (s, t, r) clamped to [0, 1] (gl_clamp_coords)
+  // A depth texture with TEXTURE_COMPARE_MODE COMPARE_REF_TO_TEXTURE (1D, 2D, rectangle): the
+  // lookup compares r with the depth (8.23.1) and the result stands for the depth.
+  bool shadow = false;
   auto operator<=>(const TextureUnitKey&) const = default;
 };
 

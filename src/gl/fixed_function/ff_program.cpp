@@ -209,6 +209,10 @@ Key state_key(Context& ctx, GLenum mode) {
         k.units[u] = {t.target, {}, env, base_class(in.base_format, in.depth_texture_mode),
                       env == ff::EnvMode::Combine ? combine_key(l.texenv[u].combine) : ff::CombineKey{},
                       gl_clamp_coords(in)};
+        k.units[u].shadow = (in.base_format == GL_DEPTH_COMPONENT || in.base_format == GL_DEPTH_STENCIL) &&
+                            in.sampler.compare_mode == GL_COMPARE_REF_TO_TEXTURE &&
+                            (t.target == ff::TexTarget::Tex1D || t.target == ff::TexTarget::Tex2D ||
+                             t.target == ff::TexTarget::Rect);
         // A pixel rectangle's texture coordinates are the raster position's, already generated.
         for (unsigned c = 0; c < 4 && k.pixels == PixelSource::None; ++c)
           if (capability_enabled(ctx, GL_TEXTURE_GEN_S + c, u)) k.units[u].texgen[c] = texgen_mode(l.texgen[u][c].mode);

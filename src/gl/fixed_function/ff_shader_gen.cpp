@@ -263,13 +263,13 @@ std::string vertex_shader(const Key& key) {
 
 namespace {
 
-const char* sampler_type(TexTarget t) {
-  switch (t) {
-    case TexTarget::Tex1D: return "sampler1D";
+const char* sampler_type(const TextureUnitKey& unit) {
+  switch (unit.target) {
+    case TexTarget::Tex1D: return unit.shadow ? "sampler1DShadow" : "sampler1D";
     case TexTarget::Tex3D: return "sampler3D";
     case TexTarget::Cube: return "samplerCube";
-    case TexTarget::Rect: return "sampler2DRect";  // coordinates in texels
-    default: return "sampler2D";
+    case TexTarget::Rect: return unit.shadow ? "sampler2DRectShadow" : "sampler2DRect";  // coordinates in texels
+    default: return unit.shadow ? "sampler2DShadow" : "sampler2D";
   }
 }
 
@@ -388,7 +388,7 @@ std::string fragment_shader(const Key& key) {
     const TextureUnitKey& unit = key.units[u];
     if (!texturing(unit)) continue;
     if (!partner) s += fmt("in vec4 v_texcoord{};\n", u);
-    s += fmt("uniform {} ff_texture{};\n", sampler_type(unit.target), u);
+    s += fmt("uniform {} ff_texture{};\n", sampler_type(unit), u);
     if (unit.mode == EnvMode::Blend || unit.mode == EnvMode::Combine) s += fmt("uniform vec4 ff_texenv{}_color;\n", u);
   }
   if (key.pixels != PixelSource::None) s += "uniform sampler2D ff_pixels;\nuniform vec4 ff_pixel_rect;\n";
@@ -442,7 +442,13 @@ std::string fragment_shader(const Key& key) {
       for (unsigned c = 0; c < 3; ++c)
         if (unit.gl_clamp >> c & 1u) s += fmt("  c{0}.{1} = clamp(c{0}.{1}, 0.0, 1.0);\n", u, std::string(1, "xyz"[c]));
       const char* coords = unit.target == TexTarget::Tex1D ? "x" : unit.target == TexTarget::Tex3D ? "xyz" : "xy";
-      s += fmt("  vec4 t{0} = texture(ff_texture{0}, c{0}.{1});\n", u, coords);
+      if (unit.shadow)  // (s, t, r) with r the reference; the comparison's result in every component
+        s += fmt("  vec4 t{0} = vec4(texture(ff_texture{0}, {1}));\n", u,
+                 unit.target == TexTarget::Tex1D ? fmt("vec3(c{}.x, 0.0, c{}.z)", u, u) : fmt("c{}", u));
+      else
+        s += fmt("  vec4 t{0} = texture(ff_texture{0}, c{0}.{1});\n", u, coords);
+    } else if (unit.shadow) {  // textureProj compares r / q
+      s += fmt("  vec4 t{0} = vec4(textureProj(ff_texture{0}, {1}));\n", u, tc);
     } else {
       s += unit.target == TexTarget::Cube ? fmt("  vec4 t{0} = texture(ff_texture{0}, {1}.xyz);\n", u, tc)
                                           : fmt("  vec4 t{0} = textureProj(ff_texture{0}, {1});\n", u, tc);

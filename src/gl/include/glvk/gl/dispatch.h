@@ -52,7 +52,8 @@ void not_in_es(Context& context, const char* name);
 
 // Display lists (api_display_lists.cpp): generated entry points of the commands compiled into lists
 // record themselves, with copies of their arrays (`legacy_param_count` values of a glLight*v-style
-// parameter, `call_lists_size` bytes of glCallLists' names), while glNewList is in effect.
+// parameter, `call_lists_size` bytes of glCallLists' names, `clear_buffer_size` values of a
+// glClearBuffer*v), while glNewList is in effect.
 // `effect` says what the command does to immediate mode, so that a glBegin/glEnd primitive made of
 // commands the list understands is kept as vertices in a buffer (list_geometry.cpp); hand-compiled
 // commands leave it at its default: "anything, the current values included".
@@ -64,8 +65,12 @@ struct ListCommandEffect {
   bool changes_current = true;  // kOther: replaying it may change the current vertex attributes
 };
 void record_list_command(Context& context, ListCommand command, ListCommandEffect effect = {});
+// Called by generated entry points of the commands a list cannot hold (REFUSED_IN_LISTS in
+// gen_gl_dispatch.py) while glNewList is in effect: records GL_INVALID_OPERATION.
+void refused_in_list(Context& context, const char* name);
 std::size_t legacy_param_count(unsigned pname);
 std::size_t call_lists_size(int n, unsigned type);
+std::size_t clear_buffer_size(unsigned buffer);
 
 // Called by generated entry points in a lost context (KHR_robustness): records GL_CONTEXT_LOST.
 // lost_query_result also answers GL_QUERY_RESULT_AVAILABLE with TRUE in client memory

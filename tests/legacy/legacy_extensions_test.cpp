@@ -1,0 +1,110 @@
+// GL 1.2-1.5 features a compatibility context also advertises under their extension names, as
+// legacy programs look for them: EXT_texture3D (glTexImage3DEXT takes its internal format as an
+// enum) and EXT_blend_minmax (glBlendEquationEXT with MIN/MAX); and the depth comparison
+// ARB_shadow/EXT_shadow_funcs define (GL 1.4-1.5 core), in fixed-function texturing too (not yet
+// advertised: see advertised_extensions.txt). Expected values are what those specifications define.
+#include <array>
+#include <set>
+#include <string>
+
+#include "gl_fixture.h"
+#include "legacy_framebuffer.h"
+#include "legacy_pixels.h"
+
+namespace glvk::test {
+namespace {
+
+using LegacyExtensionsTest = LegacyFramebufferTest;
+
+TEST_F(LegacyExtensionsTest, CompatibilityContextsAdvertiseThem) {
+  GLint count = 0;
+  glGetIntegerv(GL_NUM_EXTENSIONS, &count);
+  std::set<std::string> names;
+  for (GLint i = 0; i < count; ++i) names.insert(reinterpret_cast<const char*>(glGetStringi(GL_EXTENSIONS, GLuint(i))));
+  for (const char* name : {"GL_EXT_texture3D", "GL_EXT_blend_minmax"})
+    EXPECT_EQ(names.count(name), 1u) << name;
+}
+
+TEST_F(LegacyExtensionsTest, TexImage3DEXTMakesA3DImage) {
+  auto* tex_image_3d_ext = reinterpret_cast<void (*)(GLenum, GLint, GLenum, GLsizei, GLsizei, GLsizei, GLint, GLenum,
+                                                     GLenum, const void*)>(eglGetProcAddress("glTexImage3DEXT"));
+  ASSERT_NE(tex_image_3d_ext, nullptr);
+  GLuint texture = 0;
+  glGenTextures(1, &texture);
+  glBindTexture(GL_TEXTURE_3D, texture);
+  std::array<GLubyte, 2 * 2 * 3 * 4> texels{};
+  tex_image_3d_ext(GL_TEXTURE_3D, 0, GL_RGBA8, 2, 2, 3, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels.data());
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  GLint depth = 0;
+  glGetTexLevelParameteriv(GL_TEXTURE_3D, 0, GL_TEXTURE_DEPTH, &depth);
+  EXPECT_EQ(depth, 3);
+  // The same errors as glTexImage3D: a 2D target is not a 3D command's.
+  tex_image_3d_ext(GL_TEXTURE_2D, 0, GL_RGBA8, 2, 2, 3, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels.data());
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+  glDeleteTextures(1, &texture);
+}
+
+TEST_F(LegacyExtensionsTest, BlendEquationEXTTakesMinAndMax) {
+  auto* blend_equation_ext = reinterpret_cast<void (*)(GLenum)>(eglGetProcAddress("glBlendEquationEXT"));
+  ASSERT_NE(blend_equation_ext, nullptr);
+  glClearColor(0.4f, 0.4f, 0.4f, 0.4f);
+  clear();
+  glEnable(GL_BLEND);
+  blend_equation_ext(GL_MIN_EXT);
+  glColor4f(1.0f, 0.2f, 0.0f, 1.0f);
+  glRectf(-1, -1, 0, 1);
+  blend_equation_ext(GL_MAX_EXT);
+  glRectf(0, -1, 1, 1);
+  GLint equation = 0;
+  glGetIntegerv(GL_BLEND_EQUATION_EXT, &equation);
+  EXPECT_EQ(equation, GL_MAX_EXT);
+  glDisable(GL_BLEND);
+  // MIN/MAX ignore the blend factors: per component min/max of source and destination.
+  EXPECT_TRUE(near(4, 4, {102, 51, 0, 102}));
+  EXPECT_TRUE(near(28, 4, {255, 102, 102, 255}));
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
+TEST_F(LegacyExtensionsTest, FixedFunctionTexturingComparesDepthTextures) {
+  GLuint texture = 0;
+  glGenTextures(1, &texture);
+  glBindTexture(GL_TEXTURE_2D, texture);
+  const GLfloat depth = 0.5f;
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT24, 1, 1, 0, GL_DEPTH_COMPONENT, GL_FLOAT, &depth);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_MODE_ARB, GL_COMPARE_R_TO_TEXTURE_ARB);
+  glTexParameteri(GL_TEXTURE_2D, GL_DEPTH_TEXTURE_MODE, GL_LUMINANCE);
+  glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+  glEnable(GL_TEXTURE_2D);
+  // Left half: r = 0.25, right half: r = 0.75 (given as r/q = 1.5/2), against the texel's 0.5.
+  const auto draw = [](GLenum func) {
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_FUNC_ARB, GLint(func));
+    for (const GLfloat x : {-1.0f, 0.0f}) {
+      glBegin(GL_QUADS);
+      if (x < 0) glTexCoord3f(0.5f, 0.5f, 0.25f);
+      else glTexCoord4f(1.0f, 1.0f, 1.5f, 2.0f);
+      glVertex2f(x, -1);
+      glVertex2f(x + 1, -1);
+      glVertex2f(x + 1, 1);
+      glVertex2f(x, 1);
+      glEnd();
+    }
+  };
+  draw(GL_LEQUAL);  // ARB_shadow: 1 where r <= the texel, else 0, as luminance
+  EXPECT_TRUE(near(4, 4, {255, 255, 255, 255}));
+  EXPECT_TRUE(near(28, 4, {0, 0, 0, 255}));
+  draw(GL_GREATER);  // EXT_shadow_funcs: the other functions
+  EXPECT_TRUE(near(4, 4, {0, 0, 0, 255}));
+  EXPECT_TRUE(near(28, 4, {255, 255, 255, 255}));
+  // Without the comparison mode the depth itself is the luminance.
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_MODE_ARB, GL_NONE);
+  draw(GL_LEQUAL);
+  EXPECT_TRUE(near(4, 4, {128, 128, 128, 255}));
+  glDisable(GL_TEXTURE_2D);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glDeleteTextures(1, &texture);
+}
+
+}  // namespace
+}  // namespace glvk::test
