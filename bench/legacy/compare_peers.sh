@@ -18,7 +18,7 @@ cases=(immediate_one_begin immediate_per_quad list_replay)
 run() {  # run NAME REPEAT CASE command...
   local name=$1 rep=$2 case=$3
   shift 3
-  "$@" --benchmark_filter="^$case\$" --benchmark_format=json --benchmark_out="$out/$rep.$case.$name.json" \
+  "$@" --benchmark_filter="^$case/" --benchmark_format=json --benchmark_out="$out/$rep.$case.$name.json" \
     >"$out/$rep.$case.$name.log" 2>&1 || echo "$name $case: benchmark failed (see $out/$rep.$case.$name.log)" >&2
 }
 for ((rep = 1; rep <= repeats; ++rep)); do
