@@ -421,5 +421,44 @@ TEST_F(LegacyCornerCases, BorderColourOfAlphaAndLuminanceAlphaTextures) {
   check(GL_LUMINANCE_ALPHA, 2, {255, 255, 255, 255}, {51, 51, 51, 204});
 }
 
+
+// A mipmap specified from its smallest level up (level 2, then 1, then 0: GL 4.6 8.14.4 lets the
+// levels come in any order): each level, selected by BASE_LEVEL = MAX_LEVEL, samples its own colour.
+TEST_F(LegacyCornerCases, MipmapSpecifiedFromTheSmallestLevelUpSamplesEachLevel) {
+  const std::array<std::array<GLubyte, 4>, 3> colours{{{255, 0, 0, 255}, {0, 255, 0, 255}, {0, 0, 255, 255}}};
+  GLuint t = 0;
+  glGenTextures(1, &t);
+  glBindTexture(GL_TEXTURE_2D, t);
+  for (int level = 2; level >= 0; --level) {
+    const int size = 4 >> level;
+    std::vector<std::array<GLubyte, 4>> rgba(std::size_t(size * size), colours[std::size_t(level)]);
+    glTexImage2D(GL_TEXTURE_2D, level, GL_RGBA8, size, size, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data());
+  }
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glEnable(GL_TEXTURE_2D);
+  glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+  for (int level = 0; level < 3; ++level) {
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, level);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, level);
+    glBegin(GL_QUADS);
+    glTexCoord2f(0, 0);
+    glVertex2f(-1, -1);
+    glTexCoord2f(1, 0);
+    glVertex2f(1, -1);
+    glTexCoord2f(1, 1);
+    glVertex2f(1, 1);
+    glTexCoord2f(0, 1);
+    glVertex2f(-1, 1);
+    glEnd();
+    const auto& c = colours[std::size_t(level)];
+    EXPECT_TRUE(near(kSize / 2, kSize / 2, {c[0], c[1], c[2], c[3]})) << "level " << level;
+  }
+  glDisable(GL_TEXTURE_2D);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
+
+
 }  // namespace
 }  // namespace glvk::test
