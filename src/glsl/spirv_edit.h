@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -131,6 +132,23 @@ void cut_builtin_blocks(std::array<std::vector<std::uint32_t>, kStageCount>& spi
 // The module with rectangle images (Dim Rect, which Vulkan lacks) made 2D: sampling coordinates
 // and gradients divided by the image's size, fetches and size queries at level 0 (spirv_rect.cpp).
 std::vector<std::uint32_t> with_rect_images_as_2d(const std::vector<std::uint32_t>& words);
+
+// The id GLSL.std.450 is imported as in `code` (0: not imported).
+std::uint32_t glsl_std_450_import(const std::vector<SpirvInstruction>& code);
+
+// What an instruction-replacing pass builds (spirv_rewrite.cpp): the id bound, the types and
+// constants it adds (placed before the first function) and the instructions so far.
+struct ModuleRewrite {
+  std::uint32_t bound = 0;
+  std::vector<std::uint32_t> globals;
+  std::vector<std::uint32_t> body;
+};
+// `words` (split as `code`) rebuilt: each instruction `replace` does not take (false) copied to
+// `rewrite.body`, those it takes replaced by what it appends there; `words` unchanged when the
+// module has no function.
+std::vector<std::uint32_t> rewrite_module(const std::vector<std::uint32_t>& words,
+                                          const std::vector<SpirvInstruction>& code, ModuleRewrite& rewrite,
+                                          const std::function<bool(const SpirvInstruction&)>& replace);
 
 // The module with roundEven() of doubles computed from floor() (spirv_round_even.cpp): lavapipe's
 // 64-bit RoundEven rounded halves to odd on some CPUs.

@@ -8,7 +8,6 @@
 #include <glslang/SPIRV/spirv.hpp>
 
 #include <bit>
-#include <cstring>
 #include <unordered_map>
 
 #include "spirv_edit.h"
@@ -28,17 +27,19 @@ void append(std::vector<std::uint32_t>& out, spv::Op op, std::initializer_list<s
 std::vector<std::uint32_t> with_exact_double_round_even(const std::vector<std::uint32_t>& words) {
   if (words.size() < kHeaderWords) return words;
   const std::vector<SpirvInstruction> code = split_instructions(words);
-  std::uint32_t glsl450 = 0, double_type = 0, bool_type = 0;
+  const std::uint32_t glsl450 = glsl_std_450_import(code);
+  std::uint32_t double_type = 0, bool_type = 0;
   std::unordered_map<std::uint32_t, std::uint32_t> double_vectors, bool_vectors;  // type → count, count → type
+  const auto round_even = [&](const SpirvInstruction& in) {
+    return in.op == spv::OpExtInst && in.words.size() == 6 && glsl450 && in.words[3] == glsl450 &&
+           in.words[4] == GLSLstd450RoundEven;
+  };
   bool uses = false;
   for (const SpirvInstruction& in : code) {
     const auto& w = in.words;
-    if (in.op == spv::OpExtInstImport && w.size() >= 3 &&
-        std::strncmp(reinterpret_cast<const char*>(&w[2]), "GLSL.std.450", 12) == 0)
-      glsl450 = w[1];
-    else if (in.op == spv::OpTypeFloat && w[2] == 64) double_type = w[1];
+    if (in.op == spv::OpTypeFloat && w[2] == 64) double_type = w[1];
     else if (in.op == spv::OpTypeBool) bool_type = w[1];
-    else if (in.op == spv::OpExtInst && w.size() == 6 && w[3] == glsl450 && w[4] == GLSLstd450RoundEven) uses = true;
+    else if (round_even(in)) uses = true;
   }
   if (!uses || !double_type) return words;
   for (const SpirvInstruction& in : code)
@@ -47,8 +48,10 @@ std::vector<std::uint32_t> with_exact_double_round_even(const std::vector<std::u
       else if (bool_type && in.words[2] == bool_type) bool_vectors[in.words[3]] = in.words[1];
     }
 
-  std::uint32_t bound = words[3];
-  std::vector<std::uint32_t> globals;
+  ModuleRewrite m;
+  std::uint32_t& bound = m.bound;
+  std::vector<std::uint32_t>& globals = m.globals;
+  bound = words[3];
   if (!bool_type) {
     bool_type = bound++;
     append(globals, spv::OpTypeBool, {bool_type});
@@ -89,22 +92,11 @@ std::vector<std::uint32_t> with_exact_double_round_even(const std::vector<std::u
     return &(operands[type] = o);
   };
 
-  std::vector<std::uint32_t> body;
-  std::size_t functions_begin = 0;  // in `body`: where the first function starts
-  bool in_functions = false;
-  for (const SpirvInstruction& in : code) {
+  std::vector<std::uint32_t>& body = m.body;
+  return rewrite_module(words, code, m, [&](const SpirvInstruction& in) {
+    const Operands* o = round_even(in) ? operands_for(in.words[1]) : nullptr;
+    if (!o) return false;
     const auto& w = in.words;
-    if (in.op == spv::OpFunction && !in_functions) {
-      in_functions = true;
-      functions_begin = body.size();
-    }
-    const Operands* o = in.op == spv::OpExtInst && w.size() == 6 && w[3] == glsl450 && w[4] == GLSLstd450RoundEven
-                            ? operands_for(w[1])
-                            : nullptr;
-    if (!o) {
-      body.insert(body.end(), w.begin(), w.end());
-      continue;
-    }
     const std::uint32_t type = w[1], result = w[2], x = w[5];
     const std::uint32_t t = bound++, d = bound++, h = bound++, hf = bound++, e = bound++;
     const std::uint32_t above = bound++, tie = bound++, odd = bound++, tie_odd = bound++, up = bound++, t1 = bound++;
@@ -120,14 +112,8 @@ std::vector<std::uint32_t> with_exact_double_round_even(const std::vector<std::u
     append(body, spv::OpLogicalOr, {o->condition, up, above, tie_odd});
     append(body, spv::OpFAdd, {type, t1, t, o->one});
     append(body, spv::OpSelect, {type, result, up, t1, t});
-  }
-  if (!in_functions) return words;
-  std::vector<std::uint32_t> out(words.begin(), words.begin() + kHeaderWords);
-  out[3] = bound;
-  out.insert(out.end(), body.begin(), body.begin() + std::ptrdiff_t(functions_begin));
-  out.insert(out.end(), globals.begin(), globals.end());
-  out.insert(out.end(), body.begin() + std::ptrdiff_t(functions_begin), body.end());
-  return out;
+    return true;
+  });
 }
 
 }  // namespace glvk::glsl::detail

@@ -6,7 +6,6 @@
 #include <glslang/SPIRV/GLSL.std.450.h>
 #include <glslang/SPIRV/spirv.hpp>
 
-#include <cstring>
 #include <unordered_map>
 
 #include "spirv_edit.h"
@@ -40,55 +39,37 @@ std::uint32_t half_to_float_bits(std::uint32_t h) {
 std::vector<std::uint32_t> with_constant_unpack_half_folded(const std::vector<std::uint32_t>& words) {
   if (words.size() < kHeaderWords) return words;
   const std::vector<SpirvInstruction> code = split_instructions(words);
-  std::uint32_t glsl450 = 0;
+  const std::uint32_t glsl450 = glsl_std_450_import(code);
   std::unordered_map<std::uint32_t, bool> int32_types;
   std::unordered_map<std::uint32_t, std::uint32_t> constants;  // 32-bit integer constant → value
   std::unordered_map<std::uint32_t, std::uint32_t> components;  // vector type → component type
+  const auto folded = [&](const std::vector<std::uint32_t>& w) {
+    return w.size() == 6 && glsl450 && w[3] == glsl450 && w[4] == GLSLstd450UnpackHalf2x16 && constants.count(w[5]) &&
+           components.count(w[1]);
+  };
   bool folds = false;
   for (const SpirvInstruction& in : code) {
     const auto& w = in.words;
-    if (in.op == spv::OpExtInstImport && w.size() >= 3 &&
-        std::strncmp(reinterpret_cast<const char*>(&w[2]), "GLSL.std.450", 12) == 0)
-      glsl450 = w[1];
-    else if (in.op == spv::OpTypeInt && w.size() == 4 && w[2] == 32) int32_types[w[1]] = true;
+    if (in.op == spv::OpTypeInt && w.size() == 4 && w[2] == 32) int32_types[w[1]] = true;
     else if (in.op == spv::OpConstant && w.size() == 4 && int32_types.count(w[1])) constants[w[2]] = w[3];
     else if (in.op == spv::OpTypeVector && w.size() == 4) components[w[1]] = w[2];
-    else if (in.op == spv::OpExtInst && w.size() == 6 && w[3] == glsl450 && w[4] == GLSLstd450UnpackHalf2x16 &&
-             constants.count(w[5]) && components.count(w[1]))
-      folds = true;
+    else if (in.op == spv::OpExtInst && folded(w)) folds = true;
   }
   if (!folds) return words;
 
-  std::uint32_t bound = words[3];
-  std::vector<std::uint32_t> globals, body;
-  std::size_t functions_begin = 0;  // in `body`: where the first function starts
-  bool in_functions = false;
-  for (const SpirvInstruction& in : code) {
+  ModuleRewrite m;
+  m.bound = words[3];
+  return rewrite_module(words, code, m, [&](const SpirvInstruction& in) {
     const auto& w = in.words;
-    if (in.op == spv::OpFunction && !in_functions) {
-      in_functions = true;
-      functions_begin = body.size();
-    }
-    if (!(in.op == spv::OpExtInst && w.size() == 6 && w[3] == glsl450 && w[4] == GLSLstd450UnpackHalf2x16 &&
-          constants.count(w[5]) && components.count(w[1]))) {
-      body.insert(body.end(), w.begin(), w.end());
-      continue;
-    }
+    if (in.op != spv::OpExtInst || !folded(w)) return false;
     const std::uint32_t type = w[1], result = w[2], packed = constants[w[5]], component = components[w[1]];
-    const std::uint32_t low = bound++, high = bound++, pair = bound++;
-    for (const auto& [id, half] : {std::pair{low, packed & 0xFFFFu}, std::pair{high, packed >> 16}}) {
-      globals.insert(globals.end(), {4u << 16 | spv::OpConstant, component, id, half_to_float_bits(half)});
-    }
-    globals.insert(globals.end(), {5u << 16 | spv::OpConstantComposite, type, pair, low, high});
-    body.insert(body.end(), {4u << 16 | spv::OpCopyObject, type, result, pair});
-  }
-  if (!in_functions) return words;
-  std::vector<std::uint32_t> out(words.begin(), words.begin() + kHeaderWords);
-  out[3] = bound;
-  out.insert(out.end(), body.begin(), body.begin() + std::ptrdiff_t(functions_begin));
-  out.insert(out.end(), globals.begin(), globals.end());
-  out.insert(out.end(), body.begin() + std::ptrdiff_t(functions_begin), body.end());
-  return out;
+    const std::uint32_t low = m.bound++, high = m.bound++, pair = m.bound++;
+    for (const auto& [id, half] : {std::pair{low, packed & 0xFFFFu}, std::pair{high, packed >> 16}})
+      m.globals.insert(m.globals.end(), {4u << 16 | spv::OpConstant, component, id, half_to_float_bits(half)});
+    m.globals.insert(m.globals.end(), {5u << 16 | spv::OpConstantComposite, type, pair, low, high});
+    m.body.insert(m.body.end(), {4u << 16 | spv::OpCopyObject, type, result, pair});
+    return true;
+  });
 }
 
 }  // namespace glvk::glsl::detail
