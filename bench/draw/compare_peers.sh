@@ -32,40 +32,12 @@ for ((rep = 1; rep <= repeats; ++rep)); do
   done
 done
 
-python3 - "$out" "$repeats" "${cases[@]}" <<'PY'
-import json, os, statistics, sys
+PYTHONPATH=bench python3 - "$out" "$repeats" "${cases[@]}" <<'PY'
+import sys
+from peer_runs import load, figure, ratio, fmt
 out, repeats, cases = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
 drivers = ["llvmpipe", "zink", "glvk", "vulkan"]
-runs = {}  # (case, driver) -> list of counter dicts, one per repeat (None: failed)
-for rep in range(1, repeats + 1):
-    for c in cases:
-        for d in drivers:
-            value = None
-            try:
-                with open(os.path.join(out, "%d.%s.%s.json" % (rep, c, d))) as f:
-                    b = json.load(f)["benchmarks"][0]
-                if not b.get("error_occurred"):
-                    value = b
-            except (OSError, ValueError, IndexError, KeyError):
-                pass
-            runs.setdefault((c, d), []).append(value)
-
-def median(values):
-    values = [v for v in values if v is not None]
-    return statistics.median(values) if values else None
-
-def figure(c, d, key):
-    return median([b[key] if b else None for b in runs[(c, d)]])
-
-def ratio(c, d, key, inverse=False):  # glvk over d, per repeat, then the median
-    rs = []
-    for g, o in zip(runs[(c, "glvk")], runs[(c, d)]):
-        if g and o:
-            rs.append(o[key] / g[key] if inverse else g[key] / o[key])
-    return median(rs)
-
-def fmt(v, spec):
-    return format(v, spec) if v is not None else "n/a"
+runs = load(out, repeats, cases, drivers)
 
 for title, key, spec, inverse in (("draws/s (wall clock)", "draws/s", ".4g", False),
                                   ("triangles/s (wall clock)", "triangles/s", ".3g", False),
@@ -73,8 +45,8 @@ for title, key, spec, inverse in (("draws/s (wall clock)", "draws/s", ".4g", Fal
     print("%-24s %12s %12s %12s %12s %10s %10s %10s" %
           (title.split(" (")[0], *drivers, "glvk/zink", "glvk/llvmp", "glvk/vk"))
     for c in cases:
-        cells = [fmt(figure(c, d, key), spec) for d in drivers]
-        rs = [fmt(ratio(c, d, key, inverse), ".2f") for d in ("zink", "llvmpipe", "vulkan")]
+        cells = [fmt(figure(runs, (c, d), key), spec) for d in drivers]
+        rs = [fmt(ratio(runs, (c, "glvk"), (c, d), key, inverse), ".2f") for d in ("zink", "llvmpipe", "vulkan")]
         print("%-24s %12s %12s %12s %12s %10s %10s %10s" % (c, *cells, *rs))
     print("  (%s%s)\n" % (title, "; ratios are speed ratios: other/glvk CPU time" if inverse else ""))
 PY

@@ -29,49 +29,24 @@ for ((rep = 1; rep <= repeats; ++rep)); do
   done
 done
 
-python3 - "$out" "$repeats" "${cases[@]}" <<'PY'
-import json, os, statistics, sys
+PYTHONPATH=bench python3 - "$out" "$repeats" "${cases[@]}" <<'PY'
+import sys
+from peer_runs import load, figure, ratio, fmt
 out, repeats, cases = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
 drivers = ["llvmpipe", "zink", "glvk"]
-runs = {}  # (case, driver) -> one counter dict per repeat (None: failed)
-for rep in range(1, repeats + 1):
-    for c in cases:
-        for d in drivers:
-            value = None
-            try:
-                with open(os.path.join(out, "%d.%s.%s.json" % (rep, c, d))) as f:
-                    b = json.load(f)["benchmarks"][0]
-                if not b.get("error_occurred"):
-                    value = b
-            except (OSError, ValueError, IndexError, KeyError):
-                pass
-            runs.setdefault((c, d), []).append(value)
-
-def median(values):
-    values = [v for v in values if v is not None]
-    return statistics.median(values) if values else None
-
-def figure(c, d, key):
-    return median([b[key] if b else None for b in runs[(c, d)]])
-
-def ratio(a, b, key, inverse=False):  # run a over run b, per repeat, then the median
-    rs = [(y[key] / x[key] if inverse else x[key] / y[key]) for x, y in zip(runs[a], runs[b]) if x and y]
-    return median(rs)
-
-def fmt(v, spec):
-    return format(v, spec) if v is not None else "n/a"
+runs = load(out, repeats, cases, drivers)
 
 for title, key, spec, inverse in (("vertices/s (wall clock)", "vertices/s", ".4g", False),
                                   ("process CPU ms per frame (all threads)", "cpu_ms/frame", ".1f", True)):
     print("%-22s %12s %12s %12s %10s %10s" % (title.split(" (")[0], *drivers, "glvk/zink", "glvk/llvmp"))
     for c in cases:
-        cells = [fmt(figure(c, d, key), spec) for d in drivers]
-        rs = [fmt(ratio((c, "glvk"), (c, d), key, inverse), ".2f") for d in ("zink", "llvmpipe")]
+        cells = [fmt(figure(runs, (c, d), key), spec) for d in drivers]
+        rs = [fmt(ratio(runs, (c, "glvk"), (c, d), key, inverse), ".2f") for d in ("zink", "llvmpipe")]
         print("%-22s %12s %12s %12s %10s %10s" % (c, *cells, *rs))
     print("  (%s%s)" % (title, "; ratios are speed ratios: other/glvk CPU time" if inverse else ""))
     for d in drivers:
         print("  %s list_replay / immediate_per_quad: %s, / immediate_one_begin: %s" %
-              (d, fmt(ratio(("list_replay", d), ("immediate_per_quad", d), key, inverse), ".2f"),
-               fmt(ratio(("list_replay", d), ("immediate_one_begin", d), key, inverse), ".2f")))
+              (d, fmt(ratio(runs, ("list_replay", d), ("immediate_per_quad", d), key, inverse), ".2f"),
+               fmt(ratio(runs, ("list_replay", d), ("immediate_one_begin", d), key, inverse), ".2f")))
     print()
 PY
