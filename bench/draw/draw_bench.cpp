@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "draw_scene.h"
+#include "surfaceless_context.h"
 
 namespace {
 
@@ -22,15 +23,9 @@ using namespace draw_scene;
 int failures = 0;
 
 bool make_context_current() {
-  auto get_platform_display =
-      reinterpret_cast<PFNEGLGETPLATFORMDISPLAYEXTPROC>(eglGetProcAddress("eglGetPlatformDisplayEXT"));
-  if (!get_platform_display) return false;
-  EGLDisplay display = get_platform_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
-  if (!eglInitialize(display, nullptr, nullptr) || !eglBindAPI(EGL_OPENGL_API)) return false;
   const EGLint attributes[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
                                EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
-  EGLContext context = eglCreateContext(display, nullptr, EGL_NO_CONTEXT, attributes);
-  return context != EGL_NO_CONTEXT && eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context);
+  return make_surfaceless_context_current(attributes);
 }
 
 // The same shaders as shaders/*.vert|frag of the Vulkan program, with the push constants as a

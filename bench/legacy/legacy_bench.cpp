@@ -22,6 +22,8 @@
 #include <cstdio>
 #include <string_view>
 
+#include "surfaceless_context.h"
+
 namespace {
 
 constexpr int kSize = 512;
@@ -78,14 +80,8 @@ int failures = 0;
 GLuint list = 0;
 
 bool make_context_current() {
-  auto get_platform_display =
-      reinterpret_cast<PFNEGLGETPLATFORMDISPLAYEXTPROC>(eglGetProcAddress("eglGetPlatformDisplayEXT"));
-  if (!get_platform_display) return false;
-  EGLDisplay display = get_platform_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
-  if (!eglInitialize(display, nullptr, nullptr) || !eglBindAPI(EGL_OPENGL_API)) return false;
   const EGLint attributes[] = {EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT, EGL_NONE};
-  EGLContext context = eglCreateContext(display, nullptr, EGL_NO_CONTEXT, attributes);
-  return context != EGL_NO_CONTEXT && eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context);
+  return make_surfaceless_context_current(attributes);
 }
 
 void build_scene() {
