@@ -563,6 +563,7 @@ static Program link_on_this_thread(std::span<const ShaderSource> shaders, const 
     if (stage == Stage::Vertex) words = detail::with_double_inputs_as_uint_pairs(words);
     words = detail::with_exact_double_round_even(words);
     words = detail::with_constant_unpack_half_folded(words);
+    words = detail::with_invariant_blocks_as_variables(words);
     upstream = detail::interface_locations(words, spv::StorageClassOutput);
     place_block_members(words, stage, out);
     // The validator rejecting glslang's output (with glvk's edits) is a glvk bug, not a user error.
@@ -590,6 +591,18 @@ static Program link_on_this_thread(std::span<const ShaderSource> shaders, const 
     out.spirv[s] = std::move(words);
   }
   detail::cut_builtin_blocks(out.spirv, options.separable);
+  for (const Stage stage : {Stage::Vertex, Stage::TessEvaluation, Stage::Geometry}) {
+    const std::size_t s = std::size_t(stage);
+    const std::uint32_t limit = options.device_output_components[s];
+    if (!limit || out.spirv[s].empty()) continue;
+    if (const std::uint32_t taken = detail::output_components(out.spirv[s]); taken > limit) {
+      out.log = "error: the " + std::string(detail::stage_name(stage)) + " shader's outputs take " +
+                std::to_string(taken) + " components as the device counts them (four per vector, matrix column and " +
+                "array element, and the built-ins such as gl_Position), more than its " + std::to_string(limit) + "\n";
+      out.spirv = {};
+      return out;
+    }
+  }
   for (Resource& r : out.resources)
     if (r.kind == ResourceKind::CombinedSampler && r.count > 1) {
       r.used_elements = 0;

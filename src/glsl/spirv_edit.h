@@ -129,6 +129,15 @@ std::vector<std::uint32_t> with_builtin_blocks_cut(const std::vector<std::uint32
 // last vertex-processing stage's output stay whole, to be cut when a pipeline joins programs.
 void cut_builtin_blocks(std::array<std::vector<std::uint32_t>, kStageCount>& spirv, bool keep_outer);
 
+// The module with Invariant on members of interface blocks moved to the blocks' variables
+// (spirv_invariant_blocks.cpp: Mesa's SPIR-V front end warns on the member decoration).
+std::vector<std::uint32_t> with_invariant_blocks_as_variables(const std::vector<std::uint32_t>& words);
+
+// The output components of a vertex, tessellation evaluation or geometry module as Vulkan counts
+// them against the stage's limit: four per user location, and the built-in outputs' own
+// (spirv_output_budget.cpp).
+std::uint32_t output_components(const std::vector<std::uint32_t>& words);
+
 // The module with rectangle images (Dim Rect, which Vulkan lacks) made 2D: sampling coordinates
 // and gradients divided by the image's size, fetches and size queries at level 0 (spirv_rect.cpp).
 std::vector<std::uint32_t> with_rect_images_as_2d(const std::vector<std::uint32_t>& words);

@@ -115,6 +115,11 @@ std::shared_ptr<Program> link_program(const std::shared_ptr<Screen>& screen, std
                                       const glsl::LinkOptions& options) {
   glsl::LinkOptions link_options = options;
   link_options.lower_depth_range = !device_has_gl_depth_range(*screen);
+  const VkPhysicalDeviceLimits& limits = screen->impl().device->properties().limits;
+  auto& outputs = link_options.device_output_components;
+  outputs[std::size_t(glsl::Stage::Vertex)] = limits.maxVertexOutputComponents;
+  outputs[std::size_t(glsl::Stage::TessEvaluation)] = limits.maxTessellationEvaluationOutputComponents;
+  outputs[std::size_t(glsl::Stage::Geometry)] = limits.maxGeometryOutputComponents;
   return program_from_reflection(screen, glsl::link(shaders, link_options));
 }
 

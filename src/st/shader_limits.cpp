@@ -22,12 +22,16 @@ ShaderLimits shader_limits(Screen& screen) {
   s.uniform_buffer_range = l.maxUniformBufferRange;
   // Vulkan counts built-in outputs against a stage's output components (Vulkan 1.3 15.1.4), so
   // gl_Position's 4 are not the program's: GL's limits for the stages before rasterization leave
-  // them out, while they stay above GL's minimum of 64.
-  auto without_position = [](std::uint32_t components) { return components >= 68 ? components - 4 : components; };
-  s.vertex_output_components = without_position(l.maxVertexOutputComponents);
+  // them out, while they stay at least GL's minimum (64 for the vertex stage, 128 for the geometry
+  // stage, GL 4.6 tables 23.62/23.64); a program that the device cannot take even so fails to link,
+  // saying why (glsl::LinkOptions::device_output_components).
+  auto without_position = [](std::uint32_t components, std::uint32_t gl_minimum) {
+    return std::max(components >= 4 ? components - 4 : 0, std::min(components, gl_minimum));
+  };
+  s.vertex_output_components = without_position(l.maxVertexOutputComponents, 64);
   s.fragment_input_components = l.maxFragmentInputComponents;
   s.geometry_input_components = l.maxGeometryInputComponents;
-  s.geometry_output_components = without_position(l.maxGeometryOutputComponents);
+  s.geometry_output_components = without_position(l.maxGeometryOutputComponents, 128);
   s.geometry_output_vertices = l.maxGeometryOutputVertices;
   s.geometry_total_output_components = l.maxGeometryTotalOutputComponents;
   s.geometry_invocations = l.maxGeometryShaderInvocations;

@@ -135,6 +135,47 @@ TEST(GlslLink, VaryingsArePackedUpToTheDevicesLocations) {
   EXPECT_TRUE(link_pair(vs40, fs40).ok);  // no limits given: nothing to check against
 }
 
+// Vulkan 1.3 15.1.4: a stage's output locations take four components each and its built-in
+// outputs count too, so with a device limit of 128 the vertex stage has room for 31 vec4s beside
+// gl_Position, and none more (nor a gl_PointSize beside them).
+TEST(GlslLink, OutputsPastTheDevicesComponentsFailToLink) {
+  auto pair_with = [](int vectors, const std::string& extra) {
+    const std::string n = std::to_string(vectors);
+    return std::pair{"#version 330\nout vec4 v[" + n + "];\nvoid main() {\n  for (int i = 0; i < " + n +
+                         "; ++i) v[i] = vec4(i);\n  gl_Position = vec4(0.0);\n" + extra + "}\n",
+                     "#version 330\nin vec4 v[" + n + "];\nout vec4 c;\nuniform int k;\nvoid main() { c = v[k]; }\n"};
+  };
+  LinkOptions options;
+  options.device_output_components[kVs] = 128;
+  auto [vs31, fs31] = pair_with(31, "");
+  const Program fits = link_pair(vs31, fs31, options);
+  EXPECT_TRUE(fits.ok) << fits.log;
+  auto [vs32, fs32] = pair_with(32, "");
+  const Program over = link_pair(vs32, fs32, options);
+  EXPECT_FALSE(over.ok);
+  EXPECT_NE(over.log.find("vertex shader's outputs take 132 components"), std::string::npos) << over.log;
+  auto [vs31p, fs31p] = pair_with(31, "  gl_PointSize = 2.0;\n");
+  const Program point_size = link_pair(vs31p, fs31p, options);
+  EXPECT_FALSE(point_size.ok);
+  EXPECT_NE(point_size.log.find("take 129 components"), std::string::npos) << point_size.log;
+  EXPECT_TRUE(link_pair(vs32, fs32).ok);  // no device limit given: nothing to check against
+}
+
+// `invariant gl_Position` reaches SPIR-V as Invariant on the gl_PerVertex output variable, not on
+// its member (which lavapipe's SPIR-V front end warns about), and the module stays valid.
+TEST(GlslLink, InvariantPositionDecoratesTheBlockVariable) {
+  const Program p = link_pair("#version 150\nin vec4 v;\ninvariant gl_Position;\ninvariant out vec4 c;\n"
+                              "void main() { gl_Position = v; c = v; }\n",
+                              "#version 150\nin vec4 c;\nout vec4 o;\nvoid main() { o = c; }\n");
+  ASSERT_TRUE(p.ok) << p.log;
+  const std::string vs = test::disassemble(p.spirv[kVs]);
+  EXPECT_EQ(vs.find("OpMemberDecorate %gl_PerVertex 0 Invariant"), std::string::npos) << vs;
+  EXPECT_NE(vs.find("OpDecorate %_ Invariant"), std::string::npos) << vs;
+  EXPECT_NE(vs.find("OpDecorate %c Invariant"), std::string::npos) << vs;
+  std::string log;
+  EXPECT_TRUE(test::spirv_valid(p.spirv[kVs], &log)) << log;
+}
+
 // GLSL ES 1.00 4.6.4: gl_FragCoord is invariant only with gl_Position (gl_PointCoord with
 // gl_PointSize), an invariant fragment varying needs an invariant vertex one (or STDGL
 // invariant(all)); a fragment shader may declare them so, though glslang's 3.10 rules take no

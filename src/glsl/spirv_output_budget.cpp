@@ -1,0 +1,83 @@
+// How many output components a pre-rasterization stage takes as Vulkan counts them (Vulkan 1.3
+// 15.1.4: every user-defined location is four components, and the built-in block's members count
+// too), so that a program over the device's budget fails to link, saying why, instead of giving the
+// device a pipeline it may not take. GL counts only the user's components and leaves gl_Position
+// out (GL 4.6 11.1.2.1), which is why glvk's GL limits are the device's less gl_Position.
+#include <unordered_map>
+#include <unordered_set>
+
+#include "spirv_edit.h"
+
+namespace glvk::glsl::detail {
+namespace {
+
+struct Types {
+  std::unordered_map<std::uint32_t, std::uint32_t> scalar_words;  // int/float → 1, or 2 when 64-bit
+  std::unordered_map<std::uint32_t, std::pair<std::uint32_t, std::uint32_t>> composites;  // → (part, count)
+  std::unordered_map<std::uint32_t, std::pair<std::uint32_t, std::uint32_t>> arrays;      // → (element, length id)
+  std::unordered_map<std::uint32_t, std::vector<std::uint32_t>> structs;
+  std::unordered_map<std::uint32_t, std::uint32_t> constants;
+
+  std::uint32_t components(std::uint32_t type, int depth = 0) const {
+    if (depth > 16) return 0;
+    if (auto s = scalar_words.find(type); s != scalar_words.end()) return s->second;
+    if (auto c = composites.find(type); c != composites.end()) return c->second.second * components(c->second.first, depth + 1);
+    if (auto a = arrays.find(type); a != arrays.end()) {
+      const auto length = constants.find(a->second.second);
+      return (length != constants.end() ? length->second : 1) * components(a->second.first, depth + 1);
+    }
+    if (auto s = structs.find(type); s != structs.end()) {
+      std::uint32_t n = 0;
+      for (std::uint32_t member : s->second) n += components(member, depth + 1);
+      return n;
+    }
+    return 0;
+  }
+};
+
+}  // namespace
+
+std::uint32_t output_components(const std::vector<std::uint32_t>& words) {
+  Types types;
+  std::unordered_map<std::uint32_t, std::uint32_t> pointee;
+  std::unordered_set<std::uint32_t> builtin_variables, builtin_structs;
+  std::vector<std::uint32_t> outputs;
+  for (const SpirvInstruction& in : split_instructions(words)) {
+    const std::vector<std::uint32_t>& w = in.words;
+    switch (in.op) {
+      case spv::OpTypeInt:
+      case spv::OpTypeFloat: if (w.size() >= 3) types.scalar_words[w[1]] = w[2] == 64 ? 2 : 1; break;
+      case spv::OpTypeVector:
+      case spv::OpTypeMatrix: if (w.size() == 4) types.composites[w[1]] = {w[2], w[3]}; break;
+      case spv::OpTypeArray: if (w.size() == 4) types.arrays[w[1]] = {w[2], w[3]}; break;
+      case spv::OpTypeStruct: if (w.size() >= 2) types.structs[w[1]].assign(w.begin() + 2, w.end()); break;
+      case spv::OpConstant: if (w.size() == 4) types.constants[w[2]] = w[3]; break;
+      case spv::OpTypePointer: if (w.size() == 4) pointee[w[1]] = w[3]; break;
+      case spv::OpDecorate: if (w.size() >= 3 && w[2] == spv::DecorationBuiltIn) builtin_variables.insert(w[1]); break;
+      case spv::OpMemberDecorate: if (w.size() >= 4 && w[3] == spv::DecorationBuiltIn) builtin_structs.insert(w[1]); break;
+      case spv::OpVariable:
+        if (w.size() >= 4 && w[3] == spv::StorageClassOutput) {
+          outputs.push_back(w[2]);
+          pointee[w[2]] = pointee[w[1]];
+        }
+        break;
+      default: break;
+    }
+  }
+  // Members of the built-in block past the last one the module uses are cut before the pipeline
+  // is made (cut_builtin_blocks), so only those up to it count.
+  const std::uint32_t used_members = builtin_block_use(words).output;
+  std::uint32_t builtins = 0;
+  for (std::uint32_t variable : outputs) {
+    std::uint32_t type = pointee[variable];
+    if (builtin_variables.count(variable)) {
+      builtins += types.components(type);
+    } else if (builtin_structs.count(type)) {
+      const std::vector<std::uint32_t>& members = types.structs[type];
+      for (std::size_t m = 0; m < members.size() && m < used_members; ++m) builtins += types.components(members[m]);
+    }
+  }
+  return 4 * interface_location_end(words, spv::StorageClassOutput) + builtins;
+}
+
+}  // namespace glvk::glsl::detail
