@@ -371,7 +371,7 @@ Texture::~Texture() {
   shadow_forget_texture(this);
   // The GPU may still copy from or into the image: it lives until that work is done.
   Locked l(*screen_);
-  l.s.stream->release_after(image_, image_->last_use);
+  l.s.stream->release_after(image_, image_->last_use, image_->memory_size());
 }
 
 void texture_write(Texture& texture, unsigned level, const Box& box, const void* texels, std::size_t row_stride,

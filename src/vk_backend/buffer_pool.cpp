@@ -32,12 +32,14 @@ void BufferPool::release(std::shared_ptr<Buffer> buffer) {
   while (!idle_.empty() && cached_bytes_ + buffer->size() > max_cached_bytes_) {
     cached_bytes_ -= idle_.front()->size();
     const std::uint64_t last_use = idle_.front()->last_use;
-    stream_.release_after(std::move(idle_.front()), last_use);
+    const VkDeviceSize bytes = idle_.front()->size();
+    stream_.release_after(std::move(idle_.front()), last_use, bytes);
     idle_.erase(idle_.begin());
   }
   if (buffer->size() > max_cached_bytes_) {
     const std::uint64_t last_use = buffer->last_use;
-    stream_.release_after(std::move(buffer), last_use);
+    const VkDeviceSize bytes = buffer->size();
+    stream_.release_after(std::move(buffer), last_use, bytes);
     return;
   }
   cached_bytes_ += buffer->size();

@@ -37,6 +37,7 @@ CommandStream::~CommandStream() {
     destroy(open_batch_);
   }
   deferred_.clear();
+  retained_bytes_ = open_retained_bytes_ = 0;
   vkDestroyCommandPool(device_.handle(), pool_, nullptr);
 }
 
@@ -186,6 +187,7 @@ std::uint64_t CommandStream::flush() {
   in_flight_.push_back(*recording_);
   recording_ = nullptr;
   batch_draws_ = 0;
+  open_retained_bytes_ = 0;
   ++open_serial_;
   if (result == VK_ERROR_DEVICE_LOST) lose_device("vkQueueSubmit");
   if (result < 0) {
@@ -214,6 +216,7 @@ void CommandStream::abandon_work() {
   in_flight_.clear();
   completed_serial_ = open_serial_ - 1;
   deferred_.clear();
+  retained_bytes_ = open_retained_bytes_ = 0;
 }
 
 void CommandStream::lose_device(const char* what) {
@@ -234,7 +237,10 @@ void CommandStream::retire_completed() {
     free_.push_back(b);
     in_flight_.pop_front();
   }
-  while (!deferred_.empty() && deferred_.front().first <= completed_serial_) deferred_.pop_front();
+  while (!deferred_.empty() && deferred_.front().serial <= completed_serial_) {
+    retained_bytes_ -= deferred_.front().bytes;
+    deferred_.pop_front();
+  }
   if (first_completion_ && completed_serial_ > 0) std::exchange(first_completion_, nullptr)();
 }
 
@@ -276,9 +282,11 @@ bool CommandStream::wait_for(std::uint64_t serial, std::uint64_t timeout_ns) {
   return is_complete(serial);
 }
 
-void CommandStream::release_after(std::shared_ptr<void> object, std::uint64_t serial) {
+void CommandStream::release_after(std::shared_ptr<void> object, std::uint64_t serial, VkDeviceSize bytes) {
   if (is_complete(serial)) return;
-  deferred_.emplace_back(serial, std::move(object));
+  if (serial >= open_serial_) open_retained_bytes_ += bytes;
+  retained_bytes_ += bytes;
+  deferred_.push_back({serial, std::move(object), bytes});
 }
 
 }  // namespace glvk::vk_backend

@@ -335,6 +335,7 @@ std::optional<std::uint64_t> Device::device_clock() const {
 Device::~Device() {
   if (device_) {
     vkDeviceWaitIdle(device_);
+    image_memory_.release_all(device_);
     vkDestroyDevice(device_, nullptr);
   }
 }

@@ -279,7 +279,11 @@ void CommandStream::draw(const DrawTargets& targets, const DrawRecord& record) {
     if (record.query_pools[q]) vkCmdEndQuery(commands, record.query_pools[q], record.query_slots[q]);
   if (xfb_count) end_capture(commands);
   ++draws_;
-  if (++batch_draws_ >= kDrawsPerSubmission) flush();  // after the draw: its resources carry this batch's serial
+  // After the draw: its resources carry this batch's serial.
+  if (++batch_draws_ >= kDrawsPerSubmission || open_retained_bytes_ >= kRetainedBytesPerSubmission) {
+    flush();
+    while (retained_bytes_ > kMaxRetainedBytes && !in_flight_.empty()) wait(in_flight_.front().serial);
+  }
 }
 
 }  // namespace glvk::vk_backend

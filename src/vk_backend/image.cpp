@@ -127,9 +127,21 @@ Image::Image(const Device& device, const ImageDescription& description)
                   VK_ERROR_OUT_OF_DEVICE_MEMORY);
     const VkMemoryAllocateInfo alloc{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, nullptr, requirements.size, type};
     check(injected_allocation_fault(), "vkAllocateMemory (image)");
-    check(vkAllocateMemory(device_.handle(), &alloc, nullptr, &memory_), "vkAllocateMemory (image)");
+    memory_type_ = type;
+    memory_size_ = requirements.size;
+    if (const auto kept = device_.image_memory().take(type, requirements.size, linear)) {
+      memory_ = kept->memory;
+      mapped_ = static_cast<std::byte*>(kept->mapped);
+    } else {
+      VkResult result = vkAllocateMemory(device_.handle(), &alloc, nullptr, &memory_);
+      // Idle memory kept for reuse is the first thing to give back when the device runs out.
+      if (result == VK_ERROR_OUT_OF_DEVICE_MEMORY || result == VK_ERROR_OUT_OF_HOST_MEMORY)
+        if (device_.image_memory().release_all(device_.handle()))
+          result = vkAllocateMemory(device_.handle(), &alloc, nullptr, &memory_);
+      check(result, "vkAllocateMemory (image)");
+    }
     check(vkBindImageMemory(device_.handle(), image_, memory_, 0), "vkBindImageMemory");
-    if (linear) {
+    if (linear && !mapped_) {
       void* pointer = nullptr;
       check(vkMapMemory(device_.handle(), memory_, 0, VK_WHOLE_SIZE, 0, &pointer), "vkMapMemory (image)");
       mapped_ = static_cast<std::byte*>(pointer);
@@ -143,7 +155,8 @@ Image::Image(const Device& device, const ImageDescription& description)
 
 Image::~Image() {
   vkDestroyImage(device_.handle(), image_, nullptr);
-  if (memory_) vkFreeMemory(device_.handle(), memory_, nullptr);  // unmaps too
+  // The memory (mapped or not) waits for the next image of its size.
+  if (memory_) device_.image_memory().keep(device_.handle(), {memory_, memory_type_, memory_size_, mapped_});
 }
 
 VkImageSubresourceRange Image::whole_range() const {

@@ -30,6 +30,11 @@ struct RenderRegion {
   VkRect2D rect{};
 };
 
+// Replaced storage the open batch may hold before a draw submits it, and the storage all
+// unfinished batches may hold before draws wait for the oldest (CommandStream::release_after).
+inline constexpr VkDeviceSize kRetainedBytesPerSubmission = 64ull << 20;
+inline constexpr VkDeviceSize kMaxRetainedBytes = 256ull << 20;
+
 class CommandStream {
  public:
   explicit CommandStream(const Device& device);
@@ -114,8 +119,13 @@ class CommandStream {
   // batch); true once `serial` has finished, false when the time ran out or `serial` is still open.
   bool wait_for(std::uint64_t serial, std::uint64_t timeout_ns);
 
-  // Keeps `object` alive until the batch `serial` has finished (storage replaced while in use).
-  void release_after(std::shared_ptr<void> object, std::uint64_t serial);
+  // Keeps `object` alive until the batch `serial` has finished (storage replaced while in use);
+  // `bytes` is the memory it holds. Draws submit the open batch once the storage waiting for it
+  // passes kRetainedBytesPerSubmission, and wait for the oldest batches while the storage waiting
+  // for unfinished batches passes kMaxRetainedBytes: a program replacing textures or buffers at
+  // every draw runs in bounded memory, not in a thousand draws' worth of replaced storage.
+  void release_after(std::shared_ptr<void> object, std::uint64_t serial, VkDeviceSize bytes = 0);
+  VkDeviceSize retained_bytes() const { return retained_bytes_; }
 
   std::uint64_t submission_count() const { return submissions_; }
 
@@ -157,7 +167,14 @@ class CommandStream {
   std::uint64_t open_serial_ = 1;
   std::uint64_t completed_serial_ = 0;
   std::uint64_t submissions_ = 0;
-  std::deque<std::pair<std::uint64_t, std::shared_ptr<void>>> deferred_;
+  struct Deferred {
+    std::uint64_t serial;
+    std::shared_ptr<void> object;
+    VkDeviceSize bytes;
+  };
+  std::deque<Deferred> deferred_;
+  VkDeviceSize retained_bytes_ = 0;       // bytes of deferred_
+  VkDeviceSize open_retained_bytes_ = 0;  // of those, waiting for the open batch
   std::function<void()> first_completion_;
   std::unique_ptr<InternalPipelines> pipelines_;  // built on the first render-target operation
   // The open rendering pass of draws and what the command buffer has bound (reset per pass).

@@ -13,6 +13,7 @@
 
 #include "glvk/vk_backend/debug_sink.h"
 #include "glvk/vk_backend/device_selection.h"
+#include "glvk/vk_backend/memory_recycler.h"
 #include "glvk/vk_backend/pipeline_cache.h"
 
 namespace glvk::vk_backend {
@@ -54,6 +55,9 @@ class Instance {
   bool validation_ = false;
   std::shared_ptr<DebugSink> sink_;
 };
+
+// Image memory a device keeps idle for reuse (memory_recycler.h): a few frames of streamed textures.
+inline constexpr VkDeviceSize kRecycledImageBytes = 64ull << 20;
 
 class Device {
  public:
@@ -100,6 +104,9 @@ class Device {
   std::uint32_t memory_type(std::uint32_t type_bits, VkMemoryPropertyFlags required,
                             VkMemoryPropertyFlags preferred = 0) const;
 
+  // Memory of destroyed images, kept for the next image of the same size (memory_recycler.h).
+  MemoryRecycler& image_memory() const { return image_memory_; }
+
  private:
   const Instance& instance_;
   VkPhysicalDevice physical_device_;
@@ -117,6 +124,7 @@ class Device {
   VkPhysicalDeviceMemoryProperties memory_properties_{};
   std::array<VkFormatProperties, VK_FORMAT_ASTC_12x12_SRGB_BLOCK + 1> core_format_properties_{};
   mutable std::atomic<bool> lost_{false};
+  mutable MemoryRecycler image_memory_{kRecycledImageBytes};
 };
 
 }  // namespace glvk::vk_backend

@@ -70,6 +70,7 @@ class Image {
   // LINEAR images: the mapped memory and where a subresource lies in it.
   std::byte* mapped() const { return mapped_; }
   bool host_accessible() const { return mapped_ != nullptr; }
+  VkDeviceSize memory_size() const { return memory_size_; }
   VkSubresourceLayout subresource_layout(VkImageAspectFlagBits aspect, std::uint32_t level,
                                          std::uint32_t layer) const;
 
@@ -105,6 +106,8 @@ class Image {
   VkImageAspectFlags aspects_;
   VkImage image_ = VK_NULL_HANDLE;
   VkDeviceMemory memory_ = VK_NULL_HANDLE;
+  std::uint32_t memory_type_ = 0;
+  VkDeviceSize memory_size_ = 0;
   std::byte* mapped_ = nullptr;
   std::vector<VkImageLayout> layouts_;  // per (level, layer)
 };
