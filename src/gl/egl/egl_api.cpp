@@ -41,6 +41,9 @@ thread_local ContextObject* current_context_object = nullptr;
 // Vulkan loader's own exit handlers. eglTerminate releases the device.
 Display& default_display = *new Display{EGL_NONE};
 Display& surfaceless_display = *new Display{EGL_PLATFORM_SURFACELESS_MESA};
+// EGL_EXT_platform_device: the display of glvk's one device (egl_devices.cpp), surfaceless like the
+// one above.
+Display& device_display = *new Display{EGL_PLATFORM_DEVICE_EXT};
 
 constexpr EGLint kMaxPbufferSize = 16384;
 constexpr EGLint kRenderableTypes = EGL_OPENGL_BIT | EGL_OPENGL_ES2_BIT | EGL_OPENGL_ES3_BIT_KHR;
@@ -165,11 +168,13 @@ void leave_current_context() {
 }  // namespace
 
 Display* display_for(EGLenum platform) {
+  if (platform == EGL_PLATFORM_DEVICE_EXT) return &device_display;
   return platform == EGL_PLATFORM_SURFACELESS_MESA ? &surfaceless_display : &default_display;
 }
 
 bool is_display(EGLDisplay dpy) {
-  return dpy == &default_display || dpy == &surfaceless_display || is_x11_display(static_cast<const Display*>(dpy));
+  return dpy == &default_display || dpy == &surfaceless_display || dpy == &device_display ||
+         is_x11_display(static_cast<const Display*>(dpy));
 }
 
 void set_error(EGLint error) { last_error = error; }
@@ -187,6 +192,13 @@ EGLDisplay get_platform_display(EGLenum platform, void* native_display, const EG
   // (libglvnd recognises Wayland and GBM displays and names their platforms), as for Mesa.
   if (platform == EGL_PLATFORM_X11_KHR || (platform == EGL_NONE && native_display != EGL_DEFAULT_DISPLAY))
     return x11_platform_display(native_display, attrib_list);
+  // EGL_EXT_platform_device: the native display is an EGLDeviceEXT of eglQueryDevicesEXT.
+  if (platform == EGL_PLATFORM_DEVICE_EXT) {
+    if (!is_device(native_display)) return fail(EGL_BAD_PARAMETER, EGL_NO_DISPLAY);
+    if (attrib_list && attrib_list[0] != EGL_NONE) return fail(EGL_BAD_ATTRIBUTE, EGL_NO_DISPLAY);
+    set_error(EGL_SUCCESS);
+    return &device_display;
+  }
   if (platform != EGL_NONE && platform != EGL_PLATFORM_SURFACELESS_MESA) return EGL_NO_DISPLAY;  // not ours
   if (native_display != EGL_DEFAULT_DISPLAY)
     return platform == EGL_NONE ? EGL_NO_DISPLAY : fail(EGL_BAD_PARAMETER, EGL_NO_DISPLAY);
@@ -247,6 +259,14 @@ EGLBoolean Terminate(EGLDisplay dpy) {
 
 const char* QueryString(EGLDisplay dpy, EGLint name) {
   std::lock_guard lock(egl_mutex());
+  // The client extensions (EGL_EXT_client_extensions): libglvnd asks each vendor and keeps those it
+  // can dispatch (the device ones decide whether it enumerates this vendor's devices).
+  if (dpy == EGL_NO_DISPLAY && name == EGL_EXTENSIONS) {
+    set_error(EGL_SUCCESS);
+    return "EGL_EXT_client_extensions EGL_EXT_device_base EGL_EXT_device_enumeration EGL_EXT_device_query "
+           "EGL_EXT_platform_base EGL_EXT_platform_device EGL_EXT_platform_x11 EGL_KHR_platform_x11 "
+           "EGL_MESA_platform_surfaceless";
+  }
   if (!checked_display(dpy)) return nullptr;
   set_error(EGL_SUCCESS);
   switch (name) {
@@ -769,6 +789,7 @@ EGLBoolean ReleaseThread() {
   gl::set_current_context(nullptr);
   collect(default_display);
   collect(surfaceless_display);
+  collect(device_display);
   return succeed();
 }
 

@@ -84,6 +84,8 @@ std::mutex& egl_mutex();
 // never freed.
 Display* display_for(EGLenum platform);
 bool is_display(EGLDisplay dpy);
+// Whether a handle is glvk's EGLDeviceEXT (egl_devices.cpp), with a device that came up.
+bool is_device(EGLDeviceEXT handle);
 
 // The surface attributes pbuffers and windows both take (EGL_GL_COLORSPACE, the OpenVG ones):
 // false for another attribute or a bad value (EGL_BAD_ATTRIBUTE).
