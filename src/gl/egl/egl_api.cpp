@@ -278,7 +278,7 @@ const char* QueryString(EGLDisplay dpy, EGLint name) {
              "EGL_KHR_create_context "
              "EGL_KHR_create_context_no_error EGL_KHR_gl_renderbuffer_image EGL_KHR_gl_texture_2D_image "
              "EGL_KHR_fence_sync EGL_KHR_get_all_proc_addresses EGL_KHR_image_base EGL_KHR_no_config_context "
-             "EGL_KHR_surfaceless_context EGL_KHR_wait_sync EGL_MESA_configless_context";
+             "EGL_KHR_surfaceless_context EGL_KHR_wait_sync EGL_MESA_configless_context EGL_MESA_query_driver";
     default: return fail<const char*>(EGL_BAD_PARAMETER, nullptr);
   }
 }

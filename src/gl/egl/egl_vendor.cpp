@@ -51,6 +51,8 @@ const NamedFunction kEglFunctions[] = {
     {"eglGetConfigAttrib", address(&api::GetConfigAttrib)},
     {"eglGetConfigs", address(&api::GetConfigs)},
     {"eglGetCurrentContext", address(&api::GetCurrentContext)},
+    {"eglGetDisplayDriverConfig", address(&api::GetDisplayDriverConfig)},
+    {"eglGetDisplayDriverName", address(&api::GetDisplayDriverName)},
     {"eglGetError", address(&api::GetError)},
     {"eglGetSyncAttrib", address(&api::GetSyncAttrib)},
     {"eglGetSyncAttribKHR", address(&api::GetSyncAttribKHR)},
@@ -115,9 +117,11 @@ enum ExtensionFunction {
   WAIT_SYNC_KHR,
   QUERY_DEVICE_ATTRIB_EXT,
   QUERY_DEVICE_STRING_EXT,
+  GET_DISPLAY_DRIVER_NAME,
+  GET_DISPLAY_DRIVER_CONFIG,
   kExtensionFunctionCount
 };
-int dispatch_index[kExtensionFunctionCount] = {-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
+int dispatch_index[kExtensionFunctionCount] = {-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
 
 // The vendor's function for a display (or device) handle's vendor, or null after setting `error`.
 template <typename F>
@@ -204,6 +208,16 @@ const char* dispatch_query_device_string_ext(EGLDeviceEXT device, EGLint name) {
   return function ? function(device, name) : nullptr;
 }
 
+const char* dispatch_get_display_driver_name(EGLDisplay dpy) {
+  auto* function = vendor_function<decltype(api::GetDisplayDriverName)>(dpy, GET_DISPLAY_DRIVER_NAME);
+  return function ? function(dpy) : nullptr;
+}
+
+char* dispatch_get_display_driver_config(EGLDisplay dpy) {
+  auto* function = vendor_function<decltype(api::GetDisplayDriverConfig)>(dpy, GET_DISPLAY_DRIVER_CONFIG);
+  return function ? function(dpy) : nullptr;
+}
+
 const NamedFunction kDispatchStubs[kExtensionFunctionCount] = {
     {"eglCreatePlatformWindowSurfaceEXT", address(&dispatch_create_platform_window_surface_ext)},
     {"eglCreatePlatformPixmapSurfaceEXT", address(&dispatch_create_platform_pixmap_surface_ext)},
@@ -216,6 +230,8 @@ const NamedFunction kDispatchStubs[kExtensionFunctionCount] = {
     {"eglWaitSyncKHR", address(&dispatch_wait_sync_khr)},
     {"eglQueryDeviceAttribEXT", address(&dispatch_query_device_attrib_ext)},
     {"eglQueryDeviceStringEXT", address(&dispatch_query_device_string_ext)},
+    {"eglGetDisplayDriverName", address(&dispatch_get_display_driver_name)},
+    {"eglGetDisplayDriverConfig", address(&dispatch_get_display_driver_config)},
 };
 
 void* vendor_get_dispatch_address(const char* name) {
