@@ -276,7 +276,7 @@ const char* QueryString(EGLDisplay dpy, EGLint name) {
     case EGL_EXTENSIONS:
       return "EGL_EXT_buffer_age EGL_EXT_create_context_robustness EGL_EXT_image_dma_buf_import EGL_KHR_context_flush_control "
              "EGL_KHR_create_context "
-             "EGL_KHR_create_context_no_error EGL_KHR_gl_renderbuffer_image EGL_KHR_gl_texture_2D_image "
+             "EGL_KHR_create_context_no_error EGL_KHR_gl_colorspace EGL_KHR_gl_renderbuffer_image EGL_KHR_gl_texture_2D_image "
              "EGL_KHR_fence_sync EGL_KHR_get_all_proc_addresses EGL_KHR_image_base EGL_KHR_no_config_context "
              "EGL_KHR_surfaceless_context EGL_KHR_wait_sync EGL_MESA_configless_context EGL_MESA_query_driver";
     default: return fail<const char*>(EGL_BAD_PARAMETER, nullptr);
@@ -371,7 +371,7 @@ EGLSurface CreatePbufferSurface(EGLDisplay dpy, EGLConfig config, const EGLint* 
   if (!display) return EGL_NO_SURFACE;
   const Config* c = checked_config(config);
   if (!c) return EGL_NO_SURFACE;
-  EGLint width = 0, height = 0;
+  EGLint width = 0, height = 0, colorspace = EGL_GL_COLORSPACE_LINEAR;
   bool largest = false;
   for (const EGLint* a = attrib_list; a && a[0] != EGL_NONE; a += 2) {
     switch (a[0]) {
@@ -384,7 +384,7 @@ EGLSurface CreatePbufferSurface(EGLDisplay dpy, EGLConfig config, const EGLint* 
         break;
       case EGL_MIPMAP_TEXTURE: break;
       default:
-        if (!common_surface_attribute(a[0], a[1])) return fail(EGL_BAD_ATTRIBUTE, EGL_NO_SURFACE);
+        if (!common_surface_attribute(a[0], a[1], colorspace)) return fail(EGL_BAD_ATTRIBUTE, EGL_NO_SURFACE);
     }
   }
   if (width < 0 || height < 0) return fail(EGL_BAD_PARAMETER, EGL_NO_SURFACE);
@@ -394,8 +394,7 @@ EGLSurface CreatePbufferSurface(EGLDisplay dpy, EGLConfig config, const EGLint* 
     height = std::min(height, kMaxPbufferSize);
   }
   // A pbuffer renders to its back buffer (EGL_RENDER_BUFFER is always EGL_BACK_BUFFER).
-  const gl::WindowFramebufferConfig buffers =
-      surface_buffers(width, height, c->alpha, c->depth, c->stencil, c->samples, true);
+  const gl::WindowFramebufferConfig buffers = surface_framebuffer(*c, width, height, colorspace, c->samples, true);
   std::shared_ptr<gl::FramebufferObject> framebuffer;
   try {
     framebuffer = gl::create_window_framebuffer(display->screen, buffers);
@@ -404,6 +403,7 @@ EGLSurface CreatePbufferSurface(EGLDisplay dpy, EGLConfig config, const EGLint* 
   }
   if (!framebuffer) return fail(EGL_BAD_ALLOC, EGL_NO_SURFACE);
   auto* surface = new Surface{c, width, height, largest, std::move(framebuffer)};
+  surface->colorspace = colorspace;
   display->surfaces.insert(surface);
   set_error(EGL_SUCCESS);
   return surface;
@@ -515,7 +515,7 @@ EGLBoolean QuerySurface(EGLDisplay dpy, EGLSurface surface, EGLint attribute, EG
       break;
     case EGL_SWAP_BEHAVIOR: v = EGL_BUFFER_DESTROYED; break;
     case EGL_MULTISAMPLE_RESOLVE: v = EGL_MULTISAMPLE_RESOLVE_DEFAULT; break;
-    case EGL_GL_COLORSPACE: v = EGL_GL_COLORSPACE_LINEAR; break;
+    case EGL_GL_COLORSPACE: v = s->colorspace; break;
     case EGL_HORIZONTAL_RESOLUTION: case EGL_VERTICAL_RESOLUTION: case EGL_PIXEL_ASPECT_RATIO: v = EGL_UNKNOWN; break;
     case EGL_VG_ALPHA_FORMAT: v = EGL_VG_ALPHA_FORMAT_NONPRE; break;
     case EGL_VG_COLORSPACE: v = EGL_VG_COLORSPACE_sRGB; break;
