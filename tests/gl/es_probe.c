@@ -171,21 +171,29 @@ static void pixel(const char* name, int x, int y) {
   printf("  %s (%d, %d): %d %d %d %d\n", name, x, y, rgba[0], rgba[1], rgba[2], rgba[3]);
 }
 
+/* A framebuffer object, bound with the viewport on it, whose colour attachment is a size x size
+ * renderbuffer of `format` (its name in *renderbuffer). */
+static GLuint colour_framebuffer(GLenum format, int size, GLuint* renderbuffer) {
+  GLuint framebuffer;
+  glGenFramebuffers(1, &framebuffer);
+  glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
+  glGenRenderbuffers(1, renderbuffer);
+  glBindRenderbuffer(GL_RENDERBUFFER, *renderbuffer);
+  glRenderbufferStorage(GL_RENDERBUFFER, format, size, size);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, *renderbuffer);
+  glViewport(0, 0, size, size);
+  return framebuffer;
+}
+
 /* GLSL ES 1.00 (attribute, varying, texture2D, gl_FragColor, client-memory arrays on the default
  * vertex array object) and 3.00 (in/out, a vertex array object and buffer) programs. */
 static void drawing(void) {
   const EGLint attributes[] = {EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE};
   EGLContext context = create("drawing context", attributes);
   if (context == EGL_NO_CONTEXT || !eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context)) return;
-  GLuint framebuffer, renderbuffer, texture;
-  glGenFramebuffers(1, &framebuffer);
-  glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
-  glGenRenderbuffers(1, &renderbuffer);
-  glBindRenderbuffer(GL_RENDERBUFFER, renderbuffer);
-  glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 32, 32);
-  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, renderbuffer);
+  GLuint renderbuffer, texture;
+  GLuint framebuffer = colour_framebuffer(GL_RGBA8, 32, &renderbuffer);
   printf("  framebuffer complete: %d\n", glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE);
-  glViewport(0, 0, 32, 32);
   glClearColor(0, 0, 1, 1);
   glClear(GL_COLOR_BUFFER_BIT);
 
@@ -283,14 +291,8 @@ static void srgb(void) {
   const EGLint attributes[] = {EGL_CONTEXT_CLIENT_VERSION, 3, EGL_NONE};
   EGLContext context = create("srgb context", attributes);
   eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context);
-  GLuint fbo, rb;
-  glGenFramebuffers(1, &fbo);
-  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
-  glGenRenderbuffers(1, &rb);
-  glBindRenderbuffer(GL_RENDERBUFFER, rb);
-  glRenderbufferStorage(GL_RENDERBUFFER, GL_SRGB8_ALPHA8, 8, 8);
-  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
-  glViewport(0, 0, 8, 8);
+  GLuint rb;
+  GLuint fbo = colour_framebuffer(GL_SRGB8_ALPHA8, 8, &rb);
   glClearColor(0.0f, 0.3f, 0.0f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   pixel("srgb framebuffer object cleared to 0.3 green", 2, 2);
