@@ -1,7 +1,8 @@
 // GL_OES_EGL_image: a texture or renderbuffer made the target of an EGL image takes the image's
 // texels as its storage (shared, not copied: what one sibling draws or uploads the others see),
 // until the application specifies it again (glTexImage*, glTexStorage*, glRenderbufferStorage),
-// which orphans it (OES_EGL_image; the image and its other siblings keep the texels). Also the
+// which orphans it (OES_EGL_image; the image and its other siblings keep the texels), or, made
+// with EXT_EGL_image_storage's commands, as immutable storage that nothing orphans. Also the
 // registry of EGLImage handles and the images of GL objects that egl/egl_images.cpp makes.
 #include "egl_image.h"
 
@@ -129,6 +130,52 @@ std::shared_ptr<EglImage> egl_image_of_renderbuffer(const RenderbufferObject& re
   return image;
 }
 
+namespace {
+
+// The texture's images become the image's one level, its storage the image's (a target of it).
+void take_image(TextureObject& texture, const EglImage& image) {
+  for (auto& face : texture.images) face.fill(TextureImage{});
+  texture.images[0][0] = image.image;
+  texture.resource = image.texture;
+  texture.egl_image_target = true;
+  texture.view_min_level = texture.view_min_layer = 0;
+}
+
+// GL_EXT_EGL_image_storage: the texture's storage is the image's, immutable (one level, as every
+// glvk image is one 2D level), so it is never orphaned; after the extension's errors and those of
+// the TexStorage* commands it joins (ES 3.2 8.18: not the default texture, not immutable already).
+void target_image_storage(Context& ctx, const TextureRef& texture, GLenum target, GLeglImageOES handle,
+                          const GLint* attrib_list, const char* fn) {
+  if (attrib_list && *attrib_list != GL_NONE)
+    return ctx.error(GL_INVALID_VALUE, "%s: attrib_list must be null or GL_NONE", fn);
+  if (!handle) return ctx.error(GL_INVALID_VALUE, "%s: image is null", fn);
+  if (!texture || texture->name == 0)
+    return ctx.error(GL_INVALID_OPERATION, "%s: the default texture cannot have immutable storage", fn);
+  if (texture->immutable) return ctx.error(GL_INVALID_OPERATION, "%s: the texture is already immutable", fn);
+  const std::shared_ptr<EglImage> image = checked_image(ctx, handle, fn);
+  if (!image) return;
+  // The target must match the image's kind: a 2D image (a YUV one only through EXTERNAL_OES).
+  const bool external = target == GL_TEXTURE_EXTERNAL_OES;
+  if (image->external_only ? !external : target != GL_TEXTURE_2D && !external)
+    return ctx.error(GL_INVALID_OPERATION, "%s(target = 0x%04x): the image is not of this kind of texture", fn, target);
+  take_image(*texture, *image);
+  texture->immutable = true;
+  texture->immutable_levels = texture->view_num_levels = texture->view_num_layers = 1;
+}
+
+bool is_image_storage_target(const Context& ctx, GLenum target) {
+  switch (target) {
+    case GL_TEXTURE_2D: case GL_TEXTURE_2D_ARRAY: case GL_TEXTURE_3D: case GL_TEXTURE_CUBE_MAP:
+    case GL_TEXTURE_CUBE_MAP_ARRAY:
+      return true;
+    case GL_TEXTURE_1D: case GL_TEXTURE_1D_ARRAY: return !ctx.config().es();  // OpenGL's only
+    case GL_TEXTURE_EXTERNAL_OES: return ctx.config().es();  // with OES_EGL_image_external (ES contexts)
+    default: return false;
+  }
+}
+
+}  // namespace
+
 namespace api {
 
 void EGLImageTargetTexture2DOES(Context& ctx, const char* fn, GLenum target, GLeglImageOES handle) {
@@ -142,11 +189,20 @@ void EGLImageTargetTexture2DOES(Context& ctx, const char* fn, GLenum target, GLe
   if (!image) return;
   if (image->external_only && target != GL_TEXTURE_EXTERNAL_OES)
     return ctx.error(GL_INVALID_OPERATION, "%s: a YUV image is sampled through GL_TEXTURE_EXTERNAL_OES only", fn);
-  for (auto& face : texture->images) face.fill(TextureImage{});
-  texture->images[0][0] = image->image;
-  texture->resource = image->texture;
-  texture->egl_image_target = true;
-  texture->view_min_level = texture->view_min_layer = 0;
+  take_image(*texture, *image);
+}
+
+void EGLImageTargetTexStorageEXT(Context& ctx, const char* fn, GLenum target, GLeglImageOES image, const GLint* attrib_list) {
+  if (!is_image_storage_target(ctx, target))
+    return ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): not a texture target of EGL image storage", fn, target);
+  target_image_storage(ctx, texture_for_target(ctx, target), target, image, attrib_list, fn);
+}
+
+void EGLImageTargetTextureStorageEXT(Context& ctx, const char* fn, GLuint texture, GLeglImageOES image,
+                                     const GLint* attrib_list) {
+  TextureRef t = named_texture(ctx, texture, fn);
+  if (!t) return;
+  target_image_storage(ctx, t, t->target, image, attrib_list, fn);
 }
 
 void EGLImageTargetRenderbufferStorageOES(Context& ctx, const char* fn, GLenum target, GLeglImageOES handle) {

@@ -111,7 +111,9 @@ CapabilityFlag capability(Context& ctx, GLenum cap, const char* function) {
     case GL_DEBUG_OUTPUT_SYNCHRONOUS: return {&ctx.debug_output_synchronous};
     case GL_SCISSOR_TEST: return {&ctx.scissor_test[0]};
     case GL_BLEND: return {&ctx.blend[0], nullptr, 0, &ctx.render.serial};  // draws read the blend enables
-    case GL_FRAMEBUFFER_SRGB: return {&ctx.framebuffer_srgb};
+    case GL_FRAMEBUFFER_SRGB:
+      if (ctx.config().es()) break;  // ES encodes always (Context's constructor): not a capability there
+      return {&ctx.framebuffer_srgb};
     default: break;
   }
   if (const CapabilityFlag render = render_capability(ctx, cap)) return render;

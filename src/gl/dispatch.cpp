@@ -30,12 +30,13 @@ std::span<const char* const> advertised_extensions(bool core_profile) {
 }
 
 // The extensions of an OpenGL ES context: only ES extensions whose behaviour the front end has in
-// an ES 3.2 context and whose commands (none here) the dispatch has under the ES names.
+// an ES 3.2 context and whose commands the dispatch has under the ES names.
 // KHR_debug is left out: ES names its commands with the KHR suffix, which the dispatch lacks (ES
 // 3.2 has them unsuffixed in core); OES_texture_half_float is left out: it takes HALF_FLOAT_OES
 // (0x8D61), which glvk's pixel transfer does not accept.
 constexpr const char* kEsExtensions[] = {
     "GL_EXT_color_buffer_float",     // float colour attachments are colour-renderable (as in GL 4.6)
+    "GL_EXT_EGL_image_storage",      // EGL images as immutable texture storage (api_egl_image.cpp)
     "GL_KHR_context_flush_control",  // GL_CONTEXT_RELEASE_BEHAVIOR (context.h)
     "GL_KHR_no_error",               // the no-error context flag (context.h: errors still recorded)
     "GL_OES_depth24",                // DEPTH_COMPONENT24 renderbuffers

@@ -224,9 +224,9 @@ def main():
     interaction = re.compile(r"interactions? with (?:GL_)?(\w+)")
     extension_commands = {}
     conditional_commands = {}  # extension -> [(other extension, commands)]
-    # Extensions of the EGL binding that gl.xml lists for OpenGL ES only, which desktop contexts
-    # have too (as in Mesa): GL_OES_EGL_image's commands take EGL images in either API.
-    egl_binding_extensions = {"GL_OES_EGL_image"}
+    # Extensions of the EGL binding whose commands both APIs' contexts have (as in Mesa): they take
+    # EGL images in either API. gl.xml lists GL_OES_EGL_image for OpenGL ES only.
+    egl_binding_extensions = {"GL_OES_EGL_image", "GL_EXT_EGL_image_storage"}
     for extension in root.find("extensions"):
         egl_binding = extension.get("name") in egl_binding_extensions
         if "gl" not in extension.get("supported", "").split("|") and not egl_binding:

@@ -392,5 +392,18 @@ TEST_F(EsContextShaders, DefaultVertexArrayAndUngeneratedNames) {
   EXPECT_TRUE(glIsBuffer(4243));
 }
 
+// ES 3.2 15.1.6: sRGB conversion of writes has no switch in ES (GL_FRAMEBUFFER_SRGB comes with
+// EXT_sRGB_write_control, which glvk does not offer), so the enum is no capability there; writes
+// into sRGB buffers are encoded (es_peer_test.cpp: an SRGB8_ALPHA8 framebuffer object and an
+// EGL_GL_COLORSPACE_SRGB pbuffer store linear 0.3 as 149, as on llvmpipe).
+TEST_F(EsContextShaders, FramebufferSrgbIsNoCapability) {
+  glEnable(GL_FRAMEBUFFER_SRGB);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+  glDisable(GL_FRAMEBUFFER_SRGB);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+  glIsEnabled(GL_FRAMEBUFFER_SRGB);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+}
+
 }  // namespace
 }  // namespace glvk::test

@@ -1,6 +1,7 @@
 /* OpenGL ES through EGL, linked with the system libEGL and libGLESv2 only (as an ES program is):
  * the API binding per thread, the config bits, which ES versions a context is created for and
- * what it answers, GLSL ES 1.00 and 3.00 programs drawing into a framebuffer object, and compile
+ * what it answers, GLSL ES 1.00 and 3.00 programs drawing into a framebuffer object, sRGB colour
+ * buffers (a framebuffer object's and an EGL_GL_COLORSPACE_SRGB pbuffer's) written, and compile
  * results that the ES and GLSL ES specs fix. Every line is a fact both Mesa llvmpipe and glvk
  * must print the same (es_peer_test.cpp); driver names and extension lists are left out. */
 #include <EGL/egl.h>
@@ -170,21 +171,29 @@ static void pixel(const char* name, int x, int y) {
   printf("  %s (%d, %d): %d %d %d %d\n", name, x, y, rgba[0], rgba[1], rgba[2], rgba[3]);
 }
 
+/* A framebuffer object, bound with the viewport on it, whose colour attachment is a size x size
+ * renderbuffer of `format` (its name in *renderbuffer). */
+static GLuint colour_framebuffer(GLenum format, int size, GLuint* renderbuffer) {
+  GLuint framebuffer;
+  glGenFramebuffers(1, &framebuffer);
+  glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
+  glGenRenderbuffers(1, renderbuffer);
+  glBindRenderbuffer(GL_RENDERBUFFER, *renderbuffer);
+  glRenderbufferStorage(GL_RENDERBUFFER, format, size, size);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, *renderbuffer);
+  glViewport(0, 0, size, size);
+  return framebuffer;
+}
+
 /* GLSL ES 1.00 (attribute, varying, texture2D, gl_FragColor, client-memory arrays on the default
  * vertex array object) and 3.00 (in/out, a vertex array object and buffer) programs. */
 static void drawing(void) {
   const EGLint attributes[] = {EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE};
   EGLContext context = create("drawing context", attributes);
   if (context == EGL_NO_CONTEXT || !eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context)) return;
-  GLuint framebuffer, renderbuffer, texture;
-  glGenFramebuffers(1, &framebuffer);
-  glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
-  glGenRenderbuffers(1, &renderbuffer);
-  glBindRenderbuffer(GL_RENDERBUFFER, renderbuffer);
-  glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 32, 32);
-  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, renderbuffer);
+  GLuint renderbuffer, texture;
+  GLuint framebuffer = colour_framebuffer(GL_RGBA8, 32, &renderbuffer);
   printf("  framebuffer complete: %d\n", glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE);
-  glViewport(0, 0, 32, 32);
   glClearColor(0, 0, 1, 1);
   glClear(GL_COLOR_BUFFER_BIT);
 
@@ -275,6 +284,53 @@ static void drawing(void) {
   eglDestroyContext(display, context);
 }
 
+/* ES 3.2 15.1.6: writes to an sRGB colour buffer are always sRGB-encoded in ES (no GL_FRAMEBUFFER_SRGB
+ * switch without EXT_sRGB_write_control), blending on decoded values: linear 0.3 green stores 149,
+ * 0.3 + 0.3 stores 203. An SRGB8_ALPHA8 framebuffer object, then an EGL_GL_COLORSPACE_SRGB pbuffer. */
+static void srgb(void) {
+  const EGLint attributes[] = {EGL_CONTEXT_CLIENT_VERSION, 3, EGL_NONE};
+  EGLContext context = create("srgb context", attributes);
+  eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context);
+  GLuint rb;
+  GLuint fbo = colour_framebuffer(GL_SRGB8_ALPHA8, 8, &rb);
+  glClearColor(0.0f, 0.3f, 0.0f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  pixel("srgb framebuffer object cleared to 0.3 green", 2, 2);
+  GLuint p = program("#version 300 es\nvoid main() { vec2 c = vec2(float((gl_VertexID & 1) * 4 - 1),"
+                     " float((gl_VertexID >> 1) * 4 - 1)); gl_Position = vec4(c, 0.0, 1.0); }\n",
+                     "#version 300 es\nprecision mediump float;\nout vec4 result;\n"
+                     "void main() { result = vec4(0.0, 0.3, 0.0, 1.0); }\n");
+  glUseProgram(p);
+  GLuint vao;
+  glGenVertexArrays(1, &vao);
+  glBindVertexArray(vao);
+  glEnable(GL_BLEND);
+  glBlendFunc(GL_ONE, GL_ONE);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  glDisable(GL_BLEND);
+  pixel("srgb framebuffer object after adding 0.3 green", 2, 2);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDeleteFramebuffers(1, &fbo);
+  glDeleteRenderbuffers(1, &rb);
+
+  const EGLint wanted[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_ES3_BIT_KHR,
+                           EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8, EGL_ALPHA_SIZE, 8, EGL_NONE};
+  EGLConfig config;
+  EGLint count = 0;
+  eglChooseConfig(display, wanted, &config, 1, &count);
+  const EGLint srgb_pbuffer[] = {EGL_WIDTH, 8, EGL_HEIGHT, 8, EGL_GL_COLORSPACE, EGL_GL_COLORSPACE_SRGB, EGL_NONE};
+  EGLSurface surface = count ? eglCreatePbufferSurface(display, config, srgb_pbuffer) : EGL_NO_SURFACE;
+  printf("srgb pbuffer: %d\n", surface != EGL_NO_SURFACE);
+  if (surface != EGL_NO_SURFACE && eglMakeCurrent(display, surface, surface, context)) {
+    glViewport(0, 0, 8, 8);
+    glClear(GL_COLOR_BUFFER_BIT);
+    pixel("srgb pbuffer cleared to 0.3 green", 2, 2);
+  }
+  eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+  if (surface != EGL_NO_SURFACE) eglDestroySurface(display, surface);
+  eglDestroyContext(display, context);
+}
+
 int main(void) {
   display = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
   if (display == EGL_NO_DISPLAY || !eglInitialize(display, NULL, NULL)) {
@@ -294,6 +350,7 @@ int main(void) {
     eglDestroyContext(display, context);
   }
   drawing();
+  srgb();
   eglTerminate(display);
   return 0;
 }

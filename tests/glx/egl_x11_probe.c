@@ -233,6 +233,24 @@ static int errors(void) {
   EGLSurface again = create_ext ? create_ext(dpy, config, &win, NULL) : EGL_NO_SURFACE;
   expect("ext_platform_surface_after_destroy", again != EGL_NO_SURFACE);
   eglDestroySurface(dpy, again);
+  /* EGL_GL_COLORSPACE_SRGB (EGL 1.5 3.5.1): the window's buffers are sRGB-encoded, GL_FRAMEBUFFER_SRGB
+   * encodes what GL writes, and the window shows the encoded values: linear 0.3 green as 149. */
+  static const EGLint srgb[] = {EGL_GL_COLORSPACE, EGL_GL_COLORSPACE_SRGB, EGL_NONE};
+  EGLSurface srgb_surface = eglCreateWindowSurface(dpy, config, (EGLNativeWindowType)win, srgb);
+  expect("srgb_window_surface_created", srgb_surface != EGL_NO_SURFACE);
+  expect("srgb_window_make_current", eglMakeCurrent(dpy, srgb_surface, srgb_surface, context));
+  glEnable(0x8DB9 /* GL_FRAMEBUFFER_SRGB */);
+  glClearColor(0, 0.3f, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  expect("srgb_window_swap", eglSwapBuffers(dpy, srgb_surface));
+  XSync(xdpy, False);
+  XImage *srgb_image = XGetImage(xdpy, win, 5, 5, 1, 1, AllPlanes, ZPixmap);
+  const long srgb_green =
+      srgb_image ? (long)((XGetPixel(srgb_image, 0, 0) & srgb_image->green_mask) >> __builtin_ctzl(srgb_image->green_mask)) : -1;
+  expect("srgb_window_shows_encoded_green", srgb_green >= 148 && srgb_green <= 150);
+  if (srgb_image) XDestroyImage(srgb_image);
+  eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+  eglDestroySurface(dpy, srgb_surface);
   /* eglGetDisplay of the same connection is the same display (EGL_PLATFORM_X11 as the default). */
   expect("get_display_of_connection", eglGetDisplay((EGLNativeDisplayType)xdpy) == dpy);
   eglDestroyContext(dpy, context);

@@ -41,6 +41,9 @@ thread_local ContextObject* current_context_object = nullptr;
 // Vulkan loader's own exit handlers. eglTerminate releases the device.
 Display& default_display = *new Display{EGL_NONE};
 Display& surfaceless_display = *new Display{EGL_PLATFORM_SURFACELESS_MESA};
+// EGL_EXT_platform_device: the display of glvk's one device (egl_devices.cpp), surfaceless like the
+// one above.
+Display& device_display = *new Display{EGL_PLATFORM_DEVICE_EXT};
 
 constexpr EGLint kMaxPbufferSize = 16384;
 constexpr EGLint kRenderableTypes = EGL_OPENGL_BIT | EGL_OPENGL_ES2_BIT | EGL_OPENGL_ES3_BIT_KHR;
@@ -165,11 +168,13 @@ void leave_current_context() {
 }  // namespace
 
 Display* display_for(EGLenum platform) {
+  if (platform == EGL_PLATFORM_DEVICE_EXT) return &device_display;
   return platform == EGL_PLATFORM_SURFACELESS_MESA ? &surfaceless_display : &default_display;
 }
 
 bool is_display(EGLDisplay dpy) {
-  return dpy == &default_display || dpy == &surfaceless_display || is_x11_display(static_cast<const Display*>(dpy));
+  return dpy == &default_display || dpy == &surfaceless_display || dpy == &device_display ||
+         is_x11_display(static_cast<const Display*>(dpy));
 }
 
 void set_error(EGLint error) { last_error = error; }
@@ -187,6 +192,13 @@ EGLDisplay get_platform_display(EGLenum platform, void* native_display, const EG
   // (libglvnd recognises Wayland and GBM displays and names their platforms), as for Mesa.
   if (platform == EGL_PLATFORM_X11_KHR || (platform == EGL_NONE && native_display != EGL_DEFAULT_DISPLAY))
     return x11_platform_display(native_display, attrib_list);
+  // EGL_EXT_platform_device: the native display is an EGLDeviceEXT of eglQueryDevicesEXT.
+  if (platform == EGL_PLATFORM_DEVICE_EXT) {
+    if (!is_device(native_display)) return fail(EGL_BAD_PARAMETER, EGL_NO_DISPLAY);
+    if (attrib_list && attrib_list[0] != EGL_NONE) return fail(EGL_BAD_ATTRIBUTE, EGL_NO_DISPLAY);
+    set_error(EGL_SUCCESS);
+    return &device_display;
+  }
   if (platform != EGL_NONE && platform != EGL_PLATFORM_SURFACELESS_MESA) return EGL_NO_DISPLAY;  // not ours
   if (native_display != EGL_DEFAULT_DISPLAY)
     return platform == EGL_NONE ? EGL_NO_DISPLAY : fail(EGL_BAD_PARAMETER, EGL_NO_DISPLAY);
@@ -247,6 +259,14 @@ EGLBoolean Terminate(EGLDisplay dpy) {
 
 const char* QueryString(EGLDisplay dpy, EGLint name) {
   std::lock_guard lock(egl_mutex());
+  // The client extensions (EGL_EXT_client_extensions): libglvnd asks each vendor and keeps those it
+  // can dispatch (the device ones decide whether it enumerates this vendor's devices).
+  if (dpy == EGL_NO_DISPLAY && name == EGL_EXTENSIONS) {
+    set_error(EGL_SUCCESS);
+    return "EGL_EXT_client_extensions EGL_EXT_device_base EGL_EXT_device_enumeration EGL_EXT_device_query "
+           "EGL_EXT_platform_base EGL_EXT_platform_device EGL_EXT_platform_x11 EGL_KHR_platform_x11 "
+           "EGL_MESA_platform_surfaceless";
+  }
   if (!checked_display(dpy)) return nullptr;
   set_error(EGL_SUCCESS);
   switch (name) {
@@ -256,9 +276,9 @@ const char* QueryString(EGLDisplay dpy, EGLint name) {
     case EGL_EXTENSIONS:
       return "EGL_EXT_buffer_age EGL_EXT_create_context_robustness EGL_EXT_image_dma_buf_import EGL_KHR_context_flush_control "
              "EGL_KHR_create_context "
-             "EGL_KHR_create_context_no_error EGL_KHR_gl_renderbuffer_image EGL_KHR_gl_texture_2D_image "
+             "EGL_KHR_create_context_no_error EGL_KHR_gl_colorspace EGL_KHR_gl_renderbuffer_image EGL_KHR_gl_texture_2D_image "
              "EGL_KHR_fence_sync EGL_KHR_get_all_proc_addresses EGL_KHR_image_base EGL_KHR_no_config_context "
-             "EGL_KHR_surfaceless_context EGL_KHR_wait_sync EGL_MESA_configless_context";
+             "EGL_KHR_surfaceless_context EGL_KHR_wait_sync EGL_MESA_configless_context EGL_MESA_query_driver";
     default: return fail<const char*>(EGL_BAD_PARAMETER, nullptr);
   }
 }
@@ -351,7 +371,7 @@ EGLSurface CreatePbufferSurface(EGLDisplay dpy, EGLConfig config, const EGLint* 
   if (!display) return EGL_NO_SURFACE;
   const Config* c = checked_config(config);
   if (!c) return EGL_NO_SURFACE;
-  EGLint width = 0, height = 0;
+  EGLint width = 0, height = 0, colorspace = EGL_GL_COLORSPACE_LINEAR;
   bool largest = false;
   for (const EGLint* a = attrib_list; a && a[0] != EGL_NONE; a += 2) {
     switch (a[0]) {
@@ -364,7 +384,7 @@ EGLSurface CreatePbufferSurface(EGLDisplay dpy, EGLConfig config, const EGLint* 
         break;
       case EGL_MIPMAP_TEXTURE: break;
       default:
-        if (!common_surface_attribute(a[0], a[1])) return fail(EGL_BAD_ATTRIBUTE, EGL_NO_SURFACE);
+        if (!common_surface_attribute(a[0], a[1], colorspace)) return fail(EGL_BAD_ATTRIBUTE, EGL_NO_SURFACE);
     }
   }
   if (width < 0 || height < 0) return fail(EGL_BAD_PARAMETER, EGL_NO_SURFACE);
@@ -374,8 +394,7 @@ EGLSurface CreatePbufferSurface(EGLDisplay dpy, EGLConfig config, const EGLint* 
     height = std::min(height, kMaxPbufferSize);
   }
   // A pbuffer renders to its back buffer (EGL_RENDER_BUFFER is always EGL_BACK_BUFFER).
-  const gl::WindowFramebufferConfig buffers =
-      surface_buffers(width, height, c->alpha, c->depth, c->stencil, c->samples, true);
+  const gl::WindowFramebufferConfig buffers = surface_framebuffer(*c, width, height, colorspace, c->samples, true);
   std::shared_ptr<gl::FramebufferObject> framebuffer;
   try {
     framebuffer = gl::create_window_framebuffer(display->screen, buffers);
@@ -384,6 +403,7 @@ EGLSurface CreatePbufferSurface(EGLDisplay dpy, EGLConfig config, const EGLint* 
   }
   if (!framebuffer) return fail(EGL_BAD_ALLOC, EGL_NO_SURFACE);
   auto* surface = new Surface{c, width, height, largest, std::move(framebuffer)};
+  surface->colorspace = colorspace;
   display->surfaces.insert(surface);
   set_error(EGL_SUCCESS);
   return surface;
@@ -495,7 +515,7 @@ EGLBoolean QuerySurface(EGLDisplay dpy, EGLSurface surface, EGLint attribute, EG
       break;
     case EGL_SWAP_BEHAVIOR: v = EGL_BUFFER_DESTROYED; break;
     case EGL_MULTISAMPLE_RESOLVE: v = EGL_MULTISAMPLE_RESOLVE_DEFAULT; break;
-    case EGL_GL_COLORSPACE: v = EGL_GL_COLORSPACE_LINEAR; break;
+    case EGL_GL_COLORSPACE: v = s->colorspace; break;
     case EGL_HORIZONTAL_RESOLUTION: case EGL_VERTICAL_RESOLUTION: case EGL_PIXEL_ASPECT_RATIO: v = EGL_UNKNOWN; break;
     case EGL_VG_ALPHA_FORMAT: v = EGL_VG_ALPHA_FORMAT_NONPRE; break;
     case EGL_VG_COLORSPACE: v = EGL_VG_COLORSPACE_sRGB; break;
@@ -769,6 +789,7 @@ EGLBoolean ReleaseThread() {
   gl::set_current_context(nullptr);
   collect(default_display);
   collect(surfaceless_display);
+  collect(device_display);
   return succeed();
 }
 

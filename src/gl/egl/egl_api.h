@@ -56,6 +56,14 @@ EGLBoolean WaitGL();
 EGLBoolean WaitNative(EGLint engine);
 EGLBoolean ReleaseThread();
 EGLContext GetCurrentContext();
+// egl_devices.cpp
+EGLBoolean QueryDevicesEXT(EGLint max_devices, EGLDeviceEXT* devices, EGLint* num_devices);
+EGLBoolean QueryDeviceAttribEXT(EGLDeviceEXT device, EGLint attribute, EGLAttrib* value);
+const char* QueryDeviceStringEXT(EGLDeviceEXT device, EGLint name);
+EGLBoolean QueryDisplayAttribEXT(EGLDisplay dpy, EGLint attribute, EGLAttrib* value);
+// egl_driver_query.cpp
+const char* GetDisplayDriverName(EGLDisplay dpy);
+char* GetDisplayDriverConfig(EGLDisplay dpy);
 // egl_images.cpp
 EGLImage CreateImage(EGLDisplay dpy, EGLContext ctx, EGLenum target, EGLClientBuffer buffer, const EGLAttrib* attrib_list);
 EGLImageKHR CreateImageKHR(EGLDisplay dpy, EGLContext ctx, EGLenum target, EGLClientBuffer buffer,

@@ -46,6 +46,7 @@ struct Surface {
   ::Pixmap pixmap = 0;
   x11::Presenter presenter;
   EGLint swap_interval = 1;
+  EGLint colorspace = EGL_GL_COLORSPACE_LINEAR;  // EGL_GL_COLORSPACE as created
 };
 
 struct ContextObject {
@@ -84,10 +85,16 @@ std::mutex& egl_mutex();
 // never freed.
 Display* display_for(EGLenum platform);
 bool is_display(EGLDisplay dpy);
+// Whether a handle is glvk's EGLDeviceEXT (egl_devices.cpp), with a device that came up.
+bool is_device(EGLDeviceEXT handle);
 
-// The surface attributes pbuffers and windows both take (EGL_GL_COLORSPACE, the OpenVG ones):
-// false for another attribute or a bad value (EGL_BAD_ATTRIBUTE).
-bool common_surface_attribute(EGLint attribute, EGLint value);
+// The surface attributes pbuffers, windows and pixmaps all take (EGL_GL_COLORSPACE, kept in
+// `colorspace`; the OpenVG ones): false for another attribute or a bad value (EGL_BAD_ATTRIBUTE).
+bool common_surface_attribute(EGLint attribute, EGLint value, EGLint& colorspace);
+// The default framebuffer of a surface of `config`: its colour buffers sRGB-encoded for
+// EGL_GL_COLORSPACE_SRGB (GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING SRGB, EGL 1.5 section 3.5.1).
+gl::WindowFramebufferConfig surface_framebuffer(const Config& config, EGLint width, EGLint height, EGLint colorspace,
+                                                EGLint samples, bool double_buffered);
 
 // EGL_KHR_platform_x11 (egl_x11.cpp): the display of an X connection (`native`: a Display*, or
 // EGL_DEFAULT_DISPLAY for the default server), EGL_NO_DISPLAY with the error set when it cannot be.

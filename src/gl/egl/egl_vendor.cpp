@@ -51,6 +51,8 @@ const NamedFunction kEglFunctions[] = {
     {"eglGetConfigAttrib", address(&api::GetConfigAttrib)},
     {"eglGetConfigs", address(&api::GetConfigs)},
     {"eglGetCurrentContext", address(&api::GetCurrentContext)},
+    {"eglGetDisplayDriverConfig", address(&api::GetDisplayDriverConfig)},
+    {"eglGetDisplayDriverName", address(&api::GetDisplayDriverName)},
     {"eglGetError", address(&api::GetError)},
     {"eglGetSyncAttrib", address(&api::GetSyncAttrib)},
     {"eglGetSyncAttribKHR", address(&api::GetSyncAttribKHR)},
@@ -58,6 +60,10 @@ const NamedFunction kEglFunctions[] = {
     {"eglMakeCurrent", address(&api::MakeCurrent)},
     {"eglQueryAPI", address(&api::QueryAPI)},
     {"eglQueryContext", address(&api::QueryContext)},
+    {"eglQueryDeviceAttribEXT", address(&api::QueryDeviceAttribEXT)},
+    {"eglQueryDeviceStringEXT", address(&api::QueryDeviceStringEXT)},
+    {"eglQueryDevicesEXT", address(&api::QueryDevicesEXT)},
+    {"eglQueryDisplayAttribEXT", address(&api::QueryDisplayAttribEXT)},
     {"eglQueryString", address(&api::QueryString)},
     {"eglQuerySurface", address(&api::QuerySurface)},
     {"eglReleaseTexImage", address(&api::ReleaseTexImage)},
@@ -109,24 +115,39 @@ enum ExtensionFunction {
   CLIENT_WAIT_SYNC_KHR,
   GET_SYNC_ATTRIB_KHR,
   WAIT_SYNC_KHR,
+  QUERY_DEVICE_ATTRIB_EXT,
+  QUERY_DEVICE_STRING_EXT,
+  GET_DISPLAY_DRIVER_NAME,
+  GET_DISPLAY_DRIVER_CONFIG,
   kExtensionFunctionCount
 };
-int dispatch_index[kExtensionFunctionCount] = {-1, -1, -1, -1, -1, -1, -1, -1, -1};
+int dispatch_index[kExtensionFunctionCount] = {-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
 
-// The display's vendor's function, or null after setting EGL_BAD_DISPLAY.
+// The vendor's function for a display (or device) handle's vendor, or null after setting `error`.
 template <typename F>
-F* vendor_function(EGLDisplay dpy, ExtensionFunction which) {
-  exports->threadInit();
-  __EGLvendorInfo* vendor = exports->getVendorFromDisplay(dpy);
+F* dispatched_function(__EGLvendorInfo* vendor, ExtensionFunction which, EGLint error) {
   F* function = vendor && dispatch_index[which] >= 0
                     ? reinterpret_cast<F*>(exports->fetchDispatchEntry(vendor, dispatch_index[which]))
                     : nullptr;
   if (!function) {
-    exports->setEGLError(EGL_BAD_DISPLAY);
+    exports->setEGLError(error);
     return nullptr;
   }
   exports->setLastVendor(vendor);
   return function;
+}
+
+template <typename F>
+F* vendor_function(EGLDisplay dpy, ExtensionFunction which) {
+  exports->threadInit();
+  return dispatched_function<F>(exports->getVendorFromDisplay(dpy), which, EGL_BAD_DISPLAY);
+}
+
+// EGLDeviceEXT functions go to the vendor that enumerated the device (libglvnd records it).
+template <typename F>
+F* device_vendor_function(EGLDeviceEXT device, ExtensionFunction which) {
+  exports->threadInit();
+  return dispatched_function<F>(exports->getVendorFromDevice(device), which, EGL_BAD_DEVICE_EXT);
 }
 
 EGLSurface dispatch_create_platform_window_surface_ext(EGLDisplay dpy, EGLConfig config, void* window,
@@ -177,6 +198,26 @@ EGLint dispatch_wait_sync_khr(EGLDisplay dpy, EGLSyncKHR sync, EGLint flags) {
   return function ? function(dpy, sync, flags) : EGL_FALSE;
 }
 
+EGLBoolean dispatch_query_device_attrib_ext(EGLDeviceEXT device, EGLint attribute, EGLAttrib* value) {
+  auto* function = device_vendor_function<decltype(api::QueryDeviceAttribEXT)>(device, QUERY_DEVICE_ATTRIB_EXT);
+  return function ? function(device, attribute, value) : EGL_FALSE;
+}
+
+const char* dispatch_query_device_string_ext(EGLDeviceEXT device, EGLint name) {
+  auto* function = device_vendor_function<decltype(api::QueryDeviceStringEXT)>(device, QUERY_DEVICE_STRING_EXT);
+  return function ? function(device, name) : nullptr;
+}
+
+const char* dispatch_get_display_driver_name(EGLDisplay dpy) {
+  auto* function = vendor_function<decltype(api::GetDisplayDriverName)>(dpy, GET_DISPLAY_DRIVER_NAME);
+  return function ? function(dpy) : nullptr;
+}
+
+char* dispatch_get_display_driver_config(EGLDisplay dpy) {
+  auto* function = vendor_function<decltype(api::GetDisplayDriverConfig)>(dpy, GET_DISPLAY_DRIVER_CONFIG);
+  return function ? function(dpy) : nullptr;
+}
+
 const NamedFunction kDispatchStubs[kExtensionFunctionCount] = {
     {"eglCreatePlatformWindowSurfaceEXT", address(&dispatch_create_platform_window_surface_ext)},
     {"eglCreatePlatformPixmapSurfaceEXT", address(&dispatch_create_platform_pixmap_surface_ext)},
@@ -187,6 +228,10 @@ const NamedFunction kDispatchStubs[kExtensionFunctionCount] = {
     {"eglClientWaitSyncKHR", address(&dispatch_client_wait_sync_khr)},
     {"eglGetSyncAttribKHR", address(&dispatch_get_sync_attrib_khr)},
     {"eglWaitSyncKHR", address(&dispatch_wait_sync_khr)},
+    {"eglQueryDeviceAttribEXT", address(&dispatch_query_device_attrib_ext)},
+    {"eglQueryDeviceStringEXT", address(&dispatch_query_device_string_ext)},
+    {"eglGetDisplayDriverName", address(&dispatch_get_display_driver_name)},
+    {"eglGetDisplayDriverConfig", address(&dispatch_get_display_driver_config)},
 };
 
 void* vendor_get_dispatch_address(const char* name) {

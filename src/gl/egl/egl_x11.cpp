@@ -44,12 +44,24 @@ bool window_visual_matches(const XWindowAttributes& attributes) {
 
 }  // namespace
 
-bool common_surface_attribute(EGLint attribute, EGLint value) {
+bool common_surface_attribute(EGLint attribute, EGLint value, EGLint& colorspace) {
   switch (attribute) {
-    case EGL_GL_COLORSPACE: return value == EGL_GL_COLORSPACE_LINEAR || value == EGL_GL_COLORSPACE_SRGB;
+    case EGL_GL_COLORSPACE:
+      if (value != EGL_GL_COLORSPACE_LINEAR && value != EGL_GL_COLORSPACE_SRGB) return false;
+      colorspace = value;
+      return true;
     case EGL_VG_ALPHA_FORMAT: case EGL_VG_COLORSPACE: return true;  // OpenVG's, ignored
     default: return false;
   }
+}
+
+gl::WindowFramebufferConfig surface_framebuffer(const Config& config, EGLint width, EGLint height, EGLint colorspace,
+                                                EGLint samples, bool double_buffered) {
+  gl::WindowFramebufferConfig buffers =
+      surface_buffers(width, height, config.alpha, config.depth, config.stencil, samples, double_buffered);
+  // Every config's 8-bit channels have an sRGB twin, so no config refuses the colour space.
+  if (colorspace == EGL_GL_COLORSPACE_SRGB) buffers.color_format = config.alpha ? GL_SRGB8_ALPHA8 : GL_SRGB8;
+  return buffers;
 }
 
 bool is_x11_display(const Display* display) {
@@ -118,8 +130,9 @@ bool pixmap_fits(const Display& display, ::Pixmap pixmap, x11::PixmapGeometry& g
 EGLSurface create_pixmap_surface(Display& display, const Config& config, ::Pixmap pixmap, const EGLint* attributes) {
   if (!is_x11_display(&display)) return fail(EGL_BAD_NATIVE_PIXMAP, EGL_NO_SURFACE);  // no pixmaps elsewhere
   if (!(surface_types(display, config) & EGL_PIXMAP_BIT)) return fail(EGL_BAD_MATCH, EGL_NO_SURFACE);
+  EGLint colorspace = EGL_GL_COLORSPACE_LINEAR;
   for (const EGLint* a = attributes; a && a[0] != EGL_NONE; a += 2)
-    if (!common_surface_attribute(a[0], a[1])) return fail(EGL_BAD_ATTRIBUTE, EGL_NO_SURFACE);
+    if (!common_surface_attribute(a[0], a[1], colorspace)) return fail(EGL_BAD_ATTRIBUTE, EGL_NO_SURFACE);
   x11::PixmapGeometry geometry;
   if (!pixmap_fits(display, pixmap, geometry)) return EGL_NO_SURFACE;
   // One EGLSurface per native pixmap (EGL 1.5 section 3.5.4).
@@ -129,14 +142,14 @@ EGLSurface create_pixmap_surface(Display& display, const Config& config, ::Pixma
   try {
     // Pixmaps are single-buffered (EGL 1.5 section 3.5.4): GL draws their one buffer.
     framebuffer = gl::create_window_framebuffer(
-        display.screen, surface_buffers(geometry.width, geometry.height, config.alpha, config.depth, config.stencil, 0,
-                                        false));
+        display.screen, surface_framebuffer(config, geometry.width, geometry.height, colorspace, 0, false));
   } catch (const std::exception& e) {
     std::fprintf(stderr, "glvk: eglCreatePixmapSurface: %s\n", e.what());
   }
   if (!framebuffer) return fail(EGL_BAD_ALLOC, EGL_NO_SURFACE);
   auto* surface = new Surface{&config, geometry.width, geometry.height, false, std::move(framebuffer)};
   surface->pixmap = pixmap;
+  surface->colorspace = colorspace;
   Visual* visual = display_visual(display);
   if (!visual || !x11::prepare_pixmap_presenter(surface->presenter, display.x11, pixmap, visual, geometry.depth)) {
     delete surface;
@@ -168,6 +181,7 @@ void present_pixmap(Surface& surface, gl::Context& ctx) {
 
 EGLSurface create_window_surface(Display& display, const Config& config, ::Window window, const EGLint* attributes) {
   if (!(surface_types(display, config) & EGL_WINDOW_BIT)) return fail(EGL_BAD_MATCH, EGL_NO_SURFACE);
+  EGLint colorspace = EGL_GL_COLORSPACE_LINEAR;
   for (const EGLint* a = attributes; a && a[0] != EGL_NONE; a += 2) {
     switch (a[0]) {
       // A hint (EGL 1.5 section 3.5.1): glvk's windows are double-buffered, and say so in
@@ -176,7 +190,7 @@ EGLSurface create_window_surface(Display& display, const Config& config, ::Windo
         if (a[1] != EGL_BACK_BUFFER && a[1] != EGL_SINGLE_BUFFER) return fail(EGL_BAD_ATTRIBUTE, EGL_NO_SURFACE);
         break;
       default:
-        if (!common_surface_attribute(a[0], a[1])) return fail(EGL_BAD_ATTRIBUTE, EGL_NO_SURFACE);
+        if (!common_surface_attribute(a[0], a[1], colorspace)) return fail(EGL_BAD_ATTRIBUTE, EGL_NO_SURFACE);
     }
   }
   XWindowAttributes window_attributes;
@@ -190,14 +204,14 @@ EGLSurface create_window_surface(Display& display, const Config& config, ::Windo
   std::shared_ptr<gl::FramebufferObject> framebuffer;
   try {
     framebuffer = gl::create_window_framebuffer(
-        display.screen, surface_buffers(window_attributes.width, window_attributes.height, config.alpha,
-                                        config.depth, config.stencil, 0, true));
+        display.screen, surface_framebuffer(config, window_attributes.width, window_attributes.height, colorspace, 0, true));
   } catch (const std::exception& e) {
     std::fprintf(stderr, "glvk: eglCreateWindowSurface: %s\n", e.what());
   }
   if (!framebuffer) return fail(EGL_BAD_ALLOC, EGL_NO_SURFACE);
   auto* surface = new Surface{&config, 0, 0, false, std::move(framebuffer)};
   surface->window = window;
+  surface->colorspace = colorspace;
   if (!x11::prepare_presenter(surface->presenter, display.x11, window)) {
     delete surface;
     return fail(EGL_BAD_NATIVE_WINDOW, EGL_NO_SURFACE);
