@@ -526,6 +526,45 @@ TEST_F(LegacyGlslTest, ImmediateModeGenericAttributesArePerVertex) {
   EXPECT_TRUE(near(28, 4, {0, 0, 0, 0}));
 }
 
+// glMaterial between glBegin and glEnd is a per-vertex value for fixed-function lighting; a GLSL
+// program's gl_FrontMaterial reads the material state the pair began with for its draw (Mesa's
+// llvmpipe and zink alike), while the state itself ends as the last call left it.
+TEST_F(LegacyGlslTest, MaterialsInsideBeginEndLeaveGlslMaterialUniformsAsTheyBegan) {
+  const GLuint p = link("#version 110\n"
+                        "void main() {\n"
+                        "  gl_FrontColor = gl_FrontMaterial.ambient + gl_FrontMaterial.diffuse;\n"
+                        "  gl_Position = gl_Vertex;\n"
+                        "}\n",
+                        "#version 110\nvoid main() { gl_FragColor = gl_Color; }\n");
+  glUseProgram(p);
+  const GLfloat ambient[] = {0.0f, 0.25f, 0.0f, 0.5f}, diffuse[] = {0.0f, 0.5f, 0.25f, 0.5f};
+  const GLfloat red[] = {1, 0, 0, 1};
+  glMaterialfv(GL_FRONT, GL_AMBIENT, ambient);
+  glMaterialfv(GL_FRONT, GL_DIFFUSE, diffuse);
+  glBegin(GL_TRIANGLE_FAN);
+  const GLfloat corners[4][2] = {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}};
+  for (const auto& v : corners) {
+    glMaterialfv(GL_FRONT, GL_AMBIENT, red);
+    glMaterialfv(GL_FRONT, GL_DIFFUSE, red);
+    glVertex2fv(v);
+  }
+  glEnd();
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_TRUE(near(16, 16, {0, byte(0.75), byte(0.25), 255}));
+  GLfloat now[4] = {};
+  glGetMaterialfv(GL_FRONT, GL_DIFFUSE, now);
+  EXPECT_EQ(now[0], 1.0f);
+  EXPECT_EQ(now[1], 0.0f);
+  // The next pair begins with the red state.
+  glBegin(GL_TRIANGLE_FAN);
+  glVertex2f(-1, -1);
+  glVertex2f(1, -1);
+  glVertex2f(1, 1);
+  glVertex2f(-1, 1);
+  glEnd();
+  EXPECT_TRUE(near(16, 16, {255, 0, 0, 255}));
+}
+
 // The alpha test (GL 4.6 compatibility 17.3.4) applies to a GLSL fragment shader's colour for draw
 // buffer zero: gl_FragData[0]'s alpha decides for both buffers, and each reference value is its own.
 TEST_F(LegacyGlslTest, AlphaTestReadsDrawBufferZerosShaderColour) {
