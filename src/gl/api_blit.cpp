@@ -30,7 +30,8 @@ namespace {
 
 // One axis of a blit clipped to both images (the _mesa_clip_blit role): src [s0, s1) maps onto
 // dst [d0, d1) (either may run backwards for a flip); the parts outside either image are dropped
-// and the other side shrinks in proportion. False when nothing is left.
+// and the other side shrinks in proportion. False when nothing is left. A dst_size of 0 leaves
+// the destination whole (the source is still clipped).
 bool clip_blit_axis(double& s0, double& s1, double& d0, double& d1, double src_size, double dst_size) {
   const auto clip = [](double& a0, double& a1, double& b0, double& b1, double size) {
     const double scale = (b1 - b0) / (a1 - a0);
@@ -47,8 +48,10 @@ bool clip_blit_axis(double& s0, double& s1, double& d0, double& d1, double src_s
     return true;
   };
   if (s1 == s0 || d1 == d0) return false;
-  return clip(d0, d1, s0, s1, dst_size) && clip(s0, s1, d0, d1, src_size);
+  return (dst_size == 0 || clip(d0, d1, s0, s1, dst_size)) && clip(s0, s1, d0, d1, src_size);
 }
+
+bool whole(double v) { return v == std::round(v); }
 
 // Blits one attachment into another (for depth/stencil attachments, the aspects `depth` and
 // `stencil`); the formats were checked by the caller.
@@ -66,6 +69,21 @@ void blit_attachment(Context& ctx, const FramebufferAttachment& src, const Frame
   if (!clip_blit_axis(sx0, sx1, dx0, dx1, si->width, di->width) ||
       !clip_blit_axis(sy0, sy1, dy0, dy1, si->height, di->height))
     return;
+  // Clipping the destination to its image moved a source edge by a fraction, which the integer
+  // rectangles below would round, changing the scale of the pixels that remain: the destination
+  // then stays whole (pixels off the image are not written: the writable rectangle keeps them
+  // out, through st's stand-in of the destination), so a blit off the image's edge samples as
+  // the same blit cut by the scissor does. Unless the stand-in would exceed a texture's size.
+  if (!whole(sx0) || !whole(sx1) || !whole(sy0) || !whole(sy1)) {
+    double ux0 = rect[0], uy0 = rect[1], ux1 = rect[2], uy1 = rect[3];
+    double vx0 = rect[4], vy0 = rect[5], vx1 = rect[6], vy1 = rect[7];
+    if (std::abs(vx1 - vx0) <= kMaxTextureSize && std::abs(vy1 - vy0) <= kMaxTextureSize &&
+        clip_blit_axis(ux0, ux1, vx0, vx1, si->width, 0) && clip_blit_axis(uy0, uy1, vy0, vy1, si->height, 0) &&
+        whole(ux0) && whole(ux1) && whole(uy0) && whole(uy1)) {
+      sx0 = ux0, sx1 = ux1, sy0 = uy0, sy1 = uy1;
+      dx0 = vx0, dx1 = vx1, dy0 = vy0, dy1 = vy1;
+    }
+  }
   const int s[4] = {int(std::lround(sx0)), int(std::lround(sy0)), int(std::lround(sx1)), int(std::lround(sy1))};
   const int d[4] = {int(std::lround(dx0)), int(std::lround(dy0)), int(std::lround(dx1)), int(std::lround(dy1))};
   const ScissoredRect writable = scissored_rect(ctx, *di);

@@ -122,8 +122,12 @@ void copy_tex_sub_image(Context& ctx, TextureObject& texture, GLenum target, GLi
   const TextureImage& image = texture.images[face_of(target)][std::size_t(level)];
   if (!image.defined()) return ctx.error(GL_INVALID_OPERATION, "%s: level %d has no image", function, level);
   if (!check_region_inside(ctx, image, xoffset, yoffset, zoffset, width, height, 1, function)) return;
-  if (formats::describe(image.storage).is_compressed)
-    return ctx.error(GL_INVALID_OPERATION, "%s: the texture is compressed", function);
+  // GL 4.6 8.7: a compressed image takes the copy in whole blocks (or up to its edge), encoded
+  // again, as glTexSubImage's texels; only the formats glvk can encode.
+  if (formats::describe(image.format).is_compressed &&
+      (!check_online_compression(ctx, image.format, function) ||
+       !check_whole_blocks(ctx, image, xoffset, yoffset, width, height, GL_INVALID_OPERATION, function)))
+    return;
   const FramebufferAttachment* src = copy_source_attachment(ctx, GLenum(image.base_format), function);
   if (!src || !texture.resource || !width || !height) return;
   copy_from_read_buffer(ctx, *src, x, y, width, height, *texture.resource, image, target, level, xoffset, yoffset,

@@ -112,7 +112,8 @@ void end_primitive(Context& ctx) {
   // dispatch that draws a batch), not in SELECT or FEEDBACK mode (each primitive is reported as
   // it ends), not with per-vertex generic attributes (kept for one primitive only).
   const unsigned per_primitive = independent_primitive_vertices(mode);
-  if (per_primitive && l.render_mode == GL_RENDER && !l.immediate_generic_mask && !replaying_list(ctx)) {
+  if (per_primitive && l.render_mode == GL_RENDER && !l.immediate_generic_mask && !l.begin_materials &&
+      !replaying_list(ctx)) {
     // An incomplete last primitive draws nothing (GL 4.6 compatibility 10.1): dropped here, so
     // that the next pair's vertices start a primitive of their own.
     const std::size_t own = l.vertices.size() - l.batched_vertices;
@@ -124,6 +125,7 @@ void end_primitive(Context& ctx) {
     return;
   }
   if (!l.vertices.empty()) draw_vertices(ctx, mode, l.vertices.size());
+  l.begin_materials.reset();
   l.vertices.clear();
   l.immediate_generics.clear();
   l.immediate_generic_mask = 0;
@@ -189,6 +191,7 @@ void Begin(Context& ctx, const char* fn, GLenum mode) {
   ctx.legacy.vertices.resize(ctx.legacy.batched_vertices);  // the batch stays; this primitive follows
   ctx.legacy.immediate_generics.clear();
   ctx.legacy.immediate_generic_mask = 0;
+  ctx.legacy.begin_materials.reset();
 }
 
 void End(Context& ctx, const char* fn) {

@@ -157,6 +157,7 @@ void set_material(Context& ctx, const char* fn, GLenum face, GLenum pname, const
   }
   if (pname == GL_SHININESS && (v[0] < 0 || v[0] > 128))
     return ctx.error(GL_INVALID_VALUE, "%s(SHININESS = %g): not in [0, 128]", fn, double(v[0]));
+  if (ctx.legacy.inside_begin_end() && !ctx.legacy.begin_materials) ctx.legacy.begin_materials = ctx.legacy.materials;
   for (unsigned f = 0; f < 2; ++f) {
     if (!(mask & (1u << f))) continue;
     Material& m = ctx.legacy.materials[f];

@@ -388,10 +388,7 @@ void draw_indices(Context& ctx, const char* fn, GLsizei width, GLsizei height, G
 void draw_color_indices(Context& ctx, const char* fn, GLsizei width, GLsizei height, const IndexPixels& p) {
   const RasterPosition& r = ctx.legacy.raster;
   if (!r.valid || width == 0 || height == 0) return;
-  std::vector<GLfloat> rgba(p.stencil.size() * 4);
-  for (std::size_t i = 0; i < p.stencil.size(); ++i)
-    for (GLenum c = 0; c < 4; ++c)
-      rgba[i * 4 + c] = map_index(ctx, GL_PIXEL_MAP_I_TO_R + c, std::int64_t(p.stencil[i]));
+  const std::vector<GLfloat> rgba = color_index_lookup(ctx, p.stencil);
   DefaultPixelStore store(ctx, GL_PIXEL_UNPACK_BUFFER, false);
   if (!load_pixels(ctx, fn, GL_RGBA32F, width, height, GL_RGBA, GL_FLOAT, rgba.data())) return;
   const PixelTransfer saved = ctx.legacy.transfer;
@@ -426,6 +423,23 @@ void draw_pixels(Context& ctx, const char* fn, GLsizei width, GLsizei height, GL
 }
 
 }  // namespace
+
+bool unpack_color_indices(Context& ctx, const char* fn, GLsizei width, GLsizei height, GLenum type,
+                          const void* pixels, std::vector<GLfloat>& indices) {
+  IndexPixels p;
+  if (!unpack_indices(ctx, fn, width, height, GL_COLOR_INDEX, type, pixels, p)) return false;
+  indices = std::move(p.stencil);
+  return true;
+}
+
+std::vector<GLfloat> color_index_lookup(const Context& ctx, const std::vector<GLfloat>& indices) {
+  std::vector<GLfloat> rgba(indices.size() * 4);
+  for (std::size_t i = 0; i < indices.size(); ++i)
+    for (GLenum c = 0; c < 4; ++c) rgba[i * 4 + c] = map_index(ctx, GL_PIXEL_MAP_I_TO_R + c, std::int64_t(indices[i]));
+  return rgba;
+}
+
+bool is_color_index_type(GLenum type) { return is_index_type(type); }
 
 // 14.8: the bits as GL_BITMAP's unpacking reads them, one byte per pixel (255: a set bit makes a
 // fragment). Null bitmap data with no pixel buffer: no bits. False after an error.

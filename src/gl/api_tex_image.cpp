@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "api_common.h"
+#include "legacy_internal.h"
 #include "texture_internal.h"
 #include "state_query.h"
 #include "glvk/formats/compressed.h"
@@ -171,9 +172,43 @@ bool strip_border(unsigned dims, GLenum target, GLsizei& width, GLsizei& height,
   return true;
 }
 
+namespace {
+
+// GL 4.6 compatibility 8.4.4: COLOR_INDEX texels (an index type or BITMAP; 1D and 2D images) become
+// RGBA floats through the index shift and offset and the colour index lookup, the last step of
+// their transfer (no colour scale and bias after it), then specify the image as such, read with
+// the default unpack state.
+bool color_index_texels(Context& ctx, unsigned dims, GLenum format, GLenum type, GLsizei width, GLsizei height) {
+  return format == GL_COLOR_INDEX && dims <= 2 && !ctx.config().core_profile && is_color_index_type(type) &&
+         width >= 0 && height >= 0;
+}
+template <typename Specify>
+void specify_color_indices(Context& ctx, const char* fn, GLsizei width, GLsizei height, GLenum type,
+                           const void* pixels, Specify specify) {
+  std::vector<GLfloat> rgba;
+  if ((pixels || bound_buffer(ctx, GL_PIXEL_UNPACK_BUFFER)) && width > 0 && height > 0) {
+    std::vector<GLfloat> indices;
+    if (!unpack_color_indices(ctx, fn, width, height, type, pixels, indices)) return;
+    rgba = color_index_lookup(ctx, indices);
+  }
+  DefaultPixelStore store(ctx, GL_PIXEL_UNPACK_BUFFER, false);
+  const PixelTransfer saved = ctx.legacy.transfer;
+  ctx.legacy.transfer.scale = {1, 1, 1, 1};
+  ctx.legacy.transfer.bias = {0, 0, 0, 0};
+  specify(rgba.empty() ? nullptr : rgba.data());
+  ctx.legacy.transfer = saved;
+}
+
+}  // namespace
+
 void tex_image(Context& ctx, TextureObject& texture, unsigned dims, GLenum target, GLint level, GLint internal_format,
                GLsizei width, GLsizei height, GLsizei depth, GLint border, GLenum format, GLenum type,
                const void* pixels, const char* function) {
+  if (color_index_texels(ctx, dims, format, type, width, height))
+    return specify_color_indices(ctx, function, width, dims == 1 ? 1 : height, type, pixels, [&](const void* rgba) {
+      tex_image(ctx, texture, dims, target, level, internal_format, width, height, depth, border, GL_RGBA, GL_FLOAT,
+                rgba, function);
+    });
   if (level < 0 || level >= max_levels(target))
     return ctx.error(GL_INVALID_VALUE, "%s(level = %d): out of range", function, level);
   const formats::InternalFormatInfo* info = formats::find_internal_format(GLenum(internal_format));
@@ -253,6 +288,10 @@ namespace {
 void tex_sub_image(Context& ctx, TextureObject& texture, unsigned dims, GLenum target, GLint level, GLint x, GLint y,
                    GLint z, GLsizei width, GLsizei height, GLsizei depth, GLenum format, GLenum type,
                    const void* pixels, const char* function) {
+  if (color_index_texels(ctx, dims, format, type, width, height))
+    return specify_color_indices(ctx, function, width, dims == 1 ? 1 : height, type, pixels, [&](const void* rgba) {
+      tex_sub_image(ctx, texture, dims, target, level, x, y, z, width, height, depth, GL_RGBA, GL_FLOAT, rgba, function);
+    });
   if (level < 0 || level >= max_levels(target))
     return ctx.error(GL_INVALID_VALUE, "%s(level = %d): out of range", function, level);
   if (width < 0 || height < 0 || depth < 0)

@@ -101,6 +101,16 @@ std::size_t swap_unit(GLenum type);
 // INVALID_OPERATION for a range beyond the buffer.
 bool unpack_source(Context& ctx, const char* fn, const void* pixels, std::size_t size, std::vector<std::byte>& out);
 
+// api_pixel_rects.cpp: COLOR_INDEX pixels (GL 4.6 compatibility 8.4.4): the indices of a width x
+// height rectangle of `type` (an index type or BITMAP) as the unpack state reads them, shifted by
+// INDEX_SHIFT and offset by INDEX_OFFSET (false after an error; zeros without data), and their
+// colour index lookup through I_TO_R..A (RGBA floats, the last step of the transfer).
+bool unpack_color_indices(Context& ctx, const char* fn, GLsizei width, GLsizei height, GLenum type,
+                          const void* pixels, std::vector<GLfloat>& indices);
+std::vector<GLfloat> color_index_lookup(const Context& ctx, const std::vector<GLfloat>& indices);
+// The types COLOR_INDEX and STENCIL_INDEX data come in (table 8.2 without the packed ones, BITMAP).
+bool is_color_index_type(GLenum type);
+
 // api_pixel_maps.cpp: the pixel map lookups of the pixel transfer (GL 4.6 compatibility 8.4.1.?):
 // an index through I_TO_I, S_TO_S or I_TO_R..A (masked by the map's size - 1), a colour component
 // in [0, 1] through R_TO_R..A_TO_A.

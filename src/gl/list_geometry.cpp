@@ -98,10 +98,12 @@ void ListGeometry::run(Context& ctx, const ListCommand& command) {
     LegacyState& l;
     ListGeometry& g;
     std::array<Material, 2> materials;  // a glColor moves COLOR_MATERIAL's, at replay only
+    std::optional<std::array<Material, 2>> begin_materials;  // a glMaterial sets it, at replay only
     GLenum mode;
     std::uint32_t generics;
     Swap(LegacyState& legacy, ListGeometry& geometry)
-        : l(legacy), g(geometry), materials(legacy.materials), mode(legacy.begin_mode),
+        : l(legacy), g(geometry), materials(legacy.materials), begin_materials(legacy.begin_materials),
+          mode(legacy.begin_mode),
           generics(legacy.immediate_generic_mask) {
       exchange();
       l.begin_mode = g.inside_ ? g.mode_ : kOutsideBeginEnd;
@@ -114,6 +116,7 @@ void ListGeometry::run(Context& ctx, const ListCommand& command) {
     ~Swap() {
       exchange();
       l.materials = materials;
+      l.begin_materials = begin_materials;
       l.begin_mode = mode;
       l.immediate_generic_mask = generics;
     }

@@ -18,6 +18,25 @@ namespace glvk::gl {
 bool compile_tex_image(Context& ctx, const char* fn, unsigned dims, GLenum target, GLint level, GLint internalformat,
                        GLsizei w, GLsizei h, GLsizei d, GLint border, GLenum format, GLenum type, const void* pixels) {
   if (is_proxy(target)) return true;
+  // COLOR_INDEX texels keep their indices as read (FLOAT, the index arithmetic and lookup left to
+  // the replay: pixel transfer state applies when the list runs).
+  if (format == GL_COLOR_INDEX && dims <= 2 && w >= 0 && h >= 0 && is_color_index_type(type)) {
+    auto indices = std::make_shared<std::vector<GLfloat>>();
+    const PixelTransfer transfer = ctx.legacy.transfer;
+    ctx.legacy.transfer.index_shift = ctx.legacy.transfer.index_offset = 0;
+    const bool read = (!pixels && !bound_buffer(ctx, GL_PIXEL_UNPACK_BUFFER)) ||
+                      unpack_color_indices(ctx, fn, w, dims == 1 ? 1 : h, type, pixels, *indices);
+    ctx.legacy.transfer = transfer;
+    if (!read) return false;
+    record_list_command(ctx, [=](Context& c) {
+      if (c.legacy.inside_begin_end()) return between_begin_end(c, fn);
+      DefaultPixelStore store(c, GL_PIXEL_UNPACK_BUFFER, false);
+      if (TextureRef t = target_texture(c, target, is_image_target, dims, fn))
+        tex_image(c, *t, dims, target, level, internalformat, w, h, d, border, GL_COLOR_INDEX, GL_FLOAT,
+                  indices->empty() ? nullptr : indices->data(), fn);
+    });
+    return ctx.legacy.list_mode == GL_COMPILE_AND_EXECUTE;
+  }
   std::shared_ptr<std::vector<std::byte>> texels;  // null: no data
   const int bpp = formats::bytes_per_pixel(format, type);
   if (bpp > 0 && w > 0 && h > 0 && d > 0 && (pixels || bound_buffer(ctx, GL_PIXEL_UNPACK_BUFFER))) {

@@ -634,8 +634,9 @@ static Program link_on_this_thread(std::span<const ShaderSource> shaders, const 
 }
 
 std::vector<std::uint32_t> fragment_without_outputs(const Program& program, std::uint32_t locations, bool flat_colors,
-                                                    std::uint32_t flipped) {
-  std::vector<std::uint32_t> words = program.spirv[std::size_t(Stage::Fragment)];
+                                                    std::uint32_t flipped, const AlphaTest& alpha_test) {
+  // The alpha test first: it reads draw buffer zero's output before any pass moves it.
+  std::vector<std::uint32_t> words = detail::with_alpha_test(program.spirv[std::size_t(Stage::Fragment)], alpha_test);
   if (flipped) words = detail::with_output_signedness_flipped(words, flipped);
   if (flat_colors) {
     std::vector<std::string> names;

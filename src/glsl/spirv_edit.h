@@ -94,6 +94,11 @@ void rebind_for_pipeline(std::vector<std::uint32_t>& words, const std::map<std::
 // integer colour buffer of the other signedness, which Vulkan would not write.
 std::vector<std::uint32_t> with_output_signedness_flipped(const std::vector<std::uint32_t>& words, std::uint32_t locations);
 
+// The fragment module discarding the fragments whose colour for draw buffer zero (the vec4 output
+// at Location 0) fails GL's alpha test, checked before each return of the entry point
+// (spirv_alpha_test.cpp); unchanged for other stages, GL_ALWAYS, or no such output.
+std::vector<std::uint32_t> with_alpha_test(const std::vector<std::uint32_t>& words, const AlphaTest& test);
+
 // The module with the Input variables named in `names` decorated Flat, unless they already carry
 // an interpolation decoration (Flat, NoPerspective).
 std::vector<std::uint32_t> with_flat_inputs(const std::vector<std::uint32_t>& words, const std::vector<std::string>& names);

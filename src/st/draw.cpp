@@ -136,6 +136,15 @@ void lower_tessellation(const DrawCall& call, const glsl::Program& reflection, P
                                                     call.render->patch_default_inner_level);
 }
 
+// GL's alpha test (GL 4.6 compatibility 17.3.4) applies to fixed-function and GLSL fragment
+// stages alike, on the colour for draw buffer zero; Vulkan has none, so the fragment module
+// becomes a variant that discards the fragments failing it (glsl::AlphaTest). The lowering of
+// alpha test; the core profile and ES never enable it.
+glsl::AlphaTest lower_alpha_test(const RenderState& r) {
+  if (!r.alpha_test || r.alpha_func < GL_NEVER || r.alpha_func > GL_ALWAYS) return {};
+  return {glsl::AlphaFunc(r.alpha_func - GL_NEVER), std::clamp(r.alpha_ref, 0.0f, 1.0f)};
+}
+
 bool restart_enabled(const DrawCall& call) {
   return call.index_type && (call.render->primitive_restart || call.render->primitive_restart_fixed_index);
 }
@@ -480,7 +489,8 @@ void draw(Context& context, const DrawCall& call) {
   // GL_FLAT shades a GLSL fragment shader's gl_Color as well (compatibility: the colour varyings
   // follow glShadeModel unless qualified).
   key.modules[std::size_t(glsl::Stage::Fragment)] = const_cast<Program::Impl&>(prog).fragment_module(
-      reflection, outputs.kept_inside, call.render->shade_model == GL_FLAT, outputs.flipped);
+      reflection, outputs.kept_inside, call.render->shade_model == GL_FLAT, outputs.flipped,
+      lower_alpha_test(*call.render));
   if (topology == VK_PRIMITIVE_TOPOLOGY_PATCH_LIST) lower_tessellation(call, reflection, const_cast<Program::Impl&>(prog), device, key);
 
   // Attachments (st_update_framebuffer_state's result, as views of images).

@@ -46,7 +46,7 @@ Program::Impl::~Impl() {
   for (VkShaderModule module : modules) vkDestroyShaderModule(device, module, nullptr);
   vkDestroyPipeline(device, compute_pipeline, nullptr);
   vkDestroyShaderModule(device, compute_module, nullptr);
-  for (const auto& variant : fragment_variants_) vkDestroyShaderModule(device, variant.second, nullptr);
+  for (const auto& variant : fragment_variants_) vkDestroyShaderModule(device, variant.module, nullptr);
   for (const auto& variant : point_size_variants_) vkDestroyShaderModule(device, variant.second, nullptr);
   for (const auto& variant : tess_control_variants_) vkDestroyShaderModule(device, variant.module, nullptr);
   vkDestroyPipelineLayout(device, layout, nullptr);
@@ -54,19 +54,22 @@ Program::Impl::~Impl() {
 }
 
 VkShaderModule Program::Impl::fragment_module(const glsl::Program& reflection, std::uint32_t kept_inside,
-                                              bool flat_colors, std::uint32_t flipped) {
+                                              bool flat_colors, std::uint32_t flipped, const glsl::AlphaTest& alpha_test) {
   const VkShaderModule whole = modules[std::size_t(glsl::Stage::Fragment)];
   flat_colors = flat_colors && reflection.shade_model_colors;
-  if ((!kept_inside && !flat_colors && !flipped) || !whole) return whole;
-  // Variants by the kept-inside locations (bits 0-7), the flipped ones (bits 8-15) and flat
-  // colours (bit 31).
+  const bool alpha = alpha_test.func != glsl::AlphaFunc::Always;
+  if ((!kept_inside && !flat_colors && !flipped && !alpha) || !whole) return whole;
   static_assert(kMaxColorBuffers <= 8);
-  const std::uint32_t variant = kept_inside | flipped << 8 | (flat_colors ? 1u << 31 : 0u);
+  const std::uint32_t outputs = kept_inside | flipped << 8 | (flat_colors ? 1u << 31 : 0u);
+  // One module per reference value used, like the point sizes: programs rarely change it.
+  std::uint32_t ref = 0;
+  if (alpha) std::memcpy(&ref, &alpha_test.ref, 4);
   std::lock_guard lock(variants_mutex_);
-  for (const auto& [mask, module] : fragment_variants_)
-    if (mask == variant) return module;
-  const VkShaderModule module = create_module(glsl::fragment_without_outputs(reflection, kept_inside, flat_colors, flipped));
-  fragment_variants_.emplace_back(variant, module);
+  for (const FragmentVariant& v : fragment_variants_)
+    if (v.outputs == outputs && v.alpha_func == alpha_test.func && v.alpha_ref == ref) return v.module;
+  const VkShaderModule module =
+      create_module(glsl::fragment_without_outputs(reflection, kept_inside, flat_colors, flipped, alpha_test));
+  fragment_variants_.push_back({outputs, alpha_test.func, ref, module});
   return module;
 }
 

@@ -30,8 +30,9 @@ struct Program::Impl {
   // (glsl::fragment_without_outputs), made on first use; the whole module when the mask is 0.
   // `flat_colors`: GL_FLAT shading of the compatibility colour inputs (Program::shade_model_colors).
   // `flipped`: integer outputs written as the other signedness (their buffers').
+  // `alpha_test`: GL's alpha test on draw buffer zero's colour (draw.cpp's lower_alpha_test).
   VkShaderModule fragment_module(const glsl::Program& reflection, std::uint32_t kept_inside, bool flat_colors = false,
-                                 std::uint32_t flipped = 0);
+                                 std::uint32_t flipped = 0, const glsl::AlphaTest& alpha_test = {});
   // The module of `stage` (the last before rasterization) writing `size` as every vertex's point
   // size (glsl::with_point_size), made on first use for each size.
   VkShaderModule point_size_module(const glsl::Program& reflection, glsl::Stage stage, float size);
@@ -43,7 +44,13 @@ struct Program::Impl {
 
  private:
   std::mutex variants_mutex_;  // programs are shared between contexts
-  std::vector<std::pair<std::uint32_t, VkShaderModule>> fragment_variants_;
+  struct FragmentVariant {
+    std::uint32_t outputs;  // kept-inside locations (bits 0-7), flipped ones (8-15), flat colours (31)
+    glsl::AlphaFunc alpha_func;
+    std::uint32_t alpha_ref;  // the reference's bits
+    VkShaderModule module;
+  };
+  std::vector<FragmentVariant> fragment_variants_;
   std::vector<std::pair<float, VkShaderModule>> point_size_variants_;
   struct TessControlVariant {
     std::uint32_t vertices;

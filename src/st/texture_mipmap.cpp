@@ -4,6 +4,7 @@
 // depth images (Vulkan blits depth only with a nearest filter).
 #include <algorithm>
 #include <cstddef>
+#include <memory>
 #include <vector>
 
 #include "glvk/formats/compressed.h"
@@ -75,12 +76,14 @@ class FloatLevel {
           formats::pack_depth_float(d_, depth.data(), dst + y * row_, w_);
         }
       } else if (d_.is_compressed) {
-        // The encoders take the stored (encoded) values: sRGB formats are encoded back first.
+        // The encoders take the stored (encoded) values: sRGB formats are encoded back first, in a
+        // copy (the linear texels stay for the next level).
+        std::vector<float> stored(src, src + std::size_t(w_) * h_ * 4);
         if (d_.colorspace == formats::Colorspace::SRGB)
-          for (std::size_t i = 0; i < std::size_t(w_) * h_ * 4; ++i)
-            if (i % 4 != 3) src[i] = formats::linear_to_srgb(src[i]);
-        formats::encode_image_rgba_float(formats::CompressedFamily(d_.compressed_family), src, std::size_t(w_) * 4, w_,
-                                         h_, reinterpret_cast<std::uint8_t*>(dst), row_);
+          for (std::size_t i = 0; i < stored.size(); ++i)
+            if (i % 4 != 3) stored[i] = formats::linear_to_srgb(stored[i]);
+        formats::encode_image_rgba_float(formats::CompressedFamily(d_.compressed_family), stored.data(),
+                                         std::size_t(w_) * 4, w_, h_, reinterpret_cast<std::uint8_t*>(dst), row_);
       } else {
         formats::convert(dst, native_, row_, src, rgba, std::size_t(w_) * 16, w_, h_);
       }
@@ -102,15 +105,22 @@ class FloatLevel {
 };
 
 // One level from the level above on the CPU: the average of each 2x2(x2) box (edges repeat when a
-// dimension is already 1).
-void reduce_level_on_cpu(Texture& texture, unsigned level) {
+// dimension is already 1). `above`: the level above's texels, read from the texture when null.
+// Compressed levels are reduced from the texels kept before the level above was encoded, not
+// from its lossy blocks, so that the error of one encoding does not carry into every smaller
+// level (Mesa likewise reduces the decoded base level, encoding each level on its own).
+std::unique_ptr<FloatLevel> reduce_level_on_cpu(Texture& texture, unsigned level, std::unique_ptr<FloatLevel> above) {
   const TextureLayout& l = texture.layout();
   const FormatDesc& d = formats::describe(l.format);
   const bool three_d = l.target == TextureTarget::TEXTURE_3D;
   const std::uint32_t sw = l.level_width(level - 1), sh = l.level_height(level - 1), sd = l.level_depth(level - 1);
   const std::uint32_t dw = l.level_width(level), dh = l.level_height(level), dd = l.level_depth(level);
-  FloatLevel src(d, sw, sh, three_d ? sd : l.layers), dst(d, dw, dh, three_d ? dd : l.layers);
-  src.read(texture, level - 1);
+  if (!above) {
+    above = std::make_unique<FloatLevel>(d, sw, sh, three_d ? sd : l.layers);
+    above->read(texture, level - 1);
+  }
+  const FloatLevel& src = *above;
+  auto dst = std::make_unique<FloatLevel>(d, dw, dh, three_d ? dd : l.layers);
   for (std::uint32_t z = 0; z < (three_d ? dd : l.layers); ++z)
     for (std::uint32_t y = 0; y < dh; ++y)
       for (std::uint32_t x = 0; x < dw; ++x)
@@ -124,9 +134,10 @@ void reduce_level_on_cpu(Texture& texture, unsigned level) {
                 sum += src.texel(std::min(x * 2 + dx, sw - 1), std::min(y * 2 + dy, sh - 1), sz, c);
                 ++count;
               }
-          dst.slice_texels(z)[(std::size_t(y) * dw + x) * 4 + std::size_t(c)] = sum / float(count);
+          dst->slice_texels(z)[(std::size_t(y) * dw + x) * 4 + std::size_t(c)] = sum / float(count);
         }
-  dst.write(texture, level);
+  dst->write(texture, level);
+  return dst;
 }
 
 }  // namespace
@@ -143,7 +154,12 @@ void texture_generate_mipmap(Texture& texture, unsigned base_level, unsigned las
   last_level = std::min(last_level, l.levels - 1);
   // A view in another format than its image's would be filtered in the image's format by a blit.
   if (texture.reinterprets_image() || !can_blit_linear(texture.screen(), l.format)) {
-    for (unsigned level = base_level + 1; level <= last_level; ++level) reduce_level_on_cpu(texture, level);
+    const bool keep_texels = formats::describe(l.format).is_compressed;
+    std::unique_ptr<FloatLevel> above;
+    for (unsigned level = base_level + 1; level <= last_level; ++level) {
+      above = reduce_level_on_cpu(texture, level, std::move(above));
+      if (!keep_texels) above.reset();
+    }
     return;
   }
   Locked lock(texture.screen());

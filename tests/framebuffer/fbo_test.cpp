@@ -1,5 +1,7 @@
 // Framebuffer and renderbuffer objects through the real dispatch on lavapipe with validation:
 // every completeness status reached, attachment and renderbuffer queries, glReadPixels, errors.
+#include <array>
+
 #include "framebuffer_helpers.h"
 
 namespace glvk::test {
@@ -705,6 +707,37 @@ TEST_F(BlitTest, CopyTexImageIntoOneDThreeDAndArrays) {
   glCopyTexSubImage1D(GL_TEXTURE_1D, -1, 0, 0, 0, 1);
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE)) << "negative level";
   glDeleteTextures(4, textures);
+}
+
+// A compressed image takes glCopyTexSubImage's rectangle in whole blocks (GL 4.6 8.7: offsets on
+// block boundaries, sizes whole blocks or reaching the image's edge), encoded as texels would be:
+// a solid 4x4 block of a colour S3TC holds exactly (5-6-5 endpoints of 0 and 255) reads back as it is.
+TEST_F(BlitTest, CopyTexSubImageIntoCompressedArrayLayersTakesWholeBlocks) {
+  std::vector<std::uint8_t> red(8 * 8 * 4);
+  for (std::size_t i = 0; i < red.size(); i += 4) red[i] = red[i + 3] = 255;
+  texture_framebuffer(GL_RGBA8, 8, 8, GL_RGBA, GL_UNSIGNED_BYTE, red.data());
+  GLuint array;
+  glGenTextures(1, &array);
+  glBindTexture(GL_TEXTURE_2D_ARRAY, array);
+  glTexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_COMPRESSED_RGBA_S3TC_DXT5_EXT, 8, 8, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glCopyTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 4, 4, 1, 0, 0, 4, 4);  // the last block of layer 1
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  std::vector<std::uint8_t> out(8 * 8 * 2 * 4, 7);
+  glGetTexImage(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA, GL_UNSIGNED_BYTE, out.data());
+  for (int y = 4; y < 8; ++y)
+    for (int x = 4; x < 8; ++x) {
+      const std::size_t at = std::size_t(((64 + y * 8 + x)) * 4);
+      EXPECT_EQ((std::array<int, 4>{out[at], out[at + 1], out[at + 2], out[at + 3]}), (std::array<int, 4>{255, 0, 0, 255}))
+          << "layer 1 texel " << x << "," << y;
+    }
+  glCopyTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 2, 0, 0, 0, 0, 4, 4);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "x offset inside a block";
+  glCopyTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, 0, 0, 0, 3, 4);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION)) << "width short of a block and of the edge";
+  glCopyTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 4, 4, 0, 0, 0, 4, 4);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR)) << "a whole block up to the edge";
+  glDeleteTextures(1, &array);
 }
 
 }  // namespace

@@ -210,6 +210,24 @@ TEST_F(RenderTargetBlitTest, ScissorCutsTheDestination) {
     }
 }
 
+// A scaled blit whose destination runs off the image keeps its scale for the pixels that remain
+// (GL 4.6 18.3.1: destination pixel x reads source floor((x + 0.5) * 4 / 10) for NEAREST): the
+// source rectangle 0..4 onto 0..10 in a 6-wide image, whose clipped source edge (2.4) is no
+// texel edge, reads texels 0 0 1 1 1 2 (not 0 0 0 1 1 1, a 0..2 onto 0..6 blit).
+TEST_F(RenderTargetBlitTest, DestinationOffTheImageKeepsTheScale) {
+  const std::uint8_t texels[] = {10, 0, 0, 255, 20, 0, 0, 255, 30, 0, 0, 255, 40, 0, 0, 255};
+  const GLuint source = texture_framebuffer(GL_RGBA8, 4, 1, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+  const std::vector<std::uint8_t> zeros(6 * 4, 0);
+  const GLuint target = texture_framebuffer(GL_RGBA8, 6, 1, GL_RGBA, GL_UNSIGNED_BYTE, zeros.data());
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, source);
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, target);
+  glBlitFramebuffer(0, 0, 4, 1, 0, 0, 10, 1, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  const auto out = read_rgba8(target, 6, 1);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  const int expected[] = {10, 10, 20, 20, 20, 30};
+  for (int x = 0; x < 6; ++x) EXPECT_EQ(out[std::size_t(x) * 4], expected[x]) << "x " << x;
+}
+
 // GL 4.6 section 18.3.1 with GL_FRAMEBUFFER_SRGB: enabled, an sRGB read buffer is decoded and an
 // sRGB draw buffer encoded; disabled, the bits go across as they are. sRGB 188 decodes to
 // ((188/255 + 0.055) / 1.055)^2.4 = 0.50293, stored as round(0.50293 * 255) = 128; linear 128/255

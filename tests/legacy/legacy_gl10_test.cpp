@@ -234,6 +234,54 @@ TEST_F(LegacyGl10Test, PixelTransferScalesAndBiasesTextureImages) {
   glDeleteTextures(2, textures);
 }
 
+// COLOR_INDEX texels (GL 4.6 compatibility 8.4.4): each index, shifted and offset, becomes RGBA
+// through I_TO_R..A (masked by the map size - 1), whatever MAP_COLOR; BITMAP data gives indices 0
+// and 1 from its bits, most significant first. In a display list the lookup is the replay's: the
+// maps current when the list runs.
+TEST_F(LegacyGl10Test, ColourIndexTexelsGoThroughTheIndexMaps) {
+  const GLfloat r[] = {0, 1}, g[] = {0, 0}, b[] = {1, 0}, a[] = {1, 1};
+  glPixelMapfv(GL_PIXEL_MAP_I_TO_R, 2, r);
+  glPixelMapfv(GL_PIXEL_MAP_I_TO_G, 2, g);
+  glPixelMapfv(GL_PIXEL_MAP_I_TO_B, 2, b);
+  glPixelMapfv(GL_PIXEL_MAP_I_TO_A, 2, a);
+  GLuint t = 0;
+  glGenTextures(1, &t);
+  glBindTexture(GL_TEXTURE_2D, t);
+  const GLubyte bits = 0xa5;  // 1 0 1 0 0 1 0 1
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 8, 1, 0, GL_COLOR_INDEX, GL_BITMAP, &bits);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  std::array<GLubyte, 8 * 4> got{};
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, got.data());
+  for (int x = 0; x < 8; ++x) {
+    const bool set = (bits >> (7 - x)) & 1;
+    const std::array<int, 4> want = set ? std::array<int, 4>{255, 0, 0, 255} : std::array<int, 4>{0, 0, 255, 255};
+    EXPECT_EQ((std::array<int, 4>{got[std::size_t(x * 4)], got[std::size_t(x * 4 + 1)], got[std::size_t(x * 4 + 2)],
+                                  got[std::size_t(x * 4 + 3)]}), want) << "texel " << x;
+  }
+  // Byte indices 0..3 offset by 1: (i + 1) & 1 picks the map entry.
+  const GLubyte indices[4] = {0, 1, 2, 3};
+  glPixelTransferi(GL_INDEX_OFFSET, 1);
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, 1, GL_COLOR_INDEX, GL_UNSIGNED_BYTE, indices);
+  glPixelTransferi(GL_INDEX_OFFSET, 0);
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, got.data());
+  for (int x = 0; x < 4; ++x) EXPECT_EQ(got[std::size_t(x * 4)], x % 2 == 0 ? 255 : 0) << "texel " << x;
+  // Compiled, then replayed after I_TO_G changed: the replay's map decides.
+  const GLuint list = glGenLists(1);
+  glNewList(list, GL_COMPILE);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 8, 1, 0, GL_COLOR_INDEX, GL_BITMAP, &bits);
+  glEndList();
+  const GLfloat g_later[] = {0.5f, 1};
+  glPixelMapfv(GL_PIXEL_MAP_I_TO_G, 2, g_later);
+  glCallList(list);
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, got.data());
+  EXPECT_EQ(got[1], 255) << "texel 0 (index 1): green 1";
+  EXPECT_EQ(got[5], 128) << "texel 1 (index 0): green 0.5";
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glDeleteLists(list, 1);
+  glDeleteTextures(1, &t);
+}
+
 TEST_F(LegacyGl10Test, EvalMesh2DrawsTheMapsAsPrimitives) {
   const GLfloat corners[] = {-1, -1, 0, 0, -1, 0, -1, 1, 0, 0, 1, 0};  // (u, v): (0,0) (1,0) (0,1) (1,1)
   const GLfloat colours[] = {1, 0, 0, 1, 0, 1, 0, 1, 1, 0, 0, 1, 0, 1, 0, 1};

@@ -526,5 +526,113 @@ TEST_F(LegacyGlslTest, ImmediateModeGenericAttributesArePerVertex) {
   EXPECT_TRUE(near(28, 4, {0, 0, 0, 0}));
 }
 
+// glMaterial between glBegin and glEnd is a per-vertex value for fixed-function lighting; a GLSL
+// program's gl_FrontMaterial reads the material state the pair began with for its draw (Mesa's
+// llvmpipe and zink alike), while the state itself ends as the last call left it.
+TEST_F(LegacyGlslTest, MaterialsInsideBeginEndLeaveGlslMaterialUniformsAsTheyBegan) {
+  const GLuint p = link("#version 110\n"
+                        "void main() {\n"
+                        "  gl_FrontColor = gl_FrontMaterial.ambient + gl_FrontMaterial.diffuse;\n"
+                        "  gl_Position = gl_Vertex;\n"
+                        "}\n",
+                        "#version 110\nvoid main() { gl_FragColor = gl_Color; }\n");
+  glUseProgram(p);
+  const GLfloat ambient[] = {0.0f, 0.25f, 0.0f, 0.5f}, diffuse[] = {0.0f, 0.5f, 0.25f, 0.5f};
+  const GLfloat red[] = {1, 0, 0, 1};
+  glMaterialfv(GL_FRONT, GL_AMBIENT, ambient);
+  glMaterialfv(GL_FRONT, GL_DIFFUSE, diffuse);
+  glBegin(GL_TRIANGLE_FAN);
+  const GLfloat corners[4][2] = {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}};
+  for (const auto& v : corners) {
+    glMaterialfv(GL_FRONT, GL_AMBIENT, red);
+    glMaterialfv(GL_FRONT, GL_DIFFUSE, red);
+    glVertex2fv(v);
+  }
+  glEnd();
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_TRUE(near(16, 16, {0, byte(0.75), byte(0.25), 255}));
+  GLfloat now[4] = {};
+  glGetMaterialfv(GL_FRONT, GL_DIFFUSE, now);
+  EXPECT_EQ(now[0], 1.0f);
+  EXPECT_EQ(now[1], 0.0f);
+  // The next pair begins with the red state.
+  glBegin(GL_TRIANGLE_FAN);
+  glVertex2f(-1, -1);
+  glVertex2f(1, -1);
+  glVertex2f(1, 1);
+  glVertex2f(-1, 1);
+  glEnd();
+  EXPECT_TRUE(near(16, 16, {255, 0, 0, 255}));
+}
+
+// The alpha test (GL 4.6 compatibility 17.3.4) applies to a GLSL fragment shader's colour for draw
+// buffer zero: gl_FragData[0]'s alpha decides for both buffers, and each reference value is its own.
+TEST_F(LegacyGlslTest, AlphaTestReadsDrawBufferZerosShaderColour) {
+  const GLuint p = link("#version 110\nvoid main() { gl_Position = gl_Vertex; }\n",
+                        "#version 110\n"
+                        "void main() {\n"
+                        "  gl_FragData[0] = vec4(1.0, 0.0, 0.0, gl_FragCoord.x < 16.0 ? 0.25 : 0.75);\n"
+                        "  gl_FragData[1] = vec4(0.0, 1.0, 0.0, 1.0);\n"
+                        "}\n");
+  glUseProgram(p);
+  glEnable(GL_ALPHA_TEST);
+  glAlphaFunc(GL_GEQUAL, 0.5f);
+  quad(-1.0f, 1.0f);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  for (GLenum buffer : {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1}) EXPECT_TRUE(near(8, 8, {0, 0, 0, 0}, buffer));
+  EXPECT_TRUE(near(24, 8, {255, 0, 0, byte(0.75)}, GL_COLOR_ATTACHMENT0));
+  EXPECT_TRUE(near(24, 8, {0, 255, 0, 255}, GL_COLOR_ATTACHMENT1));
+
+  // LESS 0.5 keeps the other half; a reference of 0.2 then passes neither.
+  glClear(GL_COLOR_BUFFER_BIT);
+  glAlphaFunc(GL_LESS, 0.5f);
+  quad(-1.0f, 1.0f);
+  EXPECT_TRUE(near(8, 8, {0, 255, 0, 255}, GL_COLOR_ATTACHMENT1));
+  EXPECT_TRUE(near(24, 8, {0, 0, 0, 0}, GL_COLOR_ATTACHMENT1));
+  glClear(GL_COLOR_BUFFER_BIT);
+  glAlphaFunc(GL_LESS, 0.2f);
+  quad(-1.0f, 1.0f);
+  for (int x : {8, 24}) EXPECT_TRUE(near(x, 8, {0, 0, 0, 0}, GL_COLOR_ATTACHMENT1));
+
+  // Disabled: every fragment is written.
+  glDisable(GL_ALPHA_TEST);
+  quad(-1.0f, 1.0f);
+  EXPECT_TRUE(near(8, 8, {255, 0, 0, byte(0.25)}, GL_COLOR_ATTACHMENT0));
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
+// With no colour buffer (draw buffer NONE, a depth attachment only) the alpha test still applies to
+// the colour the shader computes: only the fragments that pass write depth.
+TEST_F(LegacyGlslTest, AlphaTestWithoutColourBufferDecidesDepthWrites) {
+  GLuint depth = 0, fbo = 0;
+  glGenTextures(1, &depth);
+  glBindTexture(GL_TEXTURE_2D, depth);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT24, kSize, kSize, 0, GL_DEPTH_COMPONENT, GL_FLOAT, nullptr);
+  glGenFramebuffers(1, &fbo);
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_TEXTURE_2D, depth, 0);
+  glDrawBuffer(GL_NONE);
+  glReadBuffer(GL_NONE);
+  ASSERT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER), GLenum(GL_FRAMEBUFFER_COMPLETE));
+  glClearDepth(1.0);
+  glClear(GL_DEPTH_BUFFER_BIT);
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_ALWAYS);
+  const GLuint p = link("#version 110\nvoid main() { gl_Position = vec4(gl_Vertex.xy, 0.0, 1.0); }\n",
+                        "#version 110\nvoid main() { gl_FragColor = vec4(0.0, 1.0, 0.0, gl_FragCoord.x < 16.0 ? 0.0 : 1.0); }\n");
+  glUseProgram(p);
+  glEnable(GL_ALPHA_TEST);
+  glAlphaFunc(GL_GREATER, 0.5f);
+  quad(-1.0f, 1.0f);  // z 0: depth 0.5 where drawn
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  GLfloat left = 0, right = 0;
+  glReadPixels(8, 8, 1, 1, GL_DEPTH_COMPONENT, GL_FLOAT, &left);
+  glReadPixels(24, 8, 1, 1, GL_DEPTH_COMPONENT, GL_FLOAT, &right);
+  EXPECT_EQ(left, 1.0f);
+  EXPECT_NEAR(right, 0.5f, 1e-5);
+  glDeleteFramebuffers(1, &fbo);
+  glDeleteTextures(1, &depth);
+}
+
 }  // namespace
 }  // namespace glvk::test

@@ -146,7 +146,9 @@ Value value_of(Context& ctx, const Builtin& b, bool fixed_vertex) {
   const Field field = Field(b.field);
   const unsigned i = b.index;
   const LightSource& light = l.lights[i < kMaxLights ? i : 0];
-  const Material& material = l.materials[b.variant & 1];
+  // glEnd's draw of a pair whose glMaterial calls were per-vertex: the materials it began with.
+  const auto& materials = l.drawing_immediate && l.begin_materials ? *l.begin_materials : l.materials;
+  const Material& material = materials[b.variant & 1];
   switch (field) {
     case kModelView: case kProjection: case kModelViewProjection: case kTextureMatrix: {
       Matrix4 m = matrix_of(ctx, field, i);

@@ -79,7 +79,6 @@ struct Key {
   bool color_sum = false;          // add the secondary colour after texturing
   std::uint8_t fog = 0;            // 0 off, 1 LINEAR, 2 EXP, 3 EXP2
   bool fog_coord_attrib = false;   // FOG_COORD_SRC = FOG_COORD (else the eye distance)
-  GLenum alpha_func = GL_ALWAYS;   // GL_ALWAYS: no test
   bool polygon_stipple = false;    // POLYGON_STIPPLE on a filled polygon primitive
   std::uint8_t coord_replace = 0;  // POINT_SPRITE on points: bit u, unit u's coordinates replaced
   bool sprite_upper_left = false;  // POINT_SPRITE_COORD_ORIGIN UPPER_LEFT (t = 1 - the point's y)

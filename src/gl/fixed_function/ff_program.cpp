@@ -187,7 +187,6 @@ Key state_key(Context& ctx, GLenum mode) {
     k.fog = l.fog.mode == GL_LINEAR ? 1 : l.fog.mode == GL_EXP ? 2 : 3;
     k.fog_coord_attrib = l.fog.coord_src == GL_FOG_COORD || k.pixels != PixelSource::None;
   }
-  if (ctx.render.alpha_test) k.alpha_func = ctx.render.alpha_func;
   // 14.4.1: point sprites replace the texture coordinates of units with COORD_REPLACE.
   if (k.pixels == PixelSource::None && mode == GL_POINTS && capability_enabled(ctx, GL_POINT_SPRITE)) {
     for (unsigned u = 0; u < kFixedTextureUnits; ++u)
@@ -256,7 +255,6 @@ Key partner_key(Context& ctx, GLenum mode, Partner partner, std::uint8_t reads) 
   // The fragment stage's fields: with a vertex shader, lighting does not force the colour sum
   // (GL 4.6 compatibility 16.3) and colours are not flat-shaded by a generated stage.
   k.fog = full.fog;
-  k.alpha_func = full.alpha_func;
   k.polygon_stipple = full.polygon_stipple;
   k.coord_replace = full.coord_replace;
   k.sprite_upper_left = full.sprite_upper_left;
@@ -393,7 +391,6 @@ void ff::write_uniforms(Context& ctx, const Key& key, ProgramEntry& e) {
     const Vec4 params{l.fog.density, l.fog.start, l.fog.end, range != 0.0f ? 1.0f / range : 0.0f};
     put_vec4(e, "ff_fog_params", params);
   }
-  put_scalar(e, "ff_alpha_ref", ctx.render.alpha_ref);
   if (key.pixels != PixelSource::None) put_vec4(e, "ff_pixel_rect", l.pixel_rect);
   if (key.pixel_transfer) {
     const bool depth = key.pixels == PixelSource::Depth || key.pixels == PixelSource::DepthDirect;

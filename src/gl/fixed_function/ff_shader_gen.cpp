@@ -1,6 +1,7 @@
 // GLSL for the fixed-function pipeline from a Key: the vertex stage (transforms, normals,
 // lighting of GL 4.6 compatibility 12.2.1, texture matrices, fog coordinate) and the fragment stage
-// (texture environments of table 16.1, colour sum, fog of 16.4, alpha test of 17.3.4).
+// (texture environments of table 16.1, colour sum, fog of 16.4). The alpha test of 17.3.4 is st's,
+// for generated and GLSL fragment stages alike (lower_alpha_test).
 #include <string_view>
 #include <vector>
 
@@ -354,19 +355,6 @@ std::string combine(unsigned u, const CombineKey& c) {
              unsigned(c.alpha_scale));
 }
 
-const char* alpha_compare(GLenum func) {
-  switch (func) {
-    case GL_NEVER: return "false";
-    case GL_LESS: return "p.a < ff_alpha_ref";
-    case GL_EQUAL: return "p.a == ff_alpha_ref";
-    case GL_LEQUAL: return "p.a <= ff_alpha_ref";
-    case GL_GREATER: return "p.a > ff_alpha_ref";
-    case GL_NOTEQUAL: return "p.a != ff_alpha_ref";
-    case GL_GEQUAL: return "p.a >= ff_alpha_ref";
-    default: return "true";
-  }
-}
-
 }  // namespace
 
 std::string fragment_shader(const Key& key) {
@@ -382,7 +370,6 @@ std::string fragment_shader(const Key& key) {
     if (key.fog) s += "in float v_fog_coord;\n";
   }
   if (key.fog) s += "uniform vec4 ff_fog_color;\nuniform vec4 ff_fog_params;\n";
-  if (key.alpha_func != GL_ALWAYS) s += "uniform float ff_alpha_ref;\n";
   if (key.polygon_stipple) s += "uniform uvec4 ff_polygon_stipple[8];\n";  // row r: [r / 4][r % 4], MSB column 0
   for (unsigned u = 0; u < kFixedTextureUnits; ++u) {
     const TextureUnitKey& unit = key.units[u];
@@ -471,7 +458,6 @@ std::string fragment_shader(const Key& key) {
                                          : fmt("exp(-(ff_fog_params.x * {0}) * (ff_fog_params.x * {0}))", c);
     s += fmt("  float fog = clamp({}, 0.0, 1.0);\n  p.rgb = mix(ff_fog_color.rgb, p.rgb, fog);\n", f);
   }
-  if (key.alpha_func != GL_ALWAYS) s += fmt("  if (!({})) discard;\n", alpha_compare(key.alpha_func));
   for (unsigned i = 0; i < kMaxColorAttachments; ++i) s += fmt("  ff_frag_color{} = p;\n", i);
   s += "}\n";
   return s;

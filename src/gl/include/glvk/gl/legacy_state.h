@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <optional>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -209,6 +210,11 @@ struct LegacyState {
   GLenum batch_mode = 0;
   bool inside_begin_end() const { return begin_mode != kOutsideBeginEnd; }
   bool drawing_immediate = false;  // glEnd's draw: the vertex inputs are `vertices`
+  // The materials as glBegin left them, once glMaterial changed them between glBegin and glEnd:
+  // such changes are per-vertex values for fixed-function lighting, while a GLSL program's
+  // gl_FrontMaterial/gl_BackMaterial read the state the pair began with for its draw (as Mesa
+  // does). Cleared when the pair is drawn.
+  std::optional<std::array<Material, 2>> begin_materials;
   // Generic attributes 1..15 that glVertexAttrib* set between glBegin and glEnd (bit i): from the
   // first such call every vertex carries the values of all of them (GL 4.6 compatibility 10.2.2:
   // they are per-vertex state like the colour), kImmediateGenerics entries per vertex.

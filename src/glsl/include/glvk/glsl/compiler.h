@@ -290,15 +290,25 @@ Program link(std::span<const ShaderSource> shaders, const LinkOptions& options =
 // lowering declares (a fragment shader naming gl_Color has the front and back colour inputs, ...).
 std::set<std::string> builtin_names(std::string_view text);
 
+// GL's alpha test (GL 4.6 compatibility 17.3.4): the comparisons in the order of GL_NEVER ..
+// GL_ALWAYS (func - GL_NEVER), and the reference value, already clamped to [0, 1].
+enum class AlphaFunc : std::uint8_t { Never, Less, Equal, LessEqual, Greater, NotEqual, GreaterEqual, Always };
+struct AlphaTest {
+  AlphaFunc func = AlphaFunc::Always;
+  float ref = 0.0f;
+};
+
 // The program's fragment SPIR-V with the outputs at the locations of the bit mask kept inside the
 // stage: what a draw uses when GL leaves those colour buffers alone or undefined (draw buffer NONE,
 // an output of another number kind than its buffer), which Vulkan's interface rules do not allow.
 // With `flat_colors`, the compatibility colour inputs that follow glShadeModel (shade_model_colors)
 // are flat as well (GL_FLAT with a fragment shader reading gl_Color or gl_SecondaryColor). The
 // integer outputs at the locations of `flipped` are written as the other signedness (their
-// buffers': int into uint and the reverse), bit for bit, as GL drivers store them.
+// buffers': int into uint and the reverse), bit for bit, as GL drivers store them. `alpha_test`
+// discards the fragments whose colour for draw buffer zero fails it (spirv_alpha_test.cpp).
 std::vector<std::uint32_t> fragment_without_outputs(const Program& program, std::uint32_t locations,
-                                                    bool flat_colors = false, std::uint32_t flipped = 0);
+                                                    bool flat_colors = false, std::uint32_t flipped = 0,
+                                                    const AlphaTest& alpha_test = {});
 
 // The SPIR-V of `stage` (the program's last stage before rasterization) writing `size` as the point
 // size of every vertex: GL's point size when gl_PointSize is not the program's (GL 4.6 14.4: only
