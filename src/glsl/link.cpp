@@ -595,10 +595,13 @@ static Program link_on_this_thread(std::span<const ShaderSource> shaders, const 
     const std::size_t s = std::size_t(stage);
     const std::uint32_t limit = options.device_output_components[s];
     if (!limit || out.spirv[s].empty()) continue;
-    if (const std::uint32_t taken = detail::output_components(out.spirv[s]); taken > limit) {
+    // Only the components: Vulkan also limits the locations to a quarter of them, which varyings
+    // between two vertex-processing stages can pass (they are packed only into the fragment
+    // stage); lavapipe takes those and the validation layer counts components.
+    if (const std::uint32_t components = detail::output_components(out.spirv[s]); components > limit) {
       out.log = "error: the " + std::string(detail::stage_name(stage)) + " shader's outputs take " +
-                std::to_string(taken) + " components as the device counts them (four per vector, matrix column and " +
-                "array element, and the built-ins such as gl_Position), more than its " + std::to_string(limit) + "\n";
+                std::to_string(components) + " components (built-ins such as gl_Position included), more than the device's " +
+                std::to_string(limit) + "\n";
       out.spirv = {};
       return out;
     }

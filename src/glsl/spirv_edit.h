@@ -139,8 +139,7 @@ void cut_builtin_blocks(std::array<std::vector<std::uint32_t>, kStageCount>& spi
 std::vector<std::uint32_t> with_invariant_blocks_as_variables(const std::vector<std::uint32_t>& words);
 
 // The output components of a vertex, tessellation evaluation or geometry module as Vulkan counts
-// them against the stage's limit: four per user location, and the built-in outputs' own
-// (spirv_output_budget.cpp).
+// them against the stage's limit: every output variable's, built-ins included (spirv_output_budget.cpp).
 std::uint32_t output_components(const std::vector<std::uint32_t>& words);
 
 // The module with rectangle images (Dim Rect, which Vulkan lacks) made 2D: sampling coordinates

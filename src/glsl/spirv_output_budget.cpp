@@ -1,8 +1,8 @@
-// How many output components a pre-rasterization stage takes as Vulkan counts them (Vulkan 1.3
-// 15.1.4: every user-defined location is four components, and the built-in block's members count
-// too), so that a program over the device's budget fails to link, saying why, instead of giving the
-// device a pipeline it may not take. GL counts only the user's components and leaves gl_Position
-// out (GL 4.6 11.1.2.1), which is why glvk's GL limits are the device's less gl_Position.
+// How many output components a pre-rasterization stage takes as Vulkan counts them against the
+// stage's limit (Vulkan 1.3 15.1.4: the components of every output variable, user-defined and
+// built-in alike), so that a program over the device's budget fails to link, saying why, instead of
+// giving the device a pipeline it may not take. GL counts only the user's components and leaves
+// gl_Position out (GL 4.6 11.1.2.1), which is why glvk's GL limits are the device's less gl_Position.
 #include <unordered_map>
 #include <unordered_set>
 
@@ -40,7 +40,7 @@ struct Types {
 std::uint32_t output_components(const std::vector<std::uint32_t>& words) {
   Types types;
   std::unordered_map<std::uint32_t, std::uint32_t> pointee;
-  std::unordered_set<std::uint32_t> builtin_variables, builtin_structs;
+  std::unordered_set<std::uint32_t> builtin_structs;
   std::vector<std::uint32_t> outputs;
   for (const SpirvInstruction& in : split_instructions(words)) {
     const std::vector<std::uint32_t>& w = in.words;
@@ -53,7 +53,6 @@ std::uint32_t output_components(const std::vector<std::uint32_t>& words) {
       case spv::OpTypeStruct: if (w.size() >= 2) types.structs[w[1]].assign(w.begin() + 2, w.end()); break;
       case spv::OpConstant: if (w.size() == 4) types.constants[w[2]] = w[3]; break;
       case spv::OpTypePointer: if (w.size() == 4) pointee[w[1]] = w[3]; break;
-      case spv::OpDecorate: if (w.size() >= 3 && w[2] == spv::DecorationBuiltIn) builtin_variables.insert(w[1]); break;
       case spv::OpMemberDecorate: if (w.size() >= 4 && w[3] == spv::DecorationBuiltIn) builtin_structs.insert(w[1]); break;
       case spv::OpVariable:
         if (w.size() >= 4 && w[3] == spv::StorageClassOutput) {
@@ -67,17 +66,17 @@ std::uint32_t output_components(const std::vector<std::uint32_t>& words) {
   // Members of the built-in block past the last one the module uses are cut before the pipeline
   // is made (cut_builtin_blocks), so only those up to it count.
   const std::uint32_t used_members = builtin_block_use(words).output;
-  std::uint32_t builtins = 0;
+  std::uint32_t components = 0;
   for (std::uint32_t variable : outputs) {
-    std::uint32_t type = pointee[variable];
-    if (builtin_variables.count(variable)) {
-      builtins += types.components(type);
-    } else if (builtin_structs.count(type)) {
+    const std::uint32_t type = pointee[variable];
+    if (builtin_structs.count(type)) {
       const std::vector<std::uint32_t>& members = types.structs[type];
-      for (std::size_t m = 0; m < members.size() && m < used_members; ++m) builtins += types.components(members[m]);
+      for (std::size_t m = 0; m < members.size() && m < used_members; ++m) components += types.components(members[m]);
+    } else {
+      components += types.components(type);
     }
   }
-  return 4 * interface_location_end(words, spv::StorageClassOutput) + builtins;
+  return components;
 }
 
 }  // namespace glvk::glsl::detail

@@ -135,9 +135,9 @@ TEST(GlslLink, VaryingsArePackedUpToTheDevicesLocations) {
   EXPECT_TRUE(link_pair(vs40, fs40).ok);  // no limits given: nothing to check against
 }
 
-// Vulkan 1.3 15.1.4: a stage's output locations take four components each and its built-in
-// outputs count too, so with a device limit of 128 the vertex stage has room for 31 vec4s beside
-// gl_Position, and none more (nor a gl_PointSize beside them).
+// Vulkan 1.3 15.1.4: a stage's output components count its built-in outputs too: with a device
+// limit of 128 the vertex stage has room for 31 vec4s beside gl_Position, and none more (nor a
+// gl_PointSize beside them), and for 124 floats but not 125.
 TEST(GlslLink, OutputsPastTheDevicesComponentsFailToLink) {
   auto pair_with = [](int vectors, const std::string& extra) {
     const std::string n = std::to_string(vectors);
@@ -159,6 +159,18 @@ TEST(GlslLink, OutputsPastTheDevicesComponentsFailToLink) {
   EXPECT_FALSE(point_size.ok);
   EXPECT_NE(point_size.log.find("take 129 components"), std::string::npos) << point_size.log;
   EXPECT_TRUE(link_pair(vs32, fs32).ok);  // no device limit given: nothing to check against
+  auto floats = [&](int n) {
+    const std::string size = std::to_string(n);
+    return link_pair("#version 330\nout float v[" + size + "];\nvoid main() {\n  for (int i = 0; i < " + size +
+                         "; ++i) v[i] = float(i);\n  gl_Position = vec4(0.0);\n}\n",
+                     "#version 330\nin float v[" + size + "];\nout vec4 c;\nuniform int k;\nvoid main() { c = vec4(v[k]); }\n",
+                     options);
+  };
+  const Program floats124 = floats(124);
+  EXPECT_TRUE(floats124.ok) << floats124.log;
+  const Program floats125 = floats(125);
+  EXPECT_FALSE(floats125.ok);
+  EXPECT_NE(floats125.log.find("take 129 components"), std::string::npos) << floats125.log;
 }
 
 // `invariant gl_Position` reaches SPIR-V as Invariant on the gl_PerVertex output variable, not on
