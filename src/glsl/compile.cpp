@@ -160,6 +160,14 @@ ParsedShader parse_shader(Stage stage, std::string_view source, const CompileOpt
     parsed.source->preamble.insert(0, "#extension GL_EXT_gpu_shader5 : enable\n");
     parse();
   }
+  // GLSL 1.10 and 1.20 index sampler arrays with any integer expression (1.30 first asks for
+  // constant ones), where glslang takes a non-constant index only from 4.00 (dynamically uniform
+  // ones, as loop indices over the array are): such a shader is parsed as 4.00.
+  if (!parsed.ok && !src.version.es && src.version.version < 130 &&
+      only_errors_of(parsed.log, "variable indexing sampler array")) {
+    *parsed.source = prepare_source(stage, source, options, lower_depth_range, next_stage_reads, xfb, stage_uses, 400);
+    parse();
+  }
   glslang::TShader& shader = *parsed.shader;
   if (parsed.ok && stage == Stage::Fragment)
     if (std::string errors = flat_input_errors(*shader.getIntermediate()); !errors.empty()) {

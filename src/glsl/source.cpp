@@ -339,7 +339,7 @@ bool known_version(int version, bool es) {
 
 PreparedSource prepare_source(Stage stage, std::string_view source, const CompileOptions& options,
                               bool lower_depth_range, const std::set<std::string>& next_stage_reads,
-                              const XfbCapture* xfb, const std::set<std::string>& stage_uses) {
+                              const XfbCapture* xfb, const std::set<std::string>& stage_uses, int parse_version) {
   PreparedSource out;
   out.version = scan_version(source, options.default_version);
   const VersionInfo& v = out.version;
@@ -372,6 +372,7 @@ PreparedSource prepare_source(Stage stage, std::string_view source, const Compil
       (source.find("GL_ARB_shader_atomic_counters") != std::string_view::npos ||
        source.find("GL_ARB_arrays_of_arrays") != std::string_view::npos))
     out.raised_version = 430;
+  if (!v.es) out.raised_version = std::max(out.raised_version, parse_version);
   std::string directive;
   if (v.declared) {
     if (v.es) {

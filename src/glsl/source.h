@@ -77,9 +77,11 @@ struct XfbCapture {
 
 // lower_depth_range: this stage is the last vertex-processing stage and must remap clip z
 // from GL's [-w, w] to Vulkan's [0, w]. next_stage_reads: see lower_legacy_builtins.
+// parse_version: the least version a desktop shader is parsed as (0: what its text needs).
 PreparedSource prepare_source(Stage stage, std::string_view source, const CompileOptions& options,
                               bool lower_depth_range, const std::set<std::string>& next_stage_reads = {},
-                              const XfbCapture* xfb = nullptr, const std::set<std::string>& stage_uses = {});
+                              const XfbCapture* xfb = nullptr, const std::set<std::string>& stage_uses = {},
+                              int parse_version = 0);
 
 // `a.length()` of an implicitly sized array `T a[];` (a local or global variable, not a block
 // member or an interface array) replaced by its size, one more than the largest constant index

@@ -160,6 +160,15 @@ std::shared_ptr<Program> program_from_reflection(const std::shared_ptr<Screen>& 
       bindings.push_back({resource.binding, descriptor_type(resource.kind), resource.count,
                           stage_flags(resource.stages ? resource.stages : r.stages), nullptr});
     }
+    // Draws push every descriptor (VK_KHR_push_descriptor); a program with more than the device
+    // pushes fails to link, saying so, rather than reach the device (glvk has no other descriptor path yet).
+    std::uint32_t descriptors = 0;
+    for (const VkDescriptorSetLayoutBinding& b : bindings) descriptors += b.descriptorCount;
+    if (descriptors > device.max_push_descriptors())
+      throw vk_backend::Error("the program's " + std::to_string(descriptors) +
+                                  " descriptors (uniform blocks, samplers and images of every stage) exceed the " +
+                                  std::to_string(device.max_push_descriptors()) + " glvk can push on " + device.name(),
+                              VK_ERROR_OUT_OF_DEVICE_MEMORY);
     VkDescriptorSetLayoutCreateInfo set_info{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
     set_info.flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR;
     set_info.bindingCount = std::uint32_t(bindings.size());

@@ -226,6 +226,10 @@ Device::Device(const Instance& instance, VkPhysicalDevice physical_device)
   if (offered(VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME)) {
     extensions.push_back(VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME);
     push_descriptor_ = true;
+    VkPhysicalDevicePushDescriptorPropertiesKHR push{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PUSH_DESCRIPTOR_PROPERTIES_KHR};
+    VkPhysicalDeviceProperties2 properties{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &push};
+    vkGetPhysicalDeviceProperties2(physical_device_, &properties);
+    max_push_descriptors_ = push.maxPushDescriptors;
   }
   draw_features_.push_descriptor = push_descriptor_;
   // VK_EXT_shader_stencil_export (no feature struct): fragment shaders write the stencil

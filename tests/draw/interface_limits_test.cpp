@@ -132,6 +132,35 @@ TEST_F(InterfaceLimitsTest, ClipDistanceBeforeAGeometryShaderThatIgnoresIt) {
   EXPECT_TRUE(draws_green(link_stages(vs, gs, fs)));
 }
 
+// Draws push their descriptors: a program with more samplers than the device pushes (32 on
+// lavapipe; here 2 x 20 and the default block) fails to link saying so, or, on a device that
+// pushes that many, links and draws; never a pipeline the device refuses (the validation layer
+// watches). Unused samplers read as (0, 0, 0, 1), so the sum's alpha is 40.
+TEST_F(InterfaceLimitsTest, DescriptorsPastWhatTheDevicePushesFailToLinkSayingSo) {
+  // GLSL 3.30 indexes sampler arrays with constant expressions only: the sums are spelt out.
+  auto sum = [](const char* array) {
+    std::string s = "0.0";
+    for (int i = 0; i < 20; ++i) s += " + texture(" + std::string(array) + "[" + std::to_string(i) + "], vec2(0.5)).a";
+    return s;
+  };
+  const std::string vs = "#version 330 core\nlayout(location = 0) in vec2 position;\nuniform sampler2D a[20];\n"
+                         "out float v;\nvoid main() {\n  v = " + sum("a") +
+                         ";\n  gl_Position = vec4(position, 0.0, 1.0);\n}\n";
+  const std::string fs = "#version 330 core\nuniform sampler2D b[20];\nuniform float k;\nin float v;\nout vec4 o;\n"
+                         "void main() {\n  float s = v + " + sum("b") +
+                         ";\n  o = s == 40.0 + k ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);\n}\n";
+  const GLuint p = glCreateProgram();
+  glAttachShader(p, compile(GL_VERTEX_SHADER, vs.c_str()));
+  glAttachShader(p, compile(GL_FRAGMENT_SHADER, fs.c_str()));
+  glLinkProgram(p);
+  GLint ok = 0;
+  glGetProgramiv(p, GL_LINK_STATUS, &ok);
+  if (ok)
+    EXPECT_TRUE(draws_green(p));
+  else
+    EXPECT_NE(info_log(p, true).find("41 descriptors"), std::string::npos) << info_log(p, true);
+}
+
 // GL 4.6 7.6.2: a stage using more uniform blocks than MAX_VERTEX_UNIFORM_BLOCKS fails to link;
 // one using exactly that many links and reads each block's own buffer.
 TEST_F(InterfaceLimitsTest, UniformBlocksPerStageAreLimitedAtLink) {

@@ -169,5 +169,28 @@ TEST(GlslLegacyLanguage, CallsInDeadBranchesNeedNoDefinition) {
   EXPECT_FALSE(live.ok);
 }
 
+// GLSL 1.10 and 1.20 index sampler arrays with any integer expression; from 1.30 the index must
+// be a constant expression (GLSL 1.30 4.1.7). A loop index over the array (piglit's max-samplers)
+// compiles and links in 1.10 and 1.20, and the same shader declared 1.30 fails.
+TEST(GlslLegacyLanguage, SamplerArraysTakeLoopIndicesBefore130) {
+  auto fragment = [](const std::string& version) {
+    return "#version " + version +
+           "\nuniform sampler2D tex[4];\nuniform int which;\nvoid main() {\n  vec4 c = vec4(0.0);\n"
+           "  for (int i = 0; i < 4; i++)\n    if (i == which) c = texture2D(tex[i], vec2(0.5));\n"
+           "  gl_FragColor = c;\n}\n";
+  };
+  for (const char* version : {"110", "120"}) {
+    const CompileResult r = compile(Stage::Fragment, fragment(version));
+    EXPECT_TRUE(r.ok) << version << ": " << r.log;
+    const Program p = link_pair("#version " + std::string(version) + "\nvoid main() { gl_Position = gl_Vertex; }\n",
+                                fragment(version));
+    ASSERT_TRUE(p.ok) << version << ": " << p.log;
+    const Uniform* tex = find_uniform(p, "tex[0]");
+    ASSERT_NE(tex, nullptr);
+    EXPECT_EQ(tex->array_size, 4u);
+  }
+  EXPECT_FALSE(compile(Stage::Fragment, fragment("130")).ok);
+}
+
 }  // namespace
 }  // namespace glvk::glsl

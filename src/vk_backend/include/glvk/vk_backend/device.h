@@ -78,6 +78,8 @@ class Device {
   std::string name() const { return properties_.deviceName; }
   // VK_KHR_push_descriptor, which internal shaders that sample an image need (shader blits).
   bool has_push_descriptor() const { return push_descriptor_; }
+  // VkPhysicalDevicePushDescriptorPropertiesKHR::maxPushDescriptors (0 without the extension).
+  std::uint32_t max_push_descriptors() const { return max_push_descriptors_; }
   // VK_EXT_external_memory_host's minImportedHostPointerAlignment when the extension is enabled
   // (buffers over application memory), else 0.
   std::uint64_t host_pointer_alignment() const { return host_pointer_alignment_; }
@@ -112,6 +114,7 @@ class Device {
   VkPhysicalDevice physical_device_;
   VkDevice device_ = VK_NULL_HANDLE;
   bool push_descriptor_ = false;
+  std::uint32_t max_push_descriptors_ = 0;
   std::uint64_t host_pointer_alignment_ = 0;
   DrawFeatures draw_features_;
   VkPhysicalDeviceFeatures features_{};
