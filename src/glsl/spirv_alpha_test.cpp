@@ -16,11 +16,6 @@ namespace {
 
 constexpr std::size_t kHeaderWords = 5;
 
-void emit(std::vector<std::uint32_t>& code, spv::Op op, std::initializer_list<std::uint32_t> operands) {
-  code.push_back(std::uint32_t(operands.size() + 1) << 16 | op);
-  code.insert(code.end(), operands);
-}
-
 // The comparison that passes a fragment (alpha first, reference second). NOTEQUAL passes NaN, as
 // "not equal" does; the ordered ones fail it.
 spv::Op comparison(AlphaFunc func) {

@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <initializer_list>
 #include <map>
 #include <set>
 #include <string>
@@ -141,6 +142,16 @@ std::vector<std::uint32_t> with_invariant_blocks_as_variables(const std::vector<
 // The output components of a vertex, tessellation evaluation or geometry module as Vulkan counts
 // them against the stage's limit: every output variable's, built-ins included (spirv_output_budget.cpp).
 std::uint32_t output_components(const std::vector<std::uint32_t>& words);
+
+// Appends one instruction to `code`: its word count and opcode, then the operands.
+inline void emit(std::vector<std::uint32_t>& code, spv::Op op, std::initializer_list<std::uint32_t> operands) {
+  code.push_back(std::uint32_t(operands.size() + 1) << 16 | op);
+  code.insert(code.end(), operands);
+}
+inline void emit(std::vector<std::uint32_t>& code, spv::Op op, const std::vector<std::uint32_t>& operands) {
+  code.push_back(std::uint32_t(operands.size() + 1) << 16 | op);
+  code.insert(code.end(), operands.begin(), operands.end());
+}
 
 // The module with rectangle images (Dim Rect, which Vulkan lacks) made 2D: sampling coordinates
 // and gradients divided by the image's size, fetches and size queries at level 0 (spirv_rect.cpp).

@@ -50,7 +50,7 @@ std::vector<std::uint32_t> with_invariant_blocks_as_variables(const std::vector<
       if (!placed)
         for (std::uint32_t variable : variables)
           if (!invariant_variables.count(variable))
-            out.insert(out.end(), {3u << 16 | spv::OpDecorate, variable, std::uint32_t(spv::DecorationInvariant)});
+            emit(out, spv::OpDecorate, {variable, std::uint32_t(spv::DecorationInvariant)});
       placed = true;
       continue;
     }

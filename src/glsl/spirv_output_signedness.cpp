@@ -16,11 +16,6 @@ namespace {
 
 constexpr std::size_t kHeaderWords = 5;
 
-void emit(std::vector<std::uint32_t>& code, spv::Op op, std::initializer_list<std::uint32_t> operands) {
-  code.push_back(std::uint32_t(operands.size() + 1) << 16 | op);
-  code.insert(code.end(), operands);
-}
-
 struct Output {
   std::uint32_t variable = 0, type = 0;  // an int/uint scalar or vector
   std::uint32_t twin = 0, twin_type = 0;

@@ -186,16 +186,6 @@ std::uint32_t locations_of(const Module& m, std::uint32_t type, int depth = 0) {
   return n;
 }
 
-void emit(std::vector<std::uint32_t>& code, spv::Op op, std::initializer_list<std::uint32_t> operands) {
-  code.push_back(std::uint32_t(operands.size() + 1) << 16 | op);
-  code.insert(code.end(), operands);
-}
-
-void emit(std::vector<std::uint32_t>& code, spv::Op op, const std::vector<std::uint32_t>& operands) {
-  code.push_back(std::uint32_t(operands.size() + 1) << 16 | op);
-  code.insert(code.end(), operands.begin(), operands.end());
-}
-
 // The rewrite of one module: declarations it lacks, the slot variables, and the copy code.
 struct Rewrite {
   Module& m;

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <random>
 #include <string>
+#include <utility>
 
 #include "glvk/glsl/compiler.h"
 #include "spirv_check.h"
@@ -20,6 +21,15 @@ constexpr int kGs = static_cast<int>(Stage::Geometry);
 Program link_pair(const std::string& vs, const std::string& fs, const LinkOptions& options = {}) {
   const ShaderSource shaders[] = {{Stage::Vertex, vs}, {Stage::Fragment, fs}};
   return link(shaders, options);
+}
+
+// A vertex shader writing `elements` varyings of `type` (v[i] = type(i)), then `extra` statements,
+// and a fragment shader reading one of them by a uniform index.
+std::pair<std::string, std::string> array_varyings(int elements, const std::string& type, const std::string& extra = "") {
+  const std::string n = std::to_string(elements);
+  return {"#version 330\nout " + type + " v[" + n + "];\nvoid main() {\n  for (int i = 0; i < " + n + "; ++i) v[i] = " +
+              type + "(i);\n  gl_Position = vec4(0.0);\n" + extra + "}\n",
+          "#version 330\nin " + type + " v[" + n + "];\nout vec4 c;\nuniform int k;\nvoid main() { c = vec4(v[k]); }\n"};
 }
 
 const InterfaceVariable* find(const std::vector<InterfaceVariable>& vars, const std::string& name) {
@@ -96,34 +106,28 @@ TEST(GlslLink, MismatchedVaryingTypesFail) {
 // locations fails to link with the count in the log instead of reaching the device; at the
 // limit, and without limits, it links.
 TEST(GlslLink, VaryingsArePackedUpToTheDevicesLocations) {
-  auto pair_with = [](int elements, const std::string& type) {
-    const std::string n = std::to_string(elements);
-    return std::pair{"#version 330\nout " + type + " v[" + n + "];\nvoid main() {\n  for (int i = 0; i < " + n +
-                         "; ++i) v[i] = " + type + "(i);\n  gl_Position = vec4(0.0);\n}\n",
-                     "#version 330\nin " + type + " v[" + n + "];\nout vec4 c;\nuniform int k;\nvoid main() { c = vec4(v[k]); }\n"};
-  };
   LinkOptions options;
   options.compile.limits.max_fragment_input_components = 128;
   // 40 locations unpacked, 10 packed.
-  auto [vs40, fs40] = pair_with(40, "float");
+  auto [vs40, fs40] = array_varyings(40, "float");
   const Program packed = link_pair(vs40, fs40, options);
   EXPECT_TRUE(packed.ok) << packed.log;
-  auto [vs32, fs32] = pair_with(32, "vec4");
+  auto [vs32, fs32] = array_varyings(32, "vec4");
   const Program fits = link_pair(vs32, fs32, options);
   EXPECT_TRUE(fits.ok) << fits.log;
   // 132 components: more than the 32 locations hold however packed.
-  auto [vs33, fs33] = pair_with(33, "vec4");
+  auto [vs33, fs33] = array_varyings(33, "vec4");
   const Program over = link_pair(vs33, fs33, options);
   EXPECT_FALSE(over.ok);
   EXPECT_NE(over.log.find("fragment shader's inputs take 33 locations"), std::string::npos) << over.log;
   EXPECT_NE(over.log.find("32 the device has"), std::string::npos) << over.log;
-  auto [vs17, fs17] = pair_with(17, "dvec4");  // two locations each: 34, and 136 words packed
+  auto [vs17, fs17] = array_varyings(17, "dvec4");  // two locations each: 34, and 136 words packed
   vs17 = "#version 400\nflat " + vs17.substr(13);  // double fragment inputs are flat (GLSL 4.60 4.5)
   fs17 = "#version 400\nflat " + fs17.substr(13);
   const Program doubles = link_pair(vs17, fs17, options);
   EXPECT_FALSE(doubles.ok);
   EXPECT_NE(doubles.log.find("take 34 locations"), std::string::npos) << doubles.log;
-  auto [vs17d3, fs17d3] = pair_with(17, "dvec3");  // 34 locations, 51 words: 13 packed
+  auto [vs17d3, fs17d3] = array_varyings(17, "dvec3");  // 34 locations, 51 words: 13 packed
   vs17d3 = "#version 400\nflat " + vs17d3.substr(13);
   fs17d3 = "#version 400\nflat " + fs17d3.substr(13);
   fs17d3.replace(fs17d3.find("vec4(v[k])"), 10, "vec4(v[k], 1.0)");
@@ -139,32 +143,23 @@ TEST(GlslLink, VaryingsArePackedUpToTheDevicesLocations) {
 // limit of 128 the vertex stage has room for 31 vec4s beside gl_Position, and none more (nor a
 // gl_PointSize beside them), and for 124 floats but not 125.
 TEST(GlslLink, OutputsPastTheDevicesComponentsFailToLink) {
-  auto pair_with = [](int vectors, const std::string& extra) {
-    const std::string n = std::to_string(vectors);
-    return std::pair{"#version 330\nout vec4 v[" + n + "];\nvoid main() {\n  for (int i = 0; i < " + n +
-                         "; ++i) v[i] = vec4(i);\n  gl_Position = vec4(0.0);\n" + extra + "}\n",
-                     "#version 330\nin vec4 v[" + n + "];\nout vec4 c;\nuniform int k;\nvoid main() { c = v[k]; }\n"};
-  };
   LinkOptions options;
   options.device_output_components[kVs] = 128;
-  auto [vs31, fs31] = pair_with(31, "");
+  auto [vs31, fs31] = array_varyings(31, "vec4", "");
   const Program fits = link_pair(vs31, fs31, options);
   EXPECT_TRUE(fits.ok) << fits.log;
-  auto [vs32, fs32] = pair_with(32, "");
+  auto [vs32, fs32] = array_varyings(32, "vec4", "");
   const Program over = link_pair(vs32, fs32, options);
   EXPECT_FALSE(over.ok);
   EXPECT_NE(over.log.find("vertex shader's outputs take 132 components"), std::string::npos) << over.log;
-  auto [vs31p, fs31p] = pair_with(31, "  gl_PointSize = 2.0;\n");
+  auto [vs31p, fs31p] = array_varyings(31, "vec4", "  gl_PointSize = 2.0;\n");
   const Program point_size = link_pair(vs31p, fs31p, options);
   EXPECT_FALSE(point_size.ok);
   EXPECT_NE(point_size.log.find("take 129 components"), std::string::npos) << point_size.log;
   EXPECT_TRUE(link_pair(vs32, fs32).ok);  // no device limit given: nothing to check against
   auto floats = [&](int n) {
-    const std::string size = std::to_string(n);
-    return link_pair("#version 330\nout float v[" + size + "];\nvoid main() {\n  for (int i = 0; i < " + size +
-                         "; ++i) v[i] = float(i);\n  gl_Position = vec4(0.0);\n}\n",
-                     "#version 330\nin float v[" + size + "];\nout vec4 c;\nuniform int k;\nvoid main() { c = vec4(v[k]); }\n",
-                     options);
+    const auto [vs, fs] = array_varyings(n, "float", "");
+    return link_pair(vs, fs, options);
   };
   const Program floats124 = floats(124);
   EXPECT_TRUE(floats124.ok) << floats124.log;
