@@ -81,18 +81,6 @@ bool is_begin_mode(GLenum mode) { return mode <= GL_PATCHES; }  // POINTS .. POL
 // The most vertices a batch holds before glEnd draws it (about 13 MB of ImmediateVertex).
 constexpr std::size_t kMaxBatchedVertices = 65536;
 
-// The vertices of one primitive of a mode whose primitives are independent (so that consecutive
-// glBegin/glEnd pairs concatenate into one draw); 0 for the others.
-unsigned independent_primitive_vertices(GLenum mode) {
-  switch (mode) {
-    case GL_POINTS: return 1;
-    case GL_LINES: return 2;
-    case GL_TRIANGLES: return 3;
-    case GL_QUADS: return 4;
-    default: return 0;
-  }
-}
-
 // Draws the first `count` vertices as `mode` (glEnd's draw; the dispatch sees no glBegin open).
 void draw_vertices(Context& ctx, GLenum mode, std::size_t count) {
   LegacyState& l = ctx.legacy;

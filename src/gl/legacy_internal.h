@@ -145,4 +145,17 @@ bool select_feedback_pointer(Context& ctx, GLenum pname, void** params);
 // api_programs.cpp: the uniform state of a newly linked executable (zeroed default block, ...).
 void reset_uniforms(ProgramObject& p, const glsl::Program& r);
 
+// The vertices of one primitive of a mode whose primitives are independent (points, lines,
+// triangles, quads), so that consecutive glBegin/glEnd pairs, immediate or compiled into a list,
+// concatenate into one draw; 0 for strips, loops, fans and polygons, whose primitives connect.
+inline unsigned independent_primitive_vertices(GLenum mode) {
+  switch (mode) {
+    case GL_POINTS: return 1;
+    case GL_LINES: return 2;
+    case GL_TRIANGLES: return 3;
+    case GL_QUADS: return 4;
+    default: return 0;
+  }
+}
+
 }  // namespace glvk::gl

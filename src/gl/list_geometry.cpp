@@ -166,22 +166,6 @@ void ListGeometry::observe(Context& ctx, std::vector<ListCommand>& commands, con
   if (effect.changes_current) known_ = 0;
 }
 
-namespace {
-
-// The vertices each primitive of an independent-primitive mode takes (0: a strip, loop, fan or
-// polygon, whose primitives connect).
-int vertices_per_primitive(GLenum mode) {
-  switch (mode) {
-    case GL_POINTS: return 1;
-    case GL_LINES: return 2;
-    case GL_TRIANGLES: return 3;
-    case GL_QUADS: return 4;
-    default: return 0;
-  }
-}
-
-}  // namespace
-
 void ListGeometry::end_primitive(std::vector<ListCommand>& commands) {
   ++captured_;
   const std::uint32_t per_vertex = per_vertex_ | 1u << kAttribVertex;
@@ -191,7 +175,7 @@ void ListGeometry::end_primitive(std::vector<ListCommand>& commands) {
   // previous one ended on a whole primitive.
   if (!primitives_.empty() && follows_primitive_) {
     CapturedPrimitive& previous = *primitives_.back();
-    const int n = vertices_per_primitive(mode_);
+    const GLsizei n = GLsizei(independent_primitive_vertices(mode_));
     if (previous.mode == mode_ && n && previous.count % n == 0 && previous.per_vertex == per_vertex &&
         !vertices_.empty()) {
       previous.count += GLsizei(vertices_.size());
