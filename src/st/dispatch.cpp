@@ -32,6 +32,7 @@ void dispatch(Context& context, const DispatchCall& call) {
   vk_backend::DispatchRecord record;
   record.pipeline = prog.compute_pipeline;
   record.layout = prog.layout;
+  record.set_layout = prog.set_layout.get();
   record.descriptors = descriptors.writes;
   record.groups = call.groups;
   if (call.indirect_buffer) {

@@ -600,6 +600,7 @@ void draw(Context& context, const DrawCall& call) {
   vk_backend::DrawRecord record;
   record.pipeline = res.pipelines.get(key);
   record.layout = prog.layout;
+  record.set_layout = prog.set_layout.get();
   record.descriptors = descriptors.writes;
   record.vertex_buffers = buffers;
   record.state = &dyn;

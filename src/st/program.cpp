@@ -50,7 +50,6 @@ Program::Impl::~Impl() {
   for (const auto& variant : point_size_variants_) vkDestroyShaderModule(device, variant.second, nullptr);
   for (const auto& variant : tess_control_variants_) vkDestroyShaderModule(device, variant.module, nullptr);
   vkDestroyPipelineLayout(device, layout, nullptr);
-  vkDestroyDescriptorSetLayout(device, set_layout, nullptr);
 }
 
 VkShaderModule Program::Impl::fragment_module(const glsl::Program& reflection, std::uint32_t kept_inside,
@@ -160,27 +159,15 @@ std::shared_ptr<Program> program_from_reflection(const std::shared_ptr<Screen>& 
       bindings.push_back({resource.binding, descriptor_type(resource.kind), resource.count,
                           stage_flags(resource.stages ? resource.stages : r.stages), nullptr});
     }
-    // Draws push every descriptor (VK_KHR_push_descriptor); a program with more than the device
-    // pushes fails to link, saying so, rather than reach the device (glvk has no other descriptor path yet).
-    std::uint32_t descriptors = 0;
-    for (const VkDescriptorSetLayoutBinding& b : bindings) descriptors += b.descriptorCount;
-    if (descriptors > device.max_push_descriptors())
-      throw vk_backend::Error("the program's " + std::to_string(descriptors) +
-                                  " descriptors (uniform blocks, samplers and images of every stage) exceed the " +
-                                  std::to_string(device.max_push_descriptors()) + " glvk can push on " + device.name(),
-                              VK_ERROR_OUT_OF_DEVICE_MEMORY);
-    VkDescriptorSetLayoutCreateInfo set_info{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
-    set_info.flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR;
-    set_info.bindingCount = std::uint32_t(bindings.size());
-    set_info.pBindings = bindings.data();
-    vk_backend::check(vkCreateDescriptorSetLayout(device.handle(), &set_info, nullptr, &impl->set_layout),
-                      "vkCreateDescriptorSetLayout");
+    // Pushed with each draw when the device can push them all, else written into a set per draw;
+    // bindings past the device's limits fail the link, saying which.
+    impl->set_layout = std::make_unique<vk_backend::DescriptorLayout>(device, bindings);
+    const VkDescriptorSetLayout set_layout = impl->set_layout->handle();
     VkPipelineLayoutCreateInfo layout_info{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
     layout_info.setLayoutCount = 1;
-    layout_info.pSetLayouts = &impl->set_layout;
+    layout_info.pSetLayouts = &set_layout;
     vk_backend::check(vkCreatePipelineLayout(device.handle(), &layout_info, nullptr, &impl->layout),
                       "vkCreatePipelineLayout");
-    impl->descriptor_count = std::uint32_t(bindings.size());
   } catch (const vk_backend::Error& e) {
     program->reflection_.ok = false;
     program->reflection_.log += std::string("error: the device refused the program: ") + e.what() + "\n";

@@ -10,6 +10,7 @@
 #include <volk.h>
 
 #include "glvk/st/program.h"
+#include "glvk/vk_backend/descriptor_sets.h"
 #include "glvk/vk_backend/pipeline_cache.h"
 
 namespace glvk::st {
@@ -21,9 +22,8 @@ struct Program::Impl {
   std::array<VkShaderModule, vk_backend::kMaxShaderStages> modules{};  // by glsl::Stage (compute excluded)
   VkShaderModule compute_module = VK_NULL_HANDLE;
   VkPipeline compute_pipeline = VK_NULL_HANDLE;  // made on the first dispatch (screen lock held)
-  VkDescriptorSetLayout set_layout = VK_NULL_HANDLE;
+  std::unique_ptr<vk_backend::DescriptorLayout> set_layout;  // set 0 of `layout`
   VkPipelineLayout layout = VK_NULL_HANDLE;
-  std::uint32_t descriptor_count = 0;
   std::uint64_t last_use = 0;  // the last batch that draws with the program
 
   // The fragment module with the outputs at the locations of `kept_inside` written nowhere

@@ -27,6 +27,7 @@ CommandStream::~CommandStream() {
   }
   auto destroy = [&](Batch& b) {
     if (b.fence) vkDestroyFence(device_.handle(), b.fence, nullptr);
+    b.descriptor_pools.destroy(device_.handle());
   };
   for (Batch& b : in_flight_) destroy(b);
   for (Batch& b : free_) destroy(b);
@@ -49,6 +50,7 @@ CommandStream::Batch* CommandStream::begin_batch() {
     free_.pop_back();
     check(vkResetCommandBuffer(open_batch_.commands, 0), "vkResetCommandBuffer");
     check(vkResetFences(device_.handle(), 1, &open_batch_.fence), "vkResetFences");
+    open_batch_.descriptor_pools.reset(device_.handle());
   } else {
     open_batch_ = Batch{};
     VkCommandBufferAllocateInfo allocate{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};

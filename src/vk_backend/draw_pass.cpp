@@ -92,6 +92,21 @@ void CommandStream::prepare_storage(Image& image, const VkImageSubresourceRange&
   image.record_transition(begin_batch()->commands, range, VK_IMAGE_LAYOUT_GENERAL);
 }
 
+void CommandStream::bind_descriptors(VkPipelineBindPoint bind_point, VkPipelineLayout layout,
+                                     const DescriptorLayout* set_layout, std::span<const VkWriteDescriptorSet> writes) {
+  if (writes.empty()) return;
+  VkCommandBuffer commands = recording_->commands;
+  if (!set_layout || set_layout->pushed()) {
+    vkCmdPushDescriptorSetKHR(commands, bind_point, layout, 0, std::uint32_t(writes.size()), writes.data());
+    return;
+  }
+  const VkDescriptorSet set = recording_->descriptor_pools.allocate(device_.handle(), *set_layout);
+  std::vector<VkWriteDescriptorSet> into(writes.begin(), writes.end());
+  for (VkWriteDescriptorSet& write : into) write.dstSet = set;
+  vkUpdateDescriptorSets(device_.handle(), std::uint32_t(into.size()), into.data(), 0, nullptr);
+  vkCmdBindDescriptorSets(commands, bind_point, layout, 0, 1, &set, 0, nullptr);
+}
+
 void CommandStream::dispatch(const DispatchRecord& record) {
   end_draw_pass();
   VkCommandBuffer commands = begin_batch()->commands;
@@ -101,9 +116,7 @@ void CommandStream::dispatch(const DispatchRecord& record) {
                       VK_ACCESS_2_SHADER_SAMPLED_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_READ_BIT |
                       VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT});
   vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE, record.pipeline);
-  if (!record.descriptors.empty())
-    vkCmdPushDescriptorSetKHR(commands, VK_PIPELINE_BIND_POINT_COMPUTE, record.layout, 0,
-                              std::uint32_t(record.descriptors.size()), record.descriptors.data());
+  bind_descriptors(VK_PIPELINE_BIND_POINT_COMPUTE, record.layout, record.set_layout, record.descriptors);
   if (record.indirect_buffer)
     vkCmdDispatchIndirect(commands, record.indirect_buffer, record.indirect_offset);
   else
@@ -229,9 +242,7 @@ void CommandStream::draw(const DrawTargets& targets, const DrawRecord& record) {
     std::memcpy(&last_dynamic_state_, record.state, sizeof last_dynamic_state_);
     dynamic_state_valid_ = true;
   }
-  if (!record.descriptors.empty())
-    vkCmdPushDescriptorSetKHR(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, record.layout, 0,
-                              std::uint32_t(record.descriptors.size()), record.descriptors.data());
+  bind_descriptors(VK_PIPELINE_BIND_POINT_GRAPHICS, record.layout, record.set_layout, record.descriptors);
   // Vertex buffers stay bound across draws: rebinding the same ones costs lavapipe a command each.
   const bool same_vertex_buffers =
       record.vertex_buffers.size() == bound_vertex_buffer_count_ &&

@@ -12,6 +12,7 @@
 
 #include <volk.h>
 
+#include "glvk/vk_backend/descriptor_sets.h"
 #include "glvk/vk_backend/draw.h"
 #include "glvk/vk_backend/internal_pipelines.h"
 
@@ -142,6 +143,7 @@ class CommandStream {
     VkCommandBuffer commands = VK_NULL_HANDLE;
     VkFence fence = VK_NULL_HANDLE;
     std::uint64_t serial = 0;
+    DescriptorPools descriptor_pools;  // the sets of draws whose layout is not pushed
   };
   Batch* begin_batch();
   // Opens a batch and orders what follows after every earlier transfer write.
@@ -157,6 +159,10 @@ class CommandStream {
   VkCommandBuffer begin_rendering_into(Image& image, const RenderRegion& region, VkImageLayout layout);
   InternalPipelines& pipelines();
   void begin_draw_pass(const DrawTargets& targets);
+  // Pushes `writes` as set 0 of `layout`, or writes them into a set of the recording batch's pools
+  // and binds it (DescriptorLayout::pushed).
+  void bind_descriptors(VkPipelineBindPoint bind_point, VkPipelineLayout layout, const DescriptorLayout* set_layout,
+                        std::span<const VkWriteDescriptorSet> writes);
 
   const Device& device_;
   VkCommandPool pool_ = VK_NULL_HANDLE;

@@ -15,6 +15,7 @@
 namespace glvk::vk_backend {
 
 class Image;
+class DescriptorLayout;
 
 // One attachment: a layer range of one level of an image, seen in `format`.
 struct DrawAttachment {
@@ -79,7 +80,9 @@ struct DrawXfbBuffer {
 struct DrawRecord {
   VkPipeline pipeline = VK_NULL_HANDLE;
   VkPipelineLayout layout = VK_NULL_HANDLE;
-  // Descriptor set 0, pushed (VK_KHR_push_descriptor); dstSet is ignored.
+  // Descriptor set 0 of `layout`, of `set_layout` (pushed, or allocated from the batch's pools and
+  // bound: DescriptorLayout::pushed); dstSet is ignored.
+  const DescriptorLayout* set_layout = nullptr;
   std::span<const VkWriteDescriptorSet> descriptors;
   std::span<const DrawVertexBuffer> vertex_buffers;  // binding i = element i
   VkBuffer index_buffer = VK_NULL_HANDLE;
@@ -109,11 +112,12 @@ struct DrawRecord {
   std::array<std::uint32_t, 3> query_slots{};
 };
 
-// One compute dispatch (glDispatchCompute): the program's compute pipeline, its pushed descriptors,
+// One compute dispatch (glDispatchCompute): the program's compute pipeline, its descriptors,
 // and the work-group counts, given or read from `indirect_buffer` (VkDispatchIndirectCommand).
 struct DispatchRecord {
   VkPipeline pipeline = VK_NULL_HANDLE;
   VkPipelineLayout layout = VK_NULL_HANDLE;
+  const DescriptorLayout* set_layout = nullptr;  // as DrawRecord's
   std::span<const VkWriteDescriptorSet> descriptors;
   std::array<std::uint32_t, 3> groups{1, 1, 1};
   VkBuffer indirect_buffer = VK_NULL_HANDLE;
