@@ -4,6 +4,8 @@
 #include <cstring>
 
 #include "api_common.h"
+#include "glvk/st/context.h"
+#include "glvk/st/shader_limits.h"
 #include "program_lookup.h"
 #include "state_query.h"
 
@@ -48,6 +50,11 @@ glsl::CompileOptions shader_compile_options(Context& ctx) {
   l.max_texture_image_units = implementation_limit(ctx, GL_MAX_TEXTURE_IMAGE_UNITS);
   l.max_combined_texture_image_units = implementation_limit(ctx, GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS);
   l.max_clip_planes = implementation_limit(ctx, GL_MAX_CLIP_PLANES);
+  const st::ShaderLimits device = st::shader_limits(ctx.st().screen());
+  for (int i = 0; i < 3; ++i)
+    l.max_compute_work_group_size[std::size_t(i)] =
+        int(std::min<std::uint32_t>(device.compute_work_group_size[std::size_t(i)], 0x7fffffff));
+  l.max_compute_work_group_invocations = int(std::min<std::uint32_t>(device.compute_work_group_invocations, 0x7fffffff));
   return options;
 }
 

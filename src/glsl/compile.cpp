@@ -74,6 +74,9 @@ TBuiltInResource resources_for(const BuiltInLimits& limits) {
   set(r.maxTextureImageUnits, limits.max_texture_image_units);
   set(r.maxCombinedTextureImageUnits, limits.max_combined_texture_image_units);
   set(r.maxClipPlanes, limits.max_clip_planes);
+  set(r.maxComputeWorkGroupSizeX, limits.max_compute_work_group_size[0]);
+  set(r.maxComputeWorkGroupSizeY, limits.max_compute_work_group_size[1]);
+  set(r.maxComputeWorkGroupSizeZ, limits.max_compute_work_group_size[2]);
   return r;
 }
 
@@ -169,6 +172,20 @@ ParsedShader parse_shader(Stage stage, std::string_view source, const CompileOpt
     parse();
   }
   glslang::TShader& shader = *parsed.shader;
+  // glslang checks each local size against gl_MaxComputeWorkGroupSize, not their product; a work
+  // group of more invocations than MAX_COMPUTE_WORK_GROUP_INVOCATIONS is a compile-time error too.
+  if (parsed.ok && stage == Stage::Compute && options.limits.max_compute_work_group_invocations > 0) {
+    const glslang::TIntermediate& code = *shader.getIntermediate();
+    const std::uint64_t invocations =
+        std::uint64_t(code.getLocalSize(0)) * code.getLocalSize(1) * code.getLocalSize(2);
+    if (invocations > std::uint64_t(options.limits.max_compute_work_group_invocations)) {
+      parsed.ok = false;
+      parsed.log += "ERROR: 0:0: 'local_size' : " + std::to_string(invocations) +
+                    " invocations per work group exceed MAX_COMPUTE_WORK_GROUP_INVOCATIONS (" +
+                    std::to_string(options.limits.max_compute_work_group_invocations) +
+                    ")\nERROR: 1 compilation errors.  No code generated.\n";
+    }
+  }
   if (parsed.ok && stage == Stage::Fragment)
     if (std::string errors = flat_input_errors(*shader.getIntermediate()); !errors.empty()) {
       parsed.ok = false;

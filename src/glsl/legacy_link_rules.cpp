@@ -152,4 +152,39 @@ bool check_legacy_link_rules(const glslang::TProgram& program, int version, cons
   return true;
 }
 
+namespace {
+
+// Whether tokens[i] (a name) is the target of an assignment: `name`, then any `[...]` indices and
+// `.swizzle`s, then one of = += -= *= /= (`==` compares). Punctuation is lexed a character at a time.
+bool assigned(const std::vector<Token>& tokens, const std::vector<std::size_t>& closing, std::size_t i) {
+  std::size_t k = i + 1;
+  while (k < tokens.size()) {
+    if (tokens[k].is('[')) k = closing[k] + 1;
+    else if (tokens[k].is('.') && k + 1 < tokens.size() && tokens[k + 1].identifier()) k += 2;
+    else break;
+  }
+  if (k >= tokens.size()) return false;
+  const bool next_is_equals = k + 1 < tokens.size() && tokens[k + 1].is('=') && tokens[k + 1].begin == tokens[k].end();
+  if (tokens[k].is('=')) return !next_is_equals;
+  return (tokens[k].is('+') || tokens[k].is('-') || tokens[k].is('*') || tokens[k].is('/')) && next_is_equals;
+}
+
+}  // namespace
+
+std::string clip_vertex_and_distance_error(const std::vector<std::pair<Stage, std::string>>& units) {
+  std::map<Stage, std::pair<bool, bool>> writes;  // gl_ClipVertex, gl_ClipDistance
+  for (const auto& [stage, text] : units) {
+    const std::vector<Token> tokens = tokenize(text);
+    const std::vector<std::size_t> closing = closing_brackets(tokens, '[');
+    for (std::size_t i = 0; i < tokens.size(); ++i) {
+      if (tokens[i].is("gl_ClipVertex") && assigned(tokens, closing, i)) writes[stage].first = true;
+      if (tokens[i].is("gl_ClipDistance") && assigned(tokens, closing, i)) writes[stage].second = true;
+    }
+  }
+  for (const auto& [stage, found] : writes)
+    if (found.first && found.second)
+      return "error: the " + std::string(stage_name(stage)) + " shader writes both gl_ClipVertex and gl_ClipDistance\n";
+  return {};
+}
+
 }  // namespace glvk::glsl::detail

@@ -30,4 +30,10 @@ std::string shared_global_initializer_error(const std::vector<std::pair<Stage, c
 bool check_legacy_link_rules(const glslang::TProgram& program, int version, const std::vector<std::string>& vertex_texts,
                              std::string& log);
 
+// GLSL 1.30-4.60 7.1 (compatibility): a shader statically writes gl_ClipVertex or gl_ClipDistance,
+// not both. `units`: each compilation unit's stage and source as the user wrote it (glvk's own
+// clip lowering writes gl_ClipDistance for gl_ClipVertex, so the check reads the user's text for
+// assignments to each). The error, or empty.
+std::string clip_vertex_and_distance_error(const std::vector<std::pair<Stage, std::string>>& units);
+
 }  // namespace glvk::glsl::detail

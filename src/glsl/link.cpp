@@ -448,6 +448,12 @@ static Program link_on_this_thread(std::span<const ShaderSource> shaders, const 
       if (shaders[i].stage == Stage::Vertex) vertex_texts.push_back(unit_texts[i]);
     }
     if (!detail::check_legacy_link_rules(program, version, vertex_texts, out.log)) return out;
+    std::vector<std::pair<Stage, std::string>> units;
+    for (std::size_t i = 0; i < shaders.size() && i < unit_texts.size(); ++i) units.emplace_back(shaders[i].stage, unit_texts[i]);
+    if (std::string error = detail::clip_vertex_and_distance_error(units); !error.empty()) {
+      out.log += error;
+      return out;
+    }
   }
   if (options.separable) {
     std::array<std::string, kStageCount> texts;

@@ -128,6 +128,30 @@ TEST(GlslCompile, CompatibilityProfileWordAccepted) {
   EXPECT_TRUE(r.ok) << r.log;
 }
 
+// ARB_compute_shader / GLSL 4.30 4.4.1.1: a local size past MAX_COMPUTE_WORK_GROUP_SIZE in its
+// dimension, or a work group of more invocations than MAX_COMPUTE_WORK_GROUP_INVOCATIONS, is a
+// compile-time error; the limits are the context's (here those of a device allowing 1024 in each
+// dimension and 1024 in all), not glslang's defaults (64 in z).
+TEST(GlslCompile, ComputeWorkGroupSizesMeetTheContextsLimits) {
+  CompileOptions options;
+  options.limits.max_compute_work_group_size = {1024, 1024, 1024};
+  options.limits.max_compute_work_group_invocations = 1024;
+  auto compiles = [&](int x, int y, int z) {
+    const std::string source = "#version 430\nlayout(local_size_x = " + std::to_string(x) + ", local_size_y = " +
+                               std::to_string(y) + ", local_size_z = " + std::to_string(z) + ") in;\nvoid main() {}\n";
+    return compile(Stage::Compute, source, options).ok;
+  };
+  EXPECT_TRUE(compiles(1024, 1, 1));
+  EXPECT_TRUE(compiles(1, 1, 1024));
+  EXPECT_TRUE(compiles(8, 8, 16));
+  EXPECT_FALSE(compiles(1025, 1, 1));
+  EXPECT_FALSE(compiles(1, 1, 1025));
+  EXPECT_FALSE(compiles(11, 11, 11));  // 1331 invocations
+  const CompileResult r = compile(Stage::Compute, "#version 430\nlayout(local_size_x = 64, local_size_y = 32) in;\nvoid main() {}\n", options);
+  EXPECT_NE(r.log.find("2048 invocations per work group exceed MAX_COMPUTE_WORK_GROUP_INVOCATIONS (1024)"),
+            std::string::npos) << r.log;
+}
+
 TEST(GlslCompile, EveryStage) {
   EXPECT_TRUE(compile(Stage::Compute, "#version 430\nlayout(local_size_x = 4) in;\nvoid main() {}\n").ok);
   const CompileResult gs = compile(Stage::Geometry,

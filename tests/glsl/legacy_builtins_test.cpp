@@ -233,5 +233,23 @@ TEST(GlslLegacyBuiltins, GlVertexTakesAttributeZero) {
   EXPECT_EQ(location(p, "attr"), 0);
 }
 
+// GLSL 1.30 7.1: a shader writes gl_ClipVertex or gl_ClipDistance, not both (a link error here,
+// as Mesa gives it); writing just one of them links (a comparison is no write).
+TEST(GlslLegacyBuiltins, WritingBothClipVertexAndClipDistanceFailsToLink) {
+  const std::string fs = "#version 130\nvoid main() { gl_FragColor = vec4(1.0); }\n";
+  const Program both = link_pair("#version 130\nvoid main() {\n"
+                                 "  gl_Position = gl_Vertex;\n  gl_ClipVertex = gl_Vertex;\n"
+                                 "  gl_ClipDistance[0] = 1.0;\n}\n", fs);
+  EXPECT_FALSE(both.ok);
+  EXPECT_NE(both.log.find("writes both gl_ClipVertex and gl_ClipDistance"), std::string::npos) << both.log;
+  const Program vertex_only = link_pair("#version 130\nvoid main() {\n  gl_Position = gl_Vertex;\n"
+                                        "  gl_ClipVertex.xyzw = gl_Vertex;\n}\n", fs);
+  EXPECT_TRUE(vertex_only.ok) << vertex_only.log;
+  const Program distance_only = link_pair("#version 130\nout float gl_ClipDistance[2];\nvoid main() {\n"
+                                          "  gl_Position = gl_Vertex;\n  gl_ClipDistance[1] += 1.0;\n"
+                                          "  if (gl_ClipDistance[1] == 1.0) gl_ClipDistance[0] = 0.0;\n}\n", fs);
+  EXPECT_TRUE(distance_only.ok) << distance_only.log;
+}
+
 }  // namespace
 }  // namespace glvk::glsl

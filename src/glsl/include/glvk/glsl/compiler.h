@@ -43,6 +43,8 @@ struct BuiltInLimits {
   int max_texture_image_units = 0;           // gl_MaxTextureImageUnits
   int max_combined_texture_image_units = 0;  // gl_MaxCombinedTextureImageUnits
   int max_clip_planes = 0;                   // gl_MaxClipPlanes (compatibility)
+  std::array<int, 3> max_compute_work_group_size{};  // gl_MaxComputeWorkGroupSize
+  int max_compute_work_group_invocations = 0;        // MAX_COMPUTE_WORK_GROUP_INVOCATIONS (no built-in)
 };
 
 struct CompileOptions {
