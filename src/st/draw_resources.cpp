@@ -436,15 +436,24 @@ VkDescriptorImageInfo sampled_descriptor(DrawResources& res, vk_backend::Command
   const vk_backend::Device& device = *res.screen.device;
   const VkImageViewType wanted = sampler_view_type(sampler_gl_type);
   const int kind = sampled_kind(sampler_gl_type);
+  const bool comparing_sampler = sampler_gl_type == GL_SAMPLER_1D_SHADOW || sampler_gl_type == GL_SAMPLER_2D_SHADOW ||
+                                 sampler_gl_type == GL_SAMPLER_1D_ARRAY_SHADOW ||
+                                 sampler_gl_type == GL_SAMPLER_2D_ARRAY_SHADOW || sampler_gl_type == GL_SAMPLER_CUBE_SHADOW ||
+                                 sampler_gl_type == GL_SAMPLER_CUBE_MAP_ARRAY_SHADOW ||
+                                 sampler_gl_type == GL_SAMPLER_2D_RECT_SHADOW;
+  // A shadow sampler's result is the comparison of the depth itself (GLSL 1.30 on: a float):
+  // DEPTH_TEXTURE_MODE places that result in a vector and must not move the depth out of R first,
+  // where Vulkan's depth comparison reads it.
+  TextureInput compared;
+  if (t && comparing_sampler) {
+    compared = *t;
+    compared.depth_texture_mode = GL_RED;
+    t = &compared;
+  }
   const SampledView v = t && t->texture && view_type(t->target) == wanted ? sampled_view(*t) : SampledView{};
   if (v.key.image && v.kind == kind) {
     vk_backend::Image& image = t->texture->image();
     stream.prepare_sampled(image, v.key.range);
-    const bool comparing_sampler = sampler_gl_type == GL_SAMPLER_1D_SHADOW || sampler_gl_type == GL_SAMPLER_2D_SHADOW ||
-                                sampler_gl_type == GL_SAMPLER_1D_ARRAY_SHADOW ||
-                                sampler_gl_type == GL_SAMPLER_2D_ARRAY_SHADOW || sampler_gl_type == GL_SAMPLER_CUBE_SHADOW ||
-                                sampler_gl_type == GL_SAMPLER_CUBE_MAP_ARRAY_SHADOW ||
-                                sampler_gl_type == GL_SAMPLER_2D_RECT_SHADOW;
     const bool compare = v.depth && comparing_sampler;
     bool new_sampler = false, new_view = false;
     const VkSampler sampler =

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "gl_fixture.h"
+#include "gl_programs.h"
 #include "legacy_framebuffer.h"
 #include "legacy_pixels.h"
 
@@ -103,6 +104,39 @@ TEST_F(LegacyExtensionsTest, FixedFunctionTexturingComparesDepthTextures) {
   EXPECT_TRUE(near(4, 4, {128, 128, 128, 255}));
   glDisable(GL_TEXTURE_2D);
   EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glDeleteTextures(1, &texture);
+}
+
+// A GLSL 1.30 shadow sampler returns the comparison of the texel's depth with the reference, as a
+// float, whatever DEPTH_TEXTURE_MODE says (the mode spreads a comparison's result over RGBA for
+// fixed-function texturing; it never replaces the depth compared). Depth 0.5, GREATER: a reference
+// of 0.75 passes, 0.25 fails, in every mode (piglit's fs-texture-sampler2dshadow-10 with ALPHA).
+TEST_F(LegacyExtensionsTest, ShadowSamplersCompareTheDepthWhateverTheDepthTextureMode) {
+  GLuint texture = 0;
+  glGenTextures(1, &texture);
+  glBindTexture(GL_TEXTURE_2D, texture);
+  const GLfloat depth = 0.5f;
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT24, 1, 1, 0, GL_DEPTH_COMPONENT, GL_FLOAT, &depth);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_MODE, GL_COMPARE_REF_TO_TEXTURE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_FUNC, GL_GREATER);
+  const GLuint p = link("#version 130\nvoid main() { gl_Position = gl_Vertex; }\n",
+                        "#version 130\nuniform sampler2DShadow s;\nuniform float ref;\n"
+                        "void main() { gl_FragColor = vec4(texture(s, vec3(0.5, 0.5, ref)), 0.0, 0.0, 1.0); }\n");
+  glUseProgram(p);
+  for (const GLenum mode : {GL_ALPHA, GL_INTENSITY, GL_LUMINANCE, GL_RED}) {
+    glTexParameteri(GL_TEXTURE_2D, GL_DEPTH_TEXTURE_MODE, GLint(mode));
+    glUniform1f(glGetUniformLocation(p, "ref"), 0.75f);
+    glRectf(-1, -1, 0, 1);
+    glUniform1f(glGetUniformLocation(p, "ref"), 0.25f);
+    glRectf(0, -1, 1, 1);
+    EXPECT_TRUE(near(4, 4, {255, 0, 0, 255})) << "mode " << std::hex << mode;
+    EXPECT_TRUE(near(28, 4, {0, 0, 0, 255})) << "mode " << std::hex << mode;
+  }
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glUseProgram(0);
+  glDeleteProgram(p);
   glDeleteTextures(1, &texture);
 }
 
