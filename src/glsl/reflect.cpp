@@ -323,6 +323,10 @@ void reflect_interface(const glslang::TProgram& program, const std::map<std::str
   auto convert = [](const glslang::TObjectReflection& r, const std::map<std::string, AssignedLocation>& assigned) {
     InterfaceVariable v;
     v.name = user_name(gl_name(r.name));  // glGetActiveAttrib names the built-ins gl_Vertex, ...
+    // The built-in inputs are active too (GL 4.6 7.3.1.1, location -1), by their GL names where
+    // glslang's Vulkan rules gave them Vulkan's.
+    if (v.name == "gl_VertexIndex") v.name = "gl_VertexID";
+    if (v.name == "gl_InstanceIndex") v.name = "gl_InstanceID";
     v.gl_type = static_cast<std::uint32_t>(r.glDefineType);
     v.array_size = declared_array_size(r.getType(), r.size);
     if (auto a = assigned.find(strip_array_suffix(r.name)); a != assigned.end()) {

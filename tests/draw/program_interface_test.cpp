@@ -182,5 +182,41 @@ TEST_F(ProgramInterfaceTest, TheSectionsErrors) {
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
 }
 
+// GL 4.6 7.3.1.1: built-in vertex inputs the shader reads (gl_VertexID, gl_InstanceID) are active
+// attributes of type INT with location -1, beside the user's, under their GL names (not Vulkan's
+// gl_VertexIndex); an unread one is not listed.
+TEST_F(DrawTest, BuiltInVertexInputsAreActiveAttributes) {
+  const GLuint p = link("#version 330 core\nlayout(location = 0) in vec2 position;\nflat out int id;\n"
+                        "void main() { id = gl_VertexID; gl_Position = vec4(position, 0.0, 1.0); }\n",
+                        "#version 330 core\nflat in int id;\nout vec4 o;\nvoid main() { o = vec4(float(id)); }\n");
+  GLint count = 0;
+  glGetProgramiv(p, GL_ACTIVE_ATTRIBUTES, &count);
+  ASSERT_EQ(count, 2);
+  bool vertex_id = false, position = false;
+  for (GLuint i = 0; i < GLuint(count); ++i) {
+    char name[32] = {};
+    GLint size = 0;
+    GLenum type = 0;
+    glGetActiveAttrib(p, i, sizeof name, nullptr, &size, &type, name);
+    if (std::string(name) == "gl_VertexID") {
+      vertex_id = true;
+      EXPECT_EQ(type, GLenum(GL_INT));
+      EXPECT_EQ(size, 1);
+    }
+    position = position || std::string(name) == "position";
+  }
+  EXPECT_TRUE(vertex_id);
+  EXPECT_TRUE(position);
+  EXPECT_EQ(glGetAttribLocation(p, "gl_VertexID"), -1);
+  EXPECT_EQ(glGetProgramResourceIndex(p, GL_PROGRAM_INPUT, "gl_InstanceID"), GLuint(GL_INVALID_INDEX));
+  EXPECT_NE(glGetProgramResourceIndex(p, GL_PROGRAM_INPUT, "gl_VertexID"), GLuint(GL_INVALID_INDEX));
+  // The program still draws: vertex i's id, flat from the provoking (last) vertex 2.
+  glUseProgram(p);
+  positions({-1, -1, 3, -1, -1, 3});
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_EQ(pixel(5, 5), (Rgba{255, 255, 255, 255}));
+}
+
 }  // namespace
 }  // namespace glvk::test
