@@ -45,11 +45,14 @@ const glsl::Program* linked_reflection(Context& ctx, GLuint program, const char*
 }
 
 // The location of an active vertex input or fragment output a name selects, or -1 (gl_ names too).
-GLint interface_location(const std::vector<glsl::InterfaceVariable>& variables, const GLchar* name) {
+// `per_element`: the locations an element of a variable takes (attribute_locations for vertex
+// inputs, where a matrix takes one per column; 1 for fragment outputs).
+GLint interface_location(const std::vector<glsl::InterfaceVariable>& variables, const GLchar* name,
+                         std::uint32_t (*per_element)(std::uint32_t gl_type)) {
   if (!name || std::strncmp(name, "gl_", 3) == 0) return -1;
   for (const glsl::InterfaceVariable& v : variables) {
     const long e = element_of(v.name, v.array_size, name);
-    if (e >= 0 && v.location >= 0) return v.location + GLint(e);
+    if (e >= 0 && v.location >= 0) return v.location + GLint(e) * GLint(per_element(v.gl_type));
   }
   return -1;
 }
@@ -411,12 +414,12 @@ void GetProgramInfoLog(Context& ctx, const char* fn, GLuint program, GLsizei buf
 
 GLint GetAttribLocation(Context& ctx, const char* fn, GLuint program, const GLchar* name) {
   const glsl::Program* r = linked_reflection(ctx, program, fn);
-  return r ? interface_location(r->attributes, name) : -1;
+  return r ? interface_location(r->attributes, name, st::attribute_locations) : -1;
 }
 
 GLint GetFragDataLocation(Context& ctx, const char* fn, GLuint program, const GLchar* name) {
   const glsl::Program* r = linked_reflection(ctx, program, fn);
-  return r ? interface_location(r->outputs, name) : -1;
+  return r ? interface_location(r->outputs, name, [](std::uint32_t) { return 1u; }) : -1;
 }
 
 GLint GetFragDataIndex(Context& ctx, const char* fn, GLuint program, const GLchar* name) {

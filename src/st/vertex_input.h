@@ -14,9 +14,6 @@
 
 namespace glvk::st {
 
-// How many vertex input locations a GL attribute type takes: one per matrix column, one for any
-// vector (a dvec3/dvec4 too: GLSL 4.60 4.4.1).
-std::uint32_t attribute_locations(std::uint32_t gl_type);
 // The alignment Vulkan needs of an array's address and stride when it is fetched in its own
 // format (the size of its components, 4 for packed types and doubles, which are read as 32-bit
 // words); GL takes any, so a misaligned array is copied (Vulkan 1.3 22.2, vertex input address).

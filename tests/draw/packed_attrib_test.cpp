@@ -5,6 +5,7 @@
 // (-1/511 = -0.00195694715, 512/1023 = 0.500488758, 2/3 = 0.666666687).
 #include <cstddef>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include "draw_helpers.h"
@@ -215,6 +216,88 @@ void main() {
   EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
   EXPECT_EQ(pixel(0, 0), (Rgba{0, 255, 0, 255}));
   EXPECT_EQ(pixel(20, 5), (Rgba{0, 255, 0, 255}));
+}
+
+// Arrays of vertex inputs (GLSL 1.50 4.3.4): element i of `float a[2]`, `int b[2]`, `vec3 c[2]`
+// and `mat2 d[2]` takes the location of the array plus i times the element's locations (a mat2
+// takes two), which glGetAttribLocation("d[1]") answers too (GL 4.6 7.3.1.1); each location is
+// fed by its own array of the matching kind (glVertexAttribIPointer for ints). Each failing
+// check sets a bit of the red channel (a 1, b 2, c 4, d 8).
+TEST_F(DrawTest, VertexInputArraysTakeConsecutiveLocations) {
+  const GLuint p = link(R"(#version 150
+in vec2 position;
+in float a[2];
+in int b[2];
+in vec3 c[2];
+in mat2 d[2];
+flat out int failed;
+void main() {
+  gl_Position = vec4(position, 0.0, 1.0);
+  failed = 0;
+  if (a[0] != 10.0 || a[1] != 20.0) failed |= 1;
+  if (b[0] != 30 || b[1] != 40) failed |= 2;
+  if (c[0] != vec3(1.0, 2.0, 3.0) || c[1] != vec3(4.0, 5.0, 6.0)) failed |= 4;
+  if (d[0] != mat2(1.0, 2.0, 3.0, 4.0) || d[1] != mat2(5.0, 6.0, 7.0, 8.0)) failed |= 8;
+})",
+                       R"(#version 150
+flat in int failed;
+out vec4 o;
+void main() { o = vec4(float(failed) / 255.0, failed == 0 ? 1.0 : 0.0, 0.0, 1.0); })");
+  glUseProgram(p);
+  positions({-1, -1, 3, -1, -1, 3});
+  glDisableVertexAttribArray(0);
+  const GLint position = glGetAttribLocation(p, "position");
+  ASSERT_GE(position, 0);
+  glVertexAttribPointer(GLuint(position), 2, GL_FLOAT, GL_FALSE, 0, nullptr);
+  glEnableVertexAttribArray(GLuint(position));
+  // One buffer per location, the same value at all three vertices (stride 0 is tightly packed,
+  // so each buffer holds three copies).
+  std::vector<GLuint> buffers;
+  auto feed = [&](const char* name, int element, int column, std::vector<float> value, bool integer) {
+    const GLint base = glGetAttribLocation(p, name);
+    ASSERT_GE(base, 0) << name;
+    const int per_element = std::string(name) == "d" ? 2 : 1;
+    const GLuint location = GLuint(base + element * per_element + column);
+    std::vector<std::uint8_t> bytes;
+    for (int v = 0; v < 3; ++v)
+      for (float f : value) {
+        std::uint8_t word[4];
+        if (integer) {
+          const GLint n = GLint(f);
+          std::memcpy(word, &n, 4);
+        } else {
+          std::memcpy(word, &f, 4);
+        }
+        bytes.insert(bytes.end(), word, word + 4);
+      }
+    GLuint b = 0;
+    glGenBuffers(1, &b);
+    buffers.push_back(b);
+    glBindBuffer(GL_ARRAY_BUFFER, b);
+    glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(bytes.size()), bytes.data(), GL_STATIC_DRAW);
+    if (integer)
+      glVertexAttribIPointer(location, GLint(value.size()), GL_INT, 0, nullptr);
+    else
+      glVertexAttribPointer(location, GLint(value.size()), GL_FLOAT, GL_FALSE, 0, nullptr);
+    glEnableVertexAttribArray(location);
+  };
+  EXPECT_EQ(glGetAttribLocation(p, "d[1]"), glGetAttribLocation(p, "d") + 2);
+  EXPECT_EQ(glGetAttribLocation(p, "c[1]"), glGetAttribLocation(p, "c") + 1);
+  EXPECT_EQ(glGetAttribLocation(p, "d[2]"), -1);
+  feed("a", 0, 0, {10}, false);
+  feed("a", 1, 0, {20}, false);
+  feed("b", 0, 0, {30}, true);
+  feed("b", 1, 0, {40}, true);
+  feed("c", 0, 0, {1, 2, 3}, false);
+  feed("c", 1, 0, {4, 5, 6}, false);
+  feed("d", 0, 0, {1, 2}, false);
+  feed("d", 0, 1, {3, 4}, false);
+  feed("d", 1, 0, {5, 6}, false);
+  feed("d", 1, 1, {7, 8}, false);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_EQ(pixel(5, 5), (Rgba{0, 255, 0, 255}));
+  glDeleteBuffers(GLsizei(buffers.size()), buffers.data());
 }
 
 }  // namespace

@@ -228,4 +228,9 @@ void dispatch(Context& context, const DispatchCall& call);
 // rendering pass, which admits no such barrier: the pass ends (the next begins after every write).
 void memory_barrier(Context& context);
 
+// How many vertex input locations a GL attribute type takes: one per matrix column, one for any
+// vector (a dvec3/dvec4 too: GLSL 4.60 4.4.1). Element i of an input array is at its location
+// plus i times this (glGetAttribLocation("a[i]") and the draw's vertex inputs).
+std::uint32_t attribute_locations(std::uint32_t gl_type);
+
 }  // namespace glvk::st
