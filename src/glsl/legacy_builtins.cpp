@@ -90,7 +90,8 @@ const std::set<std::string_view> kInterpolationQualifiers = {"flat", "smooth", "
 
 // User redeclarations of built-in varyings (GLSL 1.30 compatibility allows them, e.g. to size
 // gl_TexCoord or make gl_Color flat) are blanked (line breaks kept): the lowering declares them.
-// Returns the interpolation qualifier each redeclared name had.
+// Returns the interpolation and auxiliary qualifiers each redeclared name had, each followed by a
+// space ("flat ", "centroid noperspective "; empty for none).
 std::map<std::string, std::string> blank_redeclarations(std::string& text) {
   static const RedeclarationShape shape{
       kInterpolationQualifiers,
@@ -103,9 +104,10 @@ std::map<std::string, std::string> blank_redeclarations(std::string& text) {
   std::map<std::string, std::string> qualifiers;
   std::vector<std::pair<std::size_t, std::size_t>> spans;
   for (const Redeclaration& r : find_redeclarations(t, 0, t.size(), shape)) {
-    bool flat = false;
-    for (std::size_t k = r.first; t[k].text != r.name; ++k) flat |= t[k].is("flat");
-    qualifiers[std::string(r.name)] = flat ? "flat" : "";
+    std::string interpolation;  // "flat ", "noperspective ", "centroid smooth ", ...
+    for (std::size_t k = r.first; t[k].text != r.name; ++k)
+      if (kInterpolationQualifiers.count(t[k].text) && !t[k].is("invariant")) interpolation += std::string(t[k].text) + ' ';
+    qualifiers[std::string(r.name)] = interpolation;
     spans.emplace_back(t[r.first].begin, t[r.after - 1].end());
   }
   for (const auto& [begin, end] : spans) blank(text, begin, end);
@@ -286,6 +288,12 @@ LegacyLowering lower_legacy_builtins(Stage stage, std::string& text, bool compat
   }
   if (used.empty()) return out;
   const std::map<std::string, std::string> redeclared = blank_redeclarations(text);
+  // A fragment input keeps the interpolation its redeclaration gave it (GLSL 1.30 compatibility:
+  // `noperspective in vec4 gl_Color;`).
+  auto redeclared_qualifiers = [&](const std::string& name) {
+    const auto r = redeclared.find(name);
+    return r != redeclared.end() ? r->second : std::string();
+  };
 
   // Uniforms (any stage) and the struct types they use.
   std::set<std::string_view> types;
@@ -356,8 +364,7 @@ LegacyLowering lower_legacy_builtins(Stage stage, std::string& text, bool compat
          {std::tuple{"gl_Color", "gl_FrontColor", "gl_BackColor"},
           std::tuple{"gl_SecondaryColor", "gl_FrontSecondaryColor", "gl_BackSecondaryColor"}}) {
       if (!uses(input)) continue;
-      const auto r = redeclared.find(input);
-      const std::string q = std::string(r != redeclared.end() && !r->second.empty() ? "flat " : "") + "in";
+      const std::string q = redeclared_qualifiers(input) + "in";
       decls += declaration(q, "vec4", front, 0) + declaration(q, "vec4", back, 0);
       macros += "#define " + std::string(input) + " (glvk_VertexProgramTwoSide != 0 && !gl_FrontFacing ? " +
                 lowered(back) + " : " + lowered(front) + ")\n";
@@ -366,7 +373,7 @@ LegacyLowering lower_legacy_builtins(Stage stage, std::string& text, bool compat
     if (used.count("glvk_VertexProgramTwoSide")) decls += "uniform int glvk_VertexProgramTwoSide;\n";
     for (const BuiltinVarDecl& v : varying_decls()) {
       if ((v.name != "gl_TexCoord" && v.name != "gl_FogFragCoord") || !uses(v.name)) continue;
-      decls += declaration("in", v.type, v.name, v.array);
+      decls += declaration(redeclared_qualifiers(v.name) + "in", v.type, v.name, v.array);
       macros += rename_macro(v.name);
     }
   }

@@ -162,6 +162,24 @@ TEST(GlslLegacyBuiltins, ColourInterpolationQualifiersMustMatch) {
   EXPECT_TRUE(p.ok) << p.log;
 }
 
+// A redeclared compatibility fragment input keeps its interpolation qualifier: the front and back
+// inputs gl_Color selects between are NoPerspective (or Flat), and so is gl_TexCoord.
+TEST(GlslLegacyBuiltins, RedeclaredColourInputsKeepTheirInterpolation) {
+  const std::string vs = "#version 130\nnoperspective out vec4 gl_FrontColor;\nnoperspective out vec4 gl_BackColor;\n"
+                         "noperspective out vec4 gl_TexCoord[1];\nvoid main() {\n  gl_Position = gl_Vertex;\n"
+                         "  gl_FrontColor = gl_Color; gl_BackColor = gl_Color; gl_TexCoord[0] = gl_Color;\n}\n";
+  const Program p = link_pair(vs, "#version 130\nnoperspective in vec4 gl_Color;\nnoperspective in vec4 gl_TexCoord[1];\n"
+                                  "void main() { gl_FragColor = gl_Color + gl_TexCoord[0]; }\n");
+  ASSERT_TRUE(p.ok) << p.log;
+  const std::string fs = test::disassemble(p.spirv[kFs]);
+  for (const char* input : {"glvk_FrontColor", "glvk_BackColor", "glvk_TexCoord"})
+    EXPECT_NE(fs.find(std::string("OpDecorate %") + input + " NoPerspective"), std::string::npos) << input << "\n" << fs;
+  const Program flat = link_pair("#version 130\nflat out vec4 gl_FrontColor;\nvoid main() { gl_Position = gl_Vertex; gl_FrontColor = gl_Color; }\n",
+                                 "#version 130\nflat in vec4 gl_Color;\nvoid main() { gl_FragColor = gl_Color; }\n");
+  ASSERT_TRUE(flat.ok) << flat.log;
+  EXPECT_NE(test::disassemble(flat.spirv[kFs]).find("OpDecorate %glvk_FrontColor Flat"), std::string::npos);
+}
+
 // GLSL 1.50 compatibility 7.1: the compatibility varyings are gl_PerVertex members, so a geometry
 // shader reads them as gl_in[i].gl_X and writes them like a vertex shader; gl_ClipVertex clips in
 // the last vertex-processing stage; `varying` in a geometry shader is an output.
