@@ -634,6 +634,7 @@ static Program link_on_this_thread(std::span<const ShaderSource> shaders, const 
     const detail::PointSizeUse use = detail::point_size_use(out.spirv[std::size_t(last)]);
     out.writes_point_size = use.written;
     out.emits_points = use.emits_points;
+    out.clip_distances = detail::clip_distances_declared(out.spirv[std::size_t(last)]);
     break;
   }
   detail::apply_uniform_initializers(shaders, options.compile, out);
@@ -657,8 +658,12 @@ std::vector<std::uint32_t> fragment_without_outputs(const Program& program, std:
   return locations ? detail::without_outputs(words, locations) : words;
 }
 
-std::vector<std::uint32_t> with_point_size(const Program& program, Stage stage, float size) {
-  return detail::with_point_size(program.spirv[std::size_t(stage)], size);
+std::vector<std::uint32_t> last_stage_variant(const Program& program, Stage stage, std::optional<float> point_size,
+                                              std::uint32_t disabled_clip_distances) {
+  std::vector<std::uint32_t> words = program.spirv[std::size_t(stage)];
+  if (point_size) words = detail::with_point_size(words, *point_size);
+  if (disabled_clip_distances) words = detail::with_clip_distances_disabled(words, disabled_clip_distances);
+  return words;
 }
 
 // Linking compiles every stage again: on a stack sized for the sources (deep_stack.cpp).

@@ -156,6 +156,7 @@ PipelineProgram combine_pipeline(std::span<const Program* const> programs,
       // The last vertex-processing stage's program decides points and transform feedback.
       out.writes_point_size = r.writes_point_size;
       out.emits_points = r.emits_points;
+      out.clip_distances = r.clip_distances;
       out.xfb_varyings = r.xfb_varyings;
       out.xfb_strides = r.xfb_strides;
       producer = int(s);

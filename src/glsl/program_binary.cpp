@@ -12,7 +12,7 @@ namespace glvk::glsl {
 namespace {
 
 constexpr char kMagic[8] = {'G', 'L', 'V', 'K', 'P', 'R', 'O', 'G'};
-constexpr std::uint32_t kFormatVersion = 3;  // 3: subroutines
+constexpr std::uint32_t kFormatVersion = 4;  // 3: subroutines, 4: clip distances
 // Binaries are only taken back by the build that made them (the SPIR-V, the reflection's meaning
 // and the lowering choices change between builds).
 constexpr const char* kBuild = __DATE__ " " __TIME__;
@@ -223,6 +223,7 @@ std::vector<std::byte> save_program(const Program& p) {
   w.u32(p.shade_model_colors);
   w.u32(p.writes_point_size);
   w.u32(p.emits_points);
+  w.u32(p.clip_distances);
   for (std::uint32_t v : {p.geometry_input, p.geometry_output, p.geometry_vertices_out, p.geometry_invocations}) w.u32(v);
   for (std::uint32_t v : p.local_size) w.u32(v);
   put_list(w, p.xfb_varyings);
@@ -284,6 +285,7 @@ Program load_program(std::span<const std::byte> binary) {
   p.shade_model_colors = r.u32();
   p.writes_point_size = r.flag();
   p.emits_points = r.flag();
+  p.clip_distances = r.u32();
   for (std::uint32_t* v : {&p.geometry_input, &p.geometry_output, &p.geometry_vertices_out, &p.geometry_invocations})
     *v = r.u32();
   for (std::uint32_t& v : p.local_size) v = r.u32();

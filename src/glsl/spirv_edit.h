@@ -117,6 +117,13 @@ PointSizeUse point_size_use(const std::vector<std::uint32_t>& words);
 // geometry shader, else at each return of the entry point), declaring PointSize if it has none.
 std::vector<std::uint32_t> with_point_size(const std::vector<std::uint32_t>& words, float size);
 
+// The elements of the output ClipDistance array a last pre-rasterization module declares (0: none),
+// and the module storing 1.0 (inside) into the elements whose bits are set in `disabled` before
+// every vertex it outputs, as GL ignores a distance whose CLIP_DISTANCEi is disabled
+// (spirv_clip_enables.cpp).
+std::uint32_t clip_distances_declared(const std::vector<std::uint32_t>& words);
+std::vector<std::uint32_t> with_clip_distances_disabled(const std::vector<std::uint32_t>& words, std::uint32_t disabled);
+
 // Built-in blocks (gl_PerVertex: Position, PointSize, ClipDistance, CullDistance): glslang declares
 // every member, and Vulkan counts each declared built-in against the stage's component limits,
 // where GL counts only what is used (GL 4.6 11.1.2.1), so a shader at GL's limit would exceed

@@ -4,6 +4,7 @@
 #include "glvk/st/draw.h"
 
 #include <algorithm>
+#include <optional>
 #include <array>
 #include <cstring>
 #include <limits>
@@ -100,25 +101,32 @@ std::uint32_t restart_value(const DrawCall& call) {
   return r.primitive_restart_index;
 }
 
-// GL's point size (GL 4.6 14.4): gl_PointSize when PROGRAM_POINT_SIZE is enabled and the last
-// stage before rasterization writes it, else glPointSize, clamped to the device's range. Vulkan
-// takes a point's size only from PointSize (undefined when unwritten): when points are rasterized
-// (a point draw with no later stage, a stage emitting points, or polygon mode POINT), that stage
-// becomes a variant writing the GL size. The lowering of point size; one module per size used.
-void lower_point_size(const DrawCall& call, const glsl::Program& reflection, Program::Impl& prog,
+// The last stage before rasterization as GL's state needs it, where Vulkan has no state for it;
+// one module per combination used (Program::Impl::last_stage_module):
+// - GL's point size (GL 4.6 14.4): gl_PointSize when PROGRAM_POINT_SIZE is enabled and the stage
+//   writes it, else glPointSize, clamped to the device's range. Vulkan takes a point's size only
+//   from PointSize (undefined when unwritten): when points are rasterized (a point draw with no
+//   later stage, a stage emitting points, or polygon mode POINT), the stage writes the GL size.
+// - User clip distances (GL 4.6 13.7.2): only those whose CLIP_DISTANCEi is enabled clip; Vulkan
+//   clips against every element declared, so the disabled ones are written as inside.
+void lower_last_stage(const DrawCall& call, const glsl::Program& reflection, Program::Impl& prog,
                       const vk_backend::Device& device, VkPrimitiveTopology topology,
                       vk_backend::GraphicsPipelineKey& key) {
   using glsl::Stage;
   const Stage last = reflection.stages & (1u << unsigned(Stage::Geometry))         ? Stage::Geometry
                      : reflection.stages & (1u << unsigned(Stage::TessEvaluation)) ? Stage::TessEvaluation
                                                                                     : Stage::Vertex;
+  if (!key.modules[std::size_t(last)]) return;
+  std::optional<float> point_size;
   const bool points = key.polygon_mode == VK_POLYGON_MODE_POINT || reflection.emits_points ||
                       (last == Stage::Vertex && topology == VK_PRIMITIVE_TOPOLOGY_POINT_LIST);
-  if (!points || !key.modules[std::size_t(last)]) return;
-  if (call.render->program_point_size && reflection.writes_point_size) return;
-  const float* range = device.properties().limits.pointSizeRange;
-  const float size = device.features().largePoints ? std::clamp(call.render->point_size, range[0], range[1]) : 1.0f;
-  key.modules[std::size_t(last)] = prog.point_size_module(reflection, last, size);
+  if (points && !(call.render->program_point_size && reflection.writes_point_size)) {
+    const float* range = device.properties().limits.pointSizeRange;
+    point_size = device.features().largePoints ? std::clamp(call.render->point_size, range[0], range[1]) : 1.0f;
+  }
+  const std::uint32_t declared = reflection.clip_distances >= 32 ? ~0u : (1u << reflection.clip_distances) - 1;
+  const std::uint32_t disabled = declared & ~std::uint32_t(call.render->clip_distances);
+  if (point_size || disabled) key.modules[std::size_t(last)] = prog.last_stage_module(reflection, last, point_size, disabled);
 }
 
 // Tessellation (GL 4.6 11.2): patches of GL_PATCH_VERTICES vertices (vk_backend's pipelines take
@@ -540,7 +548,7 @@ void draw(Context& context, const DrawCall& call) {
     if (aspects & VK_IMAGE_ASPECT_STENCIL_BIT) key.stencil_format = a.format;
   }
   translate_render_state(call, features, key, dyn);
-  lower_point_size(call, reflection, const_cast<Program::Impl&>(prog), device, topology, key);
+  lower_last_stage(call, reflection, const_cast<Program::Impl&>(prog), device, topology, key);
 
   // Topology and primitive restart.
   dyn.topology = topology;

@@ -47,7 +47,7 @@ Program::Impl::~Impl() {
   vkDestroyPipeline(device, compute_pipeline, nullptr);
   vkDestroyShaderModule(device, compute_module, nullptr);
   for (const auto& variant : fragment_variants_) vkDestroyShaderModule(device, variant.module, nullptr);
-  for (const auto& variant : point_size_variants_) vkDestroyShaderModule(device, variant.second, nullptr);
+  for (const auto& variant : last_stage_variants_) vkDestroyShaderModule(device, variant.module, nullptr);
   for (const auto& variant : tess_control_variants_) vkDestroyShaderModule(device, variant.module, nullptr);
   vkDestroyPipelineLayout(device, layout, nullptr);
 }
@@ -72,12 +72,14 @@ VkShaderModule Program::Impl::fragment_module(const glsl::Program& reflection, s
   return module;
 }
 
-VkShaderModule Program::Impl::point_size_module(const glsl::Program& reflection, glsl::Stage stage, float size) {
+VkShaderModule Program::Impl::last_stage_module(const glsl::Program& reflection, glsl::Stage stage,
+                                                std::optional<float> point_size, std::uint32_t disabled_clip_distances) {
   std::lock_guard lock(variants_mutex_);
-  for (const auto& [known, module] : point_size_variants_)
-    if (known == size) return module;
-  const VkShaderModule module = create_module(glsl::with_point_size(reflection, stage, size));
-  point_size_variants_.emplace_back(size, module);
+  for (const LastStageVariant& v : last_stage_variants_)
+    if (v.point_size == point_size && v.disabled_clip_distances == disabled_clip_distances) return v.module;
+  const VkShaderModule module =
+      create_module(glsl::last_stage_variant(reflection, stage, point_size, disabled_clip_distances));
+  last_stage_variants_.push_back({point_size, disabled_clip_distances, module});
   return module;
 }
 

@@ -4,6 +4,7 @@
 #include <array>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -33,9 +34,11 @@ struct Program::Impl {
   // `alpha_test`: GL's alpha test on draw buffer zero's colour (draw.cpp's lower_alpha_test).
   VkShaderModule fragment_module(const glsl::Program& reflection, std::uint32_t kept_inside, bool flat_colors = false,
                                  std::uint32_t flipped = 0, const glsl::AlphaTest& alpha_test = {});
-  // The module of `stage` (the last before rasterization) writing `size` as every vertex's point
-  // size (glsl::with_point_size), made on first use for each size.
-  VkShaderModule point_size_module(const glsl::Program& reflection, glsl::Stage stage, float size);
+  // The module of `stage` (the last before rasterization) writing `point_size` as every vertex's
+  // point size and leaving the `disabled_clip_distances` unclipped (glsl::last_stage_variant),
+  // made on first use for each combination.
+  VkShaderModule last_stage_module(const glsl::Program& reflection, glsl::Stage stage, std::optional<float> point_size,
+                                   std::uint32_t disabled_clip_distances);
   // The generated tessellation control module of a program without one (glsl::pass_through_tess_control)
   // for a patch size and default levels, made on first use; throws DrawError when it cannot be made.
   VkShaderModule tess_control_module(const glsl::Program& reflection, std::uint32_t vertices,
@@ -51,7 +54,12 @@ struct Program::Impl {
     VkShaderModule module;
   };
   std::vector<FragmentVariant> fragment_variants_;
-  std::vector<std::pair<float, VkShaderModule>> point_size_variants_;
+  struct LastStageVariant {
+    std::optional<float> point_size;
+    std::uint32_t disabled_clip_distances;
+    VkShaderModule module;
+  };
+  std::vector<LastStageVariant> last_stage_variants_;
   struct TessControlVariant {
     std::uint32_t vertices;
     std::array<float, 4> outer;

@@ -319,5 +319,45 @@ void main() {
   glDeleteTextures(2, tex);
 }
 
+// GL 4.6 13.7.2: a written gl_ClipDistance[i] clips only while CLIP_DISTANCEi is enabled. Distance
+// 0 is -1 at every vertex (everything outside), distance 1 is +1: nothing is drawn while
+// CLIP_DISTANCE0 is enabled, the whole triangle while only CLIP_DISTANCE1 is; the same through a
+// geometry shader writing the distances (the last stage before rasterization).
+TEST_F(DrawTest, ClipDistancesClipOnlyWhileEnabled) {
+  const char* fs = "#version 150\nout vec4 o;\nvoid main() { o = vec4(0.0, 1.0, 0.0, 1.0); }\n";
+  const GLuint vertex_only = link("#version 150\nin vec2 position;\nout float gl_ClipDistance[2];\n"
+                                  "void main() {\n  gl_Position = vec4(position, 0.0, 1.0);\n"
+                                  "  gl_ClipDistance[0] = -1.0;\n  gl_ClipDistance[1] = 1.0;\n}\n",
+                                  fs);
+  const GLuint with_geometry = glCreateProgram();
+  glAttachShader(with_geometry, compile(GL_VERTEX_SHADER, "#version 150\nin vec2 position;\n"
+                                                          "void main() { gl_Position = vec4(position, 0.0, 1.0); }\n"));
+  glAttachShader(with_geometry, compile(GL_GEOMETRY_SHADER,
+                                        "#version 150\nlayout(triangles) in;\nlayout(triangle_strip, max_vertices = 3) out;\n"
+                                        "out float gl_ClipDistance[2];\nvoid main() {\n  for (int i = 0; i < 3; i++) {\n"
+                                        "    gl_Position = gl_in[i].gl_Position;\n    gl_ClipDistance[0] = -1.0;\n"
+                                        "    gl_ClipDistance[1] = 1.0;\n    EmitVertex();\n  }\n}\n"));
+  glAttachShader(with_geometry, compile(GL_FRAGMENT_SHADER, fs));
+  glLinkProgram(with_geometry);
+  GLint linked = 0;
+  glGetProgramiv(with_geometry, GL_LINK_STATUS, &linked);
+  ASSERT_EQ(linked, GL_TRUE) << info_log(with_geometry, true);
+  positions({-1, -1, 3, -1, -1, 3});
+  for (const GLuint p : {vertex_only, with_geometry}) {
+    glUseProgram(p);
+    for (const bool first_enabled : {false, true, false}) {
+      glClear(GL_COLOR_BUFFER_BIT);
+      if (first_enabled) glEnable(GL_CLIP_DISTANCE0);
+      else glDisable(GL_CLIP_DISTANCE0);
+      glEnable(GL_CLIP_DISTANCE1);
+      glDrawArrays(GL_TRIANGLES, 0, 3);
+      ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+      EXPECT_EQ(pixel(kSize / 2, kSize / 2), (first_enabled ? Rgba{0, 0, 0, 0} : Rgba{0, 255, 0, 255}))
+          << (p == vertex_only ? "vertex" : "geometry") << " shader, CLIP_DISTANCE0 " << first_enabled;
+    }
+    glDisable(GL_CLIP_DISTANCE1);
+  }
+}
+
 }  // namespace
 }  // namespace glvk::test

@@ -17,6 +17,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <set>
 #include <span>
 #include <string>
@@ -233,6 +234,8 @@ struct Program {
   // whether it writes gl_PointSize, and whether it emits points whatever the draw's primitive.
   bool writes_point_size = false;
   bool emits_points = false;
+  // The elements of gl_ClipDistance that stage declares (GL clips only against the enabled ones).
+  std::uint32_t clip_distances = 0;
   // The geometry stage's layout (GL 4.6 11.3.4.6 / 7.13 queries): GL primitive enums for its input
   // (GL_POINTS, GL_LINES, GL_LINES_ADJACENCY, GL_TRIANGLES, GL_TRIANGLES_ADJACENCY) and output
   // (GL_POINTS, GL_LINE_STRIP, GL_TRIANGLE_STRIP), max_vertices and invocations; 0 without one.
@@ -312,10 +315,14 @@ std::vector<std::uint32_t> fragment_without_outputs(const Program& program, std:
                                                     bool flat_colors = false, std::uint32_t flipped = 0,
                                                     const AlphaTest& alpha_test = {});
 
-// The SPIR-V of `stage` (the program's last stage before rasterization) writing `size` as the point
-// size of every vertex: GL's point size when gl_PointSize is not the program's (GL 4.6 14.4: only
-// with PROGRAM_POINT_SIZE enabled and the shader writing it), which Vulkan has no state for.
-std::vector<std::uint32_t> with_point_size(const Program& program, Stage stage, float size);
+// The SPIR-V of `stage` (the program's last stage before rasterization) as a draw's GL state
+// needs it, for what Vulkan has no state for:
+// - `point_size`: written as the point size of every vertex: GL's point size when gl_PointSize is
+//   not the program's (GL 4.6 14.4: only with PROGRAM_POINT_SIZE enabled and the shader writing it);
+// - `disabled_clip_distances`: the declared gl_ClipDistance elements whose CLIP_DISTANCEi is
+//   disabled (bit i), stored as 1.0 (inside) so that they clip nothing (GL 4.6 13.7.2).
+std::vector<std::uint32_t> last_stage_variant(const Program& program, Stage stage, std::optional<float> point_size,
+                                              std::uint32_t disabled_clip_distances);
 
 // The tessellation control stage of a program with a tessellation evaluation shader and none of
 // its own (GL 4.6 11.2.2: the primitive generator then takes the patch as drawn and the default

@@ -1,0 +1,142 @@
+// GL clips against a written gl_ClipDistance[i] only while CLIP_DISTANCEi is enabled (GL 4.6
+// 13.7.2); Vulkan clips against every element the last pre-rasterization stage declares. A draw
+// with some declared distances disabled takes a variant of that stage storing 1.0 (inside) into
+// each of them before every vertex it outputs: before each EmitVertex of a geometry shader, else
+// before each return of the entry point, after everything the shader wrote.
+#include <glslang/SPIRV/spirv.hpp>
+
+#include <cstring>
+#include <unordered_map>
+
+#include "spirv_edit.h"
+
+namespace glvk::glsl::detail {
+namespace {
+
+constexpr std::size_t kHeaderWords = 5;
+
+// Where the output ClipDistance array lives: a variable of its own, or a member of an output block.
+struct ClipDistanceSite {
+  std::uint32_t variable = 0;  // the array variable, or the block variable
+  std::int64_t member = -1;    // the block member (-1: a variable of its own)
+  std::uint32_t length = 0;    // elements declared
+};
+
+ClipDistanceSite clip_distance_site(const std::vector<SpirvInstruction>& code) {
+  std::uint32_t decorated_variable = 0;
+  // Struct types with a ClipDistance member → the member (a geometry or tessellation stage has an
+  // input block type too).
+  std::unordered_map<std::uint32_t, std::uint32_t> block_member;
+  std::unordered_map<std::uint32_t, std::uint32_t> pointee, constants, array_length;
+  std::unordered_map<std::uint32_t, std::vector<std::uint32_t>> structs;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> outputs;  // (variable, pointer type)
+  for (const SpirvInstruction& in : code) {
+    const std::vector<std::uint32_t>& w = in.words;
+    if (in.op == spv::OpFunction) break;
+    if (in.op == spv::OpDecorate && w.size() == 4 && w[2] == spv::DecorationBuiltIn && w[3] == spv::BuiltInClipDistance)
+      decorated_variable = w[1];
+    if (in.op == spv::OpMemberDecorate && w.size() == 5 && w[3] == spv::DecorationBuiltIn &&
+        w[4] == spv::BuiltInClipDistance)
+      block_member[w[1]] = w[2];
+    if (in.op == spv::OpConstant && w.size() == 4) constants[w[2]] = w[3];
+    if (in.op == spv::OpTypeArray && w.size() == 4 && constants.count(w[3])) array_length[w[1]] = constants[w[3]];
+    if (in.op == spv::OpTypeStruct && w.size() >= 2) structs[w[1]].assign(w.begin() + 2, w.end());
+    if (in.op == spv::OpTypePointer && w.size() == 4 && w[2] == spv::StorageClassOutput) pointee[w[1]] = w[3];
+    if (in.op == spv::OpVariable && w.size() >= 4 && w[3] == spv::StorageClassOutput) outputs.emplace_back(w[2], w[1]);
+  }
+  ClipDistanceSite site;
+  for (const auto& [variable, pointer] : outputs) {
+    const auto type = pointee.find(pointer);
+    if (type == pointee.end()) continue;
+    if (variable == decorated_variable && array_length.count(type->second)) {
+      site.variable = variable;
+      site.length = array_length[type->second];
+    } else if (const auto m = block_member.find(type->second);
+               m != block_member.end() && m->second < structs[m->first].size() &&
+               array_length.count(structs[m->first][m->second])) {
+      site.variable = variable;
+      site.member = m->second;
+      site.length = array_length[structs[m->first][m->second]];
+    }
+  }
+  return site;
+}
+
+}  // namespace
+
+std::uint32_t clip_distances_declared(const std::vector<std::uint32_t>& words) {
+  if (words.size() < kHeaderWords) return 0;
+  return clip_distance_site(split_instructions(words)).length;
+}
+
+std::vector<std::uint32_t> with_clip_distances_disabled(const std::vector<std::uint32_t>& words, std::uint32_t disabled) {
+  if (words.size() < kHeaderWords) return words;
+  const std::vector<SpirvInstruction> code = split_instructions(words);
+  const ClipDistanceSite site = clip_distance_site(code);
+  if (site.length > 32) return words;
+  disabled &= site.length == 32 ? ~0u : (1u << site.length) - 1;
+  if (!site.variable || !disabled) return words;
+  std::uint32_t bound = words[3], entry = 0, model = 0, float_type = 0, int_type = 0, float_output_pointer = 0;
+  for (const SpirvInstruction& in : code) {
+    const std::vector<std::uint32_t>& w = in.words;
+    if (in.op == spv::OpFunction) break;
+    if (in.op == spv::OpEntryPoint && !entry) { model = w[1]; entry = w[2]; }
+    if (in.op == spv::OpTypeFloat && w.size() == 3 && w[2] == 32) float_type = w[1];
+    if (in.op == spv::OpTypeInt && w.size() == 4 && w[2] == 32 && w[3] == 1) int_type = w[1];
+    if (in.op == spv::OpTypePointer && w.size() == 4 && w[2] == spv::StorageClassOutput && float_type && w[3] == float_type)
+      float_output_pointer = w[1];
+  }
+  if (!float_type) return words;  // a ClipDistance array has float elements
+  // The declarations the stores need that the module lacks, then the constants: 1.0, the member
+  // index, each disabled element's index.
+  std::vector<std::uint32_t> globals;
+  if (!int_type) {
+    int_type = bound++;
+    emit(globals, spv::OpTypeInt, {int_type, 32, 1});
+  }
+  if (!float_output_pointer) {
+    float_output_pointer = bound++;
+    emit(globals, spv::OpTypePointer, {float_output_pointer, spv::StorageClassOutput, float_type});
+  }
+  const float inside = 1.0f;
+  std::uint32_t inside_bits;
+  std::memcpy(&inside_bits, &inside, 4);
+  const std::uint32_t one = bound++;
+  emit(globals, spv::OpConstant, {float_type, one, inside_bits});
+  std::uint32_t member = 0;
+  if (site.member >= 0) {
+    member = bound++;
+    emit(globals, spv::OpConstant, {int_type, member, std::uint32_t(site.member)});
+  }
+  std::vector<std::uint32_t> element;  // constant ids of the disabled indices
+  for (std::uint32_t i = 0; i < site.length; ++i)
+    if (disabled >> i & 1u) {
+      element.push_back(bound++);
+      emit(globals, spv::OpConstant, {int_type, element.back(), i});
+    }
+  const bool geometry = model == spv::ExecutionModelGeometry;
+  std::vector<std::uint32_t> out(words.begin(), words.begin() + kHeaderWords);
+  bool in_entry = false, globals_placed = false;
+  for (const SpirvInstruction& in : code) {
+    if (in.op == spv::OpFunction) {
+      if (!globals_placed) out.insert(out.end(), globals.begin(), globals.end());
+      globals_placed = true;
+      in_entry = in.words[2] == entry;
+    }
+    const bool store_here = geometry ? (in.op == spv::OpEmitVertex || in.op == spv::OpEmitStreamVertex)
+                                     : (in_entry && in.op == spv::OpReturn);
+    if (store_here)
+      for (const std::uint32_t index : element) {
+        const std::uint32_t pointer = bound++;
+        if (site.member >= 0) emit(out, spv::OpAccessChain, {float_output_pointer, pointer, site.variable, member, index});
+        else emit(out, spv::OpAccessChain, {float_output_pointer, pointer, site.variable, index});
+        emit(out, spv::OpStore, {pointer, one});
+      }
+    out.insert(out.end(), in.words.begin(), in.words.end());
+    if (in.op == spv::OpFunctionEnd) in_entry = false;
+  }
+  out[3] = bound;
+  return out;
+}
+
+}  // namespace glvk::glsl::detail
