@@ -140,5 +140,28 @@ TEST_F(LegacyExtensionsTest, ShadowSamplersCompareTheDepthWhateverTheDepthTextur
   glDeleteTextures(1, &texture);
 }
 
+// Fixed-function user clip planes (GL 4.6 compatibility 13.7.2) clip only while enabled, whichever
+// planes are: planes 0 and 2 keep x >= -0.5 and x <= 0.5 while plane 1, which would clip
+// everything, is disabled (a gap below the highest enabled plane).
+TEST_F(LegacyExtensionsTest, FixedFunctionClipPlanesClipOnlyWhileEnabled) {
+  const GLdouble left[4] = {1, 0, 0, 0.5}, everything[4] = {0, 0, 0, -1}, right[4] = {-1, 0, 0, 0.5};
+  glClipPlane(GL_CLIP_PLANE0, left);
+  glClipPlane(GL_CLIP_PLANE1, everything);
+  glClipPlane(GL_CLIP_PLANE2, right);
+  glEnable(GL_CLIP_PLANE0);
+  glEnable(GL_CLIP_PLANE2);
+  glColor3f(0.0f, 1.0f, 0.0f);
+  glRectf(-1, -1, 1, 1);
+  EXPECT_TRUE(near(16, 16, {0, 255, 0, 255}));
+  EXPECT_TRUE(near(2, 16, {0, 0, 0, 0}));   // x < -0.5
+  EXPECT_TRUE(near(29, 16, {0, 0, 0, 0}));  // x > 0.5
+  glEnable(GL_CLIP_PLANE1);
+  clear();
+  glRectf(-1, -1, 1, 1);
+  EXPECT_TRUE(near(16, 16, {0, 0, 0, 0}));
+  for (const GLenum plane : {GL_CLIP_PLANE0, GL_CLIP_PLANE1, GL_CLIP_PLANE2}) glDisable(plane);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
 }  // namespace
 }  // namespace glvk::test

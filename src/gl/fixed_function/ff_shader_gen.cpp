@@ -153,7 +153,9 @@ std::string vertex_shader(const Key& key) {
   if (key.pixels == PixelSource::None) {
     for (unsigned i = 0; i < 8; ++i)
       if (key.clip_planes & (1u << i)) s += fmt("uniform vec4 ff_clip_plane{};\n", i);
-    if (key.clip_planes) s += fmt("out float gl_ClipDistance[{}];\n", unsigned(__builtin_popcount(key.clip_planes)));
+    // Distance i is plane i's, as for user shaders: st stores the disabled ones below the highest
+    // enabled plane as inside (the clip-enable lowering), the others are not declared.
+    if (key.clip_planes) s += fmt("out float gl_ClipDistance[{}];\n", 32u - unsigned(__builtin_clz(key.clip_planes)));
     if (key.point_attenuation) s += "uniform vec3 ff_point_attenuation;\nuniform vec2 ff_point_size_range;\n";
   }
   if (!partner) {
@@ -207,8 +209,8 @@ std::string vertex_shader(const Key& key) {
     s += "  gl_PointSize = ff_point_size;\n";
   }
   // 13.7.2: a vertex is inside user clip plane i where (p1 p2 p3 p4) . (xe ye ze we) >= 0.
-  for (unsigned i = 0, k = 0; i < 8; ++i)
-    if (key.clip_planes & (1u << i)) s += fmt("  gl_ClipDistance[{}] = dot(ff_clip_plane{}, eye);\n", k++, i);
+  for (unsigned i = 0; i < 8; ++i)
+    if (key.clip_planes & (1u << i)) s += fmt("  gl_ClipDistance[{}] = dot(ff_clip_plane{}, eye);\n", i, i);
   // Only when read: lighting without a light never reads the normal, and a normal computed for
   // nothing would keep the attribute in the reflected inputs while the optimizer drops it from
   // the module (the draw would feed an input the shader does not have).
