@@ -114,6 +114,11 @@ CapabilityFlag capability(Context& ctx, GLenum cap, const char* function) {
     case GL_FRAMEBUFFER_SRGB:
       if (ctx.config().es()) break;  // ES encodes always (Context's constructor): not a capability there
       return {&ctx.framebuffer_srgb};
+    case GL_PROGRAM_POINT_SIZE:
+      if (!ctx.config().es()) break;
+      // ES sizes points by gl_PointSize always (Context's constructor): not a capability there.
+      if (function) ctx.error(GL_INVALID_ENUM, "%s(cap = GL_PROGRAM_POINT_SIZE): not a capability of OpenGL ES", function);
+      return {};
     default: break;
   }
   if (const CapabilityFlag render = render_capability(ctx, cap)) return render;

@@ -67,6 +67,9 @@ Context::Context(const ContextConfig& config, std::shared_ptr<ShareGroup> share_
   // ES 3.2 15.1.6 (and its clears and blits): writes to sRGB colour buffers are always encoded in
   // ES, which has no GL_FRAMEBUFFER_SRGB switch (EXT_sRGB_write_control is not offered).
   framebuffer_srgb = config_.es();
+  // ES 3.2 13.3 (and ES 2.0 3.3): a point's size is always the gl_PointSize the vertex shader
+  // writes; ES has no PROGRAM_POINT_SIZE switch (its enum is refused), so it is on for good.
+  render.program_point_size = config_.es();
   // Compatibility and ES contexts draw from a default vertex array object; core ones have none
   // (GL 4.6 10.4; ES 3.2 10.3.1 keeps it).
   if (!config_.core_profile || config_.es()) default_vertex_array = std::make_shared<VertexArrayObject>(0);

@@ -405,5 +405,38 @@ TEST_F(EsContextShaders, FramebufferSrgbIsNoCapability) {
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
 }
 
+// ES 3.2 13.3.1 (ES 2.0 3.3): a point's size is the gl_PointSize the vertex shader writes; ES has
+// no PROGRAM_POINT_SIZE switch, so the enum is no capability. A point of size 6 at the centre of a
+// 16x16 framebuffer covers pixels 5..10 (piglit's glsl-fs-pointcoord_gles2).
+TEST_F(EsContextShaders, PointsTakeGlPointSizeAlways) {
+  glEnable(GL_PROGRAM_POINT_SIZE);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+  GLuint fbo = 0, rb = 0;
+  glGenRenderbuffers(1, &rb);
+  glBindRenderbuffer(GL_RENDERBUFFER, rb);
+  glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 16, 16);
+  glGenFramebuffers(1, &fbo);
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+  glViewport(0, 0, 16, 16);
+  glClearColor(0, 0, 0, 0);
+  glClear(GL_COLOR_BUFFER_BIT);
+  const GLuint p = vertex_fragment_program("attribute vec4 p;\nvoid main() { gl_Position = p; gl_PointSize = 6.0; }\n",
+                                           "void main() { gl_FragColor = vec4(0.0, 1.0, 0.0, 1.0); }\n", false);
+  glBindAttribLocation(p, 0, "p");
+  glLinkProgram(p);
+  glUseProgram(p);
+  const GLfloat centre[] = {0, 0, 0, 1};
+  glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 0, centre);
+  glEnableVertexAttribArray(0);
+  glDrawArrays(GL_POINTS, 0, 1);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  GLubyte inside[4] = {}, outside[4] = {};
+  glReadPixels(5, 5, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, inside);
+  glReadPixels(4, 4, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, outside);
+  EXPECT_EQ(inside[1], 255);
+  EXPECT_EQ(outside[1], 0);
+}
+
 }  // namespace
 }  // namespace glvk::test
