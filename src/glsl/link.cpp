@@ -591,19 +591,22 @@ static Program link_on_this_thread(std::span<const ShaderSource> shaders, const 
     out.spirv[s] = std::move(words);
   }
   detail::cut_builtin_blocks(out.spirv, options.separable);
-  for (const Stage stage : {Stage::Vertex, Stage::TessEvaluation, Stage::Geometry}) {
-    const std::size_t s = std::size_t(stage);
-    const std::uint32_t limit = options.device_output_components[s];
-    if (!limit || out.spirv[s].empty()) continue;
+  for (std::size_t s = 0; s < std::size_t(Stage::Compute); ++s) {
+    if (out.spirv[s].empty()) continue;
     // Only the components: Vulkan also limits the locations to a quarter of them, which varyings
     // between two vertex-processing stages can pass (they are packed only into the fragment
     // stage); lavapipe takes those and the validation layer counts components.
-    if (const std::uint32_t components = detail::output_components(out.spirv[s]); components > limit) {
-      out.log = "error: the " + std::string(detail::stage_name(stage)) + " shader's outputs take " +
-                std::to_string(components) + " components (built-ins such as gl_Position included), more than the device's " +
-                std::to_string(limit) + "\n";
-      out.spirv = {};
-      return out;
+    for (const bool input : {true, false}) {
+      const std::uint32_t limit = (input ? options.device_input_components : options.device_output_components)[s];
+      if (!limit) continue;
+      if (const std::uint32_t components = detail::interface_components(out.spirv[s], Stage(s), input); components > limit) {
+        out.log = "error: the " + std::string(detail::stage_name(Stage(s))) + " shader's " + (input ? "inputs" : "outputs") +
+                  " take " + std::to_string(components) +
+                  " components (built-ins such as gl_Position and per-patch ones included), more than the device's " +
+                  std::to_string(limit) + "\n";
+        out.spirv = {};
+        return out;
+      }
     }
   }
   for (Resource& r : out.resources)

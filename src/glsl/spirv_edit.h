@@ -139,9 +139,10 @@ void cut_builtin_blocks(std::array<std::vector<std::uint32_t>, kStageCount>& spi
 // (spirv_invariant_blocks.cpp: Mesa's SPIR-V front end warns on the member decoration).
 std::vector<std::uint32_t> with_invariant_blocks_as_variables(const std::vector<std::uint32_t>& words);
 
-// The output components of a vertex, tessellation evaluation or geometry module as Vulkan counts
-// them against the stage's limit: every output variable's, built-ins included (spirv_output_budget.cpp).
-std::uint32_t output_components(const std::vector<std::uint32_t>& words);
+// The input or output components of a module of `stage` as Vulkan counts them against the stage's
+// limit: every such variable's, built-ins and per-patch ones included, one vertex of per-vertex
+// arrays (spirv_output_budget.cpp).
+std::uint32_t interface_components(const std::vector<std::uint32_t>& words, Stage stage, bool input);
 
 // Appends one instruction to `code`: its word count and opcode, then the operands.
 inline void emit(std::vector<std::uint32_t>& code, spv::Op op, std::initializer_list<std::uint32_t> operands) {
