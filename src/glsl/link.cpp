@@ -609,6 +609,14 @@ static Program link_on_this_thread(std::span<const ShaderSource> shaders, const 
       }
     }
   }
+  if (const auto& tcs = out.spirv[std::size_t(Stage::TessControl)]; options.device_patch_output_components && !tcs.empty())
+    if (const std::uint32_t end = detail::patch_location_end(tcs), limit = options.device_patch_output_components;
+        end * 4 > limit) {
+      out.log = "error: the tessellation control shader's per-patch outputs reach location " + std::to_string(end - 1) +
+                " (after its per-vertex ones), past the device's " + std::to_string(limit / 4) + " per-patch locations\n";
+      out.spirv = {};
+      return out;
+    }
   for (Resource& r : out.resources)
     if (r.kind == ResourceKind::CombinedSampler && r.count > 1) {
       r.used_elements = 0;

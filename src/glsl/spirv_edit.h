@@ -70,6 +70,22 @@ bool pack_varyings(std::vector<std::uint32_t>& producer, std::vector<std::uint32
 // in the slots it travels in.
 bool block_arrays_interpolate_by_member(const std::vector<std::uint32_t>& fragment);
 
+// A located user-defined Input or Output variable with the locations it takes (per vertex for
+// arrayed interfaces).
+struct InterfaceSlot {
+  std::string name;  // as interface_locations names it
+  std::uint32_t id;
+  std::int64_t location;
+  std::uint32_t size;  // locations
+  bool fixed = false;  // declared with a location (separate_locations)
+  bool patch = false;  // decorated Patch
+};
+std::vector<InterfaceSlot> interface_slots(const std::vector<std::uint32_t>& words, std::uint32_t storage_class);
+
+// One past the highest location of a tessellation control module's per-patch outputs (0 when it
+// has none; spirv_output_budget.cpp).
+std::uint32_t patch_location_end(const std::vector<std::uint32_t>& words);
+
 // One past the highest location the located user-defined variables of `storage_class` take
 // (GLSL 4.60 4.4.1: a location per vector, matrix column and array element; 64-bit three- and
 // four-component vectors two), per vertex for arrayed interfaces; 0 when there are none.

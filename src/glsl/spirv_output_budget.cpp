@@ -98,4 +98,15 @@ std::uint32_t interface_components(const std::vector<std::uint32_t>& words, Stag
   return components;
 }
 
+// Per-patch and per-vertex varyings share one location space (SPIRV-Tools refuses a module where
+// they overlap) while Vulkan gives the per-patch ones only maxTessellationControlPerPatchOutputComponents
+// / 4 locations (Vulkan 1.3 15.1.4's table), and glslang numbers them after the per-vertex ones:
+// lavapipe (128 / 4) crashed compiling a pipeline whose patch locations went up to 60.
+std::uint32_t patch_location_end(const std::vector<std::uint32_t>& words) {
+  std::uint32_t end = 0;
+  for (const InterfaceSlot& s : interface_slots(words, spv::StorageClassOutput))
+    if (s.patch) end = std::max(end, std::uint32_t(s.location) + s.size);
+  return end;
+}
+
 }  // namespace glvk::glsl::detail

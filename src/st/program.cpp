@@ -129,6 +129,7 @@ std::shared_ptr<Program> link_program(const std::shared_ptr<Screen>& screen, std
   inputs[std::size_t(glsl::Stage::Geometry)] = limits.maxGeometryInputComponents;
   outputs[std::size_t(glsl::Stage::Geometry)] = limits.maxGeometryOutputComponents;
   inputs[std::size_t(glsl::Stage::Fragment)] = limits.maxFragmentInputComponents;
+  link_options.device_patch_output_components = limits.maxTessellationControlPerPatchOutputComponents;
   return program_from_reflection(screen, glsl::link(shaders, link_options));
 }
 

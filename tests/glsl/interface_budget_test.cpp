@@ -98,5 +98,20 @@ TEST(GlslInterfaceBudget, TessellationControlInputsCountOneVertexAndInvocationId
   EXPECT_NE(over.log.find("tessellation control shader's inputs take 129 components"), std::string::npos) << over.log;
 }
 
+// glslang places per-patch varyings after the per-vertex ones in the one location space they share
+// (SPIRV-Tools refuses overlapping ones), while Vulkan gives per-patch outputs only a quarter of
+// maxTessellationControlPerPatchOutputComponents locations (Vulkan 1.3 15.1.4; 120 / 4 at Vulkan's minimum):
+// piglit's tes-both-input-array-float-index-rd (31 per-vertex floats, 30 per-patch floats, a
+// location each) crashed lavapipe; a program whose patch locations end past the limit fails to link.
+TEST(GlslInterfaceBudget, PatchLocationsPastTheDevicesFailToLink) {
+  LinkOptions options;
+  options.device_patch_output_components = 120;
+  const Program over = tess_program(1, 30, options);  // patch locations 1..30
+  EXPECT_FALSE(over.ok);
+  EXPECT_NE(over.log.find("per-patch outputs reach location 30"), std::string::npos) << over.log;
+  const Program fits = tess_program(1, 29, options);  // 1..29
+  EXPECT_TRUE(fits.ok) << fits.log;
+}
+
 }  // namespace
 }  // namespace glvk::glsl

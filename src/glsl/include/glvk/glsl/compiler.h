@@ -92,6 +92,9 @@ struct LinkOptions {
   // and per-patch variables included; 0: not checked): a program over one fails to link.
   std::array<std::uint32_t, kStageCount> device_input_components{};
   std::array<std::uint32_t, kStageCount> device_output_components{};
+  // The device's per-patch output components of the tessellation control stage: its per-patch
+  // outputs' locations must end within a quarter of them (0: not checked).
+  std::uint32_t device_patch_output_components = 0;
 };
 
 // Transform feedback limits glvk reports (GL 4.6 table 23.67 minimums).
