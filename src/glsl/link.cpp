@@ -563,6 +563,7 @@ static Program link_on_this_thread(std::span<const ShaderSource> shaders, const 
     if (stage == Stage::Vertex) words = detail::with_double_inputs_as_uint_pairs(words);
     words = detail::with_exact_double_round_even(words);
     words = detail::with_constant_unpack_half_folded(words);
+    if (stage == Stage::TessControl) words = detail::with_patch_component_stores_constant(words);
     words = detail::with_invariant_blocks_as_variables(words);
     upstream = detail::interface_locations(words, spv::StorageClassOutput);
     place_block_members(words, stage, out);

@@ -195,6 +195,11 @@ std::vector<std::uint32_t> rewrite_module(const std::vector<std::uint32_t>& word
 // 64-bit RoundEven rounded halves to odd on some CPUs.
 std::vector<std::uint32_t> with_exact_double_round_even(const std::vector<std::uint32_t>& words);
 
+// A tessellation control module with its stores to a per-patch output vector's component at a
+// dynamic index made a switch of stores at constant indices (spirv_patch_component_stores.cpp):
+// lavapipe wrote the whole vector, over the components other invocations wrote.
+std::vector<std::uint32_t> with_patch_component_stores_constant(const std::vector<std::uint32_t>& words);
+
 // The module with unpackHalf2x16() of constants replaced by their values (spirv_unpack_half.cpp):
 // lavapipe computes the second component of a constant operand's unpacking wrongly.
 std::vector<std::uint32_t> with_constant_unpack_half_folded(const std::vector<std::uint32_t>& words);
