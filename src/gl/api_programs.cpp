@@ -8,6 +8,7 @@
 #include "glvk/st/context.h"
 #include "program_lookup.h"
 #include "state_query.h"
+#include "uniform_storage.h"
 #include "legacy_internal.h"
 
 namespace glvk::gl {
@@ -217,7 +218,7 @@ void BindFragDataLocation(Context& ctx, const char* fn, GLuint program, GLuint c
 // GL 4.6 7.6.2 (ARB_uniform_buffer_object): a stage using more uniform blocks than its
 // MAX_<stage>_UNIFORM_BLOCKS, or all stages together (each use counted) more than
 // MAX_COMBINED_UNIFORM_BLOCKS, fails to link.
-static bool uniform_blocks_fit(Context& ctx, const glsl::Program& r, std::string& log) {
+static bool uniforms_fit(Context& ctx, const glsl::Program& r, std::string& log) {
   const st::ShaderLimits limits = st::shader_limits(ctx.st().screen());
   const GLint64 per_stage = uniform_blocks_per_stage(limits);
   GLint64 combined = 0;
@@ -230,6 +231,18 @@ static bool uniform_blocks_fit(Context& ctx, const glsl::Program& r, std::string
     if (used > per_stage) {
       log += "error: a shader stage uses " + std::to_string(used) + " uniform blocks, more than its limit of " +
              std::to_string(per_stage) + "\n";
+      ok = false;
+    }
+  }
+  // GL 4.6 7.6: likewise a stage whose default-block uniforms take more components than its
+  // MAX_<stage>_UNIFORM_COMPONENTS.
+  for (std::size_t s = 0; s < glsl::kStageCount; ++s) {
+    GLint64 components = 0;
+    for (const glsl::Uniform& u : r.uniforms)
+      if (u.block_index < 0 && (u.stages >> s & 1u)) components += GLint64(uniform_type_components(u.gl_type)) * u.array_size;
+    if (components > uniform_components(limits)) {
+      log += "error: a shader stage's default uniform block takes " + std::to_string(components) +
+             " components, more than its limit of " + std::to_string(uniform_components(limits)) + "\n";
       ok = false;
     }
   }
@@ -291,7 +304,7 @@ void LinkProgram(Context& ctx, const char* fn, GLuint program) {
   options.separable = p->separable;
   std::shared_ptr<st::Program> linked = st::link_program(ctx.st().shared_screen(), sources, options);
   p->info_log = linked->reflection().log;
-  p->linked = linked->linked() && uniform_blocks_fit(ctx, linked->reflection(), p->info_log);
+  p->linked = linked->linked() && uniforms_fit(ctx, linked->reflection(), p->info_log);
   if (!p->linked) return;  // the previous executable (if in use) stays
   p->linked_xfb_buffer_mode = p->xfb_buffer_mode;
   p->linked_separable = p->separable;

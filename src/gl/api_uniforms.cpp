@@ -125,6 +125,11 @@ void store_component(std::byte* dst, Kind kind, UniformBase base, const std::byt
 
 }  // namespace
 
+int uniform_type_components(std::uint32_t gl_type) {
+  const TypeInfo t = type_info(gl_type);
+  return t.kind == Kind::Sampler ? 0 : t.rows * t.columns * (t.kind == Kind::Double ? 2 : 1);
+}
+
 std::vector<UniformSpan> uniform_spans(const glsl::Uniform& u) {
   std::vector<UniformSpan> spans;
   const TypeInfo info = type_info(u.gl_type);

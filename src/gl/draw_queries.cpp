@@ -20,12 +20,12 @@ GLint64 uniform_blocks_per_stage(const st::ShaderLimits& l) {
   return std::clamp<GLint64>(GLint64(l.per_stage_uniform_buffers) - 1, 0, 16);
 }
 GLint64 combined_uniform_blocks(const st::ShaderLimits& l) { return uniform_blocks_per_stage(l) * 5; }
+// Default-block components per stage: 16 KiB, a quarter of the usual 64 KiB uniform range.
+GLint64 uniform_components(const st::ShaderLimits& l) { return std::min<GLint64>(l.uniform_buffer_range / 4, 4096); }
 
 namespace {
 
 GLint64 uniform_block_size(const st::ShaderLimits& l) { return std::min<GLint64>(l.uniform_buffer_range, 65536); }
-// Default-block components per stage: 16 KiB, a quarter of the usual 64 KiB uniform range.
-GLint64 uniform_components(const st::ShaderLimits& l) { return std::min<GLint64>(l.uniform_buffer_range / 4, 4096); }
 GLint64 samplers_per_stage(const st::ShaderLimits& l) {
   return std::min<GLint64>(l.per_stage_samplers, GLint64(kMaxTextureUnits));
 }

@@ -101,6 +101,8 @@ bool query_transform_feedback_state(Context& ctx, GLenum pname, StateValue& valu
 bool query_subroutine_limits(GLenum pname, StateValue& value);  // api_subroutines.cpp
 // draw_queries.cpp: MAX_<stage>_UNIFORM_BLOCKS and MAX_COMBINED_UNIFORM_BLOCKS, which linking checks.
 GLint64 uniform_blocks_per_stage(const st::ShaderLimits& l);
+// MAX_<stage>_UNIFORM_COMPONENTS: the default uniform block's components of one stage.
+GLint64 uniform_components(const st::ShaderLimits& l);
 GLint64 combined_uniform_blocks(const st::ShaderLimits& l);
 bool query_transform_feedback_indexed(Context& ctx, GLenum pname, GLuint index, StateValue& value, bool& raised,
                                       const char* fn);

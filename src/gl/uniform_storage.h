@@ -16,6 +16,10 @@ struct UniformSpan {
 };
 std::vector<UniformSpan> uniform_spans(const glsl::Uniform& u);
 
+// The components a uniform of GL type `gl_type` takes of its stage's MAX_<stage>_UNIFORM_COMPONENTS
+// (GL 4.6 7.6: a double's two; samplers and images, which are no default-block storage here, none).
+int uniform_type_components(std::uint32_t gl_type);
+
 // glUniform*: the current program's uniform at `location` (program null); `rows` components per
 // column and `columns` columns (1 for vectors); values in column-major order unless `transpose`.
 void set_uniform(Context& ctx, const char* fn, ProgramObject* program, GLint location, GLsizei count, UniformBase base,

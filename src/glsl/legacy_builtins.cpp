@@ -1,5 +1,6 @@
 #include "legacy_builtins.h"
 
+#include <algorithm>
 #include <cctype>
 #include <map>
 #include <tuple>
@@ -232,6 +233,39 @@ bool is_lowered(const std::string& name) { return name.compare(0, kLoweredPrefix
 
 std::string gl_name(const std::string& name) { return is_lowered(name) ? "gl_" + name.substr(kLoweredPrefix.size()) : name; }
 
+namespace {
+
+// A shader may #define a built-in's name itself (piglit's built-in-constants: `#define gl_FragColor
+// color` under `#if __VERSION__ >= 300`), which beside the preamble's rename macro of that name
+// is a macro redefinition glslang refuses. For such names the user's tokens are renamed instead
+// of the macro (same lines): an active #define then renames the lowered name, and where it is
+// inactive the uses still reach the lowered variable. Returns `macros` without those renames.
+std::string renamed_where_user_defines(std::string& text, const std::string& macros) {
+  const std::vector<Token> t = tokenize(text);
+  std::set<std::string_view> defined;
+  for (std::size_t i = 0; i + 2 < t.size(); ++i)
+    if (t[i].is('#') && t[i].line_start && t[i + 1].is("define") && t[i + 2].identifier()) defined.insert(t[i + 2].text);
+  std::string kept;
+  std::set<std::string_view> renamed;
+  for (std::size_t line = 0; line < macros.size();) {
+    const std::size_t end = std::min(macros.find('\n', line), macros.size());
+    const std::string_view l = std::string_view(macros).substr(line, end - line);
+    const std::size_t name_end = l.find(' ', 8);
+    const std::string_view name = l.substr(std::min<std::size_t>(8, l.size()), name_end == l.npos ? 0 : name_end - 8);
+    if (l.starts_with("#define ") && defined.count(name) && l.substr(name_end + 1) == lowered(name)) renamed.insert(*defined.find(name));
+    else kept.append(l).push_back('\n');
+    line = end + 1;
+  }
+  if (renamed.empty()) return macros;
+  std::vector<TextEdit> edits;
+  for (const Token& token : t)
+    if (token.identifier() && renamed.count(token.text)) edits.push_back({token.begin, token.end(), lowered(token.text)});
+  apply_edits(text, std::move(edits));
+  return kept;
+}
+
+}  // namespace
+
 LegacyLowering lower_legacy_builtins(Stage stage, std::string& text, bool compatibility_builtins,
                                      const std::set<std::string>& next_stage_reads,
                                      const std::set<std::string>& stage_uses) {
@@ -393,6 +427,7 @@ LegacyLowering lower_legacy_builtins(Stage stage, std::string& text, bool compat
       out.epilogue += output + (frag_color ? " = glvk_FragColor; " : " = glvk_FragData[" + std::to_string(i) + "]; ");
     }
   }
+  macros = renamed_where_user_defines(text, macros);
   out.preamble = extensions + structs + decls + macros;
   return out;
 }

@@ -569,6 +569,7 @@ static Program link_on_this_thread(std::span<const ShaderSource> shaders, const 
     if (stage == Stage::Vertex) words = detail::with_double_inputs_as_uint_pairs(words);
     words = detail::with_exact_double_round_even(words);
     words = detail::with_constant_unpack_half_folded(words);
+    if (stage == Stage::TessControl) words = detail::with_patch_component_stores_constant(words);
     words = detail::with_invariant_blocks_as_variables(words);
     upstream = detail::interface_locations(words, spv::StorageClassOutput);
     place_block_members(words, stage, out);
@@ -597,21 +598,32 @@ static Program link_on_this_thread(std::span<const ShaderSource> shaders, const 
     out.spirv[s] = std::move(words);
   }
   detail::cut_builtin_blocks(out.spirv, options.separable);
-  for (const Stage stage : {Stage::Vertex, Stage::TessEvaluation, Stage::Geometry}) {
-    const std::size_t s = std::size_t(stage);
-    const std::uint32_t limit = options.device_output_components[s];
-    if (!limit || out.spirv[s].empty()) continue;
+  for (std::size_t s = 0; s < std::size_t(Stage::Compute); ++s) {
+    if (out.spirv[s].empty()) continue;
     // Only the components: Vulkan also limits the locations to a quarter of them, which varyings
     // between two vertex-processing stages can pass (they are packed only into the fragment
     // stage); lavapipe takes those and the validation layer counts components.
-    if (const std::uint32_t components = detail::output_components(out.spirv[s]); components > limit) {
-      out.log = "error: the " + std::string(detail::stage_name(stage)) + " shader's outputs take " +
-                std::to_string(components) + " components (built-ins such as gl_Position included), more than the device's " +
-                std::to_string(limit) + "\n";
+    for (const bool input : {true, false}) {
+      const std::uint32_t limit = (input ? options.device_input_components : options.device_output_components)[s];
+      if (!limit) continue;
+      if (const std::uint32_t components = detail::interface_components(out.spirv[s], Stage(s), input); components > limit) {
+        out.log = "error: the " + std::string(detail::stage_name(Stage(s))) + " shader's " + (input ? "inputs" : "outputs") +
+                  " take " + std::to_string(components) +
+                  " components (built-ins such as gl_Position and per-patch ones included), more than the device's " +
+                  std::to_string(limit) + "\n";
+        out.spirv = {};
+        return out;
+      }
+    }
+  }
+  if (const auto& tcs = out.spirv[std::size_t(Stage::TessControl)]; options.device_patch_output_components && !tcs.empty())
+    if (const std::uint32_t end = detail::patch_location_end(tcs), limit = options.device_patch_output_components;
+        end * 4 > limit) {
+      out.log = "error: the tessellation control shader's per-patch outputs reach location " + std::to_string(end - 1) +
+                " (after its per-vertex ones), past the device's " + std::to_string(limit / 4) + " per-patch locations\n";
       out.spirv = {};
       return out;
     }
-  }
   for (Resource& r : out.resources)
     if (r.kind == ResourceKind::CombinedSampler && r.count > 1) {
       r.used_elements = 0;

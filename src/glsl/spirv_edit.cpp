@@ -493,16 +493,9 @@ struct LocationTypes {
   }
 };
 
-struct Slot {
-  std::string name;
-  std::uint32_t id;
-  std::int64_t location;
-  std::uint32_t size;  // locations
-  bool fixed = false;
-};
+}  // namespace
 
-// The located user-defined variables of one storage class with the locations each takes.
-std::vector<Slot> interface_slots(const std::vector<std::uint32_t>& words, std::uint32_t storage_class) {
+std::vector<InterfaceSlot> interface_slots(const std::vector<std::uint32_t>& words, std::uint32_t storage_class) {
   LocationTypes types;
   std::unordered_map<std::uint32_t, std::uint32_t> pointee;
   std::set<std::uint32_t> patch;
@@ -534,21 +527,19 @@ std::vector<Slot> interface_slots(const std::vector<std::uint32_t>& words, std::
        (model == spv::ExecutionModelGeometry || model == spv::ExecutionModelTessellationControl ||
         model == spv::ExecutionModelTessellationEvaluation)) ||
       (storage_class == spv::StorageClassOutput && model == spv::ExecutionModelTessellationControl);
-  std::vector<Slot> slots;
+  std::vector<InterfaceSlot> slots;
   for (const auto& [name, variable] : interface_locations(words, storage_class)) {
     const auto [id, location] = variable;
     std::uint32_t type = pointee.count(id) ? pointee[id] : 0;
     if (arrayed && !patch.count(id) && types.arrays.count(type)) type = types.arrays.at(type).first;
-    slots.push_back({name, id, location, types.count(type)});
+    slots.push_back({name, id, location, types.count(type), false, patch.count(id) != 0});
   }
   return slots;
 }
 
-}  // namespace
-
 std::uint32_t interface_location_end(const std::vector<std::uint32_t>& words, std::uint32_t storage_class) {
   std::uint32_t end = 0;
-  for (const Slot& s : interface_slots(words, storage_class))
+  for (const InterfaceSlot& s : interface_slots(words, storage_class))
     end = std::max(end, std::uint32_t(s.location) + s.size);
   return end;
 }
@@ -556,13 +547,13 @@ std::uint32_t interface_location_end(const std::vector<std::uint32_t>& words, st
 std::vector<DecorationEdit> separate_locations(const std::vector<std::uint32_t>& words, std::uint32_t storage_class,
                                                const std::set<std::string>& explicit_names,
                                                std::map<std::string, std::uint32_t>& moved) {
-  std::vector<Slot> slots = interface_slots(words, storage_class);
-  for (Slot& s : slots) s.fixed = explicit_names.count(s.name) != 0;
+  std::vector<InterfaceSlot> slots = interface_slots(words, storage_class);
+  for (InterfaceSlot& s : slots) s.fixed = explicit_names.count(s.name) != 0;
   // Declaration order (the variables' ids), as glslang assigned the locations.
-  std::sort(slots.begin(), slots.end(), [](const Slot& a, const Slot& b) { return a.id < b.id; });
+  std::sort(slots.begin(), slots.end(), [](const InterfaceSlot& a, const InterfaceSlot& b) { return a.id < b.id; });
   std::vector<DecorationEdit> edits;
   // Inputs follow the previous stage's moved outputs.
-  for (Slot& s : slots)
+  for (InterfaceSlot& s : slots)
     if (!s.fixed)
       if (auto m = moved.find(s.name); m != moved.end() && std::int64_t(m->second) != s.location) {
         s.location = m->second;
@@ -577,9 +568,9 @@ std::vector<DecorationEdit> separate_locations(const std::vector<std::uint32_t>&
   auto take = [&](std::int64_t first, std::uint32_t size) {
     for (std::uint32_t l = 0; l < size; ++l) taken.insert(std::uint32_t(first) + l);
   };
-  for (const Slot& s : slots)
+  for (const InterfaceSlot& s : slots)
     if (s.fixed) take(s.location, s.size);
-  for (const Slot& s : slots) {
+  for (const InterfaceSlot& s : slots) {
     if (s.fixed) continue;
     if (!overlaps(s.location, s.size)) {
       take(s.location, s.size);

@@ -70,6 +70,22 @@ bool pack_varyings(std::vector<std::uint32_t>& producer, std::vector<std::uint32
 // in the slots it travels in.
 bool block_arrays_interpolate_by_member(const std::vector<std::uint32_t>& fragment);
 
+// A located user-defined Input or Output variable with the locations it takes (per vertex for
+// arrayed interfaces).
+struct InterfaceSlot {
+  std::string name;  // as interface_locations names it
+  std::uint32_t id;
+  std::int64_t location;
+  std::uint32_t size;  // locations
+  bool fixed = false;  // declared with a location (separate_locations)
+  bool patch = false;  // decorated Patch
+};
+std::vector<InterfaceSlot> interface_slots(const std::vector<std::uint32_t>& words, std::uint32_t storage_class);
+
+// One past the highest location of a tessellation control module's per-patch outputs (0 when it
+// has none; spirv_output_budget.cpp).
+std::uint32_t patch_location_end(const std::vector<std::uint32_t>& words);
+
 // One past the highest location the located user-defined variables of `storage_class` take
 // (GLSL 4.60 4.4.1: a location per vector, matrix column and array element; 64-bit three- and
 // four-component vectors two), per vertex for arrayed interfaces; 0 when there are none.
@@ -146,9 +162,10 @@ void cut_builtin_blocks(std::array<std::vector<std::uint32_t>, kStageCount>& spi
 // (spirv_invariant_blocks.cpp: Mesa's SPIR-V front end warns on the member decoration).
 std::vector<std::uint32_t> with_invariant_blocks_as_variables(const std::vector<std::uint32_t>& words);
 
-// The output components of a vertex, tessellation evaluation or geometry module as Vulkan counts
-// them against the stage's limit: every output variable's, built-ins included (spirv_output_budget.cpp).
-std::uint32_t output_components(const std::vector<std::uint32_t>& words);
+// The input or output components of a module of `stage` as Vulkan counts them against the stage's
+// limit: every such variable's, built-ins and per-patch ones included, one vertex of per-vertex
+// arrays (spirv_output_budget.cpp).
+std::uint32_t interface_components(const std::vector<std::uint32_t>& words, Stage stage, bool input);
 
 // Appends one instruction to `code`: its word count and opcode, then the operands.
 inline void emit(std::vector<std::uint32_t>& code, spv::Op op, std::initializer_list<std::uint32_t> operands) {
@@ -184,6 +201,11 @@ std::vector<std::uint32_t> rewrite_module(const std::vector<std::uint32_t>& word
 // The module with roundEven() of doubles computed from floor() (spirv_round_even.cpp): lavapipe's
 // 64-bit RoundEven rounded halves to odd on some CPUs.
 std::vector<std::uint32_t> with_exact_double_round_even(const std::vector<std::uint32_t>& words);
+
+// A tessellation control module with its stores to a per-patch output vector's component at a
+// dynamic index made a switch of stores at constant indices (spirv_patch_component_stores.cpp):
+// lavapipe wrote the whole vector, over the components other invocations wrote.
+std::vector<std::uint32_t> with_patch_component_stores_constant(const std::vector<std::uint32_t>& words);
 
 // The module with unpackHalf2x16() of constants replaced by their values (spirv_unpack_half.cpp):
 // lavapipe computes the second component of a constant operand's unpacking wrongly.

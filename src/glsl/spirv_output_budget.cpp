@@ -1,8 +1,11 @@
-// How many output components a pre-rasterization stage takes as Vulkan counts them against the
-// stage's limit (Vulkan 1.3 15.1.4: the components of every output variable, user-defined and
-// built-in alike), so that a program over the device's budget fails to link, saying why, instead of
-// giving the device a pipeline it may not take. GL counts only the user's components and leaves
-// gl_Position out (GL 4.6 11.1.2.1), which is why glvk's GL limits are the device's less gl_Position.
+// How many input or output components a stage takes as Vulkan counts them against the stage's
+// limit (Vulkan 1.3 15.1.4, as the validation layer checks it: the components of every variable,
+// user-defined and built-in alike, per-patch ones too, and one vertex of a per-vertex array), so
+// that a program over the device's budget fails to link, saying why, instead of giving the device
+// a pipeline it may not take. GL counts only the user's components and leaves gl_Position out (GL
+// 4.6 11.1.2.1), which is why glvk's GL limits are the device's less gl_Position where GL's minimum
+// leaves room.
+#include <algorithm>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -37,11 +40,14 @@ struct Types {
 
 }  // namespace
 
-std::uint32_t output_components(const std::vector<std::uint32_t>& words) {
+std::uint32_t interface_components(const std::vector<std::uint32_t>& words, Stage stage, bool input) {
+  const std::uint32_t storage_class = input ? spv::StorageClassInput : spv::StorageClassOutput;
+  // Per-vertex variables of these stages are arrays of vertices: one vertex counts.
+  const bool arrayed = stage == Stage::TessControl || (input && (stage == Stage::TessEvaluation || stage == Stage::Geometry));
   Types types;
   std::unordered_map<std::uint32_t, std::uint32_t> pointee;
-  std::unordered_set<std::uint32_t> builtin_structs;
-  std::vector<std::uint32_t> outputs;
+  std::unordered_set<std::uint32_t> builtin_structs, patches, interface;
+  std::vector<std::uint32_t> variables;
   for (const SpirvInstruction& in : split_instructions(words)) {
     const std::vector<std::uint32_t>& w = in.words;
     switch (in.op) {
@@ -54,9 +60,18 @@ std::uint32_t output_components(const std::vector<std::uint32_t>& words) {
       case spv::OpConstant: if (w.size() == 4) types.constants[w[2]] = w[3]; break;
       case spv::OpTypePointer: if (w.size() == 4) pointee[w[1]] = w[3]; break;
       case spv::OpMemberDecorate: if (w.size() >= 4 && w[3] == spv::DecorationBuiltIn) builtin_structs.insert(w[1]); break;
+      case spv::OpDecorate: if (w.size() >= 3 && w[2] == spv::DecorationPatch) patches.insert(w[1]); break;
+      case spv::OpEntryPoint: {
+        // Only the entry point's interface counts: the name (up to the word holding its NUL), then its ids.
+        std::size_t i = 3;
+        for (bool end = false; i < w.size() && !end; ++i)
+          for (int b = 0; b < 4; ++b) end = end || ((w[i] >> (8 * b)) & 0xffu) == 0;
+        interface.insert(w.begin() + std::ptrdiff_t(std::min(i, w.size())), w.end());
+        break;
+      }
       case spv::OpVariable:
-        if (w.size() >= 4 && w[3] == spv::StorageClassOutput) {
-          outputs.push_back(w[2]);
+        if (w.size() >= 4 && w[3] == storage_class) {
+          variables.push_back(w[2]);
           pointee[w[2]] = pointee[w[1]];
         }
         break;
@@ -65,10 +80,14 @@ std::uint32_t output_components(const std::vector<std::uint32_t>& words) {
   }
   // Members of the built-in block past the last one the module uses are cut before the pipeline
   // is made (cut_builtin_blocks), so only those up to it count.
-  const std::uint32_t used_members = builtin_block_use(words).output;
+  const BuiltinBlockUse use = builtin_block_use(words);
+  const std::uint32_t used_members = input ? use.input : use.output;
   std::uint32_t components = 0;
-  for (std::uint32_t variable : outputs) {
-    const std::uint32_t type = pointee[variable];
+  for (std::uint32_t variable : variables) {
+    if (!interface.count(variable)) continue;
+    std::uint32_t type = pointee[variable];
+    if (arrayed && !patches.count(variable))
+      if (auto a = types.arrays.find(type); a != types.arrays.end()) type = a->second.first;
     if (builtin_structs.count(type)) {
       const std::vector<std::uint32_t>& members = types.structs[type];
       for (std::size_t m = 0; m < members.size() && m < used_members; ++m) components += types.components(members[m]);
@@ -77,6 +96,17 @@ std::uint32_t output_components(const std::vector<std::uint32_t>& words) {
     }
   }
   return components;
+}
+
+// Per-patch and per-vertex varyings share one location space (SPIRV-Tools refuses a module where
+// they overlap) while Vulkan gives the per-patch ones only maxTessellationControlPerPatchOutputComponents
+// / 4 locations (Vulkan 1.3 15.1.4's table), and glslang numbers them after the per-vertex ones:
+// lavapipe (128 / 4) crashed compiling a pipeline whose patch locations went up to 60.
+std::uint32_t patch_location_end(const std::vector<std::uint32_t>& words) {
+  std::uint32_t end = 0;
+  for (const InterfaceSlot& s : interface_slots(words, spv::StorageClassOutput))
+    if (s.patch) end = std::max(end, std::uint32_t(s.location) + s.size);
+  return end;
 }
 
 }  // namespace glvk::glsl::detail

@@ -120,10 +120,17 @@ std::shared_ptr<Program> link_program(const std::shared_ptr<Screen>& screen, std
   glsl::LinkOptions link_options = options;
   link_options.lower_depth_range = !device_has_gl_depth_range(*screen);
   const VkPhysicalDeviceLimits& limits = screen->impl().device->properties().limits;
+  auto& inputs = link_options.device_input_components;
   auto& outputs = link_options.device_output_components;
   outputs[std::size_t(glsl::Stage::Vertex)] = limits.maxVertexOutputComponents;
+  inputs[std::size_t(glsl::Stage::TessControl)] = limits.maxTessellationControlPerVertexInputComponents;
+  outputs[std::size_t(glsl::Stage::TessControl)] = limits.maxTessellationControlPerVertexOutputComponents;
+  inputs[std::size_t(glsl::Stage::TessEvaluation)] = limits.maxTessellationEvaluationInputComponents;
   outputs[std::size_t(glsl::Stage::TessEvaluation)] = limits.maxTessellationEvaluationOutputComponents;
+  inputs[std::size_t(glsl::Stage::Geometry)] = limits.maxGeometryInputComponents;
   outputs[std::size_t(glsl::Stage::Geometry)] = limits.maxGeometryOutputComponents;
+  inputs[std::size_t(glsl::Stage::Fragment)] = limits.maxFragmentInputComponents;
+  link_options.device_patch_output_components = limits.maxTessellationControlPerPatchOutputComponents;
   return program_from_reflection(screen, glsl::link(shaders, link_options));
 }
 

@@ -37,8 +37,10 @@ ShaderLimits shader_limits(Screen& screen) {
   s.geometry_invocations = l.maxGeometryShaderInvocations;
   s.tessellation_patch_size = l.maxTessellationPatchSize;
   s.tessellation_generation_level = l.maxTessellationGenerationLevel;
-  // GL's minimum for the tessellation stages' outputs is 128 (table 23.65), Vulkan's too: the
-  // values are the device's.
+  // GL's minimum for the tessellation stages' inputs and outputs is 128 (table 23.65), Vulkan's
+  // too: the values are the device's, with no room for what Vulkan counts beside the user's
+  // components (gl_Position, the tessellation levels, gl_TessCoord, per-patch variables), so on a
+  // device at Vulkan's minimum a program at GL's limit fails to link, saying why.
   s.tessellation = f.tessellationShader;
   s.tess_control_input_components = l.maxTessellationControlPerVertexInputComponents;
   s.tess_control_output_components = l.maxTessellationControlPerVertexOutputComponents;

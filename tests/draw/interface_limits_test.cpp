@@ -253,5 +253,41 @@ TEST_F(InterfaceLimitsTest, UniformBlocksPerStageAreLimitedAtLink) {
   EXPECT_TRUE(draws_green(p));
 }
 
+// GL 4.6 7.6: a stage whose default-block uniforms take more than its MAX_<stage>_UNIFORM_COMPONENTS
+// fails to link, in every stage (piglit's arb_tessellation_shader-large-uniforms: a float array
+// of the limit links, one float more does not, in the tessellation stages too).
+TEST_F(InterfaceLimitsTest, DefaultBlockComponentsPerStageAreLimitedAtLink) {
+  GLint max_tcs = 0, max_vs = 0;
+  glGetIntegerv(GL_MAX_TESS_CONTROL_UNIFORM_COMPONENTS, &max_tcs);
+  glGetIntegerv(GL_MAX_VERTEX_UNIFORM_COMPONENTS, &max_vs);
+  ASSERT_GE(max_tcs, 1024);  // GL 4.6 table 23.65's minimum
+  ASSERT_GE(max_vs, 1024);
+  auto links = [&](int tcs_floats, int vs_floats) {
+    const std::string vs = "#version 150\nin vec2 position;\nuniform float a[" + std::to_string(vs_floats) +
+                           "];\nvoid main() { gl_Position = vec4(position, a[gl_VertexID], 1.0); }\n";
+    const std::string tcs = "#version 150\n#extension GL_ARB_tessellation_shader : require\nlayout(vertices = 3) out;\n"
+                            "uniform float big[" + std::to_string(tcs_floats) + "];\nvoid main() {\n"
+                            "  gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;\n"
+                            "  gl_TessLevelOuter = float[4](big[gl_InvocationID], 1.0, 1.0, 1.0);\n  gl_TessLevelInner[0] = 1.0;\n}\n";
+    const std::string tes = "#version 150\n#extension GL_ARB_tessellation_shader : require\nlayout(triangles) in;\n"
+                            "void main() { gl_Position = gl_in[0].gl_Position; }\n";
+    const std::string fs = "#version 150\nout vec4 o;\nvoid main() { o = vec4(0.0, 1.0, 0.0, 1.0); }\n";
+    const GLuint p = glCreateProgram();
+    for (const auto& [type, source] : {std::pair{GLenum(GL_VERTEX_SHADER), &vs}, std::pair{GLenum(GL_TESS_CONTROL_SHADER), &tcs},
+                                       std::pair{GLenum(GL_TESS_EVALUATION_SHADER), &tes},
+                                       std::pair{GLenum(GL_FRAGMENT_SHADER), &fs}})
+      glAttachShader(p, compile(type, source->c_str()));
+    glLinkProgram(p);
+    GLint ok = GL_FALSE;
+    glGetProgramiv(p, GL_LINK_STATUS, &ok);
+    EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));  // a link failure raises no error
+    return ok == GL_TRUE;
+  };
+  EXPECT_TRUE(links(max_tcs, 4));
+  EXPECT_FALSE(links(max_tcs + 1, 4));
+  EXPECT_FALSE(links(4, max_vs + 1));
+  EXPECT_TRUE(links(4, max_vs));
+}
+
 }  // namespace
 }  // namespace glvk::test

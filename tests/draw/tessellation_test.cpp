@@ -3,6 +3,8 @@
 // domain's (u, v) across the viewport, a program without a control shader whose evaluation
 // stage sees GL_PATCH_VERTICES vertices per patch and the default outer level, and per-patch
 // arrays from the control to the evaluation stage.
+#include <string>
+
 #include "draw_helpers.h"
 
 namespace glvk::test {
@@ -254,6 +256,45 @@ void main() {
     EXPECT_NEAR(right[0], right_red[index] * 255, 1.0) << index;
     EXPECT_NEAR(right[1], green[index] * 255, 1.0) << index;
     EXPECT_NEAR(right[2], right_blue[index] * 255, 1.0) << index;
+  }
+}
+
+// ARB_tessellation_shader: the control shader's invocations share a patch output, each writing
+// its own component (after a barrier) at a dynamic index, directly or through a swizzle; the
+// evaluation stage reads every invocation's value (piglit's tcs-patch-vec4-index-wr and
+// -swiz-index-wr, which zink passes).
+TEST_F(TessellationTest, InvocationsWriteTheirOwnComponentsOfAPatchOutput) {
+  for (const char* write : {"v[gl_InvocationID] = gl_InvocationID;", "if (gl_InvocationID < 3) v.wxy[2 - gl_InvocationID] = gl_InvocationID;"}) {
+    const std::string tcs = std::string(R"(#version 400 core
+layout(vertices = 4) out;
+patch out ivec4 v;
+void main() {
+  if (gl_InvocationID == 0) v = ivec4(-1);
+  barrier();
+  )") + write + R"(
+  gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;
+  gl_TessLevelOuter[0] = gl_TessLevelOuter[1] = gl_TessLevelOuter[2] = gl_TessLevelOuter[3] = 1.0;
+  gl_TessLevelInner[0] = gl_TessLevelInner[1] = 1.0;
+})";
+    // Direct: (0, 1, 2, 3); swizzled: invocation i writes .wxy[2 - i], so x = 1, y = 0, w = 2, z = -1.
+    const bool direct = write[0] == 'v';
+    const std::string tes = std::string(R"(#version 400 core
+layout(quads, equal_spacing, ccw) in;
+patch in ivec4 v;
+out vec4 t_colour;
+void main() {
+  gl_Position = mix(mix(gl_in[0].gl_Position, gl_in[1].gl_Position, gl_TessCoord.x),
+                    mix(gl_in[3].gl_Position, gl_in[2].gl_Position, gl_TessCoord.x), gl_TessCoord.y);
+  t_colour = v == )") + (direct ? "ivec4(0, 1, 2, 3)" : "ivec4(1, 0, -1, 2)") +
+                            " ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);\n}\n";
+    positions({-1, -1, 1, -1, 1, 1, -1, 1});
+    const GLuint p = link_stages(tcs.c_str(), tes.c_str());
+    glUseProgram(p);
+    glPatchParameteri(GL_PATCH_VERTICES, 4);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glDrawArrays(GL_PATCHES, 0, 4);
+    EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+    EXPECT_EQ(pixel(16, 16), (Rgba{0, 255, 0, 255})) << write;
   }
 }
 

@@ -134,6 +134,25 @@ TEST(GlslLegacyBuiltins, FragColorInTwoFragmentShadersOfOneStage) {
   EXPECT_EQ(p.builtin_color_locations, 0xffu);
 }
 
+// A shader may #define gl_FragColor itself (a macro name, not reserved to GL: GLSL 4.60 3.3
+// reserves only GL_ and __ names; llvmpipe and zink compile piglit's built-in-constants fragment
+// shader): an active #define makes the name the user's output, an inactive one leaves the built-in.
+TEST(GlslLegacyBuiltins, ShaderDefiningFragColorItself) {
+  const std::string body = "#if __VERSION__ >= 300\nout vec4 color;\n#define gl_FragColor color\n#endif\n"
+                           "void main() { gl_FragColor = vec4(1.0); }\n";
+  for (const char* version : {"#version 330\n", "#version 330 compatibility\n", "#version 110\n"}) {
+    const ShaderSource shaders[] = {{Stage::Vertex, "#version 110\nvoid main() { gl_Position = gl_Vertex; }\n"},
+                                    {Stage::Fragment, version + body}};
+    const Program p = link(shaders);
+    ASSERT_TRUE(p.ok) << version << p.log;
+    // 1.10: the built-in, written to every draw buffer (GL 4.6 17.4.1); 3.30: the user's `color`.
+    EXPECT_EQ(p.builtin_color_locations, std::string(version) == "#version 110\n" ? 0xffu : 0u) << version;
+  }
+  const CompileResult r = compile(Stage::Fragment, "#version 330\nout vec4 color;\n#define gl_FragColor color\nvoid main() {\n"
+                                                   "  gl_FragColor = vec4(1.0) * nope;\n}\n");
+  EXPECT_NE(r.log.find("0:5:"), std::string::npos) << r.log;  // the user's line numbers
+}
+
 // The error log keeps the user's line numbers (the lowering is a preamble).
 TEST(GlslLegacyBuiltins, LineNumbersKept) {
   const CompileResult r = compile(Stage::Vertex, "#version 110\n\n\nvoid main() { gl_Position = gl_Vertex * nope; }\n");

@@ -91,9 +91,13 @@ struct LinkOptions {
   bool xfb_separate = false;
   // PROGRAM_SEPARABLE (GL 4.6 7.4): the program's stages may join other programs' in a pipeline.
   bool separable = false;
-  // The device's output component limit of each vertex-processing stage as Vulkan counts it (a
-  // location is four components, built-ins included; 0: not checked): a program over it fails to link.
+  // The device's input and output component limits of each stage as Vulkan counts them (built-ins
+  // and per-patch variables included; 0: not checked): a program over one fails to link.
+  std::array<std::uint32_t, kStageCount> device_input_components{};
   std::array<std::uint32_t, kStageCount> device_output_components{};
+  // The device's per-patch output components of the tessellation control stage: its per-patch
+  // outputs' locations must end within a quarter of them (0: not checked).
+  std::uint32_t device_patch_output_components = 0;
 };
 
 // Transform feedback limits glvk reports (GL 4.6 table 23.67 minimums).
