@@ -3,6 +3,7 @@
 
 #include <mutex>
 
+#include "atomic_counters.h"
 #include "const_initializers.h"
 #include "deep_stack.h"
 #include "flat_inputs.h"
@@ -171,6 +172,11 @@ ParsedShader parse_shader(Stage stage, std::string_view source, const CompileOpt
   glslang::TShader& shader = *parsed.shader;
   if (parsed.ok && stage == Stage::Fragment)
     if (std::string errors = flat_input_errors(*shader.getIntermediate()); !errors.empty()) {
+      parsed.ok = false;
+      parsed.log += errors + "ERROR: compilation errors.  No code generated.\n";
+    }
+  if (parsed.ok)
+    if (std::string errors = atomic_counter_binding_errors(*shader.getIntermediate()); !errors.empty()) {
       parsed.ok = false;
       parsed.log += errors + "ERROR: compilation errors.  No code generated.\n";
     }

@@ -12,6 +12,7 @@
 #include "dead_calls.h"
 #include "deep_stack.h"
 #include "glslang_shader.h"
+#include "atomic_counters.h"
 #include "interface_check.h"
 #include "legacy_builtins.h"
 #include "legacy_link_rules.h"
@@ -366,6 +367,8 @@ static Program link_on_this_thread(std::span<const ShaderSource> shaders, const 
       for (std::size_t i = 0; i < shaders.size() && i < linked.parsed.size(); ++i)
         units.emplace_back(shaders[i].stage, linked.parsed[i].shader->getIntermediate());
       out.log = detail::shared_global_initializer_error(units);
+      if (!out.log.empty()) return false;
+      out.log = detail::atomic_counter_link_error(units);
       if (!out.log.empty()) return false;
     }
     linked.program = std::make_unique<glslang::TProgram>();

@@ -225,6 +225,9 @@ BindingMap reflect_resources(const glslang::TProgram& program, const std::map<st
     counter.offset = static_cast<std::uint32_t>(r.offset);
     counter.array_stride = counter.array_size > 1 ? 4 : 0;  // one uint per counter
     counter.stages = static_cast<StageMask>(r.stages);
+    // The buffer holds every counter (glslang sizes the block by its last member declared, which an
+    // explicit offset may have placed before the others).
+    out.blocks[block].size = std::max(out.blocks[block].size, counter.offset + 4 * counter.array_size);
     out.blocks[block].uniforms.push_back(static_cast<std::uint32_t>(out.uniforms.size()));
     out.uniforms.push_back(std::move(counter));
   }

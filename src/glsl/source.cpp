@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "atomic_counters.h"
 #include "float_literals.h"
 #include "later_keywords.h"
 #include "legacy_builtins.h"
@@ -423,6 +424,7 @@ PreparedSource prepare_source(Stage stage, std::string_view source, const Compil
     out.preamble += without_covered_extensions(out.text);
     size_initialized_uniform_arrays(out.text);
     brace_simple_do_bodies(out.text);
+    drop_default_uniform_counter_qualifiers(out.text);
     if (v.version < 130) rename_redefined_builtins(out.text);
     // The compatibility built-ins: below 1.40, in the compatibility profile, and in 1.40 with a
     // compatibility context (GL_ARB_compatibility).

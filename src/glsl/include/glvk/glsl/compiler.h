@@ -161,6 +161,11 @@ inline constexpr std::string_view kAtomicCounterBlockPrefix = "gl_AtomicCounterB
 inline bool is_atomic_counter_block(const UniformBlock& block) {
   return block.storage && std::string_view(block.name).starts_with(kAtomicCounterBlockPrefix);
 }
+// Atomic counter limits glvk reports: MAX_ATOMIC_COUNTER_BUFFER_BINDINGS (gl_MaxAtomicCounterBindings,
+// also each stage's and the combined MAX_*_ATOMIC_COUNTER_BUFFERS) and each stage's and the
+// combined MAX_*_ATOMIC_COUNTERS.
+inline constexpr std::uint32_t kMaxAtomicCounterBindings = 8;
+inline constexpr std::uint32_t kMaxAtomicCounters = 1024;
 
 // TexelBuffer: samplerBuffer (uniform texel buffer); StorageTexelBuffer: imageBuffer.
 enum class ResourceKind : std::uint8_t { UniformBuffer, StorageBuffer, CombinedSampler, TexelBuffer, StorageImage,
