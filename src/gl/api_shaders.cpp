@@ -48,6 +48,10 @@ glsl::CompileOptions shader_compile_options(Context& ctx) {
   l.max_texture_image_units = implementation_limit(ctx, GL_MAX_TEXTURE_IMAGE_UNITS);
   l.max_combined_texture_image_units = implementation_limit(ctx, GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS);
   l.max_clip_planes = implementation_limit(ctx, GL_MAX_CLIP_PLANES);
+  l.max_vertex_shader_storage_blocks = implementation_limit(ctx, GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS);
+  l.max_fragment_shader_storage_blocks = implementation_limit(ctx, GL_MAX_FRAGMENT_SHADER_STORAGE_BLOCKS);
+  l.max_compute_shader_storage_blocks = implementation_limit(ctx, GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS);
+  l.max_combined_shader_storage_blocks = implementation_limit(ctx, GL_MAX_COMBINED_SHADER_STORAGE_BLOCKS);
   return options;
 }
 

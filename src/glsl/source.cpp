@@ -11,6 +11,7 @@
 #include "legacy_builtins.h"
 #include "nested_structs.h"
 #include "glsl_es.h"
+#include "storage_blocks.h"
 #include "subroutines.h"
 #include "tokens.h"
 
@@ -438,6 +439,7 @@ PreparedSource prepare_source(Stage stage, std::string_view source, const Compil
     out.external_samplers = lower_external_samplers(out.text);
   }
   out.preamble += version_gap_preamble(v, source);
+  out.inner_unsized_storage_members = size_inner_unsized_storage_members(out.text);
   // gl_PointCoord's t runs down from the point's top (GL 4.6 14.4.1, POINT_SPRITE_COORD_ORIGIN
   // UPPER_LEFT) or up (LOWER_LEFT); Vulkan's runs with the framebuffer rows, which are GL's rows
   // here (no y flip): t = a y + b from a state uniform glvk fills, (-1, 1) or (1, 0). The macro

@@ -43,6 +43,12 @@ struct BuiltInLimits {
   int max_texture_image_units = 0;           // gl_MaxTextureImageUnits
   int max_combined_texture_image_units = 0;  // gl_MaxCombinedTextureImageUnits
   int max_clip_planes = 0;                   // gl_MaxClipPlanes (compatibility)
+  // MAX_VERTEX_SHADER_STORAGE_BLOCKS (also each of the geometry and tessellation stages'),
+  // MAX_FRAGMENT_, MAX_COMPUTE_ and MAX_COMBINED_SHADER_STORAGE_BLOCKS: checked at link.
+  int max_vertex_shader_storage_blocks = 0;
+  int max_fragment_shader_storage_blocks = 0;
+  int max_compute_shader_storage_blocks = 0;
+  int max_combined_shader_storage_blocks = 0;
 };
 
 struct CompileOptions {
