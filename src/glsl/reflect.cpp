@@ -217,7 +217,9 @@ BindingMap reflect_resources(const glslang::TProgram& program, const std::map<st
     }
     if (opaque) {
       const std::string base = strip_array_suffix(r.name);  // the SPIR-V name (later_keywords.h)
-      uniform.initial_unit = static_cast<std::uint32_t>(std::max(explicit_binding(explicit_bindings, base), 0));
+      const int unit = explicit_binding(explicit_bindings, base);
+      uniform.initial_unit = static_cast<std::uint32_t>(std::max(unit, 0));
+      uniform.unit_from_binding = unit >= 0;
       uniform.binding = static_cast<std::int32_t>(bindings.next_free++);
       bindings.opaque[base] = static_cast<std::uint32_t>(uniform.binding);
       out.resources.push_back({opaque_kind(*type), static_cast<std::uint32_t>(uniform.binding), uniform.array_size,

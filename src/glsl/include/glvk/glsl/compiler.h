@@ -144,8 +144,10 @@ struct Uniform {
   std::int32_t location = -1;     // glGetUniformLocation of the first element (default block only)
   std::int32_t binding = -1;      // samplers/images: the descriptor binding of element 0
   // Samplers/images: the texture or image unit of element 0 before any glUniform (its
-  // layout(binding = N), GL 4.6 7.6.2 / GLSL 4.20 4.4.6; element e starts at N + e), else 0.
+  // layout(binding = N), GL 4.6 7.6.2 / GLSL 4.20 4.4.6; element e starts at N + e), else 0
+  // (every element: a uniform without binding starts at zero, GL 4.6 7.6).
   std::uint32_t initial_unit = 0;
+  bool unit_from_binding = false;
   StageMask stages = 0;
 };
 
