@@ -30,6 +30,16 @@ std::vector<std::string> size_inner_unsized_storage_members(std::string& text) {
     for (std::size_t m = 0; m + 1 < unsized.size(); ++m) {
       const std::size_t bracket = unsized[m];
       if (bracket == 0) continue;
+      // Sized by its constant indices like any implicitly sized array (GLSL 4.30 4.1.9), which
+      // glslang does: only a member never indexed, or indexed by a variable, has no size.
+      const std::string_view member = tokens[bracket - 2].text;
+      bool indexed = false, variable = false;
+      for (std::size_t k = end + 1; k + 3 < tokens.size(); ++k) {
+        if (!tokens[k].is(member) || !tokens[k + 1].is('[')) continue;
+        indexed = true;
+        if (tokens[k + 2].kind != TokenKind::Number || !tokens[k + 3].is(']')) variable = true;
+      }
+      if (indexed && !variable) continue;
       names.push_back(std::string(tokens[i + 1].text) + "." + std::string(tokens[bracket - 2].text));
       edits.push_back({tokens[bracket].begin, tokens[bracket].begin, "1"});
     }

@@ -9,10 +9,11 @@
 
 namespace glvk::glsl::detail {
 
-// GLSL 4.30 4.3.9 / 4.1.9: only the last member of a shader storage block may be an array without
-// a size, and a program whose block has another unsized member fails to link. glslang takes such a
-// member for an implicitly sized array (accepting it, or refusing a variable index into it at
-// compile time): each one in `text` is given one element, line numbers kept, and its name
+// GLSL 4.30 4.3.9 / 4.1.9: only the last member of a shader storage block is sized at run time;
+// another member declared without a size is implicitly sized by the constant indices the shader
+// uses (glslang does that), and a program where it is never indexed, or indexed by a variable,
+// has no size for it and fails to link. glslang accepts the first and refuses the second at
+// compile time: each such member in `text` is given one element, line numbers kept, and its name
 // ("Block.member") is returned for link to refuse.
 std::vector<std::string> size_inner_unsized_storage_members(std::string& text);
 

@@ -11,19 +11,33 @@ namespace {
 
 const char* kHeader = "#version 150\n#extension GL_ARB_shader_storage_buffer_object : require\n";
 
-// GLSL 4.30 4.3.9: only a storage block's last member may be unsized; another unsized member is a
-// link error, whether unused, constant-indexed or indexed by a variable (piglit's
-// unsized_array_member and non_integral_size_array_member), and the shader itself compiles.
+// GLSL 4.30 4.3.9 / 4.1.9: only a storage block's last member is sized at run time; another
+// member without a size takes one from its constant indices, and one never indexed or indexed by a
+// variable is a link error (piglit's unsized_array_member and non_integral_size_array_member),
+// the shader itself compiling.
 TEST(GlslStorageBlocks, UnsizedMemberBeforeTheLastFailsToLinkNotToCompile) {
-  for (const char* index : {"0", "f"}) {
+  for (const char* use : {"b.a[0]", "b.s[f] + b.a[0]"}) {
     const std::string vs = std::string(kHeader) +
                            "buffer a {\n  vec4 s[];\n  vec4 a[];\n} b;\nuniform int f;\nout vec4 c;\n"
-                           "void main() { c = b.s[" + index + "] + b.a[0]; gl_Position = c; }\n";
-    EXPECT_TRUE(compile(Stage::Vertex, vs).ok) << index;
+                           "void main() { c = " + use + "; gl_Position = c; }\n";
+    EXPECT_TRUE(compile(Stage::Vertex, vs).ok) << use;
     const ShaderSource shaders[] = {{Stage::Vertex, vs}};
     const Program p = link(shaders);
-    EXPECT_FALSE(p.ok) << index;
+    EXPECT_FALSE(p.ok) << use;
     EXPECT_NE(p.log.find("a.s"), std::string::npos) << p.log;
+  }
+  // Indexed by constants only, the member is implicitly sized by them (piglit's
+  // implicit_size_array_member: s[2] and a[1] make BUFFER_DATA_SIZE 48).
+  const std::string implicit = std::string(kHeader) +
+                               "buffer a {\n  vec4 s[];\n  vec4 a[];\n} b;\nout vec4 c;\n"
+                               "void main() { c = b.s[0] + b.s[1]; gl_Position = c; }\n";
+  const ShaderSource implicit_shaders[] = {{Stage::Vertex, implicit}};
+  const Program sized = link(implicit_shaders);
+  ASSERT_TRUE(sized.ok) << sized.log;
+  for (const UniformBlock& block : sized.blocks) {
+    if (block.name == "a") {
+      EXPECT_EQ(block.size, 48u);
+    }
   }
   // The last member unsized is a run-time sized array: it links.
   const std::string last = std::string(kHeader) +
