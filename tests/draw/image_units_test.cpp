@@ -273,5 +273,21 @@ void main() {
   }
 }
 
+// An image unit whose format holds floats under a uimage2D uniform: GL leaves the access undefined
+// (8.26); glvk refuses the dispatch with INVALID_OPERATION rather than hand Vulkan a view of another
+// numeric type than the shader's (VUID-vkCmdDraw-format-07753; piglit's image "invalid" test).
+TEST_F(ImageUnitsTest, UnitFormatOfAnotherNumericTypeIsRefused) {
+  const GLuint program = link_compute(R"(#version 430
+layout(local_size_x = 1) in;
+layout(r32ui) uniform uimage2D img;
+void main() { imageAtomicAdd(img, ivec2(0), 1u); })");
+  const GLuint texture = texture_2d(GL_R11F_G11F_B10F, 1, 1, 0, 0, nullptr);
+  glBindImageTexture(0, texture, 0, GL_FALSE, 0, GL_READ_WRITE, GL_R11F_G11F_B10F);
+  glUseProgram(program);
+  glDispatchCompute(1, 1, 1);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  glFinish();
+}
+
 }  // namespace
 }  // namespace glvk::test
