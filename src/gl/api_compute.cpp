@@ -5,6 +5,7 @@
 
 #include "api_common.h"
 #include "draw_inputs.h"
+#include "glvk/glsl/compiler.h"
 #include "glvk/st/context.h"
 #include "glvk/st/shader_limits.h"
 #include "legacy_internal.h"
@@ -17,6 +18,8 @@ namespace {
 
 constexpr std::size_t kDispatchIndirectTarget = 4;
 static_assert(kBufferTargets[kDispatchIndirectTarget] == GL_DISPATCH_INDIRECT_BUFFER);
+// The compiler refuses bindings past the ATOMIC_COUNTER_BUFFER binding points the context has.
+static_assert(st::kMaxAtomicCounterBufferBindings == glsl::kMaxAtomicCounterBindings);
 
 // The program of the compute stage (19): the program in use, else the bound pipeline's compute
 // program. Null after INVALID_OPERATION when there is none with a compute shader.
@@ -76,12 +79,12 @@ bool query_storage_limit(const st::ShaderLimits& l, GLenum pname, StateValue& va
       return true;
     case GL_MAX_VERTEX_ATOMIC_COUNTERS: case GL_MAX_GEOMETRY_ATOMIC_COUNTERS:
     case GL_MAX_TESS_CONTROL_ATOMIC_COUNTERS: case GL_MAX_TESS_EVALUATION_ATOMIC_COUNTERS:
-      value.set_integers({l.vertex_pipeline_stores ? 1024 : 0});
+      value.set_integers({l.vertex_pipeline_stores ? GLint64(glsl::kMaxAtomicCounters) : 0});
       return true;
     case GL_MAX_FRAGMENT_ATOMIC_COUNTERS: case GL_MAX_COMPUTE_ATOMIC_COUNTERS: case GL_MAX_COMBINED_ATOMIC_COUNTERS:
-      value.set_integers({1024});
+      value.set_integers({GLint64(glsl::kMaxAtomicCounters)});
       return true;
-    case GL_MAX_ATOMIC_COUNTER_BUFFER_SIZE: value.set_integers({4096}); return true;  // 1024 counters
+    case GL_MAX_ATOMIC_COUNTER_BUFFER_SIZE: value.set_integers({GLint64(4 * glsl::kMaxAtomicCounters)}); return true;
     case GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS: value.set_integers({l.compute_work_group_invocations}); return true;
     case GL_MAX_COMPUTE_SHARED_MEMORY_SIZE: value.set_integers({l.compute_shared_memory}); return true;
     default: return query_image_unit_limit(pname, value);

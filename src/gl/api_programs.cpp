@@ -89,14 +89,18 @@ void reset_uniforms(ProgramObject& p, const glsl::Program& r) {
     if (p.locations.size() < end) p.locations.resize(end, UniformSlot{~0u, 0});
     for (std::uint32_t e = 0; e < uniform.array_size; ++e) p.locations[std::size_t(uniform.location) + e] = {u, e};
   }
-  // Sampler and image units start at the uniform's layout(binding), element e at binding + e.
+  // Sampler and image units start at the uniform's layout(binding), element e at binding + e;
+  // without one every element starts at 0 (GL 4.6 7.6).
   p.sampler_units.clear();
   p.image_units.clear();
   for (const glsl::Resource& res : r.resources) {
     const bool image = res.kind == glsl::ResourceKind::StorageImage;
     if (!glsl::is_sampler(res.kind) && !image) continue;
-    const GLint first = res.uniform >= 0 ? GLint(r.uniforms[std::size_t(res.uniform)].initial_unit) : 0;
-    for (std::uint32_t e = 0; e < res.count; ++e) (image ? p.image_units : p.sampler_units).push_back(first + GLint(e));
+    const glsl::Uniform* u = res.uniform >= 0 ? &r.uniforms[std::size_t(res.uniform)] : nullptr;
+    const GLint first = u ? GLint(u->initial_unit) : 0;
+    const GLint step = u && u->unit_from_binding ? 1 : 0;
+    for (std::uint32_t e = 0; e < res.count; ++e)
+      (image ? p.image_units : p.sampler_units).push_back(first + step * GLint(e));
   }
   p.block_bindings.clear();
   for (const glsl::UniformBlock& block : r.blocks) p.block_bindings.push_back(block.initial_gl_binding);

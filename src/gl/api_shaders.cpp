@@ -55,6 +55,10 @@ glsl::CompileOptions shader_compile_options(Context& ctx) {
     l.max_compute_work_group_size[std::size_t(i)] =
         int(std::min<std::uint32_t>(device.compute_work_group_size[std::size_t(i)], 0x7fffffff));
   l.max_compute_work_group_invocations = int(std::min<std::uint32_t>(device.compute_work_group_invocations, 0x7fffffff));
+  l.max_vertex_shader_storage_blocks = implementation_limit(ctx, GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS);
+  l.max_fragment_shader_storage_blocks = implementation_limit(ctx, GL_MAX_FRAGMENT_SHADER_STORAGE_BLOCKS);
+  l.max_compute_shader_storage_blocks = implementation_limit(ctx, GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS);
+  l.max_combined_shader_storage_blocks = implementation_limit(ctx, GL_MAX_COMBINED_SHADER_STORAGE_BLOCKS);
   return options;
 }
 

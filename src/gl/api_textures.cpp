@@ -172,6 +172,9 @@ void DeleteTextures(Context& ctx, const char* fn, GLsizei n, const GLuint* textu
       for (auto& unit : ctx.bound_textures)
         for (auto& bound : unit)
           if (bound == t) bound = nullptr;
+      // An image unit holding it is reset as by BindImageTexture with texture 0 (GL 4.6 8.26).
+      for (Context::ImageUnit& image : ctx.image_units)
+        if (image.texture == t) image = {};
       for (FramebufferObject* fb : {ctx.draw_framebuffer.get(), ctx.read_framebuffer.get()}) {
         if (!fb) continue;
         for (FramebufferAttachment* a : {&fb->depth, &fb->stencil})

@@ -3,11 +3,13 @@
 
 #include <mutex>
 
+#include "atomic_counters.h"
 #include "const_initializers.h"
 #include "deep_stack.h"
 #include "flat_inputs.h"
 #include "glsl_es.h"
 #include "glslang_shader.h"
+#include "image_array_indexing.h"
 
 namespace glvk::glsl {
 namespace detail {
@@ -171,6 +173,20 @@ ParsedShader parse_shader(Stage stage, std::string_view source, const CompileOpt
     *parsed.source = prepare_source(stage, source, options, lower_depth_range, next_stage_reads, xfb, stage_uses, 400);
     parse();
   }
+  // GL_ARB_shader_image_load_store indexes image arrays with non-constant (dynamically uniform)
+  // expressions in any version, where glslang takes them only from 4.00, as for sampler arrays:
+  // such a shader is parsed as 4.00, unless that parse indexes a sampler array so (still an error).
+  if (!parsed.ok && !src.version.es && src.version.version >= 130 && src.version.version < 400 &&
+      source.find("GL_ARB_shader_image_load_store") != std::string_view::npos &&
+      only_errors_of(parsed.log, "variable indexing sampler array")) {
+    const std::string refused = parsed.log;
+    *parsed.source = prepare_source(stage, source, options, lower_depth_range, next_stage_reads, xfb, stage_uses, 400);
+    parse();
+    if (parsed.ok && indexes_sampler_array_dynamically(*parsed.shader->getIntermediate())) {
+      parsed.ok = false;
+      parsed.log = refused;
+    }
+  }
   glslang::TShader& shader = *parsed.shader;
   // glslang checks each local size against gl_MaxComputeWorkGroupSize, not their product; a work
   // group of more invocations than MAX_COMPUTE_WORK_GROUP_INVOCATIONS is a compile-time error too.
@@ -188,6 +204,11 @@ ParsedShader parse_shader(Stage stage, std::string_view source, const CompileOpt
   }
   if (parsed.ok && stage == Stage::Fragment)
     if (std::string errors = flat_input_errors(*shader.getIntermediate()); !errors.empty()) {
+      parsed.ok = false;
+      parsed.log += errors + "ERROR: compilation errors.  No code generated.\n";
+    }
+  if (parsed.ok)
+    if (std::string errors = atomic_counter_binding_errors(*shader.getIntermediate()); !errors.empty()) {
       parsed.ok = false;
       parsed.log += errors + "ERROR: compilation errors.  No code generated.\n";
     }

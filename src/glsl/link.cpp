@@ -12,7 +12,9 @@
 #include "dead_calls.h"
 #include "deep_stack.h"
 #include "glslang_shader.h"
+#include "atomic_counters.h"
 #include "interface_check.h"
+#include "storage_blocks.h"
 #include "legacy_builtins.h"
 #include "legacy_link_rules.h"
 #include "linker_objects.h"
@@ -367,6 +369,12 @@ static Program link_on_this_thread(std::span<const ShaderSource> shaders, const 
         units.emplace_back(shaders[i].stage, linked.parsed[i].shader->getIntermediate());
       out.log = detail::shared_global_initializer_error(units);
       if (!out.log.empty()) return false;
+      out.log = detail::atomic_counter_link_error(units);
+      if (!out.log.empty()) return false;
+      for (const detail::ParsedShader& p : linked.parsed)
+        for (const std::string& member : p.source->inner_unsized_storage_members)
+          out.log += "ERROR: '" + member + "' : only the last member of a shader storage block may be an unsized array\n";
+      if (!out.log.empty()) return false;
     }
     linked.program = std::make_unique<glslang::TProgram>();
     detail::HiddenPatchInputs hidden;  // glslang misjudges them (interface_check.h)
@@ -508,6 +516,8 @@ static Program link_on_this_thread(std::span<const ShaderSource> shaders, const 
   }
   detail::BindingMap bindings = detail::reflect_resources(program, explicit_bindings, out);
   detail::reflect_interface(program, attributes, outputs, out);
+  out.log = detail::storage_block_limit_error(out, options.compile.limits);
+  if (!out.log.empty()) return out;
   // samplerExternalOES uniforms, sampled as the sampler2D the text became (glsl_es.h).
   for (const detail::ParsedShader& parsed : linked.parsed)
     for (Uniform& u : out.uniforms)

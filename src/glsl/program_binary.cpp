@@ -12,7 +12,7 @@ namespace glvk::glsl {
 namespace {
 
 constexpr char kMagic[8] = {'G', 'L', 'V', 'K', 'P', 'R', 'O', 'G'};
-constexpr std::uint32_t kFormatVersion = 4;  // 3: subroutines, 4: clip distances
+constexpr std::uint32_t kFormatVersion = 5;  // 3: subroutines, 4: units from layout(binding), 5: clip distances
 // Binaries are only taken back by the build that made them (the SPIR-V, the reflection's meaning
 // and the lowering choices change between builds).
 constexpr const char* kBuild = __DATE__ " " __TIME__;
@@ -81,13 +81,13 @@ void get(Reader& r, InterfaceVariable& v) { v.name = r.str(); v.gl_type = r.u32(
 void put(Writer& w, const Uniform& u) {
   w.str(u.name); w.u32(u.gl_type); w.u32(u.array_size); w.i32(u.block_index); w.u32(u.offset); w.u32(u.array_stride);
   w.u32(u.matrix_stride); w.u32(u.row_major); w.i32(u.location); w.i32(u.binding); w.u32(u.stages);
-  w.u32(u.initial_unit);
+  w.u32(u.initial_unit); w.u32(u.unit_from_binding);
 }
 void get(Reader& r, Uniform& u) {
   u.name = r.str(); u.gl_type = r.u32(); u.array_size = r.u32(); u.block_index = r.i32(); u.offset = r.u32();
   u.array_stride = r.u32(); u.matrix_stride = r.u32(); u.row_major = r.flag(); u.location = r.i32(); u.binding = r.i32();
   u.stages = r.u32();
-  u.initial_unit = r.u32();
+  u.initial_unit = r.u32(); u.unit_from_binding = r.flag();
 }
 
 void put(Writer& w, const UniformBlock& b) {

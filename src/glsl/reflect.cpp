@@ -62,6 +62,23 @@ std::uint32_t block_data_size(const glslang::TObjectReflection& r) {
   return size;
 }
 
+// A block's base alignment as a structure of its members (GL 4.6 7.6.2.2 rules 9 and std430's):
+// BUFFER_DATA_SIZE is the structure's size, its last member's end rounded up to it.
+std::uint32_t block_alignment(const glslang::TObjectReflection& r) {
+  const glslang::TType* type = r.getType();
+  if (!type || !type->isStruct()) return 1;
+  glslang::TLayoutPacking packing = type->getQualifier().layoutPacking;
+  if (packing != glslang::ElpStd430 && packing != glslang::ElpScalar) packing = glslang::ElpStd140;
+  std::uint32_t alignment = packing == glslang::ElpStd140 ? 16u : 1u;
+  for (const glslang::TTypeLoc& member : *type->getStruct()) {
+    int member_size = 0, stride = 0;
+    const int a = glslang::TIntermediate::getBaseAlignment(*member.type, member_size, stride, packing,
+                                                           member.type->getQualifier().layoutMatrix == glslang::ElmRowMajor);
+    alignment = std::max(alignment, a > 0 ? static_cast<std::uint32_t>(a) : 1u);
+  }
+  return alignment;
+}
+
 int explicit_binding(const std::map<std::string, int>& explicit_bindings, const std::string& name) {
   auto it = explicit_bindings.find(name);
   return it == explicit_bindings.end() ? -1 : it->second;
@@ -116,7 +133,8 @@ BindingMap reflect_resources(const glslang::TProgram& program, const std::map<st
     const glslang::TObjectReflection& r = program.getBufferBlock(b);
     UniformBlock block;
     block.name = r.name;
-    block.size = static_cast<std::uint32_t>(r.size);
+    const std::uint32_t alignment = block_alignment(r);
+    block.size = (block_data_size(r) + alignment - 1) / alignment * alignment;
     block.stages = static_cast<StageMask>(r.stages);
     block.storage = true;
     // An atomic counter block's GL binding is in its name (the counters' layout(binding)).
@@ -199,7 +217,9 @@ BindingMap reflect_resources(const glslang::TProgram& program, const std::map<st
     }
     if (opaque) {
       const std::string base = strip_array_suffix(r.name);  // the SPIR-V name (later_keywords.h)
-      uniform.initial_unit = static_cast<std::uint32_t>(std::max(explicit_binding(explicit_bindings, base), 0));
+      const int unit = explicit_binding(explicit_bindings, base);
+      uniform.initial_unit = static_cast<std::uint32_t>(std::max(unit, 0));
+      uniform.unit_from_binding = unit >= 0;
       uniform.binding = static_cast<std::int32_t>(bindings.next_free++);
       bindings.opaque[base] = static_cast<std::uint32_t>(uniform.binding);
       out.resources.push_back({opaque_kind(*type), static_cast<std::uint32_t>(uniform.binding), uniform.array_size,
@@ -225,6 +245,9 @@ BindingMap reflect_resources(const glslang::TProgram& program, const std::map<st
     counter.offset = static_cast<std::uint32_t>(r.offset);
     counter.array_stride = counter.array_size > 1 ? 4 : 0;  // one uint per counter
     counter.stages = static_cast<StageMask>(r.stages);
+    // The buffer holds every counter (glslang sizes the block by its last member declared, which an
+    // explicit offset may have placed before the others).
+    out.blocks[block].size = std::max(out.blocks[block].size, counter.offset + 4 * counter.array_size);
     out.blocks[block].uniforms.push_back(static_cast<std::uint32_t>(out.uniforms.size()));
     out.uniforms.push_back(std::move(counter));
   }

@@ -5,11 +5,13 @@
 #include <map>
 #include <set>
 
+#include "atomic_counters.h"
 #include "float_literals.h"
 #include "later_keywords.h"
 #include "legacy_builtins.h"
 #include "nested_structs.h"
 #include "glsl_es.h"
+#include "storage_blocks.h"
 #include "subroutines.h"
 #include "tokens.h"
 
@@ -423,6 +425,7 @@ PreparedSource prepare_source(Stage stage, std::string_view source, const Compil
     out.preamble += without_covered_extensions(out.text);
     size_initialized_uniform_arrays(out.text);
     brace_simple_do_bodies(out.text);
+    drop_default_uniform_counter_qualifiers(out.text);
     if (v.version < 130) rename_redefined_builtins(out.text);
     // The compatibility built-ins: below 1.40, in the compatibility profile, and in 1.40 with a
     // compatibility context (GL_ARB_compatibility).
@@ -436,6 +439,7 @@ PreparedSource prepare_source(Stage stage, std::string_view source, const Compil
     out.external_samplers = lower_external_samplers(out.text);
   }
   out.preamble += version_gap_preamble(v, source);
+  out.inner_unsized_storage_members = size_inner_unsized_storage_members(out.text);
   // gl_PointCoord's t runs down from the point's top (GL 4.6 14.4.1, POINT_SPRITE_COORD_ORIGIN
   // UPPER_LEFT) or up (LOWER_LEFT); Vulkan's runs with the framebuffer rows, which are GL's rows
   // here (no y flip): t = a y + b from a state uniform glvk fills, (-1, 1) or (1, 0). The macro

@@ -43,6 +43,8 @@ struct PreparedSource {
   std::set<std::string> external_samplers;
   // GLSL ES 1.00: the names declared invariant (es100_invariants), for the check at link.
   std::set<std::string> invariants;
+  // Members of storage blocks unsized but not last ("Block.member"; storage_blocks.h): a link error.
+  std::vector<std::string> inner_unsized_storage_members;
 };
 
 // Preamble lines giving a shader of `version` what its version has and glslang accepts only from a

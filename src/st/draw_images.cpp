@@ -29,6 +29,21 @@ VkImageViewType image_view_type(std::uint32_t gl_type) {
   }
 }
 
+// The numeric type an image uniform reads (GL_INT_IMAGE_* signed, GL_UNSIGNED_INT_IMAGE_* unsigned
+// integers, the others floats) and the one a format holds: Vulkan's view format must match the
+// shader's (VUID-vkCmdDraw-format-07753), where GL leaves such an access undefined (8.26).
+enum class NumericType { Float, Signed, Unsigned };
+NumericType uniform_numeric_type(std::uint32_t gl_type) {
+  if (gl_type >= GL_INT_IMAGE_1D && gl_type <= GL_INT_IMAGE_2D_MULTISAMPLE_ARRAY) return NumericType::Signed;
+  if (gl_type >= GL_UNSIGNED_INT_IMAGE_1D && gl_type <= GL_UNSIGNED_INT_IMAGE_2D_MULTISAMPLE_ARRAY)
+    return NumericType::Unsigned;
+  return NumericType::Float;
+}
+NumericType format_numeric_type(const formats::FormatDesc& desc) {
+  if (!desc.is_pure_integer) return NumericType::Float;
+  return desc.channel[0].type == formats::ChannelType::SIGNED ? NumericType::Signed : NumericType::Unsigned;
+}
+
 bool layered_view(VkImageViewType type) {
   return type == VK_IMAGE_VIEW_TYPE_1D_ARRAY || type == VK_IMAGE_VIEW_TYPE_2D_ARRAY || type == VK_IMAGE_VIEW_TYPE_CUBE ||
          type == VK_IMAGE_VIEW_TYPE_CUBE_ARRAY || type == VK_IMAGE_VIEW_TYPE_3D;
@@ -45,6 +60,9 @@ VkDescriptorImageInfo storage_image_descriptor(DrawResources& res, vk_backend::C
   const formats::Format format = exact_format(in->format);
   const formats::FormatDesc& storage = formats::describe(layout.format);
   const VkFormat view_format = static_cast<VkFormat>(formats::describe(format).vk_format);
+  if (uniform_numeric_type(gl_type) != format_numeric_type(formats::describe(format)))
+    throw DrawError("an image unit's format holds another numeric type (float, signed or unsigned integer) than its "
+                    "image uniform reads");
   vk_backend::Image& image = texture.image();
   if (!(image.description().usage & VK_IMAGE_USAGE_STORAGE_BIT))
     throw DrawError(std::string("the device cannot store into textures of format ") + storage.name);

@@ -237,5 +237,57 @@ void main() { imageStore(img, ivec2(0), vec4(1.0)); })");
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
 }
 
+// GL 4.6 8.26: deleting a texture bound to an image unit resets the unit as BindImageTexture with
+// texture 0 would (piglit's image load/store state test, unit 5).
+TEST_F(ImageUnitsTest, DeletingATextureUnbindsItsImageUnits) {
+  GLuint texture = texture_2d(GL_RGBA16F, 4, 4, 0, 0, nullptr);
+  glBindImageTexture(5, texture, 0, GL_FALSE, 0, GL_READ_ONLY, GL_RGBA16F);
+  GLint value = -1;
+  glGetIntegeri_v(GL_IMAGE_BINDING_NAME, 5, &value);
+  EXPECT_EQ(value, GLint(texture));
+  glDeleteTextures(1, &texture);
+  glGetIntegeri_v(GL_IMAGE_BINDING_NAME, 5, &value);
+  EXPECT_EQ(value, 0);
+  glGetIntegeri_v(GL_IMAGE_BINDING_FORMAT, 5, &value);
+  EXPECT_EQ(value, GL_R8);  // the initial state (table 23.45)
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
+// GL 4.6 7.6: a uniform without layout(binding) starts at zero, every element of an image or
+// sampler array too; with one, element e starts at binding + e (GLSL 4.20 4.4.6).
+TEST_F(ImageUnitsTest, ArrayElementsStartAtZeroWithoutBinding) {
+  const GLuint program = link_compute(R"(#version 430
+layout(local_size_x = 1) in;
+layout(rgba8) uniform writeonly image2D imgs[2];
+layout(rgba8, binding = 4) uniform writeonly image2D bound[2];
+void main() {
+  imageStore(imgs[0], ivec2(0), vec4(1.0)); imageStore(imgs[1], ivec2(0), vec4(1.0));
+  imageStore(bound[0], ivec2(0), vec4(1.0)); imageStore(bound[1], ivec2(0), vec4(1.0));
+})");
+  const GLint imgs = glGetUniformLocation(program, "imgs"), bound = glGetUniformLocation(program, "bound");
+  const std::pair<GLint, GLint> expected[] = {{imgs, 0}, {imgs + 1, 0}, {bound, 4}, {bound + 1, 5}};
+  for (const auto& [location, unit] : expected) {
+    GLint value = -1;
+    glGetUniformiv(program, location, &value);
+    EXPECT_EQ(value, unit) << location;
+  }
+}
+
+// An image unit whose format holds floats under a uimage2D uniform: GL leaves the access undefined
+// (8.26); glvk refuses the dispatch with INVALID_OPERATION rather than hand Vulkan a view of another
+// numeric type than the shader's (VUID-vkCmdDraw-format-07753; piglit's image "invalid" test).
+TEST_F(ImageUnitsTest, UnitFormatOfAnotherNumericTypeIsRefused) {
+  const GLuint program = link_compute(R"(#version 430
+layout(local_size_x = 1) in;
+layout(r32ui) uniform uimage2D img;
+void main() { imageAtomicAdd(img, ivec2(0), 1u); })");
+  const GLuint texture = texture_2d(GL_R11F_G11F_B10F, 1, 1, 0, 0, nullptr);
+  glBindImageTexture(0, texture, 0, GL_FALSE, 0, GL_READ_WRITE, GL_R11F_G11F_B10F);
+  glUseProgram(program);
+  glDispatchCompute(1, 1, 1);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  glFinish();
+}
+
 }  // namespace
 }  // namespace glvk::test

@@ -407,5 +407,22 @@ TEST(GlslCompile, BuiltInCallsInConstInitializers) {
                    .ok);
 }
 
+// GL_ARB_shader_image_load_store: image arrays are indexed by dynamically uniform expressions in
+// the GLSL versions the extension adds images to (piglit's image indexing and max-images, GLSL
+// 1.50); sampler arrays keep 1.30-3.30's constant indices (GLSL 1.50 4.1.7).
+TEST(GlslCompile, ImageArraysTakeNonConstantIndicesBelow400) {
+  const std::string header = "#version 150\n#extension GL_ARB_shader_image_load_store : enable\n"
+                             "uniform int u;\nout vec4 c;\n";
+  const CompileResult images = compile(Stage::Fragment, header +
+      "layout(rgba8) uniform image2D imgs[4];\n"
+      "void main() { c = vec4(0.0); for (int i = 0; i < 4; ++i) c += imageLoad(imgs[(i + u) % 4], ivec2(0)); }\n");
+  EXPECT_TRUE(images.ok) << images.log;
+  const CompileResult samplers = compile(Stage::Fragment, header +
+      "layout(rgba8) uniform image2D imgs[4];\nuniform sampler2D s[4];\n"
+      "void main() { c = imageLoad(imgs[u], ivec2(0)) + texture(s[u], vec2(0.0)); }\n");
+  EXPECT_FALSE(samplers.ok);
+  EXPECT_NE(samplers.log.find("variable indexing sampler array"), std::string::npos) << samplers.log;
+}
+
 }  // namespace
 }  // namespace glvk::glsl

@@ -4,6 +4,7 @@
 #include <GL/glcorearb.h>
 #include <gtest/gtest.h>
 
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -397,6 +398,27 @@ TEST(GlslReflect, UnusedMembersOfStd140BlocksAreActive) {
   const Uniform* b = find_uniform(p, "s2.b");
   ASSERT_NE(b, nullptr);
   EXPECT_EQ(b->offset, 20u);  // s2 at 16 (a struct is vec4-aligned), b after g
+}
+
+// BUFFER_DATA_SIZE of a storage block is its size as a structure: the last member's end rounded
+// up to the structure's base alignment (GL 4.6 7.6.2.2 rule 9: a vec4's 16 bytes in std140, the
+// shared default; std430 the largest member alignment, also 16 with a vec4). { vec4; float } is
+// 32 bytes either way, not the 20 where the float ends (piglit's SSBO rendering writes 32).
+TEST(GlslReflect, StorageBlockSizeIsRoundedToItsAlignment) {
+  const std::string fs =
+      "#version 430\n"
+      "buffer Shared { vec4 color; float scale; };\n"
+      "layout(std430) buffer Packed { vec4 color4; float scale4; };\n"
+      "layout(std430) buffer Floats { float a; float b; float f; };\n"
+      "out vec4 c;\n"
+      "void main() { c = color * scale + color4 * scale4 + vec4(a + b + f); }\n";
+  const Program p = link_pair("#version 430\nvoid main() { gl_Position = vec4(0.0); }\n", fs);
+  ASSERT_TRUE(p.ok) << p.log;
+  std::map<std::string, std::uint32_t> sizes;
+  for (const UniformBlock& b : p.blocks) sizes[b.name] = b.size;
+  EXPECT_EQ(sizes.at("Shared"), 32u);
+  EXPECT_EQ(sizes.at("Packed"), 32u);
+  EXPECT_EQ(sizes.at("Floats"), 12u);  // std430: a float's 4-byte alignment
 }
 
 }  // namespace

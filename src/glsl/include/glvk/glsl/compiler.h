@@ -46,6 +46,12 @@ struct BuiltInLimits {
   int max_clip_planes = 0;                   // gl_MaxClipPlanes (compatibility)
   std::array<int, 3> max_compute_work_group_size{};  // gl_MaxComputeWorkGroupSize
   int max_compute_work_group_invocations = 0;        // MAX_COMPUTE_WORK_GROUP_INVOCATIONS (no built-in)
+  // MAX_VERTEX_SHADER_STORAGE_BLOCKS (also each of the geometry and tessellation stages'),
+  // MAX_FRAGMENT_, MAX_COMPUTE_ and MAX_COMBINED_SHADER_STORAGE_BLOCKS: checked at link.
+  int max_vertex_shader_storage_blocks = 0;
+  int max_fragment_shader_storage_blocks = 0;
+  int max_compute_shader_storage_blocks = 0;
+  int max_combined_shader_storage_blocks = 0;
 };
 
 struct CompileOptions {
@@ -145,8 +151,10 @@ struct Uniform {
   std::int32_t location = -1;     // glGetUniformLocation of the first element (default block only)
   std::int32_t binding = -1;      // samplers/images: the descriptor binding of element 0
   // Samplers/images: the texture or image unit of element 0 before any glUniform (its
-  // layout(binding = N), GL 4.6 7.6.2 / GLSL 4.20 4.4.6; element e starts at N + e), else 0.
+  // layout(binding = N), GL 4.6 7.6.2 / GLSL 4.20 4.4.6; element e starts at N + e), else 0
+  // (every element: a uniform without binding starts at zero, GL 4.6 7.6).
   std::uint32_t initial_unit = 0;
+  bool unit_from_binding = false;
   StageMask stages = 0;
 };
 
@@ -168,6 +176,11 @@ inline constexpr std::string_view kAtomicCounterBlockPrefix = "gl_AtomicCounterB
 inline bool is_atomic_counter_block(const UniformBlock& block) {
   return block.storage && std::string_view(block.name).starts_with(kAtomicCounterBlockPrefix);
 }
+// Atomic counter limits glvk reports: MAX_ATOMIC_COUNTER_BUFFER_BINDINGS (gl_MaxAtomicCounterBindings,
+// also each stage's and the combined MAX_*_ATOMIC_COUNTER_BUFFERS) and each stage's and the
+// combined MAX_*_ATOMIC_COUNTERS.
+inline constexpr std::uint32_t kMaxAtomicCounterBindings = 8;
+inline constexpr std::uint32_t kMaxAtomicCounters = 1024;
 
 // TexelBuffer: samplerBuffer (uniform texel buffer); StorageTexelBuffer: imageBuffer.
 enum class ResourceKind : std::uint8_t { UniformBuffer, StorageBuffer, CombinedSampler, TexelBuffer, StorageImage,
