@@ -86,33 +86,25 @@ std::vector<std::uint32_t> with_alpha_test(const std::vector<std::uint32_t>& wor
   std::memcpy(&ref_bits, &test.ref, 4);
   emit(globals, spv::OpConstant, {scalar, ref, ref_bits});
 
-  std::vector<std::uint32_t> out(words.begin(), words.begin() + kHeaderWords);
-  bool globals_placed = false, in_entry = false;
-  for (const SpirvInstruction& in : code) {
-    if (in.op == spv::OpFunction) {
-      if (!globals_placed) out.insert(out.end(), globals.begin(), globals.end());
-      globals_placed = true;
-      in_entry = in.words[2] == entry;
-    }
-    if (in_entry && in.op == spv::OpReturn) {
-      if (test.func == AlphaFunc::Never) {
-        emit(out, spv::OpKill, {});
-        continue;
-      }
-      const std::uint32_t value = bound++, alpha = bound++, pass = bound++, kill = bound++, merge = bound++;
-      emit(out, spv::OpLoad, {type, value, variable});
-      if (type == vec4) emit(out, spv::OpCompositeExtract, {scalar, alpha, value, 3});
-      else emit(out, spv::OpCompositeExtract, {scalar, alpha, value, 0, 3});
-      emit(out, comparison(test.func), {bool_type, pass, alpha, ref});
-      emit(out, spv::OpSelectionMerge, {merge, spv::SelectionControlMaskNone});
-      emit(out, spv::OpBranchConditional, {pass, merge, kill});
-      emit(out, spv::OpLabel, {kill});
-      emit(out, spv::OpKill, {});
-      emit(out, spv::OpLabel, {merge});
-    }
-    out.insert(out.end(), in.words.begin(), in.words.end());
-    if (in.op == spv::OpFunctionEnd) in_entry = false;
-  }
+  std::vector<std::uint32_t> out =
+      rebuild_module(words, code, globals, entry, [&](const SpirvInstruction& in, bool in_entry, std::vector<std::uint32_t>& test_code) {
+        if (!in_entry || in.op != spv::OpReturn) return true;
+        if (test.func == AlphaFunc::Never) {
+          emit(test_code, spv::OpKill, {});
+          return false;
+        }
+        const std::uint32_t value = bound++, alpha = bound++, pass = bound++, kill = bound++, merge = bound++;
+        emit(test_code, spv::OpLoad, {type, value, variable});
+        if (type == vec4) emit(test_code, spv::OpCompositeExtract, {scalar, alpha, value, 3});
+        else emit(test_code, spv::OpCompositeExtract, {scalar, alpha, value, 0, 3});
+        emit(test_code, comparison(test.func), {bool_type, pass, alpha, ref});
+        emit(test_code, spv::OpSelectionMerge, {merge, spv::SelectionControlMaskNone});
+        emit(test_code, spv::OpBranchConditional, {pass, merge, kill});
+        emit(test_code, spv::OpLabel, {kill});
+        emit(test_code, spv::OpKill, {});
+        emit(test_code, spv::OpLabel, {merge});
+        return true;
+      });
   out[3] = bound;
   return out;
 }

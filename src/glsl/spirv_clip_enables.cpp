@@ -115,26 +115,17 @@ std::vector<std::uint32_t> with_clip_distances_disabled(const std::vector<std::u
       emit(globals, spv::OpConstant, {int_type, element.back(), i});
     }
   const bool geometry = model == spv::ExecutionModelGeometry;
-  std::vector<std::uint32_t> out(words.begin(), words.begin() + kHeaderWords);
-  bool in_entry = false, globals_placed = false;
-  for (const SpirvInstruction& in : code) {
-    if (in.op == spv::OpFunction) {
-      if (!globals_placed) out.insert(out.end(), globals.begin(), globals.end());
-      globals_placed = true;
-      in_entry = in.words[2] == entry;
-    }
-    const bool store_here = geometry ? (in.op == spv::OpEmitVertex || in.op == spv::OpEmitStreamVertex)
-                                     : (in_entry && in.op == spv::OpReturn);
-    if (store_here)
-      for (const std::uint32_t index : element) {
-        const std::uint32_t pointer = bound++;
-        if (site.member >= 0) emit(out, spv::OpAccessChain, {float_output_pointer, pointer, site.variable, member, index});
-        else emit(out, spv::OpAccessChain, {float_output_pointer, pointer, site.variable, index});
-        emit(out, spv::OpStore, {pointer, one});
-      }
-    out.insert(out.end(), in.words.begin(), in.words.end());
-    if (in.op == spv::OpFunctionEnd) in_entry = false;
-  }
+  std::vector<std::uint32_t> out = rebuild_module(
+      words, code, globals, entry, [&](const SpirvInstruction& in, bool in_entry, std::vector<std::uint32_t>& stores) {
+        if (!ends_vertex(in, in_entry, geometry)) return true;
+        for (const std::uint32_t index : element) {
+          const std::uint32_t pointer = bound++;
+          if (site.member >= 0) emit(stores, spv::OpAccessChain, {float_output_pointer, pointer, site.variable, member, index});
+          else emit(stores, spv::OpAccessChain, {float_output_pointer, pointer, site.variable, index});
+          emit(stores, spv::OpStore, {pointer, one});
+        }
+        return true;
+      });
   out[3] = bound;
   return out;
 }

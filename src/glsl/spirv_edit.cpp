@@ -65,6 +65,31 @@ std::vector<SpirvInstruction> split_instructions(const std::vector<std::uint32_t
   return out;
 }
 
+std::vector<std::uint32_t> rebuild_module(const std::vector<std::uint32_t>& words, const std::vector<SpirvInstruction>& code,
+                                          const std::vector<std::uint32_t>& globals, std::uint32_t entry,
+                                          const BeforeInstruction& before) {
+  std::vector<std::uint32_t> out(words.begin(), words.begin() + std::ptrdiff_t(std::min(words.size(), kHeaderWords)));
+  bool in_entry = false, globals_placed = false;
+  for (const SpirvInstruction& in : code) {
+    if (in.op == spv::OpFunction) {
+      if (!globals_placed) out.insert(out.end(), globals.begin(), globals.end());
+      globals_placed = true;
+      in_entry = in.words[2] == entry;
+    }
+    if (before(in, in_entry, out)) out.insert(out.end(), in.words.begin(), in.words.end());
+    if (in.op == spv::OpFunctionEnd) in_entry = false;
+  }
+  return out;
+}
+
+bool emit_entry_point_with(std::vector<std::uint32_t>& out, const SpirvInstruction& entry_point,
+                           const std::vector<std::uint32_t>& interface) {
+  std::vector<std::uint32_t> operands(entry_point.words.begin() + 1, entry_point.words.end());
+  operands.insert(operands.end(), interface.begin(), interface.end());
+  emit(out, spv::OpEntryPoint, operands);
+  return true;
+}
+
 std::vector<SpirvVariable> global_variables(const std::vector<std::uint32_t>& words) {
   std::unordered_map<std::uint32_t, std::string> names;
   std::unordered_map<std::uint32_t, std::uint32_t> pointee;        // pointer type → pointee
@@ -342,31 +367,21 @@ std::vector<std::uint32_t> with_output_arrays_split(const std::vector<std::uint3
       decorations.push_back({output, spv::DecorationLocation, split.first + e});
     }
   }
-  std::vector<std::uint32_t> out(out_words.begin(), out_words.begin() + kHeaderWords);
-  bool in_entry = false, globals_placed = false;
-  for_each_instruction(out_words, [&](std::size_t i, spv::Op op, std::uint32_t count) {
-    const auto begin = out_words.begin() + std::ptrdiff_t(i);
-    std::vector<std::uint32_t> inst(begin, begin + count);
-    if (op == spv::OpEntryPoint && inst[2] == entry) {
-      for (const Copy& c : copies) inst.push_back(c.output);
-      inst[0] = std::uint32_t(inst.size()) << 16 | spv::OpEntryPoint;
-    }
-    if (op == spv::OpFunction) {
-      if (!globals_placed) out.insert(out.end(), globals.begin(), globals.end());
-      globals_placed = true;
-      in_entry = inst[2] == entry;
-    }
-    if (in_entry && op == spv::OpReturn)
-      for (const Copy& c : copies) {
-        const std::uint32_t element = bound++, value = bound++;
-        out.insert(out.end(), {5u << 16 | spv::OpAccessChain, c.private_pointer, element, c.array, c.index});
-        out.insert(out.end(), {4u << 16 | spv::OpLoad, c.element_type, value, element});
-        out.insert(out.end(), {3u << 16 | spv::OpStore, c.output, value});
-      }
-    out.insert(out.end(), inst.begin(), inst.end());
-    if (op == spv::OpFunctionEnd) in_entry = false;
-    return true;
-  });
+  std::vector<std::uint32_t> outputs;
+  for (const Copy& c : copies) outputs.push_back(c.output);
+  std::vector<std::uint32_t> out = rebuild_module(
+      out_words, split_instructions(out_words), globals, entry,
+      [&](const SpirvInstruction& in, bool in_entry, std::vector<std::uint32_t>& code) {
+        if (in.op == spv::OpEntryPoint && in.words[2] == entry) return !emit_entry_point_with(code, in, outputs);
+        if (in_entry && in.op == spv::OpReturn)
+          for (const Copy& c : copies) {
+            const std::uint32_t element = bound++, value = bound++;
+            emit(code, spv::OpAccessChain, {c.private_pointer, element, c.array, c.index});
+            emit(code, spv::OpLoad, {c.element_type, value, element});
+            emit(code, spv::OpStore, {c.output, value});
+          }
+        return true;
+      });
   out[3] = bound;
   set_decorations(out, decorations);
   return out;
@@ -728,34 +743,20 @@ std::vector<std::uint32_t> with_point_size(const std::vector<std::uint32_t>& wor
   // Stores of the size: before each vertex a geometry shader emits, else before each return of
   // the entry point (after anything the shader itself wrote there).
   const bool geometry = model == spv::ExecutionModelGeometry;
-  std::vector<std::uint32_t> out(words.begin(), words.begin() + kHeaderWords);
-  bool in_entry = false, globals_placed = false;
-  for_each_instruction(words, [&](std::size_t i, spv::Op op, std::uint32_t count) {
-    const auto begin = words.begin() + std::ptrdiff_t(i);
-    std::vector<std::uint32_t> inst(begin, begin + count);
-    if (op == spv::OpEntryPoint && added_variable && inst[2] == entry) {
-      inst.push_back(site.variable);
-      inst[0] = std::uint32_t(inst.size()) << 16 | spv::OpEntryPoint;
-    }
-    if (op == spv::OpFunction) {
-      if (!globals_placed) out.insert(out.end(), globals.begin(), globals.end());
-      globals_placed = true;
-      in_entry = inst[2] == entry;
-    }
-    const bool store_here = geometry ? (op == spv::OpEmitVertex || op == spv::OpEmitStreamVertex)
-                                     : (in_entry && op == spv::OpReturn);
-    if (store_here) {
-      std::uint32_t pointer = site.variable;
-      if (site.member >= 0) {
-        pointer = bound++;
-        out.insert(out.end(), {5u << 16 | spv::OpAccessChain, float_output_pointer, pointer, site.variable, member_index});
-      }
-      out.insert(out.end(), {3u << 16 | spv::OpStore, pointer, value});
-    }
-    out.insert(out.end(), inst.begin(), inst.end());
-    if (op == spv::OpFunctionEnd) in_entry = false;
-    return true;
-  });
+  std::vector<std::uint32_t> out = rebuild_module(
+      words, split_instructions(words), globals, entry,
+      [&](const SpirvInstruction& in, bool in_entry, std::vector<std::uint32_t>& code) {
+        if (in.op == spv::OpEntryPoint && added_variable && in.words[2] == entry)
+          return !emit_entry_point_with(code, in, {site.variable});
+        if (!ends_vertex(in, in_entry, geometry)) return true;
+        std::uint32_t pointer = site.variable;
+        if (site.member >= 0) {
+          pointer = bound++;
+          emit(code, spv::OpAccessChain, {float_output_pointer, pointer, site.variable, member_index});
+        }
+        emit(code, spv::OpStore, {pointer, value});
+        return true;
+      });
   if (added_variable) set_decorations(out, {{site.variable, spv::DecorationBuiltIn, spv::BuiltInPointSize}});
   out[3] = bound;
   return out;

@@ -27,6 +27,27 @@ struct SpirvInstruction {
 };
 std::vector<SpirvInstruction> split_instructions(const std::vector<std::uint32_t>& words);
 
+// A module rebuilt from `code` (split_instructions of `words`, whose header it keeps; the caller
+// sets the bound) with `globals` placed before its first function. Before each instruction is
+// copied, `before(instruction, in_entry, out)` may append code to `out` (`in_entry`: inside the
+// function `entry`); it returns false to leave the instruction out (having appended what replaces it).
+using BeforeInstruction = std::function<bool(const SpirvInstruction&, bool in_entry, std::vector<std::uint32_t>& out)>;
+std::vector<std::uint32_t> rebuild_module(const std::vector<std::uint32_t>& words, const std::vector<SpirvInstruction>& code,
+                                          const std::vector<std::uint32_t>& globals, std::uint32_t entry,
+                                          const BeforeInstruction& before);
+
+// Appends `entry_point` (an OpEntryPoint) to `out` with the variables `interface` added to its
+// interface list; true (for a BeforeInstruction that drops the original: `return !emit_...`).
+bool emit_entry_point_with(std::vector<std::uint32_t>& out, const SpirvInstruction& entry_point,
+                           const std::vector<std::uint32_t>& interface);
+
+// Where a last pre-rasterization stage has finished a vertex, for stores that must come after
+// everything the shader wrote to it: before each EmitVertex of a geometry shader, else before each
+// return of the entry point.
+inline bool ends_vertex(const SpirvInstruction& in, bool in_entry, bool geometry) {
+  return geometry ? (in.op == spv::OpEmitVertex || in.op == spv::OpEmitStreamVertex) : (in_entry && in.op == spv::OpReturn);
+}
+
 struct SpirvVariable {
   std::uint32_t id = 0;
   std::uint32_t storage_class = 0;  // spv::StorageClass

@@ -91,28 +91,20 @@ std::vector<std::uint32_t> with_output_signedness_flipped(const std::vector<std:
     originals.insert(o.variable);
   }
 
-  std::vector<std::uint32_t> out(words.begin(), words.begin() + kHeaderWords);
-  bool globals_placed = false, in_entry = false;
-  for (SpirvInstruction in : code) {
-    if (in.op == spv::OpEntryPoint && in.words[2] == entry) {
-      for (const Output& o : flipped) in.words.push_back(o.twin);
-      in.words[0] = std::uint32_t(in.words.size()) << 16 | spv::OpEntryPoint;
-    }
-    if (in.op == spv::OpFunction) {
-      if (!globals_placed) out.insert(out.end(), globals.begin(), globals.end());
-      globals_placed = true;
-      in_entry = in.words[2] == entry;
-    }
-    if (in_entry && in.op == spv::OpReturn)
-      for (const Output& o : flipped) {
-        const std::uint32_t value = bound++, bits = bound++;
-        emit(out, spv::OpLoad, {o.type, value, o.variable});
-        emit(out, spv::OpBitcast, {o.twin_type, bits, value});
-        emit(out, spv::OpStore, {o.twin, bits});
-      }
-    out.insert(out.end(), in.words.begin(), in.words.end());
-    if (in.op == spv::OpFunctionEnd) in_entry = false;
-  }
+  std::vector<std::uint32_t> twins;
+  for (const Output& o : flipped) twins.push_back(o.twin);
+  std::vector<std::uint32_t> out =
+      rebuild_module(words, code, globals, entry, [&](const SpirvInstruction& in, bool in_entry, std::vector<std::uint32_t>& copies) {
+        if (in.op == spv::OpEntryPoint && in.words[2] == entry) return !emit_entry_point_with(copies, in, twins);
+        if (in_entry && in.op == spv::OpReturn)
+          for (const Output& o : flipped) {
+            const std::uint32_t value = bound++, bits = bound++;
+            emit(copies, spv::OpLoad, {o.type, value, o.variable});
+            emit(copies, spv::OpBitcast, {o.twin_type, bits, value});
+            emit(copies, spv::OpStore, {o.twin, bits});
+          }
+        return true;
+      });
   out[3] = bound;
   set_decorations(out, decorations);
   return made_private(out, originals);
