@@ -236,6 +236,16 @@ class EsContextShaders : public GlTest {
     ASSERT_NE(context_, EGL_NO_CONTEXT) << "EGL error 0x" << std::hex << eglGetError();
     ASSERT_TRUE(eglMakeCurrent(display_, EGL_NO_SURFACE, EGL_NO_SURFACE, context_));
   }
+  // Binds a framebuffer object with a width x height RGBA8 renderbuffer as its colour buffer.
+  static void bind_framebuffer(GLsizei width, GLsizei height) {
+    GLuint fbo = 0, rb = 0;
+    glGenRenderbuffers(1, &rb);
+    glBindRenderbuffer(GL_RENDERBUFFER, rb);
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, width, height);
+    glGenFramebuffers(1, &fbo);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+  }
 };
 
 // GLSL ES 3.20 3.3: an ES context compiles GLSL ES only, a shader without #version as 1.00.
@@ -322,13 +332,7 @@ TEST_F(EsContextShaders, TransformFeedbackCapturesEsVertexOutputs) {
   const char* fs_text = "#version 300 es\nprecision mediump float;\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n";
   const GLfloat positions[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};
   // A complete framebuffer: the context has no surface (draws need one, rasterizer discard or not).
-  GLuint fbo = 0, rb = 0;
-  glGenRenderbuffers(1, &rb);
-  glBindRenderbuffer(GL_RENDERBUFFER, rb);
-  glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 4, 4);
-  glGenFramebuffers(1, &fbo);
-  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
-  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+  bind_framebuffer(4, 4);
   GLuint vbo = 0;
   glGenBuffers(1, &vbo);
   glBindBuffer(GL_ARRAY_BUFFER, vbo);
@@ -411,13 +415,7 @@ TEST_F(EsContextShaders, FramebufferSrgbIsNoCapability) {
 TEST_F(EsContextShaders, PointsTakeGlPointSizeAlways) {
   glEnable(GL_PROGRAM_POINT_SIZE);
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
-  GLuint fbo = 0, rb = 0;
-  glGenRenderbuffers(1, &rb);
-  glBindRenderbuffer(GL_RENDERBUFFER, rb);
-  glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 16, 16);
-  glGenFramebuffers(1, &fbo);
-  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
-  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+  bind_framebuffer(16, 16);
   glViewport(0, 0, 16, 16);
   glClearColor(0, 0, 0, 0);
   glClear(GL_COLOR_BUFFER_BIT);

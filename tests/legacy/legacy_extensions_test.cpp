@@ -66,7 +66,8 @@ TEST_F(LegacyExtensionsTest, BlendEquationEXTTakesMinAndMax) {
   EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
 }
 
-TEST_F(LegacyExtensionsTest, FixedFunctionTexturingComparesDepthTextures) {
+// A 1x1 DEPTH_COMPONENT24 texture of depth 0.5, nearest filtering, bound to TEXTURE_2D.
+GLuint bind_half_depth_texture() {
   GLuint texture = 0;
   glGenTextures(1, &texture);
   glBindTexture(GL_TEXTURE_2D, texture);
@@ -74,6 +75,11 @@ TEST_F(LegacyExtensionsTest, FixedFunctionTexturingComparesDepthTextures) {
   glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT24, 1, 1, 0, GL_DEPTH_COMPONENT, GL_FLOAT, &depth);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  return texture;
+}
+
+TEST_F(LegacyExtensionsTest, FixedFunctionTexturingComparesDepthTextures) {
+  const GLuint texture = bind_half_depth_texture();
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_MODE_ARB, GL_COMPARE_R_TO_TEXTURE_ARB);
   glTexParameteri(GL_TEXTURE_2D, GL_DEPTH_TEXTURE_MODE, GL_LUMINANCE);
   glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
@@ -112,13 +118,7 @@ TEST_F(LegacyExtensionsTest, FixedFunctionTexturingComparesDepthTextures) {
 // fixed-function texturing; it never replaces the depth compared). Depth 0.5, GREATER: a reference
 // of 0.75 passes, 0.25 fails, in every mode (piglit's fs-texture-sampler2dshadow-10 with ALPHA).
 TEST_F(LegacyExtensionsTest, ShadowSamplersCompareTheDepthWhateverTheDepthTextureMode) {
-  GLuint texture = 0;
-  glGenTextures(1, &texture);
-  glBindTexture(GL_TEXTURE_2D, texture);
-  const GLfloat depth = 0.5f;
-  glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT24, 1, 1, 0, GL_DEPTH_COMPONENT, GL_FLOAT, &depth);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  const GLuint texture = bind_half_depth_texture();
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_MODE, GL_COMPARE_REF_TO_TEXTURE);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_FUNC, GL_GREATER);
   const GLuint p = link("#version 130\nvoid main() { gl_Position = gl_Vertex; }\n",
