@@ -376,6 +376,13 @@ bool gather_draw_inputs(Context& ctx, const char* fn, const ProgramObject& progr
     ++ctx.render.serial;
   }
   call.render = &ctx.render;
+  // GLSL 1.30 7.1 (compatibility): a program writing no clip distance clips gl_Position against
+  // the enabled user clip planes (the fixed-function vertex stage clips the eye position itself).
+  if (!ctx.config().core_profile && !program.fixed_function && (ctx.render.clip_distances & 0xffu)) {
+    call.position_clip_planes = ctx.render.clip_distances & 0xffu;
+    for (std::size_t i = 0; i < call.clip_planes.size(); ++i)
+      for (std::size_t c = 0; c < 4; ++c) call.clip_planes[i][c] = GLfloat(ctx.legacy.clip_planes[i][c]);
+  }
   if (program.fixed_function) {
     inputs.render = ctx.render;
     inputs.render.program_point_size = true;

@@ -680,11 +680,11 @@ std::vector<std::uint32_t> fragment_without_outputs(const Program& program, std:
   return locations ? detail::without_outputs(words, locations) : words;
 }
 
-std::vector<std::uint32_t> last_stage_variant(const Program& program, Stage stage, std::optional<float> point_size,
-                                              std::uint32_t disabled_clip_distances) {
+std::vector<std::uint32_t> last_stage_variant(const Program& program, Stage stage, const LastStageLowering& lowering) {
   std::vector<std::uint32_t> words = program.spirv[std::size_t(stage)];
-  if (point_size) words = detail::with_point_size(words, *point_size);
-  if (disabled_clip_distances) words = detail::with_clip_distances_disabled(words, disabled_clip_distances);
+  if (lowering.point_size) words = detail::with_point_size(words, *lowering.point_size);
+  if (lowering.disabled_clip_distances) words = detail::with_clip_distances_disabled(words, lowering.disabled_clip_distances);
+  if (lowering.position_clip_planes) words = detail::with_position_clipped(words, lowering.position_clip_planes);
   return words;
 }
 

@@ -15,17 +15,12 @@ namespace {
 
 constexpr std::size_t kHeaderWords = 5;
 
-// Where the output ClipDistance array lives: a variable of its own, or a member of an output block.
-struct ClipDistanceSite {
-  std::uint32_t variable = 0;  // the array variable, or the block variable
-  std::int64_t member = -1;    // the block member (-1: a variable of its own)
-  std::uint32_t length = 0;    // elements declared
-};
+}  // namespace
 
-ClipDistanceSite clip_distance_site(const std::vector<SpirvInstruction>& code) {
+OutputBuiltinSite output_builtin_site(const std::vector<SpirvInstruction>& code, std::uint32_t builtin) {
   std::uint32_t decorated_variable = 0;
-  // Struct types with a ClipDistance member → the member (a geometry or tessellation stage has an
-  // input block type too).
+  // Struct types with such a member → the member (a geometry or tessellation stage has an input
+  // block type too).
   std::unordered_map<std::uint32_t, std::uint32_t> block_member;
   std::unordered_map<std::uint32_t, std::uint32_t> pointee, constants, array_length;
   std::unordered_map<std::uint32_t, std::vector<std::uint32_t>> structs;
@@ -33,10 +28,9 @@ ClipDistanceSite clip_distance_site(const std::vector<SpirvInstruction>& code) {
   for (const SpirvInstruction& in : code) {
     const std::vector<std::uint32_t>& w = in.words;
     if (in.op == spv::OpFunction) break;
-    if (in.op == spv::OpDecorate && w.size() == 4 && w[2] == spv::DecorationBuiltIn && w[3] == spv::BuiltInClipDistance)
+    if (in.op == spv::OpDecorate && w.size() == 4 && w[2] == spv::DecorationBuiltIn && w[3] == builtin)
       decorated_variable = w[1];
-    if (in.op == spv::OpMemberDecorate && w.size() == 5 && w[3] == spv::DecorationBuiltIn &&
-        w[4] == spv::BuiltInClipDistance)
+    if (in.op == spv::OpMemberDecorate && w.size() == 5 && w[3] == spv::DecorationBuiltIn && w[4] == builtin)
       block_member[w[1]] = w[2];
     if (in.op == spv::OpConstant && w.size() == 4) constants[w[2]] = w[3];
     if (in.op == spv::OpTypeArray && w.size() == 4 && constants.count(w[3])) array_length[w[1]] = constants[w[3]];
@@ -44,35 +38,31 @@ ClipDistanceSite clip_distance_site(const std::vector<SpirvInstruction>& code) {
     if (in.op == spv::OpTypePointer && w.size() == 4 && w[2] == spv::StorageClassOutput) pointee[w[1]] = w[3];
     if (in.op == spv::OpVariable && w.size() >= 4 && w[3] == spv::StorageClassOutput) outputs.emplace_back(w[2], w[1]);
   }
-  ClipDistanceSite site;
+  OutputBuiltinSite site;
+  auto length = [&](std::uint32_t type) { return array_length.count(type) ? array_length[type] : 1u; };
   for (const auto& [variable, pointer] : outputs) {
     const auto type = pointee.find(pointer);
     if (type == pointee.end()) continue;
-    if (variable == decorated_variable && array_length.count(type->second)) {
-      site.variable = variable;
-      site.length = array_length[type->second];
+    if (variable == decorated_variable) {
+      site = {variable, -1, type->second, length(type->second)};
     } else if (const auto m = block_member.find(type->second);
-               m != block_member.end() && m->second < structs[m->first].size() &&
-               array_length.count(structs[m->first][m->second])) {
-      site.variable = variable;
-      site.member = m->second;
-      site.length = array_length[structs[m->first][m->second]];
+               m != block_member.end() && m->second < structs[m->first].size()) {
+      const std::uint32_t member_type = structs[m->first][m->second];
+      site = {variable, m->second, member_type, length(member_type)};
     }
   }
   return site;
 }
 
-}  // namespace
-
 std::uint32_t clip_distances_declared(const std::vector<std::uint32_t>& words) {
   if (words.size() < kHeaderWords) return 0;
-  return clip_distance_site(split_instructions(words)).length;
+  return output_builtin_site(split_instructions(words), spv::BuiltInClipDistance).length;
 }
 
 std::vector<std::uint32_t> with_clip_distances_disabled(const std::vector<std::uint32_t>& words, std::uint32_t disabled) {
   if (words.size() < kHeaderWords) return words;
   const std::vector<SpirvInstruction> code = split_instructions(words);
-  const ClipDistanceSite site = clip_distance_site(code);
+  const OutputBuiltinSite site = output_builtin_site(code, spv::BuiltInClipDistance);
   if (site.length > 32) return words;
   disabled &= site.length == 32 ? ~0u : (1u << site.length) - 1;
   if (!site.variable || !disabled) return words;

@@ -154,12 +154,30 @@ PointSizeUse point_size_use(const std::vector<std::uint32_t>& words);
 // geometry shader, else at each return of the entry point), declaring PointSize if it has none.
 std::vector<std::uint32_t> with_point_size(const std::vector<std::uint32_t>& words, float size);
 
+// Where a module's output built-in `builtin` (spv::BuiltIn) lives: a variable of its own, or a
+// member of an output block (variable 0: the module has none).
+struct OutputBuiltinSite {
+  std::uint32_t variable = 0;  // the variable, or the block variable
+  std::int64_t member = -1;    // the block member (-1: a variable of its own)
+  std::uint32_t type = 0;      // the built-in's type
+  std::uint32_t length = 0;    // elements when an array, else 1
+};
+OutputBuiltinSite output_builtin_site(const std::vector<SpirvInstruction>& code, std::uint32_t builtin);
+
 // The elements of the output ClipDistance array a last pre-rasterization module declares (0: none),
 // and the module storing 1.0 (inside) into the elements whose bits are set in `disabled` before
 // every vertex it outputs, as GL ignores a distance whose CLIP_DISTANCEi is disabled
 // (spirv_clip_enables.cpp).
 std::uint32_t clip_distances_declared(const std::vector<std::uint32_t>& words);
 std::vector<std::uint32_t> with_clip_distances_disabled(const std::vector<std::uint32_t>& words, std::uint32_t disabled);
+
+// The module clipping the Position it outputs against the user clip planes of the bit mask
+// `planes` (GLSL 1.30 7.1, compatibility: a stage that writes neither gl_ClipVertex nor
+// gl_ClipDistance is clipped by gl_Position): gl_ClipDistance[i] = dot(plane i, Position) before
+// every vertex it outputs, 1.0 for the elements not in the mask; the planes are read from the
+// push constants at offset 0 (kClipPlanePushConstants: vec4[8], eye coordinates). Unchanged when
+// the module declares clip distances or has no Position output (spirv_clip_position.cpp).
+std::vector<std::uint32_t> with_position_clipped(const std::vector<std::uint32_t>& words, std::uint32_t planes);
 
 // Built-in blocks (gl_PerVertex: Position, PointSize, ClipDistance, CullDistance): glslang declares
 // every member, and Vulkan counts each declared built-in against the stage's component limits,

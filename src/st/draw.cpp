@@ -109,24 +109,35 @@ std::uint32_t restart_value(const DrawCall& call) {
 //   later stage, a stage emitting points, or polygon mode POINT), the stage writes the GL size.
 // - User clip distances (GL 4.6 13.7.2): only those whose CLIP_DISTANCEi is enabled clip; Vulkan
 //   clips against every element declared, so the disabled ones are written as inside.
-void lower_last_stage(const DrawCall& call, const glsl::Program& reflection, Program::Impl& prog,
+// - User clip planes against gl_Position (GLSL 1.30 7.1, compatibility): a stage that declares no
+//   clip distance is clipped by the enabled planes (DrawCall::position_clip_planes), which the
+//   draw pushes (`clip_planes`, filled here when the variant reads them: true).
+bool lower_last_stage(const DrawCall& call, const glsl::Program& reflection, Program::Impl& prog,
                       const vk_backend::Device& device, VkPrimitiveTopology topology,
-                      vk_backend::GraphicsPipelineKey& key) {
+                      vk_backend::GraphicsPipelineKey& key, std::array<float, glsl::kMaxClipPlanes * 4>& clip_planes) {
   using glsl::Stage;
   const Stage last = reflection.stages & (1u << unsigned(Stage::Geometry))         ? Stage::Geometry
                      : reflection.stages & (1u << unsigned(Stage::TessEvaluation)) ? Stage::TessEvaluation
                                                                                     : Stage::Vertex;
-  if (!key.modules[std::size_t(last)]) return;
-  std::optional<float> point_size;
+  if (!key.modules[std::size_t(last)]) return false;
+  glsl::LastStageLowering lowering;
   const bool points = key.polygon_mode == VK_POLYGON_MODE_POINT || reflection.emits_points ||
                       (last == Stage::Vertex && topology == VK_PRIMITIVE_TOPOLOGY_POINT_LIST);
   if (points && !(call.render->program_point_size && reflection.writes_point_size)) {
     const float* range = device.properties().limits.pointSizeRange;
-    point_size = device.features().largePoints ? std::clamp(call.render->point_size, range[0], range[1]) : 1.0f;
+    lowering.point_size = device.features().largePoints ? std::clamp(call.render->point_size, range[0], range[1]) : 1.0f;
   }
   const std::uint32_t declared = reflection.clip_distances >= 32 ? ~0u : (1u << reflection.clip_distances) - 1;
-  const std::uint32_t disabled = declared & ~std::uint32_t(call.render->clip_distances);
-  if (point_size || disabled) key.modules[std::size_t(last)] = prog.last_stage_module(reflection, last, point_size, disabled);
+  lowering.disabled_clip_distances = declared & ~std::uint32_t(call.render->clip_distances);
+  if (!reflection.clip_distances) {
+    lowering.position_clip_planes = call.position_clip_planes;
+    for (std::uint32_t i = 0; i < glsl::kMaxClipPlanes; ++i)
+      if (call.position_clip_planes >> i & 1u)
+        std::copy_n(call.clip_planes[i].begin(), 4, clip_planes.begin() + 4 * i);
+  }
+  if (lowering != glsl::LastStageLowering{})
+    key.modules[std::size_t(last)] = prog.last_stage_module(reflection, last, lowering);
+  return lowering.position_clip_planes != 0;
 }
 
 // Tessellation (GL 4.6 11.2): patches of GL_PATCH_VERTICES vertices (vk_backend's pipelines take
@@ -548,7 +559,9 @@ void draw(Context& context, const DrawCall& call) {
     if (aspects & VK_IMAGE_ASPECT_STENCIL_BIT) key.stencil_format = a.format;
   }
   translate_render_state(call, features, key, dyn);
-  lower_last_stage(call, reflection, const_cast<Program::Impl&>(prog), device, topology, key);
+  std::array<float, glsl::kMaxClipPlanes * 4> clip_planes{};
+  const bool push_clip_planes =
+      lower_last_stage(call, reflection, const_cast<Program::Impl&>(prog), device, topology, key, clip_planes);
 
   // Topology and primitive restart.
   dyn.topology = topology;
@@ -610,6 +623,7 @@ void draw(Context& context, const DrawCall& call) {
   record.layout = prog.layout;
   record.set_layout = prog.set_layout.get();
   record.descriptors = descriptors.writes;
+  if (push_clip_planes) record.push_constants = std::as_bytes(std::span(clip_planes));
   record.vertex_buffers = buffers;
   record.state = &dyn;
   record.instance_count = std::uint32_t(call.instance_count);

@@ -73,13 +73,12 @@ VkShaderModule Program::Impl::fragment_module(const glsl::Program& reflection, s
 }
 
 VkShaderModule Program::Impl::last_stage_module(const glsl::Program& reflection, glsl::Stage stage,
-                                                std::optional<float> point_size, std::uint32_t disabled_clip_distances) {
+                                                const glsl::LastStageLowering& lowering) {
   std::lock_guard lock(variants_mutex_);
   for (const LastStageVariant& v : last_stage_variants_)
-    if (v.point_size == point_size && v.disabled_clip_distances == disabled_clip_distances) return v.module;
-  const VkShaderModule module =
-      create_module(glsl::last_stage_variant(reflection, stage, point_size, disabled_clip_distances));
-  last_stage_variants_.push_back({point_size, disabled_clip_distances, module});
+    if (v.lowering == lowering) return v.module;
+  const VkShaderModule module = create_module(glsl::last_stage_variant(reflection, stage, lowering));
+  last_stage_variants_.push_back({lowering, module});
   return module;
 }
 
@@ -175,6 +174,11 @@ std::shared_ptr<Program> program_from_reflection(const std::shared_ptr<Screen>& 
     VkPipelineLayoutCreateInfo layout_info{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
     layout_info.setLayoutCount = 1;
     layout_info.pSetLayouts = &set_layout;
+    // The user clip planes a draw clipping gl_Position pushes (glsl::LastStageLowering; Vulkan
+    // guarantees 128 bytes of push constants).
+    const VkPushConstantRange clip_planes{VK_SHADER_STAGE_ALL_GRAPHICS, 0, glsl::kClipPlanePushConstants};
+    layout_info.pushConstantRangeCount = 1;
+    layout_info.pPushConstantRanges = &clip_planes;
     vk_backend::check(vkCreatePipelineLayout(device.handle(), &layout_info, nullptr, &impl->layout),
                       "vkCreatePipelineLayout");
   } catch (const vk_backend::Error& e) {

@@ -34,11 +34,10 @@ struct Program::Impl {
   // `alpha_test`: GL's alpha test on draw buffer zero's colour (draw.cpp's lower_alpha_test).
   VkShaderModule fragment_module(const glsl::Program& reflection, std::uint32_t kept_inside, bool flat_colors = false,
                                  std::uint32_t flipped = 0, const glsl::AlphaTest& alpha_test = {});
-  // The module of `stage` (the last before rasterization) writing `point_size` as every vertex's
-  // point size and leaving the `disabled_clip_distances` unclipped (glsl::last_stage_variant),
-  // made on first use for each combination.
-  VkShaderModule last_stage_module(const glsl::Program& reflection, glsl::Stage stage, std::optional<float> point_size,
-                                   std::uint32_t disabled_clip_distances);
+  // The module of `stage` (the last before rasterization) lowered for GL's point size and clip
+  // state (glsl::last_stage_variant), made on first use for each combination.
+  VkShaderModule last_stage_module(const glsl::Program& reflection, glsl::Stage stage,
+                                   const glsl::LastStageLowering& lowering);
   // The generated tessellation control module of a program without one (glsl::pass_through_tess_control)
   // for a patch size and default levels, made on first use; throws DrawError when it cannot be made.
   VkShaderModule tess_control_module(const glsl::Program& reflection, std::uint32_t vertices,
@@ -55,8 +54,7 @@ struct Program::Impl {
   };
   std::vector<FragmentVariant> fragment_variants_;
   struct LastStageVariant {
-    std::optional<float> point_size;
-    std::uint32_t disabled_clip_distances;
+    glsl::LastStageLowering lowering;
     VkShaderModule module;
   };
   std::vector<LastStageVariant> last_stage_variants_;

@@ -243,6 +243,9 @@ void CommandStream::draw(const DrawTargets& targets, const DrawRecord& record) {
     dynamic_state_valid_ = true;
   }
   bind_descriptors(VK_PIPELINE_BIND_POINT_GRAPHICS, record.layout, record.set_layout, record.descriptors);
+  if (!record.push_constants.empty())
+    vkCmdPushConstants(commands, record.layout, VK_SHADER_STAGE_ALL_GRAPHICS, 0, std::uint32_t(record.push_constants.size()),
+                       record.push_constants.data());
   // Vertex buffers stay bound across draws: rebinding the same ones costs lavapipe a command each.
   const bool same_vertex_buffers =
       record.vertex_buffers.size() == bound_vertex_buffer_count_ &&

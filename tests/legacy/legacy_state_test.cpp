@@ -332,6 +332,45 @@ TEST_F(LegacyStateTest, ClipVertexClipsAgainstEnabledPlanes) {
   glDeleteProgram(p);
 }
 
+// GLSL 1.30 7.1 (compatibility): a vertex stage writing neither gl_ClipVertex nor gl_ClipDistance
+// is clipped by gl_Position against the enabled planes (eye coordinates, dotted with the clip-space
+// position as given). The shader ignores the modelview matrix, so the eye-space vertex would clip
+// elsewhere; planes move between draws and a disabled plane below an enabled one clips nothing.
+TEST_F(LegacyStateTest, ShadersWritingNoClipVertexAreClippedByTheirPosition) {
+  const GLuint p = link(
+      "#version 130\n"
+      "void main() { gl_Position = vec4(gl_Vertex.xy, 0.0, 1.0); }\n",
+      "#version 130\nvoid main() { gl_FragColor = vec4(1.0); }\n");
+  glUseProgram(p);
+  glTranslatef(0.5f, 0, 0);
+  const GLdouble right[4] = {-1, 0, 0, 0};  // eye plane (-1, 0, 0, 0.5): x <= 0.5, pixels 0..23
+  glClipPlane(GL_CLIP_PLANE2, right);
+  const GLdouble below[4] = {0, -1, 0, 0};  // defined but never enabled: would keep rows 0..15 only
+  glClipPlane(GL_CLIP_PLANE0, below);
+  glLoadIdentity();
+  glEnable(GL_CLIP_PLANE2);
+  quad(-1, 1);
+  EXPECT_TRUE(near(23, 16, {255, 255, 255, 255}));
+  EXPECT_TRUE(near(24, 16, {0, 0, 0, 0}));
+  EXPECT_TRUE(near(8, 28, {255, 255, 255, 255}));
+  EXPECT_EQ(lit_pixels(), 24 * kSize);
+  // The plane moves (eye plane (1, 0, 0, 0.5): x >= -0.5, pixels 8..31) with the same program.
+  glClear(GL_COLOR_BUFFER_BIT);
+  const GLdouble left[4] = {1, 0, 0, 0.5};
+  glClipPlane(GL_CLIP_PLANE2, left);
+  quad(-1, 1);
+  EXPECT_TRUE(near(7, 16, {0, 0, 0, 0}));
+  EXPECT_TRUE(near(8, 16, {255, 255, 255, 255}));
+  EXPECT_EQ(lit_pixels(), 24 * kSize);
+  glDisable(GL_CLIP_PLANE2);
+  glClear(GL_COLOR_BUFFER_BIT);
+  quad(-1, 1);
+  EXPECT_EQ(lit_pixels(), kSize * kSize);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glUseProgram(0);
+  glDeleteProgram(p);
+}
+
 // 14.4: the state, its errors, and the derived size clamp(size sqrt(1 / (a + b d + c d^2)), min, max).
 TEST_F(LegacyStateTest, PointParametersStateErrorsAndAttenuation) {
   float v[4] = {};

@@ -338,8 +338,21 @@ std::vector<std::uint32_t> fragment_without_outputs(const Program& program, std:
 //   not the program's (GL 4.6 14.4: only with PROGRAM_POINT_SIZE enabled and the shader writing it);
 // - `disabled_clip_distances`: the declared gl_ClipDistance elements whose CLIP_DISTANCEi is
 //   disabled (bit i), stored as 1.0 (inside) so that they clip nothing (GL 4.6 13.7.2).
-std::vector<std::uint32_t> last_stage_variant(const Program& program, Stage stage, std::optional<float> point_size,
-                                              std::uint32_t disabled_clip_distances);
+// - `position_clip_planes`: for a stage that declares no clip distance (neither gl_ClipVertex nor
+//   gl_ClipDistance written), the user clip planes (bit i: CLIP_PLANEi) gl_Position is clipped
+//   against (GLSL 1.30 7.1, compatibility); the draw pushes the planes, kClipPlanePushConstants.
+struct LastStageLowering {
+  std::optional<float> point_size;
+  std::uint32_t disabled_clip_distances = 0;
+  std::uint32_t position_clip_planes = 0;
+  bool operator==(const LastStageLowering&) const = default;
+};
+std::vector<std::uint32_t> last_stage_variant(const Program& program, Stage stage, const LastStageLowering& lowering);
+
+// User clip planes in the push constants of every program's pipeline layout: vec4[kMaxClipPlanes]
+// (eye coordinates) at offset 0, read by the position-clipping variant above.
+inline constexpr std::uint32_t kMaxClipPlanes = 8;
+inline constexpr std::uint32_t kClipPlanePushConstants = kMaxClipPlanes * 16;
 
 // The tessellation control stage of a program with a tessellation evaluation shader and none of
 // its own (GL 4.6 11.2.2: the primitive generator then takes the patch as drawn and the default

@@ -189,6 +189,10 @@ struct DrawCall : ProgramInputs {
   std::uintptr_t indices = 0;              // byte offset into the buffer, or the client address
   std::array<VertexAttribInput, kMaxVertexAttribs> attribs{};
   const RenderState* render = nullptr;
+  // Compatibility contexts: the enabled user clip planes (bit i: CLIP_PLANEi) and all planes in eye
+  // coordinates, which clip gl_Position when the program writes no clip distance (GLSL 1.30 7.1).
+  GLbitfield position_clip_planes = 0;
+  std::array<std::array<GLfloat, 4>, 8> clip_planes{};
   FragmentMasks masks;
   std::array<ViewportInput, kMaxDrawViewports> viewports{};
   std::array<bool, kMaxDrawViewports> scissor_test{};

@@ -84,6 +84,8 @@ struct DrawRecord {
   // bound: DescriptorLayout::pushed); dstSet is ignored.
   const DescriptorLayout* set_layout = nullptr;
   std::span<const VkWriteDescriptorSet> descriptors;
+  // Pushed at offset 0 for every graphics stage before the draw (none when empty).
+  std::span<const std::byte> push_constants;
   std::span<const DrawVertexBuffer> vertex_buffers;  // binding i = element i
   VkBuffer index_buffer = VK_NULL_HANDLE;
   VkDeviceSize index_offset = 0;
