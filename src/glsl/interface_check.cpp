@@ -125,14 +125,31 @@ bool check_stage_interfaces(const glslang::TProgram& program, std::string& log) 
     if (!consumer) continue;
     if (producer && consumer->getTreeRoot()) {
       std::set<std::string> outputs;
+      std::map<std::string, bool> invariant_outputs;  // user-defined non-block outputs → invariant
       std::map<int, int> output_locations;  // explicit location → locations taken
       for_each_linker_object(*producer, [&](const glslang::TIntermSymbol& symbol) {
         const glslang::TQualifier& q = symbol.getQualifier();
         if (q.storage != glslang::EvqVaryingOut) return;
         outputs.insert(interface_name(symbol));
+        // `#pragma STDGL invariant(all)` makes every output invariant (GLSL 1.20 4.6.1).
+        if (symbol.getType().getBasicType() != glslang::EbtBlock)
+          invariant_outputs[interface_name(symbol)] = q.invariant || producer->isInvariantAll();
         if (q.hasLocation())
           output_locations[static_cast<int>(q.layoutLocation)] = location_count(symbol.getType(), to_glslang(producer_stage));
       });
+      // GLSL 1.20-4.20 4.6.1 (4.3.6 in 1.20): a variable leaving one stage and entering the next is
+      // declared invariant in both or in neither (4.30 takes the qualifier on outputs only).
+      if (producer->getProfile() != EEsProfile && producer->getVersion() < 430 && consumer->getVersion() < 430)
+        for_each_linker_object(*consumer, [&](const glslang::TIntermSymbol& symbol) {
+          const glslang::TQualifier& q = symbol.getQualifier();
+          const auto output = invariant_outputs.find(interface_name(symbol));
+          if (q.storage != glslang::EvqVaryingIn || output == invariant_outputs.end() || output->second == q.invariant)
+            return;
+          log += "error: '" + output->first + "' is declared invariant in the " +
+                 stage_name(output->second ? producer_stage : stage) + " shader but not in the " +
+                 stage_name(output->second ? stage : producer_stage) + " shader\n";
+          ok = false;
+        });
       UsedInputs inputs(to_glslang(stage));
       consumer->getTreeRoot()->traverse(&inputs);
       for (const auto& [name, use] : inputs.used) {

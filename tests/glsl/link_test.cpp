@@ -173,7 +173,7 @@ TEST(GlslLink, OutputsPastTheDevicesComponentsFailToLink) {
 TEST(GlslLink, InvariantPositionDecoratesTheBlockVariable) {
   const Program p = link_pair("#version 150\nin vec4 v;\ninvariant gl_Position;\ninvariant out vec4 c;\n"
                               "void main() { gl_Position = v; c = v; }\n",
-                              "#version 150\nin vec4 c;\nout vec4 o;\nvoid main() { o = c; }\n");
+                              "#version 150\ninvariant in vec4 c;\nout vec4 o;\nvoid main() { o = c; }\n");
   ASSERT_TRUE(p.ok) << p.log;
   const std::string vs = test::disassemble(p.spirv[kVs]);
   EXPECT_EQ(vs.find("OpMemberDecorate %gl_PerVertex 0 Invariant"), std::string::npos) << vs;
@@ -204,6 +204,40 @@ TEST(GlslLink, Es100InvarianceMatchesAcrossStages) {
   const Program both =
       link_pair("invariant varying vec4 v;\nvoid main() { v = vec4(1.0); gl_Position = v; }\n", fs_varying, es);
   EXPECT_TRUE(both.ok) << both.log;
+}
+
+// GLSL 1.50 4.6.1 (likewise 1.20 to 4.20): a variable leaving one stage and entering the next is
+// invariant in both or neither, between any two stages; GLSL 4.30 dropped the rule (its inputs
+// take no invariant qualifier).
+TEST(GlslLink, DesktopInvarianceMatchesAcrossStagesBefore430) {
+  const std::string vs = "#version 150\nin vec4 p;\ninvariant out vec4 v;\nvoid main() { v = p; gl_Position = p; }\n";
+  const std::string gs_head = "#version 150\nlayout(triangles) in;\nlayout(triangle_strip, max_vertices = 3) out;\n";
+  const std::string gs_body =
+      "void main() { for (int i = 0; i < 3; i++) { w = v[i]; gl_Position = v[i]; EmitVertex(); } }\n";
+  const std::string fs_plain = "#version 150\nin vec4 w;\nout vec4 c;\nvoid main() { c = w; }\n";
+  const std::string fs_invariant = "#version 150\ninvariant in vec4 w;\nout vec4 c;\nvoid main() { c = w; }\n";
+  auto link3 = [](const std::string& v, const std::string& g, const std::string& f) {
+    const ShaderSource s[] = {{Stage::Vertex, v}, {Stage::Geometry, g}, {Stage::Fragment, f}};
+    return link(s, LinkOptions{});
+  };
+  const Program vs_gs = link3(vs, gs_head + "in vec4 v[];\ninvariant out vec4 w;\n" + gs_body, fs_invariant);
+  EXPECT_FALSE(vs_gs.ok);
+  EXPECT_NE(vs_gs.log.find("'v' is declared invariant in the vertex shader but not in the geometry shader"),
+            std::string::npos) << vs_gs.log;
+  const Program gs_fs = link3(vs, gs_head + "invariant in vec4 v[];\ninvariant out vec4 w;\n" + gs_body, fs_plain);
+  EXPECT_FALSE(gs_fs.ok);
+  EXPECT_NE(gs_fs.log.find("'w' is declared invariant in the geometry shader but not in the fragment shader"),
+            std::string::npos) << gs_fs.log;
+  const Program both = link3(vs, gs_head + "invariant in vec4 v[];\ninvariant out vec4 w;\n" + gs_body, fs_invariant);
+  EXPECT_TRUE(both.ok) << both.log;
+  // `#pragma STDGL invariant(all)` makes every output of its stage invariant.
+  EXPECT_TRUE(link_pair("#version 120\n#pragma STDGL invariant(all)\nvarying float v;\n"
+                        "void main() { v = 1.0; gl_Position = gl_Vertex; }\n",
+                        "#version 120\ninvariant varying float v;\nvoid main() { gl_FragColor = vec4(v); }\n")
+                  .ok);
+  EXPECT_TRUE(link_pair("#version 430\nin vec4 p;\ninvariant out vec4 v;\nvoid main() { v = p; gl_Position = p; }\n",
+                        "#version 430\nin vec4 v;\nout vec4 c;\nvoid main() { c = v; }\n")
+                  .ok);
 }
 
 // GLSL ES 3.00 / 1.00 4.5.3: a uniform both stages declare has one precision (1.00: when both use
