@@ -279,6 +279,12 @@ bool query_transform_state(Context& ctx, GLenum pname, StateValue& value, bool& 
     default: break;
   }
   if (ctx.config().core_profile) return false;
+  // The current and raster texture coordinates of a unit with no coordinate set, like its matrix,
+  // are INVALID_OPERATION (GL 4.6 compatibility 10.2.2, 14.7; as Mesa).
+  if ((pname == GL_CURRENT_TEXTURE_COORDS || pname == GL_CURRENT_RASTER_TEXTURE_COORDS) && !texture_stack(ctx, function)) {
+    raised = true;
+    return true;
+  }
   return query_matrix_state(ctx, pname, value, raised, function);
 }
 

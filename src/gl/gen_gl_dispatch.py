@@ -183,6 +183,19 @@ def c_text(element):
     return " ".join(text[: -len(name)].split()), name
 
 
+SHADER_OBJECT_ALIASES = {
+    "glCreateShaderObjectARB": "glCreateShader",
+    "glCompileShaderARB": "glCompileShader", "glCreateProgramObjectARB": "glCreateProgram",
+    "glAttachObjectARB": "glAttachShader", "glDetachObjectARB": "glDetachShader",
+    "glLinkProgramARB": "glLinkProgram", "glUseProgramObjectARB": "glUseProgram",
+    "glValidateProgramARB": "glValidateProgram", "glGetAttachedObjectsARB": "glGetAttachedShaders",
+    "glGetUniformLocationARB": "glGetUniformLocation", "glGetActiveUniformARB": "glGetActiveUniform",
+    "glGetUniformfvARB": "glGetUniformfv", "glGetUniformivARB": "glGetUniformiv",
+    "glGetShaderSourceARB": "glGetShaderSource", "glBindAttribLocationARB": "glBindAttribLocation",
+    "glGetActiveAttribARB": "glGetActiveAttrib", "glGetAttribLocationARB": "glGetAttribLocation",
+}
+
+
 def main():
     if len(sys.argv) != 6:
         sys.exit("usage: gen_gl_dispatch.py gl.xml implemented_functions.txt advertised_extensions.txt "
@@ -201,6 +214,12 @@ def main():
         alias = command.find("alias")
         if alias is not None:
             aliases[name] = alias.get("name")
+    # ARB_shader_objects' commands are GL 2.0's under other names; gl.xml does not alias them
+    # because GLhandleARB is a pointer on Apple. On Linux it is unsigned int (glext.h), so they are
+    # the GL 2.0 commands exactly (their own: glDeleteObjectARB, glGetHandleARB, glGetInfoLogARB,
+    # glGetObjectParameter*vARB, and glShaderSourceARB, whose strings are not const).
+    for arb, core in SHADER_OBJECT_ALIASES.items():
+        aliases.setdefault(arb, core)
 
     # The GL 4.6 compatibility API: every <feature api="gl"> up to 4.6 (compatibility keeps removed
     # commands), plus every extension that lists "gl" among its supported APIs.
@@ -254,7 +273,8 @@ def main():
         # ARB/EXT typedefs (GLsizeiptrARB, GLcharARB, ...) are the core types under another name.
         def types(name):
             ret, params = commands[name]
-            return [t.replace("ARB", "").replace("EXT", "") for t in [ret] + [t for t, _ in params]]
+            return [t.replace("GLhandleARB", "GLuint").replace("ARB", "").replace("EXT", "")
+                    for t in [ret] + [t for t, _ in params]]
         return types(a) == types(b)
 
     # Each command's hand-written implementation: its own, or its alias's.

@@ -1,8 +1,9 @@
 // GL 1.2-1.5 features a compatibility context also advertises under their extension names, as
 // legacy programs look for them: EXT_texture3D (glTexImage3DEXT takes its internal format as an
 // enum) and EXT_blend_minmax (glBlendEquationEXT with MIN/MAX); and the depth comparison
-// ARB_shadow/EXT_shadow_funcs define (GL 1.4-1.5 core), in fixed-function texturing too (not yet
-// advertised: see advertised_extensions.txt). Expected values are what those specifications define.
+// ARB_shadow/EXT_shadow_funcs define (GL 1.4-1.5 core), in fixed-function texturing too; the GL
+// 2.0 shading language under ARB_shader_objects' names. Expected values are what those
+// specifications define.
 #include <array>
 #include <set>
 #include <string>
@@ -22,8 +23,122 @@ TEST_F(LegacyExtensionsTest, CompatibilityContextsAdvertiseThem) {
   glGetIntegerv(GL_NUM_EXTENSIONS, &count);
   std::set<std::string> names;
   for (GLint i = 0; i < count; ++i) names.insert(reinterpret_cast<const char*>(glGetStringi(GL_EXTENSIONS, GLuint(i))));
-  for (const char* name : {"GL_EXT_texture3D", "GL_EXT_blend_minmax"})
+  for (const char* name : {"GL_EXT_texture3D", "GL_EXT_blend_minmax", "GL_ARB_multitexture", "GL_ARB_shadow",
+                           "GL_ARB_shader_objects", "GL_ARB_vertex_shader", "GL_ARB_fragment_shader",
+                           "GL_ARB_shading_language_100", "GL_EXT_secondary_color", "GL_SGIS_generate_mipmap"})
     EXPECT_EQ(names.count(name), 1u) << name;
+}
+
+// ARB_shader_objects: one handle names a shader or a program; the commands of its own take either
+// (glGetObjectParameterivARB's type and subtype, the GL 2.0 queries under OBJECT_*_ARB names, a
+// name of the other kind's INVALID_OPERATION), the others are GL 2.0's.
+TEST_F(LegacyExtensionsTest, ShaderObjectsTakeShaderAndProgramHandles) {
+  auto* get_object_parameter = reinterpret_cast<void (*)(GLhandleARB, GLenum, GLint*)>(
+      eglGetProcAddress("glGetObjectParameterivARB"));
+  auto* get_object_parameter_f = reinterpret_cast<void (*)(GLhandleARB, GLenum, GLfloat*)>(
+      eglGetProcAddress("glGetObjectParameterfvARB"));
+  auto* get_info_log = reinterpret_cast<void (*)(GLhandleARB, GLsizei, GLsizei*, GLcharARB*)>(
+      eglGetProcAddress("glGetInfoLogARB"));
+  auto* get_handle = reinterpret_cast<GLhandleARB (*)(GLenum)>(eglGetProcAddress("glGetHandleARB"));
+  auto* delete_object = reinterpret_cast<void (*)(GLhandleARB)>(eglGetProcAddress("glDeleteObjectARB"));
+  auto* create_shader = reinterpret_cast<GLhandleARB (*)(GLenum)>(eglGetProcAddress("glCreateShaderObjectARB"));
+  auto* shader_source = reinterpret_cast<void (*)(GLhandleARB, GLsizei, const GLcharARB**, const GLint*)>(
+      eglGetProcAddress("glShaderSourceARB"));
+  auto* compile = reinterpret_cast<void (*)(GLhandleARB)>(eglGetProcAddress("glCompileShaderARB"));
+  auto* create_program = reinterpret_cast<GLhandleARB (*)()>(eglGetProcAddress("glCreateProgramObjectARB"));
+  auto* attach = reinterpret_cast<void (*)(GLhandleARB, GLhandleARB)>(eglGetProcAddress("glAttachObjectARB"));
+  auto* link_program = reinterpret_cast<void (*)(GLhandleARB)>(eglGetProcAddress("glLinkProgramARB"));
+  auto* use = reinterpret_cast<void (*)(GLhandleARB)>(eglGetProcAddress("glUseProgramObjectARB"));
+  ASSERT_TRUE(get_object_parameter && get_object_parameter_f && get_info_log && get_handle && delete_object &&
+              create_shader && shader_source && compile && create_program && attach && link_program && use);
+
+  const GLhandleARB broken = create_shader(GL_FRAGMENT_SHADER_ARB);
+  const GLcharARB* bad = "void main() { gl_FragColor = vec4(undeclared); }\n";
+  shader_source(broken, 1, &bad, nullptr);
+  compile(broken);
+  GLint value = -1;
+  get_object_parameter(broken, GL_OBJECT_TYPE_ARB, &value);
+  EXPECT_EQ(value, GL_SHADER_OBJECT_ARB);
+  get_object_parameter(broken, GL_OBJECT_SUBTYPE_ARB, &value);
+  EXPECT_EQ(value, GL_FRAGMENT_SHADER_ARB);
+  get_object_parameter(broken, GL_OBJECT_COMPILE_STATUS_ARB, &value);
+  EXPECT_EQ(value, GL_FALSE);
+  GLfloat length = 0;
+  get_object_parameter_f(broken, GL_OBJECT_INFO_LOG_LENGTH_ARB, &length);
+  EXPECT_GT(length, 1.0f);
+  std::string log(std::size_t(length), '\0');
+  GLsizei written = 0;
+  get_info_log(broken, GLsizei(log.size()), &written, log.data());
+  EXPECT_EQ(std::size_t(written) + 1, log.size());
+  EXPECT_NE(log.find("undeclared"), std::string::npos) << log;
+  value = -1;
+  get_object_parameter(broken, GL_OBJECT_LINK_STATUS_ARB, &value);  // a program's parameter
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  EXPECT_EQ(value, -1);
+  get_object_parameter(broken, GL_TEXTURE_2D, &value);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+
+  const GLhandleARB vs = create_shader(GL_VERTEX_SHADER_ARB), fs = create_shader(GL_FRAGMENT_SHADER_ARB);
+  const GLcharARB* vs_text = "void main() { gl_Position = gl_Vertex; }\n";
+  const GLcharARB* fs_text = "uniform vec4 c;\nvoid main() { gl_FragColor = c; }\n";
+  shader_source(vs, 1, &vs_text, nullptr);
+  shader_source(fs, 1, &fs_text, nullptr);
+  compile(vs);
+  compile(fs);
+  const GLhandleARB program = create_program();
+  attach(program, vs);
+  attach(program, fs);
+  link_program(program);
+  get_object_parameter(program, GL_OBJECT_TYPE_ARB, &value);
+  EXPECT_EQ(value, GL_PROGRAM_OBJECT_ARB);
+  get_object_parameter(program, GL_OBJECT_LINK_STATUS_ARB, &value);
+  EXPECT_EQ(value, GL_TRUE);
+  get_object_parameter(program, GL_OBJECT_ATTACHED_OBJECTS_ARB, &value);
+  EXPECT_EQ(value, 2);
+  get_object_parameter(program, GL_OBJECT_ACTIVE_UNIFORMS_ARB, &value);
+  EXPECT_EQ(value, 1);
+  get_object_parameter(program, GL_OBJECT_SUBTYPE_ARB, &value);  // a shader's parameter
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  EXPECT_EQ(get_handle(GL_PROGRAM_OBJECT_ARB), GLhandleARB(0));
+  use(program);
+  EXPECT_EQ(get_handle(GL_PROGRAM_OBJECT_ARB), program);
+  get_handle(GL_SHADER_OBJECT_ARB);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+  use(0);
+
+  delete_object(broken);
+  EXPECT_EQ(glIsShader(broken), GL_FALSE);
+  delete_object(program);
+  EXPECT_EQ(glIsProgram(program), GL_FALSE);
+  delete_object(0);  // ignored
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  delete_object(program);  // no longer a name
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  get_object_parameter(program, GL_OBJECT_TYPE_ARB, &value);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  glDeleteShader(vs);
+  glDeleteShader(fs);
+}
+
+// A unit past MAX_TEXTURE_COORDS has no texture coordinate set: the queries of its current and
+// raster texture coordinates are INVALID_OPERATION, as its texture matrix's are.
+TEST_F(LegacyExtensionsTest, UnitsWithoutCoordinateSetsHaveNoCoordinates) {
+  GLint coords = 0;
+  glGetIntegerv(GL_MAX_TEXTURE_COORDS, &coords);
+  glMatrixMode(GL_TEXTURE);
+  glActiveTexture(GL_TEXTURE0 + GLenum(coords));
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  GLfloat m[16] = {};
+  glGetFloatv(GL_TEXTURE_MATRIX, m);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  glGetFloatv(GL_CURRENT_TEXTURE_COORDS, m);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  glGetFloatv(GL_CURRENT_RASTER_TEXTURE_COORDS, m);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  glActiveTexture(GL_TEXTURE0);
+  glLoadIdentity();
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glMatrixMode(GL_MODELVIEW);
 }
 
 TEST_F(LegacyExtensionsTest, TexImage3DEXTMakesA3DImage) {
