@@ -226,6 +226,7 @@ void restore(Context& ctx, const AttribRecord& r) {
     ctx.active_texture_unit = r.active_texture_unit;
     ctx.bound_textures = r.bound_textures;
     l.texenv = L.texenv;
+    l.unit_lod_bias = L.unit_lod_bias;
     l.texgen = L.texgen;
     restore_caps(ctx, r, kTextureCaps, true);
   }

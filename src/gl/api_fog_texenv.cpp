@@ -117,7 +117,7 @@ bool get_combine(const TexEnvCombine& c, GLenum pname, LegacyOut out) {
 // fixed-function units, as for the texture matrix).
 TexEnvState* active_texenv(Context& ctx, const char* fn, GLenum target) {
   if (target != GL_TEXTURE_ENV) {
-    // TEXTURE_FILTER_CONTROL (LOD bias) is not here yet; POINT_SPRITE is set_texenv's.
+    // TEXTURE_FILTER_CONTROL and POINT_SPRITE are set_texenv's.
     ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): not a texture environment glvk has", fn, target);
     return nullptr;
   }
@@ -154,6 +154,12 @@ void set_texenv(Context& ctx, const char* fn, GLenum target, GLenum pname, const
     *replace = e == GL_TRUE;
     return;
   }
+  if (target == GL_TEXTURE_FILTER_CONTROL) {  // any texture image unit: ACTIVE_TEXTURE is below their count
+    if (pname != GL_TEXTURE_LOD_BIAS)
+      return ctx.error(GL_INVALID_ENUM, "%s(TEXTURE_FILTER_CONTROL, pname = 0x%04x): not TEXTURE_LOD_BIAS", fn, pname);
+    ctx.legacy.unit_lod_bias[ctx.active_texture_unit] = p.get(1, false)[0];
+    return;
+  }
   TexEnvState* env = active_texenv(ctx, fn, target);
   if (!env) return;
   if (pname == GL_TEXTURE_ENV_MODE) {
@@ -177,6 +183,11 @@ void get_texenv(Context& ctx, const char* fn, GLenum target, GLenum pname, Legac
   if (target == GL_POINT_SPRITE) {
     if (const bool* replace = coord_replace(ctx, fn, pname)) out.put_enum(*replace ? GL_TRUE : GL_FALSE);
     return;
+  }
+  if (target == GL_TEXTURE_FILTER_CONTROL) {
+    if (pname != GL_TEXTURE_LOD_BIAS)
+      return ctx.error(GL_INVALID_ENUM, "%s(TEXTURE_FILTER_CONTROL, pname = 0x%04x): not TEXTURE_LOD_BIAS", fn, pname);
+    return out.put(&ctx.legacy.unit_lod_bias[ctx.active_texture_unit], 1, false);
   }
   const TexEnvState* env = active_texenv(ctx, fn, target);
   if (!env) return;

@@ -126,10 +126,13 @@ st::TextureInput unit_texture_input(Context& ctx, GLint unit, std::uint32_t samp
     in.buffer_format = t->images[0][0].format;
     return in;
   }
-  // A sampler object bound to the unit replaces the texture's sampler state (8.2).
+  // A sampler object bound to the unit replaces the texture's sampler state (8.2); the unit's
+  // TEXTURE_FILTER_CONTROL bias adds to its bias (compatibility 8.14.1).
   const SamplerObject* bound_sampler = ctx.bound_samplers[std::size_t(unit)].get();
-  return object_texture_input(ctx, *t, bound_sampler ? *bound_sampler : static_cast<const SamplerParameters&>(*t),
-                              in.target);
+  st::TextureInput out = object_texture_input(
+      ctx, *t, bound_sampler ? *bound_sampler : static_cast<const SamplerParameters&>(*t), in.target);
+  if (!ctx.config().core_profile) out.sampler.lod_bias += ctx.legacy.unit_lod_bias[std::size_t(unit)];
+  return out;
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <array>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "gl_fixture.h"
 #include "gl_programs.h"
@@ -25,7 +26,7 @@ TEST_F(LegacyExtensionsTest, CompatibilityContextsAdvertiseThem) {
   for (GLint i = 0; i < count; ++i) names.insert(reinterpret_cast<const char*>(glGetStringi(GL_EXTENSIONS, GLuint(i))));
   for (const char* name : {"GL_EXT_texture3D", "GL_EXT_blend_minmax", "GL_ARB_multitexture", "GL_ARB_shadow",
                            "GL_ARB_shader_objects", "GL_ARB_vertex_shader", "GL_ARB_fragment_shader",
-                           "GL_ARB_shading_language_100", "GL_EXT_secondary_color", "GL_SGIS_generate_mipmap"})
+                           "GL_ARB_shading_language_100", "GL_EXT_secondary_color", "GL_SGIS_generate_mipmap", "GL_EXT_texture_lod_bias"})
     EXPECT_EQ(names.count(name), 1u) << name;
 }
 
@@ -225,6 +226,58 @@ TEST_F(LegacyExtensionsTest, FixedFunctionTexturingComparesDepthTextures) {
   EXPECT_TRUE(near(4, 4, {128, 128, 128, 255}));
   glDisable(GL_TEXTURE_2D);
   EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glDeleteTextures(1, &texture);
+}
+
+// EXT_texture_lod_bias (GL 1.4 8.14.1): TEXTURE_FILTER_CONTROL's TEXTURE_LOD_BIAS of the unit adds
+// to the texture's own bias for every lookup through the unit. A 32x32 texture drawn 1:1 samples
+// level 0 (red); a unit bias of 1 selects level 1 (green), and the texture's bias of -1 cancels it.
+TEST_F(LegacyExtensionsTest, TextureUnitLodBiasAddsToTheTexturesBias) {
+  GLuint texture = 0;
+  glGenTextures(1, &texture);
+  glBindTexture(GL_TEXTURE_2D, texture);
+  const std::array<GLuint, 3> colours{0xff0000ffu, 0xff00ff00u, 0xffff0000u};  // ABGR: red, green, blue
+  for (GLint level = 0, size = kSize; size >= 1; ++level, size /= 2) {
+    const std::vector<GLuint> texels(std::size_t(size * size), colours[std::size_t(std::min(level, 2))]);
+    glTexImage2D(GL_TEXTURE_2D, level, GL_RGBA8, size, size, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels.data());
+  }
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+  glEnable(GL_TEXTURE_2D);
+  const auto draw = [] {
+    glBegin(GL_QUADS);
+    glTexCoord2f(0, 0);
+    glVertex2f(-1, -1);
+    glTexCoord2f(1, 0);
+    glVertex2f(1, -1);
+    glTexCoord2f(1, 1);
+    glVertex2f(1, 1);
+    glTexCoord2f(0, 1);
+    glVertex2f(-1, 1);
+    glEnd();
+  };
+  draw();
+  EXPECT_TRUE(near(16, 16, {255, 0, 0, 255}));
+  glTexEnvf(GL_TEXTURE_FILTER_CONTROL, GL_TEXTURE_LOD_BIAS, 1.0f);
+  GLfloat bias = 0;
+  glGetTexEnvfv(GL_TEXTURE_FILTER_CONTROL, GL_TEXTURE_LOD_BIAS, &bias);
+  EXPECT_EQ(bias, 1.0f);
+  draw();
+  EXPECT_TRUE(near(16, 16, {0, 255, 0, 255}));
+  glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_LOD_BIAS, -1.0f);
+  draw();
+  EXPECT_TRUE(near(16, 16, {255, 0, 0, 255}));
+  // Another unit's bias is its own.
+  glActiveTexture(GL_TEXTURE1);
+  glGetTexEnvfv(GL_TEXTURE_FILTER_CONTROL, GL_TEXTURE_LOD_BIAS, &bias);
+  EXPECT_EQ(bias, 0.0f);
+  glActiveTexture(GL_TEXTURE0);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glTexEnvf(GL_TEXTURE_FILTER_CONTROL, GL_TEXTURE_ENV_MODE, 1.0f);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+  glTexEnvf(GL_TEXTURE_FILTER_CONTROL, GL_TEXTURE_LOD_BIAS, 0.0f);
+  glDisable(GL_TEXTURE_2D);
   glDeleteTextures(1, &texture);
 }
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "glvk/gl/gl_headers.h"
+#include "glvk/gl/texture_object.h"
 
 namespace glvk::gl {
 
@@ -191,6 +192,9 @@ struct LegacyState {
   GLenum color_material_face = GL_FRONT_AND_BACK, color_material_mode = GL_AMBIENT_AND_DIFFUSE;
   FogState fog;
   std::array<TexEnvState, kFixedTextureUnits> texenv{};
+  // TEXTURE_FILTER_CONTROL's TEXTURE_LOD_BIAS of each texture image unit (GL 4.6 compatibility
+  // 8.14.1): added to the sampler's bias for every lookup through the unit, shaders' too.
+  std::array<GLfloat, kMaxTextureUnits> unit_lod_bias{};
   GLuint client_active_texture = 0;
   // Colour-index state without colour-index rendering (glvk's framebuffers are RGBA): kept for
   // glGet and the attribute stacks. The accumulation buffer's clear value likewise.
