@@ -168,6 +168,10 @@ st::TextureInput object_texture_input(Context& ctx, const TextureObject& texture
   s.border_color_integer = p.border_color_integer;
   s.border_color_is_integer = p.border_color_type != SamplerParameters::BorderColorType::FLOAT;
   s.max_anisotropy = p.max_anisotropy;
+  // GL 4.6 8.13.1: cube maps filter across faces only with TEXTURE_CUBE_MAP_SEAMLESS; ES 3.0 and
+  // later always do.
+  if (target == GL_TEXTURE_CUBE_MAP || target == GL_TEXTURE_CUBE_MAP_ARRAY)
+    s.seamless_cube_map = ctx.config().es() || capability_enabled(ctx, GL_TEXTURE_CUBE_MAP_SEAMLESS);
   return in;
 }
 

@@ -65,6 +65,7 @@ VkSampler DrawResources::sampler(const SamplerKey& key, bool* created) {
   info.maxLod = key.max_lod;
   info.borderColor = key.border;
   info.unnormalizedCoordinates = key.unnormalized;
+  if (key.non_seamless) info.flags |= VK_SAMPLER_CREATE_NON_SEAMLESS_CUBE_MAP_BIT_EXT;
   VkSamplerCustomBorderColorCreateInfoEXT custom{VK_STRUCTURE_TYPE_SAMPLER_CUSTOM_BORDER_COLOR_CREATE_INFO_EXT};
   if (key.border == VK_BORDER_COLOR_FLOAT_CUSTOM_EXT || key.border == VK_BORDER_COLOR_INT_CUSTOM_EXT) {
     std::memcpy(custom.customBorderColor.uint32, key.custom_border.data(), sizeof custom.customBorderColor.uint32);
@@ -190,6 +191,9 @@ SamplerKey sampler_key(const SamplerInput& s, const vk_backend::Device& device, 
   key.anisotropy = device.features().samplerAnisotropy
                        ? std::clamp(s.max_anisotropy, 1.0f, device.properties().limits.maxSamplerAnisotropy)
                        : 1.0f;
+  // Vulkan filters cube maps seamlessly; GL only with TEXTURE_CUBE_MAP_SEAMLESS (the device's
+  // non-seamless mode where it has one, else seamless: the edge texels differ, nothing else).
+  key.non_seamless = !s.seamless_cube_map && device.draw_features().non_seamless_cube_map;
   key.compare = depth_compare_allowed && s.compare_mode == GL_COMPARE_REF_TO_TEXTURE;
   key.compare_op = key.compare ? compare_op(s.compare_func) : VK_COMPARE_OP_NEVER;
   // GL's border colour exactly where the device takes custom colours and the sampler can reach the

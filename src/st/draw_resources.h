@@ -27,9 +27,10 @@ struct SamplerKey {
   VkBorderColor border;
   std::array<std::uint32_t, 4> custom_border;  // the colour of VK_BORDER_COLOR_*_CUSTOM_EXT, else 0
   bool unnormalized;
+  bool non_seamless;  // VK_SAMPLER_CREATE_NON_SEAMLESS_CUBE_MAP_BIT_EXT
   auto tie() const {
     return std::tie(mag, min, mipmap, u, v, w, lod_bias, min_lod, max_lod, anisotropy, compare, compare_op, border,
-                    custom_border, unnormalized);
+                    custom_border, unnormalized, non_seamless);
   }
   bool operator<(const SamplerKey& o) const { return tie() < o.tie(); }
 };

@@ -337,8 +337,9 @@ void shadow_sampler(const vk_backend::Device& device, VkSampler sampler, const S
   state.compare_func = amd::CompareFunc(gl.compare_func >= GL_NEVER && gl.compare_func <= GL_ALWAYS
                                             ? gl.compare_func - GL_NEVER
                                             : 0);
-  // glvk's GL has no non-seamless cube filtering state: its cube maps are always seamless.
-  state.seamless_cube_map = true;
+  // GL's TEXTURE_CUBE_MAP_SEAMLESS (radeonsi's DISABLE_CUBE_WRAP when off); the Vulkan sampler
+  // has the non-seamless flag for the same state (sampler_key).
+  state.seamless_cube_map = gl.seamless_cube_map;
   // st_convert_sampler hands over the colour integer textures read (pipe_color_union): the
   // built-in check compares values, the table the 32-bit channels.
   const BorderColor border = border_color_of(gl, integer);

@@ -264,6 +264,8 @@ Device::Device(const Instance& instance, VkPhysicalDevice physical_device)
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT};
   VkPhysicalDeviceShaderAtomicFloatFeaturesEXT atomic_float{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT};
+  VkPhysicalDeviceNonSeamlessCubeMapFeaturesEXT non_seamless{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_NON_SEAMLESS_CUBE_MAP_FEATURES_EXT};
   struct Optional {
     const char* name;
     VkBaseOutStructure* features;
@@ -290,6 +292,9 @@ Device::Device(const Instance& instance, VkPhysicalDevice physical_device)
       // memory where the device has them).
       {VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME, reinterpret_cast<VkBaseOutStructure*>(&atomic_float),
        &atomic_float.shaderImageFloat32Atomics, &draw_features_.image_float_atomics},
+      // GL filters each cube face on its own unless TEXTURE_CUBE_MAP_SEAMLESS is enabled.
+      {VK_EXT_NON_SEAMLESS_CUBE_MAP_EXTENSION_NAME, reinterpret_cast<VkBaseOutStructure*>(&non_seamless),
+       &non_seamless.nonSeamlessCubeMap, &draw_features_.non_seamless_cube_map},
   };
   void** chain_end = &features13.pNext;
   for (Optional& o : optional) {

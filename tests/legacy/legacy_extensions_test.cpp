@@ -281,6 +281,41 @@ TEST_F(LegacyExtensionsTest, TextureUnitLodBiasAddsToTheTexturesBias) {
   glDeleteTextures(1, &texture);
 }
 
+// ARB_texture_cube_map (GL 1.3 8.13.1): each face is filtered on its own, its edges clamped, until
+// TEXTURE_CUBE_MAP_SEAMLESS (GL 3.2) is enabled. Faces of one colour each (+X red, +Y green); a
+// direction at the +X face's edge next to +Y reads pure red, and some green once seamless.
+TEST_F(LegacyExtensionsTest, CubeMapsFilterEachFaceUntilSeamlessIsEnabled) {
+  GLuint texture = 0;
+  glGenTextures(1, &texture);
+  glBindTexture(GL_TEXTURE_CUBE_MAP, texture);
+  const std::array<GLuint, 6> colours{0xff0000ffu, 0xff0000ffu, 0xff00ff00u, 0xff00ff00u, 0xffff0000u, 0xffff0000u};
+  for (GLenum face = 0; face < 6; ++face) {
+    const std::array<GLuint, 4> texels{colours[face], colours[face], colours[face], colours[face]};
+    glTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + face, 0, GL_RGBA8, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels.data());
+  }
+  glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  const GLuint program = link(
+      "#version 120\nvoid main() { gl_Position = gl_Vertex; }\n",
+      "#version 120\nuniform samplerCube s;\nvoid main() { gl_FragColor = textureCube(s, vec3(1.0, 0.999, 0.0)); }\n");
+  glUseProgram(program);
+  glRectf(-1, -1, 1, 1);
+  EXPECT_TRUE(near(16, 16, {255, 0, 0, 255}));
+  glEnable(GL_TEXTURE_CUBE_MAP_SEAMLESS);
+  glRectf(-1, -1, 1, 1);
+  std::array<GLubyte, 4> seamless{};
+  glReadPixels(16, 16, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, seamless.data());
+  EXPECT_GT(seamless[1], 32);  // +Y's green filtered in across the edge
+  EXPECT_LT(seamless[0], 224);
+  glDisable(GL_TEXTURE_CUBE_MAP_SEAMLESS);
+  glUseProgram(0);
+  glDeleteProgram(program);
+  glDeleteTextures(1, &texture);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
 // A GLSL 1.30 shadow sampler returns the comparison of the texel's depth with the reference, as a
 // float, whatever DEPTH_TEXTURE_MODE says (the mode spreads a comparison's result over RGBA for
 // fixed-function texturing; it never replaces the depth compared). Depth 0.5, GREATER: a reference

@@ -60,6 +60,9 @@ struct SamplerInput {
   // The border colour given as integers (glTexParameterIiv/Iuiv): what integer textures read.
   std::array<GLint, 4> border_color_integer{0, 0, 0, 0};
   bool border_color_is_integer = false;
+  // Cube maps filter across faces (TEXTURE_CUBE_MAP_SEAMLESS enabled, or an ES context); else each
+  // face on its own, its edge clamped (GL 4.6 8.13.1).
+  bool seamless_cube_map = true;
   bool operator==(const SamplerInput&) const = default;
 };
 

@@ -92,6 +92,7 @@ struct DrawFeatures {
   // take GL's border colour exactly (VK_BORDER_COLOR_*_CUSTOM_EXT, no format given).
   bool custom_border_color = false;
   bool image_float_atomics = false;  // VK_EXT_shader_atomic_float's shaderImageFloat32Atomics
+  bool non_seamless_cube_map = false;  // VK_EXT_non_seamless_cube_map: GL's per-face cube filtering
 };
 
 class PipelineCache {
