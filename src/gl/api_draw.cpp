@@ -136,7 +136,7 @@ ProgramObject* validate_draw(Context& ctx, const char* fn, const DrawParams& d) 
     }
   }
   if (fixed_function) return fixed_function_program(ctx, fn, d.mode);
-  if (!program->builtin_uniforms.empty()) write_builtin_uniforms(ctx, *program);
+  if (!program->builtin_uniforms.empty()) write_builtin_uniforms(ctx, *program, d.mode);
   if (program->fixed_stages) return program_with_fixed_stage(ctx, fn, *program, d.mode);
   // Without a vertex shader a draw has no vertex stage for the device: undefined results in GL
   // (11.1), reported here instead (the compatibility profile's vertex-fragment pairs are completed

@@ -46,7 +46,9 @@ void builtin_attribute_inputs(Context& ctx, const glsl::Program& r, st::DrawCall
 // gl_LightSource[], ...) of a linked program, resolved once, and written from context state
 // into its default block before each draw.
 void resolve_builtin_uniforms(ProgramObject& p, const glsl::Program& r);
-void write_builtin_uniforms(Context& ctx, ProgramObject& p);
+// `mode`: the draw's primitive (GL_POINTS with POINT_SPRITE: gl_TexCoord's COORD_REPLACE);
+// anything else for a dispatch or a draw of other primitives.
+void write_builtin_uniforms(Context& ctx, ProgramObject& p, GLenum mode = GL_NONE);
 
 // api_draw.cpp: a draw command's parameters (GL 4.6 10.4-10.5).
 struct DrawParams {

@@ -408,7 +408,20 @@ LegacyLowering lower_legacy_builtins(Stage stage, std::string& text, bool compat
     for (const BuiltinVarDecl& v : varying_decls()) {
       if ((v.name != "gl_TexCoord" && v.name != "gl_FogFragCoord") || !uses(v.name)) continue;
       decls += declaration(redeclared_qualifiers(v.name) + "in", v.type, v.name, v.array);
-      macros += rename_macro(v.name);
+      if (v.name != "gl_TexCoord") {
+        macros += rename_macro(v.name);
+        continue;
+      }
+      // COORD_REPLACE (GL 4.6 compatibility 14.4.1): while points are drawn as sprites, the
+      // coordinates of each unit that replaces them are (s, t, 0, 1) of the point, not the vertex
+      // stage's (glvk_TexCoordReplace: bit i for unit i, 0 unless points are rasterized).
+      decls += "uniform int glvk_TexCoordReplace;\nvec4 glvk_FragTexCoord[" + std::to_string(v.array) + "];\n";
+      macros += "#define gl_TexCoord glvk_FragTexCoord\n";
+      for (int i = 0; i < v.array; ++i) {
+        const std::string n = std::to_string(i);
+        out.prologue += "glvk_FragTexCoord[" + n + "] = (glvk_TexCoordReplace & " + std::to_string(1 << i) +
+                        ") != 0 ? vec4(gl_PointCoord, 0.0, 1.0) : " + lowered("gl_TexCoord") + "[" + n + "]; ";
+      }
     }
   }
   // gl_FragColor writes every draw buffer (GL 4.6 17.4.1 for 1.10-1.40 shaders and the

@@ -90,6 +90,7 @@ std::map<std::string, std::string> colour_interpolation(std::string_view text);
 // "gl_in" and the compatibility members that stage reads (geometry_compat_inputs).
 struct LegacyLowering {
   std::string preamble;           // declarations and macros, parsed before the user's text
+  std::string prologue;           // statements run before the user's main (the same wrapper)
   std::string epilogue;           // statements run after the user's main (a wrapper calls them)
   std::string emit_prefix;        // geometry stage: "expr, " evaluated before each EmitVertex
 };

@@ -408,6 +408,7 @@ PreparedSource prepare_source(Stage stage, std::string_view source, const Compil
   if (out.error.empty() && v.es && v.version == 100) out.error = es100_function_declaration_errors(stage, source);
   if (v.es && v.version == 100) out.invariants = es100_invariants(stage, out.text);
   if (out.error.empty() && v.es && v.version == 100) es100_fold_constant_sequences(out.text);
+  std::string prologue;  // statements before the user's main
   std::string epilogue;  // statements after the user's main
   std::string emit_prefix;  // geometry shaders: expressions evaluated before each emit
   if (xfb) {
@@ -432,6 +433,7 @@ PreparedSource prepare_source(Stage stage, std::string_view source, const Compil
     const bool compatibility = v.version < 140 || v.compatibility || (options.compatibility && v.version == 140);
     LegacyLowering legacy = lower_legacy_builtins(stage, out.text, compatibility, next_stage_reads, stage_uses);
     out.preamble += legacy.preamble;
+    prologue += legacy.prologue;
     epilogue += legacy.epilogue;
     emit_prefix += legacy.emit_prefix;
   } else {
@@ -444,7 +446,8 @@ PreparedSource prepare_source(Stage stage, std::string_view source, const Compil
   // UPPER_LEFT) or up (LOWER_LEFT); Vulkan's runs with the framebuffer rows, which are GL's rows
   // here (no y flip): t = a y + b from a state uniform glvk fills, (-1, 1) or (1, 0). The macro
   // does not expand inside itself, so its gl_PointCoord is the built-in.
-  if (stage == Stage::Fragment && options.point_coord_from_state && source.find("gl_PointCoord") != std::string_view::npos)
+  if (stage == Stage::Fragment && options.point_coord_from_state &&
+      (source.find("gl_PointCoord") != std::string_view::npos || prologue.find("gl_PointCoord") != std::string::npos))
     out.preamble += "uniform highp vec2 glvk_PointCoordTransform;\n"
                     "#define gl_PointCoord vec2(gl_PointCoord.x, gl_PointCoord.y * glvk_PointCoordTransform.x + "
                     "glvk_PointCoordTransform.y)\n";
@@ -462,9 +465,9 @@ PreparedSource prepare_source(Stage stage, std::string_view source, const Compil
     out.preamble += "#define EmitStreamVertex(s) (" + emit_prefix + "EmitStreamVertex(s))\n";
   }
   // Only the compilation unit that defines main gets the wrapper (a stage may have several).
-  if (!epilogue.empty() && defines_main(out.text)) {
+  if ((!prologue.empty() || !epilogue.empty()) && defines_main(out.text)) {
     out.preamble += "#define main glvk_user_main\n";
-    out.text += "\n#undef main\nvoid main() { glvk_user_main(); " + epilogue + "}\n";
+    out.text += "\n#undef main\nvoid main() { " + prologue + "glvk_user_main(); " + epilogue + "}\n";
   }
   return out;
 }

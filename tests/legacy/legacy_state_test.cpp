@@ -371,6 +371,46 @@ TEST_F(LegacyStateTest, ShadersWritingNoClipVertexAreClippedByTheirPosition) {
   glDeleteProgram(p);
 }
 
+// 14.4.1: while points are drawn as sprites, COORD_REPLACE gives a GLSL fragment shader's
+// gl_TexCoord[i] the point's (s, t, 0, 1) (s left to right across the point) in place of what the
+// vertex shader wrote; other units, and other primitives, keep the vertex shader's coordinates.
+TEST_F(LegacyStateTest, CoordReplaceGivesShadersThePointsCoordinates) {
+  const GLuint p = link(
+      "#version 110\n"
+      "void main() { gl_Position = gl_Vertex; gl_TexCoord[0] = vec4(0.25); gl_TexCoord[1] = vec4(0.5); }\n",
+      "#version 110\nvoid main() { gl_FragColor = vec4(gl_TexCoord[0].xw, gl_TexCoord[1].x, 1.0); }\n");
+  glUseProgram(p);
+  glEnable(GL_POINT_SPRITE);
+  glTexEnvi(GL_POINT_SPRITE, GL_COORD_REPLACE, GL_TRUE);
+  glPointSize(16.0f);
+  const auto point = [] {
+    glClear(GL_COLOR_BUFFER_BIT);
+    glBegin(GL_POINTS);
+    glVertex2f(0, 0);
+    glEnd();
+  };
+  point();  // a 16-pixel point over pixels 8..23: s = (x + 0.5 - 8) / 16
+  EXPECT_TRUE(near(8, 16, {8, 255, 128, 255}));    // s = 1/32, q = 1
+  EXPECT_TRUE(near(23, 16, {247, 255, 128, 255}));  // s = 31/32
+  glTexEnvi(GL_POINT_SPRITE, GL_COORD_REPLACE, GL_FALSE);
+  point();
+  EXPECT_TRUE(near(8, 16, {64, 64, 128, 255}));
+  glTexEnvi(GL_POINT_SPRITE, GL_COORD_REPLACE, GL_TRUE);
+  glDisable(GL_POINT_SPRITE);  // no sprites: the vertex shader's coordinates
+  point();
+  EXPECT_TRUE(near(16, 16, {64, 64, 128, 255}));
+  glEnable(GL_POINT_SPRITE);
+  glClear(GL_COLOR_BUFFER_BIT);
+  quad(-1, 1);  // not points
+  EXPECT_TRUE(near(16, 16, {64, 64, 128, 255}));
+  glTexEnvi(GL_POINT_SPRITE, GL_COORD_REPLACE, GL_FALSE);
+  glDisable(GL_POINT_SPRITE);
+  glPointSize(1.0f);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glUseProgram(0);
+  glDeleteProgram(p);
+}
+
 // 14.4: the state, its errors, and the derived size clamp(size sqrt(1 / (a + b d + c d^2)), min, max).
 TEST_F(LegacyStateTest, PointParametersStateErrorsAndAttenuation) {
   float v[4] = {};

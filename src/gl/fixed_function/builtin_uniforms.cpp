@@ -13,6 +13,7 @@
 #include "ff_math.h"
 #include "framebuffer_internal.h"
 #include "glvk/st/context.h"
+#include "glvk/st/program.h"
 #include "legacy_internal.h"
 
 namespace glvk::gl {
@@ -30,7 +31,7 @@ enum Field : std::uint8_t {
   kLightModelAmbient, kSceneColor, kProductAmbient, kProductDiffuse, kProductSpecular,  // variant: face
   kTexEnvColor, kEyePlane, kObjectPlane,  // variant: coordinate S, T, R, Q
   kFogColor, kFogDensity, kFogStart, kFogEnd, kFogScale, kTwoSide, kClipPlaneEnables,
-  kClampVertexColor, kFramebufferHeight, kPointCoordTransform,
+  kClampVertexColor, kFramebufferHeight, kPointCoordTransform, kTexCoordReplace,
 };
 constexpr std::uint8_t kInverse = 1, kTranspose = 2;
 
@@ -89,6 +90,7 @@ constexpr Name kNames[] = {
     {"gl_ClampVertexColor", "", kClampVertexColor},  // glvk's own: CLAMP_VERTEX_COLOR applies
     {"gl_FramebufferHeight", "", kFramebufferHeight},  // glvk's own: gl_FragCoord's upper-left origin
     {"gl_PointCoordTransform", "", kPointCoordTransform},  // glvk's own: POINT_SPRITE_COORD_ORIGIN
+    {"gl_TexCoordReplace", "", kTexCoordReplace},  // glvk's own: COORD_REPLACE units while sprites are drawn
 };
 
 Vec4 product(const Vec4& a, const Vec4& b) { return {a[0] * b[0], a[1] * b[1], a[2] * b[2], a[3] * b[3]}; }
@@ -135,7 +137,7 @@ struct Value {
 };
 
 // `fixed_vertex`: the program's vertex stage is the generated fixed-function one (ff_partner.cpp).
-Value value_of(Context& ctx, const Builtin& b, bool fixed_vertex) {
+Value value_of(Context& ctx, const Builtin& b, bool fixed_vertex, bool sprites) {
   const LegacyState& l = ctx.legacy;
   Value out;
   auto vec4 = [&](const Vec4& v) {
@@ -243,6 +245,13 @@ Value value_of(Context& ctx, const Builtin& b, bool fixed_vertex) {
       std::memcpy(out.v, &on, 4);
       break;
     }
+    case kTexCoordReplace: {  // the units whose gl_TexCoord[] the point's coordinates replace
+      std::int32_t units = 0;
+      for (unsigned u = 0; sprites && u < kFixedTextureUnits; ++u)
+        if (l.coord_replace[u]) units |= std::int32_t(1u << u);
+      std::memcpy(out.v, &units, 4);
+      break;
+    }
     case kPointCoordTransform: {  // t = a y + b (src/glsl's gl_PointCoord)
       const bool upper_left = l.point.sprite_coord_origin == GL_UPPER_LEFT;
       out.v[0] = upper_left ? -1.0f : 1.0f;
@@ -292,9 +301,14 @@ void resolve_builtin_uniforms(ProgramObject& p, const glsl::Program& r) {
   }
 }
 
-void write_builtin_uniforms(Context& ctx, ProgramObject& p) {
+void write_builtin_uniforms(Context& ctx, ProgramObject& p, GLenum mode) {
+  // Points are drawn as sprites (14.4.1) for a point draw that no geometry or tessellation stage
+  // turns into other primitives, with POINT_SPRITE enabled.
+  const glsl::Program* r = p.executable ? &p.executable->reflection() : nullptr;
+  const std::uint32_t reshaping = 1u << unsigned(glsl::Stage::Geometry) | 1u << unsigned(glsl::Stage::TessEvaluation);
+  const bool sprites = mode == GL_POINTS && r && !(r->stages & reshaping) && capability_enabled(ctx, GL_POINT_SPRITE);
   for (const Builtin& b : p.builtin_uniforms) {
-    const Value v = value_of(ctx, b, p.fixed_function);
+    const Value v = value_of(ctx, b, p.fixed_function, sprites);
     std::byte* at = p.default_block.data() + b.offset;
     if (b.offset + std::size_t(v.columns > 1 ? (v.columns - 1) * b.matrix_stride : 0) + std::size_t(v.rows) * 4 >
         p.default_block.size())
