@@ -1,0 +1,98 @@
+// Draws with ARB_vertex_program / ARB_fragment_program: the enabled stages' translations (GLSL
+// from arb_program/) linked into one program per pair of loaded strings, the other stage
+// fixed-function processing through the same partner mechanism a GLSL program lacking a stage
+// uses (ff_partner.cpp). Before each draw the env and local parameters are written into the
+// uniform arrays the translation declared.
+#include <cstring>
+
+#include "arb_program_object.h"
+#include "ff_program.h"
+#include "legacy_internal.h"
+#include "program_lookup.h"
+#include "glvk/st/context.h"
+#include "glvk/st/program.h"
+
+namespace glvk::gl {
+
+namespace {
+
+// The loaded program of an enabled target; null with `failed` after the draw's error
+// (ARB_vertex_program 2.14.1.6: INVALID_OPERATION for an enabled target whose program is not valid).
+const ArbProgram* enabled_program(Context& ctx, const char* fn, ArbProgramContext& s, int t, bool& failed) {
+  if (!capability_enabled(ctx, t ? GL_FRAGMENT_PROGRAM_ARB : GL_VERTEX_PROGRAM_ARB)) return nullptr;
+  const ArbProgram& p = *s.bound[std::size_t(t)];
+  if (!p.loaded) {
+    ctx.error(GL_INVALID_OPERATION, "%s: %s is enabled and its bound program is not valid", fn,
+              t ? "FRAGMENT_PROGRAM_ARB" : "VERTEX_PROGRAM_ARB");
+    failed = true;
+  }
+  return p.loaded ? &p : nullptr;
+}
+
+void link(Context& ctx, const ArbProgram* vp, const ArbProgram* fp, ArbProgramContext::Linked& out) {
+  std::vector<glsl::ShaderSource> sources;
+  glsl::LinkOptions options;
+  options.compile = shader_compile_options(ctx);
+  if (vp) {
+    sources.push_back({glsl::Stage::Vertex, vp->translation.glsl});
+    for (unsigned n = 0; n < arb::kMaxVertexAttribs; ++n)
+      if (vp->translation.generic_attribs >> n & 1u) options.attribute_locations["arb_attrib" + std::to_string(n)] = n;
+  }
+  if (fp) sources.push_back({glsl::Stage::Fragment, fp->translation.glsl});
+  std::shared_ptr<st::Program> linked = st::link_program(ctx.st().shared_screen(), sources, options);
+  if (!linked->linked()) {
+    out.error = linked->reflection().log;
+    return;
+  }
+  ff::ProgramEntry e;
+  // Samplers are ff_texture<unit>, each on its unit, as in the generated fixed-function stages.
+  ff::adopt_program(e, linked, false);
+  e.program->fixed_stages = plan_fixed_stages(ctx, sources, options, e.program->executable->reflection());
+  out.program = std::move(e.program);
+}
+
+// program.env[] and program.local[] of one stage into the uniform arrays named for them.
+void write_parameters(ProgramObject& p, const glsl::Program& r, arb::Kind kind, const std::vector<Vec4>& env,
+                      const std::vector<Vec4>& local) {
+  for (const glsl::Uniform& u : r.uniforms) {
+    const std::vector<Vec4>* values = nullptr;
+    if (u.name.rfind(arb::env_uniform(kind), 0) == 0) values = &env;
+    else if (u.name.rfind(arb::local_uniform(kind), 0) == 0) values = &local;
+    if (!values || u.block_index >= 0) continue;
+    const std::size_t stride = u.array_stride ? u.array_stride : sizeof(Vec4);
+    for (std::uint32_t i = 0; i < u.array_size && i < values->size(); ++i) {
+      const std::size_t at = u.offset + i * stride;
+      if (at + sizeof(Vec4) <= p.default_block.size()) std::memcpy(p.default_block.data() + at, (*values)[i].data(), sizeof(Vec4));
+    }
+  }
+  ++p.uniform_serial;
+}
+
+}  // namespace
+
+ProgramObject* arb_program_for_draw(Context& ctx, const char* fn, GLenum mode, bool& active) {
+  active = false;
+  if (!ctx.arb_programs) return nullptr;  // no ARB program command yet: nothing can be enabled with one
+  ArbProgramContext& s = *ctx.arb_programs;
+  bool failed = false;
+  const ArbProgram* vp = enabled_program(ctx, fn, s, 0, failed);
+  const ArbProgram* fp = enabled_program(ctx, fn, s, 1, failed);
+  active = failed || vp || fp;
+  if (failed || !active) return nullptr;
+  auto [it, inserted] = s.linked.try_emplace({vp ? vp->serial : 0, fp ? fp->serial : 0});
+  ArbProgramContext::Linked& l = it->second;
+  if (inserted) link(ctx, vp, fp, l);
+  if (!l.program) {
+    ctx.error(GL_INVALID_OPERATION, "%s: the ARB programs do not link: %s", fn, l.error.c_str());
+    return nullptr;
+  }
+  ProgramObject& p = *l.program;
+  const glsl::Program& r = p.executable->reflection();
+  if (vp) write_parameters(p, r, arb::Kind::Vertex, s.env[0], vp->local);
+  if (fp) write_parameters(p, r, arb::Kind::Fragment, s.env[1], fp->local);
+  if (!p.builtin_uniforms.empty()) write_builtin_uniforms(ctx, p);
+  if (p.fixed_stages) return program_with_fixed_stage(ctx, fn, p, mode);
+  return &p;
+}
+
+}  // namespace glvk::gl
