@@ -199,10 +199,10 @@ TEST_F(ArbProgramTest, FragmentInstructions) {
   EXPECT_TRUE(near(fragment_result("SWZ result.color, {1, 2, 3, 4}, -w, 0, x, -1;\n"), {-4, 0, 1, -1}));
   // Scalar instructions replicate: EX2 2^3, LG2 of |-8|, RSQ of |-4|, RCP, POW.
   EXPECT_TRUE(near(fragment_result("EX2 result.color, {3, 0, 0, 0}.x;\n"), {8, 8, 8, 8}));
-  EXPECT_TRUE(near(fragment_result("LG2 result.color, -8;\n"), {3, 3, 3, 3}));
+  EXPECT_TRUE(near(fragment_result("LG2 result.color, -{8}.x;\n"), {3, 3, 3, 3}));
   EXPECT_TRUE(near(fragment_result("RSQ result.color, {0, -4, 0, 0}.y;\n"), {0.5f, 0.5f, 0.5f, 0.5f}));
-  EXPECT_TRUE(near(fragment_result("POW result.color, 2, 3;\n"), {8, 8, 8, 8}));
-  EXPECT_TRUE(near(fragment_result("SCS result.color.xy, 0;\nMOV result.color.zw, 2;\n"), {1, 0, 2, 2}));
+  EXPECT_TRUE(near(fragment_result("POW result.color, {2}.x, {3}.x;\n"), {8, 8, 8, 8}));
+  EXPECT_TRUE(near(fragment_result("SCS result.color.xy, {0}.x;\nMOV result.color.zw, 2;\n"), {1, 0, 2, 2}));
   // FLR and FRC (x - floor(x)), SGE and SLT, MAD with negated and swizzled operands, _SAT.
   EXPECT_TRUE(near(fragment_result("FRC result.color, {-1.25, 1.5, 0, 2};\n"), {0.75f, 0.5f, 0, 0}));
   EXPECT_TRUE(near(fragment_result("FLR result.color, {-1.25, 1.5, 0, 2};\n"), {-2, 1, 0, 2}));
@@ -222,9 +222,9 @@ TEST_F(ArbProgramTest, KillDiscardsOnANegativeComponent) {
 // ARB_vertex_program 2.14.5's formulas (EXP, LOG, ARL's floor and relative addressing).
 TEST_F(ArbProgramTest, VertexInstructions) {
   // EXP 2.5: (2^floor, fraction, 2^2.5, 1).
-  EXPECT_TRUE(near(vertex_result("EXP result.texcoord[0], 2.5;\n"), {4, 0.5f, std::exp2(2.5f), 1}, 1e-3f));
+  EXPECT_TRUE(near(vertex_result("EXP result.texcoord[0], {2.5}.x;\n"), {4, 0.5f, std::exp2(2.5f), 1}, 1e-3f));
   // LOG -10: (floor(log2 10), 10 / 2^3, log2 10, 1).
-  EXPECT_TRUE(near(vertex_result("LOG result.texcoord[0], -10;\n"), {3, 1.25f, std::log2(10.0f), 1}, 1e-3f));
+  EXPECT_TRUE(near(vertex_result("LOG result.texcoord[0], -{10}.x;\n"), {3, 1.25f, std::log2(10.0f), 1}, 1e-3f));
   // ARL floors (1.7 -> 1); p[A0.x + 1] is p[2]; p[A0.x - 1] is p[0].
   glProgramLocalParameter4fARB(GL_VERTEX_PROGRAM_ARB, 0, 1.7f, 0, 0, 0);
   const std::string addressing =
@@ -267,6 +267,31 @@ TEST_F(ArbProgramTest, OtherStageStaysFixedFunction) {
   glDisable(GL_FRAGMENT_PROGRAM_ARB);
   EXPECT_TRUE(near(pixel(), {1, 0.5f, 0.5f, 1}));
   EXPECT_TRUE(near(pixel(0, 0), {0, 0, 0, 0}));
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
+// ARB_vertex_program 5.4: glBindProgramARB and the parameter commands are compiled into display
+// lists (executed by glCallList, not at compile time).
+TEST_F(ArbProgramTest, ParametersAndBindingsCompileIntoLists) {
+  GLuint p = 0;
+  glGenProgramsARB(1, &p);
+  const GLuint list = glGenLists(1);
+  glNewList(list, GL_COMPILE);
+  glProgramEnvParameter4fARB(GL_FRAGMENT_PROGRAM_ARB, 0, 1, 2, 3, 4);
+  glBindProgramARB(GL_FRAGMENT_PROGRAM_ARB, p);
+  glEndList();
+  GLfloat f[4] = {};
+  glGetProgramEnvParameterfvARB(GL_FRAGMENT_PROGRAM_ARB, 0, f);
+  EXPECT_EQ(f[0], 0.0f);
+  GLint bound = -1;
+  glGetProgramivARB(GL_FRAGMENT_PROGRAM_ARB, GL_PROGRAM_BINDING_ARB, &bound);
+  EXPECT_EQ(bound, 0);
+  glCallList(list);
+  glGetProgramEnvParameterfvARB(GL_FRAGMENT_PROGRAM_ARB, 0, f);
+  EXPECT_EQ(f[0], 1.0f);
+  EXPECT_EQ(f[3], 4.0f);
+  glGetProgramivARB(GL_FRAGMENT_PROGRAM_ARB, GL_PROGRAM_BINDING_ARB, &bound);
+  EXPECT_EQ(bound, GLint(p));
   EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
 }
 

@@ -89,6 +89,15 @@ TEST(ArbTranslate, FragmentProgramTexturesAndOptions) {
   EXPECT_NE(t.glsl.find("gl_Fog.density"), std::string::npos);
 }
 
+TEST(ArbTranslate, RepeatedOptionsAndAliasesThatDoNotOverlap) {
+  EXPECT_TRUE(fp("!!ARBfp1.0 OPTION ARB_precision_hint_nicest; OPTION ARB_precision_hint_nicest; END").ok);
+  // Vertex program words are names in a fragment program.
+  EXPECT_TRUE(fp("!!ARBfp1.0 TEMP ARL, vertex; MOV vertex, fragment.color; MOV result.color, vertex; END").ok);
+  EXPECT_TRUE(vp("!!ARBvp1.0 MOV result.position, vertex.normal; MOV result.color, vertex.attrib[1]; END").ok);
+  // Repeated parameters are fine in an array read at constant indices.
+  EXPECT_TRUE(vp("!!ARBvp1.0 PARAM a[2] = { program.env[0], program.env[0] }; MOV result.position, a[1]; END").ok);
+}
+
 TEST(ArbTranslate, DrawBuffersWriteEachColourOutput) {
   const Translation t = fp(
       "!!ARBfp1.0 OPTION ARB_draw_buffers;\n"
@@ -127,6 +136,16 @@ TEST(ArbTranslate, ErrorPositions) {
       {Kind::Fragment, "!!ARBfp1.0 ARL result.color, fragment.color; END", "ARL"},      // vp only
       {Kind::Fragment, "!!ARBfp1.0 MOV result.color, vertex.color; END", "vertex"},
       {Kind::Fragment, "!!ARBfp1.0 MOV result.color, fragment.color.xyrz; END", "xyrz"},  // mixed swizzle sets
+      {Kind::Fragment, "!!ARBfp1.0 SWZ result.color, fragment.color, a, b, x, r; END", "x, r"},
+      {Kind::Fragment, "!!ARBfp1.0 COS result.color, 3.14159; END", "; END"},  // scalar constants need .x too
+      {Kind::Fragment, "!!ARBfp1.0 OPTION ARB_precision_hint_nicest; OPTION ARB_precision_hint_fastest; END",
+       "ARB_precision_hint_fastest"},
+      {Kind::Vertex, "!!ARBvp1.0 TEMP vertex; END", "vertex"},  // reserved words
+      {Kind::Vertex, "!!ARBvp1.0 TEMP MOV; END", "MOV"},
+      // vertex.normal is generic attribute 2's alias: not both.
+      {Kind::Vertex, "!!ARBvp1.0 ATTRIB a = vertex.normal; ATTRIB b = vertex.attrib[2]; END", "vertex.attrib"},
+      {Kind::Vertex, "!!ARBvp1.0 PARAM a[2] = { program.env[0], program.env[0] }; ADDRESS A0; ARL A0.x, {1.5}.x; "
+                     "MOV result.position, a[A0.x]; END", "a[A0"},  // a parameter twice, addressed relatively
   };
   for (const Case& c : cases) EXPECT_TRUE(fails_at(translate(c.kind, c.text), c.text, c.at)) << c.text;
 }

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <span>
 
 #include "arb_bindings.h"
 #include "arb_translate.h"
@@ -22,6 +23,7 @@ struct Symbol {
   unsigned size = 0;    // PARAM arrays: their length (0: a single vector)
   char scalar = 0;      // outputs: the component a scalar output takes ('x' or 'z'), 0 for vec4 ones
   int generic = -1;     // attribs: the generic attribute n of vertex.attrib[n]
+  bool repeats = false; // PARAM arrays: one program parameter bound twice (no relative addressing)
 };
 
 enum class Op { Vector1, Vector2, Vector3, Scalar1, Scalar2, Swz, Arl, Tex, Kil };
@@ -103,10 +105,12 @@ class Translator {
   std::string prelude_, body_;
   std::set<std::string> attribs_;
   unsigned params_ = 0;
-  bool fog_option_ = false, precision_option_ = false, draw_buffers_ = false, shadow_ = false;
+  std::string precision_;  // the precision hint option given
+  bool draw_buffers_ = false, shadow_ = false;
   std::string fog_;  // linear, exp or exp2
   bool indexed_color_ = false;  // result.color[n]: gl_FragData instead of gl_FragColor
   std::set<std::string> written_since_fetch_;
+  std::uint32_t conventional_ = 0, generic_ = 0;  // vertex attributes bound, by generic index
 };
 
 char Translator::component(char c, std::size_t at) const {
@@ -122,6 +126,21 @@ char Translator::component(char c, std::size_t at) const {
 }
 
 void Translator::declare(const std::string& name, std::size_t at, Symbol s) {
+  // The grammar's keywords, instructions and binding roots of this kind of program are no names
+  // (ARB_vertex_program 2.14.2, ARB_fragment_program 3.11.2: a fragment program may name a
+  // temporary ARL or vertex).
+  static const char* const kReserved[] = {"ALIAS", "ATTRIB", "END", "OPTION", "OUTPUT", "PARAM", "TEMP", "program",
+                                          "result", "state"};
+  static const char* const kVertexReserved[] = {"ADDRESS", "vertex"};
+  static const char* const kFragmentReserved[] = {"fragment", "texture"};
+  for (const char* r : kReserved)
+    if (name == r) sc_.fail_at(at, "'" + name + "' is a reserved word");
+  for (const char* r : vertex() ? std::span<const char* const>(kVertexReserved) : std::span<const char* const>(kFragmentReserved))
+    if (name == r) sc_.fail_at(at, "'" + name + "' is a reserved word");
+  for (const Opcode& o : kOpcodes)
+    if ((vertex() ? o.vertex : o.fragment) &&
+        (name == o.name || (!vertex() && name == std::string(o.name) + "_SAT")))
+      sc_.fail_at(at, "'" + name + "' is a reserved word");
   if (symbols_.count(name)) sc_.fail_at(at, "'" + name + "' is already declared");
   symbols_.emplace(name, std::move(s));
 }
@@ -199,12 +218,11 @@ void Translator::option() {
     sc_.fail_at(at, "unknown option '" + name + "'");
   }
   if (name == "ARB_fog_linear" || name == "ARB_fog_exp" || name == "ARB_fog_exp2") {
-    if (fog_option_) sc_.fail_at(at, "only one fog option may be given");
-    fog_option_ = true;
+    if (!fog_.empty() && fog_ != name.substr(8)) sc_.fail_at(at, "only one fog option may be given");
     fog_ = name.substr(8);
   } else if (name == "ARB_precision_hint_fastest" || name == "ARB_precision_hint_nicest") {
-    if (precision_option_) sc_.fail_at(at, "only one precision hint may be given");
-    precision_option_ = true;
+    if (!precision_.empty() && precision_ != name) sc_.fail_at(at, "only one precision hint may be given");
+    precision_ = name;
   } else if (name == "ARB_draw_buffers") {
     draw_buffers_ = true;
   } else if (name == "ARB_fragment_program_shadow") {
@@ -290,7 +308,12 @@ void Translator::param_declaration() {
     } while (sc_.accept(','));
     sc_.expect('}');
     if (size && items.size() != size) sc_.fail_at(s_at, "the array's size does not match its initializers");
-    declare(name, n_at, {SymKind::Param, var, unsigned(items.size())});
+    Symbol sym{SymKind::Param, var, unsigned(items.size())};
+    // ARB_vertex_program 2.14.3.4: a relatively addressed array binds each parameter once.
+    std::set<std::string> bound;
+    for (const std::string& item : items)
+      if (item.compare(0, 4, "arb_") == 0 && !bound.insert(item).second) sym.repeats = true;
+    declare(name, n_at, sym);
     prelude_ += "  vec4 " + var + "[" + std::to_string(items.size()) + "];\n";
     for (std::size_t i = 0; i < items.size(); ++i) prelude_ += "  " + var + "[" + std::to_string(i) + "] = " + items[i] + ";\n";
     params_ += unsigned(items.size());
@@ -381,24 +404,36 @@ std::string Translator::attrib_binding(int* generic) {
   const std::size_t p = sc_.here();
   const std::string what = sc_.ident();
   std::string expr, key = what;
+  // The generic attribute a vertex binding is or aliases (ARB_vertex_program table X.2.1:
+  // position 0, normal 2, colours 3 and 4, fog coordinate 5, texture coordinates 8 + n); a
+  // conventional attribute and its generic alias may not both be bound.
+  int alias = -1;
+  bool is_generic = false;
   if (vertex()) {
     if (what == "position") {
       expr = "gl_Vertex";
+      alias = 0;
     } else if (what == "normal") {
       expr = "vec4(gl_Normal, 1.0)";
+      alias = 2;
     } else if (what == "color") {
       const bool secondary = sc_.accept_member("secondary");
       if (!secondary) sc_.accept_member("primary");
       expr = secondary ? "gl_SecondaryColor" : "gl_Color";
       key += secondary ? ".secondary" : "";
+      alias = secondary ? 4 : 3;
     } else if (what == "fogcoord") {
       expr = "vec4(gl_FogCoord, 0.0, 0.0, 1.0)";
+      alias = 5;
     } else if (what == "texcoord") {
       const unsigned n = optional_index(sc_, 0, kMaxTextureCoords, "texture coordinate set");
       expr = "gl_MultiTexCoord" + std::to_string(n);
       key += std::to_string(n);
+      alias = int(8 + n);
     } else if (what == "attrib") {
       const unsigned n = required_index(sc_, kMaxVertexAttribs, "vertex attribute");
+      alias = int(n);
+      is_generic = true;
       // Generic attribute 0 is the vertex position (ARB_vertex_program table X.2.1).
       if (n == 0) {
         expr = "gl_Vertex";
@@ -434,7 +469,10 @@ std::string Translator::attrib_binding(int* generic) {
       sc_.fail_at(p, "unknown fragment attribute '" + what + "'");
     }
   }
-  (void)at;
+  if (alias >= 0) {
+    (is_generic ? generic_ : conventional_) |= 1u << alias;
+    if (conventional_ & generic_) sc_.fail_at(at, "a conventional attribute and its generic alias are both bound");
+  }
   attribs_.insert(key);
   return expr;
 }
@@ -509,11 +547,9 @@ std::string Translator::source(bool scalar) {
   const std::size_t at = sc_.here();
   std::string base;
   const std::string w = sc_.peek_ident();
-  bool scalar_constant = false;  // replicated already: a scalar operand needs no selector
   if (w.empty()) {
-    scalar_constant = sc_.peek() != '{';
     base = constant_vector(true);  // a literal in the GLSL: no parameter slot
-  } else if (w == "vertex" || w == "fragment") {
+  } else if ((w == "vertex" || w == "fragment") && !symbols_.count(w)) {
     if (w != (vertex() ? "vertex" : "fragment")) sc_.fail_at(at, "'" + w + "' is not available in this program");
     base = attrib_binding();
   } else if (w == "state") {
@@ -550,6 +586,7 @@ std::string Translator::source(bool scalar) {
           if (i >= s.size) sc_.fail_at(i_at, "array index out of range");
           base = s.glsl + "[" + std::to_string(i) + "]";
         } else {
+          if (s.repeats) sc_.fail_at(at, "'" + name + "' binds a program parameter twice: no relative addressing");
           // Relative addressing (ARB_vertex_program 2.14.4.1): A.x plus an offset; the spec's
           // [-64, 63] is a minimum, glvk takes any offset within MAX_PROGRAM_PARAMETERS.
           if (!vertex()) sc_.fail("relative addressing needs a vertex program");
@@ -576,7 +613,7 @@ std::string Translator::source(bool scalar) {
         break;
     }
   }
-  const std::string swz = swizzle_suffix(scalar && !scalar_constant);
+  const std::string swz = swizzle_suffix(scalar);
   std::string e = swz.empty() ? base : "(" + base + ")" + swz;
   if (scalar) e = "vec4(" + e + ")";
   return negate ? "(-" + e + ")" : e;
@@ -723,6 +760,7 @@ void Translator::instruction(const Opcode& op, bool saturate) {
     else sc_.accept('+');
     const std::string base = source(false);
     std::string comps[4];
+    bool rgba = false, xyzw = false;
     for (int i = 0; i < 4; ++i) {
       sc_.expect(',');
       bool minus = false;
@@ -737,6 +775,8 @@ void Translator::instruction(const Opcode& op, bool saturate) {
       } else {
         const std::string n = sc_.ident();
         if (n.size() != 1) sc_.fail_at(c_at, "an extended swizzle takes 0, 1 or a component");
+        (std::string("rgba").find(n[0]) != std::string::npos ? rgba : xyzw) = true;
+        if (rgba && xyzw) sc_.fail_at(c_at, "an extended swizzle mixes xyzw and rgba");
         c = "(" + base + ")." + std::string(1, component(n[0], c_at));
       }
       comps[i] = minus ? "-" + c : c;

@@ -4,6 +4,7 @@
 // uses (ff_partner.cpp). Before each draw the env and local parameters are written into the
 // uniform arrays the translation declared.
 #include <cstring>
+#include <set>
 
 #include "arb_program_object.h"
 #include "ff_program.h"
@@ -68,6 +69,24 @@ void write_parameters(ProgramObject& p, const glsl::Program& r, arb::Kind kind, 
   ++p.uniform_serial;
 }
 
+// Drops the linked programs of strings no program object holds any more (reloaded or deleted),
+// so that a program reloaded every frame does not grow the cache.
+void forget_replaced(Context& ctx, ArbProgramContext& s) {
+  if (s.linked.size() < 16) return;
+  std::set<std::uint64_t> live{0};
+  for (const auto& p : s.defaults) live.insert(p->serial);
+  {
+    ShareGroup& group = ctx.share_group();
+    std::lock_guard lock(group.mutex);
+    if (group.arb_programs)
+      for (const auto& [name, p] : group.arb_programs->programs)
+        if (p) live.insert(p->serial);
+  }
+  std::erase_if(s.linked, [&](const auto& entry) {
+    return !live.count(entry.first.first) || !live.count(entry.first.second);
+  });
+}
+
 }  // namespace
 
 ProgramObject* arb_program_for_draw(Context& ctx, const char* fn, GLenum mode, bool& active) {
@@ -79,7 +98,9 @@ ProgramObject* arb_program_for_draw(Context& ctx, const char* fn, GLenum mode, b
   const ArbProgram* fp = enabled_program(ctx, fn, s, 1, failed);
   active = failed || vp || fp;
   if (failed || !active) return nullptr;
-  auto [it, inserted] = s.linked.try_emplace({vp ? vp->serial : 0, fp ? fp->serial : 0});
+  const std::pair<std::uint64_t, std::uint64_t> key{vp ? vp->serial : 0, fp ? fp->serial : 0};
+  if (!s.linked.count(key)) forget_replaced(ctx, s);
+  auto [it, inserted] = s.linked.try_emplace(key);
   ArbProgramContext::Linked& l = it->second;
   if (inserted) link(ctx, vp, fp, l);
   if (!l.program) {
