@@ -7,31 +7,17 @@
 #include <cstring>
 #include <string>
 
-#include "gl_fixture.h"
+#include "legacy_framebuffer.h"
 
 namespace glvk::test {
 namespace {
 
-constexpr int kSize = 8;
 using Vec4 = std::array<float, 4>;
 
-class ArbProgramTest : public GlTest {
+// Fragment colours reach the float buffer unclamped (CLAMP_FRAGMENT_COLOR FIXED_ONLY).
+class ArbProgramTest : public LegacyFramebufferTest {
  protected:
-  std::vector<EGLint> context_attributes() const override { return compatibility_context_attributes(); }
-
-  void SetUp() override {
-    GlTest::SetUp();
-    glGenTextures(1, &target_);
-    glBindTexture(GL_TEXTURE_2D, target_);
-    glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA32F, kSize, kSize);
-    glGenFramebuffers(1, &fbo_);
-    glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
-    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, target_, 0);
-    glViewport(0, 0, kSize, kSize);
-    glClearColor(0, 0, 0, 0);
-    glClear(GL_COLOR_BUFFER_BIT);
-    // Fragment colours reach the float buffer unclamped (CLAMP_FRAGMENT_COLOR FIXED_ONLY).
-  }
+  GLenum colour_format() const override { return GL_RGBA32F; }
 
   // Loads `text` into a new program of `target`, bound; expects no error.
   GLuint load(GLenum target, const std::string& text) {
@@ -84,7 +70,6 @@ class ArbProgramTest : public GlTest {
     return pixel();
   }
 
-  GLuint target_ = 0, fbo_ = 0;
 };
 
 ::testing::AssertionResult near(const Vec4& got, const Vec4& expected, float tolerance = 1e-4f) {
@@ -130,18 +115,17 @@ TEST_F(ArbProgramTest, ObjectErrorsAndQueries) {
   EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
   glGetIntegerv(GL_PROGRAM_ERROR_POSITION_ARB, &position);
   EXPECT_EQ(position, -1);
+  auto vertex_iv = [](GLenum pname) {
+    GLint v = -1;
+    glGetProgramivARB(GL_VERTEX_PROGRAM_ARB, pname, &v);
+    return v;
+  };
+  EXPECT_EQ(vertex_iv(GL_PROGRAM_LENGTH_ARB), GLint(good.size()));
+  EXPECT_EQ(vertex_iv(GL_PROGRAM_BINDING_ARB), GLint(p));
+  EXPECT_EQ(vertex_iv(GL_PROGRAM_INSTRUCTIONS_ARB), 2);
+  EXPECT_EQ(vertex_iv(GL_PROGRAM_TEMPORARIES_ARB), 1);
+  EXPECT_GE(vertex_iv(GL_MAX_PROGRAM_ENV_PARAMETERS_ARB), 96);  // ARB_vertex_program's minimum
   GLint v = 0;
-  glGetProgramivARB(GL_VERTEX_PROGRAM_ARB, GL_PROGRAM_LENGTH_ARB, &v);
-  EXPECT_EQ(v, GLint(good.size()));
-  glGetProgramivARB(GL_VERTEX_PROGRAM_ARB, GL_PROGRAM_BINDING_ARB, &v);
-  EXPECT_EQ(v, GLint(p));
-  glGetProgramivARB(GL_VERTEX_PROGRAM_ARB, GL_PROGRAM_INSTRUCTIONS_ARB, &v);
-  EXPECT_EQ(v, 2);
-  glGetProgramivARB(GL_VERTEX_PROGRAM_ARB, GL_PROGRAM_TEMPORARIES_ARB, &v);
-  EXPECT_EQ(v, 1);
-  // ARB_vertex_program table X.X minimums.
-  glGetProgramivARB(GL_VERTEX_PROGRAM_ARB, GL_MAX_PROGRAM_ENV_PARAMETERS_ARB, &v);
-  EXPECT_GE(v, 96);
   glGetProgramivARB(GL_VERTEX_PROGRAM_ARB, GL_MAX_PROGRAM_ALU_INSTRUCTIONS_ARB, &v);  // fragment only
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
   std::string text(good.size(), '\0');
