@@ -254,6 +254,40 @@ TEST_F(ArbProgramTest, OtherStageStaysFixedFunction) {
   EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
 }
 
+// ARB_vertex_program 2.14.1.9 / 2.14.3.1: the MATRIXi_ARB stacks, their queries and
+// state.matrix.program[i] with its modifiers.
+TEST_F(ArbProgramTest, ProgramMatrices) {
+  GLint v = 0;
+  glGetIntegerv(GL_MAX_PROGRAM_MATRICES_ARB, &v);
+  EXPECT_GE(v, 8);
+  GLint depth = 0;
+  glGetIntegerv(GL_MAX_PROGRAM_MATRIX_STACK_DEPTH_ARB, &depth);
+  EXPECT_GE(depth, 1);
+  glMatrixMode(GL_MATRIX0_ARB + GLenum(v));
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+  glMatrixMode(GL_MATRIX2_ARB);
+  // Column-major: rows (2 0 0 1), (0 4 0 2), (0 0 8 3), (0 0 0 1).
+  const GLfloat m[16] = {2, 0, 0, 0, 0, 4, 0, 0, 0, 0, 8, 0, 1, 2, 3, 1};
+  glLoadMatrixf(m);
+  GLfloat got[16] = {};
+  glGetFloatv(GL_CURRENT_MATRIX_ARB, got);
+  EXPECT_EQ(std::memcmp(got, m, sizeof m), 0);
+  glGetIntegerv(GL_CURRENT_MATRIX_STACK_DEPTH_ARB, &v);
+  EXPECT_EQ(v, 1);
+  for (GLint i = 1; i < depth; ++i) glPushMatrix();
+  glPushMatrix();
+  EXPECT_EQ(glGetError(), GLenum(GL_STACK_OVERFLOW));
+  for (GLint i = 1; i < depth; ++i) glPopMatrix();
+  glMatrixMode(GL_MODELVIEW);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  // Row 1; the transpose's row 0 is the first column; the inverse's row 0 is (1/2, 0, 0, -1/2).
+  EXPECT_TRUE(near(vertex_result("MOV result.texcoord[0], state.matrix.program[2].row[1];\n"), {0, 4, 0, 2}));
+  EXPECT_TRUE(near(vertex_result("MOV result.texcoord[0], state.matrix.program[2].transpose.row[0];\n"), {2, 0, 0, 0}));
+  EXPECT_TRUE(near(vertex_result("PARAM inv[] = { state.matrix.program[2].inverse };\n"
+                                 "MOV result.texcoord[0], inv[0];\n"),
+                   {0.5f, 0, 0, -0.5f}));
+}
+
 // ARB_vertex_program 5.4: glBindProgramARB and the parameter commands are compiled into display
 // lists (executed by glCallList, not at compile time).
 TEST_F(ArbProgramTest, ParametersAndBindingsCompileIntoLists) {

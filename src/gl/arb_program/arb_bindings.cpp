@@ -192,8 +192,8 @@ std::vector<std::string> matrix_binding(Scanner& sc) {
     base = "gl_TextureMatrix";
     array = idx(optional_index(sc, 0, kMaxTextureCoords, "texture matrix"));
   } else if (name == "program") {
-    // glvk has no MATRIXi_ARB matrix stacks (glMatrixMode refuses them): no program matrices.
-    sc.fail_at(at, "program matrices are not supported");
+    base = program_matrix_uniform();
+    array = idx(required_index(sc, kMaxProgramMatrices, "program matrix"));
   } else if (name == "palette") {
     sc.fail_at(at, "matrix palettes are not supported");
   } else {
@@ -203,7 +203,15 @@ std::vector<std::string> matrix_binding(Scanner& sc) {
   if (sc.accept_member("inverse")) inverse = true;
   else if (sc.accept_member("transpose")) transpose = true;
   else if (sc.accept_member("invtrans")) inverse = transpose = true;
-  const std::string m = base + (inverse ? "Inverse" : "") + (transpose ? "Transpose" : "") + array;
+  // The built-in matrices have their inverse and transpose forms as uniforms; program matrices
+  // take GLSL's functions.
+  std::string m = base + array;
+  if (base == program_matrix_uniform()) {
+    if (inverse) m = "inverse(" + m + ")";
+    if (transpose) m = "transpose(" + m + ")";
+  } else {
+    m = base + (inverse ? "Inverse" : "") + (transpose ? "Transpose" : "") + array;
+  }
   unsigned first = 0, last = 3;
   if (sc.accept_member("row")) {
     sc.expect('[');

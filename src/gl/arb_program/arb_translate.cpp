@@ -169,6 +169,10 @@ void Translator::run() {
   if (t_.env_size) g += "uniform vec4 " + std::string(env_uniform(kind_)) + "[" + std::to_string(t_.env_size) + "];\n";
   if (t_.local_size)
     g += "uniform vec4 " + std::string(local_uniform(kind_)) + "[" + std::to_string(t_.local_size) + "];\n";
+  if ((prelude_ + body_).find(program_matrix_uniform()) != std::string::npos) {
+    t_.program_matrices = true;
+    g += "uniform mat4 " + std::string(program_matrix_uniform()) + "[" + std::to_string(kMaxProgramMatrices) + "];\n";
+  }
   for (unsigned n = 0; n < kMaxVertexAttribs; ++n)
     if (t_.generic_attribs >> n & 1u) g += "in vec4 arb_attrib" + std::to_string(n) + ";\n";
   static const char* const kSamplers[] = {"",         "sampler1D",       "sampler2D",       "sampler3D",          "samplerCube",

@@ -27,6 +27,7 @@ inline constexpr unsigned kMaxFragmentAttribs = 12;  // colours, 8 texcoords, fo
 inline constexpr unsigned kMaxTextureCoords = 8;
 inline constexpr unsigned kMaxTextureImageUnits = 16;
 inline constexpr unsigned kMaxDrawBuffers = 8;
+inline constexpr unsigned kMaxProgramMatrices = 8;
 
 // The texture targets of TEX/TXP/TXB (ARB_fragment_program, ARB_fragment_program_shadow).
 enum class TexTarget : std::uint8_t { None, T1D, T2D, T3D, Cube, Rect, Shadow1D, Shadow2D, ShadowRect };
@@ -43,6 +44,7 @@ struct Translation {
   unsigned env_size = 0, local_size = 0;
   // The target each texture image unit is sampled as (sampler uniform ff_texture<unit>).
   TexTarget units[kMaxTextureImageUnits] = {};
+  bool program_matrices = false;  // state.matrix.program[] read: the uniform program_matrix_uniform()
   // Generic vertex attributes read (bit n: vertex.attrib[n], GLSL input arb_attrib<n>).
   std::uint32_t generic_attribs = 0;
   bool position_invariant = false;
@@ -51,6 +53,7 @@ struct Translation {
 // The GLSL uniform names glvk fills at draw time.
 inline const char* env_uniform(Kind k) { return k == Kind::Vertex ? "arb_vp_env" : "arb_fp_env"; }
 inline const char* local_uniform(Kind k) { return k == Kind::Vertex ? "arb_vp_local" : "arb_fp_local"; }
+inline const char* program_matrix_uniform() { return "arb_program_matrix"; }  // mat4[kMaxProgramMatrices]
 
 Translation translate(Kind kind, std::string_view text);
 

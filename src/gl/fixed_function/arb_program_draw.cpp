@@ -69,6 +69,21 @@ void write_parameters(ProgramObject& p, const glsl::Program& r, arb::Kind kind, 
   ++p.uniform_serial;
 }
 
+// The current matrix of each MATRIXi_ARB stack into state.matrix.program[]'s uniform array.
+void write_program_matrices(Context& ctx, ProgramObject& p, const glsl::Program& r) {
+  for (const glsl::Uniform& u : r.uniforms) {
+    if (u.name.rfind(arb::program_matrix_uniform(), 0) != 0 || u.block_index >= 0) continue;
+    for (std::uint32_t i = 0; i < u.array_size && i < kMaxProgramMatrices; ++i) {
+      const Matrix4& m = ctx.transform.program[i].back();
+      for (std::size_t c = 0; c < 4; ++c) {
+        const std::size_t at = u.offset + i * u.array_stride + c * u.matrix_stride;
+        const GLfloat column[4] = {GLfloat(m[c * 4]), GLfloat(m[c * 4 + 1]), GLfloat(m[c * 4 + 2]), GLfloat(m[c * 4 + 3])};
+        if (at + sizeof column <= p.default_block.size()) std::memcpy(p.default_block.data() + at, column, sizeof column);
+      }
+    }
+  }
+}
+
 // Drops the linked programs of strings no program object holds any more (reloaded or deleted),
 // so that a program reloaded every frame does not grow the cache.
 void forget_replaced(Context& ctx, ArbProgramContext& s) {
@@ -111,6 +126,7 @@ ProgramObject* arb_program_for_draw(Context& ctx, const char* fn, GLenum mode, b
   const glsl::Program& r = p.executable->reflection();
   if (vp) write_parameters(p, r, arb::Kind::Vertex, s.env[0], vp->local);
   if (fp) write_parameters(p, r, arb::Kind::Fragment, s.env[1], fp->local);
+  if ((vp && vp->translation.program_matrices) || (fp && fp->translation.program_matrices)) write_program_matrices(ctx, p, r);
   if (!p.builtin_uniforms.empty()) write_builtin_uniforms(ctx, p);
   if (p.fixed_stages) return program_with_fixed_stage(ctx, fn, p, mode);
   return &p;
