@@ -254,6 +254,31 @@ TEST_F(ArbProgramTest, OtherStageStaysFixedFunction) {
   EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
 }
 
+// ARB_vertex_program 2.14.8: VERTEX_PROGRAM_TWO_SIDE_ARB picks result.color.back for back faces.
+TEST_F(ArbProgramTest, TwoSidedColour) {
+  load(GL_VERTEX_PROGRAM_ARB,
+       "!!ARBvp1.0\nOPTION ARB_position_invariant;\n"
+       "MOV result.color, {1, 0, 0, 1};\nMOV result.color.back, {0, 1, 0, 1};\nEND\n");
+  glEnable(GL_VERTEX_PROGRAM_ARB);
+  auto back_facing_quad = [] {
+    glBegin(GL_QUADS);  // clockwise
+    glVertex2f(-1, -1);
+    glVertex2f(-1, 1);
+    glVertex2f(1, 1);
+    glVertex2f(1, -1);
+    glEnd();
+  };
+  back_facing_quad();
+  EXPECT_TRUE(near(pixel(), {1, 0, 0, 1}));
+  glEnable(GL_VERTEX_PROGRAM_TWO_SIDE_ARB);
+  back_facing_quad();
+  EXPECT_TRUE(near(pixel(), {0, 1, 0, 1}));
+  quad();  // front-facing
+  EXPECT_TRUE(near(pixel(), {1, 0, 0, 1}));
+  glDisable(GL_VERTEX_PROGRAM_ARB);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
 // ARB_vertex_program 2.14.1.9 / 2.14.3.1: the MATRIXi_ARB stacks, their queries and
 // state.matrix.program[i] with its modifiers.
 TEST_F(ArbProgramTest, ProgramMatrices) {
