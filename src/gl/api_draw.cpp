@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "api_common.h"
+#include "arb_program_object.h"
 #include "glvk/formats/checked_size.h"
 #include "draw_inputs.h"
 #include "program_lookup.h"
@@ -135,7 +136,12 @@ ProgramObject* validate_draw(Context& ctx, const char* fn, const DrawParams& d) 
       return nullptr;
     }
   }
-  if (fixed_function) return fixed_function_program(ctx, fn, d.mode);
+  if (fixed_function) {
+    // Without a GLSL program, enabled ARB vertex/fragment programs replace their stages.
+    bool arb_active = false;
+    ProgramObject* arb = program ? nullptr : arb_program_for_draw(ctx, fn, d.mode, arb_active);
+    return arb_active ? arb : fixed_function_program(ctx, fn, d.mode);
+  }
   if (!program->builtin_uniforms.empty()) write_builtin_uniforms(ctx, *program, d.mode);
   if (program->fixed_stages) return program_with_fixed_stage(ctx, fn, *program, d.mode);
   // Without a vertex shader a draw has no vertex stage for the device: undefined results in GL

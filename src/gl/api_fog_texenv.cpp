@@ -239,7 +239,8 @@ bool query_legacy_state(Context& ctx, GLenum pname, StateValue& value) {
          query_raster_state(ctx, pname, value) || query_attrib_stack_state(ctx, pname, value) ||
          query_stipple_state(ctx, pname, value) || query_pixel_transfer_state(ctx, pname, value) ||
          query_color_index_state(ctx, pname, value) || query_pixel_map_state(ctx, pname, value) ||
-         query_evaluator_state(ctx, pname, value) || query_select_feedback_state(ctx, pname, value);
+         query_evaluator_state(ctx, pname, value) || query_select_feedback_state(ctx, pname, value) ||
+         query_arb_program_state(ctx, pname, value);
 }
 
 namespace api {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "api_common.h"
+#include "legacy_params.h"
 #include "state_query.h"
 #include "glvk/gl/dispatch.h"
 #include "glvk/gl/window_system.h"
@@ -86,6 +87,8 @@ constexpr CapabilityInfo kCapabilities[] = {
     {GL_POST_CONVOLUTION_COLOR_TABLE, true, false, false},
     {GL_RESCALE_NORMAL, true, false, false},
     {GL_VERTEX_PROGRAM_TWO_SIDE, true, false, false},
+    {GL_VERTEX_PROGRAM_ARB, true, false, false},    // ARB_vertex_program (fixed_function/arb_program_draw.cpp)
+    {GL_FRAGMENT_PROGRAM_ARB, true, false, false},  // ARB_fragment_program
     {GL_TEXTURE_1D, true, true, false},
     {GL_TEXTURE_2D, true, true, false},
     {GL_TEXTURE_3D, true, true, false},
@@ -382,6 +385,9 @@ const GLubyte* GetString(Context& ctx, const char* fn, GLenum name) {
       // ES keeps the string; the core profile removed it (there the list is read with glGetStringi).
       if (ctx.config().es()) value = es_extension_string.c_str();
       else if (!ctx.config().core_profile) value = extension_string.c_str();
+      break;
+    case GL_PROGRAM_ERROR_STRING_ARB:
+      if (!ctx.config().core_profile) value = arb_program_error_string(ctx);
       break;
     default: break;
   }

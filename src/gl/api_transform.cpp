@@ -112,7 +112,8 @@ std::size_t max_stack_depth(GLenum mode) {
     case GL_MODELVIEW: return kMaxModelviewStackDepth;
     case GL_PROJECTION: return kMaxProjectionStackDepth;
     case GL_TEXTURE: return kMaxTextureStackDepth;
-    default: return kMaxColorMatrixStackDepth;
+    case GL_COLOR: return kMaxColorMatrixStackDepth;
+    default: return kMaxProgramMatrixStackDepth;  // MATRIXi_ARB
   }
 }
 
@@ -133,7 +134,8 @@ std::vector<Matrix4>* stack_of(Context& ctx, GLenum mode, const char* function) 
     case GL_MODELVIEW: return &ctx.transform.modelview;
     case GL_PROJECTION: return &ctx.transform.projection;
     case GL_COLOR: return &ctx.transform.color;
-    default: return texture_stack(ctx, function);
+    case GL_TEXTURE: return texture_stack(ctx, function);
+    default: return &ctx.transform.program[mode - GL_MATRIX0_ARB];
   }
 }
 
@@ -189,10 +191,12 @@ void rotate(Context& ctx, GLdouble degrees, GLdouble x, GLdouble y, GLdouble z, 
 }
 
 // The GL_*_MATRIX queries' mode, or 0.
-GLenum matrix_query_mode(GLenum pname, bool& transposed) {
+// `ctx_mode`: MATRIX_MODE, which the CURRENT_MATRIX_ARB queries read (ARB_vertex_program).
+GLenum matrix_query_mode(GLenum pname, GLenum ctx_mode, bool& transposed) {
   transposed = false;
   switch (pname) {
     case GL_MODELVIEW_MATRIX: return GL_MODELVIEW;
+    case GL_CURRENT_MATRIX_ARB: return ctx_mode;
     case GL_PROJECTION_MATRIX: return GL_PROJECTION;
     case GL_TEXTURE_MATRIX: return GL_TEXTURE;
     case GL_COLOR_MATRIX: return GL_COLOR;
@@ -201,6 +205,7 @@ GLenum matrix_query_mode(GLenum pname, bool& transposed) {
   transposed = true;
   switch (pname) {
     case GL_TRANSPOSE_MODELVIEW_MATRIX: return GL_MODELVIEW;
+    case GL_TRANSPOSE_CURRENT_MATRIX_ARB: return ctx_mode;
     case GL_TRANSPOSE_PROJECTION_MATRIX: return GL_PROJECTION;
     case GL_TRANSPOSE_TEXTURE_MATRIX: return GL_TEXTURE;
     case GL_TRANSPOSE_COLOR_MATRIX: return GL_COLOR;
@@ -208,8 +213,9 @@ GLenum matrix_query_mode(GLenum pname, bool& transposed) {
   }
 }
 
-GLenum stack_depth_query_mode(GLenum pname) {
+GLenum stack_depth_query_mode(GLenum pname, GLenum ctx_mode) {
   switch (pname) {
+    case GL_CURRENT_MATRIX_STACK_DEPTH_ARB: return ctx_mode;
     case GL_MODELVIEW_STACK_DEPTH: return GL_MODELVIEW;
     case GL_PROJECTION_STACK_DEPTH: return GL_PROJECTION;
     case GL_TEXTURE_STACK_DEPTH: return GL_TEXTURE;
@@ -221,7 +227,7 @@ GLenum stack_depth_query_mode(GLenum pname) {
 // The compatibility profile's matrix state (INVALID_ENUM in core contexts: not a state there).
 bool query_matrix_state(Context& ctx, GLenum pname, StateValue& value, bool& raised, const char* function) {
   bool transposed = false;
-  if (const GLenum mode = matrix_query_mode(pname, transposed)) {
+  if (const GLenum mode = matrix_query_mode(pname, ctx.transform.matrix_mode, transposed)) {
     const std::vector<Matrix4>* stack = stack_of(ctx, mode, function);
     if (!stack) {
       raised = true;
@@ -231,7 +237,7 @@ bool query_matrix_state(Context& ctx, GLenum pname, StateValue& value, bool& rai
     value.set_floats(StateValue::Type::Float, m.data(), m.size());
     return true;
   }
-  if (const GLenum mode = stack_depth_query_mode(pname)) {
+  if (const GLenum mode = stack_depth_query_mode(pname, ctx.transform.matrix_mode)) {
     const std::vector<Matrix4>* stack = stack_of(ctx, mode, function);
     if (!stack) {
       raised = true;
@@ -247,6 +253,8 @@ bool query_matrix_state(Context& ctx, GLenum pname, StateValue& value, bool& rai
     case GL_MAX_TEXTURE_STACK_DEPTH: value.set_integers({GLint64(kMaxTextureStackDepth)}); return true;
     case GL_MAX_COLOR_MATRIX_STACK_DEPTH: value.set_integers({GLint64(kMaxColorMatrixStackDepth)}); return true;
     case GL_MAX_TEXTURE_COORDS: value.set_integers({kMaxTextureCoords}); return true;
+    case GL_MAX_PROGRAM_MATRICES_ARB: value.set_integers({kMaxProgramMatrices}); return true;
+    case GL_MAX_PROGRAM_MATRIX_STACK_DEPTH_ARB: value.set_integers({GLint64(kMaxProgramMatrixStackDepth)}); return true;
     default: return false;
   }
 }
@@ -387,7 +395,8 @@ void ScissorArrayv(Context& ctx, const char* fn, GLuint first, GLsizei count, co
 
 void MatrixMode(Context& ctx, const char* fn, GLenum mode) {
   if (!compatibility_context(ctx, fn)) return;
-  if (mode != GL_MODELVIEW && mode != GL_PROJECTION && mode != GL_TEXTURE && mode != GL_COLOR)
+  const bool program_matrix = mode >= GL_MATRIX0_ARB && mode < GL_MATRIX0_ARB + kMaxProgramMatrices;
+  if (mode != GL_MODELVIEW && mode != GL_PROJECTION && mode != GL_TEXTURE && mode != GL_COLOR && !program_matrix)
     return ctx.error(GL_INVALID_ENUM, "%s(mode = 0x%04x): not a matrix mode", fn, mode);
   if (mode == GL_TEXTURE && !texture_stack(ctx, fn)) return;
   ctx.transform.matrix_mode = mode;

@@ -73,5 +73,8 @@ bool query_color_index_state(Context& ctx, GLenum pname, StateValue& value);    
 bool query_pixel_map_state(Context& ctx, GLenum pname, StateValue& value);       // api_pixel_maps.cpp
 bool query_evaluator_state(Context& ctx, GLenum pname, StateValue& value);       // api_evaluators.cpp
 bool query_select_feedback_state(Context& ctx, GLenum pname, StateValue& value); // api_select_feedback.cpp
+bool query_arb_program_state(Context& ctx, GLenum pname, StateValue& value);      // api_arb_programs.cpp
+// PROGRAM_ERROR_STRING_ARB (glGetString): the last glProgramStringARB's error, empty after a load.
+const char* arb_program_error_string(Context& ctx);                                // api_arb_programs.cpp
 
 }  // namespace glvk::gl

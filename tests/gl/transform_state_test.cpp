@@ -616,9 +616,10 @@ TEST_F(TransformCompatibilityTest, PushAndPopEveryStackWithOverflowAndUnderflow)
   for (GLenum mode : kModes) EXPECT_EQ(get_integer(depth_query(mode)), 1);
 }
 
+// MATRIX0_ARB..MATRIX7_ARB are ARB_vertex_program's program matrices; MATRIX8_ARB is past them.
 TEST_F(TransformCompatibilityTest, MatrixModeRejectsOtherEnums) {
   glMatrixMode(GL_PROJECTION);
-  for (GLenum bad : {GLenum(GL_TEXTURE_2D), GLenum(GL_MODELVIEW_MATRIX), GLenum(0), GLenum(GL_MATRIX0_ARB)}) {
+  for (GLenum bad : {GLenum(GL_TEXTURE_2D), GLenum(GL_MODELVIEW_MATRIX), GLenum(0), GLenum(GL_MATRIX8_ARB)}) {
     glMatrixMode(bad);
     EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM)) << std::hex << bad;
   }

@@ -1,5 +1,6 @@
 // The framebuffer several legacy integration tests draw into: a compatibility context and a
-// kSize x kSize RGBA8 renderbuffer behind a framebuffer object, cleared to (0, 0, 0, 0).
+// kSize x kSize renderbuffer (RGBA8 unless a test names another format) behind a framebuffer
+// object, cleared to (0, 0, 0, 0).
 #pragma once
 
 #include <vector>
@@ -18,7 +19,7 @@ class LegacyFramebufferTest : public GlTest {
     GlTest::SetUp();
     glGenRenderbuffers(1, &rb_);
     glBindRenderbuffer(GL_RENDERBUFFER, rb_);
-    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, kSize, kSize);
+    glRenderbufferStorage(GL_RENDERBUFFER, colour_format(), kSize, kSize);
     glGenFramebuffers(1, &fbo_);
     glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
     glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb_);
@@ -28,6 +29,7 @@ class LegacyFramebufferTest : public GlTest {
   }
 
   void clear() { glClear(GL_COLOR_BUFFER_BIT); }
+  virtual GLenum colour_format() const { return GL_RGBA8; }
 
   GLuint rb_ = 0, fbo_ = 0;
 };

@@ -93,6 +93,8 @@ struct BufferObject {
 };
 
 class DisplayListNames;  // api_display_lists.cpp
+class ArbProgramNames;   // api_arb_programs.cpp
+struct ArbProgramContext;  // api_arb_programs.cpp
 
 // Objects shared between contexts created with a share_context (buffer names, for now).
 class ShareGroup {
@@ -134,6 +136,8 @@ class ShareGroup {
 
   // Display lists (GL 4.6 compatibility 21.4): names and their commands.
   std::shared_ptr<DisplayListNames> display_lists;
+  // ARB_vertex_program / ARB_fragment_program program objects (created on first use).
+  std::shared_ptr<ArbProgramNames> arb_programs;
 
   // The object a name holds (null for 0, unknown and reserved-only names); take the mutex themselves.
   std::shared_ptr<BufferObject> find_buffer(GLuint name);
@@ -372,6 +376,8 @@ class Context {
   RenderState render;
   // Compatibility: fixed-function state, current values and immediate mode (fixed_function/).
   LegacyState legacy;
+  // ARB_vertex_program / ARB_fragment_program bindings, env parameters, errors (first use).
+  std::shared_ptr<ArbProgramContext> arb_programs;
 
   // eglMakeCurrent with a draw surface: the first time, the viewport and scissor box become
   // (0, 0, width, height) of the surface (EGL 1.5 section 3.7.3); later calls change nothing. A

@@ -31,6 +31,9 @@ inline constexpr std::size_t kMaxModelviewStackDepth = 32;
 inline constexpr std::size_t kMaxProjectionStackDepth = 32;
 inline constexpr std::size_t kMaxTextureStackDepth = 32;
 inline constexpr std::size_t kMaxColorMatrixStackDepth = 32;
+// ARB_vertex_program's program matrices (MATRIXi_ARB modes, state.matrix.program[i]).
+inline constexpr unsigned kMaxProgramMatrices = 8;
+inline constexpr std::size_t kMaxProgramMatrixStackDepth = 4;
 static_assert(kMaxTextureCoords <= kMaxTextureUnits);
 
 // A 4x4 matrix in GL's column-major order: element (row r, column c) is m[c * 4 + r].
@@ -51,6 +54,11 @@ struct TransformState {
   std::vector<Matrix4> color{kIdentityMatrix};
   std::array<std::vector<Matrix4>, kMaxTextureCoords> texture = [] {
     std::array<std::vector<Matrix4>, kMaxTextureCoords> stacks;
+    for (auto& stack : stacks) stack.assign(1, kIdentityMatrix);
+    return stacks;
+  }();
+  std::array<std::vector<Matrix4>, kMaxProgramMatrices> program = [] {
+    std::array<std::vector<Matrix4>, kMaxProgramMatrices> stacks;
     for (auto& stack : stacks) stack.assign(1, kIdentityMatrix);
     return stacks;
   }();
