@@ -130,7 +130,10 @@ ProgramObject* validate_draw(Context& ctx, const char* fn, const DrawParams& d) 
       ctx.error(GL_INVALID_OPERATION, "%s: the element array buffer is mapped", fn);
       return nullptr;
     }
-    if (!elements && vao != ctx.default_vertex_array.get()) {
+    // No ELEMENT_ARRAY_BUFFER with a vertex array object bound: undefined in the core profile
+    // (10.3.9). A pointer is read as client memory, as Mesa's drivers do and programs written
+    // against them expect; a null one, an offset into no buffer, is refused rather than read.
+    if (!elements && vao != ctx.default_vertex_array.get() && !d.indices) {
       ctx.error(GL_INVALID_OPERATION, "%s: no element array buffer is bound", fn);
       return nullptr;
     }

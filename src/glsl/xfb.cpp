@@ -244,6 +244,7 @@ bool plan_xfb(const glslang::TIntermediate& last_stage, const LinkOptions& optio
     else
       capture.declarations += "layout(xfb_buffer = " + std::to_string(v.buffer) + ", xfb_offset = " +
                               std::to_string(v.offset) + ") ";
+    capture.declares_doubles |= leaf->glsl[0] == 'd';  // double, dvecN, dmatN
     capture.declarations += std::string(leaf->flat ? "flat " : "") + "out " + leaf->glsl + " " + var +
                             (is_array ? "[" + std::to_string(v.size) + "]" : "") + ";\n";
     capture.copies.push_back(var + " = " + (found ? found->expression : name));

@@ -3,6 +3,7 @@
 // the errors the section names. Expected values follow the spec's packing rule (tightly packed
 // 4-byte components in the order given) and its tables of initial state.
 #include <algorithm>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -509,6 +510,46 @@ TEST_F(XfbCaptureTest, DrawTransformFeedbackStreamDrawsTheStreamsVertices) {
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
   glDrawTransformFeedbackStream(GL_QUADS, xfb, 0);
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+}
+
+// Doubles captured from a GLSL 1.50 shader that enables GL_ARB_gpu_shader_fp64, drawn with the
+// indices in client memory while a vertex array object is bound (undefined in the core profile,
+// 10.3.9; Mesa's drivers read them). 11.1.2.1: each double takes 8 bytes, packed in the order named.
+TEST_F(XfbCaptureTest, DoublesOfAnExtensionShaderFromClientIndices) {
+  constexpr const char* vs = R"(#version 150
+#extension GL_ARB_gpu_shader_fp64 : require
+in vec2 position;
+flat out dvec2 d2;
+out vec2 f;
+void main() { d2 = dvec2(0.25lf, double(gl_VertexID)); f = vec2(0.5); gl_Position = vec4(position, 0.0, 1.0); })";
+  const GLuint p = glCreateProgram();
+  glAttachShader(p, compile(GL_VERTEX_SHADER, vs));
+  glBindAttribLocation(p, 0, "position");
+  const char* varyings[] = {"d2", "f"};
+  glTransformFeedbackVaryings(p, 2, varyings, GL_INTERLEAVED_ATTRIBS);
+  glLinkProgram(p);
+  char log[1024] = {};
+  glGetProgramInfoLog(p, sizeof log, nullptr, log);
+  ASSERT_EQ(program_value(p, GL_LINK_STATUS), GL_TRUE) << log;
+  glUseProgram(p);
+  glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, out_[0]);
+  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, 0);
+  const GLubyte indices[] = {5, 2};
+  glBeginTransformFeedback(GL_POINTS);
+  glDrawElements(GL_POINTS, 2, GL_UNSIGNED_BYTE, indices);
+  glEndTransformFeedback();
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  // Per vertex: d2 (16 bytes), then f at byte 16 (a stride of 24 bytes, 6 floats).
+  const std::vector<float> got = read(out_[0], 13);
+  for (int k = 0; k < 2; ++k) {
+    double d[2];
+    std::memcpy(d, &got[std::size_t(6 * k)], sizeof d);
+    EXPECT_EQ(d[0], 0.25) << k;
+    EXPECT_EQ(d[1], double(indices[k])) << k;
+    EXPECT_EQ(got[std::size_t(6 * k + 4)], 0.5f) << k;
+    EXPECT_EQ(got[std::size_t(6 * k + 5)], 0.5f) << k;
+  }
+  EXPECT_EQ(got[12], -1.0f);
 }
 
 // A capture of another stream's output is refused at link (glvk captures stream 0 only) rather
