@@ -2,6 +2,7 @@
 // glGetTransformFeedbackVarying; the layout itself is computed at link by src/glsl), transform
 // feedback objects and their TRANSFORM_FEEDBACK_BUFFER bindings, begin/end/pause/resume with the
 // errors the section names, and the state glGet reports.
+#include <algorithm>
 #include <string_view>
 
 #include "api_common.h"
@@ -93,6 +94,10 @@ bool check_transform_feedback_draw(Context& ctx, const char* fn, GLenum mode) {
   return false;
 }
 
+GLuint max_vertex_streams(Context& ctx) {
+  return std::min(st::shader_limits(ctx.st().screen()).vertex_streams, glsl::kMaxVertexStreams);
+}
+
 bool query_transform_feedback_state(Context& ctx, GLenum pname, StateValue& value) {
   const XfbObject& x = ctx.current_transform_feedback();
   switch (pname) {
@@ -100,7 +105,7 @@ bool query_transform_feedback_state(Context& ctx, GLenum pname, StateValue& valu
     case GL_TRANSFORM_FEEDBACK_ACTIVE: value.set_integers({x.active}); return true;
     case GL_TRANSFORM_FEEDBACK_PAUSED: value.set_integers({x.paused}); return true;
     case GL_MAX_TRANSFORM_FEEDBACK_BUFFERS: value.set_integers({glsl::kMaxXfbBuffers}); return true;
-    case GL_MAX_VERTEX_STREAMS: value.set_integers({glsl::kMaxVertexStreams}); return true;
+    case GL_MAX_VERTEX_STREAMS: value.set_integers({max_vertex_streams(ctx)}); return true;
     case GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS: value.set_integers({glsl::kMaxXfbInterleavedComponents}); return true;
     case GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS: value.set_integers({glsl::kMaxXfbSeparateAttribs}); return true;
     case GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS: value.set_integers({glsl::kMaxXfbSeparateComponents}); return true;
@@ -278,6 +283,8 @@ void BeginTransformFeedback(Context& ctx, const char* fn, GLenum primitive_mode)
   x.primitive_mode = primitive_mode;
   x.program = vertex_processing_program(ctx);
   std::copy(std::begin(r->xfb_strides), std::end(r->xfb_strides), x.capture_strides.begin());
+  x.capture_streams.fill(0);
+  for (const glsl::XfbVarying& v : r->xfb_varyings) x.capture_streams[v.buffer] = v.stream;
 }
 
 void EndTransformFeedback(Context& ctx, const char* fn) {
