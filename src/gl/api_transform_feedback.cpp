@@ -47,14 +47,17 @@ const glsl::Program* capturing_program(Context& ctx) {
   return p ? p->reflection() : nullptr;
 }
 
+// GL 4.6 22.4: the 32-bit form reports the binding, the 64-bit one the range's start and size.
 template <typename T>
 void get_transform_feedback_indexed(Context& ctx, const char* fn, GLuint xfb, GLenum pname, GLuint index, T* param) {
   XfbObject* x = named_transform_feedback(ctx, xfb, fn);
   if (!x) return;
   GLint64 value = 0;
-  if (pname != GL_TRANSFORM_FEEDBACK_BUFFER_BINDING && pname != GL_TRANSFORM_FEEDBACK_BUFFER_START &&
-      pname != GL_TRANSFORM_FEEDBACK_BUFFER_SIZE)
-    return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not an indexed transform feedback parameter", fn, pname);
+  const bool valid = sizeof(T) == sizeof(GLint)
+                         ? pname == GL_TRANSFORM_FEEDBACK_BUFFER_BINDING
+                         : pname == GL_TRANSFORM_FEEDBACK_BUFFER_START || pname == GL_TRANSFORM_FEEDBACK_BUFFER_SIZE;
+  if (!valid)
+    return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not a parameter this command reports", fn, pname);
   if (index >= glsl::kMaxXfbBuffers)
     return ctx.error(GL_INVALID_VALUE, "%s(index = %u): beyond MAX_TRANSFORM_FEEDBACK_BUFFERS", fn, index);
   buffer_binding_value(*x, pname, index, value);

@@ -178,6 +178,15 @@ TEST_F(XfbTest, BindingAndObjectErrors) {
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
   glGetTransformFeedbackiv(0, GL_TRANSFORM_FEEDBACK_BUFFER_BINDING, &value);
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+  // GL 4.6 22.4: GetTransformFeedbacki_v takes TRANSFORM_FEEDBACK_BUFFER_BINDING only,
+  // GetTransformFeedbacki64_v TRANSFORM_FEEDBACK_BUFFER_START and _SIZE only.
+  GLint64 value64 = 0;
+  glGetTransformFeedbacki64_v(0, GL_TRANSFORM_FEEDBACK_BUFFER_BINDING, 0, &value64);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+  for (GLenum pname : {GL_TRANSFORM_FEEDBACK_BUFFER_START, GL_TRANSFORM_FEEDBACK_BUFFER_SIZE}) {
+    glGetTransformFeedbacki_v(0, pname, 0, &value);
+    EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM)) << pname;
+  }
 }
 
 TEST_F(XfbTest, BeginEndPauseResumeErrors) {
