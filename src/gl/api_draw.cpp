@@ -131,7 +131,10 @@ ProgramObject* validate_draw(Context& ctx, const char* fn, const DrawParams& d) 
       ctx.error(GL_INVALID_OPERATION, "%s: the element array buffer is mapped", fn);
       return nullptr;
     }
-    if (!elements && vao != ctx.default_vertex_array.get()) {
+    // No ELEMENT_ARRAY_BUFFER with a vertex array object bound: undefined in the core profile
+    // (10.3.9). A pointer is read as client memory, as Mesa's drivers do and programs written
+    // against them expect; a null one, an offset into no buffer, is refused rather than read.
+    if (!elements && vao != ctx.default_vertex_array.get() && !d.indices) {
       ctx.error(GL_INVALID_OPERATION, "%s: no element array buffer is bound", fn);
       return nullptr;
     }
@@ -438,10 +441,9 @@ void MultiDrawElementsBaseVertex(Context& ctx, const char* fn, GLenum mode, cons
 
 // glDrawTransformFeedback* (ARB_transform_feedback2/3, GL 4.6 10.4 and 13.3.3): DrawArrays(Instanced)
 // of the vertices the object's last capture wrote to vertex stream `stream`, counted as the bytes
-// its first written buffer of that stream received over the capturing program's stride for it.
-// glvk captures stream 0 only (src/glsl refuses to link a capture of another stream), so no
-// buffer holds another stream's vertices and such a draw draws none. The count is read back on
-// the CPU (one wait), so every primitive and every lowering works as for DrawArrays.
+// its first written buffer of that stream received over the capturing program's stride for it
+// (none when no buffer captured that stream). The count is read back on the CPU (one wait), so
+// every primitive and every lowering works as for DrawArrays.
 static void draw_transform_feedback(Context& ctx, const char* fn, GLenum mode, GLuint id, GLuint stream,
                                     GLsizei instances) {
   Context::TransformFeedbackObject* x = nullptr;
@@ -452,15 +454,15 @@ static void draw_transform_feedback(Context& ctx, const char* fn, GLenum mode, G
     x = found->second.get();
   }
   if (!x) return ctx.error(GL_INVALID_VALUE, "%s(id = %u): not a transform feedback object", fn, id);
-  if (stream >= glsl::kMaxVertexStreams)
+  if (stream >= max_vertex_streams(ctx))
     return ctx.error(GL_INVALID_VALUE, "%s(stream = %u): not below MAX_VERTEX_STREAMS (%u)", fn, stream,
-                     glsl::kMaxVertexStreams);
+                     max_vertex_streams(ctx));
   if (instances < 0) return ctx.error(GL_INVALID_VALUE, "%s(instancecount = %d): negative", fn, instances);
   if (!x->ended_once)
     return ctx.error(GL_INVALID_OPERATION, "%s(id = %u): glEndTransformFeedback was never called for it", fn, id);
   GLsizei count = 0;
-  for (unsigned b = 0; b < x->capture_strides.size() && stream == 0; ++b) {
-    if (x->capture_strides[b] == 0) continue;
+  for (unsigned b = 0; b < x->capture_strides.size(); ++b) {
+    if (x->capture_strides[b] == 0 || x->capture_streams[b] != stream) continue;
     const std::uint64_t bytes =
         x->counters ? st::transform_feedback_bytes_written(ctx.st(), *x->counters, b) : 0;
     count = GLsizei(std::min<std::uint64_t>(bytes / x->capture_strides[b], std::uint64_t(INT32_MAX)));

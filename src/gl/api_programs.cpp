@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "api_common.h"
+#include "draw_inputs.h"
 #include "glvk/st/program.h"
 #include "glvk/st/context.h"
 #include "program_lookup.h"
@@ -305,6 +306,7 @@ void LinkProgram(Context& ctx, const char* fn, GLuint program) {
   options.frag_data_indices.insert(p->frag_data_indices.begin(), p->frag_data_indices.end());
   options.xfb_varyings = p->xfb_varyings;
   options.xfb_separate = p->xfb_buffer_mode == GL_SEPARATE_ATTRIBS;
+  options.vertex_streams = max_vertex_streams(ctx);
   options.separable = p->separable;
   std::shared_ptr<st::Program> linked = st::link_program(ctx.st().shared_screen(), sources, options);
   p->info_log = linked->reflection().log;

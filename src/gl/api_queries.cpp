@@ -1,13 +1,14 @@
-// Query objects (GL 4.6 4.2-4.3) and conditional rendering (10.9): primitive counts of vertex
-// stream 0 (13.3.3), samples passed (14.9.4's occlusion queries), time elapsed and timestamps,
-// counted by st. The other targets (pipeline statistics, overflow, streams other than 0) are
-// refused with INVALID_OPERATION and a KHR_debug message until they are counted.
+// Query objects (GL 4.6 4.2-4.3) and conditional rendering (10.9): primitive counts of each vertex
+// stream (13.3.3, glBeginQueryIndexed), samples passed (14.9.4's occlusion queries), time elapsed
+// and timestamps, counted by st. The other targets (pipeline statistics, overflow) are refused
+// with INVALID_OPERATION and a KHR_debug message until they are counted.
 #include <algorithm>
 #include <cstring>
 #include <limits>
 #include <optional>
 
 #include "api_common.h"
+#include "draw_inputs.h"
 #include "glvk/st/context.h"
 #include "glvk/st/query.h"
 #include "glvk/st/transfer.h"
@@ -64,7 +65,7 @@ bool valid_target_and_index(Context& ctx, const char* fn, GLenum target, GLuint 
     ctx.error(GL_INVALID_ENUM, "%s(target = 0x%04x): not a query target", fn, target);
     return false;
   }
-  if (index != 0 && (!indexed_target(target) || index >= glsl::kMaxVertexStreams)) {
+  if (index != 0 && (!indexed_target(target) || index >= max_vertex_streams(ctx))) {
     ctx.error(GL_INVALID_VALUE, "%s(index = %u): beyond MAX_VERTEX_STREAMS for this target", fn, index);
     return false;
   }
@@ -88,21 +89,29 @@ Context::QueryObject* named_query(Context& ctx, const char* fn, GLuint id) {
   return found->second.get();
 }
 
-// The active query of `target` (null: none). Occlusion targets share a slot.
-QueryRef* active_query(Context& ctx, GLenum target, GLuint index) {
+// Where the active query of `target` and vertex stream `index` is kept (null: glvk does not count
+// it). Occlusion targets share a slot.
+QueryRef* query_slot(Context& ctx, GLenum target, GLuint index) {
   const std::optional<Counted> how = counted(target);
-  if (!how || index != 0) return nullptr;
-  QueryRef& slot = ctx.active_queries[how->slot];
-  return slot && slot->target == target ? &slot : nullptr;
+  const bool per_stream = how && (how->slot == Context::kPrimitivesGenerated || how->slot == Context::kPrimitivesWritten);
+  if (!how || (index != 0 && !per_stream) || index >= st::kMaxVertexStreams) return nullptr;
+  return &ctx.active_queries[how->slot + index];
+}
+
+// The active query of `target` and `index` (null: none).
+QueryRef* active_query(Context& ctx, GLenum target, GLuint index) {
+  QueryRef* slot = query_slot(ctx, target, index);
+  return slot && *slot && (*slot)->target == target ? slot : nullptr;
 }
 
 void begin_query(Context& ctx, const char* fn, GLenum target, GLuint index, GLuint id) {
   if (!valid_target_and_index(ctx, fn, target, index, false)) return;
   const std::optional<Counted> how = counted(target);
-  if (!how || index != 0 || !st::query_supported(ctx.st(), how->kind))
+  QueryRef* at = query_slot(ctx, target, index);
+  if (!how || !at || !st::query_supported(ctx.st(), how->kind, index))
     return ctx.error(GL_INVALID_OPERATION, "%s(target = 0x%04x, index = %u): glvk does not count this query yet", fn,
                      target, index);
-  QueryRef& slot = ctx.active_queries[how->slot];
+  QueryRef& slot = *at;
   if (slot)
     return ctx.error(GL_INVALID_OPERATION, "%s: a query of target 0x%04x is already active", fn, slot->target);
   Context::QueryObject* q = named_query(ctx, fn, id);
@@ -295,7 +304,7 @@ void GetQueryIndexediv(Context& ctx, const char* fn, GLenum target, GLuint index
     }
     case GL_QUERY_COUNTER_BITS:
       if (target == GL_TIMESTAMP) value = st::query_counter_bits(ctx.st(), st::QueryKind::Timestamp);
-      else if (how && index == 0) value = st::query_counter_bits(ctx.st(), how->kind);
+      else if (how && st::query_supported(ctx.st(), how->kind, index)) value = st::query_counter_bits(ctx.st(), how->kind);
       break;
     default: return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not a query parameter", fn, pname);
   }

@@ -2,6 +2,7 @@
 // glGetTransformFeedbackVarying; the layout itself is computed at link by src/glsl), transform
 // feedback objects and their TRANSFORM_FEEDBACK_BUFFER bindings, begin/end/pause/resume with the
 // errors the section names, and the state glGet reports.
+#include <algorithm>
 #include <string_view>
 
 #include "api_common.h"
@@ -46,14 +47,17 @@ const glsl::Program* capturing_program(Context& ctx) {
   return p ? p->reflection() : nullptr;
 }
 
+// GL 4.6 22.4: the 32-bit form reports the binding, the 64-bit one the range's start and size.
 template <typename T>
 void get_transform_feedback_indexed(Context& ctx, const char* fn, GLuint xfb, GLenum pname, GLuint index, T* param) {
   XfbObject* x = named_transform_feedback(ctx, xfb, fn);
   if (!x) return;
   GLint64 value = 0;
-  if (pname != GL_TRANSFORM_FEEDBACK_BUFFER_BINDING && pname != GL_TRANSFORM_FEEDBACK_BUFFER_START &&
-      pname != GL_TRANSFORM_FEEDBACK_BUFFER_SIZE)
-    return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not an indexed transform feedback parameter", fn, pname);
+  const bool valid = sizeof(T) == sizeof(GLint)
+                         ? pname == GL_TRANSFORM_FEEDBACK_BUFFER_BINDING
+                         : pname == GL_TRANSFORM_FEEDBACK_BUFFER_START || pname == GL_TRANSFORM_FEEDBACK_BUFFER_SIZE;
+  if (!valid)
+    return ctx.error(GL_INVALID_ENUM, "%s(pname = 0x%04x): not a parameter this command reports", fn, pname);
   if (index >= glsl::kMaxXfbBuffers)
     return ctx.error(GL_INVALID_VALUE, "%s(index = %u): beyond MAX_TRANSFORM_FEEDBACK_BUFFERS", fn, index);
   buffer_binding_value(*x, pname, index, value);
@@ -93,6 +97,10 @@ bool check_transform_feedback_draw(Context& ctx, const char* fn, GLenum mode) {
   return false;
 }
 
+GLuint max_vertex_streams(Context& ctx) {
+  return std::min(st::shader_limits(ctx.st().screen()).vertex_streams, glsl::kMaxVertexStreams);
+}
+
 bool query_transform_feedback_state(Context& ctx, GLenum pname, StateValue& value) {
   const XfbObject& x = ctx.current_transform_feedback();
   switch (pname) {
@@ -100,7 +108,7 @@ bool query_transform_feedback_state(Context& ctx, GLenum pname, StateValue& valu
     case GL_TRANSFORM_FEEDBACK_ACTIVE: value.set_integers({x.active}); return true;
     case GL_TRANSFORM_FEEDBACK_PAUSED: value.set_integers({x.paused}); return true;
     case GL_MAX_TRANSFORM_FEEDBACK_BUFFERS: value.set_integers({glsl::kMaxXfbBuffers}); return true;
-    case GL_MAX_VERTEX_STREAMS: value.set_integers({glsl::kMaxVertexStreams}); return true;
+    case GL_MAX_VERTEX_STREAMS: value.set_integers({max_vertex_streams(ctx)}); return true;
     case GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS: value.set_integers({glsl::kMaxXfbInterleavedComponents}); return true;
     case GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS: value.set_integers({glsl::kMaxXfbSeparateAttribs}); return true;
     case GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS: value.set_integers({glsl::kMaxXfbSeparateComponents}); return true;
@@ -278,6 +286,8 @@ void BeginTransformFeedback(Context& ctx, const char* fn, GLenum primitive_mode)
   x.primitive_mode = primitive_mode;
   x.program = vertex_processing_program(ctx);
   std::copy(std::begin(r->xfb_strides), std::end(r->xfb_strides), x.capture_strides.begin());
+  x.capture_streams.fill(0);
+  for (const glsl::XfbVarying& v : r->xfb_varyings) x.capture_streams[v.buffer] = v.stream;
 }
 
 void EndTransformFeedback(Context& ctx, const char* fn) {

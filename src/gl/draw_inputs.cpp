@@ -351,12 +351,14 @@ bool gather_draw_inputs(Context& ctx, const char* fn, const ProgramObject& progr
     }
     call.transform_feedback.counters = x.counters.get();
   }
-  auto active = [&](Context::ActiveQuery target) {
-    const auto& q = ctx.active_queries[target];
+  auto active = [&](unsigned slot) {
+    const auto& q = ctx.active_queries[slot];
     return q ? q->query.get() : nullptr;
   };
-  call.primitives_generated = active(Context::kPrimitivesGenerated);
-  call.primitives_written = active(Context::kPrimitivesWritten);
+  for (unsigned v = 0; v < st::kMaxVertexStreams; ++v) {
+    call.primitives_generated[v] = active(Context::kPrimitivesGenerated + v);
+    call.primitives_written[v] = active(Context::kPrimitivesWritten + v);
+  }
   call.samples_passed = active(Context::kOcclusion);
 
   // Vertex arrays (fixed-function programs and immediate mode read the legacy ones).

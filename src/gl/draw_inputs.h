@@ -75,5 +75,7 @@ void bind_indexed_buffer(Context& ctx, const char* fn, GLenum target, GLuint ind
 // glDraw*'s transform feedback rule (13.3): while capturing, the draw's primitives must be of the
 // capture's kind; false after INVALID_OPERATION.
 bool check_transform_feedback_draw(Context& ctx, const char* fn, GLenum mode);
+// MAX_VERTEX_STREAMS: GL 4.0's 4, or 1 on a device without geometry streams.
+GLuint max_vertex_streams(Context& ctx);
 
 }  // namespace glvk::gl

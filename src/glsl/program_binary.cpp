@@ -12,7 +12,8 @@ namespace glvk::glsl {
 namespace {
 
 constexpr char kMagic[8] = {'G', 'L', 'V', 'K', 'P', 'R', 'O', 'G'};
-constexpr std::uint32_t kFormatVersion = 5;  // 3: subroutines, 4: units from layout(binding), 5: clip distances
+// 3: subroutines, 4: units from layout(binding), 5: clip distances, 6: transform feedback streams
+constexpr std::uint32_t kFormatVersion = 6;
 // Binaries are only taken back by the build that made them (the SPIR-V, the reflection's meaning
 // and the lowering choices change between builds).
 constexpr const char* kBuild = __DATE__ " " __TIME__;
@@ -113,8 +114,12 @@ void get(Reader& r, Resource& x) {
   x.used_elements = r.u64();
 }
 
-void put(Writer& w, const XfbVarying& v) { w.str(v.name); w.u32(v.gl_type); w.u32(v.size); w.u32(v.buffer); w.u32(v.offset); }
-void get(Reader& r, XfbVarying& v) { v.name = r.str(); v.gl_type = r.u32(); v.size = r.u32(); v.buffer = r.u32(); v.offset = r.u32(); }
+void put(Writer& w, const XfbVarying& v) {
+  w.str(v.name); w.u32(v.gl_type); w.u32(v.size); w.u32(v.buffer); w.u32(v.offset); w.u32(v.stream);
+}
+void get(Reader& r, XfbVarying& v) {
+  v.name = r.str(); v.gl_type = r.u32(); v.size = r.u32(); v.buffer = r.u32(); v.offset = r.u32(); v.stream = r.u32();
+}
 
 void put(Writer& w, const SubroutineUniform& u) {
   w.str(u.name); w.u32(u.array_size); w.u32(u.location); w.u32(std::uint32_t(u.compatible.size()));
@@ -179,7 +184,7 @@ bool consistent(const Program& p) {
   for (const InterfaceVariable& v : p.attributes)
     if (v.array_size == 0 || v.array_size > 64 || v.location < -1 || v.location >= 64) return false;
   for (const XfbVarying& v : p.xfb_varyings)
-    if (v.buffer >= kMaxXfbBuffers) return false;
+    if (v.buffer >= kMaxXfbBuffers || v.stream >= kMaxVertexStreams) return false;
   // The GL side indexes its selection by these locations and writes selectors at these offsets.
   for (const StageSubroutines& s : p.subroutines) {
     if (s.subroutines.size() > kMaxSubroutines || s.locations > kMaxSubroutineUniformLocations) return false;

@@ -415,6 +415,10 @@ PreparedSource prepare_source(Stage stage, std::string_view source, const Compil
     // First in the preamble: #extension must precede the declarations that follow.
     if (xfb->needs_extension && v.version < 440)
       out.preamble.insert(0, "#extension GL_ARB_enhanced_layouts : enable\n");
+    if (xfb->declares_doubles && !v.es && v.version < 400)
+      out.preamble.insert(0, "#extension GL_ARB_gpu_shader_fp64 : enable\n");
+    if (xfb->declares_streams && !v.es && v.version < 400)
+      out.preamble.insert(0, "#extension GL_ARB_gpu_shader5 : enable\n");
     out.preamble += xfb->declarations;
     for (const std::string& copy : xfb->copies) {
       if (stage == Stage::Geometry) emit_prefix += copy + ", ";

@@ -72,6 +72,11 @@ struct XfbCapture {
   std::string declarations;
   std::vector<std::string> copies;  // "glvk_xfb_0 = v[1]"
   bool needs_extension = false;     // below GLSL 4.40 the qualifiers come from ARB_enhanced_layouts
+  // A captured double: below 4.00 the copy's type comes from GL_ARB_gpu_shader_fp64, which the
+  // user's #extension line enables only after the preamble that declares it.
+  bool declares_doubles = false;
+  // A capture of a vertex stream other than 0: below 4.00 layout(stream) is GL_ARB_gpu_shader5's.
+  bool declares_streams = false;
   // GLSL ES has no xfb layout qualifiers (glslang refuses them there): its capture outputs are
   // declared plain and get these decorations in the SPIR-V (with_xfb_decorations).
   std::vector<XfbDecoration> spirv_decorations;

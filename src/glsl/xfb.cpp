@@ -2,6 +2,7 @@
 
 #include "spirv_edit.h"
 
+#include <array>
 #include <cctype>
 #include <optional>
 #include <set>
@@ -102,6 +103,7 @@ struct Found {
   std::string expression;
   const glslang::TType* type = nullptr;
   bool element = false;
+  std::uint32_t stream = 0;  // the variable's (or its block's) layout(stream)
   bool is_array() const { return type->isArray() && !element; }
 };
 
@@ -116,14 +118,15 @@ std::optional<Found> resolve(const glslang::TIntermediate& stage, const std::vec
     if (found) return;
     const glslang::TType& type = symbol.getType();
     if (!type.getQualifier().isPipeOutput()) return;  // also 1.40's gl_Position and gl_PointSize
+    const std::uint32_t stream = type.getQualifier().hasStream() ? type.getQualifier().layoutStream : 0;
     if (type.getBasicType() == glslang::EbtBlock && is_anonymous(symbol)) {
       for (const glslang::TTypeLoc& member : *type.getStruct())
         if (member.type->getFieldName().c_str() == steps[0].identifier) {
-          found = Found{steps[0].identifier, member.type, false};
+          found = Found{steps[0].identifier, member.type, false, stream};
           return;
         }
     } else if (interface_name(symbol) == steps[0].identifier) {
-      found = Found{symbol.getName().c_str(), &type, false};
+      found = Found{symbol.getName().c_str(), &type, false, stream};
     }
   });
   if (!found) return std::nullopt;
@@ -167,6 +170,8 @@ bool plan_xfb(const glslang::TIntermediate& last_stage, const LinkOptions& optio
   }
   std::set<std::string> seen;
   std::uint32_t buffer = 0, offset = 0, total_components = 0;
+  // GL 4.6 11.1.2.1: one buffer captures one vertex stream.
+  std::array<std::optional<std::uint32_t>, kMaxXfbBuffers> buffer_streams;
   for (const std::string& name : options.xfb_varyings) {
     XfbVarying v;
     v.name = name;
@@ -218,11 +223,19 @@ bool plan_xfb(const glslang::TIntermediate& last_stage, const LinkOptions& optio
       out.log = "error: transform feedback varying '" + name + "' is not an output of the last vertex stage\n";
       return false;
     }
-    if (found && found->type->getQualifier().hasStream() && found->type->getQualifier().layoutStream != 0) {
-      out.log = "error: transform feedback varying '" + name + "' is in vertex stream " +
-                std::to_string(found->type->getQualifier().layoutStream) + "; glvk captures stream 0 only\n";
+    const std::uint32_t stream = found ? found->stream : 0;
+    if (stream >= options.vertex_streams) {
+      out.log = "error: transform feedback varying '" + name + "' is in vertex stream " + std::to_string(stream) +
+                "; the device captures " + std::to_string(options.vertex_streams) + " stream(s)\n";
       return false;
     }
+    if (buffer_streams[buffer] && *buffer_streams[buffer] != stream) {
+      out.log = "error: transform feedback buffer " + std::to_string(buffer) + " would capture vertex streams " +
+                std::to_string(*buffer_streams[buffer]) + " and " + std::to_string(stream) + "\n";
+      return false;
+    }
+    buffer_streams[buffer] = stream;
+    capture.declares_streams |= stream != 0;
     v.gl_type = leaf->gl_type;
     const bool is_array = found && found->is_array();
     v.size = is_array ? static_cast<std::uint32_t>(found->type->getOuterArraySize()) : 1;
@@ -243,7 +256,8 @@ bool plan_xfb(const glslang::TIntermediate& last_stage, const LinkOptions& optio
     if (es) capture.spirv_decorations.push_back({var, v.buffer, v.offset, 0});
     else
       capture.declarations += "layout(xfb_buffer = " + std::to_string(v.buffer) + ", xfb_offset = " +
-                              std::to_string(v.offset) + ") ";
+                              std::to_string(v.offset) + (stream ? ", stream = " + std::to_string(stream) : "") + ") ";
+    capture.declares_doubles |= leaf->glsl[0] == 'd';  // double, dvecN, dmatN
     capture.declarations += std::string(leaf->flat ? "flat " : "") + "out " + leaf->glsl + " " + var +
                             (is_array ? "[" + std::to_string(v.size) + "]" : "") + ";\n";
     capture.copies.push_back(var + " = " + (found ? found->expression : name));
@@ -255,6 +269,7 @@ bool plan_xfb(const glslang::TIntermediate& last_stage, const LinkOptions& optio
               std::to_string(kMaxXfbInterleavedComponents) + ")\n";
     return false;
   }
+  for (XfbVarying& v : out.xfb_varyings) v.stream = buffer_streams[v.buffer].value_or(0);  // markers too
   for (XfbDecoration& d : capture.spirv_decorations) d.stride = out.xfb_strides[d.buffer];
   if (es) return true;
   for (std::uint32_t b = 0; b < kMaxXfbBuffers; ++b)

@@ -292,15 +292,19 @@ InputSlot double_input_slot(const DrawCall& call, const glsl::InterfaceVariable&
 }  // namespace
 
 // Wraps the draw in a Vulkan query for each counting GL query that is active.
+static_assert(vk_backend::kMaxVertexStreams == kMaxVertexStreams);
 static void count_in_queries(const DrawCall& call, const vk_backend::Device& device, vk_backend::CommandStream& stream,
                              vk_backend::DrawRecord& record) {
-  auto use = [&](std::size_t i, const Query::Slot& slot) {
-    record.query_pools[i] = slot.pool->handle();
-    record.query_slots[i] = slot.index;
+  std::size_t used = 0;
+  auto use = [&](Query* query, std::uint32_t vertex_stream, bool indexed) {
+    const Query::Slot slot = query->next_slot(device, stream);
+    record.queries[used++] = {slot.pool->handle(), slot.index, vertex_stream, indexed};
   };
-  if (call.primitives_generated) use(0, call.primitives_generated->next_slot(device, stream));
-  if (call.primitives_written && !record.xfb_buffers.empty()) use(1, call.primitives_written->next_slot(device, stream));
-  if (call.samples_passed) use(2, call.samples_passed->next_slot(device, stream));
+  for (std::uint32_t v = 0; v < kMaxVertexStreams; ++v) {
+    if (call.primitives_generated[v]) use(call.primitives_generated[v], v, true);
+    if (call.primitives_written[v] && !record.xfb_buffers.empty()) use(call.primitives_written[v], v, true);
+  }
+  if (call.samples_passed) use(call.samples_passed, 0, false);
 }
 
 void draw(Context& context, const DrawCall& call) {

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "glvk/st/context.h"
+#include "glvk/st/draw.h"
 #include "glvk/vk_backend/commands.h"
 #include "glvk/vk_backend/device.h"
 #include "glvk/vk_backend/query_pool.h"
@@ -70,11 +71,15 @@ void Query::restart() {
   last_serial = 0;
 }
 
-bool query_supported(Context& context, QueryKind kind) {
+bool query_supported(Context& context, QueryKind kind, unsigned stream) {
   const vk_backend::Device& device = *context.screen().impl().device;
+  const vk_backend::DrawFeatures& f = device.draw_features();
+  const bool primitive = kind == QueryKind::PrimitivesGenerated || kind == QueryKind::PrimitivesWritten;
+  if (stream != 0 && (!primitive || stream >= std::min<unsigned>(f.vertex_streams, kMaxVertexStreams))) return false;
   switch (kind) {
-    case QueryKind::PrimitivesGenerated: return device.draw_features().primitives_generated_query;
-    case QueryKind::PrimitivesWritten: return device.draw_features().transform_feedback;
+    case QueryKind::PrimitivesGenerated:
+      return f.primitives_generated_query && (stream == 0 || f.primitives_generated_streams);
+    case QueryKind::PrimitivesWritten: return f.transform_feedback;
     case QueryKind::SamplesPassed: return device.features().occlusionQueryPrecise;
     case QueryKind::AnySamplesPassed: return true;
     case QueryKind::TimeElapsed: case QueryKind::Timestamp: return device.timestamp_valid_bits() > 0;

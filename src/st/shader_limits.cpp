@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "glvk/st/draw.h"
 #include "glvk/vk_backend/device.h"
 #include "screen_impl.h"
 
@@ -60,6 +61,7 @@ ShaderLimits shader_limits(Screen& screen) {
   s.max_sampler_lod_bias = l.maxSamplerLodBias;
   s.dual_source_draw_buffers = f.dualSrcBlend ? l.maxFragmentDualSrcAttachments : 0;
   s.transform_feedback = device.draw_features().transform_feedback;
+  s.vertex_streams = std::min<std::uint32_t>(device.draw_features().vertex_streams, kMaxVertexStreams);
   s.stencil_export = device.draw_features().shader_stencil_export;
   s.storage_buffer_offset_alignment = std::uint32_t(l.minStorageBufferOffsetAlignment);
   s.storage_buffer_range = l.maxStorageBufferRange;

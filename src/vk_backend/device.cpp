@@ -308,6 +308,17 @@ Device::Device(const Instance& instance, VkPhysicalDevice physical_device)
     *chain_end = o.features;
     chain_end = reinterpret_cast<void**>(&o.features->pNext);
   }
+  // The feature structs are chained as queried, so geometryStreams and
+  // primitivesGeneratedQueryWithNonZeroStreams are enabled whenever the device has them.
+  if (draw_features_.transform_feedback && xfb.geometryStreams) {
+    VkPhysicalDeviceTransformFeedbackPropertiesEXT xfb_limits{
+        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_PROPERTIES_EXT};
+    VkPhysicalDeviceProperties2 properties{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &xfb_limits};
+    vkGetPhysicalDeviceProperties2(physical_device_, &properties);
+    draw_features_.vertex_streams = std::max(1u, xfb_limits.maxTransformFeedbackStreams);
+  }
+  draw_features_.primitives_generated_streams =
+      draw_features_.primitives_generated_query && generated.primitivesGeneratedQueryWithNonZeroStreams;
   // Samplers are shared by views of any format, so a custom border colour must not need one.
   draw_features_.custom_border_color = draw_features_.custom_border_color && border.customBorderColorWithoutFormat;
   // VK_EXT_calibrated_timestamps: the device clock read without waiting (GL's glGet(TIMESTAMP)).

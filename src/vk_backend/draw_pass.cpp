@@ -271,10 +271,11 @@ void CommandStream::draw(const DrawTargets& targets, const DrawRecord& record) {
     xfb_counters[i] = record.xfb_counters;
     xfb_counter_offsets[i] = 4 * i;
   }
-  for (std::size_t q = 0; q < record.query_pools.size(); ++q)
-    if (record.query_pools[q])
-      vkCmdBeginQuery(commands, record.query_pools[q], record.query_slots[q],
-                      q == 2 && device_.features().occlusionQueryPrecise ? VK_QUERY_CONTROL_PRECISE_BIT : 0);
+  for (const DrawRecord::Query& q : record.queries) {
+    if (!q.pool) continue;
+    if (q.indexed) vkCmdBeginQueryIndexedEXT(commands, q.pool, q.slot, 0, q.stream);
+    else vkCmdBeginQuery(commands, q.pool, q.slot, device_.features().occlusionQueryPrecise ? VK_QUERY_CONTROL_PRECISE_BIT : 0);
+  }
   if (xfb_count) begin_capture(commands, record);
   if (record.indirect_buffer) {
     if (record.indexed)
@@ -289,8 +290,11 @@ void CommandStream::draw(const DrawTargets& targets, const DrawRecord& record) {
     vkCmdDraw(commands, record.count, record.instance_count, record.first, record.first_instance);
   }
   if (xfb_count) vkCmdEndTransformFeedbackEXT(commands, 0, xfb_count, xfb_counters, xfb_counter_offsets);
-  for (std::size_t q = 0; q < record.query_pools.size(); ++q)
-    if (record.query_pools[q]) vkCmdEndQuery(commands, record.query_pools[q], record.query_slots[q]);
+  for (const DrawRecord::Query& q : record.queries) {
+    if (!q.pool) continue;
+    if (q.indexed) vkCmdEndQueryIndexedEXT(commands, q.pool, q.slot, q.stream);
+    else vkCmdEndQuery(commands, q.pool, q.slot);
+  }
   if (xfb_count) end_capture(commands);
   ++draws_;
   // After the draw: its resources carry this batch's serial.

@@ -124,6 +124,22 @@ TEST(GlslXfb, VersionsWithoutAProfileCapture) {
   }
 }
 
+// Doubles of a GLSL 1.50 shader that enables GL_ARB_gpu_shader_fp64: 8 bytes per component
+// (GL 4.6 11.1.2.1), and the copies glvk declares for the capture compile before the shader's
+// own #extension line.
+TEST(GlslXfb, DoublesOfAnExtensionShaderCapture) {
+  const char* vs =
+      "#version 150\n#extension GL_ARB_gpu_shader_fp64 : require\nin vec4 p;\nflat out dvec3 d3;\nflat out double d1;\n"
+      "void main() { d3 = dvec3(p.xyz); d1 = 1.0lf; gl_Position = p; }\n";
+  const Program p = link_xfb({"d1", "d3"}, false, vs);
+  ASSERT_TRUE(p.ok) << p.log;
+  EXPECT_EQ(p.xfb_strides[0], 32u);
+  EXPECT_EQ(capture_decoration(p, kVs, 1, "Offset"), 8);
+  ASSERT_EQ(p.xfb_varyings.size(), 2u);
+  EXPECT_EQ(p.xfb_varyings[0].gl_type, GLenum(GL_DOUBLE));
+  EXPECT_EQ(p.xfb_varyings[1].gl_type, GLenum(GL_DOUBLE_VEC3));
+}
+
 TEST(GlslXfb, GeometryBuiltinsOutsideGlPerVertex) {
   const char* gs =
       "#version 150\nlayout(points) in;\nlayout(points, max_vertices = 1) out;\n"

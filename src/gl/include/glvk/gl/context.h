@@ -332,9 +332,10 @@ class Context {
     std::shared_ptr<ProgramObject> program;         // in use when the capture began
     std::shared_ptr<st::TransformFeedbackCounters> counters;  // made at the first begin
     // For glDrawTransformFeedback: whether a capture has ended, and the bytes per vertex the
-    // capturing program wrote to each buffer.
+    // capturing program wrote to each buffer, and the vertex stream each buffer captured.
     bool ended_once = false;
     std::array<std::uint32_t, glsl::kMaxXfbBuffers> capture_strides{};
+    std::array<std::uint32_t, glsl::kMaxXfbBuffers> capture_streams{};
     std::string label;
   };
   std::unordered_map<GLuint, std::shared_ptr<TransformFeedbackObject>> transform_feedbacks;
@@ -344,8 +345,8 @@ class Context {
   TransformFeedbackObject& current_transform_feedback() {
     return bound_transform_feedback ? *bound_transform_feedback : default_transform_feedback;
   }
-  // Query objects (GL 4.6 4.2; per context): api_queries.cpp. The primitive queries count
-  // vertex stream 0 only.
+  // Query objects (GL 4.6 4.2; per context): api_queries.cpp. The primitive queries count one
+  // vertex stream each (glBeginQueryIndexed's index).
   struct QueryObject {
     GLuint name = 0;
     GLenum target = GL_NONE;  // set at the first glBeginQuery (or glCreateQueries)
@@ -355,9 +356,16 @@ class Context {
   };
   std::unordered_map<GLuint, std::shared_ptr<QueryObject>> queries;
   GLuint next_query_name = 1;
-  // The active query of each kind (ActiveQuery indexes them). The three occlusion targets share
-  // one: ARB_occlusion_query2 makes beginning one while another is active INVALID_OPERATION.
-  enum ActiveQuery : unsigned { kPrimitivesGenerated, kPrimitivesWritten, kOcclusion, kTimeElapsed, kActiveQueryTargets };
+  // The active query of each kind (ActiveQuery indexes them; the primitive kinds have one per
+  // vertex stream, at kPrimitivesGenerated/kPrimitivesWritten + stream). The three occlusion targets
+  // share one: ARB_occlusion_query2 makes beginning one while another is active INVALID_OPERATION.
+  enum ActiveQuery : unsigned {
+    kPrimitivesGenerated = 0,
+    kPrimitivesWritten = st::kMaxVertexStreams,
+    kOcclusion = 2 * st::kMaxVertexStreams,
+    kTimeElapsed,
+    kActiveQueryTargets
+  };
   std::array<std::shared_ptr<QueryObject>, kActiveQueryTargets> active_queries;
   // Conditional rendering (10.9): the query whose result decides, and the mode (GL_NONE: off).
   std::shared_ptr<QueryObject> condition_query;

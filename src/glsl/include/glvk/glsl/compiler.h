@@ -95,6 +95,9 @@ struct LinkOptions {
   // stage captured, in order, into one buffer (interleaved) or one buffer each (separate).
   std::vector<std::string> xfb_varyings;
   bool xfb_separate = false;
+  // The vertex streams the device captures (1 without geometry streams): a varying of a later
+  // stream fails the link.
+  std::uint32_t vertex_streams = 4;
   // PROGRAM_SEPARABLE (GL 4.6 7.4): the program's stages may join other programs' in a pipeline.
   bool separable = false;
   // The device's input and output component limits of each stage as Vulkan counts them (built-ins
@@ -114,8 +117,7 @@ inline constexpr std::uint32_t kMaxXfbBuffers = 4;
 inline constexpr std::uint32_t kMaxXfbInterleavedComponents = 64;
 inline constexpr std::uint32_t kMaxXfbSeparateAttribs = 4;
 inline constexpr std::uint32_t kMaxXfbSeparateComponents = 4;
-// MAX_VERTEX_STREAMS (GL 4.0's minimum). Captures take vertex stream 0 only: a varying of another
-// stream fails the link.
+// MAX_VERTEX_STREAMS (GL 4.0's minimum; a device may have fewer: LinkOptions::vertex_streams).
 inline constexpr std::uint32_t kMaxVertexStreams = 4;
 
 // One entry of the program's capture list, as glGetTransformFeedbackVarying reports it; the
@@ -126,6 +128,7 @@ struct XfbVarying {
   std::uint32_t size = 1;        // array elements (components for gl_SkipComponentsN)
   std::uint32_t buffer = 0;      // capture buffer index
   std::uint32_t offset = 0;      // bytes within one captured vertex of that buffer
+  std::uint32_t stream = 0;      // the vertex stream captured (a geometry shader's layout(stream))
 };
 
 // An active vertex input or fragment output.

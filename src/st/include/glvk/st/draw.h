@@ -137,6 +137,9 @@ std::uint64_t transform_feedback_bytes_written(Context& context, TransformFeedba
                                                unsigned binding);
 
 inline constexpr unsigned kMaxTransformFeedbackBuffers = 4;
+// Vertex streams a geometry shader emits to (GL 4.0's MAX_VERTEX_STREAMS; the device may have fewer:
+// ShaderLimits::vertex_streams).
+inline constexpr unsigned kMaxVertexStreams = 4;
 
 // The capture of a draw while transform feedback is active and not paused: the bindings the
 // program writes (buffer null: unused) and the capture's counters.
@@ -202,9 +205,10 @@ struct DrawCall : ProgramInputs {
   std::array<std::array<GLint, 4>, kMaxDrawViewports> scissor_box{};
   DrawFramebufferInput framebuffer;
   TransformFeedbackInput transform_feedback;
-  // Active counting queries (null: none); the written one counts only captured draws.
-  Query* primitives_generated = nullptr;
-  Query* primitives_written = nullptr;
+  // Active counting queries (null: none), the primitive ones per vertex stream; the written ones
+  // count only captured draws.
+  std::array<Query*, kMaxVertexStreams> primitives_generated{};
+  std::array<Query*, kMaxVertexStreams> primitives_written{};
   Query* samples_passed = nullptr;  // SAMPLES_PASSED, ANY_SAMPLES_PASSED or ..._CONSERVATIVE
 };
 

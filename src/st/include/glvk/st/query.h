@@ -1,5 +1,5 @@
 // Query objects' counting (GL 4.6 4.2-4.3, 13.3.3): primitives generated and transform-feedback
-// primitives written (stream 0), samples passed (exact, or any-passed), time elapsed and
+// primitives written (of one vertex stream each), samples passed (exact, or any-passed), time elapsed and
 // timestamps. Every draw while a counting query is active counts into a Vulkan query of its own (a
 // Vulkan query may not span rendering passes, GL's span many); the result is their sum. Time
 // elapsed is the difference of two timestamps written where glBeginQuery and glEndQuery stand.
@@ -16,8 +16,9 @@ class Query;
 enum class QueryKind { PrimitivesGenerated, PrimitivesWritten, SamplesPassed, AnySamplesPassed, TimeElapsed, Timestamp };
 
 // Whether the device can answer this kind (VK_EXT_primitives_generated_query,
-// VK_EXT_transform_feedback, occlusionQueryPrecise for exact sample counts, timestamps on the queue).
-bool query_supported(Context& context, QueryKind kind);
+// VK_EXT_transform_feedback, occlusionQueryPrecise for exact sample counts, timestamps on the queue),
+// for vertex stream `stream` (the primitive kinds; others: 0).
+bool query_supported(Context& context, QueryKind kind, unsigned stream = 0);
 // GL's QUERY_COUNTER_BITS of a kind (0 when unsupported).
 int query_counter_bits(Context& context, QueryKind kind);
 std::shared_ptr<Query> make_query(QueryKind kind);

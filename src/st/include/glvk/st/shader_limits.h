@@ -33,6 +33,9 @@ struct ShaderLimits {
   float max_sampler_lod_bias = 2;  // maxSamplerLodBias: samplers clamp the bias to it (GL_MAX_TEXTURE_LOD_BIAS)
   // glBeginTransformFeedback can capture: VK_EXT_transform_feedback on the device.
   bool transform_feedback = false;
+  // Vertex streams a geometry shader may emit to and capture (geometryStreams; at most
+  // kMaxVertexStreams): GL_MAX_VERTEX_STREAMS.
+  std::uint32_t vertex_streams = 1;
   bool stencil_export = false;  // fragment shaders may write gl_FragStencilRefARB
   // Shader storage (minStorageBufferOffsetAlignment, maxStorageBufferRange) and whether the stages
   // before rasterization and the fragment stage may store (vertexPipeline/fragmentStoresAndAtomics).

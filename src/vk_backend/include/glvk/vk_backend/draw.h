@@ -69,6 +69,8 @@ struct DrawVertexBuffer {
 };
 
 inline constexpr std::uint32_t kMaxXfbBuffers = 4;
+// Vertex streams a draw's queries may count (VK_EXT_transform_feedback's stream index).
+inline constexpr std::uint32_t kMaxVertexStreams = 4;
 
 // One transform feedback binding (VK_EXT_transform_feedback): where a buffer's captured vertices go.
 struct DrawXfbBuffer {
@@ -108,10 +110,16 @@ struct DrawRecord {
   std::span<const DrawXfbBuffer> xfb_buffers;
   VkBuffer xfb_counters = VK_NULL_HANDLE;
   bool xfb_resume = false;
-  // Queries counting this draw (null: none): [0] primitives generated, [1] primitives written by
-  // the capture, [2] samples passed (an occlusion query, precise when the device can count).
-  std::array<VkQueryPool, 3> query_pools{};
-  std::array<std::uint32_t, 3> query_slots{};
+  // Queries counting this draw (pool null: unused): primitives generated and primitives written by
+  // the capture, each of one vertex stream (the query's index: vkCmdBeginQueryIndexedEXT), and
+  // samples passed (an occlusion query, precise when the device can count).
+  struct Query {
+    VkQueryPool pool = VK_NULL_HANDLE;
+    std::uint32_t slot = 0;
+    std::uint32_t stream = 0;
+    bool indexed = false;  // a primitives generated or transform feedback stream query
+  };
+  std::array<Query, 2 * kMaxVertexStreams + 1> queries{};
 };
 
 // One compute dispatch (glDispatchCompute): the program's compute pipeline, its descriptors,

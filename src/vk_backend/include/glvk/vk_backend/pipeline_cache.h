@@ -86,6 +86,11 @@ struct DrawFeatures {
   bool push_descriptor = false;
   bool transform_feedback = false;  // VK_EXT_transform_feedback with its transformFeedback feature
   bool primitives_generated_query = false;  // VK_EXT_primitives_generated_query
+  // Vertex streams a geometry shader may emit and capture (VK_EXT_transform_feedback's
+  // geometryStreams: maxTransformFeedbackStreams; 1 without), and whether primitives generated
+  // queries count streams other than 0 (primitivesGeneratedQueryWithNonZeroStreams).
+  std::uint32_t vertex_streams = 1;
+  bool primitives_generated_streams = false;
   bool shader_stencil_export = false;       // VK_EXT_shader_stencil_export
   bool stippled_bresenham_lines = false;    // VK_EXT_line_rasterization's stippledBresenhamLines
   // VK_EXT_custom_border_color with customBorderColors and customBorderColorWithoutFormat: samplers
