@@ -441,16 +441,7 @@ TEST_F(LegacyCornerCases, MipmapSpecifiedFromTheSmallestLevelUpSamplesEachLevel)
   for (int level = 0; level < 3; ++level) {
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, level);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, level);
-    glBegin(GL_QUADS);
-    glTexCoord2f(0, 0);
-    glVertex2f(-1, -1);
-    glTexCoord2f(1, 0);
-    glVertex2f(1, -1);
-    glTexCoord2f(1, 1);
-    glVertex2f(1, 1);
-    glTexCoord2f(0, 1);
-    glVertex2f(-1, 1);
-    glEnd();
+    textured_quad();
     const auto& c = colours[std::size_t(level)];
     EXPECT_TRUE(near(kSize / 2, kSize / 2, {c[0], c[1], c[2], c[3]})) << "level " << level;
   }

@@ -293,16 +293,7 @@ TEST_F(LegacyTest, RectangleTextureTexturesWithTexelCoordinates) {
   glTexParameteri(GL_TEXTURE_RECTANGLE, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
   glEnable(GL_TEXTURE_RECTANGLE);
   glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
-  glBegin(GL_QUADS);
-  glTexCoord2f(0, 0);
-  glVertex2f(-1, -1);
-  glTexCoord2f(4, 0);
-  glVertex2f(1, -1);
-  glTexCoord2f(4, 1);
-  glVertex2f(1, 1);
-  glTexCoord2f(0, 1);
-  glVertex2f(-1, 1);
-  glEnd();
+  textured_quad(4, 1);  // rectangle textures take texel coordinates
   for (int i = 0; i < 4; ++i) {
     const std::uint8_t* t = &texels[std::size_t(i) * 4];
     EXPECT_TRUE(near(i * 8 + 4, 16, {t[0], t[1], t[2], t[3]})) << i;
