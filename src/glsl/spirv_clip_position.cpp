@@ -85,9 +85,17 @@ std::vector<std::uint32_t> with_position_clipped(const std::vector<std::uint32_t
   emit(decorations, spv::OpDecorate, {distances, spv::DecorationBuiltIn, spv::BuiltInClipDistance});
 
   const bool geometry = model == spv::ExecutionModelGeometry;
+  // BuiltIn ClipDistance needs its capability, which a module without clip distances lacks.
+  bool capable = std::any_of(code.begin(), code.end(), [](const SpirvInstruction& in) {
+    return in.op == spv::OpCapability && in.words.size() == 2 && in.words[1] == spv::CapabilityClipDistance;
+  });
   bool decorated = false;
   std::vector<std::uint32_t> out = rebuild_module(
       words, code, globals, entry, [&](const SpirvInstruction& in, bool in_entry, std::vector<std::uint32_t>& stores) {
+        if (!capable && in.op != spv::OpCapability) {
+          emit(stores, spv::OpCapability, {spv::CapabilityClipDistance});
+          capable = true;
+        }
         if (!decorated && annotation_or_declaration(in.op)) {
           stores.insert(stores.end(), decorations.begin(), decorations.end());
           decorated = true;

@@ -372,6 +372,34 @@ TEST(GlslLink, LegacyShadersLink) {
 
 // With lower_depth_range, z' = (z + w) / 2 is computed after the user's code: the plain program
 // has no arithmetic at all, the lowered one adds z and w and multiplies by one half.
+// The last-stage variant clipping gl_Position against user clip planes (GLSL 1.30 7.1) stays valid
+// SPIR-V: a ClipDistance output of one element per plane up to the highest enabled, the planes
+// read from a push-constant block, for a vertex and a geometry stage alike.
+TEST(GlslLink, PositionClippingVariantIsValid) {
+  const char* vs = "#version 130\nvoid main() { gl_Position = gl_Vertex; }\n";
+  const char* fs = "#version 130\nvoid main() { gl_FragColor = vec4(1.0); }\n";
+  const Program p = link_pair(vs, fs);
+  ASSERT_TRUE(p.ok) << p.log;
+  LastStageLowering lowering;
+  lowering.position_clip_planes = 0b101;  // planes 0 and 2
+  const std::vector<std::uint32_t> words = last_stage_variant(p, Stage::Vertex, lowering);
+  std::string log;
+  EXPECT_TRUE(test::spirv_valid(words, &log)) << log << test::disassemble(words);
+  const std::string text = test::disassemble(words);
+  EXPECT_NE(text.find("BuiltIn ClipDistance"), std::string::npos) << text;
+  EXPECT_NE(text.find("OpCapability ClipDistance"), std::string::npos) << text;
+  EXPECT_NE(text.find("PushConstant"), std::string::npos) << text;
+  const char* gs = "#version 150\nlayout(triangles) in;\nlayout(triangle_strip, max_vertices = 3) out;\n"
+                   "void main() { for (int i = 0; i < 3; i++) { gl_Position = gl_in[i].gl_Position; EmitVertex(); } }\n";
+  const ShaderSource s[] = {{Stage::Vertex, "#version 150\nin vec4 v;\nvoid main() { gl_Position = v; }\n"},
+                            {Stage::Geometry, gs},
+                            {Stage::Fragment, "#version 150\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n"}};
+  const Program g = link(s, LinkOptions{});
+  ASSERT_TRUE(g.ok) << g.log;
+  const std::vector<std::uint32_t> geometry = last_stage_variant(g, Stage::Geometry, lowering);
+  EXPECT_TRUE(test::spirv_valid(geometry, &log)) << log << test::disassemble(geometry);
+}
+
 TEST(GlslLink, LowerDepthRangeVertex) {
   const char* vs = "#version 330\nvoid main() { gl_Position = vec4(0.125, 0.75, -0.25, 1.0); }\n";
   const char* fs = "#version 330\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n";
