@@ -50,7 +50,7 @@ std::vector<UniformDecl> uniform_decls() {
   u.push_back({"gl_NormalMatrix", "mat3"});
   u.push_back({"gl_NormalScale", "float"});
   u.push_back({"gl_DepthRange", "gl_DepthRangeParameters"});
-  u.push_back({"gl_ClipPlane", "vec4", kClipPlanes});
+  u.push_back({"gl_ClipPlane", "vec4", int(kMaxClipPlanes)});  // gl_MaxClipPlanes
   u.push_back({"gl_Point", "gl_PointParameters"});
   u.push_back({"gl_FrontMaterial", "gl_MaterialParameters"});
   u.push_back({"gl_BackMaterial", "gl_MaterialParameters"});
@@ -372,8 +372,8 @@ LegacyLowering lower_legacy_builtins(Stage stage, std::string& text, bool compat
       // (glvk_ClipPlaneEnables: bit i, CLIP_PLANEi enabled), after the user's main or, in a
       // geometry shader, before each emitted vertex.
       decls += "uniform int glvk_ClipPlaneEnables;\n";
-      if (!output_block_redeclared) decls += "out float gl_ClipDistance[" + std::to_string(kClipPlanes) + "];\n";
-      for (int i = 0; i < kClipPlanes; ++i) {
+      if (!output_block_redeclared) decls += "out float gl_ClipDistance[" + std::to_string(kMaxClipPlanes) + "];\n";
+      for (int i = 0; i < int(kMaxClipPlanes); ++i) {
         const std::string n = std::to_string(i);
         const std::string distance = "gl_ClipDistance[" + n + "] = (glvk_ClipPlaneEnables & " + std::to_string(1 << i) +
                                      ") != 0 ? dot(glvk_ClipVertex, glvk_ClipPlane[" + n + "]) : 1.0";

@@ -26,7 +26,6 @@ inline constexpr std::string_view kFragColorBroadcast = "glvk_FragColorBuffer";
 int broadcast_location(std::string_view name);
 
 inline constexpr int kTextureCoords = 8;  // gl_MaxTextureCoords glvk reports (GL_MAX_TEXTURE_COORDS)
-inline constexpr int kClipPlanes = 8;     // gl_MaxClipPlanes
 
 // A built-in input or output: GL name, GLSL type, array size (0: not an array).
 struct BuiltinVarDecl {
@@ -53,7 +52,7 @@ void rename_compat_gl_in(std::string& text);
 // name such as " glvk_in[]" (empty: anonymous, its members global names).
 std::string compat_block(std::string_view qualifier, const std::set<std::string>& members, std::string_view instance);
 // User redeclarations of gl_PerVertex lose their compatibility members (a block left empty goes
-// whole). With `add_clip_distance` a kept output block gains gl_ClipDistance[kClipPlanes] (the
+// whole). With `add_clip_distance` a kept output block gains gl_ClipDistance[kMaxClipPlanes] (the
 // gl_ClipVertex lowering writes it; a declaration outside the block would be a second
 // redeclaration). Returns whether an output block redeclaration is kept.
 bool strip_compat_block_members(std::string& text, bool add_clip_distance);

@@ -90,7 +90,7 @@ bool strip_compat_block_members(std::string& text, bool add_clip_distance) {
       if (t[i].is("out")) {
         output_redeclared = true;
         if (add_clip_distance && body.find("gl_ClipDistance") == std::string::npos)
-          body += " float gl_ClipDistance[" + std::to_string(kClipPlanes) + "];";
+          body += " float gl_ClipDistance[" + std::to_string(kMaxClipPlanes) + "];";
       }
       edits.push_back({body_begin, body_end, std::move(body)});
     }

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "glvk/glsl/compiler.h"
+#include "link_pair.h"
 #include "spirv_check.h"
 
 namespace glvk::glsl {
@@ -17,10 +18,7 @@ namespace {
 constexpr int kVs = static_cast<int>(Stage::Vertex);
 constexpr int kFs = static_cast<int>(Stage::Fragment);
 
-Program link_pair(const std::string& vs, const std::string& fs) {
-  const ShaderSource shaders[] = {{Stage::Vertex, vs}, {Stage::Fragment, fs}};
-  return link(shaders);
-}
+using test::link_pair;
 
 const Uniform* state(const Program& p, const std::string& name) {
   for (const Uniform& u : p.state_uniforms)

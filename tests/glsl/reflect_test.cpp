@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "glvk/glsl/compiler.h"
+#include "link_pair.h"
 #include "spirv_check.h"
 
 namespace glvk::glsl {
@@ -21,10 +22,7 @@ const Uniform* find_uniform(const Program& p, const std::string& name) {
   return nullptr;
 }
 
-Program link_pair(const std::string& vs, const std::string& fs, const LinkOptions& options = {}) {
-  const ShaderSource shaders[] = {{Stage::Vertex, vs}, {Stage::Fragment, fs}};
-  return link(shaders, options);
-}
+using test::link_pair;
 
 const char* kPassFs = "#version 330\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n";
 

@@ -352,8 +352,9 @@ struct LastStageLowering {
 };
 std::vector<std::uint32_t> last_stage_variant(const Program& program, Stage stage, const LastStageLowering& lowering);
 
-// User clip planes in the push constants of every program's pipeline layout: vec4[kMaxClipPlanes]
-// (eye coordinates) at offset 0, read by the position-clipping variant above.
+// GL's user clip planes (gl_MaxClipPlanes; the compatibility lowerings declare as many clip
+// distances), and their place in the push constants of every program's pipeline layout:
+// vec4[kMaxClipPlanes] (eye coordinates) at offset 0, read by the position-clipping variant above.
 inline constexpr std::uint32_t kMaxClipPlanes = 8;
 inline constexpr std::uint32_t kClipPlanePushConstants = kMaxClipPlanes * 16;
 
