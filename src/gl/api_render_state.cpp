@@ -295,6 +295,13 @@ bool query_render_state(Context& ctx, GLenum pname, StateValue& value) {
     case GL_FRAGMENT_SHADER_DERIVATIVE_HINT: value.set_integers({r.hints.fragment_shader_derivative}); return true;
     case GL_MAX_SAMPLE_MASK_WORDS: value.set_integers({kMaxSampleMaskWords}); return true;
     case GL_MAX_CLIP_DISTANCES: value.set_integers({kMaxClipDistances}); return true;
+    case GL_MAX_CULL_DISTANCES:  // GL 4.5 / ARB_cull_distance: the device's (ES 3.2 has no cull distances)
+    case GL_MAX_COMBINED_CLIP_AND_CULL_DISTANCES: {
+      if (ctx.config().es()) return false;
+      const st::ShaderLimits l = st::shader_limits(ctx.st().screen());
+      value.set_integers({pname == GL_MAX_CULL_DISTANCES ? l.cull_distances : l.combined_clip_and_cull_distances});
+      return true;
+    }
     case GL_ALIASED_POINT_SIZE_RANGE:  // compatibility and ES state (ES 3.2 table 21.40), not core
       if (ctx.config().core_profile && !ctx.config().es()) return false;
       return query_render_state(ctx, GL_POINT_SIZE_RANGE, value);

@@ -50,6 +50,11 @@ glsl::CompileOptions shader_compile_options(Context& ctx) {
   l.max_texture_image_units = implementation_limit(ctx, GL_MAX_TEXTURE_IMAGE_UNITS);
   l.max_combined_texture_image_units = implementation_limit(ctx, GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS);
   l.max_clip_planes = implementation_limit(ctx, GL_MAX_CLIP_PLANES);
+  if (!options.es) {
+    l.max_clip_distances = implementation_limit(ctx, GL_MAX_CLIP_DISTANCES);
+    l.max_cull_distances = implementation_limit(ctx, GL_MAX_CULL_DISTANCES);
+    l.max_combined_clip_and_cull_distances = implementation_limit(ctx, GL_MAX_COMBINED_CLIP_AND_CULL_DISTANCES);
+  }
   const st::ShaderLimits device = st::shader_limits(ctx.st().screen());
   for (int i = 0; i < 3; ++i)
     l.max_compute_work_group_size[std::size_t(i)] =

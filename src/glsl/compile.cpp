@@ -76,6 +76,9 @@ TBuiltInResource resources_for(const BuiltInLimits& limits) {
   set(r.maxTextureImageUnits, limits.max_texture_image_units);
   set(r.maxCombinedTextureImageUnits, limits.max_combined_texture_image_units);
   set(r.maxClipPlanes, limits.max_clip_planes);
+  set(r.maxClipDistances, limits.max_clip_distances);
+  set(r.maxCullDistances, limits.max_cull_distances);
+  set(r.maxCombinedClipAndCullDistances, limits.max_combined_clip_and_cull_distances);
   set(r.maxComputeWorkGroupSizeX, limits.max_compute_work_group_size[0]);
   set(r.maxComputeWorkGroupSizeY, limits.max_compute_work_group_size[1]);
   set(r.maxComputeWorkGroupSizeZ, limits.max_compute_work_group_size[2]);

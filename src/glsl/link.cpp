@@ -607,6 +607,19 @@ static Program link_on_this_thread(std::span<const ShaderSource> shaders, const 
         }
     out.spirv[s] = std::move(words);
   }
+  if (const int limit = options.compile.limits.max_combined_clip_and_cull_distances; limit > 0)
+    for (const Stage stage : {Stage::Vertex, Stage::TessEvaluation, Stage::Geometry})
+      if (const std::uint32_t sizes = detail::clip_and_cull_distances_declared(out.spirv[std::size_t(stage)]);
+          sizes > std::uint32_t(limit)) {
+        // ARB_cull_distance / GLSL 4.60 7.1: the two arrays' sizes together are at most
+        // gl_MaxCombinedClipAndCullDistances (glslang checks each array alone); before
+        // cut_builtin_blocks drops the members nothing writes.
+        out.log = "error: the " + std::string(detail::stage_name(stage)) + " shader's gl_ClipDistance and gl_CullDistance take " +
+                  std::to_string(sizes) + " elements together, more than gl_MaxCombinedClipAndCullDistances (" +
+                  std::to_string(limit) + ")\n";
+        out.spirv = {};
+        return out;
+      }
   detail::cut_builtin_blocks(out.spirv, options.separable);
   for (std::size_t s = 0; s < std::size_t(Stage::Compute); ++s) {
     if (out.spirv[s].empty()) continue;
@@ -656,7 +669,7 @@ static Program link_on_this_thread(std::span<const ShaderSource> shaders, const 
     const detail::PointSizeUse use = detail::point_size_use(out.spirv[std::size_t(last)]);
     out.writes_point_size = use.written;
     out.emits_points = use.emits_points;
-    out.clip_distances = detail::clip_distances_declared(out.spirv[std::size_t(last)]);
+    out.clip_distances = detail::clip_distances_written(out.spirv[std::size_t(last)]);
     break;
   }
   detail::apply_uniform_initializers(shaders, options.compile, out);

@@ -78,11 +78,13 @@ constexpr std::string_view kLegacyTexturePreamble =
     "#define gl_InstanceIDARB gl_InstanceID\n";
 
 // Extensions whose GLSL side glslang does not know but which the version the shader is raised to
-// has in full (1.40; 4.30 for GL_ARB_arrays_of_arrays): their #extension lines are blanked (the
-// line kept, so line numbers stay) and their macros defined, as a compiler that knows them would.
+// has in full (1.40; 4.30 for GL_ARB_arrays_of_arrays, 4.50 for GL_ARB_cull_distance): their
+// #extension lines are blanked (the line kept, so line numbers stay) and their macros defined, as
+// a compiler that knows them would.
 // GL_ARB_shader_subroutine is not in 1.40 but lowered by glvk (subroutines.cpp) in any version.
 constexpr std::string_view kCoveredExtensions[] = {"GL_EXT_texture_array", "GL_ARB_draw_buffers",
-                                                   "GL_ARB_arrays_of_arrays", "GL_ARB_shader_subroutine"};
+                                                   "GL_ARB_arrays_of_arrays", "GL_ARB_shader_subroutine",
+                                                   "GL_ARB_cull_distance"};
 
 std::string without_covered_extensions(std::string& text) {
   std::string defines;
@@ -374,6 +376,9 @@ PreparedSource prepare_source(Stage stage, std::string_view source, const Compil
       (source.find("GL_ARB_shader_atomic_counters") != std::string_view::npos ||
        source.find("GL_ARB_arrays_of_arrays") != std::string_view::npos))
     out.raised_version = 430;
+  // gl_CullDistance (GL_ARB_cull_distance, core in 4.50) exists in glslang only from 4.50.
+  if (!v.es && v.version < 450 && source.find("GL_ARB_cull_distance") != std::string_view::npos)
+    out.raised_version = 450;
   if (!v.es) out.raised_version = std::max(out.raised_version, parse_version);
   std::string directive;
   if (v.declared) {

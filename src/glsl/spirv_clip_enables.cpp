@@ -1,11 +1,13 @@
 // GL clips against a written gl_ClipDistance[i] only while CLIP_DISTANCEi is enabled (GL 4.6
 // 13.7.2); Vulkan clips against every element the last pre-rasterization stage declares. A draw
-// with some declared distances disabled takes a variant of that stage storing 1.0 (inside) into
-// each of them before every vertex it outputs: before each EmitVertex of a geometry shader, else
-// before each return of the entry point, after everything the shader wrote.
+// with some declared distances disabled takes a variant of that stage making each of them
+// max(d, 0) (NaN: 0), which clips nothing, before every vertex it outputs: before each EmitVertex
+// of a geometry shader, else before each return of the entry point, after everything the shader
+// wrote. A value that clips nothing is kept, so a fragment shader reading gl_ClipDistance still
+// sees it, as on other GL drivers (GL leaves a disabled distance's fragment value undefined).
 #include <glslang/SPIRV/spirv.hpp>
 
-#include <cstring>
+#include <algorithm>
 #include <unordered_map>
 
 #include "spirv_edit.h"
@@ -14,6 +16,25 @@ namespace glvk::glsl::detail {
 namespace {
 
 constexpr std::size_t kHeaderWords = 5;
+
+// Whether an instruction reaches the built-in: an access chain into it (its member of a block), or
+// a variable of its own stored, copied into or passed to a function whole.
+bool reached(const std::vector<SpirvInstruction>& code, const OutputBuiltinSite& site) {
+  if (!site.variable) return false;
+  std::unordered_map<std::uint32_t, std::uint32_t> constants;
+  for (const SpirvInstruction& in : code) {
+    const std::vector<std::uint32_t>& w = in.words;
+    if (in.op == spv::OpConstant && w.size() == 4) constants[w[2]] = w[3];
+    const bool chain = (in.op == spv::OpAccessChain || in.op == spv::OpInBoundsAccessChain) && w.size() >= 4;
+    if (chain && w[3] == site.variable &&
+        (site.member < 0 || (w.size() >= 5 && constants.count(w[4]) && constants[w[4]] == std::uint32_t(site.member))))
+      return true;
+    if (site.member < 0 && (((in.op == spv::OpStore || in.op == spv::OpCopyMemory) && w.size() >= 3 && w[1] == site.variable) ||
+                            (in.op == spv::OpFunctionCall && std::find(w.begin() + 4, w.end(), site.variable) != w.end())))
+      return true;
+  }
+  return false;
+}
 
 }  // namespace
 
@@ -54,9 +75,26 @@ OutputBuiltinSite output_builtin_site(const std::vector<SpirvInstruction>& code,
   return site;
 }
 
-std::uint32_t clip_distances_declared(const std::vector<std::uint32_t>& words) {
+// glslang declares gl_PerVertex whole from GLSL 4.50 (ClipDistance and CullDistance sized 1 when
+// unused); a member no instruction reaches is no clip distance: storing into it would make it one
+// (and lavapipe then reads a fragment shader's gl_CullDistance from the wrong element).
+std::uint32_t clip_distances_written(const std::vector<std::uint32_t>& words) {
   if (words.size() < kHeaderWords) return 0;
-  return output_builtin_site(split_instructions(words), spv::BuiltInClipDistance).length;
+  const std::vector<SpirvInstruction> code = split_instructions(words);
+  const OutputBuiltinSite site = output_builtin_site(code, spv::BuiltInClipDistance);
+  return reached(code, site) ? site.length : 0;
+}
+
+// An array of one element nothing reaches may be glslang's implicit one (above): not counted.
+std::uint32_t clip_and_cull_distances_declared(const std::vector<std::uint32_t>& words) {
+  if (words.size() < kHeaderWords) return 0;
+  const std::vector<SpirvInstruction> code = split_instructions(words);
+  std::uint32_t sizes = 0;
+  for (const std::uint32_t builtin : {spv::BuiltInClipDistance, spv::BuiltInCullDistance}) {
+    const OutputBuiltinSite site = output_builtin_site(code, builtin);
+    if (site.length > 1 || reached(code, site)) sizes += site.length;
+  }
+  return sizes;
 }
 
 std::vector<std::uint32_t> with_clip_distances_disabled(const std::vector<std::uint32_t>& words, std::uint32_t disabled) {
@@ -66,33 +104,36 @@ std::vector<std::uint32_t> with_clip_distances_disabled(const std::vector<std::u
   if (site.length > 32) return words;
   disabled &= site.length == 32 ? ~0u : (1u << site.length) - 1;
   if (!site.variable || !disabled) return words;
-  std::uint32_t bound = words[3], entry = 0, model = 0, float_type = 0, int_type = 0, float_output_pointer = 0;
+  std::uint32_t bound = words[3], entry = 0, model = 0, float_type = 0, int_type = 0, bool_type = 0,
+                float_output_pointer = 0;
   for (const SpirvInstruction& in : code) {
     const std::vector<std::uint32_t>& w = in.words;
     if (in.op == spv::OpFunction) break;
     if (in.op == spv::OpEntryPoint && !entry) { model = w[1]; entry = w[2]; }
     if (in.op == spv::OpTypeFloat && w.size() == 3 && w[2] == 32) float_type = w[1];
     if (in.op == spv::OpTypeInt && w.size() == 4 && w[2] == 32 && w[3] == 1) int_type = w[1];
+    if (in.op == spv::OpTypeBool && w.size() == 2) bool_type = w[1];
     if (in.op == spv::OpTypePointer && w.size() == 4 && w[2] == spv::StorageClassOutput && float_type && w[3] == float_type)
       float_output_pointer = w[1];
   }
   if (!float_type) return words;  // a ClipDistance array has float elements
-  // The declarations the stores need that the module lacks, then the constants: 1.0, the member
+  // The declarations the stores need that the module lacks, then the constants: 0.0, the member
   // index, each disabled element's index.
   std::vector<std::uint32_t> globals;
   if (!int_type) {
     int_type = bound++;
     emit(globals, spv::OpTypeInt, {int_type, 32, 1});
   }
+  if (!bool_type) {
+    bool_type = bound++;
+    emit(globals, spv::OpTypeBool, {bool_type});
+  }
   if (!float_output_pointer) {
     float_output_pointer = bound++;
     emit(globals, spv::OpTypePointer, {float_output_pointer, spv::StorageClassOutput, float_type});
   }
-  const float inside = 1.0f;
-  std::uint32_t inside_bits;
-  std::memcpy(&inside_bits, &inside, 4);
-  const std::uint32_t one = bound++;
-  emit(globals, spv::OpConstant, {float_type, one, inside_bits});
+  const std::uint32_t zero = bound++;
+  emit(globals, spv::OpConstant, {float_type, zero, 0u});  // +0.0f
   std::uint32_t member = 0;
   if (site.member >= 0) {
     member = bound++;
@@ -112,7 +153,11 @@ std::vector<std::uint32_t> with_clip_distances_disabled(const std::vector<std::u
           const std::uint32_t pointer = bound++;
           if (site.member >= 0) emit(stores, spv::OpAccessChain, {float_output_pointer, pointer, site.variable, member, index});
           else emit(stores, spv::OpAccessChain, {float_output_pointer, pointer, site.variable, index});
-          emit(stores, spv::OpStore, {pointer, one});
+          const std::uint32_t value = bound++, inside = bound++, kept = bound++;
+          emit(stores, spv::OpLoad, {float_type, value, pointer});
+          emit(stores, spv::OpFOrdGreaterThanEqual, {bool_type, inside, value, zero});
+          emit(stores, spv::OpSelect, {float_type, kept, inside, value, zero});
+          emit(stores, spv::OpStore, {pointer, kept});
         }
         return true;
       });

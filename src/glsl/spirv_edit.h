@@ -164,12 +164,15 @@ struct OutputBuiltinSite {
 };
 OutputBuiltinSite output_builtin_site(const std::vector<SpirvInstruction>& code, std::uint32_t builtin);
 
-// The elements of the output ClipDistance array a last pre-rasterization module declares (0: none),
-// and the module storing 1.0 (inside) into the elements whose bits are set in `disabled` before
-// every vertex it outputs, as GL ignores a distance whose CLIP_DISTANCEi is disabled
-// (spirv_clip_enables.cpp).
-std::uint32_t clip_distances_declared(const std::vector<std::uint32_t>& words);
+// The elements of the output ClipDistance array a last pre-rasterization module declares and
+// reaches (0: none, or declared but never accessed), and the module making the elements whose bits
+// are set in `disabled` max(d, 0) (clipping nothing) before every vertex it outputs, as GL ignores
+// a distance whose CLIP_DISTANCEi is disabled (spirv_clip_enables.cpp).
+std::uint32_t clip_distances_written(const std::vector<std::uint32_t>& words);
 std::vector<std::uint32_t> with_clip_distances_disabled(const std::vector<std::uint32_t>& words, std::uint32_t disabled);
+// The sizes of the output ClipDistance and CullDistance arrays a module declares, added (an
+// unreached array of one element not counted: glslang's implicit size).
+std::uint32_t clip_and_cull_distances_declared(const std::vector<std::uint32_t>& words);
 
 // The module clipping the Position it outputs against the user clip planes of the bit mask
 // `planes` (GLSL 1.30 7.1, compatibility: a stage that writes neither gl_ClipVertex nor

@@ -57,6 +57,8 @@ ShaderLimits shader_limits(Screen& screen) {
   if (f.largePoints) std::copy(l.pointSizeRange, l.pointSizeRange + 2, s.point_size_range);
   if (f.wideLines) std::copy(l.lineWidthRange, l.lineWidthRange + 2, s.line_width_range);
   s.clip_distances = f.shaderClipDistance ? l.maxClipDistances : 0;
+  s.cull_distances = f.shaderCullDistance ? l.maxCullDistances : 0;
+  s.combined_clip_and_cull_distances = l.maxCombinedClipAndCullDistances;
   s.subpixel_bits = l.subPixelPrecisionBits;
   s.max_sampler_lod_bias = l.maxSamplerLodBias;
   s.dual_source_draw_buffers = f.dualSrcBlend ? l.maxFragmentDualSrcAttachments : 0;

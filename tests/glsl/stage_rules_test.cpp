@@ -105,8 +105,6 @@ TEST(GlslLink, EsUniformPrecisionsMatchAcrossStages) {
   EXPECT_FALSE(link_pair("uniform float f;\nvoid main() { gl_Position = vec4(f); }\n", fs100, es).ok);
 }
 
-// With lower_depth_range, z' = (z + w) / 2 is computed after the user's code: the plain program
-// has no arithmetic at all, the lowered one adds z and w and multiplies by one half.
 // The last-stage variant clipping gl_Position against user clip planes (GLSL 1.30 7.1) stays valid
 // SPIR-V: a ClipDistance output of one element per plane up to the highest enabled, the planes
 // read from a push-constant block, for a vertex and a geometry stage alike.
@@ -133,6 +131,53 @@ TEST(GlslLink, PositionClippingVariantIsValid) {
   ASSERT_TRUE(g.ok) << g.log;
   const std::vector<std::uint32_t> geometry = last_stage_variant(g, Stage::Geometry, lowering);
   EXPECT_TRUE(test::spirv_valid(geometry, &log)) << log << test::disassemble(geometry);
+}
+
+// Program::clip_distances counts the gl_ClipDistance elements the last stage writes: glslang
+// declares gl_PerVertex whole from GLSL 4.50 (an unused gl_ClipDistance[1] beside
+// gl_CullDistance), which is no clip distance. The variant for disabled distances stays valid and
+// keeps what the shader wrote when it clips nothing (a load, a comparison with 0, a select).
+TEST(GlslLink, ClipDistancesCountWhatTheLastStageWrites) {
+  const char* fs = "#version 450\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n";
+  const Program cull_only = link_pair(
+      "#version 450\nin vec4 v;\nvoid main() { gl_Position = v; gl_CullDistance[0] = 1.0; }\n", fs);
+  ASSERT_TRUE(cull_only.ok) << cull_only.log;
+  EXPECT_NE(test::disassemble(cull_only.spirv[kVs]).find("BuiltIn ClipDistance"), std::string::npos)
+      << "glslang declares it (else this test checks nothing)";
+  EXPECT_EQ(cull_only.clip_distances, 0u);
+  const Program clip = link_pair("#version 450\nin vec4 v;\nout float gl_ClipDistance[3];\n"
+                                 "void main() { gl_Position = v; gl_ClipDistance[1] = -1.0; }\n", fs);
+  ASSERT_TRUE(clip.ok) << clip.log;
+  EXPECT_EQ(clip.clip_distances, 3u);
+  LastStageLowering lowering;
+  lowering.disabled_clip_distances = 0b010;
+  const std::vector<std::uint32_t> words = last_stage_variant(clip, Stage::Vertex, lowering);
+  std::string log;
+  EXPECT_TRUE(test::spirv_valid(words, &log)) << log << test::disassemble(words);
+  const std::string text = test::disassemble(words);
+  EXPECT_NE(text.find("OpFOrdGreaterThanEqual"), std::string::npos) << text;
+  EXPECT_NE(text.find("OpSelect"), std::string::npos) << text;
+}
+
+// ARB_cull_distance / GLSL 4.60 7.1: gl_ClipDistance and gl_CullDistance together take at most
+// gl_MaxCombinedClipAndCullDistances elements (glslang checks each alone); the size-1 array
+// glslang declares for the unused one of the two from 4.50 does not count.
+TEST(GlslLink, ClipAndCullDistancesShareTheirLimit) {
+  LinkOptions options;
+  options.compile.limits.max_combined_clip_and_cull_distances = 8;
+  const char* fs = "#version 450\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n";
+  const Program over = link_pair("#version 130\n#extension GL_ARB_cull_distance : enable\n"
+                                 "out float gl_CullDistance[5];\nout float gl_ClipDistance[5];\n"
+                                 "void main() { gl_Position = vec4(0.0); }\n", fs, options);
+  EXPECT_FALSE(over.ok);
+  EXPECT_NE(over.log.find("gl_MaxCombinedClipAndCullDistances"), std::string::npos) << over.log;
+  EXPECT_TRUE(link_pair("#version 130\n#extension GL_ARB_cull_distance : enable\n"
+                        "out float gl_CullDistance[4];\nout float gl_ClipDistance[4];\n"
+                        "void main() { gl_Position = vec4(0.0); gl_CullDistance[3] = 1.0; gl_ClipDistance[3] = 1.0; }\n",
+                        fs, options).ok);
+  const Program all_clip = link_pair("#version 450\nout float gl_ClipDistance[8];\n"
+                                     "void main() { gl_Position = vec4(0.0); gl_ClipDistance[7] = 1.0; }\n", fs, options);
+  EXPECT_TRUE(all_clip.ok) << all_clip.log;
 }
 
 }  // namespace

@@ -44,6 +44,9 @@ struct BuiltInLimits {
   int max_texture_image_units = 0;           // gl_MaxTextureImageUnits
   int max_combined_texture_image_units = 0;  // gl_MaxCombinedTextureImageUnits
   int max_clip_planes = 0;                   // gl_MaxClipPlanes (compatibility)
+  int max_clip_distances = 0;                // gl_MaxClipDistances
+  int max_cull_distances = 0;                // gl_MaxCullDistances
+  int max_combined_clip_and_cull_distances = 0;  // gl_MaxCombinedClipAndCullDistances
   std::array<int, 3> max_compute_work_group_size{};  // gl_MaxComputeWorkGroupSize
   int max_compute_work_group_invocations = 0;        // MAX_COMPUTE_WORK_GROUP_INVOCATIONS (no built-in)
   // MAX_VERTEX_SHADER_STORAGE_BLOCKS (also each of the geometry and tessellation stages'),
@@ -254,7 +257,8 @@ struct Program {
   // whether it writes gl_PointSize, and whether it emits points whatever the draw's primitive.
   bool writes_point_size = false;
   bool emits_points = false;
-  // The elements of gl_ClipDistance that stage declares (GL clips only against the enabled ones).
+  // The elements of gl_ClipDistance that stage declares and writes (GL clips only against the
+  // enabled ones).
   std::uint32_t clip_distances = 0;
   // The geometry stage's layout (GL 4.6 11.3.4.6 / 7.13 queries): GL primitive enums for its input
   // (GL_POINTS, GL_LINES, GL_LINES_ADJACENCY, GL_TRIANGLES, GL_TRIANGLES_ADJACENCY) and output
@@ -339,8 +343,8 @@ std::vector<std::uint32_t> fragment_without_outputs(const Program& program, std:
 // needs it, for what Vulkan has no state for:
 // - `point_size`: written as the point size of every vertex: GL's point size when gl_PointSize is
 //   not the program's (GL 4.6 14.4: only with PROGRAM_POINT_SIZE enabled and the shader writing it);
-// - `disabled_clip_distances`: the declared gl_ClipDistance elements whose CLIP_DISTANCEi is
-//   disabled (bit i), stored as 1.0 (inside) so that they clip nothing (GL 4.6 13.7.2).
+// - `disabled_clip_distances`: the written gl_ClipDistance elements whose CLIP_DISTANCEi is
+//   disabled (bit i), made max(d, 0) so that they clip nothing (GL 4.6 13.7.2).
 // - `position_clip_planes`: for a stage that declares no clip distance (neither gl_ClipVertex nor
 //   gl_ClipDistance written), the user clip planes (bit i: CLIP_PLANEi) gl_Position is clipped
 //   against (GLSL 1.30 7.1, compatibility); the draw pushes the planes, kClipPlanePushConstants.

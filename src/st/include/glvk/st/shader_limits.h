@@ -28,6 +28,8 @@ struct ShaderLimits {
   float point_size_range[2] = {1, 1};
   float line_width_range[2] = {1, 1};
   std::uint32_t clip_distances = 8;
+  // gl_CullDistance (shaderCullDistance; 0 without it) and clip + cull together.
+  std::uint32_t cull_distances = 8, combined_clip_and_cull_distances = 8;
   std::uint32_t subpixel_bits = 4;  // VkPhysicalDeviceLimits::subPixelPrecisionBits (GL_SUBPIXEL_BITS)
   std::uint32_t dual_source_draw_buffers = 0;  // maxFragmentDualSrcAttachments with dualSrcBlend, else 0
   float max_sampler_lod_bias = 2;  // maxSamplerLodBias: samplers clamp the bias to it (GL_MAX_TEXTURE_LOD_BIAS)
