@@ -48,13 +48,13 @@ LEGACY_GROUPS = re.compile(r"^spec@(glsl-1\.[12]0|arb_point_sprite|ext_fog_coord
 # Issue 13's separate shader objects, program binaries, sync objects, program interface queries,
 # buffer clears, packed vertex types, compute shaders, storage blocks, atomic counters, image units,
 # texture barriers, tessellation shaders, double attributes, texture clears and internal format
-# queries, doubles (arb_gpu_shader_fp64), listed after the legacy groups.
+# queries, doubles (arb_gpu_shader_fp64), cull distances, listed after the legacy groups.
 SSO_GROUPS = re.compile(r"^spec@(arb_separate_shader_objects|arb_get_program_binary|arb_sync|"
                         r"arb_program_interface_query|arb_clear_buffer_object|arb_vertex_type_2_10_10_10_rev|"
                         r"arb_vertex_type_10f_11f_11f_rev|arb_compute_shader|arb_shader_storage_buffer_object|"
                         r"arb_shader_atomic_counters|arb_shader_image_load_store|arb_texture_barrier|"
                         r"arb_tessellation_shader|arb_vertex_attrib_64bit|arb_clear_texture|"
-                        r"arb_internalformat_query2?|arb_gpu_shader_fp64)@")
+                        r"arb_internalformat_query2?|arb_gpu_shader_fp64|arb_cull_distance)@")
 # Issue 15's OpenGL ES groups, from the opengl, shader and glslparser profiles (about 370 tests,
 # every one: a few minutes per driver).
 ES_GROUPS = re.compile(r"^spec@(glsl-es-(1\.00|3\.00|3\.10|3\.20)|!opengl es [23]\.0)@")
