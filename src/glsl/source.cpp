@@ -77,14 +77,26 @@ constexpr std::string_view kLegacyTexturePreamble =
     // ARB_draw_instanced's name for gl_InstanceID.
     "#define gl_InstanceIDARB gl_InstanceID\n";
 
+// GL_ARB_shader_atomic_counter_ops' functions under GLSL 4.60's names.
+constexpr std::string_view kAtomicCounterOpsPreamble =
+    "#define atomicCounterAddARB atomicCounterAdd\n"
+    "#define atomicCounterSubtractARB atomicCounterSubtract\n"
+    "#define atomicCounterMinARB atomicCounterMin\n"
+    "#define atomicCounterMaxARB atomicCounterMax\n"
+    "#define atomicCounterAndARB atomicCounterAnd\n"
+    "#define atomicCounterOrARB atomicCounterOr\n"
+    "#define atomicCounterXorARB atomicCounterXor\n"
+    "#define atomicCounterExchangeARB atomicCounterExchange\n"
+    "#define atomicCounterCompSwapARB atomicCounterCompSwap\n";
+
 // Extensions whose GLSL side glslang does not know but which the version the shader is raised to
-// has in full (1.40; 4.30 for GL_ARB_arrays_of_arrays, 4.50 for GL_ARB_cull_distance): their
-// #extension lines are blanked (the line kept, so line numbers stay) and their macros defined, as
-// a compiler that knows them would.
+// has in full (1.40; 4.30 for GL_ARB_arrays_of_arrays, 4.50 for GL_ARB_cull_distance, 4.60 for
+// GL_ARB_shader_atomic_counter_ops): their #extension lines are blanked (the line kept, so line
+// numbers stay) and their macros defined, as a compiler that knows them would.
 // GL_ARB_shader_subroutine is not in 1.40 but lowered by glvk (subroutines.cpp) in any version.
 constexpr std::string_view kCoveredExtensions[] = {"GL_EXT_texture_array", "GL_ARB_draw_buffers",
                                                    "GL_ARB_arrays_of_arrays", "GL_ARB_shader_subroutine",
-                                                   "GL_ARB_cull_distance"};
+                                                   "GL_ARB_cull_distance", "GL_ARB_shader_atomic_counter_ops"};
 
 std::string without_covered_extensions(std::string& text) {
   std::string defines;
@@ -379,6 +391,10 @@ PreparedSource prepare_source(Stage stage, std::string_view source, const Compil
   // gl_CullDistance (GL_ARB_cull_distance, core in 4.50) exists in glslang only from 4.50.
   if (!v.es && v.version < 450 && source.find("GL_ARB_cull_distance") != std::string_view::npos)
     out.raised_version = 450;
+  // GL_ARB_shader_atomic_counter_ops' functions are GLSL 4.60's under an ARB suffix (renamed in the
+  // preamble): glslang has them, and maps them to buffer atomics, from 4.60.
+  const bool counter_ops = !v.es && source.find("GL_ARB_shader_atomic_counter_ops") != std::string_view::npos;
+  if (counter_ops && v.version < 460) out.raised_version = 460;
   if (!v.es) out.raised_version = std::max(out.raised_version, parse_version);
   std::string directive;
   if (v.declared) {
@@ -432,6 +448,7 @@ PreparedSource prepare_source(Stage stage, std::string_view source, const Compil
   }
   if (!v.es) {
     out.preamble.append(kLegacyTexturePreamble);
+    if (counter_ops) out.preamble.append(kAtomicCounterOpsPreamble);
     out.preamble += without_covered_extensions(out.text);
     size_initialized_uniform_arrays(out.text);
     brace_simple_do_bodies(out.text);

@@ -278,6 +278,43 @@ void main() { got[gl_GlobalInvocationID.x] = atomicCounterIncrement(counter); })
   EXPECT_EQ(blocks, 1);
 }
 
+// GL_ARB_shader_atomic_counter_ops from a GLSL 4.20 shader: each function returns the counter's
+// value before it and leaves the result of its operation (the extension's section 8.10 table).
+TEST_F(ComputeTest, AtomicCounterOperationsOfTheArbExtension) {
+  const GLuint program = link_compute(R"(#version 420
+#extension GL_ARB_compute_shader : require
+#extension GL_ARB_shader_storage_buffer_object : require
+#extension GL_ARB_shader_atomic_counter_ops : require
+layout(local_size_x = 1) in;
+layout(binding = 0) uniform atomic_uint c[9];
+layout(std430, binding = 0) buffer Out { uint got[9]; };
+void main() {
+  got[0] = atomicCounterAddARB(c[0], 5u);
+  got[1] = atomicCounterSubtractARB(c[1], 3u);
+  got[2] = atomicCounterMinARB(c[2], 4u);
+  got[3] = atomicCounterMaxARB(c[3], 40u);
+  got[4] = atomicCounterAndARB(c[4], 0x3Cu);
+  got[5] = atomicCounterOrARB(c[5], 0x0Fu);
+  got[6] = atomicCounterXorARB(c[6], 0xFFu);
+  got[7] = atomicCounterExchangeARB(c[7], 99u);
+  got[8] = atomicCounterCompSwapARB(c[8], 10u, 55u);
+})");
+  glUseProgram(program);
+  GLuint counters = 0;
+  glGenBuffers(1, &counters);
+  glBindBuffer(GL_ATOMIC_COUNTER_BUFFER, counters);
+  const GLuint initial[9] = {10, 10, 10, 10, 0xF0, 0xF0, 0xF0, 10, 10};
+  glBufferData(GL_ATOMIC_COUNTER_BUFFER, sizeof initial, initial, GL_DYNAMIC_READ);
+  glBindBufferBase(GL_ATOMIC_COUNTER_BUFFER, 0, counters);
+  const GLuint buffer = storage_buffer(std::vector<std::uint32_t>(9, 0));
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, buffer);
+  glDispatchCompute(1, 1, 1);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_EQ(read_words(buffer, 9), std::vector<std::uint32_t>(std::begin(initial), std::end(initial)));
+  EXPECT_EQ(read_words(counters, 9), (std::vector<std::uint32_t>{15, 7, 4, 40, 0x30, 0xFF, 0x0F, 99, 55}));
+  glDeleteBuffers(1, &counters);
+}
+
 TEST_F(ComputeTest, AtomicCountersAreActiveUniformsOfTheirBuffer) {
   // 7.3.1: two counters of binding 2 (at bytes 4 and 12) make one active atomic counter buffer.
   const GLuint program = link_compute(R"(#version 430
