@@ -267,6 +267,13 @@ bool query_render_state(Context& ctx, GLenum pname, StateValue& value) {
       set_floats(value, Type::Float, {l.line_width_range[0], l.line_width_range[1]});
       return true;
     }
+    // GL 4.6 table 23.64: the sizes between the range's ends are this far apart (the device's).
+    case GL_POINT_SIZE_GRANULARITY:
+      set_floats(value, Type::Float, {st::shader_limits(ctx.st().screen()).point_size_granularity});
+      return true;
+    case GL_SMOOTH_LINE_WIDTH_GRANULARITY:  // compatibility's LINE_WIDTH_GRANULARITY too
+      set_floats(value, Type::Float, {st::shader_limits(ctx.st().screen()).line_width_granularity});
+      return true;
     case GL_SMOOTH_LINE_WIDTH_RANGE:
       set_floats(value, Type::Float, {kSmoothLineWidthRange[0], kSmoothLineWidthRange[1]});
       return true;

@@ -283,7 +283,8 @@ bool query_transform_state(Context& ctx, GLenum pname, StateValue& value, bool& 
       return true;
     }
     case GL_VIEWPORT_SUBPIXEL_BITS: value.set_integers({kViewportSubpixelBits}); return true;
-    case GL_VIEWPORT_INDEX_PROVOKING_VERTEX: value.set_integers({kViewportIndexProvokingVertex}); return true;
+    case GL_VIEWPORT_INDEX_PROVOKING_VERTEX:
+    case GL_LAYER_PROVOKING_VERTEX: value.set_integers({kLayerViewportProvokingVertex}); return true;
     default: break;
   }
   if (ctx.config().core_profile) return false;

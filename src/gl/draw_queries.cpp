@@ -8,6 +8,7 @@
 
 #include "api_common.h"
 #include "glvk/gl/texture_object.h"
+#include "glvk/glsl/compiler.h"
 #include "glvk/st/context.h"
 #include "glvk/st/query.h"
 #include "glvk/st/shader_limits.h"
@@ -61,6 +62,7 @@ bool query_draw_state(Context& ctx, GLenum pname, StateValue& value) {
       value.set_integers({std::numeric_limits<GLint>::max()});
       return true;
     case GL_MAX_ELEMENT_INDEX: value.set_integers({GLint64(0xffffffffu)}); return true;
+    case GL_MAX_UNIFORM_LOCATIONS: value.set_integers({GLint64(glsl::kMaxUniformLocations)}); return true;
     case GL_TIMESTAMP:  // 4.3: the device's time now (0 without timestamps)
       value.set_integers({st::query_supported(ctx.st(), st::QueryKind::Timestamp)
                               ? GLint64(st::current_timestamp(ctx.st())) : 0});

@@ -19,6 +19,7 @@
 #include "legacy_link_rules.h"
 #include "linker_objects.h"
 #include "reflect.h"
+#include "uniform_locations.h"
 #include "subroutines.h"
 #include "spirv_edit.h"
 #include "uniform_initializers.h"
@@ -471,10 +472,16 @@ static Program link_on_this_thread(std::span<const ShaderSource> shaders, const 
 
   // Explicit layout qualifiers, read before mapIO replaces them with automatic assignments.
   std::map<std::string, int> explicit_bindings;
+  detail::ExplicitUniformLocations explicit_uniform_locations;
   std::map<std::string, AssignedLocation> attributes, outputs;
   for (std::size_t s = 0; s < kStageCount; ++s) {
     if (const glslang::TIntermediate* in = program.getIntermediate(detail::to_glslang(static_cast<Stage>(s)))) {
       detail::collect_explicit_bindings(*in, explicit_bindings);
+      detail::TextUniformLocations text_locations;
+      for (std::size_t i = 0; i < shaders.size() && i < unit_texts.size(); ++i)
+        if (std::size_t(shaders[i].stage) == s) text_locations.merge(detail::text_uniform_locations(unit_texts[i]));
+      if (!detail::collect_explicit_uniform_locations(*in, text_locations, explicit_uniform_locations, out.log))
+        return out;
       out.explicit_inputs[s] = detail::explicit_location_names(*in, true);
       out.explicit_outputs[s] = detail::explicit_location_names(*in, false);
     }
@@ -518,6 +525,7 @@ static Program link_on_this_thread(std::span<const ShaderSource> shaders, const 
   detail::reflect_interface(program, attributes, outputs, out);
   out.log = detail::storage_block_limit_error(out, options.compile.limits);
   if (!out.log.empty()) return out;
+  if (!detail::place_uniform_locations(explicit_uniform_locations, out, out.log)) return out;
   // samplerExternalOES uniforms, sampled as the sampler2D the text became (glsl_es.h).
   for (const detail::ParsedShader& parsed : linked.parsed)
     for (Uniform& u : out.uniforms)
@@ -533,6 +541,7 @@ static Program link_on_this_thread(std::span<const ShaderSource> shaders, const 
     spv::SpvBuildLogger logger;
     glslang::SpvOptions spv_options;  // no glslang-side optimizer: SPIRV-Tools runs below
     glslang::GlslangToSpv(*intermediate, words, &logger, &spv_options);
+    words = detail::without_uniform_locations(words);
     detail::set_decorations(words, link_time_decorations(words, stage, bindings, attributes, outputs));
     if (stage == last_vertex) words = detail::with_xfb_decorations(words, xfb_decorations);
     if (stage == Stage::Fragment && !outputs.empty()) {

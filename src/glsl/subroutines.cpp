@@ -282,6 +282,9 @@ std::string lower_subroutines(Stage stage, std::string& text, const SubroutineSy
     Function f{str(types_close + 2), {}, layout < i ? r.layout_value(layout + 1, i - 1, "index") : -1};
     if (layout < i && !syntax.explicit_locations)
       return error(at, "index", "requires GLSL 4.30 or GL_ARB_explicit_uniform_location");
+    // GLSL 4.60 4.4.4: subroutine functions take an index, subroutine uniforms a location.
+    if (layout < i && r.layout_value(layout + 1, i - 1, "location") >= 0)
+      return error(at, "location", "a subroutine function takes layout(index), not location");
     const std::string signature = parameter_types(r.inside(types_close + 3, close));
     const std::string result = str(types_close + 1);
     for (const std::string& name : split_commas(r.inside(i + 1, types_close))) {
@@ -351,6 +354,8 @@ std::string lower_subroutines(Stage stage, std::string& text, const SubroutineSy
     UniformDecl u{str(i + 3), str(i + 2), 1, array, layout < i ? r.layout_value(layout + 1, i - 1, "location") : -1};
     if (layout < i && !syntax.explicit_locations)
       return error(at, "location", "requires GLSL 4.30 or GL_ARB_explicit_uniform_location");
+    if (layout < i && r.layout_value(layout + 1, i - 1, "index") >= 0)
+      return error(at, "index", "a subroutine uniform takes layout(location), not index");
     if (u.array) u.size = std::uint32_t(std::stoul(str(i + 5).substr(0, 6)));
     if (!types.count(u.type)) return error(at, u.type, "not a subroutine type");
     if (u.size == 0) return error(at, u.name, "array size must be positive");

@@ -54,8 +54,14 @@ ShaderLimits shader_limits(Screen& screen) {
   s.min_texel_gather_offset = l.minTexelGatherOffset;
   s.max_texel_gather_offset = l.maxTexelGatherOffset;
   // Wide lines and large points are optional features of Vulkan.
-  if (f.largePoints) std::copy(l.pointSizeRange, l.pointSizeRange + 2, s.point_size_range);
-  if (f.wideLines) std::copy(l.lineWidthRange, l.lineWidthRange + 2, s.line_width_range);
+  if (f.largePoints) {
+    std::copy(l.pointSizeRange, l.pointSizeRange + 2, s.point_size_range);
+    s.point_size_granularity = l.pointSizeGranularity;
+  }
+  if (f.wideLines) {
+    std::copy(l.lineWidthRange, l.lineWidthRange + 2, s.line_width_range);
+    s.line_width_granularity = l.lineWidthGranularity;
+  }
   s.clip_distances = f.shaderClipDistance ? l.maxClipDistances : 0;
   s.cull_distances = f.shaderCullDistance ? l.maxCullDistances : 0;
   s.combined_clip_and_cull_distances = l.maxCombinedClipAndCullDistances;

@@ -54,7 +54,7 @@ SSO_GROUPS = re.compile(r"^spec@(arb_separate_shader_objects|arb_get_program_bin
                         r"arb_vertex_type_10f_11f_11f_rev|arb_compute_shader|arb_shader_storage_buffer_object|"
                         r"arb_shader_atomic_counters|arb_shader_image_load_store|arb_texture_barrier|"
                         r"arb_tessellation_shader|arb_vertex_attrib_64bit|arb_clear_texture|"
-                        r"arb_internalformat_query2?|arb_gpu_shader_fp64|arb_cull_distance|"
+                        r"arb_internalformat_query2?|arb_gpu_shader_fp64|arb_cull_distance|arb_explicit_uniform_location|"
                         r"arb_shader_atomic_counter_ops)@")
 # Issue 15's OpenGL ES groups, from the opengl, shader and glslparser profiles (about 370 tests,
 # every one: a few minutes per driver).

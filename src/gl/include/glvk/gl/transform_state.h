@@ -20,9 +20,9 @@ inline constexpr GLfloat kViewportBoundsMax = 2.0f * kMaxViewportDims - 1.0f;
 // glvk keeps the viewport as floats but promises no sub-pixel precision until drawing (and the
 // device's viewportSubPixelBits) is known: 0 is the spec's minimum.
 inline constexpr GLint kViewportSubpixelBits = 0;
-// Which vertex of a primitive supplies gl_ViewportIndex: glvk promises none (the application
-// writes the same index for every vertex), which any Vulkan device can keep.
-inline constexpr GLenum kViewportIndexProvokingVertex = GL_UNDEFINED_VERTEX;
+// Which vertex of a primitive supplies gl_ViewportIndex and gl_Layer: glvk promises none (the
+// application writes the same value for every vertex), which any Vulkan device can keep.
+inline constexpr GLenum kLayerViewportProvokingVertex = GL_UNDEFINED_VERTEX;
 
 // Compatibility profile: texture coordinate sets (each has a texture matrix stack) and the stack
 // depths (the spec's minimums are 32 for modelview and 2 for the others; glvk takes 32 for all).

@@ -27,6 +27,8 @@ struct ShaderLimits {
   std::uint32_t max_texel_gather_offset = 7;
   float point_size_range[2] = {1, 1};
   float line_width_range[2] = {1, 1};
+  // pointSizeGranularity / lineWidthGranularity (0 without large points / wide lines).
+  float point_size_granularity = 0, line_width_granularity = 0;
   std::uint32_t clip_distances = 8;
   // gl_CullDistance (shaderCullDistance; 0 without it) and clip + cull together.
   std::uint32_t cull_distances = 8, combined_clip_and_cull_distances = 8;
