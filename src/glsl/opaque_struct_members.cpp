@@ -400,6 +400,8 @@ class Lowering {
       edits_.push_back({t_[first].begin, t_[i - 1].end(), *x});
       return i - 1;
     }
+    // An array of structs' length() is the struct array's, which stays.
+    if (t_[i].is('.') && i + 1 < end && t_[i + 1].is("length")) return first;
     // A struct value (or array of them), which GLSL allows only as a function argument: its opaque
     // members follow it as arguments of their own.
     if (!(t_[i].is(',') || t_[i].is(')'))) return fail(first, "a struct with opaque members used other than as an argument"), first;

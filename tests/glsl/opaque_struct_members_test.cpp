@@ -67,6 +67,18 @@ TEST(GlslOpaqueStructMembers, StructOfSamplersOnlyListsNoPlaceholder) {
   EXPECT_EQ(p.uniforms[0].binding_element, 0u);
 }
 
+// length() of an array of such structs is the array's; an index may use it.
+TEST(GlslOpaqueStructMembers, LengthOfAStructArrayStays) {
+  const Program p = link_pair(kVs,
+                              "#version 330\n"
+                              "struct S { sampler2D t; };\n"
+                              "uniform S s[3];\n"
+                              "out vec4 c;\n"
+                              "void main() { c = texture(s[s.length() - 1].t, vec2(0.5)) * float(s.length()); }\n");
+  ASSERT_TRUE(p.ok) << p.log;
+  EXPECT_NE(find_uniform(p, "s[2].t"), nullptr);
+}
+
 // An element of an array of structs whose sampler member is an array, passed to a function: its
 // samplers would be a slice of the flattened array, which GLSL cannot write.
 TEST(GlslOpaqueStructMembers, SliceOfAFlattenedArrayIsACompileError) {
