@@ -67,6 +67,26 @@ TEST(GlslOpaqueStructMembers, StructOfSamplersOnlyListsNoPlaceholder) {
   EXPECT_EQ(p.uniforms[0].binding_element, 0u);
 }
 
+// GLSL ES 3.00 has them too (4.1.8), the member's precision kept; both stages declaring the
+// struct uniform share its sampler.
+TEST(GlslOpaqueStructMembers, EsStructWithAPrecisionQualifiedSampler) {
+  LinkOptions options;
+  options.compile.es = true;
+  const char* declarations = "struct S { lowp sampler2D tex; vec2 uv; };\nuniform S s;\n";
+  const Program p = link_pair(std::string("#version 300 es\n") + declarations +
+                                  "in vec4 p;\nout vec4 v;\nvoid main() { gl_Position = p; v = texture(s.tex, s.uv); }\n",
+                              std::string("#version 300 es\nprecision mediump float;\n") + declarations +
+                                  "in vec4 v;\nout vec4 c;\nvec4 f(S x) { return texture(x.tex, x.uv); }\n"
+                                  "void main() { c = f(s) + v; }\n",
+                              options);
+  ASSERT_TRUE(p.ok) << p.log;
+  const Uniform* tex = find_uniform(p, "s.tex");
+  ASSERT_NE(tex, nullptr);
+  EXPECT_EQ(tex->gl_type, std::uint32_t(GL_SAMPLER_2D));
+  EXPECT_EQ(tex->stages, (1u << unsigned(Stage::Vertex)) | (1u << unsigned(Stage::Fragment)));
+  EXPECT_NE(find_uniform(p, "s.uv"), nullptr);
+}
+
 // length() of an array of such structs is the array's; an index may use it.
 TEST(GlslOpaqueStructMembers, LengthOfAStructArrayStays) {
   const Program p = link_pair(kVs,
