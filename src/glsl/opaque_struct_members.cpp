@@ -222,6 +222,16 @@ class Lowering {
     return s;
   }
 
+  bool opaque_struct(const Token& t) const {
+    return t.identifier() && structs_.count(std::string(t.text)) && has_opaque(std::string(t.text));
+  }
+
+  // GLSL 4.60 4.1.7: a struct with opaque members is the type of uniforms and `in` parameters
+  // only. The lowering takes the opaque members out, after which glslang would take the rest.
+  void refuse_other_uses(std::size_t type_token, const char* what) {
+    fail(type_token, std::string("a struct with opaque members cannot be ") + what);
+  }
+
   // A global declaration ending at token `semi`: uniforms of struct types with opaque members, and
   // function prototypes with such parameters.
   void declaration(std::size_t first, std::size_t semi) {
@@ -233,6 +243,7 @@ class Lowering {
       ++i;  // `uniform struct S { ... } s;`: S was read when its brace was met
       const std::size_t type_token = i;
       i = braces_[i + 1] + 1;
+      if (!uniform && i < semi && opaque_struct(t_[type_token])) return refuse_other_uses(type_token, "a global variable's type");
       return uniform ? uniform_declarators(type_token, i, semi) : void();
     }
     if (i >= semi || !t_[i].identifier()) return;
@@ -240,7 +251,9 @@ class Lowering {
     // `T name(params);`
     std::size_t j = i + 1;
     if (!dims(j, semi)) return;
-    if (j + 1 < semi && t_[j].identifier() && t_[j + 1].is('(') && parens_[j + 1] + 1 == semi) parameters(first, semi);
+    const bool prototype = j + 1 < semi && t_[j].identifier() && t_[j + 1].is('(') && parens_[j + 1] + 1 == semi;
+    if (opaque_struct(t_[i])) return refuse_other_uses(i, prototype ? "a function's return type" : "a global variable's type");
+    if (prototype) parameters(first, semi);
   }
 
   void uniform_declarators(std::size_t type_token, std::size_t i, std::size_t semi) {
@@ -295,13 +308,20 @@ class Lowering {
     std::size_t open = first;
     while (open < end && !t_[open].is('(')) ++open;
     if (open >= end || parens_[open] >= end) return roots;
+    // The return type: the token before the name, its dims apart (`T[2] f(...)`).
+    std::size_t r = open - 1;
+    while (r >= first + 3 && t_[r - 1].is(']')) r -= 3;
+    if (r > first && opaque_struct(t_[r - 1])) return refuse_other_uses(r - 1, "a function's return type"), roots;
     const std::size_t close = parens_[open];
     for (std::size_t i = open + 1; i < close;) {
       std::size_t last = i;  // the parameter's tokens: [i, last)
       while (last < close && !t_[last].is(',')) ++last;
       std::size_t j = i;
-      while (j < last && t_[j].identifier() && (is_qualifier(t_[j].text) || t_[j].is("out") || t_[j].is("inout"))) ++j;
-      if (j < last && structs_.count(std::string(t_[j].text)) && has_opaque(std::string(t_[j].text))) {
+      bool output = false;
+      for (; j < last && t_[j].identifier() && (is_qualifier(t_[j].text) || t_[j].is("out") || t_[j].is("inout")); ++j)
+        output |= t_[j].is("out") || t_[j].is("inout");
+      if (j < last && opaque_struct(t_[j])) {
+        if (output) return refuse_other_uses(j, "an out or inout parameter's type"), roots;
         Root root{std::string(t_[j].text), {}};
         std::size_t k = j + 1;
         auto type_dims = dims(k, last);
@@ -350,6 +370,7 @@ class Lowering {
   void body(std::size_t begin, std::size_t end, const std::map<std::string, Root>& params) {
     for (std::size_t i = begin; i < end && error_.empty(); ++i) {
       if (!t_[i].identifier() || (i > 0 && t_[i - 1].is('.'))) continue;
+      if (opaque_struct(t_[i])) return refuse_other_uses(i, "a local variable's type or constructed");
       const std::string name(t_[i].text);
       auto p = params.find(name);
       const Root* root = p != params.end() ? &p->second : nullptr;

@@ -113,5 +113,25 @@ TEST(GlslOpaqueStructMembers, SliceOfAFlattenedArrayIsACompileError) {
   EXPECT_NE(r.log.find("0:6:"), std::string::npos) << r.log;
 }
 
+// GLSL 4.60 4.1.7: only uniforms and `in` parameters have such a struct type; with its opaque
+// members lowered away glslang would take the rest, so the lowering refuses them itself.
+TEST(GlslOpaqueStructMembers, OtherUsesOfTheStructAreCompileErrors) {
+  const std::string s = "#version 330\nstruct S { float x; sampler2D t; };\n";
+  const char* const refused[] = {
+      "S g;\n",
+      "uniform S u;\nS f() { return u; }\n",
+      "void f(out S p) {}\n",
+      "void f(inout S p);\n",
+      "uniform S u;\nvoid f() { S local = u; }\n",
+  };
+  for (const char* rest : refused) {
+    const CompileResult r = compile(Stage::Fragment, s + rest + "out vec4 c;\nvoid main() { c = vec4(1.0); }\n");
+    EXPECT_FALSE(r.ok) << rest;
+  }
+  const CompileResult global = compile(Stage::Fragment, "#version 330\nstruct T { float x; sampler2D t; } g;\n"
+                                                        "out vec4 c;\nvoid main() { c = vec4(1.0); }\n");
+  EXPECT_FALSE(global.ok);
+}
+
 }  // namespace
 }  // namespace glvk::glsl
