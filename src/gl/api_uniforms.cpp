@@ -90,12 +90,14 @@ struct OpaqueUnits {
 
 OpaqueUnits opaque_units(ProgramObject& p, const glsl::Program& r, std::uint32_t uniform) {
   std::size_t samplers = 0, images = 0;
+  // The members of a uniform struct array share a binding, each from its binding_element.
+  const glsl::Uniform& u = r.uniforms[uniform];
   for (const glsl::Resource& res : r.resources) {
     const bool image = res.kind == glsl::ResourceKind::StorageImage;
     if (!glsl::is_sampler(res.kind) && !image) continue;
-    if (res.uniform == std::int32_t(uniform))
-      return image ? OpaqueUnits{&p.image_units, images, GLint(st::kMaxImageUnits), "MAX_IMAGE_UNITS"}
-                   : OpaqueUnits{&p.sampler_units, samplers, GLint(kMaxTextureUnits),
+    if (res.uniform == std::int32_t(uniform) || (u.binding_element > 0 && std::int32_t(res.binding) == u.binding))
+      return image ? OpaqueUnits{&p.image_units, images + u.binding_element, GLint(st::kMaxImageUnits), "MAX_IMAGE_UNITS"}
+                   : OpaqueUnits{&p.sampler_units, samplers + u.binding_element, GLint(kMaxTextureUnits),
                                  "MAX_COMBINED_TEXTURE_IMAGE_UNITS"};
     (image ? images : samplers) += res.count;
   }

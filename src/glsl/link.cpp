@@ -523,6 +523,12 @@ static Program link_on_this_thread(std::span<const ShaderSource> shaders, const 
   }
   detail::BindingMap bindings = detail::reflect_resources(program, explicit_bindings, out);
   detail::reflect_interface(program, attributes, outputs, out);
+  {
+    std::vector<detail::OpaqueMemberUniform> opaque_members;  // the same names in every stage
+    for (const detail::ParsedShader& parsed : linked.parsed)
+      for (const detail::OpaqueMemberUniform& m : parsed.source->opaque_members) opaque_members.push_back(m);
+    detail::split_opaque_member_uniforms(opaque_members, out);
+  }
   out.log = detail::storage_block_limit_error(out, options.compile.limits);
   if (!out.log.empty()) return out;
   if (!detail::place_uniform_locations(explicit_uniform_locations, out, out.log)) return out;

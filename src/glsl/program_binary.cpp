@@ -2,6 +2,7 @@
 // reflection) as bytes, and back. The header names the format, its version and the build, and a
 // checksum covers the rest: a binary of another glvk build, a truncated or corrupted one is
 // refused with a reason, never half read. Every count and index is checked before use.
+#include <algorithm>
 #include <cstring>
 #include <limits>
 
@@ -13,7 +14,7 @@ namespace {
 
 constexpr char kMagic[8] = {'G', 'L', 'V', 'K', 'P', 'R', 'O', 'G'};
 // 3: subroutines, 4: units from layout(binding), 5: clip distances, 6: transform feedback streams
-constexpr std::uint32_t kFormatVersion = 6;
+constexpr std::uint32_t kFormatVersion = 7;
 // Binaries are only taken back by the build that made them (the SPIR-V, the reflection's meaning
 // and the lowering choices change between builds).
 constexpr const char* kBuild = __DATE__ " " __TIME__;
@@ -82,13 +83,13 @@ void get(Reader& r, InterfaceVariable& v) { v.name = r.str(); v.gl_type = r.u32(
 void put(Writer& w, const Uniform& u) {
   w.str(u.name); w.u32(u.gl_type); w.u32(u.array_size); w.i32(u.block_index); w.u32(u.offset); w.u32(u.array_stride);
   w.u32(u.matrix_stride); w.u32(u.row_major); w.i32(u.location); w.i32(u.binding); w.u32(u.stages);
-  w.u32(u.initial_unit); w.u32(u.unit_from_binding);
+  w.u32(u.initial_unit); w.u32(u.unit_from_binding); w.u32(u.binding_element);
 }
 void get(Reader& r, Uniform& u) {
   u.name = r.str(); u.gl_type = r.u32(); u.array_size = r.u32(); u.block_index = r.i32(); u.offset = r.u32();
   u.array_stride = r.u32(); u.matrix_stride = r.u32(); u.row_major = r.flag(); u.location = r.i32(); u.binding = r.i32();
   u.stages = r.u32();
-  u.initial_unit = r.u32(); u.unit_from_binding = r.flag();
+  u.initial_unit = r.u32(); u.unit_from_binding = r.flag(); u.binding_element = r.u32();
 }
 
 void put(Writer& w, const UniformBlock& b) {
@@ -180,6 +181,13 @@ bool consistent(const Program& p) {
     if (x.binding > p.resources.size()) return false;
     // src/gl keeps a sampler uniform's units in its resource's elements.
     if (x.uniform >= 0 && x.count < p.uniforms[std::size_t(x.uniform)].array_size) return false;
+  }
+  // A struct member's sampler elements lie within its binding's (opaque_struct_members.h).
+  for (const Uniform& u : p.uniforms) {
+    if (u.binding_element == 0) continue;
+    const auto r = std::find_if(p.resources.begin(), p.resources.end(),
+                                [&](const Resource& x) { return std::int32_t(x.binding) == u.binding && is_sampler(x.kind); });
+    if (r == p.resources.end() || std::uint64_t(u.binding_element) + u.array_size > r->count) return false;
   }
   for (const InterfaceVariable& v : p.attributes)
     if (v.array_size == 0 || v.array_size > 64 || v.location < -1 || v.location >= 64) return false;

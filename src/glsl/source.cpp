@@ -424,6 +424,7 @@ PreparedSource prepare_source(Stage stage, std::string_view source, const Compil
   subroutines.explicit_locations =
       v.version >= 430 || source.find("GL_ARB_explicit_uniform_location") != std::string_view::npos;
   out.error = lower_subroutines(stage, out.text, subroutines, out.subroutines);
+  if (out.error.empty()) out.error = lower_opaque_struct_members(out.text, out.opaque_members);
   if (out.error.empty() && v.es && v.version == 100) out.error = es100_reserved_operator_errors(source);
   if (out.error.empty()) out.error = es_invariant_all_error(stage, v, source);
   if (out.error.empty() && v.es && v.version == 100) out.error = es100_function_declaration_errors(stage, source);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "glvk/glsl/compiler.h"
+#include "opaque_struct_members.h"
 
 namespace glvk::glsl::detail {
 
@@ -45,6 +46,8 @@ struct PreparedSource {
   std::set<std::string> invariants;
   // Members of storage blocks unsized but not last ("Block.member"; storage_blocks.h): a link error.
   std::vector<std::string> inner_unsized_storage_members;
+  // The opaque uniforms that stand for members of uniform structs (opaque_struct_members.h).
+  std::vector<OpaqueMemberUniform> opaque_members;
 };
 
 // Preamble lines giving a shader of `version` what its version has and glslang accepts only from a

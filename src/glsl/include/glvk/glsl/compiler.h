@@ -156,6 +156,9 @@ struct Uniform {
   bool row_major = false;
   std::int32_t location = -1;     // glGetUniformLocation of the first element (default block only)
   std::int32_t binding = -1;      // samplers/images: the descriptor binding of element 0
+  // Samplers/images: the descriptor array element of element 0 in that binding (0, but the members of a
+  // uniform struct array share one binding: "s[1].tex" follows "s[0].tex", opaque_struct_members.h).
+  std::uint32_t binding_element = 0;
   // Samplers/images: the texture or image unit of element 0 before any glUniform (its
   // layout(binding = N), GL 4.6 7.6.2 / GLSL 4.20 4.4.6; element e starts at N + e), else 0
   // (every element: a uniform without binding starts at zero, GL 4.6 7.6).
