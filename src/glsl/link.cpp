@@ -7,6 +7,7 @@
 #include <optional>
 #include <set>
 #include <span>
+#include <tuple>
 
 #include "block_layout.h"
 #include "dead_calls.h"
@@ -299,16 +300,21 @@ static Program link_on_this_thread(std::span<const ShaderSource> shaders, const 
   // enough, and it sizes the unsized input arrays of all of them; glslang sizes each compilation
   // unit's arrays on its own (from the indices it uses) and then refuses the mismatch, so the
   // declaration is repeated in the units that lack it (the same layout is allowed), before their
-  // own declarations: an index past the primitive's vertices stays an error.
+  // own declarations: an index past the primitive's vertices stays an error. Likewise a
+  // tessellation control shader's output patch size (GLSL 4.60 4.4.2.1, ARB_tessellation_shader:
+  // one unit declaring it sizes every unit's per-vertex outputs).
   std::vector<std::string> unit_texts;
   for (const ShaderSource& s : shaders) unit_texts.push_back(s.text);
-  std::string gs_input;
-  for (const ShaderSource& s : shaders)
-    if (s.stage == Stage::Geometry && gs_input.empty()) gs_input = detail::geometry_input_primitive(s.text);
-  if (!gs_input.empty())
-    for (std::size_t i = 0; i < shaders.size(); ++i)
-      if (shaders[i].stage == Stage::Geometry && detail::geometry_input_primitive(unit_texts[i]).empty())
-        detail::insert_before_first_declaration(unit_texts[i], "layout(" + gs_input + ") in;");
+  for (const auto& [stage, find, storage] : {std::tuple{Stage::Geometry, &detail::geometry_input_primitive, " in;"},
+                                             std::tuple{Stage::TessControl, &detail::tess_output_vertices, " out;"}}) {
+    std::string declared;
+    for (const ShaderSource& s : shaders)
+      if (s.stage == stage && declared.empty()) declared = find(s.text);
+    if (!declared.empty())
+      for (std::size_t i = 0; i < shaders.size(); ++i)
+        if (shaders[i].stage == stage && find(unit_texts[i]).empty())
+          detail::insert_before_first_declaration(unit_texts[i], "layout(" + declared + ")" + storage);
+  }
   {
     std::vector<std::string*> fragment_units;
     for (std::size_t i = 0; i < shaders.size(); ++i)
