@@ -190,6 +190,24 @@ TEST_F(LegacyTessellationTest, FixedFunctionFragmentProcessingAfterTheEvaluation
   EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
 }
 
+// glBegin(GL_PATCHES) primitives compiled into a display list draw patches when it is called, with
+// the list's PATCH_VERTICES (a different value set after compiling it does not apply).
+TEST_F(LegacyTessellationTest, BeginEndPatchesInADisplayListDraw) {
+  glUseProgram(program(kPassThroughVs, kPassThroughTcs, kInterpolatingTes, nullptr, kColourFs));
+  glColor4f(0.25f, 0.5f, 0.75f, 1.0f);
+  const GLuint list = glGenLists(1);
+  glNewList(list, GL_COMPILE);
+  patches();
+  glEndList();
+  EXPECT_TRUE(near(16, 16, {0, 0, 0, 0}));  // GL_COMPILE draws nothing
+  glPatchParameteri(GL_PATCH_VERTICES, 4);
+  glCallList(list);
+  EXPECT_TRUE(near(4, 16, {byte(0.25), byte(0.5), byte(0.75), 255}));
+  EXPECT_TRUE(near(27, 27, {byte(0.25), byte(0.5), byte(0.75), 255}));
+  glDeleteLists(list, 1);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
 // glPatchParameteri/fv are compiled into display lists (GL 4.6 compatibility 21.4: 21.4.1 does not
 // name them): GL_COMPILE leaves the state, glCallList sets the list's values.
 TEST_F(LegacyTessellationTest, PatchParametersAreCompiledIntoDisplayLists) {
