@@ -52,7 +52,7 @@ class LegacyTessellationTest : public LegacyFramebufferTest {
 constexpr const char* kPassThroughVs =
     "#version 150 compatibility\n"
     "void main() { gl_Position = gl_Vertex; gl_ClipVertex = gl_Vertex * vec4(-1.0, 1.0, 1.0, 1.0); "
-    "gl_FrontColor = gl_Color; }\n";
+    "gl_FrontColor = gl_Color; gl_TexCoord[1] = gl_MultiTexCoord0; }\n";
 
 // Each patch vertex's compatibility members copied from the vertex stage's (levels 1: one triangle).
 constexpr const char* kPassThroughTcs =
@@ -63,6 +63,7 @@ constexpr const char* kPassThroughTcs =
     "  gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;\n"
     "  gl_out[gl_InvocationID].gl_ClipVertex = gl_in[gl_InvocationID].gl_ClipVertex;\n"
     "  gl_out[gl_InvocationID].gl_FrontColor = gl_in[gl_InvocationID].gl_FrontColor;\n"
+    "  gl_out[gl_InvocationID].gl_TexCoord[1] = gl_in[gl_InvocationID].gl_TexCoord[1];\n"
     "  gl_TessLevelOuter = float[4](1.0, 1.0, 1.0, 0.0);\n"
     "  gl_TessLevelInner = float[2](0.0, 0.0);\n"
     "}\n";
@@ -77,18 +78,22 @@ constexpr const char* kInterpolatingTes =
     "  gl_Position = gl_in[0].gl_Position * t[0] + gl_in[1].gl_Position * t[1] + gl_in[2].gl_Position * t[2];\n"
     "  gl_ClipVertex = gl_in[0].gl_ClipVertex * t[0] + gl_in[1].gl_ClipVertex * t[1] + gl_in[2].gl_ClipVertex * t[2];\n"
     "  gl_FrontColor = gl_in[0].gl_FrontColor * t[0] + gl_in[1].gl_FrontColor * t[1] + gl_in[2].gl_FrontColor * t[2];\n"
+    "  gl_TexCoord[1] = gl_in[0].gl_TexCoord[1] * t[0] + gl_in[1].gl_TexCoord[1] * t[1] + gl_in[2].gl_TexCoord[1] * t[2];\n"
     "}\n";
 
 constexpr const char* kColourFs = "#version 120\nvoid main() { gl_FragColor = gl_Color; }\n";
 
 // gl_ClipVertex travels vertex → control (gl_in, gl_out) → evaluation stage, whose value is
 // clipped against the enabled planes: it is the vertex's mirrored in x, so the plane x >= 0 keeps
-// the left half of the viewport (clipping by gl_Position would keep the right one).
+// the left half of the viewport (clipping by gl_Position would keep the right one). gl_FrontColor
+// and gl_TexCoord[1] travel alike to the fragment stage.
 TEST_F(LegacyTessellationTest, ClipVertexFromTheEvaluationStageIsClipped) {
-  glUseProgram(program(kPassThroughVs, kPassThroughTcs, kInterpolatingTes, nullptr, kColourFs));
+  const char* fs = "#version 120\nvoid main() { gl_FragColor = vec4(gl_Color.rg, gl_TexCoord[1].xy); }\n";
+  glUseProgram(program(kPassThroughVs, kPassThroughTcs, kInterpolatingTes, nullptr, fs));
   const GLdouble keep_right[] = {1.0, 0.0, 0.0, 0.0};  // eye coordinates, identity modelview
   glClipPlane(GL_CLIP_PLANE0, keep_right);
-  glColor4f(0.25f, 0.5f, 0.75f, 1.0f);
+  glColor4f(0.25f, 0.5f, 0.0f, 0.0f);
+  glTexCoord2f(0.75f, 1.0f);
   const Rgba drawn = {byte(0.25), byte(0.5), byte(0.75), 255};
   patches();  // CLIP_PLANE0 disabled
   EXPECT_TRUE(near(4, 16, drawn));
