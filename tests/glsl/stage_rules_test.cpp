@@ -1,5 +1,5 @@
 // glvk::glsl::link: the rules between a program's stages that glslang leaves to GL (invariance,
-// ES uniform precisions, one unit's tessellation patch size for all) and the last-stage variant clipping gl_Position against user clip planes.
+// ES uniform precisions) and the last-stage variant clipping gl_Position against user clip planes.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -133,33 +133,6 @@ TEST(GlslLink, PositionClippingVariantIsValid) {
   ASSERT_TRUE(g.ok) << g.log;
   const std::vector<std::uint32_t> geometry = last_stage_variant(g, Stage::Geometry, lowering);
   EXPECT_TRUE(test::spirv_valid(geometry, &log)) << log << test::disassemble(geometry);
-}
-
-// GLSL 4.60 4.4.2.1 (ARB_tessellation_shader): one tessellation control unit of the program
-// declaring the output patch size is enough, it sizes the other units' gl_out[], which they may
-// index with gl_InvocationID; a unit compiled alone without it compiles. No unit declaring it
-// fails the link.
-TEST(GlslLink, TessControlPatchSizeMayComeFromAnotherUnit) {
-  const std::string ext = "#version 150\n#extension GL_ARB_tessellation_shader : require\n";
-  const std::string declaring = ext + "layout(vertices = 3) out;\nvoid f();\n"
-                                      "void main() { gl_TessLevelOuter[0] = 1.0; f(); }\n";
-  const std::string helper = ext + "void f() { gl_out[gl_InvocationID].gl_Position = vec4(0.0); }\n";
-  const CompileResult alone = compile(Stage::TessControl, helper, {});
-  EXPECT_TRUE(alone.ok) << alone.log;
-  const std::string tes = ext + "layout(triangles) in;\nvoid main() { gl_Position = vec4(0.0); }\n";
-  const std::string vs = "#version 150\nvoid main() { gl_Position = vec4(0.0); }\n";
-  const std::string fs = "#version 150\nout vec4 c;\nvoid main() { c = vec4(0.0); }\n";
-  const ShaderSource s[] = {{Stage::Vertex, vs}, {Stage::TessControl, declaring}, {Stage::TessControl, helper},
-                            {Stage::TessEvaluation, tes}, {Stage::Fragment, fs}};
-  const Program p = link(s, LinkOptions{});
-  ASSERT_TRUE(p.ok) << p.log;
-  EXPECT_EQ(p.tess_output_vertices, 3u);
-  std::string log;
-  EXPECT_TRUE(test::spirv_valid(p.spirv[static_cast<int>(Stage::TessControl)], &log)) << log;
-  const std::string undeclared = ext + "void f();\nvoid main() { gl_TessLevelOuter[0] = 1.0; f(); }\n";
-  const ShaderSource none[] = {{Stage::Vertex, vs}, {Stage::TessControl, undeclared}, {Stage::TessControl, helper},
-                               {Stage::TessEvaluation, tes}, {Stage::Fragment, fs}};
-  EXPECT_FALSE(link(none, LinkOptions{}).ok);
 }
 
 }  // namespace
