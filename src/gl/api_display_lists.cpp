@@ -106,7 +106,9 @@ std::size_t legacy_param_count(GLenum pname) {
     case GL_AMBIENT_AND_DIFFUSE: case GL_LIGHT_MODEL_AMBIENT: case GL_FOG_COLOR: case GL_TEXTURE_ENV_COLOR:
     case GL_TEXTURE_BORDER_COLOR: case GL_TEXTURE_SWIZZLE_RGBA: case GL_OBJECT_PLANE: case GL_EYE_PLANE:
       return 4;
+    case GL_PATCH_DEFAULT_OUTER_LEVEL: return 4;
     case GL_SPOT_DIRECTION: case GL_COLOR_INDEXES: case GL_POINT_DISTANCE_ATTENUATION: return 3;
+    case GL_PATCH_DEFAULT_INNER_LEVEL: return 2;
     default: return 1;
   }
 }

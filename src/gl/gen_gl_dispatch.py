@@ -59,7 +59,7 @@ COMPILED_INTO_LISTS = re.compile(
     r"Index(d|f|i|s|ub)v?|IndexMask|ClearIndex|ClearAccum|Accum|PrioritizeTextures|InitNames|LoadName|PushName|"
     r"PopName|PassThrough|MapGrid[12][df]|EvalCoord[12][df]v?|EvalPoint[12]|EvalMesh[12]|CopyPixels|"
     r"DrawBuffers?|ReadBuffer|Hint|LogicOp|Stencil(Func|Op|Mask)Separate|ColorMaski|Enablei|Disablei|"
-    r"SampleCoverage|ProvokingVertex|CopyTexImage[12]D|CopyTexSubImage[123]D|"
+    r"SampleCoverage|ProvokingVertex|CopyTexImage[12]D|CopyTexSubImage[123]D|PatchParameter(i|fv)|"
     r"BindProgramARB|Program(Env|Local)Parameter4[fd]v?ARB)$")
 
 # The commands whose implementation compiles itself into a list (with data read at compile time:

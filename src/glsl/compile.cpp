@@ -231,6 +231,16 @@ CompileResult compile(Stage stage, std::string_view source, const CompileOptions
     std::string text(source);
     detail::replace_implicit_array_lengths({&text}, false);
     detail::ParsedShader parsed = detail::parse_shader(stage, text, options, false);
+    // A tessellation control unit may leave its output patch size to another unit of the program
+    // (GLSL 4.60 4.4.2.1) and still index gl_out[] with gl_InvocationID, which glslang refuses for
+    // an unsized array: alone, it compiles with GL's least MAX_PATCH_VERTICES as a stand-in (the
+    // link gives it the program's declaration).
+    if (!parsed.ok && stage == Stage::TessControl && detail::tess_output_vertices(text).empty() &&
+        parsed.log.find("array must be sized by a redeclaration or layout qualifier") != std::string::npos &&
+        detail::only_errors_of(parsed.log, "[")) {
+      detail::insert_before_first_declaration(text, "layout(vertices = 32) out;");
+      parsed = detail::parse_shader(stage, text, options, false);
+    }
     result.ok = parsed.ok;
     result.log = std::move(parsed.log);
     result.version = parsed.source->version.version;

@@ -270,12 +270,19 @@ LegacyLowering lower_legacy_builtins(Stage stage, std::string& text, bool compat
                                      const std::set<std::string>& next_stage_reads,
                                      const std::set<std::string>& stage_uses) {
   LegacyLowering out;
-  const bool vertex_processing = compatibility_builtins && (stage == Stage::Vertex || stage == Stage::Geometry);
-  const bool feeds_geometry = stage == Stage::Vertex && next_stage_reads.count("gl_in");
-  std::set<std::string> geometry_reads;  // compatibility members a geometry stage reads from gl_in
-  if (vertex_processing && stage == Stage::Geometry) {
-    geometry_reads = geometry_compat_inputs(text);
+  const bool vertex_processing = compatibility_builtins && stage != Stage::Fragment && stage != Stage::Compute;
+  // A stage whose outputs another vertex-processing stage reads as gl_in[] (a tessellation
+  // control stage always: it writes gl_out[]); the others are the last one, which clips and clamps.
+  const bool feeds_gl_in = stage == Stage::TessControl || (stage != Stage::Geometry && next_stage_reads.count("gl_in"));
+  const bool last = vertex_processing && !feeds_gl_in;
+  std::set<std::string> gl_in_reads;  // compatibility members a geometry or tessellation stage reads from gl_in
+  std::string gl_out_decls;           // a tessellation control stage's gl_out members
+  if (vertex_processing && stage != Stage::Vertex) {
+    gl_in_reads = compat_members_named(text, "gl_in");
     rename_compat_gl_in(text);
+  }
+  if (vertex_processing && stage == Stage::TessControl) gl_out_decls = lower_compat_gl_out(text, next_stage_reads);
+  if (vertex_processing && stage == Stage::Geometry) {
     // A geometry shader's `varying` is an output (GLSL 1.50 compatibility; "varying in/out" of
     // GL_ARB_geometry_shader4 style keeps its direction); glslang reads it as an input.
     const std::vector<Token> t = tokenize(text);
@@ -290,7 +297,7 @@ LegacyLowering lower_legacy_builtins(Stage stage, std::string& text, bool compat
   std::set<std::string> used = gl_identifiers(text);
   used.insert(stage_uses.begin(), stage_uses.end());
   // gl_ClipVertex clips in the last vertex-processing stage (GL 4.6 compatibility 13.7.2).
-  const bool clips = vertex_processing && !feeds_geometry && used.count("gl_ClipVertex");
+  const bool clips = last && used.count("gl_ClipVertex");
   const bool output_block_redeclared = vertex_processing && strip_compat_block_members(text, clips);
   auto uses = [&](const std::string& name) { return used.count(name) != 0; };
   std::string extensions, decls, macros;
@@ -306,8 +313,11 @@ LegacyLowering lower_legacy_builtins(Stage stage, std::string& text, bool compat
       used.insert("gl_Vertex");
       macros += "#define ftransform() (glvk_ModelViewProjectionMatrix * glvk_Vertex)\n";
     }
-    if (feeds_geometry) {
-      // The members the geometry stage reads are declared whether this stage writes them or not.
+    if (stage == Stage::TessControl) {
+      // It names its outputs only as gl_out[i].gl_X (lower_compat_gl_out).
+      for (const BuiltinVarDecl& m : compat_block_members()) used.erase(m.name);
+    } else if (feeds_gl_in) {
+      // The members the next stage reads are declared whether this stage writes them or not.
       for (const BuiltinVarDecl& m : compat_block_members())
         if (next_stage_reads.count(m.name)) used.insert(m.name);
     } else {
@@ -318,9 +328,9 @@ LegacyLowering lower_legacy_builtins(Stage stage, std::string& text, bool compat
         if (next_stage_reads.count(v)) used.insert(v);
     }
     if (clips) used.insert("gl_ClipPlane");  // clipped against them after main or at each emit
-    if (!geometry_reads.empty()) used.insert("gl_in");
+    if (!gl_in_reads.empty()) used.insert("gl_in");
   }
-  if (used.empty()) return out;
+  if (used.empty() && gl_out_decls.empty()) return out;
   const std::map<std::string, std::string> redeclared = blank_redeclarations(text);
   // A fragment input keeps the interpolation its redeclaration gave it (GLSL 1.30 compatibility:
   // `noperspective in vec4 gl_Color;`).
@@ -351,21 +361,23 @@ LegacyLowering lower_legacy_builtins(Stage stage, std::string& text, bool compat
         decls += declaration("in", a.type, a.name, 0);
         macros += rename_macro(a.name);
       }
-    // Outputs; a vertex stage before a geometry stage puts the ones it reads in the compatibility
-    // block and keeps the others private (an output nobody reads is a validation warning).
+    // Outputs; a stage before another vertex-processing stage puts the ones that stage reads in
+    // the compatibility block and keeps the others private (an output nobody reads is a
+    // validation warning).
     std::set<std::string> block_members;
     for (const BuiltinVarDecl& v : compat_block_members()) {
       if (!uses(v.name)) continue;
       macros += rename_macro(v.name);
-      if (feeds_geometry && next_stage_reads.count(v.name)) block_members.insert(v.name);
-      else decls += declaration(feeds_geometry || v.name == "gl_ClipVertex" ? "" : "out", v.type, v.name, v.array);
+      if (feeds_gl_in && next_stage_reads.count(v.name)) block_members.insert(v.name);
+      else decls += declaration(feeds_gl_in || v.name == "gl_ClipVertex" ? "" : "out", v.type, v.name, v.array);
     }
     if (!block_members.empty()) {
       // Output blocks came in GLSL 1.50; glslang takes them earlier with this extension.
       extensions += "#extension GL_ARB_separate_shader_objects : enable\n";
       decls += compat_block("out", block_members, "");
     }
-    if (!geometry_reads.empty()) decls += compat_block("in", geometry_reads, std::string(" ") + std::string(kCompatInputArray) + "[]");
+    if (!gl_in_reads.empty()) decls += compat_block("in", gl_in_reads, std::string(" ") + std::string(kCompatInputArray) + "[]");
+    decls += gl_out_decls;
     if (clips) {
       // GL 4.6 compatibility 13.7.2: gl_ClipVertex is clipped against the enabled user clip planes
       // (eye coordinates): one clip distance per plane, 1 (inside) for a disabled one
@@ -384,7 +396,7 @@ LegacyLowering lower_legacy_builtins(Stage stage, std::string& text, bool compat
     // last vertex-processing stage writes are clamped to [0, 1] (glvk_ClampVertexColor: 1 to clamp).
     std::string clamps;
     for (const char* c : {"gl_FrontColor", "gl_BackColor", "gl_FrontSecondaryColor", "gl_BackSecondaryColor"})
-      if (!feeds_geometry && uses(c))
+      if (last && uses(c))
         clamps += lowered(c) + " = glvk_ClampVertexColor != 0 ? clamp(" + lowered(c) + ", 0.0, 1.0) : " + lowered(c) +
                   (stage == Stage::Geometry ? ", " : "; ");
     if (!clamps.empty()) {

@@ -39,15 +39,23 @@ const std::vector<BuiltinVarDecl>& varying_decls();
 std::string lowered(std::string_view gl);
 
 // legacy_per_vertex.cpp: the compatibility members of gl_PerVertex (the varyings and
-// gl_ClipVertex) between a vertex and a geometry shader travel in glvk's block kCompatBlock, the
-// vertex stage's output and the geometry stage's input array kCompatInputArray.
+// gl_ClipVertex) between two vertex-processing stages travel in glvk's block kCompatBlock, the
+// producer's output (the array kCompatOutputArray from a tessellation control stage) and the
+// consumer's input array kCompatInputArray.
 inline constexpr std::string_view kCompatBlock = "glvk_PerVertexCompat";
 inline constexpr std::string_view kCompatInputArray = "glvk_in";
+inline constexpr std::string_view kCompatOutputArray = "glvk_out";
+inline constexpr std::string_view kCompatPrivateArray = "glvk_out_private";
 const std::vector<BuiltinVarDecl>& compat_block_members();
-// The compatibility members a geometry shader reads as gl_in[i].gl_X (by their gl_ names).
-std::set<std::string> geometry_compat_inputs(std::string_view text);
-// Those reads renamed to glvk_in[i].glvk_X (the block's members).
+// The compatibility members a shader names as `array`[i].gl_X, array "gl_in" (a geometry or
+// tessellation stage's reads) or "gl_out" (a tessellation control stage's), by their gl_ names.
+std::set<std::string> compat_members_named(std::string_view text, std::string_view array);
+// The gl_in reads renamed to glvk_in[i].glvk_X (the block's members).
 void rename_compat_gl_in(std::string& text);
+// A tessellation control stage's gl_out[i].gl_X renamed to glvk_out[i].glvk_X when the next stage
+// reads the member (`next_stage_reads`: compat_members_named(its text, "gl_in")), else to a
+// private array's; returns their declarations (the output block declares every member read).
+std::string lower_compat_gl_out(std::string& text, const std::set<std::string>& next_stage_reads);
 // The block declaration with `members` (gl_ names) in a fixed order: "in"/"out", and an instance
 // name such as " glvk_in[]" (empty: anonymous, its members global names).
 std::string compat_block(std::string_view qualifier, const std::set<std::string>& members, std::string_view instance);
@@ -83,10 +91,10 @@ std::set<std::string> gl_identifiers(std::string_view text);
 std::map<std::string, std::string> colour_interpolation(std::string_view text);
 
 // What lowering adds to a stage. `compatibility_builtins`: the version has them (below 1.40, or
-// the compatibility profile). `next_stage_reads`: for the last vertex-processing stage (vertex or
-// geometry), the gl_* identifiers of the fragment shader linked after it, whose varyings this stage
-// must declare even when it does not write them; for a vertex stage that feeds a geometry stage,
-// "gl_in" and the compatibility members that stage reads (geometry_compat_inputs).
+// the compatibility profile). `next_stage_reads`: for the last vertex-processing stage, the gl_*
+// identifiers of the fragment shader linked after it, whose varyings this stage must declare even
+// when it does not write them; for a stage that feeds another vertex-processing stage, "gl_in" and
+// the compatibility members that stage reads (compat_members_named(text, "gl_in")).
 struct LegacyLowering {
   std::string preamble;           // declarations and macros, parsed before the user's text
   std::string prologue;           // statements run before the user's main (the same wrapper)

@@ -1,8 +1,10 @@
-// The compatibility members of gl_PerVertex between a vertex and a geometry shader (GLSL 1.50
-// compatibility 7.1: gl_ClipVertex, the colours, gl_TexCoord[] and gl_FogFragCoord are members of
-// the gl_PerVertex blocks, so a geometry shader reads them as gl_in[i].gl_X). glslang's Vulkan
-// built-ins lack them: they travel in glvk's own block (kCompatBlock), the vertex stage's output
-// and the geometry stage's input array glvk_in[], with the same members on both sides.
+// The compatibility members of gl_PerVertex between vertex-processing stages (GLSL 1.50
+// compatibility 7.1, GLSL 4.60 7.1.1 compatibility profile: gl_ClipVertex, the colours,
+// gl_TexCoord[] and gl_FogFragCoord are members of the gl_PerVertex blocks, so a geometry or
+// tessellation shader reads them as gl_in[i].gl_X and a tessellation control shader writes them
+// as gl_out[i].gl_X). glslang's Vulkan built-ins lack them: they travel in glvk's own block
+// (kCompatBlock), the producer's output (an array glvk_out[] from a tessellation control stage)
+// and the consumer's input array glvk_in[], with the same members on both sides.
 #include <algorithm>
 #include <cctype>
 
@@ -11,18 +13,27 @@
 namespace glvk::glsl::detail {
 namespace {
 
-// Calls found(the gl_in token, the member token) for each gl_in[...].gl_X whose X is a
+// Calls found(the array token, the member token) for each `array`[...].gl_X whose X is a
 // compatibility member; the index expression may hold brackets of its own.
 template <typename Found>
-void for_each_compat_access(const std::vector<Token>& t, Found found) {
+void for_each_compat_access(const std::vector<Token>& t, std::string_view array, Found found) {
   const std::vector<std::size_t> closes = closing_brackets(t, '[');
   for (std::size_t i = 0; i + 1 < t.size(); ++i) {
-    if (!t[i].is("gl_in") || !t[i + 1].is('[')) continue;
+    if (!t[i].is(array) || !t[i + 1].is('[')) continue;
     const std::size_t dot = closes[i + 1] + 1;
     if (dot + 1 >= t.size() || !t[dot].is('.')) continue;
     for (const BuiltinVarDecl& m : compat_block_members())
       if (t[dot + 1].is(m.name)) found(t[i], t[dot + 1]);
   }
+}
+
+// " vec4 glvk_FrontColor; ..." for `members` (gl_ names), in compat_block_members()' order.
+std::string member_declarations(const std::set<std::string>& members) {
+  std::string body;
+  for (const BuiltinVarDecl& m : compat_block_members())
+    if (members.count(m.name))
+      body += ' ' + std::string(m.type) + ' ' + lowered(m.name) + (m.array ? '[' + std::to_string(m.array) + ']' : "") + ';';
+  return body;
 }
 
 }  // namespace
@@ -36,27 +47,47 @@ const std::vector<BuiltinVarDecl>& compat_block_members() {
   return m;
 }
 
-std::set<std::string> geometry_compat_inputs(std::string_view text) {
+std::set<std::string> compat_members_named(std::string_view text, std::string_view array) {
   std::set<std::string> names;
-  for_each_compat_access(tokenize(text), [&](const Token&, const Token& member) { names.emplace(member.text); });
+  for_each_compat_access(tokenize(text), array, [&](const Token&, const Token& member) { names.emplace(member.text); });
   return names;
 }
 
 void rename_compat_gl_in(std::string& text) {
   std::vector<TextEdit> edits;
-  for_each_compat_access(tokenize(text), [&](const Token& gl_in, const Token& member) {
+  for_each_compat_access(tokenize(text), "gl_in", [&](const Token& gl_in, const Token& member) {
     edits.push_back({gl_in.begin, gl_in.end(), std::string(kCompatInputArray)});
     edits.push_back({member.begin, member.begin + 3, std::string(kLoweredPrefix)});  // "gl_"
   });
   apply_edits(text, std::move(edits));
 }
 
-std::string compat_block(std::string_view qualifier, const std::set<std::string>& members, std::string_view instance) {
-  std::string body;
+std::string lower_compat_gl_out(std::string& text, const std::set<std::string>& next_stage_reads) {
+  std::set<std::string> outputs, kept;  // the block's members; the members only this stage names
   for (const BuiltinVarDecl& m : compat_block_members())
-    if (members.count(m.name))
-      body += ' ' + std::string(m.type) + ' ' + lowered(m.name) + (m.array ? '[' + std::to_string(m.array) + ']' : "") + ';';
-  return std::string(qualifier) + ' ' + std::string(kCompatBlock) + " {" + body + " }" + std::string(instance) + ";\n";
+    if (next_stage_reads.count(m.name)) outputs.insert(m.name);
+  std::vector<TextEdit> edits;
+  for_each_compat_access(tokenize(text), "gl_out", [&](const Token& gl_out, const Token& member) {
+    const bool output = outputs.count(std::string(member.text)) != 0;
+    if (!output) kept.emplace(member.text);
+    edits.push_back({gl_out.begin, gl_out.end(), std::string(output ? kCompatOutputArray : kCompatPrivateArray)});
+    edits.push_back({member.begin, member.begin + 3, std::string(kLoweredPrefix)});
+  });
+  apply_edits(text, std::move(edits));
+  std::string decls;
+  if (!outputs.empty()) decls += compat_block("out", outputs, std::string(" ") + std::string(kCompatOutputArray) + "[]");
+  if (!kept.empty()) {
+    // A private array of one struct per patch vertex: the writes nothing reads, kept so that the
+    // stage's own reads of them see its writes (its invocation's element).
+    decls += "struct glvk_PerVertexCompatPrivate {" + member_declarations(kept) + " };\nglvk_PerVertexCompatPrivate " +
+             std::string(kCompatPrivateArray) + "[gl_MaxPatchVertices];\n";
+  }
+  return decls;
+}
+
+std::string compat_block(std::string_view qualifier, const std::set<std::string>& members, std::string_view instance) {
+  return std::string(qualifier) + ' ' + std::string(kCompatBlock) + " {" + member_declarations(members) + " }" +
+         std::string(instance) + ";\n";
 }
 
 bool strip_compat_block_members(std::string& text, bool add_clip_distance) {

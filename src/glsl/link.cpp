@@ -7,6 +7,7 @@
 #include <optional>
 #include <set>
 #include <span>
+#include <tuple>
 
 #include "block_layout.h"
 #include "dead_calls.h"
@@ -276,16 +277,22 @@ static Program link_on_this_thread(std::span<const ShaderSource> shaders, const 
   }
   const Stage last_vertex = last_vertex_stage(out.stages);
 
-  // The legacy varyings the fragment stage reads are declared by the vertex or geometry stage that
-  // feeds it; the compatibility members a geometry stage reads from gl_in by the vertex stage.
-  std::set<std::string> fragment_reads, geometry_reads;
-  if (last_vertex == Stage::Vertex || last_vertex == Stage::Geometry)
+  // The legacy varyings the fragment stage reads are declared by the last vertex-processing stage;
+  // the compatibility members a tessellation or geometry stage reads from gl_in by the stage before
+  // it (next_reads[stage]: what the stage after `stage` reads).
+  std::array<std::set<std::string>, kStageCount> next_reads;
+  for (const ShaderSource& s : shaders)
+    if (s.stage == Stage::Fragment) next_reads[std::size_t(last_vertex)].merge(detail::gl_identifiers(s.text));
+  for (Stage stage : {Stage::TessControl, Stage::TessEvaluation, Stage::Geometry}) {
+    if (!(out.stages & bit(stage))) continue;
+    Stage before = Stage::Vertex;
+    for (Stage b : {Stage::TessControl, Stage::TessEvaluation})
+      if (b < stage && (out.stages & bit(b))) before = b;
+    next_reads[std::size_t(before)].insert("gl_in");
+    // The tessellation control stage glvk generates for a program without one passes no blocks.
+    if (stage == Stage::TessEvaluation && before == Stage::Vertex) continue;
     for (const ShaderSource& s : shaders)
-      if (s.stage == Stage::Fragment) fragment_reads.merge(detail::gl_identifiers(s.text));
-  if (last_vertex == Stage::Geometry) {
-    geometry_reads.insert("gl_in");
-    for (const ShaderSource& s : shaders)
-      if (s.stage == Stage::Geometry) geometry_reads.merge(detail::geometry_compat_inputs(s.text));
+      if (s.stage == stage) next_reads[std::size_t(before)].merge(detail::compat_members_named(s.text, "gl_in"));
   }
   for (const ShaderSource& s : shaders)
     if (s.stage == Stage::Fragment) out.shade_model_colors |= detail::shade_model_colors(s.text);
@@ -294,16 +301,21 @@ static Program link_on_this_thread(std::span<const ShaderSource> shaders, const 
   // enough, and it sizes the unsized input arrays of all of them; glslang sizes each compilation
   // unit's arrays on its own (from the indices it uses) and then refuses the mismatch, so the
   // declaration is repeated in the units that lack it (the same layout is allowed), before their
-  // own declarations: an index past the primitive's vertices stays an error.
+  // own declarations: an index past the primitive's vertices stays an error. Likewise a
+  // tessellation control shader's output patch size (GLSL 4.60 4.4.2.1, ARB_tessellation_shader:
+  // one unit declaring it sizes every unit's per-vertex outputs).
   std::vector<std::string> unit_texts;
   for (const ShaderSource& s : shaders) unit_texts.push_back(s.text);
-  std::string gs_input;
-  for (const ShaderSource& s : shaders)
-    if (s.stage == Stage::Geometry && gs_input.empty()) gs_input = detail::geometry_input_primitive(s.text);
-  if (!gs_input.empty())
-    for (std::size_t i = 0; i < shaders.size(); ++i)
-      if (shaders[i].stage == Stage::Geometry && detail::geometry_input_primitive(unit_texts[i]).empty())
-        detail::insert_before_first_declaration(unit_texts[i], "layout(" + gs_input + ") in;");
+  for (const auto& [stage, find, storage] : {std::tuple{Stage::Geometry, &detail::geometry_input_primitive, " in;"},
+                                             std::tuple{Stage::TessControl, &detail::tess_output_vertices, " out;"}}) {
+    std::string declared;
+    for (const ShaderSource& s : shaders)
+      if (s.stage == stage && declared.empty()) declared = find(s.text);
+    if (!declared.empty())
+      for (std::size_t i = 0; i < shaders.size(); ++i)
+        if (shaders[i].stage == stage && find(unit_texts[i]).empty())
+          detail::insert_before_first_declaration(unit_texts[i], "layout(" + declared + ")" + storage);
+  }
   {
     std::vector<std::string*> fragment_units;
     for (std::size_t i = 0; i < shaders.size(); ++i)
@@ -332,9 +344,7 @@ static Program link_on_this_thread(std::span<const ShaderSource> shaders, const 
       const ShaderSource& s = shaders[i];
       const bool last = s.stage == last_vertex;
       linked.parsed.push_back(detail::parse_shader(s.stage, unit_texts[i], options.compile, options.lower_depth_range && last,
-                                                   last                            ? fragment_reads
-                                                   : s.stage == Stage::Vertex && last_vertex == Stage::Geometry ? geometry_reads
-                                                                                   : std::set<std::string>{},
+                                                   next_reads[std::size_t(s.stage)],
                                                    last ? xfb : nullptr, sibling_uses[i]));
       if (!linked.parsed.back().ok) {
         out.log += "error: the " + std::string(detail::stage_name(s.stage)) + " shader failed to compile:\n" +

@@ -281,22 +281,43 @@ void insert_before_first_declaration(std::string& text, std::string_view declara
   text.insert(first == tokens.end() ? text.size() : first->begin, std::string(declaration) + " ");
 }
 
-std::string geometry_input_primitive(std::string_view text) {
-  static const std::set<std::string_view> primitives = {"points", "lines", "lines_adjacency", "triangles",
-                                                        "triangles_adjacency"};
+namespace {
+
+// The first non-empty pick(tokens, first, close) over the text's `layout ( qualifiers ) <storage> ;`
+// declarations, the qualifiers being tokens [first, close) (up to the first ')').
+template <typename Pick>
+std::string pick_layout_declaration(std::string_view text, std::string_view storage, Pick pick) {
   const std::vector<Token> t = tokenize(text);
   for (std::size_t i = 0; i + 1 < t.size(); ++i) {
     if (!t[i].is("layout") || !t[i + 1].is('(')) continue;
-    // `layout ( qualifiers ) in ;`, the qualifiers running to the first ')'.
     std::size_t close = i + 2;
     while (close < t.size() && !t[close].is(')')) ++close;
     if (close + 2 >= t.size()) break;
-    if (t[close + 1].is("in") && t[close + 2].is(';'))
-      for (std::size_t k = i + 2; k < close; ++k)
-        if (primitives.count(t[k].text)) return std::string(t[k].text);
+    if (t[close + 1].is(storage) && t[close + 2].is(';'))
+      if (std::string picked = pick(t, i + 2, close); !picked.empty()) return picked;
     i = close;
   }
   return {};
+}
+
+}  // namespace
+
+std::string geometry_input_primitive(std::string_view text) {
+  static const std::set<std::string_view> primitives = {"points", "lines", "lines_adjacency", "triangles",
+                                                        "triangles_adjacency"};
+  return pick_layout_declaration(text, "in", [](const std::vector<Token>& t, std::size_t first, std::size_t close) {
+    for (std::size_t k = first; k < close; ++k)
+      if (primitives.count(t[k].text)) return std::string(t[k].text);
+    return std::string();
+  });
+}
+
+std::string tess_output_vertices(std::string_view text) {
+  return pick_layout_declaration(text, "out", [](const std::vector<Token>& t, std::size_t first, std::size_t close) {
+    for (std::size_t k = first; k + 2 < close; ++k)
+      if (t[k].is("vertices") && t[k + 1].is('=')) return "vertices = " + std::string(t[k + 2].text);
+    return std::string();
+  });
 }
 
 VersionInfo scan_version(std::string_view s, int default_version) {

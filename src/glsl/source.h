@@ -106,6 +106,9 @@ void insert_before_first_declaration(std::string& text, std::string_view declara
 // The input primitive of a geometry shader's `layout(...) in;` declaration ("triangles"), or
 // empty when the text declares none.
 std::string geometry_input_primitive(std::string_view text);
+// The output patch size of a tessellation control shader's `layout(vertices = N) out;` as
+// "vertices = N", or empty when the text declares none.
+std::string tess_output_vertices(std::string_view text);
 
 // `uniform T a[] = T[](x, y, z);` (GLSL 1.20 4.3.5 sizes the array from its initializer): glslang
 // leaves such a uniform unsized, and indexing it with a variable then fails. The count of the

@@ -48,17 +48,19 @@ bool has_extension(const char* name) {
   return false;
 }
 
-// The extensions issue 15 completed, in each profile: ARB_texture_buffer_object in core contexts
-// only (its compatibility-profile alpha, luminance and intensity buffer formats are missing).
+// The extensions issues 14 and 15 completed, in each profile: ARB_texture_buffer_object in core
+// contexts only (its compatibility-profile alpha, luminance and intensity buffer formats are
+// missing); ARB_tessellation_shader in both (its compatibility built-ins are lowered).
 TEST_F(ApiCoreTest, CoreContextsAdvertiseTheCompletedExtensions) {
   for (const char* name : {"GL_EXT_texture_integer", "GL_ARB_ES2_compatibility", "GL_ARB_draw_buffers_blend",
-                           "GL_ARB_texture_swizzle", "GL_EXT_texture_swizzle", "GL_ARB_texture_buffer_object"})
+                           "GL_ARB_texture_swizzle", "GL_EXT_texture_swizzle", "GL_ARB_texture_buffer_object",
+                           "GL_ARB_tessellation_shader"})
     EXPECT_TRUE(has_extension(name)) << name;
 }
 
 TEST_F(ApiCompatibilityTest, CompatibilityContextsAdvertiseTheCompletedExtensions) {
   for (const char* name : {"GL_EXT_texture_integer", "GL_ARB_ES2_compatibility", "GL_ARB_draw_buffers_blend",
-                           "GL_ARB_texture_swizzle", "GL_EXT_texture_swizzle"})
+                           "GL_ARB_texture_swizzle", "GL_EXT_texture_swizzle", "GL_ARB_tessellation_shader"})
     EXPECT_TRUE(has_extension(name)) << name;
   EXPECT_FALSE(has_extension("GL_ARB_texture_buffer_object"));
   EXPECT_TRUE(has_extension("GL_ARB_window_pos"));  // a compatibility-only one stays

@@ -774,6 +774,33 @@ TEST(GlslLink, PerPatchArraysMatchAcrossTheTessellationStages) {
   EXPECT_FALSE(linked("out vec4 w[][3];", "patch in vec4 w[3];").ok);  // per-vertex against per-patch
 }
 
+// GLSL 4.60 4.4.2.1 (ARB_tessellation_shader): one tessellation control unit of the program
+// declaring the output patch size is enough, it sizes the other units' gl_out[], which they may
+// index with gl_InvocationID; a unit compiled alone without it compiles. No unit declaring it
+// fails the link.
+TEST(GlslLink, TessControlPatchSizeMayComeFromAnotherUnit) {
+  const std::string ext = "#version 150\n#extension GL_ARB_tessellation_shader : require\n";
+  const std::string declaring = ext + "layout(vertices = 3) out;\nvoid f();\n"
+                                      "void main() { gl_TessLevelOuter[0] = 1.0; f(); }\n";
+  const std::string helper = ext + "void f() { gl_out[gl_InvocationID].gl_Position = vec4(0.0); }\n";
+  const CompileResult alone = compile(Stage::TessControl, helper, {});
+  EXPECT_TRUE(alone.ok) << alone.log;
+  const std::string tes = ext + "layout(triangles) in;\nvoid main() { gl_Position = vec4(0.0); }\n";
+  const std::string vs = "#version 150\nvoid main() { gl_Position = vec4(0.0); }\n";
+  const std::string fs = "#version 150\nout vec4 c;\nvoid main() { c = vec4(0.0); }\n";
+  const ShaderSource s[] = {{Stage::Vertex, vs}, {Stage::TessControl, declaring}, {Stage::TessControl, helper},
+                            {Stage::TessEvaluation, tes}, {Stage::Fragment, fs}};
+  const Program p = link(s, LinkOptions{});
+  ASSERT_TRUE(p.ok) << p.log;
+  EXPECT_EQ(p.tess_output_vertices, 3u);
+  std::string log;
+  EXPECT_TRUE(test::spirv_valid(p.spirv[static_cast<int>(Stage::TessControl)], &log)) << log;
+  const std::string undeclared = ext + "void f();\nvoid main() { gl_TessLevelOuter[0] = 1.0; f(); }\n";
+  const ShaderSource none[] = {{Stage::Vertex, vs}, {Stage::TessControl, undeclared}, {Stage::TessControl, helper},
+                               {Stage::TessEvaluation, tes}, {Stage::Fragment, fs}};
+  EXPECT_FALSE(link(none, LinkOptions{}).ok);
+}
+
 // GLSL 1.50 4.3.8.1: gl_FragCoord redeclared in one fragment compilation unit must be redeclared,
 // with the same layout qualifiers, in every unit of the program that uses it; units that do not
 // use it need not redeclare it.

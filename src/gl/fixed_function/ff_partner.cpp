@@ -103,12 +103,12 @@ std::shared_ptr<FixedStages> plan_fixed_stages(Context& ctx, std::span<const gls
                                                const glsl::LinkOptions& options, const glsl::Program& r) {
   using glsl::Stage;
   if (ctx.config().core_profile) return nullptr;
-  // The vertex-fragment pair, and a vertex and geometry shader without a fragment shader (the
-  // geometry stage then writes the varyings the generated fragment stage reads); tessellation and
-  // compute programs, and a geometry shader without a vertex shader, are left alone.
+  // The vertex-fragment pair, and vertex, tessellation and geometry shaders without a fragment
+  // shader (the last of them then writes the varyings the generated fragment stage reads); compute
+  // programs, and tessellation or geometry shaders without a vertex shader, are left alone.
   const bool vertex = r.stages & bit(Stage::Vertex), fragment = r.stages & bit(Stage::Fragment);
-  const glsl::StageMask others = bit(Stage::TessControl) | bit(Stage::TessEvaluation) | bit(Stage::Compute) |
-                                 (vertex ? 0u : bit(Stage::Geometry));
+  const glsl::StageMask others =
+      bit(Stage::Compute) | (vertex ? 0u : bit(Stage::TessControl) | bit(Stage::TessEvaluation) | bit(Stage::Geometry));
   if ((r.stages & others) || vertex == fragment) return nullptr;
   if (vertex) {
     // Fixed-function fragment processing reads the compatibility varyings: only for a vertex
