@@ -26,6 +26,8 @@ long subscript(const std::string& name, std::string& base) {
   if (name.empty() || name.back() != ']') return -1;
   const std::size_t open = name.rfind('[');
   if (open == std::string::npos || open + 2 > name.size() - 1) return -2;
+  // A decimal index as GLSL writes it: "a[01]" names nothing (as on Mesa).
+  if (name[open + 1] == '0' && open + 3 < name.size()) return -2;
   long index = 0;
   for (std::size_t i = open + 1; i + 1 < name.size(); ++i) {
     if (name[i] < '0' || name[i] > '9') return -2;

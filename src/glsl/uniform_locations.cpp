@@ -88,10 +88,11 @@ TextUniformLocations text_uniform_locations(std::string_view text) {
       continue;
     }
     // A top-level declaration [start, i): "... layout(... location = N ...) ... uniform T name ...".
-    bool uniform = false;
+    bool uniform = false, subroutine = false;  // subroutine uniforms: locations of their own (subroutines.cpp)
     std::int64_t location = -1;
     std::size_t type = 0;  // the token after the last qualifier
     for (std::size_t j = start; j < i; ++j) {
+      subroutine = subroutine || tokens[j].is("subroutine");
       if (tokens[j].is("uniform")) {
         uniform = true;
         type = j + 1;
@@ -107,7 +108,7 @@ TextUniformLocations text_uniform_locations(std::string_view text) {
       }
     }
     // The name: the identifier after the type (and any precision word), before '[', '=' or ','.
-    if (uniform && location >= 0 && type + 1 < i) {
+    if (uniform && !subroutine && location >= 0 && type + 1 < i) {
       std::size_t n = type + 1;
       while (n + 1 < i && tokens[n + 1].identifier()) ++n;  // "lowp vec4 a": the last identifier
       if (tokens[n].identifier() && (n + 1 == i || tokens[n + 1].is('[') || tokens[n + 1].is('=') || tokens[n + 1].is(','))) {
@@ -170,17 +171,15 @@ bool place_uniform_locations(const ExplicitUniformLocations& explicit_locations,
       u.location = static_cast<std::int32_t>(found->second.location);
       continue;
     }
-    // The first run of free locations long enough for every element.
+    // The first run of free locations long enough for every element. Automatic locations may run
+    // past the explicit limit (the default block's size bounds them).
     std::uint32_t start = search_from;
-    for (std::uint32_t l = start; l < kMaxUniformLocations && l < start + u.array_size; ++l)
+    for (std::uint32_t l = start; l < owner.size() && l < start + u.array_size; ++l)
       if (owner[l]) start = l + 1;
-    if (start + u.array_size > kMaxUniformLocations) {
-      log += "error: the uniforms take more than GL_MAX_UNIFORM_LOCATIONS (" + std::to_string(kMaxUniformLocations) + ") locations\n";
-      return false;
-    }
+    if (owner.size() < start + u.array_size) owner.resize(start + u.array_size, nullptr);
     u.location = static_cast<std::int32_t>(start);
     for (std::uint32_t l = start; l < start + u.array_size; ++l) owner[l] = &u.name;
-    while (search_from < kMaxUniformLocations && owner[search_from]) ++search_from;
+    while (search_from < owner.size() && owner[search_from]) ++search_from;
   }
   return true;
 }

@@ -45,8 +45,9 @@ bool collect_explicit_uniform_locations(const glslang::TIntermediate& stage,
                                         ExplicitUniformLocations& out, std::string& log);
 
 // Gives the program's default-block and opaque uniforms their GL locations: the explicit ones,
-// then each other uniform the first free range of its size, in reflection order. False with a
-// message in `log` when two uniforms' explicit ranges overlap.
+// then each other uniform the first free range of its size, in reflection order (past
+// kMaxUniformLocations if need be: that limit is the explicit ones'). False with a message in
+// `log` when two uniforms' explicit ranges overlap.
 bool place_uniform_locations(const ExplicitUniformLocations& explicit_locations, Program& program, std::string& log);
 
 // The module without Location decorations on UniformConstant variables (opaque uniforms), which

@@ -40,6 +40,7 @@ void main() { o = vec4(a.x, b[1], c, far_away) + 0.0 * texture(s, vec2(0.5)); })
   EXPECT_EQ(glGetUniformLocation(p, "c"), 2);  // the first location no explicit uniform holds
   EXPECT_EQ(glGetUniformLocation(p, "s"), 9);
   EXPECT_EQ(glGetUniformLocation(p, "far_away"), 1000);
+  EXPECT_EQ(glGetUniformLocation(p, "b[01]"), -1);  // GLSL writes no leading zero
   glUseProgram(p);
   // Set by location alone, as programs using explicit locations do; read back by drawing.
   glUniform4f(3, 0.2f, 0, 0, 0);

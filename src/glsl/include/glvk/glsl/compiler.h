@@ -363,8 +363,9 @@ std::vector<std::uint32_t> last_stage_variant(const Program& program, Stage stag
 // distances), and their place in the push constants of every program's pipeline layout:
 // vec4[kMaxClipPlanes] (eye coordinates) at offset 0, read by the position-clipping variant above.
 inline constexpr std::uint32_t kMaxClipPlanes = 8;
-// GL_MAX_UNIFORM_LOCATIONS (GL 4.6 table 23.67, at least 1024): explicit uniform locations run
-// below it (uniform_locations.cpp). glslang keeps a layout location in 12 bits and refuses 4095.
+// GL_MAX_UNIFORM_LOCATIONS (GL 4.6 table 23.67, at least 1024), the user-assignable locations:
+// explicit uniform locations run below it (uniform_locations.cpp; glslang keeps a layout location
+// in 12 bits and refuses 4095); automatic ones may lie past it.
 inline constexpr std::uint32_t kMaxUniformLocations = 4095;
 inline constexpr std::uint32_t kClipPlanePushConstants = kMaxClipPlanes * 16;
 
