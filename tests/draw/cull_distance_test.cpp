@@ -1,7 +1,6 @@
 // gl_CullDistance (GL 4.5, GL_ARB_cull_distance) and what a fragment shader reads of the clip and
 // cull distances. Expected pixels from the spec's rules: a primitive is culled when one cull
 // distance is negative at every vertex (GL 4.6 13.7.1), and is otherwise drawn whole, unclipped.
-#include <cstring>
 #include <string>
 
 #include "draw_helpers.h"
@@ -10,14 +9,6 @@ namespace glvk::test {
 namespace {
 
 constexpr const char* kGreenFs = "#version 150\nout vec4 o;\nvoid main() { o = vec4(0.0, 1.0, 0.0, 1.0); }\n";
-
-bool advertised(const char* name) {
-  GLint count = 0;
-  glGetIntegerv(GL_NUM_EXTENSIONS, &count);
-  for (GLint i = 0; i < count; ++i)
-    if (std::strcmp(reinterpret_cast<const char*>(glGetStringi(GL_EXTENSIONS, GLuint(i))), name) == 0) return true;
-  return false;
-}
 
 // GL 4.6 table 23.66: at least 8 of each (lavapipe: maxCullDistances and
 // maxCombinedClipAndCullDistances are 8); the extension names what GL 4.5 has.
@@ -28,7 +19,7 @@ TEST_F(DrawTest, CullDistanceLimitsAreAnswered) {
   ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
   EXPECT_EQ(cull, 8);
   EXPECT_EQ(combined, 8);
-  EXPECT_TRUE(advertised("GL_ARB_cull_distance"));
+  EXPECT_TRUE(has_extension("GL_ARB_cull_distance"));
 }
 
 // The left triangle's distance is negative at all three vertices: culled. The right one's is

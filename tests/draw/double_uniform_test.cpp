@@ -44,17 +44,9 @@ void main() {
 
 using DoubleUniformTest = DrawTest;
 
-bool advertised(const char* name) {
-  GLint count = 0;
-  glGetIntegerv(GL_NUM_EXTENSIONS, &count);
-  for (GLint i = 0; i < count; ++i)
-    if (std::string(reinterpret_cast<const char*>(glGetStringi(GL_EXTENSIONS, GLuint(i)))) == name) return true;
-  return false;
-}
-
 TEST_F(DoubleUniformTest, ExtensionsAreAdvertised) {
-  EXPECT_TRUE(advertised("GL_ARB_gpu_shader_fp64"));
-  EXPECT_TRUE(advertised("GL_ARB_vertex_attrib_64bit"));
+  EXPECT_TRUE(has_extension("GL_ARB_gpu_shader_fp64"));
+  EXPECT_TRUE(has_extension("GL_ARB_vertex_attrib_64bit"));
 }
 
 TEST_F(DoubleUniformTest, DoublesAreSetQueriedAndComputedWithEveryBit) {

@@ -1,20 +1,12 @@
 // GL_ARB_shader_stencil_export: a fragment shader's gl_FragStencilRefARB is the stencil reference
 // of its fragment (the extension's section 4.1.5 edit), so GL_REPLACE stores it per pixel.
-#include <cstring>
-
 #include "draw_helpers.h"
 
 namespace glvk::test {
 namespace {
 
 TEST_F(DrawTest, FragmentShadersExportTheStencilReference) {
-  bool advertised = false;
-  GLint count = 0;
-  glGetIntegerv(GL_NUM_EXTENSIONS, &count);
-  for (GLint i = 0; i < count; ++i)
-    advertised |= std::strcmp(reinterpret_cast<const char*>(glGetStringi(GL_EXTENSIONS, GLuint(i))),
-                              "GL_ARB_shader_stencil_export") == 0;
-  ASSERT_TRUE(advertised);
+  ASSERT_TRUE(has_extension("GL_ARB_shader_stencil_export"));
   GLuint stencil = 0;
   glGenRenderbuffers(1, &stencil);
   glBindRenderbuffer(GL_RENDERBUFFER, stencil);

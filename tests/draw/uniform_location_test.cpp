@@ -1,8 +1,6 @@
 // Explicit uniform locations (GL 4.3 7.3.1 / ARB_explicit_uniform_location): layout(location = L)
 // puts a uniform's elements at L, L+1, ...; the others take the free locations; two uniforms whose
 // ranges overlap fail to link; an unused uniform keeps its locations reserved.
-#include <cstring>
-
 #include "draw_helpers.h"
 
 namespace glvk::test {
@@ -18,13 +16,7 @@ TEST_F(DrawTest, UniformsTakeTheirExplicitLocations) {
   GLint max_locations = 0;
   glGetIntegerv(GL_MAX_UNIFORM_LOCATIONS, &max_locations);
   EXPECT_GE(max_locations, 1024);  // GL 4.6 table 23.67
-  bool advertised = false;
-  GLint count = 0;
-  glGetIntegerv(GL_NUM_EXTENSIONS, &count);
-  for (GLint i = 0; i < count; ++i)
-    advertised |= std::strcmp(reinterpret_cast<const char*>(glGetStringi(GL_EXTENSIONS, GLuint(i))),
-                              "GL_ARB_explicit_uniform_location") == 0;
-  EXPECT_TRUE(advertised);
+  EXPECT_TRUE(has_extension("GL_ARB_explicit_uniform_location"));
   const GLuint p = link(kPositionVs, R"(#version 430
 layout(location = 3) uniform vec4 a;
 layout(location = 0) uniform float b[2];

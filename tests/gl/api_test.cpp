@@ -40,14 +40,6 @@ TEST_F(ApiCoreTest, CompatibilityLevelParametersAreInvalidEnums) {
   glDeleteTextures(1, &t);
 }
 
-bool has_extension(const char* name) {
-  GLint count = 0;
-  glGetIntegerv(GL_NUM_EXTENSIONS, &count);
-  for (GLint i = 0; i < count; ++i)
-    if (std::strcmp(reinterpret_cast<const char*>(glGetStringi(GL_EXTENSIONS, GLuint(i))), name) == 0) return true;
-  return false;
-}
-
 // The extensions issues 14 and 15 completed, in each profile: ARB_texture_buffer_object in core
 // contexts only (its compatibility-profile alpha, luminance and intensity buffer formats are
 // missing); ARB_tessellation_shader in both (its compatibility built-ins are lowered).

@@ -229,14 +229,6 @@ TEST(Egl, ResetNotificationStrategyIsTheContexts) {
   EXPECT_EQ(eglGetError(), EGL_BAD_ATTRIBUTE);
 }
 
-bool has_gl_extension(const char* name) {
-  GLint count = 0;
-  glGetIntegerv(GL_NUM_EXTENSIONS, &count);
-  for (GLint i = 0; i < count; ++i)
-    if (std::strcmp(reinterpret_cast<const char*>(glGetStringi(GL_EXTENSIONS, GLuint(i))), name) == 0) return true;
-  return false;
-}
-
 // EGL_KHR_create_context_no_error: a no-error context has GL_CONTEXT_FLAG_NO_ERROR_BIT_KHR and
 // advertises GL_KHR_no_error; no-error with debug or robust access, or sharing between a no-error
 // context and another, is EGL_BAD_MATCH. glvk still records errors there (undefined behaviour
@@ -251,7 +243,7 @@ TEST(Egl, NoErrorContexts) {
   GLint flags = 0;
   glGetIntegerv(GL_CONTEXT_FLAGS, &flags);
   EXPECT_EQ(flags, GL_CONTEXT_FLAG_NO_ERROR_BIT_KHR);
-  EXPECT_TRUE(has_gl_extension("GL_KHR_no_error"));
+  EXPECT_TRUE(has_extension("GL_KHR_no_error"));
   glEnable(0x1234);
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
   const EGLint plain_attributes[] = {EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 6, EGL_NONE};

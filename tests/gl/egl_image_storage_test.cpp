@@ -54,12 +54,7 @@ class EglImageStorageTest : public GlTest {
 };
 
 TEST_F(EglImageStorageTest, IsAdvertised) {
-  GLint count = 0;
-  bool found = false;
-  glGetIntegerv(GL_NUM_EXTENSIONS, &count);
-  for (GLint i = 0; i < count; ++i)
-    found |= std::string(reinterpret_cast<const char*>(glGetStringi(GL_EXTENSIONS, GLuint(i)))) == "GL_EXT_EGL_image_storage";
-  EXPECT_TRUE(found);
+  EXPECT_TRUE(has_extension("GL_EXT_EGL_image_storage"));
 }
 
 TEST_F(EglImageStorageTest, TargetIsImmutableAndSharesTheTexels) {

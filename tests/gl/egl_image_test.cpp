@@ -64,12 +64,7 @@ TEST_F(EglImageTest, ExtensionsAreAdvertised) {
                            "EGL_EXT_image_dma_buf_import"})
     EXPECT_NE(egl.find(name), std::string::npos) << name;
   use(a_);
-  GLint count = 0;
-  bool found = false;
-  glGetIntegerv(GL_NUM_EXTENSIONS, &count);
-  for (GLint i = 0; i < count; ++i)
-    found |= std::strcmp(reinterpret_cast<const char*>(glGetStringi(GL_EXTENSIONS, GLuint(i))), "GL_OES_EGL_image") == 0;
-  EXPECT_TRUE(found);
+  EXPECT_TRUE(has_extension("GL_OES_EGL_image"));
   EXPECT_NE(target_texture(), nullptr);
   EXPECT_NE(target_renderbuffer(), nullptr);
 }

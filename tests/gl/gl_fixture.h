@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 namespace glvk::test {
@@ -19,6 +20,15 @@ EGLDisplay surfaceless_display();
 
 // Creates a context with these EGL attributes (EGL_NONE-terminated), or EGL_NO_CONTEXT.
 EGLContext create_context(std::vector<EGLint> attributes, EGLContext share = EGL_NO_CONTEXT);
+
+// Whether the current context lists `name` among its extensions (glGetStringi).
+inline bool has_extension(const char* name) {
+  GLint count = 0;
+  glGetIntegerv(GL_NUM_EXTENSIONS, &count);
+  for (GLint i = 0; i < count; ++i)
+    if (std::strcmp(reinterpret_cast<const char*>(glGetStringi(GL_EXTENSIONS, GLuint(i))), name) == 0) return true;
+  return false;
+}
 
 class GlTest : public ::testing::Test {
  protected:
