@@ -190,7 +190,7 @@ std::vector<std::uint32_t> without_uniform_locations(const std::vector<std::uint
   std::set<std::uint32_t> opaque;
   for (std::size_t i = kHeaderWords; i < words.size();) {
     const std::uint32_t count = words[i] >> 16;
-    if (count == 0) break;
+    if (count == 0 || i + count > words.size()) break;
     if ((words[i] & 0xffffu) == spv::OpVariable && count >= 4 && words[i + 3] == spv::StorageClassUniformConstant)
       opaque.insert(words[i + 2]);
     i += count;
