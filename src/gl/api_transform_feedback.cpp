@@ -98,7 +98,7 @@ bool check_transform_feedback_draw(Context& ctx, const char* fn, GLenum mode) {
 }
 
 GLuint max_vertex_streams(Context& ctx) {
-  return std::min(st::shader_limits(ctx.st().screen()).vertex_streams, glsl::kMaxVertexStreams);
+  return st::shader_limits(ctx.st().screen()).vertex_streams;  // at most kMaxVertexStreams
 }
 
 bool query_transform_feedback_state(Context& ctx, GLenum pname, StateValue& value) {

@@ -13,7 +13,8 @@ namespace glvk::glsl {
 namespace {
 
 constexpr char kMagic[8] = {'G', 'L', 'V', 'K', 'P', 'R', 'O', 'G'};
-// 3: subroutines, 4: units from layout(binding), 5: clip distances, 6: transform feedback streams
+// 3: subroutines, 4: units from layout(binding), 5: clip distances, 6: transform feedback streams,
+// 7: samplers of uniform structs (Uniform::binding_element)
 constexpr std::uint32_t kFormatVersion = 7;
 // Binaries are only taken back by the build that made them (the SPIR-V, the reflection's meaning
 // and the lowering choices change between builds).

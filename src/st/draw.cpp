@@ -292,7 +292,8 @@ InputSlot double_input_slot(const DrawCall& call, const glsl::InterfaceVariable&
 }  // namespace
 
 // Wraps the draw in a Vulkan query for each counting GL query that is active.
-static_assert(vk_backend::kMaxVertexStreams == kMaxVertexStreams);
+// One count of vertex streams across the layers (each may not include the others' headers).
+static_assert(vk_backend::kMaxVertexStreams == kMaxVertexStreams && glsl::kMaxVertexStreams == kMaxVertexStreams);
 static void count_in_queries(const DrawCall& call, const vk_backend::Device& device, vk_backend::CommandStream& stream,
                              vk_backend::DrawRecord& record) {
   std::size_t used = 0;

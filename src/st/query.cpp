@@ -6,6 +6,7 @@
 
 #include "glvk/st/context.h"
 #include "glvk/st/draw.h"
+#include "glvk/st/shader_limits.h"
 #include "glvk/vk_backend/commands.h"
 #include "glvk/vk_backend/device.h"
 #include "glvk/vk_backend/query_pool.h"
@@ -75,7 +76,7 @@ bool query_supported(Context& context, QueryKind kind, unsigned stream) {
   const vk_backend::Device& device = *context.screen().impl().device;
   const vk_backend::DrawFeatures& f = device.draw_features();
   const bool primitive = kind == QueryKind::PrimitivesGenerated || kind == QueryKind::PrimitivesWritten;
-  if (stream != 0 && (!primitive || stream >= std::min<unsigned>(f.vertex_streams, kMaxVertexStreams))) return false;
+  if (stream != 0 && (!primitive || stream >= shader_limits(context.screen()).vertex_streams)) return false;
   switch (kind) {
     case QueryKind::PrimitivesGenerated:
       return f.primitives_generated_query && (stream == 0 || f.primitives_generated_streams);

@@ -363,11 +363,12 @@ std::vector<std::uint32_t> last_stage_variant(const Program& program, Stage stag
 // distances), and their place in the push constants of every program's pipeline layout:
 // vec4[kMaxClipPlanes] (eye coordinates) at offset 0, read by the position-clipping variant above.
 inline constexpr std::uint32_t kMaxClipPlanes = 8;
+inline constexpr std::uint32_t kClipPlanePushConstants = kMaxClipPlanes * 16;
+
 // GL_MAX_UNIFORM_LOCATIONS (GL 4.6 table 23.67, at least 1024), the user-assignable locations:
 // explicit uniform locations run below it (uniform_locations.cpp; glslang keeps a layout location
 // in 12 bits and refuses 4095); automatic ones may lie past it.
 inline constexpr std::uint32_t kMaxUniformLocations = 4095;
-inline constexpr std::uint32_t kClipPlanePushConstants = kMaxClipPlanes * 16;
 
 // The tessellation control stage of a program with a tessellation evaluation shader and none of
 // its own (GL 4.6 11.2.2: the primitive generator then takes the patch as drawn and the default
